@@ -1,0 +1,222 @@
+"""Card model: the facts the rules engine needs about every card.
+
+Cards are immutable. A :class:`CardDB` maps card ids (``"MHK ST-001"``) to
+:class:`Card` objects and knows which series count as the same work.
+
+>>> db = CardDB([Card(id="TST 01-001", name="Aki", series="Test", type="chara",
+...                   color="red", cost=2, source=2, ap=30, dp=30)])
+>>> db.get("TST 01-001a").name   # a parallel letter names the same card
+'Aki'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+COLORS = ("red", "blue", "yellow", "green", "purple")
+CARD_TYPES = ("chara", "event", "support")
+TIMING_PHASES = ("main", "approach")
+TIMING_SIDES = ("self", "opponent", "both", "decline")
+EFFECT_KINDS = ("activated", "auto", "continuous")
+
+_PARALLEL = re.compile(r"^(.*\d)[a-z]$")
+
+
+def base_id(card_id: str) -> str:
+    """Return the id without a trailing parallel letter.
+
+    >>> base_id("MHK 01-001a")
+    'MHK 01-001'
+    >>> base_id("MHK 01-001")
+    'MHK 01-001'
+    """
+    m = _PARALLEL.match(card_id)
+    return m.group(1) if m else card_id
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """When a card or effect may be used: ``main``/``approach`` × ``self``/``opponent``/``both``/``decline``."""
+
+    phase: str
+    side: str
+
+    @classmethod
+    def parse(cls, text: str) -> Timing:
+        """Parse ``"approach/both"``; raise ``ValueError`` naming what is wrong."""
+        parts = text.split("/")
+        if len(parts) != 2 or parts[0] not in TIMING_PHASES or parts[1] not in TIMING_SIDES:
+            raise ValueError(
+                f"timing {text!r} is not '<main|approach>/<self|opponent|both|decline>'"
+            )
+        return cls(parts[0], parts[1])
+
+    def __str__(self) -> str:
+        return f"{self.phase}/{self.side}"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect of a card, as data.
+
+    ``script`` is the project's effect script (a tuple of step mappings handled by
+    :mod:`engine.effects`); ``None`` means the effect is not scripted, so the engine
+    applies the ops recorded in the log and marks the step unverified.
+    ``trigger`` names what fires an automatic effect (``"enter"``, ``"approach"``,
+    ``"interfered"``, ``"point"``, ``"turn_start"``, ``"turn_end"``, ...), when known.
+    ``targets`` describes the targets a scripted effect requires (see :mod:`engine.effects`).
+    """
+
+    kind: str
+    timing: Timing | None = None
+    cost: int = 0
+    cost_color: str | None = None
+    rest: bool = False
+    discard_name: str | None = None
+    trigger: str | None = None
+    optional: bool = False
+    once_per_turn: bool = False
+    targets: tuple[Mapping[str, Any], ...] = ()
+    script: tuple[Mapping[str, Any], ...] | None = None
+    condition: Mapping[str, Any] | None = None
+
+    @property
+    def scripted(self) -> bool:
+        return self.script is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """The facts of one card (see ../shared/spec/cards.md)."""
+
+    id: str
+    name: str
+    series: str
+    type: str
+    color: str
+    cost: int
+    source: int
+    ap: int | None = None
+    dp: int | None = None
+    properties: tuple[str, ...] = ()
+    timing: Timing | None = None
+    active: bool = False
+    break_: bool = False
+    level_up: bool = False
+    ex: bool = False
+    untargetable: bool = False
+    ignore: int | None = None
+    pinch: tuple[int, int, int] | None = None  # (points, ap, dp)
+    combo: tuple[str, str] | None = None
+    reinforcement: tuple[str, str] | None = None  # ("name"|"property", value)
+    backup: Effect | None = None
+    effects: tuple[Effect, ...] = ()
+    text: str | None = None
+
+    @property
+    def has_stats(self) -> bool:
+        """True for a Chara with AP/DP (it may stand in the Main Area)."""
+        return self.type == "chara" and self.ap is not None and self.dp is not None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name this card counts as (a Combo card counts as either name, reading 11)."""
+        if self.combo:
+            return (self.name, *self.combo)
+        return (self.name,)
+
+    def activated(self) -> tuple[Effect, ...]:
+        return tuple(e for e in self.effects if e.kind == "activated")
+
+    def automatic(self) -> tuple[Effect, ...]:
+        return tuple(e for e in self.effects if e.kind == "auto")
+
+    @property
+    def unscripted(self) -> bool:
+        """True when some effect of the card is not scripted (its text may do more)."""
+        if self.backup is not None and not self.backup.scripted:
+            return True
+        return any(not e.scripted for e in self.effects)
+
+    @property
+    def set_code(self) -> str:
+        return self.id.split(" ", 1)[0]
+
+
+class UnknownCard(KeyError):
+    """Raised by :meth:`CardDB.get` for an id the database does not hold."""
+
+
+class CardDB:
+    """Cards by id, with series groups (works counted as the same series)."""
+
+    def __init__(
+        self,
+        cards: Iterable[Card] = (),
+        series_groups: Iterable[Iterable[str]] = (),
+        name: str = "cards",
+    ) -> None:
+        self.name = name
+        self._cards: dict[str, Card] = {}
+        self._series_key: dict[str, str] = {}
+        for group in series_groups:
+            self.add_series_group(group)
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: Card) -> None:
+        self._cards[base_id(card.id)] = card
+
+    def add_series_group(self, group: Iterable[str]) -> None:
+        members = [s for s in group]
+        if not members:
+            return
+        # Merge with any group a member already belongs to.
+        keys = {self._series_key.get(s, s) for s in members}
+        root = min(keys)
+        for series, key in list(self._series_key.items()):
+            if key in keys:
+                self._series_key[series] = root
+        for s in members:
+            self._series_key[s] = root
+
+    def merge(self, other: CardDB) -> None:
+        """Add every card and series group of ``other`` (later files win on ids)."""
+        for card in other._cards.values():
+            self.add(card)
+        groups: dict[str, list[str]] = {}
+        for series, key in other._series_key.items():
+            groups.setdefault(key, []).append(series)
+        for group in groups.values():
+            self.add_series_group(group)
+
+    def series_key(self, series: str) -> str:
+        """The canonical key of a series after merging groups."""
+        return self._series_key.get(series, series)
+
+    def same_series(self, a: Card, b: Card) -> bool:
+        return self.series_key(a.series) == self.series_key(b.series)
+
+    def get(self, card_id: str) -> Card:
+        try:
+            return self._cards[base_id(card_id)]
+        except KeyError:
+            raise UnknownCard(card_id) from None
+
+    def __contains__(self, card_id: object) -> bool:
+        return isinstance(card_id, str) and base_id(card_id) in self._cards
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._cards.values())
+
+    def series_groups(self) -> list[list[str]]:
+        groups: dict[str, list[str]] = {}
+        for series, key in self._series_key.items():
+            groups.setdefault(key, []).append(series)
+        return [sorted(g) for g in groups.values() if len(g) > 1]

@@ -1,0 +1,149 @@
+"""The fold: apply a log's actions one by one to a state, ruling on each.
+
+:func:`fold` is the checked entry point: it stops at the first illegal action
+and returns the :class:`~engine.rulings.Ruling` with the state before it.
+Omitted passes are inserted where rules.md allows (``implied`` counts them per
+action). The state is mutated in place; nothing is deep-copied per action. When
+an action turns out illegal the state before it is rebuilt from the latest
+checkpoint, so legal logs pay nothing for atomicity.
+
+>>> from engine.fold import fold
+>>> fold.__name__
+'fold'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import CardDB
+from engine.rulesets import get_ruleset
+from engine.rulings import IllegalAction, Ruling, Trail
+
+CHECKPOINT_EVERY = 64
+MAX_IMPLIED_PASSES = 6
+
+
+@dataclass
+class FoldResult:
+    """What folding a log gave: the state, how far it got, and why it stopped."""
+
+    state: Any
+    applied: int
+    ruling: Ruling | None
+    trails: list[Trail] = field(default_factory=list)
+    implied: dict[int, int] = field(default_factory=dict)
+    ruleset: Any = None
+
+    @property
+    def valid(self) -> bool:
+        return self.ruling is None
+
+    def state_json(self) -> dict[str, Any]:
+        return self.ruleset.to_json(self.state)
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.ruleset.result(self.state)
+
+
+def _ruling_at(err: IllegalAction, index: int) -> Ruling:
+    suffix = err.path_suffix
+    path = f"{index}.{suffix}" if suffix else str(index)
+    return Ruling(err.ruling.rule, err.ruling.message, index=index, path=path)
+
+
+class Folder:
+    """Folds actions one at a time; keeps what it needs to rebuild a state on error."""
+
+    def __init__(self, header: Mapping[str, Any], cards: CardDB, *, keep_trails: bool = True) -> None:
+        self.ruleset = get_ruleset(header.get("ruleset", "pm-2.22"))
+        self.state = self.ruleset.new_state(header, cards)
+        self.actions: list[Mapping[str, Any]] = []
+        self.implied: dict[int, int] = {}
+        self.trails: list[Trail] = []
+        self.keep_trails = keep_trails
+        self._checkpoint = (0, self.ruleset.clone(self.state))
+
+    @property
+    def applied(self) -> int:
+        return len(self.actions)
+
+    def push(self, action: Mapping[str, Any]) -> Trail:
+        """Apply the next action; raise :class:`IllegalAction` (state left as before) when illegal."""
+        index = len(self.actions)
+        if index and index % CHECKPOINT_EVERY == 0 and self._checkpoint[0] != index:
+            self._checkpoint = (index, self.ruleset.clone(self.state))
+        trail = Trail()
+        try:
+            self.ruleset.apply(self.state, action, trail)
+        except IllegalAction as err:
+            self.state = self._rebuild()
+            state, trail, passes = self._with_implied_passes(action, err)
+            self.state = state
+            self.implied[index] = passes
+        self.actions.append(action)
+        self.state.applied = len(self.actions)
+        if self.keep_trails:
+            self.trails.append(trail)
+        return trail
+
+    def _rebuild(self) -> Any:
+        """The state after every action pushed so far, replayed from the latest checkpoint."""
+        start, snap = self._checkpoint
+        state = self.ruleset.clone(snap)
+        for j in range(start, len(self.actions)):
+            scratch = Trail()
+            for _ in range(self.implied.get(j, 0)):
+                self.ruleset.implied_pass(state, self.ruleset.right_holder(state), scratch)
+            self.ruleset.apply(state, self.actions[j], scratch)
+        state.applied = len(self.actions)
+        return state
+
+    def _with_implied_passes(self, action: Mapping[str, Any], err: IllegalAction) -> tuple[Any, Trail, int]:
+        """Insert the fewest passes that make ``action`` legal (rules.md, "Omitted passes")."""
+        if err.rule not in self.ruleset.impliable:
+            raise err
+        base = self.state
+        for k in range(1, MAX_IMPLIED_PASSES + 1):
+            state = self.ruleset.clone(base)
+            trail = Trail()
+            for _ in range(k):
+                holder = self.ruleset.right_holder(state)
+                if holder is None:
+                    raise err
+                self.ruleset.implied_pass(state, holder, trail)
+            try:
+                self.ruleset.apply(state, action, trail)
+            except IllegalAction as later:
+                if later.rule in self.ruleset.impliable:
+                    continue
+                raise later from None
+            return state, trail, k
+        raise err
+
+
+def fold(
+    header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
+    at: int | None = None, keep_trails: bool = True,
+) -> FoldResult:
+    """Fold ``actions`` (or the first ``at`` of them) into a state, stopping at the first illegal one.
+
+    Deck rulings (``deck.*``) carry ``index=None``.
+    """
+    try:
+        folder = Folder(header, cards, keep_trails=keep_trails)
+    except IllegalAction as err:
+        ruleset = get_ruleset(header.get("ruleset", "pm-2.22"))
+        state = ruleset.new_state(header, cards, check=False)
+        return FoldResult(state, 0, err.ruling, ruleset=ruleset)
+    limit = len(actions) if at is None else min(at, len(actions))
+    for i in range(limit):
+        try:
+            folder.push(actions[i])
+        except IllegalAction as err:
+            return FoldResult(folder.state, i, _ruling_at(err, i), folder.trails, folder.implied, folder.ruleset)
+    return FoldResult(folder.state, limit, None, folder.trails, folder.implied, folder.ruleset)
+

@@ -1,0 +1,140 @@
+"""The single entry point that applies one top-level action to a state.
+
+:func:`apply_action` checks the action against the rules in the order rules.md
+fixes and mutates the state; it raises :class:`~engine.rulings.IllegalAction`
+for the first rule broken. It does not restore the state on error: the fold
+(:mod:`engine.fold`) rebuilds the state before an illegal action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.pm import approach, play, setup
+from engine.pm.state import GameState
+from engine.pm.turns import check_losing, do_pass, finish_turn, hand_right, where
+from engine.pm.zones import describe, find_chara, remove_copy, same_card
+from engine.rulings import IllegalAction, Trail, illegal
+
+RIGHT_MOVING = ("summon", "set_support", "level_up", "play_event", "use_effect", "backup")
+SETUP_TYPES = ("shuffle", "keep", "redraw", "concede")
+
+
+def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    """Apply one validated top-level action to ``g`` (mutating it)."""
+    kind = a["type"]
+    if kind == "note":
+        trail.event("note", f"note{'' if a.get('p') is None else ' by player ' + str(a['p'])}: {a['text']}")
+        return
+    if g.result is not None:
+        raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
+    if kind != "break":
+        g.break_ok.clear()
+    if g.phase == "setup" and kind not in SETUP_TYPES:
+        raise illegal("setup.order", f"{kind} during game preparation: shuffles, then keep or redraw come first")
+    if g.phase == "end" and g.step == "hand_adjust" and kind not in ("hand_adjust", "trigger", "concede"):
+        hand = len(g.players[g.turn_player].hand)
+        raise illegal("hand.adjust", f"hand adjustment missing: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit} before {kind}")
+    _HANDLERS[kind](g, a, trail)
+    if g.result is None:
+        check_losing(g, trail)
+
+
+def _right_moving(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    top = play.declare(g, a, "", trail, as_response=False)
+    play.resolve(g, top, trail)
+    if g.result is None:
+        hand_right(g)
+
+
+def _pass(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    do_pass(g, a["p"], trail)
+
+
+def _break(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    top = play.declare(g, a, "", trail, as_response=False)
+    play.resolve(g, top, trail)
+
+
+def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    p, cid, idx = a["p"], a["card"], a["effect"]
+    card = g.card(cid)
+    me = g.players[p]
+    zone = a.get("from")
+    source = None
+    if zone is None or zone in ("main", "support"):
+        source = find_chara(me, cid)
+        holder_ok = source is not None and (zone is None or source.area == zone)
+        if not holder_ok:
+            holder_ok = any(same_card(s.card, cid) for c in me.area() for s in c.supports)
+        if not holder_ok:
+            raise illegal("zone", f"trigger: {describe(g, cid)} is not on player {p}'s Area (name 'from' for another zone)")
+    else:
+        pool = {
+            "hand": me.hand, "discard": me.discard, "removed": me.removed, "ex_deck": me.ex_deck,
+            "deck": me.deck, "point": [c for c, _ in me.points],
+        }.get(zone, [])
+        if not any(same_card(c, cid) for c in pool):
+            raise illegal("zone", f"trigger: {describe(g, cid)} is not in player {p}'s {zone}")
+    autos = card.automatic()
+    if idx >= len(autos):
+        raise illegal("effect.unknown", f"{describe(g, cid)} has {len(autos)} automatic effect(s); there is no effect {idx}")
+    eff = autos[idx]
+    if source is not None and eff.once_per_turn:
+        if source.auto_used.get(idx) == g.turn:
+            raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired this turn")
+        source.auto_used[idx] = g.turn
+    targets = play._targets(g, p, a, eff)
+    trail.event("effect", f"automatic effect {idx} of {describe(g, cid)} fires")
+    play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
+
+
+def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    p = a["p"]
+    me = g.players[p]
+    if not (g.phase == "end" and g.step == "hand_adjust"):
+        if len(me.hand) <= g.hand_limit:
+            raise illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards (7 or fewer): no hand adjustment")
+        raise illegal("turn.step", f"hand adjustment belongs to the Turn End; the game is in {where(g)}")
+    if p != g.turn_player:
+        raise illegal("turn.priority", f"only the turn player (player {g.turn_player}) adjusts the hand")
+    need = len(me.hand) - g.hand_limit
+    if len(a["discard"]) != need:
+        raise illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards and must discard {need}, not {len(a['discard'])}")
+    for cid in a["discard"]:
+        if not remove_copy(me.hand, cid):
+            raise illegal("zone", f"hand adjustment: {describe(g, cid)} is not in player {p}'s hand")
+        me.discard.append(cid)
+    trail.check("hand.adjust", f"player {p} discards {need} down to 7")
+    g.step = None
+    finish_turn(g, trail)
+
+
+def _concede(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    p = a["p"]
+    g.result = {"winner": 1 - p, "reason": "concede"}
+    g.phase = "over"
+    g.step = None
+    g.priority = None
+    trail.event("concede", f"player {p} concedes: player {1 - p} wins")
+
+
+_HANDLERS: dict[str, Callable[[GameState, Mapping[str, Any], Trail], None]] = {
+    "shuffle": setup.do_shuffle,
+    "keep": setup.do_opening,
+    "redraw": setup.do_opening,
+    "pass": _pass,
+    "approach": approach.do_approach,
+    "end_approach": approach.do_end_approach,
+    "interfere": approach.do_interfere,
+    "no_interfere": approach.do_no_interfere,
+    "choose_elimination": approach.do_choose_elimination,
+    "break": _break,
+    "trigger": _trigger,
+    "hand_adjust": _hand_adjust,
+    "concede": _concede,
+    **{k: _right_moving for k in RIGHT_MOVING},
+}
+
+__all__ = ["apply_action", "IllegalAction"]

@@ -1,0 +1,164 @@
+"""The Approach Phase decisions (P13–P15, P22): approach, interference, the
+Reinforcement choice, and ending the phase."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.pm import stats
+from engine.pm.state import Chara, GameState
+from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
+from engine.pm.zones import describe, find_chara
+from engine.rulings import Trail, illegal
+
+
+def _decision(g: GameState, player: int, step: str, who: int, what: str) -> None:
+    if g.phase != "approach" or g.step != step:
+        raise illegal("turn.step", f"{what} does not belong to {where(g)}")
+    if player != who:
+        role = "Approacher" if who == g.turn_player else "Interferer"
+        raise illegal("turn.priority", f"{what} is the {role}'s decision (player {who}), not player {player}'s")
+
+
+def _may_approach(g: GameState, player: int, c: Chara | None, card_id: str, trail: Trail) -> Chara:
+    if c is None or c.area != "main" or c.rested or c.owner != player:
+        if c is None:
+            why = f"is not on player {player}'s Area"
+        elif c.area != "main":
+            why = "is in the Support Area"
+        else:
+            why = "is rested"
+        raise illegal("approach.chara", f"{describe(g, card_id)} {why}")
+    if c.has_grant("cannot_approach"):
+        raise illegal("approach.chara", f"{describe(g, card_id)} cannot approach this turn (an effect forbids it)")
+    if c.summoned_turn == g.turn and not stats.has_active(g, c):
+        raise illegal("approach.summoned", f"{describe(g, card_id)} was summoned this turn (turn {g.turn}) and has no [Active]")
+    if c.approached_turn == g.turn:
+        raise illegal("approach.again", f"{describe(g, card_id)} already approached this turn")
+    return c
+
+
+def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    p = a["p"]
+    _decision(g, p, "assign_approach", g.turn_player, "approach")
+    if g.turn == 1:
+        raise illegal("approach.first_turn", "the first player cannot approach on the first turn")
+    me = g.players[p]
+    c = _may_approach(g, p, find_chara(me, a["card"]), a["card"], trail)
+    attackers = [c]
+    partner_id = a.get("with")
+    if partner_id is not None:
+        partner = _check_partner(g, p, c, partner_id)
+        attackers.append(partner)
+    for x in attackers:
+        x.rested = True
+        x.approached_turn = g.turn
+    names = " and ".join(describe(g, x.card) for x in attackers)
+    trail.check("approach.chara", f"{names} active in the Main Area, may approach: rested")
+    begin_approach(g, [x.uid for x in attackers])
+    trail.event("approach", f"{names} approach(es); step ② window, player {p} acts first")
+
+
+def _check_partner(g: GameState, p: int, lead: Chara, partner_id: str) -> Chara:
+    card = g.card(lead.card)
+    if card.reinforcement is None:
+        raise illegal("approach.reinforcement", f"{describe(g, lead.card)} has no [Reinforcement]")
+    partner = find_chara(g.players[p], partner_id)
+    if partner is None or partner is lead:
+        raise illegal("approach.reinforcement", f"{describe(g, partner_id)} is not another Chara on player {p}'s Area")
+    pcard = g.card(partner.card)
+    kind, value = card.reinforcement
+    if kind == "name" and value not in pcard.names:
+        raise illegal("approach.reinforcement", f"{describe(g, partner_id)} is not named {value}")
+    if kind == "property" and value not in pcard.properties:
+        raise illegal("approach.reinforcement", f"{describe(g, partner_id)} lacks the property {value}")
+    if pcard.combo is not None:
+        raise illegal("approach.reinforcement", f"{describe(g, partner_id)} is a Combo card and cannot join")
+    try:
+        _may_approach(g, p, partner, partner_id, Trail())
+    except Exception as err:  # the partner must be able to approach itself
+        raise illegal("approach.reinforcement", f"partner {describe(g, partner_id)} could not approach itself: {err}") from None
+    return partner
+
+
+def do_end_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    _decision(g, a["p"], "assign_approach", g.turn_player, "end_approach")
+    trail.event("approach", f"player {a['p']} ends the Approach Phase")
+    end_approach_phase(g, trail)
+
+
+def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    p = a["p"]
+    _decision(g, p, "assign_interfere", g.interferer, "interfere")
+    c = find_chara(g.players[p], a["card"])
+    if c is None or c.area != "main" or c.rested:
+        why = "is not on the Area" if c is None else ("is in the Support Area" if c.area != "main" else "is rested")
+        raise illegal("interfere.chara", f"{describe(g, a['card'])} {why}: it cannot interfere")
+    if c.has_grant("cannot_interfere"):
+        raise illegal("interfere.chara", f"{describe(g, a['card'])} cannot interfere this turn (an effect forbids it)")
+    assert g.approach is not None
+    cost = stats.chara_cost(g, c)
+    for uid in g.approach.attackers:
+        att = g.chara_by_uid(uid)
+        if att is None:
+            continue
+        x = stats.ignore_value(g, att)
+        if x is not None and cost <= x:
+            raise illegal(
+                "interfere.ignore",
+                f"{describe(g, att.card)} has [Ignore {x}]; {describe(g, c.card)} has usage cost {cost} <= {x}",
+            )
+    c.rested = True
+    g.approach.interferer = c.uid
+    trail.check("interfere.chara", f"{describe(g, c.card)} active in the Main Area: rests to interfere")
+    g.step = "after_interfere"
+    g.priority = g.turn_player
+    g.approacher_passed = False
+    trail.event("interfere", f"step ④ window, player {g.turn_player} acts first")
+
+
+def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    p = a["p"]
+    _decision(g, p, "assign_interfere", g.interferer, "no_interfere")
+    me = g.players[p]
+    if me.deck:
+        cid = me.deck.pop()
+        me.points.append([cid, True])
+        g.break_ok.append((p, cid))
+        trail.event("point", f"no interference: {describe(g, cid)} from the top of player {p}'s deck goes to the Point Zone face up ({len(me.points)} points)")
+    if check_losing(g, trail):
+        return
+    to_after_elimination(g, trail, "no interference")
+
+
+def do_choose_elimination(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    p = a["p"]
+    _decision(g, p, "choose_elimination", g.interferer, "choose_elimination")
+    ap = g.approach
+    assert ap is not None
+    chosen = a["card"]
+    candidates = [c for c in (g.chara_by_uid(u) for u in ap.choices) if c is not None]
+    if chosen is None:
+        if candidates:
+            names = ", ".join(describe(g, c.card) for c in candidates)
+            raise illegal("elimination.choice", f"an approaching Chara must be chosen: {names} can be eliminated")
+        target = None
+    else:
+        target = next((c for c in candidates if c.card == chosen), None)
+        if target is None:
+            raise illegal(
+                "elimination.choice",
+                f"{describe(g, chosen)} cannot be chosen: it is not an approaching Chara whose DP <= the interfering Chara's AP",
+            )
+    out = []
+    blocker = g.chara_by_uid(ap.interferer) if ap.interferer is not None else None
+    if ap.eliminate_interferer and blocker is not None:
+        out.append(blocker)
+    if target is not None:
+        out.append(target)
+        trail.check("elimination.choice", f"{describe(g, target.card)} chosen: it is eliminated")
+    else:
+        trail.check("elimination.choice", "no approaching Chara can be eliminated")
+    eliminate(g, out, trail)
+    to_after_elimination(g, trail, "Elimination Judgement done")

@@ -1,0 +1,115 @@
+"""Cost payment (Rule Book P11–12, P17 purple, P22 Combo).
+
+Checks run in the order rules.md fixes: ``cost.source``, ``cost.amount``, then
+``cost.identity`` / ``cost.purple`` / ``cost.combo``. :func:`pay` then discards
+the hand cards and turns the Point Zone cards face down.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.cards import Card, base_id
+from engine.pm.state import GameState
+from engine.pm.zones import describe, remove_copy
+from engine.rulings import Trail, illegal
+
+FOUR_COLORS = ("red", "blue", "yellow", "green")
+
+
+def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
+    """Check ``cost.source`` and return the payment as (zone, card id) pairs."""
+    p = g.players[player]
+    in_hand = Counter(base_id(c) for c in p.hand)
+    face_up = Counter(base_id(c) for c, up in p.points if up)
+    out: list[tuple[str, str]] = []
+    for item in pay:
+        zone, cid = ("hand", item["hand"]) if "hand" in item else ("point", item["point"])
+        key = base_id(cid)
+        pool = in_hand if zone == "hand" else face_up
+        if pool[key] <= 0:
+            where = "hand" if zone == "hand" else "Point Zone face up"
+            have = "no" if (in_hand if zone == "hand" else face_up)[key] == 0 else "not enough"
+            raise illegal("cost.source", f"payment names {describe(g, cid)} but player {player} has {have} copy of it in {where}")
+        pool[key] -= 1
+        out.append((zone, cid))
+    return out
+
+
+def check_cost(
+    g: GameState, player: int, pay: Sequence[Mapping[str, Any]], cost: int, trail: Trail, *,
+    card: Card | None = None, cost_color: str | None = None, what: str = "",
+) -> list[tuple[str, str]]:
+    """Check a payment for a usage cost; return it as (zone, card id) pairs.
+
+    ``card`` is the card played (color/series, purple and Combo checks apply);
+    for an effect cost pass ``card=None`` and its ``cost_color``.
+    """
+    items = _paying_cards(g, player, pay)
+    paying = [g.card(cid) for _, cid in items]
+    provided = sum(c.source for c in paying)
+    if provided < cost:
+        listing = " + ".join(f"{c.id} {c.source}" for c in paying) or "nothing"
+        raise illegal("cost.amount", f"{what} costs {cost} but the payment provides {provided} ({listing})")
+    trail.check("cost.amount", f"paid {provided} >= cost {cost}")
+    if card is not None:
+        if cost > 0 and card.color != "purple":
+            match = next((c for c in paying if c.color == card.color or g.cards.same_series(c, card)), None)
+            if match is None:
+                raise illegal(
+                    "cost.identity",
+                    f"{what} is {card.color} of {card.series}; no paying card shares its color or series",
+                )
+            how = card.color if match.color == card.color else "series"
+            trail.check("cost.identity", f"{how} matched by {match.id}")
+        if cost > 0 and card.color == "purple":
+            trail.check("cost.purple", _check_purple(g, card, paying, what))
+        if card.combo is not None:
+            names = set(card.combo)
+            match = next((c for c in paying if c.type == "chara" and names & set(c.names)), None)
+            if match is None:
+                raise illegal(
+                    "cost.combo",
+                    f"Combo {what} needs a Character card named {card.combo[0]} or {card.combo[1]} in the payment",
+                )
+            trail.check("cost.combo", f"Combo satisfied by {match.id} ({match.name})")
+    elif cost_color is not None and cost > 0:
+        if not any(c.color == cost_color for c in paying):
+            raise illegal("effect.cost", f"{what}: the {cost_color} cost {cost} needs a {cost_color} card in the payment")
+        trail.check("effect.cost", f"{cost_color} cost paid with a {cost_color} card")
+    return items
+
+
+def _check_purple(g: GameState, card: Card, paying: list[Card], what: str) -> str:
+    same = [c for c in paying if g.cards.same_series(c, card)]
+    names = set(card.names)
+    for c in same:
+        if names & set(c.names):
+            return f"purple: same series and name paid by {c.id}"
+    colors = {c.color for c in same}
+    if all(col in colors for col in FOUR_COLORS):
+        return "purple: red, blue, yellow and green of the same series paid"
+    for c in same:
+        if c.color == "purple":
+            return f"purple: purple card of the same series paid by {c.id}"
+    raise illegal(
+        "cost.purple",
+        f"purple {what} needs a same-series card of the same name, all four colors of its series, "
+        "or a same-series purple card in the payment",
+    )
+
+
+def pay(g: GameState, player: int, items: list[tuple[str, str]]) -> None:
+    """Discard the hand cards and turn the Point Zone cards face down."""
+    p = g.players[player]
+    for zone, cid in items:
+        if zone == "hand":
+            remove_copy(p.hand, cid)
+            p.discard.append(cid)
+        else:
+            for pt in p.points:
+                if pt[1] and base_id(pt[0]) == base_id(cid):
+                    pt[1] = False
+                    break

@@ -1,0 +1,203 @@
+"""Effect ops: the primitive steps an effect is made of (log-format.md, "Effect ops").
+
+:func:`apply_op` applies one op to the state, raising ``effect.result`` when the
+op is impossible (a card that is not where the op says, a purple Chara put onto
+the Area by an effect, ...). It returns True for ``disable``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.pm.state import GameState, expiry
+from engine.pm.zones import (
+    AREA_ZONES, area_holds, describe, draw, enter_area, find_chara, leave_area, put_cards,
+    remove_copy, same_card, take_point,
+)
+from engine.rulings import Trail, illegal
+
+MAIN_LIMIT = 5
+
+
+def _chara(g: GameState, op: Mapping[str, Any]):  # type: ignore[no-untyped-def]
+    p = op["p"]
+    c = find_chara(g.players[p], op["card"])
+    if c is None:
+        raise illegal("effect.result", f"op {op['op']}: {describe(g, op['card'])} is not on player {p}'s Area")
+    return c
+
+
+def apply_op(g: GameState, op: Mapping[str, Any], trail: Trail, *, verified: bool, in_response: bool) -> bool:
+    """Apply one op; return True when it is ``disable``."""
+    kind = op["op"]
+    note = trail.check if verified else trail.unverified
+    if kind == "disable":
+        if not in_response:
+            raise illegal("effect.result", "op disable is only possible inside a response")
+        note("effect.result", "disables the action it answers")
+        return True
+    handler = _HANDLERS[kind]
+    msg = handler(g, op)
+    note("effect.result", msg)
+    return False
+
+
+def _draw(g: GameState, op: Mapping[str, Any]) -> str:
+    got = draw(g, op["p"], op["n"])
+    return f"player {op['p']} draws {len(got)}" + (f" of {op['n']}" if len(got) < op["n"] else "")
+
+
+def _move(g: GameState, op: Mapping[str, Any]) -> str:
+    p, card_id, src, dst = op["p"], op["card"], op["from"], op["to"]
+    pl = g.players[p]
+    face = op.get("face")
+    what = describe(g, card_id)
+    if src in AREA_ZONES:
+        c = find_chara(pl, card_id)
+        if c is None or c.area != src:
+            raise illegal("effect.result", f"move: {what} is not in player {p}'s {src} area")
+        if dst in AREA_ZONES:
+            if dst == src:
+                raise illegal("effect.result", f"move: {what} is already in the {src} area")
+            if dst == "main":
+                _check_main_entry(g, p, card_id, op.get("replace"))
+                if op.get("replace"):
+                    leave_area(g, find_chara(pl, op["replace"]), "discard")  # type: ignore[arg-type]
+            (pl.main if src == "main" else pl.support).remove(c)
+            c.area = dst
+            (pl.main if dst == "main" else pl.support).append(c)
+            return f"{what} moves from the {src} area to the {dst} area"
+        leave_area(g, c, dst, face=face)
+        return f"{what} leaves the {src} area for {dst}"
+    # take the card out of its zone
+    if src == "deck":
+        if not remove_copy(pl.deck, card_id, from_end=True):
+            raise illegal("effect.result", f"move: no {what} in player {p}'s deck")
+    elif src == "point":
+        if take_point(pl, card_id, face) is None:
+            raise illegal("effect.result", f"move: no {what} in player {p}'s Point Zone")
+    elif src == "deck_bottom":
+        raise illegal("effect.result", "move: deck_bottom is a destination only")
+    else:
+        zone = {"hand": pl.hand, "discard": pl.discard, "removed": pl.removed, "ex_deck": pl.ex_deck}[src]
+        if not remove_copy(zone, card_id):
+            raise illegal("effect.result", f"move: no {what} in player {p}'s {src}")
+    if dst in AREA_ZONES:
+        card = g.card(card_id)
+        if card.type != "chara":
+            raise illegal("effect.result", f"move: {what} is not a Character and cannot go onto the Area")
+        if card.color == "purple":
+            raise illegal("effect.result", f"move: purple {what} cannot be put onto the Area by an effect (P17)")
+        if dst == "main" and not card.has_stats:
+            raise illegal("summon.area", f"{what} has no AP/DP and cannot go to the Main Area")
+        if area_holds(pl, card_id):
+            raise illegal("summon.unique", f"player {p} already has {what} on the Area")
+        if dst == "main":
+            _check_main_entry(g, p, card_id, op.get("replace"))
+        enter_area(g, p, card_id, dst, summoned=False, rested=bool(op.get("rested")), replace=op.get("replace"))
+        return f"{what} enters the {dst} area" + (" rested" if op.get("rested") else " active")
+    put_cards(g, p, [card_id], dst, face=face)
+    return f"{what} moves from {src} to {dst}"
+
+
+def _check_main_entry(g: GameState, p: int, card_id: str, replace: str | None) -> None:
+    pl = g.players[p]
+    full = len(pl.main) >= MAIN_LIMIT
+    if full and replace is None:
+        raise illegal("summon.main_full", f"player {p}'s Main Area holds 5 Charas and no replace is named")
+    if replace is not None:
+        if not full:
+            raise illegal("summon.main_full", f"replace {replace} given but the Main Area holds {len(pl.main)}")
+        old = find_chara(pl, replace)
+        if old is None or old.area != "main":
+            raise illegal("summon.main_full", f"replace: {describe(g, replace)} is not in the Main Area")
+        if same_card(old.card, card_id):
+            raise illegal("summon.main_full", f"{describe(g, card_id)} cannot replace the same card")
+
+
+def _flip(g: GameState, op: Mapping[str, Any]) -> str:
+    pl = g.players[op["p"]]
+    want_up = op["face"] == "up"
+    for pt in pl.points:
+        if pt[0] == op["card"] and pt[1] != want_up:
+            pt[1] = want_up
+            return f"{describe(g, op['card'])} turned face {op['face']} in player {op['p']}'s Point Zone"
+    raise illegal("effect.result", f"flip: no face-{'down' if want_up else 'up'} {describe(g, op['card'])} in player {op['p']}'s Point Zone")
+
+
+def _shuffle(g: GameState, op: Mapping[str, Any]) -> str:
+    pl = g.players[op["p"]]
+    order = list(op["order"])
+    if sorted(order) != sorted(pl.deck):
+        raise illegal("effect.result", f"shuffle: the order is not a permutation of player {op['p']}'s {len(pl.deck)}-card deck")
+    order.reverse()
+    pl.deck = order
+    return f"player {op['p']} shuffles the deck"
+
+
+def _modify(g: GameState, op: Mapping[str, Any]) -> str:
+    c = _chara(g, op)
+    ap, dp = op.get("ap", 0), op.get("dp", 0)
+    c.mods.append((ap, dp, expiry(op.get("until"), g.turn)))
+    return f"{describe(g, c.card)} gets {ap:+d}/{dp:+d} until {op.get('until', 'turn_end')}"
+
+
+def _grant(g: GameState, op: Mapping[str, Any]) -> str:
+    c = _chara(g, op)
+    c.grants.append((op["what"], expiry(op.get("until"), g.turn)))
+    return f"{describe(g, c.card)} gains {op['what']} until {op.get('until', 'turn_end')}"
+
+
+def _cost(g: GameState, op: Mapping[str, Any]) -> str:
+    pl = g.players[op["p"]]
+    pl.cost_mods.setdefault(op["card"], []).append((op["n"], expiry(op.get("until"), g.turn)))
+    return f"{describe(g, op['card'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
+
+
+def _coin(g: GameState, op: Mapping[str, Any]) -> str:
+    c = _chara(g, op)
+    n = c.coins.get(op["coin"], 0) + op["n"]
+    if n < 0:
+        raise illegal("effect.result", f"coin: {describe(g, c.card)} holds fewer than {-op['n']} {op['coin']} coins")
+    if n:
+        c.coins[op["coin"]] = n
+    else:
+        c.coins.pop(op["coin"], None)
+    return f"{describe(g, c.card)} now holds {n} {op['coin']} coin(s)"
+
+
+def _rest(g: GameState, op: Mapping[str, Any]) -> str:
+    c = _chara(g, op)
+    c.rested = True
+    return f"{describe(g, c.card)} rests"
+
+
+def _activate(g: GameState, op: Mapping[str, Any]) -> str:
+    c = _chara(g, op)
+    c.rested = False
+    return f"{describe(g, c.card)} becomes active"
+
+
+def _put_point(g: GameState, op: Mapping[str, Any]) -> str:
+    p = op["p"]
+    pl = g.players[p]
+    up = op.get("face", "up") != "down"
+    placed = []
+    for _ in range(min(op["n"], len(pl.deck))):
+        cid = pl.deck.pop()
+        pl.points.append([cid, up])
+        placed.append(cid)
+        g.break_ok.append((p, cid))
+    return f"{len(placed)} card(s) from player {p}'s deck put into the Point Zone: {', '.join(placed) or 'none'}"
+
+
+def _reveal(g: GameState, op: Mapping[str, Any]) -> str:
+    return f"player {op['p']} reveals {', '.join(op.get('cards', []))} from {op.get('from', '?')}"
+
+
+_HANDLERS = {
+    "draw": _draw, "move": _move, "flip": _flip, "shuffle": _shuffle, "modify": _modify,
+    "grant": _grant, "cost": _cost, "coin": _coin, "rest": _rest, "activate": _activate,
+    "put_point": _put_point, "reveal": _reveal,
+}

@@ -1,0 +1,465 @@
+"""Playing cards and using effects: summon, Support, Level Up, events, effects,
+Backup, Break and triggers, with [Decline] responses (P09–P17, P22, P28).
+
+Every card play is *declared* (checked, cost paid, responses declared in turn),
+then *resolved*: responses first, last-listed first, then the play itself
+unless a response disabled it (log-format.md, "Responses").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card, Effect
+from engine.pm import effects, stats
+from engine.pm.cost import check_cost, pay
+from engine.pm.ops import MAIN_LIMIT, apply_op
+from engine.pm.state import Chara, GameState, Support
+from engine.pm.turns import check_losing, require_right, where
+from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
+from engine.rulings import IllegalAction, Trail, illegal
+
+WINDOW_STEPS = ("after_approach", "after_interfere", "after_elimination")
+RESPONSE_TYPES = ("play_event", "use_effect", "backup")
+
+
+@dataclass
+class Play:
+    """A declared card play or effect use, waiting to resolve."""
+
+    action: Mapping[str, Any]
+    path: str
+    player: int
+    card_id: str
+    card: Card
+    effect: Effect | None = None
+    source: Chara | None = None
+    onto: Chara | None = None
+    targets: list[Chara] = field(default_factory=list)
+    responses: list[Play] = field(default_factory=list)
+    disabled: bool = False
+
+
+def _unscripted_hint(card: Card, card_id: str) -> str:
+    return f" ({card_id} is not scripted; its text may allow this)" if card.unscripted else ""
+
+
+def _with_hint(err: IllegalAction, card: Card, card_id: str) -> IllegalAction:
+    hint = _unscripted_hint(card, card_id)
+    if hint:
+        err.ruling.message += hint
+    return err
+
+
+def _in_window_phase(g: GameState, phase: str) -> bool:
+    if phase == "main":
+        return g.phase == "main"
+    return g.phase == "approach" and g.step in WINDOW_STEPS
+
+
+def check_timing(g: GameState, player: int, timing: Any, what: str, *, as_response: bool) -> None:
+    """Check [Main]/[Approach] × [Self]/[Opponent]/[Both]/[Decline] (P17)."""
+    if timing is None:
+        return
+    phase_ok = _in_window_phase(g, timing.phase)
+    if timing.side == "decline":
+        if not phase_ok:
+            raise illegal("timing", f"{what} has timing [{timing}] but the game is in {where(g)}")
+        if not as_response:
+            raise illegal("decline.timing", f"{what} has [Decline] timing and can only answer another play: it answers nothing here")
+        return
+    if as_response:
+        if not phase_ok:
+            raise illegal("timing", f"{what} has timing [{timing}] but the game is in {where(g)}")
+        raise illegal("decline.timing", f"{what} has timing [{timing}], not [Decline]: it cannot be a response")
+    own = player == g.turn_player
+    side_ok = timing.side == "both" or (timing.side == "self") == own
+    if not phase_ok or not side_ok:
+        turn = "its own turn" if own else "the opponent's turn"
+        raise illegal("timing", f"{what} has timing [{timing}]; player {player} acts in {where(g)} of {turn}")
+
+
+# -- declaration ----------------------------------------------------------------
+
+
+def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *, as_response: bool) -> Play:
+    """Check and pay for one play; then declare its responses."""
+    kind = action["type"]
+    try:
+        play = _DECLARE[kind](g, action, path, trail, as_response)
+    except IllegalAction as err:
+        if not err.path_suffix:
+            err.path_suffix = path
+        raise
+    for i, resp in enumerate(action.get("responses", ())):
+        rpath = f"{path}.responses.{i}" if path else f"responses.{i}"
+        if resp["type"] not in RESPONSE_TYPES:
+            err = illegal("decline.timing", f"a {resp['type']} cannot be a response")
+            err.path_suffix = rpath
+            raise err
+        play.responses.append(declare(g, resp, rpath, trail, as_response=True))
+    return play
+
+
+def _hand_card(g: GameState, player: int, card_id: str, what: str) -> Card:
+    card = g.card(card_id)
+    if not remove_copy(g.players[player].hand, card_id):
+        raise illegal("zone", f"{what}: {describe(g, card_id)} is not in player {player}'s hand")
+    return card
+
+
+def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, card: Card, trail: Trail, what: str) -> None:
+    items = check_cost(g, player, action.get("pay", ()), cost, trail, card=card, what=what)
+    pay(g, player, items)
+    g.players[player].played_this_turn += 1
+
+
+def _main_phase_play(g: GameState, player: int, card: Card, card_id: str, what: str) -> None:
+    """Summon, Support and Level Up belong to the Approacher's Main Phase."""
+    try:
+        if player != g.turn_player:
+            raise illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may do this, in the Main Phase")
+        if g.phase != "main":
+            raise illegal("turn.step", f"{what} belongs to the Main Phase; the game is in {where(g)}")
+        require_right(g, player, what)
+    except IllegalAction as err:
+        raise _with_hint(err, card, card_id) from None
+
+
+def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
+    p, cid = a["p"], a["card"]
+    card = g.card(cid)
+    what = f"summon of {describe(g, cid)}"
+    _main_phase_play(g, p, card, cid, what)
+    cost = stats.hand_cost(g, p, cid)
+    _hand_card(g, p, cid, what)
+    me = g.players[p]
+    if card.type != "chara":
+        raise illegal("summon.area", f"{describe(g, cid)} is a {card.type} card, not a Character")
+    if a["area"] == "main" and not card.has_stats:
+        raise illegal("summon.area", f"{describe(g, cid)} has no AP/DP and cannot be summoned to the Main Area")
+    if area_holds(me, cid):
+        raise illegal("summon.unique", f"player {p} already has {describe(g, cid)} on the Area")
+    replace = a.get("replace")
+    if a["area"] == "main":
+        full = len(me.main) >= MAIN_LIMIT
+        if full and replace is None:
+            raise illegal("summon.main_full", f"the Main Area holds {len(me.main)} Charas; name one to replace")
+        if replace is not None:
+            old = find_chara(me, replace)
+            if not full:
+                raise illegal("summon.main_full", f"replace {replace} given but the Main Area holds only {len(me.main)} Charas")
+            if old is None or old.area != "main":
+                raise illegal("summon.main_full", f"replace: {describe(g, replace)} is not in player {p}'s Main Area")
+            if same_card(old.card, cid):
+                raise illegal("summon.main_full", f"{describe(g, cid)} cannot replace the same card")
+    elif replace is not None:
+        raise illegal("summon.main_full", "replace applies only to a summon to the Main Area")
+    trail.check("summon.unique", f"no other {cid} on player {p}'s Area")
+    _pay_for(g, p, a, cost, card, trail, describe(g, cid))
+    return Play(a, path, p, cid, card)
+
+
+def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
+    p, cid = a["p"], a["card"]
+    card = g.card(cid)
+    what = f"Support {describe(g, cid)}"
+    _main_phase_play(g, p, card, cid, what)
+    cost = stats.hand_cost(g, p, cid)
+    _hand_card(g, p, cid, what)
+    onto = find_chara(g.players[p], a["on"])
+    if onto is None:
+        raise illegal("zone", f"{what}: {describe(g, a['on'])} is not on player {p}'s Area")
+    if card.type != "support":
+        raise illegal("support.target", f"{describe(g, cid)} is a {card.type} card, not a Support card")
+    if any(same_card(s.card, cid) for s in onto.supports):
+        raise illegal("support.target", f"{describe(g, onto.card)} already holds a copy of {cid}")
+    _check_support_spec(g, card, onto)
+    trail.check("support.target", f"{cid} may be set on {describe(g, onto.card)}")
+    _pay_for(g, p, a, cost, card, trail, describe(g, cid))
+    return Play(a, path, p, cid, card, onto=onto)
+
+
+def _check_support_spec(g: GameState, card: Card, onto: Chara) -> None:
+    """A scripted Support may name what it can be set on (a ``continuous`` entry's ``targets``)."""
+    for eff in card.effects:
+        if eff.kind == "continuous" and eff.targets:
+            problem = effects._spec_problem(g, onto.owner, eff.targets[0], onto)
+            if problem:
+                raise illegal("support.target", f"{describe(g, card.id)} cannot be set on {describe(g, onto.card)}: it {problem}")
+
+
+def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
+    p, cid = a["p"], a["card"]
+    card = g.card(cid)
+    what = f"Level Up with {describe(g, cid)}"
+    if p != g.turn_player:
+        raise illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may Level Up")
+    if g.phase != "main":
+        raise illegal("levelup.invalid", f"{what}: Level Up happens only in the own Main Phase; the game is in {where(g)}")
+    require_right(g, p, what)
+    cost = stats.hand_cost(g, p, cid)
+    _hand_card(g, p, cid, what)
+    me = g.players[p]
+    onto = find_chara(me, a["onto"])
+    if onto is None:
+        raise illegal("zone", f"{what}: {describe(g, a['onto'])} is not on player {p}'s Area")
+    if not card.level_up:
+        raise illegal("levelup.invalid", f"{describe(g, cid)} has no Level Up")
+    target = g.card(onto.card)
+    if not set(card.names) & set(target.names):
+        raise illegal("levelup.invalid", f"{describe(g, cid)} and {describe(g, onto.card)} do not share a name")
+    if any(same_card(x, cid) for x in onto.ids()):
+        raise illegal("levelup.invalid", f"{describe(g, onto.card)} already holds {cid}: no Level Up with the exact same card")
+    if area_holds(me, cid):
+        raise illegal("summon.unique", f"player {p} already has {describe(g, cid)} on the Area")
+    turn, count = onto.levelups
+    repeat = turn == g.turn and count >= 1
+    if repeat:
+        if not a.get("pay"):
+            raise illegal("levelup.invalid", f"{describe(g, onto.card)} already levelled up this turn; a further Level Up must pay {cost}")
+        _pay_for(g, p, a, cost, card, trail, describe(g, cid))
+    else:
+        if a.get("pay"):
+            raise illegal("levelup.invalid", f"the first Level Up of {describe(g, onto.card)} this turn is free; it takes no payment")
+        trail.check("levelup.invalid", f"first Level Up of {describe(g, onto.card)} this turn: no cost")
+        me.played_this_turn += 1
+    onto.levelups = (g.turn, count + 1 if turn == g.turn else 1)
+    return Play(a, path, p, cid, card, onto=onto)
+
+
+def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
+    p, cid = a["p"], a["card"]
+    card = g.card(cid)
+    what = f"event {describe(g, cid)}"
+    if not as_response:
+        require_right(g, p, f"playing {what}")
+    if card.type != "event":
+        raise illegal("timing", f"{describe(g, cid)} is a {card.type} card, not an Event: it cannot be played as one")
+    try:
+        check_timing(g, p, card.timing, what, as_response=as_response)
+    except IllegalAction as err:
+        raise _with_hint(err, card, cid) from None
+    trail.check("timing", f"{cid} [{card.timing}] may be played in {where(g)}")
+    cost = stats.hand_cost(g, p, cid)
+    _hand_card(g, p, cid, what)
+    _pay_for(g, p, a, cost, card, trail, describe(g, cid))
+    eff = card.effects[0] if card.effects and card.effects[0].kind == "activated" else None
+    targets = _targets(g, p, a, eff)
+    return Play(a, path, p, cid, card, effect=eff, targets=targets)
+
+
+def _targets(g: GameState, p: int, a: Mapping[str, Any], eff: Effect | None) -> list[Chara]:
+    charas = effects.target_charas(g, p, a.get("targets", ()))
+    if eff is not None and eff.scripted:
+        effects.check_target_spec(g, p, eff, charas)
+    return charas
+
+
+def _effect_source(g: GameState, a: Mapping[str, Any]) -> tuple[Chara | None, Support | None]:
+    p = a["p"]
+    chara = find_chara(g.players[p], a["on"] if "on" in a else a["card"])
+    if chara is None or "on" not in a:
+        return chara, None
+    sup = next((s for s in chara.supports if same_card(s.card, a["card"])), None)
+    return chara, sup
+
+
+def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
+    p, cid, idx = a["p"], a["card"], a["effect"]
+    card = g.card(cid)
+    what = f"effect {idx} of {describe(g, cid)}"
+    if not as_response:
+        require_right(g, p, f"using {what}")
+    activated = card.activated()
+    if idx >= len(activated):
+        raise illegal("effect.unknown", f"{describe(g, cid)} has {len(activated)} activated effect(s); there is no effect {idx}")
+    eff = activated[idx]
+    check_timing(g, p, eff.timing, what, as_response=as_response)
+    chara, sup = _effect_source(g, a)
+    if chara is None or ("on" in a and sup is None):
+        where_ = f"set on {a['on']}" if "on" in a else "on the Area"
+        raise illegal("zone", f"{what}: {describe(g, cid)} is not {where_} of player {p}")
+    holder = sup if sup is not None else chara
+    items = check_cost(g, p, a.get("pay", ()), eff.cost, trail, card=None, what=what)
+    if holder.used.get(idx) == g.turn:
+        raise illegal("effect.once", f"{what} was already used this turn")
+    trail.check("effect.once", f"{what} not yet used this turn")
+    if eff.cost_color and eff.cost > 0 and not any(g.card(c).color == eff.cost_color for _, c in items):
+        raise illegal("effect.cost", f"{what}: the {eff.cost_color} cost needs a {eff.cost_color} card in the payment")
+    rest = eff.rest or bool(a.get("rest"))
+    if rest:
+        if chara.rested:
+            raise illegal("effect.cost", f"{what}: the cost rests {describe(g, chara.card)}, which is already rested")
+    name_cost = eff.discard_name
+    discard = a.get("discard")
+    if name_cost and not discard:
+        raise illegal("effect.cost", f"{what}: the cost discards a card named {name_cost} from hand; none named")
+    if discard:
+        dcard = g.card(discard)
+        if name_cost and name_cost not in dcard.names:
+            raise illegal("effect.cost", f"{what}: the cost needs a card named {name_cost}; {describe(g, discard)} is not")
+        if discard not in g.players[p].hand:
+            raise illegal("effect.cost", f"{what}: the cost discards {describe(g, discard)}, which is not in player {p}'s hand")
+    pay(g, p, items)
+    if rest:
+        chara.rested = True
+        trail.check("effect.cost", f"{describe(g, chara.card)} rests to pay the cost")
+    if discard:
+        remove_copy(g.players[p].hand, discard)
+        g.players[p].discard.append(discard)
+        trail.check("effect.cost", f"{describe(g, discard)} discarded to pay the cost")
+    holder.used[idx] = g.turn
+    targets = _targets(g, p, a, eff)
+    return Play(a, path, p, cid, card, effect=eff, source=chara, targets=targets)
+
+
+def _declare_backup(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
+    p, cid = a["p"], a["card"]
+    card = g.card(cid)
+    what = f"[Backup] of {describe(g, cid)}"
+    if as_response:
+        raise illegal("decline.timing", f"{what} has no [Decline] timing: it cannot be a response")
+    require_right(g, p, f"using {what}")
+    if card.backup is None:
+        raise illegal("effect.unknown", f"{describe(g, cid)} has no [Backup]")
+    _hand_card(g, p, cid, what)
+    eff = card.backup
+    if eff.scripted and not stats.condition_holds(g, p, eff.condition):
+        raise illegal("timing", f"{what}: its condition does not hold")
+    g.players[p].discard.append(cid)
+    trail.check("timing", f"{cid} discarded from hand to use its [Backup]")
+    targets = _targets(g, p, a, eff)
+    return Play(a, path, p, cid, card, effect=eff, targets=targets)
+
+
+def _declare_break(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
+    p, cid = a["p"], a["card"]
+    card = g.card(cid)
+    if not card.break_:
+        raise illegal("break.invalid", f"{describe(g, cid)} has no [Break]")
+    entry = next(((q, c) for q, c in g.break_ok if q == p and same_card(c, cid)), None)
+    if entry is None:
+        raise illegal(
+            "break.invalid",
+            f"{describe(g, cid)} was not put into player {p}'s Point Zone by the action just before",
+        )
+    g.break_ok.remove(entry)
+    me = g.players[p]
+    for pt in reversed(me.points):
+        if pt[0] == entry[1] and pt[1]:
+            pt[1] = False
+            break
+    trail.check("break.invalid", f"{cid} was just put into the Point Zone: it turns face down and is played for free")
+    eff = card.effects[0] if card.effects and card.effects[0].kind == "activated" else None
+    targets = _targets(g, p, a, eff)
+    return Play(a, path, p, cid, card, effect=eff, targets=targets)
+
+
+_DECLARE = {
+    "summon": _declare_summon,
+    "set_support": _declare_support,
+    "level_up": _declare_level_up,
+    "play_event": _declare_event,
+    "use_effect": _declare_use_effect,
+    "backup": _declare_backup,
+    "break": _declare_break,
+}
+
+
+# -- resolution -----------------------------------------------------------------
+
+
+def resolve(g: GameState, play: Play, trail: Trail) -> bool:
+    """Resolve responses (last-listed first), then the play; True when the play disables its parent.
+
+    When the game ends inside the chain, the rest of it does not resolve.
+    """
+    for resp in reversed(play.responses):
+        if resolve(g, resp, trail):
+            play.disabled = True
+            trail.event("response", f"{describe(g, resp.card_id)} disables the play of {describe(g, play.card_id)}")
+        if check_losing(g, trail):
+            return False
+    try:
+        return _finish(g, play, trail)
+    except IllegalAction as err:
+        if not err.path_suffix:
+            err.path_suffix = play.path
+        raise
+
+
+def _finish(g: GameState, play: Play, trail: Trail) -> bool:
+    """Apply the play itself (responses are done); return True when it disables its parent."""
+    kind = play.action["type"]
+    me = g.players[play.player]
+    what = describe(g, play.card_id)
+    if play.disabled:
+        if kind not in ("use_effect", "backup", "break"):
+            me.discard.append(play.card_id)
+        gone = "; the card goes to the discard" if kind not in ("use_effect", "backup", "break") else ""
+        trail.event("response", f"{what} is disabled: its cost stays paid{gone}")
+        return False
+    if kind == "summon":
+        enter_area(g, play.player, play.card_id, play.action["area"], summoned=True, replace=play.action.get("replace"))
+        replaced = f", replacing {play.action['replace']}" if play.action.get("replace") else ""
+        trail.event("effect", f"{what} enters player {play.player}'s {play.action['area']} area active{replaced}")
+        return False
+    if kind == "set_support":
+        onto = play.onto
+        if onto is None or g.chara_by_uid(onto.uid) is None:
+            me.discard.append(play.card_id)
+            trail.event("response", f"{what} lost its Chara and goes to the discard")
+            return False
+        onto.supports.append(Support(play.card_id, g.new_uid()))
+        trail.event("effect", f"{what} is set on {describe(g, onto.card)}")
+        return False
+    if kind == "level_up":
+        onto = play.onto
+        if onto is None or g.chara_by_uid(onto.uid) is None:
+            me.discard.append(play.card_id)
+            trail.event("response", f"{what} lost its Chara and goes to the discard")
+            return False
+        onto.stack.append(onto.card)
+        onto.card = play.card_id
+        trail.event("effect", f"{what} is stacked on the Chara: level {onto.level}")
+        return False
+    # effects: events, activated effects, backup, break
+    if any(g.chara_by_uid(c.uid) is None for c in play.targets):
+        if kind == "play_event":
+            me.discard.append(play.card_id)
+        trail.event("response", f"{what} lost its target and has no effect")
+        return False
+    disables = run_effect(g, play.player, play.card_id, play.effect, play.action, play.targets, play.source, trail,
+                          in_response="responses" in play.path)
+    if kind == "play_event":
+        me.discard.append(play.card_id)
+    return disables
+
+
+def run_effect(
+    g: GameState, player: int, card_id: str, eff: Effect | None, action: Mapping[str, Any],
+    targets: list[Chara], source: Chara | None, trail: Trail, *, in_response: bool,
+) -> bool:
+    """Apply an effect's ops (computed when scripted, recorded otherwise); True when it disables."""
+    given = action.get("ops")
+    if eff is not None and eff.scripted:
+        computed = effects.compute_ops(g, player, eff, targets, source)
+        if given is not None and not effects.same_ops(given, computed):
+            raise illegal("effect.result", f"the ops given for {describe(g, card_id)} differ from what its scripted effect does: {computed}")
+        ops, verified = computed, True
+    else:
+        ops, verified = list(given or ()), False
+        if ops:
+            trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted: {len(ops)} recorded op(s) applied as recorded")
+        elif g.card(card_id).unscripted:
+            trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted and no ops were recorded: nothing applied")
+    disables = False
+    for op in ops:
+        if apply_op(g, op, trail, verified=verified, in_response=in_response):
+            disables = True
+        if check_losing(g, trail):
+            break
+    return disables

@@ -1,0 +1,51 @@
+"""The Precious Memories ruleset ``pm-2.22`` (Rule Book Ver.2.22 as rules.md reads it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.cards import CardDB
+from engine.pm.actions import apply_action
+from engine.pm.setup import check_decks
+from engine.pm.state import GameState, PlayerState
+from engine.pm.turns import do_pass
+from engine.pm.view import state_json
+from engine.rulings import Trail
+
+
+class PreciousMemories:
+    """Ruleset object the generic fold drives (see :mod:`engine.fold`)."""
+
+    name = "pm-2.22"
+    #: rulings that inserting passes may cure (rules.md, "Omitted passes")
+    impliable = frozenset({"turn.priority", "turn.step", "timing"})
+
+    def new_state(self, header: Mapping[str, Any], cards: CardDB, *, check: bool = True) -> GameState:
+        """Check the decks (``deck.*``, unless ``check`` is False) and build the state before the first action."""
+        if check:
+            check_decks(header, cards)
+        players = [
+            PlayerState(pl.get("name", f"player {i}"), list(pl["deck"]), list(pl.get("ex_deck", [])))
+            for i, pl in enumerate(header["players"])
+        ]
+        return GameState(cards, players, header["first"], self.name)
+
+    def apply(self, state: GameState, action: Mapping[str, Any], trail: Trail) -> None:
+        apply_action(state, action, trail)
+
+    def clone(self, state: GameState) -> GameState:
+        return state.clone()
+
+    def right_holder(self, state: GameState) -> int | None:
+        """The player who could pass now, or None outside windows."""
+        return None if state.result is not None else state.priority
+
+    def implied_pass(self, state: GameState, player: int, trail: Trail) -> None:
+        do_pass(state, player, trail, implied=True)
+
+    def to_json(self, state: GameState) -> dict[str, Any]:
+        return state_json(state)
+
+    def result(self, state: GameState) -> dict[str, Any] | None:
+        return state.result

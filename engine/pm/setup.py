@@ -1,0 +1,101 @@
+"""Deck rules (P05, P26) and game preparation: shuffle, keep, Hand Redraw."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from engine.cards import CardDB, base_id
+from engine.pm.state import GameState
+from engine.pm.turns import start_turn
+from engine.pm.zones import draw
+from engine.rulings import IllegalAction, Ruling, Trail, illegal
+
+DECK_SIZE = 60
+MAX_COPIES = 4
+EX_DECK_MAX = 15
+OPENING_HAND = 7
+
+
+def check_decks(header: Mapping[str, Any], cards: CardDB) -> None:
+    """Raise :class:`IllegalAction` (index None, a ``game.players.N...`` path) for an illegal deck."""
+    for i, pl in enumerate(header["players"]):
+        deck, ex = pl["deck"], pl.get("ex_deck", [])
+        path = f"game.players.{i}.deck"
+        if len(deck) != DECK_SIZE:
+            _deck_error("deck.size", f"player {i}'s main deck has {len(deck)} cards; it must have exactly 60", path)
+        for cid, n in Counter(base_id(c) for c in deck).items():
+            if n > MAX_COPIES:
+                _deck_error("deck.copies", f"player {i}'s main deck holds {n} copies of {cid}; at most 4 are allowed", path)
+        for cid in deck:
+            if cards.get(cid).ex:
+                _deck_error("deck.ex", f"{cid} is an EX card and cannot be in player {i}'s main deck", path)
+        ex_path = f"game.players.{i}.ex_deck"
+        if len(ex) > EX_DECK_MAX:
+            _deck_error("deck.ex", f"player {i}'s EX deck has {len(ex)} cards; at most 15 are allowed", ex_path)
+        for cid, n in Counter(base_id(c) for c in ex).items():
+            if n > MAX_COPIES:
+                _deck_error("deck.ex", f"player {i}'s EX deck holds {n} copies of {cid}; at most 4 are allowed", ex_path)
+        for cid in ex:
+            if not cards.get(cid).ex:
+                _deck_error("deck.ex", f"{cid} is not an EX card and cannot be in player {i}'s EX deck", ex_path)
+
+
+def _deck_error(rule: str, message: str, path: str) -> None:
+    err = IllegalAction(rule, message)
+    err.ruling = Ruling(rule, message, index=None, path=path)
+    raise err
+
+
+def do_shuffle(g: GameState, action: Mapping[str, Any], trail: Trail) -> None:
+    p = action["p"]
+    me = g.players[p]
+    if g.phase != "setup":
+        raise illegal("setup.order", "a shuffle action belongs to game preparation; later shuffles are effect ops")
+    if me.shuffled:
+        raise illegal("setup.order", f"player {p} has already shuffled")
+    order = action["order"]
+    if Counter(order) != Counter(me.deck_list):
+        missing = Counter(me.deck_list) - Counter(order)
+        extra = Counter(order) - Counter(me.deck_list)
+        detail = []
+        if missing:
+            detail.append("missing " + ", ".join(sorted(missing)))
+        if extra:
+            detail.append("not in the deck " + ", ".join(sorted(extra)))
+        raise illegal(
+            "setup.order",
+            f"player {p}'s shuffle ({len(order)} cards) is not a permutation of the deck: " + "; ".join(detail),
+        )
+    me.deck = list(reversed(order))
+    me.shuffled = True
+    trail.check("setup.order", f"player {p}'s shuffle is a permutation of the 60-card deck")
+    if all(pl.shuffled for pl in g.players):
+        for i in (0, 1):
+            draw(g, i, OPENING_HAND)
+        trail.event("setup", "both decks shuffled; each player draws 7")
+
+
+def do_opening(g: GameState, action: Mapping[str, Any], trail: Trail) -> None:
+    """``keep`` or ``redraw`` (Hand Redraw, P05): once per player, after both shuffles."""
+    p, kind = action["p"], action["type"]
+    me = g.players[p]
+    if g.phase != "setup":
+        raise illegal("setup.order", f"{kind} belongs to game preparation, which is over")
+    if not all(pl.shuffled for pl in g.players):
+        raise illegal("setup.order", f"{kind} before both players have shuffled their decks")
+    if me.opening is not None:
+        again = "a second redraw" if kind == "redraw" and me.opening == "redraw" else f"{kind} after {me.opening}"
+        raise illegal("setup.order", f"player {p} already decided the opening hand ({me.opening}); {again} is not allowed")
+    if kind == "redraw":
+        hand = me.hand
+        me.hand = []
+        me.deck[:0] = list(reversed(hand))
+        draw(g, p, OPENING_HAND)
+        trail.event("setup", f"player {p} redraws: the hand goes to the bottom of the deck in order, then draws 7")
+    else:
+        trail.event("setup", f"player {p} keeps the opening hand")
+    me.opening = kind
+    if all(pl.opening for pl in g.players):
+        start_turn(g, trail)

@@ -1,0 +1,254 @@
+"""Game state of a Precious Memories game, built for a fast fold.
+
+The state is mutable and folded in place; :meth:`GameState.clone` makes the
+cheap copy a checked action needs to stay atomic. Decks keep their top card at
+the *end* of the list so a draw is a ``pop()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card, CardDB
+
+#: until-values of modifiers and grants -> how many turns after the current one they last
+UNTIL_TURNS = {"turn_end": 0, "next_turn_end": 1}
+
+
+def expiry(until: str | None, turn: int) -> int | None:
+    """The last turn a modifier with ``until`` is in force (None: permanent)."""
+    if until == "permanent":
+        return None
+    return turn + UNTIL_TURNS.get(until or "turn_end", 0)
+
+
+class Support:
+    """A Support card set on a Chara."""
+
+    __slots__ = ("card", "uid", "used")
+
+    def __init__(self, card: str, uid: int) -> None:
+        self.card = card
+        self.uid = uid
+        self.used: dict[int, int] = {}  # activated effect index -> turn used
+
+    def clone(self) -> Support:
+        s = Support(self.card, self.uid)
+        s.used = dict(self.used)
+        return s
+
+
+class Chara:
+    """A Chara on the Area (Main or Support). ``card`` is the top card of its stack."""
+
+    __slots__ = (
+        "card", "uid", "owner", "area", "stack", "rested", "entered_turn", "summoned_turn",
+        "supports", "coins", "mods", "grants", "approached_turn", "levelups", "used", "auto_used",
+    )
+
+    def __init__(self, card: str, uid: int, owner: int, area: str, turn: int, *, summoned: bool, rested: bool = False) -> None:
+        self.card = card
+        self.uid = uid
+        self.owner = owner
+        self.area = area
+        self.stack: list[str] = []
+        self.rested = rested
+        self.entered_turn = turn
+        self.summoned_turn: int | None = turn if summoned else None
+        self.supports: list[Support] = []
+        self.coins: dict[str, int] = {}
+        self.mods: list[tuple[int, int, int | None]] = []  # (ap, dp, last turn or None)
+        self.grants: list[tuple[Any, int | None]] = []  # (what, last turn or None)
+        self.approached_turn: int | None = None
+        self.levelups: tuple[int, int] = (0, 0)  # (turn, count that turn)
+        self.used: dict[int, int] = {}  # activated effect index -> turn used
+        self.auto_used: dict[int, int] = {}  # automatic effect index -> turn used
+
+    def clone(self) -> Chara:
+        c = Chara.__new__(Chara)
+        c.card = self.card
+        c.uid = self.uid
+        c.owner = self.owner
+        c.area = self.area
+        c.stack = list(self.stack)
+        c.rested = self.rested
+        c.entered_turn = self.entered_turn
+        c.summoned_turn = self.summoned_turn
+        c.supports = [s.clone() for s in self.supports]
+        c.coins = dict(self.coins)
+        c.mods = list(self.mods)
+        c.grants = list(self.grants)
+        c.approached_turn = self.approached_turn
+        c.levelups = self.levelups
+        c.used = dict(self.used)
+        c.auto_used = dict(self.auto_used)
+        return c
+
+    @property
+    def level(self) -> int:
+        return 1 + len(self.stack)
+
+    def ids(self) -> list[str]:
+        """Every card id in this Chara's stack, top first."""
+        return [self.card, *reversed(self.stack)]
+
+    def has_grant(self, what: str) -> bool:
+        return any(g == what for g, _ in self.grants)
+
+    def granted_ignore(self) -> int | None:
+        values = [g["ignore"] for g, _ in self.grants if isinstance(g, dict) and "ignore" in g]
+        return max(values) if values else None
+
+
+class PlayerState:
+    """One player's zones."""
+
+    __slots__ = (
+        "name", "deck", "hand", "discard", "points", "main", "support", "removed", "ex_deck",
+        "cost_mods", "shuffled", "opening", "played_this_turn", "deck_list", "ex_list",
+    )
+
+    def __init__(self, name: str, deck_list: list[str], ex_list: list[str]) -> None:
+        self.name = name
+        self.deck_list = deck_list  # the header's main deck (order irrelevant)
+        self.ex_list = ex_list
+        self.deck: list[str] = []  # top card last
+        self.hand: list[str] = []
+        self.discard: list[str] = []
+        self.points: list[list[Any]] = []  # [card id, face up?]
+        self.main: list[Chara] = []
+        self.support: list[Chara] = []
+        self.removed: list[str] = []
+        self.ex_deck: list[str] = list(ex_list)
+        self.cost_mods: dict[str, list[tuple[int, int | None]]] = {}
+        self.shuffled = False
+        self.opening: str | None = None  # "keep" or "redraw" once decided
+        self.played_this_turn = 0
+
+    def clone(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.name = self.name
+        p.deck_list = self.deck_list
+        p.ex_list = self.ex_list
+        p.deck = list(self.deck)
+        p.hand = list(self.hand)
+        p.discard = list(self.discard)
+        p.points = [list(pt) for pt in self.points]
+        p.main = [c.clone() for c in self.main]
+        p.support = [c.clone() for c in self.support]
+        p.removed = list(self.removed)
+        p.ex_deck = list(self.ex_deck)
+        p.cost_mods = {k: list(v) for k, v in self.cost_mods.items()}
+        p.shuffled = self.shuffled
+        p.opening = self.opening
+        p.played_this_turn = self.played_this_turn
+        return p
+
+    def area(self) -> list[Chara]:
+        return [*self.main, *self.support]
+
+    def find(self, card_id: str) -> Chara | None:
+        """The Chara on this player's Area whose top card is ``card_id`` (parallels match)."""
+        for c in self.main:
+            if c.card == card_id:
+                return c
+        for c in self.support:
+            if c.card == card_id:
+                return c
+        return None
+
+    def face_up_points(self) -> int:
+        return sum(1 for _, up in self.points if up)
+
+
+@dataclass(slots=True)
+class Approach:
+    """The approach under way in the Approach Phase."""
+
+    attackers: list[int]  # uids of the approaching Charas (two with Reinforcement)
+    interferer: int | None = None
+    choices: list[int] = field(default_factory=list)  # uids the Interferer may choose at ⑤
+    eliminate_interferer: bool = False
+    judgement: str = ""  # values at ⑤, for the trail
+
+
+class GameState:
+    """The full-information state of one game."""
+
+    __slots__ = (
+        "cards", "players", "first", "turn", "turn_player", "phase", "step", "priority",
+        "result", "applied", "approacher_passed", "approach", "break_ok", "next_uid",
+        "pending_triggers", "hand_limit", "ruleset",
+    )
+
+    def __init__(self, cards: CardDB, players: list[PlayerState], first: int, ruleset: str = "pm-2.22") -> None:
+        self.cards = cards
+        self.players = players
+        self.first = first
+        self.ruleset = ruleset
+        self.turn = 0
+        self.turn_player = first
+        self.phase = "setup"
+        self.step: str | None = None
+        self.priority: int | None = None
+        self.result: dict[str, Any] | None = None
+        self.applied = 0
+        self.approacher_passed = False
+        self.approach: Approach | None = None
+        self.break_ok: list[tuple[int, str]] = []  # (player, card) placed into a Point Zone just now
+        self.next_uid = 1
+        self.pending_triggers: list[tuple[int, int, str]] = []  # (player, chara uid, effect index as str)
+        self.hand_limit = 7
+
+    def clone(self) -> GameState:
+        g = GameState.__new__(GameState)
+        g.cards = self.cards
+        g.players = [p.clone() for p in self.players]
+        g.first = self.first
+        g.ruleset = self.ruleset
+        g.turn = self.turn
+        g.turn_player = self.turn_player
+        g.phase = self.phase
+        g.step = self.step
+        g.priority = self.priority
+        g.result = dict(self.result) if self.result else None
+        g.applied = self.applied
+        g.approacher_passed = self.approacher_passed
+        a = self.approach
+        g.approach = (
+            Approach(list(a.attackers), a.interferer, list(a.choices), a.eliminate_interferer, a.judgement)
+            if a else None
+        )
+        g.break_ok = list(self.break_ok)
+        g.next_uid = self.next_uid
+        g.pending_triggers = list(self.pending_triggers)
+        g.hand_limit = self.hand_limit
+        return g
+
+    # -- helpers -------------------------------------------------------
+    @property
+    def interferer(self) -> int:
+        return 1 - self.turn_player
+
+    def card(self, card_id: str) -> Card:
+        return self.cards.get(card_id)
+
+    def new_uid(self) -> int:
+        uid = self.next_uid
+        self.next_uid += 1
+        return uid
+
+    def chara_by_uid(self, uid: int) -> Chara | None:
+        for p in self.players:
+            for c in p.main:
+                if c.uid == uid:
+                    return c
+            for c in p.support:
+                if c.uid == uid:
+                    return c
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None

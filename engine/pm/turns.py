@@ -1,0 +1,243 @@
+"""Turn structure: turn start and end, windows and the right to act, losing conditions.
+
+A window closes when the Approacher's pass is immediately followed by the
+Interferer's pass (rules.md, "Windows"); :func:`close_window` then moves the
+game to the next phase or step.
+"""
+
+from __future__ import annotations
+
+from engine.pm import stats
+from engine.pm.state import Approach, GameState
+from engine.pm.zones import describe, draw, leave_area
+from engine.rulings import Trail, illegal
+
+POINTS_TO_LOSE = 7
+STEP_NAMES = {
+    "assign_approach": "① assign approach",
+    "after_approach": "② after approach",
+    "assign_interfere": "③ assign interference",
+    "after_interfere": "④ after interference",
+    "choose_elimination": "⑤ Reinforcement choice",
+    "after_elimination": "⑥ after the Elimination Judgement",
+    "hand_adjust": "hand adjustment",
+}
+
+
+def where(g: GameState) -> str:
+    """The current phase and step in words, for messages."""
+    if g.phase == "approach" and g.step:
+        return f"the Approach Phase, step {STEP_NAMES[g.step]}"
+    if g.phase == "end":
+        return "the Turn End (hand adjustment)" if g.step == "hand_adjust" else "the Turn End"
+    return {"setup": "setup", "main": "the Main Phase", "over": "the end of the game"}.get(g.phase, g.phase)
+
+
+def open_window(g: GameState) -> None:
+    g.priority = g.turn_player
+    g.approacher_passed = False
+
+
+def require_right(g: GameState, player: int, what: str) -> None:
+    """``turn.step`` when no window is open, ``turn.priority`` when ``player`` lacks the right."""
+    if g.priority is None:
+        raise illegal("turn.step", f"{what}: no window is open during {where(g)}")
+    if g.priority != player:
+        raise illegal(
+            "turn.priority",
+            f"{what}: player {player} does not hold the right to act in {where(g)} (player {g.priority} does)",
+        )
+
+
+def hand_right(g: GameState) -> None:
+    """An action was taken in a window: the right goes to the other player."""
+    assert g.priority is not None
+    g.priority = 1 - g.priority
+    g.approacher_passed = False
+
+
+def do_pass(g: GameState, player: int, trail: Trail, *, implied: bool = False) -> None:
+    """Give up the right to act; may close the window."""
+    require_right(g, player, "pass")
+    label = "implied pass" if implied else "pass"
+    if player == g.turn_player:
+        g.approacher_passed = True
+        g.priority = 1 - player
+        trail.event("window", f"{label}: the Approacher (player {player}) passes; the right goes to player {1 - player}")
+    elif g.approacher_passed:
+        trail.event("window", f"{label}: the Interferer (player {player}) passes right after the Approacher: the window closes")
+        close_window(g, trail)
+    else:
+        g.priority = 1 - player
+        trail.event("window", f"{label}: the Interferer (player {player}) passes; the right goes to player {1 - player}")
+
+
+def close_window(g: GameState, trail: Trail) -> None:
+    g.priority = None
+    g.approacher_passed = False
+    if g.phase == "main":
+        g.phase = "approach"
+        g.step = "assign_approach"
+        trail.event("window", "the Main Phase ends; Approach Phase step ① (assign approach)")
+        return
+    a = g.approach
+    if g.step == "after_approach":
+        if a is not None and a.attackers:
+            g.step = "assign_interfere"
+            trail.event("window", "step ③: the Interferer assigns interference or takes none")
+        else:
+            to_after_elimination(g, trail, "the approaching Chara left the Main Area: no interference, no point")
+    elif g.step == "after_interfere":
+        judge(g, trail)
+    elif g.step == "after_elimination":
+        g.step = "assign_approach"
+        g.approach = None
+        trail.event("window", "back to step ①: assign approach or end the Approach Phase")
+
+
+def to_after_elimination(g: GameState, trail: Trail, why: str) -> None:
+    g.step = "after_elimination"
+    open_window(g)
+    trail.event("window", f"{why}; step ⑥ window, player {g.turn_player} acts first")
+
+
+def judge(g: GameState, trail: Trail) -> None:
+    """Step ⑤: the Elimination Judgement (reading 1; reading 7 with Reinforcement)."""
+    a = g.approach
+    assert a is not None
+    attackers = [c for c in (g.chara_by_uid(u) for u in a.attackers) if c is not None and c.area == "main"]
+    blocker = g.chara_by_uid(a.interferer) if a.interferer is not None else None
+    if not attackers:
+        to_after_elimination(g, trail, "the approaching Chara left: no judgement")
+        return
+    if blocker is None or blocker.area != "main":
+        to_after_elimination(g, trail, "the interfering Chara left: no judgement and no point")
+        return
+    total_ap = stats.used(sum(stats.ap_dp(g, c)[0] for c in attackers))
+    b_ap, b_dp = (stats.used(v) for v in stats.ap_dp(g, blocker))
+    a.eliminate_interferer = b_dp <= total_ap
+    verdict = "eliminated" if a.eliminate_interferer else "stays"
+    sign = "<=" if a.eliminate_interferer else ">"
+    msg = f"DP {b_dp} of {describe(g, blocker.card)} {sign} AP {total_ap}: it {verdict}"
+    if len(attackers) > 1:
+        a.choices = [c.uid for c in attackers if stats.used(stats.ap_dp(g, c)[1]) <= b_ap]
+        a.judgement = msg
+        g.step = "choose_elimination"
+        names = ", ".join(describe(g, c.card) for c in attackers if c.uid in a.choices) or "none"
+        trail.event("elimination", f"{msg}; Reinforcement: the Interferer chooses which approaching Chara leaves (may choose: {names})")
+        return
+    attacker = attackers[0]
+    at_dp = stats.used(stats.ap_dp(g, attacker)[1])
+    out = []
+    if a.eliminate_interferer:
+        out.append(blocker)
+    trail.event("elimination", msg)
+    if at_dp <= b_ap:
+        out.append(attacker)
+        trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} <= AP {b_ap}: it is eliminated")
+    else:
+        trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} > AP {b_ap}: it stays")
+    eliminate(g, out, trail)
+    to_after_elimination(g, trail, "Elimination Judgement done")
+
+
+def eliminate(g: GameState, charas: list, trail: Trail) -> None:  # type: ignore[type-arg]
+    for c in charas:
+        if c.has_grant("not_eliminated"):
+            trail.event("elimination", f"{describe(g, c.card)} is not eliminated (an effect keeps it)")
+            continue
+        leave_area(g, c, "discard")
+
+
+def start_turn(g: GameState, trail: Trail) -> None:
+    """Turn Start: draw (1 on the first player's first turn), turn the Area active."""
+    if g.turn == 0:
+        g.turn_player = g.first
+    else:
+        g.turn_player = 1 - g.turn_player
+    g.turn += 1
+    for p in g.players:
+        p.played_this_turn = 0
+    n = 1 if g.turn == 1 else 2
+    got = draw(g, g.turn_player, n)
+    me = g.players[g.turn_player]
+    for c in me.area():
+        c.rested = False
+    g.phase = "main"
+    g.step = None
+    g.approach = None
+    open_window(g)
+    trail.event("turn.start", f"turn {g.turn}: player {g.turn_player} draws {len(got)} and turns the Area active")
+    check_losing(g, trail)
+
+
+def end_approach_phase(g: GameState, trail: Trail) -> None:
+    """Approach Phase End -> Turn End: hand adjustment when needed, else the next turn."""
+    g.phase = "end"
+    g.priority = None
+    g.approach = None
+    hand = len(g.players[g.turn_player].hand)
+    if hand > g.hand_limit:
+        g.step = "hand_adjust"
+        trail.event("turn.end", f"Turn End: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit}")
+        return
+    g.step = None
+    finish_turn(g, trail)
+
+
+def finish_turn(g: GameState, trail: Trail) -> None:
+    """End the effects that last until turn end, then start the next turn."""
+    t = g.turn
+    for p in g.players:
+        for c in p.area():
+            if c.mods:
+                c.mods = [m for m in c.mods if m[2] is None or m[2] > t]
+            if c.grants:
+                c.grants = [x for x in c.grants if x[1] is None or x[1] > t]
+        for cid in list(p.cost_mods):
+            kept = [m for m in p.cost_mods[cid] if m[1] is None or m[1] > t]
+            if kept:
+                p.cost_mods[cid] = kept
+            else:
+                del p.cost_mods[cid]
+    trail.event("turn.end", f"turn {t} ends")
+    start_turn(g, trail)
+
+
+def check_losing(g: GameState, trail: Trail) -> bool:
+    """Reading 2: an empty Deck Zone or 7+ cards in the Point Zone loses; both at once is a draw."""
+    if g.result is not None or g.phase == "setup":
+        return g.result is not None
+    losers = []
+    for i, p in enumerate(g.players):
+        if not p.deck:
+            losers.append((i, "deck_out", f"player {i}'s Deck Zone is empty"))
+        elif len(p.points) >= POINTS_TO_LOSE:
+            losers.append((i, "points", f"player {i} has {len(p.points)} cards in the Point Zone"))
+    if not losers:
+        return False
+    players = {i for i, _, _ in losers}
+    if len(players) == 2:
+        g.result = {"winner": None, "reason": "draw"}
+    else:
+        loser, reason, _ = losers[0]
+        g.result = {"winner": 1 - loser, "reason": reason}
+    g.phase = "over"
+    g.step = None
+    g.priority = None
+    trail.event("losing", "; ".join(m for _, _, m in losers) + _result_words(g))
+    return True
+
+
+def _result_words(g: GameState) -> str:
+    r = g.result
+    assert r is not None
+    if r["winner"] is None:
+        return ": the game is a draw"
+    return f": player {r['winner']} wins"
+
+
+def begin_approach(g: GameState, attackers: list[int]) -> None:
+    g.approach = Approach(attackers)
+    g.step = "after_approach"
+    open_window(g)

@@ -1,0 +1,68 @@
+"""The state JSON of ../shared/spec/interfaces.md ("Game state JSON")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.pm import stats
+from engine.pm.state import Chara, GameState, PlayerState
+
+
+def chara_json(g: GameState, c: Chara) -> dict[str, Any]:
+    card = g.card(c.card)
+    ap, dp = stats.ap_dp(g, c)
+    out: dict[str, Any] = {
+        "card": c.card,
+        "name": card.name,
+        "ap": stats.used(ap) if card.ap is not None else None,
+        "dp": stats.used(dp) if card.dp is not None else None,
+        "rested": c.rested,
+        "level": c.level,
+        "stack": list(c.stack),
+        "supports": [s.card for s in c.supports],
+        "coins": dict(c.coins),
+        "entered_turn": c.entered_turn,
+    }
+    if c.mods:
+        out["modifiers"] = [{"ap": a, "dp": d, "until_turn": u} for a, d, u in c.mods]
+    if c.grants:
+        out["grants"] = [{"what": w, "until_turn": u} for w, u in c.grants]
+    if c.approached_turn is not None and c.approached_turn == g.turn:
+        out["approached"] = True
+    return out
+
+
+def player_json(g: GameState, p: PlayerState) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "deck_count": len(p.deck),
+        "ex_deck_count": len(p.ex_deck),
+        "hand": list(p.hand),
+        "discard": list(p.discard),
+        "points": [{"card": c, "face": "up" if up else "down"} for c, up in p.points],
+        "main": [chara_json(g, c) for c in p.main],
+        "support": [chara_json(g, c) for c in p.support],
+        "removed": list(p.removed),
+    }
+
+
+def state_json(g: GameState) -> dict[str, Any]:
+    """The judge's full-information view of ``g``."""
+    out: dict[str, Any] = {
+        "applied": g.applied,
+        "turn": g.turn,
+        "turn_player": g.turn_player,
+        "phase": g.phase,
+        "step": g.step,
+        "priority": g.priority,
+        "players": [player_json(g, p) for p in g.players],
+        "result": dict(g.result) if g.result else None,
+    }
+    if g.approach is not None:
+        out["approach"] = {
+            "attackers": [c.card for c in (g.chara_by_uid(u) for u in g.approach.attackers) if c],
+            "interferer": (lambda c: c.card if c else None)(
+                g.chara_by_uid(g.approach.interferer) if g.approach.interferer is not None else None
+            ),
+        }
+    return out

@@ -1,0 +1,158 @@
+"""Moving cards between zones, with the bookkeeping the rules ask for.
+
+Leaving the Area sends set Supports to the discard, removes coins and moves a
+Level Up stack along; an EX card that would go to the deck goes to the discard.
+"""
+
+from __future__ import annotations
+
+from engine.cards import base_id
+from engine.pm.state import Chara, GameState, PlayerState
+from engine.rulings import illegal
+
+AREA_ZONES = ("main", "support")
+
+
+def draw(g: GameState, player: int, n: int) -> list[str]:
+    """Draw up to ``n`` cards (a draw that finds too few cards takes what is there)."""
+    p = g.players[player]
+    drawn: list[str] = []
+    for _ in range(min(n, len(p.deck))):
+        card = p.deck.pop()
+        p.hand.append(card)
+        drawn.append(card)
+    return drawn
+
+
+def same_card(a: str, b: str) -> bool:
+    """The same card (series and number; parallels match)."""
+    return a == b or base_id(a) == base_id(b)
+
+
+def area_holds(p: PlayerState, card_id: str) -> bool:
+    """True when any Chara on the Area has ``card_id`` in its stack (summon.unique)."""
+    for c in p.main:
+        if same_card(c.card, card_id) or any(same_card(s, card_id) for s in c.stack):
+            return True
+    for c in p.support:
+        if same_card(c.card, card_id) or any(same_card(s, card_id) for s in c.stack):
+            return True
+    return False
+
+
+def find_chara(p: PlayerState, card_id: str) -> Chara | None:
+    """The Chara on ``p``'s Area named by ``card_id`` (the top card; parallels match)."""
+    for c in p.main:
+        if same_card(c.card, card_id):
+            return c
+    for c in p.support:
+        if same_card(c.card, card_id):
+            return c
+    return None
+
+
+def remove_copy(cards: list[str], card_id: str, *, from_end: bool = False) -> bool:
+    """Remove one copy of ``card_id`` from a list of ids; False when there is none."""
+    rng = range(len(cards) - 1, -1, -1) if from_end else range(len(cards))
+    for i in rng:
+        if same_card(cards[i], card_id):
+            del cards[i]
+            return True
+    return False
+
+
+def take_point(p: PlayerState, card_id: str, face: str | None) -> list[object] | None:
+    """Remove a Point Zone copy (preferring the given face); return it or None."""
+    want_up = None if face is None else face == "up"
+    best = None
+    for i, (cid, up) in enumerate(p.points):
+        if same_card(cid, card_id):
+            if want_up is None or up == want_up:
+                best = i
+                break
+    if best is None:
+        return None
+    return p.points.pop(best)
+
+
+def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> None:
+    """Move a Chara (with its stack) off the Area to ``to``; supports go to the discard."""
+    p = g.players[c.owner]
+    (p.main if c.area == "main" else p.support).remove(c)
+    for s in c.supports:
+        p.discard.append(s.card)
+    c.supports = []
+    c.coins = {}
+    cards = [*c.stack, c.card]  # bottom first
+    if to in ("deck", "deck_bottom"):
+        for cid in cards:
+            if g.card(cid).ex:
+                p.discard.append(cid)
+            elif to == "deck":
+                p.deck.append(cid)
+            else:
+                p.deck.insert(0, cid)
+    else:
+        put_cards(g, c.owner, cards, to, face=face)
+    if g.approach is not None:
+        _forget_approach(g, c.uid)
+
+
+def _forget_approach(g: GameState, uid: int) -> None:
+    a = g.approach
+    assert a is not None
+    if uid in a.attackers:
+        a.attackers.remove(uid)
+    if a.interferer == uid:
+        a.interferer = None
+    if uid in a.choices:
+        a.choices.remove(uid)
+
+
+def put_cards(g: GameState, player: int, cards: list[str], to: str, *, face: str | None = None) -> None:
+    """Put loose cards (not Charas) into a non-Area zone."""
+    p = g.players[player]
+    if to == "hand":
+        p.hand.extend(cards)
+    elif to == "discard":
+        p.discard.extend(cards)
+    elif to == "removed":
+        p.removed.extend(cards)
+    elif to == "point":
+        for cid in cards:
+            p.points.append([cid, face != "down"])
+    elif to == "ex_deck":
+        p.ex_deck.extend(cards)
+    elif to in ("deck", "deck_bottom"):
+        for cid in cards:
+            if g.card(cid).ex:
+                p.discard.append(cid)
+            elif to == "deck":
+                p.deck.append(cid)
+            else:
+                p.deck.insert(0, cid)
+    else:  # pragma: no cover - schema guards zone names
+        raise illegal("effect.result", f"cannot put cards into zone {to!r}")
+
+
+def enter_area(
+    g: GameState, player: int, card_id: str, area: str, *, summoned: bool, rested: bool = False,
+    replace: str | None = None,
+) -> Chara:
+    """Put a Chara card onto the Area (the caller has checked legality)."""
+    p = g.players[player]
+    if replace is not None:
+        old = find_chara(p, replace)
+        assert old is not None and old.area == "main"
+        leave_area(g, old, "discard")
+    c = Chara(card_id, g.new_uid(), player, area, g.turn, summoned=summoned, rested=rested)
+    (p.main if area == "main" else p.support).append(c)
+    return c
+
+
+def describe(g: GameState, card_id: str) -> str:
+    """A card as messages name it: ``MHK ST-001 (司波 達也)``."""
+    try:
+        return f"{card_id} ({g.card(card_id).name})"
+    except KeyError:
+        return card_id

@@ -1,0 +1,65 @@
+"""Check a log end to end: read it, resolve its card ids, fold it through the engine.
+
+The one place the command line, the HTTP API and ingest share, so they rule alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import CardDB
+from engine.fold import FoldResult, fold
+from engine.rulesets import UnknownRuleset
+from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, parse_log
+
+EXIT_VALID, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
+
+
+@dataclass
+class CheckReport:
+    """The outcome of checking a log (the ``check --json`` object plus the fold)."""
+
+    valid: bool
+    applied: int
+    ruling: dict[str, Any] | None
+    state: dict[str, Any] | None
+    result: dict[str, Any] | None
+    exit_code: int
+    log: PmemoLog | None = None
+    folded: FoldResult | None = field(default=None, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"valid": self.valid, "applied": self.applied, "ruling": self.ruling, "state": self.state,
+                "result": self.result}
+
+
+def malformed(err: LogError, log: PmemoLog | None = None) -> CheckReport:
+    return CheckReport(False, 0, err.ruling, None, None, EXIT_MALFORMED, log)
+
+
+def check_log(log: PmemoLog, cards: CardDB, *, at: int | None = None) -> CheckReport:
+    """Fold an already parsed log; ``at`` folds only the first N actions."""
+    try:
+        check_card_ids(log, cards.__contains__)
+    except LogError as err:
+        return malformed(err, log)
+    try:
+        res = fold(log.header, log.actions, cards, at=at)
+    except UnknownRuleset as err:
+        ruling = {"index": None, "path": "game.ruleset", "rule": "log.schema", "ref": None, "message": str(err.args[0])}
+        return CheckReport(False, 0, ruling, None, None, EXIT_MALFORMED, log)
+    ruling = res.ruling.to_json() if res.ruling else None
+    return CheckReport(
+        res.valid, res.applied, ruling, res.state_json(), res.result,
+        EXIT_VALID if res.valid else EXIT_ILLEGAL, log, res,
+    )
+
+
+def check_text(text: str | bytes, cards: CardDB, *, at: int | None = None) -> CheckReport:
+    """Parse and check a log given as JSON or JSON Lines text."""
+    try:
+        log = parse_log(text)
+    except LogError as err:
+        return malformed(err)
+    return check_log(log, cards, at=at)

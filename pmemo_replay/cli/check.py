@@ -1,0 +1,85 @@
+"""``pmemo-replay check LOG``: rule on a log and print the state."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from pmemo_replay.checking import CheckReport, check_log, malformed
+from pmemo_replay.cli.common import add_cards_option, cards_from
+from pmemo_replay.logio import LogError, read_log
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "check", help="validate a game log and print the first ruling and the state",
+        description="Validate a pmemo-log (JSON or JSON Lines). Exit 0 legal, 1 illegal action, "
+        "2 unreadable or malformed log or unknown card.",
+    )
+    p.add_argument("log", metavar="LOG", help="log file path, or - for standard input")
+    add_cards_option(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--at", type=int, metavar="N", help="fold only the first N actions and print the state after them")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.at is not None and args.at < 0:
+        print("pmemo-replay check: --at must be 0 or more", file=sys.stderr)
+        return 2
+    cards = cards_from(args)
+    try:
+        log = read_log(args.log)
+    except LogError as err:
+        report = malformed(err)
+    else:
+        report = check_log(log, cards, at=args.at)
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        print(render(report))
+    return report.exit_code
+
+
+def render(report: CheckReport) -> str:
+    """The report in readable lines."""
+    lines = []
+    verdict = "legal" if report.valid else ("malformed" if report.exit_code == 2 else "ILLEGAL")
+    lines.append(f"log: {verdict} ({report.applied} action(s) applied)")
+    r = report.ruling
+    if r is not None:
+        at = "the header" if r["index"] is None else f"action {r['index']}"
+        ref = f" [{r['ref']}]" if r.get("ref") else ""
+        lines.append(f"ruling: {r['rule']} at {at} (path {r['path']}){ref}")
+        lines.append(f"  {r['message']}")
+    if report.state is not None:
+        lines.extend(_state_lines(report.state))
+    return "\n".join(lines)
+
+
+def _state_lines(s: dict[str, Any]) -> list[str]:
+    res = s["result"]
+    if res is None:
+        outcome = "the game goes on"
+    elif res["winner"] is None:
+        outcome = f"draw ({res['reason']})"
+    else:
+        outcome = f"player {res['winner']} wins ({res['reason']})"
+    step = f", step {s['step']}" if s["step"] else ""
+    right = f", right to act: player {s['priority']}" if s["priority"] is not None else ""
+    out = [f"result: {outcome}", f"state: turn {s['turn']}, player {s['turn_player']}'s turn, phase {s['phase']}{step}{right}"]
+    for i, p in enumerate(s["players"]):
+        up = sum(1 for pt in p["points"] if pt["face"] == "up")
+        out.append(
+            f"  player {i} {p['name']}: deck {p['deck_count']}, hand {len(p['hand'])}, "
+            f"points {len(p['points'])} ({up} face up), discard {len(p['discard'])}"
+        )
+        for area in ("main", "support"):
+            for c in p[area]:
+                mode = "rested" if c["rested"] else "active"
+                stats = f" {c['ap']}/{c['dp']}" if c["ap"] is not None else ""
+                lvl = f" Lv{c['level']}" if c["level"] > 1 else ""
+                out.append(f"    {area}: {c['card']} {c['name']}{stats}{lvl} {mode}")
+    return out
