@@ -68,6 +68,7 @@ def build_db() -> CardDB:
         _event("02-006", "Weaken", "main/self", script=({"op": "modify", "target": "target", "ap": -20, "dp": -20},),
                targets=({"side": "opponent"},)),
         _event("02-007", "Mystery", "main/both"),  # unscripted event: ops come from the log
+        _event("02-009", "Rally", "approach/both", color="green"),  # unscripted too
         _event("02-008", "Night Raid", "approach/opponent", color="yellow", cost=0,
                script=({"op": "rest", "target": "target"},), targets=({"side": "opponent"},)),
         Card(id="TST 03-001", name="Charm", series="Test", type="support", color="red", cost=1, source=1),
@@ -136,11 +137,11 @@ class Game:
         return self
 
     def adjust_hand(self, p: int) -> Game:
-        """Add a ``hand_adjust`` discarding the oldest cards when the fold says one is due."""
+        """Add a ``hand_adjust`` discarding the newest cards when the fold says one is due."""
         s = self.fold().state_json()
         if s["step"] == "hand_adjust":
             hand = s["players"][p]["hand"]
-            self.add("hand_adjust", p, discard=hand[: len(hand) - 7])
+            self.add("hand_adjust", p, discard=hand[7:])
         return self
 
     def fold(self, at: int | None = None) -> FoldResult:
