@@ -58,18 +58,23 @@ def _ruling_at(err: IllegalAction, index: int) -> Ruling:
 class Folder:
     """Folds actions one at a time; keeps what it needs to rebuild a state on error."""
 
-    def __init__(self, header: Mapping[str, Any], cards: CardDB, *, keep_trails: bool = True) -> None:
+    def __init__(
+        self, header: Mapping[str, Any], cards: CardDB, *, keep_trails: bool = True,
+        state: Any = None, offset: int = 0,
+    ) -> None:
+        """Start from the header's setup, or from ``state`` reached after ``offset`` actions (a snapshot)."""
         self.ruleset = get_ruleset(header.get("ruleset", "pm-2.22"))
-        self.state = self.ruleset.new_state(header, cards)
-        self.actions: list[Mapping[str, Any]] = []
-        self.implied: dict[int, int] = {}
+        self.state = self.ruleset.new_state(header, cards) if state is None else state
+        self.offset = offset
+        self.actions: list[Mapping[str, Any]] = []  # pushed here, after ``offset``
+        self.implied: dict[int, int] = {}  # absolute action index -> passes inserted before it
         self.trails: list[Trail] = []
         self.keep_trails = keep_trails
         self._checkpoint = (0, self.ruleset.clone(self.state))
 
     @property
     def applied(self) -> int:
-        return len(self.actions)
+        return self.offset + len(self.actions)
 
     def push(self, action: Mapping[str, Any]) -> Trail:
         """Apply the next action; raise :class:`IllegalAction` (state left as before) when illegal."""
@@ -83,9 +88,9 @@ class Folder:
             self.state = self._rebuild()
             state, trail, passes = self._with_implied_passes(action, err)
             self.state = state
-            self.implied[index] = passes
+            self.implied[self.offset + index] = passes
         self.actions.append(action)
-        self.state.applied = len(self.actions)
+        self.state.applied = self.applied
         if self.keep_trails:
             self.trails.append(trail)
         return trail
@@ -96,10 +101,10 @@ class Folder:
         state = self.ruleset.clone(snap)
         for j in range(start, len(self.actions)):
             scratch = Trail()
-            for _ in range(self.implied.get(j, 0)):
+            for _ in range(self.implied.get(self.offset + j, 0)):
                 self.ruleset.implied_pass(state, self.ruleset.right_holder(state), scratch)
             self.ruleset.apply(state, self.actions[j], scratch)
-        state.applied = len(self.actions)
+        state.applied = self.applied
         return state
 
     def _with_implied_passes(self, action: Mapping[str, Any], err: IllegalAction) -> tuple[Any, Trail, int]:

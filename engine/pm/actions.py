@@ -35,7 +35,10 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         raise illegal("setup.order", f"{kind} during game preparation: shuffles, then keep or redraw come first")
     if g.phase == "end" and g.step == "hand_adjust" and kind not in ("hand_adjust", "trigger", "concede"):
         hand = len(g.players[g.turn_player].hand)
-        raise illegal("hand.adjust", f"hand adjustment missing: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit} before {kind}")
+        raise illegal(
+            "hand.adjust",
+            f"hand adjustment missing: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit} before {kind}",
+        )
     _HANDLERS[kind](g, a, trail)
     if g.result is None:
         check_losing(g, trail)
@@ -137,4 +140,4 @@ _HANDLERS: dict[str, Callable[[GameState, Mapping[str, Any], Trail], None]] = {
     **{k: _right_moving for k in RIGHT_MOVING},
 }
 
-__all__ = ["apply_action", "IllegalAction"]
+__all__ = ["IllegalAction", "apply_action"]

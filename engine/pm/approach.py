@@ -126,7 +126,8 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         cid = me.deck.pop()
         me.points.append([cid, True])
         g.break_ok.append((p, cid))
-        trail.event("point", f"no interference: {describe(g, cid)} from the top of player {p}'s deck goes to the Point Zone face up ({len(me.points)} points)")
+        trail.event("point", f"no interference: {describe(g, cid)} from the top of player {p}'s deck goes to the Point Zone "
+                             f"face up ({len(me.points)} points)")
     if check_losing(g, trail):
         return
     to_after_elimination(g, trail, "no interference")

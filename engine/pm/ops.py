@@ -12,8 +12,17 @@ from typing import Any
 
 from engine.pm.state import GameState, expiry
 from engine.pm.zones import (
-    AREA_ZONES, area_holds, describe, draw, enter_area, find_chara, leave_area, put_cards,
-    remove_copy, same_card, take_point,
+    AREA_ZONES,
+    area_holds,
+    describe,
+    draw,
+    enter_area,
+    find_chara,
+    leave_area,
+    put_cards,
+    remove_copy,
+    same_card,
+    take_point,
 )
 from engine.rulings import Trail, illegal
 
@@ -123,7 +132,8 @@ def _flip(g: GameState, op: Mapping[str, Any]) -> str:
         if pt[0] == op["card"] and pt[1] != want_up:
             pt[1] = want_up
             return f"{describe(g, op['card'])} turned face {op['face']} in player {op['p']}'s Point Zone"
-    raise illegal("effect.result", f"flip: no face-{'down' if want_up else 'up'} {describe(g, op['card'])} in player {op['p']}'s Point Zone")
+    other = "down" if want_up else "up"
+    raise illegal("effect.result", f"flip: no face-{other} {describe(g, op['card'])} in player {op['p']}'s Point Zone")
 
 
 def _shuffle(g: GameState, op: Mapping[str, Any]) -> str:

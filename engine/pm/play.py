@@ -246,7 +246,7 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what)
     _pay_for(g, p, a, cost, card, trail, describe(g, cid))
-    eff = card.effects[0] if card.effects and card.effects[0].kind == "activated" else None
+    eff = card.effects[0] if card.effects else None
     targets = _targets(g, p, a, eff)
     return Play(a, path, p, cid, card, effect=eff, targets=targets)
 
@@ -290,9 +290,8 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
     if eff.cost_color and eff.cost > 0 and not any(g.card(c).color == eff.cost_color for _, c in items):
         raise illegal("effect.cost", f"{what}: the {eff.cost_color} cost needs a {eff.cost_color} card in the payment")
     rest = eff.rest or bool(a.get("rest"))
-    if rest:
-        if chara.rested:
-            raise illegal("effect.cost", f"{what}: the cost rests {describe(g, chara.card)}, which is already rested")
+    if rest and chara.rested:
+        raise illegal("effect.cost", f"{what}: the cost rests {describe(g, chara.card)}, which is already rested")
     name_cost = eff.discard_name
     discard = a.get("discard")
     if name_cost and not discard:
@@ -353,7 +352,7 @@ def _declare_break(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
             pt[1] = False
             break
     trail.check("break.invalid", f"{cid} was just put into the Point Zone: it turns face down and is played for free")
-    eff = card.effects[0] if card.effects and card.effects[0].kind == "activated" else None
+    eff = card.effects[0] if card.effects else None
     targets = _targets(g, p, a, eff)
     return Play(a, path, p, cid, card, effect=eff, targets=targets)
 
@@ -448,7 +447,8 @@ def run_effect(
     if eff is not None and eff.scripted:
         computed = effects.compute_ops(g, player, eff, targets, source)
         if given is not None and not effects.same_ops(given, computed):
-            raise illegal("effect.result", f"the ops given for {describe(g, card_id)} differ from what its scripted effect does: {computed}")
+            raise illegal("effect.result",
+                          f"the ops given for {describe(g, card_id)} differ from what its scripted effect does: {computed}")
         ops, verified = computed, True
     else:
         ops, verified = list(given or ()), False

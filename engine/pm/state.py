@@ -43,8 +43,22 @@ class Chara:
     """A Chara on the Area (Main or Support). ``card`` is the top card of its stack."""
 
     __slots__ = (
-        "card", "uid", "owner", "area", "stack", "rested", "entered_turn", "summoned_turn",
-        "supports", "coins", "mods", "grants", "approached_turn", "levelups", "used", "auto_used",
+        "approached_turn",
+        "area",
+        "auto_used",
+        "card",
+        "coins",
+        "entered_turn",
+        "grants",
+        "levelups",
+        "mods",
+        "owner",
+        "rested",
+        "stack",
+        "summoned_turn",
+        "supports",
+        "uid",
+        "used",
     )
 
     def __init__(self, card: str, uid: int, owner: int, area: str, turn: int, *, summoned: bool, rested: bool = False) -> None:
@@ -105,8 +119,21 @@ class PlayerState:
     """One player's zones."""
 
     __slots__ = (
-        "name", "deck", "hand", "discard", "points", "main", "support", "removed", "ex_deck",
-        "cost_mods", "shuffled", "opening", "played_this_turn", "deck_list", "ex_list",
+        "cost_mods",
+        "deck",
+        "deck_list",
+        "discard",
+        "ex_deck",
+        "ex_list",
+        "hand",
+        "main",
+        "name",
+        "opening",
+        "played_this_turn",
+        "points",
+        "removed",
+        "shuffled",
+        "support",
     )
 
     def __init__(self, name: str, deck_list: list[str], ex_list: list[str]) -> None:
@@ -177,9 +204,23 @@ class GameState:
     """The full-information state of one game."""
 
     __slots__ = (
-        "cards", "players", "first", "turn", "turn_player", "phase", "step", "priority",
-        "result", "applied", "approacher_passed", "approach", "break_ok", "next_uid",
-        "pending_triggers", "hand_limit", "ruleset",
+        "applied",
+        "approach",
+        "approacher_passed",
+        "break_ok",
+        "cards",
+        "first",
+        "hand_limit",
+        "next_uid",
+        "pending_triggers",
+        "phase",
+        "players",
+        "priority",
+        "result",
+        "ruleset",
+        "step",
+        "turn",
+        "turn_player",
     )
 
     def __init__(self, cards: CardDB, players: list[PlayerState], first: int, ruleset: str = "pm-2.22") -> None:

@@ -77,9 +77,9 @@ def has_active(g: GameState, c: Chara) -> bool:
     if card.active or c.has_grant("active"):
         return True
     for eff in card.effects:
-        if eff.kind == "continuous" and eff.script and condition_holds(g, c.owner, eff.condition):
-            if any(s.get("op") == "grant" and s.get("what") == "active" for s in eff.script):
-                return True
+        if (eff.kind == "continuous" and eff.script and condition_holds(g, c.owner, eff.condition)
+                and any(s.get("op") == "grant" and s.get("what") == "active" for s in eff.script)):
+            return True
     return False
 
 
@@ -123,9 +123,7 @@ def _cost_step_applies(step: dict, card: Card) -> bool:  # type: ignore[type-arg
         return False
     if "type" in target and target["type"] != card.type:
         return False
-    if "color" in target and target["color"] != card.color:
-        return False
-    return True
+    return not ("color" in target and target["color"] != card.color)
 
 
 def can_be_targeted(g: GameState, c: Chara, by_owner: int) -> bool:

@@ -34,10 +34,7 @@ def area_holds(p: PlayerState, card_id: str) -> bool:
     for c in p.main:
         if same_card(c.card, card_id) or any(same_card(s, card_id) for s in c.stack):
             return True
-    for c in p.support:
-        if same_card(c.card, card_id) or any(same_card(s, card_id) for s in c.stack):
-            return True
-    return False
+    return any(same_card(c.card, card_id) or any(same_card(s, card_id) for s in c.stack) for c in p.support)
 
 
 def find_chara(p: PlayerState, card_id: str) -> Chara | None:
@@ -66,10 +63,9 @@ def take_point(p: PlayerState, card_id: str, face: str | None) -> list[object] |
     want_up = None if face is None else face == "up"
     best = None
     for i, (cid, up) in enumerate(p.points):
-        if same_card(cid, card_id):
-            if want_up is None or up == want_up:
-                best = i
-                break
+        if same_card(cid, card_id) and (want_up is None or up == want_up):
+            best = i
+            break
     if best is None:
         return None
     return p.points.pop(best)

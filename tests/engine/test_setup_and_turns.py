@@ -57,7 +57,7 @@ def test_setup_order() -> None:
     g.add("shuffle", 0, order=g.order[0]).add("shuffle", 0, order=g.order[0])
     assert_illegal(g, "setup.order", 1)
     g = Game(setup=False)
-    g.add("shuffle", 0, order=g.order[0][1:] + [A])
+    g.add("shuffle", 0, order=[*g.order[0][1:], A])
     assert_illegal(g, "setup.order", 0)
     g = Game(setup=False)
     g.add("shuffle", 0, order=g.order[0]).add("shuffle", 1, order=g.order[1]).add("redraw", 0).add("redraw", 0)

@@ -1,0 +1,218 @@
+"""Legal-action generation: what the player who may act could do now.
+
+Candidates are built from the state (canonical payments, not every subset) and
+each is confirmed by applying it to a clone, so every generated action is one
+the fold accepts.
+
+>>> from engine.pm.legal import canonical_payment
+>>> canonical_payment.__name__
+'canonical_payment'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.cards import Card
+from engine.pm import stats
+from engine.pm.actions import apply_action
+from engine.pm.state import GameState
+from engine.rulings import IllegalAction, Trail
+
+Action = dict[str, Any]
+
+
+def actor(g: GameState) -> int | None:
+    """The player whose decision the game waits for (None when over or in setup)."""
+    if g.result is not None:
+        return None
+    if g.priority is not None:
+        return g.priority
+    if g.phase == "approach":
+        if g.step in ("assign_approach",):
+            return g.turn_player
+        if g.step in ("assign_interfere", "choose_elimination"):
+            return g.interferer
+    if g.phase == "end" and g.step == "hand_adjust":
+        return g.turn_player
+    return None
+
+
+def _value(card: Card) -> tuple[int, int]:
+    """Lower is cheaper to give up: fillers and small Charas first."""
+    return (card.cost + (card.ap or 0) // 10, card.source)
+
+
+def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, exclude: str | None = None,
+                      *, use_points: bool = True) -> list[dict[str, str]] | None:
+    """A minimal sufficient payment: one identity card first, then the cheapest cards; None if impossible."""
+    if cost <= 0 and (card is None or card.combo is None):
+        return []
+    p = g.players[player]
+    pool: list[tuple[str, str]] = []
+    skipped = False
+    for cid in p.hand:
+        if cid == exclude and not skipped:
+            skipped = True
+            continue
+        pool.append(("hand", cid))
+    if use_points:
+        pool += [("point", cid) for cid, up in p.points if up]
+    cards = g.cards
+    pool.sort(key=lambda z: (z[0] != "point", _value(cards.get(z[1]))))
+    chosen: list[tuple[str, str]] = []
+
+    def take(pred: Any) -> bool:
+        for item in pool:
+            if item not in chosen and pred(cards.get(item[1])):
+                chosen.append(item)
+                return True
+        return False
+
+    if card is not None:
+        if card.combo is not None and not take(lambda c: c.type == "chara" and set(card.combo) & set(c.names)):
+            return None
+        if card.color == "purple":
+            if cost > 0 and not chosen and not take(lambda c: _pays_purple(cards, c, card)):
+                return None
+        elif cost > 0 and not any(_matches(cards, cards.get(cid), card) for _, cid in chosen) \
+                and not take(lambda c: _matches(cards, c, card)):
+            return None
+    total = sum(cards.get(cid).source for _, cid in chosen)
+    for item in pool:
+        if total >= cost:
+            break
+        if item in chosen:
+            continue
+        chosen.append(item)
+        total += cards.get(item[1]).source
+    if total < cost:
+        return None
+    return [{z: cid} for z, cid in chosen]
+
+
+def _matches(cards: Any, payer: Card, card: Card) -> bool:
+    return payer.color == card.color or cards.same_series(payer, card)
+
+
+def _pays_purple(cards: Any, payer: Card, card: Card) -> bool:
+    return cards.same_series(payer, card) and bool(set(payer.names) & set(card.names) or payer.color == "purple")
+
+
+def candidates(g: GameState) -> Iterator[Action]:
+    """Plausible actions for the acting player (some may still be illegal)."""
+    p = actor(g)
+    if p is None:
+        return
+    me = g.players[p]
+    if g.phase == "end":
+        yield {"type": "hand_adjust", "p": p, "discard": list(me.hand[g.hand_limit:])}
+        return
+    for q, cid in g.break_ok:
+        yield {"type": "break", "p": q, "card": cid}
+    if g.phase == "approach" and g.step == "assign_approach":
+        if g.turn > 1:
+            for c in me.main:
+                yield {"type": "approach", "p": p, "card": c.card}
+                card = g.card(c.card)
+                if card.reinforcement:
+                    for o in me.main:
+                        if o is not c:
+                            yield {"type": "approach", "p": p, "card": c.card, "with": o.card}
+        yield {"type": "end_approach", "p": p}
+        return
+    if g.phase == "approach" and g.step == "assign_interfere":
+        for c in me.main:
+            yield {"type": "interfere", "p": p, "card": c.card}
+        yield {"type": "no_interfere", "p": p}
+        return
+    if g.phase == "approach" and g.step == "choose_elimination":
+        assert g.approach is not None
+        for uid in g.approach.choices:
+            c = g.chara_by_uid(uid)
+            if c is not None:
+                yield {"type": "choose_elimination", "p": p, "card": c.card}
+        yield {"type": "choose_elimination", "p": p, "card": None}
+        return
+    # a window
+    yield {"type": "pass", "p": p}
+    seen: set[str] = set()
+    for cid in me.hand:
+        if cid in seen:
+            continue
+        seen.add(cid)
+        card = g.card(cid)
+        cost = stats.hand_cost(g, p, cid)
+        if card.type == "chara" and p == g.turn_player and g.phase == "main":
+            pay = canonical_payment(g, p, cost, card, exclude=cid)
+            if pay is not None:
+                for area in ("main", "support") if card.has_stats else ("support",):
+                    action: Action = {"type": "summon", "p": p, "card": cid, "area": area, "pay": pay}
+                    if area == "main" and len(me.main) >= 5:
+                        weakest = min(me.main, key=lambda c: stats.ap_dp(g, c)[0])
+                        action["replace"] = weakest.card
+                    yield action
+            if card.level_up:
+                for c in me.area():
+                    if set(card.names) & set(g.card(c.card).names):
+                        yield {"type": "level_up", "p": p, "card": cid, "onto": c.card}
+        elif card.type == "support" and p == g.turn_player and g.phase == "main":
+            pay = canonical_payment(g, p, cost, card, exclude=cid)
+            if pay is not None:
+                for c in me.area():
+                    yield {"type": "set_support", "p": p, "card": cid, "on": c.card, "pay": pay}
+        elif card.type == "event":
+            pay = canonical_payment(g, p, cost, card, exclude=cid)
+            if pay is not None:
+                yield from _with_targets(g, p, {"type": "play_event", "p": p, "card": cid, "pay": pay}, card)
+        if card.backup is not None:
+            yield from _with_targets(g, p, {"type": "backup", "p": p, "card": cid}, card, card.backup)
+    for c in me.area():
+        card = g.card(c.card)
+        for idx, eff in enumerate(card.activated()):
+            if not eff.scripted:
+                continue
+            pay = canonical_payment(g, p, eff.cost, None)
+            if pay is None:
+                continue
+            action = {"type": "use_effect", "p": p, "card": c.card, "effect": idx, "pay": pay}
+            if eff.rest:
+                action["rest"] = True
+            if eff.discard_name:
+                named = next((h for h in me.hand if eff.discard_name in g.card(h).names), None)
+                if named is None:
+                    continue
+                action["discard"] = named
+            yield from _with_targets(g, p, action, card, eff)
+
+
+def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = None) -> Iterator[Action]:
+    eff = eff if eff is not None else (card.effects[0] if card.effects else None)
+    if eff is None or not eff.scripted:
+        if eff is None or not card.unscripted:
+            yield action
+        return
+    if not eff.targets:
+        yield action
+        return
+    spec = eff.targets[0]
+    side = spec.get("side", "any")
+    owners = {"self": [p], "opponent": [1 - p]}.get(side, [p, 1 - p])
+    for q in owners:
+        for c in g.players[q].area():
+            yield {**action, "targets": [{"p": q, "card": c.card}]}
+
+
+def is_legal(g: GameState, action: Action) -> bool:
+    """True when the fold accepts ``action`` now (checked on a clone)."""
+    try:
+        apply_action(g.clone(), action, Trail())
+    except IllegalAction:
+        return False
+    return True
+
+
+def legal_actions(g: GameState) -> list[Action]:
+    """Every generated action the fold accepts, for the player who may act."""
+    return [a for a in candidates(g) if is_legal(g, a)]

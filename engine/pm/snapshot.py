@@ -1,0 +1,100 @@
+"""Full snapshots of a state (everything the fold needs to go on), as plain JSON data.
+
+Unlike the public state JSON, a snapshot keeps deck order, modifiers with their
+expiry, once-per-turn history and object ids, so a stored game can be folded on
+from it: ``from_snapshot(to_snapshot(g), cards)`` behaves exactly like ``g``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import CardDB
+from engine.pm.state import Approach, Chara, GameState, PlayerState, Support
+
+SNAPSHOT_VERSION = 1
+
+
+def _chara(c: Chara) -> dict[str, Any]:
+    return {
+        "card": c.card, "uid": c.uid, "owner": c.owner, "area": c.area, "stack": c.stack, "rested": c.rested,
+        "entered": c.entered_turn, "summoned": c.summoned_turn,
+        "supports": [[s.card, s.uid, {str(k): v for k, v in s.used.items()}] for s in c.supports],
+        "coins": c.coins, "mods": [list(m) for m in c.mods], "grants": [[w, u] for w, u in c.grants],
+        "approached": c.approached_turn, "levelups": list(c.levelups),
+        "used": {str(k): v for k, v in c.used.items()}, "auto_used": {str(k): v for k, v in c.auto_used.items()},
+    }
+
+
+def _chara_back(d: dict[str, Any]) -> Chara:
+    c = Chara(d["card"], d["uid"], d["owner"], d["area"], d["entered"], summoned=False, rested=d["rested"])
+    c.stack = list(d["stack"])
+    c.summoned_turn = d["summoned"]
+    for card, uid, used in d["supports"]:
+        s = Support(card, uid)
+        s.used = {int(k): v for k, v in used.items()}
+        c.supports.append(s)
+    c.coins = dict(d["coins"])
+    c.mods = [(a, b, u) for a, b, u in d["mods"]]
+    c.grants = [(w, u) for w, u in d["grants"]]
+    c.approached_turn = d["approached"]
+    c.levelups = (d["levelups"][0], d["levelups"][1])
+    c.used = {int(k): v for k, v in d["used"].items()}
+    c.auto_used = {int(k): v for k, v in d["auto_used"].items()}
+    return c
+
+
+def _player(p: PlayerState) -> dict[str, Any]:
+    return {
+        "name": p.name, "deck_list": p.deck_list, "ex_list": p.ex_list, "deck": p.deck, "hand": p.hand,
+        "discard": p.discard, "points": p.points, "main": [_chara(c) for c in p.main],
+        "support": [_chara(c) for c in p.support], "removed": p.removed, "ex_deck": p.ex_deck,
+        "cost_mods": {k: [list(m) for m in v] for k, v in p.cost_mods.items()},
+        "shuffled": p.shuffled, "opening": p.opening, "played": p.played_this_turn,
+    }
+
+
+def _player_back(d: dict[str, Any]) -> PlayerState:
+    p = PlayerState(d["name"], list(d["deck_list"]), list(d["ex_list"]))
+    p.deck = list(d["deck"])
+    p.hand = list(d["hand"])
+    p.discard = list(d["discard"])
+    p.points = [list(pt) for pt in d["points"]]
+    p.main = [_chara_back(c) for c in d["main"]]
+    p.support = [_chara_back(c) for c in d["support"]]
+    p.removed = list(d["removed"])
+    p.ex_deck = list(d["ex_deck"])
+    p.cost_mods = {k: [(n, u) for n, u in v] for k, v in d["cost_mods"].items()}
+    p.shuffled = d["shuffled"]
+    p.opening = d["opening"]
+    p.played_this_turn = d["played"]
+    return p
+
+
+def to_snapshot(g: GameState) -> dict[str, Any]:
+    """Everything in ``g`` as JSON-ready data."""
+    a = g.approach
+    return {
+        "v": SNAPSHOT_VERSION, "ruleset": g.ruleset, "first": g.first, "turn": g.turn, "turn_player": g.turn_player,
+        "phase": g.phase, "step": g.step, "priority": g.priority, "result": g.result, "applied": g.applied,
+        "approacher_passed": g.approacher_passed,
+        "approach": None if a is None else [a.attackers, a.interferer, a.choices, a.eliminate_interferer, a.judgement],
+        "break_ok": [list(x) for x in g.break_ok], "next_uid": g.next_uid,
+        "pending": [list(x) for x in g.pending_triggers], "players": [_player(p) for p in g.players],
+    }
+
+
+def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
+    """Rebuild the state a snapshot was taken of."""
+    if d.get("v") != SNAPSHOT_VERSION:
+        raise ValueError(f"snapshot version {d.get('v')!r} is not {SNAPSHOT_VERSION}")
+    g = GameState(cards, [_player_back(p) for p in d["players"]], d["first"], d["ruleset"])
+    g.turn, g.turn_player, g.phase, g.step = d["turn"], d["turn_player"], d["phase"], d["step"]
+    g.priority, g.result, g.applied = d["priority"], d["result"], d["applied"]
+    g.approacher_passed = d["approacher_passed"]
+    a = d["approach"]
+    g.approach = None if a is None else Approach(list(a[0]), a[1], list(a[2]), a[3], a[4])
+    g.break_ok = [(p, c) for p, c in d["break_ok"]]
+    g.next_uid = d["next_uid"]
+    g.pending_triggers = [(p, u, e) for p, u, e in d["pending"]]
+    return g

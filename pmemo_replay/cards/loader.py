@@ -1,0 +1,66 @@
+"""Load card data from native and precious-data files and folders."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.cards import CardDB
+from pmemo_replay.cards.errors import card_error
+from pmemo_replay.cards.native import FORMAT, parse_native
+from pmemo_replay.cards.precious import is_precious, parse_precious
+
+BUNDLED = Path(__file__).resolve().parents[2] / "fixtures" / "cards"
+
+
+def _is_native(data: Any) -> bool:
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def load_file(path: str | Path) -> CardDB:
+    """Read one file, native (``"format": "pmemo-cards"``) or precious-data."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise card_error(str(p), "", "", f"cannot read JSON: {exc}") from None
+    if _is_native(data):
+        return parse_native(data, str(p))
+    if is_precious(data) or (isinstance(data, list) and data and all(map(is_precious, data))):
+        return parse_precious([(str(p), data)], name=p.stem)
+    raise card_error(str(p), "", "", "neither a pmemo-cards file nor precious-data card data")
+
+
+def _files(path: Path) -> list[Path]:
+    if not path.exists():
+        raise card_error(str(path), "", "", "no such file or folder")
+    if not path.is_dir():
+        return [path]
+    files = sorted(f for f in path.rglob("*.json") if f.is_file())
+    if not files:
+        raise card_error(str(path), "", "", "no .json files in this folder")
+    return files
+
+
+def load_cards(paths: Sequence[str | Path]) -> CardDB:
+    """Read every path (a file, or a folder read recursively) into one :class:`CardDB`.
+
+    Each ``.json`` file is detected on its own as native or precious-data; later files
+    override cards with the same id; series groups are merged.
+    """
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    db = CardDB(name=Path(paths[0]).stem if len(paths) == 1 else "cards")
+    for path in paths:
+        for file in _files(Path(path)):
+            db.merge(load_file(file))
+    return db
+
+
+@functools.cache
+def bundled_cards() -> CardDB:
+    """The cards shipped in ``fixtures/cards/`` (cached: do not modify the result)."""
+    return load_cards([BUNDLED])

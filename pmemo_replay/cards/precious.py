@@ -1,0 +1,169 @@
+"""Community ``precious-data`` card files (insanity54/precious-data) as card data.
+
+One JSON object per card (older files: ``usageCost``/``outbreakCost`` and no ``id``; the id
+is then ``setAbbr + " " + number``). Fields are mapped as ../shared/spec/cards.md says; the
+text is read for facts only (:mod:`pmemo_replay.cards.precious_text`) and never kept:
+:attr:`Card.text` stays ``None`` and no effect is scripted. Other fields are ignored.
+A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.cards import Card, CardDB
+from pmemo_replay.cards.errors import CardDataError, card_error
+from pmemo_replay.cards.precious_text import COLORS, TextError, number, parse_text
+from pmemo_replay.cards.series import series_groups_for
+
+TYPES = {"キャラクター": "chara", "イベント": "event", "サポート": "support"}
+_PROPERTY_SPLIT = re.compile("[、\u3000]")
+_COMBO_SPLIT = re.compile("[＆&]")
+
+
+def is_precious(data: Any) -> bool:
+    """True for a precious-data card object."""
+    return (
+        isinstance(data, Mapping)
+        and "format" not in data
+        and isinstance(data.get("name"), str)
+        and "type" in data
+        and ("setName" in data or "setAbbr" in data)
+    )
+
+
+class _Reader:
+    """Reads the fields of one card object, raising errors that name the field."""
+
+    def __init__(self, data: Mapping[str, Any], source: str) -> None:
+        self.data, self.source, self.where = data, source, ""
+
+    def fail(self, field: str, problem: str) -> CardDataError:
+        return card_error(self.source, self.where, field, problem)
+
+    def text(self, *keys: str) -> str:
+        for key in keys:
+            value = self.data.get(key)
+            if value is not None:
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return str(value)
+                if not isinstance(value, str):
+                    raise self.fail(key, f"{value!r} is not a string")
+                return value
+        raise self.fail(keys[0], "missing required field")
+
+    def choice(self, key: str, table: Mapping[str, str]) -> str:
+        value = self.text(key).strip()
+        if value not in table:
+            raise self.fail(key, f"{value!r} is not one of {', '.join(table)}")
+        return table[value]
+
+    def count(self, *keys: str) -> int:
+        value = self.text(*keys)
+        try:
+            return number(value)
+        except TextError as exc:
+            raise self.fail(next(k for k in keys if k in self.data), str(exc)) from None
+
+    def stat(self, key: str) -> int | None:
+        value = self.text(key).strip() if self.data.get(key) is not None else ""
+        if value in ("", "-", "－", "‐"):
+            return None
+        try:
+            return number(value)
+        except TextError as exc:
+            raise self.fail(key, str(exc)) from None
+
+    def card_id(self) -> str:
+        value = self.data.get("id")
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        if isinstance(self.data.get("setAbbr"), str) and isinstance(self.data.get("number"), str):
+            return f"{self.data['setAbbr'].strip()} {self.data['number'].strip()}"
+        raise self.fail("id", "missing (no id, and no setAbbr with number)")
+
+    def properties(self) -> tuple[str, ...]:
+        value = self.data.get("characteristic")
+        items = [value] if isinstance(value, str) else value or []
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise self.fail("characteristic", f"{value!r} is not a string or a list of strings")
+        parts = (p.strip() for item in items for p in _PROPERTY_SPLIT.split(item))
+        return tuple(p for p in parts if p and p not in ("-", "－"))
+
+
+def precious_card(data: Mapping[str, Any], source: str = "precious-data") -> Card:
+    """One precious-data card object as a :class:`Card` (facts only)."""
+    r = _Reader(data, source)
+    card_id = r.card_id()
+    r.where = card_id
+    name, card_type = r.text("name"), r.choice("type", TYPES)
+    ap, dp = (r.stat("ap"), r.stat("dp")) if card_type == "chara" else (None, None)
+    if ap is None or dp is None:
+        ap = dp = None
+    raw_text = data.get("text")
+    if raw_text is not None and not isinstance(raw_text, str):
+        raise r.fail("text", f"{raw_text!r} is not a string")
+    try:
+        facts = parse_text(raw_text, card_type)
+    except TextError as exc:
+        raise r.fail("text", str(exc)) from None
+    combo = None
+    if facts.combo:
+        names = [n.strip() for n in _COMBO_SPLIT.split(name)]
+        if len(names) != 2 or not all(names):
+            raise r.fail("name", f"a 〔コンビ〕 card's name {name!r} is not 'A＆B'")
+        combo = (names[0], names[1])
+    return Card(
+        id=card_id,
+        name=name,
+        series=r.text("setName").strip(),
+        type=card_type,
+        color=r.choice("color", COLORS),
+        cost=r.count("cost", "usageCost"),
+        source=r.count("source", "outbreakCost"),
+        ap=ap,
+        dp=dp,
+        properties=r.properties(),
+        timing=facts.timing,
+        active=facts.active,
+        break_=facts.break_,
+        level_up=facts.level_up,
+        ex=facts.ex,
+        ignore=facts.ignore,
+        pinch=facts.pinch,
+        combo=combo,
+        reinforcement=facts.reinforcement,
+        backup=facts.backup,
+        effects=tuple(facts.effects),
+    )
+
+
+def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data") -> CardDB:
+    """Read decoded precious-data documents, each ``(source, object or list of objects)``."""
+    cards: list[Card] = []
+    for source, data in items:
+        for obj in data if isinstance(data, list) else [data]:
+            if not is_precious(obj):
+                raise card_error(source, "", "", "not a precious-data card object")
+            cards.append(precious_card(obj, source))
+    return CardDB(cards, series_groups_for({c.series for c in cards}), name=name)
+
+
+def _load(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise card_error(str(path), "", "", f"cannot read JSON: {exc}") from None
+
+
+def read_precious(path: str | Path) -> CardDB:
+    """Read one precious-data file, or every ``*.json`` under a folder (recursively)."""
+    p = Path(path)
+    if not p.exists():
+        raise card_error(str(p), "", "", "no such file or folder")
+    files = sorted(p.rglob("*.json")) if p.is_dir() else [p]
+    return parse_precious(((str(f), _load(f)) for f in files), name=p.stem)

@@ -1,0 +1,293 @@
+"""Facts from a precious-data card text (Japanese): timing, keywords, effect structure.
+
+Only facts are kept, never the text. The reading (a heuristic; see ../shared/spec/cards.md):
+
+1. Reminder text in full-width parentheses （…） is dropped.
+2. Keywords come only from the *leading run* of 〔…〕 markers (and a bare レベルアップ):
+   〔アクティブ〕 〔ブレイク〕 〔EXカード〕 〔コンビ〕 〔レベルアップ〕 〔天然X〕 〔逆境X〕(:「A」)
+   〔連携:「A」〕 〔連携:【A】〕 〔支援:…〕▸「…」; unknown markers there are skipped.
+   Pinch: the AP/DP modifier (``+10/+10``, full-width too) written in its granted part, else
+   0/0; the granted 「A」 is read for effects like the main text. Backup: an ``auto`` Effect.
+3. The rest is split at timing brackets ``[メイン/自分]`` / ``［アプローチ/相手］`` (outside 「」).
+   For an Event the first bracket (when nothing precedes it) is the card's timing. For a
+   Chara or Support each bracket starts an activated effect that runs to the next bracket:
+   ``[X/Y]:《n》`` cost n, ``《休》`` rest, ``「X」▸`` / ``「X」＞`` discard_name (also
+   ``[X/Y]《n》:``).
+4. Other text is split into sentences at 。 (outside 「」) and grouped:
+   a sentence that opens with その / そう / また / 捨て札にし…, or mentions この効果, continues
+   the previous effect; else one with a trigger phrase (…した場合 / された場合 for entering,
+   approaching, interference, leaving, points, plays; …ごとに; ターン終了時に; ターン開始時に)
+   starts an ``auto`` effect; else one opening with このカードは starts a ``continuous``
+   effect; any other sentence continues the previous effect (or starts a ``continuous`` one).
+   Effect.trigger is the first trigger phrase's name when it is one of ``enter``
+   (登場した場合), ``approach`` (アプローチに参加した場合), ``interfered`` (妨害された場合),
+   ``point`` (ポイント置き場に置かれた場合), ``turn_end`` (ターン終了時に), ``turn_start``
+   (ターン開始時に); else None.
+   For an Event the first sentence starts its play effect, recorded as a ``continuous``
+   effect (neither a Movement nor triggered); later sentences with a trigger phrase start
+   ``auto`` effects (delayed triggers the Event sets up); the rest continue the play effect.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from engine.cards import Effect, Timing
+
+PHASES = {"メイン": "main", "アプローチ": "approach"}
+SIDES = {"自分": "self", "相手": "opponent", "両方": "both", "割り込み": "decline"}
+COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
+
+_CLOSE = {"「": "」", "〔": "〕", "（": "）", "【": "】", "『": "』"}
+_NUM = "[0-9０-９]+"
+_BRACKET = re.compile(r"[\[［](メイン|アプローチ)[/／](自分|相手|両方|割り込み)[\]］]")
+_SIGNED = f"(?:[+＋\\-－−±]{_NUM}|±)"
+_MOD = re.compile(f"{_SIGNED}\\s*[/／]\\s*{_SIGNED}")
+_TAIL_HEAD = re.compile(f"[ \u3000:：]*(?:{_MOD.pattern})?[ \u3000:：▸▶]*")
+_TAIL_MOD = re.compile(f"[ \u3000]*{_MOD.pattern}")
+_MOD_PARTS = re.compile(f"([+＋\\-－−±])({_NUM})")
+_ARROW = "▸▶＞>"
+_COST = re.compile(
+    f"《(?P<n>{_NUM})》|《(?P<rest>休)》|《(?P<color>[赤青黄緑紫])(?P<cn>{_NUM})?》|「(?P<name>[^「」]+)」\\s*[{_ARROW}]"
+)
+_TRIGGER = re.compile(
+    "(?P<enter>登場(?:した場合|、または|するごとに))"
+    "|(?P<approach>アプローチに参加(?:した場合|するごとに))"
+    "|(?P<interfered>妨害された場合)"
+    "|(?P<point>ポイント置き場に置かれた場合)"
+    "|(?P<turn_end>ターン終了時に)"
+    "|(?P<turn_start>ターン開始時に)"
+    "|(?P<other>(?:退場し|参加し|場に出|与え|置かれ|プレイし|使用し|なっ|移っ|引い)た場合|ごとに)"
+)
+_REINFORCEMENT = re.compile("連携[ \u3000]*[:：][ \u3000]*(?:「(?P<name>.+)」|【(?P<prop>.+)】)")
+_CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
+
+
+class TextError(ValueError):
+    """A card text whose keywords cannot be read."""
+
+
+@dataclass
+class TextFacts:
+    """What a card text says, as facts."""
+
+    timing: Timing | None = None
+    active: bool = False
+    break_: bool = False
+    level_up: bool = False
+    ex: bool = False
+    combo: bool = False
+    ignore: int | None = None
+    pinch: tuple[int, int, int] | None = None
+    reinforcement: tuple[str, str] | None = None
+    backup: Effect | None = None
+    effects: list[Effect] = field(default_factory=list)
+
+
+def number(text: str) -> int:
+    """``"3"`` or full-width ``"３"`` -> 3; :class:`TextError` otherwise."""
+    norm = unicodedata.normalize("NFKC", text).strip()
+    if not norm.isdecimal():
+        raise TextError(f"{text!r} is not a number")
+    return int(norm)
+
+
+def _close(text: str, i: int) -> int:
+    """Index just past the bracket group opening at ``text[i]`` (to the end if unclosed)."""
+    opener, closer, depth = text[i], _CLOSE[text[i]], 0
+    for j in range(i, len(text)):
+        if text[j] == opener:
+            depth += 1
+        elif text[j] == closer:
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    return len(text)
+
+
+def _drop_reminders(text: str) -> str:
+    out, i = [], 0
+    while i < len(text):
+        if text[i] == "（":
+            i = _close(text, i)
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def _top_level(text: str) -> list[int]:
+    """Positions of ``text`` outside 「」 and 『』."""
+    out, i = [], 0
+    while i < len(text):
+        if text[i] in "「『":
+            i = _close(text, i)
+        else:
+            out.append(i)
+            i += 1
+    return out
+
+
+def _sentences(text: str) -> list[str]:
+    cuts = [i for i in _top_level(text) if text[i] == "。"]
+    parts, start = [], 0
+    for c in [*cuts, len(text)]:
+        parts.append(text[start:c].strip())
+        start = c + 1
+    return [p for p in parts if p]
+
+
+def _unquote(text: str) -> str:
+    """The sentence with quoted contents emptied (「司波 達也」 -> 「」)."""
+    top = set(_top_level(text))
+    return "".join(ch if i in top or ch in "「」『』" else "" for i, ch in enumerate(text))
+
+
+def _brackets(text: str) -> list[re.Match[str]]:
+    top = set(_top_level(text))
+    return [m for m in _BRACKET.finditer(text) if m.start() in top]
+
+
+def _timing(m: re.Match[str]) -> Timing:
+    return Timing(PHASES[m.group(1)], SIDES[m.group(2)])
+
+
+def _group(text: str, play: bool = False) -> list[Effect]:
+    """Group non-activated text into auto/continuous effects (step 4 of the module doc)."""
+    effects: list[Effect] = []
+    for n, sentence in enumerate(_sentences(text)):
+        plain = _unquote(sentence)
+        trigger = _TRIGGER.search(plain)
+        if effects and (_CONTINUES.match(plain) or "この効果" in plain):
+            continue
+        if play and n == 0:
+            effects.append(Effect(kind="continuous"))
+        elif trigger is not None:
+            name = trigger.lastgroup
+            effects.append(Effect(kind="auto", trigger=None if name == "other" else name))
+        elif effects and (play or not plain.startswith("このカードは")):
+            continue
+        else:
+            effects.append(Effect(kind="continuous"))
+    return effects
+
+
+def _activated(m: re.Match[str], segment: str) -> Effect:
+    """The activated effect whose timing bracket ``m`` opens ``segment``."""
+    cost, color, rest, name, pos = 0, None, False, None, m.end() - m.start()
+    while True:
+        pos += len(segment[pos:]) - len(segment[pos:].lstrip(" \u3000:："))
+        c = _COST.match(segment, pos)
+        if c is None:
+            break
+        if c["n"] is not None:
+            cost = number(c["n"])
+        elif c["rest"] is not None:
+            rest = True
+        elif c["color"] is not None:
+            color = COLORS[c["color"]]
+            cost = number(c["cn"]) if c["cn"] else cost
+        else:
+            name = c["name"]
+        pos = c.end()
+    timing = _timing(m)
+    return Effect("activated", timing, cost, cost_color=color, rest=rest, discard_name=name)
+
+
+def _body(text: str, card_type: str) -> tuple[Timing | None, list[Effect]]:
+    """The card timing (Events) and the effects of the text after the keywords."""
+    marks = _brackets(text)
+    if card_type == "event":
+        timing = None
+        if marks and not text[: marks[0].start()].strip():
+            timing = _timing(marks[0])
+            text = text[marks[0].end() :].lstrip(" \u3000:：")
+        return timing, _group(text, play=True)
+    effects = _group(text[: marks[0].start()] if marks else text)
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    for m, end in zip(marks, ends[: len(marks)], strict=True):
+        effects.append(_activated(m, text[m.start() : end]))
+    return None, effects
+
+
+def _modifier(text: str) -> tuple[int, int]:
+    m = _MOD.search(text)
+    if m is None:
+        return 0, 0
+    values = [0, 0]
+    for k, part in enumerate(m.group(0).replace("／", "/").split("/")):
+        p = _MOD_PARTS.search(part)
+        if p is not None and p.group(1) not in "±":
+            values[k] = number(p.group(2)) * (-1 if p.group(1) in "-－−" else 1)
+    return values[0], values[1]
+
+
+def _tail(text: str, pos: int) -> int:
+    """End of a granted part after 〔逆境X〕 / 〔支援:…〕: ``:``, a modifier, ▸ and 「…」."""
+    pos = _TAIL_HEAD.match(text, pos).end()  # type: ignore[union-attr]
+    if pos < len(text) and text[pos] == "「":
+        pos = _close(text, pos)
+        m = _TAIL_MOD.match(text, pos)
+        pos = m.end() if m else pos
+    return pos
+
+
+def _marker_number(inner: str, digits: str) -> int:
+    try:
+        return number(digits)
+    except TextError:
+        raise TextError(f"〔{inner}〕 needs a number") from None
+
+
+def _keyword(inner: str, text: str, end: int, facts: TextFacts) -> int:
+    """Apply one leading 〔inner〕 marker ending at ``end``; return where the run goes on."""
+    word = unicodedata.normalize("NFKC", inner).strip()
+    flags = {"アクティブ": "active", "ブレイク": "break_", "EXカード": "ex", "コンビ": "combo"}
+    if word in flags:
+        setattr(facts, flags[word], True)
+    elif word == "レベルアップ":
+        facts.level_up = True
+    elif word.startswith("天然"):
+        facts.ignore = _marker_number(inner, word[2:])
+    elif word.startswith("逆境"):
+        tail_end = _tail(text, end)
+        granted = text[end:tail_end]
+        ap, dp = _modifier(granted)
+        facts.pinch = (_marker_number(inner, word[2:].rstrip(":")), ap, dp)
+        q = granted.find("「")
+        if q >= 0:
+            facts.effects += _body(granted[q + 1 : granted.rfind("」")], "chara")[1]
+        return tail_end
+    elif word.startswith("連携"):
+        m = _REINFORCEMENT.fullmatch(inner.strip())
+        if m is None:
+            raise TextError(f"cannot read the marker 〔{inner}〕")
+        facts.reinforcement = ("name", m["name"]) if m["name"] else ("property", m["prop"])
+    elif word.startswith("支援"):
+        facts.backup = Effect(kind="auto")
+        return _tail(text, end)
+    return end
+
+
+def parse_text(text: str | None, card_type: str) -> TextFacts:
+    """Read a card text (``None``, ``""`` and ``"-"`` mean no text)."""
+    facts = TextFacts()
+    if not text or text.strip() in ("-", "－"):
+        return facts
+    text = _drop_reminders(text)
+    pos = 0
+    while True:
+        pos += len(text[pos:]) - len(text[pos:].lstrip())
+        if text.startswith("〔", pos):
+            end = _close(text, pos)
+            pos = _keyword(text[pos + 1 : end - 1], text, end, facts)
+        elif text.startswith("レベルアップ", pos) and not text.startswith("レベルアップし", pos):
+            facts.level_up = True
+            pos += len("レベルアップ")
+        else:
+            break
+    facts.timing, effects = _body(text[pos:], card_type)
+    facts.effects += effects
+    return facts

@@ -1,0 +1,80 @@
+"""Write fixtures/cards/mhk.json: the MHK set's card FACTS in the native format.
+
+Reads the precious-data MHK folder (default: ../shared/data/precious-data/data/MHK beside
+the repository) with the precious-data reader and writes ids, names, series, types, colors,
+costs, AP/DP, properties, timings, keywords and the effect structure only. No card text,
+flavor text or image reference ever goes into the repository (they are the publisher's).
+
+    python tools/make_mhk_facts.py [MHK-FOLDER] [-o OUT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from engine.cards import CardDB  # noqa: E402
+from pmemo_replay.cards.native import dump_native  # noqa: E402
+from pmemo_replay.cards.precious import read_precious  # noqa: E402
+
+DEFAULT_SRC = REPO.parent / "shared" / "data" / "precious-data" / "data" / "MHK"
+DEFAULT_OUT = REPO / "fixtures" / "cards" / "mhk.json"
+_CARD_FACTS = {"id", "name", "series", "type", "color", "cost", "source", "ap", "dp", "properties", "timing"}
+_KEYWORDS = {"active", "break", "level_up", "ex", "untargetable", "ignore", "pinch", "combo", "reinforcement"}
+FACT_FIELDS = _CARD_FACTS | _KEYWORDS | {"backup", "effects"}
+EFFECT_FIELDS = {"kind", "timing", "cost", "cost_color", "rest", "discard_name", "trigger"}
+
+
+def _effect(e: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in e.items() if k in EFFECT_FIELDS}
+
+
+def facts_document(db: CardDB) -> dict[str, Any]:
+    """The native document of ``db`` with every non-fact field dropped."""
+    doc = dump_native(db)
+    cards = []
+    for card in sorted(doc["cards"], key=lambda c: c["id"]):
+        card = {k: v for k, v in card.items() if k in FACT_FIELDS}
+        if "backup" in card:
+            card["backup"] = _effect(card["backup"])
+        if "effects" in card:
+            card["effects"] = [_effect(e) for e in card["effects"]]
+        cards.append(card)
+    doc["cards"] = cards
+    doc["meta"] = {
+        "source": "facts read from insanity54/precious-data data/MHK by tools/make_mhk_facts.py",
+        "note": "card facts only: no card text, flavor text or images",
+    }
+    return doc
+
+
+def write(doc: dict[str, Any], out: Path) -> None:
+    """Write one card per line (stable, diff-friendly)."""
+    head = {k: v for k, v in doc.items() if k != "cards"}
+    lines = [json.dumps(head, ensure_ascii=False)[:-1] + ', "cards": [']
+    cards = [json.dumps(c, ensure_ascii=False) for c in doc["cards"]]
+    lines += [f"  {c}," for c in cards[:-1]] + [f"  {cards[-1]}", "]}"]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("src", nargs="?", type=Path, default=DEFAULT_SRC)
+    parser.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args(argv)
+    db = read_precious(args.src)
+    db.name = "mhk"
+    write(facts_document(db), args.out)
+    print(f"wrote {len(db)} cards to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
