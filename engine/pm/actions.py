@@ -13,7 +13,8 @@ from typing import Any
 
 from engine.pm import approach, play, setup
 from engine.pm.state import GameState
-from engine.pm.turns import check_losing, do_pass, finish_turn, hand_right, where
+from engine.pm.triggers import require_none_pending, satisfy
+from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
 
@@ -39,6 +40,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             "hand.adjust",
             f"hand adjustment missing: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit} before {kind}",
         )
+    if kind not in ("trigger", "concede", "break"):
+        require_none_pending(g, kind)
     _HANDLERS[kind](g, a, trail)
     if g.result is None:
         check_losing(g, trail)
@@ -90,7 +93,11 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         source.auto_used[idx] = g.turn
     targets = play._targets(g, p, a, eff)
     trail.event("effect", f"automatic effect {idx} of {describe(g, cid)} fires")
+    if source is not None:
+        satisfy(g, p, source.uid, idx)
     play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
+    if g.result is None and g.phase == "end" and g.step is None and not g.pending_triggers:
+        continue_turn_end(g, trail)
 
 
 def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.pm import stats
 from engine.pm.state import Chara, GameState
+from engine.pm.triggers import fire
 from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
 from engine.pm.zones import describe, find_chara
 from engine.rulings import Trail, illegal
@@ -58,6 +59,7 @@ def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     trail.check("approach.chara", f"{names} active in the Main Area, may approach: rested")
     begin_approach(g, [x.uid for x in attackers])
     trail.event("approach", f"{names} approach(es); step ② window, player {p} acts first")
+    fire(g, "approach", attackers, trail)
 
 
 def _check_partner(g: GameState, p: int, lead: Chara, partner_id: str) -> Chara:
@@ -116,6 +118,7 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     g.priority = g.turn_player
     g.approacher_passed = False
     trail.event("interfere", f"step ④ window, player {g.turn_player} acts first")
+    fire(g, "interfered", [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None], trail)
 
 
 def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

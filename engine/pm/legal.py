@@ -27,6 +27,8 @@ def actor(g: GameState) -> int | None:
     """The player whose decision the game waits for (None when over or in setup)."""
     if g.result is not None:
         return None
+    if g.pending_triggers:
+        return g.pending_triggers[0][0]
     if g.priority is not None:
         return g.priority
     if g.phase == "approach":
@@ -106,6 +108,14 @@ def candidates(g: GameState) -> Iterator[Action]:
     if p is None:
         return
     me = g.players[p]
+    if g.pending_triggers:
+        owner, uid, idx = g.pending_triggers[0]
+        c = g.chara_by_uid(uid)
+        if c is not None:
+            card = g.card(c.card)
+            yield from _with_targets(g, p, {"type": "trigger", "p": owner, "card": c.card, "effect": idx},
+                                     card, card.automatic()[idx])
+        return
     if g.phase == "end":
         yield {"type": "hand_adjust", "p": p, "discard": list(me.hand[g.hand_limit:])}
         return

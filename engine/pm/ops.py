@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.pm.state import GameState, expiry
+from engine.pm.triggers import fire
 from engine.pm.zones import (
     AREA_ZONES,
     area_holds,
@@ -104,7 +105,8 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             raise illegal("summon.unique", f"player {p} already has {what} on the Area")
         if dst == "main":
             _check_main_entry(g, p, card_id, op.get("replace"))
-        enter_area(g, p, card_id, dst, summoned=False, rested=bool(op.get("rested")), replace=op.get("replace"))
+        new = enter_area(g, p, card_id, dst, summoned=False, rested=bool(op.get("rested")), replace=op.get("replace"))
+        fire(g, "enter", [new], Trail())
         return f"{what} enters the {dst} area" + (" rested" if op.get("rested") else " active")
     put_cards(g, p, [card_id], dst, face=face)
     return f"{what} moves from {src} to {dst}"

@@ -17,6 +17,7 @@ from engine.pm import effects, stats
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op
 from engine.pm.state import Chara, GameState, Support
+from engine.pm.triggers import fire
 from engine.pm.turns import check_losing, require_right, where
 from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
@@ -402,9 +403,10 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
         trail.event("response", f"{what} is disabled: its cost stays paid{gone}")
         return False
     if kind == "summon":
-        enter_area(g, play.player, play.card_id, play.action["area"], summoned=True, replace=play.action.get("replace"))
+        new = enter_area(g, play.player, play.card_id, play.action["area"], summoned=True, replace=play.action.get("replace"))
         replaced = f", replacing {play.action['replace']}" if play.action.get("replace") else ""
         trail.event("effect", f"{what} enters player {play.player}'s {play.action['area']} area active{replaced}")
+        fire(g, "enter", [new], trail)
         return False
     if kind == "set_support":
         onto = play.onto

@@ -239,7 +239,7 @@ class GameState:
         self.approach: Approach | None = None
         self.break_ok: list[tuple[int, str]] = []  # (player, card) placed into a Point Zone just now
         self.next_uid = 1
-        self.pending_triggers: list[tuple[int, int, str]] = []  # (player, chara uid, effect index as str)
+        self.pending_triggers: list[tuple[int, int, int]] = []  # (player, chara uid, automatic effect index)
         self.hand_limit = 7
 
     def clone(self) -> GameState:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.pm import stats
 from engine.pm.state import Approach, GameState
+from engine.pm.triggers import fire
 from engine.pm.zones import describe, draw, leave_area
 from engine.rulings import Trail, illegal
 
@@ -168,14 +169,23 @@ def start_turn(g: GameState, trail: Trail) -> None:
     g.approach = None
     open_window(g)
     trail.event("turn.start", f"turn {g.turn}: player {g.turn_player} draws {len(got)} and turns the Area active")
-    check_losing(g, trail)
+    if not check_losing(g, trail):
+        fire(g, "turn_start", me.area(), trail)
 
 
 def end_approach_phase(g: GameState, trail: Trail) -> None:
     """Approach Phase End -> Turn End: hand adjustment when needed, else the next turn."""
     g.phase = "end"
+    g.step = None
     g.priority = None
     g.approach = None
+    fire(g, "turn_end", g.players[g.turn_player].area(), trail)
+    if not g.pending_triggers:
+        continue_turn_end(g, trail)
+
+
+def continue_turn_end(g: GameState, trail: Trail) -> None:
+    """After the turn-end triggers: hand adjustment when the hand is over 7, else the next turn."""
     hand = len(g.players[g.turn_player].hand)
     if hand > g.hand_limit:
         g.step = "hand_adjust"

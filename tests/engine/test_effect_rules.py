@@ -178,6 +178,9 @@ def test_trigger() -> None:
     assert_illegal(g, "effect.unknown")
     g = Game([LOU]).add("trigger", 0, card=LOU, effect=0)
     assert_illegal(g, "zone")
+    g = Game([LOU, F[0], F[1]]).add("summon", 0, card=LOU, area="main", pay=pay(F[0], F[1])).add("pass", 1)
+    res = assert_illegal(g, "effect.result")  # Lou's mandatory enter trigger is missing
+    assert "mandatory trigger missing" in res.ruling.message
     g = Game([LOU]).add("trigger", 0, card=LOU, effect=0, **{"from": "hand"})
     assert_legal(g)
 

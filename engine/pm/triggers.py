@@ -1,0 +1,45 @@
+"""Mandatory scripted triggers: an automatic effect that must be logged right after its cause.
+
+When a cause happens (a Chara enters, approaches, is interfered, a turn starts or
+ends) every scripted, non-optional automatic effect listening for it becomes
+pending; the log must carry a ``trigger`` for each before the game goes on
+(rules.md, "Triggers"), else ``effect.result``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.pm.state import Chara, GameState
+from engine.pm.zones import describe
+from engine.rulings import Trail, illegal
+
+
+def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail) -> None:
+    """Make the mandatory scripted triggers of ``charas`` for ``event`` pending."""
+    for c in charas:
+        for idx, eff in enumerate(g.card(c.card).automatic()):
+            if eff.trigger == event and eff.scripted and not eff.optional:
+                g.pending_triggers.append((c.owner, c.uid, idx))
+                trail.event("effect", f"automatic effect {idx} of {describe(g, c.card)} fires ({event}): it must be logged next")
+
+
+def require_none_pending(g: GameState, kind: str) -> None:
+    """``effect.result`` when a mandatory trigger is still missing from the log."""
+    # a Chara that left the Area before its trigger was logged can no longer be named there
+    g.pending_triggers = [t for t in g.pending_triggers if g.chara_by_uid(t[1]) is not None]
+    if g.pending_triggers:
+        owner, uid, idx = g.pending_triggers[0]
+        c = g.chara_by_uid(uid)
+        name = describe(g, c.card) if c else f"object {uid}"
+        raise illegal("effect.result", f"mandatory trigger missing: automatic effect {idx} of {name} (player {owner}) "
+                                       f"must be logged before this {kind}")
+
+
+def satisfy(g: GameState, player: int, uid: int, idx: int) -> bool:
+    """Mark a pending trigger as logged; False when it was not pending."""
+    key = (player, uid, idx)
+    if key in g.pending_triggers:
+        g.pending_triggers.remove(key)
+        return True
+    return False
