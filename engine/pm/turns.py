@@ -83,7 +83,7 @@ def close_window(g: GameState, trail: Trail) -> None:
         return
     a = g.approach
     if g.step == "after_approach":
-        if a is not None and a.attackers:
+        if a is not None and any((c := g.chara_by_uid(u)) is not None and c.area == "main" for u in a.attackers):
             g.step = "assign_interfere"
             trail.event("window", "step ③: the Interferer assigns interference or takes none")
         else:
