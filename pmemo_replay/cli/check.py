@@ -34,6 +34,9 @@ def run(args: argparse.Namespace) -> int:
         log = read_log(args.log)
     except LogError as err:
         report = malformed(err)
+    except OSError as err:
+        message = f"cannot read {args.log}: {err.strerror or err}"
+        report = malformed(LogError(message))
     else:
         report = check_log(log, cards, at=args.at)
     if args.json:

@@ -77,6 +77,11 @@ def test_malformed_and_unknown_card_exit_2(capsys: pytest.CaptureFixture[str], t
     assert code == 2 and json.loads(out)["ruling"]["rule"] == "log.card"
 
 
+def test_missing_file_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out = run(capsys, "check", str(tmp_path / "nope.json"), "--json")
+    assert code == 2 and "cannot read" in json.loads(out)["ruling"]["message"]
+
+
 def test_standard_input_and_module_entry_point() -> None:
     data = (LOGS / "mhk-points.jsonl").read_bytes()
     proc = subprocess.run([sys.executable, "-m", "pmemo_replay", "check", "-", "--json"], input=data,

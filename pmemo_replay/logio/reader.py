@@ -1,0 +1,245 @@
+"""Reading pmemo-log v1: JSON documents and JSON Lines, validated into :class:`PmemoLog`."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from .errors import LogError
+from .schemas import (
+    FORMAT,
+    VERSION,
+    show,
+    validate_action,
+    validate_header,
+    validate_top,
+)
+
+LogForm = Literal["json", "jsonl"]
+
+
+@dataclass(frozen=True, slots=True)
+class PmemoLog:
+    """A validated game log: the header (defaults filled) and the actions as given.
+
+    ``form`` records how it was read; it takes no part in equality, so a log read back
+    from either form compares equal to the original.
+    """
+
+    header: dict[str, Any]
+    actions: list[dict[str, Any]]
+    form: LogForm = field(default="json", compare=False)
+
+    def document(self) -> dict[str, Any]:
+        """The log as one JSON document object."""
+        return {"format": FORMAT, "version": VERSION, "game": self.header, "actions": self.actions}
+
+
+class _JsonProblem(ValueError):
+    """Valid JSON syntax the reader still refuses (duplicate keys, NaN, Infinity)."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _JsonProblem(f"duplicate key {show(key)} in an object")
+            seen.add(key)
+    return obj
+
+
+def _constant(name: str) -> Any:
+    raise _JsonProblem(f"{name} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
+
+
+def _problem(exc: ValueError, *, with_line: bool = True) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        where = f"line {exc.lineno} column {exc.colno}" if with_line else f"column {exc.colno}"
+        return f"not valid JSON: {exc.msg} at {where}"
+    return f"not valid JSON: {exc}"
+
+
+def _decode_bytes(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        hint = " (it looks like UTF-16)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        raise LogError(
+            f"input is not UTF-8 text{hint}: byte {exc.object[exc.start]:#04x} "
+            f"at offset {exc.start} cannot be decoded"
+        ) from None
+
+
+def load_log(document: Any, *, form: LogForm = "json") -> PmemoLog:
+    """Validate an already-decoded JSON document object (``{"format", "version", "game",
+    "actions"}``). The action objects are kept, not copied."""
+    validate_top(document, jsonl=False)
+    header = validate_header(document["game"])
+    actions = document["actions"]
+    for index, action in enumerate(actions):
+        validate_action(action, index)
+    return PmemoLog(header, actions, form)
+
+
+def parse_log(text: str | bytes) -> PmemoLog:
+    """Parse and validate a log given as a JSON document or as JSON Lines.
+
+    The form is told from the content: text that parses as one JSON value is a document
+    (or, when it is a single line without ``"actions"``, a JSON Lines log with no action
+    yet); otherwise a first line that parses as a header object starts JSON Lines.
+    Raises :class:`LogError` (``log.schema``) naming the line, index and path.
+    """
+    if not isinstance(text, str):
+        text = _decode_bytes(bytes(text))
+    text = text.removeprefix("\ufeff")
+    stripped = text.strip()
+    if not stripped:
+        raise LogError("empty input: expected a pmemo-log JSON document or JSON Lines")
+    try:
+        document = _DECODER.decode(text)
+    except ValueError as exc:
+        return _parse_jsonl(text, exc)
+    if type(document) is dict and "actions" not in document and "\n" not in stripped:
+        line = text.count("\n", 0, text.index(stripped[0])) + 1
+        validate_top(document, jsonl=True, context=f"line {line}")
+        return PmemoLog(validate_header(document["game"]), [], "jsonl")
+    return load_log(document)
+
+
+def _parse_jsonl(text: str, whole: ValueError) -> PmemoLog:
+    lines = text.split("\n")  # not splitlines(): U+2028 may stand unescaped in a string
+    first = next(n for n, line in enumerate(lines) if line.strip())
+    try:
+        head = _DECODER.decode(lines[first])
+    except ValueError:
+        raise LogError(_problem(whole)) from None
+    if type(head) is dict and "actions" in head:
+        raise LogError(_problem(whole))  # a one-line document followed by more text
+    if type(head) is not dict:
+        raise LogError(
+            f"line {first + 1}: expected the pmemo-log header object "
+            f"{{\"format\", \"version\", \"game\"}}, got {show(head)}"
+        )
+    validate_top(head, jsonl=True, context=f"line {first + 1}")
+    header = validate_header(head["game"])
+    actions: list[dict[str, Any]] = []
+    decode = _DECODER.decode
+    for n in range(first + 1, len(lines)):
+        line = lines[n]
+        if not line or line.isspace():
+            continue
+        index = len(actions)
+        try:
+            action = decode(line)
+        except ValueError as exc:
+            raise LogError(
+                f"line {n + 1} (action {index}): {_problem(exc, with_line=False)}",
+                index=index, path=str(index),
+            ) from None
+        try:
+            validate_action(action, index)
+        except LogError as err:
+            raise LogError(f"line {n + 1}: {err.message}", index=index, path=err.path) from None
+        actions.append(action)
+    return PmemoLog(header, actions, "jsonl")
+
+
+def read_log(path: str | os.PathLike[str]) -> PmemoLog:
+    """Read and validate a log file (UTF-8), or standard input when ``path`` is ``"-"``."""
+    data = sys.stdin.buffer.read() if os.fspath(path) == "-" else Path(path).read_bytes()
+    return parse_log(data)
+
+
+# --- card ids ----------------------------------------------------------------------------
+
+_ID_KEYS = frozenset({"card", "on", "onto", "replace", "with"})
+_ID_LIST_KEYS = frozenset({"order", "cards", "discard"})
+_NESTED_KEYS = frozenset({"targets", "ops", "responses"})
+
+
+def _card_ids(obj: dict[str, Any], prefix: str) -> Iterator[tuple[str, str]]:
+    """Yield ``(path, card id)`` for every card id an action (or ref, op, response) holds."""
+    for key, value in obj.items():
+        if key in _ID_KEYS:
+            if type(value) is str:
+                yield f"{prefix}.{key}", value
+        elif key in _ID_LIST_KEYS:
+            if type(value) is str:
+                yield f"{prefix}.{key}", value
+            else:
+                for j, card in enumerate(value):
+                    yield f"{prefix}.{key}.{j}", card
+        elif key == "pay":
+            for j, item in enumerate(value):
+                for source, card in item.items():
+                    yield f"{prefix}.pay.{j}.{source}", card
+        elif key in _NESTED_KEYS:
+            for j, item in enumerate(value):
+                yield from _card_ids(item, f"{prefix}.{key}.{j}")
+
+
+def card_ids(log: PmemoLog) -> Iterator[tuple[int | None, str, str]]:
+    """Yield ``(index, path, card id)`` for every card id in the log, header decks first."""
+    for n, player in enumerate(log.header["players"]):
+        for key in ("deck", "ex_deck"):
+            for j, card in enumerate(player.get(key, ())):
+                yield None, f"game.players.{n}.{key}.{j}", card
+    for index, action in enumerate(log.actions):
+        for path, card in _card_ids(action, str(index)):
+            yield index, path, card
+
+
+def _collect(obj: dict[str, Any], out: set[str]) -> None:
+    """Add every card id ``obj`` holds to ``out`` (the path-free twin of :func:`_card_ids`)."""
+    for key, value in obj.items():
+        if key in _ID_KEYS:
+            if type(value) is str:
+                out.add(value)
+        elif key in _ID_LIST_KEYS:
+            if type(value) is str:
+                out.add(value)
+            else:
+                out.update(value)
+        elif key == "pay":
+            for item in value:
+                out.update(item.values())
+        elif key in _NESTED_KEYS:
+            for item in value:
+                _collect(item, out)
+
+
+def check_card_ids(log: PmemoLog, known: Callable[[str], bool]) -> None:
+    """Raise :class:`LogError` (``log.card``) for the first card id ``known`` rejects.
+
+    Header decks come first, then the actions in order (fields in the order written).
+    ``known`` is asked once per distinct id, with the id as written (parallel letter kept).
+    """
+    distinct: set[str] = set()
+    for player in log.header["players"]:
+        distinct.update(player["deck"], player.get("ex_deck", ()))
+    for action in log.actions:
+        _collect(action, distinct)
+    unknown = {card for card in distinct if not known(card)}
+    if not unknown:
+        return
+    for index, path, card in card_ids(log):
+        if card not in unknown:
+            continue
+        if index is None:
+            _, _, n, key, j = path.split(".")
+            message = f"game: player {n}'s {key} holds an unknown card {show(card)} (position {j})"
+        else:
+            kind = log.actions[index].get("type")
+            field_path = path[len(str(index)) + 1:]
+            message = f"action {index} ({kind}): unknown card {show(card)} in '{field_path}'"
+        raise LogError(message, index=index, path=path, rule="log.card")
