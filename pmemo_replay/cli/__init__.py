@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from pmemo_replay.cli import check
+from pmemo_replay.cli import bench, check
 
-COMMANDS = (check,)
+COMMANDS = (check, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -110,3 +110,10 @@ def test_bad_card_file_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path
         main(["check", str(LOGS / "mhk-points.json"), "--cards", str(cards)])
     assert exc.value.code == 2
     assert "card data" in capsys.readouterr().err
+
+
+def test_bench_fold_reports_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "bench", "fold", str(LOGS), "--json")
+    doc = json.loads(out)
+    assert code == 0 and set(doc) == {"games", "actions", "seconds", "actions_per_second"}
+    assert doc["games"] == 4 and doc["actions"] > 1000 and doc["actions_per_second"] > 0
