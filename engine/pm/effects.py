@@ -94,6 +94,20 @@ def _spec_problem(g: GameState, actor: int, want: Mapping[str, Any], c: Chara) -
     return None
 
 
+def possible_targets(g: GameState, actor: int, effect: Effect, index: int = 0) -> list[Chara]:
+    """Every Chara that could be the ``index``-th target of a scripted effect."""
+    if index >= len(effect.targets):
+        return []
+    want = effect.targets[index]
+    return [c for p in g.players for c in p.area()
+            if stats.can_be_targeted(g, c, actor) and _spec_problem(g, actor, want, c) is None]
+
+
+def can_resolve(g: GameState, actor: int, effect: Effect) -> bool:
+    """False when a required target of a scripted effect has no candidate (the effect cannot be used)."""
+    return all(s.get("optional") or possible_targets(g, actor, effect, i) for i, s in enumerate(effect.targets))
+
+
 def compute_ops(
     g: GameState, actor: int, effect: Effect, targets: list[Chara], source: Chara | None,
 ) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from typing import Any
 from engine.cards import Card
 from engine.pm import stats
 from engine.pm.actions import apply_action
+from engine.pm.effects import possible_targets
 from engine.pm.state import GameState
 from engine.rulings import IllegalAction, Trail
 
@@ -206,12 +207,15 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
     if not eff.targets:
         yield action
         return
-    spec = eff.targets[0]
-    side = spec.get("side", "any")
-    owners = {"self": [p], "opponent": [1 - p]}.get(side, [p, 1 - p])
-    for q in owners:
-        for c in g.players[q].area():
-            yield {**action, "targets": [{"p": q, "card": c.card}]}
+    choices = [possible_targets(g, p, eff, i) for i in range(len(eff.targets))]
+    if any(not c for c in choices):
+        return
+    for first in choices[0]:
+        rest = [next((c for c in options if c is not first), None) for options in choices[1:]]
+        if any(r is None for r in rest):
+            continue
+        picked = [first, *rest]
+        yield {**action, "targets": [{"p": c.owner, "card": c.card} for c in picked if c is not None]}
 
 
 def is_legal(g: GameState, action: Action) -> bool:

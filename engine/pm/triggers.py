@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.pm.effects import can_resolve
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe
 from engine.rulings import Trail, illegal
@@ -19,7 +20,7 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail) -> Non
     """Make the mandatory scripted triggers of ``charas`` for ``event`` pending."""
     for c in charas:
         for idx, eff in enumerate(g.card(c.card).automatic()):
-            if eff.trigger == event and eff.scripted and not eff.optional:
+            if eff.trigger == event and eff.scripted and not eff.optional and can_resolve(g, c.owner, eff):
                 g.pending_triggers.append((c.owner, c.uid, idx))
                 trail.event("effect", f"automatic effect {idx} of {describe(g, c.card)} fires ({event}): it must be logged next")
 

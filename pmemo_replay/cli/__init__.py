@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from pmemo_replay.cli import bench, check
+from pmemo_replay.cli import bench, check, simulate
 
-COMMANDS = (check, bench)
+COMMANDS = (check, simulate, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:
