@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 COLORS = ("red", "blue", "yellow", "green", "purple")
@@ -25,6 +26,7 @@ EFFECT_KINDS = ("activated", "auto", "continuous")
 _PARALLEL = re.compile(r"^(.*\d)[a-z]$")
 
 
+@lru_cache(maxsize=65536)
 def base_id(card_id: str) -> str:
     """Return the id without a trailing parallel letter.
 
@@ -115,6 +117,12 @@ class Card:
     backup: Effect | None = None
     effects: tuple[Effect, ...] = ()
     text: str | None = None
+    _activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    _automatic: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_activated", tuple(e for e in self.effects if e.kind == "activated"))
+        object.__setattr__(self, "_automatic", tuple(e for e in self.effects if e.kind == "auto"))
 
     @property
     def has_stats(self) -> bool:
@@ -129,10 +137,12 @@ class Card:
         return (self.name,)
 
     def activated(self) -> tuple[Effect, ...]:
-        return tuple(e for e in self.effects if e.kind == "activated")
+        """Activated (Movement) effects in text order: ``use_effect`` indexes count here."""
+        return self._activated
 
     def automatic(self) -> tuple[Effect, ...]:
-        return tuple(e for e in self.effects if e.kind == "auto")
+        """Automatic effects in text order: ``trigger`` indexes count here."""
+        return self._automatic
 
     @property
     def unscripted(self) -> bool:
@@ -161,6 +171,7 @@ class CardDB:
     ) -> None:
         self.name = name
         self._cards: dict[str, Card] = {}
+        self._exact: dict[str, Card] = {}
         self._series_key: dict[str, str] = {}
         for group in series_groups:
             self.add_series_group(group)
@@ -169,6 +180,8 @@ class CardDB:
 
     def add(self, card: Card) -> None:
         self._cards[base_id(card.id)] = card
+        self._exact[card.id] = card
+        self._exact[base_id(card.id)] = card
 
     def add_series_group(self, group: Iterable[str]) -> None:
         members = [s for s in group]
@@ -201,6 +214,9 @@ class CardDB:
         return self.series_key(a.series) == self.series_key(b.series)
 
     def get(self, card_id: str) -> Card:
+        card = self._exact.get(card_id)
+        if card is not None:
+            return card
         try:
             return self._cards[base_id(card_id)]
         except KeyError:

@@ -1,0 +1,80 @@
+"""Fold speed against python-chess replaying PGN games, same machine, same run.
+
+python-chess's ``chess.pgn.read_game`` parses SAN and checks every move; we
+time it on PGN games it generated itself (random legal play, seeded), and the
+engine's parse + fold with full rule checking on simulated pmemo-logs. The
+ratio (engine actions/s ÷ chess plies/s) is printed.
+
+Usage: python3 benchmarks/bench_fold_vs_chess.py [--games 200] [--seed 1] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import time
+
+import chess
+import chess.pgn
+
+from pmemo_replay.cards import bundled_cards
+from pmemo_replay.cli.bench import bench_fold
+from pmemo_replay.logio import dump_jsonl, load_log
+from pmemo_replay.simulate import simulated_logs
+
+
+def random_pgn_games(n: int, seed: int, max_plies: int = 200) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        board = chess.Board()
+        game = chess.pgn.Game()
+        node = game
+        for _ in range(max_plies):
+            moves = list(board.legal_moves)
+            if not moves or board.is_game_over():
+                break
+            move = rng.choice(moves)
+            node = node.add_variation(move)
+            board.push(move)
+        out.append(str(game))
+    return out
+
+
+def bench_chess(pgns: list[str]) -> dict[str, float]:
+    plies = 0
+    start = time.perf_counter()
+    for text in pgns:
+        game = chess.pgn.read_game(io.StringIO(text))
+        assert game is not None
+        plies += sum(1 for _ in game.mainline_moves())
+    seconds = time.perf_counter() - start
+    return {"games": len(pgns), "plies": plies, "seconds": seconds, "plies_per_second": plies / seconds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    cards = bundled_cards()
+    logs = [dump_jsonl(load_log(doc)).encode() for doc in simulated_logs(cards, args.games, args.seed)]
+    pgns = random_pgn_games(args.games, args.seed)
+    engine = bench_fold(logs, cards)
+    chess_figures = bench_chess(pgns)
+    ratio = engine["actions_per_second"] / chess_figures["plies_per_second"]
+    report = {"engine": engine, "python_chess": chess_figures, "ratio": round(ratio, 2)}
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"engine: {engine['actions']} actions in {engine['seconds']:.3f} s = {engine['actions_per_second']:.0f} actions/s")
+        print(f"python-chess read_game: {chess_figures['plies']} plies in {chess_figures['seconds']:.3f} s = "
+              f"{chess_figures['plies_per_second']:.0f} plies/s")
+        print(f"ratio: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
