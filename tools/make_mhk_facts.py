@@ -28,7 +28,7 @@ DEFAULT_OUT = REPO / "fixtures" / "cards" / "mhk.json"
 _CARD_FACTS = {"id", "name", "series", "type", "color", "cost", "source", "ap", "dp", "properties", "timing"}
 _KEYWORDS = {"active", "break", "level_up", "ex", "untargetable", "ignore", "pinch", "combo", "reinforcement"}
 FACT_FIELDS = _CARD_FACTS | _KEYWORDS | {"backup", "effects"}
-EFFECT_FIELDS = {"kind", "timing", "cost", "cost_color", "rest", "discard_name", "trigger"}
+EFFECT_FIELDS = {"kind", "timing", "cost", "cost_color", "rest", "discard_name", "trigger", "once_per_turn"}
 
 
 def _effect(e: dict[str, Any]) -> dict[str, Any]:

@@ -166,7 +166,8 @@ def _group(text: str, play: bool = False) -> list[Effect]:
             effects.append(Effect(kind="continuous"))
         elif trigger is not None:
             name = trigger.lastgroup
-            effects.append(Effect(kind="auto", trigger=None if name == "other" else name))
+            # reading 13: "when/after" (場合) fires once per turn, "every time" (ごとに) each time
+            effects.append(Effect(kind="auto", trigger=None if name == "other" else name, once_per_turn="ごとに" not in plain))
         elif effects and (play or not plain.startswith("このカードは")):
             continue
         else:

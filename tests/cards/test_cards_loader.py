@@ -116,7 +116,7 @@ def test_bundled_cards() -> None:
 def test_bundled_fixture_holds_facts_only() -> None:
     doc = json.loads((BUNDLED / "mhk.json").read_text(encoding="utf-8"))
     assert doc["format"] == "pmemo-cards" and len(doc["cards"]) == 170
-    allowed_effect = {"kind", "timing", "cost", "cost_color", "rest", "discard_name", "trigger"}
+    allowed_effect = {"kind", "timing", "cost", "cost_color", "rest", "discard_name", "trigger", "once_per_turn"}
     for card in doc["cards"]:
         assert not {"text", "flavor", "image", "url", "meta"} & card.keys(), card["id"]
         for effect in [*card.get("effects", []), *([card["backup"]] if "backup" in card else [])]:

@@ -187,7 +187,7 @@ def test_synthetic_keywords(tmp_path: Path) -> None:
     db = read_precious(tmp_path)
     assert len(db) == 6
     one = db.get("TST 01-001")
-    assert one.ignore == 2 and one.active and one.effects == (Effect("auto", trigger="enter"),)
+    assert one.ignore == 2 and one.active and one.effects == (Effect("auto", trigger="enter", once_per_turn=True),)
     two = db.get("TST 01-002")
     assert two.pinch == (4, 10, 20)
     assert [(e.kind, e.rest) for e in two.effects] == [("continuous", False), ("activated", True)]
