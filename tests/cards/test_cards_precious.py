@@ -195,7 +195,7 @@ def test_synthetic_keywords(tmp_path: Path) -> None:
     assert [e.kind for e in db.get("TST 01-003").effects] == ["continuous"]
     four = db.get("TST 01-004")
     assert four.level_up and four.color == "purple"
-    assert four.effects == (Effect("auto", trigger="approach"),)
+    assert four.effects == (Effect("auto", trigger="approach", once_per_turn=True),)
     assert db.get("TST 01-005").reinforcement == ("property", "魔法師")
     six = db.get("TST 01-006")
     assert six.pinch == (3, 20, 0)
