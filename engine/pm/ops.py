@@ -71,6 +71,8 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             if dst == src:
                 raise illegal("effect.result", f"move: {what} is already in the {src} area")
             if dst == "main":
+                if not g.card(c.card).has_stats:
+                    raise illegal("summon.area", f"{what} has no AP/DP and cannot move to the Main Area")
                 _check_main_entry(g, p, card_id, op.get("replace"))
                 if op.get("replace"):
                     leave_area(g, find_chara(pl, op["replace"]), "discard")  # type: ignore[arg-type]

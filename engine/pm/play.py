@@ -141,9 +141,11 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
         raise illegal("summon.area", f"{describe(g, cid)} is a {card.type} card, not a Character")
     if a["area"] == "main" and not card.has_stats:
         raise illegal("summon.area", f"{describe(g, cid)} has no AP/DP and cannot be summoned to the Main Area")
+    replace = a.get("replace")
+    if replace is not None and a["area"] == "main" and same_card(replace, cid):
+        raise illegal("summon.main_full", f"{describe(g, cid)} cannot replace the same card (reading 5)")
     if area_holds(me, cid):
         raise illegal("summon.unique", f"player {p} already has {describe(g, cid)} on the Area")
-    replace = a.get("replace")
     if a["area"] == "main":
         full = len(me.main) >= MAIN_LIMIT
         if full and replace is None:
@@ -459,9 +461,7 @@ def run_effect(
         elif g.card(card_id).unscripted:
             trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted and no ops were recorded: nothing applied")
     disables = False
-    for op in ops:
+    for op in ops:  # losing conditions wait until the action has fully resolved (reading 2)
         if apply_op(g, op, trail, verified=verified, in_response=in_response):
             disables = True
-        if check_losing(g, trail):
-            break
     return disables

@@ -19,7 +19,7 @@ class PreciousMemories:
 
     name = "pm-2.22"
     #: rulings that inserting passes may cure (rules.md, "Omitted passes")
-    impliable = frozenset({"turn.priority", "turn.step", "timing"})
+    impliable = frozenset({"turn.priority", "turn.step"})
 
     def new_state(self, header: Mapping[str, Any], cards: CardDB, *, check: bool = True) -> GameState:
         """Check the decks (``deck.*``, unless ``check`` is False) and build the state before the first action."""

@@ -35,7 +35,7 @@ def chara_json(g: GameState, c: Chara) -> dict[str, Any]:
 def player_json(g: GameState, p: PlayerState) -> dict[str, Any]:
     return {
         "name": p.name,
-        "deck_count": len(p.deck),
+        "deck_count": len(p.deck) if p.shuffled else len(p.deck_list),
         "ex_deck_count": len(p.ex_deck),
         "hand": list(p.hand),
         "discard": list(p.discard),
