@@ -117,3 +117,16 @@ def test_bench_fold_reports_figures(capsys: pytest.CaptureFixture[str]) -> None:
     doc = json.loads(out)
     assert code == 0 and set(doc) == {"games", "actions", "seconds", "actions_per_second"}
     assert doc["games"] == 4 and doc["actions"] > 1000 and doc["actions_per_second"] > 0
+
+
+def test_simulate_writes_checked_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out = run(capsys, "simulate", "--games", "3", "--seed", "5", "--out", str(tmp_path / "a"))
+    assert code == 0 and "3 game(s)" in out
+    run(capsys, "simulate", "--games", "3", "--seed", "5", "--out", str(tmp_path / "b"))
+    files = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert len(files) == 3 and files == sorted(p.name for p in (tmp_path / "b").iterdir())
+    for name in files:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+        code, out = run(capsys, "check", str(tmp_path / "a" / name), "--json")
+        doc = json.loads(out)
+        assert code == 0 and doc["result"] is not None
