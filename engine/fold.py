@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.rulesets import get_ruleset
-from engine.rulings import IllegalAction, Ruling, Trail
+from engine.rulings import IllegalAction, NullTrail, Ruling, Trail
 
 CHECKPOINT_EVERY = 64
 MAX_IMPLIED_PASSES = 6
@@ -81,7 +81,7 @@ class Folder:
         index = len(self.actions)
         if index and index % CHECKPOINT_EVERY == 0 and self._checkpoint[0] != index:
             self._checkpoint = (index, self.ruleset.clone(self.state))
-        trail = Trail()
+        trail = Trail() if self.keep_trails else NullTrail()
         try:
             self.ruleset.apply(self.state, action, trail)
         except IllegalAction as err:

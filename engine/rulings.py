@@ -161,3 +161,16 @@ class Trail:
 
     def to_json(self) -> list[dict[str, Any]]:
         return [e.to_json() for e in self.entries]
+
+
+class NullTrail(Trail):
+    """A trail that keeps nothing: folds that do not need the trail (benchmarks, re-folds) skip its cost."""
+
+    def check(self, rule: str, message: str) -> None:
+        pass
+
+    def event(self, rule: str, message: str) -> None:
+        pass
+
+    def unverified(self, rule: str, message: str) -> None:
+        pass
