@@ -20,6 +20,10 @@ from engine.rulings import IllegalAction, Trail, illegal
 
 RIGHT_MOVING = ("summon", "set_support", "level_up", "play_event", "use_effect", "backup")
 SETUP_TYPES = ("shuffle", "keep", "redraw", "concede")
+#: actions whose handlers cannot change decks or Point Zones beyond what they check themselves
+#: (turn start and no_interfere check losing conditions where they draw or place a point)
+NO_LOSING_CHECK = frozenset({"pass", "approach", "end_approach", "interfere", "no_interfere", "choose_elimination",
+                             "shuffle", "keep", "redraw", "concede", "hand_adjust"})
 
 
 def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
@@ -40,14 +44,14 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             "hand.adjust",
             f"hand adjustment missing: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit} before {kind}",
         )
-    if kind not in ("trigger", "concede", "break"):
+    if g.pending_triggers and kind not in ("trigger", "concede", "break"):
         require_none_pending(g, kind)
     try:
         _HANDLERS[kind](g, a, trail)
     except IllegalAction as err:
         _hint_unscripted(g, a, err)
         raise
-    if g.result is None:
+    if g.result is None and kind not in NO_LOSING_CHECK:
         check_losing(g, trail)
 
 
