@@ -175,19 +175,6 @@ class PlayerState:
     def area(self) -> list[Chara]:
         return [*self.main, *self.support]
 
-    def find(self, card_id: str) -> Chara | None:
-        """The Chara on this player's Area whose top card is ``card_id`` (parallels match)."""
-        for c in self.main:
-            if c.card == card_id:
-                return c
-        for c in self.support:
-            if c.card == card_id:
-                return c
-        return None
-
-    def face_up_points(self) -> int:
-        return sum(1 for _, up in self.points if up)
-
 
 @dataclass(slots=True)
 class Approach:

@@ -79,17 +79,7 @@ def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> N
         p.discard.append(s.card)
     c.supports = []
     c.coins = {}
-    cards = [*c.stack, c.card]  # bottom first
-    if to in ("deck", "deck_bottom"):
-        for cid in cards:
-            if g.card(cid).ex:
-                p.discard.append(cid)
-            elif to == "deck":
-                p.deck.append(cid)
-            else:
-                p.deck.insert(0, cid)
-    else:
-        put_cards(g, c.owner, cards, to, face=face)
+    put_cards(g, c.owner, [*c.stack, c.card], to, face=face)  # the stack, bottom first
     if g.approach is not None:
         _forget_approach(g, c.uid)
 
