@@ -6,6 +6,9 @@ used (rules.md: numbers below 0 count as 0).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
 from engine.cards import Card
 from engine.pm.state import Chara, GameState
 
@@ -62,13 +65,23 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     if card.pinch is not None and pinch_active(g, c.owner, card):
         ap += card.pinch[1]
         dp += card.pinch[2]
-    for eff in card.effects:
-        if eff.kind == "continuous" and eff.script and condition_holds(g, c.owner, eff.condition):
-            for step in eff.script:
-                if step.get("op") == "modify" and step.get("target", "self") == "self":
-                    ap += int(step.get("ap", 0))
-                    dp += int(step.get("dp", 0))
+    for step in self_steps(g, c):
+        if step.get("op") == "modify":
+            ap += int(step.get("ap", 0))
+            dp += int(step.get("dp", 0))
     return ap, dp
+
+
+def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
+    """Steps of continuous scripted effects in force on ``c`` itself: its own card's, and those of the
+    Supports set on it ("self" in a Support's effect is the Chara it is set on)."""
+    sources = [g.card(c.card), *(g.card(s.card) for s in c.supports)]
+    for card in sources:
+        for eff in card.effects:
+            if eff.kind == "continuous" and eff.script and condition_holds(g, c.owner, eff.condition):
+                for step in eff.script:
+                    if step.get("target", "self") == "self":
+                        yield step
 
 
 def has_active(g: GameState, c: Chara) -> bool:
@@ -76,11 +89,7 @@ def has_active(g: GameState, c: Chara) -> bool:
     card = g.card(c.card)
     if card.active or c.has_grant("active"):
         return True
-    for eff in card.effects:
-        if (eff.kind == "continuous" and eff.script and condition_holds(g, c.owner, eff.condition)
-                and any(s.get("op") == "grant" and s.get("what") == "active" for s in eff.script)):
-            return True
-    return False
+    return any(s.get("op") == "grant" and s.get("what") == "active" for s in self_steps(g, c))
 
 
 def ignore_value(g: GameState, c: Chara) -> int | None:

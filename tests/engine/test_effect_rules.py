@@ -230,3 +230,18 @@ def test_negative_values_count_as_zero() -> None:
     g.add("play_event", 0, card=MYSTERY, pay=pay(F[2]), ops=[{"op": "modify", "p": 0, "card": AKI, "ap": -50, "dp": -50}])
     s = assert_legal(g).state_json()
     assert (s["players"][0]["main"][0]["ap"], s["players"][0]["main"][0]["dp"]) == (0, 0)
+
+
+def test_support_continuous_effect_applies_to_its_chara() -> None:
+    from engine.cards import Card, CardDB, Effect
+    from tests.engine.kit import build_db
+
+    db = build_db()
+    db.add(Card(id="TST 03-002", name="Banner", series="Test", type="support", color="red", cost=0, source=1,
+                effects=(Effect(kind="continuous", script=({"op": "modify", "target": "self", "ap": 10, "dp": 20},)),)))
+    assert isinstance(db, CardDB)
+    g = Game([AKI, F[0], F[1], "TST 03-002"], db=db)
+    g.add("summon", 0, card=AKI, area="main", pay=pay(F[0], F[1])).passes(1)
+    g.add("set_support", 0, card="TST 03-002", on=AKI, pay=[])
+    main = assert_legal(g).state_json()["players"][0]["main"][0]
+    assert (main["ap"], main["dp"], main["supports"]) == (40, 50, ["TST 03-002"])
