@@ -23,6 +23,7 @@ from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, NullTrail, Ruling, Trail
 
 CHECKPOINT_EVERY = 64
+_NULL_TRAIL = NullTrail()
 MAX_IMPLIED_PASSES = 6
 
 
@@ -79,9 +80,9 @@ class Folder:
     def push(self, action: Mapping[str, Any]) -> Trail:
         """Apply the next action; raise :class:`IllegalAction` (state left as before) when illegal."""
         index = len(self.actions)
-        if index and index % CHECKPOINT_EVERY == 0 and self._checkpoint[0] != index:
+        if index % CHECKPOINT_EVERY == 0 and index and self._checkpoint[0] != index:
             self._checkpoint = (index, self.ruleset.clone(self.state))
-        trail = Trail() if self.keep_trails else NullTrail()
+        trail = Trail() if self.keep_trails else _NULL_TRAIL
         try:
             self.ruleset.apply(self.state, action, trail)
         except IllegalAction as err:
@@ -90,7 +91,7 @@ class Folder:
             self.state = state
             self.implied[self.offset + index] = passes
         self.actions.append(action)
-        self.state.applied = self.applied
+        self.state.applied = self.offset + index + 1
         if self.keep_trails:
             self.trails.append(trail)
         return trail

@@ -149,6 +149,8 @@ class Trail:
     """The rulings trail of one top-level action."""
 
     entries: list[TrailEntry] = field(default_factory=list)
+    #: False for a trail that keeps nothing: hot paths may skip building messages
+    keep = True
 
     def check(self, rule: str, message: str) -> None:
         self.entries.append(TrailEntry(rule, message, True))
@@ -165,6 +167,8 @@ class Trail:
 
 class NullTrail(Trail):
     """A trail that keeps nothing: folds that do not need the trail (benchmarks, re-folds) skip its cost."""
+
+    keep = False
 
     def check(self, rule: str, message: str) -> None:
         pass

@@ -59,18 +59,23 @@ def hand_right(g: GameState) -> None:
 
 def do_pass(g: GameState, player: int, trail: Trail, *, implied: bool = False) -> None:
     """Give up the right to act; may close the window."""
-    require_right(g, player, "pass")
+    if g.priority != player:
+        require_right(g, player, "pass")
     label = "implied pass" if implied else "pass"
+    keep = trail.keep
     if player == g.turn_player:
         g.approacher_passed = True
         g.priority = 1 - player
-        trail.event("window", f"{label}: the Approacher (player {player}) passes; the right goes to player {1 - player}")
+        if keep:
+            trail.event("window", f"{label}: the Approacher (player {player}) passes; the right goes to player {1 - player}")
     elif g.approacher_passed:
-        trail.event("window", f"{label}: the Interferer (player {player}) passes right after the Approacher: the window closes")
+        if keep:
+            trail.event("window", f"{label}: the Interferer (player {player}) passes right after the Approacher: the window closes")
         close_window(g, trail)
     else:
         g.priority = 1 - player
-        trail.event("window", f"{label}: the Interferer (player {player}) passes; the right goes to player {1 - player}")
+        if keep:
+            trail.event("window", f"{label}: the Interferer (player {player}) passes; the right goes to player {1 - player}")
 
 
 def close_window(g: GameState, trail: Trail) -> None:
