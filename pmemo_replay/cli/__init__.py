@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from pmemo_replay.cli import bench, check, simulate
+from pmemo_replay.cli import bench, check, importing, listing, simulate
 
-COMMANDS = (check, simulate, bench)
+COMMANDS = (check, importing, listing, simulate, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from tqdm import tqdm
 
 from pmemo_replay.cards import bundled_cards
-from pmemo_replay.logio import load_log, write_log
+from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
+from pmemo_replay.logio import dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
 
 
@@ -20,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--games", type=int, required=True, metavar="N")
     p.add_argument("--seed", type=int, default=0, metavar="S")
     p.add_argument("--out", metavar="DIR", help="folder for the logs")
-    p.add_argument("--db", metavar="URL", help="store the games in this database (SQLAlchemy URL)")
+    add_db_option(p, store_default=False)
     p.set_defaults(run=run)
 
 
@@ -28,16 +30,26 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 0:
         print("pmemo-replay simulate: --games must be 0 or more", file=sys.stderr)
         return 2
-    if args.db:
-        print("pmemo-replay simulate: --db needs the event store, which is not built yet", file=sys.stderr)
-        return 2
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     cards = bundled_cards()
-    for doc in tqdm(simulated_logs(cards, args.games, args.seed), total=args.games, unit="game",
-                    desc="simulating", file=sys.stderr, disable=None):
-        if out is not None:
-            write_log(load_log(doc), out / f"{doc['game']['id']}.jsonl")
-    print(f"simulated {args.games} game(s)" + (f" into {out}" if out else ""))
-    return 0
+
+    def logs() -> Iterator[tuple[str, bytes]]:
+        for doc in tqdm(simulated_logs(cards, args.games, args.seed), total=args.games, unit="game",
+                        desc="simulating", file=sys.stderr, disable=None):
+            text = dump_jsonl(load_log(doc)).encode("utf-8")
+            if out is not None:
+                (out / f"{doc['game']['id']}.jsonl").write_bytes(text)
+            yield f"simulate:{doc['game']['id']}", text
+
+    message = f"simulated {args.games} game(s)" + (f" into {out}" if out else "")
+    if not args.db:
+        for _ in logs():
+            pass
+        print(message)
+        return 0
+    with open_store(args.db, cards) as store:
+        lines, any_rejected = summary_lines(store.ingest_many(logs()))
+    print(f"{message}; " + "\n".join(lines))
+    return 1 if any_rejected else 0

@@ -1,0 +1,106 @@
+"""Ingest speed: games/s importing simulated logs into SQLite and into PostgreSQL.
+
+Simulates N logs (bundled decks, seeded) into a folder (or reuses --logdir), then, for each
+backend and worker count, imports every file into a fresh store exactly as ``pmemo-replay import``
+does: worker processes read, parse and fold with full rule checking and snapshot; this process
+inserts each batch of games in one transaction. PostgreSQL gets a fresh database that is dropped
+afterwards; it is skipped when the server does not answer.
+
+Usage: python3 benchmarks/bench_ingest.py [--games 1000] [--seed 2026] [--logdir DIR] [--workers 0,2]
+       [--pg postgresql+psycopg://postgres@127.0.0.1:5432] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from pmemo_replay.cards import bundled_cards
+from pmemo_replay.logio import dump_jsonl, load_log
+from pmemo_replay.simulate import simulated_logs
+from pmemo_replay.store import Store
+
+PG = "postgresql+psycopg://postgres@127.0.0.1:5432"
+
+
+def write_logs(folder: Path, games: int, seed: int) -> list[Path]:
+    existing = sorted(folder.glob("*.jsonl"))
+    if len(existing) >= games:
+        return existing[:games]
+    for doc in simulated_logs(bundled_cards(), games, seed):
+        (folder / f"{doc['game']['id']}.jsonl").write_text(dump_jsonl(load_log(doc)), encoding="utf-8")
+    return sorted(folder.glob("*.jsonl"))[:games]
+
+
+@contextmanager
+def pg_database(base: str) -> Iterator[str]:
+    name = f"pmemo_bench_{secrets.token_hex(4)}"
+    admin = base.replace("postgresql+psycopg://", "postgresql://") + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+def bench(url: str, files: list[Path], workers: int) -> dict[str, Any]:
+    with Store(url) as store:
+        start = time.perf_counter()
+        first = None
+        stored = actions = 0
+        for r in store.ingest_many(((str(f), None) for f in files), workers=workers):
+            first = first or time.perf_counter()
+            stored += r.status == "stored"
+        seconds = time.perf_counter() - start
+        actions = store.count("game_action")
+    steady = seconds - ((first or start) - start)
+    return {"games": stored, "actions": actions, "workers": workers, "seconds": round(seconds, 3),
+            "games_per_second": round(stored / seconds, 1), "games_per_second_after_first": round((stored - 1) / steady, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--logdir", type=Path, help="folder of simulated logs to (re)use")
+    parser.add_argument("--workers", default=f"0,{os.cpu_count() or 1}", help="comma-separated worker counts")
+    parser.add_argument("--pg", default=PG, help="PostgreSQL server URL without database ('' to skip)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.logdir or Path(tmp) / "logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        files = write_logs(folder, args.games, args.seed)
+        rows = []
+        for workers in (int(w) for w in args.workers.split(",")):
+            db = Path(tmp) / f"bench-{workers}.sqlite3"
+            rows.append({"backend": "sqlite", **bench(f"sqlite:///{db}", files, workers)})
+            if args.pg:
+                try:
+                    with pg_database(args.pg) as url:
+                        rows.append({"backend": "postgresql", **bench(url, files, workers)})
+                except psycopg.OperationalError as err:
+                    print(f"PostgreSQL skipped: {err}")
+    if args.json:
+        print(json.dumps(rows))
+        return
+    print(f"{len(files)} logs, {os.cpu_count()} cores")
+    for r in rows:
+        print(f"{r['backend']:<10} workers {r['workers']}: {r['games']} games, {r['actions']} actions in {r['seconds']:.2f} s: "
+              f"{r['games_per_second']:.0f} games/s ({r['games_per_second_after_first']:.0f} after the first result)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""``pmemo-replay import PATH...``: check and store logs (files, or folders searched recursively)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from tqdm import tqdm
+
+from pmemo_replay.cli.common import add_cards_option, cards_from
+from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
+
+SUFFIXES = (".json", ".jsonl")
+MANY = 32  # from this many files on, parse and fold in worker processes
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "import", help="check game logs and store the legal ones",
+        description="Check every log (files, or folders of .json/.jsonl searched recursively) with the engine and "
+        "store the legal ones. Exit 0 when nothing was rejected, 1 otherwise.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="a log file or a folder of logs")
+    add_db_option(p)
+    add_cards_option(p)
+    p.add_argument("--workers", type=int, metavar="N",
+                   help=f"processes that parse and fold (default: one per core from {MANY} files on; 0: none)")
+    p.set_defaults(run=run)
+
+
+def log_files(paths: Sequence[str]) -> Iterator[str]:
+    """The files to import: each file as named, each folder's .json/.jsonl files (recursively, sorted)."""
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            yield from (str(f) for f in sorted(path.rglob("*")) if f.suffix in SUFFIXES and f.is_file())
+        else:
+            yield name
+
+
+def run(args: argparse.Namespace) -> int:
+    from pmemo_replay.store.pipeline import default_workers
+
+    cards = cards_from(args) if args.cards else None  # None: workers load the bundled card data themselves
+    files = list(log_files(args.paths))
+    workers = args.workers if args.workers is not None else (default_workers() if len(files) >= MANY else 0)
+    with open_store(args.db, cards) as store:
+        results = list(tqdm(store.ingest_many(((f, None) for f in files), workers=workers), total=len(files),
+                            unit="log", desc="importing", file=sys.stderr, disable=None))
+    lines, any_rejected = summary_lines(results)
+    print("\n".join(lines))
+    return 1 if any_rejected else 0

@@ -1,0 +1,60 @@
+"""``pmemo-replay list``: stored games, newest first."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from pmemo_replay.cli.storeopts import add_db_option, open_store
+
+if TYPE_CHECKING:
+    from pmemo_replay.store import GameSummary
+
+
+def _when(text: str) -> date | datetime:
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an ISO date or date-time: {text!r}") from None
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("list", help="list the stored games, newest first",
+                       description="List the stored games, newest first (by played_at, then id).")
+    add_db_option(p)
+    p.add_argument("--json", action="store_true", help="print one JSON array")
+    p.add_argument("--player", metavar="NAME", help="only games NAME played")
+    p.add_argument("--card", metavar="ID", help="only games with card ID in either deck")
+    p.add_argument("--event", metavar="NAME")
+    p.add_argument("--from", dest="played_from", type=_when, metavar="DATE", help="played at or after (UTC)")
+    p.add_argument("--to", dest="played_to", type=_when, metavar="DATE", help="played at or before (a date: that whole day)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_store(args.db) as store:
+        page = store.list_games(player=args.player, card=args.card, event=args.event, played_from=args.played_from,
+                                played_to=args.played_to, per_page=None)
+    if args.json:
+        print(json.dumps([g.to_json() for g in page.items], ensure_ascii=False))
+    else:
+        sys.stdout.write("".join(line(g) + "\n" for g in page.items))
+        print(f"{page.total} game(s)")
+    return 0
+
+
+def line(g: GameSummary) -> str:
+    """One game as a readable line."""
+    r = g.result
+    if r is None:
+        outcome = "unfinished"
+    elif r["winner"] is None:
+        outcome = f"draw ({r['reason']})"
+    else:
+        outcome = f"{g.players[r['winner']]} wins ({r['reason']})"
+    when = g.to_json()["played_at"] or "-"
+    return (f"{g.id:>6}  {when:<20}  {g.source_id or '-'}  {g.players[0]} vs {g.players[1]}  {outcome}  "
+            f"{g.actions} actions, {g.turns} turns")

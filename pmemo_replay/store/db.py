@@ -1,0 +1,108 @@
+"""Engines and transactions for SQLite and PostgreSQL, and JSON text made once (in a worker) and stored as is."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.pool import StaticPool
+
+SQLITE_BUSY_SECONDS = 120
+_WRITE = "pmemo_write"
+
+
+def _encoder(*, sort_keys: bool) -> Callable[[Any], str]:
+    """A compact, non-ASCII-escaping JSON encoder, built once (``JSONEncoder.encode`` rebuilds it per call)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - no C accelerator
+        return json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, sort_keys=sort_keys).encode
+
+    def refuse(value: Any) -> Any:
+        raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+    encode = make(None, refuse, json.encoder.encode_basestring, None, ":", ",", sort_keys, False, False)
+    return lambda value: "".join(encode(value, 0))
+
+
+#: Compact JSON text; ``encode_sorted`` sorts keys (the canonical form).
+encode_json = _encoder(sort_keys=False)
+encode_sorted = _encoder(sort_keys=True)
+
+
+class RawJSON(str):
+    """JSON text already serialized; JSON columns store it verbatim instead of encoding it again."""
+
+    __slots__ = ()
+
+
+def _serialize(value: Any) -> str:
+    return str(value) if type(value) is RawJSON else encode_json(value)
+
+
+def create_db_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, foreign keys, a busy timeout and explicit BEGIN (IMMEDIATE for writes)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return sa.create_engine(url, json_serializer=_serialize, pool_recycle=3600)
+    memory = parsed.database in (None, "", ":memory:")
+    if parsed.database and not memory:
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = sa.create_engine(
+        url, json_serializer=_serialize, connect_args={"timeout": SQLITE_BUSY_SECONDS, "check_same_thread": False},
+        **({"poolclass": StaticPool} if memory else {}),
+    )
+
+    @sa.event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # we emit BEGIN ourselves (pysqlite's own handling breaks SAVEPOINT and locking)
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA foreign_keys = ON")
+        if not memory:
+            cur.execute("PRAGMA journal_mode = WAL")
+            cur.execute("PRAGMA synchronous = NORMAL")
+        cur.close()
+
+    @sa.event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "BEGIN")
+
+    return engine
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A transaction meant to write: on SQLite it takes the write lock at BEGIN, so writers queue instead of failing."""
+    with engine.connect() as conn:
+        conn = conn.execution_options(**{_WRITE: True})
+        with conn.begin():
+            yield conn
+
+
+def is_postgresql(engine: Engine | Connection) -> bool:
+    return engine.dialect.name == "postgresql"
+
+
+def bulk_insert(conn: Connection, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+    """Insert plain rows fast (JSON columns take JSON text): COPY on PostgreSQL, ``executemany`` on SQLite."""
+    if not rows:
+        return
+    names = ", ".join(columns)
+    if is_postgresql(conn):
+        raw: Any = conn.connection.driver_connection
+        with raw.cursor() as cur, cur.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+    else:
+        conn.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})", list(rows))
+
+
+@contextmanager
+def read_connection(engine: Engine) -> Iterator[Connection]:
+    """A connection for reads; on PostgreSQL in autocommit mode (no BEGIN/ROLLBACK round trips: stored games do not change)."""
+    with engine.connect() as conn:
+        yield conn.execution_options(isolation_level="AUTOCOMMIT") if is_postgresql(engine) else conn

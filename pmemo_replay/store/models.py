@@ -1,0 +1,102 @@
+"""The store's tables (SQLModel): raw uploads, games, their append-only actions, snapshots, deck cards.
+
+The schema itself is created by the Alembic migrations in ``migrations/``; these models
+mirror it for queries. JSON columns are JSON on SQLite and JSONB on PostgreSQL (snapshots: json).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
+from sqlmodel import Field, SQLModel
+
+#: JSON on SQLite, JSONB on PostgreSQL.
+JSON_DOC = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
+
+
+class Upload(SQLModel, table=True):
+    """A log exactly as received (bytes), so its game can be re-processed after an engine fix."""
+
+    __tablename__ = "upload"
+
+    id: int | None = Field(default=None, primary_key=True)
+    source: str = Field(description="file name, or where the log came from")
+    received_at: datetime
+    content_hash: str = Field(max_length=64, index=True, description="sha256 of the bytes as received")
+    size: int
+    data: bytes = Field(sa_column=sa.Column(sa.LargeBinary, nullable=False))
+
+
+class Game(SQLModel, table=True):
+    """One stored game: the header and what the engine's fold found."""
+
+    __tablename__ = "game"
+    __table_args__ = (sa.Index("ix_game_played_at_id", "played_at", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    upload_id: int = Field(foreign_key="upload.id", unique=True)
+    content_hash: str = Field(max_length=64, unique=True, description="sha256 of the canonical header+actions")
+    source_id: str | None = Field(default=None, index=True, description="the header's id")
+    header: dict[str, Any] = Field(sa_column=sa.Column(JSON_DOC, nullable=False))
+    player0: str = Field(index=True)
+    player1: str = Field(index=True)
+    deck0: str | None = None
+    deck1: str | None = None
+    first: int
+    winner: int | None = None
+    reason: str | None = None
+    n_actions: int
+    turns: int
+    ruleset: str
+    engine_version: str
+    played_at: datetime | None = Field(default=None, description="UTC; from the header")
+    event: str | None = Field(default=None, index=True)
+    round: int | None = None
+    stored_at: datetime
+    ruling: dict[str, Any] | None = Field(
+        default=None, sa_column=sa.Column(JSON_DOC, nullable=True),
+        description="set when a re-check by a later engine refused the log",
+    )
+
+
+class Action(SQLModel, table=True):
+    """One action of a game; append-only (database triggers refuse UPDATE and DELETE)."""
+
+    __tablename__ = "game_action"
+
+    game_id: int = Field(primary_key=True, description="game.id (no FK constraint: see the migration)")
+    seq: int = Field(primary_key=True)
+    type: str
+    player: int | None = None
+    data: dict[str, Any] = Field(sa_column=sa.Column(JSON_DOC, nullable=False))
+
+
+class Snapshot(SQLModel, table=True):
+    """The full folded state after ``seq`` actions (engine.pm.snapshot)."""
+
+    __tablename__ = "game_snapshot"
+
+    game_id: int = Field(primary_key=True)
+    seq: int = Field(primary_key=True)
+    data: dict[str, Any] = Field(sa_column=sa.Column(sa.JSON, nullable=False))
+
+
+class GameCard(SQLModel, table=True):
+    """A card id in a player's deck or EX deck (one row per distinct id), for the ``card`` filter."""
+
+    __tablename__ = "game_card"
+
+    game_id: int = Field(primary_key=True)
+    player: int = Field(primary_key=True)
+    card: str = Field(primary_key=True, index=True)
+
+
+#: The tables, for SQLAlchemy Core statements.
+UPLOAD: sa.Table = Upload.__table__  # type: ignore[attr-defined]
+GAME: sa.Table = Game.__table__  # type: ignore[attr-defined]
+ACTION: sa.Table = Action.__table__  # type: ignore[attr-defined]
+SNAPSHOT: sa.Table = Snapshot.__table__  # type: ignore[attr-defined]
+GAME_CARD: sa.Table = GameCard.__table__  # type: ignore[attr-defined]

@@ -1,0 +1,143 @@
+"""From bytes as received to the rows of one game: parse, fold with full rule checking, snapshot, hash.
+
+Pure (no database), so it runs in worker processes; the parent only inserts what it returns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from engine.cards import CardDB
+from engine.fold import Folder
+from engine.pm.snapshot import to_snapshot
+from engine.rulesets import UnknownRuleset
+from engine.rulings import IllegalAction
+from pmemo_replay.checking import EXIT_MALFORMED, check_log
+from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, parse_log
+from pmemo_replay.store.db import encode_json, encode_sorted
+
+SNAPSHOT_EVERY = 64
+ENGINE_DIR = Path(__file__).resolve().parents[2] / "engine"
+
+
+@lru_cache(maxsize=1)
+def engine_version() -> str:
+    """The package version plus a digest of the engine's source: it changes with every engine fix."""
+    try:
+        version = metadata.version("pmemo-replay")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        version = "0"
+    digest = hashlib.sha256()
+    for path in sorted(ENGINE_DIR.rglob("*.py")):
+        digest.update(path.relative_to(ENGINE_DIR).as_posix().encode())
+        digest.update(path.read_bytes())
+    return f"{version}+{digest.hexdigest()[:12]}"
+
+
+def canonical_text(log: PmemoLog) -> str:
+    """The log's content as canonical JSON: header and actions, sorted keys, compact, not ASCII-escaped."""
+    return json.dumps({"game": log.header, "actions": log.actions}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False, allow_nan=False)
+
+
+def content_hash(log: PmemoLog) -> str:
+    """sha256 of :func:`canonical_text`: equal for the same log in JSON and JSON Lines form."""
+    return hashlib.sha256(canonical_text(log).encode("utf-8")).hexdigest()
+
+
+def as_utc(value: str | datetime | None) -> datetime | None:
+    """An ISO 8601 date-time (text or value) as an aware UTC time; a time without offset is taken as UTC."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value.astimezone(UTC) if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """A log that stores nothing, with the ruling why (exit code 1 illegal, 2 malformed)."""
+
+    source: str
+    ruling: dict[str, Any]
+    exit_code: int
+
+
+@dataclass(slots=True)
+class Prepared:
+    """Everything to insert for one legal log, ids aside."""
+
+    source: str
+    data: bytes
+    upload_hash: str
+    content_hash: str
+    game: dict[str, Any]
+    actions: list[tuple[int, str, int | None, str]] = field(repr=False)  # seq, type, player, JSON text
+    snapshots: list[tuple[int, str]] = field(repr=False)
+    cards: list[tuple[int, str]] = field(repr=False)
+
+
+def _fold(log: PmemoLog, cards: CardDB, every: int) -> tuple[Any, list[tuple[int, str]]]:
+    """Fold every action (raises ``IllegalAction``/``UnknownRuleset``), snapshotting every ``every`` and at the end."""
+    folder = Folder(log.header, cards, keep_trails=False)
+    snapshots = []
+    push = folder.push
+    for n, action in enumerate(log.actions, 1):
+        push(action)
+        if n % every == 0:
+            snapshots.append((n, encode_json(to_snapshot(folder.state))))
+    total = len(log.actions)
+    if not snapshots or snapshots[-1][0] != total:
+        snapshots.append((total, encode_json(to_snapshot(folder.state))))
+    return folder.state, snapshots
+
+
+def _game_row(log: PmemoLog, state: Any, digest: str) -> dict[str, Any]:
+    header = log.header
+    players = header["players"]
+    result = state.result or {}
+    return {
+        "content_hash": digest, "source_id": header.get("id"), "header": encode_json(header),
+        "player0": players[0]["name"], "player1": players[1]["name"],
+        "deck0": players[0].get("deck_name"), "deck1": players[1].get("deck_name"),
+        "first": header["first"], "winner": result.get("winner"), "reason": result.get("reason"),
+        "n_actions": len(log.actions), "turns": state.turn, "ruleset": header["ruleset"],
+        "engine_version": engine_version(), "played_at": as_utc(header.get("played_at")),
+        "event": header.get("event"), "round": header.get("round"),
+    }
+
+
+def prepare_log(log: PmemoLog, cards: CardDB, *, data: bytes, source: str,
+                every: int = SNAPSHOT_EVERY) -> Prepared | Rejected:
+    """Check ``log`` with a full fold; the rows to store, or the ruling (exactly as ``check_log`` gives it)."""
+    texts = [encode_sorted(a) for a in log.actions]  # before the fold sees them
+    canonical = f'{{"actions":[{",".join(texts)}],"game":{encode_sorted(log.header)}}}'  # == canonical_text(log)
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    actions = [(seq, a["type"], a.get("p"), text) for seq, (a, text) in enumerate(zip(log.actions, texts, strict=True))]
+    try:
+        check_card_ids(log, cards.__contains__)
+        state, snapshots = _fold(log, cards, every)
+    except (LogError, IllegalAction, UnknownRuleset):
+        report = check_log(log, cards)
+        if report.valid:  # pragma: no cover - the fold is deterministic
+            raise RuntimeError(f"{source}: ingest refused a log check_log accepts") from None
+        return Rejected(source, report.ruling or {}, report.exit_code)
+    cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"]) for card in (*pl["deck"], *pl["ex_deck"])})
+    return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, state, digest),
+                    actions, snapshots, cards_in)
+
+
+def prepare(data: bytes, source: str, cards: CardDB, *, every: int = SNAPSHOT_EVERY) -> Prepared | Rejected:
+    """Parse bytes as received (JSON or JSON Lines) and :func:`prepare_log` them."""
+    try:
+        log = parse_log(data)
+    except LogError as err:
+        return Rejected(source, err.ruling, EXIT_MALFORMED)
+    return prepare_log(log, cards, data=data, source=source, every=every)

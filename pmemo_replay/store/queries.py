@@ -1,0 +1,117 @@
+"""Reading stored games: the filtered, paged listing (newest first), one game, its actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from pmemo_replay.store.models import ACTION, GAME, GAME_CARD
+from pmemo_replay.store.prepare import as_utc
+
+SUMMARY_COLUMNS = ("id", "source_id", "player0", "player1", "deck0", "deck1", "first", "winner", "reason", "n_actions",
+                   "turns", "ruleset", "played_at", "event", "round")
+
+
+def iso_utc(value: datetime | None) -> str | None:
+    """A stored time as ``2026-11-20T12:00:00Z``."""
+    return None if value is None else as_utc(value).isoformat().replace("+00:00", "Z")  # type: ignore[union-attr]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A game as listed: no header, no actions."""
+
+    id: int
+    source_id: str | None
+    players: tuple[str, str]
+    decks: tuple[str | None, str | None]
+    first: int
+    result: dict[str, Any] | None
+    actions: int
+    turns: int
+    ruleset: str
+    played_at: datetime | None
+    event: str | None
+    round: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "source_id": self.source_id, "players": list(self.players), "decks": list(self.decks),
+                "first": self.first, "played_at": iso_utc(self.played_at), "result": self.result, "actions": self.actions,
+                "turns": self.turns, "ruleset": self.ruleset, "event": self.event, "round": self.round}
+
+
+def result_of(winner: int | None, reason: str | None) -> dict[str, Any] | None:
+    """The spec's result object from the stored columns (``None`` while the game goes on)."""
+    return None if reason is None else {"winner": winner, "reason": reason}
+
+
+def summary(row: Any) -> GameSummary:
+    return GameSummary(row.id, row.source_id, (row.player0, row.player1), (row.deck0, row.deck1), row.first,
+                       result_of(row.winner, row.reason), row.n_actions, row.turns, row.ruleset, row.played_at, row.event,
+                       row.round)
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    """One page of the listing; ``total`` counts every game the filters match."""
+
+    items: list[GameSummary]
+    total: int
+    page: int
+    per_page: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"items": [g.to_json() for g in self.items], "total": self.total, "page": self.page, "per_page": self.per_page}
+
+
+def _bound(value: date | datetime, *, end: bool) -> datetime:
+    """A filter bound in UTC; a date ``to`` covers that whole day (dates are UTC days)."""
+    if isinstance(value, datetime):
+        return as_utc(value)  # type: ignore[return-value]
+    return datetime.combine(value + timedelta(days=1) if end else value, time(), UTC)
+
+
+def filters(*, player: str | None = None, card: str | None = None, event: str | None = None, ruleset: str | None = None,
+            played_from: date | datetime | None = None, played_to: date | datetime | None = None) -> list[sa.ColumnElement[bool]]:
+    """WHERE clauses: ``player`` either side, ``card`` in either deck (or EX deck), ``from``/``to`` on ``played_at``.
+
+    A date ``played_to`` includes that day; games without ``played_at`` drop out when either bound is given.
+    """
+    where: list[sa.ColumnElement[bool]] = []
+    if player is not None:
+        where.append(sa.or_(GAME.c.player0 == player, GAME.c.player1 == player))
+    if card is not None:
+        where.append(GAME.c.id.in_(sa.select(GAME_CARD.c.game_id).where(GAME_CARD.c.card == card)))
+    if event is not None:
+        where.append(GAME.c.event == event)
+    if ruleset is not None:
+        where.append(GAME.c.ruleset == ruleset)
+    if played_from is not None:
+        where.append(GAME.c.played_at >= _bound(played_from, end=False))
+    if played_to is not None:
+        to = _bound(played_to, end=True)
+        where.append(GAME.c.played_at < to if not isinstance(played_to, datetime) else GAME.c.played_at <= to)
+    return where
+
+
+def list_games(conn: Connection, where: list[sa.ColumnElement[bool]], page: int = 1, per_page: int | None = 50) -> GamePage:
+    """Games matching ``where``, newest first (``played_at``, games without it last, then ``id``)."""
+    page = max(page, 1)
+    total = conn.execute(sa.select(sa.func.count()).select_from(GAME).where(*where)).scalar_one()
+    query = (sa.select(*(GAME.c[c] for c in SUMMARY_COLUMNS)).where(*where)
+             .order_by(GAME.c.played_at.desc().nulls_last(), GAME.c.id.desc()))
+    if per_page is not None:
+        query = query.limit(per_page).offset((page - 1) * per_page)
+    return GamePage([summary(r) for r in conn.execute(query)], total, page, per_page)
+
+
+def actions(conn: Connection, game_id: int, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+    """The stored actions ``start``..``stop``-1 of a game, in order."""
+    query = sa.select(ACTION.c.data).where(ACTION.c.game_id == game_id, ACTION.c.seq >= start).order_by(ACTION.c.seq)
+    if stop is not None:
+        query = query.where(ACTION.c.seq < stop)
+    return list(conn.execute(query).scalars())

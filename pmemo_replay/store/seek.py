@@ -1,0 +1,55 @@
+"""Seek: the state after any N actions of a stored game, folded on from the nearest snapshot before it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from engine.cards import CardDB
+from engine.fold import Folder
+from engine.pm.snapshot import from_snapshot
+from engine.rulings import Trail
+from pmemo_replay.store.models import GAME, SNAPSHOT
+from pmemo_replay.store.queries import actions
+
+
+class UnknownGame(LookupError):
+    """No stored game has this id."""
+
+
+class StepOutOfRange(ValueError):
+    """N is below 0 or beyond the game's number of actions."""
+
+
+def _game_and_snapshot(game_id: int, n: int | None) -> sa.Select[Any]:
+    """The game's header and length with its latest snapshot before action ``n`` - 1 (``n`` None: the end)."""
+    before = GAME.c.n_actions - 1 if n is None else sa.literal(n - 1)
+    other = SNAPSHOT.alias("earlier")
+    best = (sa.select(sa.func.max(other.c.seq)).where(other.c.game_id == GAME.c.id, other.c.seq <= before)
+            .correlate(GAME).scalar_subquery())
+    joined = GAME.outerjoin(SNAPSHOT, sa.and_(SNAPSHOT.c.game_id == GAME.c.id, SNAPSHOT.c.seq == best))
+    return sa.select(GAME.c.header, GAME.c.n_actions, SNAPSHOT.c.seq, SNAPSHOT.c.data).select_from(joined).where(GAME.c.id == game_id)
+
+
+def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """The state JSON after ``n`` actions (default: all) and the rulings trail of the action that led there.
+
+    The trail is ``None`` for ``n`` = 0. The fold starts from the latest snapshot taken before
+    action ``n`` - 1 (so that action is pushed and leaves its trail), else from the header.
+    Two queries: the game with that snapshot, then the actions after it.
+    """
+    row = conn.execute(_game_and_snapshot(game_id, n)).one_or_none()
+    if row is None:
+        raise UnknownGame(game_id)
+    header, total, seq, data = row
+    n = total if n is None else n
+    if not 0 <= n <= total:
+        raise StepOutOfRange(f"step {n} is out of range: the game has {total} action(s)")
+    state, offset = (None, 0) if seq is None else (from_snapshot(data, cards), seq)
+    folder = Folder(header, cards, state=state, offset=offset)
+    trail: Trail | None = None
+    for action in actions(conn, game_id, folder.applied, n):
+        trail = folder.push(action)
+    return folder.ruleset.to_json(folder.state), None if trail is None else trail.to_json()

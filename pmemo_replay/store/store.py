@@ -1,0 +1,121 @@
+"""``Store``: the event store's Python API (ingest, list, get, actions, seek, re-process)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from datetime import date, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session
+
+from engine.cards import CardDB
+from pmemo_replay.cards import bundled_cards
+from pmemo_replay.logio import PmemoLog, dump_jsonl, load_log
+from pmemo_replay.store import queries, seek
+from pmemo_replay.store.config import database_url
+from pmemo_replay.store.db import create_db_engine, read_connection
+from pmemo_replay.store.migrate import upgrade
+from pmemo_replay.store.models import Game
+from pmemo_replay.store.pipeline import BATCH_SIZE, Item, run_ingest
+from pmemo_replay.store.prepare import prepare, prepare_log
+from pmemo_replay.store.reprocess import ReprocessReport, reprocess_all
+from pmemo_replay.store.writer import IngestResult, rejected, write_batch
+
+
+class Store:
+    """The game store at ``url`` (``None``: ``PMEMO_DATABASE_URL`` or the instance folder's SQLite file).
+
+    Opening it brings the schema to the latest migration. ``cards`` is the card database logs
+    are checked against (default: the bundled card data).
+    """
+
+    def __init__(self, url: str | None = None, *, cards: CardDB | None = None) -> None:
+        self.url = database_url(url)
+        self.engine = create_db_engine(self.url)
+        upgrade(self.engine)
+        self._cards = cards
+
+    @property
+    def cards(self) -> CardDB:
+        if self._cards is None:
+            self._cards = bundled_cards()
+        return self._cards
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- ingest -------------------------------------------------------------------------
+
+    def ingest_text(self, data: bytes | str, source: str = "upload") -> IngestResult:
+        """Check and store one log given as received (JSON or JSON Lines), all in one transaction."""
+        raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        return self._write_one(prepare(raw, source, self.cards))
+
+    def ingest_log(self, log: PmemoLog | dict[str, Any], source: str = "log", *, data: bytes | None = None) -> IngestResult:
+        """Store a parsed log (or a log document object); its upload keeps ``data``, else its JSON Lines form."""
+        if not isinstance(log, PmemoLog):
+            log = load_log(log)
+        raw = data if data is not None else dump_jsonl(log).encode("utf-8")
+        return self._write_one(prepare_log(log, self.cards, data=raw, source=source))
+
+    def _write_one(self, result: Any) -> IngestResult:
+        return write_batch(self.engine, [result])[0]
+
+    def ingest_many(self, items: Iterable[Item], *, workers: int = 0, batch_size: int = BATCH_SIZE) -> Iterator[IngestResult]:
+        """Store many ``(source, data)`` items (``data`` None: read the file ``source``); results in order.
+
+        ``workers`` > 0 parses and folds in that many processes; each batch of games is one
+        transaction here, and each game is stored whole or not at all.
+        """
+        return run_ingest(items, lambda batch: write_batch(self.engine, batch), cards=self._cards, workers=workers,
+                          batch_size=batch_size)
+
+    # --- read ---------------------------------------------------------------------------
+
+    def list_games(self, *, player: str | None = None, card: str | None = None, event: str | None = None,
+                   ruleset: str | None = None, played_from: date | datetime | None = None,
+                   played_to: date | datetime | None = None, page: int = 1, per_page: int | None = 50) -> queries.GamePage:
+        """Stored games, newest first by ``played_at`` then id; ``per_page`` None lists them all."""
+        where = queries.filters(player=player, card=card, event=event, ruleset=ruleset, played_from=played_from,
+                                played_to=played_to)
+        with read_connection(self.engine) as conn:
+            return queries.list_games(conn, where, page, per_page)
+
+    def get_game(self, game_id: int) -> Game | None:
+        """The game row (header, players, result, counts), or ``None``."""
+        with Session(self.engine) as session:
+            return session.get(Game, game_id)
+
+    def actions(self, game_id: int) -> list[dict[str, Any]]:
+        """The stored actions of a game, in order (empty for an unknown id)."""
+        with read_connection(self.engine) as conn:
+            return queries.actions(conn, game_id)
+
+    def state_at(self, game_id: int, n: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+        """The state JSON after ``n`` actions (default: the end) and the rulings trail of action ``n``.
+
+        Raises ``UnknownGame`` and ``StepOutOfRange``.
+        """
+        with read_connection(self.engine) as conn:
+            return seek.state_at(conn, game_id, n, self.cards)
+
+    def count(self, table: str = "game") -> int:
+        """Rows in a store table (``game``, ``upload``, ``game_action``, ``game_snapshot``)."""
+        with read_connection(self.engine) as conn:
+            return conn.execute(sa.select(sa.func.count()).select_from(sa.table(table))).scalar_one()
+
+    # --- maintenance --------------------------------------------------------------------
+
+    def reprocess_all(self, *, workers: int = 0, force: bool = False) -> ReprocessReport:
+        """Re-check every raw upload with the current engine and refresh derived columns and snapshots."""
+        return reprocess_all(self.engine, self._cards, workers=workers, force=force)
+
+
+__all__ = ["IngestResult", "Store", "rejected"]

@@ -1,0 +1,117 @@
+"""Inserting prepared games: a batch per transaction, each game whole or not at all, duplicates by content hash.
+
+The unique constraint on ``game.content_hash`` decides races: a writer that loses one gets
+``IntegrityError``, redoes its batch one game per transaction and reports the loser as
+already present. Rows go in content-hash order, so concurrent batches lock alike and do not deadlock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from pmemo_replay.store.db import RawJSON, bulk_insert, write_transaction
+from pmemo_replay.store.models import GAME, UPLOAD
+from pmemo_replay.store.prepare import Prepared, Rejected
+
+Status = Literal["stored", "present", "rejected"]
+
+
+@dataclass(frozen=True, slots=True)
+class IngestResult:
+    """What became of one log: ``stored`` (new game id), ``present`` (the existing game id) or ``rejected`` (ruling)."""
+
+    status: Status
+    source: str
+    game_id: int | None = None
+    content_hash: str | None = None
+    ruling: dict[str, Any] | None = None
+    exit_code: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "source": self.source, "id": self.game_id, "ruling": self.ruling}
+
+
+def rejected(r: Rejected) -> IngestResult:
+    return IngestResult("rejected", r.source, ruling=r.ruling, exit_code=r.exit_code)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def existing_ids(conn: Connection, hashes: Sequence[str]) -> dict[str, int]:
+    """Stored game ids by content hash, for those of ``hashes`` already stored."""
+    if not hashes:
+        return {}
+    rows = conn.execute(sa.select(GAME.c.content_hash, GAME.c.id).where(GAME.c.content_hash.in_(list(hashes))))
+    return {h: i for h, i in rows}
+
+
+def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
+    """Insert uploads, games, actions, snapshots and deck cards; return the new game ids in order."""
+    if not games:
+        return []
+    now = _now()
+    uploads = [{"source": p.source, "received_at": now, "content_hash": p.upload_hash, "size": len(p.data), "data": p.data}
+               for p in games]
+    upload_ids = conn.execute(UPLOAD.insert().returning(UPLOAD.c.id, sort_by_parameter_order=True), uploads).scalars().all()
+    rows = [{**p.game, "header": RawJSON(p.game["header"]), "upload_id": u, "stored_at": now}
+            for p, u in zip(games, upload_ids, strict=True)]
+    ids = conn.execute(GAME.insert().returning(GAME.c.id, sort_by_parameter_order=True), rows).scalars().all()
+    pairs = list(zip(games, ids, strict=True))
+    bulk_insert(conn, "game_action", ("game_id", "seq", "type", "player", "data"),
+                [(g, s, t, pl, d) for p, g in pairs for s, t, pl, d in p.actions])
+    bulk_insert(conn, "game_snapshot", ("game_id", "seq", "data"), [(g, s, d) for p, g in pairs for s, d in p.snapshots])
+    bulk_insert(conn, "game_card", ("game_id", "player", "card"), [(g, n, c) for p, g in pairs for n, c in p.cards])
+    return list(ids)
+
+
+def _write(conn: Connection, batch: Sequence[Prepared]) -> list[IngestResult]:
+    known = existing_ids(conn, sorted({p.content_hash for p in batch}))
+    first: dict[str, int] = {}
+    for i, p in enumerate(batch):
+        if p.content_hash not in known:
+            first.setdefault(p.content_hash, i)
+    fresh = sorted(first.items())  # content-hash order
+    new_ids = dict(zip((h for h, _ in fresh), insert_games(conn, [batch[i] for _, i in fresh]), strict=True))
+    out = []
+    for i, p in enumerate(batch):
+        if first.get(p.content_hash) == i:
+            out.append(IngestResult("stored", p.source, new_ids[p.content_hash], p.content_hash))
+        else:
+            out.append(IngestResult("present", p.source, known.get(p.content_hash) or new_ids[p.content_hash], p.content_hash))
+    return out
+
+
+def write_one(engine: Engine, p: Prepared) -> IngestResult:
+    """Store one game in its own transaction; a racing writer's copy makes it ``present``."""
+    try:
+        with write_transaction(engine) as conn:
+            return _write(conn, [p])[0]
+    except IntegrityError:
+        with engine.connect() as conn:
+            found = existing_ids(conn, [p.content_hash]).get(p.content_hash)
+        if found is None:
+            raise
+        return IngestResult("present", p.source, found, p.content_hash)
+
+
+def write_batch(engine: Engine, batch: Sequence[Prepared | Rejected]) -> list[IngestResult]:
+    """Store the legal games of ``batch`` in one transaction (one per game after a lost race); results in order."""
+    games = [p for p in batch if isinstance(p, Prepared)]
+    stored: list[IngestResult] = []
+    if games:
+        try:
+            with write_transaction(engine) as conn:
+                stored = _write(conn, games)
+        except (IntegrityError, OperationalError):
+            stored = [write_one(engine, p) for p in games]
+    results = iter(stored)
+    return [next(results) if isinstance(p, Prepared) else rejected(p) for p in batch]
