@@ -132,6 +132,15 @@ def _parse_jsonl(text: str, whole: ValueError) -> PmemoLog:
         )
     validate_top(head, jsonl=True, context=f"line {first + 1}")
     header = validate_header(head["game"])
+    body = [line for line in lines[first + 1:] if line and not line.isspace()]
+    try:  # one decoder call for every action line; on any problem the loop below finds the line
+        decoded = _DECODER.decode("[" + ",".join(body) + "]")
+    except ValueError:
+        decoded = None
+    if decoded is not None and len(decoded) == len(body) and all(type(a) is dict for a in decoded):
+        for index, action in enumerate(decoded):
+            validate_action_at_line(action, index, lines, first)
+        return PmemoLog(header, decoded, "jsonl")
     actions: list[dict[str, Any]] = []
     decode = _DECODER.decode
     for n in range(first + 1, len(lines)):
@@ -152,6 +161,26 @@ def _parse_jsonl(text: str, whole: ValueError) -> PmemoLog:
             raise LogError(f"line {n + 1}: {err.message}", index=index, path=err.path) from None
         actions.append(action)
     return PmemoLog(header, actions, "jsonl")
+
+
+def validate_action_at_line(action: Any, index: int, lines: list[str], first: int) -> None:
+    """Validate action ``index`` of a JSON Lines log; errors name its line."""
+    try:
+        validate_action(action, index)
+    except LogError as err:
+        n = _line_of(lines, first, index)
+        raise LogError(f"line {n + 1}: {err.message}", index=index, path=err.path) from None
+
+
+def _line_of(lines: list[str], first: int, index: int) -> int:
+    """The 0-based line number of action ``index`` (blank lines skipped)."""
+    seen = -1
+    for n in range(first + 1, len(lines)):
+        if lines[n] and not lines[n].isspace():
+            seen += 1
+            if seen == index:
+                return n
+    return len(lines) - 1
 
 
 def read_log(path: str | os.PathLike[str]) -> PmemoLog:

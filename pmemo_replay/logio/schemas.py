@@ -589,8 +589,13 @@ def validate_header(game: dict[str, Any]) -> dict[str, Any]:
     return header
 
 
+_PASS_SHAPES = ({"type": "pass", "p": 0}, {"type": "pass", "p": 1})
+
+
 def validate_action(action: Any, index: int) -> None:
     """Validate one top-level action; raise :class:`LogError` (``log.schema``) when malformed."""
+    if type(action) is dict and len(action) == 2 and action in _PASS_SHAPES and type(action["p"]) is int:
+        return  # the commonest action, exactly as the schema allows it
     if type(action) is not dict:
         raise LogError(
             f"action {index}: must be an object, got {show(action)}", index=index, path=str(index)
