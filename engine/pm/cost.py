@@ -22,18 +22,20 @@ FOUR_COLORS = ("red", "blue", "yellow", "green")
 def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
     """Check ``cost.source`` and return the payment as (zone, card id) pairs."""
     p = g.players[player]
-    in_hand = Counter(base_id(c) for c in p.hand)
-    face_up = Counter(base_id(c) for c, up in p.points if up)
+    used: Counter[tuple[str, str]] = Counter()
     out: list[tuple[str, str]] = []
     for item in pay:
         zone, cid = ("hand", item["hand"]) if "hand" in item else ("point", item["point"])
         key = base_id(cid)
-        pool = in_hand if zone == "hand" else face_up
-        if pool[key] <= 0:
+        if zone == "hand":
+            have = sum(1 for c in p.hand if c == cid or base_id(c) == key)
+        else:
+            have = sum(1 for c, up in p.points if up and (c == cid or base_id(c) == key))
+        used[zone, key] += 1
+        if used[zone, key] > have:
             where = "hand" if zone == "hand" else "Point Zone face up"
-            have = "no" if (in_hand if zone == "hand" else face_up)[key] == 0 else "not enough"
-            raise illegal("cost.source", f"payment names {describe(g, cid)} but player {player} has {have} copy of it in {where}")
-        pool[key] -= 1
+            more = "no" if have == 0 else "no more"
+            raise illegal("cost.source", f"payment names {describe(g, cid)} but player {player} has {more} copy of it in {where}")
         out.append((zone, cid))
     return out
 
