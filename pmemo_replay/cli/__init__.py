@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from pmemo_replay.cli import bench, check, importing, listing, simulate
+from pmemo_replay.cli import bench, check, demo, importing, listing, serve, simulate
 
-COMMANDS = (check, importing, listing, simulate, bench)
+COMMANDS = (check, importing, listing, simulate, bench, serve, demo)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,115 @@
+"""The HTTP API (../shared/spec/interfaces.md, "HTTP API"): JSON in, JSON out, no CSRF (no cookies needed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, current_app, request, url_for
+from marshmallow import Schema, ValidationError
+
+from pmemo_replay.checking import check_text
+from pmemo_replay.store.queries import iso_utc, result_of
+from pmemo_replay.web import schemas
+from pmemo_replay.web.context import get_cards, get_store
+from pmemo_replay.web.openapi import build_spec
+from pmemo_replay.web.uploads import NoLog, log_from_request
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def load_query(schema: Schema) -> dict[str, Any]:
+    """The query parameters loaded by ``schema``; 400 ``{"error"}`` when they are invalid."""
+    try:
+        return schema.load(request.args.to_dict())  # type: ignore[no-any-return]
+    except ValidationError as err:
+        abort(400, description=schemas.first_error(err))
+
+
+def json_response(body: Any, status: int = 200) -> Any:
+    response = current_app.json.response(body)
+    response.status_code = status
+    return response
+
+
+@bp.post("/games")
+def upload_game() -> Any:
+    """Store one log: 201 new, 200 already stored, 422 illegal or unknown card, 400 malformed."""
+    try:
+        data, source = log_from_request(request)
+    except NoLog as err:
+        return json_response({"ruling": err.ruling}, 400)
+    result = get_store().ingest_text(data, source)
+    if result.status == "rejected":
+        ruling = result.ruling or {}
+        return json_response({"ruling": ruling}, 400 if ruling.get("rule") == "log.schema" else 422)
+    response = json_response({"id": result.game_id}, 201 if result.status == "stored" else 200)
+    response.headers["Location"] = url_for("api.game", game_id=result.game_id)
+    return response
+
+
+@bp.get("/games")
+def list_games() -> Any:
+    q = load_query(schemas.GamesQuery())
+    page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"),
+                                  played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
+                                  per_page=q["per_page"])
+    return json_response(page.to_json())
+
+
+def game_or_404(game_id: int) -> Any:
+    game = get_store().get_game(game_id)
+    if game is None:
+        abort(404, description=f"no game with id {game_id}")
+    return game
+
+
+def game_json(game: Any) -> dict[str, Any]:
+    return {
+        "id": game.id, "source_id": game.source_id, "players": [game.player0, game.player1],
+        "decks": [game.deck0, game.deck1], "first": game.first, "played_at": iso_utc(game.played_at),
+        "result": result_of(game.winner, game.reason), "actions": game.n_actions, "turns": game.turns,
+        "ruleset": game.ruleset, "event": game.event, "round": game.round, "header": game.header,
+        "stored_at": iso_utc(game.stored_at), "ruling": game.ruling,
+    }
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> Any:
+    return json_response(game_json(game_or_404(game_id)))
+
+
+@bp.get("/games/<int:game_id>/actions")
+def game_actions(game_id: int) -> Any:
+    game_or_404(game_id)
+    return json_response({"id": game_id, "actions": get_store().actions(game_id)})
+
+
+@bp.get("/games/<int:game_id>/state")
+def game_state(game_id: int) -> Any:
+    """The state after ``at`` actions (default: all) and the rulings trail of action ``at``."""
+    from pmemo_replay.store import StepOutOfRange, UnknownGame
+
+    at = load_query(schemas.StateQuery()).get("at")
+    try:
+        state, trail = get_store().state_at(game_id, at)
+    except UnknownGame:
+        abort(404, description=f"no game with id {game_id}")
+    except StepOutOfRange as err:
+        abort(400, description=str(err))
+    return json_response({"id": game_id, "at": state["applied"], "state": state, "trail": trail})
+
+
+@bp.post("/check")
+def check() -> Any:
+    """Validate a log without storing it: the ``check --json`` object."""
+    at = load_query(schemas.CheckQuery()).get("at")
+    try:
+        data, _ = log_from_request(request)
+    except NoLog as err:
+        return json_response({"valid": False, "applied": 0, "ruling": err.ruling, "state": None, "result": None})
+    return json_response(check_text(data, get_cards(), at=at).to_json())
+
+
+@bp.get("/openapi.json")
+def openapi() -> Any:
+    return json_response(build_spec())

@@ -1,0 +1,62 @@
+"""The judge: paste or upload a log, see the ruling on its first illegal action and replay up to it.
+
+Nothing is stored: the page embeds the log, and the viewer posts it to ``/api/judge/step`` for each
+step, which folds it again (a fold of a whole game takes milliseconds) and adds the legal actions there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+
+from pmemo_replay.checking import check_text
+from pmemo_replay.logio import LogError, check_card_ids, parse_log
+from pmemo_replay.web import schemas
+from pmemo_replay.web.api import json_response, load_query
+from pmemo_replay.web.context import get_cards
+from pmemo_replay.web.replay import StepError, judge_step
+from pmemo_replay.web.uploads import NoLog, explain, log_from_request
+from pmemo_replay.web.viewdata import judge_view
+
+bp = Blueprint("judge", __name__)
+api_bp = Blueprint("judge_api", __name__, url_prefix="/api/judge")
+
+
+@bp.get("/judge")
+def judge_form() -> Any:
+    return render_template("judge.html", report=None)
+
+
+@bp.post("/judge")
+def judge() -> Any:
+    try:
+        data, source = log_from_request(request)
+    except NoLog as err:
+        return render_template("judge.html", report=None, form_error=str(err)), 400
+    cards = get_cards()
+    report = check_text(data, cards)
+    text = data.decode("utf-8", errors="replace")
+    explained = explain(data, report.ruling) if report.ruling else None
+    data_json = None
+    if report.log is not None and report.state is not None:
+        data_json = judge_view(text, report.log.header, report.log.actions, report.applied, report.ruling, cards)
+    return render_template("judge.html", report=report, source=source, explained=explained, data=data_json,
+                           log_text=text)
+
+
+@api_bp.post("/step")
+def step() -> Any:
+    """State, trail and legal actions after ``at`` actions of the posted log (not stored)."""
+    at = load_query(schemas.JudgeStepQuery())["at"]
+    cards = get_cards()
+    try:
+        data, _ = log_from_request(request)
+        log = parse_log(data)
+        check_card_ids(log, cards.__contains__)
+    except (NoLog, LogError) as err:
+        abort(400, description=str(err))
+    try:
+        return json_response(judge_step(log, cards, at))
+    except StepError as err:
+        abort(400, description=str(err))

@@ -1,0 +1,71 @@
+"""HTML pages: the games list with search, paging and the upload form (``/``), the replay viewer (``/games/<id>``)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from marshmallow import ValidationError
+
+from pmemo_replay.web import schemas
+from pmemo_replay.web.context import get_cards, get_store
+from pmemo_replay.web.uploads import NoLog, explain, log_from_request
+from pmemo_replay.web.viewdata import game_view
+
+bp = Blueprint("pages", __name__)
+FILTERS = ("player", "card", "event", "from", "to")
+
+
+def _search() -> tuple[dict[str, Any], dict[str, str], str | None]:
+    """The loaded filters, the raw ones (to refill the form) and an error message for invalid ones."""
+    raw = {k: v for k, v in request.args.items() if k in (*FILTERS, "page") and v.strip()}
+    raw.setdefault("per_page", str(current_app.config["PER_PAGE"]))
+    try:
+        return schemas.GamesQuery().load(raw), raw, None
+    except ValidationError as err:
+        return schemas.GamesQuery().load({"per_page": raw["per_page"]}), raw, schemas.first_error(err)
+
+
+def render_index(status: int = 200, rejection: dict[str, Any] | None = None) -> Any:
+    q, raw, error = _search()
+    page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"),
+                                  played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
+                                  per_page=q["per_page"])
+    pages = max(1, math.ceil(page.total / q["per_page"]))
+    keep = {k: v for k, v in raw.items() if k in FILTERS}
+    return render_template("index.html", page=page, pages=pages, filters=keep, search_error=error,
+                           rejection=rejection), status
+
+
+@bp.get("/")
+def index() -> Any:
+    return render_index()
+
+
+@bp.post("/")
+def upload() -> Any:
+    """The upload form: store a legal log and open it, or explain the ruling."""
+    try:
+        data, source = log_from_request(request)
+    except NoLog as err:
+        return render_index(400, {"ruling": err.ruling, "action": None, "action_json": None, "source": None})
+    result = get_store().ingest_text(data, source)
+    if result.status == "rejected":
+        ruling = result.ruling or {}
+        status = 400 if ruling.get("rule") == "log.schema" else 422
+        return render_index(status, {**explain(data, ruling), "source": source})
+    flash("Stored as a new game." if result.status == "stored" else "This log was already stored: here it is.")
+    return redirect(url_for("pages.game", game_id=result.game_id), code=303)
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> Any:
+    store = get_store()
+    row = store.get_game(game_id)
+    if row is None:
+        abort(404, description=f"There is no game {game_id}.")
+    data = game_view(row, store.actions(game_id), get_cards())
+    data["api"] = {"actions": url_for("api.game_actions", game_id=game_id),
+                   "state": url_for("api.game_state", game_id=game_id)}
+    return render_template("game.html", game=row, data=data)

@@ -1,0 +1,59 @@
+"""What the viewer needs besides single states: turn marks and implied passes, and the judge's stateless step.
+
+A step N is the state after the first N actions (0: before any).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.cards import CardDB
+from engine.fold import Folder, fold
+from engine.pm.legal import legal_actions
+from engine.rulesets import UnknownRuleset
+from engine.rulings import IllegalAction
+from pmemo_replay.logio import PmemoLog
+
+
+def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
+             limit: int | None = None) -> dict[str, Any]:
+    """``turns``: [turn, first step of that turn] for turns 1, 2, ...; ``implied``: passes inserted before action i.
+
+    Folds at most ``limit`` actions and stops quietly at an illegal one.
+    """
+    turns: list[list[int]] = []
+    try:
+        folder = Folder(header, cards, keep_trails=False)
+    except (IllegalAction, UnknownRuleset):
+        return {"turns": turns, "implied": {}}
+    last = folder.state.turn
+    for n, action in enumerate(actions[:limit], 1):
+        try:
+            folder.push(action)
+        except IllegalAction:
+            break
+        turn = folder.state.turn
+        if turn != last:
+            turns.append([turn, n])
+            last = turn
+    return {"turns": turns, "implied": {str(k): v for k, v in folder.implied.items() if v}}
+
+
+class StepError(ValueError):
+    """The judge asked for a step past the end of the log or past its first illegal action, or the log cannot fold."""
+
+
+def judge_step(log: PmemoLog, cards: CardDB, at: int) -> dict[str, Any]:
+    """The state after ``at`` actions, the trail of action ``at`` and the legal actions there; no storing."""
+    if not 0 <= at <= len(log.actions):
+        raise StepError(f"step {at} is out of range: the log has {len(log.actions)} action(s)")
+    try:
+        res = fold(log.header, log.actions, cards, at=at)
+    except UnknownRuleset as err:
+        raise StepError(str(err.args[0])) from None
+    if res.applied < at:
+        raise StepError(f"step {at} is past the first illegal action (index {res.applied})")
+    trail = res.trails[at - 1].to_json() if at and len(res.trails) >= at else None
+    legal = legal_actions(res.state) if res.ruling is None or at > 0 else []
+    return {"at": at, "state": res.state_json(), "trail": trail, "legal": legal}

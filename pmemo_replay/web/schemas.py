@@ -1,0 +1,207 @@
+"""marshmallow schemas of the HTTP API: query parameters (loaded) and responses (described in OpenAPI, checked in tests)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+
+MAX_PER_PAGE = 200
+
+
+class DateOrDateTime(fields.Field):
+    """An ISO 8601 date (``2026-11-01``: a whole UTC day) or date-time (``2026-11-01T14:00:00Z``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> date | datetime:
+        if not isinstance(value, str):
+            raise ValidationError("not an ISO date or date-time")
+        text = value.strip()
+        try:
+            return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+        except ValueError:
+            raise ValidationError(f"not an ISO date or date-time: {value!r}") from None
+
+
+class GamesQuery(Schema):
+    """Filters and paging of ``GET /api/games``."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    player = fields.String(metadata={"description": "games this player played (either side)"})
+    card = fields.String(metadata={"description": "games with this card id in either deck or EX deck"})
+    event = fields.String(metadata={"description": "tournament name"})
+    played_from = DateOrDateTime(data_key="from", metadata={"description": "played at or after (UTC date or date-time)",
+                                                             "type": "string"})
+    played_to = DateOrDateTime(data_key="to", metadata={"description": "played at or before (a date: that whole day)",
+                                                         "type": "string"})
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
+
+
+class StateQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    at = fields.Integer(validate=validate.Range(min=0),
+                        metadata={"description": "number of actions applied (default: all)"})
+
+
+class ErrorSchema(Schema):
+    error = fields.String(required=True)
+
+
+class RulingSchema(Schema):
+    index = fields.Integer(allow_none=True, required=True)
+    path = fields.String(required=True)
+    rule = fields.String(required=True, metadata={"description": "stable rule id (rules.md)"})
+    ref = fields.String(allow_none=True, required=True, metadata={"description": "rule-book page"})
+    message = fields.String(required=True)
+
+
+class RulingResponse(Schema):
+    ruling = fields.Nested(RulingSchema, required=True)
+
+
+class CreatedSchema(Schema):
+    id = fields.Integer(required=True)
+
+
+class ResultSchema(Schema):
+    winner = fields.Integer(allow_none=True, required=True)
+    reason = fields.String(required=True, validate=validate.OneOf(["points", "deck_out", "concede", "draw"]))
+
+
+class GameSummarySchema(Schema):
+    id = fields.Integer(required=True)
+    source_id = fields.String(allow_none=True)
+    players = fields.List(fields.String(), required=True)
+    decks = fields.List(fields.String(allow_none=True))
+    first = fields.Integer()
+    played_at = fields.String(allow_none=True)
+    result = fields.Nested(ResultSchema, allow_none=True)
+    actions = fields.Integer(required=True, metadata={"description": "number of actions"})
+    turns = fields.Integer(required=True)
+    ruleset = fields.String()
+    event = fields.String(allow_none=True)
+    round = fields.Integer(allow_none=True)
+
+
+class GamePageSchema(Schema):
+    items = fields.List(fields.Nested(GameSummarySchema), required=True)
+    total = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(allow_none=True, required=True)
+
+
+class GameSchema(GameSummarySchema):
+    header = fields.Dict(required=True, metadata={"description": "the log's game header"})
+    stored_at = fields.String(allow_none=True)
+    ruling = fields.Nested(RulingSchema, allow_none=True,
+                           metadata={"description": "set when a re-check by a later engine refused the log"})
+
+
+class ActionsSchema(Schema):
+    id = fields.Integer(required=True)
+    actions = fields.List(fields.Dict(), required=True)
+
+
+class TrailEntrySchema(Schema):
+    rule = fields.String(required=True)
+    ref = fields.String(allow_none=True, required=True)
+    ok = fields.Boolean(allow_none=True, required=True, metadata={"description": "true: rule checked; null: what followed"})
+    message = fields.String(required=True)
+    unverified = fields.Boolean(metadata={"description": "an effect step applied as recorded, not computed"})
+
+
+class PointSchema(Schema):
+    card = fields.String(required=True)
+    face = fields.String(required=True, validate=validate.OneOf(["up", "down"]))
+
+
+class CharaSchema(Schema):
+    card = fields.String(required=True)
+    name = fields.String(required=True)
+    ap = fields.Integer(allow_none=True, required=True)
+    dp = fields.Integer(allow_none=True, required=True)
+    rested = fields.Boolean(required=True)
+    level = fields.Integer(required=True)
+    stack = fields.List(fields.String(), required=True)
+    supports = fields.List(fields.String(), required=True)
+    coins = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    entered_turn = fields.Integer(required=True)
+    modifiers = fields.List(fields.Dict())
+    grants = fields.List(fields.Dict())
+    approached = fields.Boolean()
+
+
+class PlayerSchema(Schema):
+    name = fields.String(required=True)
+    deck_count = fields.Integer(required=True)
+    ex_deck_count = fields.Integer(required=True)
+    hand = fields.List(fields.String(), required=True)
+    discard = fields.List(fields.String(), required=True)
+    points = fields.List(fields.Nested(PointSchema), required=True)
+    main = fields.List(fields.Nested(CharaSchema), required=True)
+    support = fields.List(fields.Nested(CharaSchema), required=True)
+    removed = fields.List(fields.String(), required=True)
+
+
+class GameStateSchema(Schema):
+    applied = fields.Integer(required=True)
+    turn = fields.Integer(required=True)
+    turn_player = fields.Integer(required=True)
+    phase = fields.String(required=True)
+    step = fields.String(allow_none=True, required=True)
+    priority = fields.Integer(allow_none=True, required=True)
+    players = fields.List(fields.Nested(PlayerSchema), required=True)
+    result = fields.Nested(ResultSchema, allow_none=True, required=True)
+    approach = fields.Dict()
+
+
+class StateResponse(Schema):
+    id = fields.Integer(required=True)
+    at = fields.Integer(required=True)
+    state = fields.Nested(GameStateSchema, required=True)
+    trail = fields.List(fields.Nested(TrailEntrySchema), allow_none=True, required=True,
+                        metadata={"description": "the rulings trail of action N (null at step 0)"})
+
+
+class CheckSchema(Schema):
+    valid = fields.Boolean(required=True)
+    applied = fields.Integer(required=True)
+    ruling = fields.Nested(RulingSchema, allow_none=True, required=True)
+    state = fields.Nested(GameStateSchema, allow_none=True, required=True)
+    result = fields.Nested(ResultSchema, allow_none=True, required=True)
+
+
+class CheckQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    at = fields.Integer(validate=validate.Range(min=0), metadata={"description": "check only the first N actions"})
+
+
+class JudgeStepSchema(Schema):
+    at = fields.Integer(required=True)
+    state = fields.Nested(GameStateSchema, required=True)
+    trail = fields.List(fields.Nested(TrailEntrySchema), allow_none=True, required=True)
+    legal = fields.List(fields.Dict(), required=True, metadata={"description": "legal actions of the player who may act"})
+
+
+class JudgeStepQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    at = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+def first_error(err: ValidationError) -> str:
+    """One readable line from a marshmallow error: ``page: Must be greater than or equal to 1.``"""
+    messages = err.normalized_messages()
+    parts = []
+    for key, value in messages.items():
+        text = value[0] if isinstance(value, list) and value else value
+        parts.append(f"{key}: {text}")
+    return "; ".join(parts) or "invalid request"

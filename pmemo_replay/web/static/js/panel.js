@@ -1,0 +1,112 @@
+// The side panel: the current action in words, its rulings trail, the action list, the judge's refusal and legal actions.
+import { $, el, fill } from "./dom.js";
+
+const page = (ref) => (ref ? ref.replace(/^Rule Book v[\d.]+ /, "") : "");
+
+export function makePanel(data, narrator, turnAt) {
+  const actions = () => data.actions || [];
+  const list = $("action-list");
+  const items = [];
+  let current = null;
+
+  function buildList() {
+    const nodes = [];
+    let lastTurn = null;
+    actions().forEach((a, i) => {
+      const turn = turnAt(i + 1);
+      if (turn !== lastTurn) {
+        nodes.push(el("li", { class: "turn-head", "aria-hidden": "true", text: turn === 0 ? "Setup" : `Turn ${turn}` }));
+        lastTurn = turn;
+      }
+      const refused = data.ruling && data.ruling.index === i;
+      const implied = data.implied && data.implied[String(i)];
+      const li = el("li", { class: `act t-${a.type}${a.p === 0 || a.p === 1 ? ` p${a.p}` : ""}${refused ? " refused" : ""}`,
+        dataset: { step: String(refused ? i : i + 1) } },
+      el("span", { class: "act-no", text: String(i) }),
+      el("span", { class: "act-text", text: narrator.narrate(a) }),
+      implied ? el("span", { class: "act-implied", title: "passes the engine inserted before this action", text: `+${implied} implied pass${implied > 1 ? "es" : ""}` }) : null,
+      refused ? el("span", { class: "act-refused", text: "illegal" }) : null);
+      items[i] = li;
+      nodes.push(li);
+    });
+    if (data.more) nodes.push(el("li", { class: "more", text: `${data.more} more action(s) after the illegal one were not checked` }));
+    fill(list, nodes);
+  }
+
+  function highlight(step) {
+    if (current) current.classList.remove("current");
+    current = step > 0 ? items[step - 1] : null;
+    if (current) {
+      current.classList.add("current");
+      const top = current.offsetTop; // the list is the offset parent (position: relative)
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+      }
+    } else list.scrollTop = 0;
+  }
+
+  function now(step, total, view) {
+    const a = step > 0 ? actions()[step - 1] : null;
+    fill($("now-step"), step > 0 ? `Action ${step - 1} · step ${step} of ${total}` : `Step 0 of ${total}`);
+    fill($("now-turn"), `turn ${turnAt(step)}`);
+    fill($("now-text"), a ? narrator.narrate(a) : "Before the first action: the decks as listed in the header.");
+    const extra = [];
+    if (a) {
+      const implied = data.implied && data.implied[String(step - 1)];
+      if (implied) extra.push(el("p", { class: "implied-note", text: `The log leaves out ${implied} pass${implied > 1 ? "es" : ""} before this action; the engine inserted them.` }));
+      const hidden = view !== "judge" && a.type === "shuffle";
+      extra.push(el("details", { class: "json" }, el("summary", { text: "action JSON" }),
+        el("pre", { text: hidden ? "(the shuffle's order is hidden in a player's view)" : JSON.stringify(a, null, 1) })));
+    }
+    fill($("now-extra"), extra);
+  }
+
+  function trail(entries, step) {
+    fill($("rulings-sub"), step > 0 ? `of action ${step - 1}` : "");
+    const out = $("trail");
+    if (!entries || entries.length === 0) {
+      fill(out, el("li", { class: "trail-empty", text: step === 0 ? "Nothing ruled yet." : "No rule checks recorded for this action." }));
+      return;
+    }
+    fill(out, entries.map((e) => {
+      const kind = e.unverified ? "unverified" : e.ok === true ? "ok" : e.ok === false ? "bad" : "event";
+      const icon = { ok: "✓", bad: "✗", event: "→", unverified: "!" }[kind];
+      return el("li", { class: `trail-entry ${kind}` },
+        el("span", { class: "t-icon", title: { ok: "rule checked and satisfied", bad: "rule broken", event: "what followed", unverified: "unverified: applied as recorded" }[kind], text: icon }),
+        el("code", { class: "t-rule", text: e.rule }),
+        e.ref ? el("span", { class: "t-ref", title: e.ref, text: page(e.ref) }) : null,
+        el("span", { class: "t-msg", text: e.message }),
+        e.unverified ? el("span", { class: "t-unverified", text: "unverified" }) : null);
+    }));
+  }
+
+  function refusal(step, total) {
+    const box = $("refusal");
+    const r = data.ruling;
+    if (!r || step !== total) { fill(box); return; }
+    const a = r.index !== null && r.index !== undefined ? actions()[r.index] : null;
+    fill(box, el("div", { class: "refusal" },
+      el("div", { class: "refusal-head" }, el("span", { class: "t-icon", text: "✗" }),
+        el("code", { class: "rule-id", text: r.rule }), r.ref ? el("span", { class: "t-ref", text: r.ref }) : null),
+      el("p", { class: "refusal-msg", text: r.message }),
+      el("p", { class: "refusal-where", text: a ? `Next: action ${r.index} (path ${r.path}) is illegal: ${narrator.narrate(a)}` : `The header is illegal (path ${r.path}).` }),
+      a ? el("pre", { class: "action-json", text: JSON.stringify(a, null, 1) }) : null));
+  }
+
+  function legal(step, actionsHere, state) {
+    const out = $("legal");
+    if (!out) return;
+    fill($("legal-sub"), actionsHere ? `· ${actionsHere.length}` : "");
+    if (!actionsHere) { fill(out, el("li", { class: "trail-empty", text: "…" })); return; }
+    if (actionsHere.length === 0) {
+      const why = state && state.result ? "The game is over." : state && state.phase === "setup" ? "Setup: shuffles, then keep or redraw." : "No decision the engine enumerates here.";
+      fill(out, el("li", { class: "trail-empty", text: why }));
+      return;
+    }
+    fill(out, actionsHere.map((a) => el("li", { class: `legal-item p${a.p}` },
+      el("span", { class: "act-text", text: narrator.narrate(a) }),
+      el("details", { class: "json" }, el("summary", { text: "JSON" }), el("pre", { text: JSON.stringify(a) })))));
+  }
+
+  return { buildList, highlight, now, trail, refusal, legal };
+}

@@ -1,0 +1,262 @@
+// The replay viewer: steps, controls, keyboard, permalinks (?step=N&view=judge|0|1).
+import { $, el, fill } from "./dom.js";
+import { installTooltip } from "./cards.js";
+import { makeBoard } from "./board.js";
+import { makeNarrator } from "./narrate.js";
+import { makePanel } from "./panel.js";
+import { makeSource } from "./source.js";
+
+const VIEWS = ["judge", "0", "1"];
+const BASE_DELAY_MS = 800;
+const PREFETCH = [1, -1, 2, 3, 4]; // neighbours fetched ahead (stepping forward is the common case)
+
+const data = JSON.parse($("viewer-data").textContent);
+const total = data.total;
+const source = makeSource(data);
+const narrator = makeNarrator(data.players, data.cards);
+const board = makeBoard(data.cards, data.players);
+const turnStarts = data.turns; // [[turn, first step], ...]
+
+const params = new URLSearchParams(window.location.search);
+let view = VIEWS.includes(params.get("view")) ? params.get("view") : "judge";
+let step = clampStep(parseInt(params.get("step") ?? "", 10), data.mode === "judge" ? total : 0);
+let timer = null;
+let openZone = null;
+let lastPayload = null;
+
+function clampStep(n, fallback = 0) {
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(Math.max(n, 0), total);
+}
+
+function turnAt(n) {
+  let turn = 0;
+  for (const [t, start] of turnStarts) {
+    if (start > n) break;
+    turn = t;
+  }
+  return turn;
+}
+
+function turnStart(turn) {
+  if (turn <= 0) return 0;
+  const mark = turnStarts.find(([t]) => t === turn);
+  return mark ? mark[1] : null;
+}
+
+const panel = makePanel(data, narrator, turnAt);
+
+// --- rendering ----------------------------------------------------------------------------
+
+function render(n, payload) {
+  lastPayload = payload;
+  const s = payload.state;
+  const bottom = view === "1" ? 1 : 0;
+  const top = 1 - bottom;
+  board.side($("side-top"), s, top, { hideHand: view !== "judge" && Number(view) !== top });
+  board.turnbar($("turnbar"), s);
+  board.side($("side-bottom"), s, bottom, { hideHand: view !== "judge" && Number(view) !== bottom });
+  panel.now(n, total, view);
+  panel.trail(payload.trail, n);
+  panel.refusal(n, total);
+  if (data.mode === "judge") panel.legal(n, payload.legal, s);
+  panel.highlight(n);
+  if (openZone) showZone(openZone);
+  $("loading").hidden = true;
+  const boardNode = $("board");
+  boardNode.dataset.step = String(n);
+  boardNode.dataset.view = view;
+  document.dispatchEvent(new CustomEvent("pmemo:rendered", { detail: { step: n, view } }));
+}
+
+function show(n) {
+  step = clampStep(n, step);
+  updateControls();
+  updateUrl();
+  const ready = source.peek(step);
+  if (ready) render(step, ready);
+  else {
+    const wanted = step;
+    $("loading").hidden = false;
+    fill($("loading"), "loading…");
+    source.get(wanted).then((payload) => { if (step === wanted) render(wanted, payload); },
+      (err) => { if (step === wanted) fill($("loading"), `could not load step ${wanted}: ${err.message}`); });
+  }
+  for (const k of PREFETCH) source.prefetch(step + k);
+}
+
+function updateControls() {
+  $("seek").value = String(step);
+  fill($("step-count"), `${step} / ${total}`);
+  for (const b of document.querySelectorAll("[data-view]")) b.setAttribute("aria-pressed", String(b.dataset.view === view));
+  const playing = timer !== null;
+  $("play-btn").classList.toggle("playing", playing);
+  $("play-btn").setAttribute("aria-label", playing ? "pause" : "play");
+}
+
+function updateUrl() {
+  const url = new URL(window.location.href);
+  url.searchParams.set("step", String(step));
+  url.searchParams.set("view", view);
+  window.history.replaceState(null, "", url);
+}
+
+function drawTurnMarks() {
+  const box = $("turn-marks");
+  if (!total) { fill(box); return; }
+  const width = box.clientWidth || 600;
+  let lastLabel = -Infinity;
+  fill(box, turnStarts.map(([t, start]) => {
+    const x = (width * start) / total;
+    const labelled = x - lastLabel >= 22;
+    if (labelled) lastLabel = x;
+    const mark = el("span", { class: `mark${labelled ? " labelled" : ""}`, title: `turn ${t}: step ${start}` },
+      labelled ? el("span", { class: "mark-label", text: String(t) }) : null);
+    mark.style.left = `${(100 * start) / total}%`;
+    return mark;
+  }));
+}
+
+function showZone(key) {
+  openZone = key;
+  const [p, zone] = key.split(":");
+  const pl = lastPayload && lastPayload.state.players[Number(p)];
+  if (!pl) return;
+  const ids = pl[zone] || [];
+  fill($("zone-heading"), `${pl.name}: ${zone === "discard" ? "discard" : "removed"} (${ids.length}, oldest first)`);
+  fill($("zone-cards"), ids.length ? board.zoneCards(ids) : el("p", { text: "empty" }));
+  $("zone-view").hidden = false;
+}
+
+function closeZone() {
+  openZone = null;
+  $("zone-view").hidden = true;
+}
+
+// --- commands ---------------------------------------------------------------------------
+
+function delay() {
+  return BASE_DELAY_MS / Number($("speed").value || 1);
+}
+
+function tick() {
+  if (step >= total) { pause(); return; }
+  show(step + 1);
+  timer = setTimeout(tick, delay());
+}
+
+function play() {
+  if (step >= total) show(0);
+  timer = setTimeout(tick, delay());
+  updateControls();
+}
+
+function pause() {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  updateControls();
+}
+
+function prevTurn() {
+  const current = turnStart(turnAt(step)) ?? 0;
+  if (step > current) return show(current);
+  const t = turnAt(Math.max(0, current - 1));
+  return show(turnStart(t) ?? 0);
+}
+
+function nextTurn() {
+  const mark = turnStarts.find(([, start]) => start > step);
+  show(mark ? mark[1] : total);
+}
+
+function toggleHelp(force) {
+  const box = $("help");
+  box.hidden = force === undefined ? !box.hidden : !force;
+}
+
+const COMMANDS = {
+  first: () => show(0),
+  last: () => show(total),
+  prev: () => show(step - 1),
+  next: () => show(step + 1),
+  prevTurn,
+  nextTurn,
+  play: () => (timer ? pause() : play()),
+  help: () => toggleHelp(),
+  closeZone,
+};
+
+function setView(v) {
+  view = v;
+  updateControls();
+  updateUrl();
+  if (lastPayload) render(step, lastPayload);
+}
+
+// --- events -----------------------------------------------------------------------------
+
+document.addEventListener("click", (e) => {
+  const cmd = e.target.closest("[data-cmd]");
+  if (cmd) { COMMANDS[cmd.dataset.cmd](); return; }
+  const v = e.target.closest("[data-view]");
+  if (v && v.tagName === "BUTTON") { setView(v.dataset.view); return; }
+  const pile = e.target.closest(".pile[data-zone]");
+  if (pile) { showZone(pile.dataset.zone); return; }
+  const item = e.target.closest("#action-list li[data-step]");
+  if (item) { pause(); show(Number(item.dataset.step)); }
+});
+
+$("seek").addEventListener("input", (e) => { pause(); show(Number(e.target.value)); });
+$("goto-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const t = parseInt($("goto-turn").value, 10);
+  const start = turnStart(t);
+  if (start !== null) { pause(); show(start); $("goto-turn").blur(); } else $("goto-turn").setCustomValidity(`no turn ${t}`);
+});
+$("goto-turn").addEventListener("input", (e) => e.target.setCustomValidity(""));
+$("speed").addEventListener("change", () => { if (timer) { pause(); play(); } });
+
+const KEYS = {
+  ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "prevTurn", ArrowDown: "nextTurn", j: "prevTurn", l: "nextTurn",
+  Home: "first", End: "last", " ": "play", "?": "help",
+};
+
+document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const tag = e.target && e.target.tagName;
+  if (e.key === "Escape") {
+    toggleHelp(false); closeZone(); tooltip.close();
+    return;
+  }
+  if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (e.key === "v") { setView(VIEWS[(VIEWS.indexOf(view) + 1) % VIEWS.length]); return; }
+  const name = KEYS[e.key];
+  if (!name) return;
+  e.preventDefault();
+  if (tag === "BUTTON") e.target.blur();
+  if (name === "help") { toggleHelp(); return; }
+  if (name !== "play") pause();
+  COMMANDS[name]();
+});
+
+window.addEventListener("resize", drawTurnMarks);
+
+const tooltip = installTooltip($("viewer"), $("card-tip"), data.cards);
+
+// --- start ------------------------------------------------------------------------------
+
+async function start() {
+  drawTurnMarks();
+  updateControls();
+  show(step);
+  try {
+    data.actions = await source.actions();
+  } catch (err) {
+    data.actions = [];
+    fill($("action-list"), el("li", { class: "trail-empty", text: `could not load the actions: ${err.message}` }));
+  }
+  panel.buildList();
+  if (lastPayload) render(step, lastPayload);
+}
+
+start();

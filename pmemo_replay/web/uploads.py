@@ -1,0 +1,98 @@
+"""A log from a request (JSON body, or the multipart/form field ``log``) and what a ruling points at.
+
+>>> action_at(b'{"actions": [{"type": "keep", "p": 0}, {"type": "pass", "p": 1, "responses": []}]}', "1")
+{'type': 'pass', 'p': 1, 'responses': []}
+>>> action_at(b'{"game": {}}\\n{"type": "keep", "p": 0}\\n', "0")
+{'type': 'keep', 'p': 0}
+>>> action_at(b'not json', "0") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Request
+
+from pmemo_replay.logio import LogError, parse_log
+
+FIELD = "log"
+FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
+
+
+class NoLog(ValueError):
+    """The request carries no log."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.ruling: dict[str, Any] = {"index": None, "path": "", "rule": "log.schema", "ref": None, "message": message}
+
+
+def log_from_request(req: Request) -> tuple[bytes, str]:
+    """The log bytes and a source name: a form's file or text field ``log``, else the raw body."""
+    if req.mimetype in FORM_TYPES:
+        upload = req.files.get(FIELD)
+        if upload is not None and upload.filename:
+            data = upload.read()
+            if data:
+                return data, upload.filename
+        text = req.form.get(FIELD, "")
+        if text.strip():
+            return text.encode("utf-8"), "pasted"
+        raise NoLog(f"no log in the form: send a file or text in the field {FIELD!r}")
+    data = req.get_data(cache=False)
+    if not data.strip():
+        raise NoLog("the request body is empty: send the log as the body (JSON or JSON Lines)")
+    return data, "api"
+
+
+def _raw_actions(data: bytes) -> list[Any] | None:
+    """The actions as given, even from a log the schema refuses (JSON document or JSON Lines)."""
+    try:
+        return parse_log(data).actions
+    except LogError:
+        pass
+    text = data.decode("utf-8", errors="replace")
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        out: list[Any] = []
+        for line in lines[1:]:
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                out.append(None)
+        return out or None
+    actions = doc.get("actions") if isinstance(doc, dict) else None
+    return actions if isinstance(actions, list) else None
+
+
+def action_at(data: bytes, path: str | None) -> Any:
+    """The action a ruling's ``path`` names (``"11"``, ``"11.responses.0"``, ``"5.pay.0"``: action 5), or None."""
+    if not path:
+        return None
+    parts = path.split(".")
+    if not parts[0].isdigit():
+        return None
+    actions = _raw_actions(data)
+    index = int(parts[0])
+    if actions is None or index >= len(actions):
+        return None
+    found = actions[index]
+    rest = parts[1:]
+    while len(rest) >= 2 and rest[0] == "responses" and rest[1].isdigit() and isinstance(found, dict):
+        responses = found.get("responses")
+        k = int(rest[1])
+        if not isinstance(responses, list) or k >= len(responses):
+            break
+        found, rest = responses[k], rest[2:]
+    return found
+
+
+def explain(data: bytes, ruling: dict[str, Any]) -> dict[str, Any]:
+    """A rejected log's ruling plus the action it points at (pretty JSON), for the pages."""
+    action = action_at(data, ruling.get("path"))
+    text = None if action is None else json.dumps(action, ensure_ascii=False, indent=2)
+    return {"ruling": ruling, "action": action, "action_json": text}

@@ -1,0 +1,55 @@
+"""The JSON a viewer page embeds (``|tojson``): players, steps, turn marks, card facts, where to fetch states.
+
+>>> sorted(ids_in({"card": "MHK ST-001", "pay": [{"hand": "MHK 01-022"}], "text": "hello"}))
+['MHK 01-022', 'MHK ST-001']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.cards import CardDB
+from pmemo_replay.logio import is_card_id
+from pmemo_replay.web.cardfacts import facts_for
+from pmemo_replay.web.replay import timeline
+
+
+def ids_in(value: Any, out: set[str] | None = None) -> set[str]:
+    """Every string shaped like a card id anywhere in a JSON value."""
+    out = set() if out is None else out
+    if isinstance(value, str):
+        if is_card_id(value):
+            out.add(value)
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            ids_in(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            ids_in(v, out)
+    return out
+
+
+def _players(header: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [{"name": p.get("name", f"player {i}"), "deck_name": p.get("deck_name")} for i, p in enumerate(header["players"])]
+
+
+def _common(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
+            limit: int | None) -> dict[str, Any]:
+    ids = ids_in(header.get("players")) | ids_in(list(actions))
+    return {"players": _players(header), "first": header.get("first", 0), "cards": facts_for(sorted(ids), cards),
+            **timeline(header, actions, cards, limit)}
+
+
+def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB) -> dict[str, Any]:
+    """A stored game: the page fetches its actions and states from the API."""
+    return {"mode": "game", "id": game.id, "total": game.n_actions, **_common(game.header, actions, cards, None)}
+
+
+def judge_view(text: str, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], applied: int,
+               ruling: dict[str, Any] | None, cards: CardDB) -> dict[str, Any]:
+    """A log under judgement: the page posts ``log`` to ``/api/judge/step`` for each step; nothing is stored."""
+    # up to and including the refused action (a header ruling refuses none)
+    shown = list(actions) if ruling is None else list(actions[: applied + (ruling.get("index") is not None)])
+    return {"mode": "judge", "total": applied, "log": text, "actions": shown, "more": len(actions) - len(shown),
+            "ruling": ruling, **_common(header, shown, cards, applied)}

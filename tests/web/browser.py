@@ -1,0 +1,82 @@
+"""Browser-test plumbing: Chromium (Debian's, driven by Playwright) and the application served from a thread.
+
+Without /usr/bin/chromium the browser tests skip locally and fail under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+def require_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    message = f"Chromium is missing at {CHROMIUM} (apt-get install chromium)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def launch() -> Iterator[Any]:
+    """A headless Chromium browser (Playwright), closed afterwards."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class LiveServer:
+    """The application on 127.0.0.1 at a free port, served by werkzeug in a background thread."""
+
+    app: Flask
+    url: str = ""
+    _server: Any = field(default=None, repr=False)
+    _thread: threading.Thread | None = field(default=None, repr=False)
+
+    def start(self) -> LiveServer:
+        from werkzeug.serving import make_server
+
+        self._server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.url = f"http://127.0.0.1:{self._server.server_port}"
+        self._thread = threading.Thread(target=self._server.serve_forever, name="live-server", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+
+class PageErrors(list[str]):
+    """Script errors, console errors and dialogs (an alert() would mean injected script ran)."""
+
+    def watch(self, page: Any) -> None:
+        page.on("pageerror", lambda err: self.append(f"pageerror: {err}"))
+        page.on("console", lambda msg: self.append(f"console: {msg.text}") if msg.type == "error" else None)
+
+        def dialog(d: Any) -> None:
+            self.append(f"dialog: {d.message}")
+            d.dismiss()
+
+        page.on("dialog", dialog)

@@ -1,0 +1,52 @@
+"""``/api/openapi.json``: generated from the marshmallow schemas; the API's answers match those schemas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from marshmallow import Schema
+
+from pmemo_replay.web import schemas
+from tests.web.data import illegal, simulated
+
+PATHS = {"/api/games": {"get", "post"}, "/api/games/{game_id}": {"get"}, "/api/games/{game_id}/actions": {"get"},
+         "/api/games/{game_id}/state": {"get"}, "/api/check": {"post"}, "/api/judge/step": {"post"},
+         "/api/openapi.json": {"get"}}
+
+
+def test_openapi_document(client: FlaskClient) -> None:
+    doc = client.get("/api/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.") and doc["info"]["title"] == "pmemo-replay"
+    assert {p: set(ops) for p, ops in doc["paths"].items()} == PATHS
+    assert "/api/stats/cards" not in doc["paths"]
+    comps = doc["components"]["schemas"]
+    assert {"Ruling", "GamePage", "Game", "StateResponse", "Check", "GameState", "Chara", "TrailEntry"} <= set(comps)
+    assert set(comps["Ruling"]["properties"]) == {"index", "path", "rule", "ref", "message"}
+    params = {p["name"] for p in doc["paths"]["/api/games"]["get"]["parameters"]}
+    assert params == {"player", "card", "event", "from", "to", "page", "per_page"}
+    post = doc["paths"]["/api/games"]["post"]["responses"]
+    assert set(post) == {"200", "201", "400", "413", "422"}
+    assert post["422"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/RulingResponse"}
+    assert doc["paths"]["/api/games/{game_id}/state"]["get"]["responses"]["400"]
+
+
+def _valid(schema: Schema, body: Any) -> None:
+    errors = schema.validate(body)
+    assert errors == {}, errors
+
+
+def test_answers_match_their_schemas(client: FlaskClient, game_ids: list[int], app: Flask) -> None:
+    gid = game_ids[0]
+    _valid(schemas.GamePageSchema(), client.get("/api/games").get_json())
+    _valid(schemas.GameSchema(), client.get(f"/api/games/{gid}").get_json())
+    _valid(schemas.ActionsSchema(), client.get(f"/api/games/{gid}/actions").get_json())
+    total = len(simulated(4, 5)[0]["actions"])
+    for n in (0, 5, total // 2, total):
+        _valid(schemas.StateResponse(), client.get(f"/api/games/{gid}/state?at={n}").get_json())
+    _valid(schemas.CheckSchema(), client.post("/api/check", data=illegal()).get_json())
+    _valid(schemas.CheckSchema(), client.post("/api/check", data=b"{").get_json())
+    _valid(schemas.RulingResponse(), client.post("/api/games", data=illegal()).get_json())
+    _valid(schemas.JudgeStepSchema(), client.post("/api/judge/step?at=10", data=illegal()).get_json())
+    _valid(schemas.ErrorSchema(), client.get("/api/games/0").get_json())
