@@ -20,6 +20,7 @@ from engine.pm.zones import (
     enter_area,
     find_chara,
     leave_area,
+    mark_seen,
     put_cards,
     remove_copy,
     same_card,
@@ -111,6 +112,8 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         fire(g, "enter", [new], Trail())
         return f"{what} enters the {dst} area" + (" rested" if op.get("rested") else " active")
     put_cards(g, p, [card_id], dst, face=face)
+    if src == "deck" and dst == "hand":
+        mark_seen(g, p, [card_id])
     return f"{what} moves from {src} to {dst}"
 
 

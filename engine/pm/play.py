@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, Effect
+from engine.cards import Card, Effect, base_id
 from engine.pm import effects, stats
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op
@@ -23,6 +23,8 @@ from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove
 from engine.rulings import IllegalAction, Trail, illegal
 
 WINDOW_STEPS = ("after_approach", "after_interfere", "after_elimination")
+#: card plays that count as "played" for statistics (metrics.md)
+PLAYS = frozenset({"summon", "set_support", "level_up", "play_event", "break"})
 RESPONSE_TYPES = ("play_event", "use_effect", "backup")
 
 
@@ -94,6 +96,8 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
         if not err.path_suffix:
             err.path_suffix = path
         raise
+    if kind in PLAYS:
+        g.players[play.player].played.setdefault(base_id(play.card_id), g.turn)
     for i, resp in enumerate(action.get("responses", ())):
         rpath = f"{path}.responses.{i}" if path else f"responses.{i}"
         if resp["type"] not in RESPONSE_TYPES:

@@ -97,5 +97,8 @@ def do_opening(g: GameState, action: Mapping[str, Any], trail: Trail) -> None:
     else:
         trail.event("setup", f"player {p} keeps the opening hand")
     me.opening = kind
+    me.opening_hand = list(me.hand)
+    for cid in me.hand:
+        me.seen.setdefault(base_id(cid), 0)
     if all(pl.opening for pl in g.players):
         start_turn(g, trail)

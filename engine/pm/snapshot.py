@@ -51,6 +51,7 @@ def _player(p: PlayerState) -> dict[str, Any]:
         "support": [_chara(c) for c in p.support], "removed": p.removed, "ex_deck": p.ex_deck,
         "cost_mods": {k: [list(m) for m in v] for k, v in p.cost_mods.items()},
         "shuffled": p.shuffled, "opening": p.opening, "played": p.played_this_turn,
+        "opening_hand": p.opening_hand, "seen": p.seen, "played_first": p.played,
     }
 
 
@@ -68,6 +69,9 @@ def _player_back(d: dict[str, Any]) -> PlayerState:
     p.shuffled = d["shuffled"]
     p.opening = d["opening"]
     p.played_this_turn = d["played"]
+    p.opening_hand = list(d.get("opening_hand", ()))
+    p.seen = dict(d.get("seen", {}))
+    p.played = dict(d.get("played_first", {}))
     return p
 
 

@@ -129,9 +129,12 @@ class PlayerState:
         "main",
         "name",
         "opening",
+        "opening_hand",
+        "played",
         "played_this_turn",
         "points",
         "removed",
+        "seen",
         "shuffled",
         "support",
     )
@@ -152,6 +155,11 @@ class PlayerState:
         self.shuffled = False
         self.opening: str | None = None  # "keep" or "redraw" once decided
         self.played_this_turn = 0
+        # facts for statistics (metrics.md): the hand kept at setup, and the turn each card id was
+        # first seen (moved from the deck to the hand after setup) and first played
+        self.opening_hand: list[str] = []
+        self.seen: dict[str, int] = {}
+        self.played: dict[str, int] = {}
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -170,6 +178,9 @@ class PlayerState:
         p.shuffled = self.shuffled
         p.opening = self.opening
         p.played_this_turn = self.played_this_turn
+        p.opening_hand = self.opening_hand
+        p.seen = dict(self.seen)
+        p.played = dict(self.played)
         return p
 
     def area(self) -> list[Chara]:

@@ -21,7 +21,16 @@ def draw(g: GameState, player: int, n: int) -> list[str]:
         card = p.deck.pop()
         p.hand.append(card)
         drawn.append(card)
+    if g.turn:
+        mark_seen(g, player, drawn)
     return drawn
+
+
+def mark_seen(g: GameState, player: int, cards: list[str]) -> None:
+    """Record cards moved from the deck to the hand (metrics.md "seen")."""
+    seen = g.players[player].seen
+    for card in cards:
+        seen.setdefault(base_id(card), g.turn)
 
 
 def same_card(a: str, b: str) -> bool:

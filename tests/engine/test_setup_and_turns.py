@@ -142,3 +142,20 @@ def test_unknown_ruleset_is_reported_by_service_layer() -> None:
         assert "pm-9" in str(err)
     else:  # pragma: no cover
         raise AssertionError("expected UnknownRuleset")
+
+
+def test_statistics_facts_opening_seen_played() -> None:
+    top = [A, BEN, "TST 01-004", "TST 90-001", "TST 90-002", "TST 90-003", "TST 90-004", "TST 01-005"]
+    g = Game(top)
+    g.add("summon", 0, card=A, area="main", pay=[{"hand": BEN}])
+    res = assert_legal(g)
+    p0 = res.state.players[0]
+    assert p0.opening_hand == top[:7]
+    assert p0.seen["TST 01-005"] == 1, "the first player's turn-1 draw is seen on turn 1"
+    assert p0.seen[A] == 0 and p0.played == {A: 1}
+    # after a redraw the kept hand is the redrawn one
+    g = Game(top, setup=False)
+    g.add("shuffle", 0, order=g.order[0]).add("shuffle", 1, order=g.order[1]).add("redraw", 0).add("keep", 1)
+    p0 = assert_legal(g).state.players[0]
+    assert p0.opening_hand == g.order[0][7:14]
+    assert A not in p0.seen, "a card redrawn away was not seen (metrics.md)"
