@@ -113,6 +113,7 @@ class Folder:
         if err.rule not in self.ruleset.impliable:
             raise err
         base = self.state
+        # When no insertion cures the right-to-act or step problem, the ruling on the action as logged stands.
         for k in range(1, MAX_IMPLIED_PASSES + 1):
             state = self.ruleset.clone(base)
             trail = Trail()

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.pm import approach, play, setup
-from engine.pm.state import GameState
+from engine.pm.state import GameState, effect_key
 from engine.pm.triggers import require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
@@ -44,13 +44,14 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             "hand.adjust",
             f"hand adjustment missing: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit} before {kind}",
         )
-    if g.pending_triggers and kind not in ("trigger", "concede", "break"):
-        require_none_pending(g, kind)
+    waiting = list(g.pending_triggers) if g.pending_triggers and kind not in ("trigger", "concede", "break") else []
     try:
         _HANDLERS[kind](g, a, trail)
     except IllegalAction as err:
         _hint_unscripted(g, a, err)
         raise
+    if waiting:  # rulings of the action itself come first; effect.result is the last in order
+        require_none_pending(g, kind, waiting)
     if g.result is None and kind not in NO_LOSING_CHECK:
         check_losing(g, trail)
 
@@ -109,9 +110,10 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         raise illegal("effect.unknown", f"{describe(g, cid)} has {len(autos)} automatic effect(s); there is no effect {idx}")
     eff = autos[idx]
     if source is not None and eff.once_per_turn:
-        if source.auto_used.get(idx) == g.turn:
+        key = effect_key(cid, idx)
+        if source.auto_used.get(key) == g.turn:
             raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired this turn")
-        source.auto_used[idx] = g.turn
+        source.auto_used[key] = g.turn
     targets = play._targets(g, p, a, eff)
     trail.event("effect", f"automatic effect {idx} of {describe(g, cid)} fires")
     if source is not None:
@@ -131,12 +133,14 @@ def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if p != g.turn_player:
         raise illegal("turn.priority", f"only the turn player (player {g.turn_player}) adjusts the hand")
     need = len(me.hand) - g.hand_limit
+    kept = list(me.hand)
+    for cid in a["discard"]:
+        if not remove_copy(kept, cid):
+            raise illegal("zone", f"hand adjustment: {describe(g, cid)} is not in player {p}'s hand")
     if len(a["discard"]) != need:
         raise illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards and must discard {need}, not {len(a['discard'])}")
-    for cid in a["discard"]:
-        if not remove_copy(me.hand, cid):
-            raise illegal("zone", f"hand adjustment: {describe(g, cid)} is not in player {p}'s hand")
-        me.discard.append(cid)
+    me.hand = kept
+    me.discard.extend(a["discard"])
     trail.check("hand.adjust", f"player {p} discards {need} down to 7")
     g.step = None
     finish_turn(g, trail)

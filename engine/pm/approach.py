@@ -10,7 +10,7 @@ from engine.pm import stats
 from engine.pm.state import Chara, GameState
 from engine.pm.triggers import fire
 from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
-from engine.pm.zones import describe, find_chara
+from engine.pm.zones import describe, find_chara, same_card
 from engine.rulings import Trail, illegal
 
 
@@ -149,7 +149,7 @@ def do_choose_elimination(g: GameState, a: Mapping[str, Any], trail: Trail) -> N
             raise illegal("elimination.choice", f"an approaching Chara must be chosen: {names} can be eliminated")
         target = None
     else:
-        target = next((c for c in candidates if c.card == chosen), None)
+        target = next((c for c in candidates if same_card(c.card, chosen)), None)
         if target is None:
             raise illegal(
                 "elimination.choice",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.cards import base_id
 from engine.pm.state import GameState, expiry
 from engine.pm.triggers import fire
 from engine.pm.zones import (
@@ -136,7 +137,7 @@ def _flip(g: GameState, op: Mapping[str, Any]) -> str:
     pl = g.players[op["p"]]
     want_up = op["face"] == "up"
     for pt in pl.points:
-        if pt[0] == op["card"] and pt[1] != want_up:
+        if same_card(pt[0], op["card"]) and pt[1] != want_up:
             pt[1] = want_up
             return f"{describe(g, op['card'])} turned face {op['face']} in player {op['p']}'s Point Zone"
     other = "down" if want_up else "up"
@@ -168,7 +169,7 @@ def _grant(g: GameState, op: Mapping[str, Any]) -> str:
 
 def _cost(g: GameState, op: Mapping[str, Any]) -> str:
     pl = g.players[op["p"]]
-    pl.cost_mods.setdefault(op["card"], []).append((op["n"], expiry(op.get("until"), g.turn)))
+    pl.cost_mods.setdefault(base_id(op["card"]), []).append((op["n"], expiry(op.get("until"), g.turn)))
     return f"{describe(g, op['card'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
 
 

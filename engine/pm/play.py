@@ -16,7 +16,7 @@ from engine.cards import Card, Effect, base_id
 from engine.pm import effects, stats
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op
-from engine.pm.state import Chara, GameState, Support
+from engine.pm.state import Chara, GameState, Support, effect_key
 from engine.pm.triggers import fire
 from engine.pm.turns import check_losing, require_right, where
 from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
@@ -65,6 +65,8 @@ def _in_window_phase(g: GameState, phase: str) -> bool:
 def check_timing(g: GameState, player: int, timing: Any, what: str, *, as_response: bool) -> None:
     """Check [Main]/[Approach] × [Self]/[Opponent]/[Both]/[Decline] (P17)."""
     if timing is None:
+        if as_response:
+            raise illegal("decline.timing", f"{what} has no [Decline] timing: it cannot be a response")
         return
     phase_ok = _in_window_phase(g, timing.phase)
     if timing.side == "decline":
@@ -225,7 +227,7 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     turn, count = onto.levelups
     repeat = turn == g.turn and count >= 1
     if repeat:
-        if not a.get("pay"):
+        if "pay" not in a and cost > 0:
             raise illegal("levelup.invalid", f"{describe(g, onto.card)} already levelled up this turn; a further Level Up must pay {cost}")
         _pay_for(g, p, a, cost, card, trail, describe(g, cid))
     else:
@@ -291,7 +293,8 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         raise illegal("zone", f"{what}: {describe(g, cid)} is not {where_} of player {p}")
     holder = sup if sup is not None else chara
     items = check_cost(g, p, a.get("pay", ()), eff.cost, trail, card=None, what=what)
-    if holder.used.get(idx) == g.turn:
+    key = effect_key(cid, idx)
+    if holder.used.get(key) == g.turn:
         raise illegal("effect.once", f"{what} was already used this turn")
     trail.check("effect.once", f"{what} not yet used this turn")
     if eff.cost_color and eff.cost > 0 and not any(g.card(c).color == eff.cost_color for _, c in items):
@@ -307,8 +310,11 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         dcard = g.card(discard)
         if name_cost and name_cost not in dcard.names:
             raise illegal("effect.cost", f"{what}: the cost needs a card named {name_cost}; {describe(g, discard)} is not")
-        if discard not in g.players[p].hand:
-            raise illegal("effect.cost", f"{what}: the cost discards {describe(g, discard)}, which is not in player {p}'s hand")
+        in_hand = sum(1 for h in g.players[p].hand if same_card(h, discard))
+        paid_too = sum(1 for zone, c in items if zone == "hand" and same_card(c, discard))
+        if in_hand <= paid_too:
+            raise illegal("effect.cost", f"{what}: the cost discards {describe(g, discard)}, and player {p} has no "
+                                         f"{'further ' if paid_too else ''}copy of it in hand")
     pay(g, p, items)
     if rest:
         chara.rested = True
@@ -317,7 +323,7 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         remove_copy(g.players[p].hand, discard)
         g.players[p].discard.append(discard)
         trail.check("effect.cost", f"{describe(g, discard)} discarded to pay the cost")
-    holder.used[idx] = g.turn
+    holder.used[key] = g.turn
     targets = _targets(g, p, a, eff)
     return Play(a, path, p, cid, card, effect=eff, source=chara, targets=targets)
 
@@ -331,10 +337,10 @@ def _declare_backup(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     require_right(g, p, f"using {what}")
     if card.backup is None:
         raise illegal("effect.unknown", f"{describe(g, cid)} has no [Backup]")
-    _hand_card(g, p, cid, what)
     eff = card.backup
     if eff.scripted and not stats.condition_holds(g, p, eff.condition):
         raise illegal("timing", f"{what}: its condition does not hold")
+    _hand_card(g, p, cid, what)
     g.players[p].discard.append(cid)
     trail.check("timing", f"{cid} discarded from hand to use its [Backup]")
     targets = _targets(g, p, a, eff)
@@ -354,10 +360,10 @@ def _declare_break(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
         )
     g.break_ok.remove(entry)
     me = g.players[p]
-    for pt in reversed(me.points):
-        if pt[0] == entry[1] and pt[1]:
-            pt[1] = False
-            break
+    point = next((pt for pt in reversed(me.points) if pt[1] and same_card(pt[0], entry[1])), None)
+    if point is None:
+        raise illegal("break.invalid", f"{describe(g, cid)} is no longer face up in player {p}'s Point Zone")
+    point[1] = False
     trail.check("break.invalid", f"{cid} was just put into the Point Zone: it turns face down and is played for free")
     eff = card.effects[0] if card.effects else None
     targets = _targets(g, p, a, eff)
@@ -409,7 +415,8 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
         trail.event("response", f"{what} is disabled: its cost stays paid{gone}")
         return False
     if kind == "summon":
-        new = enter_area(g, play.player, play.card_id, play.action["area"], summoned=True, replace=play.action.get("replace"))
+        replace = _replace_at_resolution(g, play)
+        new = enter_area(g, play.player, play.card_id, play.action["area"], summoned=True, replace=replace)
         replaced = f", replacing {play.action['replace']}" if play.action.get("replace") else ""
         trail.event("effect", f"{what} enters player {play.player}'s {play.action['area']} area active{replaced}")
         fire(g, "enter", [new], trail)
@@ -434,6 +441,9 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
         trail.event("effect", f"{what} is stacked on the Chara: level {onto.level}")
         return False
     # effects: events, activated effects, backup, break
+    if play.source is not None and g.chara_by_uid(play.source.uid) is None:
+        trail.event("response", f"{what} left the Area before its effect resolved: no effect")
+        return False
     if any(g.chara_by_uid(c.uid) is None for c in play.targets):
         if kind == "play_event":
             me.discard.append(play.card_id)
@@ -444,6 +454,21 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
     if kind == "play_event":
         me.discard.append(play.card_id)
     return disables
+
+
+def _replace_at_resolution(g: GameState, play: Play) -> str | None:
+    """The Main Area may have changed while responses resolved: check room (and the replaced Chara) again."""
+    if play.action["area"] != "main":
+        return None
+    me = g.players[play.player]
+    replace = play.action.get("replace")
+    old = find_chara(me, replace) if replace else None
+    if old is not None and old.area != "main":
+        old = None
+    if len(me.main) >= MAIN_LIMIT and old is None:
+        raise illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, player {play.player}'s Main Area "
+                                          f"holds {len(me.main)} Charas and none is named to replace")
+    return old.card if old is not None else None
 
 
 def run_effect(

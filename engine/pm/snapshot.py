@@ -12,17 +12,17 @@ from typing import Any
 from engine.cards import CardDB
 from engine.pm.state import Approach, Chara, GameState, PlayerState, Support
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
 
 
 def _chara(c: Chara) -> dict[str, Any]:
     return {
         "card": c.card, "uid": c.uid, "owner": c.owner, "area": c.area, "stack": c.stack, "rested": c.rested,
         "entered": c.entered_turn, "summoned": c.summoned_turn,
-        "supports": [[s.card, s.uid, {str(k): v for k, v in s.used.items()}] for s in c.supports],
+        "supports": [[s.card, s.uid, dict(s.used)] for s in c.supports],
         "coins": c.coins, "mods": [list(m) for m in c.mods], "grants": [[w, u] for w, u in c.grants],
         "approached": c.approached_turn, "levelups": list(c.levelups),
-        "used": {str(k): v for k, v in c.used.items()}, "auto_used": {str(k): v for k, v in c.auto_used.items()},
+        "used": dict(c.used), "auto_used": dict(c.auto_used),
     }
 
 
@@ -32,15 +32,15 @@ def _chara_back(d: dict[str, Any]) -> Chara:
     c.summoned_turn = d["summoned"]
     for card, uid, used in d["supports"]:
         s = Support(card, uid)
-        s.used = {int(k): v for k, v in used.items()}
+        s.used = dict(used)
         c.supports.append(s)
     c.coins = dict(d["coins"])
     c.mods = [(a, b, u) for a, b, u in d["mods"]]
     c.grants = [(w, u) for w, u in d["grants"]]
     c.approached_turn = d["approached"]
     c.levelups = (d["levelups"][0], d["levelups"][1])
-    c.used = {int(k): v for k, v in d["used"].items()}
-    c.auto_used = {int(k): v for k, v in d["auto_used"].items()}
+    c.used = dict(d["used"])
+    c.auto_used = dict(d["auto_used"])
     return c
 
 

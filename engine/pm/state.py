@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, CardDB
+from engine.cards import Card, CardDB, base_id
 
 #: until-values of modifiers and grants -> how many turns after the current one they last
 UNTIL_TURNS = {"turn_end": 0, "next_turn_end": 1}
@@ -23,6 +23,11 @@ def expiry(until: str | None, turn: int) -> int | None:
     return turn + UNTIL_TURNS.get(until or "turn_end", 0)
 
 
+def effect_key(card_id: str, index: int) -> str:
+    """Once-per-turn records name the card and the effect: "the same effect of the same card" (reading 13)."""
+    return f"{base_id(card_id)}#{index}"
+
+
 class Support:
     """A Support card set on a Chara."""
 
@@ -31,7 +36,7 @@ class Support:
     def __init__(self, card: str, uid: int) -> None:
         self.card = card
         self.uid = uid
-        self.used: dict[int, int] = {}  # activated effect index -> turn used
+        self.used: dict[str, int] = {}  # effect key (see effect_key) -> turn used
 
     def clone(self) -> Support:
         s = Support(self.card, self.uid)
@@ -76,8 +81,8 @@ class Chara:
         self.grants: list[tuple[Any, int | None]] = []  # (what, last turn or None)
         self.approached_turn: int | None = None
         self.levelups: tuple[int, int] = (0, 0)  # (turn, count that turn)
-        self.used: dict[int, int] = {}  # activated effect index -> turn used
-        self.auto_used: dict[int, int] = {}  # automatic effect index -> turn used
+        self.used: dict[str, int] = {}  # activated effect key (see effect_key) -> turn used
+        self.auto_used: dict[str, int] = {}  # automatic effect key -> turn used
 
     def clone(self) -> Chara:
         c = Chara.__new__(Chara)

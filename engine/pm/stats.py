@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import Card, base_id
 from engine.pm.state import Chara, GameState
 
 COIN_STATS = {"+10/+10": (10, 10)}
@@ -108,7 +108,7 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
     """The usage cost of a card in ``player``'s hand, with cost effects applied, floored at 0."""
     card = g.card(card_id)
     cost = card.cost
-    for n, _ in g.players[player].cost_mods.get(card_id, ()):
+    for n, _ in g.players[player].cost_mods.get(base_id(card_id), ()):
         cost += n
     for c in g.players[player].area():
         for eff in g.card(c.card).effects:

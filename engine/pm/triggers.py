@@ -25,12 +25,13 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail) -> Non
                 trail.event("effect", f"automatic effect {idx} of {describe(g, c.card)} fires ({event}): it must be logged next")
 
 
-def require_none_pending(g: GameState, kind: str) -> None:
-    """``effect.result`` when a mandatory trigger is still missing from the log."""
+def require_none_pending(g: GameState, kind: str, waiting: list[tuple[int, int, int]]) -> None:
+    """``effect.result`` when a mandatory trigger that was ``waiting`` before this action is still missing."""
     # a Chara that left the Area before its trigger was logged can no longer be named there
+    missing = [t for t in waiting if t in g.pending_triggers and g.chara_by_uid(t[1]) is not None]
     g.pending_triggers = [t for t in g.pending_triggers if g.chara_by_uid(t[1]) is not None]
-    if g.pending_triggers:
-        owner, uid, idx = g.pending_triggers[0]
+    if missing:
+        owner, uid, idx = missing[0]
         c = g.chara_by_uid(uid)
         name = describe(g, c.card) if c else f"object {uid}"
         raise illegal("effect.result", f"mandatory trigger missing: automatic effect {idx} of {name} (player {owner}) "

@@ -119,7 +119,7 @@ def judge(g: GameState, trail: Trail) -> None:
     if blocker is None or blocker.area != "main":
         to_after_elimination(g, trail, "the interfering Chara left: no judgement and no point")
         return
-    total_ap = stats.used(sum(stats.ap_dp(g, c)[0] for c in attackers))
+    total_ap = sum(stats.used(stats.ap_dp(g, c)[0]) for c in attackers)  # each value below 0 counts as 0
     b_ap, b_dp = (stats.used(v) for v in stats.ap_dp(g, blocker))
     a.eliminate_interferer = b_dp <= total_ap
     verdict = "eliminated" if a.eliminate_interferer else "stays"
