@@ -10,7 +10,7 @@ from sqlalchemy.engine import Connection
 from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm.snapshot import from_snapshot
-from engine.rulings import Trail
+from engine.rulings import IllegalAction, Trail
 from pmemo_replay.store.models import GAME, SNAPSHOT
 from pmemo_replay.store.queries import actions
 
@@ -47,9 +47,27 @@ def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tu
     n = total if n is None else n
     if not 0 <= n <= total:
         raise StepOutOfRange(f"step {n} is out of range: the game has {total} action(s)")
-    state, offset = (None, 0) if seq is None else (from_snapshot(data, cards), seq)
-    folder = Folder(header, cards, state=state, offset=offset)
+    state, offset = None, 0
+    if seq is not None:
+        try:
+            state, offset = from_snapshot(data, cards), seq
+        except (ValueError, KeyError, TypeError):  # a snapshot written by an older engine: fold from the start
+            state, offset = None, 0
+    try:
+        folder = Folder(header, cards, state=state, offset=offset)
+    except IllegalAction as err:  # the current engine refuses the decks
+        return {}, [_refusal(err.ruling.to_json())]
     trail: Trail | None = None
-    for action in actions(conn, game_id, folder.applied, n):
-        trail = folder.push(action)
+    for index, action in enumerate(actions(conn, game_id, folder.applied, n), start=folder.applied):
+        try:
+            trail = folder.push(action)
+        except IllegalAction as err:  # stored before an engine fix: show the ruling where the fold stops
+            ruling = err.ruling.to_json() | {"index": index, "path": str(index)}
+            return folder.ruleset.to_json(folder.state), [_refusal(ruling)]
     return folder.ruleset.to_json(folder.state), None if trail is None else trail.to_json()
+
+
+def _refusal(ruling: dict[str, Any]) -> dict[str, Any]:
+    """A trail line saying the current engine refuses the stored game here."""
+    return {"rule": ruling["rule"], "ref": ruling["ref"], "ok": False,
+            "message": f"the current engine refuses this stored game at action {ruling['index']}: {ruling['message']}"}
