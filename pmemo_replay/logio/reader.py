@@ -92,6 +92,17 @@ def load_log(document: Any, *, form: LogForm = "json") -> PmemoLog:
 
 
 def parse_log(text: str | bytes) -> PmemoLog:
+    """Parse and validate a log given as a JSON document or as JSON Lines (see :func:`_parse`).
+
+    Nesting deeper than Python's recursion allows (thousands of nested responses) is malformed.
+    """
+    try:
+        return _parse(text)
+    except RecursionError:
+        raise LogError("the log nests objects or responses too deeply to be a game log") from None
+
+
+def _parse(text: str | bytes) -> PmemoLog:
     """Parse and validate a log given as a JSON document or as JSON Lines.
 
     The form is told from the content: text that parses as one JSON value is a document

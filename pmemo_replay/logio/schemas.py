@@ -592,6 +592,20 @@ def validate_header(game: dict[str, Any]) -> dict[str, Any]:
 _PASS_SHAPES = ({"type": "pass", "p": 0}, {"type": "pass", "p": 1})
 
 
+MAX_RESPONSE_DEPTH = 32
+
+
+def _response_depth(action: dict[str, Any]) -> int:
+    """How deep ``responses`` nest below an action (iteratively, whatever the input)."""
+    depth, level = 0, [action]
+    while level:
+        level = [r for a in level if type(a) is dict and type(a.get("responses")) is list for r in a["responses"]]
+        depth += bool(level)
+        if depth > MAX_RESPONSE_DEPTH:
+            break
+    return depth
+
+
 def validate_action(action: Any, index: int) -> None:
     """Validate one top-level action; raise :class:`LogError` (``log.schema``) when malformed."""
     if type(action) is dict and len(action) == 2 and action in _PASS_SHAPES and type(action["p"]) is int:
@@ -610,6 +624,9 @@ def validate_action(action: Any, index: int) -> None:
         else:
             problem = f"field 'type' must be an action type name, got {show(kind)}"
         raise LogError(f"action {index}: {problem}", index=index, path=f"{index}.type")
+    if "responses" in action and _response_depth(action) > MAX_RESPONSE_DEPTH:
+        raise LogError(f"action {index} ({kind}): responses nest more than {MAX_RESPONSE_DEPTH} levels deep",
+                       index=index, path=f"{index}.responses")
     errors = schema.check(action)
     if errors:
         path, message = explain(errors, action, f"action {index} ({kind})")

@@ -309,3 +309,27 @@ def test_deck_sizes_are_not_checked_here() -> None:
     doc["game"]["players"][0]["deck"] = []
     doc["game"]["players"][1]["deck"] = DECK * 20
     parse_log(json.dumps(doc))
+
+
+def test_deep_nesting_is_malformed_not_a_crash() -> None:
+    import json as _json
+
+    from pmemo_replay.logio import LogError as _LogError
+    from pmemo_replay.logio import parse_log as _parse
+
+    inner = '{"type": "play_event", "p": 1, "card": "MHK 01-110", "pay": []}'
+    for depth, index in ((40, 0), (700, None)):
+        r = inner
+        for _ in range(depth):
+            r = '{"type": "play_event", "p": 1, "card": "MHK 01-110", "pay": [], "responses": [' + r + "]}"
+        doc = {"format": "pmemo-log", "version": 1,
+               "game": {"first": 0, "players": [{"name": "a", "deck": ["MHK ST-001"]}, {"name": "b", "deck": ["MHK ST-001"]}]},
+               "actions": ["X"]}
+        text = _json.dumps(doc).replace('"X"', '{"type": "summon", "p": 0, "card": "MHK 01-040", "area": "main", '
+                                               '"pay": [], "responses": [' + r + "]}")
+        try:
+            _parse(text)
+        except _LogError as err:
+            assert err.ruling["rule"] == "log.schema" and err.ruling["index"] == index
+        else:  # pragma: no cover
+            raise AssertionError("deep nesting was accepted")
