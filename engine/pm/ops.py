@@ -75,7 +75,7 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             if dst == "main":
                 if not g.card(c.card).has_stats:
                     raise illegal("summon.area", f"{what} has no AP/DP and cannot move to the Main Area")
-                _check_main_entry(g, p, card_id, op.get("replace"))
+                check_main_entry(g, p, card_id, op.get("replace"))
                 if op.get("replace"):
                     leave_area(g, find_chara(pl, op["replace"]), "discard")  # type: ignore[arg-type]
             (pl.main if src == "main" else pl.support).remove(c)
@@ -108,7 +108,7 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         if area_holds(pl, card_id):
             raise illegal("summon.unique", f"player {p} already has {what} on the Area")
         if dst == "main":
-            _check_main_entry(g, p, card_id, op.get("replace"))
+            check_main_entry(g, p, card_id, op.get("replace"))
         new = enter_area(g, p, card_id, dst, summoned=False, rested=bool(op.get("rested")), replace=op.get("replace"))
         fire(g, "enter", [new], Trail())
         return f"{what} enters the {dst} area" + (" rested" if op.get("rested") else " active")
@@ -118,17 +118,18 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
     return f"{what} moves from {src} to {dst}"
 
 
-def _check_main_entry(g: GameState, p: int, card_id: str, replace: str | None) -> None:
+def check_main_entry(g: GameState, p: int, card_id: str, replace: str | None) -> None:
+    """``summon.main_full``: a full Main Area needs a valid ``replace`` (reading 5); a non-full one takes none."""
     pl = g.players[p]
     full = len(pl.main) >= MAIN_LIMIT
     if full and replace is None:
-        raise illegal("summon.main_full", f"player {p}'s Main Area holds 5 Charas and no replace is named")
+        raise illegal("summon.main_full", f"player {p}'s Main Area holds {len(pl.main)} Charas; name one to replace")
     if replace is not None:
         if not full:
-            raise illegal("summon.main_full", f"replace {replace} given but the Main Area holds {len(pl.main)}")
+            raise illegal("summon.main_full", f"replace {replace} given but player {p}'s Main Area holds only {len(pl.main)} Charas")
         old = find_chara(pl, replace)
         if old is None or old.area != "main":
-            raise illegal("summon.main_full", f"replace: {describe(g, replace)} is not in the Main Area")
+            raise illegal("summon.main_full", f"replace: {describe(g, replace)} is not in player {p}'s Main Area")
         if same_card(old.card, card_id):
             raise illegal("summon.main_full", f"{describe(g, card_id)} cannot replace the same card")
 

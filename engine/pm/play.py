@@ -15,7 +15,7 @@ from typing import Any
 from engine.cards import Card, Effect, base_id
 from engine.pm import effects, stats
 from engine.pm.cost import check_cost, pay
-from engine.pm.ops import MAIN_LIMIT, apply_op
+from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
 from engine.pm.state import Chara, GameState, Support, effect_key
 from engine.pm.triggers import fire
 from engine.pm.turns import check_losing, require_right, where
@@ -153,17 +153,7 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     if area_holds(me, cid):
         raise illegal("summon.unique", f"player {p} already has {describe(g, cid)} on the Area")
     if a["area"] == "main":
-        full = len(me.main) >= MAIN_LIMIT
-        if full and replace is None:
-            raise illegal("summon.main_full", f"the Main Area holds {len(me.main)} Charas; name one to replace")
-        if replace is not None:
-            old = find_chara(me, replace)
-            if not full:
-                raise illegal("summon.main_full", f"replace {replace} given but the Main Area holds only {len(me.main)} Charas")
-            if old is None or old.area != "main":
-                raise illegal("summon.main_full", f"replace: {describe(g, replace)} is not in player {p}'s Main Area")
-            if same_card(old.card, cid):
-                raise illegal("summon.main_full", f"{describe(g, cid)} cannot replace the same card")
+        check_main_entry(g, p, cid, replace)
     elif replace is not None:
         raise illegal("summon.main_full", "replace applies only to a summon to the Main Area")
     trail.check("summon.unique", f"no other {cid} on player {p}'s Area")
