@@ -10,6 +10,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from pmemo_replay.cli.common import add_cards_option, cards_from
+from pmemo_replay.cli.statsopts import add_warehouse_option, keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 
 SUFFIXES = (".json", ".jsonl")
@@ -24,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="a log file or a folder of logs")
     add_db_option(p)
+    add_warehouse_option(p)
     add_cards_option(p)
     p.add_argument("--workers", type=int, metavar="N",
                    help=f"processes that parse and fold (default: one per core from {MANY} files on; 0: none)")
@@ -49,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     with open_store(args.db, cards) as store:
         results = list(tqdm(store.ingest_many(((f, None) for f in files), workers=workers), total=len(files),
                             unit="log", desc="importing", file=sys.stderr, disable=None))
+        keep_current(store, args)
     lines, any_rejected = summary_lines(results)
     print("\n".join(lines))
     return 1 if any_rejected else 0

@@ -9,7 +9,7 @@ from marshmallow import Schema, ValidationError
 
 from pmemo_replay.checking import check_text
 from pmemo_replay.store.queries import iso_utc, result_of
-from pmemo_replay.web import schemas
+from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.context import get_cards, get_store
 from pmemo_replay.web.openapi import build_spec
 from pmemo_replay.web.uploads import NoLog, log_from_request
@@ -42,6 +42,8 @@ def upload_game() -> Any:
     if result.status == "rejected":
         ruling = result.ruling or {}
         return json_response({"ruling": ruling}, 400 if ruling.get("rule") == "log.schema" else 422)
+    if result.status == "stored":
+        meta.keep_current()
     response = json_response({"id": result.game_id}, 201 if result.status == "stored" else 200)
     response.headers["Location"] = url_for("api.game", game_id=result.game_id)
     return response

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from pmemo_replay.web import api, judge, pages
+from pmemo_replay.web import api, judge, meta, pages
 from pmemo_replay.web.context import init_store
 from pmemo_replay.web.errors import register_error_handlers
 from pmemo_replay.web.security import register_security
@@ -22,7 +22,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     Keys of our own: ``PMEMO_DATABASE_URL`` (None: ``PMEMO_DATABASE_URL`` from the environment,
     else the instance folder's SQLite file), ``PMEMO_MAX_UPLOAD_BYTES`` (default: the environment,
-    else 5 MB), ``PMEMO_CARDS`` (a CardDB; default: the bundled card data), ``PER_PAGE``.
+    else 5 MB), ``PMEMO_CARDS`` (a CardDB; default: the bundled card data), ``PER_PAGE``, ``PMEMO_WAREHOUSE``
+    (the analytics warehouse folder; None: ``PMEMO_WAREHOUSE`` from the environment, else beside the store).
     """
     app = Flask(__name__)
     app.config.update(defaults())
@@ -42,6 +43,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(judge.api_bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(judge.bp)
+    app.register_blueprint(meta.bp)
+    app.register_blueprint(meta.api_bp)
     register_error_handlers(app)
     register_security(app)
     app.jinja_env.globals["upload_limit"] = human_bytes(limit)

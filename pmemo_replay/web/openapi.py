@@ -9,7 +9,7 @@ from typing import Any
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from pmemo_replay.web import schemas
+from pmemo_replay.web import schemas, stats_schemas
 
 LOG_BODY = {
     "description": "a pmemo-log: a JSON document or JSON Lines, as the body, or the multipart field `log`",
@@ -37,7 +37,7 @@ COMPONENTS: dict[str, type[Any]] = {
     "GamePage": schemas.GamePageSchema, "Game": schemas.GameSchema, "Actions": schemas.ActionsSchema,
     "TrailEntry": schemas.TrailEntrySchema, "Point": schemas.PointSchema, "Chara": schemas.CharaSchema,
     "Player": schemas.PlayerSchema, "GameState": schemas.GameStateSchema, "StateResponse": schemas.StateResponse,
-    "Check": schemas.CheckSchema, "JudgeStep": schemas.JudgeStepSchema,
+    "Check": schemas.CheckSchema, "JudgeStep": schemas.JudgeStepSchema, **stats_schemas.COMPONENTS,
 }
 
 PATHS: dict[str, dict[str, Any]] = {
@@ -93,6 +93,7 @@ PATHS: dict[str, dict[str, Any]] = {
                           "413": _error("larger than PMEMO_MAX_UPLOAD_BYTES")},
         },
     },
+    **stats_schemas.paths(),
     "/api/openapi.json": {"get": {"summary": "This description", "responses": {"200": {"description": "OpenAPI 3"}}}},
 }
 

@@ -1,0 +1,209 @@
+"""Plotly figures of the /meta dashboards, built from the statistics (``dashboards.queries``).
+
+Every figure shows intervals and draws buckets under ``min_games`` in grey (never hides them). Text
+that reaches Plotly goes through :func:`esc`: Plotly reads a few HTML tags and entities in labels,
+so escaping keeps names such as ``<b>`` literal.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+import plotly.graph_objects as go
+import plotly.io as pio
+from plotly.subplots import make_subplots
+
+GREY = "#b8bcc6"
+ACCENT = "#2a5bd7"
+GOOD, BAD = "#2c9a55", "#d8433b"
+PALETTE = ("#2a5bd7", "#d8433b", "#e2b000", "#2c9a55", "#8b46b8", "#b9531c", "#1f9bb0", "#c2468f", "#6b7a2f", "#5b6477")
+MAX_IWD_CARDS = 60
+FONT = {"family": "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans CJK JP', sans-serif", "size": 12}
+
+
+def esc(text: object) -> str:
+    """A label as Plotly should show it, literally."""
+    return html.escape(str(text), quote=False)
+
+
+def _layout(fig: go.Figure, title: str, height: int = 380, **kw: Any) -> go.Figure:
+    fig.update_layout(title={"text": esc(title), "x": 0, "font": {"size": 14}}, height=height, font=FONT,
+                      margin={"l": 60, "r": 20, "t": 48, "b": 48}, paper_bgcolor="#ffffff", plot_bgcolor="#fbfaf7",
+                      hoverlabel={"align": "left"}, **kw)
+    return fig
+
+
+def _errors(values: list[float | None], cis: list[list[float] | None]) -> dict[str, Any]:
+    """Asymmetric error bars from Wilson intervals."""
+    plus = [None if v is None or c is None else c[1] - v for v, c in zip(values, cis, strict=True)]
+    minus = [None if v is None or c is None else v - c[0] for v, c in zip(values, cis, strict=True)]
+    return {"type": "data", "symmetric": False, "array": plus, "arrayminus": minus, "thickness": 1.2, "width": 0}
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(c: list[float] | None) -> str:
+    return "–" if c is None else f"{100 * c[0]:.1f}–{100 * c[1]:.1f}%"
+
+
+def colors(names: list[str]) -> dict[str, str]:
+    """A fixed color per archetype, in the given order."""
+    return {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
+
+
+def gih_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
+    """GIH WR of each card against its GIH games, with 95% intervals; cards under the minimum in grey."""
+    rows = [r for r in cards["rows"] if r["gih_wr"] is not None]
+    ok = [r["games"] >= min_games for r in rows]
+    fig = go.Figure(go.Scatter(
+        x=[r["gih_games"] for r in rows], y=[r["gih_wr"] for r in rows], mode="markers",
+        error_y={**_errors([r["gih_wr"] for r in rows], [r["gih_ci"] for r in rows]), "color": "rgba(80,90,110,0.35)"},
+        marker={"color": [ACCENT if k else GREY for k in ok], "size": 8, "line": {"width": 0.5, "color": "#fff"}},
+        text=[esc(f"{r['card']} {r['name'] or ''}") for r in rows],
+        customdata=[[r["games"], _ci(r["gih_ci"]), r["gih_games"]] for r in rows],
+        hovertemplate="%{text}<br>GIH WR %{y:.1%} [%{customdata[1]}]<br>GIH games %{customdata[2]} · in deck %{customdata[0]}"
+                      "<extra></extra>",
+    ))
+    fig.add_hline(y=0.5, line={"dash": "dot", "color": "#8d97ad", "width": 1})
+    return _layout(fig, "Games-in-hand win rate against games (95% intervals)", xaxis_title="GIH games (player-games)",
+                   yaxis={"title": "GIH WR", "tickformat": ".0%", "range": [0, 1]})
+
+
+def iwd_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
+    """IWD bars (GIH WR − GNS WR) of the most played cards, sorted; cards under the minimum in grey."""
+    rows = [r for r in cards["rows"] if r["iwd"] is not None][:MAX_IWD_CARDS]
+    rows.sort(key=lambda r: r["iwd"])
+    fig = go.Figure(go.Bar(
+        y=[esc(f"{r['card']} {r['name'] or ''}") for r in rows], x=[r["iwd"] for r in rows], orientation="h",
+        marker={"color": [(GOOD if r["iwd"] >= 0 else BAD) if r["games"] >= min_games else GREY for r in rows]},
+        customdata=[[r["gih_games"], r["gns_games"], _pct(r["gih_wr"]), _pct(r["gns_wr"])] for r in rows],
+        hovertemplate="%{y}<br>IWD %{x:+.1%}<br>GIH %{customdata[2]} (n=%{customdata[0]}) · GNS %{customdata[3]} "
+                      "(n=%{customdata[1]})<extra></extra>",
+    ))
+    return _layout(fig, f"Improvement when drawn (IWD) of the {len(rows)} most played cards", height=max(300, 80 + 17 * len(rows)),
+                   xaxis={"title": "IWD = GIH WR − GNS WR (percentage points)", "tickformat": "+.0%", "zeroline": True},
+                   yaxis={"automargin": True, "tickfont": {"size": 11}})
+
+
+def decks_figure(decks: dict[str, Any], min_games: int) -> go.Figure:
+    """Archetype share (bars) and win rate (dots with 95% intervals); archetypes under the minimum in grey."""
+    rows = list(reversed(decks["rows"]))
+    names = [esc(r["archetype"]) for r in rows]
+    ok = [r["games"] >= min_games for r in rows]
+    fig = make_subplots(rows=1, cols=2, shared_yaxes=True, horizontal_spacing=0.09, subplot_titles=("share", "win rate"))
+    shade = [ACCENT if k else GREY for k in ok]
+    fig.add_trace(go.Bar(y=names, x=[r["share"] for r in rows], orientation="h", marker={"color": shade},
+                         customdata=[r["games"] for r in rows],
+                         hovertemplate="%{y}: %{x:.1%} (%{customdata} player-games)<extra></extra>"), 1, 1)
+    fig.add_trace(go.Scatter(y=names, x=[r["wr"] for r in rows], mode="markers", marker={"size": 9, "color": shade},
+                             error_x={**_errors([r["wr"] for r in rows], [r["wr_ci"] for r in rows]), "color": "rgba(80,90,110,0.5)"},
+                             customdata=[[r["games"], _ci(r["wr_ci"]), _pct(r["first_wr"]), _pct(r["second_wr"]), _pct(r["redraw_rate"])]
+                                         for r in rows],
+                             hovertemplate="%{y}<br>WR %{x:.1%} [%{customdata[1]}], n=%{customdata[0]}<br>first %{customdata[2]} · "
+                                           "second %{customdata[3]} · redraw %{customdata[4]}<extra></extra>"), 1, 2)
+    fig.add_vline(x=0.5, line={"dash": "dot", "color": "#8d97ad", "width": 1}, row=1, col=2)
+    fig.update_xaxes(tickformat=".0%", row=1, col=1)
+    fig.update_xaxes(tickformat=".0%", range=[0, 1], row=1, col=2)
+    fig.update_yaxes(automargin=True)
+    return _layout(fig, "Archetypes: share of player-games and win rate (95% intervals)", height=max(280, 90 + 30 * len(rows)),
+                   showlegend=False)
+
+
+def matchups_figure(matchups: dict[str, Any], min_games: int) -> go.Figure:
+    """Heatmap of archetype (row) against opponent (column) win rates with n in each cell; cells under the minimum in grey."""
+    order = matchups["archetypes"]
+    rows_ = [a for a in order if a in {r["archetype"] for r in matchups["rows"]}]  # a filter on the player's side keeps
+    cols = [a for a in order if a in {r["opponent"] for r in matchups["rows"]}]  # only some rows (and opponents)
+    row_at, col_at = {a: i for i, a in enumerate(rows_)}, {a: j for j, a in enumerate(cols)}
+
+    def grid(fill: Any) -> list[list[Any]]:
+        return [[fill] * len(cols) for _ in rows_]
+
+    z, low, text, low_text, hover = grid(None), grid(None), grid(""), grid(""), grid("no games")
+    for r in matchups["rows"]:
+        i, j = row_at[r["archetype"]], col_at[r["opponent"]]
+        label = "mirror" if r["mirror"] else _pct(r["wr"])
+        hover[i][j] = esc(f"{r['archetype']} vs {r['opponent']}: {label} [{_ci(r['wr_ci'])}], n={r['games']}")
+        if r["games"] >= min_games:
+            z[i][j], text[i][j] = r["wr"], f"{label}<br>n={r['games']}"
+        else:
+            low[i][j], low_text[i][j] = 1, f"{label}<br>n={r['games']}"
+    common = {"x": [esc(a) for a in cols], "y": [esc(a) for a in rows_], "texttemplate": "%{text}", "customdata": hover,
+              "hovertemplate": "%{customdata}<extra></extra>", "xgap": 2, "ygap": 2}
+    fig = go.Figure([
+        go.Heatmap(z=z, text=text, colorscale="RdBu", zmin=0.2, zmax=0.8, zmid=0.5,
+                   colorbar={"title": {"text": "WR"}, "tickformat": ".0%"}, **common),
+        go.Heatmap(z=low, text=low_text, colorscale=[[0, GREY], [1, GREY]], showscale=False, **common),
+    ])
+    size = len(rows_)
+    return _layout(fig, "Matchups: win rate of the row archetype against the column archetype", height=max(240, 150 + 46 * size),
+                   xaxis={"title": "opponent", "side": "bottom", "automargin": True}, yaxis={"autorange": "reversed", "automargin": True})
+
+
+def first_figure(first: dict[str, Any], min_games: int) -> go.Figure:
+    """Win rate of the player going first, overall then per archetype, with 95% intervals."""
+    o = first["overall"]
+    rows = [{"archetype": "all archetypes", **o}, *first["rows"]]
+    ok = [True, *(r["games"] >= min_games for r in first["rows"])]
+    fig = go.Figure(go.Bar(
+        x=[esc(r["archetype"]) for r in rows], y=[r["wr"] for r in rows],
+        marker={"color": ["#1e2433" if i == 0 else (ACCENT if k else GREY) for i, k in enumerate(ok)]},
+        error_y={**_errors([r["wr"] for r in rows], [r["wr_ci"] for r in rows]), "color": "rgba(40,45,60,0.6)"},
+        customdata=[[r["games"], _ci(r["wr_ci"])] for r in rows],
+        hovertemplate="%{x}: %{y:.1%} going first [%{customdata[1]}], n=%{customdata[0]}<extra></extra>",
+    ))
+    fig.add_hline(y=0.5, line={"dash": "dot", "color": "#8d97ad", "width": 1})
+    return _layout(fig, "First-player advantage: win rate going first (95% intervals)", yaxis={"tickformat": ".0%", "range": [0, 1]},
+                   xaxis={"automargin": True})
+
+
+def trends_figure(trends: dict[str, Any], min_games: int, archetypes: list[str]) -> go.Figure:
+    """Weekly share (top) and win rate with a 95% band (bottom) per archetype; weeks under the minimum as grey points."""
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08, subplot_titles=("share of the week's player-games",
+                                                                                                  "win rate (band: 95% interval)"))
+    palette = colors(archetypes)
+    weeks = [w["week"] for w in trends["weeks"]]
+    for a in archetypes:
+        rows = {r["week"]: r for r in trends["rows"] if r["archetype"] == a}
+        if not rows:
+            continue
+        color = palette[a]
+        xs = [w for w in weeks if w in rows]
+        pts = [rows[w] for w in xs]
+        name = esc(a)
+        hover = [[r["games"], _ci(r["wr_ci"])] for r in pts]
+        few = [i for i, r in enumerate(pts) if r["games"] < min_games]
+        for row, key, text in ((1, "share", "%{y:.1%} of player-games (n=%{customdata[0]})"),
+                               (2, "wr", "WR %{y:.1%} [%{customdata[1]}], n=%{customdata[0]}")):
+            if row == 2:
+                fig.add_trace(go.Scatter(x=xs + xs[::-1], y=[r["wr_ci"][1] for r in pts] + [r["wr_ci"][0] for r in pts[::-1]],
+                                         mode="lines", fill="toself", fillcolor=color, opacity=0.08, line={"width": 0}, hoverinfo="skip",
+                                         legendgroup=name, showlegend=False), 2, 1)
+            fig.add_trace(go.Scatter(x=xs, y=[r[key] for r in pts], name=name, legendgroup=name, showlegend=row == 1,
+                                     mode="lines+markers", line={"color": color}, marker={"color": color, "size": 7},
+                                     customdata=hover, hovertemplate=f"{name} %{{x}}: {text}<extra></extra>"), row, 1)
+            if few:  # weeks under the minimum: grey points over the line
+                fig.add_trace(go.Scatter(x=[xs[i] for i in few], y=[pts[i][key] for i in few], mode="markers", legendgroup=name,
+                                         showlegend=False, marker={"color": GREY, "size": 8, "line": {"width": 1, "color": color}},
+                                         customdata=[hover[i] for i in few],
+                                         hovertemplate=f"{name} %{{x}} (under the minimum): {text}<extra></extra>"), row, 1)
+    top = max((r["share"] for r in trends["rows"]), default=1.0)
+    fig.update_yaxes(tickformat=".0%", range=[0, min(1.05, top * 1.15)], row=1, col=1)
+    fig.update_yaxes(tickformat=".0%", range=[0, 1], row=2, col=1)
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=weeks)
+    return _layout(fig, "Weekly trends by archetype (ISO weeks of played_at)", height=560, legend={"orientation": "h", "y": -0.12})
+
+
+def dashboard(stats: dict[str, dict[str, Any]], min_games: int) -> dict[str, Any]:
+    """Every figure of /meta as plain JSON data (``{"data", "layout"}``), by view name."""
+    archetypes = [r["archetype"] for r in stats["decks"]["rows"]]
+    figs = {
+        "gih": gih_figure(stats["cards"], min_games), "iwd": iwd_figure(stats["cards"], min_games),
+        "decks": decks_figure(stats["decks"], min_games), "matchups": matchups_figure(stats["matchups"], min_games),
+        "first": first_figure(stats["first"], min_games), "trends": trends_figure(stats["trends"], min_games, archetypes),
+    }
+    return {name: json.loads(pio.to_json(fig, validate=False)) for name, fig in figs.items()}

@@ -1,0 +1,298 @@
+"""The metric queries of metrics.md: DuckDB SQL over the warehouse's Parquet datasets.
+
+Every statistic is over player-games (``player_games``, or ``card_games`` for the card facts, which
+carry the same filter columns so the card query needs no join). SQL does the counting; the few
+result rows get their rates, Wilson intervals and the empirical-Bayes column in Python.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from dashboards.filters import Filters
+from dashboards.intervals import fit_beta, rate, wilson
+from dashboards.schema import DATASETS, IN_OPENING, PARTITION, PARTITIONED, PLAYED, SEEN, split_key, with_partition
+
+CARD_FIELDS = ("card", "name", "games", "deck_share", "gp_wr", "gp_ci", "oh_games", "oh_wr", "oh_ci", "gih_games", "gih_wr",
+               "gih_ci", "gns_games", "gns_wr", "gns_ci", "iwd", "played_games", "played_wr", "played_ci", "avg_turn_played")
+CARD_EXTRAS = ("eb_wr", "eb_rank")
+
+
+def _literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _has_parts(folder: Path, name: str) -> bool:
+    pattern = "*/part-*.parquet" if name in PARTITIONED else "part-*.parquet"
+    return next((folder / name).glob(pattern), None) is not None
+
+
+def _database(folder: Path, present: tuple[bool, ...]) -> duckdb.DuckDBPyConnection:
+    """An in-memory DuckDB database with a view per dataset over its Parquet files (an empty table without files).
+
+    The views glob the files at every query, so new part files show up; the files of a warehouse share one schema
+    (``schema.SCHEMA_VERSION``; another version is rebuilt), so no ``union_by_name`` is needed.
+    """
+    con = duckdb.connect()
+    con.execute("SET enable_progress_bar = false")
+    con.execute("SET parquet_metadata_cache = true")
+    for (name, schema), has in zip(DATASETS.items(), present, strict=True):
+        partitioned = name in PARTITIONED
+        if has:
+            pattern = str(folder / name / ("*/part-*.parquet" if partitioned else "part-*.parquet"))
+            hive = f", hive_partitioning=true, hive_types={{'{PARTITION}': VARCHAR}}" if partitioned else ""
+            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({_literal(pattern)}{hive})")
+        else:
+            con.register("empty", (with_partition(schema) if partitioned else schema).empty_table())
+            con.execute(f"CREATE TABLE {name} AS SELECT * FROM empty")
+            con.unregister("empty")
+    return con
+
+
+_DATABASES: OrderedDict[tuple[str, tuple[bool, ...]], duckdb.DuckDBPyConnection] = OrderedDict()
+_LOCK = threading.Lock()
+CACHED = 8  # warehouses whose database is kept open
+
+
+@contextmanager
+def connect(folder: str | os.PathLike[str]) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A DuckDB connection (a cursor of the folder's cached database) with the views ``games``, ``player_games``,
+    ``card_games`` and ``cards``; thread-safe: each caller gets its own cursor."""
+    path = Path(folder).resolve()
+    key = (str(path), tuple(_has_parts(path, name) for name in DATASETS))
+    with _LOCK:
+        base = _DATABASES.get(key)
+        if base is None:
+            for old in [k for k in _DATABASES if k[0] == key[0]]:
+                del _DATABASES[old]  # cursors still open keep their database alive
+            base = _DATABASES[key] = _database(path, key[1])
+            while len(_DATABASES) > CACHED:
+                _DATABASES.popitem(last=False)
+        _DATABASES.move_to_end(key)
+        con = base.cursor()
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def _wr(score: float, n: int) -> tuple[float | None, list[float] | None]:
+    return rate(score, n), wilson(score, n)
+
+
+def covers(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, int]:
+    """How many games and player-games the filters cover.
+
+    Both player-games of every finished game are in the warehouse and game-level filters keep both or neither,
+    so without ``player``/``archetype`` filters the games are half the player-games (all of them with ``first``);
+    otherwise they are counted.
+    """
+    where, params = f.where()
+    if f.player is None and f.archetype is None:
+        (n,) = con.execute(f"SELECT count(*) FROM player_games WHERE {where}", params).fetchone()  # type: ignore[misc]
+        return {"games": n if f.first is not None else n // 2, "player_games": n}
+    n, games = con.execute(f"SELECT count(*), count(DISTINCT game_id) FROM player_games WHERE {where}", params).fetchone()  # type: ignore[misc]
+    return {"games": games, "player_games": n}
+
+
+CARD_SQL = """
+SELECT key, count(*) AS n, sum(turn_played) AS turns FROM card_games WHERE {where} GROUP BY key
+"""
+
+
+def fold_counts(groups: list[tuple[int, int, int | None]], cards: dict[int, str]) -> list[dict[str, Any]]:
+    """Per card: player-games and score sums in each bucket (metrics.md), from (key, n, sum of turn_played) groups
+    (given in key order, so the float sums and the prior fitted on them do not depend on the query's row order)."""
+    out: dict[int, dict[str, Any]] = {}
+    for key, n, turns in groups:
+        code, points, flags = split_key(key)
+        c = out.get(code)
+        if c is None:
+            c = out[code] = {"card": cards.get(code, f"#{code}"), "games": 0, "gp": 0.0, "oh_n": 0, "oh": 0.0, "gih_n": 0,
+                             "gih": 0.0, "played_n": 0, "played": 0.0, "turns": 0}
+        s = n * points / 2
+        c["games"] += n
+        c["gp"] += s
+        for bit, name in ((IN_OPENING, "oh"), (SEEN, "gih"), (PLAYED, "played")):
+            if flags & bit:
+                c[f"{name}_n"] += n
+                c[name] += s
+        if flags & PLAYED:
+            c["turns"] += turns
+    return list(out.values())
+
+
+def card_names(con: duckdb.DuckDBPyConnection) -> tuple[dict[int, str], dict[str, str | None]]:
+    """Card ids by code, and names by card id."""
+    rows = con.execute("SELECT code, any_value(card), any_value(name) FROM cards GROUP BY code").fetchall()
+    return {code: card for code, card, _ in rows}, {card: name for _, card, name in rows}
+
+
+def card_row(c: dict[str, Any], name: str | None, total: int) -> dict[str, Any]:
+    """One metrics.md card row from its counts (a :func:`card_counts` entry)."""
+    games, gih_n = c["games"], c["gih_n"]
+    gns_n, gns = games - gih_n, c["gp"] - c["gih"]
+    gp_wr, gp_ci = _wr(c["gp"], games)
+    oh_wr, oh_ci = _wr(c["oh"], c["oh_n"])
+    gih_wr, gih_ci = _wr(c["gih"], gih_n)
+    gns_wr, gns_ci = _wr(gns, gns_n)
+    played_wr, played_ci = _wr(c["played"], c["played_n"])
+    return {
+        "card": c["card"], "name": name, "games": games, "deck_share": games / total if total else None,
+        "gp_wr": gp_wr, "gp_ci": gp_ci, "oh_games": c["oh_n"], "oh_wr": oh_wr, "oh_ci": oh_ci,
+        "gih_games": gih_n, "gih_wr": gih_wr, "gih_ci": gih_ci, "gns_games": gns_n, "gns_wr": gns_wr, "gns_ci": gns_ci,
+        "iwd": None if gih_wr is None or gns_wr is None else gih_wr - gns_wr,
+        "played_games": c["played_n"], "played_wr": played_wr, "played_ci": played_ci,
+        "avg_turn_played": c["turns"] / c["played_n"] if c["played_n"] else None,
+        # metrics.md names the intervals "<x>_ci" for each WR; the same intervals under the WR's full name too
+        "gp_wr_ci": gp_ci, "oh_wr_ci": oh_ci, "gih_wr_ci": gih_ci, "gns_wr_ci": gns_ci, "played_wr_ci": played_ci,
+    }
+
+
+def card_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
+    """metrics.md card rows (most played first) plus ``eb_wr``/``eb_rank``: the GP WR shrunk towards a Beta prior
+    fitted to every card's GP WR in the filter (:func:`dashboards.intervals.fit_beta`), ranked 1 = best."""
+    cover = covers(con, f)
+    codes, names = card_names(con)
+    where, params = f.where()
+    counts = fold_counts(sorted(con.execute(CARD_SQL.format(where=where), params).fetchall()), codes)
+    return card_result(f, cover, counts, names)
+
+
+def card_result(f: Filters, cover: dict[str, int], counts: list[dict[str, Any]], names: dict[str, str | None]) -> dict[str, Any]:
+    """The card statistics from the per-card counts (shared with the pandas benchmark)."""
+    prior = fit_beta([c["gp"] for c in counts], [c["games"] for c in counts])
+    kept = [c for c in counts if c["games"] >= f.min_games]
+    rows = [card_row(c, names.get(c["card"]), cover["player_games"]) for c in kept]
+    for row, c in zip(rows, kept, strict=True):
+        row["eb_wr"] = prior.shrink(c["gp"], c["games"]) if prior else None
+    for rank, row in enumerate(sorted(rows, key=lambda r: (-(r["eb_wr"] or 0), r["card"])), 1):
+        row["eb_rank"] = rank
+    rows.sort(key=lambda r: (-r["games"], r["card"]))
+    return {"covers": cover, "filters": f.to_json(), "prior": prior.to_json() if prior else None, "rows": rows}
+
+
+DECK_SQL = """
+SELECT archetype, count(*) AS n, sum(score) AS s,
+       count(*) FILTER (WHERE went_first) AS n1, coalesce(sum(score) FILTER (WHERE went_first), 0) AS s1,
+       count(*) FILTER (WHERE NOT went_first) AS n2, coalesce(sum(score) FILTER (WHERE NOT went_first), 0) AS s2,
+       count(*) FILTER (WHERE redraw) AS redraws
+FROM player_games WHERE {where} GROUP BY archetype ORDER BY n DESC, archetype
+"""
+
+
+def deck_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
+    """Per archetype: player-games (``games``), share, WR with interval, WR going first and second, redraw rate."""
+    cover = covers(con, f)
+    where, params = f.where()
+    rows = []
+    for a, n, s, n1, s1, n2, s2, redraws in con.execute(DECK_SQL.format(where=where), params).fetchall():
+        if n < f.min_games:
+            continue
+        wr, ci = _wr(s, n)
+        wr1, ci1 = _wr(s1, n1)
+        wr2, ci2 = _wr(s2, n2)
+        rows.append({"archetype": a, "games": n, "share": n / cover["player_games"], "wr": wr, "wr_ci": ci,
+                     "first_games": n1, "first_wr": wr1, "first_ci": ci1, "second_games": n2, "second_wr": wr2,
+                     "second_ci": ci2, "redraws": redraws, "redraw_rate": redraws / n})
+    return {"covers": cover, "filters": f.to_json(), "rows": rows}
+
+
+MATCHUP_SQL = """
+SELECT archetype, opp_archetype, count(*) AS n, sum(score) AS s
+FROM player_games WHERE {where} GROUP BY archetype, opp_archetype
+"""
+
+
+def matchups(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
+    """WR of archetype A's player-games against B, with n and interval; a mirror is 0.5 by construction."""
+    cover = covers(con, f)
+    where, params = f.where()
+    cells = con.execute(MATCHUP_SQL.format(where=where), params).fetchall()
+    size: dict[str, int] = {}
+    for a, _, n, _ in cells:
+        size[a] = size.get(a, 0) + n
+    rows = []
+    for a, b, n, s in cells:
+        if n < f.min_games:
+            continue
+        mirror = a == b
+        wr, ci = (0.5, [0.5, 0.5]) if mirror else _wr(s, n)
+        rows.append({"archetype": a, "opponent": b, "games": n, "wr": wr, "wr_ci": ci, "mirror": mirror})
+    order = sorted({*(r["archetype"] for r in rows), *(r["opponent"] for r in rows)}, key=lambda a: (-size.get(a, 0), a))
+    rank = {a: i for i, a in enumerate(order)}
+    rows.sort(key=lambda r: (rank[r["archetype"]], rank[r["opponent"]]))
+    return {"covers": cover, "filters": f.to_json(), "archetypes": order, "rows": rows}
+
+
+FIRST_SQL = """
+SELECT archetype, count(*) AS n, sum(score) AS s
+FROM player_games WHERE ({where}) AND went_first GROUP BY ROLLUP (archetype) ORDER BY n DESC, archetype
+"""
+
+
+def first_player(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
+    """The WR of the player going first, overall and per archetype (of that player)."""
+    cover = covers(con, f)
+    where, params = f.where()
+    overall: dict[str, Any] = {"games": 0, "wr": None, "wr_ci": None}
+    rows = []
+    for a, n, s in con.execute(FIRST_SQL.format(where=where), params).fetchall():
+        wr, ci = _wr(s, n)
+        if a is None:
+            overall = {"games": n, "wr": wr, "wr_ci": ci}
+        elif n >= f.min_games:
+            rows.append({"archetype": a, "games": n, "wr": wr, "wr_ci": ci})
+    return {"covers": cover, "filters": f.to_json(), "overall": overall, "rows": rows}
+
+
+TREND_SQL = """
+SELECT week, archetype, count(*) AS n, sum(score) AS s, sum(count(*)) OVER (PARTITION BY week) AS week_n
+FROM player_games WHERE ({where}) AND week IS NOT NULL GROUP BY week, archetype ORDER BY week, n DESC, archetype
+"""
+
+
+def trends(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
+    """Share and WR per archetype per ISO week of ``played_at`` (player-games without a date have no week)."""
+    cover = covers(con, f)
+    where, params = f.where()
+    weeks: dict[str, int] = {}
+    rows = []
+    for week, a, n, s, week_n in con.execute(TREND_SQL.format(where=where), params).fetchall():
+        weeks[week] = int(week_n)
+        if n < f.min_games:
+            continue
+        wr, ci = _wr(s, n)
+        rows.append({"week": week, "archetype": a, "games": n, "share": n / week_n, "wr": wr, "wr_ci": ci})
+    dated = sum(weeks.values())
+    return {"covers": {**cover, "dated_player_games": dated}, "filters": f.to_json(),
+            "weeks": [{"week": w, "games": n} for w, n in weeks.items()], "rows": rows}
+
+
+def options(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
+    """What the filters can choose from: events, rulesets, archetypes (most played first), the date range."""
+    def distinct(column: str) -> list[str]:
+        sql = f"SELECT {column} FROM player_games WHERE {column} IS NOT NULL GROUP BY {column} ORDER BY count(*) DESC, {column}"
+        return [r[0] for r in con.execute(sql).fetchall()]
+
+    low, high = con.execute("SELECT min(date), max(date) FROM player_games").fetchone()  # type: ignore[misc]
+    return {"events": distinct("event"), "rulesets": distinct("ruleset"), "archetypes": distinct("archetype"),
+            "from": low.isoformat() if low else None, "to": high.isoformat() if high else None}
+
+
+#: the statistics by name (``stats KIND``, ``/api/stats/KIND``)
+STATS = {"cards": card_stats, "decks": deck_stats, "matchups": matchups, "first": first_player, "trends": trends}
+
+
+def statistics(folder: str | os.PathLike[str], kind: str, f: Filters) -> dict[str, Any]:
+    """One statistic over the warehouse in ``folder``."""
+    with connect(folder) as con:
+        return STATS[kind](con, f)

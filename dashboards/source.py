@@ -1,0 +1,108 @@
+"""Reading stored games for the warehouse: batches of games after an id, folded on from their latest snapshot.
+
+Each finished game is folded once without trails: from its latest snapshot when that snapshot is of the
+current version and carries the statistics facts (``seen`` and friends), else from the start. Unfinished
+games, and games the current engine refuses, give no rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from dashboards.facts import CardCodes, Rows, StoredGame, game_rows
+from engine.cards import CardDB
+from engine.fold import Folder
+from engine.pm.snapshot import SNAPSHOT_VERSION, from_snapshot
+from engine.rulings import IllegalAction
+from pmemo_replay.store.models import ACTION, GAME, SNAPSHOT
+
+GAME_COLUMNS = ("id", "header", "first", "winner", "reason", "turns", "n_actions", "played_at", "event", "ruleset", "round",
+                "source_id")
+
+
+def stored_game(row: Any) -> StoredGame:
+    return StoredGame(row.id, row.header, row.first, row.winner, row.reason, row.turns, row.n_actions, row.played_at,
+                      row.event, row.ruleset, row.round, row.source_id)
+
+
+def games_after(conn: Connection, after: int, limit: int) -> list[StoredGame]:
+    """Up to ``limit`` stored games with an id above ``after``, by id."""
+    query = sa.select(*(GAME.c[c] for c in GAME_COLUMNS)).where(GAME.c.id > after).order_by(GAME.c.id).limit(limit)
+    return [stored_game(r) for r in conn.execute(query)]
+
+
+def latest_snapshots(conn: Connection, ids: Sequence[int]) -> dict[int, tuple[int, dict[str, Any]]]:
+    """The latest snapshot ``(seq, data)`` of each game that has one."""
+    if not ids:
+        return {}
+    latest = (sa.select(SNAPSHOT.c.game_id, sa.func.max(SNAPSHOT.c.seq).label("seq"))
+              .where(SNAPSHOT.c.game_id.in_(list(ids))).group_by(SNAPSHOT.c.game_id).subquery())
+    query = sa.select(SNAPSHOT.c.game_id, SNAPSHOT.c.seq, SNAPSHOT.c.data).join(
+        latest, sa.and_(SNAPSHOT.c.game_id == latest.c.game_id, SNAPSHOT.c.seq == latest.c.seq))
+    return {g: (s, d) for g, s, d in conn.execute(query)}
+
+
+def usable(snapshot: dict[str, Any]) -> bool:
+    """True for a snapshot of the current version that carries the statistics facts (``seen`` and friends)."""
+    players = snapshot.get("players") or [{}]
+    return snapshot.get("v") == SNAPSHOT_VERSION and all("seen" in p and "played_first" in p for p in players)
+
+
+def actions_from(conn: Connection, starts: dict[int, int]) -> dict[int, list[dict[str, Any]]]:
+    """The actions of each game from its start index on, in order."""
+    out: dict[int, list[dict[str, Any]]] = {g: [] for g in starts}
+    if not starts:
+        return out
+    cond = sa.or_(*(sa.and_(ACTION.c.game_id == g, ACTION.c.seq >= s) for g, s in starts.items()))
+    query = sa.select(ACTION.c.game_id, ACTION.c.data).where(cond).order_by(ACTION.c.game_id, ACTION.c.seq)
+    for g, data in conn.execute(query):
+        out[g].append(data)
+    return out
+
+
+def final_players(game: StoredGame, start: tuple[int, dict[str, Any]] | None, actions: list[dict[str, Any]],
+                  cards: CardDB) -> list[Any] | None:
+    """The players' folded states at the end of the game; None when the current engine refuses the log or the
+    snapshot cannot be restored."""
+    try:
+        if start is None:
+            folder = Folder(game.header, cards, keep_trails=False)
+        else:
+            folder = Folder(game.header, cards, keep_trails=False, state=from_snapshot(start[1], cards), offset=start[0])
+        for action in actions:
+            folder.push(action)
+    except (IllegalAction, ValueError, KeyError, TypeError):
+        return None
+    return list(folder.state.players)
+
+
+def project_batch(conn: Connection, games: Sequence[StoredGame], cards: CardDB, codes: CardCodes) -> tuple[Rows, int]:
+    """The rows of the finished games among ``games`` and how many were left out (unfinished or refused)."""
+    finished = [g for g in games if g.finished]
+    snaps = {g: s for g, s in latest_snapshots(conn, [g.id for g in finished]).items() if usable(s[1])}
+    acts = actions_from(conn, {g.id: snaps[g.id][0] if g.id in snaps else 0 for g in finished})
+    rows = Rows()
+    left_out = len(games) - len(finished)
+    for g in finished:
+        players = final_players(g, snaps.get(g.id), acts[g.id], cards)
+        if players is None and g.id in snaps:  # the snapshot would not restore: fold from the start
+            players = final_players(g, None, actions_from(conn, {g.id: 0})[g.id], cards)
+        if players is None:
+            left_out += 1
+            continue
+        rows.extend(game_rows(g, players, cards, codes))
+    return rows, left_out
+
+
+def batches(conn: Connection, after: int, size: int) -> Iterator[list[StoredGame]]:
+    """The stored games above ``after`` in batches of ``size``, by id."""
+    while True:
+        games = games_after(conn, after, size)
+        if not games:
+            return
+        yield games
+        after = games[-1].id

@@ -1,0 +1,132 @@
+"""``pmemo-replay stats cards|decks|matchups|first|trends``: the meta statistics of metrics.md."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+from pmemo_replay.cli.statsopts import add_filter_options, add_source_options, current_warehouse, filters_from
+
+KINDS = ("cards", "decks", "matchups", "first", "trends")
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("stats", help="meta statistics: cards, decks (archetypes), matchups, first player, weekly trends",
+                       description="Statistics over the finished games (metrics.md), read from the analytics warehouse, "
+                       "which is brought up to date with the store first. Win rates come with Wilson 95% intervals.")
+    p.add_argument("kind", choices=KINDS, help="which statistic")
+    add_source_options(p)
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: for cards the metrics.md rows as an array, for the others an object with covers, filters and rows")
+    p.add_argument("--envelope", action="store_true", help="with --json and cards: the object with covers, filters and rows")
+    p.add_argument("--sort", metavar="FIELD", help="order the rows by this field, largest first (e.g. gih_wr, iwd, eb_wr)")
+    p.add_argument("--limit", type=int, metavar="N", help="print only the first N rows")
+    add_filter_options(p)
+    p.set_defaults(run=run)
+
+
+def width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, n: int, *, right: bool = False) -> str:
+    gap = " " * max(n - width(text), 0)
+    return gap + text if right else text + gap
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric: int = 1) -> list[str]:
+    """Aligned columns; columns from index ``numeric`` on are right-aligned."""
+    widths = [max(width(str(c)) for c in col) for col in zip(headers, *rows, strict=True)]
+    return ["  ".join(pad(str(c), w, right=i >= numeric) for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+            for row in (headers, *rows)]
+
+
+def pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}"
+
+
+def wr(x: float | None, ci: list[float] | None) -> str:
+    return "–" if x is None or ci is None else f"{100 * x:.1f} [{100 * ci[0]:.1f}–{100 * ci[1]:.1f}]"
+
+
+def num(x: float | None, digits: int = 2) -> str:
+    return "–" if x is None else f"{x:.{digits}f}"
+
+
+def card_lines(body: dict[str, Any]) -> list[str]:
+    rows = [[r["card"], r["name"] or "", str(r["games"]), pct(r["deck_share"]), wr(r["gp_wr"], r["gp_ci"]),
+             wr(r["gih_wr"], r["gih_ci"]), pct(r["gns_wr"]), pct(r["iwd"]), pct(r["oh_wr"]), pct(r["played_wr"]),
+             num(r["avg_turn_played"], 1), f"{pct(r['eb_wr'])} #{r['eb_rank']}"] for r in body["rows"]]
+    return table(["card", "name", "games", "share%", "GP WR% [95%]", "GIH WR% [95%]", "GNS%", "IWD", "OH%", "played%", "turn",
+                  "EB WR"], rows, numeric=2)
+
+
+def deck_lines(body: dict[str, Any]) -> list[str]:
+    rows = [[r["archetype"], str(r["games"]), pct(r["share"]), wr(r["wr"], r["wr_ci"]), wr(r["first_wr"], r["first_ci"]),
+             wr(r["second_wr"], r["second_ci"]), pct(r["redraw_rate"])] for r in body["rows"]]
+    return table(["archetype", "games", "share%", "WR% [95%]", "first WR%", "second WR%", "redraw%"], rows)
+
+
+def matchup_lines(body: dict[str, Any]) -> list[str]:
+    rows = [[r["archetype"], r["opponent"], str(r["games"]), "50.0 (mirror)" if r["mirror"] else wr(r["wr"], r["wr_ci"])]
+            for r in body["rows"]]
+    return table(["archetype", "against", "games", "WR% [95%]"], rows, numeric=2)
+
+
+def first_lines(body: dict[str, Any]) -> list[str]:
+    o = body["overall"]
+    rows = [["(all)", str(o["games"]), wr(o["wr"], o["wr_ci"])]]
+    rows += [[r["archetype"], str(r["games"]), wr(r["wr"], r["wr_ci"])] for r in body["rows"]]
+    return table(["going first", "games", "WR% [95%]"], rows)
+
+
+def trend_lines(body: dict[str, Any]) -> list[str]:
+    rows = [[r["week"], r["archetype"], str(r["games"]), pct(r["share"]), wr(r["wr"], r["wr_ci"])] for r in body["rows"]]
+    return table(["week", "archetype", "games", "share%", "WR% [95%]"], rows, numeric=2)
+
+
+LINES = {"cards": card_lines, "decks": deck_lines, "matchups": matchup_lines, "first": first_lines, "trends": trend_lines}
+
+
+def covers_line(body: dict[str, Any]) -> str:
+    c = body["covers"]
+    given = ", ".join(f"{k}={v}" for k, v in body["filters"].items())
+    return f"{c['games']} game(s), {c['player_games']} player-game(s)" + (f"; filters: {given}" if given else "")
+
+
+def sort_key(value: Any) -> tuple[int, Any]:
+    """Numbers largest first, then text in order, nulls last."""
+    if value is None:
+        return (2, 0)
+    if isinstance(value, int | float):
+        return (0, -value)
+    return (1, str(value))
+
+
+def ordered(body: dict[str, Any], field: str | None, limit: int | None) -> dict[str, Any]:
+    """The rows sorted by ``field`` (``--sort``) and cut to ``limit``; exits 2 for an unknown field."""
+    rows = body["rows"]
+    if field:
+        if rows and field not in rows[0]:
+            print(f"pmemo-replay: --sort: no field {field!r} (fields: {', '.join(rows[0])})", file=sys.stderr)
+            raise SystemExit(2)
+        rows = sorted(rows, key=lambda r: sort_key(r[field]))
+    return {**body, "rows": rows[:limit] if limit is not None else rows}
+
+
+def run(args: argparse.Namespace) -> int:
+    from dashboards.queries import statistics
+
+    f = filters_from(args)
+    body = ordered(statistics(current_warehouse(args), args.kind, f), args.sort, args.limit)
+    if args.json:
+        bare = args.kind == "cards" and not args.envelope
+        print(json.dumps(body["rows"] if bare else body, ensure_ascii=False))
+    else:
+        print(covers_line(body))
+        print("\n".join(LINES[args.kind](body)))
+    return 0

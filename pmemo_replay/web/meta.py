@@ -1,0 +1,124 @@
+"""The meta statistics on the web: ``/meta`` (Plotly dashboards), ``/api/stats/*`` (JSON), the card CSV, and
+plotly.js served from the installed plotly package (``/static-vendor/plotly.min.js``; nothing copied into the repository).
+
+Each request first brings the warehouse up to date with the store (a cheap check when nothing is new), so games
+stored by any route or process show up; a stored upload also updates it at once (:func:`keep_current`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import plotly
+from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
+
+from dashboards.filters import FilterError, Filters
+from dashboards.location import warehouse_folder
+from pmemo_replay.web.context import get_store
+
+bp = Blueprint("meta", __name__)
+api_bp = Blueprint("stats_api", __name__, url_prefix="/api/stats")
+PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+KINDS = ("cards", "decks", "matchups", "first", "trends")
+DEFAULT_MIN_GAMES = 10
+#: Plotly sets inline style attributes on its SVG, which the site-wide policy (style-src 'self') refuses; this page
+#: allows inline styles and nothing else more (scripts stay 'self' only).
+META_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+            "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
+def warehouse_path() -> Path:
+    """The warehouse of the application's store (``PMEMO_WAREHOUSE`` in the app config, the environment, else beside the store)."""
+    return warehouse_folder(current_app.config.get("PMEMO_WAREHOUSE"), get_store().url)
+
+
+def keep_current() -> None:
+    """Project games stored since the last update; a failure is logged, never shown to the uploader."""
+    from dashboards.warehouse import update_warehouse
+
+    try:
+        update_warehouse(get_store(), warehouse_path())
+    except Exception:  # the statistics can catch up later; the upload itself succeeded
+        current_app.logger.exception("updating the warehouse failed")
+
+
+def stats(kind: str, f: Filters) -> dict[str, Any]:
+    from dashboards.queries import statistics
+
+    return statistics(warehouse_path(), kind, f)
+
+
+def _filters() -> Filters:
+    try:
+        return Filters.parse(request.args.to_dict())
+    except FilterError as err:
+        abort(400, description=str(err))
+
+
+@api_bp.get("/<any(cards, decks, matchups, first, trends):kind>")
+def stats_json(kind: str) -> Any:
+    """One statistic of metrics.md; 400 ``{"error"}`` on a bad filter.
+
+    ``/api/stats/cards`` answers the metrics.md rows as a JSON array (the games covered in the
+    ``X-Pmemo-Games`` / ``X-Pmemo-Player-Games`` headers); ``?envelope=1``, and the other kinds,
+    answer ``{"covers", "filters", "rows", ...}``.
+    """
+    envelope = request.args.get("envelope") in ("1", "true")
+    f = _filters()
+    keep_current()
+    body = stats(kind, f)
+    if kind != "cards" or envelope:
+        return current_app.json.response(body)
+    response = current_app.json.response(body["rows"])
+    response.headers["X-Pmemo-Games"] = str(body["covers"]["games"])
+    response.headers["X-Pmemo-Player-Games"] = str(body["covers"]["player_games"])
+    return response
+
+
+@bp.get("/meta/cards.csv")
+def cards_csv() -> Response:
+    """The card statistics with the page's filters, as a CSV download."""
+    from dashboards.export import cards_csv as to_csv
+
+    f = _filters()
+    keep_current()
+    response = Response(to_csv(stats("cards", f)["rows"]), mimetype="text/csv")
+    response.headers["Content-Disposition"] = "attachment; filename=card-stats.csv"
+    return response
+
+
+@bp.get("/static-vendor/plotly.min.js")
+def plotly_js() -> Response:
+    """plotly.js from the installed plotly package (the same version the figures are built with)."""
+    return send_file(PLOTLY_JS, mimetype="text/javascript", max_age=86400)
+
+
+def _page_filters() -> tuple[Filters, int, str | None]:
+    """The page's filters (statistics are computed without ``min_games``, which only greys), the minimum, an error."""
+    args = request.args.to_dict()
+    args.setdefault("min_games", str(DEFAULT_MIN_GAMES))
+    try:
+        f = Filters.parse(args)
+    except FilterError as err:
+        return Filters(min_games=DEFAULT_MIN_GAMES).without_min(), DEFAULT_MIN_GAMES, str(err)
+    return f.without_min(), f.min_games, None
+
+
+@bp.get("/meta")
+def meta() -> Any:
+    """The dashboards: card table, GIH WR, IWD, archetypes, matchups, first player, weekly trends."""
+    from dashboards.figures import dashboard
+    from dashboards.queries import STATS, connect, options
+
+    f, min_games, error = _page_filters()
+    keep_current()
+    with connect(warehouse_path()) as con:
+        views = {kind: STATS[kind](con, f) for kind in KINDS}
+        choices = options(con)
+    csv_args = {**f.query_args(), "min_games": str(min_games)} if min_games else f.query_args()
+    html = render_template("meta.html", views=views, figures=dashboard(views, min_games), choices=choices, filters=f.to_json(),
+                           min_games=min_games, error=error, csv_args=csv_args)
+    response = Response(html, status=400 if error else 200, mimetype="text/html")
+    response.headers["Content-Security-Policy"] = META_CSP
+    return response

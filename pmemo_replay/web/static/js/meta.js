@@ -1,0 +1,60 @@
+// /meta: draw the Plotly figures the server built, and make the card table sortable and filterable.
+// Text from the data goes in with textContent only; the table itself is rendered (escaped) by the server.
+import { $ } from "./dom.js";
+
+const figures = JSON.parse($("meta-data").textContent);
+
+for (const node of document.querySelectorAll("[data-figure]")) {
+  const fig = figures[node.dataset.figure];
+  if (fig) window.Plotly.newPlot(node, fig.data, fig.layout, { responsive: true, displaylogo: false });
+}
+
+const table = $("card-table");
+const body = table.tBodies[0];
+const rows = Array.from(body.rows).filter((r) => r.cells.length > 1);
+
+function value(row, col, numeric) {
+  const raw = row.cells[col].dataset.v ?? "";
+  if (!numeric) return raw.toLowerCase();
+  return raw === "" ? null : Number(raw);
+}
+
+function sortBy(th) {
+  const col = th.cellIndex;
+  const numeric = th.dataset.type === "num";
+  const descending = th.getAttribute("aria-sort") !== "descending" && (numeric || th.getAttribute("aria-sort") === "ascending");
+  for (const other of table.tHead.rows[0].cells) other.removeAttribute("aria-sort");
+  th.setAttribute("aria-sort", descending ? "descending" : "ascending");
+  const sign = descending ? -1 : 1;
+  rows.sort((a, b) => {
+    const x = value(a, col, numeric);
+    const y = value(b, col, numeric);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1; // nulls last either way
+    return x < y ? -sign : x > y ? sign : 0;
+  });
+  body.append(...rows);
+}
+
+for (const th of table.tHead.rows[0].cells) {
+  th.tabIndex = 0;
+  th.addEventListener("click", () => sortBy(th));
+  th.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      sortBy(th);
+    }
+  });
+}
+
+const filter = $("card-filter");
+const count = $("card-count");
+filter.addEventListener("input", () => {
+  const needle = filter.value.trim().toLowerCase();
+  let shown = 0;
+  for (const row of rows) {
+    const hit = !needle || row.cells[0].textContent.toLowerCase().includes(needle) || row.cells[1].textContent.toLowerCase().includes(needle);
+    row.hidden = !hit;
+    if (hit) shown += 1;
+  }
+  count.textContent = needle ? `${shown} of ${rows.length} cards` : `${rows.length} cards`;
+});

@@ -1,0 +1,177 @@
+"""marshmallow schemas of ``/api/stats/*`` (metrics.md), for the OpenAPI description and the tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, fields, validate
+
+WR_CI = {"description": "Wilson score interval at 95% (z = 1.96) as [low, high]; null over 0 player-games"}
+
+
+def _ci(**kw: Any) -> fields.List:
+    return fields.List(fields.Float(), allow_none=True, required=True, metadata={**WR_CI, **kw})
+
+
+def _wr(text: str) -> fields.Float:
+    return fields.Float(allow_none=True, required=True, metadata={"description": f"{text}; null over 0 player-games"})
+
+
+class StatsQuery(Schema):
+    """The filters of metrics.md (also ``stats`` command options)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    from_ = fields.String(data_key="from", metadata={"description": "played on or after (UTC date or date-time); games without "
+                                                                   "played_at are included only when neither from nor to is given"})
+    to = fields.String(metadata={"description": "played on or before (a date: that whole UTC day)"})
+    event = fields.String()
+    ruleset = fields.String()
+    player = fields.String(metadata={"description": "only this player's player-games"})
+    archetype = fields.String(metadata={"description": 'the player\'s deck archetype, e.g. "MHK red-blue"'})
+    first = fields.Integer(validate=validate.OneOf([0, 1]), metadata={"description": "1: player-games going first; 0: second"})
+    min_games = fields.Integer(validate=validate.Range(min=0), metadata={"description": "drop rows with fewer player-games"})
+
+
+class CoversSchema(Schema):
+    games = fields.Integer(required=True, metadata={"description": "finished games in the filter"})
+    player_games = fields.Integer(required=True)
+    dated_player_games = fields.Integer(metadata={"description": "trends: player-games with a played_at"})
+
+
+class _Envelope(Schema):
+    covers = fields.Nested(CoversSchema, required=True)
+    filters = fields.Dict(required=True, metadata={"description": "the filters applied, as given"})
+
+
+class CardRowSchema(Schema):
+    card = fields.String(required=True, metadata={"description": "base card id (parallels count as the card)"})
+    name = fields.String(allow_none=True, required=True)
+    games = fields.Integer(required=True, metadata={"description": "player-games with the card in the main deck"})
+    deck_share = fields.Float(allow_none=True, required=True, metadata={"description": "games ÷ all player-games in the filter"})
+    gp_wr = _wr("WR over those player-games")
+    gp_ci = _ci()
+    oh_games = fields.Integer(required=True, metadata={"description": "in the opening hand kept (after any redraw)"})
+    oh_wr = _wr("WR in opening hand")
+    oh_ci = _ci()
+    gih_games = fields.Integer(required=True, metadata={"description": "seen: in opening hand or moved from deck to hand later"})
+    gih_wr = _wr("WR when seen")
+    gih_ci = _ci()
+    gns_games = fields.Integer(required=True, metadata={"description": "not seen (gih_games + gns_games == games)"})
+    gns_wr = _wr("WR when not seen")
+    gns_ci = _ci()
+    iwd = fields.Float(allow_none=True, required=True, metadata={"description": "gih_wr − gns_wr; null when either side is empty"})
+    played_games = fields.Integer(required=True, metadata={"description": "summoned, played, set or levelled up with at least once"})
+    played_wr = _wr("WR when played")
+    played_ci = _ci()
+    avg_turn_played = fields.Float(allow_none=True, required=True, metadata={"description": "mean turn of the first play"})
+    eb_wr = fields.Float(allow_none=True, metadata={"description": "GP WR shrunk towards a Beta prior fitted to the card GP WRs "
+                                                                  "by the method of moments (empirical Bayes)"})
+    eb_rank = fields.Integer(metadata={"description": "rank by eb_wr, 1 = best"})
+    gp_wr_ci = _ci()
+    oh_wr_ci = _ci()
+    gih_wr_ci = _ci()
+    gns_wr_ci = _ci()
+    played_wr_ci = _ci()
+
+
+class PriorSchema(Schema):
+    alpha = fields.Float(required=True)
+    beta = fields.Float(required=True)
+    mean = fields.Float(required=True)
+
+
+class CardStatsSchema(_Envelope):
+    prior = fields.Nested(PriorSchema, allow_none=True, required=True, metadata={"description": "the fitted Beta prior"})
+    rows = fields.List(fields.Nested(CardRowSchema), required=True)
+
+
+class DeckRowSchema(Schema):
+    archetype = fields.String(required=True, metadata={"description": 'main series set code plus colors with 8+ cards: "MHK red-blue"'})
+    games = fields.Integer(required=True, metadata={"description": "player-games"})
+    share = fields.Float(required=True)
+    wr = _wr("WR")
+    wr_ci = _ci()
+    first_games = fields.Integer(required=True)
+    first_wr = _wr("WR going first")
+    first_ci = _ci()
+    second_games = fields.Integer(required=True)
+    second_wr = _wr("WR going second")
+    second_ci = _ci()
+    redraws = fields.Integer(required=True)
+    redraw_rate = fields.Float(required=True)
+
+
+class DeckStatsSchema(_Envelope):
+    rows = fields.List(fields.Nested(DeckRowSchema), required=True)
+
+
+class MatchupRowSchema(Schema):
+    archetype = fields.String(required=True)
+    opponent = fields.String(required=True)
+    games = fields.Integer(required=True, metadata={"description": "player-games of archetype against opponent"})
+    wr = _wr("WR of archetype against opponent (0.5 for a mirror)")
+    wr_ci = _ci()
+    mirror = fields.Boolean(required=True)
+
+
+class MatchupStatsSchema(_Envelope):
+    archetypes = fields.List(fields.String(), required=True, metadata={"description": "most played first"})
+    rows = fields.List(fields.Nested(MatchupRowSchema), required=True)
+
+
+class FirstRowSchema(Schema):
+    archetype = fields.String()
+    games = fields.Integer(required=True, metadata={"description": "player-games going first"})
+    wr = _wr("WR going first")
+    wr_ci = _ci()
+
+
+class FirstStatsSchema(_Envelope):
+    overall = fields.Nested(FirstRowSchema, required=True)
+    rows = fields.List(fields.Nested(FirstRowSchema), required=True)
+
+
+class TrendRowSchema(Schema):
+    week = fields.String(required=True, metadata={"description": "ISO week of played_at, e.g. 2026-W47"})
+    archetype = fields.String(required=True)
+    games = fields.Integer(required=True)
+    share = fields.Float(required=True, metadata={"description": "of the week's player-games in the filter"})
+    wr = _wr("WR")
+    wr_ci = _ci()
+
+
+class WeekSchema(Schema):
+    week = fields.String(required=True)
+    games = fields.Integer(required=True, metadata={"description": "player-games that week"})
+
+
+class TrendStatsSchema(_Envelope):
+    weeks = fields.List(fields.Nested(WeekSchema), required=True)
+    rows = fields.List(fields.Nested(TrendRowSchema), required=True)
+
+
+COMPONENTS: dict[str, type[Schema]] = {
+    "CardStats": CardStatsSchema, "DeckStats": DeckStatsSchema, "MatchupStats": MatchupStatsSchema, "FirstStats": FirstStatsSchema,
+    "TrendStats": TrendStatsSchema,
+}
+SUMMARIES = {
+    "cards": ("CardStats", "Card statistics (metrics.md): one row per card in a deck of the filtered games"),
+    "decks": ("DeckStats", "Per archetype: player-games, share, WR with interval, WR going first and second, redraw rate"),
+    "matchups": ("MatchupStats", "Archetype against archetype: WR with n and interval (mirrors 0.5)"),
+    "first": ("FirstStats", "First-player advantage: WR going first, overall and per archetype"),
+    "trends": ("TrendStats", "Share and WR per archetype per ISO week"),
+}
+
+
+def paths() -> dict[str, dict[str, Any]]:
+    """The OpenAPI operations of ``/api/stats/*``."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind, (schema, summary) in SUMMARIES.items():
+        out[f"/api/stats/{kind}"] = {"get": {
+            "summary": summary, "parameters": [{"in": "query", "schema": StatsQuery}],
+            "responses": {"200": {"description": "covers, filters and rows", "content": {"application/json": {"schema": schema}}},
+                          "400": {"description": "an unreadable filter", "content": {"application/json": {"schema": "Error"}}}},
+        }}
+    return out

@@ -1,0 +1,42 @@
+"""The Plotly figures: intervals, grey buckets under the minimum, literal labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dashboards.figures import GREY, dashboard, esc, gih_figure, matchups_figure, trends_figure
+
+
+def test_every_view_has_a_figure(stats: Any) -> None:
+    views = {kind: stats(kind) for kind in ("cards", "decks", "matchups", "first", "trends")}
+    figs = dashboard(views, 2)
+    assert set(figs) == {"gih", "iwd", "decks", "matchups", "first", "trends"}
+    assert all(fig["data"] and "layout" in fig for fig in figs.values())
+
+
+def test_intervals_and_grey_buckets(stats: Any) -> None:
+    cards = stats("cards")
+    trace = gih_figure(cards, 3).data[0]
+    rows = [r for r in cards["rows"] if r["gih_wr"] is not None]
+    for row, color, plus, minus in zip(rows, trace.marker.color, trace.error_y.array, trace.error_y.arrayminus, strict=True):
+        assert (color == GREY) == (row["games"] < 3)
+        assert row["gih_wr"] + plus == row["gih_ci"][1] and abs(row["gih_wr"] - minus - row["gih_ci"][0]) < 1e-12
+
+
+def test_matchup_cells_carry_n_and_grey_under_the_minimum(stats: Any) -> None:
+    fig = matchups_figure(stats("matchups"), 2)
+    colored, grey = fig.data
+    assert list(colored.y) == ["TST red-blue", "TST red-blue-green"] and list(colored.x) == list(colored.y)
+    assert colored.text[0][0] == "mirror<br>n=6" and colored.z[0][0] == 0.5
+    assert grey.text[0][1] == "100.0%<br>n=1" and grey.z[0][1] == 1 and colored.z[0][1] is None  # n=1 < 2: grey
+    only_green = matchups_figure(stats("matchups", archetype="TST red-blue-green"), 0)
+    assert list(only_green.data[0].y) == ["TST red-blue-green"] and list(only_green.data[0].x) == ["TST red-blue"]
+
+
+def test_labels_are_literal() -> None:
+    assert esc("<b>Cup</b> & co") == "&lt;b&gt;Cup&lt;/b&gt; &amp; co"
+    body = {"weeks": [{"week": "2026-W45", "games": 2}],
+            "rows": [{"week": "2026-W45", "archetype": "<i>X</i>", "games": 2, "share": 1.0, "wr": 0.5, "wr_ci": [0.1, 0.9]}]}
+    fig = trends_figure(body, 5, ["<i>X</i>"])
+    assert {t.name for t in fig.data if t.name} == {"&lt;i&gt;X&lt;/i&gt;"}
+    assert any(t.marker.color == GREY for t in fig.data if t.mode == "markers")  # 2 < 5: a grey point over the line
