@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.routing import IntegerConverter
 
 from pmemo_replay.web import api, judge, meta, pages
 from pmemo_replay.web.context import init_store
@@ -15,6 +16,12 @@ from pmemo_replay.web.security import register_security
 from pmemo_replay.web.settings import defaults, human_bytes
 
 csrf = CSRFProtect()
+
+
+class BoundedInt(IntegerConverter):
+    """``<int:…>`` limited to 9 digits, so a huge id is a 404 rather than a database overflow."""
+
+    regex = r"\d{1,9}"
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -26,6 +33,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     (the analytics warehouse folder; None: ``PMEMO_WAREHOUSE`` from the environment, else beside the store).
     """
     app = Flask(__name__)
+    app.url_map.converters["int"] = BoundedInt  # ids beyond a database integer simply match no route
     app.config.update(defaults())
     if config:
         app.config.update(config)

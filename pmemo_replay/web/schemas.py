@@ -8,6 +8,8 @@ from typing import Any
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 MAX_PER_PAGE = 200
+#: the largest page, step or id a request may name (beyond it databases overflow their integers)
+MAX_INT = 2**31 - 1
 
 
 class DateOrDateTime(fields.Field):
@@ -36,7 +38,7 @@ class GamesQuery(Schema):
                                                              "type": "string"})
     played_to = DateOrDateTime(data_key="to", metadata={"description": "played at or before (a date: that whole day)",
                                                          "type": "string"})
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_INT))
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
 
 
@@ -44,7 +46,7 @@ class StateQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    at = fields.Integer(validate=validate.Range(min=0),
+    at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT),
                         metadata={"description": "number of actions applied (default: all)"})
 
 
@@ -180,7 +182,7 @@ class CheckQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    at = fields.Integer(validate=validate.Range(min=0), metadata={"description": "check only the first N actions"})
+    at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT), metadata={"description": "check only the first N actions"})
 
 
 class JudgeStepSchema(Schema):
@@ -194,7 +196,7 @@ class JudgeStepQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    at = fields.Integer(required=True, validate=validate.Range(min=0))
+    at = fields.Integer(required=True, validate=validate.Range(min=0, max=MAX_INT))
 
 
 def first_error(err: ValidationError) -> str:

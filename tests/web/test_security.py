@@ -129,3 +129,17 @@ def test_serve_app_is_not_testing_or_debug(tmp_path: Any) -> None:
     assert app.testing is False and app.debug is False
     r = app.test_client().get("/api/games/1")
     assert r.status_code == 404 and r.is_json
+
+
+def test_huge_numbers_are_client_errors_not_overflows(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pmemo_replay.web.app import create_app
+
+    app = create_app({"TESTING": True, "PMEMO_DATABASE_URL": f"sqlite:///{tmp_path / 'h.sqlite3'}",
+                      "PMEMO_WAREHOUSE": str(tmp_path / "wh")})
+    client = app.test_client()
+    huge = "1" + "0" * 22
+    assert client.get(f"/api/games?page={huge}").status_code == 400
+    assert client.get(f"/?page={huge}").status_code in (200, 400)
+    assert client.get(f"/api/games/{huge}").status_code == 404
+    assert client.get(f"/games/{huge}").status_code == 404
+    assert client.get(f"/api/games/1/state?at={huge}").status_code in (400, 404)
