@@ -9,11 +9,12 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.routing import IntegerConverter
 
+from pmemo_replay.store.config import instance_folder
 from pmemo_replay.web import api, judge, meta, pages
 from pmemo_replay.web.context import init_store
 from pmemo_replay.web.errors import register_error_handlers
 from pmemo_replay.web.security import register_security
-from pmemo_replay.web.settings import defaults, human_bytes
+from pmemo_replay.web.settings import defaults, human_bytes, instance_secret_key
 
 csrf = CSRFProtect()
 
@@ -31,12 +32,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     else the instance folder's SQLite file), ``PMEMO_MAX_UPLOAD_BYTES`` (default: the environment,
     else 5 MB), ``PMEMO_CARDS`` (a CardDB; default: the bundled card data), ``PER_PAGE``, ``PMEMO_WAREHOUSE``
     (the analytics warehouse folder; None: ``PMEMO_WAREHOUSE`` from the environment, else beside the store).
+    ``SECRET_KEY`` (default: ``PMEMO_SECRET_KEY`` from the environment, else the key kept in the
+    instance folder's ``secret_key`` file, made there on first start).
     """
-    app = Flask(__name__)
+    app = Flask(__name__, instance_path=str(instance_folder().resolve()))
     app.url_map.converters["int"] = BoundedInt  # ids beyond a database integer simply match no route
     app.config.update(defaults())
     if config:
         app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
     limit = int(app.config["PMEMO_MAX_UPLOAD_BYTES"])
     app.config["MAX_CONTENT_LENGTH"] = limit
     app.config["MAX_FORM_MEMORY_SIZE"] = limit  # a pasted log is a form field, not a file

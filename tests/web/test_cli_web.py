@@ -58,8 +58,10 @@ def test_demo_rejects_negative_games() -> None:
     assert main(["demo", "--games", "-1", "--no-serve"]) == 2
 
 
-def test_serve_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_port_in_use(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from pmemo_replay.cli.serve import build_app, serve_app
+
+    monkeypatch.chdir(tmp_path)  # its instance folder (secret key) is the test's
 
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

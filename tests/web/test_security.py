@@ -122,8 +122,10 @@ def test_500_is_generic_html_on_pages(failing_app: Flask) -> None:
     assert "internal server error" in text and "secret" not in text and "Traceback" not in text
 
 
-def test_serve_app_is_not_testing_or_debug(tmp_path: Any) -> None:
+def test_serve_app_is_not_testing_or_debug(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from pmemo_replay.cli.serve import build_app
+
+    monkeypatch.chdir(tmp_path)  # its instance folder (secret key) is the test's
 
     app = build_app(f"sqlite:///{tmp_path / 's.sqlite3'}")
     assert app.testing is False and app.debug is False
@@ -131,8 +133,10 @@ def test_serve_app_is_not_testing_or_debug(tmp_path: Any) -> None:
     assert r.status_code == 404 and r.is_json
 
 
-def test_huge_numbers_are_client_errors_not_overflows(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_huge_numbers_are_client_errors_not_overflows(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from pmemo_replay.web.app import create_app
+
+    monkeypatch.chdir(tmp_path)  # its instance folder (secret key) is the test's
 
     app = create_app({"TESTING": True, "PMEMO_DATABASE_URL": f"sqlite:///{tmp_path / 'h.sqlite3'}",
                       "PMEMO_WAREHOUSE": str(tmp_path / "wh")})
