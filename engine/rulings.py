@@ -21,6 +21,7 @@ BOOK = "Rule Book v2.22"
 RULES: dict[str, tuple[str | None, str]] = {
     "log.schema": (None, "the log or an action is malformed"),
     "log.card": (None, "a card id is unknown to the card database"),
+    "engine.error": (None, "the engine failed on this log (an engine fault, not a rule of the game)"),
     "deck.size": ("P05", "a main deck is not exactly 60 cards"),
     "deck.copies": ("P05", "more than 4 copies of one card"),
     "deck.ex": ("P26", "EX deck over 15 cards, over 4 copies, a non-EX card in it, or an EX card in the main deck"),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import logging
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime
 from typing import Any
 
@@ -18,9 +19,29 @@ from pmemo_replay.store.db import create_db_engine, read_connection
 from pmemo_replay.store.migrate import upgrade
 from pmemo_replay.store.models import Game
 from pmemo_replay.store.pipeline import BATCH_SIZE, Item, run_ingest
-from pmemo_replay.store.prepare import prepare, prepare_log
+from pmemo_replay.store.prepare import Prepared, Rejected, prepare, prepare_log
 from pmemo_replay.store.reprocess import ReprocessReport, reprocess_all
 from pmemo_replay.store.writer import IngestResult, rejected, write_batch
+
+logger = logging.getLogger(__name__)
+
+
+def engine_failure(err: Exception) -> dict[str, Any]:
+    """The ruling for a log the engine failed on (an engine bug, not a rule of the game): ``engine.error``.
+
+    Worded as the import pipeline words it, so an upload and ``pmemo-replay import`` rule alike.
+    """
+    message = f"the engine failed on this log: {type(err).__name__}: {err}"
+    return {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": message}
+
+
+def _guarded(source: str, step: Callable[[], Prepared | Rejected]) -> Prepared | Rejected:
+    """``step()``, or a rejection ``engine.error`` (logged with its traceback) when it raises."""
+    try:
+        return step()
+    except Exception as err:  # an engine bug must not turn an upload into a server error
+        logger.exception("the engine failed on %s", source)
+        return Rejected(source, engine_failure(err), 1)
 
 
 class Store:
@@ -54,16 +75,21 @@ class Store:
     # --- ingest -------------------------------------------------------------------------
 
     def ingest_text(self, data: bytes | str, source: str = "upload") -> IngestResult:
-        """Check and store one log given as received (JSON or JSON Lines), all in one transaction."""
+        """Check and store one log given as received (JSON or JSON Lines), all in one transaction.
+
+        A log the engine fails on is rejected with the rule ``engine.error`` and stores nothing.
+        """
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-        return self._write_one(prepare(raw, source, self.cards))
+        cards = self.cards
+        return self._write_one(_guarded(source, lambda: prepare(raw, source, cards)))
 
     def ingest_log(self, log: PmemoLog | dict[str, Any], source: str = "log", *, data: bytes | None = None) -> IngestResult:
         """Store a parsed log (or a log document object); its upload keeps ``data``, else its JSON Lines form."""
         if not isinstance(log, PmemoLog):
             log = load_log(log)
         raw = data if data is not None else dump_jsonl(log).encode("utf-8")
-        return self._write_one(prepare_log(log, self.cards, data=raw, source=source))
+        cards, parsed = self.cards, log
+        return self._write_one(_guarded(source, lambda: prepare_log(parsed, cards, data=raw, source=source)))
 
     def _write_one(self, result: Any) -> IngestResult:
         return write_batch(self.engine, [result])[0]
@@ -118,4 +144,4 @@ class Store:
         return reprocess_all(self.engine, self._cards, workers=workers, force=force)
 
 
-__all__ = ["IngestResult", "Store", "rejected"]
+__all__ = ["IngestResult", "Store", "engine_failure", "rejected"]

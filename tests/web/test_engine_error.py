@@ -1,0 +1,39 @@
+"""An engine failure on a posted log is a ruling (``engine.error``), never a 500."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from engine.pm.ruleset import PreciousMemories
+from tests.web.data import jsonl, simulated
+
+MESSAGE = "the engine failed on this log: ZeroDivisionError: division by zero"
+
+
+@pytest.fixture
+def broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(self: Any, state: Any, action: Any, trail: Any) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(PreciousMemories, "apply", boom)
+
+
+def test_upload_engine_failure_422_ruling_nothing_stored(client: FlaskClient, app: Flask, broken_engine: None) -> None:
+    r = client.post("/api/games", data=jsonl(simulated(1, 71)[0]), content_type="application/json")
+    assert r.status_code == 422
+    assert r.get_json() == {"ruling": {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": MESSAGE}}
+    assert app.extensions["pmemo_store"].count("upload") == 0
+    assert app.extensions["pmemo_store"].count("game") == 0
+
+
+def test_check_engine_failure_is_a_ruling(client: FlaskClient, broken_engine: None) -> None:
+    r = client.post("/api/check", data=jsonl(simulated(1, 72)[0]))
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["valid"] is False and body["state"] is None and body["result"] is None
+    assert body["ruling"]["rule"] == "engine.error" and body["ruling"]["message"] == MESSAGE
+
