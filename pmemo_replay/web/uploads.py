@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from flask import Request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from pmemo_replay.logio import LogError, parse_log
 
@@ -29,8 +30,30 @@ class NoLog(ValueError):
         self.ruling: dict[str, Any] = {"index": None, "path": "", "rule": "log.schema", "ref": None, "message": message}
 
 
+def refuse_cut_body(req: Request) -> None:
+    """413 when a body sent without ``Content-Length`` (chunked) went past the upload limit.
+
+    Werkzeug rejects a declared length over the limit up front, but silently cuts a chunked body
+    at the limit: what is left unread in the server's input tells the two apart.
+    """
+    if req.content_length is not None or req.max_content_length is None or "wsgi.input_terminated" not in req.environ:
+        return
+    if getattr(req.stream, "is_exhausted", False) and req.environ["wsgi.input"].read(1):  # read up to the limit, and more came
+        raise RequestEntityTooLarge()
+
+
 def log_from_request(req: Request) -> tuple[bytes, str]:
-    """The log bytes and a source name: a form's file or text field ``log``, else the raw body."""
+    """The log bytes and a source name: a form's file or text field ``log``, else the raw body.
+
+    A body over the upload limit is a 413, whether or not it declares its length.
+    """
+    try:
+        return _log_from_request(req)
+    finally:
+        refuse_cut_body(req)
+
+
+def _log_from_request(req: Request) -> tuple[bytes, str]:
     if req.mimetype in FORM_TYPES:
         upload = req.files.get(FIELD)
         if upload is not None and upload.filename:
