@@ -119,10 +119,12 @@ class Card:
     text: str | None = None
     _activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _automatic: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    _continuous: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_activated", tuple(e for e in self.effects if e.kind == "activated"))
         object.__setattr__(self, "_automatic", tuple(e for e in self.effects if e.kind == "auto"))
+        object.__setattr__(self, "_continuous", tuple(e for e in self.effects if e.kind == "continuous" and e.script))
 
     @property
     def has_stats(self) -> bool:
@@ -143,6 +145,10 @@ class Card:
     def automatic(self) -> tuple[Effect, ...]:
         """Automatic effects in text order: ``trigger`` indexes count here."""
         return self._automatic
+
+    def continuous(self) -> tuple[Effect, ...]:
+        """Scripted continuous effects (the ones the engine applies), in text order."""
+        return self._continuous
 
     @property
     def unscripted(self) -> bool:

@@ -72,6 +72,9 @@ class Folder:
         self.trails: list[Trail] = []
         self.keep_trails = keep_trails
         self._checkpoint = (0, self.ruleset.clone(self.state))
+        #: checkpoints start after the first rebuild: a log that never needs one never pays for them
+        self._checkpointing = False
+        self._apply = self.ruleset.apply
 
     @property
     def applied(self) -> int:
@@ -80,13 +83,14 @@ class Folder:
     def push(self, action: Mapping[str, Any]) -> Trail:
         """Apply the next action; raise :class:`IllegalAction` (state left as before) when illegal."""
         index = len(self.actions)
-        if index % CHECKPOINT_EVERY == 0 and index and self._checkpoint[0] != index:
+        if self._checkpointing and index % CHECKPOINT_EVERY == 0 and self._checkpoint[0] != index:
             self._checkpoint = (index, self.ruleset.clone(self.state))
         trail = Trail() if self.keep_trails else _NULL_TRAIL
         try:
-            self.ruleset.apply(self.state, action, trail)
+            self._apply(self.state, action, trail)
         except IllegalAction as err:
             self.state = self._rebuild()
+            self._checkpointing = True
             state, trail, passes = self._with_implied_passes(action, err)
             self.state = state
             self.implied[self.offset + index] = passes

@@ -55,10 +55,11 @@ def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     for x in attackers:
         x.rested = True
         x.approached_turn = g.turn
-    names = " and ".join(describe(g, x.card) for x in attackers)
-    trail.check("approach.chara", f"{names} active in the Main Area, may approach: rested")
     begin_approach(g, [x.uid for x in attackers])
-    trail.event("approach", f"{names} approach(es); step ② window, player {p} acts first")
+    if trail.keep:
+        names = " and ".join(describe(g, x.card) for x in attackers)
+        trail.check("approach.chara", f"{names} active in the Main Area, may approach: rested")
+        trail.event("approach", f"{names} approach(es); step ② window, player {p} acts first")
     fire(g, "approach", attackers, trail)
 
 
@@ -86,7 +87,8 @@ def _check_partner(g: GameState, p: int, lead: Chara, partner_id: str) -> Chara:
 
 def do_end_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     _decision(g, a["p"], "assign_approach", g.turn_player, "end_approach")
-    trail.event("approach", f"player {a['p']} ends the Approach Phase")
+    if trail.keep:
+        trail.event("approach", f"player {a['p']} ends the Approach Phase")
     end_approach_phase(g, trail)
 
 
@@ -113,11 +115,12 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             )
     c.rested = True
     g.approach.interferer = c.uid
-    trail.check("interfere.chara", f"{describe(g, c.card)} active in the Main Area: rests to interfere")
     g.step = "after_interfere"
     g.priority = g.turn_player
     g.approacher_passed = False
-    trail.event("interfere", f"step ④ window, player {g.turn_player} acts first")
+    if trail.keep:
+        trail.check("interfere.chara", f"{describe(g, c.card)} active in the Main Area: rests to interfere")
+        trail.event("interfere", f"step ④ window, player {g.turn_player} acts first")
     fire(g, "interfered", [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None], trail)
 
 
@@ -129,8 +132,9 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         cid = me.deck.pop()
         me.points.append([cid, True])
         g.break_ok.append((p, cid))
-        trail.event("point", f"no interference: {describe(g, cid)} from the top of player {p}'s deck goes to the Point Zone "
-                             f"face up ({len(me.points)} points)")
+        if trail.keep:
+            trail.event("point", f"no interference: {describe(g, cid)} from the top of player {p}'s deck goes to the "
+                                 f"Point Zone face up ({len(me.points)} points)")
     if check_losing(g, trail):
         return
     to_after_elimination(g, trail, "no interference")

@@ -7,7 +7,6 @@ the hand cards and turns the Point Zone cards face down.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,7 +21,7 @@ FOUR_COLORS = ("red", "blue", "yellow", "green")
 def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
     """Check ``cost.source`` and return the payment as (zone, card id) pairs."""
     p = g.players[player]
-    used: Counter[tuple[str, str]] = Counter()
+    used: dict[tuple[str, str], int] = {}
     out: list[tuple[str, str]] = []
     for item in pay:
         zone, cid = ("hand", item["hand"]) if "hand" in item else ("point", item["point"])
@@ -31,8 +30,8 @@ def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -
             have = sum(1 for c in p.hand if c == cid or base_id(c) == key)
         else:
             have = sum(1 for c, up in p.points if up and (c == cid or base_id(c) == key))
-        used[zone, key] += 1
-        if used[zone, key] > have:
+        count = used[zone, key] = used.get((zone, key), 0) + 1
+        if count > have:
             where = "hand" if zone == "hand" else "Point Zone face up"
             more = "no" if have == 0 else "no more"
             raise illegal("cost.source", f"payment names {describe(g, cid)} but player {player} has {more} copy of it in {where}")
@@ -42,41 +41,51 @@ def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -
 
 def check_cost(
     g: GameState, player: int, pay: Sequence[Mapping[str, Any]], cost: int, trail: Trail, *,
-    card: Card | None = None, cost_color: str | None = None, what: str = "",
+    card: Card | None = None, cost_color: str | None = None, what: str = "", card_id: str | None = None,
 ) -> list[tuple[str, str]]:
     """Check a payment for a usage cost; return it as (zone, card id) pairs.
 
-    ``card`` is the card played (color/series, purple and Combo checks apply);
-    for an effect cost pass ``card=None`` and its ``cost_color``.
+    ``card`` is the card played (color/series, purple and Combo checks apply), named in
+    messages by ``what`` or else by ``card_id``; for an effect cost pass ``card=None`` and its
+    ``cost_color``.
     """
+    if not what and card_id is not None and trail.keep:
+        what = describe(g, card_id)  # else named only if a ruling needs it
     items = _paying_cards(g, player, pay)
     paying = [g.card(cid) for _, cid in items]
     provided = sum(c.source for c in paying)
     if provided < cost:
         listing = " + ".join(f"{c.id} {c.source}" for c in paying) or "nothing"
-        raise illegal("cost.amount", f"{what} costs {cost} but the payment provides {provided} ({listing})")
-    trail.check("cost.amount", f"paid {provided} >= cost {cost}")
+        raise illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "
+                                     f"{provided} ({listing})")
+    keep = trail.keep
+    if keep:
+        trail.check("cost.amount", f"paid {provided} >= cost {cost}")
     if card is not None:
         if cost > 0 and card.color != "purple":
             match = next((c for c in paying if c.color == card.color or g.cards.same_series(c, card)), None)
             if match is None:
                 raise illegal(
                     "cost.identity",
-                    f"{what} is {card.color} of {card.series}; no paying card shares its color or series",
+                    f"{what or describe(g, card_id or '')} is {card.color} of {card.series}; "
+                    "no paying card shares its color or series",
                 )
-            how = card.color if match.color == card.color else "series"
-            trail.check("cost.identity", f"{how} matched by {match.id}")
+            if keep:
+                how = card.color if match.color == card.color else "series"
+                trail.check("cost.identity", f"{how} matched by {match.id}")
         if cost > 0 and card.color == "purple":
-            trail.check("cost.purple", _check_purple(g, card, paying, what))
+            trail.check("cost.purple", _check_purple(g, card, paying, what or describe(g, card_id or "")))
         if card.combo is not None:
             names = set(card.combo)
             match = next((c for c in paying if c.type == "chara" and names & set(c.names)), None)
             if match is None:
                 raise illegal(
                     "cost.combo",
-                    f"Combo {what} needs a Character card named {card.combo[0]} or {card.combo[1]} in the payment",
+                    f"Combo {what or describe(g, card_id or '')} needs a Character card named {card.combo[0]} "
+                    f"or {card.combo[1]} in the payment",
                 )
-            trail.check("cost.combo", f"Combo satisfied by {match.id} ({match.name})")
+            if keep:
+                trail.check("cost.combo", f"Combo satisfied by {match.id} ({match.name})")
     elif cost_color is not None and cost > 0:
         if not any(c.color == cost_color for c in paying):
             raise illegal("effect.cost", f"{what}: the {cost_color} cost {cost} needs a {cost_color} card in the payment")

@@ -117,8 +117,8 @@ def _hand_card(g: GameState, player: int, card_id: str, what: str) -> Card:
     return card
 
 
-def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, card: Card, trail: Trail, what: str) -> None:
-    items = check_cost(g, player, action.get("pay", ()), cost, trail, card=card, what=what)
+def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, card: Card, trail: Trail, card_id: str) -> None:
+    items = check_cost(g, player, action.get("pay", ()), cost, trail, card=card, card_id=card_id)
     pay(g, player, items)
     g.players[player].played_this_turn += 1
 
@@ -138,10 +138,11 @@ def _main_phase_play(g: GameState, player: int, card: Card, card_id: str, what: 
 def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
     p, cid = a["p"], a["card"]
     card = g.card(cid)
-    what = f"summon of {describe(g, cid)}"
-    _main_phase_play(g, p, card, cid, what)
+    if p != g.turn_player or g.phase != "main" or g.priority != p:  # the message is built only when needed
+        _main_phase_play(g, p, card, cid, f"summon of {describe(g, cid)}")
     cost = stats.hand_cost(g, p, cid)
-    _hand_card(g, p, cid, what)
+    if not remove_copy(g.players[p].hand, cid):
+        _hand_card(g, p, cid, f"summon of {describe(g, cid)}")
     me = g.players[p]
     if card.type != "chara":
         raise illegal("summon.area", f"{describe(g, cid)} is a {card.type} card, not a Character")
@@ -156,8 +157,9 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
         check_main_entry(g, p, cid, replace)
     elif replace is not None:
         raise illegal("summon.main_full", "replace applies only to a summon to the Main Area")
-    trail.check("summon.unique", f"no other {cid} on player {p}'s Area")
-    _pay_for(g, p, a, cost, card, trail, describe(g, cid))
+    if trail.keep:
+        trail.check("summon.unique", f"no other {cid} on player {p}'s Area")
+    _pay_for(g, p, a, cost, card, trail, cid)
     return Play(a, path, p, cid, card)
 
 
@@ -177,7 +179,7 @@ def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail
         raise illegal("support.target", f"{describe(g, onto.card)} already holds a copy of {cid}")
     _check_support_spec(g, card, onto)
     trail.check("support.target", f"{cid} may be set on {describe(g, onto.card)}")
-    _pay_for(g, p, a, cost, card, trail, describe(g, cid))
+    _pay_for(g, p, a, cost, card, trail, cid)
     return Play(a, path, p, cid, card, onto=onto)
 
 
@@ -219,7 +221,7 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     if repeat:
         if "pay" not in a and cost > 0:
             raise illegal("levelup.invalid", f"{describe(g, onto.card)} already levelled up this turn; a further Level Up must pay {cost}")
-        _pay_for(g, p, a, cost, card, trail, describe(g, cid))
+        _pay_for(g, p, a, cost, card, trail, cid)
     else:
         if a.get("pay"):
             raise illegal("levelup.invalid", f"the first Level Up of {describe(g, onto.card)} this turn is free; it takes no payment")
@@ -244,7 +246,7 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     trail.check("timing", f"{cid} [{card.timing}] may be played in {where(g)}")
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what)
-    _pay_for(g, p, a, cost, card, trail, describe(g, cid))
+    _pay_for(g, p, a, cost, card, trail, cid)
     eff = card.effects[0] if card.effects else None
     targets = _targets(g, p, a, eff)
     return Play(a, path, p, cid, card, effect=eff, targets=targets)
@@ -397,7 +399,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
     """Apply the play itself (responses are done); return True when it disables its parent."""
     kind = play.action["type"]
     me = g.players[play.player]
-    what = describe(g, play.card_id)
+    what = describe(g, play.card_id) if trail.keep or kind != "summon" else ""
     if play.disabled:
         if kind not in ("use_effect", "backup", "break"):
             me.discard.append(play.card_id)
@@ -407,8 +409,9 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
     if kind == "summon":
         replace = _replace_at_resolution(g, play)
         new = enter_area(g, play.player, play.card_id, play.action["area"], summoned=True, replace=replace)
-        replaced = f", replacing {play.action['replace']}" if play.action.get("replace") else ""
-        trail.event("effect", f"{what} enters player {play.player}'s {play.action['area']} area active{replaced}")
+        if trail.keep:
+            replaced = f", replacing {play.action['replace']}" if play.action.get("replace") else ""
+            trail.event("effect", f"{what} enters player {play.player}'s {play.action['area']} area active{replaced}")
         fire(g, "enter", [new], trail)
         return False
     if kind == "set_support":

@@ -31,8 +31,8 @@ class PreciousMemories:
         ]
         return GameState(cards, players, header["first"], self.name)
 
-    def apply(self, state: GameState, action: Mapping[str, Any], trail: Trail) -> None:
-        apply_action(state, action, trail)
+    #: ``apply(state, action, trail)``: the single entry point (no wrapper frame: it runs for every action)
+    apply = staticmethod(apply_action)
 
     def clone(self, state: GameState) -> GameState:
         return state.clone()

@@ -65,10 +65,11 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     if card.pinch is not None and pinch_active(g, c.owner, card):
         ap += card.pinch[1]
         dp += card.pinch[2]
-    for step in self_steps(g, c):
-        if step.get("op") == "modify":
-            ap += int(step.get("ap", 0))
-            dp += int(step.get("dp", 0))
+    if card.continuous() or c.supports:
+        for step in self_steps(g, c):
+            if step.get("op") == "modify":
+                ap += int(step.get("ap", 0))
+                dp += int(step.get("dp", 0))
     return ap, dp
 
 
@@ -77,8 +78,9 @@ def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
     Supports set on it ("self" in a Support's effect is the Chara it is set on)."""
     sources = [g.card(c.card), *(g.card(s.card) for s in c.supports)]
     for card in sources:
-        for eff in card.effects:
-            if eff.kind == "continuous" and eff.script and condition_holds(g, c.owner, eff.condition):
+        for eff in card.continuous():
+            if condition_holds(g, c.owner, eff.condition):
+                assert eff.script is not None
                 for step in eff.script:
                     if step.get("target", "self") == "self":
                         yield step
@@ -110,14 +112,17 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
     cost = card.cost
     for n, _ in g.players[player].cost_mods.get(base_id(card_id), ()):
         cost += n
-    for c in g.players[player].area():
-        for eff in g.card(c.card).effects:
-            if eff.kind == "continuous" and eff.script and condition_holds(g, player, eff.condition):
+    me = g.players[player]
+    for c in (*me.main, *me.support):
+        for eff in g.card(c.card).continuous():
+            if condition_holds(g, player, eff.condition):
+                assert eff.script is not None
                 for step in eff.script:
                     if step.get("op") == "cost" and _cost_step_applies(step, card):
                         cost += int(step.get("n", 0))
-    for eff in card.effects:
-        if eff.kind == "continuous" and eff.script and condition_holds(g, player, eff.condition):
+    for eff in card.continuous():
+        if condition_holds(g, player, eff.condition):
+            assert eff.script is not None
             for step in eff.script:
                 if step.get("op") == "cost" and step.get("target", "self") == "self":
                     cost += int(step.get("n", 0))

@@ -104,7 +104,8 @@ def close_window(g: GameState, trail: Trail) -> None:
 def to_after_elimination(g: GameState, trail: Trail, why: str) -> None:
     g.step = "after_elimination"
     open_window(g)
-    trail.event("window", f"{why}; step ⑥ window, player {g.turn_player} acts first")
+    if trail.keep:
+        trail.event("window", f"{why}; step ⑥ window, player {g.turn_player} acts first")
 
 
 def judge(g: GameState, trail: Trail) -> None:
@@ -124,7 +125,7 @@ def judge(g: GameState, trail: Trail) -> None:
     a.eliminate_interferer = b_dp <= total_ap
     verdict = "eliminated" if a.eliminate_interferer else "stays"
     sign = "<=" if a.eliminate_interferer else ">"
-    msg = f"DP {b_dp} of {describe(g, blocker.card)} {sign} AP {total_ap}: it {verdict}"
+    msg = f"DP {b_dp} of {describe(g, blocker.card)} {sign} AP {total_ap}: it {verdict}" if trail.keep or len(attackers) > 1 else ""
     if len(attackers) > 1:
         a.choices = [c.uid for c in attackers if stats.used(stats.ap_dp(g, c)[1]) <= b_ap]
         a.judgement = msg
@@ -137,12 +138,12 @@ def judge(g: GameState, trail: Trail) -> None:
     out = []
     if a.eliminate_interferer:
         out.append(blocker)
-    trail.event("elimination", msg)
     if at_dp <= b_ap:
         out.append(attacker)
-        trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} <= AP {b_ap}: it is eliminated")
-    else:
-        trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} > AP {b_ap}: it stays")
+    if trail.keep:
+        trail.event("elimination", msg)
+        verdict = "<= AP {b_ap}: it is eliminated" if at_dp <= b_ap else "> AP {b_ap}: it stays"
+        trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} {verdict.format(b_ap=b_ap)}")
     eliminate(g, out, trail)
     to_after_elimination(g, trail, "Elimination Judgement done")
 
@@ -173,7 +174,8 @@ def start_turn(g: GameState, trail: Trail) -> None:
     g.step = None
     g.approach = None
     open_window(g)
-    trail.event("turn.start", f"turn {g.turn}: player {g.turn_player} draws {len(got)} and turns the Area active")
+    if trail.keep:
+        trail.event("turn.start", f"turn {g.turn}: player {g.turn_player} draws {len(got)} and turns the Area active")
     if not check_losing(g, trail):
         fire(g, "turn_start", me.area(), trail)
 
@@ -215,7 +217,8 @@ def finish_turn(g: GameState, trail: Trail) -> None:
                 p.cost_mods[cid] = kept
             else:
                 del p.cost_mods[cid]
-    trail.event("turn.end", f"turn {t} ends")
+    if trail.keep:
+        trail.event("turn.end", f"turn {t} ends")
     start_turn(g, trail)
 
 

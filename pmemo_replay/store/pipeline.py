@@ -78,7 +78,8 @@ def prepared(items: Iterable[Item], cards: CardDB | None, workers: int) -> Itera
         for item in items:
             yield prepare_item(item, db)
         return
-    with _context().Pool(workers, _init, (cards,)) as pool:
+    db = cards if cards is not None else bundled_cards()  # loaded once here: forked workers inherit it
+    with _context().Pool(workers, _init, (db,)) as pool:
         yield from _windowed(pool, _chunks(items, CHUNK), workers * 6)
 
 

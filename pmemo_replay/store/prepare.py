@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 from importlib import metadata
+from itertools import count, repeat
 from pathlib import Path
 from typing import Any
 
@@ -70,18 +72,42 @@ class Rejected:
     exit_code: int
 
 
+#: ``Prepared.action_players`` byte for an action without a player
+NO_PLAYER = 2
+_PLAYER_OF = (0, 1, None)
+
+
 @dataclass(slots=True)
 class Prepared:
-    """Everything to insert for one legal log, ids aside."""
+    """Everything to insert for one legal log, ids aside.
+
+    Actions travel as three columns (one text each) rather than a tuple per action: a worker
+    process pickles a few strings instead of hundreds of tuples, and :meth:`action_rows` builds
+    the insert rows in one pass.
+    """
 
     source: str
     data: bytes
     upload_hash: str
     content_hash: str
     game: dict[str, Any]
-    actions: list[tuple[int, str, int | None, str]] = field(repr=False)  # seq, type, player, JSON text
+    action_json: str = field(repr=False)  # canonical JSON of each action, one per line (JSON text has no raw newline)
+    action_types: str = field(repr=False)  # each action's type, one per line
+    action_players: bytes = field(repr=False)  # each action's player: 0, 1 or NO_PLAYER
     snapshots: list[tuple[int, str]] = field(repr=False)
     cards: list[tuple[int, str]] = field(repr=False)
+
+    def action_rows(self, game_id: int) -> Iterator[tuple[int, int, str, int | None, str]]:
+        """``(game_id, seq, type, player, JSON text)`` for each action, in order."""
+        if not self.action_players:
+            return iter(())
+        return zip(repeat(game_id), count(), self.action_types.split("\n"), map(_PLAYER_OF.__getitem__, self.action_players),
+                   self.action_json.split("\n"), strict=False)  # repeat and count are endless
+
+    @property
+    def actions(self) -> list[tuple[int, str, int | None, str]]:
+        """``(seq, type, player, JSON text)`` for each action."""
+        return [row[1:] for row in self.action_rows(0)]
 
 
 def _fold(log: PmemoLog, cards: CardDB, every: int) -> tuple[Any, list[tuple[int, str]]]:
@@ -120,7 +146,8 @@ def prepare_log(log: PmemoLog, cards: CardDB, *, data: bytes, source: str,
     texts = [encode_sorted(a) for a in log.actions]  # before the fold sees them
     canonical = f'{{"actions":[{",".join(texts)}],"game":{encode_sorted(log.header)}}}'  # == canonical_text(log)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    actions = [(seq, a["type"], a.get("p"), text) for seq, (a, text) in enumerate(zip(log.actions, texts, strict=True))]
+    types = "\n".join([a["type"] for a in log.actions])
+    players = bytes([NO_PLAYER if (p := a.get("p")) is None else p for a in log.actions])
     try:
         check_card_ids(log, cards.__contains__)
         state, snapshots = _fold(log, cards, every)
@@ -131,7 +158,7 @@ def prepare_log(log: PmemoLog, cards: CardDB, *, data: bytes, source: str,
         return Rejected(source, report.ruling or {}, report.exit_code)
     cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"]) for card in (*pl["deck"], *pl["ex_deck"])})
     return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, state, digest),
-                    actions, snapshots, cards_in)
+                    "\n".join(texts), types, players, snapshots, cards_in)
 
 
 def prepare(data: bytes, source: str, cards: CardDB, *, every: int = SNAPSHOT_EVERY) -> Prepared | Rejected:

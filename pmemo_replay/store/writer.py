@@ -67,7 +67,7 @@ def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
     ids = conn.execute(GAME.insert().returning(GAME.c.id, sort_by_parameter_order=True), rows).scalars().all()
     pairs = list(zip(games, ids, strict=True))
     bulk_insert(conn, "game_action", ("game_id", "seq", "type", "player", "data"),
-                [(g, s, t, pl, d) for p, g in pairs for s, t, pl, d in p.actions])
+                [row for p, g in pairs for row in p.action_rows(g)])
     bulk_insert(conn, "game_snapshot", ("game_id", "seq", "data"), [(g, s, d) for p, g in pairs for s, d in p.snapshots])
     bulk_insert(conn, "game_card", ("game_id", "player", "card"), [(g, n, c) for p, g in pairs for n, c in p.cards])
     return list(ids)
