@@ -48,25 +48,13 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     try:
         _HANDLERS[kind](g, a, trail)
     except IllegalAction as err:
-        _hint_unscripted(g, a, err)
+        if not err.path_suffix:
+            play.hint_unscripted(g, a.get("card"), err)
         raise
     if waiting:  # rulings of the action itself come first; effect.result is the last in order
         require_none_pending(g, kind, waiting)
     if g.result is None and kind not in NO_LOSING_CHECK:
         check_losing(g, trail)
-
-
-HINTED_PREFIXES = ("turn.", "timing", "approach.", "interfere.", "cost.", "summon.", "levelup.", "effect.once", "effect.cost")
-
-
-def _hint_unscripted(g: GameState, a: Mapping[str, Any], err: IllegalAction) -> None:
-    """Card text beats basic rules (P17): say so when the card's text is not scripted."""
-    cid = a.get("card")
-    if not isinstance(cid, str) or err.path_suffix or not err.rule.startswith(HINTED_PREFIXES):
-        return
-    hint = f"{cid} is not scripted; its text may allow this"
-    if cid in g.cards and g.card(cid).unscripted and hint not in err.ruling.message:
-        err.ruling.message += f" ({hint})"
 
 
 def _right_moving(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

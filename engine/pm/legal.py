@@ -17,6 +17,7 @@ from typing import Any
 from engine.cards import Card
 from engine.pm import stats
 from engine.pm.actions import apply_action
+from engine.pm.cost import FOUR_COLORS
 from engine.pm.effects import possible_targets
 from engine.pm.state import GameState
 from engine.rulings import IllegalAction, Trail
@@ -77,7 +78,8 @@ def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, e
         if card.combo is not None and not take(lambda c: c.type == "chara" and set(card.combo) & set(c.names)):
             return None
         if card.color == "purple":
-            if cost > 0 and not chosen and not take(lambda c: _pays_purple(cards, c, card)):
+            if cost > 0 and not any(_pays_purple(cards, cards.get(cid), card) for _, cid in chosen) \
+                    and not take(lambda c: _pays_purple(cards, c, card)) and not _take_four_colors(take, cards, card):
                 return None
         elif cost > 0 and not any(_matches(cards, cards.get(cid), card) for _, cid in chosen) \
                 and not take(lambda c: _matches(cards, c, card)):
@@ -100,7 +102,13 @@ def _matches(cards: Any, payer: Card, card: Card) -> bool:
 
 
 def _pays_purple(cards: Any, payer: Card, card: Card) -> bool:
+    """One card that settles a purple cost alone: same series, and same name or purple (cost.purple)."""
     return cards.same_series(payer, card) and bool(set(payer.names) & set(card.names) or payer.color == "purple")
+
+
+def _take_four_colors(take: Any, cards: Any, card: Card) -> bool:
+    """The other way to pay a purple cost: one card of each of the four colors of its series."""
+    return all(take(lambda c, color=color: c.color == color and cards.same_series(c, card)) for color in FOUR_COLORS)
 
 
 def candidates(g: GameState) -> Iterator[Action]:

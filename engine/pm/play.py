@@ -45,15 +45,18 @@ class Play:
     disabled: bool = False
 
 
-def _unscripted_hint(card: Card, card_id: str) -> str:
-    return f" ({card_id} is not scripted; its text may allow this)" if card.unscripted else ""
+#: rulings a card's own text may override (card text beats the basic rules, Rule Book P17)
+HINTED_PREFIXES = ("turn.", "timing", "decline.", "approach.", "interfere.", "cost.", "summon.", "levelup.",
+                   "effect.once", "effect.cost")
 
 
-def _with_hint(err: IllegalAction, card: Card, card_id: str) -> IllegalAction:
-    hint = _unscripted_hint(card, card_id)
-    if hint:
-        err.ruling.message += hint
-    return err
+def hint_unscripted(g: GameState, card_id: object, err: IllegalAction) -> None:
+    """Say so in ``err`` when the card whose action it rules on is not scripted: its text may allow this."""
+    if not isinstance(card_id, str) or not err.rule.startswith(HINTED_PREFIXES):
+        return
+    hint = f"{card_id} is not scripted; its text may allow this"
+    if card_id in g.cards and g.card(card_id).unscripted and hint not in err.ruling.message:
+        err.ruling.message += f" ({hint})"
 
 
 def _in_window_phase(g: GameState, phase: str) -> bool:
@@ -95,7 +98,8 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
     try:
         play = _DECLARE[kind](g, action, path, trail, as_response)
     except IllegalAction as err:
-        if not err.path_suffix:
+        if not err.path_suffix:  # raised for this play itself, not for one of its responses
+            hint_unscripted(g, action.get("card"), err)
             err.path_suffix = path
         raise
     if kind in PLAYS:
@@ -123,23 +127,20 @@ def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, ca
     g.players[player].played_this_turn += 1
 
 
-def _main_phase_play(g: GameState, player: int, card: Card, card_id: str, what: str) -> None:
+def _main_phase_play(g: GameState, player: int, what: str) -> None:
     """Summon, Support and Level Up belong to the Approacher's Main Phase."""
-    try:
-        if player != g.turn_player:
-            raise illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may do this, in the Main Phase")
-        if g.phase != "main":
-            raise illegal("turn.step", f"{what} belongs to the Main Phase; the game is in {where(g)}")
-        require_right(g, player, what)
-    except IllegalAction as err:
-        raise _with_hint(err, card, card_id) from None
+    if player != g.turn_player:
+        raise illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may do this, in the Main Phase")
+    if g.phase != "main":
+        raise illegal("turn.step", f"{what} belongs to the Main Phase; the game is in {where(g)}")
+    require_right(g, player, what)
 
 
 def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
     p, cid = a["p"], a["card"]
     card = g.card(cid)
     if p != g.turn_player or g.phase != "main" or g.priority != p:  # the message is built only when needed
-        _main_phase_play(g, p, card, cid, f"summon of {describe(g, cid)}")
+        _main_phase_play(g, p, f"summon of {describe(g, cid)}")
     cost = stats.hand_cost(g, p, cid)
     if not remove_copy(g.players[p].hand, cid):
         _hand_card(g, p, cid, f"summon of {describe(g, cid)}")
@@ -167,7 +168,7 @@ def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail
     p, cid = a["p"], a["card"]
     card = g.card(cid)
     what = f"Support {describe(g, cid)}"
-    _main_phase_play(g, p, card, cid, what)
+    _main_phase_play(g, p, what)
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what)
     onto = find_chara(g.players[p], a["on"])
@@ -239,10 +240,7 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
         require_right(g, p, f"playing {what}")
     if card.type != "event":
         raise illegal("timing", f"{describe(g, cid)} is a {card.type} card, not an Event: it cannot be played as one")
-    try:
-        check_timing(g, p, card.timing, what, as_response=as_response)
-    except IllegalAction as err:
-        raise _with_hint(err, card, cid) from None
+    check_timing(g, p, card.timing, what, as_response=as_response)
     trail.check("timing", f"{cid} [{card.timing}] may be played in {where(g)}")
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what)

@@ -97,3 +97,18 @@ def test_reinforcement_floors_each_ap_before_adding() -> None:
     g.add("approach", 0, card=FAY, **{"with": GUS}).passes(0, 1).add("interfere", 1, card="TST 90-005").passes(0, 1)
     res = assert_legal(g)
     assert any("AP 30" in e.message for e in res.trails[-1].entries), [e.message for e in res.trails[-1].entries]
+
+
+def test_legal_actions_pay_a_purple_cost_with_the_four_colors() -> None:
+    """Rule Book P17: a purple card may be paid by red, blue, yellow and green cards of its series."""
+    from engine.pm.legal import legal_actions
+
+    ivy = "TST 01-012"  # purple, cost 3
+    four = ["TST 01-001", "TST 01-002", "TST 01-006", "TST 01-007"]  # red, blue, green, yellow of its series
+    state = Game([ivy, *four]).fold().state
+    summons = [a for a in legal_actions(state) if a["type"] == "summon" and a["card"] == ivy]
+    assert summons, "the purple summon payable only with the four colors is missing"
+    paid = [state.card(next(iter(item.values()))) for item in summons[0]["pay"]]
+    assert sorted(c.color for c in paid) == ["blue", "green", "red", "yellow"]
+    without_green = Game([ivy, *four[:2], four[3], "TST 90-001"]).fold().state
+    assert not [a for a in legal_actions(without_green) if a["type"] == "summon" and a["card"] == ivy]
