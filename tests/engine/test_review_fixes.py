@@ -112,3 +112,21 @@ def test_legal_actions_pay_a_purple_cost_with_the_four_colors() -> None:
     assert sorted(c.color for c in paid) == ["blue", "green", "red", "yellow"]
     without_green = Game([ivy, *four[:2], four[3], "TST 90-001"]).fold().state
     assert not [a for a in legal_actions(without_green) if a["type"] == "summon" and a["card"] == ivy]
+
+
+def test_rulings_on_unscripted_cards_say_their_text_may_allow_the_play() -> None:
+    mystery, aki, f1 = "TST 02-007", "TST 01-001", "TST 90-001"  # Mystery: unscripted [Main/Both] event
+    # top level, in the Approach Phase before any window opens
+    g = Game([mystery, aki, f1]).passes(0, 1).add("play_event", 0, card=mystery, pay=[{"hand": aki}])
+    res = assert_illegal(g, "turn.step")
+    assert "TST 02-007 is not scripted; its text may allow this" in res.ruling.message
+    # as a response (it has no [Decline]): the hint names the response's card, once
+    g = Game([aki, f1], [mystery, "TST 01-002"])
+    g.add("summon", 0, card=aki, area="main", pay=[{"hand": f1}, {"hand": "TST 90-002"}],
+          responses=[{"type": "play_event", "p": 1, "card": mystery, "pay": [{"hand": "TST 01-002"}]}])
+    res = assert_illegal(g, "decline.timing")
+    assert res.ruling.message.count("TST 02-007 is not scripted") == 1
+    assert res.ruling.to_json()["path"].endswith("responses.0")
+    # a scripted card gets no hint
+    g = Game([aki, f1]).passes(0, 1).add("summon", 0, card=aki, area="main", pay=[{"hand": f1}])
+    assert "not scripted" not in assert_illegal(g, "turn.step").ruling.message
