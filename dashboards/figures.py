@@ -56,9 +56,9 @@ def colors(names: list[str]) -> dict[str, str]:
 
 
 def gih_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
-    """GIH WR of each card against its GIH games, with 95% intervals; cards under the minimum in grey."""
+    """GIH WR of each card against its GIH games, with 95% intervals; points with fewer GIH games than the minimum in grey."""
     rows = [r for r in cards["rows"] if r["gih_wr"] is not None]
-    ok = [r["games"] >= min_games for r in rows]
+    ok = [r["gih_games"] >= min_games for r in rows]  # the n of the plotted bucket, not of the deck
     fig = go.Figure(go.Scatter(
         x=[r["gih_games"] for r in rows], y=[r["gih_wr"] for r in rows], mode="markers",
         error_y={**_errors([r["gih_wr"] for r in rows], [r["gih_ci"] for r in rows]), "color": "rgba(80,90,110,0.35)"},
@@ -74,12 +74,12 @@ def gih_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
 
 
 def iwd_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
-    """IWD bars (GIH WR − GNS WR) of the most played cards, sorted; cards under the minimum in grey."""
+    """IWD bars (GIH WR − GNS WR) of the most played cards, sorted; grey when GIH or GNS games are under the minimum."""
     rows = [r for r in cards["rows"] if r["iwd"] is not None][:MAX_IWD_CARDS]
     rows.sort(key=lambda r: r["iwd"])
     fig = go.Figure(go.Bar(
         y=[esc(f"{r['card']} {r['name'] or ''}") for r in rows], x=[r["iwd"] for r in rows], orientation="h",
-        marker={"color": [(GOOD if r["iwd"] >= 0 else BAD) if r["games"] >= min_games else GREY for r in rows]},
+        marker={"color": [(GOOD if r["iwd"] >= 0 else BAD) if min(r["gih_games"], r["gns_games"]) >= min_games else GREY for r in rows]},
         customdata=[[r["gih_games"], r["gns_games"], _pct(r["gih_wr"]), _pct(r["gns_wr"])] for r in rows],
         hovertemplate="%{y}<br>IWD %{x:+.1%}<br>GIH %{customdata[2]} (n=%{customdata[0]}) · GNS %{customdata[3]} "
                       "(n=%{customdata[1]})<extra></extra>",
@@ -145,13 +145,13 @@ def matchups_figure(matchups: dict[str, Any], min_games: int) -> go.Figure:
 
 
 def first_figure(first: dict[str, Any], min_games: int) -> go.Figure:
-    """Win rate of the player going first, overall then per archetype, with 95% intervals."""
+    """Win rate of the player going first, overall then per archetype, with 95% intervals; buckets under the minimum in grey."""
     o = first["overall"]
     rows = [{"archetype": "all archetypes", **o}, *first["rows"]]
-    ok = [True, *(r["games"] >= min_games for r in first["rows"])]
+    ok = [r["games"] >= min_games for r in rows]
     fig = go.Figure(go.Bar(
         x=[esc(r["archetype"]) for r in rows], y=[r["wr"] for r in rows],
-        marker={"color": ["#1e2433" if i == 0 else (ACCENT if k else GREY) for i, k in enumerate(ok)]},
+        marker={"color": [GREY if not k else "#1e2433" if i == 0 else ACCENT for i, k in enumerate(ok)]},
         error_y={**_errors([r["wr"] for r in rows], [r["wr_ci"] for r in rows]), "color": "rgba(40,45,60,0.6)"},
         customdata=[[r["games"], _ci(r["wr_ci"])] for r in rows],
         hovertemplate="%{x}: %{y:.1%} going first [%{customdata[1]}], n=%{customdata[0]}<extra></extra>",

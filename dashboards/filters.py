@@ -16,6 +16,7 @@ dashboards.filters.FilterError: first: 1 (went first) or 0 (went second), not '2
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
@@ -24,6 +25,8 @@ from typing import Any
 #: filter names as query parameters and options, in the order they are shown
 NAMES = ("from", "to", "event", "ruleset", "player", "archetype", "first", "min_games")
 TEXT = ("event", "ruleset", "player", "archetype")
+#: an ISO week without a day (``2026-W45``): ``date.fromisoformat`` reads it as the Monday, not the week
+WEEK_ONLY = re.compile(r"\d{4}-?W\d{2}")
 
 
 class FilterError(ValueError):
@@ -31,15 +34,28 @@ class FilterError(ValueError):
 
 
 def parse_when(name: str, text: str) -> date | datetime:
-    """An ISO date (a whole UTC day) or date-time (naive: UTC)."""
+    """An ISO date (a whole UTC day: ``2026-11-01``, ``20261101``, ``2026-W45-1``) or date-time (naive: UTC)."""
     value = text.strip()
+    if WEEK_ONLY.fullmatch(value):
+        raise FilterError(f"{name}: a week needs a day (e.g. {value}-1 for its Monday), or give a date: {text!r}")
     try:
-        when: date | datetime = date.fromisoformat(value) if len(value) == 10 else datetime.fromisoformat(value)
+        when: date | datetime = date.fromisoformat(value)  # every date-only form, compact ones too, is a whole day
     except ValueError:
-        raise FilterError(f"{name}: not an ISO date or date-time: {text!r}") from None
+        try:
+            when = datetime.fromisoformat(value)
+        except ValueError:
+            raise FilterError(f"{name}: not an ISO date or date-time: {text!r}") from None
     if isinstance(when, datetime) and when.tzinfo is not None:
-        when = when.astimezone(UTC).replace(tzinfo=None)
+        try:
+            when = when.astimezone(UTC).replace(tzinfo=None)
+        except OverflowError:
+            raise FilterError(f"{name}: {text!r} is out of range in UTC (before 0001-01-01 or after 9999-12-31)") from None
     return when
+
+
+def _month(when: date | datetime) -> str:
+    """The ``month`` partition value (``2026-11``; ``strftime`` would not pad years before 1000)."""
+    return f"{when.year:04d}-{when.month:02d}"
 
 
 def _first(text: str) -> bool:
@@ -78,13 +94,21 @@ class Filters:
     def parse(cls, values: Mapping[str, Any]) -> Filters:
         """From query parameters or options named as in :data:`NAMES` (empty values are ignored)."""
         raw = {k: str(v) for k, v in values.items() if k in NAMES and v is not None and str(v).strip() != ""}
-        return cls(
+        f = cls(
             date_from=parse_when("from", raw["from"]) if "from" in raw else None,
             date_to=parse_when("to", raw["to"]) if "to" in raw else None,
             first=_first(raw["first"]) if "first" in raw else None,
             min_games=_count(raw["min_games"]) if "min_games" in raw else 0,
             **{k: raw[k] for k in TEXT if k in raw},
         )
+        try:
+            start, end, inclusive = f.bounds()
+        except OverflowError:  # a ``to`` date's end is the start of the next day
+            raise FilterError(f"to: {raw['to']!r} is out of range (the last date it takes is 9999-12-30; "
+                              "leave it out for no end)") from None
+        if start is not None and end is not None and (start > end if inclusive else start >= end):
+            raise FilterError(f"from {raw['from']!r} is after to {raw['to']!r}: no game can match (swap them?)")
+        return f
 
     def without_min(self) -> Filters:
         return replace(self, min_games=0)
@@ -119,13 +143,13 @@ class Filters:
             params.append(start)
             if partitioned:
                 parts.append("month >= ?")
-                params.append(start.strftime("%Y-%m"))
+                params.append(_month(start))
         if end is not None:
             parts.append("played_at <= ?" if inclusive else "played_at < ?")
             params.append(end)
             if partitioned:
                 parts.append("month <= ?")
-                params.append(self.date_to.strftime("%Y-%m"))  # type: ignore[union-attr]
+                params.append(_month(self.date_to))  # type: ignore[arg-type]
         for name in TEXT:
             value = getattr(self, name)
             if value is not None:

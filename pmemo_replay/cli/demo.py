@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from tqdm import tqdm
 
 from pmemo_replay.cli.serve import add_address_options, build_app, serve_app
+from pmemo_replay.cli.statsopts import keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 
 DEFAULT_GAMES = 300
@@ -79,6 +80,7 @@ def fill_store(db: str | None, games: int, seed: int) -> int:
         workers = min(os.cpu_count() or 1, 8)
         results = list(tqdm(store.ingest_many(simulated_items(games, seed, workers)), total=games, unit="game",
                             desc="simulating and importing", file=sys.stderr))
+        keep_current(store, argparse.Namespace(db=db, warehouse=None))  # the warehouse the served app reads
     lines, any_rejected = summary_lines(results)
     print("\n".join(lines))
     return 1 if any_rejected else 0

@@ -10,6 +10,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from pmemo_replay.cards import bundled_cards
+from pmemo_replay.cli.statsopts import add_warehouse_option, keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 from pmemo_replay.logio import dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
@@ -18,11 +19,13 @@ from pmemo_replay.simulate import simulated_logs
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("simulate", help="play games between built-in policies and write their logs",
                        description="Play N games between the built-in policies on the bundled decks; "
-                       "write each log to DIR (JSON Lines) and/or store it.")
+                       "write each log to DIR (JSON Lines) and/or store it (stored games are also projected into the "
+                       "analytics warehouse, as import does).")
     p.add_argument("--games", type=int, required=True, metavar="N")
     p.add_argument("--seed", type=int, default=0, metavar="S")
     p.add_argument("--out", metavar="DIR", help="folder for the logs")
     add_db_option(p, store_default=False)
+    add_warehouse_option(p)
     p.set_defaults(run=run)
 
 
@@ -51,5 +54,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     with open_store(args.db, cards) as store:
         lines, any_rejected = summary_lines(store.ingest_many(logs()))
+        keep_current(store, args)  # like import: the stored games are projected into the warehouse at once
     print(f"{message}; " + "\n".join(lines))
     return 1 if any_rejected else 0

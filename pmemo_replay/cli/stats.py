@@ -24,9 +24,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="print JSON: for cards the metrics.md rows as an array, for the others an object with covers, filters and rows")
     p.add_argument("--envelope", action="store_true", help="with --json and cards: the object with covers, filters and rows")
     p.add_argument("--sort", metavar="FIELD", help="order the rows by this field, largest first (e.g. gih_wr, iwd, eb_wr)")
-    p.add_argument("--limit", type=int, metavar="N", help="print only the first N rows")
+    p.add_argument("--limit", type=row_count, metavar="N", help="print only the first N rows (0 or more)")
     add_filter_options(p)
     p.set_defaults(run=run)
+
+
+def row_count(text: str) -> int:
+    """``--limit``: a whole number, 0 or more (argparse exits 2 with the message otherwise)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
 
 
 def width(text: str) -> int:

@@ -34,8 +34,8 @@ def add_source_options(parser: argparse.ArgumentParser) -> None:
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     """The metrics.md filters."""
     g = parser.add_argument_group("filters (metrics.md)")
-    g.add_argument("--from", dest="date_from", metavar="DATE", help="played on or after (UTC date or date-time)")
-    g.add_argument("--to", dest="date_to", metavar="DATE", help="played on or before (a date: that whole day)")
+    g.add_argument("--from", dest="date_from", metavar="DATE", help="played on or after (ISO UTC date or date-time; not after --to)")
+    g.add_argument("--to", dest="date_to", metavar="DATE", help="played on or before (a date, also 20261101: that whole UTC day)")
     g.add_argument("--event", metavar="NAME")
     g.add_argument("--ruleset", metavar="NAME")
     g.add_argument("--player", metavar="NAME", help="only this player's player-games")

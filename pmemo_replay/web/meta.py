@@ -62,15 +62,15 @@ def stats_json(kind: str) -> Any:
 
     ``/api/stats/cards`` answers the metrics.md rows as a JSON array (the games covered in the
     ``X-Pmemo-Games`` / ``X-Pmemo-Player-Games`` headers); ``?envelope=1``, and the other kinds,
-    answer ``{"covers", "filters", "rows", ...}``.
+    answer ``{"covers", "filters", "rows", ...}`` (described in ``stats_schemas``).
     """
     envelope = request.args.get("envelope") in ("1", "true")
     f = _filters()
     keep_current()
     body = stats(kind, f)
-    if kind != "cards" or envelope:
+    if kind != "cards":
         return current_app.json.response(body)
-    response = current_app.json.response(body["rows"])
+    response = current_app.json.response(body if envelope else body["rows"])
     response.headers["X-Pmemo-Games"] = str(body["covers"]["games"])
     response.headers["X-Pmemo-Player-Games"] = str(body["covers"]["player_games"])
     return response
@@ -78,7 +78,8 @@ def stats_json(kind: str) -> Any:
 
 @bp.get("/meta/cards.csv")
 def cards_csv() -> Response:
-    """The card statistics with the page's filters, as a CSV download."""
+    """The card statistics with the given filters, as a CSV download (``/meta`` links it without ``min_games``: the
+    rows of its table, greyed ones included)."""
     from dashboards.export import cards_csv as to_csv
 
     f = _filters()
@@ -116,7 +117,7 @@ def meta() -> Any:
     with connect(warehouse_path()) as con:
         views = {kind: STATS[kind](con, f) for kind in KINDS}
         choices = options(con)
-    csv_args = {**f.query_args(), "min_games": str(min_games)} if min_games else f.query_args()
+    csv_args = f.query_args()  # the table's rows: every filter but the minimum, which only greys
     html = render_template("meta.html", views=views, figures=dashboard(views, min_games), choices=choices, filters=f.to_json(),
                            min_games=min_games, error=error, csv_args=csv_args)
     response = Response(html, status=400 if error else 200, mimetype="text/html")

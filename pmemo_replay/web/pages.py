@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
-from pmemo_replay.web import schemas
+from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.context import get_cards, get_store
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import game_view
@@ -55,6 +55,8 @@ def upload() -> Any:
         ruling = result.ruling or {}
         status = 400 if ruling.get("rule") == "log.schema" else 422
         return render_index(status, {**explain(data, ruling), "source": source})
+    if result.status == "stored":
+        meta.keep_current()  # as POST /api/games does: project the new game into the warehouse at once
     flash("Stored as a new game." if result.status == "stored" else "This log was already stored: here it is.")
     return redirect(url_for("pages.game", game_id=result.game_id), code=303)
 

@@ -23,9 +23,11 @@ class StatsQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    from_ = fields.String(data_key="from", metadata={"description": "played on or after (UTC date or date-time); games without "
-                                                                   "played_at are included only when neither from nor to is given"})
-    to = fields.String(metadata={"description": "played on or before (a date: that whole UTC day)"})
+    from_ = fields.String(data_key="from", metadata={"description": "played on or after (ISO UTC date or date-time; not after to); "
+                                                                   "games without played_at are included only when neither from "
+                                                                   "nor to is given"})
+    to = fields.String(metadata={"description": "played on or before (a date, also compact like 20261101: that whole UTC day; "
+                                               "up to 9999-12-30)"})
     event = fields.String()
     ruleset = fields.String()
     player = fields.String(metadata={"description": "only this player's player-games"})
@@ -153,7 +155,8 @@ class TrendStatsSchema(_Envelope):
 
 
 COMPONENTS: dict[str, type[Schema]] = {
-    "CardStats": CardStatsSchema, "DeckStats": DeckStatsSchema, "MatchupStats": MatchupStatsSchema, "FirstStats": FirstStatsSchema,
+    "CardRow": CardRowSchema, "CardStats": CardStatsSchema,
+    "DeckStats": DeckStatsSchema, "MatchupStats": MatchupStatsSchema, "FirstStats": FirstStatsSchema,
     "TrendStats": TrendStatsSchema,
 }
 SUMMARIES = {
@@ -165,13 +168,33 @@ SUMMARIES = {
 }
 
 
+#: ``/api/stats/cards``: the metrics.md rows as a bare array (interfaces.md), or the object with ``?envelope=1``
+ENVELOPE = {"in": "query", "name": "envelope", "required": False, "schema": {"type": "string", "enum": ["1", "true", "0", "false"]},
+            "description": "1 (or true): answer the CardStats object (covers, filters, prior, rows) instead of the bare array of "
+                           "card rows"}
+CARD_HEADERS = {
+    "X-Pmemo-Games": {"description": "finished games in the filter (covers.games)", "schema": {"type": "integer"}},
+    "X-Pmemo-Player-Games": {"description": "player-games in the filter (covers.player_games)", "schema": {"type": "integer"}},
+}
+CARDS_200 = {
+    "description": "by default a JSON array of card rows (metrics.md; the games covered are in the X-Pmemo-Games and "
+                   "X-Pmemo-Player-Games headers); with envelope=1 the CardStats object, whose rows are the same array",
+    "headers": CARD_HEADERS,
+    "content": {"application/json": {"schema": {"oneOf": [{"type": "array", "items": "CardRow"}, "CardStats"]}}},
+}
+
+
 def paths() -> dict[str, dict[str, Any]]:
     """The OpenAPI operations of ``/api/stats/*``."""
     out: dict[str, dict[str, Any]] = {}
     for kind, (schema, summary) in SUMMARIES.items():
+        ok = {"description": "covers, filters and rows", "content": {"application/json": {"schema": schema}}}
+        params: list[dict[str, Any]] = [{"in": "query", "schema": StatsQuery}]
+        if kind == "cards":
+            ok, params = CARDS_200, [*params, ENVELOPE]
         out[f"/api/stats/{kind}"] = {"get": {
-            "summary": summary, "parameters": [{"in": "query", "schema": StatsQuery}],
-            "responses": {"200": {"description": "covers, filters and rows", "content": {"application/json": {"schema": schema}}},
-                          "400": {"description": "an unreadable filter", "content": {"application/json": {"schema": "Error"}}}},
+            "summary": summary, "parameters": params,
+            "responses": {"200": ok, "400": {"description": "an unreadable filter, a date out of range, or from after to",
+                                             "content": {"application/json": {"schema": "Error"}}}},
         }}
     return out

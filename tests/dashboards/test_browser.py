@@ -85,7 +85,11 @@ def test_meta_dashboards(page: Any, live: LiveServer) -> None:
     assert grey.count() == sum(r["games"] < least for r in body["rows"]) > 0
     assert page.eval_on_selector("#card-table tbody tr.under-min td", "td => getComputedStyle(td).color") == "rgb(163, 168, 179)"
     assert "n=" in page.inner_text("#fig-matchups")
-    assert f"min_games={least}" in page.get_attribute("#card-csv", "href")
+    assert "min_games" not in page.get_attribute("#card-csv", "href")  # the download holds every row of the table
+    assert f"({len(body['rows'])} rows, greyed included)" in page.inner_text("#card-csv")
+    cell = "#card-table tbody tr:not(.under-min) td.under-min"  # a rate whose own bucket is small, in a row that is not
+    assert page.locator(cell).count() > 0
+    assert page.eval_on_selector(cell, "td => getComputedStyle(td).color") == "rgb(163, 168, 179)"
     shot(page, "01-meta")
 
 

@@ -176,3 +176,45 @@ def test_cards_option_folds_with_the_given_card_data(db: str, tmp_path: Path, ca
                        "--cards", str(cards / "original.json"))
     assert code == 0 and json.loads(out) == before
     assert run(capsys, "stats", "decks", "--db", db, "--cards", str(tmp_path / "missing.json"))[0] == 2
+
+
+BAD_DATES = [(["--to", "9999-12-31"], "to: '9999-12-31' is out of range"),
+             (["--from", "0001-01-01T00:00+01:00"], "from: '0001-01-01T00:00+01:00' is out of range in UTC"),
+             (["--from", "2026-11-05", "--to", "2026-11-01"], "from '2026-11-05' is after to '2026-11-01'"),
+             (["--from", "2026-11-05", "--to", "20261101"], "from '2026-11-05' is after to '20261101'")]
+
+
+@pytest.mark.parametrize(("opts", "message"), BAD_DATES)
+def test_dates_out_of_range_or_reversed_exit_2(db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], opts: list[str],
+                                               message: str) -> None:
+    for command in (["stats", "cards"], ["stats", "decks", "--json"], ["export", "cards", "--out", str(tmp_path / "c.csv")]):
+        code, out, err = run(capsys, *command, "--db", db, *opts)
+        assert (code, out) == (2, "") and f"pmemo-replay: {message}" in err and "Traceback" not in err, command
+    assert not (tmp_path / "c.csv").exists()
+
+
+def test_limit_takes_no_negative_count(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = json.loads(run(capsys, "stats", "cards", "--db", db, "--json")[1])
+    assert len(rows) > 3
+    code, out, err = run(capsys, "stats", "cards", "--db", db, "--json", "--limit", "-1")
+    assert (code, out) == (2, "") and "--limit: must be 0 or more, not -1" in err
+    assert run(capsys, "stats", "cards", "--db", db, "--limit", "x")[0] == 2
+    assert json.loads(run(capsys, "stats", "cards", "--db", db, "--json", "--limit", "0")[1]) == []
+    assert json.loads(run(capsys, "stats", "cards", "--db", db, "--json", "--limit", "3")[1]) == rows[:3]
+    assert json.loads(run(capsys, "stats", "cards", "--db", db, "--json", "--limit", str(len(rows) + 5))[1]) == rows
+
+
+def test_simulate_and_demo_keep_the_warehouse_current(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv(ENV_WAREHOUSE, raising=False)
+    url = f"sqlite:///{tmp_path / 'sim.sqlite3'}"
+    code, _, err = run(capsys, "simulate", "--games", "3", "--seed", "4", "--db", url)
+    assert code == 0 and "warehouse:" in err
+    state = read_state(tmp_path / "sim.warehouse")  # beside the store, as import does
+    assert state.watermark == 3 and state.projected >= 1
+    code, _, _ = run(capsys, "simulate", "--games", "2", "--seed", "5", "--db", url, "--warehouse", str(tmp_path / "w"))
+    assert code == 0 and read_state(tmp_path / "w").watermark == 5  # a new warehouse projects the whole store
+    assert read_state(tmp_path / "sim.warehouse") == state
+    demo = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+    assert run(capsys, "demo", "--games", "2", "--no-serve", "--db", demo)[0] == 0
+    assert read_state(tmp_path / "demo.warehouse").watermark == 2  # the demo's store is projected before it is served

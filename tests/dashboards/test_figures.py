@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dashboards.figures import GREY, dashboard, esc, gih_figure, matchups_figure, trends_figure
+from dashboards.figures import GREY, dashboard, esc, first_figure, gih_figure, iwd_figure, matchups_figure, trends_figure
+from tests.dashboards.conftest import by_card
+from tests.dashboards.league import A
 
 
 def test_every_view_has_a_figure(stats: Any) -> None:
@@ -19,8 +21,34 @@ def test_intervals_and_grey_buckets(stats: Any) -> None:
     trace = gih_figure(cards, 3).data[0]
     rows = [r for r in cards["rows"] if r["gih_wr"] is not None]
     for row, color, plus, minus in zip(rows, trace.marker.color, trace.error_y.array, trace.error_y.arrayminus, strict=True):
-        assert (color == GREY) == (row["games"] < 3)
+        assert (color == GREY) == (row["gih_games"] < 3)  # the n of the plotted bucket
         assert row["gih_wr"] + plus == row["gih_ci"][1] and abs(row["gih_wr"] - minus - row["gih_ci"][0]) < 1e-12
+
+
+def test_greying_uses_the_n_of_the_bucket_drawn(stats: Any) -> None:
+    """Card A is in 4 decks but seen in 2 and not seen in 2: with a minimum of 3, its GIH point and IWD bar are grey."""
+    cards = stats("cards")
+    a = by_card(cards)[A]
+    assert (a["games"], a["gih_games"], a["gns_games"]) == (4, 2, 2)
+    gih = gih_figure(cards, 3).data[0]
+    label = esc(f"{A} {a['name']}")
+    assert dict(zip(gih.text, gih.marker.color, strict=True))[label] == GREY
+    iwd = iwd_figure(cards, 3).data[0]
+    colors = dict(zip(iwd.y, iwd.marker.color, strict=True))
+    assert colors[label] == GREY
+    for r in cards["rows"]:
+        name = esc(f"{r['card']} {r['name'] or ''}")
+        if name in colors:
+            assert (colors[name] == GREY) == (min(r["gih_games"], r["gns_games"]) < 3), r["card"]
+    assert dict(zip(iwd_figure(cards, 2).data[0].y, iwd_figure(cards, 2).data[0].marker.color, strict=True))[label] != GREY
+    assert dict(zip(gih_figure(cards, 2).data[0].text, gih_figure(cards, 2).data[0].marker.color, strict=True))[label] != GREY
+
+
+def test_the_all_archetypes_bar_greys_too(stats: Any) -> None:
+    first = stats("first")
+    assert first["overall"]["games"] == 4
+    assert first_figure(first, 5).data[0].marker.color[0] == GREY  # 4 player-games going first < 5
+    assert first_figure(first, 4).data[0].marker.color[0] != GREY
 
 
 def test_matchup_cells_carry_n_and_grey_under_the_minimum(stats: Any) -> None:

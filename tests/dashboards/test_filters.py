@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -69,3 +70,39 @@ def test_bad_filters() -> None:
             Filters.parse(bad)
     assert Filters.parse({"event": "", "first": ""}) == Filters()
     assert Filters.parse({"from": "2026-11-01T10:00:00+09:00"}).date_from.hour == 1  # to UTC
+
+
+def test_every_date_only_form_is_a_whole_day(stats: Any) -> None:
+    for to in ("2026-11-02", "20261102", "2026-W45-1", "2026W451"):  # game 1 is at 2026-11-02 10:00 UTC
+        f = Filters.parse({"to": to})
+        assert f == Filters.parse({"to": "2026-11-02"}) and f.to_json() == {"to": "2026-11-02"}
+        assert covers(stats("cards", to=to)) == (1, 2), to
+    assert covers(stats("cards", to="20261102T0959")) == (0, 0)  # a compact date-time is still an instant
+    with pytest.raises(FilterError, match="a week needs a day"):
+        Filters.parse({"to": "2026-W45"})
+
+
+def test_dates_out_of_range_are_filter_errors() -> None:
+    for values, name in (({"to": "9999-12-31"}, "to"), ({"from": "0001-01-01T00:00+01:00"}, "from"),
+                         ({"to": "9999-12-31T23:00-01:00"}, "to"), ({"from": "9999-12-31", "to": "9999-12-31"}, "to")):
+        with pytest.raises(FilterError, match=f"^{name}: .* is out of range"):
+            Filters.parse(values)
+    assert Filters.parse({"to": "9999-12-30"}).bounds()[1].year == 9999
+    assert Filters.parse({"to": "9999-12-31T23:59:59"}).bounds() == (None, Filters.parse({"to": "9999-12-31T23:59:59"}).date_to, True)
+
+
+def test_early_years_keep_their_month_bounds(stats: Any) -> None:
+    assert Filters.parse({"from": "0999-01-01"}).where()[1][1] == "0999-01"  # strftime would give "999-01", after "2026-11"
+    assert covers(stats("cards", from_="0999-01-01")) == covers(stats("cards", from_="0001-01-01")) == (3, 6)
+
+
+def test_from_after_to_is_refused() -> None:
+    with pytest.raises(FilterError, match="from '2026-11-05' is after to '2026-11-01'"):
+        Filters.parse({"from": "2026-11-05", "to": "2026-11-01"})
+    with pytest.raises(FilterError, match="is after to"):
+        Filters.parse({"from": "2026-11-02T00:00", "to": "2026-11-01"})  # the day ends before from
+    with pytest.raises(FilterError, match="is after to"):
+        Filters.parse({"from": "2026-11-01T10:00:01", "to": "2026-11-01T10:00"})
+    assert Filters.parse({"from": "2026-11-01", "to": "2026-11-01"}).bounds()[:2] == (datetime(2026, 11, 1), datetime(2026, 11, 2))
+    assert Filters.parse({"from": "2026-11-01T23:00", "to": "2026-11-01"}).dated
+    assert Filters.parse({"from": "2026-11-01T10:00", "to": "2026-11-01T10:00"}).dated

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from marshmallow import Schema
@@ -49,3 +50,8 @@ def test_answers_match_their_schemas(client: FlaskClient, game_ids: list[int], a
     _valid(schemas.RulingResponse(), client.post("/api/games", data=illegal()).get_json())
     _valid(schemas.JudgeStepSchema(), client.post("/api/judge/step?at=10", data=illegal()).get_json())
     _valid(schemas.ErrorSchema(), client.get("/api/games/0").get_json())
+
+
+def test_openapi_document_is_valid_openapi_3(client: FlaskClient) -> None:
+    validator = pytest.importorskip("openapi_spec_validator")  # a checker when installed (not a dependency)
+    validator.validate(client.get("/api/openapi.json").get_json())
