@@ -16,17 +16,16 @@ dashboards.filters.FilterError: first: 1 (went first) or 0 (went second), not '2
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
+
+from pmemo_replay import dates
 
 #: filter names as query parameters and options, in the order they are shown
 NAMES = ("from", "to", "event", "ruleset", "player", "archetype", "first", "min_games")
 TEXT = ("event", "ruleset", "player", "archetype")
-#: an ISO week without a day (``2026-W45``): ``date.fromisoformat`` reads it as the Monday, not the week
-WEEK_ONLY = re.compile(r"\d{4}-?W\d{2}")
 
 
 class FilterError(ValueError):
@@ -34,23 +33,12 @@ class FilterError(ValueError):
 
 
 def parse_when(name: str, text: str) -> date | datetime:
-    """An ISO date (a whole UTC day: ``2026-11-01``, ``20261101``, ``2026-W45-1``) or date-time (naive: UTC)."""
-    value = text.strip()
-    if WEEK_ONLY.fullmatch(value):
-        raise FilterError(f"{name}: a week needs a day (e.g. {value}-1 for its Monday), or give a date: {text!r}")
+    """An ISO date (a whole UTC day) or date-time (naive UTC), read as every date filter reads it
+    (:func:`pmemo_replay.dates.parse_when`)."""
     try:
-        when: date | datetime = date.fromisoformat(value)  # every date-only form, compact ones too, is a whole day
-    except ValueError:
-        try:
-            when = datetime.fromisoformat(value)
-        except ValueError:
-            raise FilterError(f"{name}: not an ISO date or date-time: {text!r}") from None
-    if isinstance(when, datetime) and when.tzinfo is not None:
-        try:
-            when = when.astimezone(UTC).replace(tzinfo=None)
-        except OverflowError:
-            raise FilterError(f"{name}: {text!r} is out of range in UTC (before 0001-01-01 or after 9999-12-31)") from None
-    return when
+        return dates.parse_when(name, text)
+    except dates.DateError as err:
+        raise FilterError(str(err)) from None
 
 
 def _month(when: date | datetime) -> str:

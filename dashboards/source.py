@@ -77,7 +77,7 @@ def final_players(game: StoredGame, start: tuple[int, dict[str, Any]] | None, ac
             folder.push(action)
     except (IllegalAction, ValueError, KeyError, TypeError):
         return None
-    return list(folder.state.players)
+    return list(folder.settle().players)
 
 
 def project_batch(conn: Connection, games: Sequence[StoredGame], cards: CardDB, codes: CardCodes) -> tuple[Rows, int]:

@@ -84,6 +84,11 @@ class UpdateReport:
                 "seconds": round(self.seconds, 4), "state": asdict(self.state)}
 
 
+def is_warehouse(folder: Path) -> bool:
+    """True for a folder this module writes (log imports pass over it: its ``state.json`` is no log)."""
+    return (folder / LOCK_FILE).is_file() and (folder / STATE_FILE).is_file()
+
+
 def read_state(folder: Path) -> State:
     """The state file's contents (an empty state when there is none or it is from another version)."""
     try:

@@ -100,6 +100,13 @@ class Folder:
             self.trails.append(trail)
         return trail
 
+    def settle(self) -> Any:
+        """Let happen what happens by itself when the log stops here (a waiting Turn End starts the next turn);
+        its rulings join the last action's trail. Call it once no action follows; returns the state."""
+        trail = self.trails[-1] if self.keep_trails and self.trails else _NULL_TRAIL
+        self.ruleset.settle(self.state, trail)
+        return self.state
+
     def _rebuild(self) -> Any:
         """The state after every action pushed so far, replayed from the latest checkpoint."""
         start, snap = self._checkpoint
@@ -155,6 +162,6 @@ def fold(
         try:
             folder.push(actions[i])
         except IllegalAction as err:
-            return FoldResult(folder.state, i, _ruling_at(err, i), folder.trails, folder.implied, folder.ruleset)
-    return FoldResult(folder.state, limit, None, folder.trails, folder.implied, folder.ruleset)
+            return FoldResult(folder.settle(), i, _ruling_at(err, i), folder.trails, folder.implied, folder.ruleset)
+    return FoldResult(folder.settle(), limit, None, folder.trails, folder.implied, folder.ruleset)
 

@@ -20,13 +20,24 @@ from engine.pm.actions import apply_action
 from engine.pm.cost import FOUR_COLORS
 from engine.pm.effects import possible_targets
 from engine.pm.state import GameState
-from engine.rulings import IllegalAction, Trail
+from engine.pm.turns import settle, turn_end_waits
+from engine.rulings import IllegalAction, NullTrail, Trail
 
 Action = dict[str, Any]
 
 
+def settled(g: GameState) -> GameState:
+    """``g``, or at a waiting Turn End a copy where the next turn has started (what any next action sees)."""
+    if not turn_end_waits(g):
+        return g
+    g = g.clone()
+    settle(g, NullTrail())
+    return g
+
+
 def actor(g: GameState) -> int | None:
     """The player whose decision the game waits for (None when over or in setup)."""
+    g = settled(g)
     if g.result is not None:
         return None
     if g.pending_triggers:
@@ -113,6 +124,7 @@ def _take_four_colors(take: Any, cards: Any, card: Card) -> bool:
 
 def candidates(g: GameState) -> Iterator[Action]:
     """Plausible actions for the acting player (some may still be illegal)."""
+    g = settled(g)
     p = actor(g)
     if p is None:
         return

@@ -9,7 +9,7 @@ from engine.cards import CardDB
 from engine.pm.actions import apply_action
 from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
-from engine.pm.turns import do_pass
+from engine.pm.turns import do_pass, settle, turn_end_waits
 from engine.pm.view import state_json
 from engine.rulings import Trail
 
@@ -38,11 +38,22 @@ class PreciousMemories:
         return state.clone()
 
     def right_holder(self, state: GameState) -> int | None:
-        """The player who could pass now, or None outside windows."""
-        return None if state.result is not None else state.priority
+        """The player who could pass now (at a waiting Turn End: the next turn's player), or None outside windows."""
+        if state.result is not None:
+            return None
+        return 1 - state.turn_player if turn_end_waits(state) else state.priority
 
     def implied_pass(self, state: GameState, player: int, trail: Trail) -> None:
+        settle(state, trail)
         do_pass(state, player, trail, implied=True)
+
+    def settle(self, state: GameState, trail: Trail) -> None:
+        """What happens by itself when the log stops here: a waiting Turn End starts the next turn."""
+        settle(state, trail)
+
+    def turn_shown(self, state: GameState) -> int:
+        """The turn number the state shows once settled."""
+        return state.turn + 1 if turn_end_waits(state) else state.turn
 
     def to_json(self, state: GameState) -> dict[str, Any]:
         return state_json(state)

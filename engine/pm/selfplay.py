@@ -83,7 +83,9 @@ def play_game(
     actions: list[Action] = []
 
     def push(a: Action) -> None:
-        apply_action(g, a, Trail())
+        trail = Trail()
+        apply_action(g, a, trail)
+        rules.settle(g, trail)  # the policies log no optional turn-end triggers: the next turn starts at once
         actions.append(a)
 
     for i in (0, 1):

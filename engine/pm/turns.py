@@ -192,14 +192,28 @@ def end_approach_phase(g: GameState, trail: Trail) -> None:
 
 
 def continue_turn_end(g: GameState, trail: Trail) -> None:
-    """After the turn-end triggers: hand adjustment when the hand is over 7, else the next turn."""
+    """After the mandatory turn-end triggers: hand adjustment when the hand is over 7, else the Turn End waits.
+
+    Waiting, optional or unscripted turn-end triggers may still be logged (and may call for a hand
+    adjustment); the next turn starts before the next action that is not one (:func:`settle`).
+    """
     hand = len(g.players[g.turn_player].hand)
     if hand > g.hand_limit:
         g.step = "hand_adjust"
         trail.event("turn.end", f"Turn End: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit}")
         return
     g.step = None
-    finish_turn(g, trail)
+
+
+def turn_end_waits(g: GameState) -> bool:
+    """True at a Turn End with nothing due: the next turn starts with the next action, or when the log ends."""
+    return g.phase == "end" and g.step is None and not g.pending_triggers and g.result is None
+
+
+def settle(g: GameState, trail: Trail) -> None:
+    """Start the next turn when the Turn End only waits (Turn Start is automatic and logs nothing)."""
+    if turn_end_waits(g):
+        finish_turn(g, trail)
 
 
 def finish_turn(g: GameState, trail: Trail) -> None:

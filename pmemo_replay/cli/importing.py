@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -33,13 +34,27 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def log_files(paths: Sequence[str]) -> Iterator[str]:
-    """The files to import: each file as named, each folder's .json/.jsonl files (recursively, sorted)."""
+    """The files to import: each file as named, each folder's .json/.jsonl files (recursively, sorted).
+
+    Folders skip hidden entries and meta-statistics warehouses (a store's ``.warehouse`` folder beside it).
+    """
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            yield from (str(f) for f in sorted(path.rglob("*")) if f.suffix in SUFFIXES and f.is_file())
+            yield from (str(f) for f in _folder_logs(path))
         else:
             yield name
+
+
+def _folder_logs(folder: Path) -> list[Path]:
+    from dashboards.warehouse import is_warehouse
+
+    found: list[Path] = []
+    for root, dirs, files in os.walk(folder):
+        base = Path(root)
+        dirs[:] = [d for d in dirs if not d.startswith(".") and not is_warehouse(base / d)]
+        found += [base / f for f in files if not f.startswith(".") and Path(f).suffix in SUFFIXES]
+    return sorted(found)
 
 
 def run(args: argparse.Namespace) -> int:

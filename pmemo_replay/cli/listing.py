@@ -8,6 +8,7 @@ import sys
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from pmemo_replay import dates
 from pmemo_replay.cli.storeopts import add_db_option, open_store
 
 if TYPE_CHECKING:
@@ -16,9 +17,9 @@ if TYPE_CHECKING:
 
 def _when(text: str) -> date | datetime:
     try:
-        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an ISO date or date-time: {text!r}") from None
+        return dates.parse_when("date", text)
+    except dates.DateError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("date: ")) from None
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -35,6 +36,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        dates.check_order(args.played_from, args.played_to, *(w.isoformat() if w else "" for w in (args.played_from, args.played_to)))
+    except dates.DateError as err:
+        print(f"pmemo-replay list: {err}", file=sys.stderr)
+        return 2
     with open_store(args.db) as store:
         page = store.list_games(player=args.player, card=args.card, event=args.event, played_from=args.played_from,
                                 played_to=args.played_to, per_page=None)

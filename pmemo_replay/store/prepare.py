@@ -120,8 +120,10 @@ def _fold(log: PmemoLog, cards: CardDB, every: int) -> tuple[Any, list[tuple[int
         if n % every == 0:
             snapshots.append((n, encode_json(to_snapshot(folder.state))))
     total = len(log.actions)
-    if not snapshots or snapshots[-1][0] != total:
-        snapshots.append((total, encode_json(to_snapshot(folder.state))))
+    if snapshots and snapshots[-1][0] == total:
+        snapshots.pop()  # the end state is the settled one
+    folder.settle()
+    snapshots.append((total, encode_json(to_snapshot(folder.state))))
     return folder.state, snapshots
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from pmemo_replay import dates
 from pmemo_replay.store.models import ACTION, GAME, GAME_CARD
 from pmemo_replay.store.prepare import as_utc
 
@@ -69,10 +70,9 @@ class GamePage:
 
 
 def _bound(value: date | datetime, *, end: bool) -> datetime:
-    """A filter bound in UTC; a date ``to`` covers that whole day (dates are UTC days)."""
-    if isinstance(value, datetime):
-        return as_utc(value)  # type: ignore[return-value]
-    return datetime.combine(value + timedelta(days=1) if end else value, time(), UTC)
+    """A filter bound in UTC (inclusive); a date ``to`` covers that whole day (dates are UTC days)."""
+    when = dates.end_of(value) if end else dates.start_of(value)
+    return as_utc(when)  # type: ignore[return-value]
 
 
 def filters(*, player: str | None = None, card: str | None = None, event: str | None = None, ruleset: str | None = None,
@@ -93,8 +93,7 @@ def filters(*, player: str | None = None, card: str | None = None, event: str | 
     if played_from is not None:
         where.append(GAME.c.played_at >= _bound(played_from, end=False))
     if played_to is not None:
-        to = _bound(played_to, end=True)
-        where.append(GAME.c.played_at < to if not isinstance(played_to, datetime) else GAME.c.played_at <= to)
+        where.append(GAME.c.played_at <= _bound(played_to, end=True))
     return where
 
 

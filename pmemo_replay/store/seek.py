@@ -63,8 +63,8 @@ def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tu
             trail = folder.push(action)
         except IllegalAction as err:  # stored before an engine fix: show the ruling where the fold stops
             ruling = err.ruling.to_json() | {"index": index, "path": str(index)}
-            return folder.ruleset.to_json(folder.state), [_refusal(ruling)]
-    return folder.ruleset.to_json(folder.state), None if trail is None else trail.to_json()
+            return folder.ruleset.to_json(folder.settle()), [_refusal(ruling)]
+    return folder.ruleset.to_json(folder.settle()), None if trail is None else trail.to_json()
 
 
 def _refusal(ruling: dict[str, Any]) -> dict[str, Any]:

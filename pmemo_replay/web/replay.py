@@ -33,7 +33,7 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
             folder.push(action)
         except IllegalAction:
             break
-        turn = folder.state.turn
+        turn = folder.ruleset.turn_shown(folder.state)
         if turn != last:
             turns.append([turn, n])
             last = turn

@@ -5,7 +5,9 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from pmemo_replay import dates
 
 MAX_PER_PAGE = 200
 #: the largest page, step or id a request may name (beyond it databases overflow their integers)
@@ -13,16 +15,15 @@ MAX_INT = 2**31 - 1
 
 
 class DateOrDateTime(fields.Field):
-    """An ISO 8601 date (``2026-11-01``: a whole UTC day) or date-time (``2026-11-01T14:00:00Z``)."""
+    """An ISO 8601 date (``2026-11-01``, ``20261101``: a whole UTC day) or date-time (``2026-11-01T14:00:00Z``)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> date | datetime:
         if not isinstance(value, str):
             raise ValidationError("not an ISO date or date-time")
-        text = value.strip()
         try:
-            return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
-        except ValueError:
-            raise ValidationError(f"not an ISO date or date-time: {value!r}") from None
+            return dates.parse_when(self.data_key or attr or "date", value)
+        except dates.DateError as err:
+            raise ValidationError(str(err)) from None
 
 
 class GamesQuery(Schema):
@@ -40,6 +41,13 @@ class GamesQuery(Schema):
                                                          "type": "string"})
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_INT))
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
+
+    @validates_schema(pass_original=True)
+    def _dates_in_order(self, data: dict[str, Any], original: dict[str, Any], **kwargs: Any) -> None:
+        try:
+            dates.check_order(data.get("played_from"), data.get("played_to"), original.get("from", ""), original.get("to", ""))
+        except dates.DateError as err:
+            raise ValidationError(str(err), "to") from None
 
 
 class StateQuery(Schema):

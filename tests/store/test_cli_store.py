@@ -24,6 +24,9 @@ def test_import_folders_and_files(capsys: pytest.CaptureFixture[str], store_url:
     nested.mkdir(parents=True)
     shutil.copy(LOGS / "mhk-points.json", nested / "a.json")
     (tmp_path / "logs" / "readme.txt").write_text("not a log")
+    (tmp_path / "logs" / ".editor-backup.json").write_text("{")  # hidden: passed over
+    (tmp_path / "logs" / ".trash").mkdir()
+    (tmp_path / "logs" / ".trash" / "old.json").write_text("{")
     code, out = run(capsys, "import", str(tmp_path / "logs"), str(LOGS / "original-points.jsonl"), "--db", store_url)
     assert code == 0 and out.splitlines() == ["stored 2, already present 0, rejected 0"]
     code, out = run(capsys, "import", str(LOGS), str(sim_dir), "--db", store_url)

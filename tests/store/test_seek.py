@@ -26,8 +26,9 @@ def test_seek_equals_a_full_fold(store: Store, name: str) -> None:
     full = fold(log.header, log.actions, store.cards)
     for n in _steps(len(log.actions)):
         state, trail = store.state_at(r.game_id, n)
-        assert state == fold(log.header, log.actions, store.cards, at=n).state_json(), n
-        assert trail == (full.trails[n - 1].to_json() if n else None), n
+        upto = fold(log.header, log.actions, store.cards, at=n)  # settled after action n, its trail too
+        assert state == upto.state_json(), n
+        assert trail == (upto.trails[n - 1].to_json() if n else None), n
     assert store.state_at(r.game_id)[0] == full.state_json()
 
 

@@ -131,8 +131,19 @@ def test_list_filters(client: FlaskClient, game_ids: list[int]) -> None:
     assert client.get("/api/games", query_string={"from": "2100-01-01T00:00:00Z"}).get_json()["total"] == 0
 
 
+def test_list_dates_read_like_the_statistics_filters(client: FlaskClient, game_ids: list[int]) -> None:
+    """Compact dates are whole days too; the far ends of the calendar are no overflow."""
+    doc = simulated(4, 5)[2]["game"]
+    day = doc["played_at"][:10]
+    compact = client.get("/api/games", query_string={"from": day.replace("-", ""), "to": day.replace("-", "")}).get_json()
+    assert doc["id"] in [g["source_id"] for g in compact["items"]]
+    assert client.get("/api/games", query_string={"to": "9999-12-31"}).get_json()["total"] == 4
+    assert client.get("/api/games", query_string={"from": "0001-01-01"}).get_json()["total"] == 4
+
+
 @pytest.mark.parametrize("query", [{"page": "0"}, {"page": "x"}, {"per_page": "0"}, {"per_page": "100000"},
-                                   {"from": "yesterday"}, {"to": "2026-13-01"}])
+                                   {"from": "yesterday"}, {"to": "2026-13-01"}, {"from": "0001-01-01T00:00+01:00"},
+                                   {"to": "2026-W45"}, {"from": "2026-11-05", "to": "2026-11-01"}])
 def test_list_bad_query_400(client: FlaskClient, query: dict[str, str]) -> None:
     r = client.get("/api/games", query_string=query)
     assert r.status_code == 400
