@@ -32,15 +32,17 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if kind == "note":
         trail.event("note", f"note{'' if a.get('p') is None else ' by player ' + str(a['p'])}: {a['text']}")
         return
-    if turn_end_waits(g) and not _belongs_to_turn_end(g, a):
+    phase = g.phase
+    if phase == "end" and turn_end_waits(g) and not _belongs_to_turn_end(g, a):
         finish_turn(g, trail)  # the next turn starts before this action
+        phase = g.phase
     if g.result is not None:
         raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
-    if kind != "break":
+    if g.break_ok and kind != "break":
         g.break_ok.clear()
-    if g.phase == "setup" and kind not in SETUP_TYPES:
+    if phase == "setup" and kind not in SETUP_TYPES:
         raise illegal("setup.order", f"{kind} during game preparation: shuffles, then keep or redraw come first")
-    if g.phase == "end" and g.step == "hand_adjust" and kind not in ("hand_adjust", "trigger", "concede"):
+    if phase == "end" and g.step == "hand_adjust" and kind not in ("hand_adjust", "trigger", "concede"):
         hand = len(g.players[g.turn_player].hand)
         raise illegal(
             "hand.adjust",

@@ -26,10 +26,9 @@ def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -
     for item in pay:
         zone, cid = ("hand", item["hand"]) if "hand" in item else ("point", item["point"])
         key = base_id(cid)
-        if zone == "hand":
-            have = sum(1 for c in p.hand if c == cid or base_id(c) == key)
-        else:
-            have = sum(1 for c, up in p.points if up and (c == cid or base_id(c) == key))
+        pool = p.hand if zone == "hand" else [c for c, up in p.points if up]
+        # a parallel shares the base id as a prefix: the cheap test first
+        have = sum(1 for c in pool if c == cid or (c.startswith(key) and base_id(c) == key))
         count = used[zone, key] = used.get((zone, key), 0) + 1
         if count > have:
             where = "hand" if zone == "hand" else "Point Zone face up"

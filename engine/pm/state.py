@@ -7,6 +7,7 @@ the *end* of the list so a draw is a ``pop()``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -211,6 +212,7 @@ class GameState:
         "approach",
         "approacher_passed",
         "break_ok",
+        "card",
         "cards",
         "first",
         "hand_limit",
@@ -228,6 +230,8 @@ class GameState:
 
     def __init__(self, cards: CardDB, players: list[PlayerState], first: int, ruleset: str = "pm-2.22") -> None:
         self.cards = cards
+        #: ``card(id)``: the card's facts (``cards.get``, bound once: it runs for nearly every check)
+        self.card: Callable[[str], Card] = cards.get
         self.players = players
         self.first = first
         self.ruleset = ruleset
@@ -248,6 +252,7 @@ class GameState:
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
         g.cards = self.cards
+        g.card = self.card
         g.players = [p.clone() for p in self.players]
         g.first = self.first
         g.ruleset = self.ruleset
@@ -274,9 +279,6 @@ class GameState:
     @property
     def interferer(self) -> int:
         return 1 - self.turn_player
-
-    def card(self, card_id: str) -> Card:
-        return self.cards.get(card_id)
 
     def new_uid(self) -> int:
         uid = self.next_uid

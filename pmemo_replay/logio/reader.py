@@ -14,6 +14,7 @@ from .errors import LogError
 from .schemas import (
     FORMAT,
     VERSION,
+    is_plain_pass,
     show,
     validate_action,
     validate_header,
@@ -143,14 +144,11 @@ def _parse_jsonl(text: str, whole: ValueError) -> PmemoLog:
         )
     validate_top(head, jsonl=True, context=f"line {first + 1}")
     header = validate_header(head["game"])
-    body = [line for line in lines[first + 1:] if line and not line.isspace()]
-    try:  # one decoder call for every action line; on any problem the loop below finds the line
-        decoded = _DECODER.decode("[" + ",".join(body) + "]")
-    except ValueError:
-        decoded = None
-    if decoded is not None and len(decoded) == len(body) and all(type(a) is dict for a in decoded):
+    decoded = _decode_action_lines(lines, first)
+    if decoded is not None:
         for index, action in enumerate(decoded):
-            validate_action_at_line(action, index, lines, first)
+            if not is_plain_pass(action):
+                validate_action_at_line(action, index, lines, first)
         return PmemoLog(header, decoded, "jsonl")
     actions: list[dict[str, Any]] = []
     decode = _DECODER.decode
@@ -172,6 +170,35 @@ def _parse_jsonl(text: str, whole: ValueError) -> PmemoLog:
             raise LogError(f"line {n + 1}: {err.message}", index=index, path=err.path) from None
         actions.append(action)
     return PmemoLog(header, actions, "jsonl")
+
+
+def _decode_action_lines(lines: list[str], first: int) -> list[dict[str, Any]] | None:
+    """Every action line (after the header line ``first``) decoded in one decoder call, or None on any problem
+    (the line-by-line reading then names it).
+
+    The lines join with commas into one array: a blank line or a value spread over lines then breaks
+    the array, so a result holds exactly one object per line.
+    """
+    body = "\n".join(lines[first + 1:]).strip()
+    if not body:
+        return []
+    try:
+        decoded = _DECODER.decode("[" + body.replace("\n", ",") + "]")
+    except ValueError:
+        decoded = None
+    if decoded is not None and len(decoded) != body.count("\n") + 1:  # two values on one line
+        return None
+    if decoded is None:  # blank lines between actions: drop them and try once more
+        kept = [line for line in lines[first + 1:] if line and not line.isspace()]
+        try:
+            decoded = _DECODER.decode("[" + ",".join(kept) + "]")
+        except ValueError:
+            return None
+        if len(decoded) != len(kept):
+            return None
+    if not all(type(a) is dict for a in decoded):
+        return None
+    return decoded
 
 
 def validate_action_at_line(action: Any, index: int, lines: list[str], first: int) -> None:
@@ -268,7 +295,8 @@ def check_card_ids(log: PmemoLog, known: Callable[[str], bool]) -> None:
     for player in log.header["players"]:
         distinct.update(player["deck"], player.get("ex_deck", ()))
     for action in log.actions:
-        _collect(action, distinct)
+        if len(action) > 2 or action.get("type") != "pass":  # a pass names no card
+            _collect(action, distinct)
     unknown = {card for card in distinct if not known(card)}
     if not unknown:
         return

@@ -592,6 +592,11 @@ def validate_header(game: dict[str, Any]) -> dict[str, Any]:
 _PASS_SHAPES = ({"type": "pass", "p": 0}, {"type": "pass", "p": 1})
 
 
+def is_plain_pass(action: Any) -> bool:
+    """True for ``{"type": "pass", "p": 0|1}`` exactly (the commonest action, valid as it stands)."""
+    return type(action) is dict and len(action) == 2 and action in _PASS_SHAPES and type(action["p"]) is int
+
+
 MAX_RESPONSE_DEPTH = 32
 
 
