@@ -260,6 +260,7 @@ def parse_native(data: Any, source: str = "cards") -> CardDB:
         raise _error(source, "", exc) from None
     cards: list[Card] = []
     seen: dict[str, int] = {}
+    schema = CardSchema()  # one instance: building a schema copies its fields
     for i, raw in enumerate(top["cards"]):
         where = f"cards[{i}]"
         if isinstance(raw, Mapping) and isinstance(raw.get("id"), str):
@@ -267,7 +268,7 @@ def parse_native(data: Any, source: str = "cards") -> CardDB:
         if not isinstance(raw, Mapping):
             raise card_error(source, where, "", "not an object")
         try:
-            card = _card(CardSchema().load(raw))
+            card = _card(schema.load(raw))
         except ValidationError as exc:
             raise _error(source, where, exc) from None
         key = base_id(card.id)

@@ -1,34 +1,49 @@
-"""Ingest many logs: workers parse and fold (the engine is the bottleneck), the caller's process inserts in batches.
+"""Ingest many logs: worker processes parse, fold and (for a database they can share) store them.
 
 Items are ``(source, data)``; ``data`` None means "read the file named ``source``" (in the worker).
 Results come back in input order. At most a bounded window of work is in flight, so memory
 stays flat however many logs there are.
+
+With a database file or server the workers insert their own chunks (one transaction each; on
+SQLite one worker at a time, behind a lock), so only small results travel back and the parent
+process stays idle; otherwise (no workers, an in-memory database) the caller inserts in batches.
 """
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import nullcontext
 from itertools import islice
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from sqlalchemy.engine import Engine, make_url
 
 from engine.cards import CardDB
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.checking import EXIT_MALFORMED
+from pmemo_replay.store.db import create_db_engine
 from pmemo_replay.store.prepare import Prepared, Rejected, prepare
+from pmemo_replay.store.writer import IngestResult, write_batch
 
 Item = tuple[str, bytes | None]
+T = TypeVar("T")
 BATCH_SIZE = 64
 BATCH_SECONDS = 0.5
 CHUNK = 4
+#: games per worker transaction when workers store their own chunks
+WRITE_CHUNK = 32
+logger = logging.getLogger(__name__)
 _cards: CardDB | None = None
+_write: Callable[[list[Prepared | Rejected]], list[IngestResult]] | None = None
 
 
 def prepare_item(item: Item, cards: CardDB) -> Prepared | Rejected:
@@ -44,18 +59,38 @@ def prepare_item(item: Item, cards: CardDB) -> Prepared | Rejected:
     try:
         return prepare(data, source, cards)
     except Exception as err:  # an engine bug must not stop a whole import
-        message = f"the engine failed on this log: {type(err).__name__}: {err}"
-        return Rejected(source, {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": message}, 1)
+        logger.exception("the engine failed on %s", source)
+        return Rejected(source, engine_failure(err), 1)
 
 
-def _init(cards: CardDB | None) -> None:
-    global _cards
-    _cards = cards if cards is not None else bundled_cards()
+def engine_failure(err: Exception) -> dict[str, Any]:
+    """The ruling for a log the engine failed on (an engine bug, not a rule of the game): ``engine.error``."""
+    message = f"the engine failed on this log: {type(err).__name__}: {err}"
+    return {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": message}
+
+
+def _init(cards: CardDB, url: str | None = None, lock: Any = None) -> None:
+    """Worker start: the card data, and for worker writes an engine of its own (never the parent's connections)."""
+    global _cards, _write
+    _cards = cards
+    if url is not None:
+        engine = create_db_engine(url)
+
+        def write(batch: list[Prepared | Rejected]) -> list[IngestResult]:
+            with lock if lock is not None else nullcontext():
+                return write_batch(engine, batch)
+
+        _write = write
 
 
 def _prepare_chunk(items: list[Item]) -> list[Prepared | Rejected]:
     assert _cards is not None
     return [prepare_item(item, _cards) for item in items]
+
+
+def _store_chunk(items: list[Item]) -> list[IngestResult]:
+    assert _write is not None
+    return _write(_prepare_chunk(items))
 
 
 def _context() -> BaseContext:
@@ -73,14 +108,28 @@ def default_workers() -> int:
 
 def prepared(items: Iterable[Item], cards: CardDB | None, workers: int) -> Iterator[Prepared | Rejected]:
     """Prepare every item, in order; in ``workers`` processes when ``workers`` > 0."""
+    db = cards if cards is not None else bundled_cards()  # loaded once here: forked workers inherit it
     if workers <= 0:
-        db = cards if cards is not None else bundled_cards()
         for item in items:
             yield prepare_item(item, db)
         return
-    db = cards if cards is not None else bundled_cards()  # loaded once here: forked workers inherit it
     with _context().Pool(workers, _init, (db,)) as pool:
-        yield from _windowed(pool, _chunks(items, CHUNK), workers * 6)
+        yield from _windowed(pool, _prepare_chunk, _chunks(items, CHUNK), workers * 6)
+
+
+def stored_by_workers(items: Iterable[Item], url: str, cards: CardDB | None, workers: int) -> Iterator[IngestResult]:
+    """Prepare and store every item in ``workers`` processes writing to ``url`` themselves; results in order."""
+    context = _context()
+    lock = context.Lock() if make_url(url).get_backend_name() == "sqlite" else None  # SQLite: one writer at a time
+    db = cards if cards is not None else bundled_cards()
+    with context.Pool(workers, _init, (db, url, lock)) as pool:
+        yield from _windowed(pool, _store_chunk, _chunks(items, WRITE_CHUNK), workers * 4)
+
+
+def shared_database(url: str) -> bool:
+    """True when worker processes can open ``url`` themselves (not an in-memory SQLite database)."""
+    parsed = make_url(url)
+    return parsed.get_backend_name() != "sqlite" or parsed.database not in (None, "", ":memory:")
 
 
 def _chunks(items: Iterable[Item], n: int) -> Iterator[list[Item]]:
@@ -89,12 +138,11 @@ def _chunks(items: Iterable[Item], n: int) -> Iterator[list[Item]]:
         yield chunk
 
 
-def _windowed(pool: Pool, chunks: Iterator[list[Item]], window: int) -> Iterator[Prepared | Rejected]:
-    pending: deque[AsyncResult[list[Prepared | Rejected]]] = deque(
-        pool.apply_async(_prepare_chunk, (c,)) for c in islice(chunks, window))
+def _windowed(pool: Pool, task: Callable[[list[Item]], list[T]], chunks: Iterator[list[Item]], window: int) -> Iterator[T]:
+    pending: deque[AsyncResult[list[T]]] = deque(pool.apply_async(task, (c,)) for c in islice(chunks, window))
     while pending:
         done = pending.popleft().get()
-        pending.extend(pool.apply_async(_prepare_chunk, (c,)) for c in islice(chunks, 1))
+        pending.extend(pool.apply_async(task, (c,)) for c in islice(chunks, 1))
         yield from done
 
 
@@ -114,8 +162,12 @@ def batched(results: Iterable[Prepared | Rejected], size: int = BATCH_SIZE,
         yield batch
 
 
-def run_ingest(items: Iterable[Item], write: Callable[[list[Prepared | Rejected]], list[Any]], *,
-               cards: CardDB | None = None, workers: int = 0, batch_size: int = BATCH_SIZE) -> Iterator[Any]:
-    """Prepare ``items`` and hand them to ``write`` batch by batch; yield what ``write`` returns, item by item."""
+def run_ingest(items: Iterable[Item], engine: Engine, *, cards: CardDB | None = None, workers: int = 0,
+               batch_size: int = BATCH_SIZE) -> Iterator[IngestResult]:
+    """Prepare and store ``items`` into ``engine``'s database; yield each item's result, in order."""
+    url = engine.url.render_as_string(hide_password=False)
+    if workers > 0 and shared_database(url):
+        yield from stored_by_workers(items, url, cards, workers)
+        return
     for batch in batched(prepared(items, cards, workers), batch_size):
-        yield from write(batch)
+        yield from write_batch(engine, batch)

@@ -18,21 +18,12 @@ from pmemo_replay.store.config import database_url
 from pmemo_replay.store.db import create_db_engine, read_connection
 from pmemo_replay.store.migrate import upgrade
 from pmemo_replay.store.models import Game
-from pmemo_replay.store.pipeline import BATCH_SIZE, Item, run_ingest
+from pmemo_replay.store.pipeline import BATCH_SIZE, Item, engine_failure, run_ingest
 from pmemo_replay.store.prepare import Prepared, Rejected, prepare, prepare_log
 from pmemo_replay.store.reprocess import ReprocessReport, reprocess_all
 from pmemo_replay.store.writer import IngestResult, rejected, write_batch
 
 logger = logging.getLogger(__name__)
-
-
-def engine_failure(err: Exception) -> dict[str, Any]:
-    """The ruling for a log the engine failed on (an engine bug, not a rule of the game): ``engine.error``.
-
-    Worded as the import pipeline words it, so an upload and ``pmemo-replay import`` rule alike.
-    """
-    message = f"the engine failed on this log: {type(err).__name__}: {err}"
-    return {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": message}
 
 
 def _guarded(source: str, step: Callable[[], Prepared | Rejected]) -> Prepared | Rejected:
@@ -97,11 +88,11 @@ class Store:
     def ingest_many(self, items: Iterable[Item], *, workers: int = 0, batch_size: int = BATCH_SIZE) -> Iterator[IngestResult]:
         """Store many ``(source, data)`` items (``data`` None: read the file ``source``); results in order.
 
-        ``workers`` > 0 parses and folds in that many processes; each batch of games is one
-        transaction here, and each game is stored whole or not at all.
+        ``workers`` > 0 parses, folds and stores in that many processes (each chunk of games one
+        transaction); without workers each batch of games is one transaction here. Each game is
+        stored whole or not at all.
         """
-        return run_ingest(items, lambda batch: write_batch(self.engine, batch), cards=self._cards, workers=workers,
-                          batch_size=batch_size)
+        return run_ingest(items, self.engine, cards=self._cards, workers=workers, batch_size=batch_size)
 
     # --- read ---------------------------------------------------------------------------
 
