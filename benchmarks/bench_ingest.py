@@ -2,9 +2,9 @@
 
 Simulates N logs (bundled decks, seeded) into a folder (or reuses --logdir), then, for each
 backend and worker count, imports every file into a fresh store exactly as ``pmemo-replay import``
-does: worker processes read, parse and fold with full rule checking and snapshot; this process
-inserts each batch of games in one transaction. PostgreSQL gets a fresh database that is dropped
-afterwards; it is skipped when the server does not answer.
+does: worker processes read, parse and fold with full rule checking, snapshot, and store their
+chunk of logs in one transaction each (without workers this process does it all). PostgreSQL gets
+a fresh database that is dropped afterwards; it is skipped when the server does not answer.
 
 Usage: python3 benchmarks/bench_ingest.py [--games 1000] [--seed 2026] [--logdir DIR] [--workers 0,2]
        [--pg postgresql+psycopg://postgres@127.0.0.1:5432] [--json]
