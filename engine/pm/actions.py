@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.pm import approach, play, setup
 from engine.pm.state import GameState, effect_key
-from engine.pm.triggers import require_none_pending, satisfy
+from engine.pm.triggers import require_cause, require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, turn_end_waits, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
@@ -38,6 +38,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         phase = g.phase
     if g.result is not None:
         raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
+    if g.available_triggers and kind not in ("trigger", "break"):
+        g.available_triggers.clear()  # optional triggers are logged right after their cause or not at all
     if g.break_ok and kind != "break":
         g.break_ok.clear()
     if phase == "setup" and kind not in SETUP_TYPES:
@@ -117,6 +119,8 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if idx >= len(autos):
         raise illegal("effect.unknown", f"{describe(g, cid)} has {len(autos)} automatic effect(s); there is no effect {idx}")
     eff = autos[idx]
+    if source is not None and eff.scripted and eff.trigger is not None:
+        require_cause(g, p, source.uid, idx, f"automatic effect {idx} of {describe(g, cid)}", eff.trigger)
     if source is not None and eff.once_per_turn:
         key = effect_key(cid, idx)
         if source.auto_used.get(key) == g.turn:

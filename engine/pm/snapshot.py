@@ -84,7 +84,8 @@ def to_snapshot(g: GameState) -> dict[str, Any]:
         "approacher_passed": g.approacher_passed,
         "approach": None if a is None else [a.attackers, a.interferer, a.choices, a.eliminate_interferer, a.judgement],
         "break_ok": [list(x) for x in g.break_ok], "next_uid": g.next_uid,
-        "pending": [list(x) for x in g.pending_triggers], "players": [_player(p) for p in g.players],
+        "pending": [list(x) for x in g.pending_triggers], "available": [list(x) for x in g.available_triggers],
+        "players": [_player(p) for p in g.players],
     }
 
 
@@ -101,4 +102,5 @@ def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
     g.break_ok = [(p, c) for p, c in d["break_ok"]]
     g.next_uid = d["next_uid"]
     g.pending_triggers = [(p, u, e) for p, u, e in d["pending"]]
+    g.available_triggers = [(p, u, e) for p, u, e in d.get("available", ())]
     return g

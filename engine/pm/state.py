@@ -211,6 +211,7 @@ class GameState:
         "applied",
         "approach",
         "approacher_passed",
+        "available_triggers",
         "break_ok",
         "card",
         "cards",
@@ -247,6 +248,8 @@ class GameState:
         self.break_ok: list[tuple[int, str]] = []  # (player, card) placed into a Point Zone just now
         self.next_uid = 1
         self.pending_triggers: list[tuple[int, int, int]] = []  # (player, chara uid, automatic effect index)
+        #: optional scripted triggers whose cause just happened: they may be logged until the next other action
+        self.available_triggers: list[tuple[int, int, int]] = []
         self.hand_limit = 7
 
     def clone(self) -> GameState:
@@ -272,6 +275,7 @@ class GameState:
         g.break_ok = list(self.break_ok)
         g.next_uid = self.next_uid
         g.pending_triggers = list(self.pending_triggers)
+        g.available_triggers = list(self.available_triggers)
         g.hand_limit = self.hand_limit
         return g
 

@@ -17,12 +17,25 @@ from engine.rulings import Trail, illegal
 
 
 def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail) -> None:
-    """Make the mandatory scripted triggers of ``charas`` for ``event`` pending."""
+    """Make the mandatory scripted triggers of ``charas`` for ``event`` pending, the optional ones available."""
     for c in charas:
         for idx, eff in enumerate(g.card(c.card).automatic()):
-            if eff.trigger == event and eff.scripted and not eff.optional and can_resolve(g, c.owner, eff):
+            if eff.trigger == event and eff.scripted and can_resolve(g, c.owner, eff):
+                if eff.optional:
+                    g.available_triggers.append((c.owner, c.uid, idx))
+                    continue
                 g.pending_triggers.append((c.owner, c.uid, idx))
                 trail.event("effect", f"automatic effect {idx} of {describe(g, c.card)} fires ({event}): it must be logged next")
+
+
+def require_cause(g: GameState, player: int, uid: int, idx: int, what: str, cause: str) -> None:
+    """``effect.result`` unless the scripted trigger ``(player, uid, idx)`` is pending or available; uses it up."""
+    key = (player, uid, idx)
+    if key in g.available_triggers:
+        g.available_triggers.remove(key)
+    elif key not in g.pending_triggers:
+        raise illegal("effect.result", f"{what} fires on {cause}, which has not just happened to it (triggers are logged "
+                                       "right after their cause)")
 
 
 def require_none_pending(g: GameState, kind: str, waiting: list[tuple[int, int, int]]) -> None:

@@ -6,12 +6,14 @@ step, which folds it again (a fold of a whole game takes milliseconds) and adds 
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
 from pmemo_replay.checking import check_text
 from pmemo_replay.logio import LogError, check_card_ids, parse_log
+from pmemo_replay.store.pipeline import engine_failure
 from pmemo_replay.web import schemas
 from pmemo_replay.web.api import json_response, load_query
 from pmemo_replay.web.context import get_cards
@@ -19,6 +21,7 @@ from pmemo_replay.web.replay import StepError, judge_step
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import judge_view
 
+logger = logging.getLogger(__name__)
 bp = Blueprint("judge", __name__)
 api_bp = Blueprint("judge_api", __name__, url_prefix="/api/judge")
 
@@ -35,7 +38,11 @@ def judge() -> Any:
     except NoLog as err:
         return render_template("judge.html", report=None, form_error=str(err)), 400
     cards = get_cards()
-    report = check_text(data, cards)
+    try:
+        report = check_text(data, cards)
+    except Exception as err:  # an engine bug: say so, not a server error
+        logger.exception("the engine failed on a judged log")
+        return render_template("judge.html", report=None, form_error=engine_failure(err)["message"]), 422
     text = data.decode("utf-8", errors="replace")
     explained = explain(data, report.ruling) if report.ruling else None
     data_json = None
@@ -60,3 +67,6 @@ def step() -> Any:
         return json_response(judge_step(log, cards, at))
     except StepError as err:
         abort(400, description=str(err))
+    except Exception as err:  # an engine bug: a clear 422, not a server error
+        logger.exception("the engine failed on a judged log")
+        abort(422, description=engine_failure(err)["message"])

@@ -72,7 +72,7 @@ def test_state_json_and_snapshot_round_trip(seed: int, cut: int) -> None:
     folder = Folder(log["game"], DB, state=restored, offset=n)
     for action in actions[n:]:
         folder.push(action)
-    assert folder.ruleset.to_json(folder.state) == fold(log["game"], actions, DB).state_json()
+    assert folder.ruleset.to_json(folder.settle()) == fold(log["game"], actions, DB).state_json()
 
 
 @settings(max_examples=5, deadline=None)

@@ -85,3 +85,20 @@ def test_a_turn_start_trigger_logged_after_the_turn_end_starts_the_next_turn_fir
     s = assert_legal(g).state_json()
     assert (s["turn"], s["turn_player"]) == (4, 1)
     assert len(s["players"][1]["hand"]) == before + 1
+
+
+def test_scripted_triggers_need_their_cause_just_before() -> None:
+    lou = "TST 01-016"  # mandatory: draw 1 on entering
+    g = Game([lou, F[0], F[1]], db=db()).add("summon", 0, card=lou, area="main", pay=[{"hand": F[0]}, {"hand": F[1]}])
+    g.add("trigger", 0, card=lou, effect=0)
+    assert_legal(g)
+    g.add("trigger", 0, card=lou, effect=0)  # it fired once
+    assert "has not just happened" in assert_illegal(g, "effect.result").ruling.message
+    # an optional one (Nox: at turn end) may be logged right after its cause, or not at all
+    g = turn_one(NOX).add("trigger", 0, card=NOX, effect=0)
+    assert_legal(g)
+    g = Game([NOX, F[0], F[1]], db=db()).add("summon", 0, card=NOX, area="main", pay=[{"hand": F[0]}, {"hand": F[1]}])
+    g.add("trigger", 0, card=NOX, effect=0)  # in the Main Phase: no turn end yet
+    assert_illegal(g, "effect.result")
+    g = turn_one(NOX).add("pass", 1).add("trigger", 0, card=NOX, effect=0)  # too late: turn 2 has begun
+    assert_illegal(g, "effect.result")

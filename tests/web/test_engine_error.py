@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from engine.pm.ruleset import PreciousMemories
 from tests.web.data import jsonl, simulated
+from tests.web.test_pages import token
 
 MESSAGE = "the engine failed on this log: ZeroDivisionError: division by zero"
 
@@ -37,3 +38,11 @@ def test_check_engine_failure_is_a_ruling(client: FlaskClient, broken_engine: No
     assert body["valid"] is False and body["state"] is None and body["result"] is None
     assert body["ruling"]["rule"] == "engine.error" and body["ruling"]["message"] == MESSAGE
 
+
+
+def test_judge_engine_failure_is_a_clear_422(client: FlaskClient, broken_engine: None) -> None:
+    r = client.post("/api/judge/step?at=3", data=jsonl(simulated(1, 73)[0]))
+    assert r.status_code == 422 and r.get_json() == {"error": MESSAGE}
+    form = {"csrf_token": token(client, "/judge"), "log": jsonl(simulated(1, 73)[0]).decode()}
+    page = client.post("/judge", data=form)
+    assert page.status_code == 422 and MESSAGE in page.get_data(as_text=True)
