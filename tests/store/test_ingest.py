@@ -123,3 +123,33 @@ def test_json_and_jsonl_forms_hash_alike_with_non_ascii_text(store: Store) -> No
     assert first.status == "stored" and again.status == "present" and again.game_id == first.game_id
     g = store.get_game(first.game_id or 0)
     assert g is not None and g.player0 == "葵 \u2028 \"Aoi\"" and store.actions(g.id or 0)[-1]["text"] == "いい試合でした\n\t☺"
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["fork", "spawn"])
+def test_workers_store_their_own_chunks_like_one_process(store_url: str, busy: bool) -> None:
+    """Worker writes (fork, or spawn when this process runs other threads) store what a single process stores:
+    each game once, duplicates across chunks present, rejections reported, results in input order."""
+    import threading
+
+    from tests.store.data import variants
+
+    logs = [v for data in simulated(3, 12) for v in variants(data, 24)]  # 72 distinct games: three worker chunks
+    items = [(f"g{i}", data) for i, data in enumerate(logs)]
+    items.insert(40, ("again", logs[5]))  # the same log in a later chunk
+    items.insert(10, ("bad", illegal_log()))
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait) if busy else None
+    if thread:
+        thread.start()
+    try:
+        with Store(store_url) as store:
+            results = list(store.ingest_many(items, workers=2))
+            counts = table_counts(store.engine)
+    finally:
+        stop.set()
+    assert [r.source for r in results] == [source for source, _ in items]
+    statuses = {r.source: r.status for r in results}
+    assert statuses["bad"] == "rejected" and statuses["again"] == "present"
+    assert sum(s == "stored" for s in statuses.values()) == 72 == counts["game"] == counts["upload"]
+    by_source = {r.source: r.game_id for r in results}
+    assert by_source["again"] == by_source["g5"]
