@@ -142,8 +142,8 @@ def judge(g: GameState, trail: Trail) -> None:
         out.append(attacker)
     if trail.keep:
         trail.event("elimination", msg)
-        verdict = "<= AP {b_ap}: it is eliminated" if at_dp <= b_ap else "> AP {b_ap}: it stays"
-        trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} {verdict.format(b_ap=b_ap)}")
+        verdict = f"<= AP {b_ap}: it is eliminated" if at_dp <= b_ap else f"> AP {b_ap}: it stays"
+        trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} {verdict}")
     eliminate(g, out, trail)
     to_after_elimination(g, trail, "Elimination Judgement done")
 
@@ -194,8 +194,8 @@ def end_approach_phase(g: GameState, trail: Trail) -> None:
 def continue_turn_end(g: GameState, trail: Trail) -> None:
     """After the mandatory turn-end triggers: hand adjustment when the hand is over 7, else the Turn End waits.
 
-    Waiting, optional or unscripted turn-end triggers may still be logged (and may call for a hand
-    adjustment); the next turn starts before the next action that is not one (:func:`settle`).
+    While it waits, optional or unscripted turn-end triggers may still be logged (and may call for a
+    hand adjustment); the next turn starts before the next action that is not one (:func:`settle`).
     """
     hand = len(g.players[g.turn_player].hand)
     if hand > g.hand_limit:
