@@ -12,7 +12,7 @@ Cards are immutable. A :class:`CardDB` maps card ids (``"MHK ST-001"``) to
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -166,6 +166,22 @@ class UnknownCard(KeyError):
     """Raised by :meth:`CardDB.get` for an id the database does not hold."""
 
 
+class _ById(dict[str, Card]):
+    """Cards by id as written: exact ids first; a parallel id (``MHK 01-001a``) resolves to its base card once."""
+
+    def __init__(self, by_base: dict[str, Card]) -> None:
+        super().__init__()
+        self.by_base = by_base
+
+    def __missing__(self, card_id: str) -> Card:
+        try:
+            card = self.by_base[base_id(card_id)]
+        except (KeyError, TypeError):
+            raise UnknownCard(card_id) from None
+        self[card_id] = card
+        return card
+
+
 class CardDB:
     """Cards by id, with series groups (works counted as the same series)."""
 
@@ -177,7 +193,9 @@ class CardDB:
     ) -> None:
         self.name = name
         self._cards: dict[str, Card] = {}
-        self._exact: dict[str, Card] = {}
+        self._exact = _ById(self._cards)
+        #: ``lookup(id)``: the card (``UnknownCard`` when there is none); a plain dict lookup once an id has been seen
+        self.lookup: Callable[[str], Card] = self._exact.__getitem__
         self._series_key: dict[str, str] = {}
         for group in series_groups:
             self.add_series_group(group)
@@ -185,9 +203,13 @@ class CardDB:
             self.add(card)
 
     def add(self, card: Card) -> None:
-        self._cards[base_id(card.id)] = card
+        key = base_id(card.id)
+        if key in self._cards:  # a replaced card: forget the parallel ids resolved to the old one
+            for cid in [c for c in self._exact if base_id(c) == key]:
+                del self._exact[cid]
+        self._cards[key] = card
         self._exact[card.id] = card
-        self._exact[base_id(card.id)] = card
+        self._exact[key] = card
 
     def add_series_group(self, group: Iterable[str]) -> None:
         members = [s for s in group]
@@ -220,13 +242,8 @@ class CardDB:
         return self.series_key(a.series) == self.series_key(b.series)
 
     def get(self, card_id: str) -> Card:
-        card = self._exact.get(card_id)
-        if card is not None:
-            return card
-        try:
-            return self._cards[base_id(card_id)]
-        except KeyError:
-            raise UnknownCard(card_id) from None
+        """The card ``card_id`` names (a parallel id names its base card); ``UnknownCard`` when there is none."""
+        return self._exact[card_id]
 
     def __contains__(self, card_id: object) -> bool:
         return isinstance(card_id, str) and base_id(card_id) in self._cards

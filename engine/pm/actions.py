@@ -29,6 +29,9 @@ NO_LOSING_CHECK = frozenset({"pass", "approach", "end_approach", "interfere", "n
 def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     """Apply one validated top-level action to ``g`` (mutating it)."""
     kind = a["type"]
+    if kind == "pass" and g.priority == a["p"] and not (g.pending_triggers or g.available_triggers or g.break_ok):
+        do_pass(g, a["p"], trail)  # the commonest action, with nothing else to check or clear (same result)
+        return
     if kind == "note":
         trail.event("note", f"note{'' if a.get('p') is None else ' by player ' + str(a['p'])}: {a['text']}")
         return

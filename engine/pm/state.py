@@ -232,7 +232,7 @@ class GameState:
     def __init__(self, cards: CardDB, players: list[PlayerState], first: int, ruleset: str = "pm-2.22") -> None:
         self.cards = cards
         #: ``card(id)``: the card's facts (``cards.get``, bound once: it runs for nearly every check)
-        self.card: Callable[[str], Card] = cards.get
+        self.card: Callable[[str], Card] = cards.lookup
         self.players = players
         self.first = first
         self.ruleset = ruleset
