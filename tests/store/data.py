@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
+from pmemo_replay.store.prepare import SNAPSHOT_EVERY
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "fixtures" / "logs"
@@ -59,7 +60,7 @@ def table_counts(engine: sa.Engine) -> dict[str, int]:
                 for t in ("upload", "game", "game_action", "game_snapshot", "game_card")}
 
 
-def consistency_problems(engine: sa.Engine, every: int = 64) -> list[str]:
+def consistency_problems(engine: sa.Engine, every: int = SNAPSHOT_EVERY) -> list[str]:
     """Games missing actions or snapshots, and rows that belong to no game (empty when all is whole)."""
     problems = []
     with engine.connect() as conn:

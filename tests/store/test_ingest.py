@@ -12,7 +12,7 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.checking import check_text
 from pmemo_replay.logio import dump_json, dump_jsonl, parse_log
 from pmemo_replay.store import Store, canonical_text, content_hash
-from pmemo_replay.store.prepare import Prepared, prepare
+from pmemo_replay.store.prepare import SNAPSHOT_EVERY, Prepared, prepare
 from tests.store.data import LOGS, illegal_log, simulated, table_counts
 
 EMPTY = {"upload": 0, "game": 0, "game_action": 0, "game_snapshot": 0, "game_card": 0}
@@ -38,7 +38,7 @@ def test_legal_log_becomes_rows(store: Store) -> None:
     assert store.actions(r.game_id) == log.actions
     counts = table_counts(store.engine)
     assert counts["upload"] == 1 and counts["game_action"] == 397
-    assert counts["game_snapshot"] == len([*range(64, 397, 64), 397])
+    assert counts["game_snapshot"] == len([*range(SNAPSHOT_EVERY, 397, SNAPSHOT_EVERY), 397])
     decks = {(n, c) for n, p in enumerate(log.header["players"]) for c in (*p["deck"], *p["ex_deck"])}
     assert counts["game_card"] == len(decks)
     with store.engine.connect() as conn:

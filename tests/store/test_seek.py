@@ -6,13 +6,13 @@ import pytest
 
 from engine.fold import fold
 from pmemo_replay.logio import parse_log
-from pmemo_replay.store import StepOutOfRange, Store, UnknownGame
+from pmemo_replay.store import SNAPSHOT_EVERY, StepOutOfRange, Store, UnknownGame
 from tests.store.data import LOGS, simulated
 
 
 def _steps(total: int) -> list[int]:
     edges = {0, 1, 2, total - 1, total}
-    for k in range(64, total + 1, 64):
+    for k in range(SNAPSHOT_EVERY, total + 1, SNAPSHOT_EVERY):
         edges.update({k - 1, k, k + 1})
     return sorted(n for n in edges | set(range(0, total + 1, 7)) if 0 <= n <= total)
 
