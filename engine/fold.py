@@ -75,6 +75,7 @@ class Folder:
         #: checkpoints start after the first rebuild: a log that never needs one never pays for them
         self._checkpointing = False
         self._apply = self.ruleset.apply
+        self._before = self.ruleset.before
 
     @property
     def applied(self) -> int:
@@ -86,10 +87,14 @@ class Folder:
         if self._checkpointing and index % CHECKPOINT_EVERY == 0 and self._checkpoint[0] != index:
             self._checkpoint = (index, self.ruleset.clone(self.state))
         trail = Trail() if self.keep_trails else _NULL_TRAIL
+        # what happens by itself before the action (a turn start) is reported with the action before it
+        before = self._before(self.state, action, self.trails[-1] if self.keep_trails and self.trails else _NULL_TRAIL)
         try:
             self._apply(self.state, action, trail)
         except IllegalAction as err:
             self.state = self._rebuild()
+            if before:
+                self._before(self.state, action, _NULL_TRAIL)
             self._checkpointing = True
             state, trail, passes = self._with_implied_passes(action, err)
             self.state = state

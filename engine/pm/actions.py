@@ -14,7 +14,7 @@ from typing import Any
 from engine.pm import approach, play, setup
 from engine.pm.state import GameState, effect_key
 from engine.pm.triggers import require_cause, require_none_pending, satisfy
-from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, turn_end_waits, where
+from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, starts_next_turn, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
 
@@ -36,8 +36,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         trail.event("note", f"note{'' if a.get('p') is None else ' by player ' + str(a['p'])}: {a['text']}")
         return
     phase = g.phase
-    if phase == "end" and turn_end_waits(g) and not _belongs_to_turn_end(g, a):
-        finish_turn(g, trail)  # the next turn starts before this action
+    if phase == "end" and starts_next_turn(g, a):
+        finish_turn(g, trail)  # the next turn starts before this action (the fold reports it with the one before)
         phase = g.phase
     if g.result is not None:
         raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
@@ -64,22 +64,6 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         require_none_pending(g, kind, waiting)
     if g.result is None and kind not in NO_LOSING_CHECK:
         check_losing(g, trail)
-
-
-def _belongs_to_turn_end(g: GameState, a: Mapping[str, Any]) -> bool:
-    """Actions a waiting Turn End takes before the next turn starts: turn-end triggers, hand adjustment, concession.
-
-    A trigger belongs to it when its effect fires at turn end, or, for an effect whose cause the
-    card data does not say, when it is the turn player's.
-    """
-    kind = a["type"]
-    if kind != "trigger":
-        return kind in ("hand_adjust", "concede")
-    try:
-        eff = g.card(a["card"]).automatic()[a["effect"]]
-    except (KeyError, IndexError):
-        return True  # the trigger's own checks rule on it, at the Turn End
-    return eff.trigger == "turn_end" or (eff.trigger is None and a["p"] == g.turn_player)
 
 
 def _right_moving(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

@@ -9,7 +9,7 @@ from engine.cards import CardDB
 from engine.pm.actions import apply_action
 from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
-from engine.pm.turns import do_pass, settle, turn_end_waits
+from engine.pm.turns import do_pass, settle, starts_next_turn, turn_end_waits
 from engine.pm.view import state_json
 from engine.rulings import Trail
 
@@ -46,6 +46,14 @@ class PreciousMemories:
     def implied_pass(self, state: GameState, player: int, trail: Trail) -> None:
         settle(state, trail)
         do_pass(state, player, trail, implied=True)
+
+    def before(self, state: GameState, action: Mapping[str, Any], trail: Trail) -> bool:
+        """Let happen what happens by itself before ``action`` (the next turn's start after a waiting Turn End),
+        reporting it in ``trail``; True when something did."""
+        if state.phase != "end" or not starts_next_turn(state, action):
+            return False
+        settle(state, trail)
+        return True
 
     def settle(self, state: GameState, trail: Trail) -> None:
         """What happens by itself when the log stops here: a waiting Turn End starts the next turn."""

@@ -7,6 +7,9 @@ game to the next phase or step.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.pm import stats
 from engine.pm.state import Approach, GameState
 from engine.pm.triggers import fire
@@ -208,6 +211,25 @@ def continue_turn_end(g: GameState, trail: Trail) -> None:
 def turn_end_waits(g: GameState) -> bool:
     """True at a Turn End with nothing due: the next turn starts with the next action, or when the log ends."""
     return g.phase == "end" and g.step is None and not g.pending_triggers and g.result is None
+
+
+def starts_next_turn(g: GameState, a: Mapping[str, Any]) -> bool:
+    """True when ``a`` follows a waiting Turn End without belonging to it: the next turn starts first.
+
+    The Turn End's own actions are turn-end triggers, hand adjustment, concession and notes. A
+    trigger belongs to it when its effect fires at turn end, or, for an effect whose cause the card
+    data does not say, when it is the turn player's.
+    """
+    if not turn_end_waits(g):
+        return False
+    kind = a["type"]
+    if kind != "trigger":
+        return kind not in ("hand_adjust", "concede", "note")
+    try:
+        eff = g.card(a["card"]).automatic()[a["effect"]]
+    except (KeyError, IndexError):
+        return False  # the trigger's own checks rule on it, at the Turn End
+    return not (eff.trigger == "turn_end" or (eff.trigger is None and a["p"] == g.turn_player))
 
 
 def settle(g: GameState, trail: Trail) -> None:

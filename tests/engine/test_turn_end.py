@@ -102,3 +102,18 @@ def test_scripted_triggers_need_their_cause_just_before() -> None:
     assert_illegal(g, "effect.result")
     g = turn_one(NOX).add("pass", 1).add("trigger", 0, card=NOX, effect=0)  # too late: turn 2 has begun
     assert_illegal(g, "effect.result")
+
+
+def test_the_automatic_turn_start_is_reported_once_with_the_action_before_it() -> None:
+    g = turn_one(NOX).passes(1)
+    end = g.last - 1  # end_approach
+    full = assert_legal(g)
+    upto = g.fold(at=end + 1)
+
+    def rules(trail: object) -> list[str]:
+        return [e.rule for e in trail.entries]  # type: ignore[attr-defined]
+
+    for trails in (full.trails, upto.trails):
+        assert rules(trails[end]).count("turn.start") == 1 and rules(trails[end]).count("turn.end") == 1
+    assert "turn.start" not in rules(full.trails[end + 1])
+    assert upto.state_json()["turn"] == full.state_json()["turn"] == 2
