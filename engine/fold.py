@@ -76,6 +76,7 @@ class Folder:
         self._checkpointing = False
         self._apply = self.ruleset.apply
         self._before = self.ruleset.before
+        self._last_trail: Trail = _NULL_TRAIL  # the trail of the action pushed last (when kept)
 
     @property
     def applied(self) -> int:
@@ -88,7 +89,7 @@ class Folder:
             self._checkpoint = (index, self.ruleset.clone(self.state))
         trail = Trail() if self.keep_trails else _NULL_TRAIL
         # what happens by itself before the action (a turn start) is reported with the action before it
-        before = self._before(self.state, action, self.trails[-1] if self.keep_trails and self.trails else _NULL_TRAIL)
+        before = self._before(self.state, action, self._last_trail)
         try:
             self._apply(self.state, action, trail)
         except IllegalAction as err:
@@ -103,13 +104,13 @@ class Folder:
         self.state.applied = self.offset + index + 1
         if self.keep_trails:
             self.trails.append(trail)
+        self._last_trail = trail
         return trail
 
     def settle(self) -> Any:
         """Let happen what happens by itself when the log stops here (a waiting Turn End starts the next turn);
         its rulings join the last action's trail. Call it once no action follows; returns the state."""
-        trail = self.trails[-1] if self.keep_trails and self.trails else _NULL_TRAIL
-        self.ruleset.settle(self.state, trail)
+        self.ruleset.settle(self.state, self._last_trail)
         return self.state
 
     def _rebuild(self) -> Any:
