@@ -107,10 +107,17 @@ class Folder:
         self._last_trail = trail
         return trail
 
-    def settle(self) -> Any:
-        """Let happen what happens by itself when the log stops here (a waiting Turn End starts the next turn);
-        its rulings join the last action's trail. Call it once no action follows; returns the state."""
-        self.ruleset.settle(self.state, self._last_trail)
+    def settle(self, next_action: Mapping[str, Any] | None = None) -> Any:
+        """The state as shown after the last action pushed: what happens by itself before ``next_action`` (or,
+        when the log stops here, before whatever comes) has happened, reported in the last action's trail.
+
+        A waiting Turn End starts the next turn unless ``next_action`` still belongs to it. Call it
+        once no action is pushed after; returns the state.
+        """
+        if next_action is None:
+            self.ruleset.settle(self.state, self._last_trail)
+        else:
+            self._before(self.state, next_action, self._last_trail)
         return self.state
 
     def _rebuild(self) -> Any:
@@ -168,6 +175,8 @@ def fold(
         try:
             folder.push(actions[i])
         except IllegalAction as err:
-            return FoldResult(folder.settle(), i, _ruling_at(err, i), folder.trails, folder.implied, folder.ruleset)
-    return FoldResult(folder.settle(), limit, None, folder.trails, folder.implied, folder.ruleset)
+            return FoldResult(folder.settle(actions[i]), i, _ruling_at(err, i), folder.trails, folder.implied,
+                              folder.ruleset)
+    following = actions[limit] if limit < len(actions) else None
+    return FoldResult(folder.settle(following), limit, None, folder.trails, folder.implied, folder.ruleset)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.pm import approach, play, setup
 from engine.pm.state import GameState, effect_key
-from engine.pm.triggers import require_cause, require_none_pending, satisfy
+from engine.pm.triggers import FIRED_EVENTS, require_cause, require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, starts_next_turn, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
@@ -106,20 +106,21 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if idx >= len(autos):
         raise illegal("effect.unknown", f"{describe(g, cid)} has {len(autos)} automatic effect(s); there is no effect {idx}")
     eff = autos[idx]
-    if source is not None and eff.scripted and eff.trigger is not None:
-        require_cause(g, p, source.uid, idx, f"automatic effect {idx} of {describe(g, cid)}", eff.trigger)
     if source is not None and eff.once_per_turn:
         key = effect_key(cid, idx)
         if source.auto_used.get(key) == g.turn:
             raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired this turn")
         source.auto_used[key] = g.turn
     targets = play._targets(g, p, a, eff)
+    if eff.scripted and eff.trigger in FIRED_EVENTS:  # after the target and once checks (rules.md ruling order)
+        require_cause(g, p, None if source is None else source.uid, idx, f"automatic effect {idx} of {describe(g, cid)}",
+                      eff.trigger)
     trail.event("effect", f"automatic effect {idx} of {describe(g, cid)} fires")
     if source is not None:
         satisfy(g, p, source.uid, idx)
     play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
-    if g.result is None and g.phase == "end" and g.step is None and not g.pending_triggers:
-        continue_turn_end(g, trail)
+    if g.result is None and g.phase == "end" and g.step in (None, "hand_adjust") and not g.pending_triggers:
+        continue_turn_end(g, trail)  # the hand may now need adjusting, or no longer
 
 
 def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

@@ -59,9 +59,11 @@ class PreciousMemories:
         """What happens by itself when the log stops here: a waiting Turn End starts the next turn."""
         settle(state, trail)
 
-    def turn_shown(self, state: GameState) -> int:
-        """The turn number the state shows once settled."""
-        return state.turn + 1 if turn_end_waits(state) else state.turn
+    def turn_shown(self, state: GameState, next_action: Mapping[str, Any] | None = None) -> int:
+        """The turn number the state shows once settled before ``next_action`` (None: the log stops here)."""
+        if turn_end_waits(state) and (next_action is None or starts_next_turn(state, next_action)):
+            return state.turn + 1
+        return state.turn
 
     def to_json(self, state: GameState) -> dict[str, Any]:
         return state_json(state)

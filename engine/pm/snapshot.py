@@ -12,7 +12,7 @@ from typing import Any
 from engine.cards import CardDB
 from engine.pm.state import Approach, Chara, GameState, PlayerState, Support
 
-SNAPSHOT_VERSION = 2
+SNAPSHOT_VERSION = 3  # 3: available triggers, and Turn Ends that wait
 
 
 def _chara(c: Chara) -> dict[str, Any]:
@@ -102,5 +102,5 @@ def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
     g.break_ok = [(p, c) for p, c in d["break_ok"]]
     g.next_uid = d["next_uid"]
     g.pending_triggers = [(p, u, e) for p, u, e in d["pending"]]
-    g.available_triggers = [(p, u, e) for p, u, e in d.get("available", ())]
+    g.available_triggers = [(p, u, e) for p, u, e in d["available"]]
     return g

@@ -28,8 +28,17 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail) -> Non
                 trail.event("effect", f"automatic effect {idx} of {describe(g, c.card)} fires ({event}): it must be logged next")
 
 
-def require_cause(g: GameState, player: int, uid: int, idx: int, what: str, cause: str) -> None:
-    """``effect.result`` unless the scripted trigger ``(player, uid, idx)`` is pending or available; uses it up."""
+#: the causes the engine itself fires (``fire``): a scripted trigger on one of these needs it to have just happened
+FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn_end"})
+
+
+def require_cause(g: GameState, player: int, uid: int | None, idx: int, what: str, cause: str) -> None:
+    """``effect.result`` unless the scripted trigger ``(player, uid, idx)`` is pending or available; uses it up.
+
+    ``uid`` None: the card is not on the Area, where these causes happen.
+    """
+    if uid is None:
+        raise illegal("effect.result", f"{what} fires on {cause}, which happens to a Chara on the Area")
     key = (player, uid, idx)
     if key in g.available_triggers:
         g.available_triggers.remove(key)

@@ -13,7 +13,7 @@ from typing import Any
 from engine.pm import stats
 from engine.pm.state import Approach, GameState
 from engine.pm.triggers import fire
-from engine.pm.zones import describe, draw, leave_area
+from engine.pm.zones import describe, draw, find_chara, leave_area
 from engine.rulings import Trail, illegal
 
 POINTS_TO_LOSE = 7
@@ -166,6 +166,8 @@ def start_turn(g: GameState, trail: Trail) -> None:
     else:
         g.turn_player = 1 - g.turn_player
     g.turn += 1
+    g.available_triggers.clear()  # optional triggers of the turn before can no longer be logged
+    g.break_ok.clear()
     for p in g.players:
         p.played_this_turn = 0
     n = 1 if g.turn == 1 else 2
@@ -223,13 +225,18 @@ def starts_next_turn(g: GameState, a: Mapping[str, Any]) -> bool:
     if not turn_end_waits(g):
         return False
     kind = a["type"]
+    if kind == "break":
+        return not g.break_ok  # a Break right after a placement during the Turn End belongs to it
     if kind != "trigger":
         return kind not in ("hand_adjust", "concede", "note")
     try:
         eff = g.card(a["card"]).automatic()[a["effect"]]
     except (KeyError, IndexError):
         return False  # the trigger's own checks rule on it, at the Turn End
-    return not (eff.trigger == "turn_end" or (eff.trigger is None and a["p"] == g.turn_player))
+    if eff.trigger == "turn_end" or (eff.trigger is None and a["p"] == g.turn_player):
+        return False
+    source = find_chara(g.players[a["p"]], a["card"]) if a.get("from") in (None, "main", "support") else None
+    return source is None or (a["p"], source.uid, a["effect"]) not in g.available_triggers  # its cause just happened here
 
 
 def settle(g: GameState, trail: Trail) -> None:

@@ -58,13 +58,15 @@ def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tu
     except IllegalAction as err:  # the current engine refuses the decks
         return {}, [_refusal(err.ruling.to_json())]
     trail: Trail | None = None
-    for index, action in enumerate(actions(conn, game_id, folder.applied, n), start=folder.applied):
+    todo = actions(conn, game_id, folder.applied, n + 1)  # and the action after n, which decides what shows at n
+    following = todo.pop() if len(todo) > n - folder.applied else None
+    for index, action in enumerate(todo, start=folder.applied):
         try:
             trail = folder.push(action)
         except IllegalAction as err:  # stored before an engine fix: show the ruling where the fold stops
             ruling = err.ruling.to_json() | {"index": index, "path": str(index)}
-            return folder.ruleset.to_json(folder.settle()), [_refusal(ruling)]
-    return folder.ruleset.to_json(folder.settle()), None if trail is None else trail.to_json()
+            return folder.ruleset.to_json(folder.settle(action)), [_refusal(ruling)]
+    return folder.ruleset.to_json(folder.settle(following)), None if trail is None else trail.to_json()
 
 
 def _refusal(ruling: dict[str, Any]) -> dict[str, Any]:

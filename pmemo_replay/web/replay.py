@@ -28,12 +28,13 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
     except (IllegalAction, UnknownRuleset):
         return {"turns": turns, "implied": {}}
     last = folder.state.turn
-    for n, action in enumerate(actions[:limit], 1):
+    shown = actions[:limit]
+    for n, action in enumerate(shown, 1):
         try:
             folder.push(action)
         except IllegalAction:
             break
-        turn = folder.ruleset.turn_shown(folder.state)
+        turn = folder.ruleset.turn_shown(folder.state, actions[n] if n < len(actions) else None)
         if turn != last:
             turns.append([turn, n])
             last = turn

@@ -182,7 +182,7 @@ def test_trigger() -> None:
     res = assert_illegal(g, "effect.result")  # Lou's mandatory enter trigger is missing
     assert "mandatory trigger missing" in res.ruling.message
     g = Game([LOU]).add("trigger", 0, card=LOU, effect=0, **{"from": "hand"})
-    assert_legal(g)
+    assert_illegal(g, "effect.result")  # Lou's effect fires on entering the Area, not from the hand
 
 
 def test_night_raid_cost_zero_approach_opponent() -> None:

@@ -117,3 +117,8 @@ def test_the_automatic_turn_start_is_reported_once_with_the_action_before_it() -
         assert rules(trails[end]).count("turn.start") == 1 and rules(trails[end]).count("turn.end") == 1
     assert "turn.start" not in rules(full.trails[end + 1])
     assert upto.state_json()["turn"] == full.state_json()["turn"] == 2
+
+
+def test_a_trigger_from_another_zone_is_accepted_when_its_cause_is_not_one_the_engine_fires() -> None:
+    g = Game([UNS], db=db()).add("trigger", 0, card=UNS, effect=0, ops=[], **{"from": "hand"})
+    assert_legal(g)  # unscripted, cause unknown: its ops are applied as recorded (none here)
