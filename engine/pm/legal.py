@@ -123,8 +123,25 @@ def _take_four_colors(take: Any, cards: Any, card: Card) -> bool:
 
 
 def candidates(g: GameState) -> Iterator[Action]:
-    """Plausible actions for the acting player (some may still be illegal)."""
-    g = settled(g)
+    """Plausible actions for the acting player (some may still be illegal), then the optional triggers
+    whose cause just happened (their owner may log them now: at a waiting Turn End, the turn-end
+    ones, and the turn-start ones the next turn would fire)."""
+    later = settled(g)
+    yield from _decisions(later)
+    for state in (g, later) if later is not g else (g,):
+        yield from _optional_triggers(state)
+
+
+def _optional_triggers(g: GameState) -> Iterator[Action]:
+    for owner, uid, idx in g.available_triggers:
+        c = g.chara_by_uid(uid)
+        if c is not None:
+            card = g.card(c.card)
+            yield from _with_targets(g, owner, {"type": "trigger", "p": owner, "card": c.card, "effect": idx},
+                                     card, card.automatic()[idx])
+
+
+def _decisions(g: GameState) -> Iterator[Action]:
     p = actor(g)
     if p is None:
         return

@@ -16,6 +16,7 @@ from engine.pm.actions import apply_action
 from engine.pm.legal import Action, legal_actions
 from engine.pm.ruleset import PreciousMemories
 from engine.pm.state import GameState
+from engine.pm.turns import turn_end_waits
 from engine.rulings import Trail
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
@@ -83,9 +84,7 @@ def play_game(
     actions: list[Action] = []
 
     def push(a: Action) -> None:
-        trail = Trail()
-        apply_action(g, a, trail)
-        rules.settle(g, trail)  # the policies log no optional turn-end triggers: the next turn starts at once
+        apply_action(g, a, Trail())
         actions.append(a)
 
     for i in (0, 1):
@@ -99,6 +98,9 @@ def play_game(
         if g.result is not None:
             break
         options = legal_actions(g)
+        if not options and turn_end_waits(g):
+            rules.settle(g, Trail())  # the next turn's start ends the game: nothing more to log
+            continue
         if not options:
             raise RuntimeError(f"no legal action at turn {g.turn}, phase {g.phase}, step {g.step}")
         p = options[0].get("p", 0)

@@ -122,3 +122,16 @@ def test_the_automatic_turn_start_is_reported_once_with_the_action_before_it() -
 def test_a_trigger_from_another_zone_is_accepted_when_its_cause_is_not_one_the_engine_fires() -> None:
     g = Game([UNS], db=db()).add("trigger", 0, card=UNS, effect=0, ops=[], **{"from": "hand"})
     assert_legal(g)  # unscripted, cause unknown: its ops are applied as recorded (none here)
+
+
+def test_legal_actions_at_a_waiting_turn_end_offer_the_optional_trigger_and_the_next_turn() -> None:
+    from engine.pm.legal import is_legal, legal_actions
+
+    g = turn_one(NOX)
+    folder = Folder(g.header, g.db)
+    for action in g.actions:
+        folder.push(action)
+    options = legal_actions(folder.state)
+    assert {"type": "trigger", "p": 0, "card": NOX, "effect": 0} in options
+    assert {"type": "pass", "p": 1} in options  # turn 2's first decision (the turn starts first)
+    assert all(is_legal(folder.state, a) for a in options)
