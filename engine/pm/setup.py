@@ -25,21 +25,28 @@ def check_decks(header: Mapping[str, Any], cards: CardDB) -> None:
         path = f"game.players.{i}.deck"
         if len(deck) != DECK_SIZE:
             _deck_error("deck.size", f"player {i}'s main deck has {len(deck)} cards; it must have exactly 60", path)
-        for cid, n in Counter(base_id(c) for c in deck).items():
-            if n > MAX_COPIES:
-                _deck_error("deck.copies", f"player {i}'s main deck holds {n} copies of {cid}; at most 4 are allowed", path)
+        for cid, n in _copies(deck):
+            _deck_error("deck.copies", f"player {i}'s main deck holds {n} copies of {cid}; at most 4 are allowed", path)
         for cid in deck:
             if cards.get(cid).ex:
                 _deck_error("deck.ex", f"{cid} is an EX card and cannot be in player {i}'s main deck", path)
         ex_path = f"game.players.{i}.ex_deck"
         if len(ex) > EX_DECK_MAX:
             _deck_error("deck.ex", f"player {i}'s EX deck has {len(ex)} cards; at most 15 are allowed", ex_path)
-        for cid, n in Counter(base_id(c) for c in ex).items():
-            if n > MAX_COPIES:
-                _deck_error("deck.ex", f"player {i}'s EX deck holds {n} copies of {cid}; at most 4 are allowed", ex_path)
+        for cid, n in _copies(ex):
+            _deck_error("deck.ex", f"player {i}'s EX deck holds {n} copies of {cid}; at most 4 are allowed", ex_path)
         for cid in ex:
             if not cards.get(cid).ex:
                 _deck_error("deck.ex", f"{cid} is not an EX card and cannot be in player {i}'s EX deck", ex_path)
+
+
+def _copies(ids: list[str]) -> list[tuple[str, int]]:
+    """The cards (parallels counted together) with more than 4 copies in ``ids``, in first-seen order."""
+    counts: dict[str, int] = {}
+    for c in ids:
+        key = base_id(c)
+        counts[key] = counts.get(key, 0) + 1
+    return [(cid, n) for cid, n in counts.items() if n > MAX_COPIES]
 
 
 def _deck_error(rule: str, message: str, path: str) -> None:
@@ -56,7 +63,7 @@ def do_shuffle(g: GameState, action: Mapping[str, Any], trail: Trail) -> None:
     if me.shuffled:
         raise illegal("setup.order", f"player {p} has already shuffled")
     order = action["order"]
-    if Counter(order) != Counter(me.deck_list):
+    if len(order) != len(me.deck_list) or sorted(order) != sorted(me.deck_list):  # a permutation of the deck
         missing = Counter(me.deck_list) - Counter(order)
         extra = Counter(order) - Counter(me.deck_list)
         detail = []
