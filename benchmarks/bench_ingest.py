@@ -84,8 +84,8 @@ def main() -> None:
         folder.mkdir(parents=True, exist_ok=True)
         files = write_logs(folder, args.games, args.seed)
         rows = []
-        for workers in (int(w) for w in args.workers.split(",")):
-            db = Path(tmp) / f"bench-{workers}.sqlite3"
+        for run, workers in enumerate(int(w) for w in args.workers.split(",")):
+            db = Path(tmp) / f"bench-{run}-{workers}.sqlite3"  # a fresh store for every run
             rows.append({"backend": "sqlite", **bench(f"sqlite:///{db}", files, workers)})
             if args.pg:
                 try:
