@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from pmemo_replay.web import create_app
-from tests.web.browser import LiveServer, PageErrors, launch
-from tests.web.data import XSS, jsonl, simulated, xss_log
+from tests.web.browser import LiveServer, PageErrors, launch, serve_simulated
+from tests.web.data import XSS
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "dashboards"
 FIGURES = ("gih", "iwd", "decks", "first", "matchups", "trends")
@@ -27,16 +26,8 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("meta")
-    app = create_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}", "SECRET_KEY": "e2e",
-                      "PMEMO_WAREHOUSE": str(folder / "wh")})
-    store = app.extensions["pmemo_store"]
-    for doc in simulated(30, 81):
-        store.ingest_text(jsonl(doc), "sim")
-    store.ingest_text(jsonl(xss_log(simulated(1, 82)[0], "meta-xss")), "xss")
-    server = LiveServer(app).start()
-    yield server
-    server.stop()
-    store.close()
+    config = {"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}", "PMEMO_WAREHOUSE": str(folder / "wh")}
+    yield from serve_simulated(config, 30, 81, "meta-xss")
 
 
 @pytest.fixture

@@ -68,6 +68,25 @@ class LiveServer:
             self._thread.join(timeout=10)
 
 
+def serve_simulated(config: dict[str, Any], games: int, seed: int, xss_tag: str = "xss") -> Iterator[LiveServer]:
+    """The application (``config``) holding ``games`` simulated games and one log carrying script payloads, served
+    live; stopped and its store closed afterwards."""
+    from pmemo_replay.web import create_app
+    from tests.web.data import jsonl, simulated, xss_log
+
+    app = create_app({"SECRET_KEY": "e2e", **config})
+    store = app.extensions["pmemo_store"]
+    for doc in simulated(games, seed):
+        store.ingest_text(jsonl(doc), "sim")
+    store.ingest_text(jsonl(xss_log(simulated(1, seed + 1)[0], xss_tag)), "xss")
+    server = LiveServer(app).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        store.close()
+
+
 class PageErrors(list[str]):
     """Script errors, console errors and dialogs (an alert() would mean injected script ran)."""
 

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from pmemo_replay.web import create_app
-from tests.web.browser import VIEWPORT, LiveServer, PageErrors, launch
+from tests.web.browser import VIEWPORT, LiveServer, PageErrors, launch, serve_simulated
 from tests.web.data import ARTIFACTS, XSS, illegal, jsonl, longest, simulated, xss_log
 
 STEPS_TIMED = 100
@@ -29,15 +28,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("live")
-    app = create_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}", "SECRET_KEY": "e2e"})
-    store = app.extensions["pmemo_store"]
-    for doc in simulated(6, 51):
-        store.ingest_text(jsonl(doc), "sim")
-    store.ingest_text(jsonl(xss_log(simulated(1, 52)[0])), "xss")
-    server = LiveServer(app).start()
-    yield server
-    server.stop()
-    store.close()
+    yield from serve_simulated({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"}, 6, 51)
 
 
 @pytest.fixture
