@@ -115,13 +115,11 @@ def _fold(log: PmemoLog, cards: CardDB, every: int) -> tuple[Any, list[tuple[int
     folder = Folder(log.header, cards, keep_trails=False)
     snapshots = []
     push = folder.push
+    total = len(log.actions)
     for n, action in enumerate(log.actions, 1):
         push(action)
-        if n % every == 0:
+        if n % every == 0 and n < total:  # the end gets its own snapshot: the settled state
             snapshots.append((n, encode_json(to_snapshot(folder.state))))
-    total = len(log.actions)
-    if snapshots and snapshots[-1][0] == total:
-        snapshots.pop()  # the end state is the settled one
     folder.settle()
     snapshots.append((total, encode_json(to_snapshot(folder.state))))
     return folder.state, snapshots
