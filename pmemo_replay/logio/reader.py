@@ -259,7 +259,7 @@ def card_ids(log: PmemoLog) -> Iterator[tuple[int | None, str, str]]:
     """Yield ``(index, path, card id)`` for every card id in the log, header decks first."""
     for n, player in enumerate(log.header["players"]):
         for key in ("deck", "ex_deck"):
-            for j, card in enumerate(player.get(key, ())):
+            for j, card in enumerate(player.get(key) or ()):
                 yield None, f"game.players.{n}.{key}.{j}", card
     for index, action in enumerate(log.actions):
         for path, card in _card_ids(action, str(index)):
@@ -293,7 +293,7 @@ def check_card_ids(log: PmemoLog, known: Callable[[str], bool]) -> None:
     """
     distinct: set[str] = set()
     for player in log.header["players"]:
-        distinct.update(player["deck"], player.get("ex_deck", ()))
+        distinct.update(player.get("deck") or (), player.get("ex_deck") or ())
     for action in log.actions:
         if len(action) > 2 or action.get("type") != "pass":  # a pass names no card
             _collect(action, distinct)

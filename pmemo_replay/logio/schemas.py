@@ -39,6 +39,7 @@ GRANTS = (
 FROM_ZONES = ("deck", "hand", "discard", "main", "support", "point", "removed", "ex_deck")
 TO_ZONES = ("deck", "deck_bottom", *FROM_ZONES[1:])
 RESPONSE_TYPES = ("play_event", "use_effect", "backup")
+IDENTIFY_ZONES = ("hand", "point")
 
 # Raw messages the explainer turns into "unknown field 'x'" / "missing required field 'x'".
 UNKNOWN_FIELD = "unknown field"
@@ -369,14 +370,15 @@ def _op(name: str, spec: dict[str, fields.Field]) -> StrictSchema:
 
 
 OP_SCHEMAS: dict[str, StrictSchema] = {
-    "draw": _op("draw", {"p": _p(), "n": Int(required=True, minimum=0)}),
+    # ``cards`` (table-logs.md): the cards drawn / put, in order, when the deck's order is unknown
+    "draw": _op("draw", {"p": _p(), "n": Int(required=True, minimum=0), "cards": CardIds()}),
     "move": _op("move", {
         "p": _p(), "card": _card(),
         "from": Choice(FROM_ZONES, required=True), "to": Choice(TO_ZONES, required=True),
         "face": Choice(FACES), "rested": Bool(), "replace": _card(False),
     }),
     "flip": _op("flip", {"p": _p(), "card": _card(), "face": Choice(FACES, required=True)}),
-    "shuffle": _op("shuffle", {"p": _p(), "order": CardIds(required=True)}),
+    "shuffle": _op("shuffle", {"p": _p(), "order": CardIds()}),  # no order: unknown (table-logs.md)
     "modify": _op("modify", {
         "p": _p(), "card": _card(),
         "ap": Int(required=True), "dp": Int(required=True), "until": _until(),
@@ -391,7 +393,7 @@ OP_SCHEMAS: dict[str, StrictSchema] = {
     "rest": _op("rest", {"p": _p(), "card": _card()}),
     "activate": _op("activate", {"p": _p(), "card": _card()}),
     "put_point": _op("put_point", {
-        "p": _p(), "n": Int(required=True, minimum=0), "face": Choice(FACES),
+        "p": _p(), "n": Int(required=True, minimum=0), "face": Choice(FACES), "cards": CardIds(),
     }),
     "reveal": _op("reveal", {
         "p": _p(), "cards": CardIds(required=True), "from": Choice(FROM_ZONES, required=True),
@@ -426,7 +428,7 @@ def _action(name: str, spec: dict[str, fields.Field], *, p_required: bool = True
 
 ACTION_SCHEMAS: dict[str, StrictSchema] = {
     # setup
-    "shuffle": _action("shuffle", {"order": CardIds(required=True)}),
+    "shuffle": _action("shuffle", {"order": CardIds()}),  # no order: unknown (table-logs.md)
     "keep": _action("keep", {}),
     "redraw": _action("redraw", {}),
     # acting in a window
@@ -457,7 +459,7 @@ ACTION_SCHEMAS: dict[str, StrictSchema] = {
     "approach": _action("approach", {"card": _card(), "with": _card(False)}),
     "end_approach": _action("end_approach", {}),
     "interfere": _action("interfere", {"card": _card()}),
-    "no_interfere": _action("no_interfere", {}),
+    "no_interfere": _action("no_interfere", {"card": _card(False)}),
     "choose_elimination": _action("choose_elimination", {
         "card": CardId(required=True, allow_none=True),
     }),
@@ -465,12 +467,15 @@ ACTION_SCHEMAS: dict[str, StrictSchema] = {
     # turn end, any time
     "hand_adjust": _action("hand_adjust", {"discard": CardIds(required=True)}),
     "concede": _action("concede", {}),
+    # table logs: the recorder learns unknown cards of a zone (table-logs.md)
+    "identify": _action("identify", {"zone": Choice(IDENTIFY_ZONES, required=True), "cards": CardIds(required=True)}),
     "note": _action("note", {"text": Str(required=True)}, p_required=False),
 }
 RESPONSE_SCHEMAS.update({name: ACTION_SCHEMAS[name] for name in RESPONSE_TYPES})
 
 PLAYER_SCHEMA = _schema("Player", {
-    "name": Str(required=True), "deck": CardIds(required=True), "ex_deck": CardIds(),
+    # no deck (or null): an unlisted deck; ex_deck null: an unlisted EX deck (table-logs.md)
+    "name": Str(required=True), "deck": CardIds(allow_none=True), "ex_deck": CardIds(allow_none=True),
     "deck_name": Str(),
 })
 GAME_SCHEMA = _schema("Game", {
@@ -584,7 +589,7 @@ def validate_header(game: dict[str, Any]) -> dict[str, Any]:
     header = dict(game)
     header["players"] = [
         player if "ex_deck" in player else {**player, "ex_deck": []} for player in game["players"]
-    ]
+    ]  # absent still means []; null (unlisted) and an absent deck are kept as given
     header.setdefault("ruleset", DEFAULT_RULESET)
     return header
 

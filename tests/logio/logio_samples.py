@@ -43,6 +43,9 @@ def every_op() -> list[dict[str, Any]]:
         {"op": "activate", "p": 0, "card": A},
         {"op": "put_point", "p": 1, "n": 2},
         {"op": "put_point", "p": 1, "n": 1, "face": "down"},
+        {"op": "put_point", "p": 1, "n": 1, "cards": [A]},
+        {"op": "draw", "p": 0, "n": 2, "cards": [A, B]},
+        {"op": "shuffle", "p": 0},
         {"op": "reveal", "p": 0, "cards": [A, C], "from": "hand"},
     ]
 
@@ -83,6 +86,10 @@ def every_action() -> list[dict[str, Any]]:
         {"type": "end_approach", "p": 0},
         {"type": "interfere", "p": 1, "card": B},
         {"type": "no_interfere", "p": 1},
+        {"type": "no_interfere", "p": 1, "card": B},
+        {"type": "shuffle", "p": 0},
+        {"type": "identify", "p": 0, "zone": "hand", "cards": [A, B]},
+        {"type": "identify", "p": 1, "zone": "point", "cards": []},
         {"type": "choose_elimination", "p": 1, "card": A},
         {"type": "choose_elimination", "p": 1, "card": None},
         {"type": "break", "p": 1, "card": E},
