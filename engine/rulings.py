@@ -31,6 +31,9 @@ RULES: dict[str, tuple[str | None, str]] = {
     "turn.step": ("P07", "an action that does not belong to the current phase or step"),
     "timing": ("P17", "a card or effect used outside its timing"),
     "zone": ("P06", "the named card is not where the action needs it"),
+    "identify.count": ("P05", "an identification needs a copy the player's pool does not hold"),
+    "identify.zone": ("P06", "identify names more cards than the zone holds unknown"),
+    "identify.mismatch": ("P06", "a stated identity contradicts a known one"),
     "cost.amount": ("P11", "the provided cost is less than the usage cost"),
     "cost.identity": ("P11", "no paying card shares the played card's color or series"),
     "cost.purple": ("P17", "none of the purple conditions holds"),
@@ -74,13 +77,43 @@ EVENTS: dict[str, str | None] = {
     "response": "P22",
     "losing": "P07",
     "note": None,
+    "identify": "P06",
     "concede": None,
     "pass.implied": "P20",
 }
 
 
+#: other rulesets' catalogues by book name: (rules, events), as :func:`register_rules` took them
+CATALOGUES: dict[str, tuple[dict[str, tuple[str | None, str]], dict[str, str | None]]] = {}
+
+
+class RuleId(str):
+    """A rule or event id of a registered catalogue: equal to (and serialized as) its plain id, it carries
+    its ``book`` so rulings and trails cite that book, also through code that rebuilds a :class:`Ruling`."""
+
+    book: str
+
+
+def register_rules(
+    rules: dict[str, tuple[str | None, str]], book: str, events: dict[str, str | None] | None = None,
+) -> dict[str, RuleId]:
+    """Register a ruleset's own catalogue under ``book``; returns its ids (rules and events) as :class:`RuleId`."""
+    CATALOGUES[book] = (rules, dict(events or {}))
+    ids: dict[str, RuleId] = {}
+    for rule in (*rules, *(events or {})):
+        rid = RuleId(rule)
+        rid.book = book
+        ids[rule] = rid
+    return ids
+
+
 def ref_of(rule: str) -> str | None:
     """The rule-book reference of a rule or event id, e.g. ``"Rule Book v2.22 P13"``."""
+    book = getattr(rule, "book", None)
+    if book is not None:
+        rules, events = CATALOGUES[book]
+        page = rules[rule][0] if rule in rules else events.get(rule)
+        return f"{book} {page}" if page else None
     page = RULES[rule][0] if rule in RULES else EVENTS.get(rule)
     return f"{BOOK} {page}" if page else None
 
@@ -95,7 +128,8 @@ class Ruling:
     path: str | None = None
 
     def __post_init__(self) -> None:
-        if self.rule not in RULES:
+        book = getattr(self.rule, "book", None)
+        if self.rule not in (RULES if book is None else CATALOGUES[book][0]):
             raise ValueError(f"unknown rule id {self.rule!r}")
 
     @property
@@ -104,7 +138,7 @@ class Ruling:
 
     def to_json(self) -> dict[str, Any]:
         path = self.path if self.path is not None else ("" if self.index is None else str(self.index))
-        return {"index": self.index, "path": path, "rule": self.rule, "ref": self.ref, "message": self.message}
+        return {"index": self.index, "path": path, "rule": str(self.rule), "ref": self.ref, "message": self.message}
 
 
 class IllegalAction(Exception):
@@ -139,7 +173,7 @@ class TrailEntry:
     unverified: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"rule": self.rule, "ref": ref_of(self.rule), "ok": self.ok, "message": self.message}
+        out: dict[str, Any] = {"rule": str(self.rule), "ref": ref_of(self.rule), "ok": self.ok, "message": self.message}
         if self.unverified:
             out["unverified"] = True
         return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.pm import approach, play, setup
+from engine.pm import approach, hidden, play, setup
 from engine.pm.state import GameState, effect_key
 from engine.pm.triggers import FIRED_EVENTS, require_cause, require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, starts_next_turn, where
@@ -35,10 +35,14 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if kind == "note":
         trail.event("note", f"note{'' if a.get('p') is None else ' by player ' + str(a['p'])}: {a['text']}")
         return
+    g.trail = trail
     phase = g.phase
     if phase == "end" and starts_next_turn(g, a):
         finish_turn(g, trail)  # the next turn starts before this action (the fold reports it with the one before)
         phase = g.phase
+    if kind == "identify":  # knowledge only: allowed at any moment, after the game too; breaks no "right after"
+        hidden.do_identify(g, a, trail)
+        return
     if g.result is not None:
         raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
     if g.available_triggers and kind not in ("trigger", "break"):
@@ -100,7 +104,7 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             "hand": me.hand, "discard": me.discard, "removed": me.removed, "ex_deck": me.ex_deck,
             "deck": me.deck, "point": [c for c, _ in me.points],
         }.get(zone, [])
-        if not any(same_card(c, cid) for c in pool):
+        if not any(same_card(c, cid) for c in pool) and not hidden.identify_source(g, p, zone, cid, "trigger"):
             raise illegal("zone", f"trigger: {describe(g, cid)} is not in player {p}'s {zone}")
     autos = card.automatic()
     if idx >= len(autos):
@@ -133,6 +137,7 @@ def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if p != g.turn_player:
         raise illegal("turn.priority", f"only the turn player (player {g.turn_player}) adjusts the hand")
     need = len(me.hand) - g.hand_limit
+    hidden.ensure_in_hand(g, p, a["discard"], "hand adjustment")
     kept = list(me.hand)
     for cid in a["discard"]:
         if not remove_copy(kept, cid):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.pm import stats
+from engine.pm import hidden, stats
 from engine.pm.state import Chara, GameState
 from engine.pm.triggers import fire
 from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
@@ -129,7 +129,7 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     _decision(g, p, "assign_interfere", g.interferer, "no_interfere")
     me = g.players[p]
     if me.deck:
-        cid = me.deck.pop()
+        cid = hidden.take_top(g, p, a.get("card"), "no_interfere")
         me.points.append([cid, True])
         g.break_ok.append((p, cid))
         if trail.keep:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import base_id
+from engine.pm import hidden
 from engine.pm.state import GameState, expiry
 from engine.pm.triggers import fire
 from engine.pm.zones import (
@@ -57,6 +58,8 @@ def apply_op(g: GameState, op: Mapping[str, Any], trail: Trail, *, verified: boo
 
 def _draw(g: GameState, op: Mapping[str, Any]) -> str:
     got = draw(g, op["p"], op["n"])
+    if "cards" in op:
+        hidden.name_drawn(g, op["p"], len(got), op["cards"], "draw op")
     return f"player {op['p']} draws {len(got)}" + (f" of {op['n']}" if len(got) < op["n"] else "")
 
 
@@ -86,16 +89,23 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         return f"{what} leaves the {src} area for {dst}"
     # take the card out of its zone
     if src == "deck":
-        if not remove_copy(pl.deck, card_id, from_end=True):
+        if not remove_copy(pl.deck, card_id, from_end=True) and not hidden.take_from_deck(g, p, card_id, "move op"):
             raise illegal("effect.result", f"move: no {what} in player {p}'s deck")
     elif src == "point":
-        if take_point(pl, card_id, face) is None:
+        if take_point(pl, card_id, face) is None and not (
+            hidden.identify_point(g, p, card_id, "move op", face_up=None if face is None else face == "up") is not None
+            and take_point(pl, card_id, face) is not None
+        ):
             raise illegal("effect.result", f"move: no {what} in player {p}'s Point Zone")
+    elif src == "hand":
+        if not hidden.take_from_hand(g, p, card_id, "move op"):
+            raise illegal("effect.result", f"move: no {what} in player {p}'s hand")
     elif src == "deck_bottom":
         raise illegal("effect.result", "move: deck_bottom is a destination only")
     else:
-        zone = {"hand": pl.hand, "discard": pl.discard, "removed": pl.removed, "ex_deck": pl.ex_deck}[src]
-        if not remove_copy(zone, card_id):
+        zone = {"discard": pl.discard, "removed": pl.removed, "ex_deck": pl.ex_deck}[src]
+        if not remove_copy(zone, card_id) and not (src == "ex_deck" and hidden.identify_source(g, p, src, card_id, "move op")
+                                                   and remove_copy(zone, card_id)):
             raise illegal("effect.result", f"move: no {what} in player {p}'s {src}")
     if dst in AREA_ZONES:
         card = g.card(card_id)
@@ -141,14 +151,20 @@ def _flip(g: GameState, op: Mapping[str, Any]) -> str:
         if same_card(pt[0], op["card"]) and pt[1] != want_up:
             pt[1] = want_up
             return f"{describe(g, op['card'])} turned face {op['face']} in player {op['p']}'s Point Zone"
+    pt = hidden.identify_point(g, op["p"], op["card"], "flip op", face_up=not want_up)
+    if pt is not None:
+        pt[1] = want_up
+        return f"{describe(g, op['card'])} turned face {op['face']} in player {op['p']}'s Point Zone"
     other = "down" if want_up else "up"
     raise illegal("effect.result", f"flip: no face-{other} {describe(g, op['card'])} in player {op['p']}'s Point Zone")
 
 
 def _shuffle(g: GameState, op: Mapping[str, Any]) -> str:
     pl = g.players[op["p"]]
+    if "order" not in op or None in pl.deck:
+        return hidden.shuffle_table(g, op["p"], op.get("order"))
     order = list(op["order"])
-    if sorted(order) != sorted(pl.deck):
+    if sorted(order) != sorted(pl.deck):  # type: ignore[type-var]
         raise illegal("effect.result", f"shuffle: the order is not a permutation of player {op['p']}'s {len(pl.deck)}-card deck")
     order.reverse()
     pl.deck = order
@@ -203,15 +219,21 @@ def _put_point(g: GameState, op: Mapping[str, Any]) -> str:
     pl = g.players[p]
     up = op.get("face", "up") != "down"
     placed = []
-    for _ in range(min(op["n"], len(pl.deck))):
-        cid = pl.deck.pop()
+    named = op.get("cards", ())
+    n = min(op["n"], len(pl.deck))
+    if len(named) > n:
+        raise illegal("effect.result", f"put_point names {len(named)} card(s) but {n} can be put from player {p}'s deck")
+    for j in range(n):
+        cid = hidden.take_top(g, p, named[j], "put_point op") if j < len(named) else pl.deck.pop()
         pl.points.append([cid, up])
         placed.append(cid)
         g.break_ok.append((p, cid))
-    return f"{len(placed)} card(s) from player {p}'s deck put into the Point Zone: {', '.join(placed) or 'none'}"
+    shown = ", ".join(c or "an unknown card" for c in placed) or "none"
+    return f"{len(placed)} card(s) from player {p}'s deck put into the Point Zone: {shown}"
 
 
 def _reveal(g: GameState, op: Mapping[str, Any]) -> str:
+    hidden.reveal(g, op["p"], op["from"], op["cards"])
     return f"player {op['p']} reveals {', '.join(op.get('cards', []))} from {op.get('from', '?')}"
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, Effect, base_id
-from engine.pm import effects, stats
+from engine.pm import effects, hidden, stats
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
 from engine.pm.state import Chara, GameState, Support, effect_key
@@ -114,9 +114,9 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
     return play
 
 
-def _hand_card(g: GameState, player: int, card_id: str, what: str) -> Card:
+def _hand_card(g: GameState, player: int, card_id: str, what: str, how: str) -> Card:
     card = g.card(card_id)
-    if not remove_copy(g.players[player].hand, card_id):
+    if not remove_copy(g.players[player].hand, card_id) and not hidden.take_from_hand(g, player, card_id, how):
         raise illegal("zone", f"{what}: {describe(g, card_id)} is not in player {player}'s hand")
     return card
 
@@ -143,7 +143,7 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
         _main_phase_play(g, p, f"summon of {describe(g, cid)}")
     cost = stats.hand_cost(g, p, cid)
     if not remove_copy(g.players[p].hand, cid):
-        _hand_card(g, p, cid, f"summon of {describe(g, cid)}")
+        _hand_card(g, p, cid, f"summon of {describe(g, cid)}", "summon")
     me = g.players[p]
     if card.type != "chara":
         raise illegal("summon.area", f"{describe(g, cid)} is a {card.type} card, not a Character")
@@ -170,7 +170,7 @@ def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail
     what = f"Support {describe(g, cid)}"
     _main_phase_play(g, p, what)
     cost = stats.hand_cost(g, p, cid)
-    _hand_card(g, p, cid, what)
+    _hand_card(g, p, cid, what, "Support")
     onto = find_chara(g.players[p], a["on"])
     if onto is None:
         raise illegal("zone", f"{what}: {describe(g, a['on'])} is not on player {p}'s Area")
@@ -203,7 +203,7 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
         raise illegal("levelup.invalid", f"{what}: Level Up happens only in the own Main Phase; the game is in {where(g)}")
     require_right(g, p, what)
     cost = stats.hand_cost(g, p, cid)
-    _hand_card(g, p, cid, what)
+    _hand_card(g, p, cid, what, "Level Up")
     me = g.players[p]
     onto = find_chara(me, a["onto"])
     if onto is None:
@@ -243,7 +243,7 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     check_timing(g, p, card.timing, what, as_response=as_response)
     trail.check("timing", f"{cid} [{card.timing}] may be played in {where(g)}")
     cost = stats.hand_cost(g, p, cid)
-    _hand_card(g, p, cid, what)
+    _hand_card(g, p, cid, what, "Event")
     _pay_for(g, p, a, cost, card, trail, cid)
     eff = card.effects[0] if card.effects else None
     targets = _targets(g, p, a, eff)
@@ -300,6 +300,8 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         dcard = g.card(discard)
         if name_cost and name_cost not in dcard.names:
             raise illegal("effect.cost", f"{what}: the cost needs a card named {name_cost}; {describe(g, discard)} is not")
+        hidden.ensure_in_hand(g, p, [discard, *(c for zone, c in items if zone == "hand" and same_card(c, discard))],
+                              "effect cost")
         in_hand = sum(1 for h in g.players[p].hand if same_card(h, discard))
         paid_too = sum(1 for zone, c in items if zone == "hand" and same_card(c, discard))
         if in_hand <= paid_too:
@@ -330,7 +332,7 @@ def _declare_backup(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     eff = card.backup
     if eff.scripted and not stats.condition_holds(g, p, eff.condition):
         raise illegal("timing", f"{what}: its condition does not hold")
-    _hand_card(g, p, cid, what)
+    _hand_card(g, p, cid, what, "Backup")
     g.players[p].discard.append(cid)
     trail.check("timing", f"{cid} discarded from hand to use its [Backup]")
     targets = _targets(g, p, a, eff)
@@ -343,6 +345,8 @@ def _declare_break(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     if not card.break_:
         raise illegal("break.invalid", f"{describe(g, cid)} has no [Break]")
     entry = next(((q, c) for q, c in g.break_ok if q == p and same_card(c, cid)), None)
+    if entry is None:
+        entry = hidden.break_unknown(g, p, cid)
     if entry is None:
         raise illegal(
             "break.invalid",

@@ -14,6 +14,11 @@ from engine.pm.view import state_json
 from engine.rulings import Trail
 
 
+def _listed(cards: Any) -> list[str] | None:
+    """A header deck list (None: unlisted, table-logs.md)."""
+    return None if cards is None else list(cards)
+
+
 class PreciousMemories:
     """Ruleset object the generic fold drives (see :mod:`engine.fold`)."""
 
@@ -26,7 +31,7 @@ class PreciousMemories:
         if check:
             check_decks(header, cards)
         players = [
-            PlayerState(pl.get("name", f"player {i}"), list(pl["deck"]), list(pl.get("ex_deck", [])))
+            PlayerState(pl.get("name", f"player {i}"), _listed(pl.get("deck")), _listed(pl.get("ex_deck", [])))
             for i, pl in enumerate(header["players"])
         ]
         return GameState(cards, players, header["first"], self.name)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import CardDB, base_id
+from engine.pm.hidden import check_pool
 from engine.pm.state import GameState
 from engine.pm.turns import start_turn
 from engine.pm.zones import draw
@@ -21,9 +22,11 @@ OPENING_HAND = 7
 def check_decks(header: Mapping[str, Any], cards: CardDB) -> None:
     """Raise :class:`IllegalAction` (index None, a ``game.players.N...`` path) for an illegal deck."""
     for i, pl in enumerate(header["players"]):
-        deck, ex = pl["deck"], pl.get("ex_deck", [])
+        deck, ex = pl.get("deck"), pl.get("ex_deck", [])
         path = f"game.players.{i}.deck"
-        if len(deck) != DECK_SIZE:
+        if deck is None:  # unlisted: checked on what is seen (identify.count)
+            deck = []
+        elif len(deck) != DECK_SIZE:
             _deck_error("deck.size", f"player {i}'s main deck has {len(deck)} cards; it must have exactly 60", path)
         for cid, n in _copies(deck):
             _deck_error("deck.copies", f"player {i}'s main deck holds {n} copies of {cid}; at most 4 are allowed", path)
@@ -31,6 +34,7 @@ def check_decks(header: Mapping[str, Any], cards: CardDB) -> None:
             if cards.get(cid).ex:
                 _deck_error("deck.ex", f"{cid} is an EX card and cannot be in player {i}'s main deck", path)
         ex_path = f"game.players.{i}.ex_deck"
+        ex = ex or ()
         if len(ex) > EX_DECK_MAX:
             _deck_error("deck.ex", f"player {i}'s EX deck has {len(ex)} cards; at most 15 are allowed", ex_path)
         for cid, n in _copies(ex):
@@ -62,8 +66,10 @@ def do_shuffle(g: GameState, action: Mapping[str, Any], trail: Trail) -> None:
         raise illegal("setup.order", "a shuffle action belongs to game preparation; later shuffles are effect ops")
     if me.shuffled:
         raise illegal("setup.order", f"player {p} has already shuffled")
-    order = action["order"]
-    if len(order) != len(me.deck_list) or sorted(order) != sorted(me.deck_list):  # a permutation of the deck
+    order = action.get("order")
+    if order is None or me.deck_list is None:
+        _shuffle_table(g, p, order, trail)
+    elif len(order) != len(me.deck_list) or sorted(order) != sorted(me.deck_list):  # a permutation of the deck
         missing = Counter(me.deck_list) - Counter(order)
         extra = Counter(order) - Counter(me.deck_list)
         detail = []
@@ -75,9 +81,10 @@ def do_shuffle(g: GameState, action: Mapping[str, Any], trail: Trail) -> None:
             "setup.order",
             f"player {p}'s shuffle ({len(order)} cards) is not a permutation of the deck: " + "; ".join(detail),
         )
-    me.deck = list(reversed(order))
+    else:
+        me.deck = list(reversed(order))
+        trail.check("setup.order", f"player {p}'s shuffle is a permutation of the 60-card deck")
     me.shuffled = True
-    trail.check("setup.order", f"player {p}'s shuffle is a permutation of the 60-card deck")
     if all(pl.shuffled for pl in g.players):
         for i in (0, 1):
             draw(g, i, OPENING_HAND)
@@ -98,6 +105,8 @@ def do_opening(g: GameState, action: Mapping[str, Any], trail: Trail) -> None:
     if kind == "redraw":
         hand = me.hand
         me.hand = []
+        me.hand_lost += hand.count(None)  # type: ignore[arg-type]
+        me.unknown_drawn = []
         me.deck[:0] = list(reversed(hand))
         draw(g, p, OPENING_HAND)
         trail.event("setup", f"player {p} redraws: the hand goes to the bottom of the deck in order, then draws 7")
@@ -105,7 +114,26 @@ def do_opening(g: GameState, action: Mapping[str, Any], trail: Trail) -> None:
         trail.event("setup", f"player {p} keeps the opening hand")
     me.opening = kind
     me.opening_hand = list(me.hand)
+    me.unknown_drawn = [(0, True) for _ in me.unknown_drawn]
     for cid in me.hand:
-        me.seen.setdefault(base_id(cid), 0)
+        if cid is not None:
+            me.seen.setdefault(base_id(cid), 0)
     if all(pl.opening for pl in g.players):
         start_turn(g, trail)
+
+
+def _shuffle_table(g: GameState, p: int, order: list[str] | None, trail: Trail) -> None:
+    """A table log's shuffle: an unknown order (every position unknown), or the order of an unlisted deck."""
+    me = g.players[p]
+    g.table = True
+    if order is None:
+        me.deck = [None] * (DECK_SIZE if me.deck_list is None else len(me.deck_list))
+        trail.event("setup", f"player {p} shuffles: the order is unknown")
+        return
+    if len(order) != DECK_SIZE:
+        raise illegal("setup.order", f"player {p}'s shuffle has {len(order)} cards; an unlisted deck has 60")
+    me.deck = []
+    for cid in reversed(order):
+        check_pool(g, p, cid, "in the shuffle")
+        me.deck.append(cid)
+    trail.check("setup.order", f"player {p}'s shuffle names the 60 cards of the unlisted deck")

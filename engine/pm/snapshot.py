@@ -12,7 +12,7 @@ from typing import Any
 from engine.cards import CardDB
 from engine.pm.state import Approach, Chara, GameState, PlayerState, Support
 
-SNAPSHOT_VERSION = 3  # 3: available triggers, and Turn Ends that wait
+SNAPSHOT_VERSION = 4  # 3: available triggers, and Turn Ends that wait; 4: unknown cards (table logs)
 
 
 def _chara(c: Chara) -> dict[str, Any]:
@@ -52,11 +52,13 @@ def _player(p: PlayerState) -> dict[str, Any]:
         "cost_mods": {k: [list(m) for m in v] for k, v in p.cost_mods.items()},
         "shuffled": p.shuffled, "opening": p.opening, "played": p.played_this_turn,
         "opening_hand": p.opening_hand, "seen": p.seen, "played_first": p.played,
+        "unknown_drawn": [list(x) for x in p.unknown_drawn], "opening_found": p.opening_found, "hand_lost": p.hand_lost,
+        "ex_seen": p.ex_seen,
     }
 
 
 def _player_back(d: dict[str, Any]) -> PlayerState:
-    p = PlayerState(d["name"], list(d["deck_list"]), list(d["ex_list"]))
+    p = PlayerState(d["name"], _listed(d["deck_list"]), _listed(d["ex_list"]))
     p.deck = list(d["deck"])
     p.hand = list(d["hand"])
     p.discard = list(d["discard"])
@@ -72,7 +74,16 @@ def _player_back(d: dict[str, Any]) -> PlayerState:
     p.opening_hand = list(d.get("opening_hand", ()))
     p.seen = dict(d.get("seen", {}))
     p.played = dict(d.get("played_first", {}))
+    p.unknown_drawn = [(t, o) for t, o in d["unknown_drawn"]]
+    p.opening_found = list(d["opening_found"])
+    p.hand_lost = d["hand_lost"]
+    p.ex_seen = list(d["ex_seen"])
+    p.ex_deck = list(d["ex_deck"])
     return p
+
+
+def _listed(cards: list[str] | None) -> list[str] | None:
+    return None if cards is None else list(cards)
 
 
 def to_snapshot(g: GameState) -> dict[str, Any]:
@@ -85,7 +96,7 @@ def to_snapshot(g: GameState) -> dict[str, Any]:
         "approach": None if a is None else [a.attackers, a.interferer, a.choices, a.eliminate_interferer, a.judgement],
         "break_ok": [list(x) for x in g.break_ok], "next_uid": g.next_uid,
         "pending": [list(x) for x in g.pending_triggers], "available": [list(x) for x in g.available_triggers],
-        "players": [_player(p) for p in g.players],
+        "players": [_player(p) for p in g.players], "table": g.table,
     }
 
 
@@ -103,4 +114,5 @@ def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
     g.next_uid = d["next_uid"]
     g.pending_triggers = [(p, u, e) for p, u, e in d["pending"]]
     g.available_triggers = [(p, u, e) for p, u, e in d["available"]]
+    g.table = d["table"]
     return g

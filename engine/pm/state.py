@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, CardDB, base_id
+from engine.rulings import NullTrail, Trail
+
+NULL_TRAIL = NullTrail()
 
 #: until-values of modifiers and grants -> how many turns after the current one they last
 UNTIL_TURNS = {"turn_end": 0, "next_turn_end": 1}
@@ -131,10 +134,13 @@ class PlayerState:
         "discard",
         "ex_deck",
         "ex_list",
+        "ex_seen",
         "hand",
+        "hand_lost",
         "main",
         "name",
         "opening",
+        "opening_found",
         "opening_hand",
         "played",
         "played_this_turn",
@@ -143,20 +149,22 @@ class PlayerState:
         "seen",
         "shuffled",
         "support",
+        "unknown_drawn",
     )
 
-    def __init__(self, name: str, deck_list: list[str], ex_list: list[str]) -> None:
+    def __init__(self, name: str, deck_list: list[str] | None, ex_list: list[str] | None) -> None:
         self.name = name
-        self.deck_list = deck_list  # the header's main deck (order irrelevant)
-        self.ex_list = ex_list
-        self.deck: list[str] = []  # top card last
-        self.hand: list[str] = []
+        self.deck_list = deck_list  # the header's main deck (order irrelevant); None: unlisted (table-logs.md)
+        self.ex_list = ex_list  # None: an unlisted EX deck
+        # unknown cards (table logs) are None in the deck, the hand and Point Zone entries
+        self.deck: list[str | None] = []  # top card last
+        self.hand: list[str | None] = []
         self.discard: list[str] = []
         self.points: list[list[Any]] = []  # [card id, face up?]
         self.main: list[Chara] = []
         self.support: list[Chara] = []
         self.removed: list[str] = []
-        self.ex_deck: list[str] = list(ex_list)
+        self.ex_deck: list[str] = list(ex_list or ())
         self.cost_mods: dict[str, list[tuple[int, int | None]]] = {}
         self.shuffled = False
         self.opening: str | None = None  # "keep" or "redraw" once decided
@@ -166,6 +174,12 @@ class PlayerState:
         self.opening_hand: list[str] = []
         self.seen: dict[str, int] = {}
         self.played: dict[str, int] = {}
+        # table logs: (turn drawn, kept in the opening hand) of each unknown hand card, oldest first; the opening-hand
+        # cards identified later; unknown cards that left the hand unidentified (a redraw)
+        self.unknown_drawn: list[tuple[int, bool]] = []
+        self.opening_found: list[str] = []
+        self.hand_lost = 0
+        self.ex_seen: list[str] = []  # the cards seen of an unlisted EX deck
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -187,7 +201,15 @@ class PlayerState:
         p.opening_hand = self.opening_hand
         p.seen = dict(self.seen)
         p.played = dict(self.played)
+        p.unknown_drawn = list(self.unknown_drawn)
+        p.opening_found = list(self.opening_found)
+        p.hand_lost = self.hand_lost
+        p.ex_seen = list(self.ex_seen)
         return p
+
+    def hands_known(self) -> bool:
+        """True when every card that entered the hand was identified (statistics over table logs)."""
+        return self.hand_lost == 0 and None not in self.hand
 
     def area(self) -> list[Chara]:
         return [*self.main, *self.support]
@@ -225,6 +247,8 @@ class GameState:
         "result",
         "ruleset",
         "step",
+        "table",
+        "trail",
         "turn",
         "turn_player",
     )
@@ -251,6 +275,10 @@ class GameState:
         #: optional scripted triggers whose cause just happened: they may be logged until the next other action
         self.available_triggers: list[tuple[int, int, int]] = []
         self.hand_limit = 7
+        #: True once the game has hidden information (an unlisted deck, a shuffle without order): a table log
+        self.table = any(p.deck_list is None or p.ex_list is None for p in players)
+        #: the trail of the action being applied (identification notes are written to it)
+        self.trail: Trail = NULL_TRAIL
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
@@ -277,6 +305,8 @@ class GameState:
         g.pending_triggers = list(self.pending_triggers)
         g.available_triggers = list(self.available_triggers)
         g.hand_limit = self.hand_limit
+        g.table = self.table
+        g.trail = NULL_TRAIL
         return g
 
     # -- helpers -------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cards import base_id
 from engine.pm import stats
 from engine.pm.state import Chara, GameState, PlayerState
 
@@ -33,10 +34,10 @@ def chara_json(g: GameState, c: Chara) -> dict[str, Any]:
 
 
 def player_json(g: GameState, p: PlayerState) -> dict[str, Any]:
-    return {
+    out = {
         "name": p.name,
-        "deck_count": len(p.deck) if p.shuffled else len(p.deck_list),
-        "ex_deck_count": len(p.ex_deck),
+        "deck_count": len(p.deck) if p.shuffled or p.deck_list is None else len(p.deck_list),
+        "ex_deck_count": None if p.ex_list is None else len(p.ex_deck),
         "hand": list(p.hand),
         "discard": list(p.discard),
         "points": [{"card": c, "face": "up" if up else "down"} for c, up in p.points],
@@ -44,6 +45,33 @@ def player_json(g: GameState, p: PlayerState) -> dict[str, Any]:
         "support": [chara_json(g, c) for c in p.support],
         "removed": list(p.removed),
     }
+    if g.table:  # table-logs.md: the pool unknown cards are drawn from (null for an unlisted deck)
+        out["unseen"] = unseen(p)
+    return out
+
+
+def unseen(p: PlayerState) -> dict[str, int] | None:
+    """The deck list less every copy known now in the player's zones, as ``{card id: copies}``."""
+    if p.deck_list is None:
+        return None
+    left: dict[str, int] = {}
+    for cid in p.deck_list:
+        key = base_id(cid)
+        left[key] = left.get(key, 0) + 1
+    for cid in known_ids(p):
+        key = base_id(cid)
+        if left.get(key):
+            left[key] -= 1
+    return {k: n for k, n in sorted(left.items()) if n}
+
+
+def known_ids(p: PlayerState) -> list[str]:
+    """Every known card id in the player's zones but the EX deck (stacks and supports included)."""
+    out = [c for c in (*p.hand, *p.deck, *p.discard, *p.removed, *(c for c, _ in p.points)) if c is not None]
+    for chara in p.area():
+        out += chara.ids()
+        out += [s.card for s in chara.supports]
+    return out
 
 
 def state_json(g: GameState) -> dict[str, Any]:

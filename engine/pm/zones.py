@@ -13,29 +13,32 @@ from engine.rulings import illegal
 AREA_ZONES = ("main", "support")
 
 
-def draw(g: GameState, player: int, n: int) -> list[str]:
-    """Draw up to ``n`` cards (a draw that finds too few cards takes what is there)."""
+def draw(g: GameState, player: int, n: int) -> list[str | None]:
+    """Draw up to ``n`` cards (a draw that finds too few cards takes what is there); unknown cards are None."""
     p = g.players[player]
-    drawn: list[str] = []
+    drawn: list[str | None] = []
     for _ in range(min(n, len(p.deck))):
         card = p.deck.pop()
         p.hand.append(card)
         drawn.append(card)
+    if None in drawn:  # table logs: remember when each unknown card came, for the facts of its identification
+        p.unknown_drawn.extend((g.turn, False) for c in drawn if c is None)
     if g.turn:
         mark_seen(g, player, drawn)
     return drawn
 
 
-def mark_seen(g: GameState, player: int, cards: list[str]) -> None:
-    """Record cards moved from the deck to the hand (metrics.md "seen")."""
+def mark_seen(g: GameState, player: int, cards: list[str | None]) -> None:
+    """Record cards moved from the deck to the hand (metrics.md "seen"); unknown ones wait for identification."""
     seen = g.players[player].seen
     for card in cards:
-        seen.setdefault(base_id(card), g.turn)
+        if card is not None:
+            seen.setdefault(base_id(card), g.turn)
 
 
-def same_card(a: str, b: str) -> bool:
-    """The same card (series and number; parallels match)."""
-    return a == b or base_id(a) == base_id(b)
+def same_card(a: str | None, b: str) -> bool:
+    """The same card (series and number; parallels match); an unknown card (None) matches nothing."""
+    return a == b or (a is not None and base_id(a) == base_id(b))
 
 
 def area_holds(p: PlayerState, card_id: str) -> bool:
@@ -57,7 +60,7 @@ def find_chara(p: PlayerState, card_id: str) -> Chara | None:
     return None
 
 
-def remove_copy(cards: list[str], card_id: str, *, from_end: bool = False) -> bool:
+def remove_copy(cards: list[str] | list[str | None], card_id: str, *, from_end: bool = False) -> bool:
     """Remove one copy of ``card_id`` from a list of ids; False when there is none."""
     rng = range(len(cards) - 1, -1, -1) if from_end else range(len(cards))
     for i in rng:
@@ -68,7 +71,7 @@ def remove_copy(cards: list[str], card_id: str, *, from_end: bool = False) -> bo
 
 
 def take_point(p: PlayerState, card_id: str, face: str | None) -> list[object] | None:
-    """Remove a Point Zone copy (preferring the given face); return it or None."""
+    """Remove a known Point Zone copy (of the given face, if any); return it or None."""
     want_up = None if face is None else face == "up"
     best = None
     for i, (cid, up) in enumerate(p.points):
@@ -104,7 +107,7 @@ def _forget_approach(g: GameState, uid: int) -> None:
         a.choices.remove(uid)
 
 
-def put_cards(g: GameState, player: int, cards: list[str], to: str, *, face: str | None = None) -> None:
+def put_cards(g: GameState, player: int, cards: list[str] | list[str | None], to: str, *, face: str | None = None) -> None:
     """Put loose cards (not Charas) into a non-Area zone."""
     p = g.players[player]
     if to == "hand":
@@ -120,7 +123,7 @@ def put_cards(g: GameState, player: int, cards: list[str], to: str, *, face: str
         p.ex_deck.extend(cards)
     elif to in ("deck", "deck_bottom"):
         for cid in cards:
-            if g.card(cid).ex:
+            if cid is not None and g.card(cid).ex:
                 p.discard.append(cid)
             elif to == "deck":
                 p.deck.append(cid)
@@ -145,8 +148,10 @@ def enter_area(
     return c
 
 
-def describe(g: GameState, card_id: str) -> str:
-    """A card as messages name it: ``MHK ST-001 (司波 達也)``."""
+def describe(g: GameState, card_id: str | None) -> str:
+    """A card as messages name it: ``MHK ST-001 (司波 達也)``; an unknown card is "a card"."""
+    if card_id is None:
+        return "a card"
     try:
         return f"{card_id} ({g.card(card_id).name})"
     except KeyError:

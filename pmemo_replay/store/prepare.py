@@ -156,7 +156,8 @@ def prepare_log(log: PmemoLog, cards: CardDB, *, data: bytes, source: str,
         if report.valid:  # pragma: no cover - the fold is deterministic
             raise RuntimeError(f"{source}: ingest refused a log check_log accepts") from None
         return Rejected(source, report.ruling or {}, report.exit_code)
-    cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"]) for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})
+    cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"])
+                       for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})  # unlisted: none
     return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, state, digest),
                     "\n".join(texts), types, players, snapshots, cards_in)
 

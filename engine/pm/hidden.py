@@ -1,0 +1,362 @@
+"""Unknown cards of table logs (../shared/spec/table-logs.md): pools and identification.
+
+A card the log has not named is ``None`` where a card id would stand: in a hand, at a
+deck position (decks keep their top card last) or in a Point Zone entry. Identifying
+one replaces that ``None`` with the named id, after checking it fits what is known:
+
+- ``identify.count``: the player's pool (the deck list less every copy known now in
+  that player's zones) holds no copy; for an unlisted deck, a fifth copy or an EX card;
+- ``identify.zone``: an ``identify`` names more cards than the zone holds unknown;
+- ``identify.mismatch``: a stated identity contradicts a known one.
+
+Complete logs never reach this module: every deck order is known, so every lookup
+finds its card before an unknown one is considered.
+
+>>> from engine.pm.hidden import copies_word
+>>> copies_word(2, 3)
+'2 of 3 copies now seen'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.cards import base_id
+from engine.pm.state import GameState, PlayerState
+from engine.pm.zones import describe, same_card
+from engine.rulings import Trail, illegal
+
+MAX_COPIES = 4
+EX_DECK_MAX = 15
+
+
+def copies_word(seen: int, listed: int | None) -> str:
+    """How many copies are now known, against the list (``None``: an unlisted deck)."""
+    limit = f"at most {MAX_COPIES}" if listed is None else str(listed)
+    return f"{seen} of {limit} copies now seen"
+
+
+def known_copies(p: PlayerState, card_id: str) -> int:
+    """Copies of ``card_id`` (parallels counted together) known now in any zone of ``p`` but the EX deck."""
+    key = base_id(card_id)
+
+    def count(ids: Sequence[str | None]) -> int:
+        return sum(1 for c in ids if c is not None and base_id(c) == key)
+
+    n = count(p.hand) + count(p.deck) + count(p.discard) + count(p.removed) + count([c for c, _ in p.points])
+    for chara in p.area():
+        n += count(chara.ids()) + count([s.card for s in chara.supports])
+    return n
+
+
+def listed_copies(p: PlayerState, card_id: str) -> int | None:
+    """Copies of ``card_id`` in ``p``'s deck list (``None``: the deck is unlisted)."""
+    if p.deck_list is None:
+        return None
+    key = base_id(card_id)
+    return sum(1 for c in p.deck_list if base_id(c) == key)
+
+
+def pool_has(g: GameState, player: int, card_id: str) -> bool:
+    """True when ``player``'s pool holds a copy of ``card_id`` (see :func:`check_pool`)."""
+    p = g.players[player]
+    listed = listed_copies(p, card_id)
+    if listed is None:
+        return not g.card(card_id).ex and known_copies(p, card_id) < MAX_COPIES
+    return known_copies(p, card_id) < listed
+
+
+def check_pool(g: GameState, player: int, card_id: str, where: str) -> str:
+    """``identify.count`` unless ``player``'s pool holds a copy of ``card_id``; the copies message after it."""
+    p = g.players[player]
+    listed = listed_copies(p, card_id)
+    seen = known_copies(p, card_id)
+    what = describe(g, card_id)
+    if listed is None:
+        if g.card(card_id).ex:
+            raise illegal("identify.count", f"{what} is an EX card: it cannot be in player {player}'s main deck ({where})")
+        if seen >= MAX_COPIES:
+            raise illegal("identify.count", f"{what} {where}: player {player}'s unlisted deck would hold a fifth copy "
+                                            f"({seen} already seen)")
+    elif seen >= listed:
+        raise illegal("identify.count", f"{what} {where}: player {player}'s deck list holds {listed} "
+                                        f"{'copy' if listed == 1 else 'copies'}, and {seen} {'is' if seen == 1 else 'are'} "
+                                        "already seen")
+    return copies_word(seen + 1, listed)
+
+
+def _record(g: GameState, player: int, card_id: str, zone: str, how: str, copies: str) -> None:
+    g.trail.check("identify.count", f"{describe(g, card_id)} identified in {zone} by the {how}: {copies}")
+
+
+# -- hands --------------------------------------------------------------------------------
+
+
+def identify_hand_slot(g: GameState, player: int, card_id: str, how: str) -> bool:
+    """Identify the oldest unknown card of ``player``'s hand as ``card_id``; False when the hand holds none."""
+    p = g.players[player]
+    try:
+        i = p.hand.index(None)  # type: ignore[arg-type]
+    except ValueError:
+        return False
+    copies = check_pool(g, player, card_id, f"named in hand by the {how}")
+    p.hand[i] = card_id
+    _hand_fact(g, p, card_id)
+    _record(g, player, card_id, "hand", how, copies)
+    return True
+
+
+def _hand_fact(g: GameState, p: PlayerState, card_id: str, slot: int = 0) -> None:
+    """Statistics facts of an identified hand card (the ``slot``-th unknown one, oldest first): seen at the turn it
+    was drawn, and in the opening hand if it was kept there."""
+    turn, opening = p.unknown_drawn.pop(slot) if slot < len(p.unknown_drawn) else (g.turn, False)
+    key = base_id(card_id)
+    if opening:
+        p.opening_found.append(card_id)
+    if opening or turn > 0:
+        old = p.seen.get(key)
+        if old is None or turn < old:
+            p.seen[key] = turn
+
+
+def ensure_in_hand(g: GameState, player: int, cards: Sequence[str], how: str) -> None:
+    """Identify unknown hand cards until the hand holds a known copy for each of ``cards`` (or none is unknown)."""
+    p = g.players[player]
+    if None not in p.hand:
+        return
+    need: dict[str, int] = {}
+    for cid in cards:
+        need[base_id(cid)] = need.get(base_id(cid), 0) + 1
+    for cid in cards:
+        key = base_id(cid)
+        have = sum(1 for c in p.hand if c is not None and base_id(c) == key)
+        while have < need[key] and identify_hand_slot(g, player, cid, how):
+            have += 1
+
+
+def take_from_hand(g: GameState, player: int, card_id: str, how: str) -> bool:
+    """Remove one copy of ``card_id`` from the hand, identifying an unknown card if need be."""
+    hand = g.players[player].hand
+    for i, c in enumerate(hand):
+        if c is not None and same_card(c, card_id):
+            del hand[i]
+            return True
+    if identify_hand_slot(g, player, card_id, how):
+        hand.remove(card_id)
+        return True
+    return False
+
+
+# -- Point Zones --------------------------------------------------------------------------
+
+
+def identify_point(g: GameState, player: int, card_id: str, how: str, *, face_up: bool | None) -> list[Any] | None:
+    """Identify the oldest unknown Point Zone card (of that face, unless None) as ``card_id``; return its entry."""
+    for pt in g.players[player].points:
+        if pt[0] is None and (face_up is None or pt[1] == face_up):
+            copies = check_pool(g, player, card_id, f"named in the Point Zone by the {how}")
+            pt[0] = card_id
+            _record(g, player, card_id, "the Point Zone", how, copies)
+            return pt
+    return None
+
+
+def ensure_face_up_points(g: GameState, player: int, cards: Sequence[str], how: str) -> None:
+    """Identify unknown face-up points until each of ``cards`` has a known face-up copy (a payment)."""
+    p = g.players[player]
+    if not any(pt[0] is None for pt in p.points):
+        return
+    for cid in cards:
+        key = base_id(cid)
+        have = sum(1 for c, up in p.points if up and c is not None and base_id(c) == key)
+        wanted = sum(1 for x in cards if base_id(x) == key)
+        while have < wanted and identify_point(g, player, cid, how, face_up=True) is not None:
+            have += 1
+
+
+# -- decks ---------------------------------------------------------------------------------
+
+
+def take_top(g: GameState, player: int, named: str | None, how: str) -> str | None:
+    """Take the top card of the deck (the caller checked it is not empty), checking or learning its identity."""
+    p = g.players[player]
+    top = p.deck.pop()
+    if named is None:
+        return top
+    if top is None:
+        p.deck.append(None)
+        copies = check_pool(g, player, named, f"from the top of the deck by the {how}")
+        p.deck.pop()
+        _record(g, player, named, "the deck", how, copies)
+        return named
+    if not same_card(top, named):
+        p.deck.append(top)
+        raise illegal("identify.mismatch", f"the {how} names {describe(g, named)}, but the top card of player {player}'s "
+                                           f"deck is known to be {describe(g, top)}")
+    return top
+
+
+def take_from_deck(g: GameState, player: int, card_id: str, how: str) -> bool:
+    """Remove the topmost position that holds ``card_id`` or may hold it (unknown, with a copy in the pool)."""
+    deck = g.players[player].deck
+    may_be_unknown = None in deck and pool_has(g, player, card_id)  # type: ignore[operator]
+    for i in range(len(deck) - 1, -1, -1):
+        c = deck[i]
+        if c is None:
+            if may_be_unknown:
+                copies = check_pool(g, player, card_id, f"searched in the deck by the {how}")
+                del deck[i]
+                _record(g, player, card_id, "the deck", how, copies)
+                return True
+        elif same_card(c, card_id):
+            del deck[i]
+            return True
+    if None in deck:  # type: ignore[operator]
+        check_pool(g, player, card_id, f"searched in the deck by the {how}")  # raises identify.count
+    return False
+
+
+def name_drawn(g: GameState, player: int, drawn: int, named: Sequence[str], how: str) -> None:
+    """The ``cards`` of a draw op: the last ``drawn`` hand cards, in draw order, must be or become these."""
+    if len(named) > drawn:
+        raise illegal("effect.result", f"the {how} names {len(named)} card(s) but player {player} drew {drawn}")
+    p = g.players[player]
+    hand = p.hand
+    start = len(hand) - drawn
+    for j, cid in enumerate(named):
+        have = hand[start + j]
+        if have is None:
+            copies = check_pool(g, player, cid, f"drawn by the {how}")
+            older = sum(1 for c in hand[: start + j] if c is None)
+            hand[start + j] = cid
+            _hand_fact(g, p, cid, older)
+            _record(g, player, cid, "hand", how, copies)
+        elif not same_card(have, cid):
+            raise illegal("identify.mismatch", f"the {how} names {describe(g, cid)} as drawn card {j + 1}, but it is known "
+                                               f"to be {describe(g, have)}")
+
+
+# -- the identify action -------------------------------------------------------------------
+
+
+def do_identify(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    """``identify``: name the zone's unknown cards, oldest first; changes nothing but knowledge."""
+    p, zone, cards = a["p"], a["zone"], a["cards"]
+    me = g.players[p]
+    unknown = me.hand.count(None) if zone == "hand" else sum(1 for c, _ in me.points if c is None)  # type: ignore[arg-type]
+    where = "hand" if zone == "hand" else "Point Zone"
+    if len(cards) > unknown:
+        raise illegal("identify.zone", f"identify names {len(cards)} card(s) but player {p}'s {where} holds {unknown} "
+                                       "unknown card(s)")
+    for cid in cards:
+        if zone == "hand":
+            identify_hand_slot(g, p, cid, "identify")
+        else:
+            identify_point(g, p, cid, "identify", face_up=None)
+    if not cards:
+        trail.event("identify", f"identify: nothing named in player {p}'s {where}")
+
+
+def identify_source(g: GameState, player: int, zone: str, card_id: str, how: str) -> bool:
+    """A card named in a hidden zone (hand, deck, Point Zone, an unlisted EX deck) that is not known there: identify
+    an unknown one; False when the zone holds none."""
+    p = g.players[player]
+    if zone == "hand":
+        return identify_hand_slot(g, player, card_id, how)
+    if zone == "point":
+        return identify_point(g, player, card_id, how, face_up=None) is not None
+    if zone == "deck":
+        for i in range(len(p.deck) - 1, -1, -1):
+            if p.deck[i] is None:
+                copies = check_pool(g, player, card_id, f"named in the deck by the {how}")
+                p.deck[i] = card_id
+                _record(g, player, card_id, "the deck", how, copies)
+                return True
+        return False
+    if zone == "ex_deck" and p.ex_list is None:
+        return identify_ex(g, player, card_id, how)
+    return False
+
+
+def identify_ex(g: GameState, player: int, card_id: str, how: str) -> bool:
+    """An unlisted EX deck: a named card joins what is known of it (an EX card, at most 4 copies, 15 cards)."""
+    p = g.players[player]
+    what = describe(g, card_id)
+    if not g.card(card_id).ex:
+        raise illegal("identify.count", f"{what} is not an EX card: it cannot be in player {player}'s EX deck")
+    key = base_id(card_id)
+    copies = sum(1 for c in p.ex_seen if base_id(c) == key)
+    if copies >= MAX_COPIES:
+        raise illegal("identify.count", f"{what}: player {player}'s unlisted EX deck would hold a fifth copy")
+    if len(p.ex_seen) >= EX_DECK_MAX:
+        raise illegal("identify.count", f"{what}: player {player}'s unlisted EX deck would hold a 16th card")
+    p.ex_seen.append(card_id)
+    p.ex_deck.append(card_id)
+    _record(g, player, card_id, "the EX deck", how, copies_word(copies + 1, None))
+    return True
+
+
+def break_unknown(g: GameState, player: int, card_id: str) -> tuple[int, str] | None:
+    """A ``break`` naming a card that was put into the Point Zone unknown just now: identify the newest such face-up
+    point; return the right-after entry, now naming the card (None when there is none)."""
+    for j, (q, c) in enumerate(g.break_ok):
+        if q == player and c is None:
+            for pt in reversed(g.players[player].points):
+                if pt[0] is None and pt[1]:
+                    copies = check_pool(g, player, card_id, "named in the Point Zone by the break")
+                    pt[0] = card_id
+                    _record(g, player, card_id, "the Point Zone", "break", copies)
+                    g.break_ok[j] = (player, card_id)
+                    return g.break_ok[j]
+            return None
+    return None
+
+
+def shuffle_table(g: GameState, player: int, order: Sequence[str] | None) -> str:
+    """A shuffle op in a table log: without ``order`` every position becomes unknown (its known cards go back to the
+    pool); with one, over a deck holding unknown cards, the order must fit what is known and names the rest."""
+    p = g.players[player]
+    g.table = True
+    if order is None:
+        p.deck = [None] * len(p.deck)
+        return f"player {player} shuffles the deck (order unknown)"
+    if len(order) != len(p.deck):
+        raise illegal("effect.result", f"shuffle: the order has {len(order)} cards; player {player}'s deck has {len(p.deck)}")
+    rest = list(order)
+    for c in p.deck:
+        if c is not None and not _remove_same(rest, c):
+            raise illegal("identify.mismatch", f"shuffle: player {player}'s deck holds {describe(g, c)}, which the order "
+                                               "leaves out")
+    p.deck = [c for c in p.deck if c is not None]  # the known cards stay counted while the rest is named
+    for cid in rest:
+        check_pool(g, player, cid, "named by the shuffle op")
+        p.deck.append(cid)
+    p.deck = list(reversed(order))
+    return f"player {player} shuffles the deck ({len(rest)} unknown card(s) named by the order)"
+
+
+def _remove_same(cards: list[str], card_id: str) -> bool:
+    for i, c in enumerate(cards):
+        if same_card(c, card_id):
+            del cards[i]
+            return True
+    return False
+
+
+def reveal(g: GameState, player: int, zone: str, cards: Sequence[str]) -> None:
+    """A ``reveal`` op identifies revealed cards that are not known in a hidden zone holding unknown ones."""
+    p = g.players[player]
+    if zone == "hand":
+        ensure_in_hand(g, player, cards, "reveal op")
+        return
+    holder = p.deck if zone == "deck" else [c for c, _ in p.points] if zone == "point" else None
+    if holder is None or None not in holder:
+        return
+    for cid in cards:
+        key = base_id(cid)
+        have = sum(1 for c in holder if c is not None and base_id(c) == key)
+        wanted = sum(1 for c in cards if base_id(c) == key)
+        while have < wanted and identify_source(g, player, zone, cid, "reveal op"):
+            have += 1
+        holder = p.deck if zone == "deck" else [c for c, _ in p.points]
