@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.mahou.ruleset import MahouShoujo
 from engine.pm.ruleset import PreciousMemories
 
-RULESETS: dict[str, Any] = {PreciousMemories.name: PreciousMemories()}
+RULESETS: dict[str, Any] = {PreciousMemories.name: PreciousMemories(), MahouShoujo.name: MahouShoujo()}
 
 
 class UnknownRuleset(KeyError):

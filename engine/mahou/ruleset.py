@@ -1,0 +1,66 @@
+"""The Mahou Shoujo ruleset ``mahou-shoujo-1`` (mahou-shoujo.md), as the generic fold drives it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.mahou.actions import apply_action
+from engine.mahou.cards import MsCardDB
+from engine.mahou.schema import check_header
+from engine.mahou.setup import check_decks
+from engine.mahou.state import MsState, Player
+from engine.mahou.view import state_json
+from engine.rulings import Trail
+
+
+class MahouShoujo:
+    """Ruleset object for :mod:`engine.fold`. Mahou has no passes: nothing is implied, nothing waits."""
+
+    name = "mahou-shoujo-1"
+    impliable: frozenset[str] = frozenset()
+
+    def new_state(self, header: Mapping[str, Any], cards: MsCardDB, *, check: bool = True) -> MsState:
+        """Check the header (``log.*``) and decks (``deck.*``) unless ``check`` is False; the state before action 0."""
+        if check:
+            check_header(header, cards)
+            check_decks(header, cards)
+        raw = header.get("players") if isinstance(header, Mapping) else None
+        raw = raw if isinstance(raw, list) and len(raw) == 2 else [{}, {}]
+        players = []
+        for i, pl in enumerate(raw):
+            pl = pl if isinstance(pl, Mapping) else {}
+            deck = pl.get("deck") if isinstance(pl.get("deck"), list) else []
+            players.append(Player(str(pl.get("name", f"player {i}")), list(deck)))
+        first = header.get("first") if isinstance(header, Mapping) else 0
+        return MsState(cards, players, first if first in (0, 1) else 0, self.name)
+
+    #: ``apply(state, action, trail)``: the single entry point
+    apply = staticmethod(apply_action)
+
+    def clone(self, state: MsState) -> MsState:
+        return state.clone()
+
+    def right_holder(self, state: MsState) -> int | None:
+        """Nobody passes in Mahou Shoujo."""
+        return None
+
+    def implied_pass(self, state: MsState, player: int, trail: Trail) -> None:
+        raise NotImplementedError("mahou-shoujo-1 has no passes")
+
+    def before(self, state: MsState, action: Mapping[str, Any], trail: Trail) -> bool:
+        """Turn starts happen inside the action that causes them: nothing waits."""
+        return False
+
+    def settle(self, state: MsState, trail: Trail) -> None:
+        """Nothing waits when the log stops."""
+
+    def turn_shown(self, state: MsState, next_action: Mapping[str, Any] | None = None) -> int:
+        return state.turn
+
+    def to_json(self, state: MsState) -> dict[str, Any]:
+        return state_json(state)
+
+    def result(self, state: MsState) -> dict[str, Any] | None:
+        """``{"winner": 0|1|None, "reason": ...}`` once the game is over (§12), else None."""
+        return None if state.result is None else dict(state.result)

@@ -1,0 +1,185 @@
+"""Shape checks of a mahou-shoujo-1 header and actions (``log.schema``) and card-id look-ups (``log.card``).
+
+>>> from engine.mahou.cards import MsCardDB
+>>> action_problem({"type": "place_hero", "p": 0, "card": "MSJ 001", "to": "squad:3"})
+"place_hero: field 'to' must be one of squad, active, not 'squad:3'"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.mahou.cards import CARD_ID, OP_FIELDS, MsCardDB, number_problem
+from engine.mahou.rules import illegal
+from engine.mahou.state import POSITIONS, SQUAD_POSITIONS
+from engine.rulings import IllegalAction, Ruling
+
+Check = Callable[[Any], bool]
+
+
+def _card_id(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def _ids(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(c, str) for c in v)
+
+
+def _choice(*values: str) -> Check:
+    def check(v: Any) -> bool:
+        return v in values
+
+    check.values = values  # type: ignore[attr-defined]
+    return check
+
+
+def _player(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v in (0, 1)
+
+
+_EFFECT = {"card": _card_id, "targets?": _ids, "ops?": lambda v: isinstance(v, list)}
+
+#: action type -> field -> check (a trailing ``?`` marks an optional field); ``p`` is handled apart
+ACTIONS: dict[str, dict[str, Check]] = {
+    "search": {"cards": _ids},
+    "shuffle": {"order": _ids},
+    "redraw": {"order": _ids},
+    "place_active": {"hero": _card_id, "girl": _card_id},
+    "transform": {"card": _card_id, "onto": _choice(*POSITIONS)},
+    "grand_transform": {"card": _card_id},
+    "attack": {},
+    "draw": {},
+    "retreat": {"with": _choice(*SQUAD_POSITIONS)},
+    "play_pet": {"card": _card_id},
+    "play_power": _EFFECT,
+    "play_event": _EFFECT,
+    "place_hero": {"card": _card_id, "to": _choice("squad", "active")},
+    "promote": {"from": _choice(*SQUAD_POSITIONS)},
+    "out_of_heroes": {},
+    "end_turn": {},
+    "concede": {},
+    "note": {"text": lambda v: isinstance(v, str)},
+}
+_COMMON = ("type", "p", "meta", "at")
+#: which action fields hold card ids (lists or single)
+CARD_FIELDS = ("card", "hero", "girl")
+CARD_LISTS = ("cards", "order")
+
+
+def action_problem(a: Any) -> str | None:
+    """What makes an action malformed, or None."""
+    if not isinstance(a, Mapping):
+        return "an action is a JSON object"
+    kind = a.get("type")
+    spec = ACTIONS.get(kind) if isinstance(kind, str) else None
+    if spec is None:
+        return f"unknown action type {kind!r}"
+    if ("p" in a or kind != "note") and not _player(a.get("p")):
+        return f"{kind}: field 'p' must be 0 or 1, not {a.get('p')!r}"
+    names = {k.rstrip("?"): k for k in spec}
+    for key in a:
+        if key not in _COMMON and key not in names:
+            return f"{kind}: unknown field {key!r}"
+    if "meta" in a and not isinstance(a["meta"], Mapping):
+        return f"{kind}: field 'meta' must be an object"
+    if "at" in a and not isinstance(a["at"], str):
+        return f"{kind}: field 'at' must be a date-time string"
+    for name, key in names.items():
+        if name not in a:
+            if not key.endswith("?"):
+                return f"{kind}: missing required field {name!r}"
+            continue
+        if not spec[key](a[name]):
+            values = getattr(spec[key], "values", None)
+            if values:
+                return f"{kind}: field {name!r} must be one of {', '.join(values)}, not {a[name]!r}"
+            return f"{kind}: field {name!r} has the wrong type ({a[name]!r})"
+    for j, op in enumerate(a.get("ops", ())):
+        problem = op_problem(op)
+        if problem:
+            return f"{kind}: ops[{j}]: {problem}"
+    return None
+
+
+def op_problem(op: Any) -> str | None:
+    """What makes a logged (concrete) op malformed, or None."""
+    if not isinstance(op, Mapping):
+        return "an op is an object"
+    name = op.get("op")
+    if name not in OP_FIELDS:
+        return f"unknown op {name!r}"
+    fields = OP_FIELDS[name]
+    for key in op:
+        if key != "op" and key not in fields:
+            return f"{name}: unknown field {key!r}"
+    for key in fields:
+        if key not in op:
+            return f"{name}: missing required field {key!r}"
+    if not _player(op["p"]):
+        return f"{name}: 'p' must be 0 or 1, not {op['p']!r}"
+    if "pos" in fields and op["pos"] not in POSITIONS:
+        return f"{name}: 'pos' must be a position ({', '.join(POSITIONS)}), not {op['pos']!r}"
+    if "card" in fields and not isinstance(op["card"], str):
+        return f"{name}: 'card' must be a card id, not {op['card']!r}"
+    return number_problem(name, op)
+
+
+def action_card_ids(a: Mapping[str, Any]) -> list[str]:
+    """Every card id the action names (targets only where they look like card ids)."""
+    out = [a[k] for k in CARD_FIELDS if k in a]
+    for k in CARD_LISTS:
+        out += a.get(k, ())
+    out += [t for t in a.get("targets", ()) if CARD_ID.fullmatch(t)]
+    out += [op["card"] for op in a.get("ops", ()) if "card" in op]
+    return out
+
+
+def check_action(a: Any, cards: MsCardDB) -> None:
+    """Raise ``log.schema`` for a malformed action, ``log.card`` for an unknown card id in it."""
+    problem = action_problem(a)
+    if problem:
+        raise illegal("log.schema", problem)
+    for cid in action_card_ids(a):
+        if cid not in cards.by_id:
+            raise illegal("log.card", f"{a['type']}: card {cid} is not in the card data")
+
+
+def header_error(rule: str, message: str, path: str) -> IllegalAction:
+    """A ruling on the header: ``index`` null and a path into ``game``."""
+    err = illegal(rule, message)
+    err.ruling = Ruling(err.ruling.rule, message, index=None, path=path)
+    return err
+
+
+def check_header(header: Any, cards: MsCardDB) -> None:
+    """Raise ``log.schema`` / ``log.card`` (index null) for a malformed header or an unknown deck card."""
+    if not isinstance(header, Mapping):
+        raise header_error("log.schema", "the header 'game' must be an object", "game")
+    if header.get("ruleset") != "mahou-shoujo-1":
+        raise header_error("log.schema", f"'ruleset' must be \"mahou-shoujo-1\", not {header.get('ruleset')!r}", "game.ruleset")
+    if not _player(header.get("first")):
+        raise header_error("log.schema", f"'first' must be 0 or 1, not {header.get('first')!r}", "game.first")
+    players = header.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise header_error("log.schema", "'players' must list exactly two players", "game.players")
+    for i, pl in enumerate(players):
+        path = f"game.players.{i}"
+        if not isinstance(pl, Mapping):
+            raise header_error("log.schema", f"player {i} must be an object", path)
+        for key in pl:
+            if key == "ex_deck" and pl[key] == []:
+                continue  # a reader's default for Precious Memories; an EX deck itself is not allowed
+            if key not in ("name", "deck", "deck_name"):
+                raise header_error("log.schema", f"player {i}: unknown field {key!r}", f"{path}.{key}")
+        if not isinstance(pl.get("name"), str):
+            raise header_error("log.schema", f"player {i}: 'name' (a string) is required", f"{path}.name")
+        if "deck_name" in pl and not isinstance(pl["deck_name"], str):
+            raise header_error("log.schema", f"player {i}: 'deck_name' must be a string", f"{path}.deck_name")
+        if not _ids(pl.get("deck")):
+            raise header_error("log.schema", f"player {i}: 'deck' (a list of card ids) is required", f"{path}.deck")
+    for i, pl in enumerate(players):
+        for j, cid in enumerate(pl["deck"]):
+            if cid not in cards.by_id:
+                raise header_error("log.card", f"player {i}'s deck: card {cid} is not in the card data",
+                                   f"game.players.{i}.deck.{j}")
