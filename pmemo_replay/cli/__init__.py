@@ -6,9 +6,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from pmemo_replay.cli import bench, check, demo, export, importing, listing, serve, simulate, stats, warehouse
+from pmemo_replay.cli import bench, check, demo, export, hide, importing, listing, serve, simulate, stats, tokens, warehouse
 
-COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo)
+COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,5 @@
-"""The store's tables (SQLModel): raw uploads, games, their append-only actions, snapshots, deck cards.
+"""The store's tables (SQLModel): raw uploads, games, their append-only actions, snapshots, deck cards,
+API tokens, moderation events and rate-limit counters.
 
 The schema itself is created by the Alembic migrations in ``migrations/``; these models
 mirror it for queries. JSON columns are JSON on SQLite and JSONB on PostgreSQL (snapshots: json).
@@ -94,9 +95,48 @@ class GameCard(SQLModel, table=True):
     card: str = Field(primary_key=True, index=True)
 
 
+class ApiToken(SQLModel, table=True):
+    """An API token: only the sha256 of the secret is kept; revoked tokens stay listed."""
+
+    __tablename__ = "api_token"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(description="unique among tokens not revoked")
+    token_hash: str = Field(max_length=64, unique=True, description="sha256 hex of the token")
+    moderator: bool = False
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+
+class GameEvent(SQLModel, table=True):
+    """Something a moderator did to a game (``hidden``, ``shown``); append-only, the last one counts."""
+
+    __tablename__ = "game_event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id")
+    kind: str
+    reason: str | None = None
+    actor: str | None = Field(default=None, description="the token's name, or who used the command line")
+    at: datetime
+
+
+class RateLimit(SQLModel, table=True):
+    """A fixed-window counter of write requests (``limits`` storage shared by every server process)."""
+
+    __tablename__ = "rate_limit"
+
+    key: str = Field(primary_key=True)
+    count: int
+    expires_at: float = Field(description="time.time() when the window ends")
+
+
 #: The tables, for SQLAlchemy Core statements.
 UPLOAD: sa.Table = Upload.__table__  # type: ignore[attr-defined]
 GAME: sa.Table = Game.__table__  # type: ignore[attr-defined]
 ACTION: sa.Table = Action.__table__  # type: ignore[attr-defined]
 SNAPSHOT: sa.Table = Snapshot.__table__  # type: ignore[attr-defined]
 GAME_CARD: sa.Table = GameCard.__table__  # type: ignore[attr-defined]
+API_TOKEN: sa.Table = ApiToken.__table__  # type: ignore[attr-defined]
+GAME_EVENT: sa.Table = GameEvent.__table__  # type: ignore[attr-defined]
+RATE_LIMIT: sa.Table = RateLimit.__table__  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""Reading stored games: the filtered, paged listing (newest first), one game, its actions."""
+"""Reading stored games: the filtered, paged listing (newest first, hidden games left out), one game, its actions."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from pmemo_replay import dates
-from pmemo_replay.store.models import ACTION, GAME, GAME_CARD
+from pmemo_replay.store.models import ACTION, GAME, GAME_CARD, GAME_EVENT
 from pmemo_replay.store.prepare import as_utc
 
 SUMMARY_COLUMNS = ("id", "source_id", "player0", "player1", "deck0", "deck1", "first", "winner", "reason", "n_actions",
                    "turns", "ruleset", "played_at", "event", "round")
+HIDDEN = "hidden"  # the moderation event that takes a game out of lists and statistics (store.moderation)
 
 
 def iso_utc(value: datetime | None) -> str | None:
@@ -97,9 +98,19 @@ def filters(*, player: str | None = None, card: str | None = None, event: str | 
     return where
 
 
-def list_games(conn: Connection, where: list[sa.ColumnElement[bool]], page: int = 1, per_page: int | None = 50) -> GamePage:
-    """Games matching ``where``, newest first (``played_at``, games without it last, then ``id``)."""
+def hidden_ids_query() -> sa.Select[Any]:
+    """``SELECT game_id`` of the hidden games: those whose last moderation event is ``hidden``."""
+    last = sa.select(sa.func.max(GAME_EVENT.c.id)).group_by(GAME_EVENT.c.game_id)
+    return sa.select(GAME_EVENT.c.game_id).where(GAME_EVENT.c.id.in_(last), GAME_EVENT.c.kind == HIDDEN)
+
+
+def list_games(conn: Connection, where: list[sa.ColumnElement[bool]], page: int = 1, per_page: int | None = 50, *,
+               include_hidden: bool = False) -> GamePage:
+    """Games matching ``where``, newest first (``played_at``, games without it last, then ``id``); hidden games
+    are left out unless ``include_hidden``."""
     page = max(page, 1)
+    if not include_hidden:
+        where = [*where, GAME.c.id.not_in(hidden_ids_query())]
     total = conn.execute(sa.select(sa.func.count()).select_from(GAME).where(*where)).scalar_one()
     query = (sa.select(*(GAME.c[c] for c in SUMMARY_COLUMNS)).where(*where)
              .order_by(GAME.c.played_at.desc().nulls_last(), GAME.c.id.desc()))

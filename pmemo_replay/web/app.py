@@ -7,14 +7,18 @@ from typing import Any
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from pmemo_replay.store.config import instance_folder
-from pmemo_replay.web import api, judge, meta, pages
+from pmemo_replay.web import api, judge, meta, moderation, pages
+from pmemo_replay.web.assets import init_assets
+from pmemo_replay.web.auth import register_auth
 from pmemo_replay.web.context import init_store
 from pmemo_replay.web.errors import register_error_handlers
+from pmemo_replay.web.ratelimit import init_rate_limit
 from pmemo_replay.web.security import register_security
-from pmemo_replay.web.settings import defaults, human_bytes, instance_secret_key
+from pmemo_replay.web.settings import allowed_hosts, defaults, human_bytes, instance_secret_key
 
 csrf = CSRFProtect()
 
@@ -33,7 +37,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     else 5 MB), ``PMEMO_CARDS`` (a CardDB; default: the bundled card data), ``PER_PAGE``, ``PMEMO_WAREHOUSE``
     (the analytics warehouse folder; None: ``PMEMO_WAREHOUSE`` from the environment, else beside the store).
     ``SECRET_KEY`` (default: ``PMEMO_SECRET_KEY`` from the environment, else the key kept in the
-    instance folder's ``secret_key`` file, made there on first start).
+    instance folder's ``secret_key`` file, made there on first start). Access: ``PMEMO_OPEN_UPLOADS``,
+    ``PMEMO_WRITE_RATE``, ``PMEMO_ALLOWED_HOSTS`` (becomes ``TRUSTED_HOSTS``), ``PMEMO_SECURE_COOKIES``,
+    ``PMEMO_PROXIES`` (settings.py).
     """
     app = Flask(__name__, instance_path=str(instance_folder().resolve()))
     app.url_map.converters["int"] = BoundedInt  # ids beyond a database integer simply match no route
@@ -42,23 +48,32 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
+    app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config["PMEMO_ALLOWED_HOSTS"])  # other Host headers: 400
+    if int(app.config["PMEMO_PROXIES"]) > 0:
+        n = int(app.config["PMEMO_PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)  # type: ignore[method-assign]
     limit = int(app.config["PMEMO_MAX_UPLOAD_BYTES"])
     app.config["MAX_CONTENT_LENGTH"] = limit
     app.config["MAX_FORM_MEMORY_SIZE"] = limit  # a pasted log is a form field, not a file
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    init_store(app)
+    store = init_store(app)
     csrf.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(judge.api_bp)
+    app.register_blueprint(moderation.bp)
     csrf.exempt(api.bp)
     csrf.exempt(judge.api_bp)
+    csrf.exempt(moderation.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(judge.bp)
     app.register_blueprint(meta.bp)
     app.register_blueprint(meta.api_bp)
     register_error_handlers(app)
-    register_security(app)
+    register_security(app)  # cross-site writes refused first, then the write rate, then credentials
+    init_rate_limit(app, store)
+    register_auth(app)
+    init_assets(app, {"meta.plotly_js": meta.PLOTLY_JS})
     app.jinja_env.globals["upload_limit"] = human_bytes(limit)
     return app

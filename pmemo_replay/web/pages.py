@@ -9,6 +9,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from marshmallow import ValidationError
 
 from pmemo_replay.web import meta, schemas
+from pmemo_replay.web.auth import credentials_problem, uploads_open
 from pmemo_replay.web.context import get_cards, get_store
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import game_view
@@ -27,7 +28,7 @@ def _search() -> tuple[dict[str, Any], dict[str, str], str | None]:
         return schemas.GamesQuery().load({"per_page": raw["per_page"]}), raw, schemas.first_error(err)
 
 
-def render_index(status: int = 200, rejection: dict[str, Any] | None = None) -> Any:
+def render_index(status: int = 200, rejection: dict[str, Any] | None = None, auth_error: str | None = None) -> Any:
     q, raw, error = _search()
     page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"),
                                   played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
@@ -35,7 +36,7 @@ def render_index(status: int = 200, rejection: dict[str, Any] | None = None) -> 
     pages = max(1, math.ceil(page.total / q["per_page"]))
     keep = {k: v for k, v in raw.items() if k in FILTERS}
     return render_template("index.html", page=page, pages=pages, filters=keep, search_error=error,
-                           rejection=rejection), status
+                           rejection=rejection, auth_error=auth_error, uploads_open=uploads_open()), status
 
 
 @bp.get("/")
@@ -45,7 +46,11 @@ def index() -> Any:
 
 @bp.post("/")
 def upload() -> Any:
-    """The upload form: store a legal log and open it, or explain the ruling."""
+    """The upload form: store a legal log and open it, or explain the ruling; without open uploads, the form's
+    API token must be valid (401 otherwise, explained on the page)."""
+    problem = credentials_problem(open_access=uploads_open())
+    if problem is not None:
+        return render_index(problem.code or 401, auth_error=problem.description)
     try:
         data, source = log_from_request(request)
     except NoLog as err:

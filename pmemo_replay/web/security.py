@@ -1,14 +1,17 @@
 """Response headers that keep the pages to their own scripts and styles (no inline script, no framing),
-and the JSON API's guard against cross-site posts.
+the JSON API's guard against cross-site posts, and the session cookie's attributes.
 
 The ``/api`` routes take no CSRF token (scripts and curl call them), yet accept the content types
 an HTML form can send, so another site could make a visitor's browser post to them. Browsers say
 where such a request comes from (``Origin``, else ``Sec-Fetch-Site``): a state-changing ``/api``
-request from another site is refused with 403. Requests without these headers (curl, scripts) and
-the site's own pages are unaffected.
+request from another origin (scheme, host or port differ) is refused with 403. Requests without
+these headers (curl, scripts) and the site's own pages are unaffected. Behind a proxy that ends
+TLS, set ``PMEMO_PROXIES`` so the request's scheme is the one the browser used.
 
->>> host_of("https://Example.org:443"), host_of("http://example.org:8000"), host_of("null")
-('example.org', 'example.org:8000', None)
+>>> origin_of("https://Example.org:443"), origin_of("http://example.org:8000"), origin_of("null")
+(('https', 'example.org', 443), ('http', 'example.org', 8000), None)
+>>> origin_of("http://[::1]"), origin_of("ftp://x"), origin_of("http://x:99999")
+(('http', '[::1]', 80), None, None)
 """
 
 from __future__ import annotations
@@ -16,11 +19,14 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, request
+from flask.sessions import SecureCookieSessionInterface
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
-DEFAULT_PORTS = (80, 443)  # dropped whatever the scheme: a TLS-ending proxy may pass on http with port 443
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+Origin = tuple[str, str, int]
 
 
 def secure_headers(response: Response) -> Response:
@@ -31,37 +37,35 @@ def secure_headers(response: Response) -> Response:
     return response
 
 
-def _host(hostname: str | None, port: int | None) -> str | None:
-    if not hostname:
-        return None
-    name = f"[{hostname}]" if ":" in hostname else hostname  # an IPv6 address, as a Host header spells it
-    return name if port is None or port in DEFAULT_PORTS else f"{name}:{port}"
-
-
-def host_of(origin: str) -> str | None:
-    """``host[:port]`` of an ``Origin`` value, lower case, default port dropped; None for ``null`` or garbage."""
+def _origin(scheme: str, netloc: str) -> Origin | None:
     try:
-        parts = urlsplit(origin.strip())
-        return _host(parts.hostname, parts.port) if parts.scheme else None
+        parts = urlsplit(f"{scheme.lower()}://{netloc.strip()}")
+        port = parts.port
     except ValueError:
         return None
-
-
-def request_host() -> str | None:
-    """``host[:port]`` the request was sent to, spelled as :func:`host_of` spells it."""
-    try:
-        parts = urlsplit(f"//{request.host}")
-        return _host(parts.hostname, parts.port)
-    except ValueError:
+    if parts.scheme not in DEFAULT_PORTS or not parts.hostname:
         return None
+    name = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname  # an IPv6 address, as a Host header spells it
+    return parts.scheme, name, port if port is not None else DEFAULT_PORTS[parts.scheme]
+
+
+def origin_of(value: str) -> Origin | None:
+    """(scheme, host, port) of an ``Origin`` value, lower case, default port filled in; None for ``null`` or garbage."""
+    scheme, sep, rest = value.strip().partition("://")
+    return _origin(scheme, rest) if sep and "/" not in rest else None
+
+
+def request_origin() -> Origin | None:
+    """(scheme, host, port) of this site as the current request reached it."""
+    return _origin(request.scheme, request.host)
 
 
 def cross_site_reason() -> str | None:
     """Why the current request comes from another site, or None when it does not (or cannot tell)."""
     origin = request.headers.get("Origin")
     if origin is not None:
-        host = host_of(origin)
-        if host is None or host != request_host():
+        theirs = origin_of(origin)
+        if theirs is None or theirs != request_origin():
             return f"cross-site request refused: its Origin {origin!r} is not this site"
         return None
     if request.headers.get("Sec-Fetch-Site", "").strip().lower() == "cross-site":
@@ -80,6 +84,15 @@ def refuse_cross_site_api_writes() -> None:
         abort(403, description=reason)
 
 
+class SessionInterface(SecureCookieSessionInterface):
+    """Signed cookie sessions (SameSite from the config, Lax by default), ``Secure`` when the request came over
+    HTTPS or ``PMEMO_SECURE_COOKIES`` says so."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config.get("PMEMO_SECURE_COOKIES")) or super().get_cookie_secure(app) or request.is_secure
+
+
 def register_security(app: Flask) -> None:
+    app.session_interface = SessionInterface()
     app.before_request(refuse_cross_site_api_writes)
     app.after_request(secure_headers)

@@ -1,4 +1,5 @@
-"""Settings of the web application: upload limit and secret key from the environment, defaults otherwise.
+"""Settings of the web application from the environment: upload limit, secret key, who may upload, write rate,
+allowed hosts, cookies, proxies; defaults otherwise.
 
 Without a configured secret key, one is made once in the instance folder and reused, so every
 server process, and every restart, signs sessions and CSRF tokens alike.
@@ -9,6 +10,12 @@ server process, and every restart, signs sessions and CSRF tokens alike.
 1024
 >>> human_bytes(5 * 1024 * 1024), human_bytes(1536), human_bytes(100)
 ('5 MB', '1.5 KB', '100 bytes')
+>>> flag({"X": "yes"}, "X"), flag({"X": "0"}, "X"), flag({}, "X")
+(True, False, False)
+>>> allowed_hosts("games.example.org, .example.net"), allowed_hosts(None, "0.0.0.0"), allowed_hosts("*")
+(['games.example.org', '.example.net'], ['127.0.0.1', 'localhost', '::1'], None)
+>>> allowed_hosts(["localhost"], "10.0.0.5")
+['localhost', '10.0.0.5']
 """
 
 from __future__ import annotations
@@ -18,12 +25,20 @@ import logging
 import os
 import secrets
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 ENV_MAX_UPLOAD = "PMEMO_MAX_UPLOAD_BYTES"
 ENV_SECRET = "PMEMO_SECRET_KEY"
+ENV_OPEN = "PMEMO_OPEN_UPLOADS"
+ENV_WRITE_RATE = "PMEMO_WRITE_RATE"
+ENV_ALLOWED_HOSTS = "PMEMO_ALLOWED_HOSTS"
+ENV_SECURE_COOKIES = "PMEMO_SECURE_COOKIES"
+ENV_PROXIES = "PMEMO_PROXIES"
+DEFAULT_WRITE_RATE = "60/minute"
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+ANY_ADDRESS = ("0.0.0.0", "::", "")
 DEFAULT_MAX_UPLOAD = 5 * 1024 * 1024
 SECRET_FILE = "secret_key"
 
@@ -39,6 +54,24 @@ def max_upload_bytes(env: Mapping[str, str] | None = None) -> int:
     except ValueError:
         return DEFAULT_MAX_UPLOAD
     return value if value > 0 else DEFAULT_MAX_UPLOAD
+
+
+def flag(env: Mapping[str, str], name: str) -> bool:
+    """An on/off setting: ``1``, ``true``, ``yes``, ``on`` (any case) mean on."""
+    return env.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def allowed_hosts(value: str | Sequence[str] | None, served: str | None = None) -> list[str] | None:
+    """Flask's ``TRUSTED_HOSTS``: the names in ``value`` (a list or comma-separated; ``*``: any host, None), else
+    the local names; plus the host given to ``serve`` unless it is every address. A leading dot allows subdomains."""
+    if isinstance(value, str):
+        value = [h.strip() for h in value.split(",") if h.strip()]
+    hosts = list(value) if value else list(LOCAL_HOSTS)
+    if "*" in hosts:
+        return None
+    if served and served not in ANY_ADDRESS and served not in hosts:
+        hosts.append(served)
+    return hosts
 
 
 def human_bytes(n: int) -> str:
@@ -95,4 +128,10 @@ def defaults() -> dict[str, Any]:
         "PMEMO_CARDS": None,
         "WTF_CSRF_TIME_LIMIT": None,  # a token lives as long as the session cookie
         "PER_PAGE": 25,
+        "PMEMO_OPEN_UPLOADS": flag(os.environ, ENV_OPEN),  # uploads without a token: only when the operator says so
+        "PMEMO_WRITE_RATE": os.environ.get(ENV_WRITE_RATE, "").strip() or DEFAULT_WRITE_RATE,  # "off": no limit
+        "PMEMO_ALLOWED_HOSTS": os.environ.get(ENV_ALLOWED_HOSTS) or None,  # None: the local names
+        "PMEMO_SECURE_COOKIES": flag(os.environ, ENV_SECURE_COOKIES),  # else Secure only over HTTPS
+        "PMEMO_PROXIES": int(os.environ.get(ENV_PROXIES, "0") or 0),  # proxies in front, trusted for X-Forwarded-*
+        "SESSION_COOKIE_SAMESITE": "Lax",
     }

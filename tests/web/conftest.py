@@ -13,10 +13,15 @@ from flask.testing import FlaskClient
 from pmemo_replay.web import create_app
 from tests.web.data import jsonl, simulated
 
+#: The web tests upload through the test client without tokens (open mode, as the demo), write as often as they
+#: like, and name a Host of their own (test_cross_site); tests/web/test_access.py checks the closed defaults.
+OPEN = {"PMEMO_OPEN_UPLOADS": True, "PMEMO_WRITE_RATE": "off",
+        "PMEMO_ALLOWED_HOSTS": "localhost,127.0.0.1,games.example.org"}
+
 
 def make_app(tmp_path: Path, **config: Any) -> Flask:
     return create_app({"PMEMO_DATABASE_URL": f"sqlite:///{tmp_path / 'web.sqlite3'}", "TESTING": True,
-                       "SECRET_KEY": "test", **config})
+                       "SECRET_KEY": "test", **OPEN, **config})
 
 
 @pytest.fixture
