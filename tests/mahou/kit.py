@@ -6,11 +6,17 @@ test knows every hand.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from engine.fold import FoldResult, fold
+from engine.mahou.actions import apply_action
 from engine.mahou.cards import MsCardDB, parse_cards
+from engine.rulings import Trail
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "mahou"
 
 
 def _c(cid: str, name: str, kind: str, **kw: Any) -> dict[str, Any]:
@@ -114,3 +120,22 @@ def legal(log: Log) -> FoldResult:
     r = log.fold()
     assert r.ruling is None, r.ruling
     return r
+
+
+def std(tops0: Sequence[str] = (), tops1: Sequence[str] = (), **kw: Any) -> Log:
+    """Both players search Hana, Kai, Mei and lay Hana + Ruby (7 HP, ATK 3, MGK 2); ``tops`` follow Ruby in draw order."""
+    return Log(["MSJ 010", *tops0], ["MSJ 010", *tops1], **kw)
+
+
+def act(g: Any, kind: str, p: int | None = None, **fields: Any) -> Trail:
+    """Apply one action straight to a state (for states arranged by hand); returns its trail."""
+    trail = Trail()
+    apply_action(g, {"type": kind, **({} if p is None else {"p": p}), **fields}, trail)
+    return trail
+
+
+def bundled() -> tuple[MsCardDB, dict[str, list[str]]]:
+    """The bundled original set and its decks (fixtures/mahou)."""
+    db = parse_cards(json.loads((FIXTURES / "cards.json").read_text()))
+    decks = {path.stem: json.loads(path.read_text())["cards"] for path in sorted((FIXTURES / "decks").glob("*.json"))}
+    return db, decks
