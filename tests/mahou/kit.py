@@ -67,7 +67,12 @@ FILLERS = [f"MSJ {900 + i}" for i in range(13) for _ in range(3)]
 def deck_of(tops: Sequence[str], heroes: Sequence[str] = HEROES) -> list[str]:
     """A 40-card deck: ``heroes``, ``tops``, then fillers (at most 3 of each)."""
     cards = list(heroes) + list(tops)
-    return cards + FILLERS[: 40 - len(cards)]
+    for filler in FILLERS:
+        if len(cards) == 40:
+            break
+        if cards.count(filler) < 3:
+            cards.append(filler)
+    return cards
 
 
 class Log:
