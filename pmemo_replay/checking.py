@@ -5,6 +5,7 @@ The one place the command line, the HTTP API and ingest share, so they rule alik
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,7 @@ from engine.rulesets import UnknownRuleset
 from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, parse_log
 
 EXIT_VALID, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -34,26 +36,36 @@ class CheckReport:
                 "result": self.result}
 
 
+def engine_failure(err: Exception) -> dict[str, Any]:
+    """The ruling for a log the engine failed on (an engine bug, not a rule of the game): ``engine.error``."""
+    message = f"the engine failed on this log: {type(err).__name__}: {err}"
+    return {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": message}
+
+
 def malformed(err: LogError, log: PmemoLog | None = None) -> CheckReport:
     return CheckReport(False, 0, err.ruling, None, None, EXIT_MALFORMED, log)
 
 
 def check_log(log: PmemoLog, cards: CardDB, *, at: int | None = None) -> CheckReport:
-    """Fold an already parsed log; ``at`` folds only the first N actions."""
+    """Fold an already parsed log; ``at`` folds only the first N actions.
+
+    An engine failure (a bug, not a rule of the game) is the ruling ``engine.error`` (exit 1), logged with its traceback.
+    """
     try:
         check_card_ids(log, cards.__contains__)
     except LogError as err:
         return malformed(err, log)
     try:
         res = fold(log.header, log.actions, cards, at=at)
+        state = res.state_json()
     except UnknownRuleset as err:
         ruling = {"index": None, "path": "game.ruleset", "rule": "log.schema", "ref": None, "message": str(err.args[0])}
         return CheckReport(False, 0, ruling, None, None, EXIT_MALFORMED, log)
+    except Exception as err:
+        logger.exception("the engine failed on a log")
+        return CheckReport(False, 0, engine_failure(err), None, None, EXIT_ILLEGAL, log)
     ruling = res.ruling.to_json() if res.ruling else None
-    return CheckReport(
-        res.valid, res.applied, ruling, res.state_json(), res.result,
-        EXIT_VALID if res.valid else EXIT_ILLEGAL, log, res,
-    )
+    return CheckReport(res.valid, res.applied, ruling, state, res.result, EXIT_VALID if res.valid else EXIT_ILLEGAL, log, res)
 
 
 def check_text(text: str | bytes, cards: CardDB, *, at: int | None = None) -> CheckReport:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -81,6 +82,69 @@ def _decode_bytes(data: bytes) -> str:
         ) from None
 
 
+#: a ``\\uD800``-``\\uDFFF`` escape in JSON text, or such a code point in a ``str``: maybe a lone surrogate
+_MAYBE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}|[\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")  # once decoded, a pair is one code point: what is left is lone
+
+
+def _surrogate_at(value: Any) -> tuple[list[str], str, bool] | None:
+    """The path of the first string or key (in document order) holding a lone surrogate, the string, and whether it is a key."""
+    stack: list[tuple[Any, list[str]]] = [(value, [])]
+    while stack:
+        node, path = stack.pop()
+        if type(node) is str:
+            if _SURROGATE.search(node):
+                return path, node, False
+        elif type(node) is dict:
+            for key in node:
+                if _SURROGATE.search(key):
+                    return path, key, True
+            stack.extend((v, [*path, k]) for k, v in reversed(node.items()))
+        elif type(node) is list:
+            stack.extend((v, [*path, str(j)]) for j, v in reversed(list(enumerate(node))))
+    return None
+
+
+def _refuse_surrogates(text: str) -> None:
+    """Raise :class:`LogError` naming the first string or key that holds a lone UTF-16 surrogate (``"\\udfff"``).
+
+    Such a string is valid JSON but not Unicode text: it can be neither printed as UTF-8 nor stored.
+    Only text with a surrogate escape is decoded here (twice, then): others pass at the cost of one search.
+    """
+    if _MAYBE_SURROGATE.search(text) is None:
+        return
+    try:
+        values: list[tuple[int | None, Any]] = [(None, _DECODER.decode(text))]
+    except ValueError:  # JSON Lines: the header line, then one action per line (lines that do not decode are named later)
+        values = []
+        for line in filter(str.strip, text.split("\n")):
+            try:
+                values.append((len(values) - 1 if values else None, _DECODER.decode(line)))
+            except ValueError:
+                continue
+    for action, value in values:
+        found = _surrogate_at(value)
+        if found is not None:
+            path, string, is_key = found
+            raise _surrogate_error([str(action), *path] if action is not None else path, string, is_key=is_key)
+
+
+def _surrogate_error(path: list[str], string: str, *, is_key: bool) -> LogError:
+    """The ruling for a lone surrogate at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``)."""
+    if path[:1] == ["actions"] and len(path) > 1:
+        path = path[1:]
+    if path and path[0].isdigit():
+        index: int | None = int(path[0])
+        context, rel = f"action {index}", path[1:]
+    else:
+        index = None
+        context, rel = ("game", path[1:]) if path[:1] == ["game"] else ("log", path)
+    where = ".".join(rel)
+    what = (f"a key in '{where}'" if where else "a key") if is_key else f"field '{where}'"
+    return LogError(f"{context}: {what} holds a lone UTF-16 surrogate {show(string)}, which is not Unicode text",
+                    index=index, path=".".join(path))
+
+
 def load_log(document: Any, *, form: LogForm = "json") -> PmemoLog:
     """Validate an already-decoded JSON document object (``{"format", "version", "game",
     "actions"}``). The action objects are kept, not copied."""
@@ -114,6 +178,7 @@ def _parse(text: str | bytes) -> PmemoLog:
     if not isinstance(text, str):
         text = _decode_bytes(bytes(text))
     text = text.removeprefix("\ufeff")
+    _refuse_surrogates(text)
     stripped = text.strip()
     if not stripped:
         raise LogError("empty input: expected a pmemo-log JSON document or JSON Lines")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, types
@@ -39,6 +39,10 @@ GRANTS = (
 FROM_ZONES = ("deck", "hand", "discard", "main", "support", "point", "removed", "ex_deck")
 TO_ZONES = ("deck", "deck_bottom", *FROM_ZONES[1:])
 RESPONSE_TYPES = ("play_event", "use_effect", "backup")
+#: the bounds of every integer in a log (a 32-bit integer: the store's and the warehouse's columns)
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+#: the largest count of cards an op moves or changes (``n`` of draw, put_point, cost, coin)
+MAX_COUNT = 1000
 IDENTIFY_ZONES = ("hand", "point")
 
 # Raw messages the explainer turns into "unknown field 'x'" / "missing required field 'x'".
@@ -59,6 +63,9 @@ def show(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return repr(value if len(value) <= 60 else value[:57] + "...")
+    if isinstance(value, int) and abs(value) >= 10**20:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[:6]}... ({len(digits)} digits)"
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, list):
@@ -130,23 +137,29 @@ class Const(_Field):
 
 
 class Int(_Field):
-    """A real integer (not a bool, not a string), optionally among ``choices`` or ``>= minimum``."""
+    """A real integer (not a bool, not a string), among ``choices`` or from ``minimum`` to ``maximum``.
+
+    The bounds default to a 32-bit integer's, so every integer a log holds fits the store's and the
+    warehouse's integer columns (and the engine never loops over a count no game could reach).
+    """
 
     def __init__(
-        self, *, choices: Sequence[int] | None = None, minimum: int | None = None, **kwargs: Any
+        self, *, choices: Sequence[int] | None = None, minimum: int = INT32_MIN, maximum: int = INT32_MAX,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.choices = frozenset(choices) if choices is not None else None
         self.hint = alternatives(choices) if choices is not None else "an integer"
-        self.minimum = minimum
+        self.minimum, self.maximum = minimum, maximum
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if type(value) is not int:
             raise ValidationError(f"must be {self.hint}, got {show(value)}")
-        if self.choices is not None and value not in self.choices:
-            raise ValidationError(f"must be {self.hint}, got {show(value)}")
-        if self.minimum is not None and value < self.minimum:
-            raise ValidationError(f"must be an integer >= {self.minimum}, got {show(value)}")
+        if self.choices is not None:
+            if value not in self.choices:
+                raise ValidationError(f"must be {self.hint}, got {show(value)}")
+        elif not self.minimum <= value <= self.maximum:
+            raise ValidationError(f"must be an integer from {self.minimum} to {self.maximum}, got {show(value)}")
         return value
 
 
@@ -190,10 +203,16 @@ class DateTime(_Field):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         if type(value) is str and _DATETIME_RE.match(value):
             try:
-                datetime.fromisoformat(value)
+                when = datetime.fromisoformat(value)
             except ValueError:
                 pass
             else:
+                if when.tzinfo is not None:
+                    try:
+                        when.astimezone(UTC)
+                    except OverflowError:
+                        raise ValidationError(f"is out of range in UTC (before 0001-01-01 or after 9999-12-31), "
+                                              f"got {show(value)}") from None
                 return value
         raise ValidationError(
             f"must be an ISO 8601 date-time like '2026-11-01T14:00:00Z', got {show(value)}"
@@ -229,8 +248,8 @@ class Grant(_Field):
             if "ignore" not in value:
                 raise ValidationError({"ignore": [MISSING_FIELD]})
             n = value["ignore"]
-            if type(n) is not int or n < 0:
-                raise ValidationError({"ignore": [f"must be an integer >= 0, got {show(n)}"]})
+            if type(n) is not int or not 0 <= n <= INT32_MAX:
+                raise ValidationError({"ignore": [f"must be an integer from 0 to {INT32_MAX}, got {show(n)}"]})
             return value
         if type(value) is not str or value not in GRANTS:
             raise ValidationError(
@@ -361,6 +380,15 @@ def _card(required: bool = True) -> CardId:
     return CardId(required=required)
 
 
+def _count(minimum: int = 0) -> Int:
+    return Int(required=True, minimum=minimum, maximum=MAX_COUNT)
+
+
+def _index() -> Int:
+    """An effect's 0-based index among a card's effects."""
+    return Int(required=True, minimum=0, maximum=MAX_COUNT)
+
+
 def _until() -> Choice:
     return Choice(UNTILS)
 
@@ -371,7 +399,7 @@ def _op(name: str, spec: dict[str, fields.Field]) -> StrictSchema:
 
 OP_SCHEMAS: dict[str, StrictSchema] = {
     # ``cards`` (table-logs.md): the cards drawn / put, in order, when the deck's order is unknown
-    "draw": _op("draw", {"p": _p(), "n": Int(required=True, minimum=0), "cards": CardIds()}),
+    "draw": _op("draw", {"p": _p(), "n": _count(), "cards": CardIds()}),
     "move": _op("move", {
         "p": _p(), "card": _card(),
         "from": Choice(FROM_ZONES, required=True), "to": Choice(TO_ZONES, required=True),
@@ -386,14 +414,14 @@ OP_SCHEMAS: dict[str, StrictSchema] = {
     "grant": _op("grant", {
         "p": _p(), "card": _card(), "what": Grant(required=True), "until": _until(),
     }),
-    "cost": _op("cost", {"p": _p(), "card": _card(), "n": Int(required=True), "until": _until()}),
+    "cost": _op("cost", {"p": _p(), "card": _card(), "n": _count(-MAX_COUNT), "until": _until()}),
     "coin": _op("coin", {
-        "p": _p(), "card": _card(), "coin": Str(required=True), "n": Int(required=True),
+        "p": _p(), "card": _card(), "coin": Str(required=True), "n": _count(-MAX_COUNT),
     }),
     "rest": _op("rest", {"p": _p(), "card": _card()}),
     "activate": _op("activate", {"p": _p(), "card": _card()}),
     "put_point": _op("put_point", {
-        "p": _p(), "n": Int(required=True, minimum=0), "face": Choice(FACES), "cards": CardIds(),
+        "p": _p(), "n": _count(), "face": Choice(FACES), "cards": CardIds(),
     }),
     "reveal": _op("reveal", {
         "p": _p(), "cards": CardIds(required=True), "from": Choice(FROM_ZONES, required=True),
@@ -446,12 +474,12 @@ ACTION_SCHEMAS: dict[str, StrictSchema] = {
         "card": _card(), "pay": _pay(), **_effect(), **_responses(),
     }),
     "use_effect": _action("use_effect", {
-        "card": _card(), "on": _card(False), "effect": Int(required=True, minimum=0),
+        "card": _card(), "on": _card(False), "effect": _index(),
         "pay": _pay(), "rest": Bool(), "discard": _card(False), **_effect(), **_responses(),
     }),
     "backup": _action("backup", {"card": _card(), **_effect(), **_responses()}),
     "trigger": _action("trigger", {
-        "card": _card(), "from": Choice(FROM_ZONES), "effect": Int(required=True, minimum=0),
+        "card": _card(), "from": Choice(FROM_ZONES), "effect": _index(),
         **_effect(),
     }),
     "pass": _action("pass", {}),

@@ -29,7 +29,7 @@ from sqlalchemy.engine import Engine, make_url
 
 from engine.cards import CardDB
 from pmemo_replay.cards import bundled_cards
-from pmemo_replay.checking import EXIT_MALFORMED
+from pmemo_replay.checking import EXIT_MALFORMED, engine_failure
 from pmemo_replay.store.db import create_db_engine
 from pmemo_replay.store.prepare import Prepared, Rejected, prepare
 from pmemo_replay.store.writer import IngestResult, write_batch
@@ -61,12 +61,6 @@ def prepare_item(item: Item, cards: CardDB) -> Prepared | Rejected:
     except Exception as err:  # an engine bug must not stop a whole import
         logger.exception("the engine failed on %s", source)
         return Rejected(source, engine_failure(err), 1)
-
-
-def engine_failure(err: Exception) -> dict[str, Any]:
-    """The ruling for a log the engine failed on (an engine bug, not a rule of the game): ``engine.error``."""
-    message = f"the engine failed on this log: {type(err).__name__}: {err}"
-    return {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": message}
 
 
 def _init(cards: CardDB, url: str | None = None, lock: Any = None) -> None:

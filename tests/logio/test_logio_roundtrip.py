@@ -81,11 +81,12 @@ CARD = st.one_of(
     st.from_regex(CARD_ID_RE, fullmatch=True),
 )
 P = st.sampled_from([0, 1])
-INT = st.integers(min_value=-(2**40), max_value=2**40)
+INT = st.integers(min_value=-(2**31), max_value=2**31 - 1)  # every integer of a log fits 32 bits
 NAT = st.integers(min_value=0, max_value=1000)
+COUNT = st.integers(min_value=-1000, max_value=1000)
 TEXT = st.text(max_size=12)
 JSON = st.recursive(
-    st.none() | st.booleans() | INT | st.floats(allow_nan=False, allow_infinity=False) | TEXT,
+    st.none() | st.booleans() | st.integers(min_value=-(2**40), max_value=2**40) | st.floats(allow_nan=False, allow_infinity=False) | TEXT,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
     max_leaves=5,
 )
@@ -109,8 +110,8 @@ OPS = st.lists(st.one_of(
     op("shuffle", {"p": P, "order": CARDS}),
     op("modify", {"p": P, "card": CARD, "ap": INT, "dp": INT}, {"until": st.sampled_from(UNTILS)}),
     op("grant", {"p": P, "card": CARD, "what": WHAT}, {"until": st.sampled_from(UNTILS)}),
-    op("cost", {"p": P, "card": CARD, "n": INT}, {"until": st.sampled_from(UNTILS)}),
-    op("coin", {"p": P, "card": CARD, "coin": TEXT, "n": INT}),
+    op("cost", {"p": P, "card": CARD, "n": COUNT}, {"until": st.sampled_from(UNTILS)}),
+    op("coin", {"p": P, "card": CARD, "coin": TEXT, "n": COUNT}),
     op("rest", {"p": P, "card": CARD}),
     op("activate", {"p": P, "card": CARD}),
     op("put_point", {"p": P, "n": NAT}, {"face": st.sampled_from(FACES)}),
