@@ -79,6 +79,8 @@ def check_pool(g: GameState, player: int, card_id: str, where: str) -> str:
         if seen >= MAX_COPIES:
             raise illegal("identify.count", f"{what} {where}: player {player}'s unlisted deck would hold a fifth copy "
                                             f"({seen} already seen)")
+    elif listed == 0:
+        raise illegal("identify.count", f"{what} {where}: player {player}'s deck list holds no copy of it")
     elif seen >= listed:
         raise illegal("identify.count", f"{what} {where}: player {player}'s deck list holds {listed} "
                                         f"{'copy' if listed == 1 else 'copies'}, and {seen} {'is' if seen == 1 else 'are'} "
@@ -158,6 +160,8 @@ def identify_point(g: GameState, player: int, card_id: str, how: str, *, face_up
             copies = check_pool(g, player, card_id, f"named in the Point Zone by the {how}")
             pt[0] = card_id
             _record(g, player, card_id, "the Point Zone", how, copies)
+            if (player, None) in g.break_ok:  # it was placed just now: a Break may name it
+                g.break_ok[g.break_ok.index((player, None))] = (player, card_id)  # type: ignore[arg-type]
             return pt
     return None
 

@@ -68,12 +68,14 @@ def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, e
     pool: list[tuple[str, str]] = []
     skipped = False
     for cid in p.hand:
+        if cid is None:  # an unknown card (table logs) cannot be named in a payment generated here
+            continue
         if cid == exclude and not skipped:
             skipped = True
             continue
         pool.append(("hand", cid))
     if use_points:
-        pool += [("point", cid) for cid, up in p.points if up]
+        pool += [("point", cid) for cid, up in p.points if up and cid is not None]
     cards = g.cards
     pool.sort(key=lambda z: (z[0] != "point", _value(cards.get(z[1]))))
     chosen: list[tuple[str, str]] = []
@@ -155,10 +157,13 @@ def _decisions(g: GameState) -> Iterator[Action]:
                                      card, card.automatic()[idx])
         return
     if g.phase == "end":
-        yield {"type": "hand_adjust", "p": p, "discard": list(me.hand[g.hand_limit:])}
+        known = [c for c in me.hand if c is not None]
+        if len(known) > g.hand_limit:
+            yield {"type": "hand_adjust", "p": p, "discard": known[g.hand_limit:]}
         return
     for q, cid in g.break_ok:
-        yield {"type": "break", "p": q, "card": cid}
+        if cid is not None:
+            yield {"type": "break", "p": q, "card": cid}
     if g.phase == "approach" and g.step == "assign_approach":
         if g.turn > 1:
             for c in me.main:
@@ -187,7 +192,7 @@ def _decisions(g: GameState) -> Iterator[Action]:
     yield {"type": "pass", "p": p}
     seen: set[str] = set()
     for cid in me.hand:
-        if cid in seen:
+        if cid is None or cid in seen:  # unknown cards (table logs) offer no generated action
             continue
         seen.add(cid)
         card = g.card(cid)
@@ -228,7 +233,7 @@ def _decisions(g: GameState) -> Iterator[Action]:
             if eff.rest:
                 action["rest"] = True
             if eff.discard_name:
-                named = next((h for h in me.hand if eff.discard_name in g.card(h).names), None)
+                named = next((h for h in me.hand if h is not None and eff.discard_name in g.card(h).names), None)
                 if named is None:
                     continue
                 action["discard"] = named

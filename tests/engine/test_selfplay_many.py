@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine.fold import fold
-from engine.pm.selfplay import greedy_policy, play_game, random_policy
 from pmemo_replay.cards import bundled_cards
-from pmemo_replay.decks import bundled_decks
 from pmemo_replay.simulate import simulated_logs
+from tests.engine.many_games import many_games
 
-GAMES = 1000
 
-
-@pytest.mark.parametrize("policy", [random_policy, greedy_policy], ids=["random", "greedy"])
-def test_many_games_refold_with_no_illegal_action(policy) -> None:  # type: ignore[no-untyped-def]
-    cards, decks = bundled_cards(), bundled_decks()
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_many_games_refold_with_no_illegal_action(policy: str) -> None:
+    cards = bundled_cards()
     reasons: dict[str, int] = {}
-    for seed in range(GAMES // 2):
-        rng = random.Random(seed)
-        a, b = rng.choice(decks), rng.choice(decks)
-        doc = play_game(cards, [a.main, b.main], rng, policies=(policy, policy), ex_decks=[a.ex, b.ex])
+    for seed, doc in enumerate(many_games(policy)):
         res = fold(doc["game"], doc["actions"], cards, keep_trails=False)
         assert res.ruling is None, (seed, res.ruling.to_json())
         assert res.result is not None, f"seed {seed}: the game stalled"
