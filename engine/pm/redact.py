@@ -99,9 +99,7 @@ def _ops(action: Action) -> Iterator[Action]:
 def _redact_op(op: Action, view: View) -> None:
     if op["op"] == "shuffle":
         op.pop("order", None)
-    elif op["op"] == "draw" and not sees(view, op["p"]):
-        op.pop("cards", None)
-    elif op["op"] == "put_point" and op.get("face") == "down" and not sees(view, op["p"]):
+    elif (op["op"] == "draw" and not sees(view, op["p"])) or (op["op"] == "put_point" and op.get("face") == "down" and not sees(view, op["p"])):
         op.pop("cards", None)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from engine.pm.selfplay import greedy_policy, play_game, random_policy
@@ -14,7 +14,7 @@ GAMES = 1000
 POLICIES = {"random": random_policy, "greedy": greedy_policy}
 
 
-@lru_cache(maxsize=None)
+@cache
 def many_games(policy: str) -> tuple[dict[str, Any], ...]:
     """``GAMES // 2`` games between two ``policy`` players, seeds 0, 1, ..."""
     cards, decks = bundled_cards(), bundled_decks()
