@@ -1,0 +1,49 @@
+"""1,000 self-played games (500 random, 500 greedy), each re-checked by the fold with no illegal action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.fold import fold
+from engine.mahou.selfplay import play_game
+from tests.mahou.kit import bundled
+
+GAMES = 1000
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_many_games_refold_with_no_illegal_action(policy: str) -> None:
+    db, decks = bundled()
+    names = sorted(decks)
+    reasons: dict[str, int] = {}
+    for seed in range(GAMES // 2):
+        rng = random.Random(seed)
+        a, b = rng.choice(names), rng.choice(names)
+        doc = play_game(db, [decks[a], decks[b]], rng, policies=(policy, policy), deck_names=(a, b))
+        res = fold(doc["game"], doc["actions"], db, keep_trails=False)
+        assert res.ruling is None, (seed, res.ruling.to_json())
+        assert res.result is not None, f"seed {seed}: the game stalled"
+        reasons[res.result["reason"]] = reasons.get(res.result["reason"], 0) + 1
+    assert set(reasons) <= {"gems", "deck_out", "draw"}
+    if policy == "greedy":
+        assert reasons.get("gems", 0) > 0
+
+
+def test_greedy_beats_random() -> None:
+    db, decks = bundled()
+    names = sorted(decks)
+    wins = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        doc = play_game(db, [decks[rng.choice(names)], decks[rng.choice(names)]], rng, policies=("greedy", "random"))
+        wins += fold(doc["game"], doc["actions"], db, keep_trails=False).result["winner"] == 0  # type: ignore[index]
+    assert wins > 30
+
+
+def test_same_seed_same_game() -> None:
+    db, decks = bundled()
+    deck = decks[sorted(decks)[0]]
+    assert play_game(db, [deck, deck], 3) == play_game(db, [deck, deck], 3)
+    assert play_game(db, [deck, deck], 3) != play_game(db, [deck, deck], 4)
