@@ -99,8 +99,8 @@ def _ops(action: Action) -> Iterator[Action]:
 def _redact_op(op: Action, view: View) -> None:
     if op["op"] == "shuffle":
         op.pop("order", None)
-    elif (op["op"] == "draw" and not sees(view, op["p"])) or (op["op"] == "put_point" and op.get("face") == "down" and not sees(view, op["p"])):
-        op.pop("cards", None)
+    elif not sees(view, op["p"]) and (op["op"] == "draw" or (op["op"] == "put_point" and op.get("face") == "down")):
+        op.pop("cards", None)  # cards the seat did not see
 
 
 def _first_unknown_run(known: Sequence[str | None], unknown: Sequence[str | None]) -> list[str]:
