@@ -2,7 +2,7 @@
 
 On a fresh machine it creates the SQLite store in the instance folder, simulates ``--games`` games on
 the bundled card data (in worker processes) and imports them with a progress bar; a store that
-already holds games is served as it is.
+already holds games is served as it is, on gunicorn as ``serve`` does, with uploads open to anyone.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from tqdm import tqdm
 
-from pmemo_replay.cli.serve import add_address_options, build_app, serve_app
+from pmemo_replay.cli.serve import add_address_options, serve
 from pmemo_replay.cli.statsopts import keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 
@@ -93,4 +93,4 @@ def run(args: argparse.Namespace) -> int:
     code = fill_store(args.db, args.games, args.seed)
     if args.no_serve:
         return code
-    return serve_app(build_app(args.db), args.host, args.port)
+    return serve(args, open_uploads=True)  # the demo is for trying things: anyone may upload

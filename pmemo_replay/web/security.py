@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, abort, request
+from flask import Flask, Response, abort, current_app, request
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.exceptions import SecurityError
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -92,7 +93,19 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(app.config.get("PMEMO_SECURE_COOKIES")) or super().get_cookie_secure(app) or request.is_secure
 
 
+def untrusted_host(err: SecurityError) -> Response:
+    """400 for a Host header outside ``PMEMO_ALLOWED_HOSTS`` (DNS rebinding): plain, as no URL can be built for it."""
+    message = "this server does not answer to that host name (PMEMO_ALLOWED_HOSTS)"
+    if request.path == "/api" or request.path.startswith("/api/"):
+        response = current_app.json.response({"error": message})
+    else:
+        response = Response(f"400 Bad Request: {message}\n", mimetype="text/plain")
+    response.status_code = 400
+    return secure_headers(response)
+
+
 def register_security(app: Flask) -> None:
     app.session_interface = SessionInterface()
+    app.register_error_handler(SecurityError, untrusted_host)
     app.before_request(refuse_cross_site_api_writes)
     app.after_request(secure_headers)

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +28,10 @@ ADDRESS = re.compile(r"serving on (http://\S+/)")
 def test_commands_registered() -> None:
     parser = build_parser()
     serve = parser.parse_args(["serve"])
-    assert (serve.host, serve.port, serve.db) == ("127.0.0.1", 5000, None)
+    assert (serve.host, serve.port, serve.db, serve.workers, serve.threads, serve.dev, serve.open) == (
+        "127.0.0.1", 5000, None, None, 4, False, False)
+    serve = parser.parse_args(["serve", "--workers", "3", "--threads", "8", "--dev", "--open"])
+    assert (serve.workers, serve.threads, serve.dev, serve.open) == (3, 8, True, True)
     demo = parser.parse_args(["demo", "--games", "12", "--port", "8001", "--host", "0.0.0.0"])
     assert (demo.games, demo.port, demo.host) == (12, 8001, "0.0.0.0")
     assert parser.parse_args(["demo"]).games == 300
@@ -112,18 +116,41 @@ def get_json(url: str) -> dict[str, object]:
         return json.loads(r.read())  # type: ignore[no-any-return]
 
 
-def test_serve_command_serves(tmp_path: Path) -> None:
+def post_status(url: str, data: bytes) -> int:
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+@pytest.mark.parametrize("dev", [False, True])
+def test_serve_command_serves(tmp_path: Path, dev: bool) -> None:
+    """gunicorn by default, Werkzeug's server with --dev; uploads need a token unless --open."""
     url = f"sqlite:///{tmp_path / 'served.sqlite3'}"
-    with running("serve", "--db", url, "--port", "0", cwd=tmp_path) as address:
+    with running("serve", "--db", url, "--port", "0", *(["--dev"] if dev else []), cwd=tmp_path) as address:
         assert get_json(address + "api/games")["total"] == 0
         with urllib.request.urlopen(address, timeout=10) as r:
-            assert r.status == 200 and b"Upload a log" in r.read()
+            page = r.read()
+            assert r.status == 200 and b"Upload a log" in page and b'name="api_token"' in page
+        assert post_status(address + "api/games", b"{}") == 401
+
+
+def test_serve_open_takes_uploads_without_token(tmp_path: Path) -> None:
+    from tests.web.data import as_json, simulated
+
+    url = f"sqlite:///{tmp_path / 'open.sqlite3'}"
+    with running("serve", "--db", url, "--port", "0", "--open", "--workers", "2", cwd=tmp_path) as address:
+        assert post_status(address + "api/games", as_json(simulated(1, 3)[0])) == 201
+        assert get_json(address + "api/games")["total"] == 1
 
 
 def test_demo_command_on_a_fresh_folder(tmp_path: Path) -> None:
     """No --db: the store is created in ./instance, filled, and served."""
     with running("demo", "--games", "3", "--port", "0", cwd=tmp_path) as address:
         assert get_json(address + "api/games")["total"] == 3
+        assert post_status(address + "api/games", b"{}") == 400  # open uploads: judged, not refused for a token
     assert (tmp_path / "instance" / "pmemo.sqlite3").is_file()
     with running("demo", "--games", "3", "--port", "0", cwd=tmp_path) as address:  # kept, not simulated again
         assert get_json(address + "api/games")["total"] == 3
