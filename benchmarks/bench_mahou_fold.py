@@ -1,0 +1,119 @@
+"""Mahou Shoujo fold speed against python-chess replaying PGN games, same machine, same run.
+
+Self-play logs (half random, half greedy) on the bundled original set are written as JSON Lines; the
+engine's figure times decoding them and folding every action with full rule checking (shape checks, card
+look-ups, every rule of mahou-shoujo.md). python-chess's ``chess.pgn.read_game`` parses SAN and checks every
+move of random games it generated itself, timed as in bench_fold_vs_chess.py. The ratio (engine actions/s ÷
+chess plies/s) is printed; each side is the best of ``--repeat`` runs.
+
+Usage: python3 benchmarks/bench_mahou_fold.py [--games 400] [--seed 1] [--repeat 3] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import chess
+import chess.pgn
+
+from engine.fold import fold
+from engine.mahou.cards import MsCardDB, parse_cards
+from engine.mahou.selfplay import play_game
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "mahou"
+
+
+def bundled() -> tuple[MsCardDB, list[list[str]]]:
+    db = parse_cards(json.loads((FIXTURES / "cards.json").read_text()))
+    decks = [json.loads(p.read_text())["cards"] for p in sorted((FIXTURES / "decks").glob("*.json"))]
+    return db, decks
+
+
+def mahou_logs(db: MsCardDB, decks: list[list[str]], n: int, seed: int) -> list[bytes]:
+    """``n`` self-play games as JSON Lines texts."""
+    out = []
+    for i in range(n):
+        rng = random.Random(seed * 100_003 + i)
+        policy = "random" if i % 2 else "greedy"
+        doc = play_game(db, [rng.choice(decks), rng.choice(decks)], rng, policies=(policy, policy))
+        lines = [json.dumps({"format": doc["format"], "version": doc["version"], "game": doc["game"]})]
+        lines += [json.dumps(a) for a in doc["actions"]]
+        out.append("\n".join(lines).encode())
+    return out
+
+
+def bench_engine(texts: list[bytes], db: MsCardDB) -> dict[str, Any]:
+    actions = 0
+    start = time.perf_counter()
+    for text in texts:
+        head, *rest = text.split(b"\n")
+        header = json.loads(head)["game"]
+        acts = json.loads(b"[" + b",".join(rest) + b"]")
+        res = fold(header, acts, db, keep_trails=False)
+        assert res.ruling is None
+        actions += len(acts)
+    seconds = time.perf_counter() - start
+    return {"games": len(texts), "actions": actions, "seconds": seconds, "actions_per_second": actions / seconds}
+
+
+def random_pgn_games(n: int, seed: int, max_plies: int = 200) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        board = chess.Board()
+        game = chess.pgn.Game()
+        node = game
+        for _ in range(max_plies):
+            moves = list(board.legal_moves)
+            if not moves or board.is_game_over():
+                break
+            move = rng.choice(moves)
+            node = node.add_variation(move)
+            board.push(move)
+        out.append(str(game))
+    return out
+
+
+def bench_chess(pgns: list[str]) -> dict[str, Any]:
+    plies = 0
+    start = time.perf_counter()
+    for text in pgns:
+        game = chess.pgn.read_game(io.StringIO(text))
+        assert game is not None
+        plies += sum(1 for _ in game.mainline_moves())
+    seconds = time.perf_counter() - start
+    return {"games": len(pgns), "plies": plies, "seconds": seconds, "plies_per_second": plies / seconds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    db, decks = bundled()
+    texts = mahou_logs(db, decks, args.games, args.seed)
+    pgns = random_pgn_games(args.games, args.seed)
+    engine = max((bench_engine(texts, db) for _ in range(args.repeat)), key=lambda r: r["actions_per_second"])
+    chess_figures = max((bench_chess(pgns) for _ in range(args.repeat)), key=lambda r: r["plies_per_second"])
+    ratio = engine["actions_per_second"] / chess_figures["plies_per_second"]
+    report = {"engine": engine, "python_chess": chess_figures, "ratio": round(ratio, 2)}
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"mahou-shoujo-1 fold: {engine['actions']} actions of {engine['games']} games in {engine['seconds']:.3f} s "
+              f"= {engine['actions_per_second']:.0f} actions/s")
+        print(f"python-chess read_game: {chess_figures['plies']} plies in {chess_figures['seconds']:.3f} s = "
+              f"{chess_figures['plies_per_second']:.0f} plies/s")
+        print(f"ratio: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
