@@ -8,9 +8,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from pmemo_replay.cli import bench, check, demo, export, hide, importing, listing, serve, simulate, stats, tokens, warehouse
+from pmemo_replay.cli import bench, check, demo, export, hide, importing, listing, redact, serve, simulate, stats, tokens, warehouse
 
-COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide)
+COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide, redact)
 
 
 def build_parser() -> argparse.ArgumentParser:
