@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.mahou.field import draw, knock_out, strip
 from engine.mahou.rules import event
-from engine.mahou.state import MsState
+from engine.mahou.state import MsState, Player
 from engine.rulings import Trail
 
 
@@ -14,9 +14,22 @@ def order_from(g: MsState) -> tuple[int, int]:
     return (t, 1 - t)
 
 
+def _due(me: Player) -> bool:
+    """Whether the check has anything to do for ``me`` (most checks have nothing)."""
+    f = me.active
+    if f is None or f.hp <= 0 or me.failed_draw or me.half_gems >= 6:
+        return True
+    if f.girl is not None and f.mgk == 0 and f.grand is None:
+        return True
+    return any(s.girl is not None and s.mgk == 0 and s.grand is None for s in me.squad)
+
+
 def run_check(g: MsState, trail: Trail) -> None:
     """Defeat, exhaustion, end and replacement due, in that order (§7)."""
     players = g.players
+    if not _due(players[0]) and not _due(players[1]):
+        g.must_replace = []
+        return
     order = order_from(g)
     for p in order:  # 1. defeat (SR Gems, HR 13)
         me = players[p]
