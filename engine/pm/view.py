@@ -8,6 +8,8 @@ from engine.cards import base_id
 from engine.pm import stats
 from engine.pm.state import Chara, GameState, PlayerState
 
+UNLISTED_DECK = 60  # an unlisted deck holds 60 cards, none known (table-logs.md)
+
 
 def chara_json(g: GameState, c: Chara) -> dict[str, Any]:
     card = g.card(c.card)
@@ -36,7 +38,7 @@ def chara_json(g: GameState, c: Chara) -> dict[str, Any]:
 def player_json(g: GameState, p: PlayerState) -> dict[str, Any]:
     out = {
         "name": p.name,
-        "deck_count": len(p.deck) if p.shuffled or p.deck_list is None else len(p.deck_list),
+        "deck_count": len(p.deck) if p.shuffled else UNLISTED_DECK if p.deck_list is None else len(p.deck_list),
         "ex_deck_count": None if p.ex_list is None else len(p.ex_deck),
         "hand": list(p.hand),
         "discard": list(p.discard),

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, request, url_for
 from marshmallow import Schema, ValidationError
 
+from pmemo_replay import views
 from pmemo_replay.checking import check_text
 from pmemo_replay.store.queries import iso_utc, result_of
 from pmemo_replay.store.store import engine_failure
@@ -83,23 +84,46 @@ def game(game_id: int) -> Any:
 
 @bp.get("/games/<int:game_id>/actions")
 def game_actions(game_id: int) -> Any:
-    game_or_404(game_id)
-    return json_response({"id": game_id, "actions": get_store().actions(game_id)})
+    """The stored actions; in a player view, as that seat could have recorded them (one for one)."""
+    view = load_query(schemas.ActionsQuery())["view"]
+    game = game_or_404(game_id)
+    if view == "judge":
+        return json_response({"id": game_id, "actions": get_store().actions(game_id)})
+    red = redaction_or_422(game, view)
+    return json_response({"id": game_id, "view": view, "actions": views.player_actions(red)})
+
+
+def redaction_or_422(game: Any, view: str) -> views.Redaction:
+    """The redaction of a stored game for a player view; 422 when the current engine cannot make it."""
+    try:
+        return views.redaction(game.content_hash, game.header, get_store().actions(game.id), get_cards(),
+                               views.parse_view(view))
+    except views.RedactionError as err:
+        abort(422, description=f"game {game.id} cannot be shown in view {view}: {err}")
 
 
 @bp.get("/games/<int:game_id>/state")
 def game_state(game_id: int) -> Any:
-    """The state after ``at`` actions (default: all) and the rulings trail of action ``at``."""
+    """The state after ``at`` actions (default: all) and the rulings trail of action ``at``, in a view."""
     from pmemo_replay.store import StepOutOfRange, UnknownGame
 
-    at = load_query(schemas.StateQuery()).get("at")
+    query = load_query(schemas.StateQuery())
+    at, view = query.get("at"), query["view"]
+    if view != "judge":
+        game = game_or_404(game_id)
+        n = game.n_actions if at is None else at
+        if n > game.n_actions:
+            abort(400, description=f"step {n} is out of range: the game has {game.n_actions} action(s)")
+        red = redaction_or_422(game, view)
+        state, trail = views.player_state(red, get_cards(), views.parse_view(view), n)
+        return json_response({"id": game_id, "at": n, "view": view, "state": state, "trail": trail})
     try:
         state, trail = get_store().state_at(game_id, at)
     except UnknownGame:
         abort(404, description=f"no game with id {game_id}")
     except StepOutOfRange as err:
         abort(400, description=str(err))
-    return json_response({"id": game_id, "at": state["applied"], "state": state, "trail": trail})
+    return json_response({"id": game_id, "at": state["applied"], "view": "judge", "state": state, "trail": trail})
 
 
 @bp.post("/check")

@@ -63,15 +63,20 @@ PATHS: dict[str, dict[str, Any]] = {
                 "responses": {"200": _json("Game", "the game"), "404": _error("unknown game")}},
     },
     "/api/games/{game_id}/actions": {
-        "get": {"summary": "The stored actions of a game", "parameters": [GAME_ID],
-                "responses": {"200": _json("Actions", "the actions, in order"), "404": _error("unknown game")}},
+        "get": {"summary": "The stored actions of a game (in a player view: as that seat could have recorded them)",
+                "parameters": [GAME_ID, {"in": "query", "schema": schemas.ActionsQuery}],
+                "responses": {"200": _json("Actions", "the actions, in order"), "400": _error("unknown view"),
+                              "404": _error("unknown game"),
+                              "422": _error("the current engine cannot redact this stored game")}},
     },
     "/api/games/{game_id}/state": {
         "get": {
             "summary": "The state after N actions and the rulings trail of action N",
             "parameters": [GAME_ID, {"in": "query", "schema": schemas.StateQuery}],
-            "responses": {"200": _json("StateResponse", "the state"), "400": _error("N out of range or not an integer"),
-                          "404": _error("unknown game")},
+            "responses": {"200": _json("StateResponse", "the state"),
+                          "400": _error("N out of range or not an integer, or an unknown view"),
+                          "404": _error("unknown game"),
+                          "422": _error("the current engine cannot redact this stored game")},
         },
     },
     "/api/check": {

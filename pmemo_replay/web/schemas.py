@@ -50,12 +50,27 @@ class GamesQuery(Schema):
             raise ValidationError(str(err), "to") from None
 
 
+#: the views of a stored game (table-logs.md, "Views")
+VIEWS = ("judge", "0", "1", "public")
+
+
 class StateQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
     at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT),
                         metadata={"description": "number of actions applied (default: all)"})
+    view = fields.String(validate=validate.OneOf(VIEWS), load_default="judge",
+                         metadata={"description": "judge (everything), 0 or 1 (what that seat saw), or public"})
+
+
+class ActionsQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    view = fields.String(validate=validate.OneOf(VIEWS), load_default="judge",
+                         metadata={"description": "judge (the stored log), 0, 1 or public (the log that seat could "
+                                                  "have recorded, one action per stored action)"})
 
 
 class ErrorSchema(Schema):

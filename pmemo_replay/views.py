@@ -1,0 +1,72 @@
+"""Player views of stored games, computed on the server (table-logs.md, "Views").
+
+A player view (seat 0 or 1, or ``public``) is folded from the redaction of the stored
+log for that seat, so its state and its rulings trail hold only what the seat saw; the
+other player's hand is then shown as unknown cards (``null``) whatever the seat has
+learned of it. Redactions are kept in a small per-process cache keyed by the game's
+content hash.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from threading import Lock
+from typing import Any
+
+from engine.cards import CardDB
+from engine.fold import Folder
+from engine.pm.redact import Redaction, RedactionError, View, parse_view, redact
+from engine.rulings import IllegalAction
+
+__all__ = ["CACHE_SIZE", "RedactionError", "View", "parse_view", "player_actions", "player_state", "redaction"]
+
+CACHE_SIZE = 128
+_cache: OrderedDict[tuple[str, View], Redaction] = OrderedDict()
+_lock = Lock()
+
+
+def redaction(key: str, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
+              view: View) -> Redaction:
+    """The redaction of a stored log for ``view`` (``key``: its content hash), cached per process."""
+    with _lock:
+        hit = _cache.get((key, view))
+        if hit is not None:
+            _cache.move_to_end((key, view))
+            return hit
+    red = redact(header, actions, cards, view)
+    with _lock:
+        _cache[(key, view)] = red
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return red
+
+
+def player_actions(red: Redaction) -> list[dict[str, Any]]:
+    """The source actions as the seat recorded them, one for one (the ``identify`` actions it added left out)."""
+    return [red.actions[red.steps[n]] for n in range(len(red.steps) - 1)]
+
+
+def player_state(red: Redaction, cards: CardDB, view: View, n: int) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """The state JSON after ``n`` source actions in ``view``, and the trail of action ``n`` as the seat saw it."""
+    folder = Folder(red.header, cards)
+    end = red.steps[n]
+    start = red.steps[n - 1] if n else 0
+    try:
+        for action in red.actions[:end]:
+            folder.push(action)
+    except IllegalAction as err:  # pragma: no cover - a redaction replays by construction
+        raise RedactionError(f"the redacted log is refused: {err.ruling.message}") from None
+    folder.settle(red.actions[end] if end < len(red.actions) else None)
+    trail = [entry for t in folder.trails[start:end] for entry in t.to_json()] if n else None
+    state = folder.ruleset.to_json(folder.state)
+    state["applied"] = n  # source actions (the identify actions the redaction added are not counted)
+    hide_other_hands(state, view)
+    return state, trail
+
+
+def hide_other_hands(state: dict[str, Any], view: View) -> None:
+    """The rules keep the other player's hand from a seat (every hand from the public): unknown cards there."""
+    for seat, player in enumerate(state["players"]):
+        if view != seat:
+            player["hand"] = [None] * len(player["hand"])
