@@ -10,6 +10,7 @@ from engine.mahou.effects import resolve
 from engine.mahou.field import draw
 from engine.mahou.rules import check, event, illegal
 from engine.mahou.state import Fighter, MsState, Player
+from engine.rulings import Trail
 
 TYPE_NAMES = {"hero": "a Hero", "magical_girl": "a Magical Girl", "grand_magical_girl": "a Grand Magical Girl",
               "pet": "a Pet", "magical_power": "a Magical Power", "event": "an Event"}
@@ -32,7 +33,7 @@ def _active(me: Player) -> Fighter:
     return f
 
 
-def do_transform(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
+def do_transform(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     card = from_hand(g, p, a, "magical_girl")
     me = g.players[p]
     f = me.fighter_at(a["onto"])
@@ -64,7 +65,7 @@ def grand_conditions(g: MsState, p: int, card: MsCard) -> str | None:
     return None
 
 
-def do_grand_transform(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
+def do_grand_transform(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     card = from_hand(g, p, a, "grand_magical_girl")
     me = g.players[p]
     f = _active(me)
@@ -84,7 +85,7 @@ def do_grand_transform(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> 
     event(trail, "action", f"{card.id} joins {f.hero}: HP {f.hp}/{f.max_hp}, ATK {f.atk(g.cards)}, MGK 0")
 
 
-def do_attack(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
+def do_attack(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     f = _active(g.players[p])
     if f.grand is not None and not f.grand_attacked:
         f.grand_attacked = True
@@ -102,7 +103,7 @@ def do_attack(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
     event(trail, "action", f"player {1 - p}'s {target.hero} loses {dmg} HP (ATK {dmg}), now {target.hp}")
 
 
-def do_retreat(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
+def do_retreat(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     me = g.players[p]
     i = int(a["with"][6:])
     if i >= len(me.squad):
@@ -114,13 +115,13 @@ def do_retreat(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
                                    f"healed to {out.max_hp} HP (HR 12)")
 
 
-def do_draw(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
+def do_draw(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     cid = draw(g, p, trail)
     if cid is not None:
         event(trail, "draw", f"player {p} draws 1")
 
 
-def do_play_pet(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
+def do_play_pet(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     card = from_hand(g, p, a, "pet")
     me = g.players[p]
     f = _active(me)
@@ -135,7 +136,7 @@ def do_play_pet(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
     check(trail, "pet.cost", f"paid {card.cost} MGK of {card.cost + f.mgk}; {card.id} joins {f.hero}: HP {f.hp}/{f.max_hp}")
 
 
-def do_play_power(g: MsState, p: int, a: Mapping[str, Any], trail: Any) -> None:
+def do_play_power(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     card = from_hand(g, p, a, "magical_power")
     me = g.players[p]
     f = _active(me)

@@ -30,8 +30,8 @@ class MahouShoujo:
         players = []
         for i, pl in enumerate(raw):
             pl = pl if isinstance(pl, Mapping) else {}
-            deck = pl.get("deck") if isinstance(pl.get("deck"), list) else []
-            players.append(Player(str(pl.get("name", f"player {i}")), list(deck)))
+            deck = pl.get("deck")
+            players.append(Player(str(pl.get("name", f"player {i}")), list(deck) if isinstance(deck, list) else []))
         first = header.get("first") if isinstance(header, Mapping) else 0
         return MsState(cards, players, first if first in (0, 1) else 0, self.name)
 

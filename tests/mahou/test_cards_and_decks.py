@@ -14,7 +14,7 @@ from engine.rulings import Ruling
 from tests.mahou.kit import CARDS, DB, bundled, deck_of
 
 
-def _file(*cards: dict[str, Any]) -> dict[str, Any]:
+def _file(*cards: Any) -> dict[str, Any]:
     return {"format": "ms-cards", "version": 1, "name": "t", "cards": list(cards)}
 
 
@@ -70,7 +70,7 @@ def test_hero_field_errors(change: dict[str, Any], words: list[str]) -> None:
 
 
 def test_required_fields_by_type() -> None:
-    cases = [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"id": "MSJ 001", "name": "H", "type": "hero", "atk": 1}, "'hp' is required for a hero"),
         ({"id": "MSJ 010", "name": "G", "type": "magical_girl", "hp": 3, "atk": 1}, "'mgk' is required"),
         ({"id": "MSJ 010", "name": "G", "type": "magical_girl", "hp": 3, "atk": 1, "mgk": 0}, "'mgk' must be at least 1"),
@@ -180,16 +180,17 @@ def test_header_log_rulings() -> None:
     bad = [*GOOD[:5], "MSJ 999", *GOOD[6:]]
     r = _deck_ruling(GOOD, bad)
     assert (r.rule, r.path) == ("log.card", "game.players.1.deck.5") and "MSJ 999" in r.message
-    for change, path in [
+    changes: list[tuple[dict[str, Any], str]] = [
         ({"first": 2}, "game.first"),
         ({"players": [{"name": "A", "deck": GOOD}]}, "game.players"),
-    ]:
-        r = fold({**_header(GOOD, GOOD), **change}, [], DB).ruling
-        assert r is not None and (r.rule, r.path, r.index) == ("log.schema", path, None)
+    ]
+    for change, path in changes:
+        bad_header = fold({**_header(GOOD, GOOD), **change}, [], DB).ruling
+        assert bad_header is not None and (bad_header.rule, bad_header.path, bad_header.index) == ("log.schema", path, None)
     header = copy.deepcopy(_header(GOOD, GOOD))
     header["players"][0]["ex_deck"] = ["MSJ 001"]
-    r = fold(header, [], DB).ruling
-    assert r is not None and r.rule == "log.schema" and "'ex_deck'" in r.message
+    ex = fold(header, [], DB).ruling
+    assert ex is not None and ex.rule == "log.schema" and "'ex_deck'" in ex.message
     header["players"][0]["ex_deck"] = []  # a reader's default is tolerated
     assert fold(header, [], DB).ruling is None
 
