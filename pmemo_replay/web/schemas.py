@@ -129,6 +129,7 @@ class GameSchema(GameSummarySchema):
 
 class ActionsSchema(Schema):
     id = fields.Integer(required=True)
+    view = fields.String(validate=validate.OneOf(VIEWS))
     actions = fields.List(fields.Dict(), required=True)
 
 
@@ -141,7 +142,7 @@ class TrailEntrySchema(Schema):
 
 
 class PointSchema(Schema):
-    card = fields.String(required=True)
+    card = fields.String(required=True, allow_none=True, metadata={"description": "null: an unknown card"})
     face = fields.String(required=True, validate=validate.OneOf(["up", "down"]))
 
 
@@ -164,13 +165,15 @@ class CharaSchema(Schema):
 class PlayerSchema(Schema):
     name = fields.String(required=True)
     deck_count = fields.Integer(required=True)
-    ex_deck_count = fields.Integer(required=True)
-    hand = fields.List(fields.String(), required=True)
+    ex_deck_count = fields.Integer(required=True, allow_none=True, metadata={"description": "null: an unlisted EX deck"})
+    hand = fields.List(fields.String(allow_none=True), required=True, metadata={"description": "null: an unknown card"})
     discard = fields.List(fields.String(), required=True)
     points = fields.List(fields.Nested(PointSchema), required=True)
     main = fields.List(fields.Nested(CharaSchema), required=True)
     support = fields.List(fields.Nested(CharaSchema), required=True)
     removed = fields.List(fields.String(), required=True)
+    unseen = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True,
+                         metadata={"description": "table logs: the pool unknown cards come from (null: unlisted deck)"})
 
 
 class GameStateSchema(Schema):
@@ -188,6 +191,7 @@ class GameStateSchema(Schema):
 class StateResponse(Schema):
     id = fields.Integer(required=True)
     at = fields.Integer(required=True)
+    view = fields.String(validate=validate.OneOf(VIEWS), metadata={"description": "the view shown"})
     state = fields.Nested(GameStateSchema, required=True)
     trail = fields.List(fields.Nested(TrailEntrySchema), allow_none=True, required=True,
                         metadata={"description": "the rulings trail of action N (null at step 0)"})
