@@ -19,7 +19,7 @@ from engine.rulings import IllegalAction, NullTrail
 
 Action = dict[str, Any]
 _NULL = NullTrail()
-MAX_SEARCHES = 40
+MAX_SEARCHES = 200
 
 
 def _distinct(ids: list[str], kind: str, g: MsState) -> list[str]:

@@ -7,7 +7,7 @@ each decision of the player the game waits for, the other player may interject a
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.mahou.actions import apply_action
@@ -166,3 +166,20 @@ def play_game(
             raise RuntimeError(f"no legal action for player {who} at turn {g.turn}")
         push(pols[who].choose(g, mine, rng))
     return {"format": "pmemo-log", "version": 1, "game": header, "actions": actions}
+
+
+def self_play_logs(
+    cards: MsCardDB, decks: Mapping[str, Sequence[str]], games: int, seed: int,
+    policies: Sequence[str] = ("greedy", "random"),
+) -> Iterator[dict[str, Any]]:
+    """``games`` logs between named decks (each game: one policy for both players, alternating), with header ids."""
+    names = sorted(decks)
+    players = ("Aoi", "Ren", "Mika", "Sol", "Tama", "Yui")
+    for i in range(games):
+        rng = random.Random(seed * 1_000_003 + i)
+        a, b = rng.choice(names), rng.choice(names)
+        pa, pb = rng.sample(players, 2)
+        policy = policies[i % len(policies)]
+        doc = play_game(cards, [decks[a], decks[b]], rng, policies=(policy, policy), names=(pa, pb), deck_names=(a, b))
+        doc["game"]["id"] = f"mahou-selfplay-{seed}-{i}"
+        yield doc

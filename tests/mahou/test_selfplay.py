@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.fold import fold
-from engine.mahou.selfplay import play_game
+from engine.mahou.selfplay import play_game, self_play_logs
 from tests.mahou.kit import bundled
 
 GAMES = 1000
@@ -47,3 +47,14 @@ def test_same_seed_same_game() -> None:
     deck = decks[sorted(decks)[0]]
     assert play_game(db, [deck, deck], 3) == play_game(db, [deck, deck], 3)
     assert play_game(db, [deck, deck], 3) != play_game(db, [deck, deck], 4)
+
+
+def test_self_play_logs() -> None:
+    db, decks = bundled()
+    docs = list(self_play_logs(db, decks, 4, seed=2))
+    assert docs == list(self_play_logs(db, decks, 4, seed=2))
+    assert len({d["game"]["id"] for d in docs}) == 4
+    for d in docs:
+        assert d["game"]["players"][0]["name"] != d["game"]["players"][1]["name"]
+        assert d["game"]["players"][0]["deck_name"] in decks
+        assert fold(d["game"], d["actions"], db, keep_trails=False).ruling is None
