@@ -21,6 +21,7 @@ def test_log_schema_action() -> None:
 
 
 def test_log_card_in_an_action() -> None:
+    legal(std(["MSJ 053"]).add("play_event", 0, card="MSJ 053", ops=[{"op": "damage", "p": 1, "pos": "active", "n": 5}]))
     ruled(std().add("transform", 0, card="MSJ 777", onto="active"), "log.card", "MSJ 777")
     ruled(std().add("play_event", 0, card="MSJ 900", targets=["MSJ 778"]), "log.card", "MSJ 778")
 
@@ -170,6 +171,7 @@ def test_zone() -> None:
 
 
 def test_card_type() -> None:
+    legal(std(["MSJ 053", "MSJ 040"]).add("play_event", 0, card="MSJ 053").add("play_power", 0, card="MSJ 040"))
     ruled(std().add("transform", 0, card="MSJ 002", onto="active"), "card.type", "MSJ 002", "a Hero")
     ruled(std(["MSJ 053"]).add("play_power", 0, card="MSJ 053"), "card.type", "MSJ 053", "an Event")
     ruled(std(["MSJ 040"]).add("play_event", 0, card="MSJ 040"), "card.type", "MSJ 040", "a Magical Power")
@@ -179,6 +181,7 @@ def test_card_type() -> None:
 # --- the action's own ids ----------------------------------------------------------------------------------
 
 def test_place_active() -> None:
+    legal(_knock_out_p1().add("place_hero", 1, card="MSJ 003", to="active"))
     ruled(std().add("place_hero", 0, card="MSJ 002", to="active"), "place.active", "MSJ 001", "MSJ 002")
     ruled(std().add("place_hero", 1, card="MSJ 002", to="active"), "place.active", "player 1")
 
