@@ -1,13 +1,14 @@
-"""Reading stored games for the warehouse: batches of games after an id, folded on from their latest snapshot.
+"""Reading stored games for the warehouse: games by id, folded on from their latest snapshot.
 
 Each finished game is folded once without trails: from its latest snapshot when that snapshot is of the
 current version and carries the statistics facts (``seen`` and friends), else from the start. Unfinished
-games, and games the current engine refuses, give no rows.
+games give no rows; nor do games the current engine refuses or whose rows cannot be made (refused, and logged).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import logging
+from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -20,6 +21,7 @@ from engine.pm.snapshot import SNAPSHOT_VERSION, from_snapshot
 from engine.rulings import IllegalAction
 from pmemo_replay.store.models import ACTION, GAME, SNAPSHOT
 
+logger = logging.getLogger(__name__)
 GAME_COLUMNS = ("id", "header", "first", "winner", "reason", "turns", "n_actions", "played_at", "event", "ruleset", "round",
                 "source_id")
 
@@ -29,9 +31,9 @@ def stored_game(row: Any) -> StoredGame:
                       row.event, row.ruleset, row.round, row.source_id)
 
 
-def games_after(conn: Connection, after: int, limit: int) -> list[StoredGame]:
-    """Up to ``limit`` stored games with an id above ``after``, by id."""
-    query = sa.select(*(GAME.c[c] for c in GAME_COLUMNS)).where(GAME.c.id > after).order_by(GAME.c.id).limit(limit)
+def games_by_id(conn: Connection, ids: Sequence[int]) -> list[StoredGame]:
+    """The stored games among ``ids``, by id."""
+    query = sa.select(*(GAME.c[c] for c in GAME_COLUMNS)).where(GAME.c.id.in_(list(ids))).order_by(GAME.c.id)
     return [stored_game(r) for r in conn.execute(query)]
 
 
@@ -80,29 +82,25 @@ def final_players(game: StoredGame, start: tuple[int, dict[str, Any]] | None, ac
     return list(folder.settle().players)
 
 
-def project_batch(conn: Connection, games: Sequence[StoredGame], cards: CardDB, codes: CardCodes) -> tuple[Rows, int]:
-    """The rows of the finished games among ``games`` and how many were left out (unfinished or refused)."""
+def project_batch(conn: Connection, games: Sequence[StoredGame], cards: CardDB,
+                  codes: CardCodes) -> tuple[Rows, int, list[int]]:
+    """The rows of the finished games among ``games``, how many were unfinished, and the ids of the refused ones."""
     finished = [g for g in games if g.finished]
     snaps = {g: s for g, s in latest_snapshots(conn, [g.id for g in finished]).items() if usable(s[1])}
     acts = actions_from(conn, {g.id: snaps[g.id][0] if g.id in snaps else 0 for g in finished})
     rows = Rows()
-    left_out = len(games) - len(finished)
+    refused = []
     for g in finished:
-        players = final_players(g, snaps.get(g.id), acts[g.id], cards)
-        if players is None and g.id in snaps:  # the snapshot would not restore: fold from the start
-            players = final_players(g, None, actions_from(conn, {g.id: 0})[g.id], cards)
-        if players is None:
-            left_out += 1
-            continue
-        rows.extend(game_rows(g, players, cards, codes))
-    return rows, left_out
-
-
-def batches(conn: Connection, after: int, size: int) -> Iterator[list[StoredGame]]:
-    """The stored games above ``after`` in batches of ``size``, by id."""
-    while True:
-        games = games_after(conn, after, size)
-        if not games:
-            return
-        yield games
-        after = games[-1].id
+        try:
+            players = final_players(g, snaps.get(g.id), acts[g.id], cards)
+            if players is None and g.id in snaps:  # the snapshot would not restore: fold from the start
+                players = final_players(g, None, actions_from(conn, {g.id: 0})[g.id], cards)
+            got = None if players is None else game_rows(g, players, cards, codes)
+        except Exception:  # one game's failure must not stop the others
+            logger.exception("warehouse: game %s cannot be projected", g.id)
+            got = None
+        if got is None:
+            refused.append(g.id)
+        else:
+            rows.extend(got)
+    return rows, len(games) - len(finished), refused

@@ -1,30 +1,38 @@
-"""The warehouse: a Parquet projection of the store, kept current incrementally and rebuildable from scratch.
+"""The warehouse: a Parquet projection of the store, driven by the set of games the store holds.
 
 Layout of the folder::
 
-    state.json                        the watermark: the last projected game id, and what it covered
-    games/month=2026-11/part-<first id>-<last id>.parquet
+    state.json                        the store game ids taken in (as id ranges), what became of them, card codes
+    games/month=2026-11/part-<first id>-<last id>-<run>.parquet
     player_games/month=.../part-...   card_games/month=.../part-...   cards/part-...
 
-Every update writes new part files (named by the range of game ids they hold) and never rewrites old
-ones; the state file is replaced after the files are in place, so a crash leaves only part files above
-the watermark, which the next update removes before projecting those games again. A file lock
-serializes updates across threads and processes. Games are projected in id order; unfinished games
-give no rows (stored games never change their result) but the watermark moves past them.
+An update compares the store's game ids with those the state lists and projects the missing ones, whatever
+their order of commit (a lower id committed late by a concurrent writer is found like any other): when the
+store's count and highest id equal the state's, nothing is missing (stored games are never deleted), which
+costs two small queries; otherwise the ids above the state's highest are new, and the ids below it are listed
+only when their count shows that some are missing. Unfinished games give no rows but are taken in (a stored
+game never changes its result); a finished game that cannot be projected (the engine refuses it, a value does
+not fit its column) is left out and listed as ``refused``, so no game can stop the others.
 
-The state also remembers the content hash of the watermark game (checked by every update: a replaced store)
-and how many stored games had ids up to it (checked when there are new games: a lower id committed late by
-a concurrent writer on PostgreSQL shows up with the next new game); a mismatch rebuilds the warehouse.
+A file lock serializes updates across threads and processes, and the store is read only once the lock is held.
+New rows go to new part files, written under a temporary name and renamed; the state names the run being
+written (``pending``) before its files appear and lists its games only once they are all in place, so after a
+crash the next update removes that run's files and projects its games again: each game is in the warehouse
+once, or not yet. A state that lists games the store does not hold (another or a replaced store), or of
+another layout, rebuilds the warehouse.
 """
 
 from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import os
+import secrets
 import shutil
 import time
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
@@ -38,7 +46,7 @@ from sqlalchemy.engine import Connection, make_url
 
 from dashboards.facts import CardCodes, Rows
 from dashboards.schema import DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
-from dashboards.source import batches, project_batch
+from dashboards.source import games_by_id, project_batch
 from pmemo_replay.store.db import read_connection
 from pmemo_replay.store.models import GAME
 
@@ -47,24 +55,68 @@ if TYPE_CHECKING:
 
 STATE_FILE = "state.json"
 LOCK_FILE = ".lock"
-STATE_VERSION = 1
+STATE_VERSION = 2
 BATCH = 256  # games read and folded per store round trip
-CHUNK = 20_000  # games per set of part files (bounds memory on a large rebuild)
+CHUNK = 20_000  # games per run of part files (bounds memory on a large rebuild)
+#: what pyarrow raises for a value its column cannot hold
+CONVERSION_ERRORS = (pa.ArrowException, OverflowError, TypeError, ValueError)
+logger = logging.getLogger(__name__)
+
+#: sorted, disjoint ``[first, last]`` ranges of game ids
+Ranges = list[list[int]]
+
+
+def ranges_of(ids: Iterable[int]) -> Ranges:
+    """The ranges covering ``ids``.
+
+    >>> ranges_of([5, 1, 2, 3, 9, 8])
+    [[1, 3], [5, 5], [8, 9]]
+    """
+    out: Ranges = []
+    for i in sorted(set(ids)):
+        if out and out[-1][1] == i - 1:
+            out[-1][1] = i
+        else:
+            out.append([i, i])
+    return out
+
+
+def merged(a: Ranges, b: Ranges) -> Ranges:
+    """The union of two range lists.
+
+    >>> merged([[1, 3], [8, 9]], [[4, 5], [7, 7]])
+    [[1, 5], [7, 9]]
+    """
+    out: Ranges = []
+    for first, last in sorted([*a, *b]):
+        if out and first <= out[-1][1] + 1:
+            out[-1][1] = max(out[-1][1], last)
+        else:
+            out.append([first, last])
+    return out
+
+
+def in_ranges(ranges: Ranges, starts: Sequence[int], i: int) -> bool:
+    """Whether ``i`` lies in ``ranges`` (``starts``: their first ids, for bisection)."""
+    k = bisect_right(starts, i) - 1
+    return k >= 0 and i <= ranges[k][1]
 
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """What the warehouse holds: games up to ``watermark`` (``covered`` stored games), ``projected`` of them finished."""
+    """The store games taken in: ``covered`` ids in ``ids``, up to ``watermark``; ``projected`` of them have rows."""
 
-    watermark: int = 0
-    watermark_hash: str | None = None
+    ids: Ranges = field(default_factory=list)
     covered: int = 0
+    watermark: int = 0
+    watermark_hash: str | None = None  # the content hash of game ``watermark``: another store shows here
     projected: int = 0
-    left_out: int = 0
+    left_out: int = 0  # unfinished or refused
+    refused: list[int] = field(default_factory=list)  # finished games that could not be projected
     store: str | None = None
     updated_at: str | None = None
     cards: dict[str, int] = field(default_factory=dict)  # card codes (schema.card_key)
-    pending: int | None = None  # set while part files up to this game id are being written
+    pending: str | None = None  # the run whose part files are being written
     schema: int = SCHEMA_VERSION
     version: int = STATE_VERSION
 
@@ -80,8 +132,9 @@ class UpdateReport:
     state: State
 
     def to_json(self) -> dict[str, Any]:
+        state = {k: v for k, v in asdict(self.state).items() if k not in ("ids", "cards")}
         return {"projected": self.projected, "left_out": self.left_out, "rebuilt": self.rebuilt,
-                "seconds": round(self.seconds, 4), "state": asdict(self.state)}
+                "seconds": round(self.seconds, 4), "state": state}
 
 
 def is_warehouse(folder: Path) -> bool:
@@ -97,13 +150,15 @@ def read_state(folder: Path) -> State:
         return State()
     if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
         return State()
-    data.setdefault("schema", 0)
-    return State(**{k: v for k, v in data.items() if k in State.__dataclass_fields__})
+    try:
+        return State(**{k: v for k, v in data.items() if k in State.__dataclass_fields__})
+    except TypeError:
+        return State()
 
 
 def _write_state(folder: Path, state: State) -> None:
     tmp = folder / f".{STATE_FILE}.tmp"
-    tmp.write_text(json.dumps(asdict(state), indent=2), "utf-8")
+    tmp.write_text(json.dumps(asdict(state)), "utf-8")
     os.replace(tmp, folder / STATE_FILE)
 
 
@@ -125,63 +180,114 @@ def part_files(folder: Path) -> Iterator[Path]:
         yield from (folder / name).rglob("part-*.parquet")
 
 
-def _first_id(path: Path) -> int:
-    try:
-        return int(path.stem.split("-")[1])
-    except (IndexError, ValueError):
-        return 0
-
-
-def _remove_above(folder: Path, watermark: int) -> None:
-    """Remove part files a crashed update left above the watermark."""
-    for path in part_files(folder):
-        if _first_id(path) > watermark:
+def _remove_run(folder: Path, run: str) -> None:
+    """Remove the part files (and temporary files) of a run a crashed update left."""
+    for name in DATASETS:
+        for path in (folder / name).rglob(f"*{run}.parquet*"):
             path.unlink(missing_ok=True)
 
 
-def _write_table(path: Path, rows: list[dict[str, Any]], schema: pa.Schema) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    pq.write_table(pa.Table.from_pylist(rows, schema=schema), tmp, compression="zstd")
-    os.replace(tmp, path)
+# --- writing rows ---------------------------------------------------------------------------
+
+Tables = dict[tuple[str, str | None], pa.Table]
 
 
-def write_parts(folder: Path, rows: Rows, first: int, last: int) -> None:
-    """Write the rows of games ``first``..``last`` as new part files, one per dataset and month."""
-    name = f"part-{first:012d}-{last:012d}.parquet"
+def _tables(rows: Rows) -> Tables:
+    """The rows as Arrow tables by (dataset, month); raises one of :data:`CONVERSION_ERRORS` on a value that does not fit."""
+    out: Tables = {}
     for dataset in PARTITIONED:
         by_month: dict[str, list[dict[str, Any]]] = {}
         for row in getattr(rows, dataset):
             by_month.setdefault(row[PARTITION], []).append(row)
         for month, month_rows in sorted(by_month.items()):
-            _write_table(folder / dataset / f"{PARTITION}={month}" / name, month_rows, DATASETS[dataset])
+            out[dataset, month] = pa.Table.from_pylist(month_rows, schema=DATASETS[dataset])
     if rows.cards:
-        _write_table(folder / "cards" / name, list(rows.cards.values()), DATASETS["cards"])
+        out["cards", None] = pa.Table.from_pylist(list(rows.cards.values()), schema=DATASETS["cards"])
+    return out
+
+
+def _by_game(rows: Rows) -> dict[int, Rows]:
+    out: dict[int, Rows] = {}
+    for dataset in PARTITIONED:
+        for row in getattr(rows, dataset):
+            getattr(out.setdefault(row["game_id"], Rows()), dataset).append(row)
+    return out
+
+
+def writable(rows: Rows) -> tuple[Tables, list[int]]:
+    """The tables of ``rows`` less the games whose rows do not fit the schema, and the ids of those games."""
+    try:
+        return _tables(rows), []
+    except CONVERSION_ERRORS:
+        pass
+    kept, bad = Rows(cards=rows.cards), []
+    for game_id, game in _by_game(rows).items():
+        try:
+            _tables(game)
+        except CONVERSION_ERRORS as err:
+            logger.warning("warehouse: game %s is left out: %s", game_id, err)
+            bad.append(game_id)
+        else:
+            kept.extend(game)
+    return _tables(kept), bad
+
+
+def _write_table(path: Path, table: pa.Table) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    pq.write_table(table, tmp, compression="zstd")
+    os.replace(tmp, path)
+
+
+def write_parts(folder: Path, tables: Tables, name: str) -> None:
+    """Write each table as the part file ``name`` of its dataset and month."""
+    for (dataset, month), table in tables.items():
+        where = folder / dataset if month is None else folder / dataset / f"{PARTITION}={month}"
+        _write_table(where / f"{name}.parquet", table)
+
+
+# --- reading the store ----------------------------------------------------------------------
 
 
 def _store_label(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-def _check(conn: Connection, state: State, *, count: bool) -> tuple[int, bool]:
-    """The store's highest game id, and whether the warehouse still matches the store (else: rebuild).
-
-    Two index lookups; ``count`` also counts the games up to the watermark (a range scan, done only when
-    there is something to project anyway).
-    """
-    top = conn.execute(sa.select(sa.func.max(GAME.c.id))).scalar_one() or 0
-    if state.watermark == 0:
-        return top, True
-    same = conn.execute(sa.select(GAME.c.content_hash).where(GAME.c.id == state.watermark)).scalar_one_or_none() == state.watermark_hash
-    if same and count:
-        same = conn.execute(sa.select(sa.func.count()).select_from(GAME).where(GAME.c.id <= state.watermark)).scalar_one() == state.covered
-    return top, same
+def _hash(conn: Connection, game_id: int) -> str | None:
+    return conn.execute(sa.select(GAME.c.content_hash).where(GAME.c.id == game_id)).scalar_one_or_none()
 
 
-def _hash_and_count(conn: Connection, game_id: int) -> tuple[str | None, int]:
-    h = conn.execute(sa.select(GAME.c.content_hash).where(GAME.c.id == game_id)).scalar_one_or_none()
-    n = conn.execute(sa.select(sa.func.count()).select_from(GAME).where(GAME.c.id <= game_id)).scalar_one()
-    return h, n
+def _unchanged(conn: Connection, state: State) -> bool:
+    """True when the store holds exactly the games the state lists (count and highest id; stored games stay)."""
+    count, top = conn.execute(sa.select(sa.func.count(), sa.func.max(GAME.c.id))).one()
+    return count == state.covered and (top or 0) == state.watermark and (not top or _hash(conn, top) == state.watermark_hash)
+
+
+def missing_ids(conn: Connection, state: State) -> list[int] | None:
+    """The store's game ids the state does not list, in order; None when the state lists a game the store lacks."""
+    mark = state.watermark
+    if mark and _hash(conn, mark) != state.watermark_hash:
+        return None
+    new = list(conn.execute(sa.select(GAME.c.id).where(GAME.c.id > mark).order_by(GAME.c.id)).scalars())
+    below = conn.execute(sa.select(sa.func.count()).select_from(GAME).where(GAME.c.id <= mark)).scalar_one()
+    if below == state.covered:
+        return new
+    starts = [r[0] for r in state.ids]
+    stored = conn.execute(sa.select(GAME.c.id).where(GAME.c.id <= mark).order_by(GAME.c.id)).scalars()
+    late = [i for i in stored if not in_ranges(state.ids, starts, i)]
+    if below - len(late) != state.covered:
+        return None
+    if late:
+        logger.info("warehouse: %d game(s) committed late below game %d", len(late), mark)
+    return late + new
+
+
+def _chunks(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
+    for k in range(0, len(ids), size):
+        yield ids[k:k + size]
+
+
+# --- updating ---------------------------------------------------------------------------------
 
 
 def clear(folder: Path) -> None:
@@ -191,65 +297,111 @@ def clear(folder: Path) -> None:
     (folder / STATE_FILE).unlink(missing_ok=True)
 
 
-def _project(store: Store, folder: Path, state: State, conn: Connection) -> tuple[State, int, int]:
-    """Project every game above the watermark; the new state, games projected and left out."""
+def _project(store: Store, folder: Path, state: State, conn: Connection, ids: Sequence[int]) -> tuple[State, int, int]:
+    """Project the games ``ids`` (ascending), a run of part files per chunk; the new state, games projected and left out."""
     projected = left_out = 0
     codes = CardCodes(state.cards)
-    pending = Rows()
-    pending_first, last, pending_out = state.watermark + 1, state.watermark, 0
-
-    def flush() -> None:
-        nonlocal state, pending, pending_first, pending_out
-        if last <= state.watermark:
-            return
-        if len(pending):
-            _write_state(folder, replace(state, pending=last))
-            write_parts(folder, pending, pending_first, last)
-        h, n = _hash_and_count(conn, last)
-        state = State(last, h, n, state.projected + len(pending), state.left_out + pending_out, _store_label(store.url),
-                      datetime.now(UTC).isoformat(timespec="seconds"), dict(codes.codes))
+    for chunk in _chunks(ids, CHUNK):
+        rows, taken, unfinished, refused = Rows(), [], 0, []
+        for batch in _chunks(chunk, BATCH):
+            games = games_by_id(conn, batch)
+            got, out, bad = project_batch(conn, games, store.cards, codes)
+            rows.extend(got)
+            taken += [g.id for g in games]
+            unfinished += out
+            refused += bad
+        tables, bad = writable(rows)
+        refused += bad
+        name = f"part-{chunk[0]:012d}-{chunk[-1]:012d}-{secrets.token_hex(4)}"
+        if tables:
+            _write_state(folder, replace(state, pending=name))
+            write_parts(folder, tables, name)
+        done = len(rows) - len(bad)
+        mark = max(state.watermark, taken[-1]) if taken else state.watermark
+        state = State(merged(state.ids, ranges_of(taken)), state.covered + len(taken), mark, _hash(conn, mark) if mark else None,
+                      state.projected + done, state.left_out + unfinished + len(refused), sorted([*state.refused, *refused]),
+                      _store_label(store.url), datetime.now(UTC).isoformat(timespec="seconds"), dict(codes.codes))
         _write_state(folder, state)
-        pending, pending_first, pending_out = Rows(), last + 1, 0
-
-    for games in batches(conn, state.watermark, BATCH):
-        rows, out = project_batch(conn, games, store.cards, codes)
-        pending.extend(rows)
-        pending_out += out
-        projected += len(rows)
-        left_out += out
-        last = games[-1].id
-        if len(pending) >= CHUNK:
-            flush()
-    flush()
+        projected += done
+        left_out += unfinished + len(refused)
     return state, projected, left_out
 
 
 def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: bool = False) -> UpdateReport:
-    """Project the games stored since the last update (all of them with ``rebuild``); cheap when nothing is new.
+    """Project the stored games the warehouse lacks (all of them with ``rebuild``); cheap when nothing is missing.
 
-    Rebuilds by itself when the store no longer matches the state (see the module docstring).
+    Rebuilds by itself when the state lists games the store does not hold, or is of another layout.
     """
     start = time.perf_counter()
     path = Path(folder)
     state = read_state(path)
-    if not rebuild and state.watermark and state.schema == SCHEMA_VERSION and state.pending is None:
+    if not rebuild and state.covered and state.schema == SCHEMA_VERSION and state.pending is None:
         with read_connection(store.engine) as conn:
-            top, same = _check(conn, state, count=False)
-        if same and top <= state.watermark:
-            return UpdateReport(0, 0, False, time.perf_counter() - start, state)
+            if _unchanged(conn, state):
+                return UpdateReport(0, 0, False, time.perf_counter() - start, state)
     with locked(path), read_connection(store.engine) as conn:
         state = read_state(path)
-        _, same = _check(conn, state, count=True)
-        rebuilt = rebuild or not same or state.schema != SCHEMA_VERSION
-        if rebuilt or state.watermark == 0:  # without a state, any files there are not known to be complete
-            rebuilt = rebuilt or any(part_files(path))
+        if state.pending is not None:
+            _remove_run(path, state.pending)
+            state = replace(state, pending=None)
+        fresh = rebuild or state.schema != SCHEMA_VERSION or not state.covered
+        ids = None if fresh else missing_ids(conn, state)
+        rebuilt = False
+        if ids is None:  # without a usable state, any files there are not known to be complete
+            rebuilt = rebuild or any(part_files(path))
             clear(path)
             state = State()
-        _remove_above(path, state.watermark)
-        state, projected, left_out = _project(store, path, state, conn)
+            ids = missing_ids(conn, state) or []  # every stored game
+        state, projected, left_out = _project(store, path, state, conn, ids)
     return UpdateReport(projected, left_out, rebuilt, time.perf_counter() - start, state)
 
 
 def rebuild_warehouse(store: Store, folder: str | os.PathLike[str]) -> UpdateReport:
     """Project every stored game again into an emptied warehouse."""
     return update_warehouse(store, folder, rebuild=True)
+
+
+# --- verifying --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """The warehouse's games against the store's finished games, and the ids on one side only or twice."""
+
+    store_games: int  # finished games in the store
+    unfinished: int  # stored games without a result (never in the warehouse)
+    warehouse_games: int  # rows of the games dataset
+    missing: list[int]
+    extra: list[int]
+    doubled: list[int]
+    refused: list[int]  # of the missing: left out by the projection (refused by the engine, or a value out of range)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.missing or self.extra or self.doubled)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, **asdict(self)}
+
+
+def warehouse_game_ids(folder: Path) -> list[int]:
+    """The ``game_id`` of every row of the games dataset (a game twice appears twice)."""
+    ids: list[int] = []
+    for path in sorted((folder / "games").rglob("part-*.parquet")):
+        ids += pq.ParquetFile(path).read(columns=["game_id"]).column("game_id").to_pylist()
+    return ids
+
+
+def verify_warehouse(store: Store, folder: str | os.PathLike[str]) -> Verification:
+    """Compare the warehouse at ``folder`` with the store as they are (nothing is projected)."""
+    path = Path(folder)
+    found: dict[int, int] = {}
+    for i in warehouse_game_ids(path):
+        found[i] = found.get(i, 0) + 1
+    with read_connection(store.engine) as conn:
+        stored = conn.execute(sa.select(GAME.c.id, GAME.c.reason.is_not(None))).all()
+    finished = {i for i, done in stored if done}
+    missing = sorted(finished - found.keys())
+    refused = sorted(set(read_state(path).refused) & set(missing))
+    return Verification(len(finished), len(stored) - len(finished), sum(found.values()), missing,
+                        sorted(found.keys() - finished), sorted(i for i, n in found.items() if n > 1), refused)

@@ -1,22 +1,30 @@
-"""``pmemo-replay warehouse update|rebuild|info``: the analytics warehouse (a Parquet projection of the store)."""
+"""``pmemo-replay warehouse update|rebuild|info|verify``: the analytics warehouse (a Parquet projection of the store)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import asdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pmemo_replay.cli.common import add_cards_option
 from pmemo_replay.cli.statsopts import add_warehouse_option, refresh, warehouse_of
-from pmemo_replay.cli.storeopts import add_db_option
+from pmemo_replay.cli.storeopts import add_db_option, open_store
+
+if TYPE_CHECKING:
+    from dashboards.warehouse import Verification
+
+SHOWN_IDS = 50  # ids listed in the readable output of ``verify`` (--json lists them all)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("warehouse", help="update, rebuild or describe the analytics warehouse",
+    p = sub.add_parser("warehouse", help="update, rebuild, describe or verify the analytics warehouse",
                        description="The warehouse is a hive-partitioned Parquet projection of the store that the statistics "
-                       "read with DuckDB. `update` projects the games stored since the last update (import and uploads do "
-                       "this already), `rebuild` projects every game again into an emptied warehouse, `info` shows its state.")
-    p.add_argument("action", choices=("update", "rebuild", "info"))
+                       "read with DuckDB. `update` projects the stored games it lacks (import and uploads do this already), "
+                       "`rebuild` projects every game again into an emptied warehouse, `info` shows its state, `verify` "
+                       "compares its games with the store's finished games (exit 0 when they match exactly, 1 otherwise).")
+    p.add_argument("action", choices=("update", "rebuild", "info", "verify"))
     add_db_option(p)
     add_warehouse_option(p)
     add_cards_option(p)
@@ -25,16 +33,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from dashboards.warehouse import read_state
+    from dashboards.warehouse import read_state, verify_warehouse
 
     folder = warehouse_of(args)
     if args.action == "info":
         state = read_state(folder)
-        body = {"folder": str(folder), **{k: v for k, v in asdict(state).items() if k != "cards"}, "cards": len(state.cards)}
+        body = {"folder": str(folder), "games": state.covered, "watermark": state.watermark, "projected": state.projected,
+                "left_out": state.left_out, "refused": state.refused, "updated_at": state.updated_at, "store": state.store,
+                "cards": len(state.cards)}
         print(json.dumps(body, ensure_ascii=False) if args.json else
-              f"{folder}: {state.projected} game(s) projected up to game id {state.watermark}, "
+              f"{folder}: {state.covered} stored game(s) taken in (ids up to {state.watermark}), {state.projected} projected, "
               f"{state.left_out} left out (unfinished or refused); updated {state.updated_at or 'never'}")
         return 0
+    if args.action == "verify":
+        with open_store(args.db) as store:
+            found = verify_warehouse(store, folder)
+        print(json.dumps({"folder": str(folder), **found.to_json()}) if args.json else "\n".join(verify_lines(folder, found)))
+        return 0 if found.ok else 1
     report = refresh(args, folder, rebuild=args.action == "rebuild")
     if args.json:
         print(json.dumps({"folder": str(folder), **report.to_json()}, ensure_ascii=False))
@@ -42,3 +57,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"{folder}: {report.projected} game(s) projected, {report.left_out} left out; "
               f"{report.state.projected} in the warehouse")
     return 0
+
+
+def _ids(ids: Sequence[int]) -> str:
+    shown = ", ".join(map(str, ids[:SHOWN_IDS]))
+    return shown + (f", ... ({len(ids) - SHOWN_IDS} more)" if len(ids) > SHOWN_IDS else "")
+
+
+def verify_lines(folder: Path, found: Verification) -> list[str]:
+    """The readable report of ``warehouse verify``."""
+    verdict = "they match" if found.ok else "they DIFFER"
+    lines = [f"{folder}: store {found.store_games} finished game(s) ({found.unfinished} unfinished, never projected); "
+             f"warehouse {found.warehouse_games} game(s): {verdict}"]
+    if found.missing:
+        lines.append(f"missing from the warehouse ({len(found.missing)}): {_ids(found.missing)}")
+    if found.refused:
+        lines.append(f"  of which left out by the projection (refused; see the log): {_ids(found.refused)}")
+    if found.extra:
+        lines.append(f"in the warehouse but not among the store's finished games ({len(found.extra)}): {_ids(found.extra)}")
+    if found.doubled:
+        lines.append(f"more than once in the warehouse ({len(found.doubled)}): {_ids(found.doubled)}")
+    return lines

@@ -80,7 +80,7 @@ def test_crash_leftovers_are_removed(warehouse: Path, league_store: Store) -> No
     part = next(warehouse.glob("card_games/month=2026-11/part-*.parquet"))
     shutil.copy(part, part.with_name("part-000000000006-000000000009.parquet"))  # a run that wrote parts, then died
     state = json.loads((warehouse / STATE_FILE).read_text())
-    (warehouse / STATE_FILE).write_text(json.dumps({**state, "pending": 9}))
+    (warehouse / STATE_FILE).write_text(json.dumps({**state, "pending": "part-000000000006-000000000009"}))
     assert every_statistic(warehouse) != before
     update_warehouse(league_store, warehouse)
     assert every_statistic(warehouse) == before
@@ -97,18 +97,22 @@ def test_a_lost_state_or_another_schema_rebuilds(warehouse: Path, league_store: 
     assert report.rebuilt and report.projected == 4 and rows(warehouse, "card_games") == before
 
 
-def test_a_late_lower_id_rebuilds_with_the_next_game(tmp_path: Path) -> None:
-    """A concurrent writer may commit a lower id after a higher one was projected: the count up to the watermark
-    no longer matches, which the next update with new games notices."""
+def test_a_late_lower_id_is_projected_by_the_next_update(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A concurrent writer may commit a lower id after a higher one was projected: the next update finds it by the
+    count below the highest id taken in, and projects it alone (no rebuild, nothing twice)."""
+    import dashboards.warehouse as wh
+
+    real = wh.missing_ids
     with Store(f"sqlite:///{tmp_path / 's.sqlite3'}", cards=CARDS) as store:
         store_league(store, league()[:3])
-        update_warehouse(store, tmp_path / "wh")
-        state = json.loads((tmp_path / "wh" / STATE_FILE).read_text())
-        (tmp_path / "wh" / STATE_FILE).write_text(json.dumps({**state, "covered": state["covered"] - 1}))  # as if one was missed
-        assert update_warehouse(store, tmp_path / "wh").projected == 0  # nothing new: the cheap check only
-        store_league(store, league()[3:])
+        monkeypatch.setattr(wh, "missing_ids", lambda conn, state: [i for i in (real(conn, state) or []) if i != 2])
+        assert update_warehouse(store, tmp_path / "wh").projected == 2  # game 2 not yet visible
+        monkeypatch.setattr(wh, "missing_ids", real)
+        assert read_state(tmp_path / "wh").ids == [[1, 1], [3, 3]]
         report = update_warehouse(store, tmp_path / "wh")
-    assert report.rebuilt and report.state.projected == 4 and len(rows(tmp_path / "wh", "player_games")) == 8
+        assert (report.projected, report.rebuilt, report.state.ids) == (1, False, [[1, 3]])
+        assert update_warehouse(store, tmp_path / "wh").projected == 0
+    assert sorted(r[0] for r in rows(tmp_path / "wh", "games")) == [1, 2, 3]
 
 
 def test_a_replaced_store_is_rebuilt(tmp_path: Path) -> None:
