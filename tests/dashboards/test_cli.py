@@ -124,7 +124,7 @@ def test_warehouse_command(db: str, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert rebuilt["rebuilt"] and rebuilt["projected"] == info["projected"]
     assert json.loads(run(capsys, "stats", "cards", "--db", db, "--json", "--rebuild")[1]) == before
     assert json.loads(run(capsys, "warehouse", "update", "--db", db, "--json")[1])["projected"] == 0
-    assert "projected up to game id" in run(capsys, "warehouse", "info", "--db", db)[1]
+    assert f"stored game(s) taken in (ids up to {GAMES})" in run(capsys, "warehouse", "info", "--db", db)[1]
 
 
 def test_env_warehouse_and_no_update(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
