@@ -119,9 +119,13 @@ def list_games(conn: Connection, where: list[sa.ColumnElement[bool]], page: int 
     return GamePage([summary(r) for r in conn.execute(query)], total, page, per_page)
 
 
+_ACTIONS = sa.select(ACTION.c.data).where(ACTION.c.game_id == sa.bindparam("game_id"), ACTION.c.seq >= sa.bindparam("start"))
+_ACTIONS_TO = _ACTIONS.where(ACTION.c.seq < sa.bindparam("stop")).order_by(ACTION.c.seq)
+_ACTIONS = _ACTIONS.order_by(ACTION.c.seq)
+
+
 def actions(conn: Connection, game_id: int, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
-    """The stored actions ``start``..``stop``-1 of a game, in order."""
-    query = sa.select(ACTION.c.data).where(ACTION.c.game_id == game_id, ACTION.c.seq >= start).order_by(ACTION.c.seq)
-    if stop is not None:
-        query = query.where(ACTION.c.seq < stop)
-    return list(conn.execute(query).scalars())
+    """The stored actions ``start``..``stop``-1 of a game, in order (statements built once: seeks call this often)."""
+    if stop is None:
+        return list(conn.execute(_ACTIONS, {"game_id": game_id, "start": start}).scalars())
+    return list(conn.execute(_ACTIONS_TO, {"game_id": game_id, "start": start, "stop": stop}).scalars())
