@@ -82,22 +82,23 @@ def _decode_bytes(data: bytes) -> str:
         ) from None
 
 
-#: a ``\\uD800``-``\\uDFFF`` escape in JSON text, or such a code point in a ``str``: maybe a lone surrogate
-_MAYBE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}|[\ud800-\udfff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")  # once decoded, a pair is one code point: what is left is lone
+#: a ``\\uD800``-``\\uDFFF`` or ``\\u0000`` escape in JSON text, or such a code point in a ``str``
+_MAYBE_UNSTORABLE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}|\\u0000|[\ud800-\udfff\x00]")
+#: once decoded, a surrogate pair is one code point: a surrogate left is lone; NUL is refused by PostgreSQL's text and jsonb
+_UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
 
 
-def _surrogate_at(value: Any) -> tuple[list[str], str, bool] | None:
-    """The path of the first string or key (in document order) holding a lone surrogate, the string, and whether it is a key."""
+def _unstorable_at(value: Any) -> tuple[list[str], str, bool] | None:
+    """The path of the first string or key (in document order) holding a lone surrogate or NUL, the string, and whether it is a key."""
     stack: list[tuple[Any, list[str]]] = [(value, [])]
     while stack:
         node, path = stack.pop()
         if type(node) is str:
-            if _SURROGATE.search(node):
+            if _UNSTORABLE.search(node):
                 return path, node, False
         elif type(node) is dict:
             for key in node:
-                if _SURROGATE.search(key):
+                if _UNSTORABLE.search(key):
                     return path, key, True
             stack.extend((v, [*path, k]) for k, v in reversed(node.items()))
         elif type(node) is list:
@@ -105,13 +106,14 @@ def _surrogate_at(value: Any) -> tuple[list[str], str, bool] | None:
     return None
 
 
-def _refuse_surrogates(text: str) -> None:
-    """Raise :class:`LogError` naming the first string or key that holds a lone UTF-16 surrogate (``"\\udfff"``).
+def _refuse_unstorable(text: str) -> None:
+    """Raise :class:`LogError` naming the first string or key that holds a lone UTF-16 surrogate (``"\\udfff"``) or NUL.
 
-    Such a string is valid JSON but not Unicode text: it can be neither printed as UTF-8 nor stored.
-    Only text with a surrogate escape is decoded here (twice, then): others pass at the cost of one search.
+    Such a string is valid JSON, but a lone surrogate is not Unicode text (it can be neither printed as UTF-8 nor
+    stored) and PostgreSQL keeps no NUL in text. Only text with such an escape is decoded here (twice, then):
+    others pass at the cost of one search.
     """
-    if _MAYBE_SURROGATE.search(text) is None:
+    if _MAYBE_UNSTORABLE.search(text) is None:
         return
     try:
         values: list[tuple[int | None, Any]] = [(None, _DECODER.decode(text))]
@@ -123,14 +125,14 @@ def _refuse_surrogates(text: str) -> None:
             except ValueError:
                 continue
     for action, value in values:
-        found = _surrogate_at(value)
+        found = _unstorable_at(value)
         if found is not None:
             path, string, is_key = found
-            raise _surrogate_error([str(action), *path] if action is not None else path, string, is_key=is_key)
+            raise _unstorable_error([str(action), *path] if action is not None else path, string, is_key=is_key)
 
 
-def _surrogate_error(path: list[str], string: str, *, is_key: bool) -> LogError:
-    """The ruling for a lone surrogate at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``)."""
+def _unstorable_error(path: list[str], string: str, *, is_key: bool) -> LogError:
+    """The ruling for a lone surrogate or NUL at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``)."""
     if path[:1] == ["actions"] and len(path) > 1:
         path = path[1:]
     if path and path[0].isdigit():
@@ -141,8 +143,9 @@ def _surrogate_error(path: list[str], string: str, *, is_key: bool) -> LogError:
         context, rel = ("game", path[1:]) if path[:1] == ["game"] else ("log", path)
     where = ".".join(rel)
     what = (f"a key in '{where}'" if where else "a key") if is_key else f"field '{where}'"
-    return LogError(f"{context}: {what} holds a lone UTF-16 surrogate {show(string)}, which is not Unicode text",
-                    index=index, path=".".join(path))
+    problem = "a NUL character (U+0000), which no text column keeps" if "\x00" in string else \
+        "a lone UTF-16 surrogate, which is not Unicode text"
+    return LogError(f"{context}: {what} holds {problem}: {show(string)}", index=index, path=".".join(path))
 
 
 def load_log(document: Any, *, form: LogForm = "json") -> PmemoLog:
@@ -178,7 +181,7 @@ def _parse(text: str | bytes) -> PmemoLog:
     if not isinstance(text, str):
         text = _decode_bytes(bytes(text))
     text = text.removeprefix("\ufeff")
-    _refuse_surrogates(text)
+    _refuse_unstorable(text)
     stripped = text.strip()
     if not stripped:
         raise LogError("empty input: expected a pmemo-log JSON document or JSON Lines")
