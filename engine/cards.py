@@ -70,6 +70,8 @@ class Effect:
     ``trigger`` names what fires an automatic effect (``"enter"``, ``"approach"``,
     ``"interfered"``, ``"point"``, ``"turn_start"``, ``"turn_end"``, ...), when known.
     ``targets`` describes the targets a scripted effect requires (see :mod:`engine.effects`).
+    ``why`` says why an effect is left unscripted (shown with its unverified steps);
+    ``compiled`` marks a script made by the text compiler rather than written by hand.
     """
 
     kind: str
@@ -84,6 +86,8 @@ class Effect:
     targets: tuple[Mapping[str, Any], ...] = ()
     script: tuple[Mapping[str, Any], ...] | None = None
     condition: Mapping[str, Any] | None = None
+    why: str | None = None
+    compiled: bool = False
 
     @property
     def scripted(self) -> bool:
@@ -117,6 +121,10 @@ class Card:
     backup: Effect | None = None
     effects: tuple[Effect, ...] = ()
     text: str | None = None
+    free_entry: bool = False  # 〔自由登場〕: may be summoned in any window, not only the own Main Phase
+    forceful: bool = False  # 〔強引〕: an opponent's Chara judged against it (AP >= 10) is eliminated
+    breakthrough: int | None = None  # 〔突破N〕: read, not applied (its rule is not in the contract)
+    endure: bool = False  # 〔我慢〕: read, not applied
     _activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _automatic: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _continuous: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -149,6 +157,12 @@ class Card:
     def continuous(self) -> tuple[Effect, ...]:
         """Scripted continuous effects (the ones the engine applies), in text order."""
         return self._continuous
+
+    @property
+    def unverified_keywords(self) -> tuple[str, ...]:
+        """Keywords read from the card whose rules the engine does not apply."""
+        out = ("breakthrough",) if self.breakthrough is not None else ()
+        return (*out, "endure") if self.endure else out
 
     @property
     def unscripted(self) -> bool:

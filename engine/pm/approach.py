@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.pm import hidden, stats
 from engine.pm.state import Chara, GameState
-from engine.pm.triggers import fire
+from engine.pm.triggers import fire, fire_others
 from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
 from engine.pm.zones import describe, find_chara, same_card
 from engine.rulings import Trail, illegal
@@ -61,6 +61,8 @@ def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         trail.check("approach.chara", f"{names} active in the Main Area, may approach: rested")
         trail.event("approach", f"{names} approach(es); step ② window, player {p} acts first")
     fire(g, "approach", attackers, trail)
+    for x in attackers:
+        fire_others(g, "approach", x, trail)
 
 
 def _check_partner(g: GameState, p: int, lead: Chara, partner_id: str) -> Chara:
@@ -128,7 +130,8 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     p = a["p"]
     _decision(g, p, "assign_interfere", g.interferer, "no_interfere")
     me = g.players[p]
-    if me.deck:
+    placed = bool(me.deck)
+    if placed:
         cid = hidden.take_top(g, p, a.get("card"), "no_interfere")
         me.points.append([cid, True])
         g.break_ok.append((p, cid))
@@ -138,6 +141,11 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if check_losing(g, trail):
         return
     to_after_elimination(g, trail, "no interference")
+    if placed and g.approach is not None:  # the approach gave a point
+        attackers = [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None]
+        fire(g, "gave_point", attackers, trail)
+        for x in attackers:
+            fire_others(g, "gave_point", x, trail)
 
 
 def do_choose_elimination(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

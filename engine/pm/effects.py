@@ -1,25 +1,14 @@
-"""Scripted effects: effect scripts as data, mapped onto the fixed set of ops.
+"""Scripted effects: effect scripts as data over the fixed set of ops, and the targets they take.
 
-A script is a list of steps in a card's effect entry (``"do"``). Each step names
-an op and says whom it concerns; the engine turns it into concrete ops from the
-action's ``targets``, then applies them with :mod:`engine.pm.ops`:
+A script (a card effect entry's ``"do"``) is a list of steps run by :mod:`engine.pm.script`;
+the steps, Chara specs, filters and conditions are listed in docs/log-extensions.md. A step
+names whom it concerns with ``target``: ``"self"`` (the effect's own Chara), ``"target"`` /
+``"target:K"`` (the K-th entry of the action's ``targets``), ``"all_own"``, ``"all_opponent"``
+or ``{"all": spec}`` (every Chara fitting a spec).
 
-- ``{"op": "draw", "who": "self"|"opponent", "n": 2}``
-- ``{"op": "modify", "target": T, "ap": 20, "dp": 20, "until": "turn_end"}``
-- ``{"op": "grant", "target": T, "what": "active", "until": "turn_end"}``
-- ``{"op": "rest"|"activate", "target": T}``
-- ``{"op": "coin", "target": T, "coin": "+10/+10", "n": 1}``
-- ``{"op": "move", "target": T, "to": "hand"|"discard"|"deck_bottom"|"removed"}``
-- ``{"op": "put_point", "who": "self"|"opponent", "n": 1}``
-- ``{"op": "disable"}`` (a [Decline] response that disables what it answers)
-
-``T`` is ``"self"`` (the card whose effect it is), ``"target"`` / ``"target:K"``
-(the K-th entry of the action's ``targets``), ``"all_own"`` or ``"all_opponent"``
-(every Chara in that player's Main Area).
-
-An effect's ``targets`` list says what each target must be:
-``{"side": "opponent"|"self"|"any", "area": "main"|"support"|"any", "max_cost": 2,
-"rested": true, "name": "...", "property": "..."}``.
+An effect's ``targets`` list says what each target must be: a Chara spec
+(:mod:`engine.pm.conditions`), e.g. ``{"side": "opponent", "area": "main", "max_cost": 2}``;
+``"optional": true`` lets it be left out, ``"distinct": false`` lets it repeat an earlier one.
 
 >>> from engine.pm.effects import resolve_target_key
 >>> resolve_target_key("target:1")
@@ -32,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import Effect
-from engine.pm import stats
+from engine.pm import conditions, stats
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe, find_chara
 from engine.rulings import illegal
@@ -60,7 +49,7 @@ def target_charas(g: GameState, actor: int, refs: Sequence[Mapping[str, Any]]) -
     return out
 
 
-def check_target_spec(g: GameState, actor: int, effect: Effect, charas: list[Chara]) -> None:
+def check_target_spec(g: GameState, actor: int, effect: Effect, charas: list[Chara], source: Chara | None = None) -> None:
     """Check a scripted effect's targets against its ``targets`` spec."""
     spec = effect.targets
     if len(charas) < sum(1 for s in spec if not s.get("optional")):
@@ -68,107 +57,42 @@ def check_target_spec(g: GameState, actor: int, effect: Effect, charas: list[Cha
     if len(charas) > len(spec):
         raise illegal("effect.target", f"the effect takes {len(spec)} target(s); {len(charas)} given")
     for i, (want, c) in enumerate(zip(spec, charas, strict=False)):
-        problem = _spec_problem(g, actor, want, c)
+        problem = _spec_problem(g, actor, want, c, source)
+        if problem is None and want.get("distinct", True) and any(x.uid == c.uid for x in charas[:i]):
+            problem = "is named twice"
         if problem:
             raise illegal("effect.target", f"target {i}: {describe(g, c.card)} {problem}")
 
 
-def _spec_problem(g: GameState, actor: int, want: Mapping[str, Any], c: Chara) -> str | None:
-    side = want.get("side", "any")
-    if side == "self" and c.owner != actor:
-        return "is not the player's own Chara"
-    if side == "opponent" and c.owner == actor:
-        return "is not an opponent's Chara"
-    area = want.get("area", "any")
-    if area != "any" and c.area != area:
-        return f"is not in the {area} area"
-    if "max_cost" in want and stats.chara_cost(g, c) > want["max_cost"]:
-        return f"has usage cost {stats.chara_cost(g, c)} > {want['max_cost']}"
-    if "rested" in want and c.rested != want["rested"]:
-        return "is not rested" if want["rested"] else "is not active"
-    card = g.card(c.card)
-    if "name" in want and want["name"] not in card.names:
-        return f"is not named {want['name']}"
-    if "property" in want and want["property"] not in card.properties:
-        return f"lacks the property {want['property']}"
-    return None
+def _spec_problem(g: GameState, actor: int, want: Mapping[str, Any], c: Chara, source: Chara | None = None) -> str | None:
+    return conditions.chara_problem(g, actor, want, c, source)
 
 
-def possible_targets(g: GameState, actor: int, effect: Effect, index: int = 0) -> list[Chara]:
+def possible_targets(g: GameState, actor: int, effect: Effect, index: int = 0, source: Chara | None = None) -> list[Chara]:
     """Every Chara that could be the ``index``-th target of a scripted effect."""
     if index >= len(effect.targets):
         return []
     want = effect.targets[index]
     return [c for p in g.players for c in p.area()
-            if stats.can_be_targeted(g, c, actor) and _spec_problem(g, actor, want, c) is None]
+            if stats.can_be_targeted(g, c, actor) and _spec_problem(g, actor, want, c, source) is None]
 
 
-def can_resolve(g: GameState, actor: int, effect: Effect) -> bool:
-    """False when a required target of a scripted effect has no candidate (the effect cannot be used)."""
-    return all(s.get("optional") or possible_targets(g, actor, effect, i) for i, s in enumerate(effect.targets))
+def can_resolve(g: GameState, actor: int, effect: Effect, source: Chara | None = None) -> bool:
+    """False when a required target of a scripted effect has no candidate, or its condition does not hold."""
+    if effect.condition and not conditions.holds(g, actor, effect.condition, source):
+        return False
+    return all(s.get("optional") or possible_targets(g, actor, effect, i, source) for i, s in enumerate(effect.targets))
 
 
-def compute_ops(
-    g: GameState, actor: int, effect: Effect, targets: list[Chara], source: Chara | None,
-) -> list[dict[str, Any]]:
-    """The ops a scripted effect performs for these targets."""
-    assert effect.script is not None
-    ops: list[dict[str, Any]] = []
-    for step in effect.script:
-        kind = step["op"]
-        if kind == "disable":
-            ops.append({"op": "disable"})
-        elif kind in ("draw", "put_point"):
-            who = actor if step.get("who", "self") == "self" else 1 - actor
-            op: dict[str, Any] = {"op": kind, "p": who, "n": step.get("n", 1)}
-            if kind == "put_point" and "face" in step:
-                op["face"] = step["face"]
-            ops.append(op)
-        else:
-            for c in _subjects(g, actor, step.get("target", "self"), targets, source):
-                ops.append(_chara_op(kind, step, c))
-    return ops
+def targets_from_ops(effect: Effect, ops: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """With ``ops`` alone, the targets are the Charas the ops name, in order (as many as the spec takes)."""
+    refs: list[dict[str, Any]] = []
+    for op in ops:
+        if "card" in op and op.get("op") in CHARA_OPS and (op.get("op") != "move" or op.get("from") in ("main", "support")):
+            ref = {"p": op["p"], "card": op["card"]}
+            if ref not in refs:
+                refs.append(ref)
+    return refs[: len(effect.targets)]
 
 
-def _subjects(g: GameState, actor: int, key: str, targets: list[Chara], source: Chara | None) -> list[Chara]:
-    if key == "self":
-        return [source] if source is not None else []
-    if key == "all_own":
-        return list(g.players[actor].main)
-    if key == "all_opponent":
-        return list(g.players[1 - actor].main)
-    idx = resolve_target_key(key)
-    if idx is None or idx >= len(targets):
-        return []
-    return [targets[idx]]
-
-
-def _chara_op(kind: str, step: Mapping[str, Any], c: Chara) -> dict[str, Any]:
-    op: dict[str, Any] = {"op": kind, "p": c.owner, "card": c.card}
-    if kind == "modify":
-        op["ap"] = step.get("ap", 0)
-        op["dp"] = step.get("dp", 0)
-        op["until"] = step.get("until", "turn_end")
-    elif kind == "grant":
-        op["what"] = step["what"]
-        op["until"] = step.get("until", "turn_end")
-    elif kind == "coin":
-        op["coin"] = step.get("coin", "+10/+10")
-        op["n"] = step.get("n", 1)
-    elif kind == "move":
-        op["from"] = c.area
-        op["to"] = step["to"]
-    return op
-
-
-def same_ops(given: Sequence[Mapping[str, Any]], computed: Sequence[Mapping[str, Any]]) -> bool:
-    """Compare ops with defaults filled (``until`` turn_end)."""
-    def norm(op: Mapping[str, Any]) -> dict[str, Any]:
-        out = dict(op)
-        if out["op"] in ("modify", "grant"):
-            out.setdefault("until", "turn_end")
-            if out["op"] == "modify":
-                out.setdefault("ap", 0)
-                out.setdefault("dp", 0)
-        return out
-    return [norm(o) for o in given] == [norm(o) for o in computed]
+CHARA_OPS = frozenset({"modify", "grant", "coin", "rest", "activate", "move"})

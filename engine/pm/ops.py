@@ -7,13 +7,14 @@ the Area by an effect, ...). It returns True for ``disable``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import base_id
 from engine.pm import hidden
 from engine.pm.state import GameState, expiry
-from engine.pm.triggers import fire
+from engine.pm.triggers import fire, fire_others
 from engine.pm.zones import (
     AREA_ZONES,
     area_holds,
@@ -121,6 +122,7 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             check_main_entry(g, p, card_id, op.get("replace"))
         new = enter_area(g, p, card_id, dst, summoned=False, rested=bool(op.get("rested")), replace=op.get("replace"))
         fire(g, "enter", [new], Trail())
+        fire_others(g, "enter", new, Trail())
         return f"{what} enters the {dst} area" + (" rested" if op.get("rested") else " active")
     put_cards(g, p, [card_id], dst, face=face)
     if src == "deck" and dst == "hand":
@@ -186,7 +188,14 @@ def _grant(g: GameState, op: Mapping[str, Any]) -> str:
 
 def _cost(g: GameState, op: Mapping[str, Any]) -> str:
     pl = g.players[op["p"]]
-    pl.cost_mods.setdefault(base_id(op["card"]), []).append((op["n"], expiry(op.get("until"), g.turn)))
+    until = expiry(op.get("until"), g.turn)
+    for kind in ("next", "all"):  # docs/log-extensions.md: the next card played, or every card, fitting a filter
+        if kind in op:
+            key = f"{kind}|{json.dumps(dict(op[kind]), sort_keys=True, ensure_ascii=False)}"
+            pl.cost_mods.setdefault(key, []).extend([(op["n"], until)] * int(op.get("count", 1)))
+            which = "the next card" if kind == "next" else "every card"
+            return f"{which} fitting {dict(op[kind])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
+    pl.cost_mods.setdefault(base_id(op["card"]), []).append((op["n"], until))
     return f"{describe(g, op['card'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
 
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, Effect, base_id
-from engine.pm import effects, hidden, stats
+from engine.pm import effects, hidden, script, stats
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
 from engine.pm.state import Chara, GameState, Support, effect_key
-from engine.pm.triggers import fire
+from engine.pm.triggers import FIRED_EVENTS, fire, fire_others, require_cause
 from engine.pm.turns import check_losing, require_right, where
 from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
@@ -104,6 +104,8 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
         raise
     if kind in PLAYS:
         g.players[play.player].played.setdefault(base_id(play.card_id), g.turn)
+        if g.players[play.player].cost_mods and kind != "break":
+            stats.use_next_cost(g, play.player, play.card_id)
     for i, resp in enumerate(action.get("responses", ())):
         rpath = f"{path}.responses.{i}" if path else f"responses.{i}"
         if resp["type"] not in RESPONSE_TYPES:
@@ -140,7 +142,10 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     p, cid = a["p"], a["card"]
     card = g.card(cid)
     if p != g.turn_player or g.phase != "main" or g.priority != p:  # the message is built only when needed
-        _main_phase_play(g, p, f"summon of {describe(g, cid)}")
+        if free_entry(g, p, card):
+            require_right(g, p, f"summon of {describe(g, cid)}")
+        else:
+            _main_phase_play(g, p, f"summon of {describe(g, cid)}")
     cost = stats.hand_cost(g, p, cid)
     if not remove_copy(g.players[p].hand, cid):
         _hand_card(g, p, cid, f"summon of {describe(g, cid)}", "summon")
@@ -162,6 +167,14 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
         trail.check("summon.unique", f"no other {cid} on player {p}'s Area")
     _pay_for(g, p, a, cost, card, trail, cid)
     return Play(a, path, p, cid, card)
+
+
+def free_entry(g: GameState, p: int, card: Card) -> bool:
+    """〔自由登場〕, or a scripted text letting the card be summoned outside the own Main Phase while it holds."""
+    if card.free_entry:
+        return True
+    return any(step.get("op") == "grant" and step.get("what") == "free_entry" and stats.condition_holds(g, p, eff.condition)
+               for eff in card.continuous() for step in eff.script or ())
 
 
 def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
@@ -250,11 +263,34 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     return Play(a, path, p, cid, card, effect=eff, targets=targets)
 
 
-def _targets(g: GameState, p: int, a: Mapping[str, Any], eff: Effect | None) -> list[Chara]:
-    charas = effects.target_charas(g, p, a.get("targets", ()))
+def _targets(g: GameState, p: int, a: Mapping[str, Any], eff: Effect | None, source: Chara | None = None) -> list[Chara]:
+    """The action's targets (with ``ops`` alone, the Charas its ops name), checked against a scripted spec;
+    then the effect's own condition (``effect.condition``)."""
+    if a.get("type") == "trigger" and eff is not None:
+        source = source or _trigger_cause(g, p, a, eff)
+    refs = a.get("targets")
+    if refs is None and eff is not None and eff.scripted and eff.targets and a.get("ops"):
+        refs = effects.targets_from_ops(eff, a["ops"])
+    charas = effects.target_charas(g, p, refs or ())
     if eff is not None and eff.scripted:
-        effects.check_target_spec(g, p, eff, charas)
+        effects.check_target_spec(g, p, eff, charas, source)
+        check_condition(g, p, eff, source, a.get("card"))
     return charas
+
+
+def _trigger_cause(g: GameState, p: int, a: Mapping[str, Any], eff: Effect) -> Chara | None:
+    """A trigger's own Chara; an unscripted one whose cause the card data names needs that cause just now."""
+    source = find_chara(g.players[p], a["card"]) if a.get("from") in (None, "main", "support") else None
+    if source is not None and not eff.scripted and eff.trigger in FIRED_EVENTS:
+        require_cause(g, p, source.uid, a["effect"], f"automatic effect {a['effect']} of {describe(g, a['card'])}", eff.trigger)
+    return source
+
+
+def check_condition(g: GameState, p: int, eff: Effect, source: Chara | None, card_id: object) -> None:
+    """``effect.condition``: a scripted effect's own condition must hold when it is used."""
+    if eff.condition and not stats.condition_holds(g, p, eff.condition, source):
+        raise illegal("effect.condition", f"the condition of this effect of {describe(g, str(card_id))} does not hold: "
+                                          f"{dict(eff.condition)}")
 
 
 def _effect_source(g: GameState, a: Mapping[str, Any]) -> tuple[Chara | None, Support | None]:
@@ -316,7 +352,7 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         g.players[p].discard.append(discard)
         trail.check("effect.cost", f"{describe(g, discard)} discarded to pay the cost")
     holder.used[key] = g.turn
-    targets = _targets(g, p, a, eff)
+    targets = _targets(g, p, a, eff, chara)
     return Play(a, path, p, cid, card, effect=eff, source=chara, targets=targets)
 
 
@@ -330,8 +366,8 @@ def _declare_backup(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     if card.backup is None:
         raise illegal("effect.unknown", f"{describe(g, cid)} has no [Backup]")
     eff = card.backup
-    if eff.scripted and not stats.condition_holds(g, p, eff.condition):
-        raise illegal("timing", f"{what}: its condition does not hold")
+    if eff.scripted:
+        check_condition(g, p, eff, None, cid)
     _hand_card(g, p, cid, what, "Backup")
     g.players[p].discard.append(cid)
     trail.check("timing", f"{cid} discarded from hand to use its [Backup]")
@@ -415,6 +451,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
             replaced = f", replacing {play.action['replace']}" if play.action.get("replace") else ""
             trail.event("effect", f"{what} enters player {play.player}'s {play.action['area']} area active{replaced}")
         fire(g, "enter", [new], trail)
+        fire_others(g, "enter", new, trail)
         return False
     if kind == "set_support":
         onto = play.onto
@@ -448,6 +485,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
                           in_response="responses" in play.path)
     if kind == "play_event":
         me.discard.append(play.card_id)
+        fire(g, "opp_event", g.players[1 - play.player].area(), trail)
     return disables
 
 
@@ -470,22 +508,23 @@ def run_effect(
     g: GameState, player: int, card_id: str, eff: Effect | None, action: Mapping[str, Any],
     targets: list[Chara], source: Chara | None, trail: Trail, *, in_response: bool,
 ) -> bool:
-    """Apply an effect's ops (computed when scripted, recorded otherwise); True when it disables."""
+    """Apply an effect: its script's ops when scripted (given ops must be one outcome it allows), else the
+    ops recorded, marked unverified; True when it disables what it answers."""
     given = action.get("ops")
     if eff is not None and eff.scripted:
-        computed = effects.compute_ops(g, player, eff, targets, source)
-        if given is not None and not effects.same_ops(given, computed):
-            raise illegal("effect.result",
-                          f"the ops given for {describe(g, card_id)} differ from what its scripted effect does: {computed}")
-        ops, verified = computed, True
-    else:
-        ops, verified = list(given or ()), False
-        if ops:
-            trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted: {len(ops)} recorded op(s) applied as recorded")
-        elif g.card(card_id).unscripted:
-            trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted and no ops were recorded: nothing applied")
+        r = script.run(g, player, card_id, eff, targets, source, action, trail, in_response=in_response)
+        for why in r.unverified:
+            trail.unverified("effect.result", f"{describe(g, card_id)}: {why}")
+        return r.disables
+    ops = list(given or ())
+    why = f" ({eff.why})" if eff is not None and eff.why else ""
+    if ops:
+        trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted{why}: {len(ops)} recorded op(s) "
+                                          "applied as recorded")
+    elif eff is not None or g.card(card_id).unscripted:
+        trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted{why}: nothing recorded, unverified")
     disables = False
     for op in ops:  # losing conditions wait until the action has fully resolved (reading 2)
-        if apply_op(g, op, trail, verified=verified, in_response=in_response):
+        if apply_op(g, op, trail, verified=False, in_response=in_response):
             disables = True
     return disables

@@ -6,10 +6,13 @@ used (rules.md: numbers below 0 count as 0).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.cards import Card, base_id
+from engine.pm import conditions
 from engine.pm.state import Chara, GameState
 
 COIN_STATS = {"+10/+10": (10, 10)}
@@ -20,28 +23,9 @@ def used(value: int) -> int:
     return value if value > 0 else 0
 
 
-def condition_holds(g: GameState, owner: int, cond: object) -> bool:
-    """Evaluate a scripted condition (see engine.pm.effects) for ``owner``."""
-    if not cond:
-        return True
-    assert isinstance(cond, dict)
-    me = g.players[owner]
-    for key, want in cond.items():
-        if key == "own_turn":
-            if (g.turn_player == owner and g.phase != "setup") != bool(want):
-                return False
-        elif key == "has_name":
-            if not any(want in g.card(c.card).names for c in me.area()):
-                return False
-        elif key == "points_at_least":
-            if len(me.points) < int(want):
-                return False
-        elif key == "hand_at_most":
-            if len(me.hand) > int(want):
-                return False
-        else:
-            return False
-    return True
+def condition_holds(g: GameState, owner: int, cond: object, source: Chara | None = None) -> bool:
+    """Evaluate a scripted condition (:mod:`engine.pm.conditions`) for ``owner``."""
+    return conditions.holds(g, owner, cond, source)  # type: ignore[arg-type]
 
 
 def pinch_active(g: GameState, owner: int, card: Card) -> bool:
@@ -68,8 +52,9 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     if card.continuous() or c.supports:
         for step in self_steps(g, c):
             if step.get("op") == "modify":
-                ap += int(step.get("ap", 0))
-                dp += int(step.get("dp", 0))
+                k = 1 if "per" not in step else conditions.count(g, c.owner, step["per"], c) // int(step["per"].get("each", 1))
+                ap += int(step.get("ap", 0)) * k
+                dp += int(step.get("dp", 0)) * k
     return ap, dp
 
 
@@ -79,10 +64,11 @@ def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
     sources = [g.card(c.card), *(g.card(s.card) for s in c.supports)]
     for card in sources:
         for eff in card.continuous():
-            if condition_holds(g, c.owner, eff.condition):
+            if not eff.condition or conditions.holds(g, c.owner, eff.condition, c):
                 assert eff.script is not None
                 for step in eff.script:
-                    if step.get("target", "self") == "self":
+                    if step.get("target", "self") == "self" and (
+                            "if" not in step or conditions.holds(g, c.owner, step["if"], c)):
                         yield step
 
 
@@ -91,7 +77,21 @@ def has_active(g: GameState, c: Chara) -> bool:
     card = g.card(c.card)
     if card.active or c.has_grant("active"):
         return True
-    return any(s.get("op") == "grant" and s.get("what") == "active" for s in self_steps(g, c))
+    return has_grant(g, c, "active")
+
+
+def has_grant(g: GameState, c: Chara, what: str) -> bool:
+    """``what`` granted to ``c`` by an op, or by a scripted continuous effect in force on it."""
+    if c.has_grant(what):
+        return True
+    if not g.card(c.card).continuous() and not c.supports:
+        return False
+    return any(s.get("op") == "grant" and s.get("what") == what for s in self_steps(g, c))
+
+
+def forceful(g: GameState, c: Chara) -> bool:
+    """〔強引〕 in force with AP 10 or more: the opponent's Chara judged against it is eliminated."""
+    return (g.card(c.card).forceful or has_grant(g, c, "forceful")) and used(ap_dp(g, c)[0]) >= 10
 
 
 def ignore_value(g: GameState, c: Chara) -> int | None:
@@ -110,34 +110,49 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
     """The usage cost of a card in ``player``'s hand, with cost effects applied, floored at 0."""
     card = g.card(card_id)
     cost = card.cost
-    for n, _ in g.players[player].cost_mods.get(base_id(card_id), ()):
-        cost += n
     me = g.players[player]
+    if me.cost_mods:
+        for key, mods in me.cost_mods.items():
+            if key == base_id(card_id):
+                cost += sum(n for n, _ in mods)
+            elif "|" in key and conditions.card_matches(g, card, _cost_filter(key)):
+                cost += mods[0][0] if key.startswith("next|") else sum(n for n, _ in mods)
     for c in (*me.main, *me.support):
         for eff in g.card(c.card).continuous():
-            if condition_holds(g, player, eff.condition):
+            if conditions.holds(g, player, eff.condition, c):
                 assert eff.script is not None
                 for step in eff.script:
-                    if step.get("op") == "cost" and _cost_step_applies(step, card):
+                    if step.get("op") == "cost" and _cost_step_applies(g, step, card):
                         cost += int(step.get("n", 0))
     for eff in card.continuous():
-        if condition_holds(g, player, eff.condition):
+        if conditions.holds(g, player, eff.condition):
             assert eff.script is not None
             for step in eff.script:
                 if step.get("op") == "cost" and step.get("target", "self") == "self":
-                    cost += int(step.get("n", 0))
+                    k = 1 if "per" not in step else conditions.count(g, player, step["per"]) // int(step["per"].get("each", 1))
+                    cost += int(step.get("n", 0)) * k
     return used(cost)
 
 
-def _cost_step_applies(step: dict, card: Card) -> bool:  # type: ignore[type-arg]
+@lru_cache(maxsize=256)
+def _cost_filter(key: str) -> dict[str, Any]:
+    return json.loads(key.split("|", 1)[1])  # type: ignore[no-any-return]
+
+
+def use_next_cost(g: GameState, player: int, card_id: str) -> None:
+    """A card was played: the first "next card played" cost change it fits is used up."""
+    me = g.players[player]
+    card = g.card(card_id)
+    for key in [k for k in me.cost_mods if k.startswith("next|")]:
+        if conditions.card_matches(g, card, _cost_filter(key)):
+            me.cost_mods[key].pop(0)
+            if not me.cost_mods[key]:
+                del me.cost_mods[key]
+
+
+def _cost_step_applies(g: GameState, step: Mapping[str, Any], card: Card) -> bool:
     target = step.get("target")
-    if not isinstance(target, dict):
-        return False
-    if "name" in target and target["name"] not in card.names:
-        return False
-    if "type" in target and target["type"] != card.type:
-        return False
-    return not ("color" in target and target["color"] != card.color)
+    return isinstance(target, dict) and conditions.card_matches(g, card, target)
 
 
 def can_be_targeted(g: GameState, c: Chara, by_owner: int) -> bool:
@@ -145,4 +160,4 @@ def can_be_targeted(g: GameState, c: Chara, by_owner: int) -> bool:
     card = g.card(c.card)
     if c.owner == by_owner:
         return True
-    return not (card.untargetable or c.has_grant("untargetable"))
+    return not (card.untargetable or has_grant(g, c, "untargetable"))

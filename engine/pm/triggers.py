@@ -1,4 +1,4 @@
-"""Mandatory scripted triggers: an automatic effect that must be logged right after its cause.
+"""Triggers: an automatic effect is logged right after its cause; a mandatory scripted one must be.
 
 When a cause happens (a Chara enters, approaches, is interfered, a turn starts or
 ends) every scripted, non-optional automatic effect listening for it becomes
@@ -10,26 +10,48 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.pm.conditions import chara_problem
 from engine.pm.effects import can_resolve
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe
 from engine.rulings import Trail, illegal
 
 
-def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail) -> None:
-    """Make the mandatory scripted triggers of ``charas`` for ``event`` pending, the optional ones available."""
+def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subject: Chara | None = None) -> None:
+    """Make the mandatory scripted triggers of ``charas`` for ``event`` pending, the optional ones available.
+
+    Unscripted automatic effects that name ``event`` become available too, so that the log may carry
+    them right after their cause and nowhere else. ``subject``: the Chara the event happened to, for
+    effects that listen to another Chara (their condition's ``subject`` spec, seen from their owner).
+    """
     for c in charas:
         for idx, eff in enumerate(g.card(c.card).automatic()):
-            if eff.trigger == event and eff.scripted and can_resolve(g, c.owner, eff):
-                if eff.optional:
-                    g.available_triggers.append((c.owner, c.uid, idx))
-                    continue
-                g.pending_triggers.append((c.owner, c.uid, idx))
+            if eff.trigger != event:
+                continue
+            cond = eff.condition
+            if cond and "subject" in cond and (subject is None or chara_problem(g, c.owner, cond["subject"], subject, c)):
+                continue
+            if not eff.scripted:
+                g.available_triggers.append((c.owner, c.uid, idx))
+                continue
+            if not can_resolve(g, c.owner, eff, c):
+                continue
+            if eff.optional:
+                g.available_triggers.append((c.owner, c.uid, idx))
+                continue
+            g.pending_triggers.append((c.owner, c.uid, idx))
+            if trail.keep:
                 trail.event("effect", f"automatic effect {idx} of {describe(g, c.card)} fires ({event}): it must be logged next")
 
 
-#: the causes the engine itself fires (``fire``): a scripted trigger on one of these needs it to have just happened
-FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn_end"})
+def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
+    """``other_<event>``: the event happened to ``subject``; every other Chara on either Area may listen."""
+    fire(g, f"other_{event}", [c for p in g.players for c in p.area() if c is not subject], trail, subject)
+
+
+#: the causes the engine itself fires (``fire``): a trigger on one of these needs it to have just happened
+FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn_end", "gave_point", "eliminated_opponent",
+                          "other_enter", "other_approach", "other_gave_point", "opp_event"})
 
 
 def require_cause(g: GameState, player: int, uid: int | None, idx: int, what: str, cause: str) -> None:

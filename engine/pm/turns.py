@@ -125,7 +125,7 @@ def judge(g: GameState, trail: Trail) -> None:
         return
     total_ap = sum(stats.used(stats.ap_dp(g, c)[0]) for c in attackers)  # each value below 0 counts as 0
     b_ap, b_dp = (stats.used(v) for v in stats.ap_dp(g, blocker))
-    a.eliminate_interferer = b_dp <= total_ap
+    a.eliminate_interferer = b_dp <= total_ap or any(stats.forceful(g, c) for c in attackers)
     verdict = "eliminated" if a.eliminate_interferer else "stays"
     sign = "<=" if a.eliminate_interferer else ">"
     msg = f"DP {b_dp} of {describe(g, blocker.card)} {sign} AP {total_ap}: it {verdict}" if trail.keep or len(attackers) > 1 else ""
@@ -141,7 +141,7 @@ def judge(g: GameState, trail: Trail) -> None:
     out = []
     if a.eliminate_interferer:
         out.append(blocker)
-    if at_dp <= b_ap:
+    if at_dp <= b_ap or stats.forceful(g, blocker):
         out.append(attacker)
     if trail.keep:
         trail.event("elimination", msg)
@@ -149,6 +149,8 @@ def judge(g: GameState, trail: Trail) -> None:
         trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} {verdict}")
     eliminate(g, out, trail)
     to_after_elimination(g, trail, "Elimination Judgement done")
+    if a.eliminate_interferer and g.chara_by_uid(blocker.uid) is None and g.chara_by_uid(attacker.uid) is not None:
+        fire(g, "eliminated_opponent", [attacker], trail)
 
 
 def eliminate(g: GameState, charas: list, trail: Trail) -> None:  # type: ignore[type-arg]

@@ -8,7 +8,9 @@ Effect entries: ``kind`` is required (in ``backup`` it defaults to ``"auto"``); 
 ``cost``, ``cost_color``, ``rest`` and ``discard_name`` default to null/0/false when left out,
 but an ``activated`` effect must have a timing. The project's optional extras are
 ``trigger``, ``optional``, ``once_per_turn``, ``targets``, ``do`` (the effect script: present
-means :attr:`Effect.script` ``= tuple(do)``), ``condition`` and ``text`` (shown only; not kept).
+means :attr:`Effect.script` ``= tuple(do)``), ``condition``, ``why`` (why it is unscripted),
+``compiled`` and ``text`` (shown only; not kept). Card extras: ``free_entry``, ``forceful``,
+``breakthrough``, ``endure`` (the newer keywords, docs/log-extensions.md).
 """
 
 from __future__ import annotations
@@ -94,6 +96,8 @@ class EffectSchema(_Meta):
     targets = fields.List(fields.Dict(), load_default=list)
     do = fields.List(fields.Dict(), load_default=None)
     condition = fields.Dict(load_default=None, allow_none=True)
+    why = fields.String(load_default=None, allow_none=True)
+    compiled = _Bool(load_default=False)
     text = fields.String()
 
     @validates_schema
@@ -155,6 +159,10 @@ class CardSchema(_Meta):
     backup = fields.Nested(BackupSchema, load_default=None, allow_none=True)
     effects = fields.List(fields.Nested(EffectSchema), load_default=list)
     text = fields.String(load_default=None, allow_none=True)
+    free_entry = _Bool(load_default=False)
+    forceful = _Bool(load_default=False)
+    breakthrough = fields.Integer(strict=True, load_default=None, allow_none=True, validate=_NON_NEGATIVE)
+    endure = _Bool(load_default=False)
 
     @validates_schema
     def _stats(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -218,6 +226,8 @@ def _effect(d: Mapping[str, Any]) -> Effect:
         targets=tuple(d["targets"]),
         script=None if do is None else tuple(do),
         condition=d["condition"],
+        why=d["why"],
+        compiled=d["compiled"],
     )
 
 
@@ -247,6 +257,10 @@ def _card(d: Mapping[str, Any]) -> Card:
         backup=None if backup is None else _effect(backup),
         effects=tuple(_effect(e) for e in d["effects"]),
         text=d["text"],
+        free_entry=d["free_entry"],
+        forceful=d["forceful"],
+        breakthrough=d["breakthrough"],
+        endure=d["endure"],
     )
 
 
@@ -311,6 +325,10 @@ def _dump_effect(e: Effect) -> dict[str, Any]:
         out["do"] = [dict(s) for s in e.script]
     if e.condition is not None:
         out["condition"] = dict(e.condition)
+    if e.why is not None:
+        out["why"] = e.why
+    if e.compiled:
+        out["compiled"] = True
     return out
 
 
@@ -332,10 +350,12 @@ def dump_card(c: Card) -> dict[str, Any]:
     if c.timing is not None:
         out["timing"] = str(c.timing)
     flags = {"active": c.active, "break": c.break_, "level_up": c.level_up, "ex": c.ex}
-    flags["untargetable"] = c.untargetable
+    flags.update(untargetable=c.untargetable, free_entry=c.free_entry, forceful=c.forceful, endure=c.endure)
     out.update({k: True for k, v in flags.items() if v})
     if c.ignore is not None:
         out["ignore"] = c.ignore
+    if c.breakthrough is not None:
+        out["breakthrough"] = c.breakthrough
     if c.pinch is not None:
         out["pinch"] = dict(zip(("points", "ap", "dp"), c.pinch, strict=True))
     if c.combo is not None:

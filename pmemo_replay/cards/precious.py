@@ -21,7 +21,7 @@ from pmemo_replay.cards.precious_text import COLORS, TextError, number, parse_te
 from pmemo_replay.cards.series import series_groups_for
 
 TYPES = {"キャラクター": "chara", "イベント": "event", "サポート": "support"}
-_PROPERTY_SPLIT = re.compile("[、\u3000]")
+_PROPERTY_SPLIT = re.compile("[、\u3000\n]")
 _COMBO_SPLIT = re.compile("[＆&]")
 
 
@@ -139,6 +139,10 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data") -> Car
         reinforcement=facts.reinforcement,
         backup=facts.backup,
         effects=tuple(facts.effects),
+        free_entry=facts.free_entry,
+        forceful=facts.forceful,
+        breakthrough=facts.breakthrough,
+        endure=facts.endure,
     )
 
 

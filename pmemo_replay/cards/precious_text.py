@@ -5,9 +5,11 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
 1. Reminder text in full-width parentheses （…） is dropped.
 2. Keywords come only from the *leading run* of 〔…〕 markers (and a bare レベルアップ):
    〔アクティブ〕 〔ブレイク〕 〔EXカード〕 〔コンビ〕 〔レベルアップ〕 〔天然X〕 〔逆境X〕(:「A」)
-   〔連携:「A」〕 〔連携:【A】〕 〔支援:…〕▸「…」; unknown markers there are skipped.
+   〔連携:「A」〕 〔連携:【A】〕 〔支援:…〕▸「…」, and the newer 〔自由登場〕 (free entry), 〔強引〕
+   (forceful), 〔突破N〕 (breakthrough N), 〔我慢〕 (endure); unknown markers there are skipped.
    Pinch: the AP/DP modifier (``+10/+10``, full-width too) written in its granted part, else
-   0/0; the granted 「A」 is read for effects like the main text. Backup: an ``auto`` Effect.
+   0/0; the granted 「A」 is read for effects like the main text, each with the condition
+   ``{"points_at_least": X}`` (a Pinch grants them only while it holds). Backup: an ``auto`` Effect.
 3. The rest is split at timing brackets ``[メイン/自分]`` / ``［アプローチ/相手］`` (outside 「」).
    For an Event the first bracket (when nothing precedes it) is the card's timing. For a
    Chara or Support each bracket starts an activated effect that runs to the next bracket:
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.cards import Effect, Timing
 
@@ -83,6 +85,10 @@ class TextFacts:
     pinch: tuple[int, int, int] | None = None
     reinforcement: tuple[str, str] | None = None
     backup: Effect | None = None
+    free_entry: bool = False
+    forceful: bool = False
+    breakthrough: int | None = None
+    endure: bool = False
     effects: list[Effect] = field(default_factory=list)
 
 
@@ -250,16 +256,24 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts) -> int:
         setattr(facts, flags[word], True)
     elif word == "レベルアップ":
         facts.level_up = True
+    elif word in ("自由登場", "強引", "我慢"):
+        setattr(facts, {"自由登場": "free_entry", "強引": "forceful", "我慢": "endure"}[word], True)
+    elif word.startswith("突破"):
+        facts.breakthrough = _marker_number(inner, word[2:])
     elif word.startswith("天然"):
         facts.ignore = _marker_number(inner, word[2:])
     elif word.startswith("逆境"):
         tail_end = _tail(text, end)
         granted = text[end:tail_end]
-        ap, dp = _modifier(granted)
-        facts.pinch = (_marker_number(inner, word[2:].rstrip(":")), ap, dp)
+        points = _marker_number(inner, word[2:].rstrip(":"))
         q = granted.find("「")
-        if q >= 0:
-            facts.effects += _body(granted[q + 1 : granted.rfind("」")], "chara")[1]
+        inside = granted[q + 1 : granted.rfind("」")] if q >= 0 else ""
+        # the stat part: a modifier outside 「」, or one the granted text gives this card itself
+        ap, dp = _modifier(granted if q < 0 or inside.startswith("このカードは") else granted[:q])
+        facts.pinch = (points, ap, dp)
+        if inside:  # granted effects hold only while the Pinch condition does
+            for eff in _body(inside, "chara")[1]:
+                facts.effects.append(replace(eff, condition={"points_at_least": points}))
         return tail_end
     elif word.startswith("連携"):
         m = _REINFORCEMENT.fullmatch(inner.strip())

@@ -1,0 +1,160 @@
+"""Filters, counts and conditions of effect scripts (data only; see docs/log-extensions.md).
+
+A *card filter* is a mapping whose keys all must hold for a card: ``type``, ``color`` (a color or
+a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a part of a name),
+``property``, ``series`` (a series, compared after merging groups), ``max_cost``, ``min_cost``,
+``combo`` (bool), ``ex`` (bool).
+
+A *Chara spec* is a card filter plus ``side`` (``self``/``opponent``/``any``, seen from the acting
+player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
+Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this), ``approaching``,
+``interfering``, ``entered_this_turn``, ``has_stats``.
+
+A *condition* is a mapping whose keys all must hold: ``own_turn``, ``has_name``, ``has_property``,
+``points_at_least``, ``hand_at_most``, ``played_at_least`` (cards the owner played this turn),
+``count`` (``{"spec": Chara spec, "at_least": n}``), ``approaching``/``interfering``/``interfered``
+(the effect's own Chara now), ``entered_this_turn`` (the effect's own Chara), ``not`` (a condition).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.cards import Card
+from engine.pm import stats
+from engine.pm.state import Chara, GameState
+
+CARD_KEYS = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex"})
+
+
+def _one(value: Any) -> tuple[Any, ...]:
+    return tuple(value) if isinstance(value, (list, tuple)) else (value,)
+
+
+def card_matches(g: GameState, card: Card, f: Mapping[str, Any]) -> bool:
+    """True when ``card`` passes the card filter ``f`` (other keys are ignored here)."""
+    for key, want in f.items():
+        if key not in CARD_KEYS:
+            continue
+        if key == "type" and card.type != want:
+            return False
+        if key == "color" and card.color not in _one(want):
+            return False
+        if key == "name" and not set(_one(want)) & set(card.names):
+            return False
+        if key == "name_has" and not any(want in n for n in card.names):
+            return False
+        if key == "property" and want not in card.properties:
+            return False
+        if key == "series" and g.cards.series_key(card.series) != g.cards.series_key(want):
+            return False
+        if key == "max_cost" and card.cost > want:
+            return False
+        if key == "min_cost" and card.cost < want:
+            return False
+        if key == "combo" and (card.combo is not None) != bool(want):
+            return False
+        if key == "ex" and card.ex != bool(want):
+            return False
+    return True
+
+
+def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None = None) -> str | None:
+    """Why Chara ``c`` does not fit ``spec`` (None when it does)."""
+    side = spec.get("side", "any")
+    if side == "self" and c.owner != actor:
+        return "is not the player's own Chara"
+    if side == "opponent" and c.owner == actor:
+        return "is not an opponent's Chara"
+    area = spec.get("area", "any")
+    if area != "any" and c.area != area:
+        return f"is not in the {area} area"
+    if "max_cost" in spec and stats.chara_cost(g, c) > spec["max_cost"]:
+        return f"has usage cost {stats.chara_cost(g, c)} > {spec['max_cost']}"
+    if "rested" in spec and c.rested != spec["rested"]:
+        return "is not rested" if spec["rested"] else "is not active"
+    if spec.get("not_self") and source is not None and c.uid == source.uid:
+        return "is the effect's own Chara"
+    card = g.card(c.card)
+    f = {k: v for k, v in spec.items() if k in CARD_KEYS and k != "max_cost"}
+    if f and not card_matches(g, card, f):
+        return f"does not fit {f}"
+    if spec.get("has_stats") and not card.has_stats:
+        return "has no AP/DP"
+    if "zero_stat" in spec or "min_stat" in spec:
+        ap, dp = (stats.used(v) for v in stats.ap_dp(g, c))
+        if spec.get("zero_stat") and ap and dp:
+            return f"has AP {ap} and DP {dp}, neither 0"
+        if "min_stat" in spec and max(ap, dp) < spec["min_stat"]:
+            return f"has AP {ap} and DP {dp}, both below {spec['min_stat']}"
+    ap_ = g.approach
+    if spec.get("approaching") and (ap_ is None or c.uid not in ap_.attackers):
+        return "is not approaching"
+    if spec.get("interfering") and (ap_ is None or ap_.interferer != c.uid):
+        return "is not interfering"
+    if spec.get("entered_this_turn") and c.entered_turn != g.turn:
+        return "did not enter this turn"
+    return None
+
+
+def charas(g: GameState, actor: int, spec: Mapping[str, Any], source: Chara | None = None) -> list[Chara]:
+    """Every Chara on either Area that fits ``spec`` (the Main Area unless ``area`` says otherwise)."""
+    spec = {"area": "main", **spec} if "area" not in spec else spec
+    return [c for p in g.players for c in p.area() if chara_problem(g, actor, spec, c, source) is None]
+
+
+def count(g: GameState, owner: int, what: Mapping[str, Any], source: Chara | None = None) -> int:
+    """A number an effect scales with: ``{"charas": spec}``, ``{"hand": "self"}``, ``{"points": "self"}``."""
+    if "charas" in what:
+        return len(charas(g, owner, what["charas"], source))
+    if "hand" in what:
+        return len(g.players[owner if what["hand"] == "self" else 1 - owner].hand)
+    if "points" in what:
+        return len(g.players[owner if what["points"] == "self" else 1 - owner].points)
+    if "played" in what:
+        return g.players[owner].played_this_turn
+    return 0
+
+
+def holds(g: GameState, owner: int, cond: Mapping[str, Any] | None, source: Chara | None = None) -> bool:
+    """Evaluate a condition for ``owner`` (``source``: the effect's own Chara, when on the Area)."""
+    if not cond:
+        return True
+    me = g.players[owner]
+    return all(_holds(g, owner, me, key, want, source) for key, want in cond.items())
+
+
+def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara | None) -> bool:
+    if key == "own_turn":
+        return (g.turn_player == owner and g.phase != "setup") == bool(want)
+    if key == "has_name":
+        return any(set(_one(want)) & set(g.card(c.card).names) for c in me.area() if source is None or c is not source)
+    if key == "has_property":
+        return any(want in g.card(c.card).properties for c in me.area())
+    if key == "points_at_least":
+        return len(me.points) >= int(want)
+    if key == "hand_at_most":
+        return len(me.hand) <= int(want)
+    if key == "played_at_least":
+        return int(me.played_this_turn) >= int(want)
+    if key == "count":
+        return count(g, owner, {"charas": want["spec"]}, source) >= int(want.get("at_least", 1))
+    if key in ("approaching", "interfering", "interfered"):
+        ap = g.approach
+        if source is None or ap is None:
+            return not want
+        on = source.uid in ap.attackers if key != "interfering" else ap.interferer == source.uid
+        if key == "interfered":
+            on = on and ap.interferer is not None
+        return on == bool(want)
+    if key == "entered_this_turn":
+        return source is not None and (source.entered_turn == g.turn) == bool(want)
+    if key == "not":
+        return not holds(g, owner, want, source)
+    return key == "subject"  # checked when the trigger fires (engine.pm.triggers.fire)
+
+
+def names_of(g: GameState, ids: Iterable[str | None]) -> set[str]:
+    """Every name the known cards ``ids`` count as."""
+    return {n for cid in ids if cid is not None for n in g.card(cid).names}

@@ -1,0 +1,412 @@
+"""Running an effect script: each step becomes ops, applied at once (later steps see their result).
+
+Steps (``{"op": ...}``) and their fields are listed in docs/log-extensions.md. The decisions
+an effect leaves to a player are read from the action's ``choices``, one entry per decision in
+script order: a list of card ids for a pick of cards (``[]`` picks none), an integer (or a list of
+integers) for a mode. When the log gives ``ops`` and no ``choices``, each decision is read off
+the given ops instead: the ops then stand for that choice (rules.md, "Scripted effects").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine.cards import Effect
+from engine.pm import conditions, stats
+from engine.pm.ops import apply_op
+from engine.pm.state import Chara, GameState
+from engine.pm.zones import describe, same_card
+from engine.rulings import IllegalAction, NullTrail, Trail, illegal
+
+Step = Mapping[str, Any]
+ZONE_FIELDS = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
+
+
+class Run:
+    """One effect resolving: its state, its targets, the log's choices and the ops so far."""
+
+    def __init__(self, g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara],
+                 source: Chara | None, action: Mapping[str, Any], trail: Trail, *, in_response: bool) -> None:
+        self.g, self.actor, self.card_id, self.eff = g, actor, card_id, eff
+        self.targets, self.source, self.trail, self.in_response = targets, source, trail, in_response
+        raw = action.get("choices")
+        self.choices: list[Any] | None = list(raw) if raw is not None else None
+        self.given: list[Mapping[str, Any]] | None = action.get("ops")
+        self.ops: list[dict[str, Any]] = []
+        self.disables = False
+        self.picked: list[str] = []  # the cards moved by the last pick (``"that"`` in later steps)
+        self.unverified: list[str] = []
+
+    # -- decisions ----------------------------------------------------------
+
+    def decision(self) -> Any:
+        """The next entry of ``choices`` (None when the log gives none left)."""
+        if self.choices:
+            return self.choices.pop(0)
+        return None
+
+    def next_given(self, k: int = 0) -> Mapping[str, Any] | None:
+        """The given op at the position the next computed op takes (``k`` further on)."""
+        i = len(self.ops) + k
+        if self.choices is None and self.given is not None and i < len(self.given):
+            return self.given[i]
+        return None
+
+    # -- output -------------------------------------------------------------
+
+    def emit(self, op: dict[str, Any]) -> None:
+        """Apply one computed op now; a mismatch with the given op is ``effect.result``."""
+        want = self.next_given()
+        if self.given is not None and self.choices is None and want is not None and not _same(want, op):
+            raise illegal("effect.result", f"{describe(self.g, self.card_id)}: op {len(self.ops)} given as {dict(want)}; "
+                                           f"its scripted effect does {op}")
+        self.ops.append(op)
+        if apply_op(self.g, op, self.trail, verified=True, in_response=self.in_response):
+            self.disables = True
+
+    def subjects(self, key: Any) -> list[Chara]:
+        """The Charas a step's ``target`` names."""
+        if key == "self":
+            return [self.source] if self.source is not None and self.g.chara_by_uid(self.source.uid) else []
+        if key == "all_own":
+            return list(self.g.players[self.actor].main)
+        if key == "all_opponent":
+            return list(self.g.players[1 - self.actor].main)
+        if isinstance(key, Mapping) and "all" in key:
+            return conditions.charas(self.g, self.actor, key["all"], self.source)
+        if isinstance(key, str) and key.startswith("target"):
+            idx = 0 if key == "target" else int(key.split(":", 1)[1])
+            if idx < len(self.targets) and self.g.chara_by_uid(self.targets[idx].uid) is not None:
+                return [self.targets[idx]]
+        return []
+
+    def player(self, step: Step) -> int:
+        return self.actor if step.get("who", "self") == "self" else 1 - self.actor
+
+    def times(self, step: Step) -> int:
+        """The multiplier of a "for each N" step (1 without ``per``)."""
+        per = step.get("per")
+        if per is None:
+            return 1
+        return conditions.count(self.g, self.actor, per, self.source) // int(per.get("each", 1))
+
+
+def _same(given: Mapping[str, Any], op: Mapping[str, Any]) -> bool:
+    """Ops compared with defaults filled (``until`` turn_end; a shuffle without order stands for any)."""
+    a, b = dict(given), dict(op)
+    for x in (a, b):
+        if x.get("op") in ("modify", "grant", "cost"):
+            x.setdefault("until", "turn_end")
+        if x.get("op") == "modify":
+            x.setdefault("ap", 0)
+            x.setdefault("dp", 0)
+    if a.get("op") == "shuffle" and b.get("op") == "shuffle":
+        return a.get("p") == b.get("p")
+    if a.get("op") == "move" and b.get("op") == "move":
+        return all(a.get(k) == b.get(k) for k in ("p", "from", "to", "face", "rested")) and same_card(a["card"], b["card"])
+    return a == b
+
+
+def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None,
+        action: Mapping[str, Any], trail: Trail, *, in_response: bool) -> Run:
+    """Run ``eff``'s script; ``effect.result`` when given ops differ from what it allows."""
+    assert eff.script is not None
+    r = Run(g, actor, card_id, eff, targets, source, action, trail, in_response=in_response)
+    steps(r, eff.script)
+    if r.given is not None and len(r.given) != len(r.ops) and r.choices is None:
+        raise illegal("effect.result", f"{describe(g, card_id)}: {len(r.given)} op(s) given; its scripted effect does "
+                                       f"{len(r.ops)}: {r.ops}")
+    if r.given is not None and r.choices is not None and (len(r.given) != len(r.ops) or not all(
+            _same(a, b) for a, b in zip(r.given, r.ops, strict=False))):
+        raise illegal("effect.result", f"the ops given for {describe(g, card_id)} differ from what its scripted "
+                                       f"effect does with these choices: {r.ops}")
+    return r
+
+
+def steps(r: Run, script: Sequence[Step]) -> None:
+    for step in script:
+        if "if" in step and not conditions.holds(r.g, r.actor, step["if"], r.source):
+            continue
+        _STEPS[step["op"]](r, step)
+
+
+# -- steps on Charas --------------------------------------------------------------
+
+
+def _chara_step(r: Run, step: Step) -> None:
+    kind = step["op"]
+    for c in r.subjects(step.get("target", "self")):
+        op: dict[str, Any] = {"op": kind, "p": c.owner, "card": c.card}
+        if kind == "modify":
+            ap, dp = _stat_change(r, step, c)
+            op.update(ap=ap, dp=dp, until=step.get("until", "turn_end"))
+        elif kind == "grant":
+            op.update(what=step["what"], until=step.get("until", "turn_end"))
+        elif kind == "coin":
+            op.update(coin=step.get("coin", "+10/+10"), n=step.get("n", 1))
+        elif kind == "move":
+            if step["to"] == c.area:
+                continue
+            op.update({"from": c.area, "to": step["to"]})
+        elif (kind == "rest" and c.rested) or (kind == "activate" and not c.rested):
+            continue  # already so: nothing happens
+        r.emit(op)
+
+
+def _stat_change(r: Run, step: Step, c: Chara) -> tuple[int, int]:
+    """``ap``/``dp`` added (× ``per``), or set to a value (``set``), or copied from another Chara (``copy``)."""
+    if "set" in step:
+        ap, dp = stats.ap_dp(r.g, c)
+        want = step["set"]
+        return (want["ap"] - ap if want.get("ap") is not None else 0, want["dp"] - dp if want.get("dp") is not None else 0)
+    if "copy" in step:
+        src = r.subjects(step["copy"]["from"])
+        if not src:
+            return 0, 0
+        if step["copy"].get("what") == "mods":
+            mods = [(a, d) for a, d, _ in src[0].mods]
+            return sum(a for a, _ in mods), sum(d for _, d in mods)
+        return tuple(stats.used(v) for v in stats.ap_dp(r.g, src[0]))  # type: ignore[return-value]
+    k = r.times(step)
+    return int(step.get("ap", 0)) * k, int(step.get("dp", 0)) * k
+
+
+# -- steps on players ---------------------------------------------------------------
+
+
+def _draw(r: Run, step: Step) -> None:
+    p = r.player(step)
+    n = int(step.get("n", 1)) * r.times(step)
+    if "until_hand" in step:
+        n = max(0, int(step["until_hand"]) - len(r.g.players[p].hand))
+    if n:
+        r.emit({"op": "draw", "p": p, "n": n})
+
+
+def _put_point(r: Run, step: Step) -> None:
+    op: dict[str, Any] = {"op": "put_point", "p": r.player(step), "n": step.get("n", 1)}
+    if "face" in step:
+        op["face"] = step["face"]
+    r.emit(op)
+
+
+def _shuffle(r: Run, step: Step) -> None:
+    p = r.player(step)
+    given = r.next_given()
+    op: dict[str, Any] = {"op": "shuffle", "p": p}
+    if given is not None and given.get("op") == "shuffle" and "order" in given:
+        op["order"] = list(given["order"])
+    elif r.choices is not None and r.choices and isinstance(r.choices[0], Mapping) and "order" in r.choices[0]:
+        op["order"] = list(r.decision()["order"])
+    r.emit(op)
+
+
+def _mill(r: Run, step: Step) -> None:
+    """The top ``n`` cards of a deck go to the discard (``to`` another zone)."""
+    p = r.player(step)
+    deck = r.g.players[p].deck
+    r.picked = []
+    for _ in range(min(int(step.get("n", 1)), len(deck))):
+        top = deck[-1]
+        given = r.next_given()
+        if top is None and given is not None and given.get("op") == "move":
+            top = given["card"]
+        if top is None:
+            r.unverified.append("an unknown card left the deck")
+            deck.pop()
+            r.g.players[p].discard.append(None)  # type: ignore[arg-type]
+            continue
+        r.emit({"op": "move", "p": p, "card": top, "from": "deck", "to": step.get("to", "discard")})
+        r.picked.append(top)
+
+
+def _flip(r: Run, step: Step) -> None:
+    """Turn ``n`` (``up_to``) Point Zone cards face ``face`` (up by default), chosen by the player."""
+    p = r.player(step)
+    face = step.get("face", "up")
+    pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
+    picked = _choose_cards(r, step, pool, lambda op: op.get("op") == "flip", "a face-" + ("down" if face == "up" else "up")
+                           + " Point Zone card")
+    for cid in picked:
+        r.emit({"op": "flip", "p": p, "card": cid, "face": face})
+
+
+def _pick(r: Run, step: Step) -> None:
+    """Choose cards in a zone (``look``: the top cards of the deck) and move them; ``then`` runs when some moved."""
+    p = r.player(step)
+    g = r.g
+    pl = g.players[p]
+    src, dst = step["from"], step["to"]
+    f = step.get("filter", {})
+    if src == "deck":
+        looked = pl.deck[-int(step["look"]):][::-1] if "look" in step else pl.deck[::-1]
+    elif src == "point":
+        looked = [cid for cid, _ in pl.points]
+    else:
+        looked = list(getattr(pl, ZONE_FIELDS[src]))
+    same = _same_name_filter(r, step)
+    fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f)
+            and (same is None or bool(set(g.card(c).names) & same))]
+    if None in looked:
+        r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
+    picked = _choose_cards(r, step, fits, lambda op: op.get("op") == "move" and op.get("from") == src, f"a fitting card in the {src}",
+                           loose=None in looked)
+    face = step.get("face")
+    for cid in picked:
+        op: dict[str, Any] = {"op": "move", "p": p, "card": cid, "from": src, "to": dst}
+        if face:
+            op["face"] = face
+        if step.get("rested"):
+            op["rested"] = True
+        r.emit(op)
+    r.picked = picked
+    if "look" in step and step.get("rest_to"):
+        rest = list(looked)
+        for cid in picked:
+            rest.remove(cid)
+        _rest_to(r, p, [c for c in rest if c is not None], step["rest_to"])
+    if picked and "then" in step:
+        steps(r, step["then"])
+    elif not picked and "else" in step:
+        steps(r, step["else"])
+
+
+def _rest_to(r: Run, p: int, rest: list[str], where: str) -> None:
+    """The looked-at cards not picked go to the deck bottom, in the order the log gives (else top first)."""
+    order = list(rest)
+    given = [r.next_given(k) for k in range(len(rest))]
+    if all(o is not None and o.get("op") == "move" and o.get("from") == "deck" for o in given):
+        named = [o["card"] for o in given if o is not None]
+        if sorted(named) == sorted(rest):
+            order = named
+    for cid in order:
+        r.emit({"op": "move", "p": p, "card": cid, "from": "deck", "to": where})
+
+
+def _same_name_filter(r: Run, step: Step) -> set[str] | None:
+    """``same_name``: ``"target"``, ``"self"`` or ``"picked"`` (the cards moved by the last pick)."""
+    key = step.get("same_name")
+    if key is None:
+        return None
+    if key == "picked":
+        return conditions.names_of(r.g, r.picked)
+    return conditions.names_of(r.g, [c.card for c in r.subjects(key)])
+
+
+def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[str, Any]], bool], what: str,
+                  *, loose: bool = False) -> list[str]:
+    """The cards a player picks from ``pool``: ``n`` of them (``up_to``: at most ``n``; else as many as there are)."""
+    n = int(step.get("n", 1))
+    up_to = bool(step.get("up_to"))
+    entry = r.decision() if r.choices is not None else None
+    if entry is None and r.choices is None and r.given is not None:
+        entry = []
+        while len(entry) < n:
+            op = r.next_given(len(entry))
+            if op is None or not is_op(op):
+                break
+            entry.append(op["card"])
+    if entry is None:
+        if not up_to and len(set(pool)) <= 1:
+            entry = pool[:n]  # nothing to choose
+        elif not up_to and len(pool) <= n:
+            entry = list(pool)
+        else:
+            raise illegal("effect.target", f"{describe(r.g, r.card_id)}: a choice of up to {n} {what} is needed "
+                                           "(the action's choices)")
+    if isinstance(entry, str):
+        entry = [entry]
+    if not isinstance(entry, list) or not all(isinstance(c, str) for c in entry):
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: choice {entry!r} is not a list of card ids")
+    left = list(pool)
+    for cid in entry:
+        hit = next((c for c in left if same_card(c, cid)), None)
+        if hit is None:
+            if loose:
+                continue
+            raise illegal("effect.target", f"{describe(r.g, r.card_id)}: {describe(r.g, cid)} is not {what}")
+        left.remove(hit)
+    need = min(n, len(pool))
+    if len(entry) > n or (not up_to and not loose and len(entry) < need):
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: {len(entry)} card(s) chosen; the effect takes "
+                                       f"{'up to ' if up_to else ''}{need if not up_to else n}")
+    return list(entry)
+
+
+def _choose(r: Run, step: Step) -> None:
+    """A modal effect: ``n`` of ``modes`` (lists of steps), chosen by the player, run in the order chosen."""
+    n = int(step.get("n", 1))
+    modes = step["modes"]
+    entry = r.decision() if r.choices is not None else None
+    if entry is None and r.choices is None and r.given is not None:
+        entry = _mode_from_ops(r, step)
+    if entry is None:
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: a choice of {n} mode(s) is needed")
+    picks = [entry] if isinstance(entry, int) else list(entry)
+    if len(picks) != n or len(set(picks)) != n or not all(isinstance(i, int) and 0 <= i < len(modes) for i in picks):
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: mode choice {entry!r}: choose {n} of 0..{len(modes) - 1}")
+    for i in picks:
+        steps(r, modes[i])
+
+
+def _mode_from_ops(r: Run, step: Step) -> list[int] | None:
+    """The modes whose ops (tried on a copy of the game) give the next given ops."""
+    from itertools import permutations
+
+    n = int(step.get("n", 1))
+    for combo in permutations(range(len(step["modes"])), n):
+        g2 = r.g.clone()
+        trial = Run(g2, r.actor, r.card_id, r.eff, [x for x in (g2.chara_by_uid(c.uid) for c in r.targets) if x],
+                    g2.chara_by_uid(r.source.uid) if r.source else None, {"ops": r.given[len(r.ops):]},  # type: ignore[index]
+                    NullTrail(), in_response=r.in_response)
+        try:
+            for i in combo:
+                steps(trial, step["modes"][i])
+        except IllegalAction:
+            continue
+        if trial.ops and all(_same(a, b) for a, b in zip(r.given[len(r.ops):], trial.ops, strict=False)):  # type: ignore[index]
+            return list(combo)
+    return None
+
+
+def _cost(r: Run, step: Step) -> None:
+    """A usage-cost change of cards in hand: the ``next`` card played matching ``filter``, or ``all`` of them."""
+    p = r.player(step)
+    op: dict[str, Any] = {"op": "cost", "p": p, "n": int(step["n"]), "until": step.get("until", "turn_end")}
+    op["next" if step.get("next") else "all"] = dict(step.get("filter", {}))
+    if step.get("next") and step.get("count", 1) != 1:
+        op["count"] = int(step["count"])
+    r.emit(op)
+
+
+def _if(r: Run, step: Step) -> None:
+    steps(r, step["do"] if conditions.holds(r.g, r.actor, step["cond"], r.source) else step.get("else", ()))
+
+
+def _unverified(r: Run, step: Step) -> None:
+    """A part of the text the engine does not check: the given ops from here on are applied as recorded."""
+    r.unverified.append(step.get("why", "a part of this effect is not scripted"))
+    if r.given is not None and r.choices is None:
+        for op in r.given[len(r.ops):]:
+            r.ops.append(dict(op))
+            if apply_op(r.g, op, r.trail, verified=False, in_response=r.in_response):
+                r.disables = True
+
+
+def _disable(r: Run, step: Step) -> None:
+    r.emit({"op": "disable"})
+
+
+_STEPS: dict[str, Callable[[Run, Step], None]] = {
+    "modify": _chara_step, "grant": _chara_step, "coin": _chara_step, "rest": _chara_step, "activate": _chara_step,
+    "move": _chara_step, "draw": _draw, "put_point": _put_point, "shuffle": _shuffle, "mill": _mill, "flip": _flip,
+    "pick": _pick, "choose": _choose, "cost": _cost, "if": _if, "unverified": _unverified, "disable": _disable,
+}
+STEP_OPS = frozenset(_STEPS)
+
+
+def cost_key(kind: str, f: Mapping[str, Any]) -> str:
+    """The ``cost_mods`` key of a cost change for the next card played (``next``) or every card (``all``)."""
+    return f"{kind}|{json.dumps(dict(f), sort_keys=True, ensure_ascii=False)}"
