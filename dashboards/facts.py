@@ -4,6 +4,10 @@ The engine records per player what metrics.md needs (``engine.pm.state.PlayerSta
 kept at setup (``opening_hand``), the turn each base card id was first seen (``seen``: 0 for the
 opening hand) and first played (``played``: summoned, played, set or levelled up with), and the
 opening decision (``keep``/``redraw``). Cards are counted by base id (parallels are the same card).
+
+Table logs (table-logs.md, "Statistics over table logs"): a player-game with an unlisted deck has no card rows;
+one whose hand was not fully identified by the end of the log keeps ``played`` but not ``in opening hand``/``seen``
+(flag ``UNKNOWN_SEEN``).
 """
 
 from __future__ import annotations
@@ -15,8 +19,11 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from dashboards.archetype import archetype
-from dashboards.schema import IN_OPENING, NO_MONTH, PLAYED, SEEN, card_key
+from dashboards.schema import IN_OPENING, NO_MONTH, PLAYED, SEEN, UNKNOWN_SEEN, card_key
 from engine.cards import CardDB, UnknownCard, base_id
+
+#: the archetype of a player-game whose deck list is unknown (a table log's unlisted deck)
+UNLISTED = "unlisted"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +125,8 @@ def game_rows(game: StoredGame, players: Sequence[Any], cards: CardDB, codes: Ca
     week = iso_week(day)
     header_players = list(game.header.get("players", ()))
     names = [str(header_players[s].get("name", "")) for s in (0, 1)]
-    decks = [list(players[s].deck_list) for s in (0, 1)]
-    kinds = [archetype(d, cards) for d in decks]
+    decks = [None if players[s].deck_list is None else list(players[s].deck_list) for s in (0, 1)]
+    kinds = [UNLISTED if d is None else archetype(d, cards) for d in decks]
     out = Rows()
     out.games.append({
         "game_id": game.id, "source_id": game.source_id, "played_at": played_at, "date": day, "week": week,
@@ -136,13 +143,18 @@ def game_rows(game: StoredGame, players: Sequence[Any], cards: CardDB, codes: Ca
             "deck_name": header_players[seat].get("deck_name"), "archetype": kinds[seat], "opp_archetype": kinds[1 - seat],
             "went_first": first, "score": s, "redraw": p.opening == "redraw", "played_at": played_at, "date": day,
             "week": week, "event": game.event, "ruleset": game.ruleset, "turns": game.turns, "month": month,
+            "deck_listed": decks[seat] is not None, "hands_known": p.hands_known(),
         })
-        opening = {base_id(c) for c in p.opening_hand}
-        for card, copies in sorted(Counter(base_id(c) for c in decks[seat]).items()):
-            seen_turn = p.seen.get(card)
+        deck = decks[seat]
+        if deck is None:  # an unlisted deck (table logs): the player-game counts in no card statistic
+            continue
+        known = p.hands_known()
+        opening = {base_id(c) for c in (*p.opening_hand, *p.opening_found) if c is not None}
+        for card, copies in sorted(Counter(base_id(c) for c in deck).items()):
+            seen_turn = p.seen.get(card) if known else None
             played_turn = p.played.get(card)
-            flags = ((IN_OPENING if card in opening else 0) | (SEEN if seen_turn is not None else 0)
-                     | (PLAYED if played_turn is not None else 0))
+            flags = ((IN_OPENING if known and card in opening else 0) | (SEEN if seen_turn is not None else 0)
+                     | (PLAYED if played_turn is not None else 0) | (0 if known else UNKNOWN_SEEN))
             code, points = codes(card), int(2 * s)
             out.card_games.append({
                 "game_id": game.id, "seat": seat, "card": card, "key": card_key(code, points, flags), "copies": copies,

@@ -19,10 +19,11 @@ import duckdb
 
 from dashboards.filters import Filters
 from dashboards.intervals import fit_beta, rate, wilson
-from dashboards.schema import DATASETS, IN_OPENING, PARTITION, PARTITIONED, PLAYED, SEEN, split_key, with_partition
+from dashboards.schema import DATASETS, IN_OPENING, PARTITION, PARTITIONED, PLAYED, SEEN, UNKNOWN_SEEN, split_key, with_partition
 
 CARD_FIELDS = ("card", "name", "games", "deck_share", "gp_wr", "gp_ci", "oh_games", "oh_wr", "oh_ci", "gih_games", "gih_wr",
-               "gih_ci", "gns_games", "gns_wr", "gns_ci", "iwd", "played_games", "played_wr", "played_ci", "avg_turn_played")
+               "gih_ci", "gns_games", "gns_wr", "gns_ci", "unknown_seen_games", "iwd", "played_games", "played_wr", "played_ci",
+               "avg_turn_played")
 CARD_EXTRAS = ("eb_wr", "eb_rank")
 
 
@@ -96,11 +97,13 @@ def covers(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, int]:
     otherwise they are counted.
     """
     where, params = f.where()
+    known = "count(*) FILTER (WHERE hands_known)"  # table-logs.md: how many player-games had fully known hands
     if f.player is None and f.archetype is None:
-        (n,) = con.execute(f"SELECT count(*) FROM player_games WHERE {where}", params).fetchone()  # type: ignore[misc]
-        return {"games": n if f.first is not None else n // 2, "player_games": n}
-    n, games = con.execute(f"SELECT count(*), count(DISTINCT game_id) FROM player_games WHERE {where}", params).fetchone()  # type: ignore[misc]
-    return {"games": games, "player_games": n}
+        n, k = con.execute(f"SELECT count(*), {known} FROM player_games WHERE {where}", params).fetchone()  # type: ignore[misc]
+        return {"games": n if f.first is not None else n // 2, "player_games": n, "known_hands_player_games": k}
+    n, games, k = con.execute(f"SELECT count(*), count(DISTINCT game_id), {known} FROM player_games WHERE {where}",  # type: ignore[misc]
+                              params).fetchone()
+    return {"games": games, "player_games": n, "known_hands_player_games": k}
 
 
 CARD_SQL = """
@@ -117,11 +120,11 @@ def fold_counts(groups: list[tuple[int, int, int | None]], cards: dict[int, str]
         c = out.get(code)
         if c is None:
             c = out[code] = {"card": cards.get(code, f"#{code}"), "games": 0, "gp": 0.0, "oh_n": 0, "oh": 0.0, "gih_n": 0,
-                             "gih": 0.0, "played_n": 0, "played": 0.0, "turns": 0}
+                             "gih": 0.0, "played_n": 0, "played": 0.0, "turns": 0, "unknown_n": 0, "unknown": 0.0}
         s = n * points / 2
         c["games"] += n
         c["gp"] += s
-        for bit, name in ((IN_OPENING, "oh"), (SEEN, "gih"), (PLAYED, "played")):
+        for bit, name in ((IN_OPENING, "oh"), (SEEN, "gih"), (PLAYED, "played"), (UNKNOWN_SEEN, "unknown")):
             if flags & bit:
                 c[f"{name}_n"] += n
                 c[name] += s
@@ -138,8 +141,8 @@ def card_names(con: duckdb.DuckDBPyConnection) -> tuple[dict[int, str], dict[str
 
 def card_row(c: dict[str, Any], name: str | None, total: int) -> dict[str, Any]:
     """One metrics.md card row from its counts (a :func:`card_counts` entry)."""
-    games, gih_n = c["games"], c["gih_n"]
-    gns_n, gns = games - gih_n, c["gp"] - c["gih"]
+    games, gih_n, unknown_n = c["games"], c["gih_n"], c.get("unknown_n", 0)
+    gns_n, gns = games - gih_n - unknown_n, c["gp"] - c["gih"] - c.get("unknown", 0.0)  # table logs: gih + gns + unknown
     gp_wr, gp_ci = _wr(c["gp"], games)
     oh_wr, oh_ci = _wr(c["oh"], c["oh_n"])
     gih_wr, gih_ci = _wr(c["gih"], gih_n)
@@ -149,6 +152,7 @@ def card_row(c: dict[str, Any], name: str | None, total: int) -> dict[str, Any]:
         "card": c["card"], "name": name, "games": games, "deck_share": games / total if total else None,
         "gp_wr": gp_wr, "gp_ci": gp_ci, "oh_games": c["oh_n"], "oh_wr": oh_wr, "oh_ci": oh_ci,
         "gih_games": gih_n, "gih_wr": gih_wr, "gih_ci": gih_ci, "gns_games": gns_n, "gns_wr": gns_wr, "gns_ci": gns_ci,
+        "unknown_seen_games": unknown_n,
         "iwd": None if gih_wr is None or gns_wr is None else gih_wr - gns_wr,
         "played_games": c["played_n"], "played_wr": played_wr, "played_ci": played_ci,
         "avg_turn_played": c["turns"] / c["played_n"] if c["played_n"] else None,

@@ -24,7 +24,7 @@ from __future__ import annotations
 import pyarrow as pa
 
 #: the files' layout: a warehouse written with another version is rebuilt by the next update
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: table logs (flag UNKNOWN_SEEN, player_games.hands_known)
 PARTITION = "month"
 NO_MONTH = "unknown"
 
@@ -40,6 +40,7 @@ PLAYER_GAMES = pa.schema([
     ("deck_name", pa.string()), ("archetype", pa.string()), ("opp_archetype", pa.string()), ("went_first", pa.bool_()),
     ("score", pa.float64()), ("redraw", pa.bool_()), ("played_at", pa.timestamp("us")), ("date", pa.date32()),
     ("week", pa.string()), ("event", pa.string()), ("ruleset", pa.string()), ("turns", pa.int32()),
+    ("deck_listed", pa.bool_()), ("hands_known", pa.bool_()),
 ])
 
 CARD_GAMES = pa.schema([
@@ -48,22 +49,25 @@ CARD_GAMES = pa.schema([
     ("went_first", pa.bool_()), ("played_at", pa.timestamp("us")), ("event", pa.string()), ("ruleset", pa.string()),
     ("player", pa.string()), ("archetype", pa.string()),
 ])
-#: bits of ``card_games.flags``
-IN_OPENING, SEEN, PLAYED = 1, 2, 4
+#: bits of ``card_games.flags``; UNKNOWN_SEEN: a table log where not every card that entered the player's hand was
+#: identified, so "in opening hand" and "seen" are unknown (table-logs.md, "Statistics over table logs")
+IN_OPENING, SEEN, PLAYED, UNKNOWN_SEEN = 1, 2, 4, 8
+#: where points and the card code sit in an aggregation key (flags take the low 4 bits, points the next 2)
+POINTS_SHIFT, CODE_SHIFT = 4, 6
 
 
 def card_key(code: int, points: int, flags: int) -> int:
     """The aggregation key of a card row: card code, points and flags in one integer.
 
     >>> card_key(3, 2, IN_OPENING | SEEN), split_key(card_key(3, 2, IN_OPENING | SEEN))
-    (115, (3, 2, 3))
+    (227, (3, 2, 3))
     """
-    return code << 5 | points << 3 | flags
+    return code << CODE_SHIFT | points << POINTS_SHIFT | flags
 
 
 def split_key(key: int) -> tuple[int, int, int]:
     """``(code, points, flags)`` of an aggregation key."""
-    return key >> 5, (key >> 3) & 3, key & 7
+    return key >> CODE_SHIFT, (key >> POINTS_SHIFT) & 3, key & 15
 
 CARDS = pa.schema([
     ("code", pa.int32()), ("card", pa.string()), ("name", pa.string()), ("series", pa.string()), ("set_code", pa.string()),

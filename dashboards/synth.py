@@ -17,7 +17,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from dashboards.schema import CARD_GAMES, CARDS, IN_OPENING, PARTITION, PLAYED, PLAYER_GAMES, SEEN
+from dashboards.schema import CARD_GAMES, CARDS, CODE_SHIFT, IN_OPENING, PARTITION, PLAYED, PLAYER_GAMES, POINTS_SHIFT, SEEN
 
 ARCHETYPES = ("MHK red-blue", "MHK blue", "MHK red-yellow", "MHK blue-yellow", "MHK red-green", "HTD yellow-green",
               "SLA red-blue-purple", "MHK green-purple", "HTD red", "SLA blue-green", "MHK yellow", "HTD purple")
@@ -114,11 +114,13 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dic
             "went_first": went_first[idx], "score": score[idx], "redraw": redraw[idx], "played_at": played_at[idx],
             "date": played_at[idx].astype("datetime64[D]"), "week": pa.array(week[pdays]), "event": _dict(event[idx], list(EVENTS)),
             "ruleset": _dict(np.zeros(len(idx), dtype=np.int32), ["pm-2.22"]), "turns": np.full(len(idx), 9, dtype=np.int32),
+            "deck_listed": np.ones(len(idx), dtype=bool), "hands_known": np.ones(len(idx), dtype=bool),
         })
         o = owner[cidx]
         cg_table = pa.table({
             "game_id": game_id[o], "seat": seat[o], "card": _dict(card[cidx], card_ids),
-            "key": (card[cidx] << 5 | (2 * score[o]).astype(np.int64) << 3 | flags[cidx]).astype(np.int32), "copies": copies[cidx],
+            "key": (card[cidx] << CODE_SHIFT | (2 * score[o]).astype(np.int64) << POINTS_SHIFT | flags[cidx]).astype(np.int32),
+            "copies": copies[cidx],
             "flags": flags[cidx], "turn_seen": pa.array(turn_seen[cidx], mask=~seen[cidx]),
             "turn_played": turn_played[cidx], "points": (2 * score[o]).astype(np.uint8),
             "went_first": went_first[o], "played_at": played_at[o], "event": _dict(event[o], list(EVENTS)),

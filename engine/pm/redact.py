@@ -29,6 +29,8 @@ from engine.rulings import IllegalAction, NullTrail
 
 View = int | str
 VIEWS: tuple[View, ...] = (0, 1, "public")
+#: also accepted by :func:`redact`: the table log a judge watching both hands could have recorded
+JUDGE = "judge"
 Action = dict[str, Any]
 
 
@@ -46,19 +48,19 @@ class Redaction:
     steps: list[int] = field(default_factory=list)
 
 
-def parse_view(value: Any) -> View:
-    """``0``, ``1`` or ``"public"`` from a command-line or query value (ValueError otherwise)."""
+def parse_view(value: Any, *, judge: bool = False) -> View:
+    """``0``, ``1`` or ``"public"`` (and ``"judge"`` when allowed) from a command-line or query value."""
     text = str(value).strip().lower()
     if text in ("0", "1"):
         return int(text)
-    if text == "public":
-        return "public"
-    raise ValueError(f"unknown view {value!r}: use 0, 1 or public")
+    if text == "public" or (judge and text == JUDGE):
+        return text
+    raise ValueError(f"unknown view {value!r}: use 0, 1, public" + (" or judge" if judge else ""))
 
 
 def sees(view: View, player: int) -> bool:
     """True when a viewer in ``view`` sees ``player``'s own hidden cards (their hand, their draws)."""
-    return view == player
+    return view in (player, JUDGE)
 
 
 def redact_header(header: Mapping[str, Any], view: View, *, keep_lists: bool = False) -> dict[str, Any]:
@@ -135,7 +137,7 @@ def redact(
     keep_lists: bool = False,
 ) -> Redaction:
     """Redact a legal log (complete or table) for ``view``; :class:`RedactionError` when that is not possible."""
-    if view not in VIEWS:
+    if view not in (*VIEWS, JUDGE):
         raise ValueError(f"unknown view {view!r}")
     out_header = redact_header(header, view, keep_lists=keep_lists)
     try:

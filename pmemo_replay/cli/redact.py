@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "card. Exit 0 written, 1 illegal log, 2 unreadable or malformed log.",
     )
     p.add_argument("log", metavar="LOG", help="log file path, or - for standard input")
-    p.add_argument("--view", required=True, metavar="0|1|public", help="the seat: 0, 1, or public (what both saw)")
+    p.add_argument("--view", required=True, metavar="0|1|public",
+                   help="the seat: 0, 1, or public (what both saw); judge: both hands seen (a judge's table log)")
     p.add_argument("--out", metavar="FILE", help="write here (.json or .jsonl; default: standard output, in the "
                    "input's form)")
     p.add_argument("--keep-lists", action="store_true",
@@ -36,7 +37,7 @@ def _fail(message: str, code: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        view = parse_view(args.view)
+        view = parse_view(args.view, judge=True)
     except ValueError as err:
         return _fail(str(err), EXIT_MALFORMED)
     if args.out and not args.out.lower().endswith((".json", ".jsonl")):

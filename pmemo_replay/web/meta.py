@@ -73,6 +73,8 @@ def stats_json(kind: str) -> Any:
     response = current_app.json.response(body if envelope else body["rows"])
     response.headers["X-Pmemo-Games"] = str(body["covers"]["games"])
     response.headers["X-Pmemo-Player-Games"] = str(body["covers"]["player_games"])
+    if "known_hands_player_games" in body["covers"]:
+        response.headers["X-Pmemo-Known-Hands"] = str(body["covers"]["known_hands_player_games"])
     return response
 
 

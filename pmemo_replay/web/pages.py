@@ -8,9 +8,12 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
+from pmemo_replay import views
 from pmemo_replay.web import meta, schemas
+from pmemo_replay.web.api import redaction_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
 from pmemo_replay.web.context import get_cards, get_store
+from pmemo_replay.web.schemas import VIEWS
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import game_view
 
@@ -72,7 +75,16 @@ def game(game_id: int) -> Any:
     row = store.get_game(game_id)
     if row is None:
         abort(404, description=f"There is no game {game_id}.")
-    data = game_view(row, store.actions(game_id), get_cards())
-    data["api"] = {"actions": url_for("api.game_actions", game_id=game_id),
-                   "state": url_for("api.game_state", game_id=game_id)}
+    view = request.args.get("view", "judge")
+    if view not in VIEWS:
+        abort(400, description=f"Unknown view {view!r}: use judge, 0, 1 or public.")
+    actions = store.actions(game_id)
+    seen = None
+    if view != "judge":  # a player view: the page holds only what that seat saw (table-logs.md, "Views")
+        red = redaction_or_422(row, view)
+        seen = (red.header, views.player_actions(red))
+    data = game_view(row, actions, get_cards(), view=view, seen=seen)
+    query = {} if view == "judge" else {"view": view}
+    data["api"] = {"actions": url_for("api.game_actions", game_id=game_id, **query),
+                   "state": url_for("api.game_state", game_id=game_id, **query)}
     return render_template("game.html", game=row, data=data)

@@ -39,6 +39,8 @@ class StatsQuery(Schema):
 class CoversSchema(Schema):
     games = fields.Integer(required=True, metadata={"description": "finished games in the filter"})
     player_games = fields.Integer(required=True)
+    known_hands_player_games = fields.Integer(metadata={
+        "description": "player-games whose every hand card was identified (all of them but for table logs)"})
     dated_player_games = fields.Integer(metadata={"description": "trends: player-games with a played_at"})
 
 
@@ -60,9 +62,12 @@ class CardRowSchema(Schema):
     gih_games = fields.Integer(required=True, metadata={"description": "seen: in opening hand or moved from deck to hand later"})
     gih_wr = _wr("WR when seen")
     gih_ci = _ci()
-    gns_games = fields.Integer(required=True, metadata={"description": "not seen (gih_games + gns_games == games)"})
+    gns_games = fields.Integer(required=True, metadata={
+        "description": "not seen (gih_games + gns_games + unknown_seen_games == games)"})
     gns_wr = _wr("WR when not seen")
     gns_ci = _ci()
+    unknown_seen_games = fields.Integer(required=True, metadata={
+        "description": "table logs: player-games whose hand was not fully identified (no in-opening-hand or seen facts)"})
     iwd = fields.Float(allow_none=True, required=True, metadata={"description": "gih_wr − gns_wr; null when either side is empty"})
     played_games = fields.Integer(required=True, metadata={"description": "summoned, played, set or levelled up with at least once"})
     played_wr = _wr("WR when played")
@@ -175,6 +180,8 @@ ENVELOPE = {"in": "query", "name": "envelope", "required": False, "schema": {"ty
 CARD_HEADERS = {
     "X-Pmemo-Games": {"description": "finished games in the filter (covers.games)", "schema": {"type": "integer"}},
     "X-Pmemo-Player-Games": {"description": "player-games in the filter (covers.player_games)", "schema": {"type": "integer"}},
+    "X-Pmemo-Known-Hands": {"description": "player-games with fully known hands (covers.known_hands_player_games)",
+                            "schema": {"type": "integer"}},
 }
 CARDS_200 = {
     "description": "by default a JSON array of card rows (metrics.md; the games covered are in the X-Pmemo-Games and "

@@ -41,9 +41,20 @@ def _common(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], car
             **timeline(header, actions, cards, limit)}
 
 
-def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB) -> dict[str, Any]:
-    """A stored game: the page fetches its actions and states from the API."""
-    return {"mode": "game", "id": game.id, "total": game.n_actions, **_common(game.header, actions, cards, None)}
+def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB, *, view: str = "judge",
+              seen: tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]] | None = None) -> dict[str, Any]:
+    """A stored game: the page fetches its actions and states from the API.
+
+    In a player view, ``seen`` is the header and actions that seat could have recorded: only their card ids get
+    facts in the page (turn marks come from the stored log; when turns start is no secret).
+    """
+    out = {"mode": "game", "id": game.id, "total": game.n_actions, "view": view,
+           **_common(game.header, actions, cards, None)}
+    if seen is not None:
+        header, shown = seen
+        out["players"] = _players(header)
+        out["cards"] = facts_for(sorted(ids_in(header.get("players")) | ids_in(list(shown))), cards)
+    return out
 
 
 def judge_view(text: str, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], applied: int,

@@ -77,7 +77,7 @@ def test_uploads_keep_the_warehouse_current(client: FlaskClient, tmp_path: Path)
     assert (state.watermark, state.projected) == (5, 4)  # projected by the upload itself
     assert client.post("/api/games", data=body).status_code == 200  # already stored: nothing new
     assert read_state(tmp_path / "wh").projected == 4
-    assert client.get("/api/stats/cards?envelope=1").get_json()["covers"] == {"games": 4, "player_games": 8}
+    assert client.get("/api/stats/cards?envelope=1").get_json()["covers"] == {"games": 4, "player_games": 8, "known_hands_player_games": 8}
 
 
 def test_meta_page(client: FlaskClient) -> None:
@@ -143,7 +143,7 @@ def test_openapi_describes_the_stats_routes(client: FlaskClient) -> None:
     row = doc["components"]["schemas"]["CardRow"]["properties"]
     assert {"gp_ci", "oh_wr", "gih_games", "gns_ci", "iwd", "played_wr", "avg_turn_played", "eb_wr"} <= set(row)
     cards = doc["paths"]["/api/stats/cards"]["get"]["responses"]["200"]
-    assert set(cards["headers"]) == {"X-Pmemo-Games", "X-Pmemo-Player-Games"}
+    assert set(cards["headers"]) == {"X-Pmemo-Games", "X-Pmemo-Player-Games", "X-Pmemo-Known-Hands"}
     bare = {"type": "array", "items": {"$ref": "#/components/schemas/CardRow"}}
     assert cards["content"]["application/json"]["schema"]["oneOf"] == [bare, {"$ref": "#/components/schemas/CardStats"}]
 

@@ -28,7 +28,7 @@ def check_row(row: dict[str, Any], **want: Any) -> None:
 
 def test_covers_leave_out_the_unfinished_game(stats: Any) -> None:
     body = stats("cards")
-    assert body["covers"] == {"games": 4, "player_games": 8}
+    assert body["covers"] == {"games": 4, "player_games": 8, "known_hands_player_games": 8}
 
 
 def test_card_a(stats: Any) -> None:
@@ -54,7 +54,7 @@ def test_card_q_and_the_draw_scoring_half(stats: Any) -> None:
 def test_every_field_is_there_and_rows_cover_cards_in_decks(stats: Any) -> None:
     body = stats("cards")
     fields = ["card", "name", "games", "deck_share", "gp_wr", "gp_ci", "oh_games", "oh_wr", "oh_ci", "gih_games", "gih_wr", "gih_ci",
-              "gns_games", "gns_wr", "gns_ci", "iwd", "played_games", "played_wr", "played_ci", "avg_turn_played"]
+              "gns_games", "gns_wr", "gns_ci", "unknown_seen_games", "iwd", "played_games", "played_wr", "played_ci", "avg_turn_played"]
     for row in body["rows"]:
         assert list(row)[: len(fields)] == fields
         check_row(row)

@@ -147,7 +147,7 @@ def test_state_file_and_empty_warehouse(tmp_path: Path) -> None:
     empty = tmp_path / "nothing"
     assert read_state(empty).watermark == 0
     body = statistics(empty, "cards", Filters())
-    assert body["covers"] == {"games": 0, "player_games": 0} and body["rows"] == [] and body["prior"] is None
+    assert body["covers"] == {"games": 0, "player_games": 0, "known_hands_player_games": 0} and body["rows"] == [] and body["prior"] is None
     for kind in STATS:
         assert statistics(empty, kind, Filters())["covers"]["games"] == 0
     with Store(f"sqlite:///{tmp_path / 's.sqlite3'}", cards=CARDS) as store:
@@ -185,7 +185,7 @@ def test_on_both_store_backends(store_url: str, tmp_path: Path) -> None:
         assert (report.projected, report.left_out, report.state.projected) == (1, 1, 4)
         assert update_warehouse(store, folder).projected == 0
     body = statistics(folder, "cards", Filters())
-    assert body["covers"] == {"games": 4, "player_games": 8}
+    assert body["covers"] == {"games": 4, "player_games": 8, "known_hands_player_games": 8}
     a = next(r for r in body["rows"] if r["card"] == "TST 01-001")
     assert (a["games"], a["gih_games"], a["played_games"]) == (4, 2, 1)
 

@@ -77,7 +77,7 @@ export function makeBoard(cards, players) {
       el("span", { class: "badge acting", hidden: true }),
       s.result && s.result.winner === p ? el("span", { class: "badge winner", text: "winner" }) : null,
       el("span", { class: "counts" },
-        count("Deck", pl.deck_count), count("EX", pl.ex_deck_count), count("Hand", pl.hand.length),
+        count("Deck", pl.deck_count), count("EX", pl.ex_deck_count ?? "?"), count("Hand", pl.hand.length),
         count("Points", `${pl.points.length}/${POINTS_TO_WIN}`), count("Discard", pl.discard.length)));
   }
 
@@ -97,12 +97,14 @@ export function makeBoard(cards, players) {
         pile("Deck", deckIds, null, true), pile("Discard", pl.discard, `${p}:discard`), pile("Removed", pl.removed, `${p}:removed`)));
   }
 
+  // An unknown card (null: a table log's unseen card, or one this view may not see) is drawn as a card back.
   function handRow(pl, hidden) {
-    const hand = hidden ? pl.hand.map(() => back(true)) : pl.hand.map((id) => tile(id, facts(id), { small: true }));
-    const points = pl.points.map((pt) => tile(pt.card, facts(pt.card), { small: true, faceDown: pt.face === "down" }));
+    const hand = pl.hand.map((id) => (hidden || id === null ? back(true) : tile(id, facts(id), { small: true })));
+    const points = pl.points.map((pt) => (pt.card === null ? unknownPoint(pt.face)
+      : tile(pt.card, facts(pt.card), { small: true, faceDown: pt.face === "down" })));
     const up = pl.points.filter((pt) => pt.face === "up").length;
     return el("div", { class: "row hand-row" },
-      zone("Hand", "hand-zone", `Hand · ${pl.hand.length}${hidden ? " (hidden)" : ""}`,
+      zone("Hand", "hand-zone", `Hand · ${pl.hand.length}${hidden || (pl.hand.length && pl.hand.every((id) => id === null)) ? " (hidden)" : ""}`,
         el("div", { class: `tiles${hand.length > 9 ? " crowded" : ""}` }, hand.length ? hand : el("div", { class: "zone-empty", text: "empty" }))),
       zone("Point Zone", "point-zone", `Point Zone · ${pl.points.length}/${POINTS_TO_WIN} (${up} face up)`,
         el("div", { class: "tiles" }, points.length ? points : el("div", { class: "zone-empty", text: "no points" }))));
@@ -158,6 +160,13 @@ export function makeBoard(cards, players) {
   }
 
   return { side, turnbar, zoneCards: (ids) => ids.map((id) => tile(id, facts(id), { small: false })) };
+}
+
+function unknownPoint(face) {
+  const node = back(true);
+  node.setAttribute("aria-label", `an unknown card, face ${face}`);
+  if (face === "up") node.classList.add("unknown-up");
+  return node;
 }
 
 function count(label, value) {

@@ -13,7 +13,9 @@ export function makeSource(data) {
         method: "POST", body: data.log, headers: { "Content-Type": "application/json" },
       });
     } else {
-      response = await fetch(`${data.api.state}?at=${n}`, { headers: { Accept: "application/json" } });
+      const url = new URL(data.api.state, window.location.origin); // it may already carry ?view=
+      url.searchParams.set("at", String(n));
+      response = await fetch(url, { headers: { Accept: "application/json" } });
     }
     if (!response.ok) {
       let message = `HTTP ${response.status}`;

@@ -6,11 +6,11 @@ import { makeNarrator } from "./narrate.js";
 import { makePanel } from "./panel.js";
 import { makeSource } from "./source.js";
 
-const VIEWS = ["judge", "0", "1"];
 const BASE_DELAY_MS = 800;
 const PREFETCH = [1, -1, 2, 3, 4]; // neighbours fetched ahead (stepping forward is the common case)
 
 const data = JSON.parse($("viewer-data").textContent);
+const VIEWS = data.mode === "game" ? ["judge", "0", "1", "public"] : ["judge", "0", "1"];
 const total = data.total;
 const source = makeSource(data);
 const narrator = makeNarrator(data.players, data.cards);
@@ -18,7 +18,10 @@ const board = makeBoard(data.cards, data.players);
 const turnStarts = data.turns; // [[turn, first step], ...]
 
 const params = new URLSearchParams(window.location.search);
-let view = VIEWS.includes(params.get("view")) ? params.get("view") : "judge";
+// A stored game's view is decided by the server (data.view): a player view never receives a card that seat could
+// not see. The judge page holds the whole pasted log anyway, so there the view only hides hands on the board.
+const serverViews = data.mode === "game";
+let view = serverViews ? data.view || "judge" : VIEWS.includes(params.get("view")) ? params.get("view") : "judge";
 let step = clampStep(parseInt(params.get("step") ?? "", 10), data.mode === "judge" ? total : 0);
 let timer = null;
 let openZone = null;
@@ -53,9 +56,10 @@ function render(n, payload) {
   const s = payload.state;
   const bottom = view === "1" ? 1 : 0;
   const top = 1 - bottom;
-  board.side($("side-top"), s, top, { hideHand: view !== "judge" && Number(view) !== top });
+  const hides = (p) => !serverViews && view !== "judge" && Number(view) !== p;
+  board.side($("side-top"), s, top, { hideHand: hides(top) });
   board.turnbar($("turnbar"), s);
-  board.side($("side-bottom"), s, bottom, { hideHand: view !== "judge" && Number(view) !== bottom });
+  board.side($("side-bottom"), s, bottom, { hideHand: hides(bottom) });
   panel.now(n, total, view);
   panel.trail(payload.trail, n);
   panel.refusal(n, total);
@@ -187,6 +191,13 @@ const COMMANDS = {
 };
 
 function setView(v) {
+  if (serverViews && v !== view) { // another view is another page: the server computes what that seat saw
+    const url = new URL(window.location.href);
+    url.searchParams.set("view", v);
+    url.searchParams.set("step", String(step));
+    window.location.assign(url);
+    return;
+  }
   view = v;
   updateControls();
   updateUrl();
