@@ -1,0 +1,85 @@
+"""The viewer in Chromium on table logs: unknown cards drawn as card backs; a player view page holds only what
+that seat saw."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.pm.redact import redact
+from pmemo_replay.cards import bundled_cards
+from pmemo_replay.logio import read_log
+from pmemo_replay.web.viewdata import ids_in as ids_in_page
+from tests.web.browser import VIEWPORT, LiveServer, PageErrors, launch
+from tests.web.data import ARTIFACTS, jsonl
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "table-seat0-unlisted.jsonl"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory, sim_logs: list[dict[str, Any]]) -> Iterator[tuple[LiveServer, list[int]]]:
+    from pmemo_replay.web import create_app
+
+    folder = tmp_path_factory.mktemp("table-live")
+    app = create_app({"SECRET_KEY": "e2e", "PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
+    store = app.extensions["pmemo_store"]
+    ids = [store.ingest_text(FIXTURE.read_bytes(), "table").game_id, store.ingest_text(jsonl(sim_logs[7]), "sim").game_id]
+    server = LiveServer(app).start()
+    try:
+        yield server, ids
+    finally:
+        server.stop()
+        store.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors = PageErrors()
+    errors.watch(page)
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def test_unknown_cards_are_card_backs(page: Any, live: tuple[LiveServer, list[int]]) -> None:
+    server, (table_id, _) = live
+    total = len(read_log(FIXTURE).actions)
+    page.goto(f"{server.url}/games/{table_id}?step={total}&view=judge")
+    page.wait_for_selector(f'#board[data-step="{total}"]')
+    assert page.locator("#side-top .hand-zone .card.back").count() == 7  # Ren's hand: never seen
+    assert page.locator("#side-top .hand-zone .card[data-card]").count() == 0
+    assert page.locator("#side-bottom .hand-zone .card[data-card]").count() == 7  # Aoi recorded her own hand
+    assert page.locator("#side-top .point-zone .card[data-card]").count() == 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-log-judge.png"))
+
+
+def test_a_player_view_page_holds_only_what_the_seat_saw(page: Any, live: tuple[LiveServer, list[int]],
+                                                         sim_logs: list[dict[str, Any]]) -> None:
+    server, (_, sim_id) = live
+    doc = sim_logs[7]
+    red = redact(doc["game"], doc["actions"], bundled_cards(), 1)
+    allowed = {c for a in red.actions for c in ids_in_page(a)} | ids_in_page(red.header)
+    page.goto(f"{server.url}/games/{sim_id}?step=40&view=1")
+    page.wait_for_selector('#board[data-step="40"][data-view="1"]')
+    data = page.evaluate("JSON.parse(document.getElementById('viewer-data').textContent)")
+    assert set(data["cards"]) <= allowed
+    opponent_deck = set(doc["game"]["players"][0]["deck"])
+    assert opponent_deck - allowed, "the opponent held cards seat 1 never saw"
+    html = page.content()
+    assert not [c for c in opponent_deck - allowed if c in html]
+    page.click('[data-view="public"]')
+    page.wait_for_selector('#board[data-step="40"][data-view="public"]')
+    assert page.locator(".hand-zone .card[data-card]").count() == 0
+    page.screenshot(path=str(ARTIFACTS / "table-view-public.png"))
