@@ -3,7 +3,8 @@
 python-chess's ``chess.pgn.read_game`` parses SAN and checks every move; we
 time it on PGN games it generated itself (random legal play, seeded), and the
 engine's parse + fold with full rule checking on simulated pmemo-logs. The
-ratio (engine actions/s ÷ chess plies/s) is printed.
+ratio (engine actions/s ÷ chess plies/s) is printed. The same games redacted to the public view
+(table logs: no deck order, unlisted decks, every card identified as it is named) are folded too.
 
 Usage: python3 benchmarks/bench_fold_vs_chess.py [--games 200] [--seed 1] [--json]
 """
@@ -19,9 +20,10 @@ import time
 import chess
 import chess.pgn
 
+from engine.pm.redact import redact
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.cli.bench import bench_fold
-from pmemo_replay.logio import dump_jsonl, load_log
+from pmemo_replay.logio import PmemoLog, dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
 
 
@@ -61,12 +63,18 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cards = bundled_cards()
-    logs = [dump_jsonl(load_log(doc)).encode() for doc in simulated_logs(cards, args.games, args.seed)]
+    docs = list(simulated_logs(cards, args.games, args.seed))
+    logs = [dump_jsonl(load_log(doc)).encode() for doc in docs]
+    tables = [dump_jsonl(PmemoLog(red.header, red.actions)).encode()
+              for red in (redact(doc["game"], doc["actions"], cards, "public") for doc in docs)]
     pgns = random_pgn_games(args.games, args.seed)
     engine = bench_fold(logs, cards)
+    public = bench_fold(tables, cards)
     chess_figures = bench_chess(pgns)
     ratio = engine["actions_per_second"] / chess_figures["plies_per_second"]
-    report = {"engine": engine, "python_chess": chess_figures, "ratio": round(ratio, 2)}
+    public_ratio = public["actions_per_second"] / chess_figures["plies_per_second"]
+    report = {"engine": engine, "public_table_logs": public, "python_chess": chess_figures, "ratio": round(ratio, 2),
+              "public_ratio": round(public_ratio, 2)}
     if args.json:
         print(json.dumps(report))
     else:
@@ -74,6 +82,8 @@ def main() -> None:
         print(f"python-chess read_game: {chess_figures['plies']} plies in {chess_figures['seconds']:.3f} s = "
               f"{chess_figures['plies_per_second']:.0f} plies/s")
         print(f"ratio: {ratio:.2f}x")
+        print(f"public table logs: {public['actions']} actions in {public['seconds']:.3f} s = "
+              f"{public['actions_per_second']:.0f} actions/s, ratio {public_ratio:.2f}x")
 
 
 if __name__ == "__main__":
