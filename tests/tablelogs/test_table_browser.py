@@ -26,12 +26,14 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory, sim_logs: list[dict[str, Any]]) -> Iterator[tuple[LiveServer, list[int]]]:
+    """The fixture table log, then simulated games 6 to 11."""
     from pmemo_replay.web import create_app
 
     folder = tmp_path_factory.mktemp("table-live")
     app = create_app({"SECRET_KEY": "e2e", "PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
     store = app.extensions["pmemo_store"]
-    ids = [store.ingest_text(FIXTURE.read_bytes(), "table").game_id, store.ingest_text(jsonl(sim_logs[7]), "sim").game_id]
+    ids = [store.ingest_text(FIXTURE.read_bytes(), "table").game_id,
+           *(store.ingest_text(jsonl(doc), "sim").game_id for doc in sim_logs[6:12])]
     server = LiveServer(app).start()
     try:
         yield server, ids
@@ -53,7 +55,7 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def test_unknown_cards_are_card_backs(page: Any, live: tuple[LiveServer, list[int]]) -> None:
-    server, (table_id, _) = live
+    server, (table_id, *_) = live
     total = len(read_log(FIXTURE).actions)
     page.goto(f"{server.url}/games/{table_id}?step={total}&view=judge")
     page.wait_for_selector(f'#board[data-step="{total}"]')
@@ -65,18 +67,23 @@ def test_unknown_cards_are_card_backs(page: Any, live: tuple[LiveServer, list[in
     page.screenshot(path=str(ARTIFACTS / "table-log-judge.png"))
 
 
+def seen_by_seat_1(doc: dict[str, Any]) -> set[str]:
+    """Every card id in the log seat 1 could have recorded."""
+    red = redact(doc["game"], doc["actions"], bundled_cards(), 1)
+    return {c for a in red.actions for c in ids_in_page(a)} | ids_in_page(red.header)
+
+
 def test_a_player_view_page_holds_only_what_the_seat_saw(page: Any, live: tuple[LiveServer, list[int]],
                                                          sim_logs: list[dict[str, Any]]) -> None:
-    server, (_, sim_id) = live
-    doc = sim_logs[7]
-    red = redact(doc["game"], doc["actions"], bundled_cards(), 1)
-    allowed = {c for a in red.actions for c in ids_in_page(a)} | ids_in_page(red.header)
+    server, (_, *sim_ids) = live
+    picks = [(gid, doc, seen_by_seat_1(doc)) for gid, doc in zip(sim_ids, sim_logs[6:12], strict=True)]
+    sim_id, doc, allowed = next((p for p in picks if set(p[1]["game"]["players"][0]["deck"]) - p[2]), picks[0])
+    opponent_deck = set(doc["game"]["players"][0]["deck"])
+    assert opponent_deck - allowed, "seat 1 saw every card of its opponent in all these games"
     page.goto(f"{server.url}/games/{sim_id}?step=40&view=1")
     page.wait_for_selector('#board[data-step="40"][data-view="1"]')
     data = page.evaluate("JSON.parse(document.getElementById('viewer-data').textContent)")
     assert set(data["cards"]) <= allowed
-    opponent_deck = set(doc["game"]["players"][0]["deck"])
-    assert opponent_deck - allowed, "the opponent held cards seat 1 never saw"
     html = page.content()
     assert not [c for c in opponent_deck - allowed if c in html]
     page.click('[data-view="public"]')
