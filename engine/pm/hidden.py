@@ -37,17 +37,22 @@ def copies_word(seen: int, listed: int | None) -> str:
     return f"{seen} of {limit} copies now seen"
 
 
-def known_copies(p: PlayerState, card_id: str) -> int:
-    """Copies of ``card_id`` (parallels counted together) known now in any zone of ``p`` but the EX deck."""
-    key = base_id(card_id)
-
-    def count(ids: Sequence[str | None]) -> int:
-        return sum(1 for c in ids if c is not None and base_id(c) == key)
-
-    n = count(p.hand) + count(p.deck) + count(p.discard) + count(p.removed) + count([c for c, _ in p.points])
+def known_ids(p: PlayerState) -> list[str]:
+    """Every known card id in ``p``'s zones but the EX deck (Level Up stacks and set Supports included)."""
+    out = [c for c in (*p.hand, *p.deck, *p.discard, *p.removed, *(c for c, _ in p.points)) if c is not None]
     for chara in p.area():
-        n += count(chara.ids()) + count([s.card for s in chara.supports])
-    return n
+        out += chara.ids()
+        out += [s.card for s in chara.supports]
+    return out
+
+
+def known_copies(p: PlayerState, card_id: str) -> int:
+    """Copies of ``card_id`` (parallels counted together) known now in ``p``'s zones: what the pool has lost.
+
+    A card shuffled back into a deck of unknown order is unknown again and back in the pool.
+    """
+    key = base_id(card_id)
+    return sum(1 for c in known_ids(p) if base_id(c) == key)
 
 
 def listed_copies(p: PlayerState, card_id: str) -> int | None:

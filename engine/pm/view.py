@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.cards import base_id
 from engine.pm import stats
+from engine.pm.hidden import known_ids
 from engine.pm.state import Chara, GameState, PlayerState
 
 UNLISTED_DECK = 60  # an unlisted deck holds 60 cards, none known (table-logs.md)
@@ -65,15 +66,6 @@ def unseen(p: PlayerState) -> dict[str, int] | None:
         if left.get(key):
             left[key] -= 1
     return {k: n for k, n in sorted(left.items()) if n}
-
-
-def known_ids(p: PlayerState) -> list[str]:
-    """Every known card id in the player's zones but the EX deck (stacks and supports included)."""
-    out = [c for c in (*p.hand, *p.deck, *p.discard, *p.removed, *(c for c, _ in p.points)) if c is not None]
-    for chara in p.area():
-        out += chara.ids()
-        out += [s.card for s in chara.supports]
-    return out
 
 
 def state_json(g: GameState) -> dict[str, Any]:
