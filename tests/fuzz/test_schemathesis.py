@@ -1,0 +1,52 @@
+"""schemathesis against /api/openapi.json, the Flask application in process: no 500, no response outside the schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+from schemathesis.specs.openapi.schemas import OpenApiSchema
+
+from tests.web.conftest import make_app
+from tests.web.data import jsonl, simulated
+
+EXAMPLES = 120  # per operation and method
+#: no 500, and every response as described (status, content type, headers, body); the checks on how strictly the
+#: application refuses what the description leaves out (negative data) are not part of this run
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
+          response_schema_conformance]
+
+
+@pytest.fixture(scope="module")
+def api_schema(tmp_path_factory: pytest.TempPathFactory) -> OpenApiSchema:
+    """The application's own description, on a store holding three simulated games (ids 1 to 3)."""
+    app = make_app(Path(tmp_path_factory.mktemp("api")))
+    for doc in simulated(3, 81):
+        app.extensions["pmemo_store"].ingest_text(jsonl(doc), "sim")
+    return schemathesis.openapi.from_wsgi("/api/openapi.json", app)
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+CALLS: list[str] = []  # the requests made (the run's size)
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+def test_api_conforms(case: schemathesis.Case) -> None:
+    case.call_and_validate(checks=CHECKS)
+    CALLS.append(case.operation.label)
+
+
+def test_the_run_made_requests() -> None:
+    """Runs after the conformance test: it made requests to every operation."""
+    assert len(set(CALLS)) >= 10, sorted(set(CALLS))
+    print(f"schemathesis: {len(CALLS)} requests to {len(set(CALLS))} operations")
