@@ -2,7 +2,8 @@
 
 Reads the precious-data MHK folder (default: ../shared/data/precious-data/data/MHK beside
 the repository) with the precious-data reader and writes ids, names, series, types, colors,
-costs, AP/DP, properties, timings, keywords and the effect structure only. No card text,
+costs, AP/DP, properties, timings, keywords and the effect structure only; and
+fixtures/cards/scripted/mhk.json: the same with the hand-written scripts of tools/mhk_scripts.py. No card text,
 flavor text or image reference ever goes into the repository (they are the publisher's).
 
     python tools/make_mhk_facts.py [MHK-FOLDER] [-o OUT]
@@ -22,21 +23,42 @@ sys.path.insert(0, str(REPO))
 from engine.cards import CardDB  # noqa: E402
 from pmemo_replay.cards.native import dump_native  # noqa: E402
 from pmemo_replay.cards.precious import read_precious  # noqa: E402
+from tools.mhk_scripts import SCRIPTS  # noqa: E402
 
 DEFAULT_SRC = REPO.parent / "shared" / "data" / "precious-data" / "data" / "MHK"
 DEFAULT_OUT = REPO / "fixtures" / "cards" / "mhk.json"
+SCRIPTED_OUT = REPO / "fixtures" / "cards" / "scripted" / "mhk.json"
 _CARD_FACTS = {"id", "name", "series", "type", "color", "cost", "source", "ap", "dp", "properties", "timing"}
 _KEYWORDS = {"active", "break", "level_up", "ex", "untargetable", "ignore", "pinch", "combo", "reinforcement"}
 FACT_FIELDS = _CARD_FACTS | _KEYWORDS | {"backup", "effects"}
 EFFECT_FIELDS = {"kind", "timing", "cost", "cost_color", "rest", "discard_name", "trigger", "once_per_turn"}
+SCRIPT_FIELDS = {"do", "targets", "trigger", "optional", "condition", "why"}
 
 
 def _effect(e: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in e.items() if k in EFFECT_FIELDS}
 
 
-def facts_document(db: CardDB) -> dict[str, Any]:
-    """The native document of ``db`` with every non-fact field dropped."""
+def _merge_scripts(card: dict[str, Any], scripts: dict[str, Any]) -> None:
+    """Add the hand-written scripts (tools/mhk_scripts.py) to the card's effect entries, by position."""
+    extra = scripts.get("effects", [])
+    if extra and len(extra) != len(card.get("effects", [])):
+        raise SystemExit(f"{card['id']}: {len(extra)} scripted entries for {len(card.get('effects', []))} effects")
+    for entry, more in zip(card.get("effects", []), extra, strict=False):
+        _merge(entry, more)
+    if "backup" in scripts:
+        _merge(card["backup"], scripts["backup"])
+
+
+def _merge(entry: dict[str, Any], more: dict[str, Any]) -> None:
+    for key, value in more.items():
+        if key not in SCRIPT_FIELDS:
+            raise SystemExit(f"unknown script field {key!r}")
+        entry[key] = value
+
+
+def facts_document(db: CardDB, *, scripted: bool = False) -> dict[str, Any]:
+    """The native document of ``db`` with every non-fact field dropped (``scripted``: with the hand-written scripts)."""
     doc = dump_native(db)
     cards = []
     for card in sorted(doc["cards"], key=lambda c: c["id"]):
@@ -45,11 +67,13 @@ def facts_document(db: CardDB) -> dict[str, Any]:
             card["backup"] = _effect(card["backup"])
         if "effects" in card:
             card["effects"] = [_effect(e) for e in card["effects"]]
+        if scripted:
+            _merge_scripts(card, SCRIPTS.get(card["id"], {}))
         cards.append(card)
     doc["cards"] = cards
     doc["meta"] = {
         "source": "facts read from insanity54/precious-data data/MHK by tools/make_mhk_facts.py",
-        "note": "card facts only: no card text, flavor text or images",
+        "note": "card facts and the project's own effect scripts (tools/mhk_scripts.py) only: no card text, flavor text or images",
     }
     return doc
 
@@ -68,11 +92,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("src", nargs="?", type=Path, default=DEFAULT_SRC)
     parser.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--scripted", type=Path, default=SCRIPTED_OUT)
     args = parser.parse_args(argv)
     db = read_precious(args.src)
     db.name = "mhk"
     write(facts_document(db), args.out)
-    print(f"wrote {len(db)} cards to {args.out}")
+    write(facts_document(db, scripted=True), args.scripted)
+    print(f"wrote {len(db)} cards to {args.out} and, with their scripts, to {args.scripted}")
     return 0
 
 

@@ -35,9 +35,18 @@ def _may_approach(g: GameState, player: int, c: Chara | None, card_id: str, trai
         raise illegal("approach.chara", f"{describe(g, card_id)} cannot approach this turn (an effect forbids it)")
     if c.summoned_turn == g.turn and not stats.has_active(g, c):
         raise illegal("approach.summoned", f"{describe(g, card_id)} was summoned this turn (turn {g.turn}) and has no [Active]")
-    if c.approached_turn == g.turn:
+    if c.approached_turn == g.turn and not _again(c):
         raise illegal("approach.again", f"{describe(g, card_id)} already approached this turn")
     return c
+
+
+def _again(c: Chara) -> bool:
+    """An ``approach_again`` grant lets the Chara approach once more this turn (used up by that approach)."""
+    for i, (what, _) in enumerate(c.grants):
+        if what == "approach_again":
+            del c.grants[i]
+            return True
+    return False
 
 
 def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
@@ -130,7 +139,8 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     p = a["p"]
     _decision(g, p, "assign_interfere", g.interferer, "no_interfere")
     me = g.players[p]
-    placed = bool(me.deck)
+    attackers = [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None] if g.approach else []
+    placed = bool(me.deck) and not any(stats.has_grant(g, x, "cannot_give_points") for x in attackers)
     if placed:
         cid = hidden.take_top(g, p, a.get("card"), "no_interfere")
         me.points.append([cid, True])
@@ -141,8 +151,7 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if check_losing(g, trail):
         return
     to_after_elimination(g, trail, "no interference")
-    if placed and g.approach is not None:  # the approach gave a point
-        attackers = [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None]
+    if placed:  # the approach gave a point
         fire(g, "gave_point", attackers, trail)
         for x in attackers:
             fire_others(g, "gave_point", x, trail)

@@ -25,7 +25,8 @@ from engine.cards import Card
 from engine.pm import stats
 from engine.pm.state import Chara, GameState
 
-CARD_KEYS = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex"})
+CARD_KEYS = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex",
+                       "backup"})
 
 
 def _one(value: Any) -> tuple[Any, ...]:
@@ -56,6 +57,8 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any]) -> bool:
         if key == "combo" and (card.combo is not None) != bool(want):
             return False
         if key == "ex" and card.ex != bool(want):
+            return False
+        if key == "backup" and (card.backup is not None) != bool(want):
             return False
     return True
 

@@ -18,9 +18,11 @@ from engine.cards import Card
 from engine.pm import stats
 from engine.pm.actions import apply_action
 from engine.pm.cost import FOUR_COLORS
+from engine.pm import script
 from engine.pm.effects import possible_targets
 from engine.pm.state import GameState
 from engine.pm.turns import settle, turn_end_waits
+from engine.pm.zones import find_chara
 from engine.rulings import IllegalAction, NullTrail, Trail
 
 Action = dict[str, Any]
@@ -246,18 +248,28 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
         if eff is None or not card.unscripted:
             yield action
         return
+    source = find_chara(g.players[action["p"]], action["card"]) if action["type"] in ("use_effect", "trigger") else None
     if not eff.targets:
-        yield action
+        yield _with_choices(g, p, action, eff, [], source)
         return
-    choices = [possible_targets(g, p, eff, i) for i in range(len(eff.targets))]
-    if any(not c for c in choices):
+    choices = [possible_targets(g, p, eff, i, source) for i in range(len(eff.targets))]
+    if any(not c and not eff.targets[i].get("optional") for i, c in enumerate(choices)):
         return
-    for first in choices[0]:
+    for first in choices[0] or [None]:
         rest = [next((c for c in options if c is not first), None) for options in choices[1:]]
-        if any(r is None for r in rest):
+        if any(r is None and not eff.targets[i + 1].get("optional") for i, r in enumerate(rest)):
             continue
-        picked = [first, *rest]
-        yield {**action, "targets": [{"p": c.owner, "card": c.card} for c in picked if c is not None]}
+        picked = [c for c in [first, *rest] if c is not None]
+        if len(picked) < len(eff.targets) and any(r is not None for r in rest[len(picked) - 1:]):
+            continue
+        yield _with_choices(g, p, {**action, "targets": [{"p": c.owner, "card": c.card} for c in picked]}, eff, picked, source)
+
+
+def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[Any], source: Any) -> Action:
+    """The action with the first option at each decision its script leaves to the player."""
+    if not script.has_decisions(eff.script):
+        return action
+    return {**action, "choices": script.auto_choices(g, p, action["card"], eff, targets, source)}
 
 
 def is_legal(g: GameState, action: Action) -> bool:

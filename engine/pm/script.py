@@ -34,10 +34,13 @@ class Run:
         raw = action.get("choices")
         self.choices: list[Any] | None = list(raw) if raw is not None else None
         self.given: list[Mapping[str, Any]] | None = action.get("ops")
+        self.broken = action.get("type") == "break"
         self.ops: list[dict[str, Any]] = []
         self.disables = False
         self.picked: list[str] = []  # the cards moved by the last pick (``"that"`` in later steps)
         self.unverified: list[str] = []
+        self.auto = False  # choose the first options where the log gives no choice (legal-action generation)
+        self.made: list[Any] = []  # the decisions taken, as ``choices`` entries
 
     # -- decisions ----------------------------------------------------------
 
@@ -127,9 +130,22 @@ def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara
 
 def steps(r: Run, script: Sequence[Step]) -> None:
     for step in script:
-        if "if" in step and not conditions.holds(r.g, r.actor, step["if"], r.source):
+        if "if" in step and not run_holds(r, step["if"]):
             continue
         _STEPS[step["op"]](r, step)
+
+
+def run_holds(r: Run, cond: Mapping[str, Any]) -> bool:
+    """A condition inside a script: ``picked`` (a filter the last pick fits), ``broken`` (played by [Break]), or
+    any condition of :mod:`engine.pm.conditions`."""
+    rest = dict(cond)
+    if "picked" in rest:
+        f = rest.pop("picked")
+        if not any(conditions.card_matches(r.g, r.g.card(c), f) for c in r.picked):
+            return False
+    if "broken" in rest and r.broken != bool(rest.pop("broken")):
+        return False
+    return conditions.holds(r.g, r.actor, rest, r.source)
 
 
 # -- steps on Charas --------------------------------------------------------------
@@ -308,6 +324,8 @@ def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[
             if op is None or not is_op(op):
                 break
             entry.append(op["card"])
+    if entry is None and r.auto:
+        entry = pool[:n]
     if entry is None:
         if not up_to and len(set(pool)) <= 1:
             entry = pool[:n]  # nothing to choose
@@ -318,6 +336,7 @@ def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[
                                            "(the action's choices)")
     if isinstance(entry, str):
         entry = [entry]
+    r.made.append(entry)
     if not isinstance(entry, list) or not all(isinstance(c, str) for c in entry):
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: choice {entry!r} is not a list of card ids")
     left = list(pool)
@@ -342,6 +361,9 @@ def _choose(r: Run, step: Step) -> None:
     entry = r.decision() if r.choices is not None else None
     if entry is None and r.choices is None and r.given is not None:
         entry = _mode_from_ops(r, step)
+    if entry is None and r.auto:
+        entry = list(range(n))
+    r.made.append(entry)
     if entry is None:
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: a choice of {n} mode(s) is needed")
     picks = [entry] if isinstance(entry, int) else list(entry)
@@ -382,7 +404,7 @@ def _cost(r: Run, step: Step) -> None:
 
 
 def _if(r: Run, step: Step) -> None:
-    steps(r, step["do"] if conditions.holds(r.g, r.actor, step["cond"], r.source) else step.get("else", ()))
+    steps(r, step["do"] if run_holds(r, step["cond"]) else step.get("else", ()))
 
 
 def _unverified(r: Run, step: Step) -> None:
@@ -405,6 +427,25 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "pick": _pick, "choose": _choose, "cost": _cost, "if": _if, "unverified": _unverified, "disable": _disable,
 }
 STEP_OPS = frozenset(_STEPS)
+
+
+def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None) -> list[Any]:
+    """The ``choices`` that take the first options at every decision (run on a copy of the game)."""
+    g2 = g.clone()
+    r = Run(g2, actor, card_id, eff, [x for x in (g2.chara_by_uid(c.uid) for c in targets) if x is not None],
+            g2.chara_by_uid(source.uid) if source else None, {}, NullTrail(), in_response=False)
+    r.auto = True
+    try:
+        steps(r, eff.script or ())
+    except IllegalAction:
+        pass
+    return r.made
+
+
+def has_decisions(script: Sequence[Step] | None) -> bool:
+    """True when a script leaves a decision to a player (a pick or a mode)."""
+    return any(s.get("op") in ("pick", "flip", "choose") or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ()))
+               for s in script or ())
 
 
 def cost_key(kind: str, f: Mapping[str, Any]) -> str:

@@ -124,7 +124,7 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
                 for step in eff.script:
                     if step.get("op") == "cost" and _cost_step_applies(g, step, card):
                         cost += int(step.get("n", 0))
-    for eff in card.continuous():
+    for eff in card.continuous() if card.type != "event" else ():
         if conditions.holds(g, player, eff.condition):
             assert eff.script is not None
             for step in eff.script:

@@ -60,7 +60,17 @@ def load_cards(paths: Sequence[str | Path]) -> CardDB:
     return db
 
 
+SCRIPTED = BUNDLED / "scripted"
+
+
 @functools.cache
-def bundled_cards() -> CardDB:
-    """The cards shipped in ``fixtures/cards/`` (cached: do not modify the result)."""
-    return load_cards([BUNDLED])
+def bundled_cards(scripted: bool = False) -> CardDB:
+    """The cards shipped in ``fixtures/cards/`` (cached: do not modify the result).
+
+    ``scripted``: the real sets with their hand-written effect scripts (``fixtures/cards/scripted/``);
+    without it their effects are unscripted, applied as logged and marked unverified.
+    """
+    files = [f for f in sorted(BUNDLED.glob("*.json")) if f.is_file()]
+    if scripted:
+        files += sorted(SCRIPTED.glob("*.json"))
+    return load_cards(files)
