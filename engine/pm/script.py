@@ -9,6 +9,7 @@ the given ops instead: the ops then stand for that choice (rules.md, "Scripted e
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -435,10 +436,8 @@ def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: l
     r = Run(g2, actor, card_id, eff, [x for x in (g2.chara_by_uid(c.uid) for c in targets) if x is not None],
             g2.chara_by_uid(source.uid) if source else None, {}, NullTrail(), in_response=False)
     r.auto = True
-    try:
+    with contextlib.suppress(IllegalAction):
         steps(r, eff.script or ())
-    except IllegalAction:
-        pass
     return r.made
 
 

@@ -30,7 +30,7 @@ def load_file(path: str | Path) -> CardDB:
     if _is_native(data):
         return parse_native(data, str(p))
     if is_precious(data) or (isinstance(data, list) and data and all(map(is_precious, data))):
-        return parse_precious([(str(p), data)], name=p.stem)
+        return parse_precious([(str(p), data)], name=p.stem, compile=True)  # --cards: stock phrasings get scripts
     raise card_error(str(p), "", "", "neither a pmemo-cards file nor precious-data card data")
 
 

@@ -3,7 +3,8 @@
 One JSON object per card (older files: ``usageCost``/``outbreakCost`` and no ``id``; the id
 is then ``setAbbr + " " + number``). Fields are mapped as ../shared/spec/cards.md says; the
 text is read for facts only (:mod:`pmemo_replay.cards.precious_text`) and never kept:
-:attr:`Card.text` stays ``None`` and no effect is scripted. Other fields are ignored.
+:attr:`Card.text` stays ``None``; effects in stock phrasings get compiled scripts
+(:mod:`pmemo_replay.cards.compiler`). Other fields are ignored.
 A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards import Card, CardDB
+from pmemo_replay.cards.compiler import compile_card
 from pmemo_replay.cards.errors import CardDataError, card_error
 from pmemo_replay.cards.precious_text import COLORS, TextError, number, parse_text
 from pmemo_replay.cards.series import series_groups_for
@@ -95,8 +97,8 @@ class _Reader:
         return tuple(p for p in parts if p and p not in ("-", "－"))
 
 
-def precious_card(data: Mapping[str, Any], source: str = "precious-data") -> Card:
-    """One precious-data card object as a :class:`Card` (facts only)."""
+def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, compile: bool = False) -> Card:
+    """One precious-data card object as a :class:`Card` (facts only; ``compile``: with compiled scripts)."""
     r = _Reader(data, source)
     card_id = r.card_id()
     r.where = card_id
@@ -117,7 +119,7 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data") -> Car
         if len(names) != 2 or not all(names):
             raise r.fail("name", f"a 〔コンビ〕 card's name {name!r} is not 'A＆B'")
         combo = (names[0], names[1])
-    return Card(
+    card = Card(
         id=card_id,
         name=name,
         series=r.text("setName").strip(),
@@ -144,16 +146,17 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data") -> Car
         breakthrough=facts.breakthrough,
         endure=facts.endure,
     )
+    return compile_card(card, raw_text) if compile else card
 
 
-def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data") -> CardDB:
+def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data", *, compile: bool = False) -> CardDB:
     """Read decoded precious-data documents, each ``(source, object or list of objects)``."""
     cards: list[Card] = []
     for source, data in items:
         for obj in data if isinstance(data, list) else [data]:
             if not is_precious(obj):
                 raise card_error(source, "", "", "not a precious-data card object")
-            cards.append(precious_card(obj, source))
+            cards.append(precious_card(obj, source, compile=compile))
     return CardDB(cards, series_groups_for({c.series for c in cards}), name=name)
 
 
@@ -164,10 +167,10 @@ def _load(path: Path) -> Any:
         raise card_error(str(path), "", "", f"cannot read JSON: {exc}") from None
 
 
-def read_precious(path: str | Path) -> CardDB:
-    """Read one precious-data file, or every ``*.json`` under a folder (recursively)."""
+def read_precious(path: str | Path, *, compile: bool = False) -> CardDB:
+    """Read one precious-data file, or every ``*.json`` under a folder (recursively); ``compile``: with compiled scripts."""
     p = Path(path)
     if not p.exists():
         raise card_error(str(p), "", "", "no such file or folder")
     files = sorted(p.rglob("*.json")) if p.is_dir() else [p]
-    return parse_precious(((str(f), _load(f)) for f in files), name=p.stem)
+    return parse_precious(((str(f), _load(f)) for f in files), name=p.stem, compile=compile)
