@@ -10,7 +10,7 @@ alternates the two servers that many times (the machine is shared: figures drift
 
 Needs wrk (Debian: ``apt-get install wrk``). Usage:
 python3 benchmarks/bench_serve.py [--games 60] [--connections 32] [--seconds 20] [--workers 2] [--threads 4]
-    [--rounds 1] [--json]
+    [--rounds 1] [--db URL] [--json]
 """
 
 from __future__ import annotations
@@ -63,6 +63,14 @@ def fill_store(url: str, games: int, seed: int) -> list[tuple[int, int]]:
     with Store(url) as store:
         items = ((f"sim-{i}", dump_jsonl(load_log(doc)).encode()) for i, doc in enumerate(simulated_logs(bundled_cards(), games, seed)))
         list(store.ingest_many(items))
+        return [(g.id, g.actions) for g in store.list_games(per_page=None).items]
+
+
+def stored_games(url: str) -> list[tuple[int, int]]:
+    """The (id, number of actions) of the games in the store at ``url``."""
+    from pmemo_replay.store import Store
+
+    with Store(url) as store:
         return [(g.id, g.actions) for g in store.list_games(per_page=None).items]
 
 
@@ -120,6 +128,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=1, help="measure both servers this many times, alternating")
+    parser.add_argument("--db", metavar="URL", help="serve this store's games instead of simulating --games into a fresh one")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
@@ -127,8 +136,8 @@ def main() -> int:
         return 2
     with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
         folder = Path(tmp)
-        url = f"sqlite:///{folder / 'serve.sqlite3'}"
-        games = fill_store(url, args.games, args.seed)
+        url = args.db or f"sqlite:///{folder / 'serve.sqlite3'}"
+        games = stored_games(url) if args.db else fill_store(url, args.games, args.seed)
         script = folder / "state.lua"
         script.write_text(LUA % ", ".join(f"{{{gid}, {n}}}" for gid, n in games), encoding="utf-8")
         results: dict[str, Any] = {"games": len(games), "actions": sum(n for _, n in games), "connections": args.connections,

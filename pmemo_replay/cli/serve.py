@@ -116,9 +116,14 @@ def serve_production(config: dict[str, Any], host: str, port: int, *, workers: i
     address = shown_address(host, sock.getsockname()[1])
     mode = "open uploads" if config.get("PMEMO_OPEN_UPLOADS") or app.config["PMEMO_OPEN_UPLOADS"] else "uploads need a token"
 
+    hosts = app.config["TRUSTED_HOSTS"]
+
     def ready(_arbiter: Any) -> None:
         print(f"pmemo-replay: serving on {address}  (gunicorn: {workers} worker(s) x {threads} thread(s), {mode}; "
               "HUP reloads, Ctrl+C or TERM stops)", flush=True)
+        if hosts is not None:
+            print(f"pmemo-replay: answering requests for the hosts {', '.join(hosts)} "
+                  "(others get 400: set PMEMO_ALLOWED_HOSTS to the names clients use)", flush=True)
 
     settings = server.options(sock, workers=workers, threads=threads, access_log=access_log, when_ready=ready)
     return server.run(lambda: create_app(config), settings)
