@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import Request
@@ -114,8 +115,19 @@ def action_at(data: bytes, path: str | None) -> Any:
     return found
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _printable(action: Any) -> Any:
+    """``action`` with each lone surrogate written out as the text ``\\udfff`` (a page cannot carry the code point)."""
+    text = json.dumps(action, ensure_ascii=False)
+    if not _SURROGATE.search(text):
+        return action
+    return json.loads(_SURROGATE.sub(lambda m: f"\\\\u{ord(m.group()):04x}", text))
+
+
 def explain(data: bytes, ruling: dict[str, Any]) -> dict[str, Any]:
     """A rejected log's ruling plus the action it points at (pretty JSON), for the pages."""
-    action = action_at(data, ruling.get("path"))
+    action = _printable(action_at(data, ruling.get("path")))
     text = None if action is None else json.dumps(action, ensure_ascii=False, indent=2)
     return {"ruling": ruling, "action": action, "action_json": text}

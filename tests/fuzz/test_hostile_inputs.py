@@ -113,3 +113,12 @@ def test_a_closed_pipe_is_no_traceback(command: list[str], tmp_path: Path) -> No
     reader.stdout.close()  # gone before the command writes (it is still importing), as `| head` may be
     err = reader.stderr.read().decode()
     assert reader.wait(timeout=60) == 141 and "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_pages_show_a_surrogate_as_text(tmp_path: Path) -> None:
+    """The upload form and the judge point at the action holding it: shown escaped, not a 500."""
+    client = make_app(tmp_path, WTF_CSRF_ENABLED=False).test_client()
+    data = HOSTILE["surrogate in a note"][0].decode()
+    for page, status in (("/", 400), ("/judge", 200)):
+        r = client.post(page, data={"log": data})
+        assert r.status_code == status and "x\\ud800" in r.get_data(as_text=True)
