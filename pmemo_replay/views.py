@@ -16,10 +16,12 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.fold import Folder
+from engine.pm.legal import legal_actions
 from engine.pm.redact import Redaction, RedactionError, View, parse_view, redact
 from engine.rulings import IllegalAction
 
-__all__ = ["CACHE_SIZE", "RedactionError", "View", "parse_view", "player_actions", "player_state", "redaction"]
+__all__ = ["CACHE_SIZE", "RedactionError", "View", "parse_view", "player_actions", "player_legal", "player_state",
+           "redaction"]
 
 CACHE_SIZE = 128
 _cache: OrderedDict[tuple[str, View], Redaction] = OrderedDict()
@@ -47,17 +49,29 @@ def player_actions(red: Redaction) -> list[dict[str, Any]]:
     return [red.actions[red.steps[n]] for n in range(len(red.steps) - 1)]
 
 
-def player_state(red: Redaction, cards: CardDB, view: View, n: int) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
-    """The state JSON after ``n`` source actions in ``view``, and the trail of action ``n`` as the seat saw it."""
+def player_legal(red: Redaction, cards: CardDB, seat: View, n: int) -> list[dict[str, Any]]:
+    """The seat's own legal actions after ``n`` source actions, from what it saw (its hand is known to it)."""
+    folder = _folded(red, cards, n)
+    return [a for a in legal_actions(folder.state) if a.get("p") == seat]
+
+
+def _folded(red: Redaction, cards: CardDB, n: int) -> Folder:
+    """The redacted log folded to source step ``n``, settled as shown there."""
     folder = Folder(red.header, cards)
     end = red.steps[n]
-    start = red.steps[n - 1] if n else 0
     try:
         for action in red.actions[:end]:
             folder.push(action)
     except IllegalAction as err:  # pragma: no cover - a redaction replays by construction
         raise RedactionError(f"the redacted log is refused: {err.ruling.message}") from None
     folder.settle(red.actions[end] if end < len(red.actions) else None)
+    return folder
+
+
+def player_state(red: Redaction, cards: CardDB, view: View, n: int) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """The state JSON after ``n`` source actions in ``view``, and the trail of action ``n`` as the seat saw it."""
+    folder = _folded(red, cards, n)
+    end, start = red.steps[n], red.steps[n - 1] if n else 0
     trail = [entry for t in folder.trails[start:end] for entry in t.to_json()] if n else None
     state = folder.ruleset.to_json(folder.state)
     state["applied"] = n  # source actions (the identify actions the redaction added are not counted)

@@ -9,6 +9,7 @@ from sqlalchemy.engine import Connection
 
 from engine.cards import CardDB
 from engine.fold import Folder
+from engine.pm.legal import legal_actions
 from engine.pm.snapshot import from_snapshot
 from engine.rulings import IllegalAction, Trail
 from pmemo_replay.store.models import GAME, SNAPSHOT
@@ -40,6 +41,28 @@ def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tu
     action ``n`` - 1 (so that action is pushed and leaves its trail), else from the header.
     Two queries: the game with that snapshot, then the actions after it.
     """
+    folder, trail, refusal = _folded(conn, game_id, n, cards)
+    if folder is None:
+        return {}, [refusal] if refusal else None
+    state = folder.ruleset.to_json(folder.state)
+    if refusal is not None:
+        return state, [refusal]
+    return state, None if trail is None else trail.to_json()
+
+
+def legal_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> list[dict[str, Any]]:
+    """What the player who may act after ``n`` actions could have done there (engine.pm.legal); [] when the
+    current engine refuses the stored game before that step."""
+    folder, _, refusal = _folded(conn, game_id, n, cards)
+    if folder is None or refusal is not None or folder.ruleset.name != "pm-2.22":
+        return []
+    return legal_actions(folder.state)
+
+
+def _folded(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tuple[Folder | None, Trail | None,
+                                                                                  dict[str, Any] | None]:
+    """The folder after ``n`` actions, settled as shown there; the trail of action ``n``; a refusal trail line
+    when the current engine refuses the stored game (then the folder stops where it refused, or is None)."""
     row = conn.execute(_game_and_snapshot(game_id, n)).one_or_none()
     if row is None:
         raise UnknownGame(game_id)
@@ -56,7 +79,7 @@ def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tu
     try:
         folder = Folder(header, cards, state=state, offset=offset)
     except IllegalAction as err:  # the current engine refuses the decks
-        return {}, [_refusal(err.ruling.to_json())]
+        return None, None, _refusal(err.ruling.to_json())
     trail: Trail | None = None
     todo = actions(conn, game_id, folder.applied, n + 1)  # and the action after n, which decides what shows at n
     following = todo.pop() if len(todo) > n - folder.applied else None
@@ -65,8 +88,10 @@ def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tu
             trail = folder.push(action)
         except IllegalAction as err:  # stored before an engine fix: show the ruling where the fold stops
             ruling = err.ruling.to_json() | {"index": index, "path": str(index)}
-            return folder.ruleset.to_json(folder.settle(action)), [_refusal(ruling)]
-    return folder.ruleset.to_json(folder.settle(following)), None if trail is None else trail.to_json()
+            folder.settle(action)
+            return folder, None, _refusal(ruling)
+    folder.settle(following)
+    return folder, trail, None
 
 
 def _refusal(ruling: dict[str, Any]) -> dict[str, Any]:

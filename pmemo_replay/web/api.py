@@ -126,6 +126,32 @@ def game_state(game_id: int) -> Any:
     return json_response({"id": game_id, "at": state["applied"], "view": "judge", "state": state, "trail": trail})
 
 
+@bp.get("/games/<int:game_id>/legal")
+def game_legal(game_id: int) -> Any:
+    """What could have been done after ``at`` actions: the judge view's legal actions; in a player view only the
+    seat's own, computed on what it saw (the public view: none)."""
+    from pmemo_replay.store import StepOutOfRange, UnknownGame
+    from pmemo_replay.store.db import read_connection
+    from pmemo_replay.store.seek import legal_at
+
+    query = load_query(schemas.StateQuery())
+    at, view = query.get("at"), query["view"]
+    game = game_or_404(game_id)
+    n = game.n_actions if at is None else at
+    if n > game.n_actions:
+        abort(400, description=f"step {n} is out of range: the game has {game.n_actions} action(s)")
+    if view == "judge":
+        try:
+            with read_connection(get_store().engine) as conn:
+                legal = legal_at(conn, game_id, n, get_cards())
+        except (UnknownGame, StepOutOfRange) as err:  # pragma: no cover - checked above
+            abort(400, description=str(err))
+    else:
+        seat = views.parse_view(view)
+        legal = [] if seat == "public" else views.player_legal(redaction_or_422(game, view), get_cards(), seat, n)
+    return json_response({"id": game_id, "at": n, "view": view, "legal": legal})
+
+
 @bp.post("/check")
 def check() -> Any:
     """Validate a log without storing it: the ``check --json`` object."""

@@ -37,6 +37,7 @@ COMPONENTS: dict[str, type[Any]] = {
     "GamePage": schemas.GamePageSchema, "Game": schemas.GameSchema, "Actions": schemas.ActionsSchema,
     "TrailEntry": schemas.TrailEntrySchema, "Point": schemas.PointSchema, "Chara": schemas.CharaSchema,
     "Player": schemas.PlayerSchema, "GameState": schemas.GameStateSchema, "StateResponse": schemas.StateResponse,
+    "LegalResponse": schemas.LegalResponse,
     "Check": schemas.CheckSchema, "JudgeStep": schemas.JudgeStepSchema, **stats_schemas.COMPONENTS,
 }
 
@@ -74,6 +75,16 @@ PATHS: dict[str, dict[str, Any]] = {
             "summary": "The state after N actions and the rulings trail of action N",
             "parameters": [GAME_ID, {"in": "query", "schema": schemas.StateQuery}],
             "responses": {"200": _json("StateResponse", "the state"),
+                          "400": _error("N out of range or not an integer, or an unknown view"),
+                          "404": _error("unknown game"),
+                          "422": _error("the current engine cannot redact this stored game")},
+        },
+    },
+    "/api/games/{game_id}/legal": {
+        "get": {
+            "summary": "What could have been done after N actions (in a player view: that seat's own actions only)",
+            "parameters": [GAME_ID, {"in": "query", "schema": schemas.StateQuery}],
+            "responses": {"200": _json("LegalResponse", "the legal actions the engine generates there"),
                           "400": _error("N out of range or not an integer, or an unknown view"),
                           "404": _error("unknown game"),
                           "422": _error("the current engine cannot redact this stored game")},

@@ -86,5 +86,6 @@ def game(game_id: int) -> Any:
     data = game_view(row, actions, get_cards(), view=view, seen=seen)
     query = {} if view == "judge" else {"view": view}
     data["api"] = {"actions": url_for("api.game_actions", game_id=game_id, **query),
-                   "state": url_for("api.game_state", game_id=game_id, **query)}
+                   "state": url_for("api.game_state", game_id=game_id, **query),
+                   "legal": url_for("api.game_legal", game_id=game_id, **query)}
     return render_template("game.html", game=row, data=data)

@@ -197,6 +197,13 @@ class StateResponse(Schema):
                         metadata={"description": "the rulings trail of action N (null at step 0)"})
 
 
+class LegalResponse(Schema):
+    id = fields.Integer(required=True)
+    at = fields.Integer(required=True)
+    view = fields.String(required=True, validate=validate.OneOf(VIEWS))
+    legal = fields.List(fields.Dict(), required=True, metadata={"description": "actions the fold would accept there"})
+
+
 class CheckSchema(Schema):
     valid = fields.Boolean(required=True)
     applied = fields.Integer(required=True)

@@ -90,3 +90,21 @@ def test_a_player_view_page_holds_only_what_the_seat_saw(page: Any, live: tuple[
     page.wait_for_selector('#board[data-step="40"][data-view="public"]')
     assert page.locator(".hand-zone .card[data-card]").count() == 0
     page.screenshot(path=str(ARTIFACTS / "table-view-public.png"))
+
+
+def test_stored_game_shows_what_could_have_been_done_and_turn_closers_under_their_turn(
+        page: Any, live: tuple[LiveServer, list[int]], sim_logs: list[dict[str, Any]]) -> None:
+    server, (_, sim_id, *_) = live
+    doc = sim_logs[6]
+    closer = next(i for i, a in enumerate(doc["actions"]) if a["type"] == "end_approach")
+    page.goto(f"{server.url}/games/{sim_id}?step={closer}&view=judge")
+    page.wait_for_selector(f'#board[data-step="{closer}"]')
+    page.wait_for_selector("#legal li.legal-item")
+    assert "ends the Approach Phase" in page.text_content("#legal")  # the decision that was taken, among others
+    heads = page.evaluate(f"""(() => {{
+        const li = document.querySelector('#action-list li[data-step="{closer + 1}"]');
+        let node = li.previousElementSibling;
+        while (node && !node.classList.contains('turn-head')) node = node.previousElementSibling;
+        return node ? node.textContent : null;
+    }})()""")
+    assert heads == "Turn 1"  # the first player's end_approach closes turn 1 and is listed under it

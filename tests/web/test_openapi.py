@@ -13,7 +13,7 @@ from pmemo_replay.web import schemas
 from tests.web.data import illegal, simulated
 
 PATHS = {"/api/games": {"get", "post"}, "/api/games/{game_id}": {"get"}, "/api/games/{game_id}/actions": {"get"},
-         "/api/games/{game_id}/state": {"get"}, "/api/check": {"post"}, "/api/judge/step": {"post"},
+         "/api/games/{game_id}/state": {"get"}, "/api/games/{game_id}/legal": {"get"}, "/api/check": {"post"}, "/api/judge/step": {"post"},
          "/api/openapi.json": {"get"}, **{f"/api/stats/{k}": {"get"} for k in ("cards", "decks", "matchups", "first", "trends")}}
 
 

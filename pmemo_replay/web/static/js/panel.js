@@ -13,7 +13,7 @@ export function makePanel(data, narrator, turnAt) {
     const nodes = [];
     let lastTurn = null;
     actions().forEach((a, i) => {
-      const turn = turnAt(i + 1);
+      const turn = turnAt(i); // the turn the action was taken in (the one closing a turn stays under it)
       if (turn !== lastTurn) {
         nodes.push(el("li", { class: "turn-head", "aria-hidden": "true", text: turn === 0 ? "Setup" : `Turn ${turn}` }));
         lastTurn = turn;

@@ -46,5 +46,22 @@ export function makeSource(data) {
     return (await response.json()).actions;
   }
 
-  return { get, prefetch, actions, peek: (n) => ready.get(n) };
+  const legalCache = new Map();
+
+  /** A stored game's legal actions at step n (GET .../legal?at=N), fetched when the step is shown. */
+  function legal(n) {
+    let p = legalCache.get(n);
+    if (!p) {
+      const url = new URL(data.api.legal, window.location.origin);
+      url.searchParams.set("at", String(n));
+      p = fetch(url, { headers: { Accept: "application/json" } })
+        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+        .then((body) => body.legal);
+      legalCache.set(n, p);
+      p.catch(() => legalCache.delete(n));
+    }
+    return p;
+  }
+
+  return { get, prefetch, actions, legal, peek: (n) => ready.get(n) };
 }

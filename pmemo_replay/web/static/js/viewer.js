@@ -64,6 +64,10 @@ function render(n, payload) {
   panel.trail(payload.trail, n);
   panel.refusal(n, total);
   if (data.mode === "judge") panel.legal(n, payload.legal, s);
+  else {
+    panel.legal(n, null, s);
+    source.legal(n).then((legal) => { if (step === n) panel.legal(n, legal, s); }, () => {});
+  }
   panel.highlight(n);
   if (openZone) showZone(openZone);
   $("loading").hidden = true;
