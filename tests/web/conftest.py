@@ -19,6 +19,14 @@ OPEN = {"PMEMO_OPEN_UPLOADS": True, "PMEMO_WRITE_RATE": "off",
         "PMEMO_ALLOWED_HOSTS": "localhost,127.0.0.1,games.example.org"}
 
 
+@pytest.fixture(scope="package", autouse=True)
+def open_uploads_by_default() -> Iterator[None]:
+    """Apps the web tests build elsewhere (browser.serve_simulated) take uploads without tokens too."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PMEMO_OPEN_UPLOADS", "1")
+        yield
+
+
 def make_app(tmp_path: Path, **config: Any) -> Flask:
     return create_app({"PMEMO_DATABASE_URL": f"sqlite:///{tmp_path / 'web.sqlite3'}", "TESTING": True,
                        "SECRET_KEY": "test", **OPEN, **config})

@@ -86,6 +86,7 @@ def test_serve_bad_store_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 def running(*args: str, cwd: Path, timeout: float = 120) -> Iterator[str]:
     """Run ``python -m pmemo_replay ARGS`` until it prints its address; yield the address, then stop it."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT)}
+    env.pop("PMEMO_OPEN_UPLOADS", None)  # served as an operator would: closed unless --open
     proc = subprocess.Popen([sys.executable, "-m", "pmemo_replay", *args], cwd=cwd, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
     try:
