@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.cards import Card
-from engine.pm import stats
+from engine.pm import script, stats
 from engine.pm.actions import apply_action
 from engine.pm.cost import FOUR_COLORS
-from engine.pm import script
 from engine.pm.effects import possible_targets
 from engine.pm.state import GameState
 from engine.pm.turns import settle, turn_end_waits
