@@ -11,13 +11,13 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
-from pmemo_replay.checking import check_text
+from pmemo_replay.checking import check_log, check_text
 from pmemo_replay.logio import LogError, check_card_ids, parse_log
 from pmemo_replay.store.pipeline import engine_failure
 from pmemo_replay.web import schemas
 from pmemo_replay.web.api import json_response, load_query
 from pmemo_replay.web.context import get_cards
-from pmemo_replay.web.replay import StepError, judge_step
+from pmemo_replay.web.replay import StepError, judge_step, valid_prefix
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import judge_view
 
@@ -48,6 +48,11 @@ def judge() -> Any:
     data_json = None
     if report.log is not None and report.state is not None:
         data_json = judge_view(text, report.log.header, report.log.actions, report.applied, report.ruling, cards)
+    elif report.ruling and report.ruling.get("index") is not None:  # a malformed action: replay the legal part before it
+        prefix = valid_prefix(data, report.ruling["index"])
+        if prefix is not None and check_log(prefix[0], cards).valid:
+            log, bad = prefix
+            data_json = judge_view(text, log.header, [*log.actions, bad], len(log.actions), report.ruling, cards)
     return render_template("judge.html", report=report, source=source, explained=explained, data=data_json,
                            log_text=text)
 
@@ -59,9 +64,19 @@ def step() -> Any:
     cards = get_cards()
     try:
         data, _ = log_from_request(request)
+    except NoLog as err:
+        abort(400, description=str(err))
+    try:
         log = parse_log(data)
+    except LogError as err:  # a malformed action: the steps before it still replay
+        index = err.ruling.get("index")
+        prefix = valid_prefix(data, index) if index is not None else None
+        if prefix is None or at > index:
+            abort(400, description=str(err))
+        log = prefix[0]
+    try:
         check_card_ids(log, cards.__contains__)
-    except (NoLog, LogError) as err:
+    except LogError as err:
         abort(400, description=str(err))
     try:
         return json_response(judge_step(log, cards, at))

@@ -5,6 +5,7 @@ A step N is the state after the first N actions (0: before any).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,7 +14,7 @@ from engine.fold import Folder, fold
 from engine.pm.legal import legal_actions
 from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction
-from pmemo_replay.logio import PmemoLog
+from pmemo_replay.logio import LogError, PmemoLog, load_log, parse_log
 
 
 def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
@@ -58,3 +59,33 @@ def judge_step(log: PmemoLog, cards: CardDB, at: int) -> dict[str, Any]:
     trail = res.trails[at - 1].to_json() if at and len(res.trails) >= at else None
     legal = legal_actions(res.state) if res.ruling is None or at > 0 else []
     return {"at": at, "state": res.state_json(), "trail": trail, "legal": legal}
+
+
+def valid_prefix(data: bytes | str, index: int) -> tuple[PmemoLog, dict[str, Any]] | None:
+    """The log's actions before its malformed action ``index``, and that action as written (an object, for the
+    action list), so the judge can replay up to it; None when even that prefix does not read."""
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    try:
+        document = json.loads(text)
+    except ValueError:
+        document = None
+    if isinstance(document, dict) and isinstance(document.get("actions"), list):
+        raw = document["actions"]
+        try:
+            log = load_log({**document, "actions": raw[:index]})
+        except LogError:
+            return None
+        bad = raw[index] if index < len(raw) else None
+    else:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) <= index + 1:
+            return None
+        try:
+            log = parse_log("\n".join(lines[: index + 1]))
+            bad = json.loads(lines[index + 1])
+        except LogError:
+            return None
+        except ValueError:
+            bad = None
+    shown = bad if isinstance(bad, dict) and isinstance(bad.get("type"), str) else {"type": "malformed"}
+    return log, shown
