@@ -1,0 +1,363 @@
+"""Drafts in the store: create, append, undo, finish, read, follow (table-logs.md, "Recording drafts").
+
+Every write runs in one transaction holding the draft's row (``FOR UPDATE`` on PostgreSQL; SQLite's
+``BEGIN IMMEDIATE`` takes the whole write lock) and compares the client's ``expected`` with the draft's
+count there, so several server processes may take writes for one draft. Each process keeps the folds of
+the drafts it served (:class:`~pmemo_replay.drafts.cache.FoldCache`): an append folds only the new
+action onto them; they are used only when the row's count and latest event are theirs, else rebuilt
+from the draft's latest snapshot plus the actions after it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Row
+
+from engine.rulesets import UnknownRuleset
+from engine.rulings import IllegalAction, Ruling
+from pmemo_replay.drafts import offers as offer
+from pmemo_replay.drafts.cache import Entry, FoldCache
+from pmemo_replay.drafts.folding import DraftFold
+from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
+from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
+from pmemo_replay.logio.schemas import validate_action
+from pmemo_replay.store import Store
+from pmemo_replay.store.db import read_connection, write_transaction
+
+SNAPSHOT_EVERY = 32
+EVENTS_PAGE = 200
+RULESETS = ("pm-2.22",)
+Action = dict[str, Any]
+
+
+class DraftError(Exception):
+    """A refused draft request: the HTTP ``status`` and the JSON ``body`` to answer with."""
+
+    def __init__(self, status: int, body: dict[str, Any]) -> None:
+        super().__init__(body.get("error") or body.get("ruling", {}).get("message", ""))
+        self.status = status
+        self.body = body
+
+
+def _error(status: int, message: str) -> DraftError:
+    return DraftError(status, {"error": message})
+
+
+NOT_FOUND = "no such draft"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    game_id: int
+    created: bool
+
+
+class Drafts:
+    """The drafts of ``store``, with this process's cache of their folds."""
+
+    def __init__(self, store: Store, cache: FoldCache | None = None) -> None:
+        self.store = store
+        self.engine = store.engine
+        self.cache = cache if cache is not None else FoldCache()
+
+    # --- create -------------------------------------------------------------------------
+
+    def create(self, text: str | bytes) -> tuple[int, str]:
+        """Start a draft from a log's header line; its id and write token. 400 malformed, 422 deck rulings."""
+        try:
+            log = parse_log(text)
+            check_card_ids(log, self.store.cards.__contains__)
+        except LogError as err:
+            raise DraftError(422 if err.rule == "log.card" else 400, {"ruling": err.ruling}) from None
+        if log.actions:
+            raise _error(400, "send the log's first line only (the header): actions are appended one by one")
+        if log.header.get("ruleset") not in RULESETS:
+            raise _error(400, f"drafts record games of the rulesets {', '.join(RULESETS)}")
+        try:
+            DraftFold(log.header, self.store.cards)
+        except IllegalAction as err:
+            raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
+        except UnknownRuleset as err:
+            raise _error(400, str(err.args[0])) from None
+        token = secrets.token_urlsafe(24)
+        now = _now()
+        with write_transaction(self.engine) as conn:
+            draft_id = conn.execute(sa.insert(DRAFT).values(
+                token_hash=token_hash(token), header=log.header, count=0, last_event=0, created_at=now,
+                updated_at=now).returning(DRAFT.c.id)).scalar_one()
+        return draft_id, token
+
+    # --- writes -------------------------------------------------------------------------
+
+    def append(self, draft_id: int, token: str | None, action: Any, expected: Any) -> dict[str, Any]:
+        """Append one action at ``expected``: ``{"applied", "state", "trail"}`` (judge view)."""
+        if type(expected) is not int or expected < 0:
+            raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
+        self._check_action(action, expected)
+        with write_transaction(self.engine) as conn:
+            row = self._locked(conn, draft_id, token)
+            if expected != row.count:
+                if expected == row.count - 1 and self._is_last_append(conn, row, action):
+                    return self._answer(self._entry(conn, row))  # a retry: the same result, applied once
+                raise self._conflict(row, expected)
+            entry = self._entry(conn, row)
+            with entry.lock:
+                try:
+                    public = entry.fold.push(action)
+                except IllegalAction as err:
+                    suffix = err.path_suffix
+                    ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
+                                    path=f"{expected}.{suffix}" if suffix else str(expected))
+                    raise DraftError(422, {"ruling": ruling.to_json()}) from None
+                entry.valid = False  # until the transaction commits
+                try:
+                    event = self._event(conn, draft_id, "append", expected, action, public)
+                    conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
+                        count=expected + 1, last_event=event, updated_at=_now()))
+                    if (expected + 1) % SNAPSHOT_EVERY == 0:
+                        judge, shown = entry.fold.snapshots()
+                        conn.execute(sa.insert(DRAFT_SNAPSHOT).values(draft_id=draft_id, seq=expected + 1, judge=judge,
+                                                                      public=shown))
+                    answer = self._answer(entry)
+                except BaseException:
+                    self.cache.drop(draft_id)
+                    raise
+        entry.mark(expected + 1, event)
+        return answer
+
+    def undo(self, draft_id: int, token: str | None, expected: Any = None) -> dict[str, Any]:
+        """Take the last action back (an ``undo`` event); ``expected``, when given, is the count before it."""
+        if expected is not None and (type(expected) is not int or expected < 0):
+            raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
+        with write_transaction(self.engine) as conn:
+            row = self._locked(conn, draft_id, token)
+            if expected is not None and expected != row.count:
+                if expected == row.count + 1 and self._last_event_kind(conn, row) == ("undo", row.count):
+                    return self._answer(self._entry(conn, row))  # a retried undo
+                raise self._conflict(row, expected)
+            if row.count == 0:
+                raise _error(409, "the draft holds no action to take back")
+            self.cache.drop(draft_id)
+            event = self._event(conn, draft_id, "undo", row.count - 1, None, None)
+            conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
+                count=row.count - 1, last_event=event, updated_at=_now()))
+            conn.execute(sa.delete(DRAFT_SNAPSHOT).where(DRAFT_SNAPSHOT.c.draft_id == draft_id,
+                                                         DRAFT_SNAPSHOT.c.seq >= row.count))
+            row = self._row(conn, draft_id)
+            entry = self._entry(conn, row)
+            answer = self._answer(entry)
+        return answer
+
+    def finish(self, draft_id: int, token: str | None) -> Finished:
+        """Store the draft as a game through the normal ingest; finishing again gives the same game."""
+        while True:
+            with read_connection(self.engine) as conn:
+                row = self._checked(conn, draft_id, token)
+                if row.game_id is not None:
+                    return Finished(row.game_id, False)
+                actions = self._actions(conn, draft_id, 0, row.count, "action")
+            doc = {"format": FORMAT, "version": VERSION, "game": row.header, "actions": actions}
+            result = self.store.ingest_log(doc, f"draft {draft_id}")
+            if result.game_id is None:
+                raise DraftError(422, {"ruling": result.ruling or {}})
+            with write_transaction(self.engine) as conn:
+                now = self._locked(conn, draft_id, token)
+                if now.game_id is not None:
+                    return Finished(now.game_id, False)
+                if now.last_event != row.last_event:
+                    continue  # it changed while being stored: store what it holds now
+                event = self._event(conn, draft_id, "finish", now.count, None, None)
+                conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
+                    game_id=result.game_id, last_event=event, updated_at=_now()))
+            return Finished(result.game_id, result.status == "stored")
+
+    # --- reads --------------------------------------------------------------------------
+
+    def get(self, draft_id: int, token: str | None = None) -> dict[str, Any]:
+        """``{"id", "game", "actions", "state", "game_id"}``: the judge view with the token, else the public one."""
+        with read_connection(self.engine) as conn:
+            row = self._row(conn, draft_id)
+            judge = token is not None and self._token_ok(row, token)
+            if token is not None and not judge:
+                raise _error(403, "this is not the draft's token")
+            actions = self._actions(conn, draft_id, 0, row.count, "action" if judge else "public")
+            entry = self._entry(conn, row)
+        with entry.lock:
+            shown = entry.fold.shown("judge" if judge else "public")
+        game = row.header if judge else _public_game(row.header)
+        return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
+                "game_id": row.game_id, "count": row.count}
+
+    def offers(self, draft_id: int, token: str | None, *, player: int | None = None,
+               card: str | None = None) -> dict[str, Any]:
+        """What may be done now (:func:`offers.offers`), or with ``player`` and ``card`` the ways to play that card
+        from an unknown hand card (:func:`offers.hand_options`)."""
+        with read_connection(self.engine) as conn:
+            row = self._checked(conn, draft_id, token)
+            entry = self._entry(conn, row)
+        with entry.lock:
+            state = entry.fold.judge.state
+            if card is None:
+                key = ("offers", row.count, row.last_event)
+                if entry.memo.get("key") != key:
+                    entry.memo = {"key": key, "value": offer.offers(state)}
+                return {"count": row.count, **entry.memo["value"]}
+            if card not in self.store.cards or player not in (0, 1):
+                raise _error(400, "name a known card and a player (0 or 1)")
+            try:
+                options = offer.hand_options(state, player, card)
+            except IllegalAction as err:
+                raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
+        return {"count": row.count, "options": options}
+
+    def events_after(self, draft_id: int, after: int) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+        """The draft's events with an id above ``after`` (oldest first, a page at most) and, when there are any, the
+        public state and trail now."""
+        with read_connection(self.engine) as conn:
+            row = self._row(conn, draft_id)
+            if row.last_event <= after:
+                return [], None
+            rows = conn.execute(sa.select(DRAFT_EVENT.c.id, DRAFT_EVENT.c.kind, DRAFT_EVENT.c.seq, DRAFT_EVENT.c.public)
+                                .where(DRAFT_EVENT.c.draft_id == draft_id, DRAFT_EVENT.c.id > after)
+                                .order_by(DRAFT_EVENT.c.id).limit(EVENTS_PAGE)).all()
+            entry = self._entry(conn, row)
+        with entry.lock:
+            shown = entry.fold.shown("public")
+        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": r.public} for r in rows]
+        return events, {"count": row.count, "game_id": row.game_id, "state": shown.state, "trail": shown.trail,
+                        "last": row.last_event}
+
+    def exists(self, draft_id: int) -> bool:
+        with read_connection(self.engine) as conn:
+            return conn.execute(sa.select(DRAFT.c.id).where(DRAFT.c.id == draft_id)).first() is not None
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _check_action(self, action: Any, index: int) -> None:
+        try:
+            validate_action(action, index)
+            check_card_ids(PmemoLog({"players": []}, [action]), self.store.cards.__contains__)
+        except LogError as err:
+            raise DraftError(422 if err.rule == "log.card" else 400, {"ruling": err.ruling}) from None
+
+    @staticmethod
+    def _row(conn: Connection, draft_id: int, *, lock: bool = False) -> Row[Any]:
+        query = sa.select(DRAFT).where(DRAFT.c.id == draft_id)
+        row = conn.execute(query.with_for_update() if lock else query).one_or_none()
+        if row is None:
+            raise _error(404, NOT_FOUND)
+        return row
+
+    @staticmethod
+    def _token_ok(row: Row[Any], token: str | None) -> bool:
+        return token is not None and hmac.compare_digest(row.token_hash, token_hash(token))
+
+    def _checked(self, conn: Connection, draft_id: int, token: str | None) -> Row[Any]:
+        row = self._row(conn, draft_id)
+        if not self._token_ok(row, token):
+            raise _error(403, "writing to a draft needs its token: 'Authorization: Bearer <token>'")
+        return row
+
+    def _locked(self, conn: Connection, draft_id: int, token: str | None) -> Row[Any]:
+        """The draft's row, locked for this transaction; 403 without its token, 409 once finished."""
+        row = self._row(conn, draft_id, lock=True)
+        if not self._token_ok(row, token):
+            raise _error(403, "writing to a draft needs its token: 'Authorization: Bearer <token>'")
+        if row.game_id is not None:
+            raise DraftError(409, {"error": "the draft is finished", "game_id": row.game_id, "count": row.count})
+        return row
+
+    @staticmethod
+    def _conflict(row: Row[Any], expected: int) -> DraftError:
+        return DraftError(409, {"error": f"the draft holds {row.count} action(s), not {expected}", "count": row.count})
+
+    @staticmethod
+    def _event(conn: Connection, draft_id: int, kind: str, seq: int, action: Mapping[str, Any] | None,
+               public: Mapping[str, Any] | None) -> int:
+        return conn.execute(sa.insert(DRAFT_EVENT).values(draft_id=draft_id, kind=kind, seq=seq, action=action,
+                                                          public=public, at=_now()).returning(DRAFT_EVENT.c.id)).scalar_one()
+
+    @staticmethod
+    def _last_event_kind(conn: Connection, row: Row[Any]) -> tuple[str, int] | None:
+        last = conn.execute(sa.select(DRAFT_EVENT.c.kind, DRAFT_EVENT.c.seq).where(DRAFT_EVENT.c.id == row.last_event)).first()
+        return None if last is None else (last.kind, last.seq)
+
+    @staticmethod
+    def _is_last_append(conn: Connection, row: Row[Any], action: Any) -> bool:
+        last = conn.execute(sa.select(DRAFT_EVENT.c.kind, DRAFT_EVENT.c.seq, DRAFT_EVENT.c.action)
+                            .where(DRAFT_EVENT.c.id == row.last_event)).first()
+        return last is not None and last.kind == "append" and last.seq == row.count - 1 and last.action == action
+
+    @staticmethod
+    def _actions(conn: Connection, draft_id: int, lo: int, hi: int, column: str) -> list[Action]:
+        """The current actions ``lo`` .. ``hi`` - 1: at each index, the latest append there."""
+        if hi <= lo:
+            return []
+        latest = (sa.select(sa.func.max(DRAFT_EVENT.c.id))
+                  .where(DRAFT_EVENT.c.draft_id == draft_id, DRAFT_EVENT.c.kind == "append",
+                         DRAFT_EVENT.c.seq >= lo, DRAFT_EVENT.c.seq < hi)
+                  .group_by(DRAFT_EVENT.c.seq))
+        rows = conn.execute(sa.select(DRAFT_EVENT.c[column]).where(DRAFT_EVENT.c.id.in_(latest))
+                            .order_by(DRAFT_EVENT.c.seq)).all()
+        return [r[0] for r in rows]
+
+    def _entry(self, conn: Connection, row: Row[Any]) -> Entry:
+        """This process's folds of the draft as the row says it is: cached, or rebuilt (and cached)."""
+        entry = self.cache.get(row.id, row.count, row.last_event)
+        if entry is not None:
+            return entry
+        fold = self._rebuild(conn, row)
+        return self.cache.put(row.id, fold, row.count, row.last_event)
+
+    def _rebuild(self, conn: Connection, row: Row[Any]) -> DraftFold:
+        """The folds from the latest snapshot before the last action (so its trail is there) plus the actions after."""
+        snap = conn.execute(sa.select(DRAFT_SNAPSHOT).where(DRAFT_SNAPSHOT.c.draft_id == row.id,
+                                                             DRAFT_SNAPSHOT.c.seq < row.count)
+                            .order_by(DRAFT_SNAPSHOT.c.seq.desc()).limit(1)).first()
+        start = 0
+        fold: DraftFold | None = None
+        if snap is not None:
+            try:
+                fold = DraftFold(row.header, self.store.cards, offset=snap.seq, judge=snap.judge, public=snap.public)
+                start = snap.seq
+            except (ValueError, KeyError, TypeError):  # a snapshot of an older engine: fold from the start
+                fold = None
+        if fold is None:
+            fold = DraftFold(row.header, self.store.cards)
+        for action in self._actions(conn, row.id, start, row.count, "action"):
+            fold.push(action)
+        return fold
+
+    @staticmethod
+    def _answer(entry: Entry) -> dict[str, Any]:
+        shown = entry.fold.shown("judge")
+        return {"applied": entry.fold.applied, "state": shown.state, "trail": shown.trail}
+
+
+def _public_game(header: Mapping[str, Any]) -> dict[str, Any]:
+    from pmemo_replay.drafts.folding import public_header
+
+    return public_header(header)
+
+
+def current_actions(drafts: Drafts, draft_id: int) -> Sequence[Action]:
+    """The draft's actions now (for tests and tools)."""
+    with read_connection(drafts.engine) as conn:
+        row = drafts._row(conn, draft_id)
+        return drafts._actions(conn, draft_id, 0, row.count, "action")

@@ -1,0 +1,179 @@
+"""The drafts API (table-logs.md, "Recording drafts"): JSON routes under ``/api/drafts`` and their live stream.
+
+Writes carry the draft's own token (``Authorization: Bearer <token>``), never an API token. Creating a
+draft is an upload: when uploads are closed it needs an API token, exactly as ``POST /api/games``.
+Draft writes count per draft against ``PMEMO_DRAFT_RATE`` (default 120 a minute: a recorder appends in
+bursts; ``off`` when ``PMEMO_WRITE_RATE`` is off).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, request, url_for
+from flask.blueprints import BlueprintSetupState
+from limits import RateLimitItem
+from limits.strategies import FixedWindowRateLimiter
+from sqlalchemy.exc import SQLAlchemyError
+
+from pmemo_replay.drafts import DraftError, Drafts
+from pmemo_replay.store.ratelimit import StoreStorage
+from pmemo_replay.web import meta
+from pmemo_replay.web.auth import bearer_token, protect
+from pmemo_replay.web.context import get_store
+from pmemo_replay.web.ratelimit import write_rate
+
+bp = Blueprint("drafts", __name__, url_prefix="/api/drafts")
+KEY = "pmemo_drafts"
+LIMITER_KEY = "pmemo_draft_limit"
+DEFAULT_DRAFT_RATE = "120/minute"
+STREAM_SECONDS = 25.0  # a stream ends after this; the browser's EventSource reconnects at once (Last-Event-ID)
+POLL_SECONDS = 0.2
+KEEPALIVE_SECONDS = 10.0
+
+
+@bp.record_once
+def _setup(state: BlueprintSetupState) -> None:
+    app = state.app
+    csrf = app.extensions.get("csrf")
+    if csrf is not None:
+        csrf.exempt(bp)  # a JSON API: no cookies, no form
+    protect(app, endpoint="drafts.create")  # an upload: an API token unless uploads are open
+    general = write_rate(str(app.config.get("PMEMO_WRITE_RATE") or "off"))
+    rate = write_rate(str(app.config.get("PMEMO_DRAFT_RATE") or DEFAULT_DRAFT_RATE)) if general else None
+    if rate is not None:
+        app.extensions[LIMITER_KEY] = (FixedWindowRateLimiter(StoreStorage(app.extensions["pmemo_store"].engine)), rate)
+
+
+def drafts() -> Drafts:
+    app: Flask = current_app  # type: ignore[assignment]
+    service = app.extensions.get(KEY)
+    if service is None:
+        service = app.extensions[KEY] = Drafts(get_store())
+    return service  # type: ignore[no-any-return]
+
+
+def answer(body: Any, status: int = 200) -> Response:
+    response = current_app.json.response(body)
+    response.status_code = status
+    return response
+
+
+@bp.errorhandler(DraftError)
+def _refused(err: DraftError) -> Response:
+    return answer(err.body, err.status)
+
+
+@bp.before_request
+def _limit_draft_writes() -> Response | None:
+    """Writes to one draft count against the per-draft rate (429 with ``Retry-After`` beyond it)."""
+    limit: tuple[FixedWindowRateLimiter, RateLimitItem] | None = current_app.extensions.get(LIMITER_KEY)
+    draft_id = (request.view_args or {}).get("draft_id")
+    if limit is None or request.method != "POST" or draft_id is None:
+        return None
+    limiter, item = limit
+    try:
+        if limiter.hit(item, "draft", str(draft_id)):
+            return None
+        reset = limiter.get_window_stats(item, "draft", str(draft_id)).reset_time
+    except SQLAlchemyError:  # the counter failed: do not block the recorder for it
+        current_app.logger.exception("the draft rate-limit counter failed")
+        return None
+    retry = max(1, math.ceil(reset - time.time()))
+    response = answer({"error": f"too many writes to draft {draft_id}: at most {item.amount} per "
+                                f"{item.multiples} {item.GRANULARITY.name}; retry in {retry} s"}, 429)
+    response.headers["Retry-After"] = str(retry)
+    return response
+
+
+def _body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if body is None and not request.get_data():
+        return {}
+    if type(body) is not dict:
+        raise DraftError(400, {"error": "the body must be a JSON object"})
+    return body
+
+
+@bp.post("")
+def create() -> Response:
+    """Start a draft from a log's header line: 201 ``{"id", "token"}``."""
+    draft_id, token = drafts().create(request.get_data())
+    response = answer({"id": draft_id, "token": token}, 201)
+    response.headers["Location"] = url_for("drafts.get", draft_id=draft_id)
+    return response
+
+
+@bp.get("/<int:draft_id>")
+def get(draft_id: int) -> Response:
+    return answer(drafts().get(draft_id, bearer_token()))
+
+
+@bp.post("/<int:draft_id>/actions")
+def append(draft_id: int) -> Response:
+    body = _body()
+    if "action" not in body:
+        raise DraftError(400, {"error": "the body is {\"action\": {...}, \"expected\": n}"})
+    return answer(drafts().append(draft_id, bearer_token(), body["action"], body.get("expected")))
+
+
+@bp.post("/<int:draft_id>/undo")
+def undo(draft_id: int) -> Response:
+    return answer(drafts().undo(draft_id, bearer_token(), _body().get("expected")))
+
+
+@bp.post("/<int:draft_id>/finish")
+def finish(draft_id: int) -> Response:
+    done = drafts().finish(draft_id, bearer_token())
+    if done.created:
+        meta.keep_current()  # as an upload does: the statistics take the new game in at once
+    response = answer({"game_id": done.game_id}, 201 if done.created else 200)
+    response.headers["Location"] = url_for("api.game", game_id=done.game_id)
+    return response
+
+
+@bp.get("/<int:draft_id>/legal")
+def legal(draft_id: int) -> Response:
+    """What may be done now; with ``p`` and ``card``: the ways to play that card from an unknown hand card."""
+    card = request.args.get("card")
+    player = request.args.get("p", type=int)
+    return answer(drafts().offers(draft_id, bearer_token(), player=player, card=card))
+
+
+@bp.get("/<int:draft_id>/events")
+def events(draft_id: int) -> Response:
+    """Server-Sent Events: each append, undo and finish after ``Last-Event-ID`` (or ``?after=``), public view."""
+    service = drafts()
+    if not service.exists(draft_id):
+        raise DraftError(404, {"error": "no such draft"})
+    after = _int(request.headers.get("Last-Event-ID")) or _int(request.args.get("after")) or 0
+    response = Response(_stream(service, draft_id, after), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value is not None and value.strip().isdigit() and len(value.strip()) < 12 else None
+
+
+def _stream(service: Drafts, draft_id: int, after: int) -> Iterator[str]:
+    yield "retry: 500\n\n"
+    end = time.monotonic() + STREAM_SECONDS
+    quiet = time.monotonic()
+    while time.monotonic() < end:
+        found, now = service.events_after(draft_id, after)
+        for event in found:
+            data = json.dumps({**event, **(now or {})}, ensure_ascii=False, separators=(",", ":"))
+            yield f"id: {event['id']}\nevent: {event['kind']}\ndata: {data}\n\n"
+            after = event["id"]
+        if found:
+            quiet = time.monotonic()
+        elif time.monotonic() - quiet > KEEPALIVE_SECONDS:
+            yield ": keep-alive\n\n"
+            quiet = time.monotonic()
+        time.sleep(POLL_SECONDS)
