@@ -153,7 +153,8 @@ def test_viewer_page(client: FlaskClient, game_ids: list[int]) -> None:
     page = r.get_data(as_text=True)
     data = embedded(page)
     assert data["mode"] == "game" and data["id"] == game_ids[0] and data["total"] == len(doc["actions"])
-    assert data["api"] == {"actions": f"/api/games/{game_ids[0]}/actions", "state": f"/api/games/{game_ids[0]}/state"}
+    assert data["api"] == {"actions": f"/api/games/{game_ids[0]}/actions", "state": f"/api/games/{game_ids[0]}/state",
+                           "legal": f"/api/games/{game_ids[0]}/legal"}
     assert [p["name"] for p in data["players"]] == [p["name"] for p in doc["game"]["players"]]
     assert data["turns"][0][0] == 1 and all(a[1] < b[1] for a, b in zip(data["turns"], data["turns"][1:], strict=False))
     deck_card = doc["game"]["players"][0]["deck"][0]
@@ -214,7 +215,8 @@ def test_judge_header_ruling_and_malformed(client: FlaskClient) -> None:
     assert "deck.size" in page and "The header breaks" in page
     assert embedded(page)["actions"] == []
     page = judge_text(client, scenario("schema_bad_area").decode())
-    assert "Malformed." in page and "log.schema" in page and "viewer-data" not in page and "The action it points at" in page
+    assert "Malformed." in page and "log.schema" in page  # the legal replay before the malformed action still shows
+    assert embedded(page)["ruling"]["rule"] == "log.schema" and "action-json" in page
     page = judge_text(client, scenario("unknown_card_in_action").decode())
     assert "Unknown card." in page and "log.card" in page
 
