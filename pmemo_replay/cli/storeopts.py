@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.cards import CardDB
-from pmemo_replay.store.config import ENV_URL
+from pmemo_replay.store.config import ENV_HOME, ENV_URL, default_database_url, in_project
 
 if TYPE_CHECKING:
     from pmemo_replay.store import IngestResult, Store
 
 
 def add_db_option(parser: argparse.ArgumentParser, *, store_default: bool = True) -> None:
-    default = f"${ENV_URL}, else instance/pmemo.sqlite3 under the current folder" if store_default else "do not store"
+    default = (f"${ENV_URL}, else pmemo.sqlite3 in the instance folder: instance/ in a project, else ${ENV_HOME} "
+               "or the per-user data folder") if store_default else "do not store"
     parser.add_argument("--db", metavar="URL", help=f"the store, an SQLAlchemy URL: sqlite:///FILE or "
                         f"postgresql+psycopg://USER@HOST:PORT/DB (default: {default})")
 
@@ -27,6 +30,9 @@ def open_store(url: str | None, cards: CardDB | None = None) -> Store:
 
     from pmemo_replay.store import Store
 
+    if url is None and not os.environ.get(ENV_URL) and not in_project(Path.cwd()) and not os.environ.get(ENV_HOME):
+        print(f"pmemo-replay: outside a project: the store is {default_database_url()} (the per-user data folder; "
+              "--db, PMEMO_DATABASE_URL or PMEMO_HOME choose another)", file=sys.stderr)
     try:
         return Store(url, cards=cards)
     except (ArgumentError, SQLAlchemyError, OSError) as err:

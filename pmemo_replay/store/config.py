@@ -10,13 +10,42 @@ INSTANCE_DIR = "instance"
 SQLITE_NAME = "pmemo.sqlite3"
 
 
+ENV_HOME = "PMEMO_HOME"
+APP_DIR = "pmemo-replay"
+
+
 def instance_folder(cwd: str | os.PathLike[str] | None = None) -> Path:
-    """The instance folder: ``instance/`` under ``cwd`` (default: the current working directory)."""
-    return Path(cwd if cwd is not None else os.getcwd()) / INSTANCE_DIR
+    """The instance folder: ``instance/`` under ``cwd`` when given; otherwise ``PMEMO_HOME`` when set, else
+    ``instance/`` under the current folder when that is a pmemo-replay project (it has ``instance/`` or the
+    project's ``pyproject.toml``), else the per-user data folder (:func:`user_folder`)."""
+    if cwd is not None:
+        return Path(cwd) / INSTANCE_DIR
+    if os.environ.get(ENV_HOME):
+        return Path(os.environ[ENV_HOME])
+    here = Path.cwd()
+    if in_project(here):
+        return here / INSTANCE_DIR
+    return user_folder()
+
+
+def in_project(folder: Path) -> bool:
+    """True when ``folder`` is a pmemo-replay checkout or already holds an instance folder."""
+    if (folder / INSTANCE_DIR).is_dir():
+        return True
+    try:
+        return 'name = "pmemo-replay"' in (folder / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return False
+
+
+def user_folder() -> Path:
+    """The per-user data folder: ``$XDG_DATA_HOME/pmemo-replay``, else ``~/.local/share/pmemo-replay``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_DIR
 
 
 def default_database_url(cwd: str | os.PathLike[str] | None = None) -> str:
-    """``sqlite:///<cwd>/instance/pmemo.sqlite3``: the store when nothing is configured."""
+    """``sqlite:///<instance folder>/pmemo.sqlite3``: the store when nothing is configured."""
     return f"sqlite:///{instance_folder(cwd) / SQLITE_NAME}"
 
 

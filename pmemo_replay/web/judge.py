@@ -43,6 +43,8 @@ def judge() -> Any:
     except Exception as err:  # an engine bug: say so, not a server error
         logger.exception("the engine failed on a judged log")
         return render_template("judge.html", report=None, form_error=engine_failure(err)["message"]), 422
+    if report.ruling and report.ruling.get("rule") == "engine.error":  # an engine bug: say so, not a server error
+        return render_template("judge.html", report=None, form_error=report.ruling["message"]), 422
     text = data.decode("utf-8", errors="replace")
     explained = explain(data, report.ruling) if report.ruling else None
     data_json = None

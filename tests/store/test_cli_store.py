@@ -30,9 +30,9 @@ def test_import_folders_and_files(capsys: pytest.CaptureFixture[str], store_url:
     code, out = run(capsys, "import", str(tmp_path / "logs"), str(LOGS / "original-points.jsonl"), "--db", store_url)
     assert code == 0 and out.splitlines() == ["stored 2, already present 0, rejected 0"]
     code, out = run(capsys, "import", str(LOGS), str(sim_dir), "--db", store_url)
-    assert code == 0 and out.splitlines() == ["stored 24, already present 4, rejected 0"]
+    assert code == 0 and out.splitlines() == ["stored 25, already present 5, rejected 0"]
     with Store(store_url) as store:
-        assert store.list_games(per_page=None).total == 26
+        assert store.list_games(per_page=None).total == 27
 
 
 def test_import_reports_rejected_files_and_exits_1(capsys: pytest.CaptureFixture[str], store_url: str, tmp_path: Path) -> None:
@@ -65,12 +65,12 @@ def test_list_newest_first(capsys: pytest.CaptureFixture[str], store_url: str) -
     run(capsys, "import", str(LOGS), "--db", store_url)
     code, out = run(capsys, "list", "--db", store_url, "--json")
     games = json.loads(out)
-    assert code == 0 and [g["source_id"] for g in games] == ["sample-original-1", "sample-mhk-1"]
+    assert code == 0 and [g["source_id"] for g in games] == ["sample-original-1", "sample-mhk-1", "table-seat0-unlisted"]
     g = games[1]
     assert g["players"] == ["Aoi", "Ren"] and g["played_at"] == "2026-11-01T14:00:00Z" and g["actions"] == 397
     assert g["result"] == {"winner": 1, "reason": "points"} and g["turns"] == 26 and isinstance(g["id"], int)
     code, out = run(capsys, "list", "--db", store_url)
-    assert code == 0 and "sample-original-1" in out.splitlines()[0] and out.splitlines()[-1] == "2 game(s)"
+    assert code == 0 and "sample-original-1" in out.splitlines()[0] and out.splitlines()[-1] == "3 game(s)"
     code, out = run(capsys, "list", "--db", store_url, "--json", "--player", "Aoi", "--to", "2026-11-01")
     assert [g["source_id"] for g in json.loads(out)] == ["sample-mhk-1"]
 
@@ -85,6 +85,8 @@ def test_simulate_into_the_store(capsys: pytest.CaptureFixture[str], store_url: 
 def test_default_store_location(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PMEMO_DATABASE_URL", raising=False)
+    monkeypatch.delenv("PMEMO_HOME", raising=False)
+    (tmp_path / "instance").mkdir()  # a folder with an instance folder is a project's (else: the per-user folder)
     assert database_url() == default_database_url() == f"sqlite:///{tmp_path / 'instance' / 'pmemo.sqlite3'}"
     code, _ = run(capsys, "import", str(LOGS / "mhk-points.json"))
     assert code == 0 and (tmp_path / "instance" / "pmemo.sqlite3").is_file()

@@ -59,9 +59,9 @@ def test_unknown_cards_are_card_backs(page: Any, live: tuple[LiveServer, list[in
     total = len(read_log(FIXTURE).actions)
     page.goto(f"{server.url}/games/{table_id}?step={total}&view=judge")
     page.wait_for_selector(f'#board[data-step="{total}"]')
-    assert page.locator("#side-top .hand-zone .card.back").count() == 7  # Ren's hand: never seen
+    assert page.locator("#side-top .hand-zone .card.back").count() == 7  # Sho's hand: never seen
     assert page.locator("#side-top .hand-zone .card[data-card]").count() == 0
-    assert page.locator("#side-bottom .hand-zone .card[data-card]").count() == 7  # Aoi recorded her own hand
+    assert page.locator("#side-bottom .hand-zone .card[data-card]").count() == 7  # Mei recorded her own hand
     assert page.locator("#side-top .point-zone .card[data-card]").count() == 1
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "table-log-judge.png"))
