@@ -27,7 +27,8 @@ def test_synthesized_rows_read_like_projected_ones(tmp_path: Path) -> None:
     assert counts["player_games"] == 1000 and counts["card_games"] >= 15 * 1000
     for kind in ("cards", "decks", "matchups", "first", "trends"):
         body = statistics(tmp_path, kind, Filters())
-        assert body["covers"] == {"games": 500, "player_games": 1000, "known_hands_player_games": 1000, **({"dated_player_games": 1000} if kind == "trends" else {})}
+        assert body["covers"] == {"games": 500, "player_games": 1000, "known_hands_player_games": 1000,
+                                  **({"dated_player_games": 1000} if kind == "trends" else {})}
     cards = statistics(tmp_path, "cards", Filters())["rows"]
     assert all(r["gih_games"] + r["gns_games"] == r["games"] and r["oh_games"] <= r["gih_games"] for r in cards)
     first = statistics(tmp_path, "first", Filters())["overall"]
