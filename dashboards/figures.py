@@ -42,8 +42,40 @@ def _errors(values: list[float | None], cis: list[list[float] | None]) -> dict[s
     return {"type": "data", "symmetric": False, "array": plus, "arrayminus": minus, "thickness": 1.2, "width": 0}
 
 
+def _count_axis(counts: list[int], title: str) -> dict[str, Any]:
+    """An axis of player-game counts: whole numbers only (a step of 1 when the counts are small)."""
+    top = max(counts, default=0)
+    axis: dict[str, Any] = {"title": title, "tickformat": "d", "rangemode": "tozero"}
+    if top <= 10:
+        axis["dtick"] = 1
+    return axis
+
+
+def _iwd_interval(r: dict[str, Any]) -> list[float] | None:
+    """A 95% interval for GIH WR − GNS WR from the two Wilson intervals (Newcombe's hybrid score method)."""
+    if r["iwd"] is None or r["gih_ci"] is None or r["gns_ci"] is None:
+        return None
+    (l1, u1), (l2, u2) = r["gih_ci"], r["gns_ci"]
+    p1, p2 = r["gih_wr"], r["gns_wr"]
+    low = r["iwd"] - ((p1 - l1) ** 2 + (u2 - p2) ** 2) ** 0.5
+    high = r["iwd"] + ((u1 - p1) ** 2 + (p2 - l2) ** 2) ** 0.5
+    return [low, high]
+
+
+def empty_figure(title: str) -> go.Figure:
+    """A figure saying that no game matches, instead of empty axes."""
+    fig = go.Figure()
+    fig.add_annotation(text="no games match these filters", showarrow=False, font={"size": 15, "color": "#5b6477"},
+                       x=0.5, y=0.5, xref="paper", yref="paper")
+    return _layout(fig, title, height=200, xaxis={"visible": False}, yaxis={"visible": False})
+
+
 def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _signed_ci(c: list[float] | None) -> str:
+    return "–" if c is None else f"{100 * c[0]:+.1f} to {100 * c[1]:+.1f} points"
 
 
 def _ci(c: list[float] | None) -> str:
@@ -69,7 +101,8 @@ def gih_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
                       "<extra></extra>",
     ))
     fig.add_hline(y=0.5, line={"dash": "dot", "color": "#8d97ad", "width": 1})
-    return _layout(fig, "Games-in-hand win rate against games (95% intervals)", xaxis_title="GIH games (player-games)",
+    return _layout(fig, "Games-in-hand win rate against games (95% intervals)",
+                   xaxis=_count_axis([r["gih_games"] for r in rows], "GIH games (player-games)"),
                    yaxis={"title": "GIH WR", "tickformat": ".0%", "range": [0, 1]})
 
 
@@ -80,11 +113,14 @@ def iwd_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
     fig = go.Figure(go.Bar(
         y=[esc(f"{r['card']} {r['name'] or ''}") for r in rows], x=[r["iwd"] for r in rows], orientation="h",
         marker={"color": [(GOOD if r["iwd"] >= 0 else BAD) if min(r["gih_games"], r["gns_games"]) >= min_games else GREY for r in rows]},
-        customdata=[[r["gih_games"], r["gns_games"], _pct(r["gih_wr"]), _pct(r["gns_wr"])] for r in rows],
-        hovertemplate="%{y}<br>IWD %{x:+.1%}<br>GIH %{customdata[2]} (n=%{customdata[0]}) · GNS %{customdata[3]} "
-                      "(n=%{customdata[1]})<extra></extra>",
+        error_x={**_errors([r["iwd"] for r in rows], [_iwd_interval(r) for r in rows]), "color": "rgba(40,45,60,0.55)"},
+        customdata=[[r["gih_games"], r["gns_games"], _pct(r["gih_wr"]), _pct(r["gns_wr"]), _signed_ci(_iwd_interval(r))]
+                    for r in rows],
+        hovertemplate="%{y}<br>IWD %{x:+.1%} [%{customdata[4]}]<br>GIH %{customdata[2]} (n=%{customdata[0]}) · "
+                      "GNS %{customdata[3]} (n=%{customdata[1]})<extra></extra>",
     ))
-    return _layout(fig, f"Improvement when drawn (IWD) of the {len(rows)} most played cards", height=max(300, 80 + 17 * len(rows)),
+    return _layout(fig, f"Improvement when drawn (IWD) of the {len(rows)} most played cards (95% intervals)",
+                   height=max(300, 80 + 17 * len(rows)),
                    xaxis={"title": "IWD = GIH WR − GNS WR (percentage points)", "tickformat": "+.0%", "zeroline": True},
                    yaxis={"automargin": True, "tickfont": {"size": 11}})
 
@@ -201,6 +237,10 @@ def trends_figure(trends: dict[str, Any], min_games: int, archetypes: list[str])
 def dashboard(stats: dict[str, dict[str, Any]], min_games: int) -> dict[str, Any]:
     """Every figure of /meta as plain JSON data (``{"data", "layout"}``), by view name."""
     archetypes = [r["archetype"] for r in stats["decks"]["rows"]]
+    if not stats["decks"]["covers"]["games"]:  # nothing to plot: say so rather than draw empty axes
+        titles = {"gih": "Games-in-hand win rate", "iwd": "Improvement when drawn (IWD)", "decks": "Archetypes",
+                  "matchups": "Matchups", "first": "First-player advantage", "trends": "Weekly trends by archetype"}
+        return {name: json.loads(pio.to_json(empty_figure(t), validate=False)) for name, t in titles.items()}
     figs = {
         "gih": gih_figure(stats["cards"], min_games), "iwd": iwd_figure(stats["cards"], min_games),
         "decks": decks_figure(stats["decks"], min_games), "matchups": matchups_figure(stats["matchups"], min_games),

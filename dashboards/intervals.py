@@ -12,12 +12,16 @@
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 Z = 1.96
 #: the prior's strength (alpha + beta) when the card win rates vary no more than sampling noise explains
 MAX_STRENGTH = 1e6
+#: the prior never weighs more than this many typical cards' games: a card played in the median number of
+#: player-games keeps at least half of its own record, so the column still ranks cards by what they did
+STRENGTH_PER_MEDIAN_GAMES = 1.0
 
 
 def rate(score: float, n: int) -> float | None:
@@ -67,11 +71,17 @@ def fit_beta(scores: Sequence[float], games: Sequence[int]) -> BetaPrior | None:
     left, v' = v − noise, is the spread of the true win rates. A Beta with mean m and variance v' has
     alpha + beta = m(1 − m)/v' − 1, so alpha = m·(alpha + beta) and beta = (1 − m)·(alpha + beta). When
     v' <= 0 the spread is all noise and the strength is capped at ``MAX_STRENGTH`` (every card shrinks
-    to m). ``None`` without cards with games.
+    to m). The strength is then capped at the median number of games per card
+    (``STRENGTH_PER_MEDIAN_GAMES`` times it): the method of moments is noisy with few cards or games, and a
+    prior stronger than a typical card's own record would flatten every card to the mean (a near-constant
+    column that ranks nothing). ``None`` without cards with games.
 
     >>> p = fit_beta([30, 70, 50, 50], [100, 100, 100, 100])
     >>> round(p.mean, 3), round(p.alpha + p.beta, 1)
     (0.5, 13.3)
+    >>> q = fit_beta([48, 52, 50, 50], [100, 100, 100, 100])  # all noise: capped at the median games, 100
+    >>> round(q.alpha + q.beta, 1)
+    100.0
     """
     pairs = [(s / n, n) for s, n in zip(scores, games, strict=True) if n > 0]
     if not pairs:
@@ -82,4 +92,5 @@ def fit_beta(scores: Sequence[float], games: Sequence[int]) -> BetaPrior | None:
     spread = v - noise
     m = min(max(m, 1e-6), 1 - 1e-6)
     strength = MAX_STRENGTH if spread <= 0 else min(max(m * (1 - m) / spread - 1, 1e-6), MAX_STRENGTH)
+    strength = min(strength, STRENGTH_PER_MEDIAN_GAMES * max(1.0, statistics.median(n for _, n in pairs)))
     return BetaPrior(m * strength, (1 - m) * strength)

@@ -167,6 +167,8 @@ def test_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv(ENV_WAREHOUSE, raising=False)
     monkeypatch.delenv("PMEMO_DATABASE_URL", raising=False)
+    monkeypatch.delenv("PMEMO_HOME", raising=False)
+    (tmp_path / "instance").mkdir()  # a project's folder (elsewhere the default store is per user)
     assert warehouse_folder(None, None) == tmp_path / "instance" / "warehouse"
     assert warehouse_folder(None, "sqlite:///data/games.sqlite3") == tmp_path / "data" / "games.warehouse"
     monkeypatch.setenv(ENV_WAREHOUSE, str(tmp_path / "elsewhere"))
