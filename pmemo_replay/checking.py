@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.fold import FoldResult, fold
+from engine.pm.verify import unverified_steps
 from engine.rulesets import UnknownRuleset
 from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, parse_log
 
@@ -33,7 +34,14 @@ class CheckReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"valid": self.valid, "applied": self.applied, "ruling": self.ruling, "state": self.state,
-                "result": self.result}
+                "result": self.result, "unverified": self.unverified}
+
+    @property
+    def unverified(self) -> list[dict[str, Any]]:
+        """What the engine applied as recorded without being able to check it: ``{index, path, card, why}``."""
+        if self.log is None or self.folded is None:
+            return []
+        return unverified_steps(self.log.actions, self.folded.trails)
 
 
 def engine_failure(err: Exception) -> dict[str, Any]:

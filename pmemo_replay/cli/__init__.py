@@ -8,9 +8,24 @@ import os
 import sys
 from collections.abc import Sequence
 
-from pmemo_replay.cli import bench, check, demo, export, hide, importing, listing, redact, serve, simulate, stats, tokens, warehouse
+from pmemo_replay.cli import (
+    bench,
+    cards,
+    check,
+    demo,
+    export,
+    hide,
+    importing,
+    listing,
+    redact,
+    serve,
+    simulate,
+    stats,
+    tokens,
+    warehouse,
+)
 
-COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide, redact)
+COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide, redact, cards)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -35,6 +35,8 @@ FACES = ("up", "down")
 UNTILS = ("turn_end", "next_turn_end", "permanent")
 GRANTS = (
     "active", "break", "untargetable", "cannot_approach", "cannot_interfere", "not_eliminated",
+    # docs/log-extensions.md: keywords and statuses the real cards grant
+    "free_entry", "approach_again", "cannot_give_points", "forceful",
 )
 FROM_ZONES = ("deck", "hand", "discard", "main", "support", "point", "removed", "ex_deck")
 TO_ZONES = ("deck", "deck_bottom", *FROM_ZONES[1:])
@@ -414,7 +416,9 @@ OP_SCHEMAS: dict[str, StrictSchema] = {
     "grant": _op("grant", {
         "p": _p(), "card": _card(), "what": Grant(required=True), "until": _until(),
     }),
-    "cost": _op("cost", {"p": _p(), "card": _card(), "n": _count(-MAX_COUNT), "until": _until()}),
+    # docs/log-extensions.md: without ``card``, ``next`` (which next card played) or ``all`` (which cards) say what
+    "cost": _op("cost", {"p": _p(), "card": _card(False), "n": _count(-MAX_COUNT), "until": _until(),
+                         "next": FreeObject(), "all": FreeObject(), "count": Int(minimum=0, maximum=MAX_COUNT)}),
     "coin": _op("coin", {
         "p": _p(), "card": _card(), "coin": Str(required=True), "n": _count(-MAX_COUNT),
     }),

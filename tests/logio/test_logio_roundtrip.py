@@ -84,7 +84,8 @@ P = st.sampled_from([0, 1])
 INT = st.integers(min_value=-(2**31), max_value=2**31 - 1)  # every integer of a log fits 32 bits
 NAT = st.integers(min_value=0, max_value=1000)
 COUNT = st.integers(min_value=-1000, max_value=1000)
-TEXT = st.text(st.characters(exclude_characters="\x00"), max_size=12)  # NUL is refused (no store keeps it)
+# NUL and lone surrogates are refused (no store keeps them, and a surrogate is no Unicode text)
+TEXT = st.text(st.characters(exclude_characters="\x00", exclude_categories=("Cs",)), max_size=12)
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(min_value=-(2**40), max_value=2**40) | st.floats(allow_nan=False, allow_infinity=False) | TEXT,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
@@ -162,7 +163,8 @@ ACTION = st.one_of(
     action("break", {"card": CARD}, {**EFFECT, **RESPONSES}),
     action("hand_adjust", {"discard": CARDS}),
     action("concede", {}),
-    action("note", {"text": st.text(max_size=40)}, {"p": P}, p=False),
+    action("note", {"text": st.text(st.characters(exclude_characters="\x00", exclude_categories=("Cs",)), max_size=40)},
+           {"p": P}, p=False),
 )
 PLAYER = st.fixed_dictionaries({"name": TEXT, "deck": CARDS}, optional={"ex_deck": CARDS, "deck_name": TEXT})
 GAME = st.fixed_dictionaries(
