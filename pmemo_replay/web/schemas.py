@@ -210,6 +210,8 @@ class CheckSchema(Schema):
     ruling = fields.Nested(RulingSchema, allow_none=True, required=True)
     state = fields.Nested(GameStateSchema, allow_none=True, required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
+    unverified = fields.List(fields.Dict(), metadata={
+        "description": "steps applied as recorded, not checked: {index, path, card, why}"})
 
 
 class CheckQuery(Schema):
