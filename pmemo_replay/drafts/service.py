@@ -202,7 +202,7 @@ class Drafts:
             shown = entry.fold.shown("judge" if judge else "public")
         game = row.header if judge else _public_game(row.header)
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
-                "game_id": row.game_id, "count": row.count}
+                "game_id": row.game_id, "count": row.count, "last_event": row.last_event}
 
     def offers(self, draft_id: int, token: str | None, *, player: int | None = None,
                card: str | None = None) -> dict[str, Any]:

@@ -1,0 +1,63 @@
+// The /record page: the setup form, or (?draft=N) the table of a draft this browser holds the token of.
+import { $, el, fill } from "../dom.js";
+import { call, currentDraftId, loadDraft, saveDraft } from "./outbox.js";
+import { startSetup } from "./setup.js";
+import { startTable } from "./table.js";
+
+const data = JSON.parse($("record-data").textContent);
+
+async function open(d) {
+  const res = await call("GET", `/api/drafts/${d.id}`, d.token).catch(() => null);
+  let server = res && res.status === 200 ? res.body : null;
+  if (server) {
+    if (!d.outbox.length) d.count = server.count;
+    d.game = server.game;
+    saveDraft(d);
+  } else if (d.view && d.game) {  // the server does not answer: go on from what this browser kept
+    server = { game: d.game, state: d.view.state, trail: d.view.trail, actions: d.view.last ? [d.view.last] : [], game_id: null };
+  } else {
+    fill($("setup-error"), res && res.body ? res.body.error : "the server does not answer: reload to try again");
+    $("setup-error").hidden = false;
+    $("setup").hidden = false;
+    return;
+  }
+  $("setup").hidden = true;
+  startTable(d, data.cards, server);
+}
+
+async function create(header, seat, apiToken) {
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  if (apiToken) headers.Authorization = `Bearer ${apiToken}`;
+  let res;
+  try {
+    res = await fetch("/api/drafts", { method: "POST", headers, body: JSON.stringify(header) });
+  } catch {
+    return "the server does not answer: try again";
+  }
+  const body = await res.json().catch(() => ({}));
+  if (res.status !== 201) return body.ruling ? `${body.ruling.rule}: ${body.ruling.message}` : body.error || `HTTP ${res.status}`;
+  const d = { id: body.id, token: body.token, seat, count: 0, outbox: [], skipped: {} };
+  saveDraft(d);
+  history.replaceState(null, "", `/record?draft=${d.id}`);
+  await open(d);
+  return null;
+}
+
+const asked = Number(new URLSearchParams(window.location.search).get("draft"));
+const held = asked ? loadDraft(asked) : null;
+if (held) {
+  open(held);
+} else {
+  if (asked) {
+    fill($("resume"), el("p", { class: "notice", text: `This browser does not hold the token of draft ${asked}: ` },
+      el("a", { href: `/games/draft/${asked}`, text: "watch it" })));
+    $("resume").hidden = false;
+  } else {
+    const current = currentDraftId();
+    if (current && loadDraft(current)) {
+      fill($("resume"), el("a", { class: "big primary", href: `/record?draft=${current}`, text: `Continue draft ${current}` }));
+      $("resume").hidden = false;
+    }
+  }
+  startSetup(data, create);
+}

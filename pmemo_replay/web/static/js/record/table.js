@@ -1,0 +1,299 @@
+// The table: the draft's state from the recorder's seat, what may be done now as large buttons, and the
+// questions each asks (which card, the payment, targets); undo, note, concede and finish one tap away.
+import { $, el, fill } from "../dom.js";
+import { makeBoard } from "../board.js";
+import { call, canonical, forgetCurrent, makeOutbox, saveDraft } from "./outbox.js";
+import { cardButton, cardPicker, poolIds } from "./picker.js";
+import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
+import { groupActions, makeWords } from "./words.js";
+
+export function startTable(d, cards, server) {
+  const names = server.game.players.map((p, i) => p.name || `player ${i}`);
+  const words = makeWords(cards, names);
+  const board = makeBoard(cards, server.game.players);
+  const mine = d.seat === "judge" ? [0, 1] : [Number(d.seat)];
+  const bottom = d.seat === "1" || d.seat === 1 ? 1 : 0;
+  let state = server.state;
+  let trail = server.trail;
+  let last = server.actions.length ? server.actions[server.actions.length - 1] : null;
+  let offers = null;
+  let gameId = server.game_id;
+  let refusal = null;
+  let picking = {};
+
+  const outbox = makeOutbox(d, {
+    applied(item, body, more) {
+      state = body.state;
+      trail = body.trail;
+      last = item.kind === "undo" ? null : item.action;
+      refusal = null;
+      picking = {};
+      d.view = { state, trail, last };
+      saveDraft(d);
+      if (!more) refreshOffers();
+      render();
+    },
+    refused(item, body, dropped) {
+      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped };
+      refreshOffers();
+      render();
+    },
+    conflict(srv, dropped) {
+      state = srv.state;
+      trail = srv.trail;
+      refusal = { ruling: { message: `the draft changed elsewhere: ${dropped.length} unsent action(s) dropped` } };
+      refreshOffers();
+    },
+    status(text, kind) {
+      const node = $("status");
+      node.textContent = text;
+      node.dataset.kind = kind;
+    },
+  });
+
+  async function refreshOffers() {
+    const count = d.count;
+    const res = await call("GET", `/api/drafts/${d.id}/legal`, d.token).catch(() => null);
+    if (!res || res.status !== 200 || res.body.count !== d.count || count !== d.count) return;
+    offers = res.body;
+    renderOffers();
+  }
+
+  function send(action) {
+    closeSheet();
+    offers = null;
+    outbox.push({ kind: "append", action });
+    render();
+  }
+
+  // --- rendering ----------------------------------------------------------------------
+
+  function render() {
+    board.side($("side-top"), state, 1 - bottom, {});
+    board.turnbar($("turnbar"), state);
+    board.side($("side-bottom"), state, bottom, {});
+    $("board").dataset.count = String(d.count);
+    $("last-action").textContent = last ? words.action(last) : "—";
+    fill($("trail"), (trail || []).map((t) => el("li", { class: `tr ${t.ok === true ? "ok" : t.unverified ? "unverified" : "event"}` },
+      el("span", { class: "tr-rule", text: t.rule }), " ", el("span", { text: t.message }))));
+    fill($("refusal"), refusal ? el("div", { class: "notice error", role: "alert" },
+      el("b", { text: refusal.action ? `Refused: ${words.action(refusal.action)}` : "Not sent" }), el("br"),
+      `${refusal.ruling.rule ? `${refusal.ruling.rule}: ` : ""}${refusal.ruling.message}`,
+      refusal.dropped ? ` (${refusal.dropped} later unsent action(s) dropped)` : "") : null);
+    renderOffers();
+    document.dispatchEvent(new CustomEvent("pmemo:table", { detail: { count: d.count } }));
+  }
+
+  function renderOffers() {
+    const node = $("offers");
+    if (gameId !== null && gameId !== undefined) {
+      fill(node, el("div", { class: "rec-done" }, el("p", { text: "Finished and stored." }),
+        el("a", { class: "big primary", href: `/games/${gameId}`, text: `Open game ${gameId}` })));
+      return;
+    }
+    if (outbox.pending() || !offers || offers.count !== d.count) {
+      node.dataset.ready = "";
+      fill(node, el("p", { class: "hint", text: outbox.pending() ? "sending…" : "asking the rules…" }));
+      return;
+    }
+    const parts = [identifyPrompts()];
+    if (state.result) {
+      parts.push(el("div", { class: "rec-done" }, el("p", { text: "The game is over." }),
+        button("Finish and store", finish, "primary")));
+    }
+    const pass = offers.actions.find((a) => a.type === "pass");
+    if (pass) parts.push(offerButton(pass, "primary pass"));
+    for (const [key, title, list] of groupActions(offers.actions)) {
+      parts.push(el("section", { class: `rec-group g-${key}` }, el("h3", { text: title }), list.map((a) => offerButton(a))));
+    }
+    if (offers.hand_play !== null && offers.hand_play !== undefined) {
+      const p = offers.hand_play;
+      parts.push(el("section", { class: "rec-group g-hand" }, el("h3", { text: "Not named yet" }),
+        button(`${names[p]} plays a card from hand…`, () => playFromHand(p), "offer")));
+    }
+    fill(node, parts);
+    node.dataset.ready = String(d.count);
+    document.dispatchEvent(new CustomEvent("pmemo:offers", { detail: { count: d.count } }));
+  }
+
+  function offerButton(action, cls = "") {
+    const b = button(words.action(action), () => choose(action), `offer ${cls}`);
+    b.dataset.offer = action.type;
+    b.dataset.action = canonical(action);
+    return b;
+  }
+
+  // --- "what did you draw?" -----------------------------------------------------------
+
+  function identifyPrompts() {
+    const out = [];
+    for (const p of mine) {
+      const unknown = state.players[p].hand.filter((c) => c === null).length;
+      if (!unknown || d.skipped[p] === d.count) continue;
+      const chosen = picking[p] || (picking[p] = []);
+      const pool = state.players[p].unseen;
+      const left = (id) => (pool ? pool[id] - chosen.filter((c) => c === id).length : null);
+      const picker = cardPicker({ ids: poolIds(pool, cards), cards, left, label: `cards ${names[p]} drew`,
+        onPick(id) { if (chosen.length < unknown) { chosen.push(id); renderOffers(); } } });
+      out.push(el("section", { class: "rec-group g-identify", "aria-label": "what did you draw" },
+        el("h3", { text: `What did ${names[p]} draw? ${unknown} card(s) not named` }),
+        el("div", { class: "chosen" }, chosen.map((id, i) => {
+          const b = cardButton(id, cards[id], "✕");
+          b.addEventListener("click", () => { chosen.splice(i, 1); renderOffers(); });
+          return b;
+        })),
+        el("div", { class: "row-buttons" },
+          button(`Record ${chosen.length} card(s)`, () => {
+            picking[p] = [];
+            send({ type: "identify", p, zone: "hand", cards: chosen });
+          }, "primary identify-send"),
+          button("Skip", () => { d.skipped[p] = d.count; renderOffers(); }, "identify-skip")),
+        picker.node));
+    }
+    return out;
+  }
+
+  // --- questions ------------------------------------------------------------------------
+
+  function choose(action) {
+    if (action.type === "no_interfere" && !("card" in action)) return askPoint(action);
+    if (action.pay && action.pay.length) return askPayment(action, null);
+    return send(action);
+  }
+
+  function askPoint(action) {
+    const p = action.p;
+    const picker = cardPicker({ ids: poolIds(state.players[p].unseen, cards), cards, label: "the card turned face up",
+      onPick: (id) => send({ ...action, card: id }) });
+    openSheet(`Which card went face up to ${names[p]}'s Point Zone?`, picker.node,
+      button("Not seen: leave it unknown", () => send(action)));
+  }
+
+  function askPayment(action, cost) {
+    const p = action.p;
+    const pl = state.players[p];
+    const chosen = [...action.pay];
+    const known = (zone) => {
+      const ids = zone === "hand" ? [...pl.hand] : pl.points.map((pt) => pt.card);
+      if (zone === "hand" && action.card) ids.splice(ids.indexOf(action.card), ids.indexOf(action.card) < 0 ? 0 : 1);
+      return ids;
+    };
+    const body = el("div", { class: "pay" });
+    function draw() {
+      const used = (zone, id) => chosen.filter((c) => c[zone] === id).length;
+      const offer = (zone) => {
+        const ids = known(zone).filter((id) => id !== null);
+        return [...new Set(ids)].filter((id) => used(zone, id) < ids.filter((x) => x === id).length)
+          .map((id) => {
+            const b = cardButton(id, cards[id], zone === "point" ? "point" : "hand");
+            b.addEventListener("click", () => { chosen.push({ [zone]: id }); draw(); });
+            return b;
+          });
+      };
+      const unknown = (zone, label) => (known(zone).some((id) => id === null)
+        ? button(label, () => pickUnknown(zone), "add-unknown") : null);
+      fill(body,
+        cost === null ? null : el("p", { class: "hint", text: `cost ${cost}` }),
+        el("h3", { text: chosen.length ? "Paid with (tap to take back)" : "Paid with nothing" }),
+        el("div", { class: "chosen" }, chosen.map((item, i) => {
+          const id = item.hand || item.point;
+          const b = cardButton(id, cards[id], `${item.hand ? "hand" : "point"} ✕`);
+          b.addEventListener("click", () => { chosen.splice(i, 1); draw(); });
+          return b;
+        })),
+        el("h3", { text: "Could pay with" }),
+        el("div", { class: "pay-options" }, offer("hand"), offer("point"),
+          unknown("hand", "+ a card from hand not named yet…"), unknown("point", "+ a point not named yet…")),
+        button(`Record: ${words.action({ ...action, pay: chosen })}`, () => send({ ...action, pay: chosen }), "primary pay-send"));
+    }
+    function pickUnknown(zone) {
+      const picker = cardPicker({ ids: poolIds(pl.unseen, cards), cards, label: `the ${zone} card paid`,
+        onPick(id) { chosen.push({ [zone]: id }); openSheet("Payment", body); draw(); } });
+      openSheet(`Which ${zone === "hand" ? "card from hand" : "point"} paid?`, picker.node);
+    }
+    draw();
+    openSheet("Payment", body);
+  }
+
+  function playFromHand(p) {
+    const picker = cardPicker({ ids: poolIds(state.players[p].unseen, cards), cards, label: `the card ${names[p]} plays`,
+      async onPick(id) {
+        const res = await call("GET", `/api/drafts/${d.id}/legal?p=${p}&card=${encodeURIComponent(id)}`, d.token).catch(() => null);
+        if (!res || res.status !== 200) {
+          openSheet(`${words.card(id)} cannot be in ${names[p]}'s hand`,
+            el("p", { class: "error", text: res && res.body ? (res.body.ruling || res.body).message || res.body.error : "no answer" }));
+          return;
+        }
+        const options = res.body.options;
+        openSheet(`${names[p]} plays ${words.card(id)}`, options.length
+          ? options.map(({ action, cost }) => {
+            const b = button(words.action(action), () => (cost > 0 || action.pay.length ? askPayment(action, cost) : send(action)), "offer");
+            b.dataset.offer = action.type;
+            b.dataset.action = canonical(action);
+            return b;
+          })
+          : el("p", { class: "hint", text: "the rules offer no way to play it now" }));
+      } });
+    openSheet(`Which card does ${names[p]} play?`, picker.node);
+  }
+
+  // --- always one tap away --------------------------------------------------------------
+
+  function undo() {
+    if (outbox.popLocal()) { render(); return; }
+    offers = null;
+    outbox.push({ kind: "undo" });
+    render();
+  }
+
+  function note() {
+    const text = el("textarea", { rows: "3", maxlength: "500", "aria-label": "note" });
+    openSheet("Note", text, button("Save the note", () => { if (text.value.trim()) send({ type: "note", text: text.value.trim() }); }, "primary"));
+  }
+
+  function concede() {
+    openSheet("Who concedes?", names.map((name, p) => button(`${name} concedes`, () => send({ type: "concede", p }), "danger")));
+  }
+
+  async function finish() {
+    if (outbox.pending()) { outbox.flush(); return; }
+    const res = await call("POST", `/api/drafts/${d.id}/finish`, d.token).catch(() => null);
+    if (!res || (res.status !== 200 && res.status !== 201)) {
+      refusal = { ruling: (res && res.body && (res.body.ruling || { message: res.body.error })) || { message: "the server does not answer" } };
+      render();
+      return;
+    }
+    gameId = res.body.game_id;
+    closeSheet();
+    forgetCurrent();
+    render();
+  }
+
+  function askFinish() {
+    if (state.result) { finish(); return; }
+    openSheet("The game is not over", el("p", { text: "Store it as it stands?" }), button("Finish and store", finish, "primary"));
+  }
+
+  const commands = { undo, note, concede, finish: askFinish, close: closeSheet };
+  document.addEventListener("click", (e) => {
+    const t = e.target.closest("[data-cmd]");
+    if (t && commands[t.dataset.cmd]) commands[t.dataset.cmd]();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && sheetOpen()) { closeSheet(); return; }
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const offered = [...$("offers").querySelectorAll("button.offer")];
+    if (/^[1-9]$/.test(e.key) && offered[Number(e.key) - 1]) offered[Number(e.key) - 1].click();
+    else if (e.key === "p") { const b = $("offers").querySelector("button.pass"); if (b) b.click(); }
+    else if (e.key === "z") undo();
+    else if (e.key === "n") note();
+    else return;
+    e.preventDefault();
+  });
+
+  $("table").hidden = false;
+  render();
+  if (outbox.pending()) outbox.flush();
+  else refreshOffers();
+  return { render };
+}

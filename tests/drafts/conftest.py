@@ -1,0 +1,40 @@
+"""Drafts fixtures: the table log recorded from seat 0 against an unlisted deck, stores on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from pmemo_replay.web import create_app
+from tests.store.conftest import pg_database, store_url  # noqa: F401 (fixtures)
+from tests.web.conftest import OPEN
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "table-seat0-unlisted.jsonl"
+
+
+def table_log() -> tuple[str, list[dict[str, Any]]]:
+    """The fixture's header line and its actions."""
+    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    return lines[0], [json.loads(line) for line in lines[1:] if line.strip()]
+
+
+def make_app(url: str, **config: Any) -> Flask:
+    return create_app({"PMEMO_DATABASE_URL": url, "TESTING": True, "SECRET_KEY": "test", **OPEN, **config})
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'drafts.sqlite3'}"
+
+
+@pytest.fixture
+def app(store_url: str) -> Iterator[Flask]:
+    """The application on an empty store, SQLite and PostgreSQL."""
+    app = make_app(store_url)
+    yield app
+    app.extensions["pmemo_store"].close()
