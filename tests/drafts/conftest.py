@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
 from pmemo_replay.web import create_app
 from tests.store.conftest import pg_database, store_url  # noqa: F401 (fixtures)
@@ -38,3 +39,8 @@ def app(store_url: str) -> Iterator[Flask]:
     app = make_app(store_url)
     yield app
     app.extensions["pmemo_store"].close()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
