@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -25,7 +25,7 @@ from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts import offers as offer
 from pmemo_replay.drafts.cache import Entry, FoldCache
-from pmemo_replay.drafts.folding import DraftFold
+from pmemo_replay.drafts.folding import DraftFold, public_header
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
 from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
 from pmemo_replay.logio.schemas import validate_action
@@ -200,7 +200,7 @@ class Drafts:
             entry = self._entry(conn, row)
         with entry.lock:
             shown = entry.fold.shown("judge" if judge else "public")
-        game = row.header if judge else _public_game(row.header)
+        game = row.header if judge else public_header(row.header)
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
                 "game_id": row.game_id, "count": row.count, "last_event": row.last_event}
 
@@ -348,16 +348,3 @@ class Drafts:
     def _answer(entry: Entry) -> dict[str, Any]:
         shown = entry.fold.shown("judge")
         return {"applied": entry.fold.applied, "state": shown.state, "trail": shown.trail}
-
-
-def _public_game(header: Mapping[str, Any]) -> dict[str, Any]:
-    from pmemo_replay.drafts.folding import public_header
-
-    return public_header(header)
-
-
-def current_actions(drafts: Drafts, draft_id: int) -> Sequence[Action]:
-    """The draft's actions now (for tests and tools)."""
-    with read_connection(drafts.engine) as conn:
-        row = drafts._row(conn, draft_id)
-        return drafts._actions(conn, draft_id, 0, row.count, "action")

@@ -41,6 +41,60 @@ COMPONENTS: dict[str, type[Any]] = {
     "Check": schemas.CheckSchema, "JudgeStep": schemas.JudgeStepSchema, **stats_schemas.COMPONENTS,
 }
 
+# --- drafts (table-logs.md, "Recording drafts"): writes carry the draft's token, `Authorization: Bearer <token>` ---
+DRAFT_ID = {"in": "path", "name": "draft_id", "required": True, "schema": {"type": "integer"}}
+OBJECT = {"type": "object"}
+_STEP = {"type": "object", "properties": {"applied": {"type": "integer"}, "state": {"$ref": "#/components/schemas/GameState"},
+                                          "trail": {"type": "array", "items": {"$ref": "#/components/schemas/TrailEntry"}}}}
+
+
+def _draft_json(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema or OBJECT}}}
+
+
+_TOKEN = {"403": _error("without the draft's token, or with another"), "404": _error("no such draft")}
+_WRITE = {**_TOKEN, "409": _draft_json("finished, or `expected` is not the draft's count (`count` says what it is)"),
+          "429": _error("too many writes to this draft (PMEMO_DRAFT_RATE)")}
+DRAFT_PATHS: dict[str, dict[str, Any]] = {
+    "/api/drafts": {"post": {
+        "summary": "Start a draft: the body is a log's first JSON Lines line (deck lists optional)",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "responses": {"201": _draft_json("`{\"id\", \"token\"}`: the token is shown once; writes need it"),
+                      "400": _json("RulingResponse", "not a header line (log.schema)"),
+                      "401": _error("uploads are closed: an API token is needed"),
+                      "422": _json("RulingResponse", "a deck ruling or an unknown card")}}},
+    "/api/drafts/{draft_id}": {"get": {
+        "summary": "`{id, game, actions, state, trail, game_id, count, last_event}`: the judge view with the token, "
+                   "else the public view", "parameters": [DRAFT_ID],
+        "responses": {"200": _draft_json("the draft"), **_TOKEN}}},
+    "/api/drafts/{draft_id}/actions": {"post": {
+        "summary": "Append one action: `{\"action\": {...}, \"expected\": n}`, n the actions the client holds before it; "
+                   "the same request again answers the same (applied once)", "parameters": [DRAFT_ID],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "responses": {"200": _draft_json("applied (judge view)", _STEP), "400": _json("RulingResponse", "malformed action"),
+                      "422": _json("RulingResponse", "illegal: nothing appended"), **_WRITE}}},
+    "/api/drafts/{draft_id}/undo": {"post": {
+        "summary": "Take the last action back (an undo event in the draft's history); optional `{\"expected\": n}`",
+        "parameters": [DRAFT_ID], "responses": {"200": _draft_json("taken back", _STEP), **_WRITE}}},
+    "/api/drafts/{draft_id}/finish": {"post": {
+        "summary": "Store the draft as a game through the normal ingest (finishing again gives the same game)",
+        "parameters": [DRAFT_ID],
+        "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),
+                      "422": _json("RulingResponse", "the ingest refused it"), **_TOKEN}}},
+    "/api/drafts/{draft_id}/legal": {"get": {
+        "summary": "What may be done now (`actor`, `actions`, `unknown`, `hand_play`); with `p` and `card`, the ways to play "
+                   "that card from a hand card not named yet (`options`)",
+        "parameters": [DRAFT_ID, {"in": "query", "name": "p", "schema": {"type": "integer", "enum": [0, 1]}},
+                       {"in": "query", "name": "card", "schema": {"type": "string"}}],
+        "responses": {"200": _draft_json("the offers"), "400": _error("unknown card or player"),
+                      "422": _json("RulingResponse", "that card cannot be in that hand"), **_TOKEN}}},
+    "/api/drafts/{draft_id}/events": {"get": {
+        "summary": "Server-Sent Events: each append, undo and finish (public view) after `Last-Event-ID` or `after`",
+        "parameters": [DRAFT_ID, {"in": "query", "name": "after", "schema": {"type": "integer"}}],
+        "responses": {"200": {"description": "an event stream", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      "404": _error("no such draft")}}},
+}
+
 PATHS: dict[str, dict[str, Any]] = {
     "/api/games": {
         "get": {
@@ -110,6 +164,7 @@ PATHS: dict[str, dict[str, Any]] = {
         },
     },
     **stats_schemas.paths(),
+    **DRAFT_PATHS,
     "/api/openapi.json": {"get": {"summary": "This description", "responses": {"200": {"description": "OpenAPI 3"}}}},
 }
 

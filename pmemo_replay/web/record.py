@@ -7,10 +7,10 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, render_template
 
 from pmemo_replay.decks import bundled_decks
+from pmemo_replay.drafts import DraftError
 from pmemo_replay.web.auth import uploads_open
 from pmemo_replay.web.cardfacts import card_facts
 from pmemo_replay.web.context import get_cards
-from pmemo_replay.drafts import DraftError
 from pmemo_replay.web.drafts import drafts
 
 bp = Blueprint("record", __name__)

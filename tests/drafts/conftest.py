@@ -12,9 +12,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from pmemo_replay.web import create_app
-from tests.store.conftest import pg_database, store_url  # noqa: F401 (fixtures)
+from tests.store import conftest as store_fixtures
 from tests.web.conftest import OPEN
 
+pg_database = store_fixtures.pg_database  # the store tests' SQLite and PostgreSQL stores
+store_url = store_fixtures.store_url
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "table-seat0-unlisted.jsonl"
 
 
