@@ -1,0 +1,156 @@
+"""Recording drafts: append latency by draft length, and the time from a tap to the re-rendered table in Chromium.
+
+Appends: a simulated game is redacted to the table log seat 0 could have written; a draft of each
+size (``--sizes``) is built from its first actions with notes between them (a note is legal at any
+moment), then its next ``--appends`` real actions are appended one request at a time through the
+application (Flask test client: routing, token check, row lock, the fold of that one action, the
+insert and commit). *warm*: this process holds the draft's folds; *cold*: the cache is dropped before
+each append (another server process took the previous one), so each append rebuilds from the latest
+snapshot. Goal: p95 < 30 ms on SQLite, flat in the draft's length.
+
+Taps: /record in Chromium (390x844) records the table log fixtures/logs/table-seat0-unlisted.jsonl;
+for each tap on an offered action, the time from the click to the table re-rendered (board and
+trail) and to the next offers shown (one more request). Goal: < 100 ms.
+
+Usage: python3 benchmarks/bench_drafts.py [--sizes 50,300,800] [--appends 60] [--db URL] [--no-browser] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.pm.redact import redact  # noqa: E402
+from pmemo_replay.cards import bundled_cards  # noqa: E402
+from pmemo_replay.logio import load_log  # noqa: E402
+from pmemo_replay.simulate import simulated_logs  # noqa: E402
+from pmemo_replay.web import create_app  # noqa: E402
+
+CONFIG = {"TESTING": True, "SECRET_KEY": "bench", "PMEMO_OPEN_UPLOADS": True, "PMEMO_WRITE_RATE": "off"}
+TAP_SCRIPT = """
+window.__taps = []; window.__boards = [];
+let t0 = null, at = null, drawn = false;
+const count = () => Number((document.getElementById("board") || {dataset: {}}).dataset.count || -1);
+document.addEventListener("click", () => { t0 = performance.now(); at = count(); drawn = false; }, true);
+document.addEventListener("pmemo:table", (e) => {
+  if (t0 !== null && !drawn && e.detail.count > at) { window.__boards.push(performance.now() - t0); drawn = true; }
+});
+document.addEventListener("pmemo:offers", (e) => {
+  if (t0 !== null && e.detail.count > at) { window.__taps.push(performance.now() - t0); t0 = null; }
+});
+"""
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    cuts = statistics.quantiles(values, n=20, method="inclusive")
+    return {"n": len(values), "p50_ms": round(statistics.median(values), 2), "p95_ms": round(cuts[18], 2),
+            "max_ms": round(max(values), 2)}
+
+
+def table_log(min_actions: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A simulated game at least ``min_actions`` long, as seat 0's table log."""
+    cards = bundled_cards()
+    for doc in simulated_logs(cards, 20, 7):
+        log = load_log(doc)
+        if len(log.actions) >= min_actions:
+            red = redact(log.header, log.actions, cards, 0)
+            return red.header, red.actions
+    raise SystemExit(f"no simulated game has {min_actions} actions")
+
+
+def bench_appends(url: str, sizes: list[int], appends: int) -> dict[str, Any]:
+    header, actions = table_log(2 * appends + 40)
+    app = create_app({**CONFIG, "PMEMO_DATABASE_URL": url})
+    client = app.test_client()
+    from pmemo_replay.web.drafts import KEY
+
+    out: dict[str, Any] = {"game_actions": len(actions)}
+    head = json.dumps({"format": "pmemo-log", "version": 1, "game": header})
+    for size in sizes:
+        real = min(len(actions) - appends, max(1, size // 8))  # real actions before, notes between them
+        prefix: list[dict[str, Any]] = []
+        for i in range(real):
+            prefix.append(actions[i])
+            prefix.extend({"type": "note", "text": f"n{i}.{k}"} for k in range((size - real) // real + (i < (size - real) % real)))
+        created = client.post("/api/drafts", data=head).get_json()
+        auth = {"Authorization": f"Bearer {created['token']}"}
+        for n, action in enumerate(prefix):
+            assert client.post(f"/api/drafts/{created['id']}/actions", json={"action": action, "expected": n},
+                               headers=auth).status_code == 200
+        row: dict[str, list[float]] = {"warm": [], "cold": []}
+        for n, action in enumerate(actions[real: real + appends], len(prefix)):
+            mode = "cold" if n % 2 else "warm"
+            if mode == "cold":
+                app.extensions[KEY].cache.drop(created["id"])
+            t = time.perf_counter()
+            r = client.post(f"/api/drafts/{created['id']}/actions", json={"action": action, "expected": n}, headers=auth)
+            row[mode].append((time.perf_counter() - t) * 1000)
+            assert r.status_code == 200, r.get_json()
+        out[str(size)] = {mode: percentiles(v) for mode, v in row.items()}
+    app.extensions["pmemo_store"].close()
+    return out
+
+
+def bench_taps(url: str) -> dict[str, Any]:
+    from tests.drafts.test_record_browser import PHONE, play, ready, setup
+    from tests.web.browser import LiveServer, launch
+
+    app = create_app({**CONFIG, "PMEMO_DATABASE_URL": url})
+    live = LiveServer(app).start()
+    lines = (ROOT / "fixtures" / "logs" / "table-seat0-unlisted.jsonl").read_text(encoding="utf-8").splitlines()
+    header, actions = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    try:
+        for browser in launch():
+            page = browser.new_page(viewport=PHONE)
+            page.add_init_script(TAP_SCRIPT)
+            page.goto(f"{live.url}/record")
+            setup(page, header)
+            page.evaluate("window.__taps = []; window.__boards = []")
+            for n, action in enumerate(actions):
+                if action["type"] not in ("identify", "note", "concede"):
+                    ready(page, n)
+                play(page, action, n)
+            ready(page, len(actions))
+            taps, boards = page.evaluate("[window.__taps, window.__boards]")
+    finally:
+        live.stop()
+        app.extensions["pmemo_store"].close()
+    return {"table_rendered": percentiles(boards), "offers_shown": percentiles(taps)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="50,300,800")
+    parser.add_argument("--appends", type=int, default=60)
+    parser.add_argument("--db", default=None, help="a store URL (default: a fresh SQLite file)")
+    parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bench-drafts-"))
+    url = args.db or f"sqlite:///{folder / 'drafts.sqlite3'}"
+    report = {"appends": bench_appends(url, [int(s) for s in args.sizes.split(",")], args.appends)}
+    if not args.no_browser:
+        report["taps"] = bench_taps(args.db or f"sqlite:///{folder / 'taps.sqlite3'}")
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"appends (game of {report['appends'].pop('game_actions')} actions, seat 0's table log):")
+    for size, modes in report["appends"].items():
+        print(f"  draft at {size:>4} actions: " + "; ".join(
+            f"{mode} p50 {m['p50_ms']} ms p95 {m['p95_ms']} ms (n={m['n']})" for mode, m in modes.items()))
+    if "taps" in report:
+        for what, m in report["taps"].items():
+            print(f"tap -> {what.replace('_', ' ')}: p50 {m['p50_ms']} ms, p95 {m['p95_ms']} ms, max {m['max_ms']} ms (n={m['n']})")
+
+
+if __name__ == "__main__":
+    main()
