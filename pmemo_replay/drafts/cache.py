@@ -49,7 +49,7 @@ class FoldCache:
         entry = Entry(fold, count, last_event)
         with self._lock:
             old = self._entries.get(draft_id)
-            if old is not None and old.valid and (old.count, old.last_event) > (count, last_event):
+            if old is not None and old.valid and old.last_event > last_event:
                 return entry  # a newer one is there: keep it (this one still serves its caller)
             self._entries[draft_id] = entry
             self._entries.move_to_end(draft_id)

@@ -1,8 +1,9 @@
 """A draft's fold, one action at a time: the judge's state (what the recorder knows) and the public one beside it.
 
 The public fold folds each action as :func:`engine.pm.redact.redact_action` copies it for the public
-(an ``identify`` of a hand names nothing), from the header without deck lists; its states and trails
-therefore never hold a card the public did not see. Shown states are settled copies: a waiting Turn End
+(and an ``identify`` names nothing: it is what the recorder learned), from the header without deck
+lists; its states and trails therefore never hold a card the public did not see (a face-down point
+stays known when the public saw it face up). Shown states are settled copies: a waiting Turn End
 starts the next turn there, reported in the last action's trail, as the viewer shows a log's end.
 """
 
@@ -38,11 +39,12 @@ def public_header(header: Mapping[str, Any]) -> dict[str, Any]:
     return redact_header(header, PUBLIC)
 
 
-def hide_for_public(state: dict[str, Any]) -> dict[str, Any]:
-    """Hands and face-down points hidden, no pool (the public knows no deck list)."""
+def hide_for_public(state: dict[str, Any], *, points: bool = False) -> dict[str, Any]:
+    """Hands hidden (and with ``points`` every face-down point), no pool (the public knows no deck list)."""
     hide_other_hands(state, PUBLIC)
     for player in state["players"]:
-        player["points"] = [pt if pt["face"] == "up" else {**pt, "card": None} for pt in player["points"]]
+        if points:
+            player["points"] = [pt if pt["face"] == "up" else {**pt, "card": None} for pt in player["points"]]
         if "unseen" in player:
             player["unseen"] = None
     return state
@@ -71,6 +73,8 @@ class DraftFold:
     def push(self, action: Mapping[str, Any]) -> Action:
         """Fold ``action`` (``IllegalAction`` when illegal: nothing changed); returns its public copy."""
         copied = redact_action(action, self.judge.state, PUBLIC)
+        if copied["type"] == "identify":
+            copied["cards"] = []  # the recorder's own knowledge (a hand, a face-down point): not the public's
         self.judge.push(action)
         if self.public is not None:
             try:
@@ -91,7 +95,7 @@ class DraftFold:
         if folder.applied and folder.trails:
             trail = folder.trails[-1].to_json() + extra.to_json()
         if view != "judge":
-            hide_for_public(data)
+            hide_for_public(data, points=folder is self.judge)
             if folder is self.judge:
                 trail = None  # the judge's trail may name what the public did not see
         return Shown(data, trail)
