@@ -44,7 +44,7 @@ def test_redact_to_standard_output_keeps_the_form(tmp_path: Path, sim_logs: list
 
 def test_redact_exit_codes(tmp_path: Path, sim_logs: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
     src = _write(tmp_path, sim_logs[4])
-    assert main(["redact", str(src), "--view", "judge"]) == 2
+    assert main(["redact", str(src), "--view", "2"]) == 2
     assert "unknown view" in capsys.readouterr().err
     bad = dict(sim_logs[4], actions=[*sim_logs[4]["actions"][:6], {"type": "approach", "p": 0, "card": "MHK 01-001"}])
     assert main(["redact", str(_write(tmp_path, bad, "bad.json")), "--view", "0"]) == 1

@@ -148,7 +148,8 @@ def test_serve_open_takes_uploads_without_token(tmp_path: Path) -> None:
 
 
 def test_demo_command_on_a_fresh_folder(tmp_path: Path) -> None:
-    """No --db: the store is created in ./instance, filled, and served."""
+    """No --db, in a project folder (it has instance/): the store is created in ./instance, filled, and served."""
+    (tmp_path / "instance").mkdir()
     with running("demo", "--games", "3", "--port", "0", cwd=tmp_path) as address:
         assert get_json(address + "api/games")["total"] == 3
         assert post_status(address + "api/games", b"{}") == 400  # open uploads: judged, not refused for a token

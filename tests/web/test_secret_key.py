@@ -16,8 +16,10 @@ from tests.web.test_pages import token
 
 @pytest.fixture
 def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The current directory (so the instance folder) is a fresh temporary folder; no key in the environment."""
+    """The current directory (so the instance folder: ``PMEMO_HOME`` names it) is a fresh temporary folder; no key
+    in the environment."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PMEMO_HOME", str(tmp_path / "instance"))
     monkeypatch.delenv("PMEMO_SECRET_KEY", raising=False)
     return tmp_path
 
