@@ -144,7 +144,7 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if placed:
         cid = hidden.take_top(g, p, a.get("card"), "no_interfere")
         me.points.append([cid, True])
-        g.break_ok.append((p, cid))
+        hidden.placed(g, p, cid)
         if trail.keep:
             trail.event("point", f"no interference: {describe(g, cid)} from the top of player {p}'s deck goes to the "
                                  f"Point Zone face up ({len(me.points)} points)")

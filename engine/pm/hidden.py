@@ -80,7 +80,8 @@ def check_pool(g: GameState, player: int, card_id: str, where: str) -> str:
     what = describe(g, card_id)
     if listed is None:
         if g.card(card_id).ex:
-            raise illegal("identify.count", f"{what} is an EX card: it cannot be in player {player}'s main deck ({where})")
+            raise illegal("identify.count", f"{what} is an EX card: player {player}'s unlisted main deck can hold no copy "
+                                            f"({where}; {seen} seen)")
         if seen >= MAX_COPIES:
             raise illegal("identify.count", f"{what} {where}: player {player}'s unlisted deck would hold a fifth copy "
                                             f"({seen} already seen)")
@@ -158,15 +159,22 @@ def take_from_hand(g: GameState, player: int, card_id: str, how: str) -> bool:
 # -- Point Zones --------------------------------------------------------------------------
 
 
+def placed(g: GameState, player: int, card_id: str | None) -> None:
+    """Note a card just put into ``player``'s Point Zone (its last entry), which a ``break`` may follow; an unknown
+    one is noted by its position (``"?3"``), so only identifying that very entry names it."""
+    g.break_ok.append((player, card_id if card_id is not None else f"?{len(g.players[player].points) - 1}"))
+
+
 def identify_point(g: GameState, player: int, card_id: str, how: str, *, face_up: bool | None) -> list[Any] | None:
     """Identify the oldest unknown Point Zone card (of that face, unless None) as ``card_id``; return its entry."""
-    for pt in g.players[player].points:
+    for i, pt in enumerate(g.players[player].points):
         if pt[0] is None and (face_up is None or pt[1] == face_up):
             copies = check_pool(g, player, card_id, f"named in the Point Zone by the {how}")
             pt[0] = card_id
             _record(g, player, card_id, "the Point Zone", how, copies)
-            if (player, None) in g.break_ok:  # it was placed just now: a Break may name it
-                g.break_ok[g.break_ok.index((player, None))] = (player, card_id)  # type: ignore[arg-type]
+            mark = (player, f"?{i}")
+            if mark in g.break_ok:  # this very card was placed just now: a Break may name it
+                g.break_ok[g.break_ok.index(mark)] = (player, card_id)
             return pt
     return None
 
@@ -299,7 +307,8 @@ def identify_ex(g: GameState, player: int, card_id: str, how: str) -> bool:
     if copies >= MAX_COPIES:
         raise illegal("identify.count", f"{what}: player {player}'s unlisted EX deck would hold a fifth copy")
     if len(p.ex_seen) >= EX_DECK_MAX:
-        raise illegal("identify.count", f"{what}: player {player}'s unlisted EX deck would hold a 16th card")
+        raise illegal("identify.count", f"{what}: player {player}'s unlisted EX deck would hold a 16th card "
+                                        f"({len(p.ex_seen)} seen, {copies} of them copies of it)")
     p.ex_seen.append(card_id)
     p.ex_deck.append(card_id)
     _record(g, player, card_id, "the EX deck", how, copies_word(copies + 1, None))
@@ -307,18 +316,19 @@ def identify_ex(g: GameState, player: int, card_id: str, how: str) -> bool:
 
 
 def break_unknown(g: GameState, player: int, card_id: str) -> tuple[int, str] | None:
-    """A ``break`` naming a card that was put into the Point Zone unknown just now: identify the newest such face-up
-    point; return the right-after entry, now naming the card (None when there is none)."""
-    for j, (q, c) in enumerate(g.break_ok):
-        if q == player and c is None:
-            for pt in reversed(g.players[player].points):
-                if pt[0] is None and pt[1]:
-                    copies = check_pool(g, player, card_id, "named in the Point Zone by the break")
-                    pt[0] = card_id
-                    _record(g, player, card_id, "the Point Zone", "break", copies)
-                    g.break_ok[j] = (player, card_id)
-                    return g.break_ok[j]
-            return None
+    """A ``break`` naming a card that was put into the Point Zone unknown just now: identify the oldest such point
+    still unknown and face up; return the right-after entry, now naming the card (None when there is none)."""
+    points = g.players[player].points
+    for j, (q, mark) in enumerate(g.break_ok):
+        if q != player or not mark.startswith("?"):
+            continue
+        i = int(mark[1:])
+        if i < len(points) and points[i][0] is None and points[i][1]:
+            copies = check_pool(g, player, card_id, "named in the Point Zone by the break")
+            points[i][0] = card_id
+            _record(g, player, card_id, "the Point Zone", "break", copies)
+            g.break_ok[j] = (player, card_id)
+            return g.break_ok[j]
     return None
 
 
@@ -369,3 +379,46 @@ def reveal(g: GameState, player: int, zone: str, cards: Sequence[str]) -> None:
         while have < wanted and identify_source(g, player, zone, cid, "reveal op"):
             have += 1
         holder = p.deck if zone == "deck" else [c for c, _ in p.points]
+
+
+
+#: zones an unknown card can leave or enter (a ``move`` op without ``card``): hidden ones
+HIDDEN_FROM = ("deck", "hand", "point")
+HIDDEN_TO = ("deck", "deck_bottom", "hand", "point")
+
+
+def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None) -> str:
+    """A ``move`` op without ``card``: an unknown card goes from one hidden zone to another (the table log of a
+    seat that did not see it, e.g. the opponent's search from deck to hand)."""
+    if src not in HIDDEN_FROM or dst not in HIDDEN_TO:
+        raise illegal("effect.result", f"move: a card moved from {src} to {dst} is seen by both players; the op must name it")
+    p = g.players[player]
+    if src == "deck":
+        if None not in p.deck:  # type: ignore[operator]
+            raise illegal("effect.result", f"move: player {player}'s deck holds no unknown card to move")
+        p.deck.reverse()
+        p.deck.remove(None)  # type: ignore[arg-type]  # the topmost unknown position
+        p.deck.reverse()
+    elif src == "hand":
+        if None not in p.hand:  # type: ignore[operator]
+            raise illegal("effect.result", f"move: player {player}'s hand holds no unknown card to move")
+        p.hand.remove(None)  # type: ignore[arg-type]  # the oldest unknown card; it leaves unidentified
+        if p.unknown_drawn:
+            p.unknown_drawn.pop(0)
+        p.hand_lost += 1
+    else:
+        want_up = None if face is None else face == "up"
+        entry = next((pt for pt in p.points if pt[0] is None and (want_up is None or pt[1] == want_up)), None)
+        if entry is None:
+            raise illegal("effect.result", f"move: player {player}'s Point Zone holds no unknown card to move")
+        p.points.remove(entry)
+    if dst == "hand":
+        p.hand.append(None)
+        p.unknown_drawn.append((g.turn, False))
+    elif dst == "deck":
+        p.deck.append(None)
+    elif dst == "deck_bottom":
+        p.deck.insert(0, None)
+    else:
+        p.points.append([None, face != "up"])  # unseen: face down unless the op says up
+    return f"player {player}: an unknown card moves from {src} to {dst}"

@@ -158,12 +158,13 @@ def _decisions(g: GameState) -> Iterator[Action]:
                                      card, card.automatic()[idx])
         return
     if g.phase == "end":
-        known = [c for c in me.hand if c is not None]
-        if len(known) > g.hand_limit:
-            yield {"type": "hand_adjust", "p": p, "discard": known[g.hand_limit:]}
+        need = len(me.hand) - g.hand_limit
+        known = [c for c in me.hand if c is not None]  # unknown cards (table logs) are named by the log, not here
+        if 0 < need <= len(known):
+            yield {"type": "hand_adjust", "p": p, "discard": known[-need:]}
         return
     for q, cid in g.break_ok:
-        if cid is not None:
+        if not cid.startswith("?"):  # an unknown card placed just now (table logs) is named by the log
             yield {"type": "break", "p": q, "card": cid}
     if g.phase == "approach" and g.step == "assign_approach":
         if g.turn > 1:

@@ -65,6 +65,8 @@ def _draw(g: GameState, op: Mapping[str, Any]) -> str:
 
 
 def _move(g: GameState, op: Mapping[str, Any]) -> str:
+    if "card" not in op:
+        return hidden.move_unknown(g, op["p"], op["from"], op["to"], op.get("face"))
     p, card_id, src, dst = op["p"], op["card"], op["from"], op["to"]
     pl = g.players[p]
     face = op.get("face")
@@ -236,7 +238,7 @@ def _put_point(g: GameState, op: Mapping[str, Any]) -> str:
         cid = hidden.take_top(g, p, named[j], "put_point op") if j < len(named) else pl.deck.pop()
         pl.points.append([cid, up])
         placed.append(cid)
-        g.break_ok.append((p, cid))
+        hidden.placed(g, p, cid)
     shown = ", ".join(c or "an unknown card" for c in placed) or "none"
     return f"{len(placed)} card(s) from player {p}'s deck put into the Point Zone: {shown}"
 

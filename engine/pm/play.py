@@ -123,6 +123,14 @@ def _hand_card(g: GameState, player: int, card_id: str, what: str, how: str) -> 
     return card
 
 
+def _identify_payment(g: GameState, player: int, action: Mapping[str, Any]) -> None:
+    """Table logs: the payment's unknown cards are identified with the played card (``identify.*`` ranks with
+    ``zone``, before the action's own rulings and ``cost.*``)."""
+    pay = action.get("pay") or ()
+    hidden.ensure_in_hand(g, player, [item["hand"] for item in pay if "hand" in item], "payment")
+    hidden.ensure_face_up_points(g, player, [item["point"] for item in pay if "point" in item], "payment")
+
+
 def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, card: Card, trail: Trail, card_id: str) -> None:
     items = check_cost(g, player, action.get("pay", ()), cost, trail, card=card, card_id=card_id)
     pay(g, player, items)
@@ -149,6 +157,8 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     cost = stats.hand_cost(g, p, cid)
     if not remove_copy(g.players[p].hand, cid):
         _hand_card(g, p, cid, f"summon of {describe(g, cid)}", "summon")
+    if g.table:
+        _identify_payment(g, p, a)
     me = g.players[p]
     if card.type != "chara":
         raise illegal("summon.area", f"{describe(g, cid)} is a {card.type} card, not a Character")
@@ -184,6 +194,8 @@ def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail
     _main_phase_play(g, p, what)
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Support")
+    if g.table:
+        _identify_payment(g, p, a)
     onto = find_chara(g.players[p], a["on"])
     if onto is None:
         raise illegal("zone", f"{what}: {describe(g, a['on'])} is not on player {p}'s Area")
@@ -217,6 +229,8 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     require_right(g, p, what)
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Level Up")
+    if g.table:
+        _identify_payment(g, p, a)
     me = g.players[p]
     onto = find_chara(me, a["onto"])
     if onto is None:
@@ -257,6 +271,8 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     trail.check("timing", f"{cid} [{card.timing}] may be played in {where(g)}")
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Event")
+    if g.table:
+        _identify_payment(g, p, a)
     _pay_for(g, p, a, cost, card, trail, cid)
     eff = card.effects[0] if card.effects else None
     targets = _targets(g, p, a, eff)

@@ -85,10 +85,25 @@ def redact_action(action: Mapping[str, Any], before: GameState, view: View) -> A
         deck = before.players[out["p"]].deck
         if deck and deck[-1] is not None:
             out["card"] = deck[-1]  # it lands face up: everyone sees it
-    elif kind == "identify" and not (out["zone"] == "point" or sees(view, out["p"])):
-        out["cards"] = []  # the seat did not learn these
+    elif kind == "identify" and view != JUDGE:
+        # a seat learns a hand only of its own; Point Zone cards only those face up (oldest unknown ones first)
+        if out["zone"] == "point":
+            out["cards"] = _face_up_prefix(before, out["p"], out["cards"])
+        elif not sees(view, out["p"]):
+            out["cards"] = []
     for op in _ops(out):
         _redact_op(op, view)
+    return out
+
+
+def _face_up_prefix(before: GameState, player: int, cards: list[str]) -> list[str]:
+    """The first of ``cards`` an ``identify`` of the Point Zone names while the points it fills are face up."""
+    unknown = [up for c, up in before.players[player].points if c is None]
+    out = []
+    for cid, up in zip(cards, unknown, strict=False):
+        if not up:
+            break
+        out.append(cid)
     return out
 
 
@@ -99,10 +114,25 @@ def _ops(action: Action) -> Iterator[Action]:
 
 
 def _redact_op(op: Action, view: View) -> None:
-    if op["op"] == "shuffle":
+    kind = op["op"]
+    if kind == "shuffle":
         op.pop("order", None)
-    elif not sees(view, op["p"]) and (op["op"] == "draw" or (op["op"] == "put_point" and op.get("face") == "down")):
+    elif kind == "draw" and not sees(view, op["p"]):
         op.pop("cards", None)  # cards the seat did not see
+    elif kind == "put_point" and op.get("face") == "down" and view != JUDGE:
+        op.pop("cards", None)  # put face down: nobody at the table sees them
+    elif kind == "move" and _hidden_zone(op["from"], op, view) and _hidden_zone(op["to"], op, view):
+        op.pop("card", None)  # an unknown card moving between zones the seat does not see
+
+
+def _hidden_zone(zone: str, op: Action, view: View) -> bool:
+    """True when a card in ``zone`` of the op's player is hidden from ``view`` (decks, another's hand, points face
+    down)."""
+    if zone in ("deck", "deck_bottom"):
+        return True
+    if zone == "hand":
+        return not sees(view, op["p"])
+    return zone == "point" and op.get("face") == "down" and view != JUDGE
 
 
 def _first_unknown_run(known: Sequence[str | None], unknown: Sequence[str | None]) -> list[str]:

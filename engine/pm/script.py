@@ -230,11 +230,9 @@ def _mill(r: Run, step: Step) -> None:
         given = r.next_given()
         if top is None and given is not None and given.get("op") == "move":
             top = given["card"]
-        if top is None:
-            r.unverified.append("an unknown card left the deck")
-            deck.pop()
-            r.g.players[p].discard.append(None)  # type: ignore[arg-type]
-            continue
+        if top is None:  # table logs: the card goes where both players see it, so the log must name it
+            raise illegal("effect.result", f"the top card of player {p}'s deck is unknown: the ops must name the card "
+                                           f"that goes to the {step.get('to', 'discard')}")
         r.emit({"op": "move", "p": p, "card": top, "from": "deck", "to": step.get("to", "discard")})
         r.picked.append(top)
 
@@ -282,7 +280,7 @@ def _pick(r: Run, step: Step) -> None:
     if "look" in step and step.get("rest_to"):
         rest = list(looked)
         for cid in picked:
-            rest.remove(cid)
+            rest.remove(cid if cid in rest else None)  # a pick among unknown cards (table logs) was one of them
         _rest_to(r, p, [c for c in rest if c is not None], step["rest_to"])
     if picked and "then" in step:
         steps(r, step["then"])

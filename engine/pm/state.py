@@ -269,7 +269,8 @@ class GameState:
         self.applied = 0
         self.approacher_passed = False
         self.approach: Approach | None = None
-        self.break_ok: list[tuple[int, str]] = []  # (player, card) placed into a Point Zone just now
+        #: (player, card) placed into a Point Zone just now; an unknown card as "?<its index in the Point Zone>"
+        self.break_ok: list[tuple[int, str]] = []
         self.next_uid = 1
         self.pending_triggers: list[tuple[int, int, int]] = []  # (player, chara uid, automatic effect index)
         #: optional scripted triggers whose cause just happened: they may be logged until the next other action

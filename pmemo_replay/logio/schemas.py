@@ -403,7 +403,8 @@ OP_SCHEMAS: dict[str, StrictSchema] = {
     # ``cards`` (table-logs.md): the cards drawn / put, in order, when the deck's order is unknown
     "draw": _op("draw", {"p": _p(), "n": _count(), "cards": CardIds()}),
     "move": _op("move", {
-        "p": _p(), "card": _card(),
+        # no ``card``: an unknown card moving between hidden zones (a table log; docs/log-extensions.md)
+        "p": _p(), "card": _card(False),
         "from": Choice(FROM_ZONES, required=True), "to": Choice(TO_ZONES, required=True),
         "face": Choice(FACES), "rested": Bool(), "replace": _card(False),
     }),

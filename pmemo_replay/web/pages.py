@@ -8,7 +8,6 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
-from pmemo_replay import views
 from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.api import redaction_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
@@ -82,7 +81,7 @@ def game(game_id: int) -> Any:
     seen = None
     if view != "judge":  # a player view: the page holds only what that seat saw (table-logs.md, "Views")
         red = redaction_or_422(row, view)
-        seen = (red.header, views.player_actions(red))
+        seen = (red.header, red.actions)  # its identify actions name the seat's own draws: they get facts too
     data = game_view(row, actions, get_cards(), view=view, seen=seen)
     query = {} if view == "judge" else {"view": view}
     data["api"] = {"actions": url_for("api.game_actions", game_id=game_id, **query),

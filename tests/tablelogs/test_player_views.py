@@ -11,7 +11,6 @@ import pytest
 from flask import Flask
 
 from engine.fold import Folder
-from engine.pm.redact import redact
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import is_card_id
 from tests.web.conftest import make_app
@@ -36,18 +35,15 @@ def _ids(value: Any) -> set[str]:
 
 def hidden_ids(doc: dict[str, Any], seat: int) -> list[set[str]]:
     """For each step: ids that stand only where ``seat`` cannot see them (the other hand, the decks, face-down
-    points) and nowhere the seat saw them (its own hand, discards, Areas, removed cards, face-up points, and every
-    card named in the log it could have recorded up to that step)."""
+    points) and that the seat has not seen anywhere so far (its own deck list, and every card that has stood in a
+    place it sees: its hand, discards, Areas, removed cards, face-up points), all read off the complete log."""
     cards = bundled_cards()
-    red = redact(doc["game"], doc["actions"], cards, seat)
     folder = Folder(doc["game"], cards, keep_trails=False)
-    named: set[str] = set(_ids(red.header))
+    seen: set[str] = set(doc["game"]["players"][seat]["deck"])
     out = []
     for n in range(len(doc["actions"]) + 1):
         if n:
             folder.push(doc["actions"][n - 1])
-            for action in red.actions[red.steps[n - 1]:red.steps[n]]:
-                named |= _ids(action)
         g = folder.state.clone()
         following = doc["actions"][n] if n < len(doc["actions"]) else None
         if following is None:
@@ -55,7 +51,6 @@ def hidden_ids(doc: dict[str, Any], seat: int) -> list[set[str]]:
         else:
             folder.ruleset.before(g, following, _null())
         secret: set[str] = set()
-        seen = set(named)
         for p, pl in enumerate(g.players):
             secret |= {c for c in pl.deck if c is not None}
             (seen if p == seat else secret).update(c for c in pl.hand if c is not None)
