@@ -4,7 +4,8 @@ A fresh SQLite store is filled with simulated games; each server is started as
 ``pmemo-replay serve --port 0`` (``--dev``, then gunicorn with ``--workers``/``--threads``) on
 127.0.0.1 only, warmed up, then loaded by ``wrk`` with 32 keep-alive connections for
 ``--seconds``, each request ``GET /api/games/<id>/state?at=N`` with a random game and a random N
-(a Lua script picks them). Reports requests/s, latency p50/p90/p99/max and errors per server;
+(a Lua script picks them). Reports requests/s, latency p50/p90/p99/max, errors and the server's
+CPU time per request (its processes' user + system time over the run, from /proc) per server;
 goal: gunicorn at least 3x the development server's requests/s, p99 under 100 ms. ``--rounds``
 alternates the two servers that many times (the machine is shared: figures drift).
 
@@ -75,8 +76,8 @@ def stored_games(url: str) -> list[tuple[int, int]]:
 
 
 @contextmanager
-def server(url: str, folder: Path, extra: list[str]) -> Iterator[str]:
-    """``pmemo-replay serve`` on 127.0.0.1 with ``extra`` options; its address, stopped (TERM) afterwards."""
+def server(url: str, folder: Path, extra: list[str]) -> Iterator[tuple[str, int]]:
+    """``pmemo-replay serve`` on 127.0.0.1 with ``extra`` options; its address and pid, stopped (TERM) afterwards."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1", "PMEMO_WRITE_RATE": "off"}
     log = folder / "server.log"
     with log.open("w") as out:
@@ -87,7 +88,7 @@ def server(url: str, folder: Path, extra: list[str]) -> Iterator[str]:
         while time.monotonic() < deadline and proc.poll() is None:
             m = ADDRESS.search(log.read_text())
             if m:
-                yield m.group(1)
+                yield m.group(1), proc.pid
                 return
             time.sleep(0.1)
         raise RuntimeError("the server did not start:\n" + log.read_text())
@@ -98,6 +99,26 @@ def server(url: str, folder: Path, extra: list[str]) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def tree_cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of process ``root`` and its live descendants so far (from /proc)."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid = int(stat.parent.name)
+        parents[pid], times[pid] = int(fields[1]), (int(fields[11]) + int(fields[12])) / tick
+    tree, frontier = {root}, [root]
+    while frontier:
+        children = [pid for pid, parent in parents.items() if parent in frontier and pid not in tree]
+        tree.update(children)
+        frontier = children
+    return sum(times.get(pid, 0.0) for pid in tree)
 
 
 def wait_ready(address: str, games: list[tuple[int, int]]) -> None:
@@ -147,10 +168,12 @@ def main() -> int:
             run: dict[str, Any] = {"round": round_}
             for name, extra in (("development", ["--dev"]),
                                 ("gunicorn", ["--workers", str(args.workers), "--threads", str(args.threads)])):
-                with server(url, folder, extra) as address:
+                with server(url, folder, extra) as (address, pid):
                     wait_ready(address, games)
                     load(address, script, args.connections, args.warmup)
+                    cpu = tree_cpu_seconds(pid)
                     run[name] = load(address, script, args.connections, args.seconds)
+                    run[name]["cpu_ms_per_request"] = round(1000 * (tree_cpu_seconds(pid) - cpu) / max(1, run[name]["requests"]), 2)
             dev, prod = run["development"], run["gunicorn"]
             run["speedup"] = round(prod["rps"] / dev["rps"], 2) if dev["rps"] else None
             run["goal_met"] = bool(run["speedup"] and run["speedup"] >= 3 and prod["p99_ms"] < 100)
@@ -162,8 +185,9 @@ def main() -> int:
         print(f"round {run['round']}, {results['connections']} connections, {results['seconds']} s each:")
         for name in ("development", "gunicorn"):
             r = run[name]
+            errors = sum(r["errors"].values())
             print(f"  {name:>12}: {r['rps']:8.1f} requests/s  p50 {r['p50_ms']} ms  p90 {r['p90_ms']} ms  p99 {r['p99_ms']} ms  "
-                  f"max {r['max_ms']} ms  errors {r['errors']}")
+                  f"max {r['max_ms']} ms  server CPU {r['cpu_ms_per_request']} ms/request  errors {errors}")
         print(f"  speedup {run['speedup']}x (goal 3x), gunicorn p99 {run['gunicorn']['p99_ms']} ms (goal < 100 ms): "
               f"{'met' if run['goal_met'] else 'not met'}")
     return 0
