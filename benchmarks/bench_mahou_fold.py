@@ -12,15 +12,13 @@ Usage: python3 benchmarks/bench_mahou_fold.py [--games 400] [--seed 1] [--repeat
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import random
 import time
 from pathlib import Path
 from typing import Any
 
-import chess
-import chess.pgn
+from bench_fold_vs_chess import bench_chess, random_pgn_games  # the same python-chess reference (benchmarks/ is on the path)
 
 from engine.fold import fold
 from engine.mahou.cards import MsCardDB, parse_cards
@@ -60,35 +58,6 @@ def bench_engine(texts: list[bytes], db: MsCardDB) -> dict[str, Any]:
         actions += len(acts)
     seconds = time.perf_counter() - start
     return {"games": len(texts), "actions": actions, "seconds": seconds, "actions_per_second": actions / seconds}
-
-
-def random_pgn_games(n: int, seed: int, max_plies: int = 200) -> list[str]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        board = chess.Board()
-        game = chess.pgn.Game()
-        node = game
-        for _ in range(max_plies):
-            moves = list(board.legal_moves)
-            if not moves or board.is_game_over():
-                break
-            move = rng.choice(moves)
-            node = node.add_variation(move)
-            board.push(move)
-        out.append(str(game))
-    return out
-
-
-def bench_chess(pgns: list[str]) -> dict[str, Any]:
-    plies = 0
-    start = time.perf_counter()
-    for text in pgns:
-        game = chess.pgn.read_game(io.StringIO(text))
-        assert game is not None
-        plies += sum(1 for _ in game.mainline_moves())
-    seconds = time.perf_counter() - start
-    return {"games": len(pgns), "plies": plies, "seconds": seconds, "plies_per_second": plies / seconds}
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from engine.pm.redact import redact
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import read_log
 from pmemo_replay.web.viewdata import ids_in as ids_in_page
-from tests.web.browser import VIEWPORT, LiveServer, PageErrors, launch
+from tests.web.browser import LiveServer, checked_page, launch
 from tests.web.data import ARTIFACTS, jsonl
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "table-seat0-unlisted.jsonl"
@@ -44,14 +44,7 @@ def live(tmp_path_factory: pytest.TempPathFactory, sim_logs: list[dict[str, Any]
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors = PageErrors()
-    errors.watch(page)
-    yield page
-    context.close()
-    assert errors == [], errors
+    yield from checked_page(browser)
 
 
 def test_unknown_cards_are_card_backs(page: Any, live: tuple[LiveServer, list[int]]) -> None:

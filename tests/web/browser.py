@@ -99,3 +99,15 @@ class PageErrors(list[str]):
             d.dismiss()
 
         page.on("dialog", dialog)
+
+
+def checked_page(browser: Any, viewport: dict[str, int] | None = None) -> Iterator[Any]:
+    """A page in a fresh context (15 s timeouts) that fails the test on any script error, console error or dialog."""
+    context = browser.new_context(viewport=viewport or VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors = PageErrors()
+    errors.watch(page)
+    yield page
+    context.close()
+    assert errors == [], errors

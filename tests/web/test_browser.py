@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import VIEWPORT, LiveServer, PageErrors, launch, serve_simulated
+from tests.web.browser import LiveServer, checked_page, launch, serve_simulated
 from tests.web.data import ARTIFACTS, XSS, illegal, jsonl, longest, simulated, xss_log
 
 STEPS_TIMED = 100
@@ -33,14 +33,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors = PageErrors()
-    errors.watch(page)
-    yield page
-    context.close()
-    assert errors == [], errors
+    yield from checked_page(browser)
 
 
 def shot(page: Any, name: str) -> Path:
