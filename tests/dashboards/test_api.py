@@ -33,7 +33,8 @@ QUERIES = ["", "from=2026-11-03", "to=2026-11-02", "event=Cup", "ruleset=pm-2.22
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({"PMEMO_DATABASE_URL": f"sqlite:///{tmp_path / 'web.sqlite3'}", "PMEMO_CARDS": CARDS, "TESTING": True,
+    app = create_app({"PMEMO_OPEN_UPLOADS": True, "PMEMO_WRITE_RATE": "off",
+                      "PMEMO_DATABASE_URL": f"sqlite:///{tmp_path / 'web.sqlite3'}", "PMEMO_CARDS": CARDS, "TESTING": True,
                       "SECRET_KEY": "test", "PMEMO_WAREHOUSE": str(tmp_path / "wh")})
     store_league(app.extensions["pmemo_store"], league()[:4])
     yield app
@@ -332,7 +333,8 @@ def test_the_csv_link_downloads_the_rows_of_the_table(client: FlaskClient) -> No
 
 def test_stats_and_upload_survive_a_broken_warehouse(tmp_path: Path) -> None:
     (tmp_path / "wh").write_text("not a folder")
-    app = create_app({"PMEMO_DATABASE_URL": f"sqlite:///{tmp_path / 'w.sqlite3'}", "PMEMO_CARDS": CARDS, "TESTING": True,
+    app = create_app({"PMEMO_OPEN_UPLOADS": True, "PMEMO_WRITE_RATE": "off",
+                      "PMEMO_DATABASE_URL": f"sqlite:///{tmp_path / 'w.sqlite3'}", "PMEMO_CARDS": CARDS, "TESTING": True,
                       "SECRET_KEY": "t", "PMEMO_WAREHOUSE": str(tmp_path / "wh")})
     client = app.test_client()
     body: Any = dump_jsonl(load_log(game5())).encode("utf-8")
