@@ -18,6 +18,7 @@ from typing import Any
 import duckdb
 
 from dashboards.filters import Filters
+from dashboards.hidden import read_hidden
 from dashboards.intervals import fit_beta, rate, wilson
 from dashboards.schema import DATASETS, IN_OPENING, PARTITION, PARTITIONED, PLAYED, SEEN, UNKNOWN_SEEN, split_key, with_partition
 
@@ -36,11 +37,12 @@ def _has_parts(folder: Path, name: str) -> bool:
     return next((folder / name).glob(pattern), None) is not None
 
 
-def _database(folder: Path, present: tuple[bool, ...]) -> duckdb.DuckDBPyConnection:
+def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] = ()) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB database with a view per dataset over its Parquet files (an empty table without files).
 
     The views glob the files at every query, so new part files show up; the files of a warehouse share one schema
-    (``schema.SCHEMA_VERSION``; another version is rebuilt), so no ``union_by_name`` is needed.
+    (``schema.SCHEMA_VERSION``; another version is rebuilt), so no ``union_by_name`` is needed. The games a
+    moderator hid (``hidden``) are left out of every view.
     """
     con = duckdb.connect()
     con.execute("SET enable_progress_bar = false")
@@ -50,7 +52,8 @@ def _database(folder: Path, present: tuple[bool, ...]) -> duckdb.DuckDBPyConnect
         if has:
             pattern = str(folder / name / ("*/part-*.parquet" if partitioned else "part-*.parquet"))
             hive = f", hive_partitioning=true, hive_types={{'{PARTITION}': VARCHAR}}" if partitioned else ""
-            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({_literal(pattern)}{hive})")
+            out = f" WHERE game_id NOT IN ({', '.join(map(str, hidden))})" if hidden and partitioned else ""
+            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({_literal(pattern)}{hive}){out}")
         else:
             con.register("empty", (with_partition(schema) if partitioned else schema).empty_table())
             con.execute(f"CREATE TABLE {name} AS SELECT * FROM empty")
@@ -58,7 +61,7 @@ def _database(folder: Path, present: tuple[bool, ...]) -> duckdb.DuckDBPyConnect
     return con
 
 
-_DATABASES: OrderedDict[tuple[str, tuple[bool, ...]], duckdb.DuckDBPyConnection] = OrderedDict()
+_DATABASES: OrderedDict[tuple[str, tuple[bool, ...], tuple[int, ...]], duckdb.DuckDBPyConnection] = OrderedDict()
 _LOCK = threading.Lock()
 CACHED = 8  # warehouses whose database is kept open
 
@@ -68,13 +71,13 @@ def connect(folder: str | os.PathLike[str]) -> Iterator[duckdb.DuckDBPyConnectio
     """A DuckDB connection (a cursor of the folder's cached database) with the views ``games``, ``player_games``,
     ``card_games`` and ``cards``; thread-safe: each caller gets its own cursor."""
     path = Path(folder).resolve()
-    key = (str(path), tuple(_has_parts(path, name) for name in DATASETS))
+    key = (str(path), tuple(_has_parts(path, name) for name in DATASETS), read_hidden(path))
     with _LOCK:
         base = _DATABASES.get(key)
         if base is None:
             for old in [k for k in _DATABASES if k[0] == key[0]]:
                 del _DATABASES[old]  # cursors still open keep their database alive
-            base = _DATABASES[key] = _database(path, key[1])
+            base = _DATABASES[key] = _database(path, key[1], key[2])
             while len(_DATABASES) > CACHED:
                 _DATABASES.popitem(last=False)
         _DATABASES.move_to_end(key)

@@ -45,10 +45,12 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 
 from dashboards.facts import CardCodes, Rows
+from dashboards.hidden import read_hidden, write_hidden
 from dashboards.schema import DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
 from dashboards.source import games_by_id, project_batch
 from pmemo_replay.store.db import read_connection
 from pmemo_replay.store.models import GAME
+from pmemo_replay.store.queries import hidden_ids_query
 
 if TYPE_CHECKING:
     from pmemo_replay.store import Store
@@ -337,7 +339,9 @@ def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: b
     state = read_state(path)
     if not rebuild and state.covered and state.schema == SCHEMA_VERSION and state.pending is None:
         with read_connection(store.engine) as conn:
-            if _unchanged(conn, state):
+            unchanged = _unchanged(conn, state)
+            _keep_hidden_current(conn, path)
+            if unchanged:
                 return UpdateReport(0, 0, False, time.perf_counter() - start, state)
     with locked(path), read_connection(store.engine) as conn:
         state = read_state(path)
@@ -353,7 +357,15 @@ def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: b
             state = State()
             ids = missing_ids(conn, state) or []  # every stored game
         state, projected, left_out = _project(store, path, state, conn, ids)
+        _keep_hidden_current(conn, path)
     return UpdateReport(projected, left_out, rebuilt, time.perf_counter() - start, state)
+
+
+def _keep_hidden_current(conn: Connection, folder: Path) -> None:
+    """Record the games the store has hidden now (moderation), when that changed: statistics leave them out."""
+    hidden = tuple(sorted(conn.execute(hidden_ids_query()).scalars()))
+    if hidden != read_hidden(folder):
+        write_hidden(folder, hidden)
 
 
 def rebuild_warehouse(store: Store, folder: str | os.PathLike[str]) -> UpdateReport:
