@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 from flask.blueprints import BlueprintSetupState
 from limits import RateLimitItem
 from limits.strategies import FixedWindowRateLimiter
@@ -24,7 +24,6 @@ from pmemo_replay.drafts import DraftError, Drafts
 from pmemo_replay.store.ratelimit import StoreStorage
 from pmemo_replay.web import meta
 from pmemo_replay.web.auth import bearer_token, protect
-from pmemo_replay.web.context import get_store
 from pmemo_replay.web.ratelimit import write_rate
 
 bp = Blueprint("drafts", __name__, url_prefix="/api/drafts")
@@ -43,6 +42,7 @@ def _setup(state: BlueprintSetupState) -> None:
     if csrf is not None:
         csrf.exempt(bp)  # a JSON API: no cookies, no form
     protect(app, endpoint="drafts.create")  # an upload: an API token unless uploads are open
+    app.extensions[KEY] = Drafts(app.extensions["pmemo_store"])
     general = write_rate(str(app.config.get("PMEMO_WRITE_RATE") or "off"))
     rate = write_rate(str(app.config.get("PMEMO_DRAFT_RATE") or DEFAULT_DRAFT_RATE)) if general else None
     if rate is not None:
@@ -50,11 +50,8 @@ def _setup(state: BlueprintSetupState) -> None:
 
 
 def drafts() -> Drafts:
-    app: Flask = current_app  # type: ignore[assignment]
-    service = app.extensions.get(KEY)
-    if service is None:
-        service = app.extensions[KEY] = Drafts(get_store())
-    return service  # type: ignore[no-any-return]
+    """The application's drafts service (one fold cache per process)."""
+    return current_app.extensions[KEY]  # type: ignore[no-any-return]
 
 
 def answer(body: Any, status: int = 200) -> Response:

@@ -52,6 +52,8 @@ def _draft_json(description: str, schema: dict[str, Any] | None = None) -> dict[
     return {"description": description, "content": {"application/json": {"schema": schema or OBJECT}}}
 
 
+_BAD = {"description": "malformed: a ruling (log.schema) or an error", "content": {"application/json": {"schema": {
+    "oneOf": [{"$ref": "#/components/schemas/RulingResponse"}, {"$ref": "#/components/schemas/Error"}]}}}}
 _TOKEN = {"403": _error("without the draft's token, or with another"), "404": _error("no such draft")}
 _WRITE = {**_TOKEN, "409": _draft_json("finished, or `expected` is not the draft's count (`count` says what it is)"),
           "429": _error("too many writes to this draft (PMEMO_DRAFT_RATE)")}
@@ -60,7 +62,7 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "summary": "Start a draft: the body is a log's first JSON Lines line (deck lists optional)",
         "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
         "responses": {"201": _draft_json("`{\"id\", \"token\"}`: the token is shown once; writes need it"),
-                      "400": _json("RulingResponse", "not a header line (log.schema)"),
+                      "400": _BAD,
                       "401": _error("uploads are closed: an API token is needed"),
                       "422": _json("RulingResponse", "a deck ruling or an unknown card")}}},
     "/api/drafts/{draft_id}": {"get": {
@@ -71,11 +73,12 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "summary": "Append one action: `{\"action\": {...}, \"expected\": n}`, n the actions the client holds before it; "
                    "the same request again answers the same (applied once)", "parameters": [DRAFT_ID],
         "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
-        "responses": {"200": _draft_json("applied (judge view)", _STEP), "400": _json("RulingResponse", "malformed action"),
+        "responses": {"200": _draft_json("applied (judge view)", _STEP), "400": _BAD,
                       "422": _json("RulingResponse", "illegal: nothing appended"), **_WRITE}}},
     "/api/drafts/{draft_id}/undo": {"post": {
         "summary": "Take the last action back (an undo event in the draft's history); optional `{\"expected\": n}`",
-        "parameters": [DRAFT_ID], "responses": {"200": _draft_json("taken back", _STEP), **_WRITE}}},
+        "parameters": [DRAFT_ID], "responses": {"200": _draft_json("taken back", _STEP), "400": _error("not a count"),
+                                                **_WRITE}}},
     "/api/drafts/{draft_id}/finish": {"post": {
         "summary": "Store the draft as a game through the normal ingest (finishing again gives the same game)",
         "parameters": [DRAFT_ID],

@@ -43,6 +43,7 @@ function follow() {
     else if (msg.kind === "undo") actions.length = msg.seq;
     now = msg;
     render();
+    if (msg.kind === "finish") source.close();
   };
   for (const kind of ["append", "undo", "finish"]) source.addEventListener(kind, take);
   source.addEventListener("open", () => { $("live-badge").classList.remove("offline"); });
