@@ -87,5 +87,16 @@ def valid_prefix(data: bytes | str, index: int) -> tuple[PmemoLog, dict[str, Any
             return None
         except ValueError:
             bad = None
-    shown = bad if isinstance(bad, dict) and isinstance(bad.get("type"), str) else {"type": "malformed"}
+    shown = _printable(bad) if isinstance(bad, dict) and isinstance(bad.get("type"), str) else {"type": "malformed"}
     return log, shown
+
+
+def _printable(value: Any) -> Any:
+    """``value`` with every string made printable UTF-8 (a lone surrogate shown as its escape, ``\\ud800``)."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_printable(k): _printable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_printable(v) for v in value]
+    return value
