@@ -128,11 +128,14 @@ class Card:
     _activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _automatic: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _continuous: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
+    #: the causes its automatic effects listen for (``Effect.trigger``): a cause no effect names is passed over at once
+    listens: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_activated", tuple(e for e in self.effects if e.kind == "activated"))
         object.__setattr__(self, "_automatic", tuple(e for e in self.effects if e.kind == "auto"))
         object.__setattr__(self, "_continuous", tuple(e for e in self.effects if e.kind == "continuous" and e.script))
+        object.__setattr__(self, "listens", frozenset(e.trigger for e in self._automatic if e.trigger))
 
     @property
     def has_stats(self) -> bool:
@@ -211,6 +214,7 @@ class CardDB:
         #: ``lookup(id)``: the card (``UnknownCard`` when there is none); a plain dict lookup once an id has been seen
         self.lookup: Callable[[str], Card] = self._exact.__getitem__
         self._series_key: dict[str, str] = {}
+        self._listened: frozenset[str] | None = None  # every cause some card listens for (see :meth:`listened`)
         for group in series_groups:
             self.add_series_group(group)
         for card in cards:
@@ -224,6 +228,13 @@ class CardDB:
         self._cards[key] = card
         self._exact[card.id] = card
         self._exact[key] = card
+        self._listened = None
+
+    def listened(self, cause: str) -> bool:
+        """True when some card's automatic effect listens for ``cause`` (else firing it can be skipped)."""
+        if self._listened is None:
+            self._listened = frozenset(c for card in self._cards.values() for c in card.listens)
+        return cause in self._listened
 
     def add_series_group(self, group: Iterable[str]) -> None:
         members = [s for s in group]

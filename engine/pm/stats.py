@@ -91,7 +91,9 @@ def has_grant(g: GameState, c: Chara, what: str) -> bool:
 
 def forceful(g: GameState, c: Chara) -> bool:
     """〔強引〕 in force with AP 10 or more: the opponent's Chara judged against it is eliminated."""
-    return (g.card(c.card).forceful or has_grant(g, c, "forceful")) and used(ap_dp(g, c)[0]) >= 10
+    if not (g.card(c.card).forceful or (c.grants and has_grant(g, c, "forceful"))):
+        return False
+    return used(ap_dp(g, c)[0]) >= 10
 
 
 def ignore_value(g: GameState, c: Chara) -> int | None:

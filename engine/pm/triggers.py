@@ -25,7 +25,10 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
     effects that listen to another Chara (their condition's ``subject`` spec, seen from their owner).
     """
     for c in charas:
-        for idx, eff in enumerate(g.card(c.card).automatic()):
+        card = g.card(c.card)
+        if event not in card.listens:
+            continue
+        for idx, eff in enumerate(card.automatic()):
             if eff.trigger != event:
                 continue
             cond = eff.condition
@@ -46,7 +49,12 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
 
 def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
     """``other_<event>``: the event happened to ``subject``; every other Chara on either Area may listen."""
-    fire(g, f"other_{event}", [c for p in g.players for c in p.area() if c is not subject], trail, subject)
+    cause, card = f"other_{event}", g.card
+    if not g.cards.listened(cause):
+        return
+    listeners = [c for p in g.players for c in (*p.main, *p.support) if c is not subject and cause in card(c.card).listens]
+    if listeners:
+        fire(g, cause, listeners, trail, subject)
 
 
 #: the causes the engine itself fires (``fire``): a trigger on one of these needs it to have just happened
