@@ -120,7 +120,7 @@ class Card:
     reinforcement: tuple[str, str] | None = None  # ("name"|"property", value)
     backup: Effect | None = None
     effects: tuple[Effect, ...] = ()
-    text: str | None = None
+    text: str | None = field(default=None, compare=False)  # for display only: not a fact the rules read
     free_entry: bool = False  # 〔自由登場〕: may be summoned in any window, not only the own Main Phase
     forceful: bool = False  # 〔強引〕: an opponent's Chara judged against it (AP >= 10) is eliminated
     breakthrough: int | None = None  # 〔突破N〕: read, not applied (its rule is not in the contract)

@@ -145,6 +145,8 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
         forceful=facts.forceful,
         breakthrough=facts.breakthrough,
         endure=facts.endure,
+        # the user's own card data, shown on hover (in memory only: the project never copies card texts)
+        text=raw_text if raw_text and raw_text.strip() not in ("", "-") else None,
     )
     return compile_card(card, raw_text) if compile else card
 

@@ -1,4 +1,5 @@
-"""Card facts for the pages (hover details, tiles, narration): never card texts.
+"""Card facts for the pages (hover details, tiles, narration); a card's text only when the card data the server
+was given has it (the project ships none).
 
 >>> from engine.cards import Card
 >>> facts = card_facts(Card(id="TST 01-001", name="Aki", series="Test", type="chara", color="red",
@@ -39,6 +40,7 @@ def card_facts(card: Card) -> dict[str, Any]:
         "id": card.id, "name": card.name, "series": card.series, "type": card.type, "color": card.color,
         "cost": card.cost, "source": card.source, "ap": card.ap, "dp": card.dp, "properties": list(card.properties),
         "keywords": keywords(card), "timing": str(card.timing) if card.timing else None,
+        **({"text": card.text} if card.text and card.text.strip() not in ("", "-") else {}),
     }
 
 

@@ -27,7 +27,7 @@ def test_all_mhk_files_read(mhk: CardDB) -> None:
     files = list(MHK.rglob("*.json"))
     assert len(files) == 170
     assert len(mhk) == 170
-    assert all(c.text is None for c in mhk)
+    assert sum(1 for c in mhk if c.text) >= 150  # the files' texts, kept in memory for the hover card
     assert all(e.script is None for c in mhk for e in c.effects)
     assert {c.series for c in mhk} == {"劇場版 魔法科高校の劣等生 星を呼ぶ少女"}
     assert mhk.series_key("魔法科高校の劣等生 星を呼ぶ少女") == mhk.series_key("劇場版 魔法科高校の劣等生 星を呼ぶ少女")
@@ -239,7 +239,7 @@ def test_combo_name_with_ascii_ampersand() -> None:
     assert card.combo == ("A B", "C D")
 
 
-def test_ignored_extra_fields_and_no_text_kept() -> None:
+def test_ignored_extra_fields_and_no_text_for_a_dash() -> None:
     card = precious_card(_card(flavor="フレーバー", image="http://x", url="u", rarity="R"))
     assert card.text is None and card.effects == ()
 

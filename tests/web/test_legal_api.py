@@ -34,3 +34,12 @@ def test_legal_errors(client: FlaskClient, game_ids: list[int]) -> None:
     assert client.get(f"/api/games/{game_ids[0]}/legal?at=100000").status_code == 400
     assert client.get(f"/api/games/{game_ids[0]}/legal?view=x").status_code == 400
     assert client.get(f"/api/games/{game_ids[0]}/legal").get_json()["legal"] == []  # the game is over
+
+
+def test_hover_facts_carry_the_text_only_when_the_card_data_has_one() -> None:
+    from engine.cards import Card
+    from pmemo_replay.web.cardfacts import card_facts
+
+    base = {"id": "TST 01-001", "name": "Aki", "series": "Test", "type": "chara", "color": "red", "cost": 2, "source": 2}
+    assert card_facts(Card(**base, text="When this enters, draw 1."))["text"] == "When this enters, draw 1."
+    assert "text" not in card_facts(Card(**base)) and "text" not in card_facts(Card(**base, text="-"))

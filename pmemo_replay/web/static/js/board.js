@@ -107,7 +107,7 @@ export function makeBoard(cards, players) {
       zone("Hand", "hand-zone", `Hand · ${pl.hand.length}${hidden || (pl.hand.length && pl.hand.every((id) => id === null)) ? " (hidden)" : ""}`,
         el("div", { class: `tiles${hand.length > 9 ? " crowded" : ""}` }, hand.length ? hand : el("div", { class: "zone-empty", text: "empty" }))),
       zone("Point Zone", "point-zone", `Point Zone · ${pl.points.length}/${POINTS_TO_WIN} (${up} face up)`,
-        el("div", { class: "tiles" }, points.length ? points : el("div", { class: "zone-empty", text: "no points" }))));
+        el("div", { class: `tiles${points.length > 5 ? " snug" : ""}` }, points.length ? points : el("div", { class: "zone-empty", text: "no points" }))));
   }
 
   /** Render player p's side into node; parts whose data did not change keep their DOM (most steps are passes). */

@@ -18,7 +18,7 @@ export function tile(id, facts, opts = {}) {
   if (opts.rested) classes.push("rested");
   if (opts.faceDown) classes.push("facedown");
   if (opts.marks) classes.push(...opts.marks);
-  const node = el("div", { class: classes.join(" "), dataset: { card: id }, tabindex: "0",
+  const node = el("div", { class: classes.join(" "), dataset: { card: id }, tabindex: "0", title: `${id} ${f.name}`,
     "aria-label": `${id} ${f.name}${opts.rested ? " (rested)" : ""}${opts.faceDown ? " (face down)" : ""}` });
   const top = el("div", { class: "c-top" },
     el("span", { class: "c-cost", title: "usage cost", text: String(f.cost ?? "?") }),
@@ -69,7 +69,8 @@ export function installTooltip(root, tip, cards) {
     if (!f) return;
     fill(tip,
       el("div", { class: `tip-head c-${f.color}` }, el("span", { class: "tip-name", text: f.name }), el("span", { class: "tip-id", text: id })),
-      el("dl", {}, factRows(f).map(([k, v]) => [el("dt", { text: k }), el("dd", { text: String(v) })])));
+      el("dl", {}, factRows(f).map(([k, v]) => [el("dt", { text: k }), el("dd", { text: String(v) })])),
+      f.text ? el("p", { class: "tip-text", text: f.text }) : null); // the text, when the server's card data has it
     tip.hidden = false;
     const r = target.getBoundingClientRect();
     const w = tip.offsetWidth, h = tip.offsetHeight;
