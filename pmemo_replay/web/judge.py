@@ -7,36 +7,56 @@ step, which folds it again (a fold of a whole game takes milliseconds) and adds 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
 from pmemo_replay.checking import check_log, check_text
 from pmemo_replay.logio import LogError, check_card_ids, parse_log
+from pmemo_replay.store import judged
 from pmemo_replay.store.pipeline import engine_failure
 from pmemo_replay.web import schemas
 from pmemo_replay.web.api import json_response, load_query
-from pmemo_replay.web.context import get_cards
+from pmemo_replay.web.context import get_cards, get_store
 from pmemo_replay.web.replay import StepError, judge_step, valid_prefix
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import judge_view
 
 logger = logging.getLogger(__name__)
+DIGEST = re.compile(r"[0-9a-f]{64}")
 bp = Blueprint("judge", __name__)
 api_bp = Blueprint("judge_api", __name__, url_prefix="/api/judge")
 
 
 @bp.get("/judge")
 def judge_form() -> Any:
-    return render_template("judge.html", report=None)
+    """The form; ``?from=<key>`` fills it with a judged log to edit and judge again."""
+    key = request.args.get("from", "")
+    data = judged.fetch(get_store().engine, key) if DIGEST.fullmatch(key) else None
+    return render_template("judge.html", report=None, log_text=data.decode("utf-8", errors="replace") if data else None)
 
 
 @bp.post("/judge")
 def judge() -> Any:
+    """Judge a pasted or uploaded log; it is kept under its content hash and shown at its permalink."""
     try:
         data, source = log_from_request(request)
     except NoLog as err:
         return render_template("judge.html", report=None, form_error=str(err)), 400
+    return _judge(data, source, judged.keep(get_store().engine, data))  # the page moves its address to the permalink
+
+
+@bp.get("/judge/<key>")
+def judged_log(key: str) -> Any:
+    """The ruling on a judged log and its replay, at a link that can be shared and reloaded."""
+    data = judged.fetch(get_store().engine, key) if DIGEST.fullmatch(key) else None
+    if data is None:
+        abort(404, description="No judged log has this link (it may have been judged on another server).")
+    return _judge(data, f"judged log {key[:12]}", key)
+
+
+def _judge(data: bytes, source: str, key: str) -> Any:
     cards = get_cards()
     try:
         report = check_text(data, cards)
@@ -56,7 +76,7 @@ def judge() -> Any:
             log, bad = prefix
             data_json = judge_view(text, log.header, [*log.actions, bad], len(log.actions), report.ruling, cards)
     return render_template("judge.html", report=report, source=source, explained=explained, data=data_json,
-                           log_text=text)
+                           log_text=text, key=key)
 
 
 @api_bp.post("/step")

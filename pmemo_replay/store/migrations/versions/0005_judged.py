@@ -1,0 +1,29 @@
+"""Judged logs: every log pasted or uploaded on /judge, kept by its content hash for a permalink.
+
+Revision ID: 0005
+Revises: 0004
+Create Date: 2026-11-25
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "judged_log",
+        sa.Column("digest", sa.String(64), primary_key=True),  # sha256 of the bytes as received
+        sa.Column("data", sa.LargeBinary, nullable=False),
+        sa.Column("received_at", sa.DateTime, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("judged_log")
