@@ -28,6 +28,7 @@ class Draft(SQLModel, table=True):
     count: int = Field(default=0, description="actions in the draft now")
     last_event: int = Field(default=0, description="id of the latest draft_event (0: none yet)")
     game_id: int | None = Field(default=None, foreign_key="game.id", description="set once finished")
+    finishing: bool = Field(default=False, description="a finish is storing the game: no append or undo meanwhile")
     created_at: datetime
     updated_at: datetime
 

@@ -165,27 +165,29 @@ class Drafts:
         return answer
 
     def finish(self, draft_id: int, token: str | None) -> Finished:
-        """Store the draft as a game through the normal ingest; finishing again gives the same game."""
-        while True:
-            with read_connection(self.engine) as conn:
-                row = self._checked(conn, draft_id, token)
-                if row.game_id is not None:
-                    return Finished(row.game_id, False)
-                actions = self._actions(conn, draft_id, 0, row.count, "action")
-            doc = {"format": FORMAT, "version": VERSION, "game": row.header, "actions": actions}
-            result = self.store.ingest_log(doc, f"draft {draft_id}")
-            if result.game_id is None:
+        """Store the draft as a game through the normal ingest; finishing again gives the same game.
+
+        The draft is first marked as finishing under its row lock, so no append or
+        undo slips in while it is stored: the game stored is exactly the draft, and only one game is stored (a
+        finish retried after a crash ingests the same log again, which the store answers with the same game).
+        """
+        with write_transaction(self.engine) as conn:
+            row = self._finishable(conn, draft_id, token)
+            if row.game_id is not None:
+                return Finished(row.game_id, False)
+            conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(finishing=True))
+            actions = self._actions(conn, draft_id, 0, row.count, "action")
+        doc = {"format": FORMAT, "version": VERSION, "game": row.header, "actions": actions}
+        result = self.store.ingest_log(doc, f"draft {draft_id}")
+        with write_transaction(self.engine) as conn:
+            self._finishable(conn, draft_id, token)
+            if result.game_id is None:  # refused: the draft goes on being recorded
+                conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(finishing=False))
                 raise DraftError(422, {"ruling": result.ruling or {}})
-            with write_transaction(self.engine) as conn:
-                now = self._locked(conn, draft_id, token)
-                if now.game_id is not None:
-                    return Finished(now.game_id, False)
-                if now.last_event != row.last_event:
-                    continue  # it changed while being stored: store what it holds now
-                event = self._event(conn, draft_id, "finish", now.count, None, None)
-                conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
-                    game_id=result.game_id, last_event=event, updated_at=_now()))
-            return Finished(result.game_id, result.status == "stored")
+            event = self._event(conn, draft_id, "finish", row.count, None, None)
+            conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
+                game_id=result.game_id, finishing=False, last_event=event, updated_at=_now()))
+        return Finished(result.game_id, result.status == "stored")
 
     # --- reads --------------------------------------------------------------------------
 
@@ -274,13 +276,22 @@ class Drafts:
             raise _error(403, "writing to a draft needs its token: 'Authorization: Bearer <token>'")
         return row
 
+    def _finishable(self, conn: Connection, draft_id: int, token: str | None) -> Row[Any]:
+        """The draft's row, locked for this transaction; 403 without its token (a finished draft is answered, not
+        refused: finishing again gives the same game)."""
+        row = self._row(conn, draft_id, lock=True)
+        if not self._token_ok(row, token):
+            raise _error(403, "writing to a draft needs its token: 'Authorization: Bearer <token>'")
+        return row
+
     def _locked(self, conn: Connection, draft_id: int, token: str | None) -> Row[Any]:
         """The draft's row, locked for this transaction; 403 without its token, 409 once finished."""
         row = self._row(conn, draft_id, lock=True)
         if not self._token_ok(row, token):
             raise _error(403, "writing to a draft needs its token: 'Authorization: Bearer <token>'")
-        if row.game_id is not None:
-            raise DraftError(409, {"error": "the draft is finished", "game_id": row.game_id, "count": row.count})
+        if row.game_id is not None or row.finishing:
+            raise DraftError(409, {"error": "the draft is being finished" if row.game_id is None else "the draft is finished",
+                                   "game_id": row.game_id, "count": row.count})
         return row
 
     @staticmethod
@@ -348,3 +359,4 @@ class Drafts:
     def _answer(entry: Entry) -> dict[str, Any]:
         shown = entry.fold.shown("judge")
         return {"applied": entry.fold.applied, "state": shown.state, "trail": shown.trail}
+

@@ -131,6 +131,10 @@ def _refuse_unstorable(text: str) -> None:
             raise _unstorable_error([str(action), *path] if action is not None else path, string, is_key=is_key)
 
 
+#: public name: the drafts API checks each posted action body the same way
+refuse_unstorable = _refuse_unstorable
+
+
 def _unstorable_error(path: list[str], string: str, *, is_key: bool) -> LogError:
     """The ruling for a lone surrogate or NUL at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``)."""
     if path[:1] == ["actions"] and len(path) > 1:

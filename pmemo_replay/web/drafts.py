@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +22,8 @@ from limits.strategies import FixedWindowRateLimiter
 from sqlalchemy.exc import SQLAlchemyError
 
 from pmemo_replay.drafts import DraftError, Drafts
+from pmemo_replay.logio.errors import LogError
+from pmemo_replay.logio.reader import refuse_unstorable
 from pmemo_replay.store.ratelimit import StoreStorage
 from pmemo_replay.web import meta
 from pmemo_replay.web.auth import bearer_token, protect
@@ -87,10 +90,28 @@ def _limit_draft_writes() -> Response | None:
     return response
 
 
+#: long-lived event streams per process; with gunicorn's threads, the rest stay free for the recorder's writes
+STREAMS = threading.BoundedSemaphore(2)
+#: the largest body of a draft write (an action): a note of a few pages, not megabytes per tap
+MAX_BODY_BYTES = 64 * 1024
+
+
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
-    if body is None and not request.get_data():
+    """The posted JSON object; 400 with a ruling for text no store keeps (a lone surrogate, NUL) or that nests too
+    deep to read."""
+    raw = request.get_data()
+    if not raw:
         return {}
+    if len(raw) > MAX_BODY_BYTES:
+        raise DraftError(413, {"error": f"a draft write is at most {MAX_BODY_BYTES} bytes"})
+    try:
+        text = raw.decode("utf-8")
+        refuse_unstorable(text)
+        body = json.loads(text)
+    except LogError as err:
+        raise DraftError(400, {"ruling": err.ruling}) from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise DraftError(400, {"error": "the body must be a JSON object (UTF-8)"}) from None
     if type(body) is not dict:
         raise DraftError(400, {"error": "the body must be a JSON object"})
     return body
@@ -148,26 +169,40 @@ def events(draft_id: int) -> Response:
     if not service.exists(draft_id):
         raise DraftError(404, {"error": "no such draft"})
     after = _int(request.headers.get("Last-Event-ID")) or _int(request.args.get("after")) or 0
-    response = Response(_stream(service, draft_id, after), mimetype="text/event-stream")
+    held = STREAMS.acquire(blocking=False)  # a long stream holds a server thread: only a few per process
+    response = Response(_stream(service, draft_id, after, held), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
 
 
 def _int(value: str | None) -> int | None:
-    return int(value) if value is not None and value.strip().isdigit() and len(value.strip()) < 12 else None
+    text = (value or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else None  # "²" is a digit, no int
 
 
-def _stream(service: Drafts, draft_id: int, after: int) -> Iterator[str]:
-    yield "retry: 500\n\n"
-    end = time.monotonic() + STREAM_SECONDS
-    quiet = time.monotonic()
-    while time.monotonic() < end:
+def _stream(service: Drafts, draft_id: int, after: int, held: bool) -> Iterator[str]:
+    """The events after ``after``; for ``STREAM_SECONDS`` when this watcher ``held`` a stream slot, else one poll
+    (the browser reconnects within a second: watchers beyond the slots poll, and never take the recorder's threads)."""
+    try:
+        yield from _events(service, draft_id, after, STREAM_SECONDS if held else 0.0)
+    finally:
+        if held:
+            STREAMS.release()
+
+
+def _events(service: Drafts, draft_id: int, after: int, seconds: float) -> Iterator[str]:
+    yield f"retry: {500 if seconds else 800}\n\n"
+    end = quiet = time.monotonic()
+    end += seconds
+    while True:
         found, now = service.events_after(draft_id, after)
         for event in found:
             data = json.dumps({**event, **(now or {})}, ensure_ascii=False, separators=(",", ":"))
             yield f"id: {event['id']}\nevent: {event['kind']}\ndata: {data}\n\n"
             after = event["id"]
+        if time.monotonic() >= end:
+            return
         if found:
             quiet = time.monotonic()
         elif time.monotonic() - quiet > KEEPALIVE_SECONDS:

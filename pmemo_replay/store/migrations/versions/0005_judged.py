@@ -1,4 +1,5 @@
-"""Judged logs: every log pasted or uploaded on /judge, kept by its content hash for a permalink.
+"""Judged logs: every log pasted or uploaded on /judge, kept by its content hash for a permalink; and
+``draft.finishing``, set while a finish stores the game (appends and undos wait for it to end).
 
 Revision ID: 0005
 Revises: 0004
@@ -23,7 +24,11 @@ def upgrade() -> None:
         sa.Column("data", sa.LargeBinary, nullable=False),
         sa.Column("received_at", sa.DateTime, nullable=False),
     )
+    with op.batch_alter_table("draft") as batch:
+        batch.add_column(sa.Column("finishing", sa.Boolean, nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("draft") as batch:
+        batch.drop_column("finishing")
     op.drop_table("judged_log")

@@ -7,6 +7,7 @@ export function parseDeckList(text, cards) {
   const main = [];
   const ex = [];
   const errors = [];
+  const lines = {}; // card id -> the line numbers naming it
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.replace(/#.*$/, "").trim();
     if (!line) return;
@@ -28,7 +29,15 @@ export function parseDeckList(text, cards) {
     }
     const into = (facts.keywords || []).includes("EX") ? ex : main;
     for (let k = 0; k < copies; k++) into.push(id);
+    (lines[id] = lines[id] || []).push(i + 1);
   });
+  const count = {};
+  for (const id of [...main, ...ex]) count[id] = (count[id] || 0) + 1;
+  for (const [id, n] of Object.entries(count)) {
+    if (n > 4) errors.push(`line ${lines[id].join(", ")}: ${n} copies of ${id}; a deck holds at most 4`);
+  }
+  if (ex.length > 15) errors.push(`the EX cards come to ${ex.length}; an EX deck holds at most 15`);
+  if (!errors.length && main.length && main.length !== 60) errors.push(`the main deck comes to ${main.length} cards; it must be 60`);
   if (!errors.length && !main.length) errors.push("the list names no card");
   if (errors.length) throw new Error(errors.join("\n"));
   return { main, ex };

@@ -281,6 +281,7 @@ export function startTable(d, cards, server) {
   });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && sheetOpen()) { closeSheet(); return; }
+    if (sheetOpen()) return; // a question is open: its own buttons answer it, not the shortcuts behind it
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     const offered = [...$("offers").querySelectorAll("button.offer")];
     if (/^[1-9]$/.test(e.key) && offered[Number(e.key) - 1]) offered[Number(e.key) - 1].click();
