@@ -135,6 +135,7 @@ def test_record_a_table_log_on_a_phone(server: LiveServer, browser: Any) -> None
             page.click("#sheet button:has-text('Save the note')")
             page.wait_for_selector("#status[data-kind=offline]", timeout=WAIT_MS)
             assert page.evaluate(f"JSON.parse(localStorage.getItem('pmemo-draft:{draft_id}')).outbox.length") == 1
+            assert page.locator(".g-offline button.offer").count() == 4  # passes and the like can still be queued
             context.set_offline(False)
             page.wait_for_selector(f"#board[data-count='{n + 1}']", timeout=WAIT_MS)
         else:

@@ -93,7 +93,9 @@ export function startTable(d, cards, server) {
     }
     if (outbox.pending() || !offers || offers.count !== d.count) {
       node.dataset.ready = "";
-      fill(node, el("p", { class: "hint", text: outbox.pending() ? "sending…" : "asking the rules…" }));
+      const waiting = outbox.pending();
+      fill(node, el("p", { class: "hint", text: waiting ? `sending… (${waiting} unsent)` : "asking the rules…" }),
+        waiting ? offlineOffers() : null);
       return;
     }
     const parts = [identifyPrompts()];
@@ -114,6 +116,16 @@ export function startTable(d, cards, server) {
     fill(node, parts);
     node.dataset.ready = String(d.count);
     document.dispatchEvent(new CustomEvent("pmemo:offers", { detail: { count: d.count } }));
+  }
+
+  /** While actions wait to be sent (a dropped connection), the commonest steps can still be recorded: they queue
+   * behind the others and the rules check them when the server answers (a refused one is reported then). */
+  function offlineOffers() {
+    const tp = state.turn_player;
+    const steps = [{ type: "pass", p: tp }, { type: "pass", p: 1 - tp }, { type: "end_approach", p: tp },
+      { type: "no_interfere", p: 1 - tp }];
+    return el("section", { class: "rec-group g-offline" },
+      el("h3", { text: "Go on while the server is away (checked when sent)" }), steps.map((a) => offerButton(a)));
   }
 
   function offerButton(action, cls = "") {
