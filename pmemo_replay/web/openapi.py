@@ -181,6 +181,22 @@ def build_spec() -> dict[str, Any]:
     )
     for name, schema in COMPONENTS.items():
         spec.components.schema(name, schema=schema)
+    spec.components.security_scheme("apiToken", {
+        "type": "http", "scheme": "bearer",
+        "description": "an API token (`pmemo-replay tokens add`) for uploads and new drafts when the server is not open; "
+                       "a draft's own token for writes to that draft"})
     for path, operations in PATHS.items():
-        spec.path(path=path, operations=copy.deepcopy(operations))
+        spec.path(path=path, operations=_with_write_answers(copy.deepcopy(operations)))
     return spec.to_dict()
+
+
+def _with_write_answers(operations: dict[str, Any]) -> dict[str, Any]:
+    """Every write may need credentials and counts against the write rate: its 401/403/429 answers, documented."""
+    for method, op in operations.items():
+        if method in ("post", "put", "patch", "delete"):
+            op.setdefault("security", [{"apiToken": []}, {}])
+            answers = op.setdefault("responses", {})
+            answers.setdefault("401", _error("credentials needed (an API token) and not given or unknown"))
+            answers.setdefault("403", _error("credentials that may not do this, or a cross-site request"))
+            answers.setdefault("429", _error("too many writes from this client: wait for Retry-After seconds"))
+    return operations
