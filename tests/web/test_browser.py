@@ -224,7 +224,8 @@ def test_payloads_render_as_text(page: Any, live: LiveServer) -> None:
     page.fill("#judge-text", json.dumps(xss_log(simulated(1, 53)[0])))
     page.click("#judge-form button[type=submit]")
     at_step(page, len(simulated(1, 53)[0]["actions"]) + 1)
-    assert page.locator("img").count() == 0 and page.locator("script").count() == 2
+    assert page.locator("img").count() == 0 and page.locator("script").count() == 3  # data, permalink, viewer
+    assert "/judge/" in page.url  # the judged log's permalink
     shot(page, "08-payloads-as-text")
 
 
