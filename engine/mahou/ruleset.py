@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.mahou import legal, snapshot, view
 from engine.mahou.actions import apply_action
 from engine.mahou.cards import MsCardDB
+from engine.mahou.rules import BOOK, RULES
 from engine.mahou.schema import check_header
 from engine.mahou.setup import check_decks
 from engine.mahou.state import MsState, Player
@@ -64,3 +66,40 @@ class MahouShoujo:
     def result(self, state: MsState) -> dict[str, Any] | None:
         """``{"winner": 0|1|None, "reason": ...}`` once the game is over (§12), else None."""
         return None if state.result is None else dict(state.result)
+
+    # -- identity, queries, views, persistence, facts, self-play (engine.ruleset.Ruleset) -----------
+
+    game = "Mahou Shoujo"
+    players = (2, 2)
+    book = BOOK
+    snapshot_version = snapshot.SNAPSHOT_VERSION
+
+    def rules(self) -> Mapping[str, tuple[str | None, str]]:
+        return RULES
+
+    def actor(self, state: MsState) -> int | None:
+        return legal.actor(state)
+
+    def legal_actions(self, state: MsState) -> list[dict[str, Any]]:
+        return legal.legal_actions(state)
+
+    def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
+        return view.player_view(state_json, seat)
+
+    def to_snapshot(self, state: MsState) -> dict[str, Any]:
+        return snapshot.to_snapshot(state)
+
+    def from_snapshot(self, data: dict[str, Any], cards: MsCardDB) -> MsState:
+        return snapshot.from_snapshot(data, cards)
+
+    def facts(self, state: MsState, seat: int) -> dict[str, Any]:
+        p = state.players[seat]
+        return {"deck": list(p.deck_list), "opening_hand": list(p.opening_hand), "redraw": p.redraws > 0}
+
+    def self_play(self, cards: MsCardDB, decks: Any, seed: int) -> dict[str, Any]:
+        from engine.mahou.selfplay import play_game  # it folds through this ruleset
+
+        return play_game(cards, decks, seed)
+
+
+RULESET = MahouShoujo()

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import CardDB
+from engine.pm import legal, snapshot
 from engine.pm.actions import apply_action
 from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
 from engine.pm.turns import do_pass, settle, starts_next_turn, turn_end_waits
 from engine.pm.view import state_json
-from engine.rulings import Trail
+from engine.rulings import BOOK, RULES, Trail
 
 
 def _listed(cards: Any) -> list[str] | None:
@@ -75,3 +77,48 @@ class PreciousMemories:
 
     def result(self, state: GameState) -> dict[str, Any] | None:
         return state.result
+
+    # -- identity, queries, views, persistence, facts, self-play (engine.ruleset.Ruleset) -----------
+
+    game = "Precious Memories"
+    players = (2, 2)
+    book = BOOK
+    snapshot_version = snapshot.SNAPSHOT_VERSION
+
+    def rules(self) -> Mapping[str, tuple[str | None, str]]:
+        return RULES
+
+    def actor(self, state: GameState) -> int | None:
+        return legal.actor(state)
+
+    def legal_actions(self, state: GameState) -> list[dict[str, Any]]:
+        return legal.legal_actions(state)
+
+    def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
+        """The other hand as unknown cards. (Stored games are shown from the redaction of the log for that seat,
+        engine.pm.redact, which also hides what a state alone cannot tell: face-down points never seen face up.)"""
+        out = dict(state_json)
+        out["players"] = [p if i == seat else {**p, "hand": [None] * len(p["hand"])}
+                          for i, p in enumerate(state_json["players"])]
+        return out
+
+    def to_snapshot(self, state: GameState) -> dict[str, Any]:
+        return snapshot.to_snapshot(state)
+
+    def from_snapshot(self, data: dict[str, Any], cards: CardDB) -> GameState:
+        return snapshot.from_snapshot(data, cards)
+
+    def facts(self, state: GameState, seat: int) -> dict[str, Any]:
+        """metrics.md facts: the deck list (None: unlisted), the opening hand, first seen and first played turns."""
+        p = state.players[seat]
+        return {"deck": p.deck_list, "opening_hand": [c for c in (*p.opening_hand, *p.opening_found) if c is not None],
+                "seen": dict(p.seen), "played": dict(p.played), "redraw": p.opening == "redraw",
+                "hands_known": p.hands_known()}
+
+    def self_play(self, cards: CardDB, decks: Any, seed: int) -> dict[str, Any]:
+        from engine.pm.selfplay import play_game  # it folds through this ruleset
+
+        return play_game(cards, decks, random.Random(seed))
+
+
+RULESET = PreciousMemories()
