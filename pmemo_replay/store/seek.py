@@ -24,14 +24,26 @@ class StepOutOfRange(ValueError):
     """N is below 0 or beyond the game's number of actions."""
 
 
-def _game_and_snapshot(game_id: int, n: int | None) -> sa.Select[Any]:
-    """The game's header and length with its latest snapshot before action ``n`` - 1 (``n`` None: the end)."""
-    before = GAME.c.n_actions - 1 if n is None else sa.literal(n - 1)
+def _game_and_snapshot_query(before: Any) -> sa.Select[Any]:
+    """The game's header and length with its latest snapshot taken at or before action ``before``."""
     other = SNAPSHOT.alias("earlier")
     best = (sa.select(sa.func.max(other.c.seq)).where(other.c.game_id == GAME.c.id, other.c.seq <= before)
             .correlate(GAME).scalar_subquery())
     joined = GAME.outerjoin(SNAPSHOT, sa.and_(SNAPSHOT.c.game_id == GAME.c.id, SNAPSHOT.c.seq == best))
-    return sa.select(GAME.c.header, GAME.c.n_actions, SNAPSHOT.c.seq, SNAPSHOT.c.data).select_from(joined).where(GAME.c.id == game_id)
+    return (sa.select(GAME.c.header, GAME.c.n_actions, SNAPSHOT.c.seq, SNAPSHOT.c.data).select_from(joined)
+            .where(GAME.c.id == sa.bindparam("game_id", type_=sa.Integer)))
+
+
+#: built once (a seek runs for every step a viewer shows): up to step N, and up to the end
+_AT_STEP = _game_and_snapshot_query(sa.bindparam("before", type_=sa.Integer))
+_AT_END = _game_and_snapshot_query(GAME.c.n_actions - 1)
+
+
+def _game_and_snapshot(conn: Connection, game_id: int, n: int | None) -> Any:
+    """The row of :func:`_game_and_snapshot_query` before action ``n`` - 1 (``n`` None: the end), or None."""
+    if n is None:
+        return conn.execute(_AT_END, {"game_id": game_id}).one_or_none()
+    return conn.execute(_AT_STEP, {"game_id": game_id, "before": n - 1}).one_or_none()
 
 
 def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
@@ -63,7 +75,7 @@ def _folded(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tup
                                                                                   dict[str, Any] | None]:
     """The folder after ``n`` actions, settled as shown there; the trail of action ``n``; a refusal trail line
     when the current engine refuses the stored game (then the folder stops where it refused, or is None)."""
-    row = conn.execute(_game_and_snapshot(game_id, n)).one_or_none()
+    row = _game_and_snapshot(conn, game_id, n)
     if row is None:
         raise UnknownGame(game_id)
     header, total, seq, data = row
@@ -83,7 +95,9 @@ def _folded(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tup
     trail: Trail | None = None
     todo = actions(conn, game_id, folder.applied, n + 1)  # and the action after n, which decides what shows at n
     following = todo.pop() if len(todo) > n - folder.applied else None
+    last = folder.applied + len(todo) - 1
     for index, action in enumerate(todo, start=folder.applied):
+        folder.keep_trails = index == last  # only the trail of action n is answered: the others skip their messages
         try:
             trail = folder.push(action)
         except IllegalAction as err:  # stored before an engine fix: show the ruling where the fold stops
