@@ -27,6 +27,7 @@ from pmemo_replay.drafts import offers as offer
 from pmemo_replay.drafts.cache import Entry, FoldCache
 from pmemo_replay.drafts.folding import DraftFold, public_header
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
+from pmemo_replay.drafts.notify import announce
 from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
 from pmemo_replay.logio.schemas import validate_action
 from pmemo_replay.store import Store
@@ -301,8 +302,10 @@ class Drafts:
     @staticmethod
     def _event(conn: Connection, draft_id: int, kind: str, seq: int, action: Mapping[str, Any] | None,
                public: Mapping[str, Any] | None) -> int:
-        return conn.execute(sa.insert(DRAFT_EVENT).values(draft_id=draft_id, kind=kind, seq=seq, action=action,
-                                                          public=public, at=_now()).returning(DRAFT_EVENT.c.id)).scalar_one()
+        event = conn.execute(sa.insert(DRAFT_EVENT).values(draft_id=draft_id, kind=kind, seq=seq, action=action,
+                                                           public=public, at=_now()).returning(DRAFT_EVENT.c.id)).scalar_one()
+        announce(conn, draft_id)  # watchers on every worker and server hear it at commit (PostgreSQL)
+        return int(event)
 
     @staticmethod
     def _last_event_kind(conn: Connection, row: Row[Any]) -> tuple[str, int] | None:

@@ -13,6 +13,7 @@ import math
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import nullcontext
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
@@ -22,6 +23,7 @@ from limits.strategies import FixedWindowRateLimiter
 from sqlalchemy.exc import SQLAlchemyError
 
 from pmemo_replay.drafts import DraftError, Drafts
+from pmemo_replay.drafts.notify import waiter
 from pmemo_replay.logio.errors import LogError
 from pmemo_replay.logio.reader import refuse_unstorable
 from pmemo_replay.store.ratelimit import StoreStorage
@@ -195,17 +197,18 @@ def _events(service: Drafts, draft_id: int, after: int, seconds: float) -> Itera
     yield f"retry: {500 if seconds else 800}\n\n"
     end = quiet = time.monotonic()
     end += seconds
-    while True:
-        found, now = service.events_after(draft_id, after)
-        for event in found:
-            data = json.dumps({**event, **(now or {})}, ensure_ascii=False, separators=(",", ":"))
-            yield f"id: {event['id']}\nevent: {event['kind']}\ndata: {data}\n\n"
-            after = event["id"]
-        if time.monotonic() >= end:
-            return
-        if found:
-            quiet = time.monotonic()
-        elif time.monotonic() - quiet > KEEPALIVE_SECONDS:
-            yield ": keep-alive\n\n"
-            quiet = time.monotonic()
-        time.sleep(POLL_SECONDS)
+    with waiter(service.engine, draft_id, POLL_SECONDS) if seconds else nullcontext() as wake:
+        while True:
+            found, now = service.events_after(draft_id, after)
+            for event in found:
+                data = json.dumps({**event, **(now or {})}, ensure_ascii=False, separators=(",", ":"))
+                yield f"id: {event['id']}\nevent: {event['kind']}\ndata: {data}\n\n"
+                after = event["id"]
+            if wake is None or time.monotonic() >= end:
+                return
+            if found:
+                quiet = time.monotonic()
+            elif time.monotonic() - quiet > KEEPALIVE_SECONDS:
+                yield ": keep-alive\n\n"
+                quiet = time.monotonic()
+            wake.wait(min(KEEPALIVE_SECONDS, max(0.0, end - time.monotonic())))

@@ -39,3 +39,32 @@ def test_an_append_during_a_finish_waits_for_it(app: Flask, client: FlaskClient,
     assert done.status_code == 201 and seen == [409]  # the late append is refused while the game is stored
     games = client.get("/api/games").get_json()
     assert games["total"] == 1 and games["items"][0]["actions"] == len(ACTIONS)
+
+
+def test_a_watcher_hears_each_append_at_once(client: FlaskClient, app: Flask, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """On PostgreSQL a NOTIFY wakes the stream (any worker, any server on the database); on SQLite it polls."""
+    import threading
+    import time
+
+    import pmemo_replay.web.drafts as drafts_web
+
+    monkeypatch.setattr(drafts_web, "STREAM_SECONDS", 6.0)
+    monkeypatch.setattr(drafts_web, "POLL_SECONDS", 0.2 if app.extensions["pmemo_store"].engine.dialect.name == "sqlite" else 30.0)
+    draft, auth = start(client)
+    stream = client.get(f"/api/drafts/{draft}/events", buffered=False)
+    sent: list[float] = []
+
+    def write() -> None:
+        time.sleep(1.0)
+        sent.append(time.monotonic())
+        assert append(client, draft, auth, 0).status_code == 200
+
+    threading.Thread(target=write, daemon=True).start()
+    for chunk in stream.response:
+        if b"event: append" in chunk:
+            heard = time.monotonic()
+            break
+    else:
+        raise AssertionError("the append never arrived")
+    stream.close()
+    assert heard - sent[0] < 1.0  # not the 30 s poll: the notification woke it
