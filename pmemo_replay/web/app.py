@@ -16,6 +16,7 @@ from pmemo_replay.web.assets import init_assets
 from pmemo_replay.web.auth import register_auth
 from pmemo_replay.web.context import init_store
 from pmemo_replay.web.errors import register_error_handlers
+from pmemo_replay.web.jsonprovider import OrjsonProvider
 from pmemo_replay.web.ratelimit import init_rate_limit
 from pmemo_replay.web.security import register_security
 from pmemo_replay.web.settings import allowed_hosts, defaults, human_bytes, instance_secret_key
@@ -55,8 +56,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     limit = int(app.config["PMEMO_MAX_UPLOAD_BYTES"])
     app.config["MAX_CONTENT_LENGTH"] = limit
     app.config["MAX_FORM_MEMORY_SIZE"] = limit  # a pasted log is a form field, not a file
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json = OrjsonProvider(app)  # keys in order, UTF-8 text, orjson speed
 
     store = init_store(app)
     csrf.init_app(app)
