@@ -107,7 +107,8 @@ def serve_production(config: dict[str, Any], host: str, port: int, *, workers: i
 
     app = build_app(config.get("PMEMO_DATABASE_URL"), config)  # migrates the store, settles the secret key
     app.extensions["pmemo_store"].close()
-    config = {**config, "SECRET_KEY": app.config["SECRET_KEY"]}
+    # a draft's long event streams each hold a thread: leave two for everything else (with fewer, watchers poll)
+    config = {**config, "SECRET_KEY": app.config["SECRET_KEY"], "PMEMO_LONG_STREAMS": max(0, threads - 2)}
     try:
         sock = server.listen(host, port)
     except OSError as err:

@@ -48,6 +48,9 @@ def _setup(state: BlueprintSetupState) -> None:
         csrf.exempt(bp)  # a JSON API: no cookies, no form
     protect(app, endpoint="drafts.create")  # an upload: an API token unless uploads are open
     app.extensions[KEY] = Drafts(app.extensions["pmemo_store"])
+    # long event streams each hold a server thread: as many as the server can spare (serve sets it from --threads)
+    streams = int(app.config.get("PMEMO_LONG_STREAMS", 2))
+    app.extensions[STREAMS_KEY] = threading.BoundedSemaphore(streams) if streams > 0 else None
     general = write_rate(str(app.config.get("PMEMO_WRITE_RATE") or "off"))
     rate = write_rate(str(app.config.get("PMEMO_DRAFT_RATE") or DEFAULT_DRAFT_RATE)) if general else None
     if rate is not None:
@@ -92,8 +95,8 @@ def _limit_draft_writes() -> Response | None:
     return response
 
 
-#: long-lived event streams per process; with gunicorn's threads, the rest stay free for the recorder's writes
-STREAMS = threading.BoundedSemaphore(2)
+#: the app's semaphore of long-lived event streams (``PMEMO_LONG_STREAMS`` per process; 0: every watcher polls)
+STREAMS_KEY = "pmemo_draft_streams"
 #: the largest body of a draft write (an action): a note of a few pages, not megabytes per tap
 MAX_BODY_BYTES = 64 * 1024
 
@@ -171,7 +174,8 @@ def events(draft_id: int) -> Response:
     if not service.exists(draft_id):
         raise DraftError(404, {"error": "no such draft"})
     after = _int(request.headers.get("Last-Event-ID")) or _int(request.args.get("after")) or 0
-    held = STREAMS.acquire(blocking=False)  # a long stream holds a server thread: only a few per process
+    streams = current_app.extensions[STREAMS_KEY]
+    held = streams if streams is not None and streams.acquire(blocking=False) else None
     response = Response(_stream(service, draft_id, after, held), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
@@ -183,14 +187,14 @@ def _int(value: str | None) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else None  # "²" is a digit, no int
 
 
-def _stream(service: Drafts, draft_id: int, after: int, held: bool) -> Iterator[str]:
+def _stream(service: Drafts, draft_id: int, after: int, held: threading.BoundedSemaphore | None) -> Iterator[str]:
     """The events after ``after``; for ``STREAM_SECONDS`` when this watcher ``held`` a stream slot, else one poll
     (the browser reconnects within a second: watchers beyond the slots poll, and never take the recorder's threads)."""
     try:
-        yield from _events(service, draft_id, after, STREAM_SECONDS if held else 0.0)
+        yield from _events(service, draft_id, after, STREAM_SECONDS if held is not None else 0.0)
     finally:
-        if held:
-            STREAMS.release()
+        if held is not None:
+            held.release()
 
 
 def _events(service: Drafts, draft_id: int, after: int, seconds: float) -> Iterator[str]:
