@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import Card, base_id
-from engine.pm import hidden
 from engine.pm.state import GameState
 from engine.pm.zones import describe, remove_copy
 from engine.rulings import Trail, illegal
@@ -24,14 +23,11 @@ def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -
     p = g.players[player]
     used: dict[tuple[str, str], int] = {}
     out: list[tuple[str, str]] = []
-    if g.table:  # unknown cards named by the payment are identified first (table-logs.md)
-        hidden.ensure_in_hand(g, player, [item["hand"] for item in pay if "hand" in item], "payment")
-        hidden.ensure_face_up_points(g, player, [item["point"] for item in pay if "point" in item], "payment")
     for item in pay:
         zone, cid = ("hand", item["hand"]) if "hand" in item else ("point", item["point"])
         key = base_id(cid)
         pool = p.hand if zone == "hand" else [c for c, up in p.points if up]
-        if g.table:
+        if g.table:  # unknown cards stay unknown here: the play identified the ones its payment names
             pool = [c for c in pool if c is not None]
         # a parallel shares the base id as a prefix: the cheap test first
         have = sum(1 for c in pool if c == cid or (c.startswith(key) and base_id(c) == key))

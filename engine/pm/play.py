@@ -118,14 +118,14 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
 
 def _hand_card(g: GameState, player: int, card_id: str, what: str, how: str) -> Card:
     card = g.card(card_id)
-    if not remove_copy(g.players[player].hand, card_id) and not hidden.take_from_hand(g, player, card_id, how):
+    if not hidden.take_from_hand(g, player, card_id, how):  # a known copy, else an unknown card identified
         raise illegal("zone", f"{what}: {describe(g, card_id)} is not in player {player}'s hand")
     return card
 
 
 def _identify_payment(g: GameState, player: int, action: Mapping[str, Any]) -> None:
     """Table logs: the payment's unknown cards are identified with the played card (``identify.*`` ranks with
-    ``zone``, before the action's own rulings and ``cost.*``)."""
+    ``zone``, before the action's own rulings and ``cost.*``); every play paying a cost calls it first."""
     pay = action.get("pay") or ()
     hidden.ensure_in_hand(g, player, [item["hand"] for item in pay if "hand" in item], "payment")
     hidden.ensure_face_up_points(g, player, [item["point"] for item in pay if "point" in item], "payment")
@@ -334,6 +334,8 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         where_ = f"set on {a['on']}" if "on" in a else "on the Area"
         raise illegal("zone", f"{what}: {describe(g, cid)} is not {where_} of player {p}")
     holder = sup if sup is not None else chara
+    if g.table:
+        _identify_payment(g, p, a)
     items = check_cost(g, p, a.get("pay", ()), eff.cost, trail, card=None, what=what)
     key = effect_key(cid, idx)
     if holder.used.get(key) == g.turn:

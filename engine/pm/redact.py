@@ -188,7 +188,7 @@ def redact(
         following = actions[i + 1] if i + 1 < len(actions) else None
         src.settle(following)
         if _may_identify(dst.state, following):
-            for learned in news(src.state, _peek(dst, following), view):
+            for learned in news(src.state, shown_state(dst, following), view):
                 _push(dst, learned, i)
                 out.append(learned)
         steps.append(len(out))
@@ -203,8 +203,9 @@ def _may_identify(g: GameState, following: Mapping[str, Any] | None) -> bool:
     return not turn_end_waits(g) or following is None or starts_next_turn(g, following)
 
 
-def _peek(folder: Folder, following: Mapping[str, Any] | None) -> GameState:
-    """The redacted state as the next source action finds it (a waiting Turn End's next turn started if it starts it)."""
+def shown_state(folder: Folder, following: Mapping[str, Any] | None) -> GameState:
+    """The state as ``following`` (None: the end of the log) finds it: at a waiting Turn End, a copy with the next
+    turn started if ``following`` starts it; else the folder's own state (not to be changed)."""
     if not turn_end_waits(folder.state):
         return folder.state
     state = folder.state.clone()

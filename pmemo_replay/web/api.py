@@ -93,6 +93,14 @@ def game_actions(game_id: int) -> Any:
     return json_response({"id": game_id, "view": view, "actions": views.player_actions(red)})
 
 
+def step_in(game: Any, at: int | None) -> int:
+    """The step ``at`` of a stored game (default: its end); 400 past the end (the seek's message)."""
+    n = game.n_actions if at is None else at
+    if n > game.n_actions:
+        abort(400, description=f"step {n} is out of range: the game has {game.n_actions} action(s)")
+    return n
+
+
 def redaction_or_422(game: Any, view: str) -> views.Redaction:
     """The redaction of a stored game for a player view; 422 when the current engine cannot make it."""
     try:
@@ -111,9 +119,7 @@ def game_state(game_id: int) -> Any:
     at, view = query.get("at"), query["view"]
     if view != "judge":
         game = game_or_404(game_id)
-        n = game.n_actions if at is None else at
-        if n > game.n_actions:
-            abort(400, description=f"step {n} is out of range: the game has {game.n_actions} action(s)")
+        n = step_in(game, at)
         red = redaction_or_422(game, view)
         state, trail = views.player_state(red, get_cards(), views.parse_view(view), n)
         return json_response({"id": game_id, "at": n, "view": view, "state": state, "trail": trail})
@@ -137,9 +143,7 @@ def game_legal(game_id: int) -> Any:
     query = load_query(schemas.StateQuery())
     at, view = query.get("at"), query["view"]
     game = game_or_404(game_id)
-    n = game.n_actions if at is None else at
-    if n > game.n_actions:
-        abort(400, description=f"step {n} is out of range: the game has {game.n_actions} action(s)")
+    n = step_in(game, at)
     if view == "judge":
         try:
             with read_connection(get_store().engine) as conn:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import LiveServer, PageErrors, launch, serve_simulated
+from tests.web.browser import LiveServer, checked_page, launch, serve_simulated
 from tests.web.data import XSS
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "dashboards"
@@ -32,14 +32,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors = PageErrors()
-    errors.watch(page)
-    yield page
-    context.close()
-    assert errors == [], errors
+    yield from checked_page(browser, VIEWPORT, timeout_ms=20_000, accept_downloads=True)
 
 
 def shot(page: Any, name: str, *, full: bool = True) -> Path:

@@ -8,10 +8,8 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.fold import Folder, fold
-from engine.pm.redact import Redaction, View, redact
+from engine.pm.redact import Redaction, View, redact, shown_state
 from engine.pm.state import GameState, PlayerState
-from engine.pm.turns import turn_end_waits
-from engine.rulings import NullTrail
 
 
 def _known(cards: Sequence[str | None]) -> Counter[str]:
@@ -64,20 +62,7 @@ def check_redaction(header: Mapping[str, Any], actions: Sequence[Mapping[str, An
         while done < red.steps[n]:
             dst.push(red.actions[done])
             done += 1
-        a = _settled(src, actions[n] if n < len(actions) else None)
-        b = _settled(dst, red.actions[done] if done < len(red.actions) else None)
+        a = shown_state(src, actions[n] if n < len(actions) else None)
+        b = shown_state(dst, red.actions[done] if done < len(red.actions) else None)
         compare(a, b, view, f"view {view}, after action {n - 1} ({action['type']})")
     return red
-
-
-def _settled(folder: Folder, following: Mapping[str, Any] | None) -> GameState:
-    """The state as shown before ``following`` (a copy when a waiting Turn End must start the next turn)."""
-    state = folder.state
-    if not turn_end_waits(state):
-        return state
-    state = state.clone()
-    if following is None:
-        folder.ruleset.settle(state, NullTrail())
-    else:
-        folder.ruleset.before(state, following, NullTrail())
-    return state

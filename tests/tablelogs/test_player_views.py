@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 
 from engine.fold import Folder
+from engine.pm.redact import shown_state
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import is_card_id
 from tests.web.conftest import make_app
@@ -44,12 +45,7 @@ def hidden_ids(doc: dict[str, Any], seat: int) -> list[set[str]]:
     for n in range(len(doc["actions"]) + 1):
         if n:
             folder.push(doc["actions"][n - 1])
-        g = folder.state.clone()
-        following = doc["actions"][n] if n < len(doc["actions"]) else None
-        if following is None:
-            folder.ruleset.settle(g, _null())
-        else:
-            folder.ruleset.before(g, following, _null())
+        g = shown_state(folder, doc["actions"][n] if n < len(doc["actions"]) else None)
         secret: set[str] = set()
         for p, pl in enumerate(g.players):
             secret |= {c for c in pl.deck if c is not None}
@@ -60,12 +56,6 @@ def hidden_ids(doc: dict[str, Any], seat: int) -> list[set[str]]:
                 seen |= set(chara.ids()) | {s.card for s in chara.supports}
         out.append(secret - seen)
     return out
-
-
-def _null() -> Any:
-    from engine.rulings import NullTrail
-
-    return NullTrail()
 
 
 def test_player_views_never_carry_a_hidden_card(views_app: Flask, sim_logs: list[dict[str, Any]]) -> None:

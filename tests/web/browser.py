@@ -101,11 +101,13 @@ class PageErrors(list[str]):
         page.on("dialog", dialog)
 
 
-def checked_page(browser: Any, viewport: dict[str, int] | None = None) -> Iterator[Any]:
-    """A page in a fresh context (15 s timeouts) that fails the test on any script error, console error or dialog."""
-    context = browser.new_context(viewport=viewport or VIEWPORT)
+def checked_page(browser: Any, viewport: dict[str, int] | None = None, *, timeout_ms: int = 15_000,
+                 **context_options: Any) -> Iterator[Any]:
+    """A page in a fresh context (``context_options`` for Playwright) that fails the test on any script error,
+    console error or dialog."""
+    context = browser.new_context(viewport=viewport or VIEWPORT, **context_options)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(timeout_ms)
     errors = PageErrors()
     errors.watch(page)
     yield page
