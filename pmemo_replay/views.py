@@ -3,7 +3,7 @@
 A player view (seat 0 or 1, or ``public``) is folded from the redaction of the stored
 log for that seat, so its state and its rulings trail hold only what the seat saw; the
 other player's hand is then shown as unknown cards (``null``) whatever the seat has
-learned of it. Redactions are kept in a small per-process cache keyed by the game's
+learned of it (engine.pm.view.player_view). Redactions are kept in a small per-process cache keyed by the game's
 content hash.
 """
 
@@ -18,6 +18,7 @@ from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm.legal import legal_actions
 from engine.pm.redact import Redaction, RedactionError, View, parse_view, redact
+from engine.pm.view import player_view
 from engine.rulings import IllegalAction
 
 __all__ = ["CACHE_SIZE", "RedactionError", "View", "parse_view", "player_actions", "player_legal", "player_state",
@@ -73,14 +74,6 @@ def player_state(red: Redaction, cards: CardDB, view: View, n: int) -> tuple[dic
     folder = _folded(red, cards, n)
     end, start = red.steps[n], red.steps[n - 1] if n else 0
     trail = [entry for t in folder.trails[start:end] for entry in t.to_json()] if n else None
-    state = folder.ruleset.to_json(folder.state)
+    state = player_view(folder.ruleset.to_json(folder.state), view)  # other hands unknown whatever the seat learned
     state["applied"] = n  # source actions (the identify actions the redaction added are not counted)
-    hide_other_hands(state, view)
     return state, trail
-
-
-def hide_other_hands(state: dict[str, Any], view: View) -> None:
-    """The rules keep the other player's hand from a seat (every hand from the public): unknown cards there."""
-    for seat, player in enumerate(state["players"]):
-        if view != seat:
-            player["hand"] = [None] * len(player["hand"])

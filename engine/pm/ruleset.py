@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import CardDB
-from engine.pm import legal, snapshot
+from engine.pm import legal, snapshot, view
 from engine.pm.actions import apply_action
 from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
@@ -95,12 +95,7 @@ class PreciousMemories:
         return legal.legal_actions(state)
 
     def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
-        """The other hand as unknown cards. (Stored games are shown from the redaction of the log for that seat,
-        engine.pm.redact, which also hides what a state alone cannot tell: face-down points never seen face up.)"""
-        out = dict(state_json)
-        out["players"] = [p if i == seat else {**p, "hand": [None] * len(p["hand"])}
-                          for i, p in enumerate(state_json["players"])]
-        return out
+        return view.player_view(state_json, seat)
 
     def to_snapshot(self, state: GameState) -> dict[str, Any]:
         return snapshot.to_snapshot(state)

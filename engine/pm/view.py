@@ -88,3 +88,12 @@ def state_json(g: GameState) -> dict[str, Any]:
             ),
         }
     return out
+
+
+def player_view(state_json: dict[str, Any], seat: int | str) -> dict[str, Any]:
+    """The state JSON with every hand but ``seat``'s as unknown cards (``"public"``: every hand). Stored games are
+    shown from the redaction of the log for that seat (engine.pm.redact), which also hides what a state alone
+    cannot tell: face-down points never seen face up."""
+    out = dict(state_json)
+    out["players"] = [p if i == seat else {**p, "hand": [None] * len(p["hand"])} for i, p in enumerate(state_json["players"])]
+    return out

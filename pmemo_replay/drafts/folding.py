@@ -18,8 +18,8 @@ from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm.redact import redact_action, redact_header
 from engine.pm.snapshot import from_snapshot, to_snapshot
+from engine.pm.view import player_view
 from engine.rulings import IllegalAction, Trail
-from pmemo_replay.views import hide_other_hands
 
 logger = logging.getLogger(__name__)
 PUBLIC = "public"
@@ -41,7 +41,7 @@ def public_header(header: Mapping[str, Any]) -> dict[str, Any]:
 
 def hide_for_public(state: dict[str, Any], *, points: bool = False) -> dict[str, Any]:
     """Hands hidden (and with ``points`` every face-down point), no pool (the public knows no deck list)."""
-    hide_other_hands(state, PUBLIC)
+    state["players"] = player_view(state, PUBLIC)["players"]
     for player in state["players"]:
         if points:
             player["points"] = [pt if pt["face"] == "up" else {**pt, "card": None} for pt in player["points"]]

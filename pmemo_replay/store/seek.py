@@ -9,7 +9,6 @@ from sqlalchemy.engine import Connection
 
 from engine.cards import CardDB
 from engine.fold import Folder
-from engine.pm.legal import legal_actions
 from engine.pm.snapshot import from_snapshot
 from engine.rulings import IllegalAction, Trail
 from pmemo_replay.store.models import GAME, SNAPSHOT
@@ -66,9 +65,9 @@ def legal_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> li
     """What the player who may act after ``n`` actions could have done there (engine.pm.legal); [] when the
     current engine refuses the stored game before that step."""
     folder, _, refusal = _folded(conn, game_id, n, cards)
-    if folder is None or refusal is not None or folder.ruleset.name != "pm-2.22":
+    if folder is None or refusal is not None:
         return []
-    return legal_actions(folder.state)
+    return folder.ruleset.legal_actions(folder.state)  # engine.ruleset.Ruleset
 
 
 def _folded(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tuple[Folder | None, Trail | None,
