@@ -19,7 +19,7 @@ finds its card before an unknown one is considered.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.cards import base_id
@@ -131,15 +131,19 @@ def _hand_fact(g: GameState, p: PlayerState, card_id: str, slot: int = 0) -> Non
 def ensure_in_hand(g: GameState, player: int, cards: Sequence[str], how: str) -> None:
     """Identify unknown hand cards until the hand holds a known copy for each of ``cards`` (or none is unknown)."""
     p = g.players[player]
-    if None not in p.hand:
-        return
-    need: dict[str, int] = {}
-    for cid in cards:
-        need[base_id(cid)] = need.get(base_id(cid), 0) + 1
+    if None in p.hand:
+        _ensure_copies(cards, lambda: p.hand, lambda cid: identify_hand_slot(g, player, cid, how))
+
+
+def _ensure_copies(cards: Sequence[str], known: Callable[[], Sequence[str | None]],
+                   identify_one: Callable[[str], object]) -> None:
+    """Identify unknown cards (``identify_one``, falsy when none is left) until the zone (``known()``) holds a known
+    copy for each time a card is named in ``cards``."""
     for cid in cards:
         key = base_id(cid)
-        have = sum(1 for c in p.hand if c is not None and base_id(c) == key)
-        while have < need[key] and identify_hand_slot(g, player, cid, how):
+        wanted = sum(1 for x in cards if base_id(x) == key)
+        have = sum(1 for c in known() if c is not None and base_id(c) == key)
+        while have < wanted and identify_one(cid):
             have += 1
 
 
@@ -182,14 +186,9 @@ def identify_point(g: GameState, player: int, card_id: str, how: str, *, face_up
 def ensure_face_up_points(g: GameState, player: int, cards: Sequence[str], how: str) -> None:
     """Identify unknown face-up points until each of ``cards`` has a known face-up copy (a payment)."""
     p = g.players[player]
-    if not any(pt[0] is None for pt in p.points):
-        return
-    for cid in cards:
-        key = base_id(cid)
-        have = sum(1 for c, up in p.points if up and c is not None and base_id(c) == key)
-        wanted = sum(1 for x in cards if base_id(x) == key)
-        while have < wanted and identify_point(g, player, cid, how, face_up=True) is not None:
-            have += 1
+    if any(pt[0] is None for pt in p.points):
+        _ensure_copies(cards, lambda: [c for c, up in p.points if up],
+                       lambda cid: identify_point(g, player, cid, how, face_up=True) is not None)
 
 
 # -- decks ---------------------------------------------------------------------------------
@@ -369,16 +368,14 @@ def reveal(g: GameState, player: int, zone: str, cards: Sequence[str]) -> None:
     if zone == "hand":
         ensure_in_hand(g, player, cards, "reveal op")
         return
-    holder = p.deck if zone == "deck" else [c for c, _ in p.points] if zone == "point" else None
-    if holder is None or None not in holder:
+    if zone not in ("deck", "point"):
         return
-    for cid in cards:
-        key = base_id(cid)
-        have = sum(1 for c in holder if c is not None and base_id(c) == key)
-        wanted = sum(1 for c in cards if base_id(c) == key)
-        while have < wanted and identify_source(g, player, zone, cid, "reveal op"):
-            have += 1
-        holder = p.deck if zone == "deck" else [c for c, _ in p.points]
+
+    def holder() -> Sequence[str | None]:
+        return p.deck if zone == "deck" else [c for c, _ in p.points]
+
+    if None in holder():
+        _ensure_copies(cards, holder, lambda cid: identify_source(g, player, zone, cid, "reveal op"))
 
 
 
