@@ -25,7 +25,7 @@ from pmemo_replay.checking import EXIT_MALFORMED, check_log
 from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, parse_log
 from pmemo_replay.store.db import encode_json, encode_sorted
 
-SNAPSHOT_EVERY = 128
+SNAPSHOT_EVERY = 64
 ENGINE_DIR = Path(__file__).resolve().parents[2] / "engine"
 
 
