@@ -52,8 +52,8 @@ EXPORT_SQL = {
                   "(flags & 4) <> 0 AS played, CAST(nullif(turn_played, 0) AS SMALLINT) AS turn_played, points / 2 AS score "
                   "FROM card_games",
 }
-CARDS_SQL = "SELECT card, any_value(name) AS name, any_value(series) AS series, any_value(set_code) AS set_code, " \
-            "any_value(color) AS color, any_value(type) AS type FROM cards GROUP BY card ORDER BY card"
+CARDS_SQL = "SELECT ruleset, card, any_value(name) AS name, any_value(series) AS series, any_value(set_code) AS set_code, " \
+            "any_value(color) AS color, any_value(type) AS type FROM cards GROUP BY ruleset, card ORDER BY ruleset, card"
 
 
 def _literal(text: str) -> str:

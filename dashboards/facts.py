@@ -1,9 +1,11 @@
-"""The warehouse rows of one finished game, from its stored columns and the engine's folded state.
+"""The warehouse rows of one finished game, from its stored columns and each seat's analytics facts.
 
-The engine records per player what metrics.md needs (``engine.pm.state.PlayerState``): the hand
-kept at setup (``opening_hand``), the turn each base card id was first seen (``seen``: 0 for the
-opening hand) and first played (``played``: summoned, played, set or levelled up with), and the
-opening decision (``keep``/``redraw``). Cards are counted by base id (parallels are the same card).
+The facts come from the game's ruleset (``engine.ruleset.Ruleset.facts``, or the tracker a ruleset folds with):
+the deck, the hand kept at setup (``opening_hand``), the turn each base card id was first seen (``seen``: 0 for
+the opening hand) and first played (``played``), and whether the player redrew. What "seen" and "played" mean is
+the ruleset's (metrics.md for Precious Memories, mahou-shoujo.md §13 for Mahou Shoujo); Mahou's facts also give
+Gems, Gem awards, Grand Transformations, the opening pair and an archetype. Cards are counted by base id
+(parallels are the same card); card codes are per ruleset.
 
 Table logs (table-logs.md, "Statistics over table logs"): a player-game with an unlisted deck has no card rows;
 one whose hand was not fully identified by the end of the log keeps ``played`` but not ``in opening hand``/``seen``
@@ -20,7 +22,7 @@ from typing import Any
 
 from dashboards.archetype import archetype
 from dashboards.schema import IN_OPENING, NO_MONTH, PLAYED, SEEN, UNKNOWN_SEEN, card_key
-from engine.cards import CardDB, UnknownCard, base_id
+from engine.cards import UnknownCard, base_id
 
 #: the archetype of a player-game whose deck list is unknown (a table log's unlisted deck)
 UNLISTED = "unlisted"
@@ -49,15 +51,17 @@ class StoredGame:
 
 
 class CardCodes:
-    """Dense card codes (0, 1, 2, ...) by base id; new ids get the next code."""
+    """Dense card codes (0, 1, 2, ...) per (ruleset, base id): games may share card ids, never cards. Kept in the
+    warehouse state as ``"<ruleset> <card id>"`` keys (a ruleset name has no space); new cards get the next code."""
 
     def __init__(self, codes: Mapping[str, int] | None = None) -> None:
         self.codes: dict[str, int] = dict(codes or {})
 
-    def __call__(self, card: str) -> int:
-        code = self.codes.get(card)
+    def __call__(self, card: str, ruleset: str = "pm-2.22") -> int:
+        key = f"{ruleset} {card}"
+        code = self.codes.get(key)
         if code is None:
-            code = self.codes[card] = len(self.codes)
+            code = self.codes[key] = len(self.codes)
         return code
 
 
@@ -68,7 +72,7 @@ class Rows:
     games: list[dict[str, Any]] = field(default_factory=list)
     player_games: list[dict[str, Any]] = field(default_factory=list)
     card_games: list[dict[str, Any]] = field(default_factory=list)
-    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    cards: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)  # by (ruleset, card id)
 
     def extend(self, other: Rows) -> None:
         self.games += other.games
@@ -106,62 +110,89 @@ def score(winner: int | None, seat: int) -> float:
     return 1.0 if winner == seat else 0.0
 
 
-def card_row(card_id: str, code: int, cards: CardDB) -> dict[str, Any]:
-    """The ``cards`` dimension row of a base id."""
+def card_row(card_id: str, code: int, cards: Any, ruleset: str) -> dict[str, Any]:
+    """The ``cards`` dimension row of a base id (fields the game's cards lack are null)."""
     try:
         c = cards.get(card_id)
-    except UnknownCard:
-        return {"code": code, "card": card_id, "name": None, "series": None, "set_code": card_id.split(" ", 1)[0],
-                "color": None, "type": None}
-    return {"code": code, "card": card_id, "name": c.name, "series": c.series, "set_code": c.set_code, "color": c.color,
-            "type": c.type}
+    except (UnknownCard, KeyError):
+        c = None
+    get = (lambda name: getattr(c, name, None)) if c is not None else (lambda name: None)
+    set_code = get("set_code") or card_id.split(" ", 1)[0]
+    return {"code": code, "card": card_id, "name": get("name"), "series": get("series"), "set_code": set_code,
+            "color": get("color"), "type": get("type"), "ruleset": ruleset}
 
 
-def game_rows(game: StoredGame, players: Sequence[Any], cards: CardDB, codes: CardCodes) -> Rows:
-    """The rows of a finished game; ``players`` are the folded ``PlayerState`` of seats 0 and 1."""
+def _archetype(facts: Mapping[str, Any], cards: Any) -> str:
+    """The ruleset's own archetype when its facts give one, else metrics.md's (series and colors)."""
+    if facts.get("archetype") is not None:
+        return str(facts["archetype"])
+    deck = facts.get("deck")
+    return UNLISTED if deck is None else archetype(deck, cards)
+
+
+def _number(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, codes: CardCodes,
+              names: Sequence[str] | None = None) -> Rows:
+    """The rows of a finished game from each seat's facts (``engine.ruleset.Ruleset.facts``: ``deck`` (None:
+    unlisted), ``opening_hand``, ``seen`` and ``played`` (card -> turn), ``redraw``, ``hands_known``; optionally
+    ``archetype``, ``gems``, ``gems_hero_awards``, ``gems_girl_awards``, ``grands``, ``pair``). ``names``: the
+    players' names (default: the stored header's)."""
     played_at = utc_naive(game.played_at)
     day = played_at.date() if played_at else None
     month = played_at.strftime("%Y-%m") if played_at else NO_MONTH
     week = iso_week(day)
+    seats = range(len(facts))
+    two = len(facts) == 2
     header_players = list(game.header.get("players", ()))
-    names = [str(header_players[s].get("name", "")) for s in (0, 1)]
-    decks = [None if players[s].deck_list is None else list(players[s].deck_list) for s in (0, 1)]
-    kinds = [UNLISTED if d is None else archetype(d, cards) for d in decks]
+    if names is None:
+        names = [str(header_players[s].get("name", "")) if s < len(header_players) else "" for s in seats]
+    deck_names = [header_players[s].get("deck_name") if s < len(header_players) else None for s in seats]
+    kinds = [_archetype(f, cards) for f in facts]
+    gems = [_number(f.get("gems")) for f in facts]
     out = Rows()
     out.games.append({
         "game_id": game.id, "source_id": game.source_id, "played_at": played_at, "date": day, "week": week,
         "event": game.event, "round": game.round, "ruleset": game.ruleset, "first": game.first, "winner": game.winner,
-        "reason": game.reason, "turns": game.turns, "actions": game.actions, "player0": names[0], "player1": names[1],
-        "archetype0": kinds[0], "archetype1": kinds[1], "month": month,
+        "reason": game.reason, "turns": game.turns, "actions": game.actions, "seats": len(facts),
+        "player0": names[0] if names else None, "player1": names[1] if len(names) > 1 else None,
+        "archetype0": kinds[0] if kinds else None, "archetype1": kinds[1] if len(kinds) > 1 else None, "month": month,
     })
-    for seat in (0, 1):
-        p = players[seat]
+    for seat in seats:
+        p = facts[seat]
         s = score(game.winner, seat)
         first = game.first == seat
+        deck = p.get("deck")
+        known = bool(p.get("hands_known", True))
+        pair = p.get("pair") or (None, None)
         out.player_games.append({
-            "game_id": game.id, "seat": seat, "player": names[seat], "opponent": names[1 - seat],
-            "deck_name": header_players[seat].get("deck_name"), "archetype": kinds[seat], "opp_archetype": kinds[1 - seat],
-            "went_first": first, "score": s, "redraw": p.opening == "redraw", "played_at": played_at, "date": day,
+            "game_id": game.id, "seat": seat, "player": names[seat], "opponent": names[1 - seat] if two else None,
+            "deck_name": deck_names[seat], "archetype": kinds[seat], "opp_archetype": kinds[1 - seat] if two else None,
+            "went_first": first, "score": s, "redraw": bool(p.get("redraw")), "played_at": played_at, "date": day,
             "week": week, "event": game.event, "ruleset": game.ruleset, "turns": game.turns, "month": month,
-            "deck_listed": decks[seat] is not None, "hands_known": p.hands_known(),
+            "deck_listed": deck is not None, "hands_known": known, "reason": game.reason,
+            "gems": gems[seat], "opp_gems": gems[1 - seat] if two else None,
+            "gems_hero_awards": p.get("gems_hero_awards"), "gems_girl_awards": p.get("gems_girl_awards"),
+            "grands": p.get("grands"), "pair_hero": pair[0], "pair_girl": pair[1],
         })
-        deck = decks[seat]
         if deck is None:  # an unlisted deck (table logs): the player-game counts in no card statistic
             continue
-        known = p.hands_known()
-        opening = {base_id(c) for c in (*p.opening_hand, *p.opening_found) if c is not None}
+        opening = {base_id(c) for c in p.get("opening_hand", ()) if c is not None}
+        seen, played = p.get("seen") or {}, p.get("played") or {}
         for card, copies in sorted(Counter(base_id(c) for c in deck).items()):
-            seen_turn = p.seen.get(card) if known else None
-            played_turn = p.played.get(card)
+            seen_turn = seen.get(card) if known else None
+            played_turn = played.get(card)
             flags = ((IN_OPENING if known and card in opening else 0) | (SEEN if seen_turn is not None else 0)
                      | (PLAYED if played_turn is not None else 0) | (0 if known else UNKNOWN_SEEN))
-            code, points = codes(card), int(2 * s)
+            code, points = codes(card, game.ruleset), int(2 * s)
             out.card_games.append({
                 "game_id": game.id, "seat": seat, "card": card, "key": card_key(code, points, flags), "copies": copies,
                 "flags": flags, "turn_seen": seen_turn, "turn_played": played_turn or 0, "points": points, "went_first": first,
                 "played_at": played_at,
                 "event": game.event, "ruleset": game.ruleset, "player": names[seat], "archetype": kinds[seat], "month": month,
             })
-            if card not in out.cards:
-                out.cards[card] = card_row(card, code, cards)
+            if (game.ruleset, card) not in out.cards:
+                out.cards[game.ruleset, card] = card_row(card, code, cards, game.ruleset)
     return out

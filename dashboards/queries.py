@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +22,13 @@ from dashboards.filters import Filters
 from dashboards.hidden import read_hidden
 from dashboards.intervals import fit_beta, rate, wilson
 from dashboards.schema import DATASETS, IN_OPENING, PARTITION, PARTITIONED, PLAYED, SEEN, UNKNOWN_SEEN, split_key, with_partition
+from engine.rulesets import UnknownRuleset, get_ruleset
 
 CARD_FIELDS = ("card", "name", "games", "deck_share", "gp_wr", "gp_ci", "oh_games", "oh_wr", "oh_ci", "gih_games", "gih_wr",
                "gih_ci", "gns_games", "gns_wr", "gns_ci", "unknown_seen_games", "iwd", "played_games", "played_wr", "played_ci",
                "avg_turn_played")
 CARD_EXTRAS = ("eb_wr", "eb_rank")
+DEFAULT_RULESET = "pm-2.22"
 
 
 def _literal(text: str) -> str:
@@ -136,9 +139,10 @@ def fold_counts(groups: list[tuple[int, int, int | None]], cards: dict[int, str]
     return list(out.values())
 
 
-def card_names(con: duckdb.DuckDBPyConnection) -> tuple[dict[int, str], dict[str, str | None]]:
-    """Card ids by code, and names by card id."""
-    rows = con.execute("SELECT code, any_value(card), any_value(name) FROM cards GROUP BY code").fetchall()
+def card_names(con: duckdb.DuckDBPyConnection, ruleset: str | None = None) -> tuple[dict[int, str], dict[str, str | None]]:
+    """Card ids by code, and names by card id (of one ruleset's cards when it is given: games may share ids)."""
+    where, params = ("WHERE ruleset = ?", [ruleset]) if ruleset is not None else ("", [])
+    rows = con.execute(f"SELECT code, any_value(card), any_value(name) FROM cards {where} GROUP BY code", params).fetchall()
     return {code: card for code, card, _ in rows}, {card: name for _, card, name in rows}
 
 
@@ -168,7 +172,7 @@ def card_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     """metrics.md card rows (most played first) plus ``eb_wr``/``eb_rank``: the GP WR shrunk towards a Beta prior
     fitted to every card's GP WR in the filter (:func:`dashboards.intervals.fit_beta`), ranked 1 = best."""
     cover = covers(con, f)
-    codes, names = card_names(con)
+    codes, names = card_names(con, f.ruleset)
     where, params = f.where()
     counts = fold_counts(sorted(con.execute(CARD_SQL.format(where=where), params).fetchall()), codes)
     return card_result(f, cover, counts, names)
@@ -222,6 +226,8 @@ FROM player_games WHERE {where} GROUP BY archetype, opp_archetype
 def matchups(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     """WR of archetype A's player-games against B, with n and interval; a mirror is 0.5 by construction."""
     cover = covers(con, f)
+    if not two_seats(f.ruleset):
+        return {"covers": cover, "filters": f.to_json(), "two_seats": False, "archetypes": [], "rows": []}
     where, params = f.where()
     cells = con.execute(MATCHUP_SQL.format(where=where), params).fetchall()
     size: dict[str, int] = {}
@@ -249,8 +255,10 @@ FROM player_games WHERE ({where}) AND went_first GROUP BY ROLLUP (archetype) ORD
 def first_player(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     """The WR of the player going first, overall and per archetype (of that player)."""
     cover = covers(con, f)
-    where, params = f.where()
     overall: dict[str, Any] = {"games": 0, "wr": None, "wr_ci": None}
+    if not two_seats(f.ruleset):
+        return {"covers": cover, "filters": f.to_json(), "two_seats": False, "overall": overall, "rows": []}
+    where, params = f.where()
     rows = []
     for a, n, s in con.execute(FIRST_SQL.format(where=where), params).fetchall():
         wr, ci = _wr(s, n)
@@ -284,6 +292,92 @@ def trends(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
             "weeks": [{"week": w, "games": n} for w, n in weeks.items()], "rows": rows}
 
 
+def two_seats(ruleset: str | None) -> bool:
+    """Whether the ruleset's games have exactly two seats (matchups and first-player views need them)."""
+    if ruleset is None:
+        return True
+    try:
+        return tuple(get_ruleset(ruleset).players) == (2, 2)
+    except UnknownRuleset:
+        return False
+
+
+def _share(counts: dict[str, int]) -> dict[str, float]:
+    total = sum(counts.values())
+    return {k: (n / total if total else 0.0) for k, n in counts.items()}
+
+
+def _gems_text(x: float) -> str:
+    """``3``, ``1.5``: a Gem total as a score pair shows it."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+GAME_SQL = """
+SELECT count(*) AS n, coalesce(sum(score), 0) AS s, avg(gems) AS gems_avg,
+       sum(gems_hero_awards) AS hero_awards, sum(gems_girl_awards) AS girl_awards,
+       count(*) FILTER (WHERE went_first) AS n1, coalesce(sum(score) FILTER (WHERE went_first), 0) AS s1,
+       count(*) FILTER (WHERE redraw) AS nr, coalesce(sum(score) FILTER (WHERE redraw), 0) AS sr,
+       count(grands) AS ng, count(*) FILTER (WHERE grands > 0) AS ngr, coalesce(sum(score) FILTER (WHERE grands > 0), 0) AS sgr
+FROM player_games WHERE {where}
+"""
+GAME_LEVEL_SQL = """
+SELECT any_value(turns) AS turns, any_value(reason) AS reason,
+       max(greatest(gems, opp_gems)) AS hi, max(least(gems, opp_gems)) AS lo
+FROM player_games WHERE {where} GROUP BY game_id
+"""
+PAIR_SQL = """
+SELECT pair_hero, pair_girl, count(*) AS n, sum(score) AS s
+FROM player_games WHERE ({where}) AND pair_hero IS NOT NULL GROUP BY pair_hero, pair_girl ORDER BY n DESC, pair_hero, pair_girl
+"""
+#: the ways a game ends that ``end_reasons`` always lists (mahou-shoujo.md §13; other reasons are added as found)
+END_REASONS = ("gems", "deck_out", "concede", "draw")
+
+
+def game_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
+    """Game rows (mahou-shoujo.md §13): games, turns, Gems, Gem margins and sources, the first player's WR, redraw and
+    Grand Transformation rates with their WRs, the WR of each opening Hero × Magical Girl pair, the end reasons.
+    Fields a game does not have (Gems, Grands and pairs for Precious Memories) are null or empty."""
+    cover = covers(con, f)
+    where, params = f.where()
+    n, s, gems_avg, hero, girl, n1, s1, nr, sr, ng, ngr, sgr = con.execute(GAME_SQL.format(where=where), params).fetchone()  # type: ignore[misc]
+    games = con.execute(GAME_LEVEL_SQL.format(where=where), params).fetchall()
+    margins: dict[str, int] = {}
+    reasons: dict[str, int] = dict.fromkeys(END_REASONS, 0) if games else {}
+    for _, reason, hi, lo in games:
+        reasons[reason] = reasons.get(reason, 0) + 1
+        if hi is not None and lo is not None:
+            pair = f"{_gems_text(hi)}-{_gems_text(lo)}"
+            margins[pair] = margins.get(pair, 0) + 1
+    margins = dict(sorted(margins.items(), key=lambda kv: (-kv[1], kv[0])))
+    gem_total = None if hero is None or girl is None else hero / 2 + girl
+    two = two_seats(f.ruleset)
+    first_wr, first_ci = _wr(s1, n1) if two else (None, None)
+    redraw_wr, redraw_ci = _wr(sr, nr)
+    grand_wr, grand_ci = _wr(sgr, ngr)
+    wr, ci = _wr(s, n)
+    _, names = card_names(con, f.ruleset)
+    pairs = []
+    for h, g, pn, ps in con.execute(PAIR_SQL.format(where=where), params).fetchall():
+        if pn < f.min_games:
+            continue
+        pwr, pci = _wr(ps, pn)
+        pairs.append({"hero": h, "girl": g, "hero_name": names.get(h), "girl_name": names.get(g),
+                      "pair": f"{names.get(h) or h} × {names.get(g) or g}", "games": pn, "wr": pwr, "wr_ci": pci})
+    return {
+        "covers": cover, "filters": f.to_json(), "two_seats": two, "games": len(games), "player_games": n,
+        "wr": wr, "wr_ci": ci,
+        "avg_turns": sum(t for t, *_ in games) / len(games) if games else None,
+        "gems_avg": gems_avg, "gem_margin": _share(margins), "gem_margin_games": margins,
+        "gems_from_heroes": hero / 2 / gem_total if gem_total else None,
+        "gems_from_girls": girl / gem_total if gem_total else None,
+        "first_games": n1 if two else None, "first_wr": first_wr, "first_ci": first_ci,
+        "redraw_games": nr, "redraw_rate": nr / n if n else None, "redraw_wr": redraw_wr, "redraw_ci": redraw_ci,
+        "grand_games": ngr if ng else None, "grand_rate": ngr / n if n and ng else None,
+        "grand_wr": grand_wr if ng else None, "grand_ci": grand_ci if ng else None,
+        "pair_wr": pairs, "end_reasons": _share(reasons), "end_reason_games": reasons,
+    }
+
+
 def options(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
     """What the filters can choose from: events, rulesets, archetypes (most played first), the date range."""
     def distinct(column: str) -> list[str]:
@@ -296,10 +390,29 @@ def options(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
 
 
 #: the statistics by name (``stats KIND``, ``/api/stats/KIND``)
-STATS = {"cards": card_stats, "decks": deck_stats, "matchups": matchups, "first": first_player, "trends": trends}
+STATS = {"cards": card_stats, "decks": deck_stats, "matchups": matchups, "first": first_player, "trends": trends,
+         "games": game_stats}
+
+
+def default_ruleset(con: duckdb.DuckDBPyConnection) -> str:
+    """The ruleset with the most player-games (Precious Memories in an empty warehouse): statistics never mix games."""
+    row = con.execute("SELECT ruleset FROM player_games GROUP BY ruleset ORDER BY count(*) DESC, ruleset LIMIT 1").fetchone()
+    return row[0] if row else DEFAULT_RULESET
+
+
+def for_ruleset(con: duckdb.DuckDBPyConnection, f: Filters) -> Filters:
+    """The filters with a ruleset: the one given, else :func:`default_ruleset` (the ruleset filter always applies)."""
+    return f if f.ruleset is not None else replace(f, ruleset=default_ruleset(con))
+
+
+def run_stat(con: duckdb.DuckDBPyConnection, kind: str, f: Filters) -> dict[str, Any]:
+    """One statistic for one ruleset: ``filters`` echoes the filters given, ``ruleset`` names the one applied."""
+    applied = for_ruleset(con, f)
+    body = STATS[kind](con, applied)
+    return {**body, "filters": f.to_json(), "ruleset": applied.ruleset}
 
 
 def statistics(folder: str | os.PathLike[str], kind: str, f: Filters) -> dict[str, Any]:
-    """One statistic over the warehouse in ``folder``."""
+    """One statistic over the warehouse in ``folder`` (for one ruleset: :func:`run_stat`)."""
     with connect(folder) as con:
-        return STATS[kind](con, f)
+        return run_stat(con, kind, f)

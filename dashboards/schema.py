@@ -5,7 +5,7 @@
 | ``games`` | finished game | by month of ``played_at`` (``month=unknown`` without it) |
 | ``player_games`` | player in a finished game (a player-game, metrics.md) | by month |
 | ``card_games`` | (player-game, distinct main-deck card): the card facts, with the player-game's filter columns | by month |
-| ``cards`` | card id seen in a run (names for the statistics; duplicates across runs) | no |
+| ``cards`` | (ruleset, card id) seen in a run (names for the statistics; duplicates across runs) | no |
 
 ``played_at`` is a UTC timestamp without zone; ``week`` is the ISO week (``2026-W47``) of its date.
 ``player_games.score`` is 1, 0 or 0.5 (draw). ``card_games`` is the large table, so it is kept narrow for the
@@ -24,7 +24,9 @@ from __future__ import annotations
 import pyarrow as pa
 
 #: the files' layout: a warehouse written with another version is rebuilt by the next update
-SCHEMA_VERSION = 2  # 2: table logs (flag UNKNOWN_SEEN, player_games.hands_known)
+#: 2: table logs (flag UNKNOWN_SEEN, player_games.hands_known); 3: any ruleset (card codes per ruleset,
+#: ``cards.ruleset``, ``games.seats``, Mahou Shoujo's Gem, Grand and opening-pair columns on ``player_games``)
+SCHEMA_VERSION = 3
 PARTITION = "month"
 NO_MONTH = "unknown"
 
@@ -32,7 +34,7 @@ GAMES = pa.schema([
     ("game_id", pa.int64()), ("source_id", pa.string()), ("played_at", pa.timestamp("us")), ("date", pa.date32()),
     ("week", pa.string()), ("event", pa.string()), ("round", pa.int32()), ("ruleset", pa.string()),
     ("first", pa.int8()), ("winner", pa.int8()), ("reason", pa.string()), ("turns", pa.int32()), ("actions", pa.int32()),
-    ("player0", pa.string()), ("player1", pa.string()), ("archetype0", pa.string()), ("archetype1", pa.string()),
+    ("seats", pa.int8()), ("player0", pa.string()), ("player1", pa.string()), ("archetype0", pa.string()), ("archetype1", pa.string()),
 ])
 
 PLAYER_GAMES = pa.schema([
@@ -40,7 +42,11 @@ PLAYER_GAMES = pa.schema([
     ("deck_name", pa.string()), ("archetype", pa.string()), ("opp_archetype", pa.string()), ("went_first", pa.bool_()),
     ("score", pa.float64()), ("redraw", pa.bool_()), ("played_at", pa.timestamp("us")), ("date", pa.date32()),
     ("week", pa.string()), ("event", pa.string()), ("ruleset", pa.string()), ("turns", pa.int32()),
-    ("deck_listed", pa.bool_()), ("hands_known", pa.bool_()),
+    ("deck_listed", pa.bool_()), ("hands_known", pa.bool_()), ("reason", pa.string()),
+    # mahou-shoujo.md §13 (null for games without them): final Gems of the player and the opponent, Gem awards gained
+    # (½: a bare Hero defeated, 1: a Magical Girl's fighter), Grand Transformations, the opening Hero and Magical Girl
+    ("gems", pa.float64()), ("opp_gems", pa.float64()), ("gems_hero_awards", pa.int16()), ("gems_girl_awards", pa.int16()),
+    ("grands", pa.int16()), ("pair_hero", pa.string()), ("pair_girl", pa.string()),
 ])
 
 CARD_GAMES = pa.schema([
@@ -71,7 +77,7 @@ def split_key(key: int) -> tuple[int, int, int]:
 
 CARDS = pa.schema([
     ("code", pa.int32()), ("card", pa.string()), ("name", pa.string()), ("series", pa.string()), ("set_code", pa.string()),
-    ("color", pa.string()), ("type", pa.string()),
+    ("color", pa.string()), ("type", pa.string()), ("ruleset", pa.string()),
 ])
 
 #: dataset name -> schema of its files (the partition column comes from the folder names)

@@ -1,27 +1,33 @@
-"""Reading stored games for the warehouse: games by id, folded on from their latest snapshot.
+"""Reading stored games for the warehouse: games by id, folded (by their own ruleset) on from their latest snapshot.
 
 Each finished game is folded once without trails: from its latest snapshot when that snapshot is of the
-current version and carries the statistics facts (``seen`` and friends), else from the start. Unfinished
+ruleset's current version and carries the statistics facts (``seen`` and friends), else from the start (always, for
+a ruleset that gathers its facts with a tracker while folding). Unfinished
 games give no rows; nor do games the current engine refuses or whose rows cannot be made (refused, and logged).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from dashboards.facts import CardCodes, Rows, StoredGame, game_rows
-from engine.cards import CardDB
 from engine.fold import Folder
-from engine.pm.snapshot import SNAPSHOT_VERSION, from_snapshot
+from engine.rulesets import UnknownRuleset, get_ruleset
 from engine.rulings import IllegalAction
 from pmemo_replay.store.models import ACTION, GAME, SNAPSHOT
 
 logger = logging.getLogger(__name__)
+PM = "pm-2.22"
+ROOT = Path(__file__).resolve().parents[1]
 GAME_COLUMNS = ("id", "header", "first", "winner", "reason", "turns", "n_actions", "played_at", "event", "ruleset", "round",
                 "source_id")
 
@@ -48,10 +54,30 @@ def latest_snapshots(conn: Connection, ids: Sequence[int]) -> dict[int, tuple[in
     return {g: (s, d) for g, s, d in conn.execute(query)}
 
 
-def usable(snapshot: dict[str, Any]) -> bool:
-    """True for a snapshot of the current version that carries the statistics facts (``seen`` and friends)."""
+@functools.cache
+def tracker_factory(ruleset: Any) -> Callable[[Any], Any] | None:
+    """How a ruleset gathers its analytics facts while a log is folded, when its state does not keep them: its
+    ``facts_tracker(state)``, else the ``FactsTracker`` class of its package's ``stats`` module (engine/<game>/stats.py);
+    None when the final state's ``facts(state, seat)`` is enough."""
+    own = getattr(ruleset, "facts_tracker", None)
+    if own is not None:
+        return own
+    package = type(ruleset).__module__.rsplit(".", 1)[0]  # engine.<game>
+    try:
+        module = importlib.import_module(f"{package}.stats")
+    except ImportError:
+        return None
+    return getattr(module, "FactsTracker", None)
+
+
+def usable(snapshot: dict[str, Any], ruleset: Any) -> bool:
+    """True for a snapshot of the ruleset's current version that the statistics can fold on from: Precious
+    Memories' carries the statistics facts (``seen`` and friends); a ruleset gathering facts with a tracker while
+    folding (:func:`tracker_factory`) folds from the start, never from a snapshot."""
+    if tracker_factory(ruleset) is not None or snapshot.get("v") != ruleset.snapshot_version:
+        return False
     players = snapshot.get("players") or [{}]
-    return snapshot.get("v") == SNAPSHOT_VERSION and all("seen" in p and "played_first" in p for p in players)
+    return all("seen" in p and "played_first" in p for p in players)
 
 
 def actions_from(conn: Connection, starts: dict[int, int]) -> dict[int, list[dict[str, Any]]]:
@@ -66,37 +92,92 @@ def actions_from(conn: Connection, starts: dict[int, int]) -> dict[int, list[dic
     return out
 
 
-def final_players(game: StoredGame, start: tuple[int, dict[str, Any]] | None, actions: list[dict[str, Any]],
-                  cards: CardDB) -> list[Any] | None:
-    """The players' folded states at the end of the game; None when the current engine refuses the log or the
-    snapshot cannot be restored."""
+def final_facts(game: StoredGame, start: tuple[int, dict[str, Any]] | None, actions: list[dict[str, Any]],
+                cards: Any) -> list[dict[str, Any]] | None:
+    """Each seat's analytics facts at the end of the game (the ruleset's ``facts``, or its tracker's when it folds
+    with one); None when the current engine refuses the log or the snapshot cannot be restored."""
+    ruleset = get_ruleset(game.ruleset)
     try:
         if start is None:
             folder = Folder(game.header, cards, keep_trails=False)
         else:
-            folder = Folder(game.header, cards, keep_trails=False, state=from_snapshot(start[1], cards), offset=start[0])
+            state = ruleset.from_snapshot(start[1], cards)
+            folder = Folder(game.header, cards, keep_trails=False, state=state, offset=start[0])
+        make_tracker = tracker_factory(ruleset)
+        tracker = make_tracker(folder.state) if make_tracker is not None and start is None else None
         for action in actions:
             folder.push(action)
+            if tracker is not None:
+                tracker.after(folder.state, action)
+        state = folder.settle()
     except (IllegalAction, ValueError, KeyError, TypeError):
         return None
-    return list(folder.settle().players)
+    facts = tracker.facts if tracker is not None else ruleset.facts
+    return [facts(state, seat) for seat in range(len(state.players))]
 
 
-def project_batch(conn: Connection, games: Sequence[StoredGame], cards: CardDB,
+def ruleset_cards(store: Any) -> Callable[[str], Any]:
+    """The card data each ruleset's games fold with: the service's per-game card library when there is one
+    (``pmemo_replay.games.cards.cards_for``), else the store's card data for Precious Memories and the ruleset's
+    bundled set for another game."""
+    try:
+        from pmemo_replay.games.cards import cards_for as library_cards
+    except ImportError:  # a service without per-game card libraries
+        library_cards = None
+    cache: dict[str, Any] = {}
+
+    def cards(name: str) -> Any:
+        if name not in cache:
+            if library_cards is not None:
+                cache[name] = library_cards(store.cards, name)
+            elif name == PM:
+                cache[name] = store.cards
+            else:
+                cache[name] = bundled_cards(name)
+        return cache[name]
+
+    return cards
+
+
+def bundled_cards(name: str) -> Any:
+    """A ruleset's bundled card set: the files its ``bundled_cards`` names (paths from the project root), or
+    ``fixtures/<game folder>/cards.json``, read by its ``parse_cards`` (or its package's ``cards.parse_cards``)."""
+    ruleset = get_ruleset(name)
+    package = type(ruleset).__module__.rsplit(".", 1)[0]  # engine.<game>
+    files = [ROOT / f for f in getattr(ruleset, "bundled_cards", None) or (f"fixtures/{package.rsplit('.', 1)[-1]}/cards.json",)]
+    own = getattr(ruleset, "parse_cards", None)
+    parse = own if own is not None else importlib.import_module(f"{package}.cards").parse_cards
+    databases = [parse(json.loads(f.read_text("utf-8"))) for f in files]
+    if len(databases) == 1:
+        return databases[0]
+    return ruleset.merge_cards(databases)
+
+
+def project_batch(conn: Connection, games: Sequence[StoredGame], cards: Callable[[str], Any] | Any,
                   codes: CardCodes) -> tuple[Rows, int, list[int]]:
-    """The rows of the finished games among ``games``, how many were unfinished, and the ids of the refused ones."""
+    """The rows of the finished games among ``games``, how many were unfinished, and the ids of the refused ones.
+    ``cards``: the card data by ruleset name (:func:`ruleset_cards`), or one card database for every game."""
+    card_data = cards if callable(cards) else (lambda _name: cards)
     finished = [g for g in games if g.finished]
-    snaps = {g: s for g, s in latest_snapshots(conn, [g.id for g in finished]).items() if usable(s[1])}
+    by_id = {g.id: g for g in finished}
+    snaps: dict[int, tuple[int, dict[str, Any]]] = {}
+    for g, snap in latest_snapshots(conn, list(by_id)).items():
+        try:
+            if usable(snap[1], get_ruleset(by_id[g].ruleset)):
+                snaps[g] = snap
+        except UnknownRuleset:
+            pass
     acts = actions_from(conn, {g.id: snaps[g.id][0] if g.id in snaps else 0 for g in finished})
     rows = Rows()
     refused = []
     for g in finished:
         try:
-            players = final_players(g, snaps.get(g.id), acts[g.id], cards)
-            if players is None and g.id in snaps:  # the snapshot would not restore: fold from the start
-                players = final_players(g, None, actions_from(conn, {g.id: 0})[g.id], cards)
-            got = None if players is None else game_rows(g, players, cards, codes)
-        except Exception:  # one game's failure must not stop the others
+            db = card_data(g.ruleset)
+            facts = final_facts(g, snaps.get(g.id), acts[g.id], db)
+            if facts is None and g.id in snaps:  # the snapshot would not restore: fold from the start
+                facts = final_facts(g, None, actions_from(conn, {g.id: 0})[g.id], db)
+            got = None if facts is None else game_rows(g, facts, db, codes)
+        except Exception:  # one game's failure (an unknown ruleset included) must not stop the others
             logger.exception("warehouse: game %s cannot be projected", g.id)
             got = None
         if got is None:

@@ -128,6 +128,7 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dic
             "archetype": _dict(kind[o], list(ARCHETYPES)),
         })
         for name, table, schema in (("player_games", pg_table, PLAYER_GAMES), ("card_games", cg_table, CARD_GAMES)):
+            table = _with_nulls(table, schema)
             target = path / name / f"{PARTITION}={label}"
             target.mkdir(parents=True, exist_ok=True)
             pq.write_table(table.cast(_dictionary_schema(schema, table.schema)), target / "part-000000000001-999999999999.parquet",
@@ -136,9 +137,17 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dic
     (path / "cards").mkdir(parents=True, exist_ok=True)
     pq.write_table(pa.table({"code": np.arange(POOL, dtype=np.int32), "card": card_ids, "name": [f"Card {i}" for i in range(POOL)],
                              "series": ["Mahouka"] * POOL, "set_code": ["MHK"] * POOL, "color": ["red"] * POOL,
-                             "type": ["chara"] * POOL}, schema=CARDS),
+                             "type": ["chara"] * POOL, "ruleset": ["pm-2.22"] * POOL}, schema=CARDS),
                    path / "cards" / "part-000000000001-999999999999.parquet")
     return counts
+
+
+def _with_nulls(table: pa.Table, schema: pa.Schema) -> pa.Table:
+    """The table with a null column for each schema field it lacks (another game's columns, such as Gems)."""
+    for f in schema:
+        if f.name not in table.column_names:
+            table = table.append_column(f.name, pa.nulls(len(table), f.type))
+    return table
 
 
 def _dictionary_schema(schema: pa.Schema, actual: pa.Schema) -> pa.Schema:

@@ -47,7 +47,7 @@ from sqlalchemy.engine import Connection, make_url
 from dashboards.facts import CardCodes, Rows
 from dashboards.hidden import read_hidden, write_hidden
 from dashboards.schema import DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
-from dashboards.source import games_by_id, project_batch
+from dashboards.source import games_by_id, project_batch, ruleset_cards
 from pmemo_replay.store.db import read_connection
 from pmemo_replay.store.models import GAME
 from pmemo_replay.store.queries import hidden_ids_query
@@ -303,11 +303,12 @@ def _project(store: Store, folder: Path, state: State, conn: Connection, ids: Se
     """Project the games ``ids`` (ascending), a run of part files per chunk; the new state, games projected and left out."""
     projected = left_out = 0
     codes = CardCodes(state.cards)
+    cards = ruleset_cards(store)
     for chunk in _chunks(ids, CHUNK):
         rows, taken, unfinished, refused = Rows(), [], 0, []
         for batch in _chunks(chunk, BATCH):
             games = games_by_id(conn, batch)
-            got, out, bad = project_batch(conn, games, store.cards, codes)
+            got, out, bad = project_batch(conn, games, cards, codes)
             rows.extend(got)
             taken += [g.id for g in games]
             unfinished += out

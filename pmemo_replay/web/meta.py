@@ -20,7 +20,7 @@ from pmemo_replay.web.context import get_store
 bp = Blueprint("meta", __name__)
 api_bp = Blueprint("stats_api", __name__, url_prefix="/api/stats")
 PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
-KINDS = ("cards", "decks", "matchups", "first", "trends")
+KINDS = ("cards", "decks", "matchups", "first", "trends", "games")
 DEFAULT_MIN_GAMES = 10
 #: Plotly sets inline style attributes on its SVG, which the site-wide policy (style-src 'self') refuses; this page
 #: allows inline styles and nothing else more (scripts stay 'self' only).
@@ -56,7 +56,7 @@ def _filters() -> Filters:
         abort(400, description=str(err))
 
 
-@api_bp.get("/<any(cards, decks, matchups, first, trends):kind>")
+@api_bp.get("/<any(cards, decks, matchups, first, trends, games):kind>")
 def stats_json(kind: str) -> Any:
     """One statistic of metrics.md; 400 ``{"error"}`` on a bad filter.
 
@@ -73,6 +73,7 @@ def stats_json(kind: str) -> Any:
     response = current_app.json.response(body if envelope else body["rows"])
     response.headers["X-Pmemo-Games"] = str(body["covers"]["games"])
     response.headers["X-Pmemo-Player-Games"] = str(body["covers"]["player_games"])
+    response.headers["X-Pmemo-Ruleset"] = body["ruleset"]
     if "known_hands_player_games" in body["covers"]:
         response.headers["X-Pmemo-Known-Hands"] = str(body["covers"]["known_hands_player_games"])
     return response

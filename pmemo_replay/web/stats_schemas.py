@@ -47,12 +47,20 @@ class CoversSchema(Schema):
 class _Envelope(Schema):
     covers = fields.Nested(CoversSchema, required=True)
     filters = fields.Dict(required=True, metadata={"description": "the filters applied, as given"})
+    ruleset = fields.String(required=True, metadata={
+        "description": "the ruleset the statistic covers: the ruleset filter, else the one with the most player-games "
+                       "(statistics never mix games)"})
+    two_seats = fields.Boolean(metadata={"description": "matchups, first, games: whether the ruleset's games have two "
+                                                        "seats (matchup and first-player views need them; empty otherwise)"})
 
 
 class CardRowSchema(Schema):
     card = fields.String(required=True, metadata={"description": "base card id (parallels count as the card)"})
     name = fields.String(allow_none=True, required=True)
     games = fields.Integer(required=True, metadata={"description": "player-games with the card in the main deck"})
+    # Mahou Shoujo (mahou-shoujo.md §13): opening hand = the 7 cards after the last setup draw; seen adds every card
+    # drawn later (out-of-Heroes draws wherever they go); played = place_active, place_hero, made active by
+    # out_of_heroes, transform, grand_transform, play_pet, play_power, play_event
     deck_share = fields.Float(allow_none=True, required=True, metadata={"description": "games ÷ all player-games in the filter"})
     gp_wr = _wr("WR over those player-games")
     gp_ci = _ci()
@@ -159,10 +167,61 @@ class TrendStatsSchema(_Envelope):
     rows = fields.List(fields.Nested(TrendRowSchema), required=True)
 
 
+class PairRowSchema(Schema):
+    hero = fields.String(required=True, metadata={"description": "the opening Hero's card id"})
+    girl = fields.String(required=True, metadata={"description": "the opening Magical Girl's card id"})
+    hero_name = fields.String(allow_none=True, required=True)
+    girl_name = fields.String(allow_none=True, required=True)
+    pair = fields.String(required=True, metadata={"description": '"Hero × Magical Girl" by name'})
+    games = fields.Integer(required=True, metadata={"description": "player-games opening with the pair (n)"})
+    wr = _wr("WR of those player-games")
+    wr_ci = _ci()
+
+
+def _shares(text: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.Float(), required=True, metadata={"description": text})
+
+
+def _counts(text: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={"description": text})
+
+
+class GameStatsSchema(_Envelope):
+    """Game rows (mahou-shoujo.md §13); fields a game does not have are null (Gems, Grands) or empty (pairs)."""
+
+    games = fields.Integer(required=True, metadata={"description": "finished games in the filter"})
+    player_games = fields.Integer(required=True)
+    wr = _wr("WR of the player-games (0.5 unless a filter keeps one side)")
+    wr_ci = _ci()
+    avg_turns = fields.Float(allow_none=True, required=True, metadata={"description": "mean turns per game"})
+    gems_avg = fields.Float(allow_none=True, required=True, metadata={"description": "mean final Gems per player-game"})
+    gem_margin = _shares('share of games by final score pair, higher first ("3-1.5")')
+    gem_margin_games = _counts("games by final score pair")
+    gems_from_heroes = fields.Float(allow_none=True, required=True, metadata={
+        "description": "share of the Gems gained from ½ awards (a bare Hero defeated)"})
+    gems_from_girls = fields.Float(allow_none=True, required=True, metadata={
+        "description": "share of the Gems gained from 1 awards (a fighter with a Magical Girl defeated)"})
+    first_games = fields.Integer(allow_none=True, required=True, metadata={"description": "player-games going first"})
+    first_wr = _wr("WR of the player going first (the first-player edge)")
+    first_ci = _ci()
+    redraw_games = fields.Integer(required=True, metadata={"description": "player-games with at least one MG redraw"})
+    redraw_rate = fields.Float(allow_none=True, required=True)
+    redraw_wr = _wr("WR of the player-games with a redraw")
+    redraw_ci = _ci()
+    grand_games = fields.Integer(allow_none=True, required=True, metadata={"description": "player-games with a grand_transform"})
+    grand_rate = fields.Float(allow_none=True, required=True)
+    grand_wr = _wr("WR of the player-games with a Grand Transformation")
+    grand_ci = _ci()
+    pair_wr = fields.List(fields.Nested(PairRowSchema), required=True, metadata={
+        "description": "per opening Hero × Magical Girl pair, most played first"})
+    end_reasons = _shares("share of games by end reason: gems, deck_out, concede, draw (and any other found)")
+    end_reason_games = _counts("games by end reason")
+
+
 COMPONENTS: dict[str, type[Schema]] = {
     "CardRow": CardRowSchema, "CardStats": CardStatsSchema,
     "DeckStats": DeckStatsSchema, "MatchupStats": MatchupStatsSchema, "FirstStats": FirstStatsSchema,
-    "TrendStats": TrendStatsSchema,
+    "TrendStats": TrendStatsSchema, "GameStats": GameStatsSchema,
 }
 SUMMARIES = {
     "cards": ("CardStats", "Card statistics (metrics.md): one row per card in a deck of the filtered games"),
@@ -170,6 +229,7 @@ SUMMARIES = {
     "matchups": ("MatchupStats", "Archetype against archetype: WR with n and interval (mirrors 0.5)"),
     "first": ("FirstStats", "First-player advantage: WR going first, overall and per archetype"),
     "trends": ("TrendStats", "Share and WR per archetype per ISO week"),
+    "games": ("GameStats", "Game rows: turns, Gems, first-player WR, redraw and Grand rates, opening pair WRs, end reasons"),
 }
 
 
