@@ -10,7 +10,8 @@ was given has it (the project ships none).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.cards import Card, CardDB
@@ -34,14 +35,41 @@ def keywords(card: Card) -> list[str]:
     return out
 
 
-def card_facts(card: Card) -> dict[str, Any]:
-    """The facts shown for one card (id, name, series, type, color, cost, source, AP/DP, properties, keywords)."""
+def card_facts(card: Any) -> dict[str, Any]:
+    """The facts shown for one card: for Precious Memories id, name, series, type, color, cost, source, AP/DP,
+    properties, keywords; for another game's card (a dataclass) its fields (``meta`` left out, empty ones too)."""
+    if not isinstance(card, Card):
+        return other_facts(card)
     return {
         "id": card.id, "name": card.name, "series": card.series, "type": card.type, "color": card.color,
         "cost": card.cost, "source": card.source, "ap": card.ap, "dp": card.dp, "properties": list(card.properties),
         "keywords": keywords(card), "timing": str(card.timing) if card.timing else None,
         **({"text": card.text} if card.text and card.text.strip() not in ("", "-") else {}),
     }
+
+
+def other_facts(card: Any) -> dict[str, Any]:
+    """Another game's card as JSON-ready facts: every field but ``meta``, without the unset ones.
+
+    >>> from engine.mahou.cards import MsCard
+    >>> other_facts(MsCard(id="MSJ 001", name="Hana", type="hero", hp=4, atk=1))
+    {'id': 'MSJ 001', 'name': 'Hana', 'type': 'hero', 'hp': 4, 'atk': 1, 'mgk': 0, 'cost': 0, 'conditions': {}}
+    """
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(card):
+        value = getattr(card, f.name)
+        if f.name == "meta" or value is None or (f.name == "text" and not str(value).strip()):
+            continue
+        out[f.name] = _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def facts_for(ids: Iterable[str], cards: CardDB) -> dict[str, dict[str, Any]]:

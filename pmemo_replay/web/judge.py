@@ -67,16 +67,18 @@ def _judge(data: bytes, source: str, key: str) -> Any:
         return render_template("judge.html", report=None, form_error=report.ruling["message"]), 422
     text = data.decode("utf-8", errors="replace")
     explained = explain(data, report.ruling) if report.ruling else None
-    data_json = None
+    data_json, ruleset = None, None
     if report.log is not None and report.state is not None:
         data_json = judge_view(text, report.log.header, report.log.actions, report.applied, report.ruling, cards)
+        ruleset = report.log.header.get("ruleset")
     elif report.ruling and report.ruling.get("index") is not None:  # a malformed action: replay the legal part before it
         prefix = valid_prefix(data, report.ruling["index"])
         if prefix is not None and check_log(prefix[0], cards).valid:
             log, bad = prefix
             data_json = judge_view(text, log.header, [*log.actions, bad], len(log.actions), report.ruling, cards)
+            ruleset = log.header.get("ruleset")
     return render_template("judge.html", report=report, source=source, explained=explained, data=data_json,
-                           log_text=text, key=key)
+                           log_text=text, key=key, ruleset=ruleset)
 
 
 @api_bp.post("/step")

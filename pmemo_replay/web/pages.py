@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
@@ -18,6 +20,25 @@ from pmemo_replay.web.viewdata import game_view
 
 bp = Blueprint("pages", __name__)
 FILTERS = ("player", "card", "event", "from", "to")
+DEFAULT_RULESET = "pm-2.22"
+RULESET_NAME = re.compile(r"[a-z0-9][a-z0-9.\-]{0,63}")
+
+
+def board_assets(ruleset: str | None) -> dict[str, str | None]:
+    """The viewer's board module for a ruleset: ``js/boards/<ruleset>.js`` (``generic.js`` when the game has none)
+    and its stylesheet ``css/boards/<ruleset>.css`` when there is one."""
+    name = ruleset or DEFAULT_RULESET
+    static = Path(current_app.static_folder or "static")
+    known = RULESET_NAME.fullmatch(name) is not None
+    js = f"js/boards/{name}.js" if known and (static / "js" / "boards" / f"{name}.js").is_file() else "js/boards/generic.js"
+    css = f"css/boards/{name}.css" if known and (static / "css" / "boards" / f"{name}.css").is_file() else None
+    return {"ruleset": name, "js": url_for("static", filename=js),
+            "css": None if css is None else url_for("static", filename=css)}
+
+
+@bp.app_context_processor
+def viewer_helpers() -> dict[str, Any]:
+    return {"board_assets": board_assets}
 
 
 def _search() -> tuple[dict[str, Any], dict[str, str], str | None]:

@@ -11,7 +11,6 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.fold import Folder, fold
-from engine.pm.legal import legal_actions
 from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction
 from pmemo_replay.logio import LogError, PmemoLog, load_log, parse_log
@@ -19,15 +18,17 @@ from pmemo_replay.logio import LogError, PmemoLog, load_log, parse_log
 
 def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
              limit: int | None = None) -> dict[str, Any]:
-    """``turns``: [turn, first step of that turn] for turns 1, 2, ...; ``implied``: passes inserted before action i.
+    """``turns``: [turn, first step of that turn] for turns 1, 2, ...; ``implied``: passes inserted before action i;
+    ``unverified``: action i -> what the engine applied as recorded without being able to verify it (issue 12).
 
     Folds at most ``limit`` actions and stops quietly at an illegal one.
     """
     turns: list[list[int]] = []
+    unverified: dict[str, list[str]] = {}
     try:
-        folder = Folder(header, cards, keep_trails=False)
+        folder = Folder(header, cards)
     except (IllegalAction, UnknownRuleset):
-        return {"turns": turns, "implied": {}}
+        return {"turns": turns, "implied": {}, "unverified": unverified}
     last = folder.state.turn
     shown = actions[:limit]
     for n, action in enumerate(shown, 1):
@@ -39,7 +40,11 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
         if turn != last:
             turns.append([turn, n])
             last = turn
-    return {"turns": turns, "implied": {str(k): v for k, v in folder.implied.items() if v}}
+    for index, trail in enumerate(folder.trails):  # after the fold: what happens before action i+1 is in trail i
+        whys = [entry.message for entry in trail.entries if entry.unverified]
+        if whys:
+            unverified[str(index)] = whys
+    return {"turns": turns, "implied": {str(k): v for k, v in folder.implied.items() if v}, "unverified": unverified}
 
 
 class StepError(ValueError):
@@ -57,7 +62,7 @@ def judge_step(log: PmemoLog, cards: CardDB, at: int) -> dict[str, Any]:
     if res.applied < at:
         raise StepError(f"step {at} is past the first illegal action (index {res.applied})")
     trail = res.trails[at - 1].to_json() if at and len(res.trails) >= at else None
-    legal = legal_actions(res.state) if res.ruling is None or at > 0 else []
+    legal = res.ruleset.legal_actions(res.state) if res.ruling is None or at > 0 else []
     return {"at": at, "state": res.state_json(), "trail": trail, "legal": legal}
 
 

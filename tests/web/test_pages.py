@@ -171,12 +171,13 @@ def test_viewer_404(client: FlaskClient) -> None:
 
 
 def test_static_assets_served(client: FlaskClient) -> None:
-    for name in ("js/viewer.js", "js/board.js", "js/cards.js", "js/narrate.js", "js/panel.js", "js/source.js", "js/dom.js",
-                 "css/app.css", "favicon.svg"):
+    scripts = ("viewer", "cards", "panel", "source", "dom", "boards/load", "boards/generic", "boards/pm-2.22",
+               "boards/pm/sheet", "boards/pm/narrate", "boards/mahou-shoujo-1")
+    for name in (*(f"js/{n}.js" for n in scripts), "css/app.css", "css/boards/mahou-shoujo-1.css", "favicon.svg"):
         r = client.get(f"/static/{name}")
         assert r.status_code == 200, name
         r.close()
-    js = "".join((client.get(f"/static/js/{n}.js").get_data(as_text=True)) for n in ("viewer", "board", "cards", "panel", "narrate"))
+    js = "".join((client.get(f"/static/js/{n}.js").get_data(as_text=True)) for n in scripts if n != "dom")
     assert "innerHTML" not in js and "http://" not in js and "https://" not in js
 
 

@@ -47,29 +47,20 @@ export function back(small = true) {
   return el("div", { class: `card back${small ? " small" : ""}`, "aria-label": "a hidden card" }, el("div", { class: "back-mark" }));
 }
 
-function factRows(f) {
-  const rows = [
-    ["Series", f.series],
-    ["Type", `${f.type}${f.timing ? ` · timing ${f.timing}` : ""}`],
-    ["Color", f.color],
-    ["Cost / source", `${f.cost} / ${f.source}`],
-  ];
-  if (f.ap !== null && f.ap !== undefined) rows.push(["AP / DP", `${f.ap} / ${f.dp}`]);
-  if (f.properties && f.properties.length) rows.push(["Properties", f.properties.join(", ")]);
-  rows.push(["Keywords", f.keywords && f.keywords.length ? f.keywords.join(", ") : "none"]);
-  return rows;
-}
-
-/** Card facts on hover (or focus), pinned on click; Esc or a click elsewhere closes. */
-export function installTooltip(root, tip, cards) {
+/**
+ * Card facts on hover (or focus), pinned on click; Esc or a click elsewhere closes. describe(facts) gives the
+ * game's way to show them: {cls: a class for the head, rows: [[label, value], ...]}.
+ */
+export function installTooltip(root, tip, cards, describe) {
   let pinned = null;
   const show = (target) => {
     const id = target.dataset.card;
     const f = cards[id];
     if (!f) return;
+    const { cls, rows } = describe(f);
     fill(tip,
-      el("div", { class: `tip-head c-${f.color}` }, el("span", { class: "tip-name", text: f.name }), el("span", { class: "tip-id", text: id })),
-      el("dl", {}, factRows(f).map(([k, v]) => [el("dt", { text: k }), el("dd", { text: String(v) })])),
+      el("div", { class: `tip-head ${cls}` }, el("span", { class: "tip-name", text: f.name }), el("span", { class: "tip-id", text: id })),
+      el("dl", {}, rows.map(([k, v]) => [el("dt", { text: k }), el("dd", { text: String(v) })])),
       f.text ? el("p", { class: "tip-text", text: f.text }) : null); // the text, when the server's card data has it
     tip.hidden = false;
     const r = target.getBoundingClientRect();

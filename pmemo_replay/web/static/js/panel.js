@@ -3,8 +3,9 @@ import { $, el, fill } from "./dom.js";
 
 const page = (ref) => (ref ? ref.replace(/^Rule Book v[\d.]+ /, "") : "");
 
-export function makePanel(data, narrator, turnAt) {
+export function makePanel(data, board, turnAt) {
   const actions = () => data.actions || [];
+  const unverified = data.unverified || {}; // action index -> why the engine could not verify it
   const list = $("action-list");
   const items = [];
   let current = null;
@@ -20,11 +21,13 @@ export function makePanel(data, narrator, turnAt) {
       }
       const refused = data.ruling && data.ruling.index === i;
       const implied = data.implied && data.implied[String(i)];
-      const li = el("li", { class: `act t-${a.type}${a.p === 0 || a.p === 1 ? ` p${a.p}` : ""}${refused ? " refused" : ""}`,
+      const why = unverified[String(i)];
+      const li = el("li", { class: `act t-${a.type}${Number.isInteger(a.p) ? ` p${a.p}` : ""}${refused ? " refused" : ""}${why ? " unverified" : ""}`,
         dataset: { step: String(refused ? i : i + 1) } },
       el("span", { class: "act-no", text: String(i) }),
-      el("span", { class: "act-text", text: narrator.narrate(a) }),
+      el("span", { class: "act-text", text: board.narrate(a) }),
       implied ? el("span", { class: "act-implied", title: "passes the engine inserted before this action", text: `+${implied} implied pass${implied > 1 ? "es" : ""}` }) : null,
+      why ? el("span", { class: "act-unverified", title: `not verified by the engine: ${why.join("; ")}`, text: "unverified" }) : null,
       refused ? el("span", { class: "act-refused", text: "illegal" }) : null);
       items[i] = li;
       nodes.push(li);
@@ -49,14 +52,16 @@ export function makePanel(data, narrator, turnAt) {
     const a = step > 0 ? actions()[step - 1] : null;
     fill($("now-step"), step > 0 ? `Action ${step - 1} · step ${step} of ${total}` : `Step 0 of ${total}`);
     fill($("now-turn"), `turn ${turnAt(step)}`);
-    fill($("now-text"), a ? narrator.narrate(a) : "Before the first action: the decks as listed in the header.");
+    fill($("now-text"), a ? board.narrate(a) : "Before the first action: the decks as listed in the header.");
     const extra = [];
     if (a) {
       const implied = data.implied && data.implied[String(step - 1)];
       if (implied) extra.push(el("p", { class: "implied-note", text: `The log leaves out ${implied} pass${implied > 1 ? "es" : ""} before this action; the engine inserted them.` }));
-      const hidden = view !== "judge" && a.type === "shuffle";
+      const why = unverified[String(step - 1)];
+      if (why) extra.push(el("p", { class: "unverified-note", id: "unverified-note", text: `Not verified: the engine applied this as recorded (${why.join("; ")}).` }));
+      const hidden = view !== "judge" && board.secret(a);
       extra.push(el("details", { class: "json" }, el("summary", { text: "action JSON" }),
-        el("pre", { text: hidden ? "(the shuffle's order is hidden in a player's view)" : JSON.stringify(a, null, 1) })));
+        el("pre", { text: hidden ? "(hidden in a player's view: it tells what that player could not see)" : JSON.stringify(a, null, 1) })));
     }
     fill($("now-extra"), extra);
   }
@@ -89,7 +94,7 @@ export function makePanel(data, narrator, turnAt) {
       el("div", { class: "refusal-head" }, el("span", { class: "t-icon", text: "✗" }),
         el("code", { class: "rule-id", text: r.rule }), r.ref ? el("span", { class: "t-ref", text: r.ref }) : null),
       el("p", { class: "refusal-msg", text: r.message }),
-      el("p", { class: "refusal-where", text: a ? `Next: action ${r.index} (path ${r.path}) is illegal: ${narrator.narrate(a)}` : `The header is illegal (path ${r.path}).` }),
+      el("p", { class: "refusal-where", text: a ? `Next: action ${r.index} (path ${r.path}) is illegal: ${board.narrate(a)}` : `The header is illegal (path ${r.path}).` }),
       a ? el("pre", { class: "action-json", text: JSON.stringify(a, null, 1) }) : null));
   }
 
@@ -99,12 +104,12 @@ export function makePanel(data, narrator, turnAt) {
     fill($("legal-sub"), actionsHere ? `· ${actionsHere.length}` : "");
     if (!actionsHere) { fill(out, el("li", { class: "trail-empty", text: "…" })); return; }
     if (actionsHere.length === 0) {
-      const why = state && state.result ? "The game is over." : state && state.phase === "setup" ? "Setup: shuffles, then keep or redraw." : "No decision the engine enumerates here.";
+      const why = state && state.result ? "The game is over." : board.noLegal(state || {});
       fill(out, el("li", { class: "trail-empty", text: why }));
       return;
     }
     fill(out, actionsHere.map((a) => el("li", { class: `legal-item p${a.p}` },
-      el("span", { class: "act-text", text: narrator.narrate(a) }),
+      el("span", { class: "act-text", text: board.narrate(a) }),
       el("details", { class: "json" }, el("summary", { text: "JSON" }), el("pre", { text: JSON.stringify(a) })))));
   }
 

@@ -1,8 +1,7 @@
 // The replay viewer: steps, controls, keyboard, permalinks (?step=N&view=judge|0|1).
 import { $, el, fill } from "./dom.js";
 import { installTooltip } from "./cards.js";
-import { makeBoard } from "./board.js";
-import { makeNarrator } from "./narrate.js";
+import { loadBoard } from "./boards/load.js";
 import { makePanel } from "./panel.js";
 import { makeSource } from "./source.js";
 
@@ -10,12 +9,14 @@ const BASE_DELAY_MS = 800;
 const PREFETCH = [1, -1, 2, 3, 4]; // neighbours fetched ahead (stepping forward is the common case)
 
 const data = JSON.parse($("viewer-data").textContent);
-const VIEWS = data.mode === "game" ? ["judge", "0", "1", "public"] : ["judge", "0", "1"];
+const SEATS = data.players.map((_, i) => String(i));
+const VIEWS = data.mode === "game" ? ["judge", ...SEATS, "public"] : ["judge", ...SEATS];
 const total = data.total;
 const source = makeSource(data);
-const narrator = makeNarrator(data.players, data.cards);
-const board = makeBoard(data.cards, data.players);
+// the game's board module (its sheet, narration and card facts), chosen by the log's ruleset
+const board = await loadBoard($("viewer").dataset.board, { cards: data.cards, players: data.players });
 const turnStarts = data.turns; // [[turn, first step], ...]
+const unverified = data.unverified || {}; // action index -> why the engine could not verify it
 
 const params = new URLSearchParams(window.location.search);
 // A stored game's view is decided by the server (data.view): a player view never receives a card that seat could
@@ -47,19 +48,17 @@ function turnStart(turn) {
   return mark ? mark[1] : null;
 }
 
-const panel = makePanel(data, narrator, turnAt);
+const panel = makePanel(data, board, turnAt);
 
 // --- rendering ----------------------------------------------------------------------------
 
 function render(n, payload) {
   lastPayload = payload;
   const s = payload.state;
-  const bottom = view === "1" ? 1 : 0;
-  const top = 1 - bottom;
-  const hides = (p) => !serverViews && view !== "judge" && Number(view) !== p;
-  board.side($("side-top"), s, top, { hideHand: hides(top) });
-  board.turnbar($("turnbar"), s);
-  board.side($("side-bottom"), s, bottom, { hideHand: hides(bottom) });
+  const seat = SEATS.includes(view) ? Number(view) : null;
+  // the judge page holds every card: a player's view there hides the other hands on the board
+  const hidden = (p) => !serverViews && seat !== null && seat !== p;
+  board.render(s, $("table"), { seat, view, hidden });
   panel.now(n, total, view);
   panel.trail(payload.trail, n);
   panel.refusal(n, total);
@@ -114,7 +113,7 @@ function drawTurnMarks() {
   if (!total) { fill(box); return; }
   const width = box.clientWidth || 600;
   let lastLabel = -Infinity;
-  fill(box, turnStarts.map(([t, start]) => {
+  const marks = turnStarts.map(([t, start]) => {
     const x = (width * start) / total;
     const labelled = x - lastLabel >= 22;
     if (labelled) lastLabel = x;
@@ -122,17 +121,24 @@ function drawTurnMarks() {
       labelled ? el("span", { class: "mark-label", text: String(t) }) : null);
     mark.style.left = `${(100 * start) / total}%`;
     return mark;
-  }));
+  });
+  for (const index of Object.keys(unverified)) { // the step of action i is i + 1
+    const n = Number(index) + 1;
+    if (n > total) continue;
+    const mark = el("span", { class: "mark unverified-mark", dataset: { step: String(n) },
+      title: `step ${n}: not verified by the engine` });
+    mark.style.left = `${(100 * n) / total}%`;
+    marks.push(mark);
+  }
+  fill(box, marks);
 }
 
 function showZone(key) {
+  const shown = lastPayload && board.zone(lastPayload.state, key);
+  if (!shown) return;
   openZone = key;
-  const [p, zone] = key.split(":");
-  const pl = lastPayload && lastPayload.state.players[Number(p)];
-  if (!pl) return;
-  const ids = pl[zone] || [];
-  fill($("zone-heading"), `${pl.name}: ${zone === "discard" ? "discard" : "removed"} (${ids.length}, oldest first)`);
-  fill($("zone-cards"), ids.length ? board.zoneCards(ids) : el("p", { text: "empty" }));
+  fill($("zone-heading"), shown.title);
+  fill($("zone-cards"), shown.nodes.length ? shown.nodes : el("p", { text: "empty" }));
   $("zone-view").hidden = false;
 }
 
@@ -256,7 +262,7 @@ document.addEventListener("keydown", (e) => {
 
 window.addEventListener("resize", drawTurnMarks);
 
-const tooltip = installTooltip($("viewer"), $("card-tip"), data.cards);
+const tooltip = installTooltip($("viewer"), $("card-tip"), data.cards, board.describe);
 
 // --- start ------------------------------------------------------------------------------
 

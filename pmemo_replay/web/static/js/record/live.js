@@ -1,7 +1,8 @@
 // /games/draft/<id>: a draft followed live (public view), updated by Server-Sent Events as actions arrive.
 import { $, el, fill } from "../dom.js";
 import { installTooltip } from "../cards.js";
-import { makeBoard } from "../board.js";
+import { makeBoard } from "../boards/pm/sheet.js";
+import { describeCard } from "../boards/pm-2.22.js";
 import { makeWords } from "./words.js";
 
 const data = JSON.parse($("draft-data").textContent);
@@ -53,6 +54,6 @@ function follow() {
 fill($("names"), `${names[0]} vs ${names[1]}`);
 const tip = el("div", { class: "card-tip", hidden: true, role: "tooltip" });
 document.body.append(tip);
-installTooltip($("live"), tip, data.cards);
+installTooltip($("live"), tip, data.cards, describeCard);
 render();
 if (draft.game_id === null) follow();

@@ -1,7 +1,7 @@
 // The table: the draft's state from the recorder's seat, what may be done now as large buttons, and the
 // questions each asks (which card, the payment, targets); undo, note, concede and finish one tap away.
 import { $, el, fill } from "../dom.js";
-import { makeBoard } from "../board.js";
+import { makeBoard } from "../boards/pm/sheet.js";
 import { call, canonical, forgetCurrent, makeOutbox, saveDraft } from "./outbox.js";
 import { cardButton, cardPicker, poolIds } from "./picker.js";
 import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";

@@ -1,6 +1,6 @@
 // The board as a play sheet: per side Main Area (5 slots), Support Area, piles, hand, Point Zone; the turn bar.
-import { el, fill } from "./dom.js";
-import { back, tile } from "./cards.js";
+import { el, fill } from "../../dom.js";
+import { back, tile } from "../../cards.js";
 
 const MAIN_SLOTS = 5;
 const POINTS_TO_WIN = 7;
