@@ -117,19 +117,15 @@ def final_facts(game: StoredGame, start: tuple[int, dict[str, Any]] | None, acti
 
 
 def ruleset_cards(store: Any) -> Callable[[str], Any]:
-    """The card data each ruleset's games fold with: the service's per-game card library when there is one
-    (``pmemo_replay.games.cards.cards_for``), else the store's card data for Precious Memories and the ruleset's
-    bundled set for another game."""
-    try:
-        from pmemo_replay.games.cards import cards_for as library_cards
-    except ImportError:  # a service without per-game card libraries
-        library_cards = None
+    """The card data each ruleset's games fold with: the store's per-game card library (``store.library``) when it
+    has one, else its card data for Precious Memories and the ruleset's bundled set for another game."""
+    library = getattr(store, "library", None)
     cache: dict[str, Any] = {}
 
     def cards(name: str) -> Any:
         if name not in cache:
-            if library_cards is not None:
-                cache[name] = library_cards(store.cards, name)
+            if library is not None:
+                cache[name] = library.for_ruleset(name)
             elif name == PM:
                 cache[name] = store.cards
             else:

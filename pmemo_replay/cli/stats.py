@@ -1,4 +1,5 @@
-"""``pmemo-replay stats cards|decks|matchups|first|trends``: the meta statistics of metrics.md."""
+"""``pmemo-replay stats cards|decks|matchups|first|trends|games``: the meta statistics of metrics.md (and the game
+rows of mahou-shoujo.md §13), each for one ruleset (``--ruleset``, else the most played one)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from typing import Any
 
 from pmemo_replay.cli.statsopts import add_filter_options, add_source_options, current_warehouse, filters_from
 
-KINDS = ("cards", "decks", "matchups", "first", "trends")
+KINDS = ("cards", "decks", "matchups", "first", "trends", "games")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("stats", help="meta statistics: cards, decks (archetypes), matchups, first player, weekly trends",
+    p = sub.add_parser("stats", help="meta statistics: cards, decks (archetypes), matchups, first player, weekly trends, game rows",
                        description="Statistics over the finished games (metrics.md), read from the analytics warehouse, "
                        "which is brought up to date with the store first. Win rates come with Wilson 95% intervals.")
     p.add_argument("kind", choices=KINDS, help="which statistic")
@@ -100,7 +101,28 @@ def trend_lines(body: dict[str, Any]) -> list[str]:
     return table(["week", "archetype", "games", "share%", "WR% [95%]"], rows, numeric=2)
 
 
-LINES = {"cards": card_lines, "decks": deck_lines, "matchups": matchup_lines, "first": first_lines, "trends": trend_lines}
+def shares(values: dict[str, float]) -> str:
+    return ", ".join(f"{k} {pct(v)}%" for k, v in values.items()) or "–"
+
+
+def game_lines(body: dict[str, Any]) -> list[str]:
+    """The game rows: one line per figure, then the opening pairs."""
+    rows = [["ruleset", body["ruleset"]], ["games", str(body["games"])], ["average turns", num(body["avg_turns"], 1)],
+            ["Gems per player-game", num(body["gems_avg"])], ["final Gems", shares(body["gem_margin"])],
+            ["Gems from Heroes (½)", pct(body["gems_from_heroes"])], ["Gems from Magical Girls (1)", pct(body["gems_from_girls"])],
+            ["first player WR% [95%]", f"{wr(body['first_wr'], body['first_ci'])} (n {body['first_games']})"],
+            ["redraw rate%, WR%", f"{pct(body['redraw_rate'])}, {wr(body['redraw_wr'], body['redraw_ci'])}"],
+            ["Grand rate%, WR%", f"{pct(body['grand_rate'])}, {wr(body['grand_wr'], body['grand_ci'])}"],
+            ["end reasons", shares(body["end_reasons"])]]
+    out = table(["figure", "value"], rows, numeric=2)
+    if body["pair_wr"]:
+        out += ["", *table(["opening pair", "games", "WR% [95%]"],
+                           [[r["pair"], str(r["games"]), wr(r["wr"], r["wr_ci"])] for r in body["pair_wr"]])]
+    return out
+
+
+LINES = {"cards": card_lines, "decks": deck_lines, "matchups": matchup_lines, "first": first_lines, "trends": trend_lines,
+         "games": game_lines}
 
 
 def covers_line(body: dict[str, Any]) -> str:
@@ -120,6 +142,11 @@ def sort_key(value: Any) -> tuple[int, Any]:
 
 def ordered(body: dict[str, Any], field: str | None, limit: int | None) -> dict[str, Any]:
     """The rows sorted by ``field`` (``--sort``) and cut to ``limit``; exits 2 for an unknown field."""
+    if "rows" not in body:  # the game rows: figures, not rows
+        if field or limit is not None:
+            print("pmemo-replay: --sort and --limit apply to rows; game rows have none", file=sys.stderr)
+            raise SystemExit(2)
+        return body
     rows = body["rows"]
     if field:
         if rows and field not in rows[0]:

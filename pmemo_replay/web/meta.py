@@ -111,18 +111,23 @@ def _page_filters() -> tuple[Filters, int, str | None]:
 
 @bp.get("/meta")
 def meta() -> Any:
-    """The dashboards: card table, GIH WR, IWD, archetypes, matchups, first player, weekly trends."""
+    """The dashboards of one ruleset (chosen by the ruleset filter, else the most played): card table, GIH WR, IWD,
+    archetypes, weekly trends, game rows, and matchups and first player where the game has two seats."""
     from dashboards.figures import dashboard
-    from dashboards.queries import STATS, connect, options
+    from dashboards.queries import connect, for_ruleset, options, run_stat, two_seats
 
     f, min_games, error = _page_filters()
     keep_current()
     with connect(warehouse_path()) as con:
-        views = {kind: STATS[kind](con, f) for kind in KINDS}
+        f = for_ruleset(con, f)  # one game at a time: the ruleset chosen, else the most played one
+        views = {kind: run_stat(con, kind, f) for kind in KINDS}
         choices = options(con)
+    if f.ruleset not in choices["rulesets"]:
+        choices["rulesets"] = [*choices["rulesets"], f.ruleset]
     csv_args = f.query_args()  # the table's rows: every filter but the minimum, which only greys
     html = render_template("meta.html", views=views, figures=dashboard(views, min_games), choices=choices, filters=f.to_json(),
-                           min_games=min_games, error=error, csv_args=csv_args)
+                           min_games=min_games, error=error, csv_args=csv_args, ruleset=f.ruleset,
+                           two_seats=two_seats(f.ruleset))
     response = Response(html, status=400 if error else 200, mimetype="text/html")
     response.headers["Content-Security-Policy"] = META_CSP
     return response
