@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
+from engine.rulesets import UnknownRuleset, get_ruleset
 from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.api import redaction_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
@@ -36,9 +37,17 @@ def board_assets(ruleset: str | None) -> dict[str, str | None]:
             "css": None if css is None else url_for("static", filename=css)}
 
 
+def ruleset_words(name: str | None) -> str:
+    """A ruleset's game for people ("Mahou Shoujo"), or its name when the engine does not know it."""
+    try:
+        return str(get_ruleset(name or DEFAULT_RULESET).game)
+    except (UnknownRuleset, AttributeError):
+        return str(name)
+
+
 @bp.app_context_processor
 def viewer_helpers() -> dict[str, Any]:
-    return {"board_assets": board_assets}
+    return {"board_assets": board_assets, "ruleset_words": ruleset_words}
 
 
 def _search() -> tuple[dict[str, Any], dict[str, str], str | None]:
