@@ -67,11 +67,12 @@ SCRIPTED = BUNDLED / "scripted"
 
 
 @functools.cache
-def bundled_cards(scripted: bool = False) -> CardDB:
+def bundled_cards(scripted: bool = True) -> CardDB:
     """The cards shipped in ``fixtures/cards/`` (cached: do not modify the result).
 
-    ``scripted``: the real sets with their hand-written effect scripts (``fixtures/cards/scripted/``);
-    without it their effects are unscripted, applied as logged and marked unverified.
+    By default the real sets carry their hand-written effect scripts (``fixtures/cards/scripted/``), so
+    their effects are verified; ``scripted=False`` gives the bare facts, whose effects are applied as
+    logged and marked unverified.
     """
     files = [f for f in sorted(BUNDLED.glob("*.json")) if f.is_file()]
     if scripted:

@@ -68,13 +68,13 @@ def _meta(name: str) -> dict[str, Any]:
 
 
 def _cmd(name: str, target: str, at: int | None = None) -> list[str]:
-    """The command line ``python3 -m pmemo_replay check TARGET --json [--at N] [--cards FILE]``."""
+    """The command line ``python3 -m pmemo_replay check TARGET --json [--at N] [--cards FILE ...]``."""
     cmd = [sys.executable, "-m", "pmemo_replay", "check", target, "--json"]
     if at is not None:
         cmd += ["--at", str(at)]
-    cards = _meta(name).get("cards")
-    if cards:
-        cmd += ["--cards", str(SCEN / cards)]
+    cards = _meta(name).get("cards") or []
+    for path in [cards] if isinstance(cards, str) else cards:  # one file, or a list (e.g. bundled + carriers)
+        cmd += ["--cards", str(SCEN / path)]
     return cmd
 
 
