@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
-from engine.rulesets import UnknownRuleset, get_ruleset
+from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
 from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.api import redaction_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
@@ -47,7 +47,12 @@ def ruleset_words(name: str | None) -> str:
 
 @bp.app_context_processor
 def viewer_helpers() -> dict[str, Any]:
-    return {"board_assets": board_assets, "ruleset_words": ruleset_words}
+    return {"board_assets": board_assets, "ruleset_words": ruleset_words, "known_games": known_games}
+
+
+def known_games() -> str:
+    """The games the engine rules, for people: "Mahou Shoujo (mahou-shoujo-1), Precious Memories (pm-2.22)"."""
+    return ", ".join(f"{ruleset_words(name)} ({name})" for name in sorted(RULESETS))
 
 
 def _search() -> tuple[dict[str, Any], dict[str, str], str | None]:

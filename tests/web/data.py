@@ -63,3 +63,33 @@ def xss_log(base: dict[str, Any], tag: str = "xss") -> dict[str, Any]:
 
 def longest(docs: tuple[dict[str, Any], ...]) -> dict[str, Any]:
     return max(docs, key=lambda d: len(d["actions"]))
+
+
+MAHOU = "mahou-shoujo-1"
+UNSCRIPTED_EVENT = "KRM 056"  # the bundled Mahou set's unscripted Event: its play is applied as logged, unverified
+
+
+@lru_cache(maxsize=4)
+def mahou_games(n: int, seed: int) -> tuple[dict[str, Any], ...]:
+    """``n`` Mahou Shoujo self-play logs with the bundled set: the deck holding the unscripted Event against each
+    other bundled deck in turn (greedy policies, seeds ``seed``, ``seed + 1``, ...)."""
+    from engine.rulesets import get_ruleset
+    from tests.mahou.kit import bundled
+
+    db, decks = bundled()
+    names = sorted(decks)
+    mine = next(name for name in names if UNSCRIPTED_EVENT in decks[name])
+    others = [name for name in names if name != mine]
+    out = []
+    for i in range(n):
+        doc = get_ruleset(MAHOU).self_play(db, [decks[mine], decks[others[i % len(others)]]], seed + i)
+        doc["game"]["id"] = f"mahou-{seed}-{i}"
+        doc["game"]["players"][0]["deck_name"] = mine
+        doc["game"]["players"][1]["deck_name"] = others[i % len(others)]
+        out.append(doc)
+    return tuple(out)
+
+
+def as_text(doc: dict[str, Any]) -> bytes:
+    """A log document as JSON text, as a user would paste it."""
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8")

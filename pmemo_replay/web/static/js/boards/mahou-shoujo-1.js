@@ -184,7 +184,8 @@ export function createBoard({ cards, players }) {
   }
 
   function count(labelText, value, cls = "") {
-    return el("span", { class: `count${cls}` }, el("span", { class: "count-label", text: labelText }), el("b", { text: String(value) }));
+    return el("span", { class: `count${cls}`, dataset: { count: labelText.toLowerCase() } },
+      el("span", { class: "count-label", text: labelText }), el("b", { text: String(value) }));
   }
 
   /** Who the game waits for: [player, how] or null. */
