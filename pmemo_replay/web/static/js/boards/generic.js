@@ -35,7 +35,8 @@ export function createBoard({ cards, players }) {
 
   const narrate = (a) => {
     const rest = Object.entries(a).filter(([k]) => !["type", "p", "meta", "at"].includes(k));
-    const fields = rest.map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ");
+    const shown = (v) => (typeof v === "string" ? v : Array.isArray(v) && v.length > 6 ? `${v.length} items` : JSON.stringify(v));
+    const fields = rest.map(([k, v]) => `${k} ${shown(v)}`).join(", ");
     return `${Number.isInteger(a.p) ? who(a.p) : "Log"}: ${String(a.type).replace(/_/g, " ")}${fields ? ` (${fields})` : ""}`;
   };
 
