@@ -24,6 +24,18 @@ from engine.rulings import IllegalAction, NullTrail, Ruling, Trail
 
 CHECKPOINT_EVERY = 64
 _NULL_TRAIL = NullTrail()
+
+
+class UnverifiedCounter(NullTrail):
+    """A trail that keeps nothing but the indexes of the actions that had a step applied without being verified."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.current = 0
+        self.steps: set[int] = set()
+
+    def unverified(self, rule: str, message: str) -> None:
+        self.steps.add(self.current)
 MAX_IMPLIED_PASSES = 6
 
 
@@ -61,9 +73,12 @@ class Folder:
 
     def __init__(
         self, header: Mapping[str, Any], cards: CardDB, *, keep_trails: bool = True,
-        state: Any = None, offset: int = 0,
+        state: Any = None, offset: int = 0, count_unverified: bool = False,
     ) -> None:
-        """Start from the header's setup, or from ``state`` reached after ``offset`` actions (a snapshot)."""
+        """Start from the header's setup, or from ``state`` reached after ``offset`` actions (a snapshot).
+
+        ``count_unverified`` (without kept trails): :attr:`unverified` counts the actions with a step the engine
+        applied as recorded."""
         self.ruleset = get_ruleset(header.get("ruleset", "pm-2.22"))
         self.state = self.ruleset.new_state(header, cards) if state is None else state
         self.offset = offset
@@ -77,6 +92,15 @@ class Folder:
         self._apply = self.ruleset.apply
         self._before = self.ruleset.before
         self._last_trail: Trail = _NULL_TRAIL  # the trail of the action pushed last (when kept)
+        self._counter = UnverifiedCounter() if count_unverified and not keep_trails else None
+        self._null: Trail = self._counter if self._counter is not None else _NULL_TRAIL
+
+    @property
+    def unverified(self) -> int:
+        """Actions pushed so far with a step applied without being verified (counted with ``count_unverified``)."""
+        if self._counter is not None:
+            return len(self._counter.steps)
+        return sum(any(e.unverified for e in t.entries) for t in self.trails)
 
     @property
     def applied(self) -> int:
@@ -87,7 +111,12 @@ class Folder:
         index = len(self.actions)
         if self._checkpointing and index % CHECKPOINT_EVERY == 0 and self._checkpoint[0] != index:
             self._checkpoint = (index, self.ruleset.clone(self.state))
-        trail = Trail() if self.keep_trails else _NULL_TRAIL
+        if self.keep_trails:
+            trail = Trail()
+        else:
+            trail = self._null
+            if self._counter is not None:
+                self._counter.current = index
         # what happens by itself before the action (a turn start) is reported with the action before it
         before = self._before(self.state, action, self._last_trail)
         try:
@@ -100,6 +129,8 @@ class Folder:
             state, trail, passes = self._with_implied_passes(action, err)
             self.state = state
             self.implied[self.offset + index] = passes
+            if self._counter is not None and any(e.unverified for e in trail.entries):
+                self._counter.steps.add(index)
         self.actions.append(action)
         self.state.applied = self.offset + index + 1
         if self.keep_trails:

@@ -6,12 +6,31 @@ A game is a package ``engine/<game>/`` whose module ``ruleset`` holds ``RULESET`
 Modelled on Pokémon Showdown's formats (a named bundle of rules), boardgame.io's game objects (``setup``,
 ``moves``, ``playerView``) and OpenSpiel's game/state pair (legal actions, per-player observations).
 
-The fold drives :class:`FoldHooks` alone; the service also reads identity, queries, views, persistence,
-analytics facts and self-play. A third game is one folder plus its card data::
+The fold drives :class:`FoldHooks` alone; the service also reads identity, the log boundary, cards, queries,
+views, persistence, analytics facts and self-play. A third game is one folder plus its card data::
 
     engine/mygame/ruleset.py     RULESET = MyGame()          # name "mygame-1", rules catalogue, hooks below
     engine/mygame/...            state, actions (apply), legal, snapshot, view, selfplay
-    fixtures/mygame/cards.json   its bundled cards
+    fixtures/mygame/cards.json   its bundled cards ({"format": "mygame-cards", ...})
+
+The log boundary and the cards, for such a game (pure Python; the service adds JSON reading and files)::
+
+    class MyGame:
+        name, game, players, book = "mygame-1", "My Game", (2, 4), "My Game rules v1"
+        card_formats = ("mygame-cards",)                 # the "format" of its card files
+        bundled_cards = ("fixtures/mygame/cards.json",)  # relative to the project root
+
+        def check_header(self, header):                  # raise LogProblem("game.players", "...") when malformed
+            return {**header}                            # the header with its defaults filled
+        def check_action(self, action, index): ...       # raise LogProblem(str(index), "...") when malformed
+        def log_card_ids(self, header, actions): ...      # (index or None, path, card id) for the log.card check
+        def parse_cards(self, document, source): ...     # one decoded card file -> its card database
+        def merge_cards(self, databases): ...             # several card files -> one database
+        def seats(self, header, state): ...               # per-seat rows: name, deck, score, placement
+
+Precious Memories keeps its marshmallow log schemas and card readers in the service (pmemo_replay/logio,
+pmemo_replay/cards): its ``check_header``, ``check_action`` and ``parse_cards`` are ``None``, which tells the
+service to use its own readers for it.
 
 >>> from engine.rulesets import get_ruleset
 >>> isinstance(get_ruleset("pm-2.22"), Ruleset), isinstance(get_ruleset("mahou-shoujo-1"), Ruleset)
@@ -20,13 +39,27 @@ analytics facts and self-play. A third game is one folder plus its card data::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from engine.rulings import Trail
 
 State = Any  # each game's own mutable state class
 Action = dict[str, Any]
+Cards = Any  # each game's own card database (``card_id in cards`` tells a known id)
+
+
+class LogProblem(ValueError):
+    """A malformed log header or action (``log.schema``), or an unknown card (``log.card``), found by a game's own
+    log boundary; the service turns it into its ruling (``index`` None for the header, ``path`` dotted)."""
+
+    def __init__(self, message: str, *, path: str = "", index: int | None = None, rule: str = "log.schema") -> None:
+        super().__init__(message)
+        self.message, self.path, self.index, self.rule = message, path, index, rule
+
+
+class CardFileProblem(ValueError):
+    """A card file a game's ``parse_cards`` refuses; the message names the card and the field."""
 
 
 @runtime_checkable
@@ -87,6 +120,45 @@ class Ruleset(FoldHooks, Protocol):
     def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
         """The state JSON as ``seat`` may see it (what the rules keep from that player replaced by null)."""
 
+    def player_actions(self, actions: Sequence[Mapping[str, Any]], seat: int) -> list[dict[str, Any]] | None:
+        """The log's actions as ``seat`` may see them (hidden card ids null), one for one; None when the service's
+        own redaction makes them (Precious Memories' table logs)."""
+
+    # -- log boundary: ``None`` where the service's own schemas read the game's logs ----------------------
+
+    #: the header with its defaults filled, or ``LogProblem`` (index None, a path into ``game``)
+    check_header: Callable[[Mapping[str, Any]], dict[str, Any]] | None
+    #: ``(action, index)``: nothing, or ``LogProblem`` with that index and a path from it
+    check_action: Callable[[Any, int], None] | None
+
+    def log_card_ids(self, header: Mapping[str, Any],
+                     actions: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int | None, str, str]] | None:
+        """``(index or None, path, card id)`` for every card id the log names, header first (None: the service
+        finds them)."""
+
+    # -- cards ----------------------------------------------------------------------------------------
+
+    #: the ``format`` values of the card files the game reads, and its bundled sets (paths from the project root)
+    card_formats: tuple[str, ...]
+    bundled_cards: tuple[str, ...]
+    #: ``(decoded card file, source name)`` -> a card database, or ``CardFileProblem``; None: read by the service
+    parse_cards: Callable[[Any, str], Cards] | None
+
+    def merge_cards(self, databases: Iterable[Cards]) -> Cards:
+        """One card database of several (a later one wins on a repeated id)."""
+
+    def owns_cards(self, cards: Any) -> bool:
+        """True when ``cards`` is a card database of this game."""
+
+    # -- per seat -------------------------------------------------------------------------------------
+
+    def seats(self, header: Mapping[str, Any], state: State) -> list[dict[str, Any]]:
+        """One row per seat for the store: ``name``, ``deck_name``, ``score`` (number or None), ``placement``
+        (1 the winner, equal placements for a draw, None while the game goes on)."""
+
+    def unverified_steps(self, actions: Sequence[Mapping[str, Any]], trails: Sequence[Trail]) -> list[dict[str, Any]]:
+        """``{index, path, card, why}`` for every step the engine applied as recorded without checking it."""
+
     snapshot_version: int
 
     def to_snapshot(self, state: State) -> dict[str, Any]: ...
@@ -98,3 +170,37 @@ class Ruleset(FoldHooks, Protocol):
 
     def self_play(self, cards: Any, decks: Any, seed: int) -> dict[str, Any]:
         """One complete log played by the built-in policies (a pmemo-log document)."""
+
+
+def placements(result: Mapping[str, Any] | None, seats: int) -> list[int | None]:
+    """Each seat's placement from a two-sided result: 1 the winner, 2 the others, 1 for everyone in a draw,
+    None while the game goes on.
+
+    >>> placements({"winner": 1, "reason": "gems"}, 2), placements({"winner": None, "reason": "draw"}, 2)
+    ([2, 1], [1, 1])
+    """
+    if result is None:
+        return [None] * seats
+    if "placements" in result:
+        return list(result["placements"])
+    winner = result.get("winner")
+    return [1 if winner is None or winner == s else 2 for s in range(seats)]
+
+
+def seat_rows(header: Mapping[str, Any], result: Mapping[str, Any] | None,
+              scores: Sequence[float | None]) -> list[dict[str, Any]]:
+    """The per-seat rows of :meth:`Ruleset.seats` from the header's players, a result and each seat's score."""
+    players = header.get("players") or []
+    places = placements(result, len(players))
+    return [{"name": str(p.get("name", f"player {i}")), "deck_name": p.get("deck_name"), "score": scores[i],
+             "placement": places[i]} for i, p in enumerate(players)]
+
+
+def unverified_in(actions: Sequence[Mapping[str, Any]], trails: Sequence[Trail]) -> list[dict[str, Any]]:
+    """``{index, path, card, why}`` for every unverified trail entry (one per entry, in log order)."""
+    out = []
+    for index, (action, trail) in enumerate(zip(actions, trails, strict=False)):
+        for entry in trail.entries:
+            if entry.unverified:
+                out.append({"index": index, "path": str(index), "card": action.get("card"), "why": entry.message})
+    return out

@@ -9,10 +9,10 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import FoldResult, fold
-from engine.pm.verify import unverified_steps
 from engine.rulesets import UnknownRuleset
+from pmemo_replay.games import ruleset_name
+from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, parse_log
 
 EXIT_VALID, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
@@ -41,7 +41,7 @@ class CheckReport:
         """What the engine applied as recorded without being able to check it: ``{index, path, card, why}``."""
         if self.log is None or self.folded is None:
             return []
-        return unverified_steps(self.log.actions, self.folded.trails)
+        return self.folded.ruleset.unverified_steps(self.log.actions, self.folded.trails)
 
 
 def engine_failure(err: Exception) -> dict[str, Any]:
@@ -54,11 +54,21 @@ def malformed(err: LogError, log: PmemoLog | None = None) -> CheckReport:
     return CheckReport(False, 0, err.ruling, None, None, EXIT_MALFORMED, log)
 
 
-def check_log(log: PmemoLog, cards: CardDB, *, at: int | None = None) -> CheckReport:
-    """Fold an already parsed log; ``at`` folds only the first N actions.
+def unknown_ruleset(err: UnknownRuleset) -> dict[str, Any]:
+    """The ruling on a header naming a ruleset the engine does not have (``log.schema``)."""
+    return {"index": None, "path": "game.ruleset", "rule": "log.schema", "ref": None, "message": str(err.args[0])}
+
+
+def check_log(log: PmemoLog, cards: Any, *, at: int | None = None) -> CheckReport:
+    """Fold an already parsed log; ``at`` folds only the first N actions. ``cards``: a card library
+    (pmemo_replay.games.cards) or one game's card database (other games then use their bundled sets).
 
     An engine failure (a bug, not a rule of the game) is the ruling ``engine.error`` (exit 1), logged with its traceback.
     """
+    try:
+        cards = cards_for(cards, ruleset_name(log.header))
+    except UnknownRuleset as err:
+        return CheckReport(False, 0, unknown_ruleset(err), None, None, EXIT_MALFORMED, log)
     try:
         check_card_ids(log, cards.__contains__)
     except LogError as err:
@@ -67,8 +77,7 @@ def check_log(log: PmemoLog, cards: CardDB, *, at: int | None = None) -> CheckRe
         res = fold(log.header, log.actions, cards, at=at)
         state = res.state_json()
     except UnknownRuleset as err:
-        ruling = {"index": None, "path": "game.ruleset", "rule": "log.schema", "ref": None, "message": str(err.args[0])}
-        return CheckReport(False, 0, ruling, None, None, EXIT_MALFORMED, log)
+        return CheckReport(False, 0, unknown_ruleset(err), None, None, EXIT_MALFORMED, log)
     except Exception as err:
         logger.exception("the engine failed on a log")
         return CheckReport(False, 0, engine_failure(err), None, None, EXIT_ILLEGAL, log)
@@ -76,7 +85,7 @@ def check_log(log: PmemoLog, cards: CardDB, *, at: int | None = None) -> CheckRe
     return CheckReport(res.valid, res.applied, ruling, state, res.result, EXIT_VALID if res.valid else EXIT_ILLEGAL, log, res)
 
 
-def check_text(text: str | bytes, cards: CardDB, *, at: int | None = None) -> CheckReport:
+def check_text(text: str | bytes, cards: Any, *, at: int | None = None) -> CheckReport:
     """Parse and check a log given as JSON or JSON Lines text."""
     try:
         log = parse_log(text)

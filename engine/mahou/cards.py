@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ruleset import CardFileProblem
+
 CARD_ID = re.compile(r"[A-Z][A-Z0-9]{1,4} [0-9]{3}")
 TYPES = ("hero", "magical_girl", "grand_magical_girl", "pet", "magical_power", "event")
 FIGHTER_TYPES = ("hero", "magical_girl", "grand_magical_girl")
@@ -47,7 +49,7 @@ OP_FIELDS: dict[str, tuple[str, ...]] = {
 UNTIL = ("turn_end", "permanent")
 
 
-class CardFileError(ValueError):
+class CardFileError(CardFileProblem):
     """An ms-cards object that breaks the format; the message names the card and the field."""
 
 

@@ -90,6 +90,6 @@ def event(trail: Trail, rule: str, message: str) -> None:
 
 
 def unverified(trail: Trail, rule: str, message: str) -> None:
-    """Record a step applied as logged, without a script to verify it."""
-    if trail.keep:
-        trail.unverified(IDS[rule], message)
+    """Record a step applied as logged, without a script to verify it (even in a trail that keeps nothing: a
+    counting trail counts it, engine.fold.UnverifiedCounter)."""
+    trail.unverified(IDS[rule], message)

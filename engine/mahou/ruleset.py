@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.mahou import legal, snapshot, view
 from engine.mahou.actions import apply_action
-from engine.mahou.cards import MsCardDB
+from engine.mahou.cards import MsCardDB, parse_cards
 from engine.mahou.rules import BOOK, RULES
-from engine.mahou.schema import check_header
+from engine.mahou.schema import action_problem, card_ids_with_paths, check_header, check_header_shape
 from engine.mahou.setup import check_decks
 from engine.mahou.state import MsState, Player
 from engine.mahou.view import state_json
-from engine.rulings import Trail
+from engine.ruleset import LogProblem, seat_rows, unverified_in
+from engine.rulings import IllegalAction, Trail
 
 
 class MahouShoujo:
@@ -100,6 +101,56 @@ class MahouShoujo:
         from engine.mahou.selfplay import play_game  # it folds through this ruleset
 
         return play_game(cards, decks, seed)
+
+    # -- log boundary, cards, seats ----------------------------------------------------------------
+
+    card_formats = ("ms-cards",)
+    bundled_cards = ("fixtures/mahou/cards.json",)
+
+    def check_header(self, header: Mapping[str, Any]) -> dict[str, Any]:
+        """The header as given (nothing to fill: every field is required or has no default), or ``LogProblem``."""
+        try:
+            check_header_shape(header)
+        except IllegalAction as err:
+            raise LogProblem(err.ruling.message, path=err.ruling.path or "game") from None
+        return dict(header)
+
+    def check_action(self, action: Any, index: int) -> None:
+        """``LogProblem`` (path: the index, mahou-shoujo.md §11) for a malformed action."""
+        problem = action_problem(action)
+        if problem is not None:
+            raise LogProblem(f"action {index}: {problem}", path=str(index), index=index)
+
+    def log_card_ids(self, header: Mapping[str, Any],
+                     actions: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int | None, str, str]]:
+        return card_ids_with_paths(header, actions)
+
+    def parse_cards(self, document: Any, source: str = "cards") -> MsCardDB:
+        """An ms-cards v1 file already decoded (``CardFileError`` names the card and the field)."""
+        return parse_cards(document)
+
+    def merge_cards(self, databases: Iterable[MsCardDB]) -> MsCardDB:
+        merged = MsCardDB(name="cards")
+        for db in databases:
+            merged.merge(db)
+            merged.name = db.name if len(merged) == len(db) else "cards"
+        return merged
+
+    def owns_cards(self, cards: Any) -> bool:
+        return isinstance(cards, MsCardDB)
+
+    def seats(self, header: Mapping[str, Any], state: MsState) -> list[dict[str, Any]]:
+        """Names and deck names from the header; each seat's Gems as its score."""
+        return seat_rows(header, state.result, [p.gems for p in state.players])
+
+    def unverified_steps(self, actions: Sequence[Mapping[str, Any]], trails: Sequence[Trail]) -> list[dict[str, Any]]:
+        return unverified_in(actions, trails)
+
+    def player_actions(self, actions: Sequence[Mapping[str, Any]], seat: int) -> list[dict[str, Any]]:
+        """The log as ``seat`` saw it: the rival's searched Heroes and every deck order (no view shows one) null,
+        and the rival's face-down pair while the log ends before both pairs are revealed."""
+        revealed = sum(a.get("type") == "place_active" for a in actions) >= 2
+        return [view.seen_action(a, seat, revealed=revealed) for a in actions]
 
 
 RULESET = MahouShoujo()

@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from engine.mahou.cards import CARD_ID, OP_FIELDS, MsCardDB, number_problem
@@ -154,6 +156,16 @@ def header_error(rule: str, message: str, path: str) -> IllegalAction:
 
 def check_header(header: Any, cards: MsCardDB) -> None:
     """Raise ``log.schema`` / ``log.card`` (index null) for a malformed header or an unknown deck card."""
+    check_header_shape(header)
+    for i, pl in enumerate(header["players"]):
+        for j, cid in enumerate(pl["deck"]):
+            if cid not in cards.by_id:
+                raise header_error("log.card", f"player {i}'s deck: card {cid} is not in the card data",
+                                   f"game.players.{i}.deck.{j}")
+
+
+def check_header_shape(header: Any) -> None:
+    """Raise ``log.schema`` (index null, a path into ``game``) for a malformed header."""
     if not isinstance(header, Mapping):
         raise header_error("log.schema", "the header 'game' must be an object", "game")
     if header.get("ruleset") != "mahou-shoujo-1":
@@ -178,8 +190,41 @@ def check_header(header: Any, cards: MsCardDB) -> None:
             raise header_error("log.schema", f"player {i}: 'deck_name' must be a string", f"{path}.deck_name")
         if not _ids(pl.get("deck")):
             raise header_error("log.schema", f"player {i}: 'deck' (a list of card ids) is required", f"{path}.deck")
-    for i, pl in enumerate(players):
+    for key, value in header.items():
+        problem = _HEADER_EXTRAS.get(key)
+        if key not in ("ruleset", "first", "players") and problem is None:
+            raise header_error("log.schema", f"unknown field {key!r}", f"game.{key}")
+        if problem is not None and not problem(value):
+            raise header_error("log.schema", f"field {key!r} has the wrong type ({value!r})", f"game.{key}")
+
+
+def _date_time(v: Any) -> bool:
+    """An ISO 8601 date-time string (``2026-11-01T14:00:00Z``) that has a UTC time."""
+    if not isinstance(v, str) or not re.match(r"[0-9]{4}-?[0-9]{2}-?[0-9]{2}[Tt ][0-9]{2}", v):
+        return False
+    try:
+        when = datetime.fromisoformat(v)
+        if when.tzinfo is not None:
+            when.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return False
+    return True
+
+
+#: the optional header fields of log-format.md and a check of each value
+_HEADER_EXTRAS: dict[str, Check] = {
+    "id": lambda v: isinstance(v, str), "played_at": _date_time, "event": lambda v: isinstance(v, str),
+    "round": lambda v: isinstance(v, int) and not isinstance(v, bool) and -(2**31) <= v < 2**31,
+    "cardset": lambda v: isinstance(v, str), "meta": lambda v: isinstance(v, Mapping),
+}
+
+
+def card_ids_with_paths(header: Mapping[str, Any], actions: Any) -> Iterator[tuple[int | None, str, str]]:
+    """``(index or None, path, card id)`` for every card id of a well-formed log, header decks first (an action's
+    path is its index, mahou-shoujo.md §11)."""
+    for i, pl in enumerate(header["players"]):
         for j, cid in enumerate(pl["deck"]):
-            if cid not in cards.by_id:
-                raise header_error("log.card", f"player {i}'s deck: card {cid} is not in the card data",
-                                   f"game.players.{i}.deck.{j}")
+            yield None, f"game.players.{i}.deck.{j}", cid
+    for index, action in enumerate(actions):
+        for cid in action_card_ids(action):
+            yield index, str(index), cid

@@ -42,3 +42,17 @@ def player_view(state: dict[str, Any], viewer: int) -> dict[str, Any]:
     if out["phase"] == "setup" and rival["active"] is not None:
         rival["active"] = {k: None for k in rival["active"]}
     return out
+
+
+def seen_action(action: Any, viewer: int, *, revealed: bool = True) -> dict[str, Any]:
+    """One logged action as player ``viewer`` saw it: deck orders (``shuffle``, ``redraw``) and the rival's
+    ``search`` keep their length with every id null, as does the rival's ``place_active`` unless the pairs were
+    ``revealed``; everything else is played in the open."""
+    kind = action.get("type")
+    if kind in ("shuffle", "redraw"):
+        return {**action, "order": [None] * len(action.get("order", ()))}
+    if kind == "search" and action.get("p") != viewer:
+        return {**action, "cards": [None] * len(action.get("cards", ()))}
+    if kind == "place_active" and action.get("p") != viewer and not revealed:
+        return {**action, "hero": None, "girl": None}
+    return dict(action)

@@ -12,7 +12,9 @@ from engine.pm.actions import apply_action
 from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
 from engine.pm.turns import do_pass, settle, starts_next_turn, turn_end_waits
+from engine.pm.verify import unverified_steps
 from engine.pm.view import state_json
+from engine.ruleset import seat_rows
 from engine.rulings import BOOK, RULES, Trail
 
 
@@ -114,6 +116,36 @@ class PreciousMemories:
         from engine.pm.selfplay import play_game  # it folds through this ruleset
 
         return play_game(cards, decks, random.Random(seed))
+
+    # -- log boundary, cards, seats (engine.ruleset.Ruleset): the service reads its logs and card files ---------
+
+    check_header = None  # pmemo_replay/logio's marshmallow schemas (log-format.md)
+    check_action = None
+    parse_cards = None  # pmemo_replay/cards: pmemo-cards and precious-data files
+    card_formats = ("pmemo-cards", "precious-data")
+    bundled_cards = ("fixtures/cards",)
+
+    def log_card_ids(self, header: Mapping[str, Any], actions: Any) -> None:
+        return None  # pmemo_replay.logio.card_ids
+
+    def merge_cards(self, databases: Any) -> CardDB:
+        merged = CardDB(name="cards")
+        for db in databases:
+            merged.merge(db)
+        return merged
+
+    def owns_cards(self, cards: Any) -> bool:
+        return isinstance(cards, CardDB)
+
+    def seats(self, header: Mapping[str, Any], state: GameState) -> list[dict[str, Any]]:
+        """Names and deck names from the header; each seat's Point Zone size as its score."""
+        return seat_rows(header, state.result, [len(p.points) for p in state.players])
+
+    def unverified_steps(self, actions: Any, trails: Any) -> list[dict[str, Any]]:
+        return unverified_steps(actions, trails)
+
+    def player_actions(self, actions: Any, seat: int) -> None:
+        return None  # the service's table-log redaction (engine.pm.redact)
 
 
 RULESET = PreciousMemories()

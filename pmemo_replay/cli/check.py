@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from pmemo_replay.checking import CheckReport, check_log, malformed
-from pmemo_replay.cli.common import add_cards_option, cards_from
+from pmemo_replay.cli.common import add_cards_option, library_from
 from pmemo_replay.logio import LogError, read_log
 
 
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
                               "error": message}))
         print(f"pmemo-replay check: {message}", file=sys.stderr)
         return 2
-    cards = cards_from(args)
+    cards = library_from(args)
     try:
         log = read_log(args.log)
     except LogError as err:
@@ -66,14 +66,18 @@ def render(report: CheckReport) -> str:
     return "\n".join(lines)
 
 
-def _state_lines(s: dict[str, Any]) -> list[str]:
-    res = s["result"]
+def _outcome(res: dict[str, Any] | None) -> str:
     if res is None:
-        outcome = "the game goes on"
-    elif res["winner"] is None:
-        outcome = f"draw ({res['reason']})"
-    else:
-        outcome = f"player {res['winner']} wins ({res['reason']})"
+        return "the game goes on"
+    if res["winner"] is None:
+        return f"draw ({res['reason']})"
+    return f"player {res['winner']} wins ({res['reason']})"
+
+
+def _state_lines(s: dict[str, Any]) -> list[str]:
+    if s.get("ruleset") == "mahou-shoujo-1":
+        return _mahou_lines(s)
+    outcome = _outcome(s["result"])
     step = f", step {s['step']}" if s["step"] else ""
     right = f", right to act: player {s['priority']}" if s["priority"] is not None else ""
     out = [f"result: {outcome}", f"state: turn {s['turn']}, player {s['turn_player']}'s turn, phase {s['phase']}{step}{right}"]
@@ -89,4 +93,25 @@ def _state_lines(s: dict[str, Any]) -> list[str]:
                 stats = f" {c['ap']}/{c['dp']}" if c["ap"] is not None else ""
                 lvl = f" Lv{c['level']}" if c["level"] > 1 else ""
                 out.append(f"    {area}: {c['card']} {c['name']}{stats}{lvl} {mode}")
+    return out
+
+
+def _fighter(f: dict[str, Any]) -> str:
+    cards = " + ".join(c for c in (f["hero"], f["girl"], f["grand"], *f["pets"]) if c)
+    return f"{cards} HP {f['hp']}/{f['max_hp']} ATK {f['atk']} MGK {f['mgk']}"
+
+
+def _mahou_lines(s: dict[str, Any]) -> list[str]:
+    """A Mahou Shoujo state (mahou-shoujo.md §12) in readable lines."""
+    whose = "setup" if s["turn_player"] is None else f"player {s['turn_player']}'s turn"
+    replace = f", must fill the Active position: {s['must_replace']}" if s["must_replace"] else ""
+    out = [f"result: {_outcome(s['result'])}",
+           f"state: turn {s['turn']}, {whose}, phase {s['phase']}, actions used {s['actions_used']}{replace}"]
+    for i, p in enumerate(s["players"]):
+        out.append(f"  player {i} {p['name']}: gems {p['gems']:g}, deck {p['deck_count']}, hand {p['hand_count']}, "
+                   f"dreamscape {len(p['dreamscape'])}")
+        if p["active"] is not None:
+            out.append(f"    active: {_fighter(p['active'])}")
+        for n, f in enumerate(p["squad"]):
+            out.append(f"    squad:{n}: {_fighter(f)}")
     return out

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from .boundary import read_header, ruleset_card_ids, unknown_card_error
 from .errors import LogError
 from .schemas import (
     FORMAT,
@@ -18,7 +19,6 @@ from .schemas import (
     is_plain_pass,
     show,
     validate_action,
-    validate_header,
     validate_top,
 )
 
@@ -156,10 +156,11 @@ def load_log(document: Any, *, form: LogForm = "json") -> PmemoLog:
     """Validate an already-decoded JSON document object (``{"format", "version", "game",
     "actions"}``). The action objects are kept, not copied."""
     validate_top(document, jsonl=False)
-    header = validate_header(document["game"])
+    header, check = read_header(document["game"])
     actions = document["actions"]
+    check = check or validate_action
     for index, action in enumerate(actions):
-        validate_action(action, index)
+        check(action, index)
     return PmemoLog(header, actions, form)
 
 
@@ -196,7 +197,7 @@ def _parse(text: str | bytes) -> PmemoLog:
     if type(document) is dict and "actions" not in document and "\n" not in stripped:
         line = text.count("\n", 0, text.index(stripped[0])) + 1
         validate_top(document, jsonl=True, context=f"line {line}")
-        return PmemoLog(validate_header(document["game"]), [], "jsonl")
+        return PmemoLog(read_header(document["game"])[0], [], "jsonl")
     return load_log(document)
 
 
@@ -215,12 +216,13 @@ def _parse_jsonl(text: str, whole: ValueError) -> PmemoLog:
             f"{{\"format\", \"version\", \"game\"}}, got {show(head)}"
         )
     validate_top(head, jsonl=True, context=f"line {first + 1}")
-    header = validate_header(head["game"])
+    header, own_check = read_header(head["game"])
+    check = own_check or validate_action
     decoded = _decode_action_lines(lines, first)
     if decoded is not None:
         for index, action in enumerate(decoded):
-            if not is_plain_pass(action):
-                validate_action_at_line(action, index, lines, first)
+            if own_check is not None or not is_plain_pass(action):
+                validate_action_at_line(action, index, lines, first, check)
         return PmemoLog(header, decoded, "jsonl")
     actions: list[dict[str, Any]] = []
     decode = _DECODER.decode
@@ -237,7 +239,7 @@ def _parse_jsonl(text: str, whole: ValueError) -> PmemoLog:
                 index=index, path=str(index),
             ) from None
         try:
-            validate_action(action, index)
+            check(action, index)
         except LogError as err:
             raise LogError(f"line {n + 1}: {err.message}", index=index, path=err.path) from None
         actions.append(action)
@@ -273,10 +275,11 @@ def _decode_action_lines(lines: list[str], first: int) -> list[dict[str, Any]] |
     return decoded
 
 
-def validate_action_at_line(action: Any, index: int, lines: list[str], first: int) -> None:
+def validate_action_at_line(action: Any, index: int, lines: list[str], first: int,
+                            check: Callable[[Any, int], None] = validate_action) -> None:
     """Validate action ``index`` of a JSON Lines log; errors name its line."""
     try:
-        validate_action(action, index)
+        check(action, index)
     except LogError as err:
         n = _line_of(lines, first, index)
         raise LogError(f"line {n + 1}: {err.message}", index=index, path=err.path) from None
@@ -329,6 +332,10 @@ def _card_ids(obj: dict[str, Any], prefix: str) -> Iterator[tuple[str, str]]:
 
 def card_ids(log: PmemoLog) -> Iterator[tuple[int | None, str, str]]:
     """Yield ``(index, path, card id)`` for every card id in the log, header decks first."""
+    own = ruleset_card_ids(log.header, log.actions)
+    if own is not None:
+        yield from own
+        return
     for n, player in enumerate(log.header["players"]):
         for key in ("deck", "ex_deck"):
             for j, card in enumerate(player.get(key) or ()):
@@ -363,6 +370,13 @@ def check_card_ids(log: PmemoLog, known: Callable[[str], bool]) -> None:
     Header decks come first, then the actions in order (fields in the order written).
     ``known`` is asked once per distinct id, with the id as written (parallel letter kept).
     """
+    own = ruleset_card_ids(log.header, log.actions)
+    if own is not None:  # a game with its own log boundary names its card ids itself
+        answers: dict[str, bool] = {}
+        for index, path, card in own:
+            if not answers.setdefault(card, known(card)):
+                raise unknown_card_error(index, path, card, log.actions)
+        return
     distinct: set[str] = set()
     for player in log.header["players"]:
         distinct.update(player.get("deck") or (), player.get("ex_deck") or ())

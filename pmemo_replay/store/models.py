@@ -1,18 +1,16 @@
-"""The store's tables (SQLModel): raw uploads, games, their append-only actions, snapshots, deck cards,
+"""The store's tables (SQLModel): raw uploads, games, their seats, append-only actions, snapshots, deck cards,
 API tokens, moderation events and rate-limit counters.
 
 The schema itself is created by the Alembic migrations in ``migrations/``; these models
 mirror it for queries. JSON columns are JSON on SQLite and JSONB on PostgreSQL (snapshots: json).
 """
 
-from __future__ import annotations
-
 from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, Relationship, SQLModel
 
 #: JSON on SQLite, JSONB on PostgreSQL.
 JSON_DOC = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
@@ -42,16 +40,14 @@ class Game(SQLModel, table=True):
     content_hash: str = Field(max_length=64, unique=True, description="sha256 of the canonical header+actions")
     source_id: str | None = Field(default=None, index=True, description="the header's id")
     header: dict[str, Any] = Field(sa_column=sa.Column(JSON_DOC, nullable=False))
-    player0: str = Field(index=True)
-    player1: str = Field(index=True)
-    deck0: str | None = None
-    deck1: str | None = None
     first: int
     winner: int | None = None
     reason: str | None = None
     n_actions: int
     turns: int
     ruleset: str
+    unverified: int | None = Field(default=None, description="actions applied as recorded without being verified "
+                                   "(null: stored before migration 0006 and not re-processed since)")
     engine_version: str
     played_at: datetime | None = Field(default=None, description="UTC; from the header")
     event: str | None = Field(default=None, index=True)
@@ -61,6 +57,37 @@ class Game(SQLModel, table=True):
         default=None, sa_column=sa.Column(JSON_DOC, nullable=True),
         description="set when a re-check by a later engine refused the log",
     )
+    # (no ``from __future__ import annotations`` in this module: SQLModel reads this annotation at run time)
+    seats: list["GameSeat"] = Relationship(sa_relationship_kwargs={"lazy": "selectin", "order_by": "GameSeat.seat"})
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names by seat."""
+        return [s.player for s in self.seats]
+
+    @property
+    def decks(self) -> list[str | None]:
+        """The deck names by seat."""
+        return [s.deck_name for s in self.seats]
+
+    # the two-seat names older pages use
+    player0 = property(lambda self: self.players[0])
+    player1 = property(lambda self: self.players[1])
+    deck0 = property(lambda self: self.decks[0])
+    deck1 = property(lambda self: self.decks[1])
+
+
+class GameSeat(SQLModel, table=True):
+    """One seat of a game: who sat there, with which deck, and how it ended for them."""
+
+    __tablename__ = "game_seat"
+
+    game_id: int = Field(primary_key=True, foreign_key="game.id")
+    seat: int = Field(primary_key=True)
+    player: str = Field(index=True)
+    deck_name: str | None = None
+    score: float | None = Field(default=None, description="the game's score (Gems, points); null before 0006")
+    placement: int | None = Field(default=None, description="1 the winner (every seat in a draw); null unfinished")
 
 
 class Action(SQLModel, table=True):
@@ -134,6 +161,7 @@ class RateLimit(SQLModel, table=True):
 #: The tables, for SQLAlchemy Core statements.
 UPLOAD: sa.Table = Upload.__table__  # type: ignore[attr-defined]
 GAME: sa.Table = Game.__table__  # type: ignore[attr-defined]
+GAME_SEAT: sa.Table = GameSeat.__table__  # type: ignore[attr-defined]
 ACTION: sa.Table = Action.__table__  # type: ignore[attr-defined]
 SNAPSHOT: sa.Table = Snapshot.__table__  # type: ignore[attr-defined]
 GAME_CARD: sa.Table = GameCard.__table__  # type: ignore[attr-defined]

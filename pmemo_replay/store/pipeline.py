@@ -27,9 +27,9 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Engine, make_url
 
-from engine.cards import CardDB
-from pmemo_replay.cards import bundled_cards
+from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_MALFORMED, engine_failure
+from pmemo_replay.games.cards import CardLibrary, library_of
 from pmemo_replay.store.db import create_db_engine
 from pmemo_replay.store.prepare import Prepared, Rejected, prepare
 from pmemo_replay.store.writer import IngestResult, write_batch
@@ -42,11 +42,19 @@ CHUNK = 4
 #: games per worker transaction when workers store their own chunks
 WRITE_CHUNK = 32
 logger = logging.getLogger(__name__)
-_cards: CardDB | None = None
+_cards: CardLibrary | None = None
 _write: Callable[[list[Prepared | Rejected]], list[IngestResult]] | None = None
 
 
-def prepare_item(item: Item, cards: CardDB) -> Prepared | Rejected:
+def loaded_library(cards: Any) -> CardLibrary:
+    """A card library with every game's card data loaded (forked workers inherit it instead of reading it again)."""
+    library = library_of(cards)
+    for name in RULESETS:
+        library.for_ruleset(name)
+    return library
+
+
+def prepare_item(item: Item, cards: Any) -> Prepared | Rejected:
     """Read (when needed) and prepare one item; unreadable files and engine failures become rulings."""
     source, data = item
     try:
@@ -63,7 +71,7 @@ def prepare_item(item: Item, cards: CardDB) -> Prepared | Rejected:
         return Rejected(source, engine_failure(err), 1)
 
 
-def _init(cards: CardDB, url: str | None = None, lock: Any = None) -> None:
+def _init(cards: CardLibrary, url: str | None = None, lock: Any = None) -> None:
     """Worker start: the card data, and for worker writes an engine of its own (never the parent's connections)."""
     global _cards, _write
     _cards = cards
@@ -100,9 +108,9 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def prepared(items: Iterable[Item], cards: CardDB | None, workers: int) -> Iterator[Prepared | Rejected]:
+def prepared(items: Iterable[Item], cards: Any, workers: int) -> Iterator[Prepared | Rejected]:
     """Prepare every item, in order; in ``workers`` processes when ``workers`` > 0."""
-    db = cards if cards is not None else bundled_cards()  # loaded once here: forked workers inherit it
+    db = loaded_library(cards)  # loaded once here: forked workers inherit it
     if workers <= 0:
         for item in items:
             yield prepare_item(item, db)
@@ -111,11 +119,11 @@ def prepared(items: Iterable[Item], cards: CardDB | None, workers: int) -> Itera
         yield from _windowed(pool, _prepare_chunk, _chunks(items, CHUNK), workers * 6)
 
 
-def stored_by_workers(items: Iterable[Item], url: str, cards: CardDB | None, workers: int) -> Iterator[IngestResult]:
+def stored_by_workers(items: Iterable[Item], url: str, cards: Any, workers: int) -> Iterator[IngestResult]:
     """Prepare and store every item in ``workers`` processes writing to ``url`` themselves; results in order."""
     context = _context()
     lock = context.Lock() if make_url(url).get_backend_name() == "sqlite" else None  # SQLite: one writer at a time
-    db = cards if cards is not None else bundled_cards()
+    db = loaded_library(cards)
     with context.Pool(workers, _init, (db, url, lock)) as pool:
         yield from _windowed(pool, _store_chunk, _chunks(items, WRITE_CHUNK), workers * 4)
 
@@ -156,7 +164,7 @@ def batched(results: Iterable[Prepared | Rejected], size: int = BATCH_SIZE,
         yield batch
 
 
-def run_ingest(items: Iterable[Item], engine: Engine, *, cards: CardDB | None = None, workers: int = 0,
+def run_ingest(items: Iterable[Item], engine: Engine, *, cards: Any = None, workers: int = 0,
                batch_size: int = BATCH_SIZE) -> Iterator[IngestResult]:
     """Prepare and store ``items`` into ``engine``'s database; yield each item's result, in order."""
     url = engine.url.render_as_string(hide_password=False)

@@ -16,12 +16,12 @@ from itertools import count, repeat
 from pathlib import Path
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import Folder
-from engine.pm.snapshot import to_snapshot
 from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction
 from pmemo_replay.checking import EXIT_MALFORMED, check_log
+from pmemo_replay.games import ruleset_name
+from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, parse_log
 from pmemo_replay.store.db import encode_json, encode_sorted
 
@@ -96,6 +96,8 @@ class Prepared:
     action_players: bytes = field(repr=False)  # each action's player: 0, 1 or NO_PLAYER
     snapshots: list[tuple[int, str]] = field(repr=False)
     cards: list[tuple[int, str]] = field(repr=False)
+    #: ``(seat, player, deck_name, score, placement)`` per seat
+    seats: list[tuple[int, str, str | None, float | None, int | None]] = field(default_factory=list, repr=False)
 
     def action_rows(self, game_id: int) -> Iterator[tuple[int, int, str, int | None, str]]:
         """``(game_id, seq, type, player, JSON text)`` for each action, in order."""
@@ -110,9 +112,11 @@ class Prepared:
         return [row[1:] for row in self.action_rows(0)]
 
 
-def _fold(log: PmemoLog, cards: CardDB, every: int) -> tuple[Any, list[tuple[int, str]]]:
-    """Fold every action (raises ``IllegalAction``/``UnknownRuleset``), snapshotting every ``every`` and at the end."""
-    folder = Folder(log.header, cards, keep_trails=False)
+def _fold(log: PmemoLog, cards: Any, every: int) -> tuple[Folder, list[tuple[int, str]]]:
+    """Fold every action (raises ``IllegalAction``/``UnknownRuleset``), snapshotting every ``every`` and at the end
+    with the ruleset's snapshots (each names its version); unverified steps counted."""
+    folder = Folder(log.header, cards, keep_trails=False, count_unverified=True)
+    to_snapshot = folder.ruleset.to_snapshot
     snapshots = []
     push = folder.push
     total = len(log.actions)
@@ -122,35 +126,41 @@ def _fold(log: PmemoLog, cards: CardDB, every: int) -> tuple[Any, list[tuple[int
             snapshots.append((n, encode_json(to_snapshot(folder.state))))
     folder.settle()
     snapshots.append((total, encode_json(to_snapshot(folder.state))))
-    return folder.state, snapshots
+    return folder, snapshots
 
 
-def _game_row(log: PmemoLog, state: Any, digest: str) -> dict[str, Any]:
+def _game_row(log: PmemoLog, folder: Folder, digest: str) -> dict[str, Any]:
     header = log.header
-    players = header["players"]
-    result = state.result or {}
+    state = folder.state
+    result = folder.ruleset.result(state) or {}
     return {
         "content_hash": digest, "source_id": header.get("id"), "header": encode_json(header),
-        "player0": players[0]["name"], "player1": players[1]["name"],
-        "deck0": players[0].get("deck_name"), "deck1": players[1].get("deck_name"),
         "first": header["first"], "winner": result.get("winner"), "reason": result.get("reason"),
         "n_actions": len(log.actions), "turns": state.turn, "ruleset": header["ruleset"],
-        "engine_version": engine_version(), "played_at": as_utc(header.get("played_at")),
-        "event": header.get("event"), "round": header.get("round"),
+        "unverified": folder.unverified, "engine_version": engine_version(),
+        "played_at": as_utc(header.get("played_at")), "event": header.get("event"), "round": header.get("round"),
     }
 
 
-def prepare_log(log: PmemoLog, cards: CardDB, *, data: bytes, source: str,
+def _seats(log: PmemoLog, folder: Folder) -> list[tuple[int, str, str | None, float | None, int | None]]:
+    return [(n, s["name"], s["deck_name"], s["score"], s["placement"])
+            for n, s in enumerate(folder.ruleset.seats(log.header, folder.state))]
+
+
+def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str,
                 every: int = SNAPSHOT_EVERY) -> Prepared | Rejected:
-    """Check ``log`` with a full fold; the rows to store, or the ruling (exactly as ``check_log`` gives it)."""
+    """Check ``log`` with a full fold; the rows to store, or the ruling (exactly as ``check_log`` gives it).
+
+    ``cards``: a card library (pmemo_replay.games.cards) or one game's card database."""
     texts = [encode_sorted(a) for a in log.actions]  # before the fold sees them
     canonical = f'{{"actions":[{",".join(texts)}],"game":{encode_sorted(log.header)}}}'  # == canonical_text(log)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     types = "\n".join([a["type"] for a in log.actions])
     players = bytes([NO_PLAYER if (p := a.get("p")) is None else p for a in log.actions])
     try:
-        check_card_ids(log, cards.__contains__)
-        state, snapshots = _fold(log, cards, every)
+        game_cards = cards_for(cards, ruleset_name(log.header))
+        check_card_ids(log, game_cards.__contains__)
+        folder, snapshots = _fold(log, game_cards, every)
     except (LogError, IllegalAction, UnknownRuleset):
         report = check_log(log, cards)
         if report.valid:  # pragma: no cover - the fold is deterministic
@@ -158,11 +168,11 @@ def prepare_log(log: PmemoLog, cards: CardDB, *, data: bytes, source: str,
         return Rejected(source, report.ruling or {}, report.exit_code)
     cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"])
                        for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})  # unlisted: none
-    return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, state, digest),
-                    "\n".join(texts), types, players, snapshots, cards_in)
+    return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, folder, digest),
+                    "\n".join(texts), types, players, snapshots, cards_in, _seats(log, folder))
 
 
-def prepare(data: bytes, source: str, cards: CardDB, *, every: int = SNAPSHOT_EVERY) -> Prepared | Rejected:
+def prepare(data: bytes, source: str, cards: Any, *, every: int = SNAPSHOT_EVERY) -> Prepared | Rejected:
     """Parse bytes as received (JSON or JSON Lines) and :func:`prepare_log` them."""
     try:
         log = parse_log(data)

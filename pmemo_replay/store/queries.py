@@ -10,11 +10,11 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from pmemo_replay import dates
-from pmemo_replay.store.models import ACTION, GAME, GAME_CARD, GAME_EVENT
+from pmemo_replay.store.models import ACTION, GAME, GAME_CARD, GAME_EVENT, GAME_SEAT
 from pmemo_replay.store.prepare import as_utc
 
-SUMMARY_COLUMNS = ("id", "source_id", "player0", "player1", "deck0", "deck1", "first", "winner", "reason", "n_actions",
-                   "turns", "ruleset", "played_at", "event", "round")
+SUMMARY_COLUMNS = ("id", "source_id", "first", "winner", "reason", "n_actions", "turns", "ruleset", "unverified",
+                   "played_at", "event", "round")
 HIDDEN = "hidden"  # the moderation event that takes a game out of lists and statistics (store.moderation)
 
 
@@ -24,13 +24,31 @@ def iso_utc(value: datetime | None) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a stored game."""
+
+    seat: int
+    player: str
+    deck_name: str | None
+    score: float | None
+    placement: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        score = self.score
+        if score is not None and float(score).is_integer():
+            score = int(score)
+        return {"seat": self.seat, "player": self.player, "deck_name": self.deck_name, "score": score,
+                "placement": self.placement}
+
+
+@dataclass(frozen=True, slots=True)
 class GameSummary:
-    """A game as listed: no header, no actions."""
+    """A game as listed: no header, no actions. ``players`` and ``decks`` are by seat (``seats`` has the rest)."""
 
     id: int
     source_id: str | None
-    players: tuple[str, str]
-    decks: tuple[str | None, str | None]
+    players: tuple[str, ...]
+    decks: tuple[str | None, ...]
     first: int
     result: dict[str, Any] | None
     actions: int
@@ -39,11 +57,14 @@ class GameSummary:
     played_at: datetime | None
     event: str | None
     round: int | None
+    seats: tuple[Seat, ...] = ()
+    unverified: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "source_id": self.source_id, "players": list(self.players), "decks": list(self.decks),
-                "first": self.first, "played_at": iso_utc(self.played_at), "result": self.result, "actions": self.actions,
-                "turns": self.turns, "ruleset": self.ruleset, "event": self.event, "round": self.round}
+                "seats": [s.to_json() for s in self.seats], "first": self.first, "played_at": iso_utc(self.played_at),
+                "result": self.result, "actions": self.actions, "turns": self.turns, "ruleset": self.ruleset,
+                "unverified": self.unverified, "event": self.event, "round": self.round}
 
 
 def result_of(winner: int | None, reason: str | None) -> dict[str, Any] | None:
@@ -51,10 +72,23 @@ def result_of(winner: int | None, reason: str | None) -> dict[str, Any] | None:
     return None if reason is None else {"winner": winner, "reason": reason}
 
 
-def summary(row: Any) -> GameSummary:
-    return GameSummary(row.id, row.source_id, (row.player0, row.player1), (row.deck0, row.deck1), row.first,
-                       result_of(row.winner, row.reason), row.n_actions, row.turns, row.ruleset, row.played_at, row.event,
-                       row.round)
+def summary(row: Any, seats: list[Seat]) -> GameSummary:
+    return GameSummary(row.id, row.source_id, tuple(s.player for s in seats), tuple(s.deck_name for s in seats),
+                       row.first, result_of(row.winner, row.reason), row.n_actions, row.turns, row.ruleset,
+                       row.played_at, row.event, row.round, tuple(seats), row.unverified)
+
+
+def seats_of(conn: Connection, ids: list[int]) -> dict[int, list[Seat]]:
+    """The seats of each of the games ``ids``, in seat order."""
+    out: dict[int, list[Seat]] = {i: [] for i in ids}
+    if not ids:
+        return out
+    query = (sa.select(GAME_SEAT.c.game_id, GAME_SEAT.c.seat, GAME_SEAT.c.player, GAME_SEAT.c.deck_name,
+                       GAME_SEAT.c.score, GAME_SEAT.c.placement)
+             .where(GAME_SEAT.c.game_id.in_(ids)).order_by(GAME_SEAT.c.game_id, GAME_SEAT.c.seat))
+    for game_id, *seat in conn.execute(query):
+        out[game_id].append(Seat(*seat))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +112,13 @@ def _bound(value: date | datetime, *, end: bool) -> datetime:
 
 def filters(*, player: str | None = None, card: str | None = None, event: str | None = None, ruleset: str | None = None,
             played_from: date | datetime | None = None, played_to: date | datetime | None = None) -> list[sa.ColumnElement[bool]]:
-    """WHERE clauses: ``player`` either side, ``card`` in either deck (or EX deck), ``from``/``to`` on ``played_at``.
+    """WHERE clauses: ``player`` at any seat, ``card`` in any deck (or EX deck), ``from``/``to`` on ``played_at``.
 
     A date ``played_to`` includes that day; games without ``played_at`` drop out when either bound is given.
     """
     where: list[sa.ColumnElement[bool]] = []
     if player is not None:
-        where.append(sa.or_(GAME.c.player0 == player, GAME.c.player1 == player))
+        where.append(GAME.c.id.in_(sa.select(GAME_SEAT.c.game_id).where(GAME_SEAT.c.player == player)))
     if card is not None:
         where.append(GAME.c.id.in_(sa.select(GAME_CARD.c.game_id).where(GAME_CARD.c.card == card)))
     if event is not None:
@@ -116,7 +150,9 @@ def list_games(conn: Connection, where: list[sa.ColumnElement[bool]], page: int 
              .order_by(GAME.c.played_at.desc().nulls_last(), GAME.c.id.desc()))
     if per_page is not None:
         query = query.limit(per_page).offset((page - 1) * per_page)
-    return GamePage([summary(r) for r in conn.execute(query)], total, page, per_page)
+    rows = conn.execute(query).all()
+    seats = seats_of(conn, [r.id for r in rows])
+    return GamePage([summary(r, seats[r.id]) for r in rows], total, page, per_page)
 
 
 _ACTIONS = sa.select(ACTION.c.data).where(ACTION.c.game_id == sa.bindparam("game_id"), ACTION.c.seq >= sa.bindparam("start"))

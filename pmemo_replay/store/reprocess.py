@@ -14,11 +14,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from engine.cards import CardDB
 from pmemo_replay.store.db import RawJSON, bulk_insert, write_transaction
-from pmemo_replay.store.models import GAME, SNAPSHOT, UPLOAD
+from pmemo_replay.store.models import GAME, GAME_SEAT, SNAPSHOT, UPLOAD
 from pmemo_replay.store.pipeline import Item, batched, prepared
 from pmemo_replay.store.prepare import Prepared, Rejected
+from pmemo_replay.store.writer import insert_seats
 
 RESULT_COLUMNS = ("winner", "reason", "n_actions", "turns", "ruleset")
 PAGE = 256
@@ -42,7 +42,7 @@ class ReprocessReport:
 def _stored(engine: Engine) -> Iterator[Any]:
     """Every (upload, game) pair in upload order, read a page at a time."""
     columns = (UPLOAD.c.id.label("upload_id"), UPLOAD.c.source, UPLOAD.c.data, GAME.c.id, GAME.c.content_hash,
-               GAME.c.engine_version, GAME.c.ruling, *(GAME.c[c] for c in RESULT_COLUMNS))
+               GAME.c.engine_version, GAME.c.ruling, GAME.c.unverified, *(GAME.c[c] for c in RESULT_COLUMNS))
     last = 0
     while True:
         with engine.connect() as conn:
@@ -59,6 +59,8 @@ def _refresh(conn: Connection, game_id: int, p: Prepared) -> None:
     conn.execute(GAME.update().where(GAME.c.id == game_id).values(**columns, ruling=None))
     conn.execute(SNAPSHOT.delete().where(SNAPSHOT.c.game_id == game_id))
     bulk_insert(conn, "game_snapshot", ("game_id", "seq", "data"), [(game_id, s, d) for s, d in p.snapshots])
+    conn.execute(GAME_SEAT.delete().where(GAME_SEAT.c.game_id == game_id))
+    insert_seats(conn, [(p, game_id)])
 
 
 def _apply(conn: Connection, row: Any, result: Prepared | Rejected, report: ReprocessReport, force: bool) -> None:
@@ -74,11 +76,12 @@ def _apply(conn: Connection, row: Any, result: Prepared | Rejected, report: Repr
             report.changed.append(row.id)
         else:
             report.unchanged += 1
-        if force or not same or row.ruling is not None or row.engine_version != result.game["engine_version"]:
+        if (force or not same or row.ruling is not None or row.engine_version != result.game["engine_version"]
+                or row.unverified is None):  # stored before migration 0006: its seats' scores and count are new
             _refresh(conn, row.id, result)
 
 
-def reprocess_all(engine: Engine, cards: CardDB | None, *, workers: int = 0, force: bool = False) -> ReprocessReport:
+def reprocess_all(engine: Engine, cards: Any, *, workers: int = 0, force: bool = False) -> ReprocessReport:
     """Re-parse and re-fold every stored upload; ``force`` rewrites snapshots even when nothing changed."""
     report = ReprocessReport()
     rows: deque[Any] = deque()  # read, not yet applied (results come back in the same order)

@@ -7,10 +7,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from engine.cards import CardDB
 from engine.fold import Folder
-from engine.pm.snapshot import from_snapshot
+from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction, Trail
+from pmemo_replay.games import ruleset_of
+from pmemo_replay.games.cards import cards_for
 from pmemo_replay.store.models import GAME, SNAPSHOT
 from pmemo_replay.store.queries import actions
 
@@ -45,7 +46,7 @@ def _game_and_snapshot(conn: Connection, game_id: int, n: int | None) -> Any:
     return conn.execute(_AT_STEP, {"game_id": game_id, "before": n - 1}).one_or_none()
 
 
-def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+def state_at(conn: Connection, game_id: int, n: int | None, cards: Any) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
     """The state JSON after ``n`` actions (default: all) and the rulings trail of the action that led there.
 
     The trail is ``None`` for ``n`` = 0. The fold starts from the latest snapshot taken before
@@ -61,7 +62,7 @@ def state_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tu
     return state, None if trail is None else trail.to_json()
 
 
-def legal_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> list[dict[str, Any]]:
+def legal_at(conn: Connection, game_id: int, n: int | None, cards: Any) -> list[dict[str, Any]]:
     """What the player who may act after ``n`` actions could have done there (engine.pm.legal); [] when the
     current engine refuses the stored game before that step."""
     folder, _, refusal = _folded(conn, game_id, n, cards)
@@ -70,10 +71,13 @@ def legal_at(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> li
     return folder.ruleset.legal_actions(folder.state)  # engine.ruleset.Ruleset
 
 
-def _folded(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tuple[Folder | None, Trail | None,
+def _folded(conn: Connection, game_id: int, n: int | None, cards: Any) -> tuple[Folder | None, Trail | None,
                                                                                   dict[str, Any] | None]:
     """The folder after ``n`` actions, settled as shown there; the trail of action ``n``; a refusal trail line
-    when the current engine refuses the stored game (then the folder stops where it refused, or is None)."""
+    when the current engine refuses the stored game (then the folder stops where it refused, or is None).
+
+    ``cards``: a card library or one game's card database (pmemo_replay.games.cards.cards_for); the snapshot is
+    restored by the game's ruleset, when it is of the ruleset's current version."""
     row = _game_and_snapshot(conn, game_id, n)
     if row is None:
         raise UnknownGame(game_id)
@@ -81,10 +85,15 @@ def _folded(conn: Connection, game_id: int, n: int | None, cards: CardDB) -> tup
     n = total if n is None else n
     if not 0 <= n <= total:
         raise StepOutOfRange(f"step {n} is out of range: the game has {total} action(s)")
+    try:
+        ruleset = ruleset_of(header)
+    except UnknownRuleset as err:  # stored by an engine that had a ruleset this one lacks
+        return None, None, _refusal({"rule": "log.schema", "ref": None, "index": None, "message": str(err.args[0])})
+    cards = cards_for(cards, ruleset.name)
     state, offset = None, 0
-    if seq is not None:
+    if seq is not None and isinstance(data, dict) and data.get("v") == ruleset.snapshot_version:
         try:
-            state, offset = from_snapshot(data, cards), seq
+            state, offset = ruleset.from_snapshot(data, cards), seq
         except (ValueError, KeyError, TypeError):  # a snapshot written by an older engine: fold from the start
             state, offset = None, 0
     try:

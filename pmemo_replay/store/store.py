@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from engine.cards import CardDB
-from pmemo_replay.cards import bundled_cards
+from pmemo_replay.games.cards import CardLibrary, library_of
 from pmemo_replay.logio import PmemoLog, dump_jsonl, load_log
 from pmemo_replay.store import queries, seek
 from pmemo_replay.store.config import database_url
@@ -38,21 +38,22 @@ def _guarded(source: str, step: Callable[[], Prepared | Rejected]) -> Prepared |
 class Store:
     """The game store at ``url`` (``None``: ``PMEMO_DATABASE_URL`` or the instance folder's SQLite file).
 
-    Opening it brings the schema to the latest migration. ``cards`` is the card database logs
-    are checked against (default: the bundled card data).
+    Opening it brings the schema to the latest migration. ``cards`` is the card data logs are checked
+    against: a card library (pmemo_replay.games.cards) or one game's card database (default: each game's bundled
+    card data).
     """
 
-    def __init__(self, url: str | None = None, *, cards: CardDB | None = None) -> None:
+    def __init__(self, url: str | None = None, *, cards: CardDB | CardLibrary | None = None) -> None:
         self.url = database_url(url)
         self.engine = create_db_engine(self.url)
         upgrade(self.engine)
         self._cards = cards
+        self.library = library_of(cards)
 
     @property
     def cards(self) -> CardDB:
-        if self._cards is None:
-            self._cards = bundled_cards()
-        return self._cards
+        """Precious Memories' card database (drafts, table-log views and the warehouse use it)."""
+        return self.library.pm  # type: ignore[no-any-return]
 
     def close(self) -> None:
         self.engine.dispose()
@@ -71,7 +72,7 @@ class Store:
         A log the engine fails on is rejected with the rule ``engine.error`` and stores nothing.
         """
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-        cards = self.cards
+        cards = self.library
         return self._write_one(_guarded(source, lambda: prepare(raw, source, cards)))
 
     def ingest_log(self, log: PmemoLog | dict[str, Any], source: str = "log", *, data: bytes | None = None) -> IngestResult:
@@ -79,7 +80,7 @@ class Store:
         if not isinstance(log, PmemoLog):
             log = load_log(log)
         raw = data if data is not None else dump_jsonl(log).encode("utf-8")
-        cards, parsed = self.cards, log
+        cards, parsed = self.library, log
         return self._write_one(_guarded(source, lambda: prepare_log(parsed, cards, data=raw, source=source)))
 
     def _write_one(self, result: Any) -> IngestResult:
@@ -92,7 +93,7 @@ class Store:
         transaction); without workers each batch of games is one transaction here. Each game is
         stored whole or not at all.
         """
-        return run_ingest(items, self.engine, cards=self._cards, workers=workers, batch_size=batch_size)
+        return run_ingest(items, self.engine, cards=self.library, workers=workers, batch_size=batch_size)
 
     # --- read ---------------------------------------------------------------------------
 
@@ -121,7 +122,7 @@ class Store:
         Raises ``UnknownGame`` and ``StepOutOfRange``.
         """
         with read_connection(self.engine) as conn:
-            return seek.state_at(conn, game_id, n, self.cards)
+            return seek.state_at(conn, game_id, n, self.library)
 
     def count(self, table: str = "game") -> int:
         """Rows in a store table (``game``, ``upload``, ``game_action``, ``game_snapshot``)."""
@@ -132,7 +133,7 @@ class Store:
 
     def reprocess_all(self, *, workers: int = 0, force: bool = False) -> ReprocessReport:
         """Re-check every raw upload with the current engine and refresh derived columns and snapshots."""
-        return reprocess_all(self.engine, self._cards, workers=workers, force=force)
+        return reprocess_all(self.engine, self.library, workers=workers, force=force)
 
 
 __all__ = ["IngestResult", "Store", "engine_failure", "rejected"]

@@ -55,7 +55,7 @@ def existing_ids(conn: Connection, hashes: Sequence[str]) -> dict[str, int]:
 
 
 def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
-    """Insert uploads, games, actions, snapshots and deck cards; return the new game ids in order."""
+    """Insert uploads, games, seats, actions, snapshots and deck cards; return the new game ids in order."""
     if not games:
         return []
     now = _now()
@@ -70,7 +70,14 @@ def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
                 [row for p, g in pairs for row in p.action_rows(g)])
     bulk_insert(conn, "game_snapshot", ("game_id", "seq", "data"), [(g, s, d) for p, g in pairs for s, d in p.snapshots])
     bulk_insert(conn, "game_card", ("game_id", "player", "card"), [(g, n, c) for p, g in pairs for n, c in p.cards])
+    insert_seats(conn, pairs)
     return list(ids)
+
+
+def insert_seats(conn: Connection, pairs: Sequence[tuple[Prepared, int]]) -> None:
+    """The ``game_seat`` rows of each (prepared game, game id)."""
+    bulk_insert(conn, "game_seat", ("game_id", "seat", "player", "deck_name", "score", "placement"),
+                [(g, *seat) for p, g in pairs for seat in p.seats])
 
 
 def _write(conn: Connection, batch: Sequence[Prepared]) -> list[IngestResult]:

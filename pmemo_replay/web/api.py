@@ -9,7 +9,7 @@ from marshmallow import Schema, ValidationError
 
 from pmemo_replay import views
 from pmemo_replay.checking import check_text
-from pmemo_replay.store.queries import iso_utc, result_of
+from pmemo_replay.store.queries import Seat, iso_utc, result_of
 from pmemo_replay.store.store import engine_failure
 from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.context import get_cards, get_store
@@ -68,12 +68,13 @@ def game_or_404(game_id: int) -> Any:
 
 
 def game_json(game: Any) -> dict[str, Any]:
+    seats = [Seat(s.seat, s.player, s.deck_name, s.score, s.placement).to_json() for s in game.seats]
     return {
-        "id": game.id, "source_id": game.source_id, "players": [game.player0, game.player1],
-        "decks": [game.deck0, game.deck1], "first": game.first, "played_at": iso_utc(game.played_at),
+        "id": game.id, "source_id": game.source_id, "players": game.players, "decks": game.decks, "seats": seats,
+        "first": game.first, "played_at": iso_utc(game.played_at),
         "result": result_of(game.winner, game.reason), "actions": game.n_actions, "turns": game.turns,
-        "ruleset": game.ruleset, "event": game.event, "round": game.round, "header": game.header,
-        "stored_at": iso_utc(game.stored_at), "ruling": game.ruling,
+        "ruleset": game.ruleset, "unverified": game.unverified, "event": game.event, "round": game.round,
+        "header": game.header, "stored_at": iso_utc(game.stored_at), "ruling": game.ruling,
     }
 
 

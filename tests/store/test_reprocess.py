@@ -9,12 +9,14 @@ from pmemo_replay.logio import dump_jsonl, load_log, parse_log
 from pmemo_replay.store import Store
 from tests.store.data import LOGS, consistency_problems, illegal_log, simulated
 
-COLUMNS = "id, upload_id, content_hash, source_id, player0, player1, first, winner, reason, n_actions, turns, ruleset, played_at"
+COLUMNS = "id, upload_id, content_hash, source_id, first, winner, reason, n_actions, turns, ruleset, unverified, played_at"
+SEATS = "SELECT game_id, seat, player, deck_name, score, placement FROM game_seat ORDER BY 1, 2"
 
 
 def _games(store: Store) -> list[tuple]:
     with store.engine.connect() as conn:
-        return [tuple(r) for r in conn.execute(sa.text(f"SELECT {COLUMNS} FROM game ORDER BY id"))]
+        seats = [tuple(r) for r in conn.execute(sa.text(SEATS))]
+        return [(*r, [s for s in seats if s[0] == r[0]]) for r in conn.execute(sa.text(f"SELECT {COLUMNS} FROM game ORDER BY id"))]
 
 
 def _snapshots(store: Store) -> list[tuple]:
