@@ -243,7 +243,7 @@ def matchups(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     order = sorted({*(r["archetype"] for r in rows), *(r["opponent"] for r in rows)}, key=lambda a: (-size.get(a, 0), a))
     rank = {a: i for i, a in enumerate(order)}
     rows.sort(key=lambda r: (rank[r["archetype"]], rank[r["opponent"]]))
-    return {"covers": cover, "filters": f.to_json(), "archetypes": order, "rows": rows}
+    return {"covers": cover, "filters": f.to_json(), "two_seats": True, "archetypes": order, "rows": rows}
 
 
 FIRST_SQL = """
@@ -266,7 +266,7 @@ def first_player(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
             overall = {"games": n, "wr": wr, "wr_ci": ci}
         elif n >= f.min_games:
             rows.append({"archetype": a, "games": n, "wr": wr, "wr_ci": ci})
-    return {"covers": cover, "filters": f.to_json(), "overall": overall, "rows": rows}
+    return {"covers": cover, "filters": f.to_json(), "two_seats": True, "overall": overall, "rows": rows}
 
 
 TREND_SQL = """

@@ -26,7 +26,7 @@ from tests.dashboards.league import CARDS, A, game5, league
 from tests.web.data import XSS, XSS_IMG
 
 KINDS = {"cards": stats_schemas.CardStatsSchema, "decks": stats_schemas.DeckStatsSchema, "matchups": stats_schemas.MatchupStatsSchema,
-         "first": stats_schemas.FirstStatsSchema, "trends": stats_schemas.TrendStatsSchema}
+         "first": stats_schemas.FirstStatsSchema, "trends": stats_schemas.TrendStatsSchema, "games": stats_schemas.GameStatsSchema}
 QUERIES = ["", "from=2026-11-03", "to=2026-11-02", "event=Cup", "ruleset=pm-2.22", "player=Aoi", "archetype=TST%20red-blue-green",
            "first=1", "first=0", "min_games=3", "from=2026-11-01&to=2026-11-30&first=1&event=Cup&min_games=1"]
 
