@@ -12,14 +12,16 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request
 
+from engine.rulesets import UnknownRuleset
 from pmemo_replay.checking import check_log, check_text
+from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, check_card_ids, parse_log
 from pmemo_replay.store import judged
 from pmemo_replay.store.pipeline import engine_failure
 from pmemo_replay.web import schemas
 from pmemo_replay.web.api import json_response, load_query
-from pmemo_replay.web.context import get_cards, get_store
-from pmemo_replay.web.replay import StepError, judge_step, valid_prefix
+from pmemo_replay.web.context import get_store
+from pmemo_replay.web.replay import StepError, game_cards, judge_step, valid_prefix
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import judge_view
 
@@ -56,8 +58,13 @@ def judged_log(key: str) -> Any:
     return _judge(data, f"judged log {key[:12]}", key)
 
 
+def card_library() -> Any:
+    """Every game's card data the server checks logs with (pmemo_replay.games.cards)."""
+    return get_store().library
+
+
 def _judge(data: bytes, source: str, key: str) -> Any:
-    cards = get_cards()
+    cards = card_library()
     try:
         report = check_text(data, cards)
     except Exception as err:  # an engine bug: say so, not a server error
@@ -69,14 +76,16 @@ def _judge(data: bytes, source: str, key: str) -> Any:
     explained = explain(data, report.ruling) if report.ruling else None
     data_json, ruleset = None, None
     if report.log is not None and report.state is not None:
-        data_json = judge_view(text, report.log.header, report.log.actions, report.applied, report.ruling, cards)
-        ruleset = report.log.header.get("ruleset")
+        header = report.log.header
+        data_json = judge_view(text, header, report.log.actions, report.applied, report.ruling, game_cards(cards, header))
+        ruleset = ruleset_name(header)
     elif report.ruling and report.ruling.get("index") is not None:  # a malformed action: replay the legal part before it
         prefix = valid_prefix(data, report.ruling["index"])
         if prefix is not None and check_log(prefix[0], cards).valid:
             log, bad = prefix
-            data_json = judge_view(text, log.header, [*log.actions, bad], len(log.actions), report.ruling, cards)
-            ruleset = log.header.get("ruleset")
+            data_json = judge_view(text, log.header, [*log.actions, bad], len(log.actions), report.ruling,
+                                   game_cards(cards, log.header))
+            ruleset = ruleset_name(log.header)
     return render_template("judge.html", report=report, source=source, explained=explained, data=data_json,
                            log_text=text, key=key, ruleset=ruleset)
 
@@ -85,7 +94,7 @@ def _judge(data: bytes, source: str, key: str) -> Any:
 def step() -> Any:
     """State, trail and legal actions after ``at`` actions of the posted log (not stored)."""
     at = load_query(schemas.JudgeStepQuery())["at"]
-    cards = get_cards()
+    cards = card_library()
     try:
         data, _ = log_from_request(request)
     except NoLog as err:
@@ -99,9 +108,11 @@ def step() -> Any:
             abort(400, description=str(err))
         log = prefix[0]
     try:
-        check_card_ids(log, cards.__contains__)
+        check_card_ids(log, game_cards(cards, log.header).__contains__)
     except LogError as err:
         abort(400, description=str(err))
+    except UnknownRuleset as err:
+        abort(400, description=str(err.args[0]))
     try:
         return json_response(judge_step(log, cards, at))
     except StepError as err:

@@ -11,10 +11,11 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from marshmallow import ValidationError
 
 from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
+from pmemo_replay.games.cards import cards_for
 from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.api import redaction_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
-from pmemo_replay.web.context import get_cards, get_store
+from pmemo_replay.web.context import get_store
 from pmemo_replay.web.schemas import VIEWS
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import game_view
@@ -117,7 +118,11 @@ def game(game_id: int) -> Any:
     if view != "judge":  # a player view: the page holds only what that seat saw (table-logs.md, "Views")
         red = redaction_or_422(row, view)
         seen = (red.header, red.actions)  # its identify actions name the seat's own draws: they get facts too
-    data = game_view(row, actions, get_cards(), view=view, seen=seen)
+    try:
+        cards = cards_for(store.library, row.ruleset)
+    except UnknownRuleset:
+        abort(422, description=f"Game {game_id} is of ruleset {row.ruleset!r}, which this server's engine does not have.")
+    data = game_view(row, actions, cards, view=view, seen=seen)
     query = {} if view == "judge" else {"view": view}
     data["api"] = {"actions": url_for("api.game_actions", game_id=game_id, **query),
                    "state": url_for("api.game_state", game_id=game_id, **query),

@@ -9,14 +9,21 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import Folder, fold
 from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction
+from pmemo_replay.games import ruleset_name
+from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import LogError, PmemoLog, load_log, parse_log
 
 
-def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
+def game_cards(cards: Any, header: Mapping[str, Any]) -> Any:
+    """The card database the header's game folds with, from a card library or one game's database
+    (``UnknownRuleset`` when the engine has no such game)."""
+    return cards_for(cards, ruleset_name(header))
+
+
+def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Any,
              limit: int | None = None) -> dict[str, Any]:
     """``turns``: [turn, first step of that turn] for turns 1, 2, ...; ``implied``: passes inserted before action i;
     ``unverified``: action i -> what the engine applied as recorded without being able to verify it (issue 12).
@@ -26,7 +33,7 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
     turns: list[list[int]] = []
     unverified: dict[str, list[str]] = {}
     try:
-        folder = Folder(header, cards)
+        folder = Folder(header, game_cards(cards, header))
     except (IllegalAction, UnknownRuleset):
         return {"turns": turns, "implied": {}, "unverified": unverified}
     last = folder.state.turn
@@ -51,12 +58,13 @@ class StepError(ValueError):
     """The judge asked for a step past the end of the log or past its first illegal action, or the log cannot fold."""
 
 
-def judge_step(log: PmemoLog, cards: CardDB, at: int) -> dict[str, Any]:
-    """The state after ``at`` actions, the trail of action ``at`` and the legal actions there; no storing."""
+def judge_step(log: PmemoLog, cards: Any, at: int) -> dict[str, Any]:
+    """The state after ``at`` actions, the trail of action ``at`` and the legal actions there; no storing.
+    ``cards``: a card library or the log's game's card database."""
     if not 0 <= at <= len(log.actions):
         raise StepError(f"step {at} is out of range: the log has {len(log.actions)} action(s)")
     try:
-        res = fold(log.header, log.actions, cards, at=at)
+        res = fold(log.header, log.actions, game_cards(cards, log.header), at=at)
     except UnknownRuleset as err:
         raise StepError(str(err.args[0])) from None
     if res.applied < at:

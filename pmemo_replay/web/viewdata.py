@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,12 +15,15 @@ from pmemo_replay.logio import is_card_id
 from pmemo_replay.web.cardfacts import facts_for
 from pmemo_replay.web.replay import timeline
 
+#: Mahou Shoujo's card ids (mahou-shoujo.md §1: "KRM 001"); Precious Memories' are logio's is_card_id
+MS_CARD_ID = re.compile(r"[A-Z][A-Z0-9]{1,4} [0-9]{3}")
+
 
 def ids_in(value: Any, out: set[str] | None = None) -> set[str]:
     """Every string shaped like a card id anywhere in a JSON value."""
     out = set() if out is None else out
     if isinstance(value, str):
-        if is_card_id(value):
+        if is_card_id(value) or MS_CARD_ID.fullmatch(value):
             out.add(value)
     elif isinstance(value, Mapping):
         for v in value.values():
@@ -30,14 +34,18 @@ def ids_in(value: Any, out: set[str] | None = None) -> set[str]:
     return out
 
 
+def _ids(header: Mapping[str, Any], actions: Any, cards: Any) -> list[str]:
+    """The card ids a log names (header decks, actions), sorted; ``facts_for`` keeps those ``cards`` knows."""
+    return sorted(ids_in(header.get("players")) | ids_in(list(actions)))
+
+
 def _players(header: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [{"name": p.get("name", f"player {i}"), "deck_name": p.get("deck_name")} for i, p in enumerate(header["players"])]
 
 
 def _common(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
             limit: int | None) -> dict[str, Any]:
-    ids = ids_in(header.get("players")) | ids_in(list(actions))
-    return {"players": _players(header), "first": header.get("first", 0), "cards": facts_for(sorted(ids), cards),
+    return {"players": _players(header), "first": header.get("first", 0), "cards": facts_for(_ids(header, actions, cards), cards),
             **timeline(header, actions, cards, limit)}
 
 
@@ -53,7 +61,7 @@ def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
     if seen is not None:
         header, shown = seen
         out["players"] = _players(header)
-        out["cards"] = facts_for(sorted(ids_in(header.get("players")) | ids_in(list(shown))), cards)
+        out["cards"] = facts_for(_ids(header, shown, cards), cards)
     return out
 
 

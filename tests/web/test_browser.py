@@ -123,7 +123,7 @@ def test_upload_through_the_form_then_step_with_the_keyboard(page: Any, live: Li
 def test_permalink_and_views(page: Any, live: LiveServer) -> None:
     doc = longest(simulated(6, 51))
     gid = game_id(live, doc["game"]["id"])
-    n, state = find_step(live, gid, lambda s: s["turn"] >= 4 and all(len(p["hand"]) >= 2 and p["main"] for p in s["players"]))
+    n, state = find_step(live, gid, lambda s: s["turn"] >= 2 and all(p["hand"] and p["main"] for p in s["players"]))
     page.goto(f"{live.url}/games/{gid}?step={n}&view=1")
     at_step(page, n, "1")
     hand0, hand1 = (len(p["hand"]) for p in state["players"])
