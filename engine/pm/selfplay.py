@@ -1,5 +1,10 @@
 """Self-play: policies choose among legal actions; games are written as pmemo-log actions.
 
+Scripted effects are played for real: the engine's legal actions name an effect's targets and the
+first option at each of its decisions; :func:`effect_variants` adds other targets, cards picked and
+modes, each confirmed legal by the engine, so the policies choose among them too. :func:`random_deck`
+builds a legal deck from a set's cards, so self-play can reach every card of the set.
+
 Randomness comes only from the ``random.Random`` passed in, so a seed gives the
 same game every time.
 """
@@ -7,20 +12,24 @@ same game every time.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.cards import CardDB
+from engine.cards import CardDB, base_id
 from engine.pm import stats
 from engine.pm.actions import apply_action
-from engine.pm.legal import Action, legal_actions
+from engine.pm.legal import Action, actor, candidates, is_legal
 from engine.pm.ruleset import PreciousMemories
 from engine.pm.state import GameState
 from engine.pm.turns import turn_end_waits
-from engine.rulings import Trail
+from engine.rulings import IllegalAction, NullTrail, Trail
 
 Policy = Callable[[GameState, list[Action], random.Random], Action]
 MAX_ACTIONS = 4000
+EFFECT_ACTIONS = frozenset({"use_effect", "trigger", "play_event", "backup", "break"})
+#: variants tried per effect action (only the ones the engine accepts are offered)
+VARIANTS = 4
 
 
 def random_policy(g: GameState, actions: list[Action], rng: random.Random) -> Action:
@@ -72,8 +81,10 @@ def _score(g: GameState, a: Action) -> float:
 def play_game(
     cards: CardDB, decks: Sequence[Sequence[str]], rng: random.Random, *, policies: Sequence[Policy] = (greedy_policy, greedy_policy),
     names: Sequence[str] = ("Aoi", "Ren"), first: int | None = None, ex_decks: Sequence[Sequence[str]] = ((), ()),
+    max_actions: int = MAX_ACTIONS,
 ) -> dict[str, Any]:
-    """Play one game; return the pmemo-log document (every pass written)."""
+    """Play one game (at most ``max_actions`` actions: a game cut short has no result); return the pmemo-log
+    document (every pass written)."""
     first = rng.randrange(2) if first is None else first
     header: dict[str, Any] = {
         "first": first,
@@ -94,15 +105,195 @@ def play_game(
     for i in (first, 1 - first):
         hand_value = sum(1 for c in g.players[i].hand if cards.get(c).type == "chara" and cards.get(c).cost <= 2)
         push({"type": "redraw" if hand_value < 2 and rng.random() < 0.8 else "keep", "p": i})
-    while g.result is not None or len(actions) < MAX_ACTIONS:
-        if g.result is not None:
-            break
-        options = legal_actions(g)
-        if not options and turn_end_waits(g):
+    while g.result is None and len(actions) < max_actions:
+        chosen = choose(g, policies, rng)
+        if chosen is None and turn_end_waits(g):
             rules.settle(g, Trail())  # the next turn's start ends the game: nothing more to log
             continue
-        if not options:
+        if chosen is None:
             raise RuntimeError(f"no legal action at turn {g.turn}, phase {g.phase}, step {g.step}")
-        p = options[0].get("p", 0)
-        push(policies[p](g, options, rng))
+        push(with_shuffle_order(g, chosen, rng) if chosen["type"] in EFFECT_ACTIONS else chosen)
     return {"format": "pmemo-log", "version": 1, "game": header, "actions": actions}
+
+
+def choose(g: GameState, policies: Sequence[Policy], rng: random.Random) -> Action | None:
+    """The acting player's policy's choice among the legal actions (None when there is none).
+
+    The built-in policies rank the engine's candidate actions and take the first one the engine accepts
+    (the same choice as ranking the confirmed legal actions, at a fraction of the checks); any other
+    policy is given every legal action with their effect variants. When the chosen action is an effect
+    with targets or decisions, the policy chooses again among its legal variants (:func:`effect_variants`):
+    the random policy uniformly, the greedy one by the state each variant leads to (:func:`outcome_value`).
+    """
+    cands = list(candidates(g))
+    if not cands:
+        return None
+    who = actor(g)
+    policy = policies[who if who is not None else cands[0].get("p", 0)]
+    rank = _RANKINGS.get(policy)
+    if rank is None:
+        options = [a for a in cands if is_legal(g, a)]
+        return policy(g, options + effect_variants(g, options, rng), rng) if options else None
+    chosen = next((a for a in rank(g, cands, rng) if is_legal(g, a)), None)
+    if chosen is None or chosen["type"] not in EFFECT_ACTIONS or not (chosen.get("targets") or chosen.get("choices")):
+        return chosen
+    options = [chosen, *effect_variants(g, [chosen], rng)]
+    if policy is random_policy:
+        return rng.choice(options)
+    return max(options, key=lambda a: (outcome_value(g, a), rng.random()))
+
+
+def _random_order(g: GameState, cands: list[Action], rng: random.Random) -> list[Action]:
+    order = list(cands)
+    rng.shuffle(order)
+    return order
+
+
+def _greedy_order(g: GameState, cands: list[Action], rng: random.Random) -> list[Action]:
+    keyed = [(_score(g, a), rng.random(), i) for i, a in enumerate(cands)]
+    return [cands[i] for _, _, i in sorted(keyed, reverse=True)]
+
+
+_RANKINGS: dict[Policy, Callable[[GameState, list[Action], random.Random], list[Action]]] = {
+    random_policy: _random_order, greedy_policy: _greedy_order,
+}
+
+
+def outcome_value(g: GameState, a: Action) -> float:
+    """How good the state after ``a`` is for the player who takes it: Area strength, cards in hand, rested
+    opposing Charas and points, each side against the other (the greedy policy's view of an effect)."""
+    me = a.get("p", 0)
+    after = g.clone()
+    apply_action(after, a, NullTrail())
+
+    def side(p: int) -> float:
+        pl = after.players[p]
+        area = sum(sum(stats.ap_dp(after, c)) for c in pl.main)
+        return area + 15 * len(pl.hand) + 20 * sum(not c.rested for c in pl.main) - 60 * len(pl.points)
+
+    return side(me) - side(1 - me)
+
+
+def effect_variants(g: GameState, actions: list[Action], rng: random.Random, tries: int = VARIANTS) -> list[Action]:
+    """Other targets, picked cards and modes for the effect actions among ``actions``, confirmed legal.
+
+    The engine's legal actions take the first option at each decision of an effect; here up to ``tries``
+    changed copies of each (another target, another card or none picked, another mode) are tried on a
+    copy of the game, and the ones it accepts are returned (no duplicates of ``actions``).
+    """
+    seen = {_key(a) for a in actions}
+    out: list[Action] = []
+    for a in actions:
+        if a["type"] not in EFFECT_ACTIONS or not ("choices" in a or len(a.get("targets", ())) > 0):
+            continue
+        for _ in range(tries):
+            v = _vary(g, a, rng)
+            if v is None or _key(v) in seen:
+                continue
+            seen.add(_key(v))
+            if is_legal(g, v):
+                out.append(v)
+    return out
+
+
+def _key(a: Action) -> str:
+    return repr(sorted(a.items()))
+
+
+def _vary(g: GameState, a: Action, rng: random.Random) -> Action | None:
+    """One random change to an effect action's targets or choices (None when it has nothing to change)."""
+    parts = [k for k in ("targets", "choices") if a.get(k)]
+    if not parts:
+        return None
+    part = rng.choice(parts)
+    if part == "targets":
+        charas = [{"p": c.owner, "card": c.card} for pl in g.players for c in pl.area()]
+        targets = list(a["targets"])
+        i = rng.randrange(len(targets))
+        if len(targets) > 1 and rng.random() < 0.3:
+            rng.shuffle(targets)
+        elif charas:
+            targets[i] = rng.choice(charas)
+        return {**a, "targets": targets}
+    choices = list(a["choices"])
+    i = rng.randrange(len(choices))
+    entry = choices[i]
+    if isinstance(entry, int):
+        choices[i] = rng.randrange(max(entry + 2, 3))
+    elif isinstance(entry, list) and entry and all(isinstance(x, int) for x in entry):
+        choices[i] = rng.sample(range(max(max(entry) + 2, len(entry) + 1)), len(entry))
+    elif isinstance(entry, list):
+        pool = _zone_cards(g)
+        roll = rng.random()
+        if entry and roll < 0.3:
+            choices[i] = []
+            del choices[i + 1:]  # what follows a pick of nothing is not asked
+        elif entry and pool and roll < 0.8:
+            changed = list(entry)
+            changed[rng.randrange(len(changed))] = rng.choice(pool)
+            choices[i] = changed
+        elif pool:
+            choices[i] = [*entry, rng.choice(pool)]
+    else:
+        return None
+    return {**a, "choices": choices}
+
+
+def _zone_cards(g: GameState) -> list[str]:
+    """The known cards of both players' hands, discards, EX decks, Point Zones and decks (what a pick may name)."""
+    out: set[str] = set()
+    for pl in g.players:
+        out.update(c for c in (*pl.hand, *pl.discard, *pl.ex_deck, *pl.deck) if c is not None)
+        out.update(c for c, _ in pl.points if c is not None)
+    return sorted(out)
+
+
+def random_deck(cards: CardDB, rng: random.Random, pool: Sequence[str], kinds: int = 15) -> tuple[list[str], list[str]]:
+    """A legal deck from ``pool`` (card ids): ``kinds`` different non-EX cards (parallels count as their card)
+    four times each, 60 cards; and an EX deck of 15 EX cards (five different ones, three copies each)."""
+    main_pool = sorted({base_id(c) for c in pool if not cards.get(c).ex})
+    ex_pool = sorted({base_id(c) for c in pool if cards.get(c).ex})
+    if len(main_pool) < kinds or kinds * 4 != 60:
+        raise ValueError(f"a 60-card deck needs {kinds} different cards four times each")
+    main = [c for c in rng.sample(main_pool, kinds) for _ in range(4)]
+    ex = [c for c in rng.sample(ex_pool, min(5, len(ex_pool))) for _ in range(3)]
+    return main, ex
+
+
+def with_shuffle_order(g: GameState, a: Action, rng: random.Random) -> Action:
+    """``a`` with the order of the deck its effect shuffles, so the deck stays known (a self-play log names it).
+
+    The action is tried on a copy: when a deck that was known ends unknown, its cards are the player's cards
+    that are nowhere else afterwards; a random order of them is given as a ``{"order": [...]}`` choice, at the
+    first position (from the last) the engine accepts that leaves the deck known.
+    """
+    g2 = g.clone()
+    apply_action(g2, a, NullTrail())
+    lost = [p for p in (0, 1) if None in g2.players[p].deck and None not in g.players[p].deck]
+    if not lost:
+        return a
+    p = lost[0]
+    order = list((_cards(g.players[p]) - _cards(g2.players[p], with_deck=False)).elements())
+    rng.shuffle(order)
+    choices = list(a.get("choices", ()))
+    for pos in range(len(choices), -1, -1):
+        v = {**a, "choices": [*choices[:pos], {"order": order}, *choices[pos:]]}
+        g3 = g.clone()
+        try:
+            apply_action(g3, v, NullTrail())
+        except IllegalAction:
+            continue
+        if None not in g3.players[p].deck:
+            return v
+    return a
+
+
+def _cards(pl: Any, *, with_deck: bool = True) -> Counter[str]:
+    """Every known card a player owns, wherever it is (the deck left out unless ``with_deck``)."""
+    out: Counter[str] = Counter(c for c in (*pl.hand, *pl.discard, *pl.ex_deck, *pl.removed) if c is not None)
+    out.update(c for c, _ in pl.points if c is not None)
+    for c in pl.area():
+        out.update([c.card, *c.stack, *(s.card for s in c.supports)])
+    if with_deck:
+        out.update(c for c in pl.deck if c is not None)
+    return out
