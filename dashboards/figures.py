@@ -197,6 +197,25 @@ def first_figure(first: dict[str, Any], min_games: int) -> go.Figure:
                    xaxis={"automargin": True})
 
 
+def pairs_figure(games: dict[str, Any], min_games: int) -> go.Figure:
+    """Win rate of each opening Hero × Magical Girl pair (mahou-shoujo.md §13) with 95% intervals, most played first;
+    pairs under the minimum in grey. Games without opening pairs get an empty figure that says so."""
+    rows = games.get("pair_wr") or []
+    if not rows:
+        return empty_figure("Opening pairs: this game has none")
+    ok = [r["games"] >= min_games for r in rows]
+    fig = go.Figure(go.Bar(
+        x=[esc(r["pair"]) for r in rows], y=[r["wr"] for r in rows],
+        marker={"color": [ACCENT if k else GREY for k in ok]},
+        error_y={**_errors([r["wr"] for r in rows], [r["wr_ci"] for r in rows]), "color": "rgba(40,45,60,0.6)"},
+        customdata=[[r["games"], _ci(r["wr_ci"])] for r in rows],
+        hovertemplate="%{x}: WR %{y:.1%} [%{customdata[1]}], n=%{customdata[0]}<extra></extra>",
+    ))
+    fig.add_hline(y=0.5, line={"dash": "dot", "color": "#8d97ad", "width": 1})
+    return _layout(fig, "Opening Hero × Magical Girl: win rate (95% intervals)", yaxis={"tickformat": ".0%", "range": [0, 1]},
+                   xaxis={"automargin": True})
+
+
 def trends_figure(trends: dict[str, Any], min_games: int, archetypes: list[str]) -> go.Figure:
     """Weekly share (top) and win rate with a 95% band (bottom) per archetype; weeks under the minimum as grey points."""
     fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08, subplot_titles=("share of the week's player-games",
@@ -239,11 +258,14 @@ def dashboard(stats: dict[str, dict[str, Any]], min_games: int) -> dict[str, Any
     archetypes = [r["archetype"] for r in stats["decks"]["rows"]]
     if not stats["decks"]["covers"]["games"]:  # nothing to plot: say so rather than draw empty axes
         titles = {"gih": "Games-in-hand win rate", "iwd": "Improvement when drawn (IWD)", "decks": "Archetypes",
-                  "matchups": "Matchups", "first": "First-player advantage", "trends": "Weekly trends by archetype"}
+                  "matchups": "Matchups", "first": "First-player advantage", "trends": "Weekly trends by archetype",
+                  "pairs": "Opening Hero × Magical Girl"}
         return {name: json.loads(pio.to_json(empty_figure(t), validate=False)) for name, t in titles.items()}
     figs = {
         "gih": gih_figure(stats["cards"], min_games), "iwd": iwd_figure(stats["cards"], min_games),
         "decks": decks_figure(stats["decks"], min_games), "matchups": matchups_figure(stats["matchups"], min_games),
         "first": first_figure(stats["first"], min_games), "trends": trends_figure(stats["trends"], min_games, archetypes),
     }
+    if "games" in stats:
+        figs["pairs"] = pairs_figure(stats["games"], min_games)
     return {name: json.loads(pio.to_json(fig, validate=False)) for name, fig in figs.items()}
