@@ -13,9 +13,9 @@ from typing import Any
 SER = "劇場版 魔法科高校の劣等生 星を呼ぶ少女"
 MAHO = {"property": "魔法師"}
 OPP, OWN = {"side": "opponent"}, {"side": "self"}
-TATSUYA, MIYUKI, LINA, ERIKA, MIZUKI, HONOKA, SHIZUKU, LEO = (
+TATSUYA, MIYUKI, LINA, ERIKA, MIZUKI, HONOKA, SHIZUKU, LEO, MIKIHIKO, KUA = (
     "司波 達也", "司波 深雪", "アンジェリーナ=クドウ=シールズ", "千葉 エリカ", "柴田 美月", "光井 ほのか", "北山 雫",
-    "西城 レオンハルト")
+    "西城 レオンハルト", "吉田 幹比古", "九亜")
 E = dict[str, Any]
 
 
@@ -48,20 +48,44 @@ def next_cost(n: int, f: E, **kw: Any) -> E:
     return {"op": "cost", "who": "self", "next": True, "n": n, "filter": f, **kw}
 
 
-def rest(target: Any = "target") -> E:
-    return {"op": "rest", "target": target}
+def rest(target: Any = "target", **kw: Any) -> E:
+    return {"op": "rest", "target": target, **kw}
 
 
 def act(target: Any = "target") -> E:
     return {"op": "activate", "target": target}
 
 
-def grant(what: Any, target: Any = "target", until: str = "turn_end") -> E:
-    return {"op": "grant", "target": target, "what": what, "until": until}
+def grant(what: Any, target: Any = "target", until: str = "turn_end", **kw: Any) -> E:
+    return {"op": "grant", "target": target, "what": what, "until": until, **kw}
 
 
-def to(zone: str, target: Any = "self") -> E:
-    return {"op": "move", "target": target, "to": zone}
+def to(zone: str, target: Any = "self", **kw: Any) -> E:
+    return {"op": "move", "target": target, "to": zone, **kw}
+
+
+def delay(on: str, subject: Any = None, **kw: Any) -> E:
+    """A delayed effect: ``do`` (or the card's automatic effect ``auto``) when ``on`` happens (to ``subject``)."""
+    return {"op": "delay", "on": on, **({"subject": subject} if subject is not None else {}), **kw}
+
+
+def source_plus(name: str) -> E:
+    """Gives 1 more source when paid for a card named ``name``."""
+    return static([{"op": "source", "n": 1, "for": {"name": name}}])
+
+
+def no_interf(spec: E, target: Any = "self", **kw: Any) -> E:
+    """Cannot be interfered by Charas fitting ``spec`` (seen from the approaching Chara's owner)."""
+    return grant({"not_interfered_by": spec}, target, **kw)
+
+
+def back_in(target: str) -> list[E]:
+    """Remove a Chara from the game, then put that card back onto the area it was in."""
+    return [to("removed", target, then=[pick("removed", "same_area", 1, {}, same_card="picked")])]
+
+
+def history(event: str, f: E, **kw: Any) -> E:
+    return {"event": event, "filter": f, **kw}
 
 
 def flip(n: int, **kw: Any) -> E:
@@ -90,16 +114,17 @@ OWN_TURN = {"own_turn": True}
 SELF_MOD_20 = static([mod(20, 20, "self")], condition=HAS_TATSUYA)
 RECYCLE_SER = auto("enter", recycle(7, {"type": "chara", "series": SER}))
 COMBO_FETCH = auto("enter", [ex_fetch({}, 2, up_to=True, same_name="self")], optional=True)
-SOURCE_PLUS = why("a source bonus when paying for a named card (cost rules are not scripted)")
-NOT_TEXT = "stops text of other cards (rule-changing effect not scripted)"
+PLAYED_RED = {"count": {"history": history("play", {"color": "red"})}}
 
 SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-001": {"effects": [auto("interfered", [{"op": "choose", "n": 2, "modes": [
         [to("removed", "target:0")], [mod(-20, -20, "all_opponent")], [rest("target:1")]]}],
         targets=[{**OPP, "interfering": True, "optional": True}, {"optional": True, "distinct": False}])]},
-    "MHK 01-002": {"effects": [why("the opponent's decision to discard two cards decides the rest")]},
+    "MHK 01-002": {"effects": [auto("enter", [pick("hand", "discard", 2, who="opponent", up_to=True, all_or_none=True,
+                                                   then=[draw()], **{"else": [{"op": "judge", "target": "target"}]})],
+                                    targets=[{**OPP, "area": "main"}])]},
     "MHK 01-003": {"effects": [auto("enter", [look(5, 2, {**CHARA, **MAHO})]),
-                               why("leaves for the deck bottom when an own Chara gives a point (leaving triggers)")]},
+                               auto("other_gave_point", [to("deck_bottom", then=[draw(2)])], condition={"subject": OWN})]},
     "MHK 01-004": {"effects": [auto("enter", [{"op": "cost", "who": "opponent", "n": 2, "filter": CHARA}]),
                                act_eff([mod(30, 30, "self")], condition={"count": {"spec": {**OWN, "name": MIYUKI}, "at_least": 3}})]},
     "MHK 01-005": {"effects": [static([mod(10, 10, "self", per={"charas": {**OWN, "name": MIYUKI}})], condition=OWN_TURN),
@@ -107,8 +132,9 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-006": {"effects": [auto("enter", [pick("hand", "discard", 1, {**CHARA, **MAHO}, up_to=True, then=[
         look(5, 2, CHARA, same_name="picked"), {"op": "shuffle", "who": "self"}])], optional=True)]},
     "MHK 01-007": {"effects": [auto("enter", [next_cost(-3, {**CHARA, **MAHO})]),
-                               why("a delayed return to hand when a named Chara gives a point")]},
-    "MHK 01-008": {"effects": [SOURCE_PLUS, act_eff([to("hand"), act()], targets=[{**OWN, "name": MIYUKI}])]},
+                               act_eff([delay("gave_point", {**OWN, "same_name": "target"}, do=[to("hand")])],
+                                       targets=[{**OWN, **MAHO}])]},
+    "MHK 01-008": {"effects": [source_plus(TATSUYA), act_eff([to("hand"), act()], targets=[{**OWN, "name": MIYUKI}])]},
     "MHK 01-009": {"effects": [auto("enter", [ex_fetch(CHARA, same_name="target")], targets=[{**OWN, **MAHO}]),
                                act_eff([to("deck_bottom"), mod(20, 20)], targets=[OWN])]},
     "MHK 01-010": {"effects": [static([grant("active", "self"), mod(20, 20, "self")],
@@ -124,21 +150,24 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                        targets=[{**OWN, "color": ["blue", "green"]}] * 2),
                                act_eff([act()], targets=[{**OWN, "color": ["blue", "green"]}])]},
     "MHK 01-014": {"effects": [auto("turn_end", [act()], targets=[OWN], optional=True, condition={"entered_this_turn": True})],
-                   "backup": why("activates up to 3 own Charas while a named Chara interferes")},
+                   "backup": act_eff([act("target:0"), act("target:1"), act("target:2")],
+                                     targets=[{**OWN, "optional": True}] * 3,
+                                     condition={"count": {"spec": {**OWN, "name": TATSUYA, "interfering": True}}})},
     "MHK 01-015": {"effects": [auto("enter", [mod(-20, -20, "all_opponent")]),
                                act_eff([grant("cannot_interfere", "target:0"), grant("cannot_interfere", "target:1")],
                                        targets=[{**OPP, "zero_stat": True}] * 2)]},
-    "MHK 01-016": {"effects": [why("cannot be interfered by some Charas (interference limits not scripted)"),
+    "MHK 01-016": {"effects": [static([no_interf({**OPP, "zero_stat": True})]),
                                act_eff([rest("target:0"), mod(-20, -20, "target:1")], targets=[OPP, {**OPP, "distinct": False}])]},
-    "MHK 01-017": {"effects": [why("moves a Point Zone card to hand and a hand card to points, then a conditional bonus")]},
+    "MHK 01-017": {"effects": [auto("approach", [pick("point", "hand", 1, CHARA), pick("hand", "point", 1, face="up", then=[
+        {"op": "if", "cond": {"picked": {"name": TATSUYA}}, "do": [mod(-20, -20)]}])], targets=[{**OPP, "optional": True}])]},
     "MHK 01-018": {"effects": [auto("enter", [mod(0, 0, set={"ap": 0, "dp": 0})], targets=[OPP]),
                                auto("approach", [mod(-30, -30)], targets=[OPP])]},
-    "MHK 01-019": {"effects": [why("fires when an opponent's Chara with AP or DP 0 leaves (leaving triggers)"),
+    "MHK 01-019": {"effects": [auto("other_leave", [draw()], condition={"subject": {**OPP, "zero_stat": True}}),
                                act_eff([mod(20, 0, {"all": {**OWN, "property": "水着"}})])]},
     "MHK 01-020": {"effects": [auto("turn_end", [act({"all": {**OWN, "name": TATSUYA}})], optional=True,
                                     condition={"entered_this_turn": True}),
                                act_eff([to("discard"), mod(-20, -20)], targets=[OPP])]},
-    "MHK 01-021": {"effects": [SOURCE_PLUS, act_eff([to("hand"), mod(10, 10)], targets=[{**OWN, "name": TATSUYA}])]},
+    "MHK 01-021": {"effects": [source_plus(MIYUKI), act_eff([to("hand"), mod(10, 10)], targets=[{**OWN, "name": TATSUYA}])]},
     "MHK 01-022": {"effects": [auto("approach", [mod(0, -40)], targets=[OPP])]},
     "MHK 01-023": {"effects": [auto("enter", [mod(-30, -30, "target:0"), mod(-30, -30, "target:1")], targets=[OPP, OPP])]},
     "MHK 01-024": {"effects": [auto("enter", [to("discard", "target")], optional=True,
@@ -149,39 +178,52 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                    "backup": static([mod(-40, -40)], targets=[OPP],
                                     condition={"count": {"spec": {**OWN, **MAHO, "approaching": True}, "at_least": 1}})},
     "MHK 01-028": {"effects": [static([grant("free_entry", "self")], condition={"played_at_least": 2}),
-                               why("returns a rested Chara when it enters in the Main Phase (phase of entry)"),
-                               why("bars a Chara from approaching and interfering when it enters in the Approach Phase")]},
-    "MHK 01-029": {"effects": [SOURCE_PLUS, auto("other_enter", [draw()], condition={"subject": {**OWN, "name": LINA}})]},
+                               auto("enter", [to("hand", "target")], targets=[{**OPP, "rested": True}],
+                                    condition={"phase": "main"}),
+                               auto("enter", [grant("cannot_approach"), grant("cannot_interfere")], targets=[{}],
+                                    condition={"phase": "approach"})]},
+    "MHK 01-029": {"effects": [source_plus(LINA), auto("other_enter", [draw()], condition={"subject": {**OWN, "name": LINA}})]},
     "MHK 01-030": {"effects": [auto("enter", [ex_fetch({**CHARA, "color": "blue"})]),
-                               why("fires when a named Chara's approach eliminates (approach history)")]},
+                               auto("any_eliminated_opponent", [mod(-20, -20, until="next_turn_end")], targets=[OPP],
+                                    condition={"subject": {**OWN, "name": LINA}})]},
     "MHK 01-031": {"effects": [static([mod(20, 0, "self")], condition=OWN_TURN),
                                auto("gave_point", [to("deck_bottom", "target")], targets=[{**OPP, "area": "support"}], optional=True)]},
     "MHK 01-032": {"effects": [auto("enter", [{"op": "choose", "n": 1, "modes": [
         [draw(2), pick("hand", "discard", 1)], [ex_fetch({**CHARA, **MAHO}, up_to=True)]]}])]},
     "MHK 01-033": {"effects": [auto("enter", [*recycle(12, CHARA), flip(2, up_to=True)])]},
     "MHK 01-034": {"effects": [auto("gave_point", [draw()]),
-                               why("returns from the discard when eliminated by its approach (leaving triggers)")]},
+                               auto("leave", [{"op": "choose", "n": 1, "modes": [
+                                   [pick("discard", "area", 1, {}, this_card=True, rested=True)],
+                                   [pick("hand", "area", 1, {**CHARA, "name": [TATSUYA, MIYUKI]})]]}],
+                                    optional=True, condition={"approaching": True})]},
     "MHK 01-035": {"effects": [COMBO_FETCH]},
     "MHK 01-036": {"effects": [static([{"op": "cost", "n": -1, "per": {"charas": OWN, "each": 2}}]),
                                static([mod(10, 10, "self", per={"charas": OWN, "each": 3})], condition=OWN_TURN)]},
-    "MHK 01-037": {"effects": [why("needs both named Charas to have approached this turn (turn history)"),
+    "MHK 01-037": {"effects": [auto("any_approach", [draw()], condition={
+        "subject": {**OWN, "name": [TATSUYA, MIYUKI]}, "first_time": True,
+        "all_of": [{"history": history("approach", {"name": TATSUYA})}, {"history": history("approach", {"name": MIYUKI})}]}),
                                act_eff([mod(10, 10, per={"hand": "self"})], targets=[{**OWN, **MAHO}])]},
     "MHK 01-038": {"effects": [auto("enter", [next_cost(-2, {"name": MIYUKI}), next_cost(-2, {"name": TATSUYA})])]},
     "MHK 01-039": {"effects": [auto("opp_event", [mod(-20, -20)], targets=[OPP]),
                                auto("other_enter", [draw()], condition={"own_turn": True, "subject": OPP})]},
     "MHK 01-043": {"effects": [RECYCLE_SER]},
-    "MHK 01-045": {"effects": [why("its named Charas cannot be interfered by some Charas and stand at turn end"),
-                               why("counts approaches in the turn (turn history)")]},
+    "MHK 01-045": {"effects": [auto("turn_end", [act({"all": {**OWN, "name": ERIKA}}),
+                                                 no_interf({**OPP, "source": 0}, {"all": {**OWN, "name": ERIKA}}, static=True)]),
+                               auto("any_approach", [{"op": "put_point", "who": "opponent", "n": 1}], condition={
+                                   "subject": {**OWN, "name": ERIKA}, "history": history("approach", {"name": ERIKA}, exactly=6)})]},
     "MHK 01-046": {"effects": [static([grant("free_entry", "self")]),
-                               why("returns from the discard after leaving with an opponent's Chara (leaving triggers)")]},
+                               auto("leave", [pick("discard", "hand", 1, {}, this_card=True)], optional=True,
+                                    condition={"any_of": [{"approaching": True}, {"interfering": True}]})]},
     "MHK 01-047": {"effects": [auto("enter", [pick("hand", "main", 1, {"name": ERIKA, "combo": False}, up_to=True)], optional=True),
                                act_eff([rest("target:0"), mod(40, 40, "target:1")],
                                        targets=[{**OWN, "name": ERIKA}, {**OWN, "name": ERIKA, "distinct": False}])]},
     "MHK 01-048": {"effects": [auto("other_approach", [mod(20, 20, "self")], condition={"subject": OWN}),
-                               why("counts approaches in the turn (turn history)")]},
-    "MHK 01-049": {"effects": [SOURCE_PLUS, act_eff([to("hand"), grant("active"), mod(10, 0)], targets=[{**OWN, "name": ERIKA}])]},
+                               auto("any_approach", [grant("not_eliminated")], targets=[OWN], condition={
+                                   "subject": {**OWN, "name": ERIKA},
+                                   "history": history("approach", {"name": ERIKA}, distinct=True, exactly=3)})]},
+    "MHK 01-049": {"effects": [source_plus(ERIKA), act_eff([to("hand"), grant("active"), mod(10, 0)], targets=[{**OWN, "name": ERIKA}])]},
     "MHK 01-050": {"effects": [auto("enter", [grant("not_eliminated")], targets=[{**OWN, "name": ERIKA}])]},
-    "MHK 01-051": {"effects": [why("fires when an own named Chara leaves (leaving triggers)"),
+    "MHK 01-051": {"effects": [auto("other_leave", [draw()], condition={"subject": {**OWN, "name": ERIKA}}),
                                act_eff([pick("discard", "removed", 2, {"name": ERIKA}, then=[draw()])])]},
     "MHK 01-053": {"effects": [auto("enter", [{"op": "cost", "who": "self", "n": 2, "filter": {**CHARA, **MAHO},
                                                "until": "next_turn_end"}])],
@@ -190,42 +232,47 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-054": {"effects": [auto("enter", [ex_fetch({**CHARA, **MAHO})]), act_eff([to("deck_bottom"), flip(1)])]},
     "MHK 01-055": {"effects": [RECYCLE_SER]},
     "MHK 01-056": {"effects": [static([mod(20, 20, "self")], condition=OWN_TURN),
-                               why("fires every time an own Chara rests (rest events are not fired)")]},
+                               auto("any_rested", [mod(-10, -10)], targets=[OPP], condition={"own_turn": True, "subject": OWN})]},
     "MHK 01-057": {"effects": [auto("eliminated_opponent", [rest()], targets=[{**OPP, "max_cost": 2}], optional=True)]},
     "MHK 01-058": {"effects": [auto("interfered", [pick("hand", "main", 1, {**CHARA, **MAHO, "color": "red"}, up_to=True)],
                                     optional=True),
-                               why("cannot be interfered by some Charas (interference limits not scripted)")]},
+                               act_eff([no_interf({**OPP, "max_cost": PLAYED_RED})])]},
     "MHK 01-059": {"effects": [act_eff([look(5, 1, {**CHARA, "color": "red"})], condition={"approaching": True}),
                                ]},
     "MHK 01-060": {"effects": [auto("interfered", [mod(0, 30, "self"), act()], targets=[{**OWN, "name": MIZUKI}]),
                                act_eff([ex_fetch({"name": MIZUKI}, up_to=True)])]},
     "MHK 01-061": {"effects": [auto("enter", [look(7, 1, {"type": "event", "series": SER})])]},
     "MHK 01-062": {"effects": [auto("other_gave_point", [draw()], condition={"subject": {**OWN, "name": MIZUKI}}),
-                               why("scales with the red cards played this turn (turn history)")]},
-    "MHK 01-063": {"effects": [SOURCE_PLUS, auto("enter", [{"op": "unverified", "why": "looks at the opponent's hand"}]),
+                               act_eff([mod(10, 10, per=PLAYED_RED["count"])], targets=[{**OWN, "name": MIZUKI}])]},
+    "MHK 01-063": {"effects": [source_plus(MIZUKI), auto("enter", [{"op": "unverified", "why": "looks at the opponent's hand"}]),
                                act_eff([to("hand")])]},
-    "MHK 01-064": {"effects": [why("looks at the top card and may move it to the bottom")],
+    "MHK 01-064": {"effects": [act_eff([pick("deck", "deck_bottom", 1, look=1, up_to=True)])],
                    "backup": static([mod(30, 30)], targets=[{**OWN, **MAHO}],
                                     condition={"count": {"spec": {**OWN, **MAHO, "approaching": True}, "at_least": 1}})},
-    "MHK 01-065": {"effects": [why("bars a same-named Chara from interfering (named bans not scripted)"),
-                               why("leaves and re-enters, then stops own text (rule-changing effect)")]},
+    "MHK 01-065": {"effects": [auto("eliminated_opponent", [grant("cannot_interfere")],
+                                    targets=[{**OPP, "name_of_eliminated": True}]),
+                               act_eff([*back_in("self"), {"op": "forbid", "who": "self", "what": "text",
+                                                            "filter": {"name": HONOKA}}])]},
     "MHK 01-066": {"effects": [static([mod(40, 40, "self")], condition={"has_name": SHIZUKU}),
                                auto("approach", [act(), grant("approach_again")], targets=[{**OWN, "name": HONOKA}])]},
-    "MHK 01-067": {"effects": [why("enters from the discard when paid as a named card's effect cost"),
+    "MHK 01-067": {"effects": [auto("paid_for_text", [pick("discard", "area", 1, this_card=True)], optional=True,
+                                    condition={"subject": {**OWN, "name": [HONOKA, SHIZUKU]}}),
                                auto("enter", [mod(20, 20)], targets=[OWN])]},
     "MHK 01-068": {"effects": [auto("other_gave_point", [draw()], condition={"subject": {**OWN, "name": [HONOKA, SHIZUKU]}}),
                                auto("enter", [next_cost(-5, {"name": SHIZUKU})])]},
     "MHK 01-069": {"effects": [auto("enter", [ex_fetch({"name": [HONOKA, SHIZUKU]})])]},
-    "MHK 01-070": {"effects": [SOURCE_PLUS, act_eff([to("hand"), mod(10, 0, "all_own")])]},
+    "MHK 01-070": {"effects": [source_plus(HONOKA), act_eff([to("hand"), mod(10, 0, "all_own")])]},
     "MHK 01-071": {"effects": [static([grant("free_entry", "self")]),
                                auto("enter", [grant("cannot_interfere")], targets=[{**OPP, "min_stat": 100}])]},
-    "MHK 01-072": {"effects": [why("fires when put onto the Area by a red Chara's effect (the cause's source)")],
+    "MHK 01-072": {"effects": [auto("enter", [grant("not_eliminated", then=[
+        delay("turn_end", do=[to("main")], optional=True)])], targets=[OWN],
+                                    condition={"entered_by": {"type": "chara", "color": "red"}})],
                    "backup": static([grant("active")], targets=[{**OWN, "color": "red"}],
                                     condition={"count": {"spec": {**OWN, **MAHO, "approaching": True, "interfered": True},
                                                          "at_least": 1}})},
     "MHK 01-073": {"effects": [auto("other_gave_point", [mod(50, 50, "self")], condition={"subject": {**OWN, "color": "red"}})]},
     "MHK 01-074": {"effects": [auto("enter", [next_cost(-3, {**CHARA, "color": "red"})])]},
-    "MHK 01-075": {"effects": [SOURCE_PLUS, act_eff([grant("cannot_interfere", {"all": {**OPP, "entered_this_turn": True}})])]},
+    "MHK 01-075": {"effects": [source_plus(MIKIHIKO), act_eff([grant("cannot_interfere", {"all": {**OPP, "entered_this_turn": True}})])]},
     "MHK 01-076": {"effects": [auto("enter", [to("discard", "target:0"), to("discard", "target:1")], optional=True,
                                     targets=[{**OPP, "area": "support", "has_stats": True, "optional": True}] * 2)]},
     "MHK 01-078": {"effects": [RECYCLE_SER]},
@@ -233,21 +280,28 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                     optional=True)]},
     "MHK 01-080": {"effects": [COMBO_FETCH]},
     "MHK 01-081": {"effects": [auto("enter", [grant("not_eliminated")], targets=[{**OWN, "name": TATSUYA}]),
-                               why("fires when it leaves (leaving triggers)")]},
-    "MHK 01-082": {"effects": [why("a delayed activation at turn end after being interfered"),
+                               auto("leave", [act()], targets=[{**OWN, "name": TATSUYA}])]},
+    "MHK 01-082": {"effects": [auto("interfered", [delay("turn_end", do=[act({"all": {**OWN, "name": [MIZUKI, MIKIHIKO]}})])]),
                                auto("enter", [draw()], condition={"count": {"spec": {**OWN, "color": "red", "not_self": True},
                                                                             "at_least": 2}})]},
     "MHK 01-085": {"effects": [auto("interfered", [ex_fetch({**CHARA, **MAHO})]),
-                               why("cannot be interfered by some Charas (interference limits not scripted)")]},
+                               static([no_interf({"max_cost": {"count": {"history": history(
+                                   "play", {"name": [SHIZUKU, HONOKA]}, who="any", sum="cost")}}})],
+                                      condition={"approaching": True})]},
     "MHK 01-086": {"effects": [static([mod(40, 40, "self")], condition={"has_name": HONOKA}),
-                               why("bars Charas from interfering one name (named bans not scripted)")]},
-    "MHK 01-087": {"effects": [why("enters from the discard when paid as a named card's effect cost"),
+                               auto("interfered", [grant({"cannot_interfere_with": {"name": SHIZUKU}}, "target:0"),
+                                                   grant({"cannot_interfere_with": {"name": SHIZUKU}}, "target:1")],
+                                    targets=[{**OPP, "ap_below_source_dp": True, "optional": True}] * 2)]},
+    "MHK 01-087": {"effects": [auto("paid_for_text", [pick("discard", "area", 1, this_card=True)], optional=True,
+                                    condition={"subject": {**OWN, "name": [SHIZUKU, HONOKA]}}),
                                auto("turn_end", [act()], targets=[OWN], condition={"entered_this_turn": True})]},
     "MHK 01-088": {"effects": [auto("enter", [pick("hand", "main", 1, {"name": HONOKA}, up_to=True)], optional=True),
-                               why("counts interferences in the turn (turn history)")]},
+                               auto("any_interfered", [flip(1)], condition={
+                                   "subject": {**OWN, "name": [SHIZUKU, HONOKA]},
+                                   "history": history("interfered", {"name": [SHIZUKU, HONOKA]}, exactly=3)})]},
     "MHK 01-089": {"effects": [auto("enter", [pick("hand", "discard", 1, up_to=True, then=[
         draw(), {"op": "if", "cond": {"picked": {"name": [HONOKA, SHIZUKU]}}, "do": [draw()]}])], optional=True)]},
-    "MHK 01-090": {"effects": [SOURCE_PLUS, act_eff([to("hand"), mod(0, 10, "all_own")])]},
+    "MHK 01-090": {"effects": [source_plus(SHIZUKU), act_eff([to("hand"), mod(0, 10, "all_own")])]},
     "MHK 01-091": {"effects": [auto("approach", [mod(-10, -10, "all_opponent")]),
                                act_eff([mod(0, 0, "target:0", copy={"from": "target:1", "what": "mods"})], targets=[OWN, OPP])]},
     "MHK 01-092": {"effects": [auto("turn_end", [draw()], condition={
@@ -255,31 +309,36 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-093": {"effects": [auto("enter", [ex_fetch({**CHARA, **MAHO})]),
                                act_eff([to("deck_bottom"), grant("not_eliminated")], targets=[{**OWN, **MAHO}])]},
     "MHK 01-094": {"effects": [static([grant("free_entry", "self")]),
-                               why("swaps with a named Chara and swaps back at turn end (delayed move)")]},
+                               auto("enter", [to("support", "target", then=[to("main"), delay("turn_end", do=[
+                                   to("main", "target")])])], targets=[{**OWN, "name": ERIKA, "area": "main"}],
+                                    condition={"in_area": "support"})]},
     "MHK 01-095": {"effects": [auto("enter", [mod(0, 30)], targets=[OWN])],
                    "backup": static([grant("cannot_interfere")], targets=[{**OPP, "entered_this_turn": True}],
                                     condition={"count": {"spec": {**OWN, **MAHO, "approaching": True}, "at_least": 1}})},
     "MHK 01-096": {"effects": [auto("turn_end", [pick("discard", "hand", 1, {"name": LEO}, up_to=True)], optional=True,
                                     condition={"entered_this_turn": True})]},
-    "MHK 01-097": {"effects": [auto("enter", [flip(1)]), why("fires when it leaves (leaving triggers)")]},
+    "MHK 01-097": {"effects": [auto("enter", [flip(1)]), auto("leave", [act()], targets=[OWN])]},
     "MHK 01-098": {"effects": [act_eff([mod(50, 0, "self"), mod(50, 0, "target")], targets=[{**OPP, "interfering": True}],
                                        condition={"approaching": True})]},
     "MHK 01-099": {"effects": [static([grant("free_entry", "self")]), auto("enter", [mod(0, 40, "self")])]},
-    "MHK 01-100": {"effects": [SOURCE_PLUS, act_eff([to("hand"), mod(0, 20)], targets=[{**OWN, **MAHO}])]},
+    "MHK 01-100": {"effects": [source_plus(LEO), act_eff([to("hand"), mod(0, 20)], targets=[{**OWN, **MAHO}])]},
     "MHK 01-101": {"effects": [COMBO_FETCH]},
     "MHK 01-102": {"effects": [auto("enter", [mod(-20, -20, until="next_turn_end"), flip(2)], targets=[OPP])]},
     "MHK 01-103": {"effects": [auto("enter", [pick("discard", "main", 1, {**CHARA, "backup": True}, up_to=True,
                                                    same_name="self")], optional=True)]},
     "MHK 01-105": {"effects": [RECYCLE_SER]},
-    "MHK 01-106": {"effects": [why("fetches from the EX deck, or puts it onto the Area by the points count")]},
+    "MHK 01-106": {"effects": [act_eff([{"op": "choose", "n": 1, "modes": [
+        [ex_fetch({"series": SER})],
+        [pick("ex_deck", "area", 1, {**CHARA, "series": SER, "max_cost": {"count": {"points": "self"}}})]]}])]},
     "MHK 01-107": {"effects": [act_eff([look(7, 2, CHARA, same_name="target")], targets=[{**OWN, **MAHO}])]},
     "MHK 01-108": {"effects": [act_eff([look(3, 1, {"series": SER})])]},
     "MHK 01-109": {"effects": [act_eff([grant("cannot_give_points", {"all": {**OPP, "max_cost": 1}})])]},
-    "MHK 01-110": {"effects": [why("disables only an Event of usage cost 0 (what it answers is not checked)")]},
-    "MHK 01-111": {"effects": [act_eff([mod(60, 60)], targets=[{**OWN, "name": TATSUYA}]),
-                               why("a delayed trigger on the target's approach")]},
+    "MHK 01-110": {"effects": [act_eff([{"op": "disable"}], condition={"answers": {
+        "type": "play_event", "side": "opponent", "filter": {"max_cost": 0}}})]},
+    "MHK 01-111": {"effects": [act_eff([mod(60, 60), delay("approach", "target", auto=0)], targets=[{**OWN, "name": TATSUYA}]),
+                               auto("delayed", [ex_fetch({**CHARA, **MAHO})])]},
     "MHK 01-112": {"effects": [act_eff([rest("target:0"), rest("target:1")], targets=[{**OWN, "name": MIYUKI}, OPP])]},
-    "MHK 01-113": {"effects": [why("needs a Chara that used its text this turn (turn history)")]},
+    "MHK 01-113": {"effects": [act_eff([grant("cannot_give_points")], targets=[{**OPP, "used_text": True}])]},
     "MHK 01-114": {"effects": [act_eff([draw(2)])]},
     "MHK 01-115": {"effects": [act_eff([pick("deck", "hand", 1, {"type": "event", "series": SER}, up_to=True),
                                         {"op": "shuffle", "who": "self"}])]},
@@ -291,11 +350,15 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                         {"op": "if", "cond": {"count": {"spec": {**OWN, "name": ERIKA, "rested": True}, "at_least": 4}},
                                          "do": [to("discard", "target:0")]}],
                                        targets=[{**OPP, "interfering": True}])]},
-    "MHK 01-119": {"effects": [why(NOT_TEXT)]},
-    "MHK 01-120": {"effects": [why("sets up a trigger on a Chara's leaving"), why("the delayed part of the event")]},
-    "MHK 01-121": {"effects": [act_eff([mod(20, 20), act()], targets=[{**OWN, "name": MIYUKI}]),
-                               why("the delayed part of the event")]},
-    "MHK 01-122": {"effects": [why("disables an activated effect of a Chara (what it answers is not checked)")]},
+    "MHK 01-119": {"effects": [act_eff([grant("no_text", until="next_turn_end"), draw(**{"if": {"has_name": KUA}})],
+                                       targets=[OPP])]},
+    "MHK 01-120": {"effects": [act_eff([delay("leave", "target", auto=0)], targets=[OWN]),
+                               auto("delayed", [{"op": "flip", "who": "opponent", "face": "down", "all": True}])]},
+    "MHK 01-121": {"effects": [act_eff([mod(20, 20), act(), delay("gave_point", {**OWN, "name": [MIYUKI, TATSUYA]}, auto=0)],
+                                       targets=[{**OWN, "name": MIYUKI}]),
+                               auto("delayed", [delay("turn_end", do=[act("all_own")])])]},
+    "MHK 01-122": {"effects": [act_eff([{"op": "disable"}], condition={"answers": {
+        "type": "use_effect", "side": "opponent", "filter": {"type": "chara"}}})]},
     "MHK 01-123": {"effects": [act_eff([rest(), flip(2, up_to=True)], targets=[OWN])]},
     "MHK 01-124": {"effects": [act_eff([draw(until_hand=3)])]},
     "MHK 01-125": {"effects": [act_eff([to("deck_bottom", "target"), pick("hand", "main", 1, CHARA, up_to=True, same_name="target")],
@@ -308,21 +371,25 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK P-002": {"effects": [auto("enter", [next_cost(-5, {"name": TATSUYA})]),
                               auto("other_enter", [mod(20, 20)], targets=[{**OWN, "name": TATSUYA}],
                                    condition={"subject": {**OWN, "name": MIYUKI}})]},
-    "MHK P-003": {"effects": [why("untargetable and interference limits in the own turn; bars 0-DP Charas from approaching")]},
+    "MHK P-003": {"effects": [static([grant("untargetable", "self", **{"if": OWN_TURN}),
+                                      no_interf({"max_dp": 30}, **{"if": OWN_TURN}),
+                                      grant("cannot_approach", {"all": {**OPP, "max_dp": 0}})])]},
     "MHK P-004": {"effects": [static([grant("free_entry", "self")]),
                               static([{"op": "cost", "n": -1}], condition={"has_name": "九亜"}),
-                              why("swaps a hand card with a Point Zone card")]},
+                              auto("enter", [rest(then=[pick("point", "hand", 1), pick("hand", "point", 1, face="up")])],
+                                   targets=[{}])]},
     "MHK P-005": {"effects": [auto("enter", [pick("discard", "hand", 2, {**CHARA, "series": SER}, up_to=True)], optional=True),
                               auto("other_enter", [mod(-30, -30)], targets=[OPP], condition={"subject": {**OWN, "min_cost": 4}})]},
     "MHK P-006": {"effects": [act_eff([grant("active"), mod(10, 10)], targets=[{**OWN, "name": [TATSUYA, MIYUKI]}]),
                               act_eff([pick("hand", "discard", 1, then=[act(), grant("approach_again")])],
                                       targets=[{**OWN, "name": [TATSUYA, MIYUKI]}])]},
-    "MHK P-007": {"effects": [why("may be summoned in the own Approach Phase while a condition holds"),
-                              why("removes a named Chara and puts it back (re-entry)")]},
-    "MHK P-008": {"effects": [why("colors count as red (rule-changing)"),
+    "MHK P-007": {"effects": [static([grant("free_entry", "self")], condition={
+        "own_turn": True, "count": {"spec": {**OWN, "name": ERIKA}, "at_least": 3}}),
+                              auto("enter", back_in("target"), targets=[{**OWN, "name": ERIKA}])]},
+    "MHK P-008": {"effects": [static([{"op": "also_color", "color": "red"}, {"op": "cost", "n": -2, "target": {"name": MIZUKI}}]),
                               auto("other_gave_point", [pick("deck", "hand", 1), {"op": "shuffle", "who": "self"}],
                                    condition={"subject": {**OWN, "name": MIZUKI}})]},
-    "MHK P-009": {"effects": [why("removes a named Chara and puts it back (re-entry)"),
+    "MHK P-009": {"effects": [act_eff(back_in("target"), targets=[{**OWN, "name": [SHIZUKU, HONOKA], "not_self": True}]),
                               act_eff([grant("cannot_approach"), grant("cannot_interfere")], targets=[{"entered_this_turn": True}])]},
     "MHK P-010": {"effects": [auto("enter", [pick("deck", "hand", 1, CHARA, same_name="target"), {"op": "shuffle", "who": "self"}],
                                    targets=[{**OWN, **MAHO}])]},
@@ -333,9 +400,11 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                auto("approach", [{"op": "mill", "who": "opponent", "n": 1},
                                                  {"op": "unverified", "why": "scales with the milled card's source"}],
                                     targets=[OPP])]},
-    "MHK ST-005": {"effects": [why("a delayed draw when the target's approach gives a point")]},
-    "MHK ST-006": {"effects": [why("cheaper and free to enter in a turn an Event was played (turn history)"),
-                               why("fires when a named Chara's approach eliminates (approach history)")]},
+    "MHK ST-005": {"effects": [act_eff([delay("gave_point", "target", do=[draw(2)])], targets=[{**OWN, **MAHO}])]},
+    "MHK ST-006": {"effects": [static([{"op": "cost", "n": -2}, grant("free_entry", "self")],
+                                      condition={"history": history("play", {"type": "event"}, who="any")}),
+                               auto("any_eliminated_opponent", [{"op": "mill", "who": "opponent", "n": 1}], optional=True,
+                                    condition={"subject": {**OWN, "name": LINA}})]},
     "MHK ST-008": {"effects": [act_eff([mod(10, 10)], targets=[{**OWN, **MAHO}])]},
     "MHK ST-010": {"effects": [SELF_MOD_20]},
     "MHK ST-012": {"effects": [act_eff([mod(20, 0)], targets=[{**OWN, **MAHO}])]},
@@ -343,7 +412,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK ST-015": {"effects": [static([mod(20, 0, "self")], condition=OWN_TURN)]},
     "MHK ST-016": {"effects": [static([{"op": "cost", "n": -1, "per": {"charas": OWN}}])]},
     "MHK ST-018": {"effects": [SELF_MOD_20]},
-    "MHK ST-019": {"effects": [why("looks at the top card and puts it on the top or the bottom")]},
+    "MHK ST-019": {"effects": [auto("enter", [pick("deck", "deck_bottom", 1, look=1, up_to=True)])]},
     "MHK ST-020": {"effects": [auto("turn_end", [pick("discard", "deck", 1, {**CHARA, **MAHO}, up_to=True)], optional=True,
                                     condition={"entered_this_turn": True})]},
     "MHK ST-021": {"effects": [act_eff([act()], targets=[{**OWN, "name": SHIZUKU}])]},

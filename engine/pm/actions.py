@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.pm import approach, hidden, play, setup
+from engine.cards import Effect
+from engine.pm import approach, hidden, play, script, setup
 from engine.pm.state import GameState, effect_key
 from engine.pm.triggers import FIRED_EVENTS, require_cause, require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, starts_next_turn, where
@@ -107,24 +108,58 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         if not any(same_card(c, cid) for c in pool) and not hidden.identify_source(g, p, zone, cid, "trigger"):
             raise illegal("zone", f"trigger: {describe(g, cid)} is not in player {p}'s {zone}")
     autos = card.automatic()
-    if idx >= len(autos):
-        raise illegal("effect.unknown", f"{describe(g, cid)} has {len(autos)} automatic effect(s); there is no effect {idx}")
-    eff = autos[idx]
-    if source is not None and eff.once_per_turn:
+    slots = script.delayed_slots(card)
+    if idx >= len(autos) + len(slots):
+        extra = f" and {len(slots)} delayed effect(s)" if slots else ""
+        raise illegal("effect.unknown", f"{describe(g, cid)} has {len(autos)} automatic effect(s){extra}; there is no "
+                                        f"effect {idx}")
+    eff = autos[idx] if idx < len(autos) else slots[idx - len(autos)]
+    what = f"automatic effect {idx} of {describe(g, cid)}"
+    if eff.trigger == "delayed":  # set up by a ``delay`` step: its Chara and targets are the ones it was set up with
+        _delayed_trigger(g, p, a, eff, idx, trail)
+        return
+    if source is not None and (source.grants or g.bans):
+        play.check_text_allowed(g, p, cid, source, what)
+    if source is not None and (eff.once_per_turn or (eff.condition and eff.condition.get("first_time"))):
         key = effect_key(cid, idx)
         if source.auto_used.get(key) == g.turn:
             raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired this turn")
         source.auto_used[key] = g.turn
-    targets = play._targets(g, p, a, eff)
-    if eff.scripted and eff.trigger in FIRED_EVENTS:  # after the target and once checks (rules.md ruling order)
-        require_cause(g, p, None if source is None else source.uid, idx, f"automatic effect {idx} of {describe(g, cid)}",
-                      eff.trigger)
-    trail.event("effect", f"automatic effect {idx} of {describe(g, cid)} fires")
-    if source is not None:
-        satisfy(g, p, source.uid, idx)
+    targets = play._targets(g, p, a, eff, source)
+    uid = None if source is None else source.uid
+    if eff.trigger in FIRED_EVENTS:  # after the target and once checks (rules.md ruling order)
+        uid = require_cause(g, p, uid, idx, what, eff.trigger, None if source is not None else cid)
+    trail.event("effect", f"{what} fires")
+    if uid is not None:
+        satisfy(g, p, uid, idx)
+        if source is None:
+            g.departed.pop(uid, None)
     play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
+    _after_trigger(g, trail)
+
+
+def _after_trigger(g: GameState, trail: Trail) -> None:
     if g.result is None and g.phase == "end" and g.step in (None, "hand_adjust") and not g.pending_triggers:
         continue_turn_end(g, trail)  # the hand may now need adjusting, or no longer
+
+
+def _delayed_trigger(g: GameState, p: int, a: Mapping[str, Any], eff: Effect, idx: int, trail: Trail) -> None:
+    """A delayed effect fires: the registration it was set up with gives its Chara and its targets."""
+    cid = a["card"]
+    what = f"delayed effect {idx} of {describe(g, cid)}"
+    uid = require_cause(g, p, None, idx, what, "delayed", cid)
+    reg = g.delayed.pop(uid)
+    satisfy(g, p, uid, idx)
+    source = g.chara_by_uid(reg["source"]) if reg.get("source") is not None else None
+    if a.get("targets") is not None or eff.targets:
+        targets = play._targets(g, p, a, eff, source)
+    else:
+        targets = [c for c in (g.chara_by_uid(u) for u in reg.get("targets", ())) if c is not None]
+        if any(g.chara_by_uid(u) is None for u in reg.get("targets", ())):
+            trail.event("effect", f"{what}: a Chara it names has left the Area")
+    trail.event("effect", f"{what} fires")
+    play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
+    _after_trigger(g, trail)
 
 
 def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

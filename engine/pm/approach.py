@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.pm import hidden, stats
+from engine.pm import conditions, hidden, stats
 from engine.pm.state import Chara, GameState
 from engine.pm.triggers import fire, fire_others
 from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
@@ -31,7 +31,7 @@ def _may_approach(g: GameState, player: int, c: Chara | None, card_id: str, trai
         else:
             why = "is rested"
         raise illegal("approach.chara", f"{describe(g, card_id)} {why}")
-    if c.has_grant("cannot_approach"):
+    if stats.has_grant(g, c, "cannot_approach"):
         raise illegal("approach.chara", f"{describe(g, card_id)} cannot approach this turn (an effect forbids it)")
     if c.summoned_turn == g.turn and not stats.has_active(g, c):
         raise illegal("approach.summoned", f"{describe(g, card_id)} was summoned this turn (turn {g.turn}) and has no [Active]")
@@ -64,6 +64,7 @@ def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     for x in attackers:
         x.rested = True
         x.approached_turn = g.turn
+        me.turn_log.append(("approach", x.card))
     begin_approach(g, [x.uid for x in attackers])
     if trail.keep:
         names = " and ".join(describe(g, x.card) for x in attackers)
@@ -72,6 +73,7 @@ def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     fire(g, "approach", attackers, trail)
     for x in attackers:
         fire_others(g, "approach", x, trail)
+        fire_others(g, "rested", x, trail)
 
 
 def _check_partner(g: GameState, p: int, lead: Chara, partner_id: str) -> Chara:
@@ -110,9 +112,10 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if c is None or c.area != "main" or c.rested:
         why = "is not on the Area" if c is None else ("is in the Support Area" if c.area != "main" else "is rested")
         raise illegal("interfere.chara", f"{describe(g, a['card'])} {why}: it cannot interfere")
-    if c.has_grant("cannot_interfere"):
+    if stats.has_grant(g, c, "cannot_interfere"):
         raise illegal("interfere.chara", f"{describe(g, a['card'])} cannot interfere this turn (an effect forbids it)")
     assert g.approach is not None
+    _interference_limits(g, c)
     cost = stats.chara_cost(g, c)
     for uid in g.approach.attackers:
         att = g.chara_by_uid(uid)
@@ -132,7 +135,30 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if trail.keep:
         trail.check("interfere.chara", f"{describe(g, c.card)} active in the Main Area: rests to interfere")
         trail.event("interfere", f"step ④ window, player {g.turn_player} acts first")
-    fire(g, "interfered", [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None], trail)
+    attackers = [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None]
+    for x in attackers:
+        g.players[x.owner].turn_log.append(("interfered", x.card))
+    fire(g, "interfered", attackers, trail)
+    for x in attackers:
+        fire_others(g, "interfered", x, trail)
+
+
+def _interference_limits(g: GameState, c: Chara) -> None:
+    """Effects that keep an approaching Chara from being interfered by some Charas (``not_interfered_by``), or
+    keep a Chara from interfering some Charas (``cannot_interfere_with``): docs/log-extensions.md."""
+    assert g.approach is not None
+    for uid in g.approach.attackers:
+        att = g.chara_by_uid(uid)
+        if att is None:
+            continue
+        for spec in stats.grant_values(g, att, "not_interfered_by"):
+            if conditions.chara_problem(g, att.owner, spec, c, att) is None:
+                raise illegal("interfere.chara", f"{describe(g, att.card)} cannot be interfered by {describe(g, c.card)} "
+                                                 f"(an effect: {dict(spec)})")
+        for spec in stats.grant_values(g, c, "cannot_interfere_with"):
+            if conditions.chara_problem(g, c.owner, spec, att, c) is None:
+                raise illegal("interfere.chara", f"{describe(g, c.card)} cannot interfere {describe(g, att.card)} this turn "
+                                                 f"(an effect: {dict(spec)})")
 
 
 def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

@@ -8,12 +8,21 @@ a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a p
 A *Chara spec* is a card filter plus ``side`` (``self``/``opponent``/``any``, seen from the acting
 player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
 Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this), ``approaching``,
-``interfering``, ``entered_this_turn``, ``has_stats``.
+``interfering``, ``entered_this_turn``, ``has_stats``, ``max_ap``/``max_dp`` (AP/DP at most), ``source``
+(printed source value), ``used_text`` (used one of its texts this turn), ``ap_below_source_dp`` (AP below the
+DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
+A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"count": what}``, see
+:func:`count`) worked out for the acting player when it is checked.
 
 A *condition* is a mapping whose keys all must hold: ``own_turn``, ``has_name``, ``has_property``,
 ``points_at_least``, ``hand_at_most``, ``played_at_least`` (cards the owner played this turn),
 ``count`` (``{"spec": Chara spec, "at_least": n}``), ``approaching``/``interfering``/``interfered``
-(the effect's own Chara now), ``entered_this_turn`` (the effect's own Chara), ``not`` (a condition).
+(the effect's own Chara now), ``entered_this_turn`` (the effect's own Chara), ``not`` (a condition),
+``any_of`` / ``all_of`` (a list of conditions: one / each must hold), ``first_time`` (a trigger that fires once a
+turn, the first time its cause happens), ``phase`` (``main``/``approach``), ``in_area`` (the effect's
+own Chara is in that area), ``history`` (this turn's plays, approaches or interferences: ``{"event", "filter",
+"who", "at_least"|"exactly", "distinct"}``), ``answers`` (a response: what it answers, ``{"type": action type,
+"side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits).
 """
 
 from __future__ import annotations
@@ -33,14 +42,25 @@ def _one(value: Any) -> tuple[Any, ...]:
     return tuple(value) if isinstance(value, (list, tuple)) else (value,)
 
 
-def card_matches(g: GameState, card: Card, f: Mapping[str, Any]) -> bool:
-    """True when ``card`` passes the card filter ``f`` (other keys are ignored here)."""
+def number(g: GameState, owner: int, value: Any) -> Any:
+    """A filter's number: a count (``{"count": what}``) worked out for ``owner``, else the value itself."""
+    if isinstance(value, Mapping) and "count" in value:
+        return count(g, owner, value["count"])
+    return value
+
+
+def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None) -> bool:
+    """True when ``card`` passes the card filter ``f`` (other keys are ignored here); ``owner``: the player
+    whose card it is (effects making their cards count as another color, dynamic numbers)."""
     for key, want in f.items():
         if key not in CARD_KEYS:
             continue
+        if isinstance(want, Mapping):
+            want = number(g, 0 if owner is None else owner, want)
         if key == "type" and card.type != want:
             return False
-        if key == "color" and card.color not in _one(want):
+        if key == "color" and card.color not in _one(want) and not (
+                owner is not None and set(stats.extra_colors(g, owner)) & set(_one(want))):
             return False
         if key == "name" and not set(_one(want)) & set(card.names):
             return False
@@ -73,16 +93,20 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
     area = spec.get("area", "any")
     if area != "any" and c.area != area:
         return f"is not in the {area} area"
-    if "max_cost" in spec and stats.chara_cost(g, c) > spec["max_cost"]:
-        return f"has usage cost {stats.chara_cost(g, c)} > {spec['max_cost']}"
+    if "max_cost" in spec and stats.chara_cost(g, c) > number(g, actor, spec["max_cost"]):
+        return f"has usage cost {stats.chara_cost(g, c)} > {number(g, actor, spec['max_cost'])}"
     if "rested" in spec and c.rested != spec["rested"]:
         return "is not rested" if spec["rested"] else "is not active"
     if spec.get("not_self") and source is not None and c.uid == source.uid:
         return "is the effect's own Chara"
     card = g.card(c.card)
     f = {k: v for k, v in spec.items() if k in CARD_KEYS and k != "max_cost"}
-    if f and not card_matches(g, card, f):
+    if f and not card_matches(g, card, f, c.owner):
         return f"does not fit {f}"
+    if len(spec) > 1 and not SPEC_EXTRA.isdisjoint(spec):
+        problem = _extra_problem(g, actor, spec, c, source)
+        if problem:
+            return problem
     if spec.get("has_stats") and not card.has_stats:
         return "has no AP/DP"
     if "zero_stat" in spec or "min_stat" in spec:
@@ -98,6 +122,31 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
         return "is not interfering"
     if spec.get("entered_this_turn") and c.entered_turn != g.turn:
         return "did not enter this turn"
+    return None
+
+
+SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated"})
+
+
+def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
+    """The rarer Chara spec keys (SPEC_EXTRA)."""
+    card = g.card(c.card)
+    if "source" in spec and card.source != spec["source"]:
+        return f"has source {card.source}, not {spec['source']}"
+    if spec.get("used_text") and g.turn not in (*c.used.values(), *c.auto_used.values()):
+        return "has used no text this turn"
+    if "name_of_eliminated" in spec and not set(card.names) & names_of(g, g.eliminated):
+        return "shares no name with the Chara just eliminated"
+    if "max_ap" in spec or "max_dp" in spec or "ap_below_source_dp" in spec:
+        ap, dp = (stats.used(v) for v in stats.ap_dp(g, c))
+        if "max_ap" in spec and ap > number(g, actor, spec["max_ap"]):
+            return f"has AP {ap} > {spec['max_ap']}"
+        if "max_dp" in spec and dp > number(g, actor, spec["max_dp"]):
+            return f"has DP {dp} > {spec['max_dp']}"
+        if spec.get("ap_below_source_dp"):
+            limit = stats.used(stats.ap_dp(g, source)[1]) if source is not None and g.chara_by_uid(source.uid) else 0
+            if ap >= limit:
+                return f"has AP {ap}, not below {limit}"
     return None
 
 
@@ -117,7 +166,24 @@ def count(g: GameState, owner: int, what: Mapping[str, Any], source: Chara | Non
         return len(g.players[owner if what["points"] == "self" else 1 - owner].points)
     if "played" in what:
         return g.players[owner].played_this_turn
+    if "history" in what:
+        return history_count(g, owner, what["history"])
     return 0
+
+
+def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
+    """This turn's plays/approaches/interferences (``event``) of cards fitting ``filter`` (``who``: self by default,
+    ``opponent`` or ``any``); ``distinct``: count card ids once; ``sum``: ``"cost"`` adds up printed costs."""
+    who = h.get("who", "self")
+    players = (0, 1) if who == "any" else (owner if who == "self" else 1 - owner,)
+    f = h.get("filter", {})
+    hits = [cid for p in players for ev, cid in g.players[p].turn_log
+            if ev == h.get("event", "play") and card_matches(g, g.card(cid), f, p)]
+    if h.get("distinct"):
+        hits = list(dict.fromkeys(hits))
+    if h.get("sum") == "cost":
+        return sum(g.card(cid).cost for cid in hits)
+    return len(hits)
 
 
 def holds(g: GameState, owner: int, cond: Mapping[str, Any] | None, source: Chara | None = None) -> bool:
@@ -155,7 +221,35 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return source is not None and (source.entered_turn == g.turn) == bool(want)
     if key == "not":
         return not holds(g, owner, want, source)
-    return key == "subject"  # checked when the trigger fires (engine.pm.triggers.fire)
+    if key == "any_of":
+        return any(holds(g, owner, c, source) for c in want)
+    if key == "all_of":
+        return all(holds(g, owner, c, source) for c in want)
+    if key == "phase":
+        return g.phase == want
+    if key == "in_area":
+        return source is not None and source.area == want
+    if key == "history":
+        n = history_count(g, owner, want)
+        return n == int(want["exactly"]) if "exactly" in want else n >= int(want.get("at_least", 1))
+    if key == "answers":
+        return _answers(g, owner, want)
+    if key == "entered_by":
+        return g.effect_card is not None and card_matches(g, g.card(g.effect_card), want, owner)
+    return key in ("subject", "first_time")  # checked when the trigger fires (engine.pm.triggers.fire)
+
+
+def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
+    """A response's condition on the play it answers (``g.answering``)."""
+    if g.answering is None:
+        return False
+    player, card_id, kind = g.answering
+    side = want.get("side", "any")
+    if (side == "opponent" and player == owner) or (side == "self" and player != owner):
+        return False
+    if "type" in want and kind != want["type"]:
+        return False
+    return card_matches(g, g.card(card_id), want.get("filter", {}), player)
 
 
 def names_of(g: GameState, ids: Iterable[str | None]) -> set[str]:

@@ -55,6 +55,10 @@ def check_cost(
     items = _paying_cards(g, player, pay)
     paying = [g.card(cid) for _, cid in items]
     provided = sum(c.source for c in paying)
+    if card is not None:  # a card that gives more source when paid for a named card (docs/log-extensions.md)
+        from engine.pm.stats import source_bonus, static_steps
+
+        provided += sum(source_bonus(g, c, card, player) for c in paying if static_steps(c))
     if provided < cost:
         listing = " + ".join(f"{c.id} {c.source}" for c in paying) or "nothing"
         raise illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "
@@ -65,6 +69,12 @@ def check_cost(
     if card is not None:
         if cost > 0 and card.color != "purple":
             match = next((c for c in paying if c.color == card.color or g.cards.same_series(c, card)), None)
+            if match is None:
+                from engine.pm.stats import extra_colors
+
+                extra = set(extra_colors(g, player))  # cards counting as another color too (MHK P-008)
+                if extra:
+                    match = next((c for c in paying if ({c.color} | extra) & ({card.color} | extra)), None)
             if match is None:
                 raise illegal(
                     "cost.identity",

@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import Card, Effect
 from engine.pm import script, stats
 from engine.pm.actions import apply_action
 from engine.pm.cost import FOUR_COLORS
 from engine.pm.effects import possible_targets
 from engine.pm.state import GameState
 from engine.pm.turns import settle, turn_end_waits
-from engine.pm.zones import find_chara
+from engine.pm.zones import find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail
 
 Action = dict[str, Any]
@@ -137,11 +137,46 @@ def candidates(g: GameState) -> Iterator[Action]:
 
 def _optional_triggers(g: GameState) -> Iterator[Action]:
     for owner, uid, idx in g.available_triggers:
-        c = g.chara_by_uid(uid)
-        if c is not None:
-            card = g.card(c.card)
-            yield from _with_targets(g, owner, {"type": "trigger", "p": owner, "card": c.card, "effect": idx},
-                                     card, card.automatic()[idx])
+        yield from _trigger_actions(g, owner, owner, uid, idx)
+
+
+def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> Iterator[Action]:
+    """The trigger action of key ``(owner, uid, idx)``: of a Chara on the Area, of a card off it (``from`` its
+    zone), or of a delayed effect (docs/log-extensions.md)."""
+    c = g.chara_by_uid(uid)
+    if c is not None:
+        card = g.card(c.card)
+        yield from _with_targets(g, p, {"type": "trigger", "p": owner, "card": c.card, "effect": idx},
+                                 card, card.automatic()[idx])
+        return
+    reg = g.delayed.get(uid)
+    cid = g.departed.get(uid) or (reg["card"] if reg else None)
+    if cid is None:
+        return
+    card = g.card(cid)
+    autos = card.automatic()
+    eff = autos[idx] if idx < len(autos) else script.delayed_slots(card)[idx - len(autos)]
+    action: Action = {"type": "trigger", "p": owner, "card": cid, "effect": idx}
+    src = g.chara_by_uid(reg["source"]) if reg and reg.get("source") is not None else None
+    if src is None or not same_card(src.card, cid):
+        zone = zone_of(g, owner, cid)
+        if zone is None:
+            return
+        action["from"] = zone
+    if reg is not None and not eff.targets:
+        yield from _with_targets(g, p, action, card, Effect("auto", script=eff.script))
+    else:
+        yield from _with_targets(g, p, action, card, eff)
+
+
+def zone_of(g: GameState, p: int, cid: str) -> str | None:
+    """The zone off the Area that holds a copy of ``cid`` (discard, removed, hand, EX deck, Point Zone, deck)."""
+    me = g.players[p]
+    for zone, cards in (("discard", me.discard), ("removed", me.removed), ("hand", me.hand), ("ex_deck", me.ex_deck),
+                        ("point", [x for x, _ in me.points]), ("deck", me.deck)):
+        if any(x is not None and same_card(x, cid) for x in cards):
+            return zone
+    return None
 
 
 def _decisions(g: GameState) -> Iterator[Action]:
@@ -151,11 +186,7 @@ def _decisions(g: GameState) -> Iterator[Action]:
     me = g.players[p]
     if g.pending_triggers:
         owner, uid, idx = g.pending_triggers[0]
-        c = g.chara_by_uid(uid)
-        if c is not None:
-            card = g.card(c.card)
-            yield from _with_targets(g, p, {"type": "trigger", "p": owner, "card": c.card, "effect": idx},
-                                     card, card.automatic()[idx])
+        yield from _trigger_actions(g, p, owner, uid, idx)
         return
     if g.phase == "end":
         need = len(me.hand) - g.hand_limit

@@ -216,6 +216,7 @@ def _coin(g: GameState, op: Mapping[str, Any]) -> str:
 def _rest(g: GameState, op: Mapping[str, Any]) -> str:
     c = _chara(g, op)
     c.rested = True
+    fire_others(g, "rested", c, g.trail)
     return f"{describe(g, c.card)} rests"
 
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, Effect, base_id
-from engine.pm import effects, hidden, script, stats
+from engine.pm import conditions, effects, hidden, script, stats
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
 from engine.pm.state import Chara, GameState, Support, effect_key
-from engine.pm.triggers import FIRED_EVENTS, fire, fire_others, require_cause
+from engine.pm.triggers import fire, fire_card, fire_others
 from engine.pm.turns import check_losing, require_right, where
 from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
@@ -103,16 +103,21 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
             err.path_suffix = path
         raise
     if kind in PLAYS:
-        g.players[play.player].played.setdefault(base_id(play.card_id), g.turn)
-        if g.players[play.player].cost_mods and kind != "break":
+        me = g.players[play.player]
+        me.played.setdefault(base_id(play.card_id), g.turn)
+        me.turn_log.append(("play", play.card_id))
+        if me.cost_mods and kind != "break":
             stats.use_next_cost(g, play.player, play.card_id)
+    outer = g.answering
     for i, resp in enumerate(action.get("responses", ())):
+        g.answering = (play.player, play.card_id, kind)
         rpath = f"{path}.responses.{i}" if path else f"responses.{i}"
         if resp["type"] not in RESPONSE_TYPES:
             err = illegal("decline.timing", f"a {resp['type']} cannot be a response")
             err.path_suffix = rpath
             raise err
         play.responses.append(declare(g, resp, rpath, trail, as_response=True))
+    g.answering = outer
     return play
 
 
@@ -282,8 +287,6 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
 def _targets(g: GameState, p: int, a: Mapping[str, Any], eff: Effect | None, source: Chara | None = None) -> list[Chara]:
     """The action's targets (with ``ops`` alone, the Charas its ops name), checked against a scripted spec;
     then the effect's own condition (``effect.condition``)."""
-    if a.get("type") == "trigger" and eff is not None:
-        source = source or _trigger_cause(g, p, a, eff)
     refs = a.get("targets")
     if refs is None and eff is not None and eff.scripted and eff.targets and a.get("ops"):
         refs = effects.targets_from_ops(eff, a["ops"])
@@ -294,19 +297,33 @@ def _targets(g: GameState, p: int, a: Mapping[str, Any], eff: Effect | None, sou
     return charas
 
 
-def _trigger_cause(g: GameState, p: int, a: Mapping[str, Any], eff: Effect) -> Chara | None:
-    """A trigger's own Chara; an unscripted one whose cause the card data names needs that cause just now."""
-    source = find_chara(g.players[p], a["card"]) if a.get("from") in (None, "main", "support") else None
-    if source is not None and not eff.scripted and eff.trigger in FIRED_EVENTS:
-        require_cause(g, p, source.uid, a["effect"], f"automatic effect {a['effect']} of {describe(g, a['card'])}", eff.trigger)
-    return source
-
-
 def check_condition(g: GameState, p: int, eff: Effect, source: Chara | None, card_id: object) -> None:
-    """``effect.condition``: a scripted effect's own condition must hold when it is used."""
-    if eff.condition and not stats.condition_holds(g, p, eff.condition, source):
+    """``effect.condition``: a scripted effect's own condition must hold when it is used (a leaving trigger's was
+    checked as its Chara left)."""
+    cond = eff.condition
+    if cond and AT_CAUSE_KEYS.intersection(cond):
+        cond = {k: v for k, v in cond.items() if k not in AT_CAUSE_KEYS}
+    if cond and eff.trigger not in CHECKED_AT_CAUSE and not stats.condition_holds(g, p, cond, source):
         raise illegal("effect.condition", f"the condition of this effect of {describe(g, str(card_id))} does not hold: "
                                           f"{dict(eff.condition)}")
+
+
+#: triggers whose own condition is checked when their cause happens (their Chara is no longer there afterwards)
+CHECKED_AT_CAUSE = frozenset({"leave", "paid_for_text", "delayed"})
+#: condition keys about the cause itself, checked only when it happens
+AT_CAUSE_KEYS = frozenset({"entered_by"})
+
+
+def check_text_allowed(g: GameState, p: int, card_id: str, holder: Chara | None, what: str) -> None:
+    """``effect.condition``: an effect forbids using this text (a ``no_text`` grant on the Chara, or a ``forbid``
+    of the player's texts of cards fitting a filter)."""
+    if holder is not None and holder.grants and holder.has_grant("no_text"):
+        raise illegal("effect.condition", f"{what}: an effect forbids using the texts of {describe(g, holder.card)}")
+    for q, kind, f, until in g.bans:
+        if q == p and kind == "text" and (until is None or until >= g.turn) and \
+                conditions.card_matches(g, g.card(card_id), f, p):
+            raise illegal("effect.condition", f"{what}: an effect forbids player {p} to use the texts of cards fitting {f} "
+                                              "this turn")
 
 
 def _effect_source(g: GameState, a: Mapping[str, Any]) -> tuple[Chara | None, Support | None]:
@@ -334,6 +351,8 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         where_ = f"set on {a['on']}" if "on" in a else "on the Area"
         raise illegal("zone", f"{what}: {describe(g, cid)} is not {where_} of player {p}")
     holder = sup if sup is not None else chara
+    if g.bans or chara.grants:
+        check_text_allowed(g, p, cid, chara, what)
     if g.table:
         _identify_payment(g, p, a)
     items = check_cost(g, p, a.get("pay", ()), eff.cost, trail, card=None, what=what)
@@ -365,10 +384,14 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
     if rest:
         chara.rested = True
         trail.check("effect.cost", f"{describe(g, chara.card)} rests to pay the cost")
+        fire_others(g, "rested", chara, trail)
     if discard:
         remove_copy(g.players[p].hand, discard)
         g.players[p].discard.append(discard)
         trail.check("effect.cost", f"{describe(g, discard)} discarded to pay the cost")
+    if g.cards.listened("paid_for_text"):  # cards put into the discard by this text's cost may listen
+        for paid in [*(c for zone, c in items if zone == "hand"), *([discard] if discard else [])]:
+            fire_card(g, p, paid, "paid_for_text", chara, trail)
     holder.used[key] = g.turn
     targets = _targets(g, p, a, eff, chara)
     return Play(a, path, p, cid, card, effect=eff, source=chara, targets=targets)
@@ -438,7 +461,12 @@ def resolve(g: GameState, play: Play, trail: Trail) -> bool:
     When the game ends inside the chain, the rest of it does not resolve.
     """
     for resp in reversed(play.responses):
-        if resolve(g, resp, trail):
+        outer, g.answering = g.answering, (play.player, play.card_id, play.action["type"])
+        try:
+            disabled_it = resolve(g, resp, trail)
+        finally:
+            g.answering = outer
+        if disabled_it:
             play.disabled = True
             trail.event("response", f"{describe(g, resp.card_id)} disables the play of {describe(g, play.card_id)}")
         if check_losing(g, trail):
@@ -530,7 +558,11 @@ def run_effect(
     ops recorded, marked unverified; True when it disables what it answers."""
     given = action.get("ops")
     if eff is not None and eff.scripted:
-        r = script.run(g, player, card_id, eff, targets, source, action, trail, in_response=in_response)
+        outer, g.effect_card = g.effect_card, card_id
+        try:
+            r = script.run(g, player, card_id, eff, targets, source, action, trail, in_response=in_response)
+        finally:
+            g.effect_card = outer
         for why in r.unverified:
             trail.unverified("effect.result", f"{describe(g, card_id)}: {why}")
         return r.disables

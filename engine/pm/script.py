@@ -17,7 +17,7 @@ from typing import Any
 from engine.cards import Effect
 from engine.pm import conditions, stats
 from engine.pm.ops import apply_op
-from engine.pm.state import Chara, GameState
+from engine.pm.state import Chara, GameState, expiry
 from engine.pm.zones import describe, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
@@ -42,6 +42,7 @@ class Run:
         self.unverified: list[str] = []
         self.auto = False  # choose the first options where the log gives no choice (legal-action generation)
         self.made: list[Any] = []  # the decisions taken, as ``choices`` entries
+        self.left_area = "main"  # the area the last Chara moved off the Area by a ``move`` step was in
 
     # -- decisions ----------------------------------------------------------
 
@@ -131,7 +132,7 @@ def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara
 
 def steps(r: Run, script: Sequence[Step]) -> None:
     for step in script:
-        if "if" in step and not run_holds(r, step["if"]):
+        if ("if" in step and not run_holds(r, step["if"])) or step.get("static"):
             continue
         _STEPS[step["op"]](r, step)
 
@@ -153,6 +154,16 @@ def run_holds(r: Run, cond: Mapping[str, Any]) -> bool:
 
 
 def _chara_step(r: Run, step: Step) -> None:
+    """A step on Charas; ``then`` runs when it did something (the text's "if so")."""
+    if step.get("static"):
+        return  # in force while the card is in play (engine.pm.stats.static_steps), not run
+    before = len(r.ops)
+    _chara_ops(r, step)
+    if "then" in step and len(r.ops) > before:
+        steps(r, step["then"])
+
+
+def _chara_ops(r: Run, step: Step) -> None:
     kind = step["op"]
     for c in r.subjects(step.get("target", "self")):
         op: dict[str, Any] = {"op": kind, "p": c.owner, "card": c.card}
@@ -167,6 +178,8 @@ def _chara_step(r: Run, step: Step) -> None:
             if step["to"] == c.area:
                 continue
             op.update({"from": c.area, "to": step["to"]})
+            r.picked = [c.card]
+            r.left_area = c.area
         elif (kind == "rest" and c.rested) or (kind == "activate" and not c.rested):
             continue  # already so: nothing happens
         r.emit(op)
@@ -242,6 +255,10 @@ def _flip(r: Run, step: Step) -> None:
     p = r.player(step)
     face = step.get("face", "up")
     pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
+    if step.get("all"):  # every such card: nothing to choose
+        for cid in pool:
+            r.emit({"op": "flip", "p": p, "card": cid, "face": face})
+        return
     picked = _choose_cards(r, step, pool, lambda op: op.get("op") == "flip", "a face-" + ("down" if face == "up" else "up")
                            + " Point Zone card")
     for cid in picked:
@@ -262,15 +279,20 @@ def _pick(r: Run, step: Step) -> None:
     else:
         looked = list(getattr(pl, ZONE_FIELDS[src]))
     same = _same_name_filter(r, step)
-    fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f)
-            and (same is None or bool(set(g.card(c).names) & same))]
+    exact = [r.card_id] if step.get("this_card") else list(r.picked) if step.get("same_card") == "picked" else None
+    fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p)
+            and (same is None or bool(set(g.card(c).names) & same))
+            and (exact is None or any(same_card(c, x) for x in exact))]
     if None in looked:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
     picked = _choose_cards(r, step, fits, lambda op: op.get("op") == "move" and op.get("from") == src, f"a fitting card in the {src}",
                            loose=None in looked)
+    if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):
+        raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
+                                       f"{step.get('n', 1)} or none")
     face = step.get("face")
     for cid in picked:
-        op: dict[str, Any] = {"op": "move", "p": p, "card": cid, "from": src, "to": dst}
+        op: dict[str, Any] = {"op": "move", "p": p, "card": cid, "from": src, "to": _area_to(r, dst, cid)}
         if face:
             op["face"] = face
         if step.get("rested"):
@@ -286,6 +308,19 @@ def _pick(r: Run, step: Step) -> None:
         steps(r, step["then"])
     elif not picked and "else" in step:
         steps(r, step["else"])
+
+
+def _area_to(r: Run, dst: str, cid: str) -> str:
+    """``to``: a zone; ``"area"``: the area the given op names, else the Main Area for a Chara with AP/DP;
+    ``"same_area"``: the area the last Chara moved off the Area was in."""
+    if dst == "same_area":
+        return r.left_area
+    if dst != "area":
+        return dst
+    given = r.next_given()
+    if given is not None and given.get("op") == "move" and given.get("to") in ("main", "support"):
+        return str(given["to"])
+    return "main" if r.g.card(cid).has_stats else "support"
 
 
 def _rest_to(r: Run, p: int, rest: list[str], where: str) -> None:
@@ -310,6 +345,88 @@ def _same_name_filter(r: Run, step: Step) -> set[str] | None:
     return conditions.names_of(r.g, [c.card for c in r.subjects(key)])
 
 
+def _judge(r: Run, step: Step) -> None:
+    """An Elimination Judgement between the effect's own Chara and ``target``: each whose DP is at most the other's
+    AP leaves for the discard (unless an effect keeps it)."""
+    me, them = r.subjects("self"), r.subjects(step.get("target", "target"))
+    if not me or not them:
+        return
+    a, b = me[0], them[0]
+    (a_ap, a_dp), (b_ap, b_dp) = ((stats.used(v) for v in stats.ap_dp(r.g, x)) for x in (a, b))
+    out = [x for x, dp, ap in ((b, b_dp, a_ap), (a, a_dp, b_ap)) if dp <= ap and not stats.has_grant(r.g, x, "not_eliminated")]
+    for x in out:
+        r.emit({"op": "move", "p": x.owner, "card": x.card, "from": x.area, "to": "discard"})
+
+
+def _delay(r: Run, step: Step) -> None:
+    """Set up a delayed effect (no op: the script records it): it fires when ``on`` happens (to ``subject``) until
+    ``until``, once, and is logged as a trigger of the card (docs/log-extensions.md)."""
+    card = r.g.card(r.card_id)
+    if "auto" in step:
+        idx = int(step["auto"])
+    else:
+        _, found = _slots(card)
+        idx = len(card.automatic()) + next(j for j, s in enumerate(found) if s is step)
+    subject: Any = None
+    key = step.get("subject")
+    if isinstance(key, str):
+        who = r.subjects(key)
+        if not who:
+            return  # the Chara it waits for is gone: it can never fire
+        subject = who[0].uid
+    elif isinstance(key, Mapping):
+        subject = dict(key)
+        if "same_name" in subject:
+            subject["name"] = sorted(conditions.names_of(r.g, [c.card for c in r.subjects(subject.pop("same_name"))]))
+    uid = r.g.new_uid()
+    r.g.delayed[uid] = {
+        "p": r.actor, "card": r.card_id, "idx": idx, "on": step["on"], "subject": subject,
+        "source": r.source.uid if r.source is not None else None, "targets": [c.uid for c in r.targets],
+        "until": expiry(step.get("until", "turn_end"), r.g.turn), "optional": bool(step.get("optional")),
+    }
+    r.trail.event("effect", f"{describe(r.g, r.card_id)} sets up a delayed effect (on {step['on']}): its trigger {idx}")
+
+
+def _forbid(r: Run, step: Step) -> None:
+    """A ban on the player (no op: the script records it): ``what`` ``text``: no text of cards fitting ``filter``."""
+    r.g.bans.append((r.player(step), step.get("what", "text"), dict(step.get("filter", {})),
+                     expiry(step.get("until", "turn_end"), r.g.turn)))
+    r.trail.event("effect", f"player {r.player(step)} may not use the texts of cards fitting {step.get('filter', {})}")
+
+
+_SLOTS: dict[int, tuple[Any, tuple[Effect, ...], tuple[Step, ...]]] = {}
+
+
+def _slots(card: Any) -> tuple[tuple[Effect, ...], tuple[Step, ...]]:
+    hit = _SLOTS.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1], hit[2]
+    found: list[Step] = []
+
+    def walk(script: Sequence[Step]) -> None:
+        for s in script:
+            if s.get("op") == "delay" and "do" in s:
+                found.append(s)
+            for key in ("then", "else", "do"):
+                if isinstance(s.get(key), (list, tuple)):
+                    walk(s[key])
+            for mode in s.get("modes", ()):
+                walk(mode)
+
+    for eff in (*card.effects, *([card.backup] if card.backup else [])):
+        walk(eff.script or ())
+    effs = tuple(Effect("auto", trigger="delayed", optional=bool(s.get("optional")), targets=tuple(s.get("targets", ())),
+                        script=tuple(s["do"])) for s in found)
+    _SLOTS[id(card)] = (card, effs, tuple(found))
+    return effs, tuple(found)
+
+
+def delayed_slots(card: Any) -> tuple[Effect, ...]:
+    """The delayed parts of a card's effects (``delay`` steps with ``do``), as automatic effects that fire only
+    once set up: trigger indexes after the card's automatic effects, in text order."""
+    return _slots(card)[0]
+
+
 def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[str, Any]], bool], what: str,
                   *, loose: bool = False) -> list[str]:
     """The cards a player picks from ``pool``: ``n`` of them (``up_to``: at most ``n``; else as many as there are)."""
@@ -324,7 +441,7 @@ def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[
                 break
             entry.append(op["card"])
     if entry is None and r.auto:
-        entry = pool[:n]
+        entry = pool[:n] if len(pool) >= n or not step.get("all_or_none") else []
     if entry is None:
         if not up_to and len(set(pool)) <= 1:
             entry = pool[:n]  # nothing to choose
@@ -424,6 +541,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "modify": _chara_step, "grant": _chara_step, "coin": _chara_step, "rest": _chara_step, "activate": _chara_step,
     "move": _chara_step, "draw": _draw, "put_point": _put_point, "shuffle": _shuffle, "mill": _mill, "flip": _flip,
     "pick": _pick, "choose": _choose, "cost": _cost, "if": _if, "unverified": _unverified, "disable": _disable,
+    "judge": _judge, "delay": _delay, "forbid": _forbid, "source": lambda r, s: None, "also_color": lambda r, s: None,
 }
 STEP_OPS = frozenset(_STEPS)
 

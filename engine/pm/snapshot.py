@@ -53,7 +53,7 @@ def _player(p: PlayerState) -> dict[str, Any]:
         "shuffled": p.shuffled, "opening": p.opening, "played": p.played_this_turn,
         "opening_hand": p.opening_hand, "seen": p.seen, "played_first": p.played,
         "unknown_drawn": [list(x) for x in p.unknown_drawn], "opening_found": p.opening_found, "hand_lost": p.hand_lost,
-        "ex_seen": p.ex_seen,
+        "ex_seen": p.ex_seen, "turn_log": [list(x) for x in p.turn_log],
     }
 
 
@@ -78,6 +78,7 @@ def _player_back(d: dict[str, Any]) -> PlayerState:
     p.opening_found = list(d["opening_found"])
     p.hand_lost = d["hand_lost"]
     p.ex_seen = list(d["ex_seen"])
+    p.turn_log = [(e, c) for e, c in d.get("turn_log", ())]
     p.ex_deck = list(d["ex_deck"])
     return p
 
@@ -97,6 +98,8 @@ def to_snapshot(g: GameState) -> dict[str, Any]:
         "break_ok": [list(x) for x in g.break_ok], "next_uid": g.next_uid,
         "pending": [list(x) for x in g.pending_triggers], "available": [list(x) for x in g.available_triggers],
         "players": [_player(p) for p in g.players], "table": g.table,
+        "delayed": [[k, v] for k, v in g.delayed.items()], "departed": [[k, v] for k, v in g.departed.items()],
+        "bans": [list(b) for b in g.bans], "eliminated": g.eliminated,
     }
 
 
@@ -115,4 +118,8 @@ def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
     g.pending_triggers = [(p, u, e) for p, u, e in d["pending"]]
     g.available_triggers = [(p, u, e) for p, u, e in d["available"]]
     g.table = d["table"]
+    g.delayed = {k: v for k, v in d.get("delayed", ())}
+    g.departed = {k: v for k, v in d.get("departed", ())}
+    g.bans = [(p, w, f, u) for p, w, f, u in d.get("bans", ())]
+    g.eliminated = list(d.get("eliminated", ()))
     return g

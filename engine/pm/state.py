@@ -149,6 +149,7 @@ class PlayerState:
         "seen",
         "shuffled",
         "support",
+        "turn_log",
         "unknown_drawn",
     )
 
@@ -169,6 +170,9 @@ class PlayerState:
         self.shuffled = False
         self.opening: str | None = None  # "keep" or "redraw" once decided
         self.played_this_turn = 0
+        #: this turn's history for conditions (docs/log-extensions.md): (event, card id), event in
+        #: ``play``, ``approach``, ``interfered``; emptied at each turn start
+        self.turn_log: list[tuple[str, str]] = []
         # facts for statistics (metrics.md): the hand kept at setup, and the turn each card id was
         # first seen (moved from the deck to the hand after setup) and first played
         self.opening_hand: list[str] = []
@@ -198,6 +202,7 @@ class PlayerState:
         p.shuffled = self.shuffled
         p.opening = self.opening
         p.played_this_turn = self.played_this_turn
+        p.turn_log = list(self.turn_log)
         p.opening_hand = self.opening_hand
         p.seen = dict(self.seen)
         p.played = dict(self.played)
@@ -230,13 +235,19 @@ class GameState:
     """The full-information state of one game."""
 
     __slots__ = (
+        "answering",
         "applied",
         "approach",
         "approacher_passed",
         "available_triggers",
+        "bans",
         "break_ok",
         "card",
         "cards",
+        "delayed",
+        "departed",
+        "effect_card",
+        "eliminated",
         "first",
         "hand_limit",
         "next_uid",
@@ -280,6 +291,18 @@ class GameState:
         self.table = any(p.deck_list is None or p.ex_list is None for p in players)
         #: the trail of the action being applied (identification notes are written to it)
         self.trail: Trail = NULL_TRAIL
+        #: delayed effects set up by a script's ``delay`` step: registration uid -> record (engine.pm.delayed)
+        self.delayed: dict[int, dict[str, Any]] = {}
+        #: cards whose triggers fire off the Area (a Chara that left, a card paid as a cost): uid -> card id
+        self.departed: dict[int, str] = {}
+        #: player-wide bans set by a script's ``forbid`` step: (player, what, card filter, last turn)
+        self.bans: list[tuple[int, str, dict[str, Any], int | None]] = []
+        #: the play a response being declared or resolved answers: (player, card id, action type), else None
+        self.answering: tuple[int, str, str] | None = None
+        #: the card whose scripted effect is resolving (the cause of a Chara put onto the Area), else None
+        self.effect_card: str | None = None
+        #: the cards the last Elimination Judgement sent off (``name_of_eliminated`` specs)
+        self.eliminated: list[str] = []
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
@@ -308,6 +331,12 @@ class GameState:
         g.hand_limit = self.hand_limit
         g.table = self.table
         g.trail = NULL_TRAIL
+        g.delayed = dict(self.delayed)
+        g.departed = dict(self.departed)
+        g.bans = list(self.bans)
+        g.answering = self.answering
+        g.effect_card = self.effect_card
+        g.eliminated = list(self.eliminated)
         return g
 
     # -- helpers -------------------------------------------------------

@@ -49,7 +49,7 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     if card.pinch is not None and pinch_active(g, c.owner, card):
         ap += card.pinch[1]
         dp += card.pinch[2]
-    if card.continuous() or c.supports:
+    if c.supports or static_steps(card):
         for step in self_steps(g, c):
             if step.get("op") == "modify":
                 k = 1 if "per" not in step else conditions.count(g, c.owner, step["per"], c) // int(step["per"].get("each", 1))
@@ -58,18 +58,69 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     return ap, dp
 
 
+_STATIC: dict[int, tuple[Card, tuple[tuple[Any, Mapping[str, Any]], ...]]] = {}
+
+
+def static_steps(card: Card) -> tuple[tuple[Any, Mapping[str, Any]], ...]:
+    """(effect condition, step) of every step in force while the card is in play: the steps of its scripted
+    continuous effects, and steps marked ``"static": true`` in its other effects (docs/log-extensions.md)."""
+    hit = _STATIC.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    out = [(eff.condition, step) for eff in card.continuous() for step in eff.script or ()]
+    out += [(eff.condition, step) for eff in (*card.effects, *([card.backup] if card.backup else []))
+            if eff.kind != "continuous" for step in eff.script or () if step.get("static")]
+    steps = tuple(out)
+    _STATIC[id(card)] = (card, steps)
+    return steps
+
+
 def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
     """Steps of continuous scripted effects in force on ``c`` itself: its own card's, and those of the
     Supports set on it ("self" in a Support's effect is the Chara it is set on)."""
     sources = [g.card(c.card), *(g.card(s.card) for s in c.supports)]
     for card in sources:
-        for eff in card.continuous():
-            if not eff.condition or conditions.holds(g, c.owner, eff.condition, c):
-                assert eff.script is not None
-                for step in eff.script:
-                    if step.get("target", "self") == "self" and (
-                            "if" not in step or conditions.holds(g, c.owner, step["if"], c)):
-                        yield step
+        for cond, step in static_steps(card):
+            if step.get("target", "self") == "self" and (not cond or conditions.holds(g, c.owner, cond, c)) and (
+                    "if" not in step or conditions.holds(g, c.owner, step["if"], c)):
+                yield step
+
+
+def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
+    """Steps ``op`` of continuous effects in force on ``c``: its own (and its Supports'), and those of any
+    Chara on either Area whose step targets ``{"all": spec}`` that ``c`` fits (seen from that Chara's owner)."""
+    for step in self_steps(g, c):
+        if step.get("op") == op:
+            yield step
+    for p in g.players:
+        for x in (*p.main, *p.support):
+            for cond, step in static_steps(g.card(x.card)):
+                target = step.get("target")
+                if step.get("op") != op or not isinstance(target, Mapping) or "all" not in target:
+                    continue
+                if (not cond or conditions.holds(g, x.owner, cond, x)) and (
+                        "if" not in step or conditions.holds(g, x.owner, step["if"], x)) and \
+                        conditions.chara_problem(g, x.owner, {"area": "main", **target["all"]}, c, x) is None:
+                    yield step
+
+
+def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
+    """The values of the mapping grants ``{key: value}`` on ``c``: by ops, and by continuous effects."""
+    out = [w[key] for w, _ in c.grants if isinstance(w, Mapping) and key in w]
+    out += [s["what"][key] for s in area_steps(g, c, "grant") if isinstance(s.get("what"), Mapping) and key in s["what"]]
+    return out
+
+
+def extra_colors(g: GameState, owner: int) -> tuple[str, ...]:
+    """Colors every card of ``owner`` counts as too (``also_color`` steps of Charas on the owner's Area)."""
+    return tuple(step["color"] for x in g.players[owner].area() for cond, step in static_steps(g.card(x.card))
+                 if step.get("op") == "also_color" and (not cond or conditions.holds(g, owner, cond, x)))
+
+
+def source_bonus(g: GameState, paying: Card, played: Card, owner: int) -> int:
+    """Extra source value ``paying`` gives when paid for ``played`` (``source`` steps with a ``for`` filter)."""
+    return sum(int(step.get("n", 0)) for cond, step in static_steps(paying)
+               if step.get("op") == "source" and conditions.card_matches(g, played, step.get("for", {}), owner))
 
 
 def has_active(g: GameState, c: Chara) -> bool:
@@ -84,9 +135,7 @@ def has_grant(g: GameState, c: Chara, what: str) -> bool:
     """``what`` granted to ``c`` by an op, or by a scripted continuous effect in force on it."""
     if c.has_grant(what):
         return True
-    if not g.card(c.card).continuous() and not c.supports:
-        return False
-    return any(s.get("op") == "grant" and s.get("what") == what for s in self_steps(g, c))
+    return any(s.get("what") == what for s in area_steps(g, c, "grant"))
 
 
 def forceful(g: GameState, c: Chara) -> bool:

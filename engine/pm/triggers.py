@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from engine.pm.conditions import chara_problem
 from engine.pm.effects import can_resolve
-from engine.pm.state import Chara, GameState
-from engine.pm.zones import describe
+from engine.pm.state import Chara, GameState, effect_key
+from engine.pm.zones import describe, same_card
 from engine.rulings import Trail, illegal
 
 
@@ -37,6 +37,8 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
             if not eff.scripted:
                 g.available_triggers.append((c.owner, c.uid, idx))
                 continue
+            if (eff.once_per_turn or (cond and cond.get("first_time"))) and c.auto_used.get(effect_key(c.card, idx)) == g.turn:
+                continue  # a once-per-turn effect that already fired this turn does not fire again
             if not can_resolve(g, c.owner, eff, c):
                 continue
             if eff.optional:
@@ -48,44 +50,121 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
 
 
 def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
-    """``other_<event>``: the event happened to ``subject``; every other Chara on either Area may listen."""
-    cause, card = f"other_{event}", g.card
-    if not g.cards.listened(cause):
+    """The event happened to ``subject``: every other Chara on either Area may listen (``other_<event>``), every
+    Chara including ``subject`` (``any_<event>``), and the delayed effects waiting for it."""
+    if g.delayed:
+        fire_delayed(g, event, subject, trail)
+    card = g.card
+    for cause in (f"other_{event}", f"any_{event}"):
+        if not g.cards.listened(cause):
+            continue
+        listeners = [c for p in g.players for c in (*p.main, *p.support)
+                     if (c is not subject or cause[0] == "a") and cause in card(c.card).listens]
+        if listeners:
+            fire(g, cause, listeners, trail, subject)
+
+
+def fire_leave(g: GameState, c: Chara) -> None:
+    """``c`` is leaving the Area (still on it): its own ``leave`` triggers, the others' ``other_leave`` /
+    ``any_leave`` and delayed effects; its own triggers are then logged naming it with ``from`` its new zone."""
+    trail = g.trail
+    before = len(g.pending_triggers) + len(g.available_triggers)
+    fire(g, "leave", [c], trail)
+    if len(g.pending_triggers) + len(g.available_triggers) > before:
+        g.departed[c.uid] = c.card
+    fire_others(g, "leave", c, trail)
+
+
+def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Chara | None, trail: Trail) -> None:
+    """A card off the Area (``card_id``, e.g. just paid as a cost) listens for ``event`` (its ``condition.subject``:
+    the Chara whose text caused it): its triggers become available, logged naming it with ``from``."""
+    card = g.card(card_id)
+    if event not in card.listens:
         return
-    listeners = [c for p in g.players for c in (*p.main, *p.support) if c is not subject and cause in card(c.card).listens]
-    if listeners:
-        fire(g, cause, listeners, trail, subject)
+    for idx, eff in enumerate(card.automatic()):
+        cond = eff.condition or {}
+        if eff.trigger != event or (subject is not None and "subject" in cond
+                                    and chara_problem(g, player, cond["subject"], subject, None)):
+            continue
+        uid = g.new_uid()
+        g.departed[uid] = card_id
+        (g.available_triggers if eff.optional or not eff.scripted else g.pending_triggers).append((player, uid, idx))
+        if trail.keep:
+            trail.event("effect", f"automatic effect {idx} of {describe(g, card_id)} fires ({event})")
+
+
+def fire_delayed(g: GameState, event: str, subject: Chara | None, trail: Trail) -> None:
+    """Delayed effects (a script's ``delay`` step) waiting for ``event`` of ``subject`` become pending (optional
+    ones available); each fires once."""
+    for uid, reg in list(g.delayed.items()):
+        if reg["on"] != event or reg.get("fired") or (reg["until"] is not None and reg["until"] < g.turn):
+            continue
+        want = reg.get("subject")
+        if isinstance(want, int) and (subject is None or subject.uid != want):
+            continue
+        if isinstance(want, dict) and (subject is None or chara_problem(g, reg["p"], want, subject, None)):
+            continue
+        g.delayed[uid] = {**reg, "fired": True}
+        (g.available_triggers if reg.get("optional") else g.pending_triggers).append((reg["p"], uid, reg["idx"]))
+        if trail.keep:
+            trail.event("effect", f"a delayed effect of {describe(g, reg['card'])} fires ({event}): it is logged as its "
+                                  f"trigger {reg['idx']}")
 
 
 #: the causes the engine itself fires (``fire``): a trigger on one of these needs it to have just happened
 FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn_end", "gave_point", "eliminated_opponent",
-                          "other_enter", "other_approach", "other_gave_point", "opp_event"})
+                          "other_enter", "other_approach", "other_gave_point", "opp_event", "leave", "other_leave",
+                          "any_leave", "any_approach", "any_interfered", "any_gave_point", "any_eliminated_opponent",
+                          "other_eliminated_opponent", "any_rested", "paid_for_text", "delayed"})
 
 
-def require_cause(g: GameState, player: int, uid: int | None, idx: int, what: str, cause: str) -> None:
-    """``effect.result`` unless the scripted trigger ``(player, uid, idx)`` is pending or available; uses it up.
+def claim(g: GameState, player: int, card_id: str, idx: int, uid: int | None) -> int | None:
+    """The trigger key's uid for automatic effect ``idx`` of ``card_id`` waiting to be logged: of the Chara ``uid``
+    on the Area, of the card off the Area (``departed``), or of a delayed effect the card set up; None if none."""
+    for key in (*g.pending_triggers, *g.available_triggers):
+        q, u, i = key
+        if q != player or i != idx:
+            continue
+        if u == uid and uid is not None:
+            return u
+        owner = g.departed.get(u) or (g.delayed[u]["card"] if u in g.delayed else None)
+        if owner is not None and same_card(owner, card_id):
+            return u
+    return None
 
-    ``uid`` None: the card is not on the Area, where these causes happen.
-    """
-    if uid is None:
-        raise illegal("effect.result", f"{what} fires on {cause}, which happens to a Chara on the Area")
-    key = (player, uid, idx)
+
+def require_cause(g: GameState, player: int, uid: int | None, idx: int, what: str, cause: str,
+                  card_id: str | None = None) -> int:
+    """``effect.result`` unless the trigger ``(player, uid, idx)`` is pending or available (for a card off the Area
+    or a delayed effect: a key :func:`claim` finds); uses an available one up; returns the key's uid."""
+    found = claim(g, player, card_id, idx, uid) if card_id is not None else uid
+    if found is None:
+        if uid is None and cause not in ("leave", "paid_for_text", "delayed"):
+            raise illegal("effect.result", f"{what} fires on {cause}, which happens to a Chara on the Area")
+        raise illegal("effect.result", f"{what} fires on {cause}, which has not just happened to it (triggers are logged "
+                                       "right after their cause)")
+    key = (player, found, idx)
     if key in g.available_triggers:
         g.available_triggers.remove(key)
     elif key not in g.pending_triggers:
         raise illegal("effect.result", f"{what} fires on {cause}, which has not just happened to it (triggers are logged "
                                        "right after their cause)")
+    return found
 
 
 def require_none_pending(g: GameState, kind: str, waiting: list[tuple[int, int, int]]) -> None:
     """``effect.result`` when a mandatory trigger that was ``waiting`` before this action is still missing."""
     # a Chara that left the Area before its trigger was logged can no longer be named there
-    missing = [t for t in waiting if t in g.pending_triggers and g.chara_by_uid(t[1]) is not None]
-    g.pending_triggers = [t for t in g.pending_triggers if g.chara_by_uid(t[1]) is not None]
+    def alive(uid: int) -> bool:
+        return g.chara_by_uid(uid) is not None or uid in g.departed or uid in g.delayed
+
+    missing = [t for t in waiting if t in g.pending_triggers and alive(t[1])]
+    g.pending_triggers = [t for t in g.pending_triggers if alive(t[1])]
     if missing:
         owner, uid, idx = missing[0]
         c = g.chara_by_uid(uid)
-        name = describe(g, c.card) if c else f"object {uid}"
+        off = g.departed.get(uid) or (g.delayed[uid]["card"] if uid in g.delayed else None)
+        name = describe(g, c.card) if c else describe(g, off) if off else f"object {uid}"
         raise illegal("effect.result", f"mandatory trigger missing: automatic effect {idx} of {name} (player {owner}) "
                                        f"must be logged before this {kind}")
 

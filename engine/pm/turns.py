@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.pm import stats
 from engine.pm.state import Approach, GameState
-from engine.pm.triggers import fire
+from engine.pm.triggers import fire, fire_delayed, fire_others
 from engine.pm.zones import describe, draw, find_chara, leave_area
 from engine.rulings import Trail, illegal
 
@@ -151,14 +151,23 @@ def judge(g: GameState, trail: Trail) -> None:
     to_after_elimination(g, trail, "Elimination Judgement done")
     if a.eliminate_interferer and g.chara_by_uid(blocker.uid) is None and g.chara_by_uid(attacker.uid) is not None:
         fire(g, "eliminated_opponent", [attacker], trail)
+        fire_others(g, "eliminated_opponent", attacker, trail)
 
 
 def eliminate(g: GameState, charas: list, trail: Trail) -> None:  # type: ignore[type-arg]
+    g.eliminated = [c.card for c in charas if not c.has_grant("not_eliminated")]
     for c in charas:
         if c.has_grant("not_eliminated"):
             trail.event("elimination", f"{describe(g, c.card)} is not eliminated (an effect keeps it)")
             continue
         leave_area(g, c, "discard")
+
+
+def expire_delayed(g: GameState) -> None:
+    """A new turn: delayed effects and bans of earlier turns end; cards off the Area fire no more triggers."""
+    g.delayed = {k: v for k, v in g.delayed.items() if v["until"] is None or v["until"] >= g.turn}
+    g.bans = [b for b in g.bans if b[3] is None or b[3] >= g.turn]
+    g.departed = {}
 
 
 def start_turn(g: GameState, trail: Trail) -> None:
@@ -172,6 +181,10 @@ def start_turn(g: GameState, trail: Trail) -> None:
     g.break_ok.clear()
     for p in g.players:
         p.played_this_turn = 0
+        if p.turn_log:
+            p.turn_log = []
+    if g.delayed or g.departed or g.bans:
+        expire_delayed(g)
     n = 1 if g.turn == 1 else 2
     got = draw(g, g.turn_player, n)
     me = g.players[g.turn_player]
@@ -194,6 +207,8 @@ def end_approach_phase(g: GameState, trail: Trail) -> None:
     g.priority = None
     g.approach = None
     fire(g, "turn_end", g.players[g.turn_player].area(), trail)
+    if g.delayed:
+        fire_delayed(g, "turn_end", None, trail)
     if not g.pending_triggers:
         continue_turn_end(g, trail)
 

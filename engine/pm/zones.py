@@ -86,6 +86,10 @@ def take_point(p: PlayerState, card_id: str, face: str | None) -> list[object] |
 def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> None:
     """Move a Chara (with its stack) off the Area to ``to``; supports go to the discard."""
     p = g.players[c.owner]
+    if g.delayed or g.cards.listened("leave") or g.cards.listened("other_leave") or g.cards.listened("any_leave"):
+        from engine.pm.triggers import fire_leave  # leaving triggers look at the Chara still on the Area
+
+        fire_leave(g, c)
     (p.main if c.area == "main" else p.support).remove(c)
     for s in c.supports:
         p.discard.append(s.card)

@@ -126,7 +126,9 @@ def test_coverage_counts() -> None:
 @pytest.mark.skipif(not DATA.exists(), reason="needs ../shared/data/precious-data")
 def test_compiler_against_hand_scripts() -> None:
     same, total = reproduction(CARDS, read_precious(DATA / "MHK", compile=True))
-    assert total > 150 and same / total > 0.25
+    # every MHK effect is hand-scripted now (234, many with the newer steps the compiler does not write): the
+    # compiler still reproduces the stock phrasings it reproduced before
+    assert total > 220 and same >= 45 and same / total > 0.2
     ssss = [e for c in read_precious(DATA / "SSSS", compile=True) for e in c.effects]
     assert sum(e.compiled for e in ssss) > 10
 
