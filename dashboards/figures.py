@@ -197,23 +197,27 @@ def first_figure(first: dict[str, Any], min_games: int) -> go.Figure:
                    xaxis={"automargin": True})
 
 
+MAX_PAIRS = 25
+
+
 def pairs_figure(games: dict[str, Any], min_games: int) -> go.Figure:
-    """Win rate of each opening Hero × Magical Girl pair (mahou-shoujo.md §13) with 95% intervals, most played first;
-    pairs under the minimum in grey. Games without opening pairs get an empty figure that says so."""
-    rows = games.get("pair_wr") or []
+    """Win rate of the most played opening Hero × Magical Girl pairs (mahou-shoujo.md §13) with 95% intervals, most
+    played on top; pairs under the minimum in grey. Games without opening pairs get an empty figure that says so."""
+    rows = (games.get("pair_wr") or [])[:MAX_PAIRS]
     if not rows:
         return empty_figure("Opening pairs: this game has none")
     ok = [r["games"] >= min_games for r in rows]
     fig = go.Figure(go.Bar(
-        x=[esc(r["pair"]) for r in rows], y=[r["wr"] for r in rows],
+        y=[esc(r["pair"]) for r in rows], x=[r["wr"] for r in rows], orientation="h",
         marker={"color": [ACCENT if k else GREY for k in ok]},
-        error_y={**_errors([r["wr"] for r in rows], [r["wr_ci"] for r in rows]), "color": "rgba(40,45,60,0.6)"},
+        error_x={**_errors([r["wr"] for r in rows], [r["wr_ci"] for r in rows]), "color": "rgba(40,45,60,0.6)"},
         customdata=[[r["games"], _ci(r["wr_ci"])] for r in rows],
-        hovertemplate="%{x}: WR %{y:.1%} [%{customdata[1]}], n=%{customdata[0]}<extra></extra>",
+        hovertemplate="%{y}: WR %{x:.1%} [%{customdata[1]}], n=%{customdata[0]}<extra></extra>",
     ))
-    fig.add_hline(y=0.5, line={"dash": "dot", "color": "#8d97ad", "width": 1})
-    return _layout(fig, "Opening Hero × Magical Girl: win rate (95% intervals)", yaxis={"tickformat": ".0%", "range": [0, 1]},
-                   xaxis={"automargin": True})
+    fig.add_vline(x=0.5, line={"dash": "dot", "color": "#8d97ad", "width": 1})
+    shown = f"the {len(rows)} most played pairs" if len(games["pair_wr"]) > len(rows) else "each pair"
+    return _layout(fig, f"Opening Hero × Magical Girl: win rate of {shown} (95% intervals)", height=120 + 24 * len(rows),
+                   xaxis={"tickformat": ".0%", "range": [0, 1]}, yaxis={"automargin": True, "autorange": "reversed"})
 
 
 def trends_figure(trends: dict[str, Any], min_games: int, archetypes: list[str]) -> go.Figure:

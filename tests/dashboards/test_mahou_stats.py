@@ -334,8 +334,8 @@ def test_cli_stats_games(mixed: tuple[Store, Path], capsys: pytest.CaptureFixtur
 def test_pairs_figure_has_intervals_and_greys_small_pairs(mixed: tuple[Store, Path]) -> None:
     games_body = mahou(mixed[1], "games")
     bar = pairs_figure(games_body, 2).data[0]
-    assert list(bar.x) == ["Hana × Ruby", "Kai × Sapphire"] and list(bar.y) == [0.4, 1.0]
+    assert list(bar.y) == ["Hana × Ruby", "Kai × Sapphire"] and list(bar.x) == [0.4, 1.0]
     assert [c == GREY for c in bar.marker.color] == [False, True]  # n 5 and 1 against a minimum of 2
-    assert bar.error_y.arrayminus[0] == pytest.approx(0.4 - wilson(2, 5)[0])
+    assert bar.error_x.arrayminus[0] == pytest.approx(0.4 - wilson(2, 5)[0])
     assert "pairs" in dashboard({k: mahou(mixed[1], k) for k in ("cards", "decks", "matchups", "first", "trends", "games")}, 2)
     assert pairs_figure(statistics(mixed[1], "games", Filters.parse({"ruleset": "pm-2.22"})), 2).layout.title.text.endswith("none")
