@@ -124,6 +124,10 @@ class Ruleset(FoldHooks, Protocol):
         """The log's actions as ``seat`` may see them (hidden card ids null), one for one; None when the service's
         own redaction makes them (Precious Memories' table logs)."""
 
+    def player_trail(self, entries: list[dict[str, Any]], action: Mapping[str, Any],
+                     seat: int) -> list[dict[str, Any]] | None:
+        """An action's rulings trail (JSON) as ``seat`` may see it; None with the service's own redaction."""
+
     # -- log boundary: ``None`` where the service's own schemas read the game's logs ----------------------
 
     #: the header with its defaults filled, or ``LogProblem`` (index None, a path into ``game``)
@@ -168,8 +172,16 @@ class Ruleset(FoldHooks, Protocol):
     def facts(self, state: State, seat: int) -> dict[str, Any]:
         """Analytics facts of one seat at the end of a game (what its statistics count)."""
 
-    def self_play(self, cards: Any, decks: Any, seed: int) -> dict[str, Any]:
-        """One complete log played by the built-in policies (a pmemo-log document)."""
+    #: the game's built-in self-play policies by name (at least "random" and "greedy")
+    policies: tuple[str, ...]
+    #: folders of bundled deck files ``{"name", "cards"}`` (Precious Memories: ``{"name", "main", "ex"}``), paths
+    #: from the project root
+    bundled_decks: tuple[str, ...]
+
+    def self_play(self, cards: Any, decks: Any, seed: int, *, policies: Sequence[str] = ("greedy", "greedy"),
+                  names: Sequence[str] = ("Aoi", "Ren"), deck_names: Sequence[str | None] | None = None) -> dict[str, Any]:
+        """One complete log played by the built-in ``policies`` (one per seat) between ``decks`` (a pmemo-log
+        document; ``names`` and ``deck_names`` go into its header)."""
 
 
 def placements(result: Mapping[str, Any] | None, seats: int) -> list[int | None]:

@@ -77,3 +77,39 @@ def player_state(red: Redaction, cards: CardDB, view: View, n: int) -> tuple[dic
     state = player_view(folder.ruleset.to_json(folder.state), view)  # other hands unknown whatever the seat learned
     state["applied"] = n  # source actions (the identify actions the redaction added are not counted)
     return state, trail
+
+
+# --- games whose ruleset makes its own player views (engine.ruleset.Ruleset.player_actions is not None) --------
+
+
+def own_views(ruleset: Any) -> bool:
+    """True when the ruleset hides what a seat may not see itself (else: the table-log redaction above)."""
+    return ruleset.player_actions([], 0) is not None
+
+
+def _seats_hiding(ruleset: Any, view: View) -> list[int]:
+    """The seats whose view to apply: one seat, or every seat for the public view (nobody's secrets shown)."""
+    return list(range(ruleset.players[1])) if view == "public" else [int(view)]
+
+
+def ruleset_actions(ruleset: Any, actions: Sequence[Mapping[str, Any]], view: View) -> list[dict[str, Any]]:
+    """The stored actions as ``view`` may see them, one for one."""
+    seen = [dict(a) for a in actions]
+    for seat in _seats_hiding(ruleset, view):
+        seen = ruleset.player_actions(seen, seat)
+    return seen
+
+
+def ruleset_state(ruleset: Any, state: dict[str, Any], trail: list[dict[str, Any]] | None,
+                  action: Mapping[str, Any] | None, view: View) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """A judge's state and the trail of ``action`` (the action that led there) as ``view`` may see them."""
+    for seat in _seats_hiding(ruleset, view):
+        state = ruleset.player_view(state, seat)
+        if trail is not None and action is not None:
+            trail = ruleset.player_trail(trail, action, seat)
+    return state, trail
+
+
+def ruleset_legal(ruleset: Any, legal: list[dict[str, Any]], view: View) -> list[dict[str, Any]]:
+    """A seat's own legal actions (the public view: none)."""
+    return [] if view == "public" else [a for a in legal if a.get("p") == view]

@@ -97,10 +97,14 @@ class MahouShoujo:
         p = state.players[seat]
         return {"deck": list(p.deck_list), "opening_hand": list(p.opening_hand), "redraw": p.redraws > 0}
 
-    def self_play(self, cards: MsCardDB, decks: Any, seed: int) -> dict[str, Any]:
+    policies = ("random", "greedy")
+    bundled_decks = ("fixtures/mahou/decks",)
+
+    def self_play(self, cards: MsCardDB, decks: Any, seed: int, *, policies: Sequence[str] = ("greedy", "greedy"),
+                  names: Sequence[str] = ("Aoi", "Ren"), deck_names: Sequence[str | None] | None = None) -> dict[str, Any]:
         from engine.mahou.selfplay import play_game  # it folds through this ruleset
 
-        return play_game(cards, decks, seed)
+        return play_game(cards, decks, seed, policies=policies, names=names, deck_names=deck_names or (None, None))
 
     # -- log boundary, cards, seats ----------------------------------------------------------------
 
@@ -145,6 +149,9 @@ class MahouShoujo:
 
     def unverified_steps(self, actions: Sequence[Mapping[str, Any]], trails: Sequence[Trail]) -> list[dict[str, Any]]:
         return unverified_in(actions, trails)
+
+    def player_trail(self, entries: list[dict[str, Any]], action: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
+        return view.seen_trail(entries, action, seat)
 
     def player_actions(self, actions: Sequence[Mapping[str, Any]], seat: int) -> list[dict[str, Any]]:
         """The log as ``seat`` saw it: the rival's searched Heroes and every deck order (no view shows one) null,

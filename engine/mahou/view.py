@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
+from engine.mahou.cards import CARD_ID
 from engine.mahou.state import Fighter, MsState, Player
 
 
@@ -56,3 +58,17 @@ def seen_action(action: Any, viewer: int, *, revealed: bool = True) -> dict[str,
     if kind == "place_active" and action.get("p") != viewer and not revealed:
         return {**action, "hero": None, "girl": None}
     return dict(action)
+
+
+#: trail messages that name cards only their player sees (the searched Heroes, setup draws, the face-down pair,
+#: a card the out-of-Heroes procedure draws into the hand)
+_PRIVATE = re.compile(r"searches 3 Heroes|draws 4:|face down|into the hand")
+
+
+def seen_trail(entries: list[dict[str, Any]], action: Any, viewer: int) -> list[dict[str, Any]]:
+    """An action's trail (JSON) as player ``viewer`` saw it: in the rival's actions the card ids of private
+    messages become "a hidden card"."""
+    if not isinstance(action, dict) or action.get("p") == viewer:
+        return entries
+    return [{**e, "message": CARD_ID.sub("a hidden card", e["message"])} if _PRIVATE.search(e["message"]) else e
+            for e in entries]

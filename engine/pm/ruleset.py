@@ -112,10 +112,19 @@ class PreciousMemories:
                 "seen": dict(p.seen), "played": dict(p.played), "redraw": p.opening == "redraw",
                 "hands_known": p.hands_known()}
 
-    def self_play(self, cards: CardDB, decks: Any, seed: int) -> dict[str, Any]:
-        from engine.pm.selfplay import play_game  # it folds through this ruleset
+    policies = ("random", "greedy")
+    bundled_decks = ("fixtures/decks",)
 
-        return play_game(cards, decks, random.Random(seed))
+    def self_play(self, cards: CardDB, decks: Any, seed: int, *, policies: Any = ("greedy", "greedy"),
+                  names: Any = ("Aoi", "Ren"), deck_names: Any = None) -> dict[str, Any]:
+        from engine.pm import selfplay  # it folds through this ruleset
+
+        chosen = [getattr(selfplay, f"{name}_policy") for name in policies]
+        doc = selfplay.play_game(cards, decks, random.Random(seed), policies=chosen, names=names)
+        for pl, deck_name in zip(doc["game"]["players"], deck_names or (), strict=False):
+            if deck_name:
+                pl["deck_name"] = deck_name
+        return doc
 
     # -- log boundary, cards, seats (engine.ruleset.Ruleset): the service reads its logs and card files ---------
 
@@ -146,6 +155,9 @@ class PreciousMemories:
 
     def player_actions(self, actions: Any, seat: int) -> None:
         return None  # the service's table-log redaction (engine.pm.redact)
+
+    def player_trail(self, entries: Any, action: Any, seat: int) -> None:
+        return None  # folded from the redaction: the trail holds only what the seat saw
 
 
 RULESET = PreciousMemories()

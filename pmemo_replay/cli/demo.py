@@ -1,8 +1,9 @@
 """``pmemo-replay demo``: the README's first command: simulated games in the embedded store, then serve them.
 
-On a fresh machine it creates the SQLite store in the instance folder, simulates ``--games`` games on
-the bundled card data (in worker processes) and imports them with a progress bar; a store that
-already holds games is served as it is, on gunicorn as ``serve`` does, with uploads open to anyone.
+On a fresh machine it creates the SQLite store in the instance folder, simulates ``--games`` Precious Memories
+games and ``--other-games`` games of every other ruleset (Mahou Shoujo) on the bundled card data (in worker
+processes) and imports them with a progress bar; a store that already holds games is served as it is, on gunicorn
+as ``serve`` does, with uploads open to anyone.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import multiprocessing
 import os
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 from tqdm import tqdm
 
@@ -20,6 +22,7 @@ from pmemo_replay.cli.statsopts import keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 
 DEFAULT_GAMES = 300
+DEFAULT_OTHER_GAMES = 100
 CHUNK = 10  # games per worker task
 
 
@@ -31,20 +34,24 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_address_options(p)
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",
                    help=f"games to simulate into an empty store (default: {DEFAULT_GAMES})")
+    p.add_argument("--other-games", type=int, default=DEFAULT_OTHER_GAMES, metavar="N",
+                   help=f"games of each other game (Mahou Shoujo) to simulate into an empty store (default: "
+                   f"{DEFAULT_OTHER_GAMES})")
     p.add_argument("--seed", type=int, default=0, metavar="S")
     p.add_argument("--no-serve", action="store_true", help="fill the store, then exit")
     p.set_defaults(run=run)
 
 
-def simulate_chunk(task: tuple[int, int]) -> list[tuple[str, bytes]]:
-    """``count`` games simulated with ``seed``, as (source, JSON Lines bytes); runs in a worker."""
-    from pmemo_replay.cards import bundled_cards
-    from pmemo_replay.logio import dump_jsonl, load_log
+def simulate_chunk(task: tuple[Any, ...]) -> list[tuple[str, bytes]]:
+    """``count`` games of ``ruleset`` (default: Precious Memories) simulated with ``seed``, as (source, JSON Lines
+    bytes); runs in a worker."""
+    from pmemo_replay.games.cards import CardLibrary
+    from pmemo_replay.logio import DEFAULT_RULESET, dump_jsonl, load_log
     from pmemo_replay.simulate import simulated_logs
 
-    seed, count = task
+    seed, count, ruleset = (*task, DEFAULT_RULESET) if len(task) == 2 else task
     return [(f"simulate:{doc['game']['id']}", dump_jsonl(load_log(doc)).encode("utf-8"))
-            for doc in simulated_logs(bundled_cards(), count, seed)]
+            for doc in simulated_logs(CardLibrary(), count, seed, ruleset=ruleset)]
 
 
 def tasks(games: int, seed: int) -> list[tuple[int, int]]:
@@ -56,29 +63,43 @@ def tasks(games: int, seed: int) -> list[tuple[int, int]]:
     return [(seed * 1000 + k, min(CHUNK, games - start)) for k, start in enumerate(range(0, games, CHUNK))]
 
 
-def simulated_items(games: int, seed: int, workers: int) -> Iterator[tuple[str, bytes]]:
+def all_tasks(games: int, seed: int, others: int) -> list[tuple[Any, ...]]:
+    """The chunks of Precious Memories' ``games`` and of ``others`` games of every other ruleset."""
+    from engine.rulesets import RULESETS
+    from pmemo_replay.logio import DEFAULT_RULESET
+
+    out: list[tuple[Any, ...]] = list(tasks(games, seed))
+    for name in sorted(RULESETS):
+        if name != DEFAULT_RULESET and others > 0:
+            out += [(s, n, name) for s, n in tasks(others, seed)]
+    return out
+
+
+def simulated_items(games: int, seed: int, workers: int, others: int = 0) -> Iterator[tuple[str, bytes]]:
     """Every simulated log, in order; simulated in ``workers`` processes (0: here)."""
     if workers <= 0:
-        for task in tasks(games, seed):
+        for task in all_tasks(games, seed, others):
             yield from simulate_chunk(task)
         return
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        for chunk in pool.imap(simulate_chunk, tasks(games, seed)):
+        for chunk in pool.imap(simulate_chunk, all_tasks(games, seed, others)):
             yield from chunk
 
 
-def fill_store(db: str | None, games: int, seed: int) -> int:
-    """Simulate and import ``games`` games into an empty store; 1 when some log was rejected."""
+def fill_store(db: str | None, games: int, seed: int, others: int = 0) -> int:
+    """Simulate and import ``games`` Precious Memories games and ``others`` of every other ruleset into an empty
+    store; 1 when some log was rejected."""
     with open_store(db) as store:
         present = store.count("game")
         if present:
             print(f"the store at {store.url} already holds {present} game(s): no simulation")
             return 0
-        if games <= 0:
+        total = sum(task[1] for task in all_tasks(games, seed, others))
+        if total <= 0:
             return 0
-        print(f"simulating {games} games into {store.url}")
+        print(f"simulating {total} games into {store.url}")
         workers = min(os.cpu_count() or 1, 8)
-        results = list(tqdm(store.ingest_many(simulated_items(games, seed, workers)), total=games, unit="game",
+        results = list(tqdm(store.ingest_many(simulated_items(games, seed, workers, others)), total=total, unit="game",
                             desc="simulating and importing", file=sys.stderr))
         keep_current(store, argparse.Namespace(db=db, warehouse=None))  # the warehouse the served app reads
     lines, any_rejected = summary_lines(results)
@@ -87,10 +108,10 @@ def fill_store(db: str | None, games: int, seed: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 0:
-        print("pmemo-replay demo: --games must be 0 or more", file=sys.stderr)
+    if args.games < 0 or args.other_games < 0:
+        print("pmemo-replay demo: --games and --other-games must be 0 or more", file=sys.stderr)
         return 2
-    code = fill_store(args.db, args.games, args.seed)
+    code = fill_store(args.db, args.games, args.seed, args.other_games)
     if args.no_serve:
         return code
     return serve(args, open_uploads=True)  # the demo is for trying things: anyone may upload

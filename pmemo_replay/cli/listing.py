@@ -30,6 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--player", metavar="NAME", help="only games NAME played")
     p.add_argument("--card", metavar="ID", help="only games with card ID in either deck")
     p.add_argument("--event", metavar="NAME")
+    p.add_argument("--ruleset", metavar="NAME", help="only games of this ruleset (pm-2.22, mahou-shoujo-1)")
     p.add_argument("--from", dest="played_from", type=_when, metavar="DATE", help="played at or after (UTC)")
     p.add_argument("--to", dest="played_to", type=_when, metavar="DATE", help="played at or before (a date: that whole day)")
     p.set_defaults(run=run)
@@ -42,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"pmemo-replay list: {err}", file=sys.stderr)
         return 2
     with open_store(args.db) as store:
-        page = store.list_games(player=args.player, card=args.card, event=args.event, played_from=args.played_from,
+        page = store.list_games(player=args.player, card=args.card, event=args.event, ruleset=args.ruleset,
+                                played_from=args.played_from,
                                 played_to=args.played_to, per_page=None)
     if args.json:
         print(json.dumps([g.to_json() for g in page.items], ensure_ascii=False))
@@ -62,5 +64,6 @@ def line(g: GameSummary) -> str:
     else:
         outcome = f"{g.players[r['winner']]} wins ({r['reason']})"
     when = g.to_json()["played_at"] or "-"
-    return (f"{g.id:>6}  {when:<20}  {g.source_id or '-'}  {g.players[0]} vs {g.players[1]}  {outcome}  "
-            f"{g.actions} actions, {g.turns} turns")
+    unverified = f", {g.unverified} unverified" if g.unverified else ""
+    return (f"{g.id:>6}  {when:<20}  {g.source_id or '-'}  {g.ruleset}  {' vs '.join(g.players)}  {outcome}  "
+            f"{g.actions} actions, {g.turns} turns{unverified}")

@@ -116,6 +116,11 @@ class Store:
         with read_connection(self.engine) as conn:
             return queries.actions(conn, game_id)
 
+    def actions_range(self, game_id: int, start: int, stop: int) -> list[dict[str, Any]]:
+        """The stored actions ``start``..``stop``-1 of a game, in order."""
+        with read_connection(self.engine) as conn:
+            return queries.actions(conn, game_id, start, stop)
+
     def state_at(self, game_id: int, n: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
         """The state JSON after ``n`` actions (default: the end) and the rulings trail of action ``n``.
 

@@ -7,8 +7,10 @@ from typing import Any
 from flask import Blueprint, abort, current_app, request, url_for
 from marshmallow import Schema, ValidationError
 
+from engine.rulesets import UnknownRuleset
 from pmemo_replay import views
 from pmemo_replay.checking import check_text
+from pmemo_replay.games import ruleset_of
 from pmemo_replay.store.queries import Seat, iso_utc, result_of
 from pmemo_replay.store.store import engine_failure
 from pmemo_replay.web import meta, schemas
@@ -54,7 +56,7 @@ def upload_game() -> Any:
 @bp.get("/games")
 def list_games() -> Any:
     q = load_query(schemas.GamesQuery())
-    page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"),
+    page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"), ruleset=q.get("ruleset"),
                                   played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
                                   per_page=q["per_page"])
     return json_response(page.to_json())
@@ -90,6 +92,10 @@ def game_actions(game_id: int) -> Any:
     game = game_or_404(game_id)
     if view == "judge":
         return json_response({"id": game_id, "actions": get_store().actions(game_id)})
+    ruleset = ruleset_or_422(game)
+    if views.own_views(ruleset):
+        seen = views.ruleset_actions(ruleset, get_store().actions(game_id), views.parse_view(view))
+        return json_response({"id": game_id, "view": view, "actions": seen})
     red = redaction_or_422(game, view)
     return json_response({"id": game_id, "view": view, "actions": views.player_actions(red)})
 
@@ -100,6 +106,14 @@ def step_in(game: Any, at: int | None) -> int:
     if n > game.n_actions:
         abort(400, description=f"step {n} is out of range: the game has {game.n_actions} action(s)")
     return n
+
+
+def ruleset_or_422(game: Any) -> Any:
+    """The ruleset of a stored game; 422 when the current engine no longer has it."""
+    try:
+        return ruleset_of(game.header)
+    except UnknownRuleset as err:
+        abort(422, description=f"game {game.id}: {err.args[0]}")
 
 
 def redaction_or_422(game: Any, view: str) -> views.Redaction:
@@ -113,24 +127,35 @@ def redaction_or_422(game: Any, view: str) -> views.Redaction:
 
 @bp.get("/games/<int:game_id>/state")
 def game_state(game_id: int) -> Any:
-    """The state after ``at`` actions (default: all) and the rulings trail of action ``at``, in a view."""
-    from pmemo_replay.store import StepOutOfRange, UnknownGame
-
+    """The state after ``at`` actions (default: all) and the rulings trail of action ``at``, in a view (a game whose
+    ruleset makes its own views: the judge's state filtered by it; else folded from the seat's redaction)."""
     query = load_query(schemas.StateQuery())
     at, view = query.get("at"), query["view"]
-    if view != "judge":
-        game = game_or_404(game_id)
-        n = step_in(game, at)
-        red = redaction_or_422(game, view)
-        state, trail = views.player_state(red, get_cards(), views.parse_view(view), n)
-        return json_response({"id": game_id, "at": n, "view": view, "state": state, "trail": trail})
+    if view == "judge":
+        state, trail = judge_state(game_id, at)
+        return json_response({"id": game_id, "at": state["applied"], "view": "judge", "state": state, "trail": trail})
+    game = game_or_404(game_id)
+    n = step_in(game, at)
+    ruleset = ruleset_or_422(game)
+    if views.own_views(ruleset):
+        state, trail = judge_state(game_id, n)
+        action = get_store().actions_range(game_id, n - 1, n)[0] if n else None
+        state, trail = views.ruleset_state(ruleset, state, trail, action, views.parse_view(view))
+    else:
+        state, trail = views.player_state(redaction_or_422(game, view), get_cards(), views.parse_view(view), n)
+    return json_response({"id": game_id, "at": n, "view": view, "state": state, "trail": trail})
+
+
+def judge_state(game_id: int, at: int | None) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """The judge's state after ``at`` actions and the trail of action ``at``; 404 unknown game, 400 out of range."""
+    from pmemo_replay.store import StepOutOfRange, UnknownGame
+
     try:
-        state, trail = get_store().state_at(game_id, at)
+        return get_store().state_at(game_id, at)
     except UnknownGame:
         abort(404, description=f"no game with id {game_id}")
     except StepOutOfRange as err:
         abort(400, description=str(err))
-    return json_response({"id": game_id, "at": state["applied"], "view": "judge", "state": state, "trail": trail})
 
 
 @bp.get("/games/<int:game_id>/legal")
@@ -148,9 +173,12 @@ def game_legal(game_id: int) -> Any:
     if view == "judge":
         try:
             with read_connection(get_store().engine) as conn:
-                legal = legal_at(conn, game_id, n, get_cards())
+                legal = legal_at(conn, game_id, n, get_store().library)
         except (UnknownGame, StepOutOfRange) as err:  # pragma: no cover - checked above
             abort(400, description=str(err))
+    elif views.own_views(ruleset := ruleset_or_422(game)):
+        with read_connection(get_store().engine) as conn:
+            legal = views.ruleset_legal(ruleset, legal_at(conn, game_id, n, get_store().library), views.parse_view(view))
     else:
         seat = views.parse_view(view)
         legal = [] if seat == "public" else views.player_legal(redaction_or_422(game, view), get_cards(), seat, n)
@@ -166,9 +194,8 @@ def check() -> Any:
     except NoLog as err:
         return json_response({"valid": False, "applied": 0, "ruling": err.ruling, "state": None, "result": None,
                               "unverified": []})
-    cards = get_cards()
     try:
-        report = check_text(data, cards, at=at)
+        report = check_text(data, get_store().library, at=at)
     except Exception as err:  # an engine bug: a ruling, as an upload of the same log gets, not a server error
         current_app.logger.exception("the engine failed on a log posted to %s", request.path)
         return json_response({"valid": False, "applied": 0, "ruling": engine_failure(err), "state": None, "result": None,

@@ -177,7 +177,8 @@ def build_spec() -> dict[str, Any]:
     """The OpenAPI 3 document (built once)."""
     spec = APISpec(
         title="pmemo-replay", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
-        info={"description": "Replay, check and store Precious Memories game logs (pmemo-log v1)."},
+        info={"description": "Replay, check and store game logs (pmemo-log v1) of every ruleset the engine has: "
+                                 "Precious Memories (pm-2.22) and Mahou Shoujo (mahou-shoujo-1)."},
     )
     for name, schema in COMPONENTS.items():
         spec.components.schema(name, schema=schema)

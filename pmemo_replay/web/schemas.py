@@ -32,9 +32,10 @@ class GamesQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    player = fields.String(metadata={"description": "games this player played (either side)"})
-    card = fields.String(metadata={"description": "games with this card id in either deck or EX deck"})
+    player = fields.String(metadata={"description": "games this player played (at any seat)"})
+    card = fields.String(metadata={"description": "games with this card id in any deck or EX deck"})
     event = fields.String(metadata={"description": "tournament name"})
+    ruleset = fields.String(metadata={"description": "games of this ruleset (pm-2.22, mahou-shoujo-1)"})
     played_from = DateOrDateTime(data_key="from", metadata={"description": "played at or after (UTC date or date-time)",
                                                              "type": "string"})
     played_to = DateOrDateTime(data_key="to", metadata={"description": "played at or before (a date: that whole day)",
@@ -95,20 +96,35 @@ class CreatedSchema(Schema):
 
 class ResultSchema(Schema):
     winner = fields.Integer(allow_none=True, required=True)
-    reason = fields.String(required=True, validate=validate.OneOf(["points", "deck_out", "concede", "draw"]))
+    reason = fields.String(required=True, validate=validate.OneOf(["points", "gems", "deck_out", "concede", "draw"]),
+                           metadata={"description": "points: Precious Memories; gems: Mahou Shoujo"})
+
+
+class SeatSchema(Schema):
+    seat = fields.Integer(required=True)
+    player = fields.String(required=True)
+    deck_name = fields.String(allow_none=True, required=True)
+    score = fields.Float(allow_none=True, required=True, metadata={
+        "description": "the game's score at the end (Point Zone cards, Gems); null for games stored before it was kept"})
+    placement = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "1 the winner (every seat in a draw), 2 the others; null while the game goes on"})
 
 
 class GameSummarySchema(Schema):
     id = fields.Integer(required=True)
     source_id = fields.String(allow_none=True)
-    players = fields.List(fields.String(), required=True)
-    decks = fields.List(fields.String(allow_none=True))
+    players = fields.List(fields.String(), required=True, metadata={"description": "the players' names by seat"})
+    decks = fields.List(fields.String(allow_none=True), metadata={"description": "the deck names by seat"})
+    seats = fields.List(fields.Nested(SeatSchema), metadata={"description": "every seat: player, deck, score, placement"})
     first = fields.Integer()
     played_at = fields.String(allow_none=True)
     result = fields.Nested(ResultSchema, allow_none=True)
     actions = fields.Integer(required=True, metadata={"description": "number of actions"})
     turns = fields.Integer(required=True)
     ruleset = fields.String()
+    unverified = fields.Integer(allow_none=True, metadata={
+        "description": "actions whose effect the engine applied as recorded without verifying it (null: not counted "
+                       "yet, a game stored before the count was kept)"})
     event = fields.String(allow_none=True)
     round = fields.Integer(allow_none=True)
 
@@ -162,30 +178,61 @@ class CharaSchema(Schema):
     approached = fields.Boolean()
 
 
+class FighterSchema(Schema):
+    """Mahou Shoujo: a Hero on the field with its cards (mahou-shoujo.md §12); ids null in a player's view."""
+
+    hero = fields.String(required=True, allow_none=True)
+    girl = fields.String(required=True, allow_none=True)
+    grand = fields.String(required=True, allow_none=True)
+    pets = fields.List(fields.String(), required=True, allow_none=True)
+    hp = fields.Integer(required=True, allow_none=True)
+    max_hp = fields.Integer(required=True, allow_none=True)
+    atk = fields.Integer(required=True, allow_none=True)
+    mgk = fields.Integer(required=True, allow_none=True)
+    grand_attacked = fields.Boolean(required=True, allow_none=True)
+
+
 class PlayerSchema(Schema):
+    """One player's side: the fields of the game's state JSON (Precious Memories: interfaces.md; Mahou Shoujo:
+    mahou-shoujo.md §12)."""
+
     name = fields.String(required=True)
     deck_count = fields.Integer(required=True)
-    ex_deck_count = fields.Integer(required=True, allow_none=True, metadata={"description": "null: an unlisted EX deck"})
     hand = fields.List(fields.String(allow_none=True), required=True, metadata={"description": "null: an unknown card"})
-    discard = fields.List(fields.String(), required=True)
-    points = fields.List(fields.Nested(PointSchema), required=True)
-    main = fields.List(fields.Nested(CharaSchema), required=True)
-    support = fields.List(fields.Nested(CharaSchema), required=True)
-    removed = fields.List(fields.String(), required=True)
+    # Precious Memories
+    ex_deck_count = fields.Integer(allow_none=True, metadata={"description": "null: an unlisted EX deck"})
+    discard = fields.List(fields.String())
+    points = fields.List(fields.Nested(PointSchema))
+    main = fields.List(fields.Nested(CharaSchema))
+    support = fields.List(fields.Nested(CharaSchema))
+    removed = fields.List(fields.String())
     unseen = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True,
                          metadata={"description": "table logs: the pool unknown cards come from (null: unlisted deck)"})
+    # Mahou Shoujo
+    hand_count = fields.Integer()
+    dreamscape = fields.List(fields.String())
+    gems = fields.Float(metadata={"description": "a multiple of 0.5"})
+    redraws = fields.Integer()
+    active = fields.Nested(FighterSchema, allow_none=True)
+    squad = fields.List(fields.Nested(FighterSchema))
 
 
 class GameStateSchema(Schema):
+    """The judge's (or a player's) state JSON of either game; ``ruleset`` names Mahou Shoujo's."""
+
     applied = fields.Integer(required=True)
+    ruleset = fields.String()
     turn = fields.Integer(required=True)
-    turn_player = fields.Integer(required=True)
+    turn_player = fields.Integer(required=True, allow_none=True, metadata={"description": "null in Mahou's setup"})
     phase = fields.String(required=True)
-    step = fields.String(allow_none=True, required=True)
-    priority = fields.Integer(allow_none=True, required=True)
+    step = fields.String(allow_none=True)
+    priority = fields.Integer(allow_none=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
     approach = fields.Dict()
+    actions_used = fields.Integer(metadata={"description": "Mahou Shoujo: actions taken this turn (0-2)"})
+    must_replace = fields.List(fields.Integer(), metadata={
+        "description": "Mahou Shoujo: who must fill their Active position, in order"})
 
 
 class StateResponse(Schema):

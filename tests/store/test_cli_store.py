@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from pmemo_replay.cards import bundled_cards
+from pmemo_replay.checking import check_log
 from pmemo_replay.cli import main
+from pmemo_replay.logio import read_log
 from pmemo_replay.store import Store, default_database_url
 from pmemo_replay.store.config import database_url, normalize_url
 from tests.store.data import LOGS, illegal_log
@@ -51,8 +54,9 @@ def test_import_reports_rejected_files_and_exits_1(capsys: pytest.CaptureFixture
 
 
 def test_import_with_workers_and_cards(capsys: pytest.CaptureFixture[str], store_url: str, sim_dir: Path) -> None:
+    cards = LOGS.parent / "cards"
     code, out = run(capsys, "import", str(sim_dir), str(LOGS), "--db", store_url, "--workers", "2",
-                    "--cards", str(LOGS.parent / "cards" / "mhk.json"))
+                    "--cards", str(cards / "mhk.json"), "--cards", str(cards / "scripted" / "mhk.json"))
     lines = out.splitlines()
     assert code == 1 and lines[0].startswith("stored ") and "rejected " in lines[0]
     assert all(" log.card at the header: " in line for line in lines[2:])  # the original set is not in mhk.json
@@ -67,8 +71,11 @@ def test_list_newest_first(capsys: pytest.CaptureFixture[str], store_url: str) -
     games = json.loads(out)
     assert code == 0 and [g["source_id"] for g in games] == ["sample-original-1", "sample-mhk-1", "table-seat0-unlisted"]
     g = games[1]
-    assert g["players"] == ["Aoi", "Ren"] and g["played_at"] == "2026-11-01T14:00:00Z" and g["actions"] == 397
-    assert g["result"] == {"winner": 1, "reason": "points"} and g["turns"] == 26 and isinstance(g["id"], int)
+    report = check_log(read_log(LOGS / "mhk-points.json"), bundled_cards())
+    assert report.valid and report.state is not None and report.applied == g["actions"]
+    assert g["players"] == ["Aoi", "Ren"] and g["played_at"] == "2026-11-01T14:00:00Z"
+    assert g["result"] == report.result and g["turns"] == report.state["turn"] and isinstance(g["id"], int)
+    assert [s["player"] for s in g["seats"]] == g["players"] and g["unverified"] == len({u["index"] for u in report.unverified})
     code, out = run(capsys, "list", "--db", store_url)
     assert code == 0 and "sample-original-1" in out.splitlines()[0] and out.splitlines()[-1] == "3 game(s)"
     code, out = run(capsys, "list", "--db", store_url, "--json", "--player", "Aoi", "--to", "2026-11-01")

@@ -30,15 +30,21 @@ def test_legal_log_becomes_rows(store: Store) -> None:
     assert g is not None
     assert g.header == log.header and g.source_id == "sample-mhk-1" and g.content_hash == r.content_hash
     assert (g.player0, g.player1) == ("Aoi", "Ren") and g.deck0 == log.header["players"][0]["deck_name"]
+    assert [(s.seat, s.player, s.deck_name) for s in g.seats] == [
+        (n, pl["name"], pl.get("deck_name")) for n, pl in enumerate(log.header["players"])]
+    assert [s.placement for s in g.seats] == [2, 1] and report.result == {"winner": 1, "reason": "points"}
+    assert [s.score for s in g.seats] == [len(pl["points"]) for pl in report.state["players"]]
+    assert g.unverified == len({u["index"] for u in report.unverified})
     assert g.first == log.header["first"] and g.ruleset == "pm-2.22" and g.event == "Shop league" and g.round == 2
     assert {"winner": g.winner, "reason": g.reason} == report.result
-    assert g.n_actions == len(log.actions) == 397 and g.turns == report.state["turn"]
+    total = len(log.actions)
+    assert g.n_actions == total == report.applied and g.turns == report.state["turn"]
     assert g.played_at is not None and g.played_at.isoformat() == "2026-11-01T14:00:00+00:00"
     assert g.engine_version and g.ruling is None
     assert store.actions(r.game_id) == log.actions
     counts = table_counts(store.engine)
-    assert counts["upload"] == 1 and counts["game_action"] == 397
-    assert counts["game_snapshot"] == len([*range(SNAPSHOT_EVERY, 397, SNAPSHOT_EVERY), 397])
+    assert counts["upload"] == 1 and counts["game_action"] == total
+    assert counts["game_snapshot"] == len([*range(SNAPSHOT_EVERY, total, SNAPSHOT_EVERY), total])
     decks = {(n, c) for n, p in enumerate(log.header["players"]) for c in (*p["deck"], *p["ex_deck"])}
     assert counts["game_card"] == len(decks)
     with store.engine.connect() as conn:
@@ -89,7 +95,8 @@ def test_identical_log_twice_in_either_form_is_stored_once(store: Store) -> None
     assert first.status == "stored" and again.status == third.status == "present"
     assert first.game_id == again.game_id == third.game_id and first.content_hash == again.content_hash
     counts = table_counts(store.engine)
-    assert counts["game"] == counts["upload"] == 1 and counts["game_action"] == 397
+    total = len(parse_log((LOGS / "mhk-points.json").read_bytes()).actions)
+    assert counts["game"] == counts["upload"] == 1 and counts["game_action"] == total
 
 
 def test_same_log_twice_in_one_batch(store: Store) -> None:
