@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dashboards.facts import StoredGame
 from dashboards.figures import GREY, dashboard, pairs_figure
@@ -20,6 +22,7 @@ from dashboards.intervals import wilson
 from dashboards.queries import statistics, two_seats
 from dashboards.source import final_facts
 from dashboards.warehouse import update_warehouse
+from engine.fold import fold
 from engine.mahou.selfplay import self_play_logs
 from engine.mahou.stats import FactsTracker, archetype
 from pmemo_replay.cli import main
@@ -245,8 +248,6 @@ def test_duckdb_equals_a_plain_python_recomputation(tmp_path: Path) -> None:
     for i, doc in enumerate(logs):
         r = store.ingest_log(doc, source=doc["game"]["id"])
         assert r.status == "stored", r
-        from engine.fold import fold
-
         folded = fold(doc["game"], doc["actions"], cards)
         game = StoredGame(r.game_id, doc["game"], doc["game"]["first"], folded.result["winner"], folded.result["reason"],
                           folded.state.turn, len(doc["actions"]), None, None, MAHOU)
@@ -339,3 +340,24 @@ def test_pairs_figure_has_intervals_and_greys_small_pairs(mixed: tuple[Store, Pa
     assert bar.error_x.arrayminus[0] == pytest.approx(0.4 - wilson(2, 5)[0])
     assert "pairs" in dashboard({k: mahou(mixed[1], k) for k in ("cards", "decks", "matchups", "first", "trends", "games")}, 2)
     assert pairs_figure(statistics(mixed[1], "games", Filters.parse({"ruleset": "pm-2.22"})), 2).layout.title.text.endswith("none")
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), policy=st.sampled_from(["greedy", "random"]))
+def test_facts_invariants_over_self_play(seed: int, policy: str) -> None:
+    """In any game: what is played was seen no later; the opening hand is seen at turn 0; the awards add up to the
+    final Gems; the opening pair is played in turn 1."""
+    cards, decks = bundled()
+    doc = next(self_play_logs(cards, decks, 1, seed=seed, policies=(policy,)))
+    folded = fold(doc["game"], doc["actions"], cards)
+    game = StoredGame(1, doc["game"], doc["game"]["first"], folded.result["winner"], folded.result["reason"], folded.state.turn,
+                      len(doc["actions"]), None, None, MAHOU)
+    facts = final_facts(game, None, doc["actions"], cards)
+    assert facts is not None
+    for seat, f in enumerate(facts):
+        assert len(f["opening_hand"]) == 7 and all(f["seen"][c] == 0 for c in f["opening_hand"])
+        for card, turn in f["played"].items():
+            assert card in f["seen"] and f["seen"][card] <= turn, (seat, card)
+        assert f["gems_hero_awards"] / 2 + f["gems_girl_awards"] == f["gems"] == folded.state.players[seat].gems
+        assert f["played"][f["pair"][0]] == f["played"][f["pair"][1]] == 1
+        assert set(f["seen"]) <= set(f["deck"]) and f["redraw"] == (f["redraws"] > 0)
