@@ -14,7 +14,7 @@ from tests.web.data import illegal, simulated
 
 PATHS = {"/api/games": {"get", "post"}, "/api/games/{game_id}": {"get"}, "/api/games/{game_id}/actions": {"get"},
          "/api/games/{game_id}/state": {"get"}, "/api/games/{game_id}/legal": {"get"}, "/api/check": {"post"}, "/api/judge/step": {"post"},
-         "/api/openapi.json": {"get"}, **{f"/api/stats/{k}": {"get"} for k in ("cards", "decks", "matchups", "first", "trends")},
+         "/api/openapi.json": {"get"}, **{f"/api/stats/{k}": {"get"} for k in ("cards", "decks", "matchups", "first", "trends", "games")},
          "/api/drafts": {"post"}, "/api/drafts/{draft_id}": {"get"}, "/api/drafts/{draft_id}/actions": {"post"},
          "/api/drafts/{draft_id}/undo": {"post"}, "/api/drafts/{draft_id}/finish": {"post"},
          "/api/drafts/{draft_id}/legal": {"get"}, "/api/drafts/{draft_id}/events": {"get"}}
