@@ -44,6 +44,8 @@ class StoredGame:
     ruleset: str
     round: int | None = None
     source_id: str | None = None
+    #: (player, deck name) per seat, from the store's per-seat table (empty: read them from the header)
+    seats: tuple[tuple[str, str | None], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -139,7 +141,7 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
     """The rows of a finished game from each seat's facts (``engine.ruleset.Ruleset.facts``: ``deck`` (None:
     unlisted), ``opening_hand``, ``seen`` and ``played`` (card -> turn), ``redraw``, ``hands_known``; optionally
     ``archetype``, ``gems``, ``gems_hero_awards``, ``gems_girl_awards``, ``grands``, ``pair``). ``names``: the
-    players' names (default: the stored header's)."""
+    players' names (default: the store's per-seat table, else the stored header's)."""
     played_at = utc_naive(game.played_at)
     day = played_at.date() if played_at else None
     month = played_at.strftime("%Y-%m") if played_at else NO_MONTH
@@ -147,9 +149,13 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
     seats = range(len(facts))
     two = len(facts) == 2
     header_players = list(game.header.get("players", ()))
-    if names is None:
-        names = [str(header_players[s].get("name", "")) if s < len(header_players) else "" for s in seats]
-    deck_names = [header_players[s].get("deck_name") if s < len(header_players) else None for s in seats]
+    if len(game.seats) == len(facts):  # the store's per-seat table
+        names = names or [player for player, _ in game.seats]
+        deck_names = [deck for _, deck in game.seats]
+    else:
+        if names is None:
+            names = [str(header_players[s].get("name", "")) if s < len(header_players) else "" for s in seats]
+        deck_names = [header_players[s].get("deck_name") if s < len(header_players) else None for s in seats]
     kinds = [_archetype(f, cards) for f in facts]
     gems = [_number(f.get("gems")) for f in facts]
     out = Rows()

@@ -13,6 +13,7 @@ import importlib
 import json
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from dashboards.facts import CardCodes, Rows, StoredGame, game_rows
 from engine.fold import Folder
 from engine.rulesets import UnknownRuleset, get_ruleset
 from engine.rulings import IllegalAction
-from pmemo_replay.store.models import ACTION, GAME, SNAPSHOT
+from pmemo_replay.store.models import ACTION, GAME, GAME_SEAT, SNAPSHOT
 
 logger = logging.getLogger(__name__)
 PM = "pm-2.22"
@@ -38,9 +39,15 @@ def stored_game(row: Any) -> StoredGame:
 
 
 def games_by_id(conn: Connection, ids: Sequence[int]) -> list[StoredGame]:
-    """The stored games among ``ids``, by id."""
+    """The stored games among ``ids``, by id, with their players and deck names from the per-seat table."""
     query = sa.select(*(GAME.c[c] for c in GAME_COLUMNS)).where(GAME.c.id.in_(list(ids))).order_by(GAME.c.id)
-    return [stored_game(r) for r in conn.execute(query)]
+    games = [stored_game(r) for r in conn.execute(query)]
+    seats: dict[int, list[tuple[str, str | None]]] = {}
+    rows = conn.execute(sa.select(GAME_SEAT.c.game_id, GAME_SEAT.c.player, GAME_SEAT.c.deck_name)
+                        .where(GAME_SEAT.c.game_id.in_(list(ids))).order_by(GAME_SEAT.c.game_id, GAME_SEAT.c.seat))
+    for game_id, player, deck_name in rows:
+        seats.setdefault(game_id, []).append((player, deck_name))
+    return [replace(g, seats=tuple(seats[g.id])) if g.id in seats else g for g in games]
 
 
 def latest_snapshots(conn: Connection, ids: Sequence[int]) -> dict[int, tuple[int, dict[str, Any]]]:
