@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ def load_file(path: str | Path) -> CardDB:
     if _is_native(data):
         return parse_native(data, str(p))
     if is_precious(data) or (isinstance(data, list) and data and all(map(is_precious, data))):
-        return parse_precious([(str(p), data)], name=p.stem, compile=COMPILE)
+        return with_hand_scripts(parse_precious([(str(p), data)], name=p.stem, compile=COMPILE))
     raise card_error(str(p), "", "", "neither a pmemo-cards file nor precious-data card data")
 
 
@@ -64,6 +65,25 @@ def load_cards(paths: Sequence[str | Path]) -> CardDB:
 
 
 SCRIPTED = BUNDLED / "scripted"
+
+
+@functools.cache
+def hand_scripted() -> CardDB:
+    """The cards with the project's hand-written effect scripts (``fixtures/cards/scripted/``)."""
+    return load_cards(sorted(SCRIPTED.glob("*.json")))
+
+
+def with_hand_scripts(db: CardDB) -> CardDB:
+    """``db`` (read from precious-data files) with the hand-written scripts of the cards that have some, by id:
+    the same card read from the community files or from the bundled data is then verified the same way. A card
+    whose effects do not line up with the hand-scripted one (another count) keeps its own."""
+    hand = hand_scripted()
+    for card in list(db):
+        known = hand.get(card.id) if card.id in hand else None
+        if known is None or len(known.effects) != len(card.effects) or (known.backup is None) != (card.backup is None):
+            continue
+        db.add(replace(card, effects=known.effects, backup=known.backup))
+    return db
 
 
 @functools.cache
