@@ -46,11 +46,12 @@ def archetype(deck: Iterable[str], cards: MsCardDB) -> str:
 
 
 class _Seat:
-    __slots__ = ("deck", "grands", "half_girl", "half_hero", "opened", "pair", "played", "seen")
+    __slots__ = ("deck", "gems", "grands", "half_girl", "half_hero", "opened", "pair", "played", "seen")
 
     def __init__(self) -> None:
         self.opened = False  # the opening hand is set (the last setup draw is done)
-        self.deck: Counter[str] = Counter()
+        self.deck: list[str] = []  # the deck as last seen (top card last)
+        self.gems = 0  # half Gems as last seen
         self.seen: dict[str, int] = {}
         self.played: dict[str, int] = {}
         self.pair: tuple[str, str] | None = None
@@ -59,51 +60,59 @@ class _Seat:
         self.half_girl = 0  # 1-Gem awards gained
 
 
+def _left(before: list[str], after: list[str]) -> list[str]:
+    """The cards that left a deck: its top cards (draws take the last of the list), else the multiset difference."""
+    n = len(after)
+    if before[:n] == after:
+        return before[n:]
+    return list((Counter(before) - Counter(after)).elements())
+
+
 class FactsTracker:
     """Watches one game's fold: call :meth:`after` with the state after each applied action, then :meth:`facts`."""
 
     def __init__(self, state: MsState) -> None:
         self.seats = [_Seat() for _ in state.players]
-        self._gems = [p.half_gems for p in state.players]
-        self._active = [p.active is not None for p in state.players]
+        for seat, me in zip(self.seats, state.players, strict=True):
+            seat.gems = me.half_gems
         self._turn = state.turn
 
     def after(self, state: MsState, action: Mapping[str, Any]) -> None:
         """Note what ``action`` (just applied to ``state``) did."""
-        turn_before, self._turn = self._turn, state.turn
-        p = action.get("p")
-        kind = action.get("type")
-        for i, (me, seat) in enumerate(zip(state.players, self.seats, strict=True)):
-            if me.stage not in ("place", "placed"):
-                continue  # setup draws still to come: the opening hand covers them
-            if not seat.opened:  # the last setup draw has just happened
-                seat.opened = True
+        turn_before, turn = self._turn, state.turn
+        self._turn = turn
+        for me, seat in zip(state.players, self.seats, strict=True):
+            if not seat.opened:
+                if me.stage != "place" and me.stage != "placed":
+                    continue  # setup draws still to come: the opening hand covers them
+                seat.opened = True  # the last setup draw has just happened
                 seat.seen = dict.fromkeys(me.opening_hand, 0)
-                seat.deck = Counter(me.deck)
-            elif sum(seat.deck.values()) != len(me.deck):  # after setup, cards only leave the deck (draws)
-                deck = Counter(me.deck)
-                for cid in seat.deck - deck:
-                    seat.seen.setdefault(cid, state.turn)
-                seat.deck = deck
-            gained = me.half_gems - self._gems[i]
-            if gained > 0:  # at most one defeat per player per check (§7): 2 halves a Girl's fighter, 1 a bare Hero
+                seat.deck = list(me.deck)
+            elif len(seat.deck) != len(me.deck):  # after setup, cards only leave the deck (draws)
+                for cid in _left(seat.deck, me.deck):
+                    seat.seen.setdefault(cid, turn)
+                seat.deck = list(me.deck)
+            if me.half_gems != seat.gems:  # at most one defeat per player per check (§7): 2 halves a Girl's fighter
+                gained = me.half_gems - seat.gems
                 seat.half_girl += gained // 2
                 seat.half_hero += gained % 2
-            self._gems[i] = me.half_gems
-        if isinstance(p, int) and 0 <= p < len(self.seats) and kind in PLAYS:
+                seat.gems = me.half_gems
+        kind = action.get("type")
+        fields = PLAYS.get(kind)  # type: ignore[arg-type]
+        p = action.get("p")
+        if fields is not None and isinstance(p, int) and 0 <= p < len(self.seats):
             seat = self.seats[p]
             when = PAIR_TURN if kind == "place_active" else turn_before
-            for name in PLAYS[kind]:
+            for name in fields:
                 seat.played.setdefault(action[name], when)
             if kind == "place_active":
                 seat.pair = (action["hero"], action["girl"])
             elif kind == "grand_transform":
                 seat.grands += 1
-        if kind == "out_of_heroes" and isinstance(p, int):
-            me = state.players[p]
-            if not self._active[p] and me.active is not None:
-                self.seats[p].played.setdefault(me.active.hero, turn_before)
-        self._active = [pl.active is not None for pl in state.players]
+        elif kind == "out_of_heroes" and isinstance(p, int):  # legal only with an empty Active position
+            active = state.players[p].active
+            if active is not None:
+                self.seats[p].played.setdefault(active.hero, turn_before)
 
     def facts(self, state: MsState, seat: int) -> dict[str, Any]:
         """The seat's facts at the end: engine.ruleset.Ruleset.facts' keys plus §13's Gem, Grand and pair facts."""
