@@ -98,13 +98,13 @@ def _wr(score: float, n: int) -> tuple[float | None, list[float] | None]:
 def covers(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, int]:
     """How many games and player-games the filters cover.
 
-    Both player-games of every finished game are in the warehouse and game-level filters keep both or neither,
-    so without ``player``/``archetype`` filters the games are half the player-games (all of them with ``first``);
-    otherwise they are counted.
+    Both player-games of every finished two-seat game are in the warehouse and game-level filters keep both or
+    neither, so without ``player``/``archetype`` filters the games are half the player-games (all of them with
+    ``first``); otherwise (and for games of other seat counts) they are counted.
     """
     where, params = f.where()
     known = "count(*) FILTER (WHERE hands_known)"  # table-logs.md: how many player-games had fully known hands
-    if f.player is None and f.archetype is None:
+    if f.player is None and f.archetype is None and two_seats(f.ruleset):
         n, k = con.execute(f"SELECT count(*), {known} FROM player_games WHERE {where}", params).fetchone()  # type: ignore[misc]
         return {"games": n if f.first is not None else n // 2, "player_games": n, "known_hands_player_games": k}
     n, games, k = con.execute(f"SELECT count(*), count(DISTINCT game_id), {known} FROM player_games WHERE {where}",  # type: ignore[misc]

@@ -15,13 +15,13 @@ from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dashboards.facts import StoredGame
+from dashboards.facts import CardCodes, StoredGame, game_rows
 from dashboards.figures import GREY, dashboard, pairs_figure
 from dashboards.filters import Filters
 from dashboards.intervals import wilson
 from dashboards.queries import statistics, two_seats
 from dashboards.source import final_facts
-from dashboards.warehouse import update_warehouse
+from dashboards.warehouse import update_warehouse, writable, write_parts
 from engine.fold import fold
 from engine.mahou.selfplay import self_play_logs
 from engine.mahou.stats import FactsTracker, archetype
@@ -361,3 +361,23 @@ def test_facts_invariants_over_self_play(seed: int, policy: str) -> None:
         assert f["gems_hero_awards"] / 2 + f["gems_girl_awards"] == f["gems"] == folded.state.players[seat].gems
         assert f["played"][f["pair"][0]] == f["played"][f["pair"][1]] == 1
         assert set(f["seen"]) <= set(f["deck"]) and f["redraw"] == (f["redraws"] > 0)
+
+
+def test_a_three_seat_game_counts_without_matchups(tmp_path: Path) -> None:
+    """Rows from plain facts of a game with three seats (no such ruleset is installed): card rows and covers count
+    its three player-games; matchups and the first-player view need two seats and stay empty."""
+    seat = {"deck": ["XYZ 001", "XYZ 002"], "opening_hand": ["XYZ 001"], "seen": {"XYZ 001": 0}, "played": {"XYZ 001": 2},
+            "redraw": False, "archetype": "any"}
+    game = StoredGame(7, {"players": [{"name": n} for n in ("A", "B", "C")]}, 0, 2, "points", 5, 40, None, None, "three-seat")
+    rows = game_rows(game, [seat, seat, seat], {}, CardCodes())
+    assert [r["opponent"] for r in rows.player_games] == [None, None, None] and rows.games[0]["seats"] == 3
+    tables, refused = writable(rows)
+    assert refused == []
+    write_parts(tmp_path / "wh", tables, "part-000000000007-000000000007-test")
+    f = Filters.parse({"ruleset": "three-seat"})
+    cards = statistics(tmp_path / "wh", "cards", f)
+    assert cards["covers"]["games"] == 1 and cards["covers"]["player_games"] == 3
+    one = {r["card"]: r for r in cards["rows"]}["XYZ 001"]
+    assert (one["games"], one["oh_games"], one["played_games"], one["gp_wr"], one["avg_turn_played"]) == (3, 3, 3, 1 / 3, 2.0)
+    assert statistics(tmp_path / "wh", "matchups", f)["rows"] == [] and statistics(tmp_path / "wh", "first", f)["two_seats"] is False
+    assert statistics(tmp_path / "wh", "games", f)["first_wr"] is None
