@@ -35,7 +35,18 @@ def _log_error(problem: LogProblem) -> LogError:
 
 
 def read_header(game: Any) -> tuple[dict[str, Any], ActionCheck | None]:
-    """The validated header (defaults filled) and the check of its actions (None: :func:`validate_action`)."""
+    """The validated header (defaults filled) and the check of its actions (None: :func:`validate_action`).
+
+    A header naming a ruleset the engine does not have is read by this package's schemas (the fold refuses it
+    later); when they find it malformed, the unknown ruleset is what is reported (``log.schema`` at
+    ``game.ruleset``), not a field another game's schema expects."""
+    name = game.get("ruleset") if type(game) is dict else None
+    if type(name) is str and name not in RULESETS:
+        try:
+            return validate_header(game), None
+        except LogError:
+            known = ", ".join(sorted(RULESETS))
+            raise LogError(f"game: ruleset {show(name)} is not supported (known: {known})", path="game.ruleset") from None
     ruleset = boundary_of(game)
     if ruleset is None:
         return validate_header(game), None
