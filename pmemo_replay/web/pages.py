@@ -11,9 +11,10 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from marshmallow import ValidationError
 
 from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
+from pmemo_replay import views
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.web import meta, schemas
-from pmemo_replay.web.api import redaction_or_422
+from pmemo_replay.web.api import redaction_or_422, ruleset_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
 from pmemo_replay.web.context import get_store
 from pmemo_replay.web.schemas import VIEWS
@@ -114,14 +115,18 @@ def game(game_id: int) -> Any:
     if view not in VIEWS:
         abort(400, description=f"Unknown view {view!r}: use judge, 0, 1 or public.")
     actions = store.actions(game_id)
-    seen = None
-    if view != "judge":  # a player view: the page holds only what that seat saw (table-logs.md, "Views")
-        red = redaction_or_422(row, view)
-        seen = (red.header, red.actions)  # its identify actions name the seat's own draws: they get facts too
     try:
         cards = cards_for(store.library, row.ruleset)
     except UnknownRuleset:
         abort(422, description=f"Game {game_id} is of ruleset {row.ruleset!r}, which this server's engine does not have.")
+    seen = None
+    if view != "judge":  # a player view: the page holds only what that seat saw (table-logs.md, "Views")
+        ruleset = ruleset_or_422(row)
+        if views.own_views(ruleset):  # the ruleset hides what the seat may not see (Mahou Shoujo)
+            seen = (row.header, views.ruleset_actions(ruleset, actions, views.parse_view(view)))
+        else:
+            red = redaction_or_422(row, view)
+            seen = (red.header, red.actions)  # its identify actions name the seat's own draws: they get facts too
     data = game_view(row, actions, cards, view=view, seen=seen)
     query = {} if view == "judge" else {"view": view}
     data["api"] = {"actions": url_for("api.game_actions", game_id=game_id, **query),

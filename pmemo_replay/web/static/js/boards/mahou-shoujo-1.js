@@ -104,10 +104,16 @@ export function createBoard({ cards, players }) {
   function narrate(a) {
     const p = who(a.p);
     switch (a.type) {
-      case "search": return `${p} searches the deck for the Heroes ${list((a.cards || []).map(label))}`;
+      case "search": {
+        const ids = a.cards || [];
+        return ids.every((id) => id === null) ? `${p} searches the deck for ${ids.length} Heroes` // a rival's, in a player's view
+          : `${p} searches the deck for the Heroes ${list(ids.map(label))}`;
+      }
       case "shuffle": return `${p} shuffles the deck and draws 4`;
       case "redraw": return `${p} drew no Magical Girl: the 4 go back, and ${p} shuffles and draws 4 again`;
-      case "place_active": return `${p} lays ${label(a.hero)} and ${label(a.girl)} face down as the Active pair`;
+      case "place_active":
+        return a.hero === null ? `${p} lays a Hero and a Magical Girl face down as the Active pair`
+          : `${p} lays ${label(a.hero)} and ${label(a.girl)} face down as the Active pair`;
       case "transform": return `${p} transforms the ${position(a.onto)} with ${label(a.card)}`;
       case "grand_transform": return `${p} Grand-transforms the Active fighter with ${label(a.card)}`;
       case "attack": return `${p} attacks with the Active fighter`;
