@@ -81,7 +81,22 @@ def can_resolve(g: GameState, actor: int, effect: Effect, source: Chara | None =
     """False when a required target of a scripted effect has no candidate, or its condition does not hold."""
     if effect.condition and not conditions.holds(g, actor, effect.condition, source):
         return False
-    return all(s.get("optional") or possible_targets(g, actor, effect, i, source) for i, s in enumerate(effect.targets))
+    if source is not None and text_forbidden(g, source):
+        return False
+    required = [i for i, s in enumerate(effect.targets) if not s.get("optional")]
+    options = {i: possible_targets(g, actor, effect, i, source) for i in required}
+    if not all(options.values()):
+        return False
+    distinct = [i for i in required if effect.targets[i].get("distinct", True)]  # each a different Chara
+    return len({c.uid for i in distinct for c in options[i]}) >= len(distinct)
+
+
+def text_forbidden(g: GameState, c: Chara) -> bool:
+    """True when an effect forbids using ``c``'s texts (as :func:`engine.pm.play.check_text_allowed` rules)."""
+    if c.grants and c.has_grant("no_text"):
+        return True
+    return any(q == c.owner and kind == "text" and (until is None or until >= g.turn)
+               and conditions.card_matches(g, g.card(c.card), f, c.owner) for q, kind, f, until in g.bans)
 
 
 def targets_from_ops(effect: Effect, ops: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
