@@ -84,4 +84,4 @@ def _ruleset_logs(cards: CardDB, games: int, seed: int, end: datetime, name: str
         policies = ("greedy", "greedy") if rng.random() < GREEDY_SHARE else ("random", "greedy")
         doc = ruleset.self_play(cards, [list(da), list(db)], rng.getrandbits(64), policies=policies, names=names,
                                 deck_names=(na, nb))
-        yield _dress(doc, rng, end, f"sim-{name}-{seed}-{i:05d}", (na, nb), policies)
+        yield _dress(doc, rng, end, f"sim-{name.split('-')[0]}-{seed}-{i:05d}", (na, nb), policies)

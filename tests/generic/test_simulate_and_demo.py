@@ -1,0 +1,61 @@
+"""simulate --ruleset, import and list of Mahou Shoujo games; the demo store holds games of every ruleset."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pmemo_replay.cli import main
+from pmemo_replay.cli.demo import all_tasks, fill_store
+from pmemo_replay.logio import read_log
+from pmemo_replay.store import Store
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
+def test_simulate_import_and_list_mahou(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    out_dir = tmp_path / "logs"
+    code, out = run(capsys, "simulate", "--ruleset", "mahou-shoujo-1", "--games", "3", "--seed", "4", "--out",
+                    str(out_dir), "--db", url)
+    assert code == 0 and f"simulated 3 game(s) of mahou-shoujo-1 into {out_dir}; stored 3" in out
+    files = sorted(out_dir.glob("*.jsonl"))
+    logs = [read_log(f) for f in files]
+    assert len(logs) == 3 and all(log.header["ruleset"] == "mahou-shoujo-1" for log in logs)
+    policies = {tuple(log.header["meta"]["policies"]) for log in logs}
+    assert policies <= {("greedy", "greedy"), ("random", "greedy")}
+    assert all(log.header["players"][0]["deck_name"] for log in logs)
+    code, out = run(capsys, "import", str(out_dir), "--db", url)
+    assert code == 0 and out.strip().splitlines()[0] == "stored 0, already present 3, rejected 0"
+    code, out = run(capsys, "list", "--db", url, "--json", "--ruleset", "mahou-shoujo-1")
+    games = json.loads(out)
+    assert code == 0 and len(games) == 3
+    for g in games:
+        log = next(log for log in logs if log.header["id"] == g["source_id"])
+        assert g["players"] == [p["name"] for p in log.header["players"]] and g["actions"] == len(log.actions)
+        assert [s["placement"] for s in g["seats"]].count(1) >= 1
+    code, out = run(capsys, "list", "--db", url)
+    assert code == 0 and out.count("  mahou-shoujo-1  ") == 3 and " vs " in out and "sim-mahou-4-00000" in out
+    assert out.splitlines()[-1] == "3 game(s)"
+
+
+def test_simulate_refuses_an_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--games", "1", "--ruleset", "chess-1"])
+    assert exc.value.code == 2 and "chess-1" in capsys.readouterr().err
+
+
+def test_the_demo_store_holds_both_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert sum(n for _, n, *_ in all_tasks(25, 0, 12)) == 37
+    url = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+    assert fill_store(url, 3, 2, others=2) == 0
+    assert "stored 5, already present 0, rejected 0" in capsys.readouterr().out
+    with Store(url) as store:
+        games = store.list_games(per_page=None).items
+    assert sorted(g.ruleset for g in games) == ["mahou-shoujo-1"] * 2 + ["pm-2.22"] * 3
+    assert len({g.source_id for g in games}) == 5
