@@ -9,9 +9,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import fold
-from pmemo_replay.cli.common import add_cards_option, cards_from
+from pmemo_replay.cli.common import add_cards_option, library_from
+from pmemo_replay.games import ruleset_name
+from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import LogError, parse_log
 
 
@@ -35,8 +36,9 @@ def log_texts(folder: Path) -> list[bytes]:
     return [p.read_bytes() for p in files]
 
 
-def bench_fold(texts: list[bytes], cards: CardDB) -> dict[str, Any]:
-    """Parse and fold every text; the figures ``bench fold`` reports."""
+def bench_fold(texts: list[bytes], cards: Any) -> dict[str, Any]:
+    """Parse and fold every text; the figures ``bench fold`` reports. ``cards``: a card library or one game's card
+    database (each log folds with its game's)."""
     actions = 0
     games = 0
     start = time.perf_counter()
@@ -45,7 +47,7 @@ def bench_fold(texts: list[bytes], cards: CardDB) -> dict[str, Any]:
             log = parse_log(text)
         except LogError:
             continue
-        fold(log.header, log.actions, cards, keep_trails=False)
+        fold(log.header, log.actions, cards_for(cards, ruleset_name(log.header)), keep_trails=False)
         games += 1
         actions += len(log.actions)
     seconds = time.perf_counter() - start
@@ -58,7 +60,7 @@ def run_fold(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         print(f"pmemo-replay bench fold: {folder} is not a folder", file=sys.stderr)
         return 2
-    cards = cards_from(args)
+    cards = library_from(args)
     report = bench_fold(log_texts(folder), cards)
     if args.json:
         print(json.dumps(report))

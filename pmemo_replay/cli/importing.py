@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from pmemo_replay.cli.common import add_cards_option, cards_from
+from pmemo_replay.cli.common import add_cards_option, library_from
 from pmemo_replay.cli.statsopts import add_warehouse_option, keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 
@@ -60,7 +60,7 @@ def _folder_logs(folder: Path) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     from pmemo_replay.store.pipeline import default_workers
 
-    cards = cards_from(args) if args.cards else None  # None: workers load the bundled card data themselves
+    cards = library_from(args) if args.cards else None  # None: each game's bundled card data
     files = list(log_files(args.paths))
     workers = args.workers if args.workers is not None else (default_workers() if len(files) >= MANY else 0)
     with open_store(args.db, cards) as store:

@@ -8,9 +8,8 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from engine.cards import CardDB
 from pmemo_replay.store.config import ENV_HOME, ENV_URL, default_database_url, in_project
 
 if TYPE_CHECKING:
@@ -24,8 +23,9 @@ def add_db_option(parser: argparse.ArgumentParser, *, store_default: bool = True
                         f"postgresql+psycopg://USER@HOST:PORT/DB (default: {default})")
 
 
-def open_store(url: str | None, cards: CardDB | None = None) -> Store:
-    """The store at ``url``; exits 2 with a message when it cannot be opened."""
+def open_store(url: str | None, cards: Any = None) -> Store:
+    """The store at ``url`` checking logs with ``cards`` (a card library or one game's database; None: every game's
+    bundled card data); exits 2 with a message when it cannot be opened."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from pmemo_replay.store import Store

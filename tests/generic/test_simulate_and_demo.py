@@ -59,3 +59,22 @@ def test_the_demo_store_holds_both_games(capsys: pytest.CaptureFixture[str], tmp
         games = store.list_games(per_page=None).items
     assert sorted(g.ruleset for g in games) == ["mahou-shoujo-1"] * 2 + ["pm-2.22"] * 3
     assert len({g.source_id for g in games}) == 5
+
+
+def test_import_and_bench_with_ms_cards(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from tests.mahou.kit import CARDS
+    from tests.mahou.test_rules import spec_example
+
+    cards = tmp_path / "test-set.json"
+    cards.write_text(json.dumps(CARDS), encoding="utf-8")
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "spec.json").write_text(json.dumps(spec_example().doc()), encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    code, out = run(capsys, "import", str(logs), "--db", url)
+    assert code == 1 and "log.card at the header" in out  # the bundled set has no MSJ card
+    code, out = run(capsys, "import", str(logs), "--db", url, "--cards", str(cards))
+    assert code == 0 and out.splitlines()[0] == "stored 1, already present 0, rejected 0"
+    code, out = run(capsys, "bench", "fold", str(logs), "--cards", str(cards), "--json")
+    report = json.loads(out)
+    assert code == 0 and report["games"] == 1 and report["actions"] == len(spec_example().actions)
