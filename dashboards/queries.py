@@ -378,6 +378,12 @@ def game_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     }
 
 
+def games_by_ruleset(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """Finished games in the warehouse per ruleset, most first (hidden games left out)."""
+    rows = con.execute("SELECT ruleset, count(*) AS n FROM games GROUP BY ruleset ORDER BY n DESC, ruleset").fetchall()
+    return {name: n for name, n in rows}
+
+
 def options(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
     """What the filters can choose from: events, rulesets, archetypes (most played first), the date range."""
     def distinct(column: str) -> list[str]:

@@ -38,12 +38,15 @@ def run(args: argparse.Namespace) -> int:
     folder = warehouse_of(args)
     if args.action == "info":
         state = read_state(folder)
+        rulesets = rulesets_in(folder)
         body = {"folder": str(folder), "games": state.covered, "watermark": state.watermark, "projected": state.projected,
                 "left_out": state.left_out, "refused": state.refused, "updated_at": state.updated_at, "store": state.store,
-                "cards": len(state.cards)}
+                "cards": len(state.cards), "rulesets": rulesets}
+        shown = ", ".join(f"{name} {n}" for name, n in rulesets.items()) or "none"
         print(json.dumps(body, ensure_ascii=False) if args.json else
               f"{folder}: {state.covered} stored game(s) taken in (ids up to {state.watermark}), {state.projected} projected, "
-              f"{state.left_out} left out (unfinished or refused); updated {state.updated_at or 'never'}")
+              f"{state.left_out} left out (unfinished or refused); updated {state.updated_at or 'never'}; "
+              f"finished games by ruleset: {shown}")
         return 0
     if args.action == "verify":
         with open_store(args.db) as store:
@@ -57,6 +60,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"{folder}: {report.projected} game(s) projected, {report.left_out} left out; "
               f"{report.state.projected} in the warehouse")
     return 0
+
+
+def rulesets_in(folder: Path) -> dict[str, int]:
+    """Finished games per ruleset in the warehouse at ``folder`` (none when it holds no games)."""
+    from dashboards.queries import connect, games_by_ruleset
+
+    if not folder.is_dir():
+        return {}
+    with connect(folder) as con:
+        return games_by_ruleset(con)
 
 
 def _ids(ids: Sequence[int]) -> str:

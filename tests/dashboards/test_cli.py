@@ -119,12 +119,14 @@ def test_bad_options_exit_2(db: str, tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_warehouse_command(db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     info = json.loads(run(capsys, "warehouse", "info", "--db", db, "--json")[1])
     assert info["watermark"] == GAMES and info["folder"] == str(tmp_path / "data.warehouse")
+    assert info["rulesets"] == {"pm-2.22": info["projected"]}
     before = json.loads(run(capsys, "stats", "cards", "--db", db, "--json")[1])
     rebuilt = json.loads(run(capsys, "warehouse", "rebuild", "--db", db, "--json")[1])
     assert rebuilt["rebuilt"] and rebuilt["projected"] == info["projected"]
     assert json.loads(run(capsys, "stats", "cards", "--db", db, "--json", "--rebuild")[1]) == before
     assert json.loads(run(capsys, "warehouse", "update", "--db", db, "--json")[1])["projected"] == 0
-    assert f"stored game(s) taken in (ids up to {GAMES})" in run(capsys, "warehouse", "info", "--db", db)[1]
+    text = run(capsys, "warehouse", "info", "--db", db)[1]
+    assert f"stored game(s) taken in (ids up to {GAMES})" in text and f"by ruleset: pm-2.22 {info['projected']}" in text
 
 
 def test_env_warehouse_and_no_update(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
