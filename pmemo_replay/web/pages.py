@@ -22,7 +22,7 @@ from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import game_view
 
 bp = Blueprint("pages", __name__)
-FILTERS = ("player", "card", "event", "from", "to")
+FILTERS = ("ruleset", "player", "card", "event", "from", "to")
 DEFAULT_RULESET = "pm-2.22"
 RULESET_NAME = re.compile(r"[a-z0-9][a-z0-9.\-]{0,63}")
 
@@ -70,11 +70,12 @@ def _search() -> tuple[dict[str, Any], dict[str, str], str | None]:
 def render_index(status: int = 200, rejection: dict[str, Any] | None = None, auth_error: str | None = None) -> Any:
     q, raw, error = _search()
     page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"),
-                                  played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
-                                  per_page=q["per_page"])
+                                  ruleset=q.get("ruleset"), played_from=q.get("played_from"), played_to=q.get("played_to"),
+                                  page=q["page"], per_page=q["per_page"])
     pages = max(1, math.ceil(page.total / q["per_page"]))
     keep = {k: v for k, v in raw.items() if k in FILTERS}
-    return render_template("index.html", page=page, pages=pages, filters=keep, search_error=error,
+    games = [(name, ruleset_words(name)) for name in sorted(RULESETS)]
+    return render_template("index.html", page=page, pages=pages, filters=keep, search_error=error, games=games,
                            rejection=rejection, auth_error=auth_error, uploads_open=uploads_open()), status
 
 

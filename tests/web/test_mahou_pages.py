@@ -118,3 +118,16 @@ def test_games_list_gives_game_and_verified_share(client: FlaskClient, app: Flas
     pm_unverified = listed[pm]["unverified"]
     assert ('data-unverified="0"' in rows[pm] and ">100%<" in rows[pm]) if pm_unverified == 0 else \
         f'data-unverified="{pm_unverified}"' in rows[pm]
+
+
+def test_games_list_filters_by_game(client: FlaskClient, app: Flask) -> None:
+    doc = mahou_games(1, 3)[0]
+    mahou = stored(app, doc, as_text(doc))
+    pm_doc = simulated(1, 5)[0]
+    pm = stored(app, pm_doc, jsonl(pm_doc))
+    for ruleset, shown, hidden in ((MAHOU, mahou, pm), ("pm-2.22", pm, mahou)):
+        page = client.get(f"/?ruleset={ruleset}").get_data(as_text=True)
+        assert f'href="/games/{shown}"' in page and f'href="/games/{hidden}"' not in page
+        assert f'<option value="{ruleset}" selected>' in page
+        assert "1 game matches" in page
+    assert "2 games" in client.get("/").get_data(as_text=True)
