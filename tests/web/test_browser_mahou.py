@@ -178,6 +178,9 @@ def test_mahou_player_view_hides_the_rival_hand(page: Any, live: LiveServer) -> 
     page.click('[data-view="judge"]')
     at_step(page, n, "judge")
     board_matches(page, judge)
+    page.click('[data-view="public"]')
+    at_step(page, n, "public")
+    board_matches(page, state_at(live, gid, n, "public"), hidden=(0, 1))  # what both players saw: no hand
 
 
 def test_mahou_judge_page_rules_and_steps(page: Any, live: LiveServer) -> None:
