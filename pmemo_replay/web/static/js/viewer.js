@@ -1,4 +1,5 @@
-// The replay viewer: steps, controls, keyboard, permalinks (?step=N&view=judge|0|1).
+// The replay viewer: steps, controls, keyboard, permalinks (?step=N&view=judge|<seat>|public); the table is drawn by
+// the board module of the log's ruleset (boards/load.js).
 import { $, el, fill } from "./dom.js";
 import { installTooltip } from "./cards.js";
 import { loadBoard } from "./boards/load.js";
