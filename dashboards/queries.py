@@ -384,14 +384,19 @@ def games_by_ruleset(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     return {name: n for name, n in rows}
 
 
-def options(con: duckdb.DuckDBPyConnection) -> dict[str, Any]:
-    """What the filters can choose from: events, rulesets, archetypes (most played first), the date range."""
-    def distinct(column: str) -> list[str]:
-        sql = f"SELECT {column} FROM player_games WHERE {column} IS NOT NULL GROUP BY {column} ORDER BY count(*) DESC, {column}"
-        return [r[0] for r in con.execute(sql).fetchall()]
+def options(con: duckdb.DuckDBPyConnection, ruleset: str | None = None) -> dict[str, Any]:
+    """What the filters can choose from: rulesets, and the events, archetypes (most played first) and date range of
+    ``ruleset``'s games (of every game without it)."""
+    where, params = ("WHERE ruleset = ?", [ruleset]) if ruleset is not None else ("", [])
 
-    low, high = con.execute("SELECT min(date), max(date) FROM player_games").fetchone()  # type: ignore[misc]
-    return {"events": distinct("event"), "rulesets": distinct("ruleset"), "archetypes": distinct("archetype"),
+    def distinct(column: str, scoped: bool = True) -> list[str]:
+        cond, args = (where, params) if scoped else ("", [])
+        cond = f"{cond} AND {column} IS NOT NULL" if cond else f"WHERE {column} IS NOT NULL"
+        sql = f"SELECT {column} FROM player_games {cond} GROUP BY {column} ORDER BY count(*) DESC, {column}"
+        return [r[0] for r in con.execute(sql, args).fetchall()]
+
+    low, high = con.execute(f"SELECT min(date), max(date) FROM player_games {where}", params).fetchone()  # type: ignore[misc]
+    return {"events": distinct("event"), "rulesets": distinct("ruleset", scoped=False), "archetypes": distinct("archetype"),
             "from": low.isoformat() if low else None, "to": high.isoformat() if high else None}
 
 

@@ -121,7 +121,7 @@ def meta() -> Any:
     with connect(warehouse_path()) as con:
         f = for_ruleset(con, f)  # one game at a time: the ruleset chosen, else the most played one
         views = {kind: run_stat(con, kind, f) for kind in KINDS}
-        choices = options(con)
+        choices = options(con, f.ruleset)
     if f.ruleset not in choices["rulesets"]:
         choices["rulesets"] = [*choices["rulesets"], f.ruleset]
     csv_args = f.query_args()  # the table's rows: every filter but the minimum, which only greys

@@ -318,6 +318,7 @@ def test_meta_page_per_ruleset(client: FlaskClient) -> None:
     pm = client.get("/meta?ruleset=pm-2.22").get_data(as_text=True)
     assert "Hana × Ruby" not in pm and "Grand Transformation rate" not in pm and '<option value="pm-2.22" selected>' in pm
     assert "Gems per player-game" in html and "Gems per player-game" not in pm  # a game without Gems shows none
+    assert '<option value="Ruby">' in html and '<option value="Ruby">' not in pm  # archetypes of the ruleset shown
 
 
 def test_cli_stats_games(mixed: tuple[Store, Path], capsys: pytest.CaptureFixture[str]) -> None:
