@@ -121,6 +121,22 @@ def test_mahou_game_steps_to_its_result(page: Any, live: LiveServer) -> None:
     assert "Turn 1" in page.inner_text("#turnbar")
     narrated = page.inner_text('#action-list li[data-step="1"] .act-text')
     assert narrated.startswith(doc["game"]["players"][doc["actions"][0]["p"]]["name"] + " searches the deck for the Heroes")
+    # an attack: the rival's Active fighter shows the HP it lost in this step
+    for index, action in enumerate(doc["actions"]):
+        if action["type"] != "attack":
+            continue
+        rival = 1 - action["p"]
+        old, new = (state_at(live, gid, n)["players"][rival]["active"] for n in (index, index + 1))
+        if new is not None and new["hero"] == old["hero"] and new["hp"] < old["hp"]:
+            break
+    else:
+        raise AssertionError("no attack that leaves its target standing")
+    page.goto(f"{live.url}/games/{gid}?step={index}")
+    at_step(page, index)
+    assert page.locator(".f-delta").count() == 0
+    page.keyboard.press("ArrowRight")
+    at_step(page, index + 1)
+    assert page.inner_text(f"#side-{rival} .active-zone .f-delta.loss") == str(new["hp"] - old["hp"])
     page.keyboard.press("End")
     at_step(page, total)
     final = state_at(live, gid, total)
@@ -208,8 +224,18 @@ def test_mahou_judge_page_rules_and_steps(page: Any, live: LiveServer) -> None:
     page.keyboard.press("Home")
     at_step(page, 0)
     assert "Setup" in page.inner_text("#turnbar")
+    placed = next(i for i, a in enumerate(doc["actions"]) if a["type"] == "place_active")
+    placer = doc["actions"][placed]["p"]
+    page.click(f'[data-view="{1 - placer}"]')
+    at_step(page, 0, str(1 - placer))
+    page.click(f'#action-list li[data-step="{placed + 1}"]')
+    at_step(page, placed + 1, str(1 - placer))
+    assert page.locator(f"#side-{placer} .facedown-pair").count() == 1  # the other seat's pair stays face down
+    page.click('[data-view="judge"]')
+    at_step(page, placed + 1, "judge")
+    assert page.locator(".facedown-pair").count() == 0
     page.click('[data-view="1"]')
-    at_step(page, 0, "1")
+    at_step(page, placed + 1, "1")
     page.keyboard.press("End")
     at_step(page, ruled["index"], "1")
     assert page.locator("#side-0 .hand-zone .card[data-card]").count() == 0  # hidden on the judge page's seat view

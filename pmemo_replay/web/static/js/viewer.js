@@ -59,7 +59,7 @@ function render(n, payload) {
   const seat = SEATS.includes(view) ? Number(view) : null;
   // the judge page holds every card: a player's view there hides the other hands on the board
   const hidden = (p) => !serverViews && seat !== null && seat !== p;
-  board.render(s, $("table"), { seat, view, hidden });
+  board.render(s, $("table"), { seat, view, hidden, step: n });
   panel.now(n, total, view);
   panel.trail(payload.trail, n);
   panel.refusal(n, total);

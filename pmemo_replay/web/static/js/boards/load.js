@@ -3,9 +3,9 @@
 // The page names the module of its log's ruleset (static/js/boards/<ruleset>.js, or generic.js when the game has
 // none). A module exports createBoard({cards, players}) (cards: facts by id as the server sent them; players:
 // [{name, deck_name}], one per seat, any number of seats) returning:
-//   render(state, container, {seat, view, hidden})  draw the state JSON of one step into container (the module owns
-//                                                   its children); seat: the viewing seat or null; hidden(p): true
-//                                                   when seat p's hand must be drawn as card backs
+//   render(state, container, {seat, view, hidden, step})  draw the state JSON of step `step` into container (the
+//                                                   module owns its children); seat: the viewing seat or null;
+//                                                   hidden(p): true when seat p's hand must be drawn as card backs
 //   narrate(action) -> string                       one logged action in words
 //   label(id) -> string                             a card as text, "MSJ 001 (Hana)"
 //   describe(facts) -> {cls, rows}                  the hover card: a class for its head, [[label, value], ...]

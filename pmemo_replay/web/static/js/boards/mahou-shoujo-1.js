@@ -154,7 +154,7 @@ export function createBoard({ cards, players }) {
       el("span", { class: "f-stat-label", text: name }), el("b", { text: String(value) }));
   }
 
-  function fighter(f, pos, { big = false, hiddenPair = false } = {}) {
+  function fighter(f, pos, { big = false, hiddenPair = false, delta = 0 } = {}) {
     const cls = `fighter${big ? " big" : ""}${f && f.grand ? " grand" : ""}${f && f.hp !== null && f.hp <= 0 ? " down" : ""}`;
     if (!f) return el("div", { class: "fighter empty", dataset: { pos } }, el("span", { class: "zone-empty", text: "empty" }));
     if (hiddenPair || f.hero === null) { // the rival's pair during setup: face down until both pairs are placed
@@ -169,6 +169,7 @@ export function createBoard({ cards, players }) {
       el("div", { class: "f-cards" }, tile(f.hero), attached.map((id) => tile(id))),
       el("div", { class: "f-stats" },
         stat("HP", `${f.hp}/${f.max_hp}`, "current HP / max HP", f.hp < f.max_hp ? " hurt" : ""),
+        delta ? el("span", { class: `f-delta ${delta < 0 ? "loss" : "gain"}`, title: "HP change in this step", text: signed(delta) }) : null,
         bar,
         stat("ATK", f.atk, "attack: the damage it deals"),
         f.grand ? stat("Grand", f.grand_attacked ? "spent" : "ready", "the Grand MG's one attack", f.grand_attacked ? " spent" : "")
@@ -205,10 +206,11 @@ export function createBoard({ cards, players }) {
     const pl = s.players[p];
     const act = acting(s);
     const mine = act && act[0] === p;
-    const setupHidden = s.phase === "setup" && pl.active && pl.active.hero === null;
+    // the pair stays face down for the other players until both are placed (on the judge page: a seat's view)
+    const setupHidden = s.phase === "setup" && pl.active && (pl.active.hero === null || hideHand);
     const hand = pl.hand.map((id) => (hideHand || id === null ? back(true) : tile(id)));
     const handHidden = hideHand || (pl.hand.length > 0 && pl.hand.every((id) => id === null));
-    const squad = pl.squad.map((f, i) => fighter(f, `squad:${i}`));
+    const squad = pl.squad.map((f, i) => fighter(f, `squad:${i}`, { delta: delta(p, `squad:${i}`, f) }));
     const info = el("div", { class: "side-info" },
       el("span", { class: `pname p${p % 2}`, text: pl.name }),
       players[p] && players[p].deck_name ? el("span", { class: "deckname", text: players[p].deck_name }) : null,
@@ -221,7 +223,7 @@ export function createBoard({ cards, players }) {
         pl.redraws ? count("Redraws", pl.redraws) : null,
         count("Gems", `${gems(pl.gems)}/${GEMS_TO_WIN}`, " gems")));
     const field = el("div", { class: "row ms-field" },
-      zone("Active position", "active-zone", "Active", fighter(pl.active, "active", { big: true, hiddenPair: setupHidden })),
+      zone("Active position", "active-zone", "Active", fighter(pl.active, "active", { big: true, hiddenPair: setupHidden, delta: delta(p, "active", pl.active) })),
       zone("Squad", "squad-zone", `Squad · ${pl.squad.length}/3`,
         el("div", { class: "squad" }, squad.length ? squad : el("div", { class: "zone-empty", text: "empty" }))),
       zone("Dreamscape", "dream-zone", "Dreamscape", pile("Dreamscape", pl.dreamscape, `${p}:dreamscape`)));
@@ -249,7 +251,22 @@ export function createBoard({ cards, players }) {
     return el("div", { class: "turnbar", id: "turnbar", "aria-live": "polite" }, parts);
   }
 
-  function render(s, container, { seat, hidden }) {
+  // HP changes from the step before (the same Hero in the same position), shown on the fighters
+  let previous = null; // {step, state} last drawn
+  let before = null; // the state of the step before the one being drawn, when that one was drawn last
+
+  function delta(p, pos, f) {
+    if (!before || !f || f.hp === null) return 0;
+    const pl = before.players[p];
+    const old = pl && (pos === "active" ? pl.active : pl.squad[Number(pos.split(":")[1])]);
+    return old && old.hero === f.hero && old.hp !== null ? f.hp - old.hp : 0;
+  }
+
+  function render(s, container, { seat, hidden, step }) {
+    if (!previous || previous.step !== step) { // a step drawn again (another view, the action list loaded) keeps it
+      before = previous && step !== undefined && previous.step === step - 1 ? previous.state : null;
+    }
+    previous = { step, state: s };
     const seats = s.players.map((_, p) => p);
     const bottom = seat !== null && seat !== undefined && seat < seats.length ? seat : 0;
     const others = seats.filter((p) => p !== bottom);
