@@ -327,3 +327,18 @@ def test_mahou_time_per_step(page: Any, live: LiveServer, capsys: pytest.Capture
     with capsys.disabled():
         print(f"\nMahou step: median {median:.1f} ms, p90 {p90:.1f} ms over {len(times)} steps")
     assert median < 250
+
+
+def test_mahou_board_fits_a_phone(browser: Any, live: LiveServer) -> None:
+    doc = mahou_games(3, SEED)[0]
+    gid = game_id(live, doc["game"]["id"])
+    n = len(doc["actions"]) // 2
+    for page in checked_page(browser, {"width": 390, "height": 844}):
+        page.goto(f"{live.url}/games/{gid}?step={n}")
+        at_step(page, n)
+        width = page.evaluate("document.documentElement.clientWidth")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing wider than the screen
+        for p in (0, 1):
+            box = page.locator(f"#side-{p} .active-zone .fighter").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        shot(page, "mahou-07-phone")
