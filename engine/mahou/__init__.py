@@ -6,7 +6,7 @@ Find a rule by its id: ``grep -rn '"grand.condition"' engine/mahou`` leads to th
 | --- | --- |
 | ``rules`` | the rule-id catalogue (refs ``SR ...``, ``HR n``), ``illegal`` and the trail helpers |
 | ``cards`` | ``MsCard``, ``MsCardDB``, ``parse_cards`` (the ms-cards v1 validator) |
-| ``schema`` | ``log.schema`` / ``log.card`` for the header and every action |
+| ``schema`` | ``log.schema`` / ``log.card`` for the header and every action (the service's log boundary too) |
 | ``state`` | ``Fighter``, ``Player``, ``MsState`` |
 | ``setup`` | deck rules (``deck.*``) and ``search``, ``shuffle``, ``redraw``, ``place_active`` |
 | ``actions`` | the entry point ``apply_action`` and the gates (``turn.priority``, ``replace.required``, ``action.count``) |
@@ -15,6 +15,6 @@ Find a rule by its id: ``grep -rn '"grand.condition"' engine/mahou`` leads to th
 | ``effects`` | op templates to concrete ops, the fixed set of ops |
 | ``field``, ``check`` | draws and cards leaving the field; the check, turn start and end |
 | ``legal``, ``selfplay`` | legal actions; random and greedy self-play |
-| ``view``, ``snapshot`` | state JSON and player views; snapshots |
-| ``ruleset`` | ``MahouShoujo``, the object :mod:`engine.fold` drives |
+| ``view``, ``snapshot`` | state JSON and player views (state, actions, trails); snapshots |
+| ``ruleset`` | ``MahouShoujo``, the object :mod:`engine.fold` and the service drive (engine.ruleset.Ruleset) |
 """
