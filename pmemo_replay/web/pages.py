@@ -129,6 +129,8 @@ def game(game_id: int) -> Any:
             red = redaction_or_422(row, view)
             seen = (red.header, red.actions)  # its identify actions name the seat's own draws: they get facts too
     data = game_view(row, actions, cards, view=view, seen=seen)
+    if seen is not None:  # the reasons may name cards the seat did not see: which steps, not why (the trail tells)
+        data["unverified"] = {index: [] for index in data.get("unverified", {})}
     query = {} if view == "judge" else {"view": view}
     data["api"] = {"actions": url_for("api.game_actions", game_id=game_id, **query),
                    "state": url_for("api.game_state", game_id=game_id, **query),

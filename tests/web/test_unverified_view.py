@@ -55,3 +55,20 @@ def test_marks_equal_the_checks_unverified_list(tmp_path: Path, game: str) -> No
     steps = len(expected)
     assert 'id="verdict-unverified"' in page and f"{steps} step{'' if steps == 1 else 's'} unverified" in page
     app.extensions["pmemo_store"].close()
+
+
+def test_a_player_view_marks_the_steps_without_reasons(tmp_path: Path) -> None:
+    """Reasons may name a card in a hand ("... in player 0's hand: usage cost -2"): a seat's page gets the steps."""
+    path = SCENARIOS / "cost_op_reduces_to_zero_ok.json"
+    text = path.read_bytes()
+    cards = load_library([SCENARIOS / c for c in json.loads(text)["game"]["meta"]["cards"]])
+    app = make_app(tmp_path, PMEMO_CARDS=cards)
+    client = app.test_client()
+    expected = by_index(check_text(text, cards).unverified)
+    assert any("hand" in why for whys in expected.values() for why in whys)
+    gid = client.post("/api/games", data=text, content_type="application/json").get_json()["id"]
+    for view in ("0", "1", "public"):
+        data = embedded(client.get(f"/games/{gid}?view={view}").get_data(as_text=True))
+        assert data["unverified"] == {index: [] for index in expected}
+    assert embedded(client.get(f"/games/{gid}").get_data(as_text=True))["unverified"] == expected
+    app.extensions["pmemo_store"].close()

@@ -27,7 +27,7 @@ export function makePanel(data, board, turnAt) {
       el("span", { class: "act-no", text: String(i) }),
       el("span", { class: "act-text", text: board.narrate(a) }),
       implied ? el("span", { class: "act-implied", title: "passes the engine inserted before this action", text: `+${implied} implied pass${implied > 1 ? "es" : ""}` }) : null,
-      why ? el("span", { class: "act-unverified", title: `not verified by the engine: ${why.join("; ")}`, text: "unverified" }) : null,
+      why ? el("span", { class: "act-unverified", title: `not verified by the engine${why.length ? `: ${why.join("; ")}` : ""}`, text: "unverified" }) : null,
       refused ? el("span", { class: "act-refused", text: "illegal" }) : null);
       items[i] = li;
       nodes.push(li);
@@ -58,7 +58,8 @@ export function makePanel(data, board, turnAt) {
       const implied = data.implied && data.implied[String(step - 1)];
       if (implied) extra.push(el("p", { class: "implied-note", text: `The log leaves out ${implied} pass${implied > 1 ? "es" : ""} before this action; the engine inserted them.` }));
       const why = unverified[String(step - 1)];
-      if (why) extra.push(el("p", { class: "unverified-note", id: "unverified-note", text: `Not verified: the engine applied this as recorded (${why.join("; ")}).` }));
+      // a player's view gets no reasons (they may name cards that seat did not see): its trail shows what it may
+      if (why) extra.push(el("p", { class: "unverified-note", id: "unverified-note", text: `Not verified: the engine applied this as recorded${why.length ? ` (${why.join("; ")})` : ""}.` }));
       const hidden = view !== "judge" && board.secret(a);
       extra.push(el("details", { class: "json" }, el("summary", { text: "action JSON" }),
         el("pre", { text: hidden ? "(hidden in a player's view: it tells what that player could not see)" : JSON.stringify(a, null, 1) })));
