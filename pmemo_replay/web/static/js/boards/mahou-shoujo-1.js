@@ -145,7 +145,7 @@ export function createBoard({ cards, players }) {
       f.type === "pet" || f.type === "magical_power" ? el("span", { class: "c-cost", title: "cost in MGK", text: String(f.cost) }) : null),
     el("div", { class: "c-name", text: f.name }),
     el("div", { class: "c-bottom" }, el("span", { class: "c-type", text: SHORT_TYPE[f.type] || "" }),
-      f.hp || f.atk ? el("span", { class: "c-nums", text: `${f.hp ?? 0}/${f.atk ?? 0}` }) : null));
+      f.hp || f.atk ? el("span", { class: "c-nums", title: "printed HP / ATK", text: `${f.hp ?? 0}/${f.atk ?? 0}` }) : null));
     return node;
   }
 
