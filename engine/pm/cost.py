@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.cards import Card, base_id
 from engine.pm.state import GameState
+from engine.pm.stats import extra_colors, has_static, source_bonus
 from engine.pm.zones import describe, remove_copy
 from engine.rulings import Trail, illegal
 
@@ -56,9 +57,7 @@ def check_cost(
     paying = [g.card(cid) for _, cid in items]
     provided = sum(c.source for c in paying)
     if card is not None:  # a card that gives more source when paid for a named card (docs/log-extensions.md)
-        from engine.pm.stats import source_bonus, static_steps
-
-        provided += sum(source_bonus(g, c, card, player) for c in paying if static_steps(c))
+        provided += sum(source_bonus(g, c, card, player) for c in paying if has_static(g, c.id))
     if provided < cost:
         listing = " + ".join(f"{c.id} {c.source}" for c in paying) or "nothing"
         raise illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "
@@ -70,8 +69,6 @@ def check_cost(
         if cost > 0 and card.color != "purple":
             match = next((c for c in paying if c.color == card.color or g.cards.same_series(c, card)), None)
             if match is None:
-                from engine.pm.stats import extra_colors
-
                 extra = set(extra_colors(g, player))  # cards counting as another color too (MHK P-008)
                 if extra:
                     match = next((c for c in paying if ({c.color} | extra) & ({card.color} | extra)), None)

@@ -516,6 +516,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
             return False
         onto.stack.append(onto.card)
         onto.card = play.card_id
+        g.area_gen += 1
         trail.event("effect", f"{what} is stacked on the Chara: level {onto.level}")
         return False
     # effects: events, activated effects, backup, break

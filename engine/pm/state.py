@@ -239,11 +239,13 @@ class GameState:
         "applied",
         "approach",
         "approacher_passed",
+        "area_gen",
         "available_triggers",
         "bans",
         "break_ok",
         "card",
         "cards",
+        "db_info",
         "delayed",
         "departed",
         "effect_card",
@@ -262,6 +264,8 @@ class GameState:
         "trail",
         "turn",
         "turn_player",
+        "watch_cache",
+        "wide_cache",
     )
 
     def __init__(self, cards: CardDB, players: list[PlayerState], first: int, ruleset: str = "pm-2.22") -> None:
@@ -303,6 +307,14 @@ class GameState:
         self.effect_card: str | None = None
         #: the cards the last Elimination Judgement sent off (``name_of_eliminated`` specs)
         self.eliminated: list[str] = []
+        #: bumped whenever a Chara enters, leaves or levels up; the Charas whose continuous steps reach other Charas
+        #: (engine.pm.stats.area_steps) and those listening for other Charas (engine.pm.triggers.fire_others) are
+        #: cached for it (a clone starts without: its Charas are new objects)
+        self.area_gen = 0
+        #: the card database's ids by what they do (engine.pm.stats.db_info), once looked up
+        self.db_info: Any = None
+        self.wide_cache: tuple[int, list[Chara]] | None = None
+        self.watch_cache: tuple[int, dict[str, list[Chara]]] | None = None
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
@@ -337,6 +349,9 @@ class GameState:
         g.answering = self.answering
         g.effect_card = self.effect_card
         g.eliminated = list(self.eliminated)
+        g.area_gen = self.area_gen
+        g.db_info = self.db_info
+        g.wide_cache = g.watch_cache = None
         return g
 
     # -- helpers -------------------------------------------------------

@@ -49,7 +49,7 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     if card.pinch is not None and pinch_active(g, c.owner, card):
         ap += card.pinch[1]
         dp += card.pinch[2]
-    if c.supports or static_steps(card):
+    if c.supports or has_static(g, c.card):
         for step in self_steps(g, c):
             if step.get("op") == "modify":
                 k = 1 if "per" not in step else conditions.count(g, c.owner, step["per"], c) // int(step["per"].get("each", 1))
@@ -58,21 +58,56 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     return ap, dp
 
 
-_STATIC: dict[int, tuple[Card, tuple[tuple[Any, Mapping[str, Any]], ...]]] = {}
+_STATIC: dict[int, tuple[Card, tuple[tuple[Any, Mapping[str, Any]], ...], tuple[tuple[Any, Mapping[str, Any]], ...]]] = {}
+
+
+def _static_entry(card: Card) -> tuple[Card, tuple[tuple[Any, Mapping[str, Any]], ...], tuple[tuple[Any, Mapping[str, Any]], ...]]:
+    """(card, its static steps, those of them that reach other Charas: ``target`` ``{"all": spec}``), cached."""
+    hit = _STATIC.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit
+    out = [(eff.condition, step) for eff in card.continuous() for step in eff.script or ()]
+    out += [(eff.condition, step) for eff in (*card.effects, *([card.backup] if card.backup else []))
+            if eff.kind != "continuous" for step in eff.script or () if step.get("static")]
+    wide = tuple((c, s) for c, s in out if isinstance(s.get("target"), Mapping) and "all" in s["target"])
+    entry = (card, tuple(out), wide)
+    _STATIC[id(card)] = entry
+    return entry
+
+
+_DB_INFO: dict[int, tuple[Any, frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = {}
+
+
+def db_info(db: Any) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """Ids of the database's cards (cached): with static steps, with static steps reaching other Charas, listening
+    for what happens to other Charas; and every card id it holds (a parallel id is looked up instead)."""
+    hit = _DB_INFO.get(id(db))
+    if hit is None or hit[0] is not db:
+        cards = list(db)
+        hit = (db, frozenset(c.id for c in cards if _static_entry(c)[1]),
+               frozenset(c.id for c in cards if _static_entry(c)[2]),
+               frozenset(c.id for c in cards if watches(c)), frozenset(c.id for c in cards))
+        _DB_INFO[id(db)] = hit
+    return hit[1], hit[2], hit[3], hit[4]
+
+
+def watches(card: Card) -> bool:
+    """True when the card listens for what happens to other Charas (``other_*``/``any_*`` triggers)."""
+    return any(x.startswith(("other_", "any_")) for x in card.listens)
+
+
+def has_static(g: GameState, card_id: str) -> bool:
+    """True when the card has steps in force while it is in play."""
+    info = g.db_info
+    if info is None:
+        info = g.db_info = db_info(g.cards)
+    return card_id in info[0] or (card_id not in info[3] and bool(_static_entry(g.card(card_id))[1]))
 
 
 def static_steps(card: Card) -> tuple[tuple[Any, Mapping[str, Any]], ...]:
     """(effect condition, step) of every step in force while the card is in play: the steps of its scripted
     continuous effects, and steps marked ``"static": true`` in its other effects (docs/log-extensions.md)."""
-    hit = _STATIC.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
-    out = [(eff.condition, step) for eff in card.continuous() for step in eff.script or ()]
-    out += [(eff.condition, step) for eff in (*card.effects, *([card.backup] if card.backup else []))
-            if eff.kind != "continuous" for step in eff.script or () if step.get("static")]
-    steps = tuple(out)
-    _STATIC[id(card)] = (card, steps)
-    return steps
+    return _static_entry(card)[1]
 
 
 def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
@@ -80,7 +115,7 @@ def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
     Supports set on it ("self" in a Support's effect is the Chara it is set on)."""
     sources = [g.card(c.card), *(g.card(s.card) for s in c.supports)]
     for card in sources:
-        for cond, step in static_steps(card):
+        for cond, step in _static_entry(card)[1]:
             if step.get("target", "self") == "self" and (not cond or conditions.holds(g, c.owner, cond, c)) and (
                     "if" not in step or conditions.holds(g, c.owner, step["if"], c)):
                 yield step
@@ -89,24 +124,57 @@ def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
 def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
     """Steps ``op`` of continuous effects in force on ``c``: its own (and its Supports'), and those of any
     Chara on either Area whose step targets ``{"all": spec}`` that ``c`` fits (seen from that Chara's owner)."""
-    for step in self_steps(g, c):
-        if step.get("op") == op:
-            yield step
-    for p in g.players:
-        for x in (*p.main, *p.support):
-            for cond, step in static_steps(g.card(x.card)):
-                target = step.get("target")
-                if step.get("op") != op or not isinstance(target, Mapping) or "all" not in target:
-                    continue
-                if (not cond or conditions.holds(g, x.owner, cond, x)) and (
-                        "if" not in step or conditions.holds(g, x.owner, step["if"], x)) and \
-                        conditions.chara_problem(g, x.owner, {"area": "main", **target["all"]}, c, x) is None:
-                    yield step
+    if c.supports or has_static(g, c.card):
+        for step in self_steps(g, c):
+            if step.get("op") == op:
+                yield step
+    for x in _wide_charas(g):
+        for cond, step in _static_entry(g.card(x.card))[2]:
+            if step.get("op") != op:
+                continue
+            if (not cond or conditions.holds(g, x.owner, cond, x)) and (
+                    "if" not in step or conditions.holds(g, x.owner, step["if"], x)) and \
+                    conditions.chara_problem(g, x.owner, {"area": "main", **step["target"]["all"]}, c, x) is None:
+                yield step
+
+
+def _wide_charas(g: GameState) -> list[Chara]:
+    """The Charas on either Area whose continuous steps reach other Charas (cached per ``g.area_gen``)."""
+    cache = g.wide_cache
+    if cache is not None and cache[0] == g.area_gen:
+        return cache[1]
+    _, wide, _, known = db_info(g.cards)
+    card = g.card
+    found = [x for p in g.players for x in (*p.main, *p.support)
+             if x.card in wide or (x.card not in known and _static_entry(card(x.card))[2])] if wide else []
+    g.wide_cache = (g.area_gen, found)
+    return found
+
+
+def watchers(g: GameState) -> dict[str, list[Chara]]:
+    """The Charas on either Area listening for what happens to other Charas, by cause (``other_*``/``any_*``),
+    cached per ``g.area_gen``."""
+    cache = g.watch_cache
+    if cache is not None and cache[0] == g.area_gen:
+        return cache[1]
+    _, _, watch, known = db_info(g.cards)
+    card = g.card
+    found: dict[str, list[Chara]] = {}
+    if watch:
+        for p in g.players:
+            for x in (*p.main, *p.support):
+                if x.card in watch or (x.card not in known and watches(card(x.card))):
+                    for cause in card(x.card).listens:
+                        found.setdefault(cause, []).append(x)
+    g.watch_cache = (g.area_gen, found)
+    return found
 
 
 def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
     """The values of the mapping grants ``{key: value}`` on ``c``: by ops, and by continuous effects."""
     out = [w[key] for w, _ in c.grants if isinstance(w, Mapping) and key in w]
+    if not c.supports and not has_static(g, c.card) and not _wide_charas(g):
+        return out
     out += [s["what"][key] for s in area_steps(g, c, "grant") if isinstance(s.get("what"), Mapping) and key in s["what"]]
     return out
 
@@ -133,8 +201,10 @@ def has_active(g: GameState, c: Chara) -> bool:
 
 def has_grant(g: GameState, c: Chara, what: str) -> bool:
     """``what`` granted to ``c`` by an op, or by a scripted continuous effect in force on it."""
-    if c.has_grant(what):
+    if c.grants and c.has_grant(what):
         return True
+    if not c.supports and not has_static(g, c.card) and not _wide_charas(g):
+        return False
     return any(s.get("what") == what for s in area_steps(g, c, "grant"))
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from engine.pm.conditions import chara_problem
 from engine.pm.effects import can_resolve
 from engine.pm.state import Chara, GameState, effect_key
+from engine.pm.stats import watchers
 from engine.pm.zones import describe, same_card
 from engine.rulings import Trail, illegal
 
@@ -54,14 +55,20 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
     Chara including ``subject`` (``any_<event>``), and the delayed effects waiting for it."""
     if g.delayed:
         fire_delayed(g, event, subject, trail)
-    card = g.card
-    for cause in (f"other_{event}", f"any_{event}"):
-        if not g.cards.listened(cause):
-            continue
-        listeners = [c for p in g.players for c in (*p.main, *p.support)
-                     if (c is not subject or cause[0] == "a") and cause in card(c.card).listens]
+    by_cause = watchers(g)
+    if not by_cause:
+        return
+    for cause in (OTHER[event], ANY[event]):
+        listeners = by_cause.get(cause)
         if listeners:
+            if cause[0] == "o":
+                listeners = [c for c in listeners if c is not subject]
             fire(g, cause, listeners, trail, subject)
+
+
+_EVENTS = ("enter", "approach", "gave_point", "leave", "eliminated_opponent", "interfered", "rested")
+OTHER = {e: f"other_{e}" for e in _EVENTS}
+ANY = {e: f"any_{e}" for e in _EVENTS}
 
 
 def fire_leave(g: GameState, c: Chara) -> None:

@@ -86,11 +86,12 @@ def take_point(p: PlayerState, card_id: str, face: str | None) -> list[object] |
 def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> None:
     """Move a Chara (with its stack) off the Area to ``to``; supports go to the discard."""
     p = g.players[c.owner]
-    if g.delayed or g.cards.listened("leave") or g.cards.listened("other_leave") or g.cards.listened("any_leave"):
+    if g.delayed or _leave_heard(g.cards):
         from engine.pm.triggers import fire_leave  # leaving triggers look at the Chara still on the Area
 
         fire_leave(g, c)
     (p.main if c.area == "main" else p.support).remove(c)
+    g.area_gen += 1
     for s in c.supports:
         p.discard.append(s.card)
     c.supports = []
@@ -98,6 +99,18 @@ def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> N
     put_cards(g, c.owner, [*c.stack, c.card], to, face=face)  # the stack, bottom first
     if g.approach is not None:
         _forget_approach(g, c.uid)
+
+
+_LEAVE_HEARD: dict[int, tuple[object, bool]] = {}
+
+
+def _leave_heard(db: object) -> bool:
+    """True when some card of the database listens for a Chara leaving the Area (cached)."""
+    hit = _LEAVE_HEARD.get(id(db))
+    if hit is None or hit[0] is not db:
+        hit = (db, any(db.listened(c) for c in ("leave", "other_leave", "any_leave")))  # type: ignore[attr-defined]
+        _LEAVE_HEARD[id(db)] = hit
+    return hit[1]
 
 
 def _forget_approach(g: GameState, uid: int) -> None:
@@ -148,6 +161,7 @@ def enter_area(
         assert old is not None and old.area == "main"
         leave_area(g, old, "discard")
     c = Chara(card_id, g.new_uid(), player, area, g.turn, summoned=summoned, rested=rested)
+    g.area_gen += 1
     (p.main if area == "main" else p.support).append(c)
     return c
 
