@@ -4,6 +4,21 @@
 extra fields of each effect entry (``do``, ``targets``, ``trigger``, ``optional``, ``condition``;
 ``why`` when a part cannot be scripted yet); ``"backup"`` holds the [Backup] entry's. Steps and
 specs: docs/log-extensions.md. tools/make_mhk_facts.py merges them into mhk.json.
+
+Readings decided where the text leaves room (the Japanese text governs; rule book 001):
+- 01-002: the player of 01-002 draws when the opponent discards two; the opponent may discard two or none.
+- 01-017 / P-004: the card put into the Point Zone goes face up; P-004 takes the Point Zone card first.
+- 01-034 / 01-106 / P-007 / P-009 / 01-065: "場に出す" puts the card onto the area the log names (else the Main
+  Area for a Chara with AP/DP); a Chara removed and put back returns to the area it left.
+- 01-037 / 01-045 / 01-048 / 01-088: "in the same turn ... N or more" fires once, when the count is reached;
+  own Charas of that name count, the effect's own Chara included (01-048: distinct cards).
+- 01-046: the condition that an opponent's Chara left with it is not checked (approaching or interfering is).
+- 01-051 / 01-081 / 01-097: the own-name leave draw (01-051) hears other Charas only.
+- 01-062 / 01-058: "red cards played this turn" counts the player's own plays (printed colors, plus P-008's red).
+- 01-085: the sum is of the printed usage costs of the named cards played this turn by either player.
+- 01-119: the target's texts are barred from now until the end of the next turn.
+- P-007: "may be summoned in the own Approach Phase" is read as free entry in the own turn.
+- P-008: every card of its player counts as red too (not only hand, deck and Area).
 """
 
 from __future__ import annotations
