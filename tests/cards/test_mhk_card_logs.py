@@ -66,7 +66,8 @@ def test_every_mhk_card_with_an_effect_has_a_legal_and_an_illegal_log() -> None:
     no_illegal = [c for c in with_effect if c in logs and not logs[c]["illegal"]]
     assert not no_legal and not no_illegal, (
         f"{len(no_legal)} card(s) without a legal log: {no_legal}; {len(no_illegal)} without an illegal one: "
-        f"{no_illegal} (run tools/mhk_card_logs.py once their effects are scripted)")
+        f"{no_illegal} (tools/mhk_card_logs.py found no use of their effect with an outcome: script them, or re-run it "
+        f"with more --games)")
 
 
 def test_logs_hold_ids_and_actions_only() -> None:

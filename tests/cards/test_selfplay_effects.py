@@ -22,7 +22,7 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.decks import bundled_decks
 
 GAMES = 1000
-MAX_ACTIONS = 160
+MAX_ACTIONS = 100
 PARTS = 2
 PAIRS = ((greedy_policy, greedy_policy), (random_policy, random_policy), (greedy_policy, random_policy),
          (random_policy, greedy_policy))
