@@ -54,7 +54,8 @@ def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
     """A stored game: the page fetches its actions and states from the API.
 
     In a player view, ``seen`` is the header and actions that seat could have recorded: only their card ids get
-    facts in the page (turn marks come from the stored log; when turns start is no secret).
+    facts in the page (turn marks come from the stored log; when turns start is no secret), and the unverified
+    steps are marked without the engine's words, which name cards the seat may not have seen.
     """
     out = {"mode": "game", "id": game.id, "total": game.n_actions, "view": view,
            **_common(game.header, actions, cards, None)}
@@ -62,6 +63,7 @@ def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
         header, shown = seen
         out["players"] = _players(header)
         out["cards"] = facts_for(_ids(header, shown, cards), cards)
+        out["unverified"] = {index: [] for index in out.get("unverified", {})}  # which steps, not why
     return out
 
 
