@@ -1,9 +1,9 @@
 """``pmemo-replay demo``: the README's first command: simulated games in the embedded store, then serve them.
 
-On a fresh machine it creates the SQLite store in the instance folder, simulates ``--games`` Precious Memories
-games and ``--other-games`` games of every other ruleset (Mahou Shoujo) on the bundled card data (in worker
-processes) and imports them with a progress bar; a store that already holds games is served as it is, on gunicorn
-as ``serve`` does, with uploads open to anyone.
+On a fresh machine it creates the SQLite store in the instance folder, simulates ``--games`` games on the bundled
+card data (a quarter of them, or ``--other-games``, of each other ruleset: Mahou Shoujo; the rest Precious
+Memories; in worker processes) and imports them with a progress bar; a store that already holds games is served
+as it is, on gunicorn as ``serve`` does, with uploads open to anyone.
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ from typing import Any
 
 from tqdm import tqdm
 
+from engine.rulesets import RULESETS
 from pmemo_replay.cli.serve import add_address_options, serve
 from pmemo_replay.cli.statsopts import keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 
 DEFAULT_GAMES = 300
-DEFAULT_OTHER_GAMES = 100
+#: the share of the demo's games each ruleset other than Precious Memories gets by default
+OTHER_SHARE = 4
 CHUNK = 10  # games per worker task
 
 
@@ -33,10 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_db_option(p)
     add_address_options(p)
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="N",
-                   help=f"games to simulate into an empty store (default: {DEFAULT_GAMES})")
-    p.add_argument("--other-games", type=int, default=DEFAULT_OTHER_GAMES, metavar="N",
-                   help=f"games of each other game (Mahou Shoujo) to simulate into an empty store (default: "
-                   f"{DEFAULT_OTHER_GAMES})")
+                   help=f"games to simulate into an empty store, of every game (default: {DEFAULT_GAMES})")
+    p.add_argument("--other-games", type=int, metavar="N",
+                   help="how many of them are of each game other than Precious Memories (Mahou Shoujo; "
+                   "default: a quarter of --games)")
     p.add_argument("--seed", type=int, default=0, metavar="S")
     p.add_argument("--no-serve", action="store_true", help="fill the store, then exit")
     p.set_defaults(run=run)
@@ -108,10 +110,13 @@ def fill_store(db: str | None, games: int, seed: int, others: int = 0) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 0 or args.other_games < 0:
-        print("pmemo-replay demo: --games and --other-games must be 0 or more", file=sys.stderr)
+    others = args.games // OTHER_SHARE if args.other_games is None else args.other_games
+    games = args.games - others * (len(RULESETS) - 1)
+    if args.games < 0 or others < 0 or games < 0:
+        print("pmemo-replay demo: --games and --other-games must be 0 or more, --other-games at most --games per "
+              "other game", file=sys.stderr)
         return 2
-    code = fill_store(args.db, args.games, args.seed, args.other_games)
+    code = fill_store(args.db, games, args.seed, others)
     if args.no_serve:
         return code
     return serve(args, open_uploads=True)  # the demo is for trying things: anyone may upload

@@ -59,6 +59,11 @@ def test_the_demo_store_holds_both_games(capsys: pytest.CaptureFixture[str], tmp
         games = store.list_games(per_page=None).items
     assert sorted(g.ruleset for g in games) == ["mahou-shoujo-1"] * 2 + ["pm-2.22"] * 3
     assert len({g.source_id for g in games}) == 5
+    url = f"sqlite:///{tmp_path / 'demo2.sqlite3'}"
+    assert main(["demo", "--db", url, "--games", "8", "--no-serve"]) == 0  # a quarter of the games: Mahou Shoujo
+    with Store(url) as store:
+        assert (store.list_games(ruleset="mahou-shoujo-1").total, store.list_games(ruleset="pm-2.22").total) == (2, 6)
+    assert main(["demo", "--games", "2", "--other-games", "3", "--no-serve"]) == 2
 
 
 def test_import_and_bench_with_ms_cards(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
