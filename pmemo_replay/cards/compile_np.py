@@ -1,0 +1,115 @@
+"""Noun phrases of precious-data effect texts: which Charas or cards a phrase names, as a spec or filter.
+
+``phrase("使用コストの値が1以下の相手のキャラ")`` gives ``Phrase(spec={"max_cost": 1, "side": "opponent"},
+head="chara")``. The text is NFKC-normalized first (full-width digits and signs become ASCII).
+A phrase with a part the reader does not know gives None: its effect then stays unscripted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
+_COLOR = "[赤青黄緑紫]"
+
+#: modifiers before the head, in any order: (pattern, spec key, value or a function of the match)
+_MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
+    (r"メインエリアにいる", {"area": "main"}),
+    (r"サポートエリアにいる", {"area": "support"}),
+    (r"休息状態の", {"rested": True}),
+    (r"活動状態の", {"rested": False}),
+    (r"使用コスト(?:の値)?が?(\d+)以下の", lambda m: {"max_cost": int(m[1])}),
+    (r"使用コスト(?:の値)?が?(\d+)以上の", lambda m: {"min_cost": int(m[1])}),
+    (r"APまたはDPの値が0の", {"zero_stat": True}),
+    (r"APまたはDPの値が(\d+)以上の", lambda m: {"min_stat": int(m[1])}),
+    (r"発生コストの値が(\d+)の", lambda m: {"source": int(m[1])}),
+    (r"AP/DPの値を持つ", {"has_stats": True}),
+    (r"妨害に参加している", {"interfering": True}),
+    (r"アプローチに参加している", {"approaching": True}),
+    (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターンに場に出た", {"entered_this_turn": True}),
+    (r"このカード以外の、?", {"not_self": True}),
+    (r"相手の", {"side": "opponent"}),
+    (r"自分の", {"side": "self"}),
+    (r"全ての", {"all": True}),
+    (rf"({_COLOR})((?:または{_COLOR})*)の", lambda m: {"color": _colors(m[1] + m[2])}),
+    (r"【([^】]+)】を持つ", lambda m: {"property": m[1]}),
+    (r"〔コンビ〕を持たない", {"combo": False}),
+    (r"〔支援〕を持つ", {"backup": True}),
+    (r"『([^』]+)』の", lambda m: {"series": m[1]}),
+    (r"このカードと同じ名称の", {"same_name": "self"}),
+    (r"(?:指定した|その)キャラと同じ名称の", {"same_name": "target"}),
+    (r"捨て札にしたキャラと同じ名称の", {"same_name": "picked"}),
+]]
+_HEADS = [
+    (re.compile(r"キャラ"), "chara"),
+    (re.compile(r"イベントカード"), "event"),
+    (re.compile(r"カード"), "card"),
+    (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
+]
+
+
+def _colors(s: str) -> str | list[str]:
+    out = [COLORS[c] for c in s.replace("または", "")]
+    return out[0] if len(out) == 1 else out
+
+
+@dataclass
+class Phrase:
+    """What a noun phrase names: ``spec`` (Chara spec / card filter keys), ``head`` (chara, event, card, name,
+    this: the effect's own card), ``all`` (every such Chara), ``same_name`` (self, target or picked)."""
+
+    spec: dict[str, Any] = field(default_factory=dict)
+    head: str = "chara"
+    all: bool = False
+    same_name: str | None = None
+
+    def chara_spec(self) -> dict[str, Any]:
+        """The spec of a Chara on the Area (no ``type``)."""
+        return dict(self.spec)
+
+    def card_filter(self) -> dict[str, Any]:
+        """The filter of a card in a zone (``type`` from the head)."""
+        f = dict(self.spec)
+        if self.head in ("chara", "event"):
+            f["type"] = self.head
+        return f
+
+
+def phrase(s: str, series: str | None = None) -> Phrase | None:
+    """Read a noun phrase; None when a part of it is not understood. ``series``: the card's own series
+    (a quoted title it contains stands for it)."""
+    s = s.strip().rstrip("、")
+    if s == "このカード":
+        return Phrase(head="this")
+    out = Phrase()
+    pos = 0
+    while pos < len(s):
+        for pat, f in _MODIFIERS:
+            m = pat.match(s, pos)
+            if m is None:
+                continue
+            got = f(m) if callable(f) else dict(f)
+            if "all" in got:
+                out.all = True
+            elif "same_name" in got:
+                out.same_name = got["same_name"]
+            else:
+                if "series" in got and series and got["series"] in series:
+                    got["series"] = series
+                out.spec.update(got)
+            pos = m.end()
+            break
+        else:
+            for pat, head in _HEADS:
+                m = pat.fullmatch(s, pos)
+                if m is None:
+                    continue
+                out.head = head
+                if head == "name":
+                    names = [m[1], *re.findall(r"「([^」]+)」", m[2])]
+                    out.spec["name"] = names[0] if len(names) == 1 else names
+                return out
+            return None
+    return None
