@@ -19,7 +19,7 @@ from typing import Any
 from engine.cards import CardDB, base_id
 from engine.pm import stats
 from engine.pm.actions import apply_action
-from engine.pm.legal import Action, actor, candidates, is_legal
+from engine.pm.legal import Action, actor, candidates, canonical_payment, is_legal
 from engine.pm.ruleset import PreciousMemories
 from engine.pm.state import GameState
 from engine.pm.turns import turn_end_waits
@@ -30,6 +30,8 @@ MAX_ACTIONS = 4000
 EFFECT_ACTIONS = frozenset({"use_effect", "trigger", "play_event", "backup", "break"})
 #: variants tried per effect action (only the ones the engine accepts are offered)
 VARIANTS = 4
+#: actions the opponent may answer with a [Decline] card or effect (a response)
+ANSWERABLE = frozenset({"play_event", "use_effect", "summon", "backup"})
 
 
 def random_policy(g: GameState, actions: list[Action], rng: random.Random) -> Action:
@@ -112,6 +114,8 @@ def play_game(
             continue
         if chosen is None:
             raise RuntimeError(f"no legal action at turn {g.turn}, phase {g.phase}, step {g.step}")
+        if chosen["type"] in ANSWERABLE:
+            chosen = with_response(g, chosen, policies[1 - chosen["p"]], rng)
         push(with_shuffle_order(g, chosen, rng) if chosen["type"] in EFFECT_ACTIONS else chosen)
     return {"format": "pmemo-log", "version": 1, "game": header, "actions": actions}
 
@@ -141,6 +145,47 @@ def choose(g: GameState, policies: Sequence[Policy], rng: random.Random) -> Acti
     if policy is random_policy:
         return rng.choice(options)
     return max(options, key=lambda a: (outcome_value(g, a), rng.random()))
+
+
+def responses(g: GameState, a: Action) -> list[Action]:
+    """``a`` answered by each [Decline] Event in the opponent's hand or [Decline] effect on the opponent's Area
+    that the engine accepts (with a canonical payment; the response's decisions as the legal actions take them)."""
+    r = 1 - a["p"]
+    me = g.players[r]
+    answers: list[Action] = []
+    for cid in dict.fromkeys(c for c in me.hand if c is not None):
+        card = g.card(cid)
+        if card.type == "event" and card.timing is not None and card.timing.side == "decline":
+            pay = canonical_payment(g, r, stats.hand_cost(g, r, cid), card, exclude=cid)
+            if pay is not None:
+                answers.append({"type": "play_event", "p": r, "card": cid, "pay": pay})
+    for c in me.area():
+        for idx, eff in enumerate(g.card(c.card).activated()):
+            if eff.scripted and eff.timing is not None and eff.timing.side == "decline":
+                pay = canonical_payment(g, r, eff.cost, None)
+                if pay is not None:
+                    answers.append({"type": "use_effect", "p": r, "card": c.card, "effect": idx, "pay": pay,
+                                    **({"rest": True} if eff.rest else {})})
+    out = []
+    for resp in answers:
+        answered = {**a, "responses": [resp]}
+        if is_legal(g, answered):
+            out.append(answered)
+    return out
+
+
+def with_response(g: GameState, a: Action, policy: Policy, rng: random.Random) -> Action:
+    """``a``, or ``a`` answered by the opponent when it has a [Decline] answer and its policy takes one: the random
+    policy half the time, the greedy one when the answer leaves it better off (:func:`outcome_value`)."""
+    options = responses(g, a)
+    if not options:
+        return a
+    if policy is random_policy:
+        return rng.choice(options) if rng.random() < 0.5 else a
+    if policy is greedy_policy:
+        best = max(options, key=lambda x: -outcome_value(g, x))
+        return best if -outcome_value(g, best) > -outcome_value(g, a) else a
+    return policy(g, [a, *options], rng)
 
 
 def _random_order(g: GameState, cands: list[Action], rng: random.Random) -> list[Action]:

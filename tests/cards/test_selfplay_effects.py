@@ -63,9 +63,14 @@ def _play_part(part: int) -> dict[str, Any]:
         out["ended"] += res.result is not None
         out["actions"] += len(doc["actions"])
         out["seen"].update(base_id(c) for c in deck_cards)
-        out["uses"].update(base_id(a["card"]) for a in doc["actions"] if a["type"] in EFFECT_ACTIONS)
+        out["uses"].update(base_id(a["card"]) for a in _with_responses(doc["actions"]) if a["type"] in EFFECT_ACTIONS)
     out["seconds"] = time.perf_counter() - start
     return out
+
+
+def _with_responses(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions and, after each, the responses it holds (a [Decline] answer is a use of an effect too)."""
+    return [x for a in actions for x in (a, *_with_responses(a.get("responses", [])))]
 
 
 def _used_effect_cards() -> set[str]:
