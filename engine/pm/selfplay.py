@@ -2,8 +2,10 @@
 
 Scripted effects are played for real: the engine's legal actions name an effect's targets and the
 first option at each of its decisions; :func:`effect_variants` adds other targets, cards picked and
-modes, each confirmed legal by the engine, so the policies choose among them too. :func:`random_deck`
-builds a legal deck from a set's cards, so self-play can reach every card of the set.
+modes, each confirmed legal by the engine, so the policies choose among them too (:func:`choose`); the
+opponent may answer with a [Decline] card or effect (:func:`with_response`); a deck an effect shuffles
+gets a recorded order (:func:`with_shuffle_order`). :func:`random_deck` builds a legal deck from a
+set's cards, so self-play can reach every card of the set.
 
 Randomness comes only from the ``random.Random`` passed in, so a seed gives the
 same game every time.
