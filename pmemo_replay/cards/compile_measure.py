@@ -33,6 +33,9 @@ _STEP_DEFAULTS: dict[str, dict[str, Any]] = {
 def _norm(x: Any) -> Any:
     if isinstance(x, dict):
         d = {k: _norm(v) for k, v in x.items()}
+        for key in ("name", "color"):  # "any of": order does not matter
+            if isinstance(d.get(key), list):
+                d[key] = sorted(d[key])
         if "spec" in d and set(d) <= {"spec", "at_least"}:  # a count condition: at least 1 by default
             d.setdefault("at_least", 1)
         for k, v in _STEP_DEFAULTS.get(str(d.get("op")), {}).items():

@@ -14,6 +14,16 @@ from typing import Any
 COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
 _COLOR = "[赤青黄緑紫]"
 
+def _exact_cost(m: re.Match[str]) -> dict[str, int]:
+    n = int(m[1])
+    return {"max_cost": n} if n == 0 else {"max_cost": n, "min_cost": n}
+
+
+def _colors(s: str) -> str | list[str]:
+    out = [COLORS[c] for c in s.replace("または", "")]
+    return out[0] if len(out) == 1 else out
+
+
 #: modifiers before the head, in any order: (pattern, spec key, value or a function of the match)
 _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
     (r"メインエリアにいる", {"area": "main"}),
@@ -21,10 +31,14 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"休息状態の", {"rested": True}),
     (r"活動状態の", {"rested": False}),
     (r"使用コスト(?:の値)?が?(\d+)以下の", lambda m: {"max_cost": int(m[1])}),
+    (r"使用コスト(?:の値)?が(\d+)の", _exact_cost),
     (r"使用コスト(?:の値)?が?(\d+)以上の", lambda m: {"min_cost": int(m[1])}),
     (r"APまたはDPの値が0の", {"zero_stat": True}),
     (r"APまたはDPの値が(\d+)以上の", lambda m: {"min_stat": int(m[1])}),
-    (r"発生コストの値が(\d+)の", lambda m: {"source": int(m[1])}),
+    (r"発生コスト(?:の値)?が(\d+)の", lambda m: {"source": int(m[1])}),
+    (r"このターンの間に、?テキストを使用している", {"used_text": True}),
+    (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),
+    (r"〔EXカード〕を持つ", {"ex": True}),
     (r"AP/DPの値を持つ", {"has_stats": True}),
     (r"妨害に参加している", {"interfering": True}),
     (r"アプローチに参加している", {"approaching": True}),
@@ -47,12 +61,8 @@ _HEADS = [
     (re.compile(r"イベントカード"), "event"),
     (re.compile(r"カード"), "card"),
     (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
+    (re.compile(r"【([^】]+)】"), "property"),
 ]
-
-
-def _colors(s: str) -> str | list[str]:
-    out = [COLORS[c] for c in s.replace("または", "")]
-    return out[0] if len(out) == 1 else out
 
 
 @dataclass
@@ -107,7 +117,10 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
                 if m is None:
                     continue
                 out.head = head
-                if head == "name":
+                if head == "property":
+                    out.head = "chara"
+                    out.spec["property"] = m[1]
+                elif head == "name":
                     names = [m[1], *re.findall(r"「([^」]+)」", m[2])]
                     out.spec["name"] = names[0] if len(names) == 1 else names
                 return out

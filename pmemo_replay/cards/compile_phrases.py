@@ -42,6 +42,8 @@ class Ctx:
     target_clause: list[int] = field(default_factory=list)
     may: bool = False  # the clause being read says "may" (することができる)
     in_mode: bool = False  # reading a mode of a modal effect
+    condition: dict[str, Any] = field(default_factory=dict)  # conditions a clause puts on the whole effect
+    this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -113,6 +115,14 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
     return ctx.new_targets(spec, int(n), optional=upto or (ctx.may and ctx.kind != "auto"))
 
 
+def _chara(np_text: str, ctx: Ctx) -> dict[str, Any]:
+    """The spec of a Chara phrase naming a kind of Chara (no count, not "every")."""
+    p = _np(np_text, ctx)
+    if p.head not in ("chara", "name") or p.all or p.same_name:
+        raise NotUnderstood(np_text)
+    return p.chara_spec()
+
+
 def _mod_step(target: Any, ap: str, dp: str, until: str) -> Step:
     return {"op": "modify", "target": target, "ap": _num(ap), "dp": _num(dp), "until": until}
 
@@ -162,6 +172,7 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
 
 
 @reads(rf"{_WHO_N}は、(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る")
+@reads(rf"このターン、{_WHO_N}は、?(?P<per>[^、]+につき、)?(?P<next>)(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る")
 def _modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     until = "next_turn_end" if m["next"] else "turn_end"
     per = _per(m["per"], ctx)
@@ -185,6 +196,20 @@ def _grant(m: re.Match[str], ctx: Ctx) -> list[Step]:
             for w in whats]
 
 
+@reads(rf"{_WHO_N}は、(?:このターン|ターン終了時まで)、(?P<other>.+?)を妨害(?:することが)?できない")
+def _cannot_interfere_with(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    spec = _chara(m["other"], ctx)
+    return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"}
+            for t in _subjects(m["np"], m["n"], ctx)]
+
+
+@reads(rf"{_WHO_N}は、(?:このターン|ターン終了時まで)、(?P<other>.+?)には妨害されない")
+def _not_interfered_by(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    spec = _chara(m["other"], ctx)
+    return [{"op": "grant", "target": t, "what": {"not_interfered_by": spec}, "until": "turn_end"}
+            for t in _subjects(m["np"], m["n"], ctx)]
+
+
 @reads(r"このターン、(?P<np>.+?)は、(?P<g>.+)")
 def _grant_all(m: re.Match[str], ctx: Ctx) -> list[Step]:
     whats = _GRANTS.get(m["g"])
@@ -197,6 +222,34 @@ def _grant_all(m: re.Match[str], ctx: Ctx) -> list[Step]:
 def _keep(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "grant", "target": t, "what": "not_eliminated", "until": "turn_end"}
             for t in _subjects(m["np"], m["n"], ctx)]
+
+
+@reads(r"(?P<np>.+?)(?P<n>\d+)枚のAP/DPの値を、ターン終了時まで(?P<ap>\d+)/(?P<dp>\d+)に変更する")
+def _set_both(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end", "set": {"ap": int(m["ap"]), "dp": int(m["dp"])}}
+            for t in _subjects(m["np"], m["n"], ctx)]
+
+
+@reads(r"(?P<np>.+?)(?P<n>1)枚のAPまたはDPの値を、ターン終了時まで(?P<v>\d+)に変更する")
+def _set_either(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    (t,) = _subjects(m["np"], m["n"], ctx)
+    v = int(m["v"])
+    return [{"op": "choose", "n": 1, "modes": [[{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end",
+                                                 "set": {k: v}}] for k in ("ap", "dp")]}]
+
+
+@reads(r"活動状態になる")
+def _stands(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if not ctx.this_subject:
+        raise NotUnderstood(m[0])
+    return [{"op": "activate", "target": "self"}]
+
+
+@reads(rf"(?P<next>次の)?ターン終了時まで(?:{MOD})を得る")
+def _self_modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if not ctx.this_subject:
+        raise NotUnderstood(m[0])
+    return [_mod_step("self", m["ap"], m["dp"], "next_turn_end" if m["next"] else "turn_end")]
 
 
 @reads(r"(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)?を?(?P<m>休息|活動)状態にする")
@@ -226,21 +279,63 @@ def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = Fa
     if upto or ctx.may:
         step["up_to"] = True
     if p.same_name:
-        if p.same_name == "target":
-            ctx.last_target()
-        step["same_name"] = p.same_name
+        step["same_name"] = ctx.last_target() if p.same_name == "target" else p.same_name
     return step | kw
 
 
-@reads(r"EXデッキから(?P<np>.+?)(?P<n>\d+)枚を抜き出し、表にしてから手札に加える")
+@reads(r"EXデッキから(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?(?:抜き出し、)?(?:表にしてから)?手札に加える")
 def _ex_fetch(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("ex_deck", "hand", m["np"], m["n"], ctx)]
+    return [_pick("ex_deck", "hand", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]))]
 
 
-@reads(r"自分の捨て札置き場にある(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?(?P<to>手札に戻す|デッキの上に戻す|場に出す)")
+@reads(r"自分のポイント置き場にある(?P<np>.+?)(?P<n>\d+)枚を手札に(?:加える|戻す)")
+def _point_to_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [_pick("point", "hand", m["np"], m["n"], ctx)]
+
+
+@reads(r"手札(?P<n>\d+)枚を自分のポイント置き場に表向きで置く")
+def _hand_to_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [{"op": "pick", "from": "hand", "to": "point", "n": int(m["n"]), "filter": {}, "face": "up"}]
+
+
+@reads(r"デッキの上のカード1枚を見(?:る|て)、?(?:その後、)?そのカードをデッキの(?:上か)?下に(?:移す|戻す)")
+def _look_one(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [{"op": "pick", "from": "deck", "to": "deck_bottom", "n": 1, "filter": {}, "look": 1, "up_to": True}]
+
+
+@reads(r"その(?:キャラ|カード)を場に出す")
+def _back_in(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [{"op": "_back_in"}]
+
+
+@reads(r"相手のプレイ中の(?P<np>.+?)1枚を無効にする")
+def _negate_event(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    p = _np(m["np"], ctx)
+    if p.head != "event" or p.all or p.same_name or ctx.card.type != "event":
+        raise NotUnderstood(m[0])
+    ctx.condition["answers"] = {"type": "play_event", "side": "opponent", "filter": p.card_filter()}
+    return [{"op": "disable"}]
+
+
+@reads(r"相手のキャラ1枚の使用型テキストの使用を無効にする")
+def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if ctx.card.type != "event":
+        raise NotUnderstood(m[0])
+    ctx.condition["answers"] = {"type": "use_effect", "side": "opponent", "filter": {"type": "chara"}}
+    return [{"op": "disable"}]
+
+
+_FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの上に戻す": "deck", "場に出す": "area",
+                 "ゲームから取り除く": "removed"}
+
+
+@reads(r"自分の捨て札置き場にある(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を、?(?P<rested>休息状態で)?(?P<to>"
+       + "|".join(_FROM_DISCARD) + ")")
 def _from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    to = {"手札に戻す": "hand", "デッキの上に戻す": "deck", "場に出す": "area"}[m["to"]]
-    return [_pick("discard", to, m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]))]
+    extra = {"rested": True} if m["rested"] else {}
+    if m["rested"] and m["to"] != "場に出す":
+        raise NotUnderstood(m[0])
+    return [_pick("discard", _FROM_DISCARD[m["to"]], m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)]
 
 
 @reads(r"自分の捨て札置き場にある(?P<np>.+?)を(?P<n>\d+)枚までデッキに戻し、デッキをシャッフルする")
@@ -274,9 +369,12 @@ def _discard_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
         {"up_to": True} if ctx.may else {})]
 
 
-@reads(r"手札から(?P<np>.+?)(?P<n>\d+)枚を(?P<to>捨て札にする|場に出す)")
+@reads(r"(?:手札から|手札にある)(?P<np>.+?)(?P<n>\d+)枚を、?(?P<rested>休息状態で)?(?P<to>捨て札にする|場に出す)")
 def _from_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("hand", "discard" if m["to"] == "捨て札にする" else "area", m["np"], m["n"], ctx)]
+    extra = {"rested": True} if m["rested"] else {}
+    if m["rested"] and m["to"] != "場に出す":
+        raise NotUnderstood(m[0])
+    return [_pick("hand", "discard" if m["to"] == "捨て札にする" else "area", m["np"], m["n"], ctx, **extra)]
 
 
 @reads(r"このターン、自分が次にプレイする(?P<np>.+?)1枚は、使用コスト(?P<n>[+-]\d+)を得る")
@@ -291,7 +389,7 @@ def _opp_hand_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "cost", "who": "opponent", "n": int(m["n"]), "filter": _np(m["np"], ctx).card_filter()}]
 
 
-@reads(r"自分のポイント置き場にあるカード(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?表向きにする")
+@reads(r"自分のポイント置き場(?:にある|の)カード(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?表向きにする")
 def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
     step: Step = {"op": "flip", "who": "self", "face": "up", "n": int(m["n"] or m["upto"])}
     if m["upto"] or ctx.may:
@@ -302,6 +400,13 @@ def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
 @reads(r"相手に(?P<n>\d+)ポイント与える")
 def _give_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "put_point", "who": "opponent", "n": int(m["n"])}]
+
+
+@reads(r"(?:このターン|次のターンの間)、相手は、指定されたキャラのテキストを使用(?:することが)?できない")
+def _no_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if m[0].startswith("次"):
+        raise NotUnderstood(m[0])  # "during the next turn" only: no step says that yet
+    return [{"op": "grant", "target": ctx.last_target(), "what": "no_text", "until": "turn_end"}]
 
 
 @reads(r"(?P<np>.+?)(?P<n>\d+)枚を指定する")
@@ -328,6 +433,8 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
     if m := re.fullmatch(r"自分の(「[^」]+」(?:または「[^」]+」)*)がいる", text):
         names = re.findall(r"「([^」]+)」", m[1])
         return {"has_name": names[0] if len(names) == 1 else names}
+    if m := re.fullmatch(r"(?P<np>.+?)がいる", text):
+        return {"count": {"spec": _chara(m["np"], ctx), "at_least": 1}}
     if m := re.fullmatch(r"(?P<np>.+?)が(?P<n>\d+)枚以上いる", text):
         p = _np(m["np"], ctx)
         if p.head not in ("chara", "name") or p.all or p.same_name:
@@ -354,9 +461,12 @@ def backup_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
 def clause(text: str, ctx: Ctx) -> list[Step]:
     """The steps of one clause (a leading condition becomes the steps' ``if``)."""
     ctx.may = False
-    for suffix in ("ことができる", "事ができる"):
-        if text.endswith(suffix):
+    for suffix in ("ことができる", "事ができる", "できる"):
+        if text.endswith(suffix) and not text.endswith("登場できる"):
             text, ctx.may = text[: -len(suffix)], True
+            if suffix == "できる" and not text.endswith("る"):  # 活動状態にできる: 活動状態にする
+                text += "する"
+            break
     cond = None
     if m := re.match(r"(?P<c>[^、]+?)場合、", text):
         try:
@@ -393,18 +503,25 @@ def _top_sentences(text: str) -> list[str]:
     return [s for s in (*out, cur) if s.strip()]
 
 
+_IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合、")
+
+
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
-    """The steps of a run of sentences: その場合 (if so) nests what follows in the step before's ``then``."""
+    """The steps of a run of sentences: その場合 (if so) nests what follows in the step before's ``then``;
+    その後 (then) goes on where the sentence before went."""
     steps: list[Step] = []
+    cur = steps  # where the last sentence's steps went
     sentences = _top_sentences(text)
     i = 0
     while i < len(sentences):
         s = sentences[i]
         ctx.clause += 1
         link = None
-        for word, kind in (("その場合、", "if_so"), ("その後、", "after")):
+        for word in _IF_SO:
             if s.startswith(word):
-                s, link = s[len(word):], kind
+                s, link = s[len(word):], "if_so"
+        if s.startswith("その後、"):
+            s, link = s[len("その後、"):], "after"
         if m := re.fullmatch(r"以下から(\d+)つ選択する", s):
             if i + 1 >= len(sentences):
                 raise NotUnderstood(s)
@@ -414,19 +531,40 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             ctx.in_mode = True
             steps.append({"op": "choose", "n": int(m[1]), "modes": [body(x, ctx) for x in modes]})
             ctx.in_mode = False
+            cur = steps
             i += 2
             continue
-        got = clause(s, ctx)
+        picked = re.fullmatch(r"捨て札にした(?:カード|キャラ)が(「[^」]+」(?:または「[^」]+」)*)の場合、(.+)", s)
+        if picked:
+            names = re.findall(r"「([^」]+)」", picked[1])
+            got = [{"op": "if", "cond": {"picked": {"name": names[0] if len(names) == 1 else names}},
+                    "do": clause(picked[2], ctx)}]
+        else:
+            got = clause(s, ctx)
         if may_flags is not None:
             may_flags.append(ctx.may)
+        last = cur[-1] if cur else None
         if got and got[0]["op"] == "_rest_to":
-            if not steps or steps[-1].get("op") != "pick" or "look" not in steps[-1]:
+            if last is None or last.get("op") != "pick" or "look" not in last:
                 raise NotUnderstood(s)
-            steps[-1]["rest_to"] = got[0]["to"]
-        elif link == "if_so" and steps and steps[-1]["op"] in (*_CHARA_OPS, "pick") and got and not _sure(steps[-1], ctx):
-            steps[-1].setdefault("then", []).extend(got)
+            last["rest_to"] = got[0]["to"]
+        elif got and got[0]["op"] == "_back_in":
+            if last is None or last.get("op") != "move" or last.get("to") != "removed":
+                raise NotUnderstood(s)
+            last.setdefault("then", []).append(
+                {"op": "pick", "from": "removed", "to": "same_area", "n": 1, "filter": {}, "same_card": "picked"})
+        elif picked:
+            cur.extend(got)
+        elif link == "if_so" and last is not None and last["op"] in (*_CHARA_OPS, "pick") and got and not _sure(last, ctx):
+            if last["op"] == "pick" and last["n"] > 1 and not last.get("up_to"):
+                last["all_or_none"] = True  # "N cards ... if so": fewer than N do not count
+            last.setdefault("then", []).extend(got)
+            cur = last["then"]
+        elif link in ("if_so", "after"):
+            cur.extend(got)
         else:
-            steps += got
+            steps.extend(got)
+            cur = steps
         i += 1
     return steps
 
@@ -442,6 +580,11 @@ def _sure(step: Step, ctx: Ctx) -> bool:
 
 _OWN_TRIGGERS = [
     (r"このカードが登場した場合、", "enter", {}),
+    (r"このカードは、登場した場合、", "enter", {}),
+    (r"このカードがメインフェイズの間に登場した場合、", "enter", {"phase": "main"}),
+    (r"アプローチフェイズの間に登場した場合、", "enter", {"phase": "approach"}),
+    (r"このカードがアプローチした場合、", "approach", {}),
+    (r"このカードがポイントを与えた場合、", "gave_point", {}),
     (r"このカードがアプローチに参加した場合、", "approach", {}),
     (r"このカードが妨害された場合、", "interfered", {}),
     (r"このカードがアプローチでポイントを与えた場合、", "gave_point", {}),
@@ -453,11 +596,12 @@ _OWN_TRIGGERS = [
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
 ]
 _OTHER_TRIGGERS = [
+    (r"のアプローチで相手のキャラが退場した場合、", "eliminated_opponent"),
+    (r"が休息状態になるごとに、", "rested"),
     (r"が登場(?:した場合|するごとに)、", "enter"),
     (r"がアプローチに参加(?:した場合|するごとに)、", "approach"),
     (r"がアプローチでポイントを与えた場合、", "gave_point"),
     (r"が退場した場合、", "leave"),
-    (r"のアプローチで相手のキャラが退場した場合、", "eliminated_opponent"),
     (r"が妨害された場合、", "interfered"),
 ]
 
@@ -480,19 +624,34 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
 def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     """The trigger at the head of an automatic effect's text: (cause, condition, the rest)."""
     cond: dict[str, Any] = {}
-    if text.startswith("自分のターンの間、") or text.startswith("自分のターンの間に、"):
+    if m := re.match(r"自分のターンの間に?、", text):
         cond["own_turn"] = True
-        text = text.split("、", 1)[1]
+        text = text[m.end():]
+    if m := re.match(r"このカードが登場したターンの間に?、", text):
+        cond["entered_this_turn"] = True
+        text = text[m.end():]
     for pat, cause, extra in _OWN_TRIGGERS:
         if m := re.match(pat, text):
+            ctx.this_subject = m[0].startswith("このカードは、")
             return cause, {**cond, **extra}, text[m.end():]
+    if m := re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?登場した場合、", text):
+        extra = condition(m["c"], ctx)
+        if "count" in extra:  # the entering card itself is not one of them
+            extra["count"]["spec"]["not_self"] = True
+        return "enter", {**cond, **extra}, text[m.end():]
+    if m := re.match(r"このカードは、(?P<c>[^、。]+?)場合、ターン終了時に", text):
+        ctx.this_subject = True
+        return "turn_end", {**cond, **condition(m["c"], ctx)}, text[m.end():]
+    if text.startswith("このカードは、"):
+        ctx.this_subject = True
+        text = text[len("このカードは、"):]
     for pat, cause in _OTHER_TRIGGERS:
         if m := re.match(r"(?P<np>[^、]+?)" + pat, text):
             p = _np(m["np"], ctx)
             if p.head not in ("chara", "name") or p.all or p.same_name:
                 raise NotUnderstood(m["np"])
             spec = p.chara_spec()
-            prefix = "any_" if _could_be(ctx.card, spec) else "other_"
+            prefix = "any_" if cause == "rested" or _could_be(ctx.card, spec) else "other_"
             spec.pop("not_self", None)
             return prefix + cause, {**cond, "subject": spec}, text[m.end():]
     raise NotUnderstood(text)
@@ -510,6 +669,14 @@ def _static(text: str, ctx: Ctx) -> Got:
         return Got([{"op": "cost", "n": int(m[3]), "per": _per(m[1], ctx)}])
     if rest == "自分のメインフェイズ以外でも登場させることができる":
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}])
+    if re.fullmatch(r"自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
+        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"own_turn": True})
+    if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)場合、使用コスト(?P<n>[+-]\d+)を得る"
+                         r"(?P<free>とともに、自分のメインフェイズ以外でも登場させることができる)?", rest):
+        steps: list[Step] = [{"op": "cost", "n": int(m["n"])}]
+        if m["free"]:
+            steps.append({"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"})
+        return Got(steps, condition=condition(m["c"], ctx))
     if m := re.fullmatch(r"(.+?)には妨害されない", rest):
         p = _np(m[1], ctx)
         if p.head not in ("chara", "name") or p.all or p.same_name:
@@ -552,7 +719,8 @@ def effect(text: str, ctx: Ctx) -> Got:
         text = text[m.end():]
     may = []
     steps = body(text, ctx, may)
-    return Got(steps, trigger=trigger, condition=cond, optional=ctx.kind == "auto" and bool(may) and may[0])
+    return Got(steps, trigger=trigger, condition={**cond, **ctx.condition},
+               optional=ctx.kind == "auto" and bool(may) and may[0])
 
 
 def _rename(x: Any, one: bool) -> Any:
