@@ -7,9 +7,12 @@ import json
 import sys
 
 from engine.pm.redact import RedactionError, parse_view, redact
+from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, check_log
 from pmemo_replay.cli.common import add_cards_option, cards_from
+from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, PmemoLog, read_log, write_log
+from pmemo_replay.views import own_views
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -49,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
         return _fail(err.ruling["message"], EXIT_MALFORMED)
     except OSError as err:
         return _fail(f"cannot read {args.log}: {err.strerror or err}", EXIT_MALFORMED)
+    ruleset = RULESETS.get(ruleset_name(log.header))
+    if ruleset is not None and own_views(ruleset):
+        return _fail(f"table logs are Precious Memories' (table-logs.md): a {ruleset.name} log is always complete; "
+                     "its player views are GET /api/games/<id>/actions?view=0|1|public", EXIT_MALFORMED)
     report = check_log(log, cards)
     if not report.valid:
         ruling = report.ruling or {}

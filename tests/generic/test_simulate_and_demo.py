@@ -83,3 +83,14 @@ def test_import_and_bench_with_ms_cards(capsys: pytest.CaptureFixture[str], tmp_
     code, out = run(capsys, "bench", "fold", str(logs), "--cards", str(cards), "--json")
     report = json.loads(out)
     assert code == 0 and report["games"] == 1 and report["actions"] == len(spec_example().actions)
+
+
+def test_redact_says_mahou_logs_have_no_table_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from pmemo_replay.games.cards import CardLibrary
+    from pmemo_replay.simulate import simulated_logs
+
+    log = tmp_path / "ms.json"
+    log.write_text(json.dumps(next(simulated_logs(CardLibrary(), 1, 2, ruleset="mahou-shoujo-1"))), encoding="utf-8")
+    assert main(["redact", str(log), "--view", "0"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "mahou-shoujo-1 log is always complete" in captured.err
