@@ -33,6 +33,16 @@ pmemo_replay/cards): its ``check_header``, ``check_action`` and ``parse_cards`` 
 service to use its own readers for it.
 
 >>> from engine.rulesets import get_ruleset
+>>> mahou = get_ruleset("mahou-shoujo-1")
+>>> mahou.card_formats, get_ruleset("pm-2.22").check_action is None
+(('ms-cards',), True)
+>>> try:
+...     mahou.check_action({"type": "promote", "p": 0, "from": "active"}, 4)
+... except LogProblem as problem:
+...     print(problem.path, "|", problem.message)
+4 | action 4: promote: field 'from' must be one of squad:0, squad:1, squad:2, not 'active'
+
+>>> from engine.rulesets import get_ruleset
 >>> isinstance(get_ruleset("pm-2.22"), Ruleset), isinstance(get_ruleset("mahou-shoujo-1"), Ruleset)
 (True, True)
 """
