@@ -18,6 +18,7 @@ from pmemo_replay.cli import (
     importing,
     listing,
     redact,
+    reprocess,
     serve,
     simulate,
     stats,
@@ -25,13 +26,14 @@ from pmemo_replay.cli import (
     warehouse,
 )
 
-COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide, redact, cards)
+COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide, redact, cards,
+            reprocess)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pmemo-replay",
-        description="Replay, check and analyse Precious Memories game logs.",
+        description="Replay, check and analyse game logs of Precious Memories and Mahou Shoujo.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:

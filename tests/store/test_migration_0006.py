@@ -3,11 +3,14 @@ its players, decks and result, on SQLite and PostgreSQL; re-processing fills wha
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 
+from pmemo_replay.cli import main
 from pmemo_replay.games.cards import CardLibrary
 from pmemo_replay.logio import dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
@@ -35,7 +38,7 @@ def _at(url: str, revision: str) -> None:
         engine.dispose()
 
 
-def test_games_stored_before_0006_keep_their_players(store_url: str) -> None:
+def test_games_stored_before_0006_keep_their_players(store_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     docs = _docs()
     with Store(store_url) as store:
         ids = [store.ingest_text(dump_jsonl(load_log(doc)), "old").game_id for doc in docs]
@@ -68,8 +71,10 @@ def test_games_stored_before_0006_keep_their_players(store_url: str) -> None:
             assert {k: v for k, v in new.items() if k not in ("seats", "unverified")} == {
                 k: v for k, v in old.items() if k not in ("seats", "unverified")}
         assert store.list_games(player=before[0]["players"][1], per_page=None).total >= 1
-        report = store.reprocess_all()
-        assert report.checked == len(docs) and not report.refused and not report.mismatched
+    assert main(["reprocess", "--db", store_url, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["checked"] == len(docs) and not report["refused"] and not report["mismatched"]
+    with Store(store_url) as store:
         assert _listing(store) == before  # scores and counts filled as a fresh ingest gives them
         mahou = next(g for g in before if g["ruleset"] == "mahou-shoujo-1")
         assert store.state_at(mahou["id"])[0]["result"] == mahou["result"]
