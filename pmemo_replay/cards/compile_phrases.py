@@ -652,6 +652,10 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
                 raise NotUnderstood(m["np"])
             spec = p.chara_spec()
             prefix = "any_" if cause == "rested" or _could_be(ctx.card, spec) else "other_"
+            if prefix + cause == "any_leave":
+                # the engine logs a leaving Chara's triggers only for its own "leave" effects (engine.pm.triggers.
+                # fire_leave): an "any of yours leaves" effect that could hear itself stays unscripted for now
+                raise NotUnderstood(m[0])
             spec.pop("not_self", None)
             return prefix + cause, {**cond, "subject": spec}, text[m.end():]
     raise NotUnderstood(text)
