@@ -43,6 +43,7 @@ class Ctx:
     may: bool = False  # the clause being read says "may" (することができる)
     in_mode: bool = False  # reading a mode of a modal effect
     condition: dict[str, Any] = field(default_factory=dict)  # conditions a clause puts on the whole effect
+    opening: bool = False  # reading the first clause of an automatic effect (its "may" makes the effect optional)
     this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False) -> list[str]:
@@ -97,8 +98,10 @@ def _np(s: str, ctx: Ctx) -> Phrase:
 def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> list[Any]:
     """The step targets a Chara phrase (with its count) names: self, every such Chara, or new targets."""
     if np_text in ("このカード", "メインエリアにいるこのカード", "アプローチに参加しているこのカード"):
+        _no_may(ctx)
         return ["self"]
     if np_text in ("指定したキャラ", "そのキャラ", "指定されたキャラ"):
+        _no_may(ctx)
         return [ctx.last_target()]
     p = _np(np_text, ctx)
     if p.head not in ("chara", "name") or p.same_name:
@@ -112,7 +115,14 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         return [{"all": spec}]
     if n is None:
         raise NotUnderstood(np_text)
-    return ctx.new_targets(spec, int(n), optional=upto or (ctx.may and ctx.kind != "auto"))
+    return ctx.new_targets(spec, int(n), optional=upto or (ctx.may and not ctx.opening))
+
+
+def _no_may(ctx: Ctx) -> None:
+    """A "may" on a step for this card or a Chara already named: only the opening clause of an automatic effect
+    can say it (the whole effect is then optional)."""
+    if ctx.may and not ctx.opening:
+        raise NotUnderstood("an optional step on a Chara already named")
 
 
 def _chara(np_text: str, ctx: Ctx) -> dict[str, Any]:
@@ -511,6 +521,7 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
     その後 (then) goes on where the sentence before went."""
     steps: list[Step] = []
     cur = steps  # where the last sentence's steps went
+    prev_count = 0  # how many steps the last sentence made
     sentences = _top_sentences(text)
     i = 0
     while i < len(sentences):
@@ -540,7 +551,9 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             got = [{"op": "if", "cond": {"picked": {"name": names[0] if len(names) == 1 else names}},
                     "do": clause(picked[2], ctx)}]
         else:
+            ctx.opening = ctx.kind == "auto" and may_flags is not None and not may_flags and not ctx.in_mode
             got = clause(s, ctx)
+            ctx.opening = False
         if may_flags is not None:
             may_flags.append(ctx.may)
         last = cur[-1] if cur else None
@@ -556,6 +569,8 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
         elif picked:
             cur.extend(got)
         elif link == "if_so" and last is not None and last["op"] in (*_CHARA_OPS, "pick") and got and not _sure(last, ctx):
+            if prev_count > 1:
+                raise NotUnderstood("if so after several steps")
             if last["op"] == "pick" and last["n"] > 1 and not last.get("up_to"):
                 last["all_or_none"] = True  # "N cards ... if so": fewer than N do not count
             last.setdefault("then", []).extend(got)
@@ -565,6 +580,7 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
         else:
             steps.extend(got)
             cur = steps
+        prev_count = len(got)
         i += 1
     return steps
 
