@@ -104,9 +104,12 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         _no_may(ctx)
         return [ctx.last_target()]
     p = _np(np_text, ctx)
-    if p.head not in ("chara", "name") or p.same_name:
+    if p.head not in ("chara", "name") or p.same_name not in (None, "self"):
         raise NotUnderstood(np_text)
     spec = p.chara_spec()
+    if p.same_name == "self":  # the names of this card (both of a Combo's)
+        names = list(ctx.card.combo or (ctx.card.name,))
+        spec["name"] = names[0] if len(names) == 1 else names
     if p.all:
         if n is not None:
             raise NotUnderstood(np_text)
@@ -228,6 +231,16 @@ def _grant_all(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "grant", "target": t, "what": w, "until": "turn_end"} for t in _subjects(m["np"], None, ctx) for w in whats]
 
 
+@reads(rf"{_WHO_N}は、?(?P<stand>活動状態になるとともに、)?このターン、もう一度アプローチに参加することができる")
+def _approach_again(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    out: list[Step] = []
+    for t in _subjects(m["np"], m["n"], ctx):
+        if m["stand"]:
+            out.append({"op": "activate", "target": t})
+        out.append({"op": "grant", "target": t, "what": "approach_again", "until": "turn_end"})
+    return out
+
+
 @reads(rf"{_WHO_N}は、ターン終了時まで退場しない")
 def _keep(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "grant", "target": t, "what": "not_eliminated", "until": "turn_end"}
@@ -269,7 +282,7 @@ def _rest(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": op, "target": t} for t in _subjects(m["np"].removesuffix("を"), n, ctx, upto=bool(m["upto"]))]
 
 
-@reads(r"(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)?を、?(?P<to>" + "|".join(_ZONE_TO) + ")")
+@reads(r"(?P<np>.+?)(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで|を)、?(?P<to>" + "|".join(_ZONE_TO) + ")")
 def _move(m: re.Match[str], ctx: Ctx) -> list[Step]:
     n = m["n"] or m["upto"]
     before = len(ctx.targets)
@@ -339,7 +352,7 @@ _FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デ�
                  "ゲームから取り除く": "removed"}
 
 
-@reads(r"自分の捨て札置き場にある(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を、?(?P<rested>休息状態で)?(?P<to>"
+@reads(r"自分の捨て札置き場にある(?P<np>.+?)(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)、?(?P<rested>休息状態で)?(?P<to>"
        + "|".join(_FROM_DISCARD) + ")")
 def _from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     extra = {"rested": True} if m["rested"] else {}
@@ -472,7 +485,7 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
     """The steps of one clause (a leading condition becomes the steps' ``if``)."""
     ctx.may = False
     for suffix in ("ことができる", "事ができる", "できる"):
-        if text.endswith(suffix) and not text.endswith("登場できる"):
+        if text.endswith(suffix) and not text.endswith("登場できる") and "もう一度" not in text:
             text, ctx.may = text[: -len(suffix)], True
             if suffix == "できる" and not text.endswith("る"):  # 活動状態にできる: 活動状態にする
                 text += "する"
@@ -519,6 +532,7 @@ _IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合�
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
     """The steps of a run of sentences: その場合 (if so) nests what follows in the step before's ``then``;
     その後 (then) goes on where the sentence before went."""
+    text = text.replace("デッキの上のカード1枚を見る。その後、", "デッキの上のカード1枚を見て、")
     steps: list[Step] = []
     cur = steps  # where the last sentence's steps went
     prev_count = 0  # how many steps the last sentence made
@@ -597,6 +611,8 @@ def _sure(step: Step, ctx: Ctx) -> bool:
 _OWN_TRIGGERS = [
     (r"このカードが登場した場合、", "enter", {}),
     (r"このカードは、登場した場合、", "enter", {}),
+    (r"このカードが場に出た場合、", "enter", {}),
+    (r"このカードが登場、またはこのカードの効果で場に出た場合、", "enter", {}),
     (r"このカードがメインフェイズの間に登場した場合、", "enter", {"phase": "main"}),
     (r"アプローチフェイズの間に登場した場合、", "enter", {"phase": "approach"}),
     (r"このカードがアプローチした場合、", "approach", {}),
@@ -723,7 +739,7 @@ def effect(text: str, ctx: Ctx) -> Got:
     trigger, cond = None, {}
     if ctx.kind == "auto":
         trigger, cond, text = _trigger(text, ctx)
-        if trigger == "enter" and (m := re.match(r"ターン終了時に、?", text)):
+        if trigger not in ("turn_end", "turn_start") and (m := re.match(r"ターン終了時に、?", text)):
             may: list[bool] = []
             ctx.clause += 1
             steps = body(text[m.end():], ctx, may)
@@ -733,7 +749,7 @@ def effect(text: str, ctx: Ctx) -> Got:
                 ctx.targets = []
             if any(may):
                 delay["optional"] = True
-            return Got([delay], trigger="enter", condition=cond)
+            return Got([delay], trigger=trigger, condition=cond)
     elif m := re.match(r"(?P<c>[^、。]+?)場合、", text):
         cond = condition(m["c"], ctx)
         text = text[m.end():]
