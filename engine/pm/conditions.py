@@ -191,7 +191,10 @@ def holds(g: GameState, owner: int, cond: Mapping[str, Any] | None, source: Char
     if not cond:
         return True
     me = g.players[owner]
-    return all(_holds(g, owner, me, key, want, source) for key, want in cond.items())
+    for key, want in cond.items():  # noqa: SIM110 - a plain loop: this runs for every condition checked
+        if not _holds(g, owner, me, key, want, source):
+            return False
+    return True
 
 
 def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara | None) -> bool:

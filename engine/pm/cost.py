@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.cards import Card, base_id
 from engine.pm.state import GameState
-from engine.pm.stats import extra_colors, has_static, source_bonus
+from engine.pm.stats import extra_colors, self_ops, source_bonus
 from engine.pm.zones import describe, remove_copy
 from engine.rulings import Trail, illegal
 
@@ -57,7 +57,7 @@ def check_cost(
     paying = [g.card(cid) for _, cid in items]
     provided = sum(c.source for c in paying)
     if card is not None:  # a card that gives more source when paid for a named card (docs/log-extensions.md)
-        provided += sum(source_bonus(g, c, card, player) for c in paying if has_static(g, c.id))
+        provided += sum(source_bonus(g, c, card, player) for c in paying if "source" in self_ops(g, c.id))
     if provided < cost:
         listing = " + ".join(f"{c.id} {c.source}" for c in paying) or "nothing"
         raise illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "

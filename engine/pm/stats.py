@@ -49,7 +49,7 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     if card.pinch is not None and pinch_active(g, c.owner, card):
         ap += card.pinch[1]
         dp += card.pinch[2]
-    if c.supports or has_static(g, c.card):
+    if c.supports or "modify" in self_ops(g, c.card):
         for step in self_steps(g, c):
             if step.get("op") == "modify":
                 k = 1 if "per" not in step else conditions.count(g, c.owner, step["per"], c) // int(step["per"].get("each", 1))
@@ -75,20 +75,39 @@ def _static_entry(card: Card) -> tuple[Card, tuple[tuple[Any, Mapping[str, Any]]
     return entry
 
 
-_DB_INFO: dict[int, tuple[Any, frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = {}
+_DB_INFO: dict[int, tuple[Any, Any]] = {}
+NO_OPS: frozenset[str] = frozenset()
 
 
-def db_info(db: Any) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+def _own_ops(card: Card) -> frozenset[str]:
+    return frozenset(s.get("op") for _, s in _static_entry(card)[1] if s.get("target", "self") == "self")
+
+
+def db_info(db: Any) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
     """Ids of the database's cards (cached): with static steps, with static steps reaching other Charas, listening
-    for what happens to other Charas; and every card id it holds (a parallel id is looked up instead)."""
+    for what happens to other Charas; every card id it holds (a parallel id is looked up instead); and the ops of
+    each card's static steps on its own Chara."""
     hit = _DB_INFO.get(id(db))
     if hit is None or hit[0] is not db:
         cards = list(db)
-        hit = (db, frozenset(c.id for c in cards if _static_entry(c)[1]),
-               frozenset(c.id for c in cards if _static_entry(c)[2]),
-               frozenset(c.id for c in cards if watches(c)), frozenset(c.id for c in cards))
+        info = (frozenset(c.id for c in cards if _static_entry(c)[1]),
+                frozenset(c.id for c in cards if _static_entry(c)[2]),
+                frozenset(c.id for c in cards if watches(c)), frozenset(c.id for c in cards),
+                {c.id: _own_ops(c) for c in cards if _static_entry(c)[1]})
+        hit = (db, info)
         _DB_INFO[id(db)] = hit
-    return hit[1], hit[2], hit[3], hit[4]
+    return hit[1]  # type: ignore[no-any-return]
+
+
+def self_ops(g: GameState, card_id: str) -> frozenset[str]:
+    """The ops of the card's static steps on its own Chara (``modify``, ``grant``, ``source``...)."""
+    info = g.db_info
+    if info is None:
+        info = g.db_info = db_info(g.cards)
+    ops = info[4].get(card_id)
+    if ops is not None:
+        return ops  # type: ignore[no-any-return]
+    return NO_OPS if card_id in info[3] else _own_ops(g.card(card_id))
 
 
 def watches(card: Card) -> bool:
@@ -101,7 +120,7 @@ def has_static(g: GameState, card_id: str) -> bool:
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
-    return card_id in info[0] or (card_id not in info[3] and bool(_static_entry(g.card(card_id))[1]))
+    return card_id in info[0] or (card_id not in info[3] and bool(_static_entry(g.card(card_id))[1]))  # type: ignore[index]
 
 
 def static_steps(card: Card) -> tuple[tuple[Any, Mapping[str, Any]], ...]:
@@ -124,7 +143,7 @@ def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
 def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
     """Steps ``op`` of continuous effects in force on ``c``: its own (and its Supports'), and those of any
     Chara on either Area whose step targets ``{"all": spec}`` that ``c`` fits (seen from that Chara's owner)."""
-    if c.supports or has_static(g, c.card):
+    if c.supports or op in self_ops(g, c.card):
         for step in self_steps(g, c):
             if step.get("op") == op:
                 yield step
@@ -143,7 +162,10 @@ def _wide_charas(g: GameState) -> list[Chara]:
     cache = g.wide_cache
     if cache is not None and cache[0] == g.area_gen:
         return cache[1]
-    _, wide, _, known = db_info(g.cards)
+    info = g.db_info
+    if info is None:
+        info = g.db_info = db_info(g.cards)
+    _, wide, _, known, _ = info
     card = g.card
     found = [x for p in g.players for x in (*p.main, *p.support)
              if x.card in wide or (x.card not in known and _static_entry(card(x.card))[2])] if wide else []
@@ -157,7 +179,10 @@ def watchers(g: GameState) -> dict[str, list[Chara]]:
     cache = g.watch_cache
     if cache is not None and cache[0] == g.area_gen:
         return cache[1]
-    _, _, watch, known = db_info(g.cards)
+    info = g.db_info
+    if info is None:
+        info = g.db_info = db_info(g.cards)
+    _, _, watch, known, _ = info
     card = g.card
     found: dict[str, list[Chara]] = {}
     if watch:
@@ -173,7 +198,7 @@ def watchers(g: GameState) -> dict[str, list[Chara]]:
 def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
     """The values of the mapping grants ``{key: value}`` on ``c``: by ops, and by continuous effects."""
     out = [w[key] for w, _ in c.grants if isinstance(w, Mapping) and key in w]
-    if not c.supports and not has_static(g, c.card) and not _wide_charas(g):
+    if not c.supports and "grant" not in self_ops(g, c.card) and not _wide_charas(g):
         return out
     out += [s["what"][key] for s in area_steps(g, c, "grant") if isinstance(s.get("what"), Mapping) and key in s["what"]]
     return out
@@ -203,7 +228,7 @@ def has_grant(g: GameState, c: Chara, what: str) -> bool:
     """``what`` granted to ``c`` by an op, or by a scripted continuous effect in force on it."""
     if c.grants and c.has_grant(what):
         return True
-    if not c.supports and not has_static(g, c.card) and not _wide_charas(g):
+    if not c.supports and "grant" not in self_ops(g, c.card) and not _wide_charas(g):
         return False
     return any(s.get("what") == what for s in area_steps(g, c, "grant"))
 
