@@ -1,0 +1,167 @@
+"""The effect compiler, phrasing by phrasing: our own sample texts in the stock phrasings (made-up names and
+numbers, no card's text) compile to exactly these scripts; texts it does not understand stay unscripted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cards import Card
+from pmemo_replay.cards import precious_card
+from pmemo_replay.cards.compile_measure import normalized
+
+HANAKO, JIRO = "試験 花子", "試験 次郎"
+
+
+def _card(text: str, *, kind: str = "キャラクター", name: str = HANAKO, color: str = "赤", cost: str = "3") -> Card:
+    raw = {"id": "TST 01-001", "name": name, "setName": "試験の物語", "type": kind, "color": color, "cost": cost,
+           "source": "1", "ap": "30" if kind == "キャラクター" else "-", "dp": "30" if kind == "キャラクター" else "-",
+           "characteristic": ["制服"], "text": text}
+    return precious_card(raw, compile=True)
+
+
+def _only(text: str, **kw: Any) -> dict[str, Any]:
+    card = _card(text, **kw)
+    assert len(card.effects) == 1
+    eff = card.effects[0]
+    assert eff.compiled, f"not compiled: {text}"
+    out = normalized(eff)
+    return {k: v for k, v in out.items() if v not in (None, False, {}, [])}
+
+
+MOD = {"op": "modify", "until": "turn_end"}
+T0, T1 = "target:0", "target:1"
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    # draw N; ±AP/DP until end of turn (this card, N Charas, every Chara)
+    ("このカードが登場した場合、カードを2枚引く。",
+     {"trigger": "enter", "do": [{"op": "draw", "who": "self", "n": 2}]}),
+    ("[メイン/自分]:《1》このカードは、ターン終了時まで+30/±0を得る。",
+     {"do": [{**MOD, "target": "self", "ap": 30, "dp": 0}]}),
+    ("このカードがアプローチに参加した場合、相手のキャラ2枚は、ターン終了時まで-10/-20を得る。",
+     {"trigger": "approach", "targets": [{"side": "opponent"}] * 2,
+      "do": [{**MOD, "target": T0, "ap": -10, "dp": -20}, {**MOD, "target": T1, "ap": -10, "dp": -20}]}),
+    ("このカードが妨害された場合、相手の全てのキャラは、ターン終了時まで-20/-20を得る。",
+     {"trigger": "interfered", "do": [{**MOD, "target": "all_opponent", "ap": -20, "dp": -20}]}),
+    ("[メイン/自分]:《休》自分の【制服】を持つ全てのキャラは、次のターン終了時まで+10/+10を得る。",
+     {"do": [{**MOD, "until": "next_turn_end", "target": {"all": {"side": "self", "property": "制服"}}, "ap": 10, "dp": 10}]}),
+    # rest / stand, with a cost limit; "may" makes an automatic effect optional
+    ("このカードが登場した場合、使用コストの値が2以下の相手のキャラ1枚を休息状態にすることができる。",
+     {"trigger": "enter", "optional": True, "targets": [{"side": "opponent", "max_cost": 2}],
+      "do": [{"op": "rest", "target": T0}]}),
+    (f"[メイン/相手]:《休》自分の「{JIRO}」1枚を活動状態にする。",
+     {"targets": [{"side": "self", "name": JIRO}], "do": [{"op": "activate", "target": T0}]}),
+    # moves; "if so" after a step that may do nothing nests what follows
+    ("[メイン/自分]:《0》相手のキャラ1枚を休息状態にする。その場合、カードを1枚引く。",
+     {"targets": [{"side": "opponent"}], "do": [{"op": "rest", "target": T0, "then": [{"op": "draw", "who": "self", "n": 1}]}]}),
+    ("[アプローチ/相手]:《休》このカードを手札に戻す。その場合、自分のキャラ1枚は、ターン終了時まで±0/+20を得る。",
+     {"targets": [{"side": "self"}], "do": [{"op": "move", "target": "self", "to": "hand"},
+                                            {**MOD, "target": T0, "ap": 0, "dp": 20}]}),
+    ("このカードが登場した場合、サポートエリアにいる自分のキャラ1枚をメインエリアに移すことができる。",
+     {"trigger": "enter", "optional": True, "targets": [{"side": "self", "area": "support", "has_stats": True}],
+      "do": [{"op": "move", "target": T0, "to": "main"}]}),
+    # searches: EX deck, the top N, the whole deck, discard recycling, discard to hand
+    ("このカードが登場した場合、EXデッキから青のキャラ1枚を抜き出し、表にしてから手札に加える。",
+     {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "ex_deck", "to": "hand", "n": 1,
+                                  "filter": {"type": "chara", "color": "blue"}}]}),
+    ("このカードが登場した場合、デッキの上のカード4枚を見て、その中にある【制服】を持つキャラを2枚まで抜き出し、表にしてから手札に"
+     "加える。その後、残りのカードを任意の順番でデッキの下に移す。",
+     {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "deck", "to": "hand", "n": 2, "look": 4, "up_to": True,
+                                  "rest_to": "deck_bottom", "filter": {"type": "chara", "property": "制服"}}]}),
+    ("このカードが登場した場合、自分の捨て札置き場にあるキャラを6枚までデッキに戻し、デッキをシャッフルする。",
+     {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "discard", "to": "deck", "n": 6, "up_to": True,
+                                  "filter": {"type": "chara"}}, {"op": "shuffle", "who": "self"}]}),
+    (f"このカードが登場した場合、自分の捨て札置き場にある「{JIRO}」1枚を手札に戻す。",
+     {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "discard", "to": "hand", "n": 1, "filter": {"name": JIRO}}]}),
+    # next-card costs; costs in hand under a condition; source bonus
+    ("このカードが登場した場合、このターン、自分が次にプレイする緑の【制服】を持つキャラ1枚は、使用コスト-2を得る。",
+     {"trigger": "enter", "do": [{"op": "cost", "who": "self", "until": "turn_end", "next": True, "n": -2,
+                                  "filter": {"type": "chara", "property": "制服", "color": "green"}}]}),
+    (f"このカードは、手札にある状態で、自分の「{JIRO}」がいる場合、使用コスト-1を得る。",
+     {"condition": {"has_name": JIRO}, "do": [{"op": "cost", "who": "self", "until": "turn_end", "n": -1}]}),
+    (f"このカードは、「{JIRO}」のコストとして使用する場合、発生コスト+1を得る。",
+     {"do": [{"op": "source", "n": 1, "for": {"name": JIRO}}]}),
+    # static bonuses with conditions and "for each"
+    ("このカードは、自分のターンの間、+20/±0を得る。",
+     {"condition": {"own_turn": True}, "do": [{**MOD, "target": "self", "ap": 20, "dp": 0}]}),
+    ("このカードは、自分の黄または赤のキャラが3枚以上いる場合、+10/+10を得る。",
+     {"condition": {"count": {"spec": {"side": "self", "color": ["red", "yellow"]}, "at_least": 3}},
+      "do": [{**MOD, "target": "self", "ap": 10, "dp": 10}]}),
+    ("このカードは、自分のターンの間、自分のキャラ2枚につき、+10/+10を得る。",
+     {"condition": {"own_turn": True},
+      "do": [{**MOD, "target": "self", "ap": 10, "dp": 10, "per": {"charas": {"side": "self"}, "each": 2}}]}),
+    # triggers on other Charas: "another" excludes this card, "yours" includes it when it could be one
+    (f"このカード以外の自分の「{HANAKO}」が登場した場合、カードを1枚引く。",
+     {"trigger": "other_enter", "condition": {"subject": {"side": "self", "name": HANAKO}},
+      "do": [{"op": "draw", "who": "self", "n": 1}]}),
+    (f"自分の「{HANAKO}」がアプローチでポイントを与えた場合、カードを1枚引く。",
+     {"trigger": "any_gave_point", "condition": {"subject": {"side": "self", "name": HANAKO}},
+      "do": [{"op": "draw", "who": "self", "n": 1}]}),
+    (f"自分の「{JIRO}」がアプローチでポイントを与えた場合、カードを1枚引く。",
+     {"trigger": "other_gave_point", "condition": {"subject": {"side": "self", "name": JIRO}},
+      "do": [{"op": "draw", "who": "self", "n": 1}]}),
+    # a condition at entering; a delayed turn-end part; turn-end standing
+    ("このカードが、自分の青のキャラがいる状態で登場した場合、カードを1枚引く。",
+     {"trigger": "enter", "condition": {"count": {"spec": {"side": "self", "color": "blue", "not_self": True}, "at_least": 1}},
+      "do": [{"op": "draw", "who": "self", "n": 1}]}),
+    ("このカードが登場した場合、ターン終了時にカードを1枚引く。",
+     {"trigger": "enter", "do": [{"op": "delay", "on": "turn_end", "do": [{"op": "draw", "who": "self", "n": 1}]}]}),
+    ("このカードは、ターン終了時に活動状態になる。", {"trigger": "turn_end", "do": [{"op": "activate", "target": "self"}]}),
+    # interference limits; set AP/DP; a modal choice
+    ("[メイン/自分]:《0》相手のキャラ1枚は、このターン、赤のキャラを妨害することができない。",
+     {"targets": [{"side": "opponent"}], "do": [{"op": "grant", "target": T0, "until": "turn_end",
+                                                 "what": {"cannot_interfere_with": {"color": "red"}}}]}),
+    ("このカードは、発生コストの値が0の相手のキャラには妨害されない。",
+     {"do": [{"op": "grant", "target": "self", "until": "turn_end", "what": {"not_interfered_by": {"side": "opponent", "source": 0}}}]}),
+    ("このカードが登場した場合、相手のキャラ1枚のAP/DPの値を、ターン終了時まで0/0に変更する。",
+     {"trigger": "enter", "targets": [{"side": "opponent"}], "do": [{**MOD, "target": T0, "ap": 0, "dp": 0, "set": {"ap": 0, "dp": 0}}]}),
+    ("このカードが登場した場合、以下から1つ選択する。「カードを1枚引く。」「相手のキャラ1枚を休息状態にする。」",
+     {"trigger": "enter", "targets": [{"side": "opponent", "optional": True}],
+      "do": [{"op": "choose", "n": 1, "modes": [[{"op": "draw", "who": "self", "n": 1}], [{"op": "rest", "target": T0}]]}]}),
+    # flips; an Event answering an opponent's Event
+    ("このカードが登場した場合、自分のポイント置き場にあるカード1枚を表向きにする。",
+     {"trigger": "enter", "do": [{"op": "flip", "who": "self", "face": "up", "n": 1}]}),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), CASES, ids=[c[0][:24] for c in CASES])
+def test_stock_phrasing_compiles_exactly(text: str, want: dict[str, Any]) -> None:
+    assert _only(text) == want
+
+
+def test_event_negating_an_opponent_event() -> None:
+    got = _only("[メイン/割り込み]:相手のプレイ中の使用コストの値が1以下のイベントカード1枚を無効にする。", kind="イベント")
+    assert got == {"condition": {"answers": {"type": "play_event", "side": "opponent",
+                                             "filter": {"type": "event", "max_cost": 1}}}, "do": [{"op": "disable"}]}
+
+
+def test_backup_compiles_with_its_condition() -> None:
+    card = _card("〔支援:自分の【制服】を持つキャラがアプローチに参加している。〕▸「相手のキャラ1枚は、ターン終了時まで-30/-30を得る。」")
+    assert card.backup is not None and card.backup.compiled
+    assert normalized(card.backup)["condition"] == {"count": {"spec": {"side": "self", "property": "制服", "approaching": True},
+                                                              "at_least": 1}}
+    assert normalized(card.backup)["do"] == [{**MOD, "target": T0, "ap": -30, "dp": -30}]
+
+
+def test_pinch_granted_effect_keeps_its_condition() -> None:
+    card = _card("〔逆境3〕:「このカードが登場した場合、カードを1枚引く。」")
+    assert card.effects[0].compiled and card.effects[0].condition == {"points_at_least": 3}
+
+
+@pytest.mark.parametrize("text", [
+    "このカードが登場した場合、相手の手札を全て見る。",  # no step says "look at a hand"
+    "このカードが登場した場合、カードを1枚引く。その後、このカードは宇宙の果てに旅立つ。",  # one sentence unknown
+    "このカードは、コインが乗っているキャラには妨害されない。",  # coins: not in the engine
+    "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破30〕を得る。",  # a keyword the engine does not apply
+    "このカードが登場した場合、カードを1枚引く。その場合、そのキャラを活動状態にできる。",  # "may" on a Chara named before
+])
+def test_unknown_phrasings_stay_unscripted(text: str) -> None:
+    card = _card(text)
+    assert all(not e.scripted and not e.compiled for e in card.effects)
+
+
+def test_a_wrong_count_of_effects_leaves_the_card_alone() -> None:
+    card = _card("このカードが登場した場合、カードを1枚引く。このカードが登場した場合、カードを2枚引く。")
+    assert [e.compiled for e in card.effects] == [True, True]
+    assert [e.script[0]["n"] for e in card.effects] == [1, 2]  # type: ignore[index]
