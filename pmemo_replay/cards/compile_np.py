@@ -44,6 +44,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"アプローチに参加している", {"approaching": True}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターンに場に出た", {"entered_this_turn": True}),
     (r"このカード以外の、?", {"not_self": True}),
+    (r"そのキャラ以外の、?", {"other_than_that": True}),
+    (r"このカードのDPより低いAPの値を持つ", {"ap_below_source_dp": True}),
     (r"相手の", {"side": "opponent"}),
     (r"自分の", {"side": "self"}),
     (r"全ての", {"all": True}),
@@ -74,6 +76,7 @@ class Phrase:
     head: str = "chara"
     all: bool = False
     same_name: str | None = None
+    other_than_that: bool = False  # "other than that Chara": a target distinct from the one named before
 
     def chara_spec(self) -> dict[str, Any]:
         """The spec of a Chara on the Area (no ``type``)."""
@@ -103,6 +106,8 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
             got = f(m) if callable(f) else dict(f)
             if "all" in got:
                 out.all = True
+            elif "other_than_that" in got:
+                out.other_than_that = True
             elif "same_name" in got:
                 out.same_name = got["same_name"]
             else:

@@ -23,7 +23,8 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "アプローチに参加することができない": ["cannot_approach"],
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
-           "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"]}
+           "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
+           "〔強引〕を得る": ["forceful"]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 
 
@@ -46,7 +47,7 @@ class Ctx:
     opening: bool = False  # reading the first clause of an automatic effect (its "may" makes the effect optional)
     this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
 
-    def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False) -> list[str]:
+    def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
         keys = []
         for _ in range(n):
@@ -57,7 +58,7 @@ class Ctx:
                 t["optional"] = True  # a target of a mode is chosen only when the mode is
             side = t.get("side")
             earlier = [self.targets[i].get("side") for i, c in enumerate(self.target_clause) if c < self.clause]
-            if any(side is None or s in (None, side) for s in earlier):
+            if not apart and any(side is None or s in (None, side) for s in earlier):
                 t["distinct"] = False
             keys.append(f"target:{len(self.targets)}")
             self.targets.append(t)
@@ -99,7 +100,14 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
     """The step targets a Chara phrase (with its count) names: self, every such Chara, or new targets."""
     if np_text in ("このカード", "メインエリアにいるこのカード", "アプローチに参加しているこのカード"):
         _no_may(ctx)
+        if np_text.startswith("アプローチ"):
+            ctx.condition["approaching"] = True
         return ["self"]
+    if "と、" in np_text and n is not None:  # "this card and N Charas": both
+        first, rest = np_text.split("と、", 1)
+        if first not in ("このカード", "アプローチに参加しているこのカード"):
+            raise NotUnderstood(np_text)
+        return [*_subjects(first, None, ctx), *_subjects(rest, n, ctx)]
     if np_text in ("指定したキャラ", "そのキャラ", "指定されたキャラ"):
         _no_may(ctx)
         return [ctx.last_target()]
@@ -118,7 +126,7 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         return [{"all": spec}]
     if n is None:
         raise NotUnderstood(np_text)
-    return ctx.new_targets(spec, int(n), optional=upto or (ctx.may and not ctx.opening))
+    return ctx.new_targets(spec, int(n), optional=upto or (ctx.may and not ctx.opening), apart=p.other_than_that)
 
 
 def _no_may(ctx: Ctx) -> None:
@@ -172,6 +180,11 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if text == "手札1枚につき、":
         return {"hand": "self"}
+    if m := re.fullmatch(r"このターンの間にプレイしている(?P<np>.+?)1枚につき、", text):
+        p = _np(m["np"], ctx)
+        if p.all or p.same_name:
+            raise NotUnderstood(text)
+        return {"history": {"event": "play", "filter": p.card_filter()}}
     m = re.fullmatch(r"(?P<np>.+?)(?P<n>\d+)枚につき、", text)
     if m is None:
         raise NotUnderstood(text)
@@ -200,7 +213,7 @@ def _modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return out
 
 
-@reads(rf"{_WHO_N}は、(?P<when>このターン、|ターン終了時まで)(?P<g>.+)")
+@reads(rf"{_WHO_N}は、(?P<when>このターン、|ターン終了時まで、?)(?P<g>.+)")
 def _grant(m: re.Match[str], ctx: Ctx) -> list[Step]:
     whats = _GRANTS.get(m["g"])
     if whats is None:
@@ -209,14 +222,14 @@ def _grant(m: re.Match[str], ctx: Ctx) -> list[Step]:
             for w in whats]
 
 
-@reads(rf"{_WHO_N}は、(?:このターン|ターン終了時まで)、(?P<other>.+?)を妨害(?:することが)?できない")
+@reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)を妨害(?:することが)?できない")
 def _cannot_interfere_with(m: re.Match[str], ctx: Ctx) -> list[Step]:
     spec = _chara(m["other"], ctx)
     return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"}
             for t in _subjects(m["np"], m["n"], ctx)]
 
 
-@reads(rf"{_WHO_N}は、(?:このターン|ターン終了時まで)、(?P<other>.+?)には妨害されない")
+@reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)には妨害されない")
 def _not_interfered_by(m: re.Match[str], ctx: Ctx) -> list[Step]:
     spec = _chara(m["other"], ctx)
     return [{"op": "grant", "target": t, "what": {"not_interfered_by": spec}, "until": "turn_end"}
@@ -259,6 +272,42 @@ def _set_either(m: re.Match[str], ctx: Ctx) -> list[Step]:
     v = int(m["v"])
     return [{"op": "choose", "n": 1, "modes": [[{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end",
                                                  "set": {k: v}}] for k in ("ap", "dp")]}]
+
+
+@reads(rf"{_WHO_N}は、ターン終了時まで、(?P<src>このカード|休息状態にしたキャラ|指定したキャラ)のAP/DPと同じ値のAP/DPの修正を得る")
+def _copy_stats(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    src = "self" if m["src"] == "このカード" else ctx.last_target()
+    return [{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end", "copy": {"from": src, "what": "stats"}}
+            for t in _subjects(m["np"], m["n"], ctx)]
+
+
+@reads(rf"{_WHO_N}は、ターン終了時まで、(?P<src>.+?)1枚が得ているAPとDPの修正と同じ値の修正を得る")
+def _copy_mods(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    targets = _subjects(m["np"], m["n"], ctx)
+    (src,) = _subjects(m["src"], "1", ctx)
+    return [{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end", "copy": {"from": src, "what": "mods"}}
+            for t in targets]
+
+
+_LATER = {"のアプローチで相手にポイントを与えた": "gave_point", "がアプローチでポイントを与えた": "gave_point",
+          "がアプローチに参加した": "approach", "がアプローチした": "approach"}
+
+
+@reads(r"このターン(?:の間に)?、(?P<who>.+?)(?P<on>" + "|".join(_LATER) + r")場合、(?P<then>.+)")
+def _later(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """A delayed effect on a Chara named before (or one sharing its name): when it next does this, this turn."""
+    if m["who"] in ("指定したキャラ", "そのキャラ", "指定されたキャラ"):
+        subject: Any = ctx.last_target()
+    else:
+        p = _np(m["who"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name != "target":
+            raise NotUnderstood(m["who"])
+        subject = {**p.chara_spec(), "same_name": ctx.last_target()}
+    before = len(ctx.targets)
+    do = clause(m["then"], ctx)
+    if len(ctx.targets) != before or ctx.may:
+        raise NotUnderstood(m["then"])  # its own targets or choice: not read
+    return [{"op": "delay", "on": _LATER[m["on"]], "subject": subject, "do": do}]
 
 
 @reads(r"活動状態になる")
@@ -407,7 +456,7 @@ def _next_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
             for p in parts]
 
 
-@reads(r"このターン、相手の手札にある(?P<np>全ての.+?)は、使用コスト(?P<n>[+-]\d+)を得る")
+@reads(r"このターン、相手の手札にある(?P<np>全ての.+?)は、?使用コスト(?P<n>[+-]\d+)を得る")
 def _opp_hand_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "cost", "who": "opponent", "n": int(m["n"]), "filter": _np(m["np"], ctx).card_filter()}]
 
@@ -425,7 +474,7 @@ def _give_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "put_point", "who": "opponent", "n": int(m["n"])}]
 
 
-@reads(r"(?:このターン|次のターンの間)、相手は、指定されたキャラのテキストを使用(?:することが)?できない")
+@reads(r"(?:このターン|次のターンの間)、相手は、(?:指定された|その)キャラのテキストを使用(?:することが)?できない")
 def _no_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if m[0].startswith("次"):
         raise NotUnderstood(m[0])  # "during the next turn" only: no step says that yet
@@ -453,6 +502,17 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         return {"any_of": [{"approaching": True}, {"interfering": True}]}
     if text == "このカードが〔ブレイク〕している":
         return {"broken": True}
+    if m := re.fullmatch(r"自分がカードを(\d+)枚以上プレイしているターンの", text):
+        return {"played_at_least": int(m[1])}
+    if text == "イベントカードがプレイされたターンの":
+        return {"history": {"event": "play", "filter": {"type": "event"}, "who": "any"}}
+    if m := re.fullmatch(r"(?P<side>相手|自分)の(?P<area>メイン|サポート)エリアに、?(?P<np>.+?)が(?P<n>\d+)枚以上いる", text):
+        spec = {**_chara(m["np"], ctx), "side": "opponent" if m["side"] == "相手" else "self",
+                "area": "main" if m["area"] == "メイン" else "support"}
+        return {"count": {"spec": spec, "at_least": int(m["n"])}}
+    if m := re.fullmatch(r"(?P<area>メイン|サポート)エリアに、?(?P<np>.+?)が(?P<n>\d+)枚以上いる", text):
+        spec = {**_chara(m["np"], ctx), "area": "main" if m["area"] == "メイン" else "support"}
+        return {"count": {"spec": spec, "at_least": int(m["n"])}}
     if m := re.fullmatch(r"自分の(「[^」]+」(?:または「[^」]+」)*)がいる", text):
         names = re.findall(r"「([^」]+)」", m[1])
         return {"has_name": names[0] if len(names) == 1 else names}
@@ -666,7 +726,8 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         if m := re.match(pat, text):
             ctx.this_subject = m[0].startswith("このカードは、")
             return cause, {**cond, **extra}, text[m.end():]
-    if m := re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?登場した場合、", text):
+    if m := (re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?登場した場合、", text)
+              or re.match(r"(?P<c>[^。]+?)状態で、?このカードが登場した場合、", text)):
         extra = condition(m["c"], ctx)
         if "count" in extra:  # the entering card itself is not one of them
             extra["count"]["spec"]["not_self"] = True
@@ -680,7 +741,7 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     for pat, cause in _OTHER_TRIGGERS:
         if m := re.match(r"(?P<np>[^、]+?)" + pat, text):
             p = _np(m["np"], ctx)
-            if p.head not in ("chara", "name") or p.all or p.same_name:
+            if p.head not in ("chara", "name", "card") or p.all or p.same_name:
                 raise NotUnderstood(m["np"])
             spec = p.chara_spec()
             prefix = "any_" if cause == "rested" or _could_be(ctx.card, spec) else "other_"
@@ -705,9 +766,15 @@ def _static(text: str, ctx: Ctx) -> Got:
         return Got([{"op": "cost", "n": int(m[3]), "per": _per(m[1], ctx)}])
     if rest == "自分のメインフェイズ以外でも登場させることができる":
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}])
+    if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、自分のメインフェイズ以外でも登場させることができる", rest):
+        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}],
+                   condition=condition(m["c"], ctx))
+    if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
+        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}],
+                   condition={"own_turn": True, **condition(m["c"], ctx)})
     if re.fullmatch(r"自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"own_turn": True})
-    if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)場合、使用コスト(?P<n>[+-]\d+)を得る"
+    if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、使用コスト(?P<n>[+-]\d+)を得る"
                          r"(?P<free>とともに、自分のメインフェイズ以外でも登場させることができる)?", rest):
         steps: list[Step] = [{"op": "cost", "n": int(m["n"])}]
         if m["free"]:

@@ -43,6 +43,10 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
     trigger = got.trigger
     if (eff.kind == "auto") != (trigger is not None):
         return None
+    if trigger == "leave":  # the leaving Chara is off the Area when its effect resolves: never one of its targets
+        for t in ctx.targets:
+            if t.get("side") != "opponent":
+                t["not_self"] = True
     condition = got.condition or None
     if eff.condition:  # a Pinch-granted effect holds only while the Pinch does
         condition = {**(condition or {}), **eff.condition}
