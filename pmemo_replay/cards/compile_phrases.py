@@ -112,7 +112,7 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         _no_may(ctx)
         return [ctx.last_target()]
     p = _np(np_text, ctx)
-    if p.head not in ("chara", "name") or p.same_name not in (None, "self"):
+    if p.head not in ("chara", "name", "card") or p.same_name not in (None, "self"):
         raise NotUnderstood(np_text)
     spec = p.chara_spec()
     if p.same_name == "self":  # the names of this card (both of a Combo's)
@@ -225,6 +225,8 @@ def _grant(m: re.Match[str], ctx: Ctx) -> list[Step]:
 @reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)を妨害(?:することが)?できない")
 def _cannot_interfere_with(m: re.Match[str], ctx: Ctx) -> list[Step]:
     spec = _chara(m["other"], ctx)
+    if "side" in spec:  # whose side, seen from the interfering Chara's owner: not read
+        raise NotUnderstood(m["other"])
     return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"}
             for t in _subjects(m["np"], m["n"], ctx)]
 
@@ -397,6 +399,17 @@ def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "disable"}]
 
 
+@reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|手札に戻す)")
+def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    step: Step = {"op": "pick", "from": "discard", "to": "area" if m["to"] == "場に出す" else "hand", "n": 1, "filter": {},
+                  "this_card": True}
+    if m["rested"]:
+        step["rested"] = True
+    if ctx.may:
+        step["up_to"] = True
+    return [step]
+
+
 _FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの上に戻す": "deck", "場に出す": "area",
                  "ゲームから取り除く": "removed"}
 
@@ -550,6 +563,12 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             if suffix == "できる" and not text.endswith("る"):  # 活動状態にできる: 活動状態にする
                 text += "する"
             break
+    if m := re.match(r"ターン終了時に、?", text):
+        before = len(ctx.targets)
+        do = clause(text[m.end():], ctx)
+        if len(ctx.targets) != before or ctx.may:
+            raise NotUnderstood(text)  # a delayed part with its own targets or choice: not read here
+        return [{"op": "delay", "on": "turn_end", "do": do}]
     cond = None
     if m := re.match(r"(?P<c>[^、]+?)場合、", text):
         try:
@@ -597,6 +616,16 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
     cur = steps  # where the last sentence's steps went
     prev_count = 0  # how many steps the last sentence made
     sentences = _top_sentences(text)
+    alt = [k for k, x in enumerate(sentences) if x.startswith("または、")]
+    if len(alt) == 1 and alt[0] > 0 and not ctx.in_mode:  # "A. Or, B.": the player chooses one
+        k = alt[0]
+        if sentences[k - 1].startswith(_IF_SO):
+            raise NotUnderstood("or after if so")  # "if so, A. Or B.": which part B replaces is not clear
+        first, second = "。".join(sentences[:k]), "。".join([sentences[k][len("または、"):], *sentences[k + 1:]])
+        ctx.in_mode = True
+        modes = [body(first, ctx, may_flags), body(second, ctx)]
+        ctx.in_mode = False
+        return [{"op": "choose", "n": 1, "modes": modes}]
     i = 0
     while i < len(sentences):
         s = sentences[i]

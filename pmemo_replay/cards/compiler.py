@@ -33,20 +33,29 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
     t = normalize(text)
     if eff.kind == "activated":
         t = _PREFIX.sub("", t)
-    ctx = ph.Ctx(card=card, kind=eff.kind)
-    try:
-        got = ph.effect(t, ctx)
-    except ph.NotUnderstood:
+    kinds = [eff.kind]
+    if eff.kind == "continuous" and card.type != "event":
+        kinds.append("auto")  # a triggered sentence the reader took for a continuous one (a newer phrasing)
+    for kind in kinds:
+        ctx = ph.Ctx(card=card, kind=kind)
+        try:
+            got = ph.effect(t, ctx)
+            break
+        except ph.NotUnderstood:
+            continue
+    else:
         return None
-    if got is None or not got.steps:
+    if not got.steps:
         return None
     trigger = got.trigger
+    if ctx.kind != eff.kind:
+        eff = replace(eff, kind=ctx.kind, once_per_turn="ごとに" not in t)
     if (eff.kind == "auto") != (trigger is not None):
         return None
     if trigger == "leave":  # the leaving Chara is off the Area when its effect resolves: never one of its targets
-        for t in ctx.targets:
-            if t.get("side") != "opponent":
-                t["not_self"] = True
+        for spec in ctx.targets:
+            if spec.get("side") != "opponent":
+                spec["not_self"] = True
     condition = got.condition or None
     if eff.condition:  # a Pinch-granted effect holds only while the Pinch does
         condition = {**(condition or {}), **eff.condition}
