@@ -247,6 +247,7 @@ def _grant_all(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 @reads(rf"{_WHO_N}は、?(?P<stand>活動状態になるとともに、)?このターン、もう一度アプローチに参加することができる")
+@reads(rf"このターン、{_WHO_N}は、(?P<stand>)もう一度アプローチに参加することができる")
 def _approach_again(m: re.Match[str], ctx: Ctx) -> list[Step]:
     out: list[Step] = []
     for t in _subjects(m["np"], m["n"], ctx):
@@ -482,6 +483,11 @@ def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
+@reads(r"(?P<who>相手|自分)のデッキの上のカード(?P<n>\d+)枚を捨て札にする")
+def _mill(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [{"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}]
+
+
 @reads(r"相手に(?P<n>\d+)ポイント与える")
 def _give_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "put_point", "who": "opponent", "n": int(m["n"])}]
@@ -678,7 +684,7 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 last["all_or_none"] = True  # "N cards ... if so": fewer than N do not count
             last.setdefault("then", []).extend(got)
             cur = last["then"]
-        elif link in ("if_so", "after"):
+        elif link in ("if_so", "after") or ("そのキャラ" in s and cur is not steps):
             cur.extend(got)
         else:
             steps.extend(got)
@@ -742,9 +748,26 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
     return not ("max_cost" in spec and card.cost > spec["max_cost"])
 
 
+_HISTORY = {"アプローチに参加した": ("approach", "approach"), "アプローチした": ("approach", "approach"),
+            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "play")}
+
+
 def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     """The trigger at the head of an automatic effect's text: (cause, condition, the rest)."""
     cond: dict[str, Any] = {}
+    if m := re.match(r"同じターンの間に、(?P<np>[^、]+?)が(?P<n>\d+)(?P<unit>回|枚)以上(?P<ev>" + "|".join(_HISTORY) + ")場合、", text):
+        # "N times / N different ones in the same turn": fires once, when the count is reached
+        p = _np(m["np"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") != "self":
+            raise NotUnderstood(m["np"])
+        cause, event = _HISTORY[m["ev"]]
+        if event == "play" and m["unit"] == "回":
+            raise NotUnderstood(m[0])
+        history: dict[str, Any] = {"event": event, "filter": {k: v for k, v in p.spec.items() if k != "side"},
+                                   "exactly": int(m["n"])}
+        if m["unit"] == "枚" and event != "play":
+            history["distinct"] = True
+        return f"any_{cause}", {"subject": p.chara_spec(), "history": history}, text[m.end():]
     if m := re.match(r"自分のターンの間に?、", text):
         cond["own_turn"] = True
         text = text[m.end():]
@@ -827,9 +850,34 @@ def _static(text: str, ctx: Ctx) -> Got:
     return Got(steps, condition=cond)
 
 
+_STAND_AT_END = re.compile(rf"(?P<who>このカード|[^、。]*全ての[^、。]+)は、(?:(?P<c>[^、。]+?)場合、)?"
+                           rf"(?:(?P<act>〔アクティブ〕、?)?(?P<forceful>〔強引〕、?)?(?:{MOD})?を得るとともに|(?P<other>[^、。]+?)には妨害されず)"
+                           r"、ターン終了時に活動状態になる")
+
+
+def _stands_at_end(m: re.Match[str], ctx: Ctx) -> Got:
+    """"… gets X, and stands at the end of the turn": the X is in force all along (``static``), the standing a
+    turn-end trigger."""
+    who: Any = "self" if m["who"] == "このカード" else _subjects(m["who"], None, ctx)[0]
+    static: list[Step] = []
+    if m["act"]:
+        static.append({"op": "grant", "target": who, "what": "active", "until": "turn_end", "static": True})
+    if m["forceful"]:
+        static.append({"op": "grant", "target": who, "what": "forceful", "until": "turn_end", "static": True})
+    if m["ap"] is not None:
+        static.append({**_mod_step(who, m["ap"], m["dp"], "turn_end"), "static": True})
+    if m["other"]:
+        static.append({"op": "grant", "target": who, "what": {"not_interfered_by": _chara(m["other"], ctx)},
+                       "until": "turn_end", "static": True})
+    cond = condition(m["c"], ctx) if m["c"] else {}
+    return Got([{"op": "activate", "target": who}, *static], trigger="turn_end", condition=cond)
+
+
 def effect(text: str, ctx: Ctx) -> Got:
     """A whole effect's text (without an activated effect's timing and costs)."""
     text = text.rstrip("。")
+    if ctx.kind == "auto" and (m := _STAND_AT_END.fullmatch(text)):
+        return _stands_at_end(m, ctx)
     if ctx.kind == "continuous" and ctx.card.type != "event":
         return _static(text, ctx)
     trigger, cond = None, {}

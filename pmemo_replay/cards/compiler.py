@@ -56,10 +56,17 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
         for spec in ctx.targets:
             if spec.get("side") != "opponent":
                 spec["not_self"] = True
+    steps = got.steps
+    if eff.condition and card.pinch and card.pinch[1:] != (0, 0):
+        # the Pinch's own AP/DP bonus is a fact of the card (Card.pinch): its granted text's "this card gets +X/+Y"
+        # is not a second one
+        steps = [x for x in steps if not (x.get("op") == "modify" and x.get("target") == "self" and "per" not in x)]
+        if not steps:
+            return None
     condition = got.condition or None
     if eff.condition:  # a Pinch-granted effect holds only while the Pinch does
         condition = {**(condition or {}), **eff.condition}
-    return replace(eff, script=tuple(ph.finish(got.steps, ctx)), targets=tuple(ctx.targets), trigger=trigger,
+    return replace(eff, script=tuple(ph.finish(steps, ctx)), targets=tuple(ctx.targets), trigger=trigger,
                    condition=condition, optional=got.optional, compiled=True)
 
 

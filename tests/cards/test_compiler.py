@@ -119,6 +119,23 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("このカードが登場した場合、以下から1つ選択する。「カードを1枚引く。」「相手のキャラ1枚を休息状態にする。」",
      {"trigger": "enter", "targets": [{"side": "opponent", "optional": True}],
       "do": [{"op": "choose", "n": 1, "modes": [[{"op": "draw", "who": "self", "n": 1}], [{"op": "rest", "target": T0}]]}]}),
+    # "N times in the same turn": fires once, when the count is reached
+    (f"同じターンの間に、自分の「{JIRO}」が3回以上妨害された場合、カードを1枚引く。",
+     {"trigger": "any_interfered", "condition": {"subject": {"side": "self", "name": JIRO},
+                                                  "history": {"event": "interfered", "filter": {"name": JIRO}, "exactly": 3}},
+      "do": [{"op": "draw", "who": "self", "n": 1}]}),
+    # "A. Or, B.": a choice; a bonus in force all along plus standing at the end of the turn
+    ("このカードが退場した場合、自分のキャラ1枚を活動状態にする。または、カードを1枚引く。",
+     {"trigger": "leave", "targets": [{"side": "self", "optional": True, "not_self": True}],
+      "do": [{"op": "choose", "n": 1, "modes": [[{"op": "activate", "target": T0}], [{"op": "draw", "who": "self", "n": 1}]]}]}),
+    ("このカードは、自分のキャラが4枚以上いる場合、+10/+10を得るとともに、ターン終了時に活動状態になる。",
+     {"trigger": "turn_end", "condition": {"count": {"spec": {"side": "self"}, "at_least": 4}},
+      "do": [{"op": "activate", "target": "self"}, {**MOD, "target": "self", "ap": 10, "dp": 10, "static": True}]}),
+    # mills; copies of AP/DP
+    ("このカードがアプローチに参加した場合、相手のデッキの上のカード2枚を捨て札にする。",
+     {"trigger": "approach", "do": [{"op": "mill", "who": "opponent", "n": 2}]}),
+    ("[メイン/自分]:《休》自分のキャラ1枚は、ターン終了時まで、このカードのAP/DPと同じ値のAP/DPの修正を得る。",
+     {"targets": [{"side": "self"}], "do": [{**MOD, "target": T0, "ap": 0, "dp": 0, "copy": {"from": "self", "what": "stats"}}]}),
     # flips; an Event answering an opponent's Event
     ("このカードが登場した場合、自分のポイント置き場にあるカード1枚を表向きにする。",
      {"trigger": "enter", "do": [{"op": "flip", "who": "self", "face": "up", "n": 1}]}),
@@ -147,6 +164,10 @@ def test_backup_compiles_with_its_condition() -> None:
 def test_pinch_granted_effect_keeps_its_condition() -> None:
     card = _card("〔逆境3〕:「このカードが登場した場合、カードを1枚引く。」")
     assert card.effects[0].compiled and card.effects[0].condition == {"points_at_least": 3}
+    # the Pinch's own bonus is the card's fact (Card.pinch), not a second step of its granted effect
+    card = _card("〔逆境4〕:「このカードは、+20/+20を得るとともに、ターン終了時に活動状態になる。」")
+    assert card.pinch == (4, 20, 20)
+    assert normalized(card.effects[0])["do"] == [{"op": "activate", "target": "self"}]
 
 
 @pytest.mark.parametrize("text", [
