@@ -39,6 +39,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),
     (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),
     (r"〔EXカード〕を持つ", {"ex": True}),
+    (r"〔EXカード〕を持たない", {"ex": False}),
     (r"AP/DPの値を持つ", {"has_stats": True}),
     (r"妨害に参加している", {"interfering": True}),
     (r"アプローチに参加している", {"approaching": True}),

@@ -412,6 +412,7 @@ def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 _FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの上に戻す": "deck", "場に出す": "area",
+                 "メインエリアに出す": "main", "サポートエリアに出す": "support",
                  "ゲームから取り除く": "removed"}
 
 
@@ -419,7 +420,7 @@ _FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デ�
        + "|".join(_FROM_DISCARD) + ")")
 def _from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     extra = {"rested": True} if m["rested"] else {}
-    if m["rested"] and m["to"] != "場に出す":
+    if m["rested"] and _FROM_DISCARD[m["to"]] not in ("area", "main", "support"):
         raise NotUnderstood(m[0])
     return [_pick("discard", _FROM_DISCARD[m["to"]], m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)]
 
@@ -455,12 +456,15 @@ def _discard_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
         {"up_to": True} if ctx.may else {})]
 
 
-@reads(r"(?:手札から|手札にある)(?P<np>.+?)(?P<n>\d+)枚を、?(?P<rested>休息状態で)?(?P<to>捨て札にする|場に出す)")
+_FROM_HAND = {"捨て札にする": "discard", "場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support"}
+
+
+@reads(r"(?:手札から|手札にある)(?P<np>.+?)(?P<n>\d+)枚を、?(?P<rested>休息状態で)?(?P<to>" + "|".join(_FROM_HAND) + ")")
 def _from_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
     extra = {"rested": True} if m["rested"] else {}
-    if m["rested"] and m["to"] != "場に出す":
+    if m["rested"] and m["to"] == "捨て札にする":
         raise NotUnderstood(m[0])
-    return [_pick("hand", "discard" if m["to"] == "捨て札にする" else "area", m["np"], m["n"], ctx, **extra)]
+    return [_pick("hand", _FROM_HAND[m["to"]], m["np"], m["n"], ctx, **extra)]
 
 
 @reads(r"このターン、自分が次にプレイする(?P<np>.+?)1枚は、使用コスト(?P<n>[+-]\d+)を得る")
@@ -486,6 +490,20 @@ def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
 @reads(r"(?P<who>相手|自分)のデッキの上のカード(?P<n>\d+)枚を捨て札にする")
 def _mill(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}]
+
+
+@reads(r"デッキの上のカード(?P<n>\d+)枚を自分のポイント置き場に(?P<face>表向きで|裏向きで)?置く")
+def _put_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    step: Step = {"op": "put_point", "who": "self", "n": int(m["n"])}
+    if m["face"] == "裏向きで":
+        step["face"] = "down"
+    return [step]
+
+
+@reads(r"相手は、手札(?P<n>\d+)枚を(?P<to>捨て札にする|ゲームから取り除く)")
+def _opponent_discards(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [{"op": "pick", "who": "opponent", "from": "hand", "to": "discard" if m["to"] == "捨て札にする" else "removed",
+             "n": int(m["n"]), "filter": {}}]
 
 
 @reads(r"相手に(?P<n>\d+)ポイント与える")

@@ -19,6 +19,9 @@ from engine.cards import Card, Effect
 from pmemo_replay.cards import compile_phrases as ph
 from pmemo_replay.cards.compile_split import split
 
+#: a text the readers cannot take apart (an unknown phrasing, or an odd one: a number too big, a mode with no
+#: text...): the effect stays unscripted rather than the card data failing to load
+_NOT_READ = (ph.NotUnderstood, ValueError, KeyError, IndexError)
 _PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《[^》]*》|「[^」]*」\s*[▸▶>])\s*)*:?")
 
 
@@ -41,7 +44,7 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
         try:
             got = ph.effect(t, ctx)
             break
-        except ph.NotUnderstood:
+        except _NOT_READ:
             continue
     else:
         return None
@@ -76,7 +79,7 @@ def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Eff
     try:
         cond = ph.backup_condition(normalize(condition), ctx)
         got = ph.body(normalize(text), ctx)
-    except ph.NotUnderstood:
+    except _NOT_READ:
         return None
     if cond is None or not got:
         return None

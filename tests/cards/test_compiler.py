@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.cards import Card
+from engine.pm.script import STEP_OPS
 from pmemo_replay.cards import precious_card
 from pmemo_replay.cards.compile_measure import normalized
 
@@ -186,3 +189,29 @@ def test_a_wrong_count_of_effects_leaves_the_card_alone() -> None:
     card = _card("このカードが登場した場合、カードを1枚引く。このカードが登場した場合、カードを2枚引く。")
     assert [e.compiled for e in card.effects] == [True, True]
     assert [e.script[0]["n"] for e in card.effects] == [1, 2]  # type: ignore[index]
+
+
+_FRAGMENTS = ["このカードが登場した場合、", "このカードは、", "自分の", "相手の", "全ての", "「試験 次郎」", "【制服】を持つ", "キャラ",
+              "1枚", "2枚まで", "は、", "を", "ターン終了時まで", "+10/-10", "を得る", "休息状態にする", "手札に戻す", "。",
+              "その場合、", "その後、", "または、", "ことができる", "以下から1つ選択する。", "「カードを1枚引く。」", "場合、",
+              "デッキの上のカード3枚を見て、その中にある", "EXデッキから", "抜き出し、手札に加える", "[メイン/自分]:《1》"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_FRAGMENTS), min_size=1, max_size=14))
+def test_any_text_loads_and_compiles_only_known_steps(parts: list[str]) -> None:
+    card = _card("".join(parts))  # never raises: an odd text leaves its effect unscripted
+
+    def ops(steps: Any) -> set[str]:
+        out: set[str] = set()
+        for step in steps or ():
+            out.add(step["op"])
+            for key in ("then", "else", "do"):
+                out |= ops(step.get(key))
+            for mode in step.get("modes", ()):
+                out |= ops(mode)
+        return out
+
+    for eff in [*card.effects, *([card.backup] if card.backup else [])]:
+        assert eff.compiled == eff.scripted
+        assert ops(eff.script) <= STEP_OPS
