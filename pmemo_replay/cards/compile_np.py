@@ -34,7 +34,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"使用コスト(?:の値)?が(\d+)の", _exact_cost),
     (r"使用コスト(?:の値)?が?(\d+)以上の", lambda m: {"min_cost": int(m[1])}),
     (r"APまたはDPの値が0の", {"zero_stat": True}),
-    (r"APまたはDPの値が(\d+)以上の", lambda m: {"min_stat": int(m[1])}),
+    (r"APまたはDPの?値?が(\d+)以上の", lambda m: {"min_stat": int(m[1])}),
     (r"発生コスト(?:の値)?が(\d+)の", lambda m: {"source": int(m[1])}),
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),
     (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),

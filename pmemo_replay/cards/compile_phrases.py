@@ -506,6 +506,11 @@ def _opponent_discards(m: re.Match[str], ctx: Ctx) -> list[Step]:
              "n": int(m["n"]), "filter": {}}]
 
 
+@reads(r"このカードと、(?:指定した|その)キャラは退場判定を行う")
+def _judge(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [{"op": "judge", "target": ctx.last_target()}]
+
+
 @reads(r"相手に(?P<n>\d+)ポイント与える")
 def _give_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "put_point", "who": "opponent", "n": int(m["n"])}]
