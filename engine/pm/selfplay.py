@@ -22,6 +22,7 @@ from engine.cards import CardDB, base_id
 from engine.pm import stats
 from engine.pm.actions import apply_action
 from engine.pm.legal import Action, actor, candidates, canonical_payment, is_legal
+from engine.pm.play import free_entry
 from engine.pm.ruleset import PreciousMemories
 from engine.pm.state import GameState
 from engine.pm.turns import turn_end_waits
@@ -131,7 +132,7 @@ def choose(g: GameState, policies: Sequence[Policy], rng: random.Random) -> Acti
     with targets or decisions, the policy chooses again among its legal variants (:func:`effect_variants`):
     the random policy uniformly, the greedy one by the state each variant leads to (:func:`outcome_value`).
     """
-    cands = list(candidates(g))
+    cands = [*candidates(g), *free_entry_summons(g)]
     if not cands:
         return None
     who = actor(g)
@@ -147,6 +148,29 @@ def choose(g: GameState, policies: Sequence[Policy], rng: random.Random) -> Acti
     if policy is random_policy:
         return rng.choice(options)
     return max(options, key=lambda a: (outcome_value(g, a), rng.random()))
+
+
+def free_entry_summons(g: GameState) -> list[Action]:
+    """Summons outside the own Main Phase that a card's 〔自由登場〕 (or a text granting it) allows, for the player
+    holding the right in a window (the engine's candidates offer summons in the own Main Phase only)."""
+    p = g.priority
+    if p is None or g.pending_triggers or (p == g.turn_player and g.phase == "main"):
+        return []
+    me = g.players[p]
+    out: list[Action] = []
+    for cid in dict.fromkeys(c for c in me.hand if c is not None):
+        card = g.card(cid)
+        if card.type != "chara" or not free_entry(g, p, card):
+            continue
+        pay = canonical_payment(g, p, stats.hand_cost(g, p, cid), card, exclude=cid)
+        if pay is None:
+            continue
+        for area in ("main", "support") if card.has_stats else ("support",):
+            action: Action = {"type": "summon", "p": p, "card": cid, "area": area, "pay": pay}
+            if area == "main" and len(me.main) >= 5:
+                action["replace"] = min(me.main, key=lambda c: stats.ap_dp(g, c)[0]).card
+            out.append(action)
+    return out
 
 
 def responses(g: GameState, a: Action) -> list[Action]:
