@@ -174,12 +174,17 @@ def _check_ops(before: Mapping[str, Any], after: Mapping[str, Any], g0: Any, g1:
                 deck[p] -= 1
             elif src != "ex_deck":
                 moved[(p, src, card)] -= 1
-            if dst in ("deck", "deck_bottom"):
+            ex = g1.card(card).ex
+            if dst in ("deck", "deck_bottom") and ex:  # an EX card put into the deck goes to the discard
+                moved[(p, "discard", card)] += 1
+            elif dst in ("deck", "deck_bottom"):
                 deck[p] += 1
             elif dst != "ex_deck":
                 moved[(p, dst, card)] += 1
-            if dst == "deck_bottom" and p not in shuffled:
-                assert card in g1.players[p].deck[: len(ops)], op  # top card last: the bottom is the start
+            if dst == "deck_bottom" and p not in shuffled and not ex:
+                was = _engine_chara(g0, p, card) if src in AREA else None
+                under = len(ops) + (len(was.stack) + len(was.supports) if was is not None else 0)
+                assert card in g1.players[p].deck[:under], op  # top card last: the bottom is the start
                 checked += 1
             if src == "removed" and dst in AREA:
                 old, new = _engine_chara(g0, p, card), _engine_chara(g1, p, card)
