@@ -44,7 +44,7 @@ def _one(value: Any) -> tuple[Any, ...]:
 
 def number(g: GameState, owner: int, value: Any) -> Any:
     """A filter's number: a count (``{"count": what}``) worked out for ``owner``, else the value itself."""
-    if isinstance(value, Mapping) and "count" in value:
+    if isinstance(value, dict) and "count" in value:  # card data is JSON: a plain dict (a fast check)
         return count(g, owner, value["count"])
     return value
 
@@ -55,7 +55,7 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
     for key, want in f.items():
         if key not in CARD_KEYS:
             continue
-        if isinstance(want, Mapping):
+        if isinstance(want, dict):
             want = number(g, 0 if owner is None else owner, want)
         if key == "type" and card.type != want:
             return False

@@ -79,7 +79,7 @@ class Run:
             return list(self.g.players[self.actor].main)
         if key == "all_opponent":
             return list(self.g.players[1 - self.actor].main)
-        if isinstance(key, Mapping) and "all" in key:
+        if isinstance(key, dict) and "all" in key:
             return conditions.charas(self.g, self.actor, key["all"], self.source)
         if isinstance(key, str) and key.startswith("target"):
             idx = 0 if key == "target" else int(key.split(":", 1)[1])

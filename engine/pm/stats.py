@@ -83,20 +83,29 @@ def _own_ops(card: Card) -> frozenset[str]:
     return frozenset(s.get("op") for _, s in _static_entry(card)[1] if s.get("target", "self") == "self")
 
 
-def db_info(db: Any) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], dict[str, frozenset[str]]]:
+def db_info(db: Any) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], dict[str, frozenset[str]],
+                              frozenset[str], bool]:
     """Ids of the database's cards (cached): with static steps, with static steps reaching other Charas, listening
     for what happens to other Charas; every card id it holds (a parallel id is looked up instead); and the ops of
-    each card's static steps on its own Chara."""
+    each card's static steps on its own Chara; the cards whose continuous effects change hand costs; whether some
+    card listens for a Chara leaving the Area."""
     hit = _DB_INFO.get(id(db))
     if hit is None or hit[0] is not db:
         cards = list(db)
         info = (frozenset(c.id for c in cards if _static_entry(c)[1]),
                 frozenset(c.id for c in cards if _static_entry(c)[2]),
                 frozenset(c.id for c in cards if watches(c)), frozenset(c.id for c in cards),
-                {c.id: _own_ops(c) for c in cards if _static_entry(c)[1]})
+                {c.id: _own_ops(c) for c in cards if _static_entry(c)[1]},
+                frozenset(c.id for c in cards if _cuts_hand_costs(c)),
+                any(db.listened(x) for x in ("leave", "other_leave", "any_leave")))
         hit = (db, info)
         _DB_INFO[id(db)] = hit
     return hit[1]  # type: ignore[no-any-return]
+
+
+def _cuts_hand_costs(card: Card) -> bool:
+    """True when a continuous effect of the card changes the usage cost of cards in its player's hand."""
+    return any(s.get("op") == "cost" and isinstance(s.get("target"), dict) for e in card.continuous() for s in e.script or ())
 
 
 def self_ops(g: GameState, card_id: str) -> frozenset[str]:
@@ -165,7 +174,7 @@ def _wide_charas(g: GameState) -> list[Chara]:
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
-    _, wide, _, known, _ = info
+    _, wide, _, known, _, _, _ = info
     card = g.card
     found = [x for p in g.players for x in (*p.main, *p.support)
              if x.card in wide or (x.card not in known and _static_entry(card(x.card))[2])] if wide else []
@@ -182,7 +191,7 @@ def watchers(g: GameState) -> dict[str, list[Chara]]:
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
-    _, _, watch, known, _ = info
+    _, _, watch, known, _, _, _ = info
     card = g.card
     found: dict[str, list[Chara]] = {}
     if watch:
@@ -228,7 +237,9 @@ def has_grant(g: GameState, c: Chara, what: str) -> bool:
     """``what`` granted to ``c`` by an op, or by a scripted continuous effect in force on it."""
     if c.grants and c.has_grant(what):
         return True
-    if not c.supports and "grant" not in self_ops(g, c.card) and not _wide_charas(g):
+    wide = g.wide_cache
+    if not c.supports and "grant" not in self_ops(g, c.card) and not (
+            wide[1] if wide is not None and wide[0] == g.area_gen else _wide_charas(g)):
         return False
     return any(s.get("what") == what for s in area_steps(g, c, "grant"))
 
@@ -263,14 +274,20 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
                 cost += sum(n for n, _ in mods)
             elif "|" in key and conditions.card_matches(g, card, _cost_filter(key)):
                 cost += mods[0][0] if key.startswith("next|") else sum(n for n, _ in mods)
+    info = g.db_info
+    if info is None:
+        info = g.db_info = db_info(g.cards)
+    cutters, known = info[5], info[3]
     for c in (*me.main, *me.support):
+        if c.card not in cutters and c.card in known:
+            continue  # no continuous effect of this card changes hand costs
         for eff in g.card(c.card).continuous():
             if conditions.holds(g, player, eff.condition, c):
                 assert eff.script is not None
                 for step in eff.script:
                     if step.get("op") == "cost" and _cost_step_applies(g, step, card):
                         cost += int(step.get("n", 0))
-    for eff in card.continuous() if card.type != "event" else ():
+    for eff in card.continuous() if card.type != "event" and "cost" in self_ops(g, card_id) else ():
         if conditions.holds(g, player, eff.condition):
             assert eff.script is not None
             for step in eff.script:

@@ -55,7 +55,8 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
     Chara including ``subject`` (``any_<event>``), and the delayed effects waiting for it."""
     if g.delayed:
         fire_delayed(g, event, subject, trail)
-    by_cause = watchers(g)
+    cache = g.watch_cache
+    by_cause = cache[1] if cache is not None and cache[0] == g.area_gen else watchers(g)
     if not by_cause:
         return
     for cause in (OTHER[event], ANY[event]):
