@@ -259,7 +259,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-061": {"effects": [auto("enter", [look(7, 1, {"type": "event", "series": SER})])]},
     "MHK 01-062": {"effects": [auto("other_gave_point", [draw()], condition={"subject": {**OWN, "name": MIZUKI}}),
                                act_eff([mod(10, 10, per=PLAYED_RED["count"])], targets=[{**OWN, "name": MIZUKI}])]},
-    "MHK 01-063": {"effects": [source_plus(MIZUKI), auto("enter", [{"op": "unverified", "why": "looks at the opponent's hand"}]),
+    "MHK 01-063": {"effects": [source_plus(MIZUKI), auto("enter", []),  # looks at the opponent's hand: no change to the game
                                act_eff([to("hand")])]},
     "MHK 01-064": {"effects": [act_eff([pick("deck", "deck_bottom", 1, look=1, up_to=True)])],
                    "backup": static([mod(30, 30)], targets=[{**OWN, **MAHO}],
@@ -413,8 +413,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK ST-002": {"effects": [auto("enter", [next_cost(-2, {**CHARA, **MAHO})])]},
     "MHK ST-004": {"effects": [static([{"op": "cost", "n": -2}], condition=HAS_TATSUYA),
                                auto("approach", [{"op": "mill", "who": "opponent", "n": 1},
-                                                 {"op": "unverified", "why": "scales with the milled card's source"}],
-                                    targets=[OPP])]},
+                                                 mod(-10, -10, per={"picked": "source"})], targets=[OPP])]},
     "MHK ST-005": {"effects": [act_eff([delay("gave_point", "target", do=[draw(2)])], targets=[{**OWN, **MAHO}])]},
     "MHK ST-006": {"effects": [static([{"op": "cost", "n": -2}, grant("free_entry", "self")],
                                       condition={"history": history("play", {"type": "event"}, who="any")}),

@@ -95,6 +95,9 @@ class Run:
         per = step.get("per")
         if per is None:
             return 1
+        if "picked" in per:  # the cards the last pick or mill moved: their number, or the sum of a value of theirs
+            key = per["picked"]
+            return sum(1 if key == "cards" else int(getattr(self.g.card(c), key) or 0) for c in self.picked)
         return conditions.count(self.g, self.actor, per, self.source) // int(per.get("each", 1))
 
 
@@ -169,6 +172,8 @@ def _chara_ops(r: Run, step: Step) -> None:
         op: dict[str, Any] = {"op": kind, "p": c.owner, "card": c.card}
         if kind == "modify":
             ap, dp = _stat_change(r, step, c)
+            if ap == dp == 0 and "per" in step:
+                continue  # "for each ..." of nothing: no change
             op.update(ap=ap, dp=dp, until=step.get("until", "turn_end"))
         elif kind == "grant":
             op.update(what=step["what"], until=step.get("until", "turn_end"))

@@ -140,3 +140,40 @@ def test_unverified_steps_listed() -> None:
     res = fold(doc["header"], [*doc["actions"], *extra], CARDS)
     steps = unverified_steps([*doc["actions"], *extra], res.trails)
     assert res.ruling is not None or steps  # [Decline] timing: refused, or listed unverified
+
+
+def _adjusted(doc: dict[str, Any], extra: list[dict[str, Any]], p: int) -> list[dict[str, Any]]:
+    """``extra`` plus the hand adjustment the fold asks for at its end (the newest cards go)."""
+    s = _check(doc, extra).state_json()
+    if s["step"] == "hand_adjust":
+        extra = [*extra, {"type": "hand_adjust", "p": p, "discard": s["players"][p]["hand"][7:]}]
+    return extra
+
+
+def test_st004_scales_with_the_milled_cards_source() -> None:
+    from engine.pm import stats
+    doc = _game(["MHK ST-003", "MHK ST-004", "MHK ST-009", "MHK ST-011", "MHK ST-014", *FILLERS],
+                ["MHK ST-003", "MHK ST-009", *FILLERS])
+    extra = [{"type": "summon", "p": 0, "card": "MHK ST-003", "area": "main", "pay": [{"hand": "MHK ST-009"}]},
+             {"type": "pass", "p": 1},
+             {"type": "summon", "p": 0, "card": "MHK ST-004", "area": "main",  # 5 - 2 with an own 司波 達也
+              "pay": [{"hand": "MHK ST-011"}, {"hand": "MHK ST-014"}]},
+             {"type": "pass", "p": 1}, {"type": "pass", "p": 0}, {"type": "pass", "p": 1}, {"type": "end_approach", "p": 0}]
+    extra = _adjusted(doc, extra, 0)
+    extra += [{"type": "summon", "p": 1, "card": "MHK ST-003", "area": "main", "pay": [{"hand": "MHK ST-009"}]},
+              {"type": "pass", "p": 0}, {"type": "pass", "p": 1}, {"type": "pass", "p": 0}, {"type": "end_approach", "p": 1}]
+    extra = _adjusted(doc, extra, 1)
+    extra += [{"type": "pass", "p": 0}, {"type": "pass", "p": 1}, {"type": "approach", "p": 0, "card": "MHK ST-004"},
+              {"type": "trigger", "p": 0, "card": "MHK ST-004", "effect": 0, "targets": [{"p": 1, "card": "MHK ST-003"}]}]
+    res = _check(doc, extra)
+    assert res.ruling is None, res.ruling.to_json()
+    g = res.state
+    milled = g.players[1].discard[-1]
+    target = g.players[1].main[0]
+    n = -10 * CARDS.get(milled).source
+    base = CARDS.get("MHK ST-003")
+    assert stats.ap_dp(g, target) == (base.ap + n, base.dp + n)
+    wrong = {**extra[-1], "ops": [{"op": "move", "p": 1, "card": milled, "from": "deck", "to": "discard"},
+                                  {"op": "modify", "p": 1, "card": "MHK ST-003", "ap": -50, "dp": -50}]}
+    bad = _check(doc, [*extra[:-1], wrong])
+    assert bad.ruling is not None and bad.ruling.to_json()["rule"] == "effect.result"
