@@ -33,17 +33,16 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from engine.cards import Card, CardDB, base_id
+from engine.fold import fold
+from engine.pm import script
+from engine.pm.actions import apply_action
+from engine.pm.ruleset import PreciousMemories
+from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_deck, random_policy
+from engine.rulings import IllegalAction, NullTrail
+from pmemo_replay.cards import bundled_cards, parse_native
 
-from engine.cards import Card, CardDB, base_id  # noqa: E402
-from engine.fold import fold  # noqa: E402
-from engine.pm import script  # noqa: E402
-from engine.pm.actions import apply_action  # noqa: E402
-from engine.pm.ruleset import PreciousMemories  # noqa: E402
-from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_deck, random_policy  # noqa: E402
-from engine.rulings import IllegalAction, NullTrail  # noqa: E402
-from pmemo_replay.cards import bundled_cards, parse_native  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 OUT = ROOT / "fixtures" / "cards" / "mhk-logs"
 FACTS = ROOT / "fixtures" / "cards" / "mhk.json"
