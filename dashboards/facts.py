@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
-from dashboards.archetype import archetype
+from dashboards.archetype import UNKNOWN, archetype
 from dashboards.schema import IN_OPENING, NO_MONTH, PLAYED, SEEN, UNKNOWN_SEEN, card_key
-from engine.cards import UnknownCard, base_id
+from engine.cards import CardDB, UnknownCard, base_id
 
 #: the archetype of a player-game whose deck list is unknown (a table log's unlisted deck)
 UNLISTED = "unlisted"
@@ -124,12 +124,17 @@ def card_row(card_id: str, code: int, cards: Any, ruleset: str) -> dict[str, Any
             "color": get("color"), "type": get("type"), "ruleset": ruleset}
 
 
-def _archetype(facts: Mapping[str, Any], cards: Any) -> str:
-    """The ruleset's own archetype when its facts give one, else metrics.md's (series and colors)."""
+def _archetype(facts: Mapping[str, Any], cards: Any, deck_name: str | None = None) -> str:
+    """The ruleset's own archetype when its facts give one, else metrics.md's (series and colors) for Precious
+    Memories card data, else the deck's name (a game without archetypes), else "unknown"."""
     if facts.get("archetype") is not None:
         return str(facts["archetype"])
     deck = facts.get("deck")
-    return UNLISTED if deck is None else archetype(deck, cards)
+    if deck is None:
+        return UNLISTED
+    if isinstance(cards, CardDB):
+        return archetype(deck, cards)
+    return deck_name or UNKNOWN
 
 
 def _number(value: Any) -> float | None:
@@ -156,7 +161,7 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
         if names is None:
             names = [str(header_players[s].get("name", "")) if s < len(header_players) else "" for s in seats]
         deck_names = [header_players[s].get("deck_name") if s < len(header_players) else None for s in seats]
-    kinds = [_archetype(f, cards) for f in facts]
+    kinds = [_archetype(f, cards, deck_names[s]) for s, f in enumerate(facts)]
     gems = [_number(f.get("gems")) for f in facts]
     out = Rows()
     out.games.append({

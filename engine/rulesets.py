@@ -36,6 +36,15 @@ def discover() -> dict[str, Any]:
 RULESETS: dict[str, Any] = discover()
 
 
+def refresh() -> dict[str, Any]:
+    """Find the rulesets again (a game installed since start-up) and update :data:`RULESETS` in place, so every
+    module holding it sees the change; returns it."""
+    found = discover()
+    RULESETS.clear()
+    RULESETS.update(found)
+    return RULESETS
+
+
 class UnknownRuleset(KeyError):
     """The log names a ruleset the engine does not have."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
@@ -23,8 +23,8 @@ SPREAD_DAYS = 42
 GREEDY_SHARE = 0.85
 
 
-def _dress(doc: dict[str, Any], rng: random.Random, end: datetime, source_id: str, deck_names: tuple[str, str],
-           policies: tuple[str, str]) -> dict[str, Any]:
+def _dress(doc: dict[str, Any], rng: random.Random, end: datetime, source_id: str, deck_names: Sequence[str],
+           policies: Sequence[str]) -> dict[str, Any]:
     """Header id, a played_at within the spread, maybe an event and round, deck names and the policies in meta."""
     header = doc["game"]
     header["id"] = source_id
@@ -33,7 +33,8 @@ def _dress(doc: dict[str, Any], rng: random.Random, end: datetime, source_id: st
     if event:
         header["event"] = event
         header["round"] = rng.randint(1, 5)
-    header["players"][0]["deck_name"], header["players"][1]["deck_name"] = deck_names
+    for player, deck_name in zip(header["players"], deck_names, strict=True):
+        player["deck_name"] = deck_name
     header["meta"] = {"simulated": True, "policies": list(policies)}
     return doc
 
@@ -78,10 +79,13 @@ def _ruleset_logs(cards: CardDB, games: int, seed: int, end: datetime, name: str
     if not decks:
         raise ValueError(f"ruleset {name} has no bundled decks to simulate with")
     rng = random.Random(f"{name}:{seed}")  # not the Precious Memories games' draws
+    low, high = ruleset.players
     for i in range(games):
-        (na, da), (nb, db) = rng.choice(decks), rng.choice(decks)
-        names = tuple(rng.sample(NAMES, 2))
-        policies = ("greedy", "greedy") if rng.random() < GREEDY_SHARE else ("random", "greedy")
-        doc = ruleset.self_play(cards, [list(da), list(db)], rng.getrandbits(64), policies=policies, names=names,
-                                deck_names=(na, nb))
-        yield _dress(doc, rng, end, f"sim-{name.split('-')[0]}-{seed}-{i:05d}", (na, nb), policies)
+        seats = low if low == high else rng.randint(low, high)  # a game of any size the ruleset allows
+        chosen = [rng.choice(decks) for _ in range(seats)]
+        names = tuple(rng.sample(NAMES, seats))
+        policies = ("greedy",) * seats if rng.random() < GREEDY_SHARE else ("random",) + ("greedy",) * (seats - 1)
+        deck_names = tuple(n for n, _ in chosen)
+        doc = ruleset.self_play(cards, [list(d) for _, d in chosen], rng.getrandbits(64), policies=policies,
+                                names=names, deck_names=deck_names)
+        yield _dress(doc, rng, end, f"sim-{name.split('-')[0]}-{seed}-{i:05d}", deck_names, policies)

@@ -74,9 +74,23 @@ def _outcome(res: dict[str, Any] | None) -> str:
     return f"player {res['winner']} wins ({res['reason']})"
 
 
+def _generic_lines(s: dict[str, Any]) -> list[str]:
+    """Any other game's state JSON: its turn and phase, then each player's plain fields (lists as counts)."""
+    whose = "" if s.get("turn_player") is None else f", player {s['turn_player']}'s turn"
+    phase = f", phase {s['phase']}" if s.get("phase") is not None else ""
+    out = [f"result: {_outcome(s.get('result'))}", f"state: turn {s.get('turn')}{whose}{phase}"]
+    for i, p in enumerate(s.get("players") or []):
+        fields = [f"{k} {len(v) if isinstance(v, list) else v}" for k, v in p.items()
+                  if k != "name" and (isinstance(v, (int, float, str, list)) or v is None)]
+        out.append(f"  player {i} {p.get('name', '')}: {', '.join(fields)}")
+    return out
+
+
 def _state_lines(s: dict[str, Any]) -> list[str]:
     if s.get("ruleset") == "mahou-shoujo-1":
         return _mahou_lines(s)
+    if "priority" not in s:  # not Precious Memories' state JSON
+        return _generic_lines(s)
     outcome = _outcome(s["result"])
     step = f", step {s['step']}" if s["step"] else ""
     right = f", right to act: player {s['priority']}" if s["priority"] is not None else ""

@@ -72,9 +72,9 @@ class Rejected:
     exit_code: int
 
 
-#: ``Prepared.action_players`` byte for an action without a player
-NO_PLAYER = 2
-_PLAYER_OF = (0, 1, None)
+#: ``Prepared.action_players`` byte for an action without a player (seats 0–254 are their own byte)
+NO_PLAYER = 255
+_PLAYER_OF = (*range(NO_PLAYER), None)
 
 
 @dataclass(slots=True)
@@ -93,7 +93,7 @@ class Prepared:
     game: dict[str, Any]
     action_json: str = field(repr=False)  # canonical JSON of each action, one per line (JSON text has no raw newline)
     action_types: str = field(repr=False)  # each action's type, one per line
-    action_players: bytes = field(repr=False)  # each action's player: 0, 1 or NO_PLAYER
+    action_players: bytes = field(repr=False)  # each action's player: its seat or NO_PLAYER
     snapshots: list[tuple[int, str]] = field(repr=False)
     cards: list[tuple[int, str]] = field(repr=False)
     #: ``(seat, player, deck_name, score, placement)`` per seat
@@ -156,7 +156,7 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str,
     canonical = f'{{"actions":[{",".join(texts)}],"game":{encode_sorted(log.header)}}}'  # == canonical_text(log)
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     types = "\n".join([a["type"] for a in log.actions])
-    players = bytes([NO_PLAYER if (p := a.get("p")) is None else p for a in log.actions])
+    players = bytes([p if type(p := a.get("p")) is int and 0 <= p < NO_PLAYER else NO_PLAYER for a in log.actions])
     try:
         game_cards = cards_for(cards, ruleset_name(log.header))
         check_card_ids(log, game_cards.__contains__)
