@@ -448,3 +448,27 @@ def test_mhk_decks_legal() -> None:
         check_legal(d, facts, name)
         colors = Counter(facts[base_id(i)]["color"] for i in d["main"])
         assert len(colors) <= 2, f"{name}: colors {colors}"
+
+
+SCENARIOS_DIR = MAIN / "fixtures" / "scenarios"
+SCRIPT_FIELDS = {"do", "targets", "trigger", "condition", "why", "optional"}
+
+
+def test_scenario_carriers_mirror_the_mhk_facts_without_scripts() -> None:
+    """fixtures/scenarios/cards_carriers.json: each "TEST x" carrier has the facts of "MHK x", effects unscripted."""
+    carriers = json.loads((SCENARIOS_DIR / "cards_carriers.json").read_text(encoding="utf-8"))
+    mhk = {c["id"]: c for c in json.loads((MAIN / "fixtures" / "cards" / "mhk.json").read_text(encoding="utf-8"))["cards"]}
+    assert carriers["format"] == "pmemo-cards" and carriers["cards"]
+    used = set()
+    for path in SCENARIOS_DIR.glob("*.json"):
+        if not path.name.startswith("cards_"):
+            used |= set(re.findall(r'"(TEST [^"]+)"', path.read_text(encoding="utf-8")))
+    ids = {c["id"] for c in carriers["cards"]}
+    assert used <= ids, f"scenarios name carriers that are not in the file: {sorted(used - ids)}"
+    for card in carriers["cards"]:
+        real = mhk["MHK " + card["id"].removeprefix("TEST ")]
+        same = {k: v for k, v in card.items() if k not in ("id", "effects", "backup")}
+        assert same == {k: v for k, v in real.items() if k not in ("id", "effects", "backup")}, card["id"]
+        entries = [*card.get("effects", []), *([card["backup"]] if "backup" in card else [])]
+        assert len(card.get("effects", [])) == len(real.get("effects", [])), card["id"]
+        assert all(not SCRIPT_FIELDS & e.keys() for e in entries), f"{card['id']}: a carrier's effects are unscripted"
