@@ -11,7 +11,8 @@ the engine rules as the mutation intends:
 - ``effect.result``: the ops changed (one value off, or an op added) and the choices dropped;
 - ``effect.target``: a target or a picked card replaced by one the effect cannot take;
 - ``effect.once``: a once-per-turn effect used (or its trigger logged) a second time;
-- ``effect.cost``: an effect's cost left unpaid (no payment, or no rest);
+- ``cost.amount``: the usage cost left unpaid (an uncoloured amount, rules.md); ``effect.cost``: a
+  ``[Name]▶`` cost paid with a card of another name;
 - ``timing``: the Event or effect logged at an earlier point where its timing does not allow it;
 - a continuous effect has none of these: it cannot be used as an action (``effect.unknown``).
 
@@ -289,10 +290,12 @@ def variants(header: Mapping[str, Any], actions: list[dict[str, Any]], cards: Ca
         tries.append(("effect.target", n, [bad]))
     if last["type"] in ("use_effect", "trigger"):
         tries.append(("effect.once", n, [last, last]))
-    if last["type"] == "use_effect" and last.get("pay"):
-        tries.append(("effect.cost", n, [{**last, "pay": []}]))
-    if last["type"] == "use_effect" and last.get("rest"):
-        tries.append(("effect.cost", n, [{k: v for k, v in last.items() if k != "rest"}]))
+    if last["type"] in ("use_effect", "play_event") and last.get("pay"):
+        tries.append(("cost.amount", n, [{**last, "pay": []}]))  # unpaid: an uncoloured amount (rules.md)
+    if last["type"] == "use_effect" and last.get("discard"):
+        other = next((c for c in g.players[last["p"]].hand if c is not None
+                      and not set(g.card(c).names) & set(g.card(last["discard"]).names)), None)
+        tries.append(("effect.cost", n, [{**last, "discard": other or "MHK 01-040"}]))
     if last["type"] in ("play_event", "use_effect", "backup"):
         tries += [("timing", j, [last]) for j in range(n - 1, max(3, n - 60), -1)]
     if last["type"] == "trigger":
@@ -300,7 +303,7 @@ def variants(header: Mapping[str, Any], actions: list[dict[str, Any]], cards: Ca
     out: list[dict[str, Any]] = []
     done: set[str] = set()
     for rule, keep, tail in tries:
-        if rule in done and rule not in ("effect.target",):
+        if rule in done and rule != "effect.target":
             continue
         if rule == "effect.target" and sum(v["rule"] == rule for v in out) >= 1:
             continue

@@ -3,7 +3,8 @@
 For every MHK card with an effect (the precious-data files in ../shared say which cards have one): a legal log
 whose last action uses the effect, with a state predicate that only holds if the effect happened, and at least
 one illegal variant with the ruling it must get (``effect.result``, ``effect.target``, ``effect.once``,
-``effect.cost``, ``timing``, ``decline.timing``; ``effect.unknown`` for a continuous effect used as an action).
+``effect.cost``, ``cost.amount`` for an unpaid amount, ``timing``, ``decline.timing``; ``effect.unknown`` for a
+continuous effect used as an action).
 
 Predicates: ``ops`` — the state before and after the last action differ as its recorded ops say (hand and deck
 counts for draws, cards leaving and reaching zones for moves, AP/DP for modifies, rested for rest/activate,
