@@ -12,7 +12,7 @@ the engine rules as the mutation intends:
 - ``effect.target``: a target or a picked card replaced by one the effect cannot take;
 - ``effect.once``: a once-per-turn effect used (or its trigger logged) a second time;
 - ``cost.amount``: the usage cost left unpaid (an uncoloured amount, rules.md); ``effect.cost``: a
-  ``[Name]▶`` cost paid with a card of another name;
+  ``[Name]▶`` cost paid with a card of another name, or a 《休》 effect used again later while its card is rested;
 - ``timing``: the Event or effect logged at an earlier point where its timing does not allow it;
 - a continuous effect has none of these: it cannot be used as an action (``effect.unknown``).
 
@@ -162,7 +162,7 @@ def search(cards: CardDB, bare: CardDB, games: int, seed: int) -> dict[str, dict
             cid = a.get("card")
             if a["type"] in EFFECT_ACTIONS and cid in want and actionable(want[cid]) and (
                     cid not in best or len(best[cid]["actions"]) > k + 1) and does_something(g, a):
-                best[cid] = {"game": header, "actions": actions[: k + 1], "predicate": {"kind": "ops"}}
+                best[cid] = {"game": header, "actions": actions[: k + 1], "predicate": {"kind": "ops"}, "rest": actions}
             apply_action(g, a, NullTrail())
         in_decks = {base_id(c) for c in (*ma, *mb, *ea, *eb)}
         for cid in [c for c in todo if c in in_decks and c not in best]:
@@ -314,6 +314,28 @@ def variants(header: Mapping[str, Any], actions: list[dict[str, Any]], cards: Ca
     return out
 
 
+def rest_on_rested(header: Mapping[str, Any], actions: list[dict[str, Any]], game: list[dict[str, Any]],
+                   cards: CardDB, tries: int = 80) -> list[dict[str, Any]]:
+    """``effect.cost``: the 《休》 effect used again later in the game (``game``: all its actions) while its card is
+    still rested: the legal log, the game's next actions, then the use."""
+    last = actions[-1]
+    use = {k: v for k, v in last.items() if k not in ("ops", "choices", "targets")}
+    g = state_before(header, actions, cards)
+    n = len(actions)
+    for j in range(n, min(len(game), n + tries)):
+        c = next((x for x in g.players[last["p"]].area() if x.card == last["card"]), None)
+        if c is None:
+            break
+        if c.rested:
+            try:
+                apply_action(g.clone(), use, NullTrail())
+            except IllegalAction as err:
+                if err.ruling.rule == "effect.cost":
+                    return [{"rule": "effect.cost", "index": j, "keep": n, "tail": [*game[n:j], use]}]
+        apply_action(g, game[j], NullTrail())
+    return []
+
+
 def static_variants(header: Mapping[str, Any], actions: list[dict[str, Any]], cards: CardDB, card: Card
                     ) -> list[dict[str, Any]]:
     """A continuous effect is no action: using it as one is ``effect.unknown`` (once the card is on the Area)."""
@@ -360,6 +382,8 @@ def card_log(cards: CardDB, card: Card, found: dict[str, Any]) -> dict[str, Any]
             print(f"{card.id}: the last action with its computed ops is not legal", file=sys.stderr)
             return None
         illegal = variants(header, actions, cards, card)
+        if actions[-1].get("rest") and not any(v["rule"] == "effect.cost" for v in illegal):
+            illegal += rest_on_rested(header, actions, found.get("rest", []), cards)
     elif found["predicate"]["kind"] == "response":
         g = state_before(header, actions[:-1], cards)
         ops = computed_ops(g, actions[-1], card.id)
