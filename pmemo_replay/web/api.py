@@ -92,9 +92,10 @@ def game_actions(game_id: int) -> Any:
     game = game_or_404(game_id)
     if view == "judge":
         return json_response({"id": game_id, "actions": get_store().actions(game_id)})
+    seat = seat_view(game, view)
     ruleset = ruleset_or_422(game)
     if views.own_views(ruleset):
-        seen = views.ruleset_actions(ruleset, get_store().actions(game_id), views.parse_view(view))
+        seen = views.ruleset_actions(ruleset, get_store().actions(game_id), seat)
         return json_response({"id": game_id, "view": view, "actions": seen})
     red = redaction_or_422(game, view)
     return json_response({"id": game_id, "view": view, "actions": views.player_actions(red)})
@@ -106,6 +107,16 @@ def step_in(game: Any, at: int | None) -> int:
     if n > game.n_actions:
         abort(400, description=f"step {n} is out of range: the game has {game.n_actions} action(s)")
     return n
+
+
+def seat_view(game: Any, view: str) -> views.View:
+    """A player view of a stored game: ``"public"`` or a seat it has (400 for a seat it does not have)."""
+    if view == "public":
+        return view
+    seats = len(game.seats) or len(game.header.get("players") or ())
+    if int(view) >= seats:
+        abort(400, description=f"view: game {game.id} has seats 0 to {seats - 1}, not {view}")
+    return int(view)
 
 
 def ruleset_or_422(game: Any) -> Any:
@@ -135,12 +146,13 @@ def game_state(game_id: int) -> Any:
         state, trail = judge_state(game_id, at)
         return json_response({"id": game_id, "at": state["applied"], "view": "judge", "state": state, "trail": trail})
     game = game_or_404(game_id)
+    seat = seat_view(game, view)
     n = step_in(game, at)
     ruleset = ruleset_or_422(game)
     if views.own_views(ruleset):
         state, trail = judge_state(game_id, n)
         action = get_store().actions_range(game_id, n - 1, n)[0] if n else None
-        state, trail = views.ruleset_state(ruleset, state, trail, action, views.parse_view(view))
+        state, trail = views.ruleset_state(ruleset, state, trail, action, seat)
     else:
         state, trail = views.player_state(redaction_or_422(game, view), get_cards(), views.parse_view(view), n)
     return json_response({"id": game_id, "at": n, "view": view, "state": state, "trail": trail})
@@ -178,9 +190,9 @@ def game_legal(game_id: int) -> Any:
             abort(400, description=str(err))
     elif views.own_views(ruleset := ruleset_or_422(game)):
         with read_connection(get_store().engine) as conn:
-            legal = views.ruleset_legal(ruleset, legal_at(conn, game_id, n, get_store().library), views.parse_view(view))
+            legal = views.ruleset_legal(ruleset, legal_at(conn, game_id, n, get_store().library), seat_view(game, view))
     else:
-        seat = views.parse_view(view)
+        seat = seat_view(game, view)
         legal = [] if seat == "public" else views.player_legal(redaction_or_422(game, view), get_cards(), seat, n)
     return json_response({"id": game_id, "at": n, "view": view, "legal": legal})
 

@@ -17,7 +17,6 @@ from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.api import redaction_or_422, ruleset_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
 from pmemo_replay.web.context import get_store
-from pmemo_replay.web.schemas import VIEWS
 from pmemo_replay.web.uploads import NoLog, explain, log_from_request
 from pmemo_replay.web.viewdata import game_view
 
@@ -113,8 +112,9 @@ def game(game_id: int) -> Any:
     if row is None:
         abort(404, description=f"There is no game {game_id}.")
     view = request.args.get("view", "judge")
-    if view not in VIEWS:
-        abort(400, description=f"Unknown view {view!r}: use judge, 0, 1 or public.")
+    seats = len(row.seats) or len(row.header.get("players") or ())
+    if view not in ("judge", "public", *map(str, range(seats))):
+        abort(400, description=f"Unknown view {view!r}: use judge, a seat 0 to {seats - 1}, or public.")
     actions = store.actions(game_id)
     try:
         cards = cards_for(store.library, row.ruleset)
@@ -124,7 +124,7 @@ def game(game_id: int) -> Any:
     if view != "judge":  # a player view: the page holds only what that seat saw (table-logs.md, "Views")
         ruleset = ruleset_or_422(row)
         if views.own_views(ruleset):  # the ruleset hides what the seat may not see (Mahou Shoujo)
-            seen = (row.header, views.ruleset_actions(ruleset, actions, views.parse_view(view)))
+            seen = (row.header, views.ruleset_actions(ruleset, actions, view if view == "public" else int(view)))
         else:
             red = redaction_or_422(row, view)
             seen = (red.header, red.actions)  # its identify actions name the seat's own draws: they get facts too

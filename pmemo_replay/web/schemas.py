@@ -51,8 +51,11 @@ class GamesQuery(Schema):
             raise ValidationError(str(err), "to") from None
 
 
-#: the views of a stored game (table-logs.md, "Views")
+#: the views of a two-seat game (table-logs.md, "Views"); a game of more seats has a view per seat: ``0`` to ``N-1``
 VIEWS = ("judge", "0", "1", "public")
+#: any view: judge, public or a seat number (checked against the game's seats where the game is known)
+VIEW_PATTERN = r"(judge|public|[0-9]{1,2})\Z"
+_VIEW = validate.Regexp(VIEW_PATTERN, error="Must be judge, public or a seat number (0, 1, ...).")
 
 
 class StateQuery(Schema):
@@ -61,16 +64,16 @@ class StateQuery(Schema):
 
     at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT),
                         metadata={"description": "number of actions applied (default: all)"})
-    view = fields.String(validate=validate.OneOf(VIEWS), load_default="judge",
-                         metadata={"description": "judge (everything), 0 or 1 (what that seat saw), or public"})
+    view = fields.String(validate=_VIEW, load_default="judge",
+                         metadata={"description": "judge (everything), a seat number 0, 1, ... (what that seat saw), or public"})
 
 
 class ActionsQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    view = fields.String(validate=validate.OneOf(VIEWS), load_default="judge",
-                         metadata={"description": "judge (the stored log), 0, 1 or public (the log that seat could "
+    view = fields.String(validate=_VIEW, load_default="judge",
+                         metadata={"description": "judge (the stored log), a seat number or public (the log that seat could "
                                                   "have recorded, one action per stored action)"})
 
 
@@ -145,7 +148,7 @@ class GameSchema(GameSummarySchema):
 
 class ActionsSchema(Schema):
     id = fields.Integer(required=True)
-    view = fields.String(validate=validate.OneOf(VIEWS))
+    view = fields.String(validate=_VIEW)
     actions = fields.List(fields.Dict(), required=True)
 
 
@@ -238,7 +241,7 @@ class GameStateSchema(Schema):
 class StateResponse(Schema):
     id = fields.Integer(required=True)
     at = fields.Integer(required=True)
-    view = fields.String(validate=validate.OneOf(VIEWS), metadata={"description": "the view shown"})
+    view = fields.String(validate=_VIEW, metadata={"description": "the view shown"})
     state = fields.Nested(GameStateSchema, required=True)
     trail = fields.List(fields.Nested(TrailEntrySchema), allow_none=True, required=True,
                         metadata={"description": "the rulings trail of action N (null at step 0)"})
@@ -247,7 +250,7 @@ class StateResponse(Schema):
 class LegalResponse(Schema):
     id = fields.Integer(required=True)
     at = fields.Integer(required=True)
-    view = fields.String(required=True, validate=validate.OneOf(VIEWS))
+    view = fields.String(required=True, validate=_VIEW)
     legal = fields.List(fields.Dict(), required=True, metadata={"description": "actions the fold would accept there"})
 
 

@@ -99,14 +99,14 @@ class ToyRace:
             raise LogProblem(f"game: unknown field {extra[0]!r}", path=f"game.{extra[0]}")
         players = header.get("players")
         if not isinstance(players, list) or not self.players[0] <= len(players) <= self.players[1]:
-            raise LogProblem("game: players must be a list of 2 to 4 players", path="toy.players")
+            raise LogProblem("game: players must be a list of 2 to 4 players", path="game.players")
         for i, p in enumerate(players):
             if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not isinstance(p.get("deck"), list) \
                     or not all(isinstance(c, str) for c in p["deck"]):
-                raise LogProblem(f"game: player {i} needs a name and a deck of card ids", path=f"toy.players.{i}")
+                raise LogProblem(f"game: player {i} needs a name and a deck of card ids", path=f"game.players.{i}")
         first = header.get("first", 0)
         if type(first) is not int or not 0 <= first < len(players):
-            raise LogProblem(f"game: first must be a seat 0–{len(players) - 1}", path="toy.first")
+            raise LogProblem(f"game: first must be a seat 0–{len(players) - 1}", path="game.first")
         return {**header, "first": first}
 
     def check_action(self, action: Any, index: int) -> None:
@@ -128,7 +128,7 @@ class ToyRace:
                      actions: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int | None, str, str]]:
         for i, p in enumerate(header.get("players", [])):
             for k, card in enumerate(p.get("deck", [])):
-                yield None, f"toy.players.{i}.deck.{k}", card
+                yield None, f"game.players.{i}.deck.{k}", card
         for index, a in enumerate(actions):
             if a.get("type") == "play":
                 yield index, f"{index}.card", a["card"]
