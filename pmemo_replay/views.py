@@ -87,15 +87,17 @@ def own_views(ruleset: Any) -> bool:
     return ruleset.player_actions([], 0) is not None
 
 
-def _seats_hiding(ruleset: Any, view: View) -> list[int]:
-    """The seats whose view to apply: one seat, or every seat for the public view (nobody's secrets shown)."""
-    return list(range(ruleset.players[1])) if view == "public" else [int(view)]
+def _seats_hiding(ruleset: Any, view: View, seats: int | None = None) -> list[int]:
+    """The seats whose view to apply: one seat, or every seat of the game (``seats``; default: the most the
+    ruleset allows) for the public view (nobody's secrets shown)."""
+    return list(range(seats or ruleset.players[1])) if view == "public" else [int(view)]
 
 
-def ruleset_actions(ruleset: Any, actions: Sequence[Mapping[str, Any]], view: View) -> list[dict[str, Any]]:
-    """The stored actions as ``view`` may see them, one for one."""
+def ruleset_actions(ruleset: Any, actions: Sequence[Mapping[str, Any]], view: View,
+                    seats: int | None = None) -> list[dict[str, Any]]:
+    """The stored actions as ``view`` may see them, one for one (``seats``: the game's seat count)."""
     seen = [dict(a) for a in actions]
-    for seat in _seats_hiding(ruleset, view):
+    for seat in _seats_hiding(ruleset, view, seats):
         seen = ruleset.player_actions(seen, seat)
     return seen
 
@@ -103,7 +105,7 @@ def ruleset_actions(ruleset: Any, actions: Sequence[Mapping[str, Any]], view: Vi
 def ruleset_state(ruleset: Any, state: dict[str, Any], trail: list[dict[str, Any]] | None,
                   action: Mapping[str, Any] | None, view: View) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
     """A judge's state and the trail of ``action`` (the action that led there) as ``view`` may see them."""
-    for seat in _seats_hiding(ruleset, view):
+    for seat in _seats_hiding(ruleset, view, len(state.get("players") or ()) or None):
         state = ruleset.player_view(state, seat)
         if trail is not None and action is not None:
             trail = ruleset.player_trail(trail, action, seat)

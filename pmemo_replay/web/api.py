@@ -95,7 +95,7 @@ def game_actions(game_id: int) -> Any:
     seat = seat_view(game, view)
     ruleset = ruleset_or_422(game)
     if views.own_views(ruleset):
-        seen = views.ruleset_actions(ruleset, get_store().actions(game_id), seat)
+        seen = views.ruleset_actions(ruleset, get_store().actions(game_id), seat, len(game.seats) or None)
         return json_response({"id": game_id, "view": view, "actions": seen})
     red = redaction_or_422(game, view)
     return json_response({"id": game_id, "view": view, "actions": views.player_actions(red)})

@@ -124,7 +124,7 @@ def game(game_id: int) -> Any:
     if view != "judge":  # a player view: the page holds only what that seat saw (table-logs.md, "Views")
         ruleset = ruleset_or_422(row)
         if views.own_views(ruleset):  # the ruleset hides what the seat may not see (Mahou Shoujo)
-            seen = (row.header, views.ruleset_actions(ruleset, actions, view if view == "public" else int(view)))
+            seen = (row.header, views.ruleset_actions(ruleset, actions, view if view == "public" else int(view), seats))
         else:
             red = redaction_or_422(row, view)
             seen = (red.header, red.actions)  # its identify actions name the seat's own draws: they get facts too

@@ -215,6 +215,11 @@ def test_views_of_every_seat_hide_the_others_hands(client: FlaskClient, sim: tup
     three = next(g for g in games if len(g["seats"]) == 3)["id"]
     assert client.get(f"/api/games/{three}/state?view=3").status_code == 400
     assert client.get(f"/api/games/{three}/state?view=2").status_code == 200
+    judge3 = client.get(f"/api/games/{three}/state?at=4").get_json()["state"]
+    public3 = client.get(f"/api/games/{three}/state?at=4&view=public").get_json()  # hides only the seats it has
+    _hidden_from(public3["state"], judge3, None)
+    assert client.get(f"/api/games/{three}/actions?view=public").status_code == 200
+    assert client.get(f"/games/{three}?view=public").status_code == 200
 
 
 def test_game_and_judge_pages_use_the_generic_board(client: FlaskClient, sim: tuple[Path, Path, str]) -> None:

@@ -178,7 +178,9 @@ def state_json(g: ToyState) -> dict[str, Any]:
 
 
 def player_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
-    """What ``seat`` sees: the other seats' hands as nulls (their counts stay)."""
+    """What ``seat`` sees: the other seats' hands as nulls (their counts stay); ValueError for a seat not in it."""
+    if not 0 <= seat < len(state["players"]):
+        raise ValueError(f"seat {seat} is not in this game")
     out = copy.deepcopy(state)
     for i, p in enumerate(out["players"]):
         if i != seat:
@@ -188,6 +190,8 @@ def player_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def seen_action(action: dict[str, Any], seat: int) -> dict[str, Any]:
     """A logged action as ``seat`` saw it: nobody sees a deck's order; plays are made face up."""
+    if not 0 <= seat < 4:
+        raise ValueError(f"seat {seat} is not a Toy Race seat")
     if action.get("type") == "shuffle":
         return {**action, "order": [None] * len(action.get("order", ()))}
     return dict(action)
