@@ -34,8 +34,25 @@ def ids_in(value: Any, out: set[str] | None = None) -> set[str]:
     return out
 
 
+def strings_in(value: Any, out: set[str] | None = None) -> set[str]:
+    """Every string anywhere in a JSON value (mapping keys left out)."""
+    out = set() if out is None else out
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            strings_in(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            strings_in(v, out)
+    return out
+
+
 def _ids(header: Mapping[str, Any], actions: Any, cards: Any) -> list[str]:
-    """The card ids a log names (header decks, actions), sorted; ``facts_for`` keeps those ``cards`` knows."""
+    """The card ids a log names (header decks, actions), sorted; ``facts_for`` keeps those ``cards`` knows.
+    Another game's ids may have any shape: every string its card data knows is one."""
+    if not isinstance(cards, CardDB):
+        return sorted(s for s in strings_in(header.get("players")) | strings_in(list(actions)) if s in cards)
     return sorted(ids_in(header.get("players")) | ids_in(list(actions)))
 
 

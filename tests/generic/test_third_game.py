@@ -231,7 +231,8 @@ def test_game_and_judge_pages_use_the_generic_board(client: FlaskClient, sim: tu
         assert page.status_code == 200 and "boards/generic.js" in html and game["players"][3] in html
         if view == "2":  # the page's data holds no hand card of another seat
             data = json.loads(re.search(r'id="viewer-data"[^>]*>(.*?)</script>', html, re.S).group(1))
-            assert data["view"] == "2"
+            assert data["view"] == "2" and len(data["players"]) == 4
+            assert data["cards"]["TR-06"] == {"id": "TR-06", "name": "Zero", "value": 0}  # ids of any shape get facts
     assert client.get(f"/games/{game['id']}?view=4").status_code == 400
     text = next(sim[0].glob("*.jsonl")).read_text("utf-8")
     page = client.post("/judge", data={"csrf_token": token(client, "/judge"), "log": text})

@@ -9,12 +9,15 @@ export function createBoard({ cards, players }) {
   const who = (p) => (Number.isInteger(p) && players[p] ? players[p].name : "Someone");
   const label = (id) => (id === null || id === undefined ? "a hidden card" : cards[id] ? `${id} (${cards[id].name})` : String(id));
 
+  // a card id: one the game's card data knows (any shape), or one shaped like the bundled games' ids
+  const isCard = (x) => typeof x === "string" && (Object.hasOwn(cards, x) || CARD_ID.test(x));
+
   function value(v, hide) {
-    if (Array.isArray(v) && v.length && v.every((x) => x === null || (typeof x === "string" && CARD_ID.test(x)))) {
+    if (Array.isArray(v) && v.length && v.every((x) => x === null || isCard(x))) {
       return el("span", { class: "g-cards" }, v.map((id) => (hide || id === null ? back(true)
         : el("span", { class: "g-card", dataset: { card: id }, tabindex: "0", text: label(id) }))));
     }
-    if (typeof v === "string" && CARD_ID.test(v)) return el("span", { class: "g-card", dataset: { card: v }, tabindex: "0", text: label(v) });
+    if (isCard(v)) return el("span", { class: "g-card", dataset: { card: v }, tabindex: "0", text: label(v) });
     return el("code", { text: JSON.stringify(v) });
   }
 

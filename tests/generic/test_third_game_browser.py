@@ -1,0 +1,66 @@
+"""Toy Race (the third game, tests/generic/toygame/) in headless Chromium: a 4-seat game on the generic board,
+in a seat's view: four sides, the other seats' hands as backs, the seat's own hand as named cards."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.generic.toygame.install import installed
+from tests.web.browser import LiveServer, checked_page, launch
+
+TOY = "toy-race-1"
+CARDS = Path(__file__).parent / "toygame" / "cards.json"
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, int]]:
+    """Toy Race installed, 6 simulated games stored and served; the id of a 4-seat game."""
+    from pmemo_replay.cli import main
+    from pmemo_replay.web import create_app
+
+    folder = tmp_path_factory.mktemp("toy-live")
+    with installed(tmp_path_factory.mktemp("site")):
+        url = f"sqlite:///{folder / 'live.sqlite3'}"
+        assert main(["simulate", "--ruleset", TOY, "--games", "6", "--seed", "5", "--db", url,
+                     "--warehouse", str(folder / "wh")]) == 0
+        app = create_app({"SECRET_KEY": "e2e", "PMEMO_DATABASE_URL": url, "PMEMO_WAREHOUSE": str(folder / "wh")})
+        store = app.extensions["pmemo_store"]
+        four = next(g.id for g in store.list_games(per_page=None).items if len(g.seats) == 4)
+        server = LiveServer(app).start()
+        try:
+            yield server, four
+        finally:
+            server.stop()
+            store.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def test_a_seat_view_of_a_four_seat_game(browser: Any, live: tuple[LiveServer, int]) -> None:
+    server, gid = live
+    client = server.app.test_client()
+    n = 6
+    judge = client.get(f"/api/games/{gid}/state?at={n}").get_json()["state"]
+    for page in checked_page(browser):
+        page.goto(f"{server.url}/games/{gid}?step={n}&view=1")
+        page.wait_for_selector(f'#board[data-step="{n}"][data-view="1"]')
+        assert "generic.js" in page.content()
+        assert page.locator("#board .side").count() == 4
+        others = sum(p["hand_count"] for i, p in enumerate(judge["players"]) if i != 1)
+        assert page.locator("#board .card.back").count() == others
+        shown = page.locator("#board .g-card").all_inner_texts()
+        names = {c["id"]: c["name"] for c in json.loads(CARDS.read_text("utf-8"))["cards"]}
+        assert all(f"{card} ({names[card]})" in shown for card in judge["players"][1]["hand"])  # named from card data
+        html = page.inner_html("#board")
+        for i, p in enumerate(judge["players"]):
+            if i != 1:  # another seat's hand card never reaches the page's board (its played cards may)
+                hidden = set(p["hand"]) - {c for q in judge["players"] for c in q["played"]} - set(judge["players"][1]["hand"])
+                assert not [c for c in hidden if f'data-card="{c}"' in html]
