@@ -147,6 +147,9 @@ def _interference_limits(g: GameState, c: Chara) -> None:
     """Effects that keep an approaching Chara from being interfered by some Charas (``not_interfered_by``), or
     keep a Chara from interfering some Charas (``cannot_interfere_with``): docs/log-extensions.md."""
     assert g.approach is not None
+    if not stats.may_hold_grants(g, c) and not any(
+            stats.may_hold_grants(g, x) for x in map(g.chara_by_uid, g.approach.attackers) if x is not None):
+        return
     for uid in g.approach.attackers:
         att = g.chara_by_uid(uid)
         if att is None:

@@ -57,7 +57,9 @@ def check_cost(
     paying = [g.card(cid) for _, cid in items]
     provided = sum(c.source for c in paying)
     if card is not None:  # a card that gives more source when paid for a named card (docs/log-extensions.md)
-        provided += sum(source_bonus(g, c, card, player) for c in paying if "source" in self_ops(g, c.id))
+        for c in paying:
+            if "source" in self_ops(g, c.id):
+                provided += source_bonus(g, c, card, player)
     if provided < cost:
         listing = " + ".join(f"{c.id} {c.source}" for c in paying) or "nothing"
         raise illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "

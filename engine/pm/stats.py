@@ -49,7 +49,9 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     if card.pinch is not None and pinch_active(g, c.owner, card):
         ap += card.pinch[1]
         dp += card.pinch[2]
-    if c.supports or "modify" in self_ops(g, c.card):
+    info = g.db_info
+    ops = info[4].get(c.card) if info is not None else None
+    if c.supports or (ops is not None and "modify" in ops) or (ops is None and "modify" in self_ops(g, c.card)):
         for step in self_steps(g, c):
             if step.get("op") == "modify":
                 k = 1 if "per" not in step else conditions.count(g, c.owner, step["per"], c) // int(step["per"].get("each", 1))
@@ -110,7 +112,7 @@ def _cuts_hand_costs(card: Card) -> bool:
 
 def self_ops(g: GameState, card_id: str) -> frozenset[str]:
     """The ops of the card's static steps on its own Chara (``modify``, ``grant``, ``source``...)."""
-    info = g.db_info
+    info: Any = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
     ops = info[4].get(card_id)
@@ -202,6 +204,15 @@ def watchers(g: GameState) -> dict[str, list[Chara]]:
                         found.setdefault(cause, []).append(x)
     g.watch_cache = (g.area_gen, found)
     return found
+
+
+def may_hold_grants(g: GameState, c: Chara) -> bool:
+    """False when no grant can be in force on ``c``: none by ops, no Support, no own or area-wide grant step."""
+    if c.grants or c.supports:
+        return True
+    wide = g.wide_cache
+    return "grant" in self_ops(g, c.card) or bool(wide[1] if wide is not None and wide[0] == g.area_gen
+                                                  else _wide_charas(g))
 
 
 def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
