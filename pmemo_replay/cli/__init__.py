@@ -31,9 +31,13 @@ COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from engine.rulesets import RULESETS
+
+    names = sorted({str(r.game) for r in RULESETS.values()})
+    games = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
     parser = argparse.ArgumentParser(
         prog="pmemo-replay",
-        description="Replay, check and analyse game logs of Precious Memories and Mahou Shoujo.",
+        description=f"Replay, check and analyse game logs of {games} (every ruleset installed).",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     ruleset = RULESETS.get(ruleset_name(log.header))
     if ruleset is not None and own_views(ruleset):
         return _fail(f"table logs are Precious Memories' (table-logs.md): a {ruleset.name} log is always complete; "
-                     "its player views are GET /api/games/<id>/actions?view=0|1|public", EXIT_MALFORMED)
+                     "its player views are GET /api/games/<id>/actions?view=<seat>|public", EXIT_MALFORMED)
     report = check_log(log, cards)
     if not report.valid:
         ruling = report.ruling or {}
