@@ -54,8 +54,17 @@ class GamesQuery(Schema):
 #: the views of a two-seat game (table-logs.md, "Views"); a game of more seats has a view per seat: ``0`` to ``N-1``
 VIEWS = ("judge", "0", "1", "public")
 #: any view: judge, public or a seat number (checked against the game's seats where the game is known)
-VIEW_PATTERN = r"(judge|public|[0-9]{1,2})\Z"
-_VIEW = validate.Regexp(VIEW_PATTERN, error="Must be judge, public or a seat number (0, 1, ...).")
+VIEW_PATTERN = r"^(judge|public|[0-9]{1,2})$"
+VIEW_ERROR = "Must be judge, public or a seat number (0, 1, ...)."
+
+
+def _one_line(value: str) -> None:
+    """``$`` also matches before a final newline: a view is one line."""
+    if "\n" in value:
+        raise ValidationError(VIEW_ERROR)
+
+
+_VIEW = [validate.Regexp(VIEW_PATTERN, error=VIEW_ERROR), _one_line]
 
 
 class StateQuery(Schema):
