@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.ruleset import Ruleset
 from engine.rulesets import RULESETS, get_ruleset
@@ -263,4 +265,35 @@ def test_statistics_count_cards_and_leave_out_two_seat_views(client: FlaskClient
     assert matchups["two_seats"] is False and matchups["rows"] == [] and first["rows"] == []
     decks_rows = client.get(f"/api/stats/decks?ruleset={TOY}").get_json()["rows"]
     assert {r["archetype"] for r in decks_rows} <= {"Low", "High", "Mixed"}
-    assert client.get(f"/meta?ruleset={TOY}").status_code == 200
+    page = client.get(f"/meta?ruleset={TOY}")
+    sections = re.findall(r"<h2[^>]*>([^<]*)", page.get_data(as_text=True))
+    assert page.status_code == 200 and "Cards" in sections and "Archetypes" in sections
+    assert "Matchups" not in sections and "First-player advantage" not in sections  # views of two-seat games
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), cut=st.floats(0, 1))
+def test_fold_snapshot_and_legal_actions_agree(toy: Any, seed: int, seats: int, cut: float) -> None:
+    """Self-play logs fold legal; a snapshot taken anywhere folds on to the same end; every legal action there is
+    accepted; the judge's state JSON survives the round trip."""
+    from engine.fold import Folder
+    from engine.rulings import Trail
+    from pmemo_replay.games.cards import CardLibrary
+
+    cards = CardLibrary().for_ruleset(TOY)
+    decks = [json.loads(p.read_text("utf-8"))["cards"] for p in sorted((ROOT / "tests/generic/toygame/decks").glob("*.json"))]
+    doc = toy.self_play(cards, [decks[(seed + i) % len(decks)] for i in range(seats)], seed,
+                        names=[f"P{i}" for i in range(seats)])
+    n = int(cut * len(doc["actions"]))
+    folder = Folder(doc["game"], cards)
+    for action in doc["actions"][:n]:
+        folder.push(action)
+    restored = toy.from_snapshot(json.loads(json.dumps(toy.to_snapshot(folder.state))), cards)
+    assert toy.to_json(restored) == toy.to_json(folder.state)
+    for action in toy.legal_actions(restored):
+        toy.apply(toy.clone(restored), action, Trail())
+    again = Folder(doc["game"], cards, state=restored, offset=n)
+    for action in doc["actions"][n:]:
+        folder.push(action)
+        again.push(action)
+    assert toy.result(folder.state) is not None and toy.to_json(again.state) == toy.to_json(folder.state)
