@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_db_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON array")
     p.add_argument("--player", metavar="NAME", help="only games NAME played")
-    p.add_argument("--card", metavar="ID", help="only games with card ID in either deck")
+    p.add_argument("--card", metavar="ID", help="only games with card ID in any deck")
     p.add_argument("--event", metavar="NAME")
     p.add_argument("--ruleset", metavar="NAME", help="only games of this ruleset (pm-2.22, mahou-shoujo-1)")
     p.add_argument("--from", dest="played_from", type=_when, metavar="DATE", help="played at or after (UTC)")
