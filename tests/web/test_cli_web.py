@@ -153,9 +153,9 @@ def test_demo_command_on_a_fresh_folder(tmp_path: Path) -> None:
     demo = ("demo", "--games", "3", "--other-games", "2", "--port", "0")
     with running(*demo, cwd=tmp_path) as address:
         listed = get_json(address + "api/games?per_page=100")
-        assert listed["total"] == 5  # 3 Precious Memories games and 2 of every other game (Mahou Shoujo)
-        assert sorted(g["ruleset"] for g in listed["items"]) == ["mahou-shoujo-1"] * 2 + ["pm-2.22"] * 3
+        assert listed["total"] == 3  # --games counts every game: 2 of every other game (Mahou Shoujo), the rest Precious Memories
+        assert sorted(g["ruleset"] for g in listed["items"]) == ["mahou-shoujo-1"] * 2 + ["pm-2.22"]
         assert post_status(address + "api/games", b"{}") == 400  # open uploads: judged, not refused for a token
     assert (tmp_path / "instance" / "pmemo.sqlite3").is_file()
     with running(*demo, cwd=tmp_path) as address:  # kept, not simulated again
-        assert get_json(address + "api/games")["total"] == 5
+        assert get_json(address + "api/games")["total"] == 3
