@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import plotly
 from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
@@ -73,7 +74,7 @@ def stats_json(kind: str) -> Any:
     response = current_app.json.response(body if envelope else body["rows"])
     response.headers["X-Pmemo-Games"] = str(body["covers"]["games"])
     response.headers["X-Pmemo-Player-Games"] = str(body["covers"]["player_games"])
-    response.headers["X-Pmemo-Ruleset"] = body["ruleset"]
+    response.headers["X-Pmemo-Ruleset"] = quote(body["ruleset"], safe="")  # the name as asked: percent-encoded
     if "known_hands_player_games" in body["covers"]:
         response.headers["X-Pmemo-Known-Hands"] = str(body["covers"]["known_hands_player_games"])
     return response

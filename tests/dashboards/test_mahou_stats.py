@@ -383,3 +383,10 @@ def test_a_three_seat_game_counts_without_matchups(tmp_path: Path) -> None:
     assert (one["games"], one["oh_games"], one["played_games"], one["gp_wr"], one["avg_turn_played"]) == (3, 3, 3, 1 / 3, 2.0)
     assert statistics(tmp_path / "wh", "matchups", f)["rows"] == [] and statistics(tmp_path / "wh", "first", f)["two_seats"] is False
     assert statistics(tmp_path / "wh", "games", f)["first_wr"] is None
+
+
+def test_ruleset_header_is_safe_for_any_asked_name(client: FlaskClient) -> None:
+    """A ruleset name with a newline (schemathesis found it answering 500) is echoed percent-encoded, with no rows."""
+    response = client.get("/api/stats/cards?ruleset=a%0Ab")
+    assert response.status_code == 200 and response.get_json() == []
+    assert response.headers["X-Pmemo-Ruleset"] == "a%0Ab"
