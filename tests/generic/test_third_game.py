@@ -53,13 +53,16 @@ def logs_of(folder: Path) -> list[Any]:
     return [read_log(f) for f in sorted(folder.glob("*.jsonl"))]
 
 
-def test_found_only_through_its_entry_point(tmp_path: Path) -> None:
-    assert TOY not in RULESETS
-    with installed(tmp_path):
-        ruleset = get_ruleset(TOY)
-        assert isinstance(ruleset, Ruleset) and ruleset.players == (2, 4)
-        assert set(ruleset.rules()) >= {"turn.order", "card.hand", "pass.hand", "setup.order", "deck.size"}
-    assert TOY not in RULESETS
+def test_found_only_through_its_entry_point(toy: Any) -> None:
+    from importlib.metadata import entry_points
+
+    from engine.rulesets import ENTRY_POINTS
+
+    points = [p for p in entry_points(group=ENTRY_POINTS) if p.name == TOY]
+    assert len(points) == 1 and points[0].dist is not None and points[0].dist.name == "toy-race"
+    assert points[0].load() is toy and RULESETS[TOY] is toy
+    assert isinstance(toy, Ruleset) and toy.players == (2, 4)
+    assert set(toy.rules()) >= {"turn.order", "card.hand", "pass.hand", "setup.order", "deck.size"}
     service = [p for d in ("engine", "pmemo_replay", "dashboards") for p in (ROOT / d).rglob("*.py")]
     assert not [p for p in service if "toy-race" in p.read_text("utf-8") or "toygame" in p.read_text("utf-8")]
 
