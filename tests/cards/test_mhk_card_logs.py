@@ -6,11 +6,12 @@ one illegal variant with the ruling it must get (``effect.result``, ``effect.tar
 ``effect.cost``, ``cost.amount`` for an unpaid amount, ``timing``, ``decline.timing``; ``effect.unknown`` for a
 continuous effect used as an action).
 
-Predicates: ``ops`` — the state before and after the last action differ as its recorded ops say (hand and deck
-counts for draws, cards leaving and reaching zones for moves, AP/DP for modifies, rested for rest/activate,
-grants and next-card costs in force); ``response`` — the answered action is disabled: the same log without the
-response ends elsewhere; ``bare_differs`` / ``bare_illegal`` (continuous effects) — the same log with the card's
-scripts left out shows other AP/DP or grants, or rules the last action illegal (a cost the effect lowers).
+Predicates: ``ops`` — the state before and after the last action differ as its recorded ops say (deck counts
+for draws, cards leaving and reaching zones for moves, the AP/DP modifiers in force for modifies, rested for
+rest/activate, Point Zone faces for flips, grants and next-card costs in force); ``response`` — the answered
+action is disabled: the same log without the response ends elsewhere; ``bare_differs`` / ``bare_illegal``
+(continuous effects) — the same log with the card's scripts left out shows other AP/DP or grants, or rules the
+last action illegal (a cost the effect lowers).
 """
 
 from __future__ import annotations
@@ -229,10 +230,11 @@ def _check_ops(before: Mapping[str, Any], after: Mapping[str, Any], g0: Any, g1:
                 extra = drawn[p] if zone == "hand" else 0  # a card drawn may be another copy of one that left
                 assert n <= diff[(zone, card)] <= n + extra, ((zone, card), n, diff[(zone, card)])
                 checked += 1
-    for (p, card), (ap, dp) in mods.items():
-        c0, c1 = _chara(before, p, card), _chara(after, p, card)
-        if c0 is not None and c1 is not None and (ap or dp) and None not in (c0["ap"], c1["ap"]):
-            assert (c1["ap"], c1["dp"]) == (max(0, c0["ap"] + ap), max(0, c0["dp"] + dp)), (card, ap, dp)
+    for (p, card), (ap, dp) in mods.items():  # the modifiers in force (the shown values also follow static effects)
+        c0, c1 = _engine_chara(g0, p, card), _engine_chara(g1, p, card)
+        if c0 is not None and c1 is not None and c0.uid == c1.uid and (ap or dp):
+            added = [sum(m[i] for m in c1.mods) - sum(m[i] for m in c0.mods) for i in (0, 1)]
+            assert added == [ap, dp], (card, ap, dp, added)
             checked += 1
     assert checked, f"no op of {ops} shows in the state"
 
