@@ -329,7 +329,8 @@ PAIR_SQL = """
 SELECT pair_hero, pair_girl, count(*) AS n, sum(score) AS s
 FROM player_games WHERE ({where}) AND pair_hero IS NOT NULL GROUP BY pair_hero, pair_girl ORDER BY n DESC, pair_hero, pair_girl
 """
-#: the ways a game ends that ``end_reasons`` always lists (mahou-shoujo.md §13; other reasons are added as found)
+#: the ways a game ends that ``end_reasons`` always lists for games with Gems (mahou-shoujo.md §13); other reasons
+#: (and every reason of a game without Gems) are added as found
 END_REASONS = ("gems", "deck_out", "concede", "draw")
 
 
@@ -342,7 +343,7 @@ def game_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     n, s, gems_avg, hero, girl, n1, s1, nr, sr, ng, ngr, sgr = con.execute(GAME_SQL.format(where=where), params).fetchone()  # type: ignore[misc]
     games = con.execute(GAME_LEVEL_SQL.format(where=where), params).fetchall()
     margins: dict[str, int] = {}
-    reasons: dict[str, int] = dict.fromkeys(END_REASONS, 0) if games else {}
+    reasons: dict[str, int] = dict.fromkeys(END_REASONS, 0) if games and gems_avg is not None else {}
     for _, reason, hi, lo in games:
         reasons[reason] = reasons.get(reason, 0) + 1
         if hi is not None and lo is not None:

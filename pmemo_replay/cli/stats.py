@@ -107,12 +107,17 @@ def shares(values: dict[str, float]) -> str:
 
 def game_lines(body: dict[str, Any]) -> list[str]:
     """The game rows: one line per figure, then the opening pairs."""
+    games = bool(body["games"])  # a game's own figures (Gems, Grands) only where its games have them
+    gems, grands = games and body["gems_avg"] is not None, games and body["grand_rate"] is not None
     rows = [["ruleset", body["ruleset"]], ["games", str(body["games"])], ["average turns", num(body["avg_turns"], 1)],
-            ["Gems per player-game", num(body["gems_avg"])], ["final Gems", shares(body["gem_margin"])],
-            ["Gems from Heroes (½)", pct(body["gems_from_heroes"])], ["Gems from Magical Girls (1)", pct(body["gems_from_girls"])],
-            ["first player WR% [95%]", f"{wr(body['first_wr'], body['first_ci'])} (n {body['first_games']})"],
+            *([["Gems per player-game", num(body["gems_avg"])], ["final Gems", shares(body["gem_margin"])],
+               ["Gems from Heroes (½)", pct(body["gems_from_heroes"])],
+               ["Gems from Magical Girls (1)", pct(body["gems_from_girls"])]] if gems or not games else []),
+            *([["first player WR% [95%]", f"{wr(body['first_wr'], body['first_ci'])} (n {body['first_games']})"]]
+              if body["first_games"] is not None or not games else []),  # two-seat games only
             ["redraw rate%, WR%", f"{pct(body['redraw_rate'])}, {wr(body['redraw_wr'], body['redraw_ci'])}"],
-            ["Grand rate%, WR%", f"{pct(body['grand_rate'])}, {wr(body['grand_wr'], body['grand_ci'])}"],
+            *([["Grand rate%, WR%", f"{pct(body['grand_rate'])}, {wr(body['grand_wr'], body['grand_ci'])}"]]
+              if grands or not games else []),
             ["end reasons", shares(body["end_reasons"])]]
     out = table(["figure", "value"], rows, numeric=2)
     if body["pair_wr"]:

@@ -157,6 +157,10 @@ def test_simulate_import_and_list(sim: tuple[Path, Path, str], tmp_path: Path, c
         assert max(scores) >= 10 or g["result"]["reason"] == "exhausted"
         assert [s["placement"] for s in g["seats"]] == [1 + sum(o > x for o in scores) for x in scores]
         assert g["result"]["winner"] in ([scores.index(max(scores))] if scores.count(max(scores)) == 1 else [None])
+    assert main(["stats", "games", "--db", again, "--ruleset", TOY]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^games\s+8$", out, re.M) and re.search(r"^end reasons\s+(target|exhausted) ", out, re.M)
+    assert "Gems" not in out and "first player" not in out and "Grand" not in out  # no figures it lacks
 
 
 def test_the_store_on_sqlite_and_postgresql(toy: Any, sim: tuple[Path, Path, str], store_url: str) -> None:  # noqa: F811
@@ -268,6 +272,10 @@ def test_statistics_count_cards_and_leave_out_two_seat_views(client: FlaskClient
     assert matchups["two_seats"] is False and matchups["rows"] == [] and first["rows"] == []
     decks_rows = client.get(f"/api/stats/decks?ruleset={TOY}").get_json()["rows"]
     assert {r["archetype"] for r in decks_rows} <= {"Low", "High", "Mixed"}
+    games = client.get(f"/api/stats/games?ruleset={TOY}").get_json()
+    reasons = {lg.header["id"]: None for lg in logs}
+    assert games["games"] == len(reasons) and set(games["end_reasons"]) <= {"target", "exhausted"}
+    assert games["gems_avg"] is None and games["first_games"] is None  # Mahou's figures, two-seat figures: none
     page = client.get(f"/meta?ruleset={TOY}")
     sections = re.findall(r"<h2[^>]*>([^<]*)", page.get_data(as_text=True))
     assert page.status_code == 200 and "Cards" in sections and "Archetypes" in sections
