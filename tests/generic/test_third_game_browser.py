@@ -64,3 +64,27 @@ def test_a_seat_view_of_a_four_seat_game(browser: Any, live: tuple[LiveServer, i
             if i != 1:  # another seat's hand card never reaches the page's board (its played cards may)
                 hidden = set(p["hand"]) - {c for q in judge["players"] for c in q["played"]} - set(judge["players"][1]["hand"])
                 assert not [c for c in hidden if f'data-card="{c}"' in html]
+
+
+def test_the_judge_page_rules_on_a_pasted_four_seat_log(browser: Any, live: tuple[LiveServer, int]) -> None:
+    server, gid = live
+    client = server.app.test_client()
+    header = client.get(f"/api/games/{gid}").get_json()["header"]
+    actions = client.get(f"/api/games/{gid}/actions").get_json()["actions"]
+    play = next(i for i, a in enumerate(actions) if a["type"] == "play")
+    bad = [*actions[:play], {"type": "pass", "p": actions[play]["p"]}]  # passing while holding cards
+    text = json.dumps({"format": "pmemo-log", "version": 1, "game": header, "actions": bad})
+    for page in checked_page(browser):
+        page.goto(server.url + "/judge")
+        page.fill("#judge-text", text)
+        page.click("#judge-form button[type=submit]")
+        verdict = page.inner_text("#verdict")
+        assert "Illegal." in verdict and "pass.hand" in verdict
+        page.wait_for_selector(f'#board[data-step="{play}"]')
+        assert page.get_attribute("#viewer", "data-ruleset") == "toy-race-1"
+        assert "pass.hand" in page.inner_text("#refusal") and "Toy Race TR 2" in page.inner_text("#refusal")
+        assert page.locator("#board .side").count() == 4
+        assert page.locator("[data-view]").count() >= 5  # judge and one view per seat
+        page.click('[data-view="3"]')
+        page.wait_for_selector(f'#board[data-step="{play}"][data-view="3"]')
+        assert page.locator("#board .card.back").count() > 0  # the other seats' hands as backs
