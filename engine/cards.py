@@ -135,7 +135,7 @@ class Card:
         object.__setattr__(self, "_activated", tuple(e for e in self.effects if e.kind == "activated"))
         object.__setattr__(self, "_automatic", tuple(e for e in self.effects if e.kind == "auto"))
         object.__setattr__(self, "_continuous", tuple(e for e in self.effects if e.kind == "continuous" and e.script))
-        object.__setattr__(self, "listens", frozenset(e.trigger for e in self._automatic if e.trigger))
+        object.__setattr__(self, "listens", frozenset(t for e in self._automatic if e.trigger for t in e.trigger.split("|")))
 
     @property
     def has_stats(self) -> bool:

@@ -127,7 +127,7 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         source.auto_used[key] = g.turn
     targets = play._targets(g, p, a, eff, source)
     uid = None if source is None else source.uid
-    if eff.trigger in FIRED_EVENTS:  # after the target and once checks (rules.md ruling order)
+    if eff.trigger in FIRED_EVENTS or (eff.trigger and "|" in eff.trigger):  # after the target and once checks (rules.md ruling order)
         uid = require_cause(g, p, uid, idx, what, eff.trigger, None if source is not None else cid)
     trail.event("effect", f"{what} fires")
     if uid is not None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.pm import conditions, hidden, stats
 from engine.pm.state import Chara, GameState
-from engine.pm.triggers import fire, fire_others
+from engine.pm.triggers import fire, fire_card, fire_others
 from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
 from engine.pm.zones import describe, find_chara, same_card
 from engine.rulings import Trail, illegal
@@ -184,6 +184,8 @@ def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         fire(g, "gave_point", attackers, trail)
         for x in attackers:
             fire_others(g, "gave_point", x, trail)
+        if cid is not None:  # the card itself: "put into the Point Zone by the opponent's approach" (MHK 01-061)
+            fire_card(g, p, cid, "point_by_approach", None, trail)
 
 
 def do_choose_elimination(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

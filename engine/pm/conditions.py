@@ -8,7 +8,8 @@ a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a p
 A *Chara spec* is a card filter plus ``side`` (``self``/``opponent``/``any``, seen from the acting
 player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
 Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this), ``approaching``,
-``interfering``, ``entered_this_turn``, ``has_stats``, ``max_ap``/``max_dp`` (AP/DP at most), ``source``
+``interfering``, ``interfered`` (approaching and being interfered), ``entered_this_turn``, ``has_stats``,
+``any_of`` (a list of Chara specs: one must fit), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
 (printed source value), ``used_text`` (used one of its texts this turn), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
 A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"count": what}``, see
@@ -103,7 +104,7 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
     f = {k: v for k, v in spec.items() if k in CARD_KEYS and k != "max_cost"}
     if f and not card_matches(g, card, f, c.owner):
         return f"does not fit {f}"
-    if len(spec) > 1 and not SPEC_EXTRA.isdisjoint(spec):
+    if not SPEC_EXTRA.isdisjoint(spec):
         problem = _extra_problem(g, actor, spec, c, source)
         if problem:
             return problem
@@ -120,17 +121,21 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
         return "is not approaching"
     if spec.get("interfering") and (ap_ is None or ap_.interferer != c.uid):
         return "is not interfering"
+    if spec.get("interfered") and (ap_ is None or c.uid not in ap_.attackers or ap_.interferer is None):
+        return "is not being interfered"
     if spec.get("entered_this_turn") and c.entered_turn != g.turn:
         return "did not enter this turn"
     return None
 
 
-SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated"})
+SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
     """The rarer Chara spec keys (SPEC_EXTRA)."""
     card = g.card(c.card)
+    if "any_of" in spec and all(chara_problem(g, actor, alt, c, source) for alt in spec["any_of"]):
+        return f"fits none of {list(spec['any_of'])}"
     if "source" in spec and card.source != spec["source"]:
         return f"has source {card.source}, not {spec['source']}"
     if spec.get("used_text") and g.turn not in (*c.used.values(), *c.auto_used.values()):
@@ -151,8 +156,8 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 
 def charas(g: GameState, actor: int, spec: Mapping[str, Any], source: Chara | None = None) -> list[Chara]:
-    """Every Chara on either Area that fits ``spec`` (the Main Area unless ``area`` says otherwise)."""
-    spec = {"area": "main", **spec} if "area" not in spec else spec
+    """Every Chara on either Area that fits ``spec``: "your Charas" are those in the Main and the Support Area
+    (rule book 001, "place"), unless ``area`` names one."""
     return [c for p in g.players for c in p.area() if chara_problem(g, actor, spec, c, source) is None]
 
 

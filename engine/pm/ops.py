@@ -92,7 +92,11 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         return f"{what} leaves the {src} area for {dst}"
     # take the card out of its zone
     if src == "deck":
-        if not remove_copy(pl.deck, card_id, from_end=True) and not hidden.take_from_deck(g, p, card_id, "move op"):
+        # a deck with unknown positions: the topmost position that holds it or may hold it (the looked-at top cards
+        # come first), not a known copy further down
+        taken = hidden.take_from_deck(g, p, card_id, "move op") if None in pl.deck else remove_copy(  # type: ignore[operator]
+            pl.deck, card_id, from_end=True)
+        if not taken:
             raise illegal("effect.result", f"move: no {what} in player {p}'s deck")
     elif src == "point":
         if take_point(pl, card_id, face) is None and not (

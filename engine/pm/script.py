@@ -75,10 +75,10 @@ class Run:
         """The Charas a step's ``target`` names."""
         if key == "self":
             return [self.source] if self.source is not None and self.g.chara_by_uid(self.source.uid) else []
-        if key == "all_own":
-            return list(self.g.players[self.actor].main)
+        if key == "all_own":  # "your Charas": the Main and the Support Area (rule book 001, "place")
+            return self.g.players[self.actor].area()
         if key == "all_opponent":
-            return list(self.g.players[1 - self.actor].main)
+            return self.g.players[1 - self.actor].area()
         if isinstance(key, dict) and "all" in key:
             return conditions.charas(self.g, self.actor, key["all"], self.source)
         if isinstance(key, str) and key.startswith("target"):
@@ -113,7 +113,9 @@ def _same(given: Mapping[str, Any], op: Mapping[str, Any]) -> bool:
     if a.get("op") == "shuffle" and b.get("op") == "shuffle":
         return a.get("p") == b.get("p")
     if a.get("op") == "move" and b.get("op") == "move":
-        return all(a.get(k) == b.get(k) for k in ("p", "from", "to", "face", "rested")) and same_card(a["card"], b["card"])
+        # a given move without ``card``: an unknown card the recorder did not see (table logs)
+        return all(a.get(k) == b.get(k) for k in ("p", "from", "to", "face", "rested")) and (
+            "card" not in a or ("card" in b and same_card(a["card"], b["card"])))
     return a == b
 
 
@@ -168,7 +170,11 @@ def _chara_step(r: Run, step: Step) -> None:
 
 def _chara_ops(r: Run, step: Step) -> None:
     kind = step["op"]
-    for c in r.subjects(step.get("target", "self")):
+    key = step.get("target", "self")
+    every = key in ("all_own", "all_opponent") or (isinstance(key, dict) and "all" in key)
+    for c in r.subjects(key):
+        if every and kind == "modify" and not r.g.card(c.card).has_stats:
+            continue  # "each of your Charas gets +N/+N": one without AP/DP has none to change
         op: dict[str, Any] = {"op": kind, "p": c.owner, "card": c.card}
         if kind == "modify":
             ap, dp = _stat_change(r, step, c)
@@ -308,9 +314,9 @@ def _pick(r: Run, step: Step) -> None:
         rest = list(looked)
         for cid in picked:
             rest.remove(cid if cid in rest else None)  # a pick among unknown cards (table logs) was one of them
-        _rest_to(r, p, [c for c in rest if c is not None], step["rest_to"])
-    if picked and "then" in step:
-        steps(r, step["then"])
+        _rest_to(r, p, rest, step["rest_to"])
+    if picked and "then" in step and (not step.get("then_if_all") or len(picked) == int(step.get("n", 1))):
+        steps(r, step["then"])  # ``then_if_all``: "remove two; if so ..." needs all ``n`` moved
     elif not picked and "else" in step:
         steps(r, step["else"])
 
@@ -328,16 +334,30 @@ def _area_to(r: Run, dst: str, cid: str) -> str:
     return "main" if r.g.card(cid).has_stats else "support"
 
 
-def _rest_to(r: Run, p: int, rest: list[str], where: str) -> None:
-    """The looked-at cards not picked go to the deck bottom, in the order the log gives (else top first)."""
+def _rest_to(r: Run, p: int, rest: list[str | None], where: str) -> None:
+    """The looked-at cards not picked go to the deck bottom, in the order the log gives (else top first). An unknown
+    one (``None``, table logs) moves as an unknown card unless the given op names it: the deck keeps its count and
+    the known positions below stay where they are."""
     order = list(rest)
     given = [r.next_given(k) for k in range(len(rest))]
     if all(o is not None and o.get("op") == "move" and o.get("from") == "deck" for o in given):
-        named = [o["card"] for o in given if o is not None]
-        if sorted(named) == sorted(rest):
+        left, named = list(rest), []
+        for o in given:
+            cid = o.get("card") if o is not None else None
+            hit = next((i for i, c in enumerate(left) if c is not None and cid is not None and same_card(c, cid)), None)
+            if hit is None:
+                hit = next((i for i, c in enumerate(left) if c is None), None if cid is not None else 0 if left else None)
+            if hit is None:
+                break
+            named.append(cid if cid is not None else left[hit])  # a card the recorder did not name but the fold knows
+            del left[hit]
+        else:
             order = named
     for cid in order:
-        r.emit({"op": "move", "p": p, "card": cid, "from": "deck", "to": where})
+        op: dict[str, Any] = {"op": "move", "p": p, "from": "deck", "to": where}
+        if cid is not None:
+            op["card"] = cid
+        r.emit(op)
 
 
 def _same_name_filter(r: Run, step: Step) -> set[str] | None:

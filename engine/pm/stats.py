@@ -164,7 +164,7 @@ def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
                 continue
             if (not cond or conditions.holds(g, x.owner, cond, x)) and (
                     "if" not in step or conditions.holds(g, x.owner, step["if"], x)) and \
-                    conditions.chara_problem(g, x.owner, {"area": "main", **step["target"]["all"]}, c, x) is None:
+                    conditions.chara_problem(g, x.owner, step["target"]["all"], c, x) is None:
                 yield step
 
 
@@ -270,8 +270,10 @@ def ignore_value(g: GameState, c: Chara) -> int | None:
 
 
 def chara_cost(g: GameState, c: Chara) -> int:
-    """A Chara's usage cost on the Area: printed cost +1 per level above 1 (reading 6, 8)."""
-    return used(g.card(c.card).cost + len(c.stack))
+    """A Chara's usage cost on the Area: printed cost +1 per level above 1 (reading 6, 8), plus ``{"cost": n}`` grants
+    (an effect giving Charas on the Area a usage cost change, e.g. MHK 01-053)."""
+    extra = sum(int(w["cost"]) for w, _ in c.grants if isinstance(w, dict) and "cost" in w) if c.grants else 0
+    return used(g.card(c.card).cost + len(c.stack) + extra)
 
 
 def hand_cost(g: GameState, player: int, card_id: str) -> int:

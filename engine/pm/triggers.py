@@ -30,7 +30,7 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
         if event not in card.listens:
             continue
         for idx, eff in enumerate(card.automatic()):
-            if eff.trigger != event:
+            if eff.trigger != event and not on(eff.trigger, event):
                 continue
             cond = eff.condition
             if cond and "subject" in cond and (subject is None or chara_problem(g, c.owner, cond["subject"], subject, c)):
@@ -48,6 +48,12 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
             g.pending_triggers.append((c.owner, c.uid, idx))
             if trail.keep:
                 trail.event("effect", f"automatic effect {idx} of {describe(g, c.card)} fires ({event}): it must be logged next")
+
+
+def on(trigger: str | None, event: str) -> bool:
+    """True when an effect's ``trigger`` names ``event`` (``"enter|interfered"``: either cause, "enters or is
+    interfered")."""
+    return trigger is not None and (trigger == event or ("|" in trigger and event in trigger.split("|")))
 
 
 def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
@@ -91,7 +97,7 @@ def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Char
         return
     for idx, eff in enumerate(card.automatic()):
         cond = eff.condition or {}
-        if eff.trigger != event or (subject is not None and "subject" in cond
+        if not on(eff.trigger, event) or (subject is not None and "subject" in cond
                                     and chara_problem(g, player, cond["subject"], subject, None)):
             continue
         uid = g.new_uid()
@@ -121,9 +127,13 @@ def fire_delayed(g: GameState, event: str, subject: Chara | None, trail: Trail) 
 
 #: the causes the engine itself fires (``fire``): a trigger on one of these needs it to have just happened
 FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn_end", "gave_point", "eliminated_opponent",
-                          "other_enter", "other_approach", "other_gave_point", "opp_event", "leave", "other_leave",
+                          "other_enter", "any_enter", "other_interfered", "other_approach", "other_gave_point", "opp_event", "leave",
+                          "other_leave",
                           "any_leave", "any_approach", "any_interfered", "any_gave_point", "any_eliminated_opponent",
-                          "other_eliminated_opponent", "any_rested", "paid_for_text", "delayed"})
+                          "other_eliminated_opponent", "any_rested", "paid_for_text", "delayed",
+                          "point_by_approach"})
+#: causes that happen to a card off the Area (its trigger is logged with ``from``)
+OFF_AREA_CAUSES = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach"})
 
 
 def claim(g: GameState, player: int, card_id: str, idx: int, uid: int | None) -> int | None:
@@ -147,7 +157,7 @@ def require_cause(g: GameState, player: int, uid: int | None, idx: int, what: st
     or a delayed effect: a key :func:`claim` finds); uses an available one up; returns the key's uid."""
     found = claim(g, player, card_id, idx, uid) if card_id is not None else uid
     if found is None:
-        if uid is None and cause not in ("leave", "paid_for_text", "delayed"):
+        if uid is None and OFF_AREA_CAUSES.isdisjoint(cause.split("|")):
             raise illegal("effect.result", f"{what} fires on {cause}, which happens to a Chara on the Area")
         raise illegal("effect.result", f"{what} fires on {cause}, which has not just happened to it (triggers are logged "
                                        "right after their cause)")

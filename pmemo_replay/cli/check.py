@@ -63,6 +63,10 @@ def render(report: CheckReport) -> str:
         lines.append(f"  {r['message']}")
     if report.state is not None:
         lines.extend(_state_lines(report.state))
+    steps = report.unverified
+    if steps:  # as --json's ``unverified``: what was applied as recorded, unchecked
+        lines.append(f"unverified: {len(steps)} step(s) applied as recorded, not checked")
+        lines += [f"  action {u['index']}{' (' + str(u['card']) + ')' if u.get('card') else ''}: {u['why']}" for u in steps]
     return "\n".join(lines)
 
 

@@ -1,0 +1,184 @@
+"""Independent checks of the MHK scripts against the card texts (the hostile review of issue 12).
+
+The logs in review12/ are the reviewer's repros (built from per-card logs, some adjusted to the later scripts: the
+"at turn end" parts of 01-014/01-020/01-087/01-096/ST-020 are now delayed effects set up when the card enters).
+Each test states what the Japanese text requires: a legal log with the state it must give, and the cheat refused
+with its rule id. Texts: ../shared/data/precious-data/data/MHK (not copied here).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.fold import FoldResult, fold
+from engine.pm import stats
+from engine.pm.state import Chara, GameState
+from pmemo_replay.cards import bundled_cards
+
+HERE = Path(__file__).resolve().parent / "review12"
+CARDS = bundled_cards()
+
+
+def _log(name: str) -> dict[str, Any]:
+    return json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def _fold(doc: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> FoldResult:
+    return fold(doc["game"], doc["actions"] if actions is None else actions, CARDS)
+
+
+def _rule(res: FoldResult) -> str | None:
+    return None if res.ruling is None else res.ruling.to_json()["rule"]
+
+
+def _chara(g: GameState, p: int, card: str) -> Chara:
+    return next(c for c in g.players[p].area() if c.card == card)
+
+
+def _legal(doc: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> GameState:
+    res = _fold(doc, actions)
+    assert res.ruling is None, res.ruling.to_json()
+    return res.state
+
+
+# -- 「自分のキャラ」: the Main and the Support Area (rule book 001, "place") ---------------------------------
+
+
+def test_01_005_counts_miyuki_in_the_support_area() -> None:
+    g = _legal(_log("c005_support_miyuki"))  # 01-021 (司波 深雪) was summoned into the Support Area
+    card = CARDS.get("MHK 01-005")
+    assert stats.ap_dp(g, _chara(g, 1, "MHK 01-005")) == (card.ap + 10, card.dp + 10)
+
+
+def test_st027_cost_counts_charas_in_both_areas() -> None:
+    doc = _log("cst027_support_counts")  # one own Chara in the Main Area, one in the Support Area: cost 4 - 2
+    _legal(doc)
+    unpaid = copy.deepcopy(doc["actions"])
+    unpaid[-1]["pay"] = []
+    assert _rule(_fold(doc, unpaid)) == "cost.amount"
+
+
+# -- review point 4 -------------------------------------------------------------------------------------------
+
+
+def test_01_011_gets_plus_20_with_three_other_blue_or_green_charas() -> None:
+    g = _legal(_log("c011_missing_bonus"))
+    me = _chara(g, 0, "MHK 01-011")
+    others = [c for c in g.players[0].area() if c is not me and CARDS.get(c.card).color in ("blue", "green")]
+    assert len(others) >= 3
+    card = CARDS.get("MHK 01-011")
+    assert stats.ap_dp(g, me) == (card.ap + 20, card.dp + 20)
+
+
+def test_01_027_may_set_dp_to_zero() -> None:
+    doc = _log("c027_set_dp_zero")
+    g = _legal(doc)
+    card = CARDS.get("MHK 01-095")
+    ap, dp = stats.ap_dp(g, _chara(g, 0, "MHK 01-095"))
+    assert (stats.used(ap), stats.used(dp)) == (card.ap, 0)
+    both = copy.deepcopy(doc["actions"])
+    both[-1]["ops"][0]["ap"] = -card.ap  # AP and DP both: the text sets one of them
+    assert _rule(_fold(doc, both)) == "effect.target"  # no mode of the effect gives these ops
+
+
+def test_01_051_draws_only_when_two_erika_were_removed() -> None:
+    doc = _log("c051_legalfixture")  # one 千葉 エリカ in the discard: removed, and a draw claimed
+    assert _rule(_fold(doc)) == "effect.result"
+    fair = copy.deepcopy(doc["actions"])
+    fair[-1]["ops"] = fair[-1]["ops"][:1]  # removed, no draw
+    g = _legal(doc, fair)
+    assert "MHK 01-051" in g.players[1].removed
+
+
+def test_01_053_raises_the_cost_of_two_magicians_on_the_area_not_the_hand() -> None:
+    doc = _log("c053")
+    assert _rule(_fold(doc)) == "effect.target"  # the old reading (+2 on every 魔法師 in hand) names no Charas
+    before = _fold(doc, doc["actions"][:-1]).state
+    mine = [c for c in before.players[0].area() if "魔法師" in CARDS.get(c.card).properties]
+    assert len(mine) >= 2
+    pick = [{"p": 0, "card": c.card} for c in mine[:2]]
+    actions = [*doc["actions"][:-1], {"type": "trigger", "p": 0, "card": "MHK 01-053", "effect": 0, "targets": pick}]
+    old_ops = copy.deepcopy(actions)
+    old_ops[-1]["ops"] = doc["actions"][-1]["ops"]
+    assert _rule(_fold(doc, old_ops)) == "effect.result"
+    g = _legal(doc, actions)
+    for ref in pick:
+        c = _chara(g, 0, ref["card"])
+        assert stats.chara_cost(g, c) == CARDS.get(c.card).cost + len(c.stack) + 2
+    assert not g.players[0].cost_mods  # nothing on the hand
+    none = [*doc["actions"][:-1], {"type": "trigger", "p": 0, "card": "MHK 01-053", "effect": 0}]
+    assert _rule(_fold(doc, none)) == "effect.target"
+
+
+def test_01_024_may_discard_a_support_area_chara_with_ap_dp_or_a_cheap_opponent() -> None:
+    doc = _log("c024")
+    g = _fold(doc).state
+    def trig(p: int, card: str) -> list[dict[str, Any]]:
+        return [*doc["actions"], {"type": "trigger", "p": 1, "card": "MHK 01-024", "effect": 0,
+                                  "targets": [{"p": p, "card": card}]}]
+    dear = next(c for c in g.players[0].main if stats.chara_cost(g, c) > 1)
+    assert _rule(_fold(doc, trig(0, dear.card))) == "effect.target"
+    assert _rule(_fold(doc, trig(0, "MHK 01-075"))) == "effect.target"  # in the Support Area, but no AP/DP
+    from engine.pm import conditions
+    spec = CARDS.get("MHK 01-024").automatic()[0].targets[0]
+    support = Chara("MHK ST-015", 999, 0, "support", 0, summoned=False)  # a Support-Area Chara with AP/DP
+    assert conditions.chara_problem(g, 1, spec, support) is None
+    cheap = Chara("MHK 01-071", 998, 0, "main", 0, summoned=False)  # an opponent's Chara of cost 0
+    assert conditions.chara_problem(g, 1, spec, cheap) is None
+    own_cheap = Chara("MHK 01-071", 997, 1, "main", 0, summoned=False)
+    assert conditions.chara_problem(g, 1, spec, own_cheap) is not None
+
+
+@pytest.mark.parametrize(("area", "rule"), [("main", "summon.area"), ("support", None)])
+def test_01_047_puts_erika_onto_the_area_the_log_names(area: str, rule: str | None) -> None:
+    doc = _log("c047_noap_to_main")  # 01-051 (千葉 エリカ, no AP/DP) from the hand
+    actions = copy.deepcopy(doc["actions"])
+    actions[-1].pop("choices")
+    actions[-1]["ops"] = [{"op": "move", "p": 1, "card": "MHK 01-051", "from": "hand", "to": area}]
+    res = _fold(doc, actions)
+    assert _rule(res) == rule
+    if rule is None:
+        assert _chara(res.state, 1, "MHK 01-051").area == "support"
+
+
+def test_01_048_gains_on_its_own_approach() -> None:
+    doc = _log("c048_own_approach")
+    g = _legal(doc)
+    card = CARDS.get("MHK 01-048")
+    ap, dp = stats.ap_dp(g, _chara(g, 1, "MHK 01-048"))
+    assert (ap, dp) == (card.ap + 20, card.dp + 20)
+    assert _rule(_fold(doc, [*doc["actions"][:-1], {"type": "pass", "p": 1}])) == "effect.result"  # mandatory
+
+
+def test_01_059_usable_while_interfering() -> None:
+    _legal(_log("c059_interfering"))
+
+
+def test_01_063_enter_cheat_refused() -> None:
+    assert _rule(_fold(_log("c063_cheat"))) == "effect.result"
+
+
+def test_01_065_only_while_approaching() -> None:
+    assert _rule(_fold(_log("c065_not_approaching"))) == "effect.condition"
+
+
+def test_01_072_backup_needs_a_magician_being_interfered() -> None:
+    assert _rule(_fold(_log("c072_backup_not_interfered"))) == "effect.condition"
+
+
+def test_01_092_condition_is_checked_when_it_enters() -> None:
+    # two own Charas in the Support Area when 01-092 entered, a third after: no draw at the turn end
+    doc = _log("c092_cond_at_turn_end_no_draw")
+    g = _legal(doc, doc["actions"][:18])
+    assert g.turn == 2
+    assert _rule(_fold(_log("c092_cond_at_turn_end_with_draw"))) == "effect.result"
+
+
+def test_st004_scripted_whole() -> None:
+    assert _rule(_fold(_log("st004_cheat"))) == "effect.result"  # an extra -100/-100 and draw 5
+    assert _rule(_fold(_log("st004_legal"))) == "effect.result"  # omits the -20/-20 the milled card's source gives
