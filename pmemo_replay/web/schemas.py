@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from pmemo_replay import dates
 
@@ -107,9 +107,13 @@ class CreatedSchema(Schema):
 
 
 class ResultSchema(Schema):
+    class Meta:
+        unknown = INCLUDE  # a game's own fields (scores, placements)
+
     winner = fields.Integer(allow_none=True, required=True)
-    reason = fields.String(required=True, validate=validate.OneOf(["points", "gems", "deck_out", "concede", "draw"]),
-                           metadata={"description": "points: Precious Memories; gems: Mahou Shoujo"})
+    reason = fields.String(required=True, metadata={
+        "description": "the game's own reason: points (Precious Memories), gems, deck_out (Mahou Shoujo), concede, "
+                       "draw, or another ruleset's"})
 
 
 class SeatSchema(Schema):
@@ -119,7 +123,8 @@ class SeatSchema(Schema):
     score = fields.Float(allow_none=True, required=True, metadata={
         "description": "the game's score at the end (Point Zone cards, Gems); null for games stored before it was kept"})
     placement = fields.Integer(allow_none=True, required=True, metadata={
-        "description": "1 the winner (every seat in a draw), 2 the others; null while the game goes on"})
+        "description": "1 the winner (every seat in a draw), 2 the others; in a game of more seats its order (ties "
+                       "share a placement); null while the game goes on"})
 
 
 class GameSummarySchema(Schema):
@@ -206,7 +211,10 @@ class FighterSchema(Schema):
 
 class PlayerSchema(Schema):
     """One player's side: the fields of the game's state JSON (Precious Memories: interfaces.md; Mahou Shoujo:
-    mahou-shoujo.md §12)."""
+    mahou-shoujo.md §12; another ruleset's own fields besides)."""
+
+    class Meta:
+        unknown = INCLUDE
 
     name = fields.String(required=True)
     deck_count = fields.Integer(required=True)
@@ -230,7 +238,11 @@ class PlayerSchema(Schema):
 
 
 class GameStateSchema(Schema):
-    """The judge's (or a player's) state JSON of either game; ``ruleset`` names Mahou Shoujo's."""
+    """The judge's (or a player's) state JSON of a game; ``ruleset`` names a game other than Precious Memories (whose
+    state may hold fields of its own besides these)."""
+
+    class Meta:
+        unknown = INCLUDE
 
     applied = fields.Integer(required=True)
     ruleset = fields.String()

@@ -23,7 +23,7 @@ from engine.rulesets import RULESETS, get_ruleset
 from pmemo_replay.cli import main
 from pmemo_replay.logio import read_log
 from pmemo_replay.store import Store
-from pmemo_replay.web import create_app
+from pmemo_replay.web import create_app, schemas
 from tests.generic.toygame.install import installed, write_distribution
 from tests.store.conftest import pg_database, store_url  # noqa: F401  (fixtures: SQLite file, PostgreSQL schema)
 from tests.web.test_pages import token
@@ -197,9 +197,14 @@ def _hidden_from(view: dict[str, Any], judge: dict[str, Any], seat: int | None) 
 
 
 def test_views_of_every_seat_hide_the_others_hands(client: FlaskClient, sim: tuple[Path, Path, str]) -> None:
-    games = client.get(f"/api/games?ruleset={TOY}&per_page=50").get_json()["items"]
+    listing = client.get(f"/api/games?ruleset={TOY}&per_page=50").get_json()
+    assert schemas.GamePageSchema().validate(listing) == {}  # the documented shapes hold for any game
+    games = listing["items"]
     game = next(g for g in games if len(g["seats"]) == 4)
     gid, total = game["id"], game["actions"]
+    assert schemas.GameSchema().validate(client.get(f"/api/games/{gid}").get_json()) == {}
+    for url in (f"/api/games/{gid}/state?at=5&view=2", f"/api/games/{gid}/state"):
+        assert schemas.StateResponse().validate(client.get(url).get_json()) == {}
     judge_actions = client.get(f"/api/games/{gid}/actions").get_json()["actions"]
     for at in range(0, total + 1, 3):
         judge = client.get(f"/api/games/{gid}/state?at={at}").get_json()
