@@ -205,6 +205,11 @@ def test_views_of_every_seat_hide_the_others_hands(client: FlaskClient, sim: tup
     assert schemas.GameSchema().validate(client.get(f"/api/games/{gid}").get_json()) == {}
     for url in (f"/api/games/{gid}/state?at=5&view=2", f"/api/games/{gid}/state"):
         assert schemas.StateResponse().validate(client.get(url).get_json()) == {}
+    assert schemas.LegalResponse().validate(client.get(f"/api/games/{gid}/legal?at=5&view=3").get_json()) == {}
+    assert schemas.ActionsSchema().validate(client.get(f"/api/games/{gid}/actions?view=1").get_json()) == {}
+    text = next(sim[0].glob("*.jsonl")).read_bytes()
+    checked = client.post("/api/check?at=4", data=text, content_type="application/x-ndjson").get_json()
+    assert schemas.CheckSchema().validate(checked) == {} and checked["valid"] and checked["applied"] == 4
     judge_actions = client.get(f"/api/games/{gid}/actions").get_json()["actions"]
     for at in range(0, total + 1, 3):
         judge = client.get(f"/api/games/{gid}/state?at={at}").get_json()
