@@ -182,3 +182,137 @@ def test_01_092_condition_is_checked_when_it_enters() -> None:
 def test_st004_scripted_whole() -> None:
     assert _rule(_fold(_log("st004_cheat"))) == "effect.result"  # an extra -100/-100 and draw 5
     assert _rule(_fold(_log("st004_legal"))) == "effect.result"  # omits the -20/-20 the milled card's source gives
+
+
+# -- review point 5: the scripts run on a mid-game state (the c024 log: both players have Charas) ----------------
+
+from engine.cards import Effect  # noqa: E402
+from engine.pm import conditions, script  # noqa: E402
+from engine.pm.state import Approach  # noqa: E402
+from engine.pm.triggers import fire, fire_card, fire_delayed, fire_others  # noqa: E402
+from engine.pm.zones import enter_area  # noqa: E402
+from engine.rulings import Trail  # noqa: E402
+
+
+def _state() -> GameState:
+    return _fold(_log("c024")).state.clone()
+
+
+def _run(g: GameState, p: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None = None,
+         choices: list[Any] | None = None) -> script.Run:
+    action: dict[str, Any] = {} if choices is None else {"choices": choices}
+    return script.run(g, p, card_id, eff, targets, source, action, Trail(), in_response=False)
+
+
+def _effect(card_id: str, kind: str, n: int = 0) -> Effect:
+    return [e for e in CARDS.get(card_id).effects if e.kind == kind][n]
+
+
+@pytest.mark.parametrize("already_rested", [False, True])
+def test_01_112_rests_the_opponent_only_if_it_rested_miyuki(already_rested: bool) -> None:
+    g = _state()
+    miyuki, theirs = _chara(g, 1, "MHK 01-024"), _chara(g, 0, "MHK 01-041")
+    miyuki.rested = already_rested
+    r = _run(g, 1, "MHK 01-112", CARDS.get("MHK 01-112").effects[0], [miyuki, theirs])
+    assert theirs.rested is (not already_rested)
+    assert len(r.ops) == (0 if already_rested else 2)
+
+
+@pytest.mark.parametrize("already_rested", [False, True])
+def test_01_123_flips_only_if_it_rested_a_chara(already_rested: bool) -> None:
+    g = _state()
+    mine = _chara(g, 1, "MHK 01-024")
+    mine.rested = already_rested
+    g.players[1].points = [["MHK ST-003", False], ["MHK ST-009", False]]
+    r = _run(g, 1, "MHK 01-123", CARDS.get("MHK 01-123").effects[0], [mine],
+             choices=[["MHK ST-003", "MHK ST-009"]])
+    flips = [op for op in r.ops if op["op"] == "flip"]
+    assert len(flips) == (0 if already_rested else 2)
+
+
+@pytest.mark.parametrize("already_rested", [False, True])
+def test_01_016_weakens_only_if_it_rested(already_rested: bool) -> None:
+    g = _state()
+    a, b = _chara(g, 0, "MHK 01-041"), _chara(g, 0, "MHK 01-072")
+    a.rested = already_rested
+    r = _run(g, 1, "MHK 01-016", _effect("MHK 01-016", "activated"), [a, b])
+    assert [op["op"] for op in r.ops] == ([] if already_rested else ["rest", "modify"])
+
+
+def test_01_015_bars_interfering_with_blue_charas_only() -> None:
+    g = _state()
+    a, b = _chara(g, 0, "MHK 01-041"), _chara(g, 0, "MHK 01-056")
+    r = _run(g, 1, "MHK 01-015", _effect("MHK 01-015", "activated"), [a, b])
+    assert [op["what"] for op in r.ops] == [{"cannot_interfere_with": {"color": "blue"}}] * 2
+
+
+def test_own_card_triggers_include_the_card_itself() -> None:
+    """01-068 / 01-073 ("your ... gave a point") and P-002 ("your 司波 深雪 enters") hear their own Chara."""
+    g = _state()
+    enter_area(g, 1, "MHK ST-003", "main", summoned=False)  # a 司波 達也 for P-002's target
+    for cid, event in (("MHK 01-073", "gave_point"), ("MHK P-002", "enter")):
+        c = enter_area(g, 1, cid, "main", summoned=False)
+        g.pending_triggers.clear()
+        g.available_triggers.clear()
+        fire_others(g, event, c, Trail())
+        hit = [k for k in (*g.pending_triggers, *g.available_triggers) if k[1] == c.uid]
+        assert hit, f"{cid} does not hear its own {event}"
+
+
+def test_01_004_fires_when_interfered_too() -> None:
+    g = _state()
+    c = enter_area(g, 1, "MHK 01-004", "main", summoned=False)
+    g.pending_triggers.clear()
+    fire(g, "interfered", [c], Trail())
+    assert (1, c.uid, 0) in g.pending_triggers
+
+
+def test_01_061_fires_from_the_point_zone() -> None:
+    g = _state()
+    g.players[0].points.append(["MHK 01-061", True])
+    fire_card(g, 0, "MHK 01-061", "point_by_approach", None, Trail())
+    key = next(k for k in g.pending_triggers if k[0] == 0 and k[2] == 0)
+    assert g.departed[key[1]] == "MHK 01-061"
+
+
+def test_01_060_fetch_needs_a_mizuki_being_interfered() -> None:
+    g = _state()
+    mizuki = enter_area(g, 1, "MHK 01-060", "main", summoned=False)
+    eff = _effect("MHK 01-060", "activated")
+    g.approach = Approach(attackers=[mizuki.uid])
+    assert not conditions.holds(g, 1, eff.condition, mizuki)
+    g.approach.interferer = _chara(g, 0, "MHK 01-041").uid
+    assert conditions.holds(g, 1, eff.condition, mizuki)
+
+
+def test_01_073_cannot_be_interfered_by_charas_that_entered_this_turn() -> None:
+    g = _state()
+    c = enter_area(g, 1, "MHK 01-073", "main", summoned=False)
+    r = _run(g, 1, "MHK 01-073", _effect("MHK 01-073", "auto"), [], source=c)
+    assert {"not_interfered_by": {"side": "opponent", "entered_this_turn": True}} in [op.get("what") for op in r.ops]
+
+
+def test_delayed_turn_end_part_stays_when_the_card_leaves() -> None:
+    """01-087: set up when it enters; the card leaving before the turn end does not cancel it."""
+    g = _state()
+    c = enter_area(g, 1, "MHK 01-087", "main", summoned=False)
+    _run(g, 1, "MHK 01-087", _effect("MHK 01-087", "auto", 1), [], source=c)
+    g.players[1].main.remove(c)
+    g.pending_triggers.clear()
+    fire_delayed(g, "turn_end", None, Trail())
+    assert any(k[0] == 1 and k[2] == 2 for k in g.pending_triggers)
+
+
+def test_p010_search_may_find_nothing() -> None:
+    g = _state()
+    target = _chara(g, 1, "MHK 01-024")
+    r = _run(g, 1, "MHK P-010", _effect("MHK P-010", "auto"), [target], choices=[[]])
+    assert [op["op"] for op in r.ops] == ["shuffle"]
+
+
+def test_01_006_shuffles_the_rest_back_instead_of_putting_it_at_the_bottom() -> None:
+    g = _state()
+    me = g.players[1]
+    me.hand.append("MHK ST-009")
+    r = _run(g, 1, "MHK 01-006", _effect("MHK 01-006", "auto"), [], choices=[["MHK ST-009"], []])
+    assert [(op["op"], op.get("to")) for op in r.ops] == [("move", "discard"), ("shuffle", None)]  # no deck_bottom
