@@ -14,7 +14,7 @@ from typing import Any
 from engine.cards import Effect
 from engine.pm import approach, hidden, play, script, setup
 from engine.pm.state import GameState, effect_key
-from engine.pm.triggers import FIRED_EVENTS, require_cause, require_none_pending, satisfy
+from engine.pm.triggers import FIRED_EVENTS, drop_stranded, require_cause, require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, starts_next_turn, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
@@ -32,6 +32,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     kind = a["type"]
     if kind == "pass" and g.priority == a["p"] and not (g.pending_triggers or g.available_triggers or g.break_ok):
         do_pass(g, a["p"], trail)  # the commonest action, with nothing else to check or clear (same result)
+        if g.pending_triggers:  # the pass ended an approach: its eliminations may have fired leave triggers
+            drop_stranded(g, trail)
         return
     if kind == "note":
         trail.event("note", f"note{'' if a.get('p') is None else ' by player ' + str(a['p'])}: {a['text']}")
@@ -65,6 +67,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         if not err.path_suffix:
             play.hint_unscripted(g, a.get("card"), err)
         raise
+    if g.pending_triggers:
+        drop_stranded(g, trail)
     if waiting:  # rulings of the action itself come first; effect.result is the last in order
         require_none_pending(g, kind, waiting)
     if g.result is None and kind not in NO_LOSING_CHECK:

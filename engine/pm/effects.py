@@ -83,6 +83,11 @@ def can_resolve(g: GameState, actor: int, effect: Effect, source: Chara | None =
         return False
     if source is not None and text_forbidden(g, source):
         return False
+    return targets_available(g, actor, effect, source)
+
+
+def targets_available(g: GameState, actor: int, effect: Effect, source: Chara | None = None) -> bool:
+    """False when a required target of a scripted effect has no candidate on the Area now."""
     required = [i for i, s in enumerate(effect.targets) if not s.get("optional")]
     options = {i: possible_targets(g, actor, effect, i, source) for i in required}
     if not all(options.values()):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.pm.conditions import chara_problem
-from engine.pm.effects import can_resolve
+from engine.pm.effects import can_resolve, targets_available
 from engine.pm.state import Chara, GameState, effect_key
 from engine.pm.stats import watchers
 from engine.pm.zones import describe, same_card
@@ -185,6 +185,24 @@ def require_none_pending(g: GameState, kind: str, waiting: list[tuple[int, int, 
         name = describe(g, c.card) if c else describe(g, off) if off else f"object {uid}"
         raise illegal("effect.result", f"mandatory trigger missing: automatic effect {idx} of {name} (player {owner}) "
                                        f"must be logged before this {kind}")
+
+
+def drop_stranded(g: GameState, trail: Trail) -> None:
+    """Mandatory triggers whose required targets have all left the Area since they fired lapse: a "leave" trigger
+    fires while the leaving Charas are still there, and in a mutual elimination its only target may leave with it."""
+    keep = []
+    for key in g.pending_triggers:
+        owner, uid, idx = key
+        c = g.chara_by_uid(uid)
+        cid = c.card if c is not None else g.departed.get(uid)
+        autos = g.card(cid).automatic() if cid is not None else ()
+        eff = autos[idx] if idx < len(autos) else None
+        if eff is not None and eff.scripted and eff.targets and not targets_available(g, owner, eff, c):
+            if trail.keep:
+                trail.event("effect", f"automatic effect {idx} of {describe(g, cid)} has no target left: it lapses")
+            continue
+        keep.append(key)
+    g.pending_triggers = keep
 
 
 def satisfy(g: GameState, player: int, uid: int, idx: int) -> bool:
