@@ -16,7 +16,7 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
 - 01-051 / 01-081 / 01-097: the own-name leave draw (01-051) hears other Charas only.
 - 01-062 / 01-058: "red cards played this turn" counts the player's own plays (printed colors, plus P-008's red).
 - 01-085: the sum is of the printed usage costs of the named cards played this turn by either player.
-- 01-119: the target's texts are barred from now until the end of the next turn.
+- 01-119: the target's texts are barred during the next turn only (a ``{"no_text_from": turn}`` grant).
 - P-007: "may be summoned in the own Approach Phase" is read as free entry in the own turn.
 - P-008: every card of its player counts as red too (not only hand, deck and Area).
 - 01-014 / 01-020 / 01-087 / 01-092 / 01-096 / ST-020: "when this card enters, at the turn end ..." sets up a delayed
@@ -380,7 +380,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                         {"op": "if", "cond": {"count": {"spec": {**OWN, "name": ERIKA, "rested": True}, "at_least": 4}},
                                          "do": [to("discard", "target:0")]}],
                                        targets=[{**OPP, "interfering": True}])]},
-    "MHK 01-119": {"effects": [act_eff([grant("no_text", until="next_turn_end"), draw(**{"if": {"has_name": KUA}})],
+    "MHK 01-119": {"effects": [act_eff([grant({"no_text_from": "next_turn"}, until="next_turn_end"), draw(**{"if": {"has_name": KUA}})],
                                        targets=[OPP])]},
     "MHK 01-120": {"effects": [act_eff([delay("leave", "target", auto=0)], targets=[OWN]),
                                auto("delayed", [{"op": "flip", "who": "opponent", "face": "down", "all": True}])]},

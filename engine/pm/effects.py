@@ -96,9 +96,16 @@ def targets_available(g: GameState, actor: int, effect: Effect, source: Chara | 
     return len({c.uid for i in distinct for c in options[i]}) >= len(distinct)
 
 
+def no_text(g: GameState, c: Chara) -> bool:
+    """True when a grant bars ``c``'s texts now: ``no_text``, or ``{"no_text_from": turn}`` from that turn on ("during
+    the next turn", MHK 01-119)."""
+    return any(w == "no_text" or (isinstance(w, dict) and "no_text_from" in w and g.turn >= int(w["no_text_from"]))
+               for w, _ in c.grants)
+
+
 def text_forbidden(g: GameState, c: Chara) -> bool:
     """True when an effect forbids using ``c``'s texts (as :func:`engine.pm.play.check_text_allowed` rules)."""
-    if c.grants and c.has_grant("no_text"):
+    if c.grants and no_text(g, c):
         return True
     return any(q == c.owner and kind == "text" and (until is None or until >= g.turn)
                and conditions.card_matches(g, g.card(c.card), f, c.owner) for q, kind, f, until in g.bans)

@@ -317,7 +317,7 @@ AT_CAUSE_KEYS = frozenset({"entered_by"})
 def check_text_allowed(g: GameState, p: int, card_id: str, holder: Chara | None, what: str) -> None:
     """``effect.condition``: an effect forbids using this text (a ``no_text`` grant on the Chara, or a ``forbid``
     of the player's texts of cards fitting a filter)."""
-    if holder is not None and holder.grants and holder.has_grant("no_text"):
+    if holder is not None and holder.grants and effects.no_text(g, holder):
         raise illegal("effect.condition", f"{what}: an effect forbids using the texts of {describe(g, holder.card)}")
     for q, kind, f, until in g.bans:
         if q == p and kind == "text" and (until is None or until >= g.turn) and \

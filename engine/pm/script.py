@@ -182,7 +182,10 @@ def _chara_ops(r: Run, step: Step) -> None:
                 continue  # "for each ..." of nothing: no change
             op.update(ap=ap, dp=dp, until=step.get("until", "turn_end"))
         elif kind == "grant":
-            op.update(what=step["what"], until=step.get("until", "turn_end"))
+            what = step["what"]
+            if isinstance(what, dict) and what.get("no_text_from") == "next_turn":  # "during the next turn"
+                what = {"no_text_from": r.g.turn + 1}
+            op.update(what=what, until=step.get("until", "turn_end"))
         elif kind == "coin":
             op.update(coin=step.get("coin", "+10/+10"), n=step.get("n", 1))
         elif kind == "move":

@@ -316,3 +316,13 @@ def test_01_006_shuffles_the_rest_back_instead_of_putting_it_at_the_bottom() -> 
     me.hand.append("MHK ST-009")
     r = _run(g, 1, "MHK 01-006", _effect("MHK 01-006", "auto"), [], choices=[["MHK ST-009"], []])
     assert [(op["op"], op.get("to")) for op in r.ops] == [("move", "discard"), ("shuffle", None)]  # no deck_bottom
+
+
+def test_01_119_bars_the_texts_during_the_next_turn_only() -> None:
+    from engine.pm.effects import text_forbidden
+    g = _state()
+    theirs = _chara(g, 0, "MHK 01-041")
+    _run(g, 1, "MHK 01-119", CARDS.get("MHK 01-119").effects[0], [theirs])
+    assert not text_forbidden(g, theirs)  # this turn: still usable
+    g.turn += 1
+    assert text_forbidden(g, theirs)
