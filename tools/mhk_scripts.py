@@ -12,7 +12,8 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   Area for a Chara with AP/DP); a Chara removed and put back returns to the area it left.
 - 01-037 / 01-045 / 01-048 / 01-088: "in the same turn ... N or more" fires once, when the count is reached;
   own Charas of that name count, the effect's own Chara included (01-048: distinct cards).
-- 01-046: the condition that an opponent's Chara left with it is not checked (approaching or interfering is).
+- 01-046: "this card and an opponent's Chara leave" while it approaches or interferes: an opposing participant leaves
+  by the same Elimination Judgement (``opponent_leaves_too``).
 - 01-051 / 01-081 / 01-097: the own-name leave draw (01-051) hears other Charas only.
 - 01-062 / 01-058: "red cards played this turn" counts the player's own plays (printed colors, plus P-008's red).
 - 01-085: the sum is of the printed usage costs of the named cards played this turn by either player.
@@ -239,7 +240,8 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                    "subject": {**OWN, "name": ERIKA}, "history": history("approach", {"name": ERIKA}, exactly=6)})]},
     "MHK 01-046": {"effects": [static([grant("free_entry", "self")]),
                                auto("leave", [pick("discard", "hand", 1, {}, this_card=True)], optional=True,
-                                    condition={"any_of": [{"approaching": True}, {"interfering": True}]})]},
+                                    condition={"any_of": [{"approaching": True}, {"interfering": True}],
+                                               "opponent_leaves_too": True})]},
     "MHK 01-047": {"effects": [auto("enter", [pick("hand", "area", 1, {"name": ERIKA, "combo": False}, up_to=True)], optional=True),
                                act_eff([rest("target:0", then=[mod(40, 40, "target:1")])],
                                        targets=[{**OWN, "name": ERIKA}, {**OWN, "name": ERIKA, "distinct": False}])]},

@@ -23,7 +23,8 @@ A *condition* is a mapping whose keys all must hold: ``own_turn``, ``has_name``,
 turn, the first time its cause happens), ``phase`` (``main``/``approach``), ``in_area`` (the effect's
 own Chara is in that area), ``history`` (this turn's plays, approaches or interferences: ``{"event", "filter",
 "who", "at_least"|"exactly", "distinct"}``), ``answers`` (a response: what it answers, ``{"type": action type,
-"side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits).
+"side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits), ``opponent_leaves_too`` (an
+opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves).
 """
 
 from __future__ import annotations
@@ -242,6 +243,18 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return n == int(want["exactly"]) if "exactly" in want else n >= int(want.get("at_least", 1))
     if key == "answers":
         return _answers(g, owner, want)
+    if key == "opponent_leaves_too":  # the effect's own Chara leaves with an opposing participant (a judgement)
+        ap = g.approach
+        if source is None or ap is None:
+            return not want
+        if source.uid in ap.attackers:  # the Interferer left first (turns.eliminate): the judgement's own flag
+            both = ap.eliminate_interferer and len(g.eliminated) >= 2
+        elif ap.interferer == source.uid:  # the approaching Charas leave after it: still on the Area
+            both = any(c is not None and c.owner != owner and c.card in g.eliminated
+                       for c in (g.chara_by_uid(u) for u in ap.attackers))
+        else:
+            both = False
+        return both == bool(want)
     if key == "entered_by":
         return g.effect_card is not None and card_matches(g, g.card(g.effect_card), want, owner)
     return key in ("subject", "first_time")  # checked when the trigger fires (engine.pm.triggers.fire)

@@ -326,3 +326,18 @@ def test_01_119_bars_the_texts_during_the_next_turn_only() -> None:
     assert not text_forbidden(g, theirs)  # this turn: still usable
     g.turn += 1
     assert text_forbidden(g, theirs)
+
+
+@pytest.mark.parametrize("opponent_leaves", [False, True])
+@pytest.mark.parametrize("role", ["approaching", "interfering"])
+def test_01_046_returns_only_when_an_opposing_chara_leaves_with_it(role: str, opponent_leaves: bool) -> None:
+    g = _state()
+    me = enter_area(g, 1, "MHK 01-046", "main", summoned=False)
+    theirs = _chara(g, 0, "MHK 01-041")
+    if role == "approaching":  # the Interferer has already left when the approaching Chara leaves
+        g.approach = Approach(attackers=[me.uid], interferer=None, eliminate_interferer=opponent_leaves)
+    else:
+        g.approach = Approach(attackers=[theirs.uid], interferer=me.uid)
+    g.eliminated = [me.card, *([theirs.card] if opponent_leaves else [])]
+    cond = _effect("MHK 01-046", "auto").condition
+    assert conditions.holds(g, 1, cond, me) is opponent_leaves
