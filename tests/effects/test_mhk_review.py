@@ -341,3 +341,13 @@ def test_01_046_returns_only_when_an_opposing_chara_leaves_with_it(role: str, op
     g.eliminated = [me.card, *([theirs.card] if opponent_leaves else [])]
     cond = _effect("MHK 01-046", "auto").condition
     assert conditions.holds(g, 1, cond, me) is opponent_leaves
+
+
+def test_01_072_backup_condition_holds_when_a_magician_is_being_interfered() -> None:
+    g = _state()
+    mine, theirs = _chara(g, 0, "MHK 01-072"), _chara(g, 1, "MHK 01-024")
+    cond = CARDS.get("MHK 01-072").backup.condition
+    g.approach = Approach(attackers=[mine.uid])
+    assert not conditions.holds(g, 0, cond)
+    g.approach.interferer = theirs.uid
+    assert conditions.holds(g, 0, cond)
