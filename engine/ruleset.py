@@ -8,7 +8,7 @@ Modelled on Pokémon Showdown's formats (a named bundle of rules), boardgame.io'
 
 The fold drives :class:`FoldHooks` alone; the service also reads identity, the log boundary, cards, queries,
 views, persistence, analytics facts and self-play. A third game is one folder plus its card data
-(docs/adding-a-game.md; tests/generic/toygame/ is one, a 2–4 seat game installed through an entry point)::
+(docs/adding-a-game.md, with a tested example of a 2–4 seat game installed through an entry point)::
 
     engine/mygame/ruleset.py     RULESET = MyGame()          # name "mygame-1", rules catalogue, hooks below
     engine/mygame/...            state, actions (apply), legal, snapshot, view, selfplay
