@@ -153,7 +153,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-004": {"effects": [auto("enter|interfered", [{"op": "cost", "who": "opponent", "n": 2, "filter": CHARA}]),
                                act_eff([mod(30, 30, "self")], condition={"count": {"spec": {**OWN, "name": MIYUKI}, "at_least": 3}})]},
     "MHK 01-005": {"effects": [static([mod(10, 10, "self", per={"charas": {**OWN, "name": MIYUKI}})], condition=OWN_TURN),
-                               act_eff([to("discard"), {"op": "disable"}])]},
+                               act_eff([to("discard", then=[{"op": "disable"}], **{"if": {"in_area": "main"}})])]},
     "MHK 01-006": {"effects": [auto("enter", [pick("hand", "discard", 1, {**CHARA, **MAHO}, up_to=True, then=[
         pick("deck", "hand", 2, CHARA, look=5, up_to=True, same_name="picked"), {"op": "shuffle", "who": "self"}])],
                                     optional=True)]},

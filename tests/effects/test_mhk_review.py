@@ -199,9 +199,9 @@ def _state() -> GameState:
 
 
 def _run(g: GameState, p: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None = None,
-         choices: list[Any] | None = None) -> script.Run:
+         choices: list[Any] | None = None, *, in_response: bool = False) -> script.Run:
     action: dict[str, Any] = {} if choices is None else {"choices": choices}
-    return script.run(g, p, card_id, eff, targets, source, action, Trail(), in_response=False)
+    return script.run(g, p, card_id, eff, targets, source, action, Trail(), in_response=in_response)
 
 
 def _effect(card_id: str, kind: str, n: int = 0) -> Effect:
@@ -351,3 +351,11 @@ def test_01_072_backup_condition_holds_when_a_magician_is_being_interfered() -> 
     assert not conditions.holds(g, 0, cond)
     g.approach.interferer = theirs.uid
     assert conditions.holds(g, 0, cond)
+
+
+@pytest.mark.parametrize(("area", "ops"), [("main", ["move", "disable"]), ("support", [])])
+def test_01_005_disables_only_if_it_was_discarded_from_the_main_area(area: str, ops: list[str]) -> None:
+    g = _state()
+    me = enter_area(g, 1, "MHK 01-005", area, summoned=False)
+    r = _run(g, 1, "MHK 01-005", _effect("MHK 01-005", "activated"), [], source=me, in_response=True)
+    assert [op["op"] for op in r.ops] == ops
