@@ -76,7 +76,7 @@ def redact_header(header: Mapping[str, Any], view: View, *, keep_lists: bool = F
 
 def redact_action(action: Mapping[str, Any], before: GameState, view: View) -> Action:
     """One source action as the seat records it (``before``: the source state just before it)."""
-    nested = "ops" in action or "responses" in action
+    nested = "ops" in action or "responses" in action or "choices" in action
     out = copy.deepcopy(dict(action)) if nested else dict(action)  # only nested parts are changed in place
     kind = out["type"]
     if kind == "shuffle":
@@ -93,7 +93,17 @@ def redact_action(action: Mapping[str, Any], before: GameState, view: View) -> A
             out["cards"] = []
     for op in _ops(out):
         _redact_op(op, view)
+    for act in _with_responses(out):
+        if any(isinstance(c, Mapping) and "order" in c for c in act.get("choices") or ()):
+            # a shuffle's result is nobody's to see: without it the shuffle leaves the order unknown
+            act["choices"] = [c for c in act["choices"] if not (isinstance(c, Mapping) and "order" in c)]
     return out
+
+
+def _with_responses(action: Action) -> Iterator[Action]:
+    yield action
+    for resp in action.get("responses", ()):
+        yield from _with_responses(resp)
 
 
 def _face_up_prefix(before: GameState, player: int, cards: list[str]) -> list[str]:
