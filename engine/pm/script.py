@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.cards import Effect
 from engine.pm import conditions, stats
+from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
 from engine.pm.ops import apply_op
 from engine.pm.state import Chara, GameState, expiry
 from engine.pm.zones import describe, same_card
@@ -113,9 +114,10 @@ def _same(given: Mapping[str, Any], op: Mapping[str, Any]) -> bool:
     if a.get("op") == "shuffle" and b.get("op") == "shuffle":
         return a.get("p") == b.get("p")
     if a.get("op") == "move" and b.get("op") == "move":
-        # a given move without ``card``: an unknown card the recorder did not see (table logs)
+        # a given move without ``card`` between hidden zones: a card the recorder did not see (table logs)
+        unseen = "card" not in a and a.get("from") in HIDDEN_FROM and a.get("to") in HIDDEN_TO
         return all(a.get(k) == b.get(k) for k in ("p", "from", "to", "face", "rested")) and (
-            "card" not in a or ("card" in b and same_card(a["card"], b["card"])))
+            unseen or ("card" in a and "card" in b and same_card(a["card"], b["card"])))
     return a == b
 
 
