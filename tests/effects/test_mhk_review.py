@@ -359,3 +359,11 @@ def test_01_005_disables_only_if_it_was_discarded_from_the_main_area(area: str, 
     me = enter_area(g, 1, "MHK 01-005", area, summoned=False)
     r = _run(g, 1, "MHK 01-005", _effect("MHK 01-005", "activated"), [], source=me, in_response=True)
     assert [op["op"] for op in r.ops] == ops
+
+
+@pytest.mark.parametrize("already_rested", [False, True])
+def test_01_047_boosts_only_if_it_rested_an_erika(already_rested: bool) -> None:
+    g = _state()
+    erika = enter_area(g, 1, "MHK ST-014", "main", summoned=False, rested=already_rested)
+    r = _run(g, 1, "MHK 01-047", _effect("MHK 01-047", "activated"), [erika, erika])
+    assert [op["op"] for op in r.ops] == ([] if already_rested else ["rest", "modify"])
