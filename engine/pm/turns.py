@@ -206,7 +206,9 @@ def end_approach_phase(g: GameState, trail: Trail) -> None:
     g.step = None
     g.priority = None
     g.approach = None
+    # "at the end of the turn" texts of either player's Charas (001: the turn's end effects, ordered by the turn player)
     fire(g, "turn_end", g.players[g.turn_player].area(), trail)
+    fire(g, "turn_end", g.players[1 - g.turn_player].area(), trail)
     if g.delayed:
         fire_delayed(g, "turn_end", None, trail)
     if not g.pending_triggers:

@@ -367,3 +367,14 @@ def test_01_047_boosts_only_if_it_rested_an_erika(already_rested: bool) -> None:
     erika = enter_area(g, 1, "MHK ST-014", "main", summoned=False, rested=already_rested)
     r = _run(g, 1, "MHK 01-047", _effect("MHK 01-047", "activated"), [erika, erika])
     assert [op["op"] for op in r.ops] == ([] if already_rested else ["rest", "modify"])
+
+
+# -- "at the end of the turn" without 自分の: every turn's end (rule book 001, Turn End) ---------------------------
+
+
+def test_st024_stands_at_the_end_of_the_opponents_turn() -> None:
+    doc = _log("st024_opponent_turn_end")  # ST-024 rested by interfering in player 0's turn, then that turn ends
+    g = _legal(doc)
+    assert not _chara(g, 1, "MHK ST-024").rested
+    without = [*doc["actions"][:-1], {"type": "pass", "p": 1}]  # the mandatory trigger left out: the Turn End
+    assert _rule(_fold(doc, without)) == "turn.step"  # waits for it, so the next turn has not started
