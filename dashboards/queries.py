@@ -363,7 +363,8 @@ def game_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
             continue
         pwr, pci = _wr(ps, pn)
         pairs.append({"hero": h, "girl": g, "hero_name": names.get(h), "girl_name": names.get(g),
-                      "pair": f"{names.get(h) or h} × {names.get(g) or g}", "games": pn, "wr": pwr, "wr_ci": pci})
+                      "pair": f"{names.get(h) or h} × {names.get(g) or g}", "games": pn, "n": pn, "wr": pwr,
+                      "wr_ci": pci})
     return {
         "covers": cover, "filters": f.to_json(), "two_seats": two, "games": len(games), "player_games": n,
         "wr": wr, "wr_ci": ci,
@@ -407,8 +408,10 @@ STATS = {"cards": card_stats, "decks": deck_stats, "matchups": matchups, "first"
 
 
 def default_ruleset(con: duckdb.DuckDBPyConnection) -> str:
-    """The ruleset with the most player-games (Precious Memories in an empty warehouse): statistics never mix games."""
-    row = con.execute("SELECT ruleset FROM player_games GROUP BY ruleset ORDER BY count(*) DESC, ruleset LIMIT 1").fetchone()
+    """Precious Memories when the warehouse holds any of its games (a store gaining other games keeps its statistics),
+    else the ruleset with the most player-games: statistics never mix games."""
+    row = con.execute("SELECT ruleset FROM player_games GROUP BY ruleset "
+                      "ORDER BY ruleset = ? DESC, count(*) DESC, ruleset LIMIT 1", [DEFAULT_RULESET]).fetchone()
     return row[0] if row else DEFAULT_RULESET
 
 

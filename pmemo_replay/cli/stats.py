@@ -1,5 +1,6 @@
 """``pmemo-replay stats cards|decks|matchups|first|trends|games``: the meta statistics of metrics.md (and the game
-rows of mahou-shoujo.md §13), each for one ruleset (``--ruleset``, else the most played one)."""
+rows of mahou-shoujo.md §13), each for one ruleset
+(``--ruleset``, else Precious Memories when it has games, else the most played one)."""
 
 from __future__ import annotations
 

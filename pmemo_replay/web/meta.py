@@ -112,15 +112,16 @@ def _page_filters() -> tuple[Filters, int, str | None]:
 
 @bp.get("/meta")
 def meta() -> Any:
-    """The dashboards of one ruleset (chosen by the ruleset filter, else the most played): card table, GIH WR, IWD,
-    archetypes, weekly trends, game rows, and matchups and first player where the game has two seats."""
+    """The dashboards of one ruleset (chosen by the ruleset filter, else Precious Memories when it has games, else
+    the most played): card table, GIH WR, IWD, archetypes, weekly trends, game rows, and matchups and first player
+    where the game has two seats."""
     from dashboards.figures import dashboard
     from dashboards.queries import connect, for_ruleset, options, run_stat, two_seats
 
     f, min_games, error = _page_filters()
     keep_current()
     with connect(warehouse_path()) as con:
-        f = for_ruleset(con, f)  # one game at a time: the ruleset chosen, else the most played one
+        f = for_ruleset(con, f)  # one game at a time: the ruleset chosen, else dashboards.queries.default_ruleset
         views = {kind: run_stat(con, kind, f) for kind in KINDS}
         choices = options(con, f.ruleset)
     if f.ruleset not in choices["rulesets"]:

@@ -173,7 +173,8 @@ class PairRowSchema(Schema):
     hero_name = fields.String(allow_none=True, required=True)
     girl_name = fields.String(allow_none=True, required=True)
     pair = fields.String(required=True, metadata={"description": '"Hero × Magical Girl" by name'})
-    games = fields.Integer(required=True, metadata={"description": "player-games opening with the pair (n)"})
+    games = fields.Integer(required=True, metadata={"description": "player-games opening with the pair"})
+    n = fields.Integer(required=True, metadata={"description": "the same count under mahou-shoujo.md §13's name"})
     wr = _wr("WR of those player-games")
     wr_ci = _ci()
 

@@ -178,7 +178,7 @@ def test_precious_memories_statistics_keep_their_figures(mixed: tuple[Store, Pat
         pm_only = statistics(tmp_path / "pm-wh", kind, Filters())
         assert pm_only["ruleset"] == "pm-2.22"
         assert statistics(mixed[1], kind, Filters.parse({"ruleset": "pm-2.22"})) == {**pm_only, "filters": {"ruleset": "pm-2.22"}}
-        assert statistics(mixed[1], kind, Filters()) == pm_only  # the most played ruleset when none is given
+        assert statistics(mixed[1], kind, Filters()) == pm_only  # Precious Memories when none is given and it has games
     assert statistics(mixed[1], "games", Filters())["gems_avg"] is None
 
 
@@ -305,8 +305,8 @@ def test_api_game_rows_and_cards(client: FlaskClient, tmp_path: Path) -> None:
     cards = client.get(f"/api/stats/cards?ruleset={MAHOU}")
     assert cards.headers["X-Pmemo-Ruleset"] == MAHOU and cards.headers["X-Pmemo-Games"] == "3"
     assert {r["card"] for r in cards.get_json()} >= {HANA, RUBY, SQUALL}
-    default = client.get("/api/stats/cards")  # 6 Mahou player-games against 4 of Precious Memories
-    assert default.headers["X-Pmemo-Ruleset"] == MAHOU
+    default = client.get("/api/stats/cards")  # 6 Mahou player-games against 4 of Precious Memories: still PM's
+    assert default.headers["X-Pmemo-Ruleset"] == "pm-2.22"  # a store gaining other games keeps its statistics
     assert client.get("/api/stats/games?ruleset=pm-2.22").get_json()["pair_wr"] == []
     assert client.get("/api/stats/games?first=2").status_code == 400
 
