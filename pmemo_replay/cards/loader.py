@@ -38,7 +38,8 @@ def load_file(path: str | Path) -> CardDB:
     raise card_error(str(p), "", "", "neither a pmemo-cards file nor precious-data card data")
 
 
-def _files(path: Path) -> list[Path]:
+def card_files(path: Path) -> list[Path]:
+    """The card files at ``path``: the file itself, or every .json file below a folder (sorted)."""
     if not path.exists():
         raise card_error(str(path), "", "", "no such file or folder")
     if not path.is_dir():
@@ -59,7 +60,7 @@ def load_cards(paths: Sequence[str | Path]) -> CardDB:
         paths = [paths]
     db = CardDB(name=Path(paths[0]).stem if len(paths) == 1 else "cards")
     for path in paths:
-        for file in _files(Path(path)):
+        for file in card_files(Path(path)):
             db.merge(load_file(file))
     return db
 

@@ -21,6 +21,7 @@ from engine.ruleset import CardFileProblem
 from engine.rulesets import RULESETS, get_ruleset
 from pmemo_replay.cards import CardDataError, bundled_cards, load_file
 from pmemo_replay.cards.errors import card_error
+from pmemo_replay.cards.loader import card_files
 from pmemo_replay.logio import DEFAULT_RULESET
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,24 +54,13 @@ def read_card_file(path: Path) -> tuple[str, Any]:
         raise card_error(str(path), "", "", str(err)) from None
 
 
-def _files(path: Path) -> list[Path]:
-    if not path.exists():
-        raise card_error(str(path), "", "", "no such file or folder")
-    if not path.is_dir():
-        return [path]
-    files = sorted(f for f in path.rglob("*.json") if f.is_file())
-    if not files:
-        raise card_error(str(path), "", "", "no .json files in this folder")
-    return files
-
-
 @functools.cache
 def bundled_for(name: str) -> Any:
     """The bundled card set of ruleset ``name`` (cached: do not modify it)."""
     if name == DEFAULT_RULESET:
         return bundled_cards()
     ruleset = get_ruleset(name)
-    files = [f for entry in ruleset.bundled_cards for f in _files(ROOT / entry)]
+    files = [f for entry in ruleset.bundled_cards for f in card_files(ROOT / entry)]
     return ruleset.merge_cards(ruleset.parse_cards(_read_json(f), str(f)) for f in files)
 
 
@@ -97,7 +87,7 @@ def load_library(paths: Sequence[str | Path]) -> CardLibrary:
     """Every path (a file, or a folder read recursively) read by its format and merged per game."""
     found: dict[str, list[Any]] = {}
     for path in paths:
-        for file in _files(Path(path)):
+        for file in card_files(Path(path)):
             name, db = read_card_file(file)
             found.setdefault(name, []).append(db)
     return CardLibrary({name: get_ruleset(name).merge_cards(dbs) if len(dbs) > 1 else dbs[0]
