@@ -215,6 +215,8 @@ class CardDB:
         self.lookup: Callable[[str], Card] = self._exact.__getitem__
         self._series_key: dict[str, str] = {}
         self._listened: frozenset[str] | None = None  # every cause some card listens for (see :meth:`listened`)
+        #: facts a ruleset derives from these cards (legal deck lists...), forgotten when a card is added
+        self.memo: dict[Any, Any] = {}
         for group in series_groups:
             self.add_series_group(group)
         for card in cards:
@@ -229,6 +231,7 @@ class CardDB:
         self._exact[card.id] = card
         self._exact[key] = card
         self._listened = None
+        self.memo.clear()
 
     def listened(self, cause: str) -> bool:
         """True when some card's automatic effect listens for ``cause`` (else firing it can be skipped)."""

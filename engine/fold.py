@@ -86,7 +86,9 @@ class Folder:
         self.implied: dict[int, int] = {}  # absolute action index -> passes inserted before it
         self.trails: list[Trail] = []
         self.keep_trails = keep_trails
-        self._checkpoint = (0, self.ruleset.clone(self.state))
+        self._header, self._cards = header, cards
+        #: (index, state) to rebuild from; None: the header's setup (rebuilt only when an action is illegal)
+        self._checkpoint: tuple[int, Any] | None = None if state is None else (0, self.ruleset.clone(self.state))
         #: checkpoints start after the first rebuild: a log that never needs one never pays for them
         self._checkpointing = False
         self._apply = self.ruleset.apply
@@ -109,7 +111,7 @@ class Folder:
     def push(self, action: Mapping[str, Any]) -> Trail:
         """Apply the next action; raise :class:`IllegalAction` (state left as before) when illegal."""
         index = len(self.actions)
-        if self._checkpointing and index % CHECKPOINT_EVERY == 0 and self._checkpoint[0] != index:
+        if self._checkpointing and index % CHECKPOINT_EVERY == 0 and (self._checkpoint or (0,))[0] != index:
             self._checkpoint = (index, self.ruleset.clone(self.state))
         if self.keep_trails:
             trail = Trail()
@@ -153,8 +155,11 @@ class Folder:
 
     def _rebuild(self) -> Any:
         """The state after every action pushed so far, replayed from the latest checkpoint."""
-        start, snap = self._checkpoint
-        state = self.ruleset.clone(snap)
+        if self._checkpoint is None:
+            start, state = 0, self.ruleset.new_state(self._header, self._cards, check=False)
+        else:
+            start, snap = self._checkpoint
+            state = self.ruleset.clone(snap)
         for j in range(start, len(self.actions)):
             scratch = Trail()
             for _ in range(self.implied.get(self.offset + j, 0)):

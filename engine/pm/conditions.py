@@ -87,24 +87,54 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
 
 def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None = None) -> str | None:
     """Why Chara ``c`` does not fit ``spec`` (None when it does)."""
-    side = spec.get("side", "any")
+    side, area, f, early, later = _spec_parts(spec)
     if side == "self" and c.owner != actor:
         return "is not the player's own Chara"
     if side == "opponent" and c.owner == actor:
         return "is not an opponent's Chara"
-    area = spec.get("area", "any")
     if area != "any" and c.area != area:
         return f"is not in the {area} area"
-    if "max_cost" in spec and stats.chara_cost(g, c) > number(g, actor, spec["max_cost"]):
-        return f"has usage cost {stats.chara_cost(g, c)} > {number(g, actor, spec['max_cost'])}"
-    if "rested" in spec and c.rested != spec["rested"]:
-        return "is not rested" if spec["rested"] else "is not active"
-    if spec.get("not_self") and source is not None and c.uid == source.uid:
-        return "is the effect's own Chara"
-    card = g.card(c.card)
-    f = {k: v for k, v in spec.items() if k in CARD_KEYS and k != "max_cost"}
-    if f and not card_matches(g, card, f, c.owner):
+    if early:
+        if "max_cost" in spec and stats.chara_cost(g, c) > number(g, actor, spec["max_cost"]):
+            return f"has usage cost {stats.chara_cost(g, c)} > {number(g, actor, spec['max_cost'])}"
+        if "rested" in spec and c.rested != spec["rested"]:
+            return "is not rested" if spec["rested"] else "is not active"
+        if spec.get("not_self") and source is not None and c.uid == source.uid:
+            return "is the effect's own Chara"
+    if f and not card_matches(g, g.card(c.card), f, c.owner):
         return f"does not fit {f}"
+    if later:
+        return _later_problem(g, actor, spec, c, source)
+    return None
+
+
+#: spec keys checked after the card filter (rarer; their order in :func:`_later_problem` is the rulings' order)
+_EARLY_KEYS = frozenset({"max_cost", "rested", "not_self"})
+_LATER_KEYS = frozenset({
+    "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
+    "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn"})
+_SpecParts = tuple[str, str, dict[str, Any], bool, bool]
+_SPECS: dict[int, tuple[Mapping[str, Any], _SpecParts]] = {}
+
+
+def _spec_parts(spec: Mapping[str, Any]) -> _SpecParts:
+    """(side, area, the card filter, whether a key checked before / after the filter is present) of a Chara spec,
+    cached per spec object (specs come from card data and logs and are not changed once read)."""
+    hit = _SPECS.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    parts = (spec.get("side", "any"), spec.get("area", "any"),
+             {k: v for k, v in spec.items() if k in CARD_KEYS and k != "max_cost"}, not _EARLY_KEYS.isdisjoint(spec),
+             not _LATER_KEYS.isdisjoint(spec))
+    if len(_SPECS) > 8192:
+        _SPECS.clear()
+    _SPECS[id(spec)] = (spec, parts)
+    return parts
+
+
+def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
+    """The Chara spec keys checked once side, area and the card filter fit."""
+    card = g.card(c.card)
     if not SPEC_EXTRA.isdisjoint(spec):
         problem = _extra_problem(g, actor, spec, c, source)
         if problem:

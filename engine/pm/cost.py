@@ -30,9 +30,12 @@ def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -
         pool = p.hand if zone == "hand" else [c for c, up in p.points if up]
         if g.table:  # unknown cards stay unknown here: the play identified the ones its payment names
             pool = [c for c in pool if c is not None]
-        # a parallel shares the base id as a prefix: the cheap test first
-        have = sum(1 for c in pool if c == cid or (c.startswith(key) and base_id(c) == key))
         count = used[zone, key] = used.get((zone, key), 0) + 1
+        if pool.count(cid) >= count:
+            out.append((zone, cid))  # enough copies of this very id (the common case)
+            continue
+        # parallels count too; a parallel shares the base id as a prefix: the cheap test first
+        have = sum(1 for c in pool if c == cid or (c.startswith(key) and base_id(c) == key))
         if count > have:
             where = "hand" if zone == "hand" else "Point Zone face up"
             more = "no" if have == 0 else "no more"

@@ -89,6 +89,12 @@ def can_resolve(g: GameState, actor: int, effect: Effect, source: Chara | None =
 def targets_available(g: GameState, actor: int, effect: Effect, source: Chara | None = None) -> bool:
     """False when a required target of a scripted effect has no candidate on the Area now."""
     required = [i for i, s in enumerate(effect.targets) if not s.get("optional")]
+    if not required:
+        return True
+    if len(required) == 1:  # the common case: one candidate is enough
+        want = effect.targets[required[0]]
+        return any(stats.can_be_targeted(g, c, actor) and _spec_problem(g, actor, want, c, source) is None
+                   for p in g.players for c in p.area())
     options = {i: possible_targets(g, actor, effect, i, source) for i in required}
     if not all(options.values()):
         return False

@@ -20,9 +20,14 @@ OPENING_HAND = 7
 
 
 def check_decks(header: Mapping[str, Any], cards: CardDB) -> None:
-    """Raise :class:`IllegalAction` (index None, a ``game.players.N...`` path) for an illegal deck."""
+    """Raise :class:`IllegalAction` (index None, a ``game.players.N...`` path) for an illegal deck.
+
+    Deck lists found legal are remembered in ``cards.memo`` (the same lists come back game after game)."""
     for i, pl in enumerate(header["players"]):
         deck, ex = pl.get("deck"), pl.get("ex_deck", [])
+        key = ("pm.legal_decks", tuple(deck) if deck is not None else None, tuple(ex) if ex else ())
+        if key in cards.memo:
+            continue
         path = f"game.players.{i}.deck"
         if deck is None:  # unlisted: checked on what is seen (identify.count)
             deck = []
@@ -42,6 +47,8 @@ def check_decks(header: Mapping[str, Any], cards: CardDB) -> None:
         for cid in ex:
             if not cards.get(cid).ex:
                 _deck_error("deck.ex", f"{cid} is not an EX card and cannot be in player {i}'s EX deck", ex_path)
+        if len(cards.memo) < 4096:
+            cards.memo[key] = True
 
 
 def _copies(ids: list[str]) -> list[tuple[str, int]]:

@@ -123,21 +123,22 @@ def judge(g: GameState, trail: Trail) -> None:
     if blocker is None or blocker.area != "main":
         to_after_elimination(g, trail, "the interfering Chara left: no judgement and no point")
         return
-    total_ap = sum(stats.used(stats.ap_dp(g, c)[0]) for c in attackers)  # each value below 0 counts as 0
+    values = {c.uid: stats.ap_dp(g, c) for c in attackers}
+    total_ap = sum(stats.used(values[c.uid][0]) for c in attackers)  # each value below 0 counts as 0
     b_ap, b_dp = (stats.used(v) for v in stats.ap_dp(g, blocker))
     a.eliminate_interferer = b_dp <= total_ap or any(stats.forceful(g, c) for c in attackers)
     verdict = "eliminated" if a.eliminate_interferer else "stays"
     sign = "<=" if a.eliminate_interferer else ">"
     msg = f"DP {b_dp} of {describe(g, blocker.card)} {sign} AP {total_ap}: it {verdict}" if trail.keep or len(attackers) > 1 else ""
     if len(attackers) > 1:
-        a.choices = [c.uid for c in attackers if stats.used(stats.ap_dp(g, c)[1]) <= b_ap]
+        a.choices = [c.uid for c in attackers if stats.used(values[c.uid][1]) <= b_ap]
         a.judgement = msg
         g.step = "choose_elimination"
         names = ", ".join(describe(g, c.card) for c in attackers if c.uid in a.choices) or "none"
         trail.event("elimination", f"{msg}; Reinforcement: the Interferer chooses which approaching Chara leaves (may choose: {names})")
         return
     attacker = attackers[0]
-    at_dp = stats.used(stats.ap_dp(g, attacker)[1])
+    at_dp = stats.used(values[attacker.uid][1])
     out = []
     if a.eliminate_interferer:
         out.append(blocker)

@@ -43,28 +43,40 @@ def same_card(a: str | None, b: str) -> bool:
 
 def area_holds(p: PlayerState, card_id: str) -> bool:
     """True when any Chara on the Area has ``card_id`` in its stack (summon.unique)."""
-    for c in p.main:
-        if same_card(c.card, card_id) or any(same_card(s, card_id) for s in c.stack):
-            return True
-    return any(same_card(c.card, card_id) or any(same_card(s, card_id) for s in c.stack) for c in p.support)
+    key = base_id(card_id)
+    for charas in (p.main, p.support):
+        for c in charas:
+            top = c.card
+            if top == card_id or base_id(top) == key:
+                return True
+            for s in c.stack:
+                if s == card_id or base_id(s) == key:
+                    return True
+    return False
 
 
 def find_chara(p: PlayerState, card_id: str) -> Chara | None:
     """The Chara on ``p``'s Area named by ``card_id`` (the top card; parallels match)."""
-    for c in p.main:
-        if same_card(c.card, card_id):
-            return c
-    for c in p.support:
-        if same_card(c.card, card_id):
-            return c
+    key = None
+    for charas in (p.main, p.support):
+        for c in charas:
+            top = c.card
+            if top == card_id:
+                return c
+            if key is None:
+                key = base_id(card_id)
+            if base_id(top) == key:
+                return c
     return None
 
 
 def remove_copy(cards: list[str] | list[str | None], card_id: str, *, from_end: bool = False) -> bool:
     """Remove one copy of ``card_id`` from a list of ids; False when there is none."""
+    key = base_id(card_id)
     rng = range(len(cards) - 1, -1, -1) if from_end else range(len(cards))
     for i in rng:
-        if same_card(cards[i], card_id):
+        c = cards[i]
+        if c == card_id or (c is not None and base_id(c) == key):
             del cards[i]
             return True
     return False
