@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from .boundary import read_header, ruleset_card_ids, unknown_card_error
 from .errors import LogError
+from .fastcheck import actions_keys, json_keys
 from .schemas import (
     FORMAT,
     VERSION,
@@ -62,6 +63,10 @@ def _constant(name: str) -> Any:
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
+#: the C decoder's own dicts (a duplicate key keeps its last value): the fast path counts keys instead
+_PLAIN = json.JSONDecoder(parse_constant=_constant)
+#: JSON's whitespace, as the decoder skips it
+_SPACE = re.compile(r"[ \t\n\r]*").match
 
 
 def _problem(exc: ValueError, *, with_line: bool = True) -> str:
@@ -106,13 +111,16 @@ def _unstorable_at(value: Any) -> tuple[list[str], str, bool] | None:
     return None
 
 
-def _refuse_unstorable(text: str) -> None:
+def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True) -> None:
     """Raise :class:`LogError` naming the first string or key that holds a lone UTF-16 surrogate (``"\\udfff"``) or NUL.
 
     Such a string is valid JSON, but a lone surrogate is not Unicode text (it can be neither printed as UTF-8 nor
     stored) and PostgreSQL keeps no NUL in text. Only text with such an escape is decoded here (twice, then):
-    others pass at the cost of one search.
+    others pass at the cost of one search, or of two substring tests when the text holds no raw surrogate
+    (``utf8``: it was decoded from strict UTF-8, which has none; or it is ASCII). ``shortcut=False``: always search.
     """
+    if shortcut and "\\u" not in text and "\x00" not in text and (utf8 or text.isascii()):
+        return  # no escape and no NUL, and no raw surrogate: nothing the search below could find
     if _MAYBE_UNSTORABLE.search(text) is None:
         return
     try:
@@ -164,18 +172,19 @@ def load_log(document: Any, *, form: LogForm = "json") -> PmemoLog:
     return PmemoLog(header, actions, form)
 
 
-def parse_log(text: str | bytes) -> PmemoLog:
+def parse_log(text: str | bytes, *, fast: bool = True) -> PmemoLog:
     """Parse and validate a log given as a JSON document or as JSON Lines (see :func:`_parse`).
 
     Nesting deeper than Python's recursion allows (thousands of nested responses) is malformed.
+    ``fast=False`` skips :func:`_parse_fast` (the tests compare both ways).
     """
     try:
-        return _parse(text)
+        return _parse(text, fast=fast)
     except RecursionError:
         raise LogError("the log nests objects or responses too deeply to be a game log") from None
 
 
-def _parse(text: str | bytes) -> PmemoLog:
+def _parse(text: str | bytes, *, fast: bool = True) -> PmemoLog:
     """Parse and validate a log given as a JSON document or as JSON Lines.
 
     The form is told from the content: text that parses as one JSON value is a document
@@ -183,10 +192,15 @@ def _parse(text: str | bytes) -> PmemoLog:
     yet); otherwise a first line that parses as a header object starts JSON Lines.
     Raises :class:`LogError` (``log.schema``) naming the line, index and path.
     """
-    if not isinstance(text, str):
+    utf8 = not isinstance(text, str)
+    if utf8:
         text = _decode_bytes(bytes(text))
     text = text.removeprefix("\ufeff")
-    _refuse_unstorable(text)
+    _refuse_unstorable(text, utf8=utf8, shortcut=fast)
+    if fast:
+        log = _parse_fast(text)
+        if log is not None:
+            return log
     stripped = text.strip()
     if not stripped:
         raise LogError("empty input: expected a pmemo-log JSON document or JSON Lines")
@@ -199,6 +213,74 @@ def _parse(text: str | bytes) -> PmemoLog:
         validate_top(document, jsonl=True, context=f"line {line}")
         return PmemoLog(read_header(document["game"])[0], [], "jsonl")
     return load_log(document)
+
+
+def _parse_fast(text: str) -> PmemoLog | None:
+    """The log when it is surely valid, read the quick way; None when unsure (:func:`_parse` then decides).
+
+    A well-formed Precious Memories log (a document, or JSON Lines whose action lines follow the header line
+    with no blank line between) is decoded by the C decoder without the duplicate-key hook, its actions are
+    checked by :func:`fastcheck.action_keys`, and it is taken only when its keys are all accounted for
+    (:func:`_keys_all_decoded`). Anything else, whatever the problem, takes the slow path from the start,
+    which gives the same verdict and names the problem.
+    """
+    try:
+        return _fast_document(text)
+    except (ValueError, RecursionError):  # LogError included: the slow path raises it again
+        return None
+
+
+def _fast_document(text: str) -> PmemoLog | None:
+    start = _SPACE(text).end()
+    value, end = _PLAIN.raw_decode(text, start)  # what _DECODER.decode(text) does, less the hook
+    if _SPACE(text, end).end() < len(text):  # more after the value: JSON Lines
+        return _fast_jsonl(text, value, end)
+    if type(value) is not dict or "actions" not in value:
+        return None
+    validate_top(value, jsonl=False)
+    header, check = read_header(value["game"])
+    if check is not None:
+        return None
+    keys = json_keys(value["game"])
+    n = actions_keys(value["actions"])
+    if keys < 0 or n < 0 or not _keys_all_decoded(text, len(value) + keys + n):
+        return None
+    return PmemoLog(header, value["actions"], "json")
+
+
+def _fast_jsonl(text: str, head: Any, end: int) -> PmemoLog | None:
+    """JSON Lines whose first line holds the header ``head`` (decoded up to ``end``) and no blank line follows."""
+    line_end = text.find("\n")
+    if not 0 <= end <= line_end or _SPACE(text, end).end() < line_end:
+        return None  # the header spans lines, or more follows it on its line
+    if type(head) is not dict or "actions" in head or not _keys_all_decoded(text[:line_end], json_keys(head)):
+        return None
+    validate_top(head, jsonl=True, context="line 1")
+    header, check = read_header(head["game"])
+    if check is not None:
+        return None
+    body = text[line_end + 1:].strip()
+    if not body:
+        return PmemoLog(header, [], "jsonl")
+    actions = _PLAIN.decode("[" + body.replace("\n", ",") + "]")
+    if len(actions) != body.count("\n") + 1:  # a blank line, or two values on one line
+        return None
+    keys = actions_keys(actions)
+    return PmemoLog(header, actions, "jsonl") if keys >= 0 and _keys_all_decoded(body, keys) else None
+
+
+def _keys_all_decoded(text: str, keys: int) -> bool:
+    """True when the JSON ``text``, decoded into objects holding ``keys`` keys in all, has no duplicate key.
+
+    The decoded objects hold at most as many keys as the text names (fewer exactly when an object repeats a
+    key, or a repeated key's dropped value held objects). When no colon follows whitespace, each key's colon
+    directly follows its closing quote, so the text names at most as many keys as it holds ``":``: if that
+    count equals ``keys``, every key the text names was decoded, and none repeats.
+    """
+    quoted = text.count('":')
+    if quoted != keys:
+        return False
+    return text.count(":") == quoted or not any(space + ":" in text for space in " \t\r\n")
 
 
 def _parse_jsonl(text: str, whole: ValueError) -> PmemoLog:

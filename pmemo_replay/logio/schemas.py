@@ -52,9 +52,26 @@ UNKNOWN_FIELD = "unknown field"
 MISSING_FIELD = "missing required field"
 
 
+#: strings already found to match :data:`CARD_ID_RE` (a log names the same few dozen ids thousands of times)
+CARD_IDS_SEEN: set[str] = set()
+_CARD_IDS_SEEN_MAX = 1 << 16
+
+
+def card_id_ok(value: str) -> bool:
+    """Tell whether the string ``value`` matches :data:`CARD_ID_RE` (remembering those that do)."""
+    if value in CARD_IDS_SEEN:
+        return True
+    if CARD_ID_RE.fullmatch(value) is None:
+        return False
+    if len(CARD_IDS_SEEN) >= _CARD_IDS_SEEN_MAX:
+        CARD_IDS_SEEN.clear()
+    CARD_IDS_SEEN.add(value)
+    return True
+
+
 def is_card_id(value: object) -> bool:
     """Tell whether ``value`` is a string shaped like a card id (``"MHK 01-022"``)."""
-    return type(value) is str and CARD_ID_RE.fullmatch(value) is not None
+    return type(value) is str and card_id_ok(value)
 
 
 def show(value: object) -> str:
@@ -181,7 +198,7 @@ class CardId(_Field):
     """A card id string ``"<SET> <number>"``."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        if type(value) is not str or CARD_ID_RE.fullmatch(value) is None:
+        if type(value) is not str or not (value in CARD_IDS_SEEN or card_id_ok(value)):
             raise ValidationError(f"must be {_CARD_HINT}, got {show(value)}")
         return value
 
@@ -192,9 +209,9 @@ class CardIds(_Field):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[str]:
         if type(value) is not list:
             raise ValidationError(f"must be a list of card ids, got {show(value)}")
-        match = CARD_ID_RE.fullmatch
+        seen = CARD_IDS_SEEN
         for j, item in enumerate(value):
-            if type(item) is not str or match(item) is None:
+            if type(item) is not str or not (item in seen or card_id_ok(item)):
                 raise ValidationError({j: [f"must be {_CARD_HINT}, got {show(item)}"]})
         return value
 

@@ -1,0 +1,179 @@
+"""The quick reading (plain C decoding, key counting, fastcheck) gives exactly the slow path's verdict and message."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pmemo_replay.cards import bundled_cards
+from pmemo_replay.logio import LogError, dump_json, dump_jsonl, load_log, parse_log, reader
+from pmemo_replay.logio.fastcheck import actions_keys, json_keys
+from pmemo_replay.logio.schemas import validate_action
+from pmemo_replay.simulate import simulated_logs
+from tests.fuzz.strategies import FUZZ, VALUES, hostile_logs, mutated_documents
+from tests.logio.logio_samples import document, every_action, fresh, jsonl
+
+
+def outcome(data: str | bytes, *, fast: bool) -> tuple[Any, ...]:
+    """What parsing ``data`` gives: the log (with its form) or the ruling."""
+    try:
+        log = parse_log(data, fast=fast)
+    except LogError as err:
+        return ("refused", err.ruling)
+    return ("read", log.header, log.actions, log.form)
+
+
+def agree(data: str | bytes) -> tuple[Any, ...]:
+    slow = outcome(data, fast=False)
+    assert outcome(data, fast=True) == slow
+    return slow
+
+
+# --- textual tricks aimed at the key count and the unstorable test -------------------------------------------
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _texts() -> list[str]:
+    doc = document()
+    head = _compact({k: v for k, v in doc.items() if k != "actions"})
+    summon = '{"type":"summon","p":0,"card":"MHK ST-001","area":"main","pay":[]}'
+    lines = [head, '{"type":"pass","p":0}', summon, '{"type":"note","text":"a: b"}']
+    body = "\n".join(lines) + "\n"
+    return [
+        body,
+        body.replace('"p":0}', '"p":0,"p":1}', 1),  # duplicate key in a pass
+        body.replace('"area":"main"', '"area":"main","area":"main"'),  # duplicate, same value
+        body.replace('"pay":[]', '"pay":[{"hand":"MHK ST-001","hand":"MHK ST-001"}]'),  # duplicate in a payment
+        body.replace('"area":"main"', '"area" :"main","area":"main"'),  # whitespace before a colon hides one
+        body.replace('"area":"main"', '"area"\t:"main"'),
+        body.replace('"area":"main"', '"area"\r\n:"main"'),
+        body.replace('"text":"a: b"', '"text":"a\\":b","text":"c"'),  # an in-string '":' offsets a duplicate
+        body.replace('"text":"a: b"', '"text":"\\":\\":","text":"c"'),
+        body.replace('"text":"a: b"', '"text":"x","meta":{"k":{"k":1,"k":2}}'),  # duplicate in free JSON
+        body.replace('"text":"a: b"', '"text":"x","meta":{"k":[{"a":1},{"a":{"b":1,"b":1}}]}'),
+        body.replace('"text":"a: b"', '"text":"x","meta":{"\\u003a":1}'),  # an escaped colon
+        body.replace('"text":"a: b"', '"text":"\\u0000"'),
+        body.replace('"text":"a: b"', '"text":"\\ud800"'),
+        body.replace('"text":"a: b"', '"text":"\\ud83d\\ude00"'),
+        body.replace('"text":"a: b"', '"text":"\ud800"'),  # a raw surrogate (str input only)
+        body.replace('"text":"a: b"', '"text":"\x00"'),
+        body.replace('"text":"a: b"', '"text":NaN'),
+        body.replace("\n", "\n\n", 2),  # a blank line
+        body.replace("\n", "\r\n"),
+        body.replace(summon, summon + " " + summon),  # two values on a line
+        "\n" + body, "\ufeff" + body, body.rstrip("\n"), head, head + "\n", "  " + head + "\n \n",
+        _compact(doc), _compact(doc).replace('"first":0', '"first":0,"first":0'),
+        _compact(doc).replace('"first":0', '"first" :0'),
+        json.dumps(doc), json.dumps(doc, indent=2), json.dumps(doc, indent="\t"),
+        json.dumps({**doc, "actions": [{"type": "pass", "p": 0}] * 3}).replace('"p": 0}', '"p": 0, "p": 1}', 1),
+        json.dumps({**doc, "actions": [{"type": "pass", "p": True}]}),
+        json.dumps({**doc, "actions": [{"type": "pass", "p": 0.0}]}),
+        json.dumps({**doc, "actions": [{"type": "choose_elimination", "p": 0, "card": None}]}),
+        json.dumps({**doc, "actions": [{"type": "summon", "p": 0, "card": "MHK ST-001", "area": "main", "pay": None}]}),
+        json.dumps({**doc, "actions": [{"type": "summon", "p": 0, "card": "MHK ST-001", "area": "main",
+                                        "pay": [{"hand": "MHK ST-001", "point": "MHK ST-001"}]}]}),
+        json.dumps({**doc, "game": {**doc["game"], "ruleset": "mahou-shoujo-1"}}),
+        json.dumps({**doc, "game": {**doc["game"], "ruleset": "pm-9"}}),
+        jsonl(doc), jsonl(fresh(doc)).replace('"choices": []', '"choices": [], "choices": []'),
+    ]
+
+
+@pytest.mark.parametrize("text", _texts())
+def test_textual_tricks_agree(text: str) -> None:
+    agree(text)
+    if "\ud800" not in text:
+        agree(text.encode("utf-8"))
+
+
+def test_duplicates_and_hidden_colons_take_the_slow_path() -> None:
+    texts = _texts()
+    assert reader._parse_fast(texts[0]) is not None
+    for text in texts[1:11]:  # duplicates, or a colon after whitespace
+        assert reader._parse_fast(text) is None, text
+
+
+def test_simulated_logs_take_the_fast_path() -> None:
+    for doc in simulated_logs(bundled_cards(), 3, 5):
+        log = load_log(doc)
+        for text in (dump_jsonl(log), dump_json(log), json.dumps(doc)):
+            assert reader._parse_fast(text) == log
+            assert agree(text.encode("utf-8"))[0] == "read"
+
+
+def test_every_action_is_counted() -> None:
+    actions = every_action()
+    assert actions_keys(actions) == json_keys(actions)
+
+
+# --- mutated logs ------------------------------------------------------------------------------------------
+
+@settings(FUZZ, max_examples=400)
+@given(hostile_logs())
+def test_hostile_logs_agree(data: bytes) -> None:
+    agree(data)
+
+
+@st.composite
+def compact_texts(draw: st.DrawFn) -> str:
+    """A mutated log written compactly (the writer's own form), as a document or JSON Lines, raw surrogates kept."""
+    doc = draw(mutated_documents())
+    if isinstance(doc.get("actions"), list) and draw(st.booleans()):
+        head = {k: v for k, v in doc.items() if k != "actions"}
+        return "\n".join(_compact(x) for x in [head, *doc["actions"]]) + "\n"
+    return _compact(doc)
+
+
+def _duplicate(draw: st.DrawFn, text: str) -> str:
+    """Repeat one ``"key":`` with a value before its first occurrence."""
+    places = [i for i in range(len(text)) if text.startswith('{"', i)]
+    if not places:
+        return text
+    at = places[draw(st.integers(0, len(places) - 1))] + 1
+    end = text.find('":', at)
+    if end < 0:
+        return text
+    return text[:at] + text[at:end + 2] + _compact(draw(VALUES)) + "," + text[at:]
+
+
+@settings(FUZZ, max_examples=400)
+@given(compact_texts(), st.data())
+def test_compact_mutated_logs_agree(text: str, data: st.DataObject) -> None:
+    if data.draw(st.booleans()):
+        text = _duplicate(data.draw, text)
+    agree(text)
+    agree(text.encode("utf-8", "surrogatepass"))
+
+
+@settings(FUZZ, max_examples=400)
+@given(mutated_documents())
+def test_fastcheck_accepts_only_what_the_schemas_accept(doc: dict[str, Any]) -> None:
+    actions = doc.get("actions")
+    if not isinstance(actions, list):
+        return
+    for index, action in enumerate(actions):
+        n = actions_keys([action])
+        if n >= 0:
+            validate_action(action, index)  # must not raise
+            assert n == json_keys(action)
+
+
+@pytest.mark.parametrize("text", ['{"a":"\\u0000"}', '{"a":"\\uDFFF"}', '{"a":"\x00"}', '{"a":"\udfff"}', '{"a":"é\\u0041"}',
+                                  '{"a":"é"}', '{"a":"é\udfff"}', "[1,2]", '{"a":"\\\\u0000"}'])
+def test_unstorable_shortcut_agrees(text: str) -> None:
+    def verdict(**how: bool) -> str | None:
+        try:
+            reader._refuse_unstorable(text, **how)
+        except LogError as err:
+            return err.message
+        return None
+
+    slow = verdict(shortcut=False)
+    assert verdict() == slow
+    if "\udfff" not in text:  # text decoded from UTF-8 holds no raw surrogate
+        assert verdict(utf8=True) == slow
