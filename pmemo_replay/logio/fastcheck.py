@@ -1,17 +1,22 @@
-"""A quick acceptance test for actions, compiled from the marshmallow schemas, that also counts their keys.
+"""A quick acceptance test for actions, generated from the marshmallow schemas, that also counts their keys.
 
-:func:`action_keys` answers for one decoded action: the number of keys in it and in every object inside it
-when the schemas surely accept it, else ``-1`` ("not sure": the reader then takes the schemas' own path, which
-gives the verdict and the message). It never accepts what :func:`schemas.validate_action` refuses: each field
-kind repeats its ``_deserialize`` checks (or calls it), and responses nesting deeper than a few levels are left
-to the schemas. The key count lets the reader decode without the duplicate-key hook (see reader.py).
+:func:`actions_keys` answers for decoded actions: the number of keys in them and in every object inside them
+when the schemas surely accept each, else ``-1`` ("not sure": the reader then takes the schemas' own path,
+which gives the verdict and the message). It never accepts what :func:`schemas.validate_action` refuses: each
+field kind repeats its ``_deserialize`` checks (or calls it), unknown and missing keys are refused, and
+responses (or free JSON) nesting deeper than :data:`MAX_DEPTH` are left to the schemas. The key count lets the
+reader decode without the duplicate-key hook (reader.py, ``_keys_all_decoded``).
+
+Each schema becomes one Python function (source generated at import, one ``if`` per field): the required
+fields are read directly, the others only when the object has more keys than the required ones.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from marshmallow import ValidationError
+from marshmallow import ValidationError, fields
 
 from .schemas import (
     ACTION_SCHEMAS,
@@ -33,57 +38,11 @@ from .schemas import (
     card_id_ok,
 )
 
-# field kinds, most common first
-_CONST, _INT_IN, _CARD, _CHOICE, _PAY, _INT_RANGE, _CARDS, _OBJECTS, _TAGGED, _BOOL, _STR, _FREE, _OTHER = range(13)
-
 #: deeper responses (or free JSON in meta/choices) are left to the schemas (and to the hook decoder's recursion limit)
 MAX_DEPTH = 12
-Spec = tuple[dict[str, tuple[Any, ...]], frozenset[str]]
 
-
-def _compile(schema: StrictSchema, specs: dict[int, Spec]) -> Spec:
-    """The fields of ``schema`` as ``(kind, allow_none, ...)`` tuples by key, and its required keys."""
-    if id(schema) in specs:
-        return specs[id(schema)]
-    fields: dict[str, tuple[Any, ...]] = {}
-    spec: Spec = (fields, schema.required_keys)
-    specs[id(schema)] = spec  # before the fields: responses recurse
-    for key, field in schema.by_key.items():
-        none = bool(field.allow_none)
-        kind = type(field)
-        if kind is Const:
-            fields[key] = (_CONST, none, field.value)
-        elif kind is Int and field.choices is not None:
-            fields[key] = (_INT_IN, none, field.choices)
-        elif kind is Int:
-            fields[key] = (_INT_RANGE, none, field.minimum, field.maximum)
-        elif kind is CardId:
-            fields[key] = (_CARD, none)
-        elif kind is Choice:
-            fields[key] = (_CHOICE, none, field.choices)
-        elif kind is Payments and field.schema is PAYMENT_SCHEMA and field.exactly is None:
-            fields[key] = (_PAY, none)
-        elif kind is CardIds:
-            fields[key] = (_CARDS, none)
-        elif kind is Objects:
-            fields[key] = (_OBJECTS, none, _compile(field.schema, specs), field.exactly)
-        elif kind is Tagged:
-            fields[key] = (_TAGGED, none, field.tag, {t: _compile(s, specs) for t, s in field.schemas.items()})
-        elif kind is Bool:
-            fields[key] = (_BOOL, none)
-        elif kind is Str:
-            fields[key] = (_STR, none)
-        elif kind is FreeObject:
-            fields[key] = (_FREE, none, dict)
-        elif kind is FreeList:
-            fields[key] = (_FREE, none, list)
-        else:  # DateTime, Grant, anything new: its own _deserialize decides
-            fields[key] = (_OTHER, none, field)
-    return spec
-
-
-_SPECS: dict[int, Spec] = {}
-ACTION_SPECS: dict[str, Spec] = {name: _compile(schema, _SPECS) for name, schema in ACTION_SCHEMAS.items()}
+#: ``check(obj, depth) -> keys or -1`` for one object of a schema
+Check = Callable[[dict[str, Any], int], int]
 
 
 def json_keys(value: Any, depth: int = 0) -> int:
@@ -107,95 +66,190 @@ def json_keys(value: Any, depth: int = 0) -> int:
     return n
 
 
-def object_keys(obj: dict[str, Any], spec: Spec, depth: int) -> int:
-    """Keys in ``obj`` and inside it when ``spec``'s schema surely accepts it (same verdict as its ``check``); else -1."""
-    fields, required = spec
-    n = len(obj)
-    for key, value in obj.items():
-        f = fields.get(key)
-        if f is None:
-            return -1
-        kind = f[0]
-        if kind == _CONST:
-            const = f[2]
-            if type(value) is type(const) and value == const:
-                continue
-        elif kind == _INT_IN:
-            if type(value) is int and value in f[2]:
-                continue
-        elif kind == _CARD:
-            if type(value) is str and (value in CARD_IDS_SEEN or card_id_ok(value)):
-                continue
-        elif kind == _CHOICE:
-            if type(value) is str and value in f[2]:
-                continue
-        elif kind == _PAY:  # Payments of PAYMENT_SCHEMA: one {"hand" | "point": card id} per item
-            if type(value) is list:
-                for item in value:
-                    if type(item) is not dict or len(item) != 1:
-                        break
-                    card = item.get("hand", item.get("point"))
-                    if type(card) is not str or not (card in CARD_IDS_SEEN or card_id_ok(card)):
-                        break
-                else:
-                    n += len(value)
-                    continue
-        elif kind == _INT_RANGE:
-            if type(value) is int and f[2] <= value <= f[3]:
-                continue
-        elif kind == _CARDS:
-            if type(value) is list:
-                for card in value:
-                    if type(card) is not str or not (card in CARD_IDS_SEEN or card_id_ok(card)):
-                        break
-                else:
-                    continue
-        elif kind in (_OBJECTS, _TAGGED):
-            if type(value) is list and depth < MAX_DEPTH and (kind == _TAGGED or f[3] is None or len(value) == f[3]):
-                for item in value:
-                    if type(item) is not dict:
-                        break
-                    if kind == _TAGGED:
-                        tag = item.get(f[2])
-                        sub = f[3].get(tag) if type(tag) is str else None
-                        if sub is None:
-                            break
-                    else:
-                        sub = f[2]
-                    m = object_keys(item, sub, depth + 1)
-                    if m < 0:
-                        break
-                    n += m
-                else:
-                    continue
-        elif kind == _BOOL:
-            if value is True or value is False:
-                continue
-        elif kind == _STR:
-            if type(value) is str:
-                continue
-        elif kind == _FREE:
-            if type(value) is f[2]:
-                m = json_keys(value, depth + 1)
-                if m >= 0:
-                    n += m
-                    continue
-        elif value is not None:  # _OTHER
-            try:
-                f[2]._deserialize(value, key, obj)
-            except ValidationError:
-                return -1
-            m = json_keys(value, depth + 1)
-            if m >= 0:
-                n += m
-                continue
-        if value is None and f[1]:
-            continue
-        return -1
-    if not required <= obj.keys():
-        return -1
-    return n
+def _cards_ok(value: list[Any]) -> bool:
+    """:class:`schemas.CardIds`' verdict on a list."""
+    seen = CARD_IDS_SEEN
+    return all(type(card) is str and (card in seen or card_id_ok(card)) for card in value)
 
+
+def _pay_keys(value: list[Any]) -> int:
+    """:class:`schemas.Payments` of :data:`schemas.PAYMENT_SCHEMA`: one ``{"hand" | "point": card id}`` per item."""
+    seen = CARD_IDS_SEEN
+    for item in value:
+        if type(item) is not dict or len(item) != 1:
+            return -1
+        card = item.get("hand", item.get("point"))
+        if type(card) is not str or not (card in seen or card_id_ok(card)):
+            return -1
+    return len(value)
+
+
+def _objects_keys(check: Check, exactly: int | None) -> Callable[[list[Any], int], int]:
+    """:class:`schemas.Objects`: a list of objects of one schema (``exactly`` n long)."""
+
+    def keys(value: list[Any], depth: int) -> int:
+        if depth >= MAX_DEPTH or (exactly is not None and len(value) != exactly):
+            return -1
+        n = 0
+        for item in value:
+            if type(item) is not dict:
+                return -1
+            m = check(item, depth + 1)
+            if m < 0:
+                return -1
+            n += m
+        return n
+
+    return keys
+
+
+def _tagged_keys(tag: str, checks: dict[str, Check]) -> Callable[[list[Any], int], int]:
+    """:class:`schemas.Tagged`: a list of objects, each of the schema its ``tag`` names."""
+
+    def keys(value: list[Any], depth: int) -> int:
+        if depth >= MAX_DEPTH:
+            return -1
+        n = 0
+        for item in value:
+            if type(item) is not dict:
+                return -1
+            kind = item.get(tag)
+            check = checks.get(kind) if type(kind) is str else None
+            if check is None:
+                return -1
+            m = check(item, depth + 1)
+            if m < 0:
+                return -1
+            n += m
+        return n
+
+    return keys
+
+
+def _field_keys(field: fields.Field, key: str) -> Callable[[Any, int, dict[str, Any]], int]:
+    """Any other field (DateTime, Grant): its own ``_deserialize`` decides; keys inside counted."""
+
+    def keys(value: Any, depth: int, obj: dict[str, Any]) -> int:
+        try:
+            field._deserialize(value, key, obj)
+        except ValidationError:
+            return -1
+        return json_keys(value, depth + 1)
+
+    return keys
+
+
+class _Generator:
+    """Writes one check function per schema (schemas reached through Objects and Tagged fields included)."""
+
+    def __init__(self) -> None:
+        self.names: dict[int, str] = {}
+        self.sources: list[str] = []
+        self.namespace: dict[str, Any] = {
+            "MISSING": object(), "SEEN": CARD_IDS_SEEN, "card_id_ok": card_id_ok, "cards_ok": _cards_ok,
+            "pay_keys": _pay_keys,
+        }
+        self.late: list[tuple[str, Callable[..., Any], tuple[Any, ...]]] = []
+
+    def constant(self, value: Any) -> str:
+        name = f"C{len(self.namespace)}"
+        self.namespace[name] = value
+        return name
+
+    def check(self, schema: StrictSchema) -> str:
+        """The name of ``schema``'s check function (written on first use)."""
+        if id(schema) in self.names:
+            return self.names[id(schema)]
+        name = f"check_{len(self.names)}"
+        self.names[id(schema)] = name  # before the body: responses recurse
+        required = [k for k in schema.by_key if k in schema.required_keys]
+        optional = [k for k in schema.by_key if k not in schema.required_keys]
+        lines = [f"def {name}(o, depth):  # {type(schema).__name__}", "    n = len(o)"]
+        for key in required:
+            lines.append(f"    v = o.get({key!r}, MISSING)")
+            lines += self.field(schema.by_key[key], key, "    ")
+        lines.append(f"    if len(o) != {len(required)}:  # more than the required keys")
+        lines.append("        for k, v in o.items():")
+        lines.append(f"            if k in {self.constant(frozenset(required))}:")
+        lines.append("                continue")
+        for key in optional:
+            lines.append(f"            if k == {key!r}:")
+            lines += self.field(schema.by_key[key], key, "                ")
+            lines.append("                continue")
+        lines.append("            return -1")
+        lines.append("    return n")
+        self.sources.append("\n".join(lines))
+        return name
+
+    def later(self, make: Callable[..., Any], *args: Any) -> str:
+        """A name for ``make(*args)``, made once the check functions exist (names in ``args`` resolved)."""
+        slot = self.constant(None)
+        self.late.append((slot, make, args))
+        return slot
+
+    def field(self, field: fields.Field, key: str, indent: str) -> list[str]:
+        """Lines that accept ``v`` (``field``'s value), adding the keys inside it to ``n``, or return -1."""
+        kind = type(field)
+        count = None
+        if kind is Const:
+            good = f"type(v) is {type(field.value).__name__} and v == {field.value!r}"
+        elif kind is Int and field.choices is not None:
+            good = f"type(v) is int and v in {self.constant(field.choices)}"
+        elif kind is Int:
+            good = f"type(v) is int and {field.minimum} <= v <= {field.maximum}"
+        elif kind is CardId:
+            good = "type(v) is str and (v in SEEN or card_id_ok(v))"
+        elif kind is Choice:
+            good = f"type(v) is str and v in {self.constant(field.choices)}"
+        elif kind is CardIds:
+            good = "type(v) is list and cards_ok(v)"
+        elif kind is Bool:
+            good = "v is True or v is False"
+        elif kind is Str:
+            good = "type(v) is str"
+        elif kind is Payments and field.schema is PAYMENT_SCHEMA and field.exactly is None:
+            good, count = "type(v) is list", "pay_keys(v)"
+        elif kind is Objects:
+            helper = self.later(_objects_keys, self.check(field.schema), field.exactly)
+            good, count = "type(v) is list", f"{helper}(v, depth)"
+        elif kind is Tagged:
+            checks = {tag: self.check(schema) for tag, schema in field.schemas.items()}
+            good, count = "type(v) is list", f"{self.later(_tagged_keys, field.tag, checks)}(v, depth)"
+        elif kind is FreeObject or kind is FreeList:
+            good = f"type(v) is {'dict' if kind is FreeObject else 'list'}"
+            count = "json_keys(v, depth + 1)"
+        else:
+            good, count = "v is not None and v is not MISSING", f"{self.constant(_field_keys(field, key))}(v, depth, o)"
+        if count is None:
+            none = " and v is not None" if field.allow_none else ""
+            return [f"{indent}if not ({good}){none}:", f"{indent}    return -1"]
+        lines = [f"{indent}if {good}:"]
+        lines += [f"{indent}    m = {count}", f"{indent}    if m < 0:", f"{indent}        return -1", f"{indent}    n += m"]
+        if field.allow_none:
+            lines += [f"{indent}elif v is not None:", f"{indent}    return -1"]
+        else:
+            lines += [f"{indent}else:", f"{indent}    return -1"]
+        return lines
+
+    def build(self, schemas: dict[str, StrictSchema]) -> dict[str, Check]:
+        names = {kind: self.check(schema) for kind, schema in schemas.items()}
+        self.namespace["json_keys"] = json_keys
+        exec("\n\n".join(self.sources), self.namespace)  # the source written above from the schemas
+        ns = self.namespace
+
+        def resolve(arg: Any) -> Any:
+            if isinstance(arg, str) and arg.startswith("check_"):
+                return ns[arg]
+            if isinstance(arg, dict):
+                return {k: resolve(v) for k, v in arg.items()}
+            return arg
+
+        for slot, make, args in self.late:
+            ns[slot] = make(*(resolve(a) for a in args))
+        return {kind: ns[name] for kind, name in names.items()}
+
+
+ACTION_CHECKS: dict[str, Check] = _Generator().build(ACTION_SCHEMAS)
 
 _PASSES = ({"type": "pass", "p": 0}, {"type": "pass", "p": 1})
 
@@ -204,7 +258,7 @@ def actions_keys(actions: list[Any]) -> int:
     """Keys in all the top-level ``actions`` and every object inside them when :func:`schemas.validate_action`
     surely accepts each; else -1."""
     total = 0
-    specs = ACTION_SPECS
+    checks = ACTION_CHECKS
     for action in actions:
         if type(action) is not dict:
             return -1
@@ -212,10 +266,10 @@ def actions_keys(actions: list[Any]) -> int:
             total += 2
             continue
         kind = action.get("type")
-        spec = specs.get(kind) if type(kind) is str else None
-        if spec is None:
+        check = checks.get(kind) if type(kind) is str else None
+        if check is None:
             return -1
-        n = object_keys(action, spec, 0)
+        n = check(action, 0)
         if n < 0:
             return -1
         total += n

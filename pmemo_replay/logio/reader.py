@@ -220,7 +220,7 @@ def _parse_fast(text: str) -> PmemoLog | None:
 
     A well-formed Precious Memories log (a document, or JSON Lines whose action lines follow the header line
     with no blank line between) is decoded by the C decoder without the duplicate-key hook, its actions are
-    checked by :func:`fastcheck.action_keys`, and it is taken only when its keys are all accounted for
+    checked by :func:`fastcheck.actions_keys`, and it is taken only when its keys are all accounted for
     (:func:`_keys_all_decoded`). Anything else, whatever the problem, takes the slow path from the start,
     which gives the same verdict and names the problem.
     """
