@@ -73,7 +73,8 @@ def facts_document(db: CardDB, *, scripted: bool = False) -> dict[str, Any]:
     doc["cards"] = cards
     doc["meta"] = {
         "source": "facts read from insanity54/precious-data data/MHK by tools/make_mhk_facts.py",
-        "note": "card facts and the project's own effect scripts (tools/mhk_scripts.py) only: no card text, flavor text or images",
+        "note": ("card facts and the project's own effect scripts (tools/mhk_scripts.py) only" if scripted else
+                 "card facts only") + ": no card text, flavor text or images",
     }
     return doc
 

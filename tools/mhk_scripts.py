@@ -26,6 +26,8 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
 - 01-053: the 2 Charas are chosen as targets (the second optional when only one 魔法師 is on the Area); their usage
   cost on the Area is +2 (a ``{"cost": 2}`` grant).
 - 01-051: "remove 2 ... if so draw": the draw needs both removed.
+- Searches, looks and EX deck fetches whose text says 表にしてから show the cards taken (``reveal``: named in every
+  player view); P-008's search says nothing of it: the card taken stays hidden from the opponent.
 - "Your Charas" (自分のキャラ) are those in the Main and the Support Area (rule book 001, "place"), unless the text
   names an area.
 """
@@ -56,11 +58,14 @@ def pick(src: str, dst: str, n: int = 1, f: E | None = None, **kw: Any) -> E:
 
 
 def ex_fetch(f: E, n: int = 1, **kw: Any) -> E:
-    return pick("ex_deck", "hand", n, f, **kw)
+    """From the EX deck to the hand, shown to both players (every MHK text says 表にしてから)."""
+    return pick("ex_deck", "hand", n, f, reveal=True, **kw)
 
 
-def look(k: int, n: int, f: E, **kw: Any) -> E:
-    return pick("deck", "hand", n, f, look=k, up_to=True, rest_to="deck_bottom", **kw)
+def look(k: int, n: int, f: E, up_to: bool = False, **kw: Any) -> E:
+    """Look at the top ``k``, take ``n`` fitting (``up_to``: Nまで) shown to both players (表にしてから), the rest to
+    the bottom."""
+    return pick("deck", "hand", n, f, look=k, **({"up_to": True} if up_to else {}), rest_to="deck_bottom", reveal=True, **kw)
 
 
 def recycle(n: int, f: E) -> list[E]:
@@ -148,14 +153,14 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-002": {"effects": [auto("enter", [pick("hand", "discard", 2, who="opponent", up_to=True, all_or_none=True,
                                                    then=[draw()], **{"else": [{"op": "judge", "target": "target"}]})],
                                     targets=[{**OPP, "area": "main"}])]},
-    "MHK 01-003": {"effects": [auto("enter", [look(5, 2, {**CHARA, **MAHO})]),
+    "MHK 01-003": {"effects": [auto("enter", [look(5, 2, {**CHARA, **MAHO}, up_to=True)]),
                                auto("other_gave_point", [to("deck_bottom", then=[draw(2)])], condition={"subject": OWN})]},
     "MHK 01-004": {"effects": [auto("enter|interfered", [{"op": "cost", "who": "opponent", "n": 2, "filter": CHARA}]),
                                act_eff([mod(30, 30, "self")], condition={"count": {"spec": {**OWN, "name": MIYUKI}, "at_least": 3}})]},
     "MHK 01-005": {"effects": [static([mod(10, 10, "self", per={"charas": {**OWN, "name": MIYUKI}})], condition=OWN_TURN),
                                act_eff([to("discard", then=[{"op": "disable"}], **{"if": {"in_area": "main"}})])]},
     "MHK 01-006": {"effects": [auto("enter", [pick("hand", "discard", 1, {**CHARA, **MAHO}, up_to=True, then=[
-        pick("deck", "hand", 2, CHARA, look=5, up_to=True, same_name="picked"), {"op": "shuffle", "who": "self"}])],
+        pick("deck", "hand", 2, CHARA, look=5, up_to=True, same_name="picked", reveal=True), {"op": "shuffle", "who": "self"}])],
                                     optional=True)]},
     "MHK 01-007": {"effects": [auto("enter", [next_cost(-3, {**CHARA, **MAHO})]),
                                act_eff([delay("gave_point", {**OWN, "same_name": "target"}, do=[to("hand")])],
@@ -372,7 +377,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-112": {"effects": [act_eff([rest("target:0", then=[rest("target:1")])], targets=[{**OWN, "name": MIYUKI}, OPP])]},
     "MHK 01-113": {"effects": [act_eff([grant("cannot_give_points")], targets=[{**OPP, "used_text": True}])]},
     "MHK 01-114": {"effects": [act_eff([draw(2)])]},
-    "MHK 01-115": {"effects": [act_eff([pick("deck", "hand", 1, {"type": "event", "series": SER}, up_to=True),
+    "MHK 01-115": {"effects": [act_eff([pick("deck", "hand", 1, {"type": "event", "series": SER}, reveal=True),
                                         {"op": "shuffle", "who": "self"}])]},
     "MHK 01-116": {"effects": [act_eff([grant("cannot_give_points", "target"),
                                         {"op": "if", "cond": {"broken": True}, "do": [act("target:1")]}],
@@ -423,7 +428,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                    condition={"subject": {**OWN, "name": MIZUKI}})]},
     "MHK P-009": {"effects": [act_eff(back_in("target"), targets=[{**OWN, "name": [SHIZUKU, HONOKA], "not_self": True}]),
                               act_eff([grant("cannot_approach"), grant("cannot_interfere")], targets=[{"entered_this_turn": True}])]},
-    "MHK P-010": {"effects": [auto("enter", [pick("deck", "hand", 1, CHARA, same_name="target", up_to=True),
+    "MHK P-010": {"effects": [auto("enter", [pick("deck", "hand", 1, CHARA, same_name="target", reveal=True),
                                              {"op": "shuffle", "who": "self"}],
                                    targets=[{**OWN, **MAHO}])]},
     "MHK ST-001": {"effects": [static([{"op": "cost", "n": -2}, grant("free_entry", "self")], condition={"has_name": MIYUKI}),

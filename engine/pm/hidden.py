@@ -101,16 +101,34 @@ def _record(g: GameState, player: int, card_id: str, zone: str, how: str, copies
 # -- hands --------------------------------------------------------------------------------
 
 
+#: the ``unknown_drawn`` turn of an unknown hand card taken unseen from the EX deck (:func:`move_unknown`)
+FROM_EX = -1
+
+
 def identify_hand_slot(g: GameState, player: int, card_id: str, how: str) -> bool:
-    """Identify the oldest unknown card of ``player``'s hand as ``card_id``; False when the hand holds none."""
+    """Identify the oldest unknown card of ``player``'s hand as ``card_id``; False when the hand holds none. An EX
+    card names the oldest unknown card that came from the EX deck."""
     p = g.players[player]
     try:
         i = p.hand.index(None)  # type: ignore[arg-type]
     except ValueError:
         return False
+    slots = [k for k, c in enumerate(p.hand) if c is None]
+    from_ex = [n for n, (turn, _) in enumerate(p.unknown_drawn) if turn == FROM_EX]
+    if g.card(card_id).ex and from_ex and len(slots) == len(p.unknown_drawn):
+        slot = from_ex[0]
+        copies = check_ex_pool(g, player, card_id, f"named in hand by the {how}")
+        p.unknown_drawn.pop(slot)
+        p.hand[slots[slot]] = card_id
+        _record(g, player, card_id, "hand", how, copies)
+        return True
+    slot = 0
+    if from_ex and len(slots) == len(p.unknown_drawn):  # a card from the main deck names the oldest other one
+        slot = next((n for n, (turn, _) in enumerate(p.unknown_drawn) if turn != FROM_EX), 0)
+        i = slots[slot]
     copies = check_pool(g, player, card_id, f"named in hand by the {how}")
     p.hand[i] = card_id
-    _hand_fact(g, p, card_id)
+    _hand_fact(g, p, card_id, slot)
     _record(g, player, card_id, "hand", how, copies)
     return True
 
@@ -292,7 +310,35 @@ def identify_source(g: GameState, player: int, zone: str, card_id: str, how: str
         return False
     if zone == "ex_deck" and p.ex_list is None:
         return identify_ex(g, player, card_id, how)
+    if zone == "ex_deck" and None in p.ex_deck:  # type: ignore[operator]  # a listed EX deck one card of which left unseen
+        copies = check_ex_pool(g, player, card_id, f"named in the EX deck by the {how}")
+        p.ex_deck[p.ex_deck.index(None)] = card_id  # type: ignore[arg-type]
+        _record(g, player, card_id, "the EX deck", how, copies)
+        return True
     return False
+
+
+def check_ex_pool(g: GameState, player: int, card_id: str, where: str) -> str:
+    """``identify.count`` unless ``player``'s EX deck may have held ``card_id`` (an EX card; a listed EX deck: a copy
+    not known elsewhere; an unlisted one: at most 4 copies, 15 cards); the copies message after it."""
+    p = g.players[player]
+    what = describe(g, card_id)
+    if not g.card(card_id).ex:
+        raise illegal("identify.count", f"{what} is not an EX card: it cannot come from player {player}'s EX deck")
+    key = base_id(card_id)
+    if p.ex_list is None:
+        copies = sum(1 for c in p.ex_seen if base_id(c) == key)
+        if copies >= MAX_COPIES or len(p.ex_seen) >= EX_DECK_MAX:
+            raise illegal("identify.count", f"{what} {where}: player {player}'s unlisted EX deck would hold a fifth copy "
+                                            f"or a 16th card ({len(p.ex_seen)} seen)")
+        p.ex_seen.append(card_id)
+        return copies_word(copies + 1, None)
+    listed = sum(1 for c in p.ex_list if base_id(c) == key)
+    seen = known_copies(p, card_id) + sum(1 for c in p.ex_deck if c is not None and base_id(c) == key)
+    if seen >= listed:
+        raise illegal("identify.count", f"{what} {where}: player {player}'s EX deck list holds {listed} and {seen} "
+                                        "are already known")
+    return copies_word(seen + 1, listed)
 
 
 def identify_ex(g: GameState, player: int, card_id: str, how: str) -> bool:
@@ -380,7 +426,7 @@ def reveal(g: GameState, player: int, zone: str, cards: Sequence[str]) -> None:
 
 
 #: zones an unknown card can leave or enter (a ``move`` op without ``card``): hidden ones
-HIDDEN_FROM = ("deck", "hand", "point")
+HIDDEN_FROM = ("deck", "hand", "point", "ex_deck")
 HIDDEN_TO = ("deck", "deck_bottom", "hand", "point")
 
 
@@ -396,6 +442,13 @@ def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None
         p.deck.reverse()
         p.deck.remove(None)  # type: ignore[arg-type]  # the topmost unknown position
         p.deck.reverse()
+    elif src == "ex_deck":
+        if p.ex_list is not None:  # a listed EX deck: which card left is not known, only that one did
+            if not p.ex_deck:
+                raise illegal("effect.result", f"move: player {player}'s EX deck is empty")
+            if None not in p.ex_deck:  # type: ignore[operator]
+                p.ex_deck = [None] * len(p.ex_deck)  # type: ignore[list-item]
+            p.ex_deck.remove(None)  # type: ignore[arg-type]
     elif src == "hand":
         if None not in p.hand:  # type: ignore[operator]
             raise illegal("effect.result", f"move: player {player}'s hand holds no unknown card to move")
@@ -411,7 +464,7 @@ def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None
         p.points.remove(entry)
     if dst == "hand":
         p.hand.append(None)
-        p.unknown_drawn.append((g.turn, False))
+        p.unknown_drawn.append((FROM_EX if src == "ex_deck" else g.turn, False))
     elif dst == "deck":
         p.deck.append(None)
     elif dst == "deck_bottom":

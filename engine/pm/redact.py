@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.fold import Folder
+from engine.pm import script
 from engine.pm.state import GameState
 from engine.pm.turns import starts_next_turn, turn_end_waits
 from engine.rulings import IllegalAction, NullTrail
@@ -136,13 +137,87 @@ def _redact_op(op: Action, view: View) -> None:
 
 
 def _hidden_zone(zone: str, op: Action, view: View) -> bool:
-    """True when a card in ``zone`` of the op's player is hidden from ``view`` (decks, another's hand, points face
-    down)."""
+    """True when a card in ``zone`` of the op's player is hidden from ``view`` (decks, another's hand or EX deck,
+    points face down)."""
     if zone in ("deck", "deck_bottom"):
         return True
-    if zone == "hand":
+    if zone in ("hand", "ex_deck"):
         return not sees(view, op["p"])
     return zone == "point" and op.get("face") == "down" and view != JUDGE
+
+
+def push_redacted(folder: Folder, action: Mapping[str, Any], view: View, known: GameState | None = None) -> Action:
+    """Push ``action`` onto ``folder`` (the source fold) and return its copy for ``view``: :func:`redact_action`,
+    then the picks of scripted effects as :func:`redact_picks` leaves them (``known``: the view's own fold before
+    the copy). Raises what ``folder.push`` raises."""
+    copied = redact_action(action, folder.state, view)
+    with script.watch() as runs:
+        folder.push(action)
+    redact_picks(action, copied, runs, view, known)
+    return copied
+
+
+def _zone_seen(zone: str, p: int, view: View, *, up: bool = False, face: str | None = None) -> bool:
+    """True when ``view`` sees a card standing in ``zone`` of player ``p`` (a Point Zone card: face up)."""
+    if zone in ("deck", "deck_bottom"):
+        return False
+    if zone in ("hand", "ex_deck"):  # an EX deck's contents are its owner's alone (rule book 000, EX Deck Rules)
+        return sees(view, p)
+    if zone == "point":
+        return up or face == "up" or view == JUDGE
+    return True  # the discard, removed cards, the Area: public
+
+
+def pick_seen(note: script.PickNote, view: View) -> list[bool]:
+    """Per picked card: ``view`` saw it, because the text shows it (``reveal``), it left or reached a zone the view
+    sees, or the view's own player looked through the deck for it."""
+    return [note.reveal or _zone_seen(note.src, note.p, view, up=up) or _zone_seen(note.dst, note.p, view, face=note.face)
+            or (note.src == "deck" and view == note.p) for up in note.up]
+
+
+def _known_in(g: GameState, note: script.PickNote) -> set[str]:
+    """The cards the view's fold ``g`` knows in the zone a pick takes from (hand, Point Zone, EX deck)."""
+    pl = g.players[note.p]
+    held = {"hand": pl.hand, "ex_deck": pl.ex_deck, "point": [c for c, _ in pl.points]}.get(note.src, ())
+    return {c for c in held if c is not None}
+
+
+def redact_picks(action: Mapping[str, Any], copied: Action, runs: Sequence[script.Run], view: View,
+                 known: GameState | None = None) -> None:
+    """Rewrite in ``copied`` the picks of the scripted effects ``runs`` resolved for ``action``: a card the view did
+    not see is ``null`` in its ``choices`` entry and has no ``card`` in its ``move`` op; one it saw is named (a
+    revealed search, a card into a public zone, or one the view's fold ``known`` already knows where it was: a
+    face-down point it saw face up, a card revealed into a hand)."""
+    pairs = {id(a): c for a, c in zip(_with_responses(action), _with_responses(copied), strict=False)}  # type: ignore[arg-type]
+    for run in runs:
+        out = pairs.get(id(run.action))
+        if out is None:
+            continue
+        src_choices = run.action.get("choices") or []
+        given = run.action.get("ops")
+        if run.milled and given is None:
+            # the milled cards go where both players see them: a view that does not know the deck order needs
+            # the effect's ops to name them (the rest as the view sees it)
+            given = run.ops
+            out["ops"] = [copy.deepcopy(op) for op in run.ops]
+            for op in out["ops"]:
+                _redact_op(op, view)
+        for note in run.notes:
+            seen = pick_seen(note, view)
+            if known is not None and not all(seen):
+                held = _known_in(known, note)
+                seen = [ok or c in held for c, ok in zip(note.cards, seen, strict=True)]
+            if note.choice is not None and note.choice < len(src_choices) and "choices" in out:
+                at = note.choice - sum(1 for c in src_choices[:note.choice] if isinstance(c, Mapping) and "order" in c)
+                if at < len(out["choices"]):
+                    out["choices"][at] = [c if ok else None for c, ok in zip(note.cards, seen, strict=True)]
+            ops = out.get("ops") or []
+            for k, ok in zip(note.ops, seen, strict=True):
+                if given is not None and k < len(ops) and k < len(given) and ops[k].get("op") == "move":
+                    if ok and "card" in given[k]:
+                        ops[k]["card"] = given[k]["card"]
+                    elif not ok:
+                        ops[k].pop("card", None)
 
 
 def _first_unknown_run(known: Sequence[str | None], unknown: Sequence[str | None]) -> list[str]:
@@ -188,9 +263,8 @@ def redact(
     out: list[Action] = []
     steps = [0]
     for i, action in enumerate(actions):
-        copied = redact_action(action, src.state, view)
         try:
-            src.push(action)
+            copied = push_redacted(src, action, view, dst.state)
         except IllegalAction as err:
             raise RedactionError(f"action {i} is illegal ({err.rule}): {err.ruling.message}") from None
         _push(dst, copied, i)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Effect
@@ -24,6 +26,39 @@ from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
 Step = Mapping[str, Any]
 ZONE_FIELDS = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
+
+
+@dataclass
+class PickNote:
+    """A pick of cards as it resolved, for the redaction (engine.pm.redact): which decision and ops hold the cards,
+    where they went and whether the text shows them (``reveal``: 表にしてから / 公開)."""
+
+    p: int
+    src: str
+    dst: str
+    reveal: bool
+    face: str | None
+    cards: list[str | None]
+    #: per card: it was face up where it was taken (a Point Zone card), else False
+    up: list[bool]
+    #: the index of its entry in the action's ``choices`` (None: read off the ops or chosen automatically)
+    choice: int | None
+    #: the indexes of its ``move`` ops in the effect's ops
+    ops: list[int] = field(default_factory=list)
+
+
+_WATCH: ContextVar[list[Run] | None] = ContextVar("pm_script_watch", default=None)
+
+
+@contextlib.contextmanager
+def watch() -> Iterator[list[Run]]:
+    """Collect every effect run while the block folds actions (the redaction reads their picks)."""
+    runs: list[Run] = []
+    token = _WATCH.set(runs)
+    try:
+        yield runs
+    finally:
+        _WATCH.reset(token)
 
 
 class Run:
@@ -44,12 +79,17 @@ class Run:
         self.auto = False  # choose the first options where the log gives no choice (legal-action generation)
         self.made: list[Any] = []  # the decisions taken, as ``choices`` entries
         self.left_area = "main"  # the area the last Chara moved off the Area by a ``move`` step was in
+        self.action = action
+        self.taken = 0  # entries of ``choices`` read so far
+        self.notes: list[PickNote] = []  # the picks, for the redaction
+        self.milled = False  # a mill moved cards: a view that does not know the deck needs the ops naming them
 
     # -- decisions ----------------------------------------------------------
 
     def decision(self) -> Any:
         """The next entry of ``choices`` (None when the log gives none left)."""
         if self.choices:
+            self.taken += 1
             return self.choices.pop(0)
         return None
 
@@ -126,6 +166,9 @@ def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara
     """Run ``eff``'s script; ``effect.result`` when given ops differ from what it allows."""
     assert eff.script is not None
     r = Run(g, actor, card_id, eff, targets, source, action, trail, in_response=in_response)
+    watching = _WATCH.get()
+    if watching is not None:
+        watching.append(r)
     steps(r, eff.script)
     if r.given is not None and len(r.given) != len(r.ops) and r.choices is None:
         raise illegal("effect.result", f"{describe(g, card_id)}: {len(r.given)} op(s) given; its scripted effect does "
@@ -264,6 +307,7 @@ def _mill(r: Run, step: Step) -> None:
                                            f"that goes to the {step.get('to', 'discard')}")
         r.emit({"op": "move", "p": p, "card": top, "from": "deck", "to": step.get("to", "discard")})
         r.picked.append(top)
+        r.milled = True
 
 
 def _flip(r: Run, step: Step) -> None:
@@ -282,7 +326,10 @@ def _flip(r: Run, step: Step) -> None:
 
 
 def _pick(r: Run, step: Step) -> None:
-    """Choose cards in a zone (``look``: the top cards of the deck) and move them; ``then`` runs when some moved."""
+    """Choose cards in a zone (``look``: the top cards of the deck) and move them; ``then`` runs when some moved.
+
+    A ``None`` in the choice (table logs, redacted views) is a card the recorder did not see: it moves as an unknown
+    card, between hidden zones only (engine.pm.hidden.move_unknown)."""
     p = r.player(step)
     g = r.g
     pl = g.players[p]
@@ -294,31 +341,46 @@ def _pick(r: Run, step: Step) -> None:
         looked = [cid for cid, _ in pl.points]
     else:
         looked = list(getattr(pl, ZONE_FIELDS[src]))
+    unknown = None in looked or (src == "ex_deck" and pl.ex_list is None)
     same = _same_name_filter(r, step)
     exact = [r.card_id] if step.get("this_card") else list(r.picked) if step.get("same_card") == "picked" else None
     fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p)
             and (same is None or bool(set(g.card(c).names) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
-    if None in looked:
+    if unknown:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
+    before = r.taken
     picked = _choose_cards(r, step, fits, lambda op: op.get("op") == "move" and op.get("from") == src, f"a fitting card in the {src}",
-                           loose=None in looked)
+                           loose=unknown)
     if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):
         raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
                                        f"{step.get('n', 1)} or none")
     face = step.get("face")
+    note = PickNote(p, src, dst, bool(step.get("reveal")), face, list(picked),
+                    [src == "point" and any(c == cid and up for c, up in pl.points) for cid in picked],
+                    before if r.taken > before else None)
+    r.notes.append(note)
     for cid in picked:
-        op: dict[str, Any] = {"op": "move", "p": p, "card": cid, "from": src, "to": _area_to(r, dst, cid)}
+        op: dict[str, Any] = {"op": "move", "p": p, "from": src, "to": _area_to(r, dst, cid)}
+        if cid is not None:
+            op = {"op": "move", "p": p, "card": cid, "from": src, "to": op["to"]}
         if face:
             op["face"] = face
         if step.get("rested"):
             op["rested"] = True
+        note.ops.append(len(r.ops))
         r.emit(op)
-    r.picked = picked
+    r.picked = [c for c in picked if c is not None]
     if "look" in step and step.get("rest_to"):
         rest = list(looked)
         for cid in picked:
-            rest.remove(cid if cid in rest else None)  # a pick among unknown cards (table logs) was one of them
+            if cid in rest:
+                rest.remove(cid)
+            elif None in rest:
+                rest.remove(None)  # a pick among unknown cards (table logs) was one of them
+            else:
+                raise illegal("effect.target", f"{describe(g, r.card_id)}: no card left among those looked at for "
+                                               f"{'an unknown card' if cid is None else describe(g, cid)}")
         _rest_to(r, p, rest, step["rest_to"])
     if picked and "then" in step and (not step.get("then_if_all") or len(picked) == int(step.get("n", 1))):
         steps(r, step["then"])  # ``then_if_all``: "remove two; if so ..." needs all ``n`` moved
@@ -326,13 +388,16 @@ def _pick(r: Run, step: Step) -> None:
         steps(r, step["else"])
 
 
-def _area_to(r: Run, dst: str, cid: str) -> str:
+def _area_to(r: Run, dst: str, cid: str | None) -> str:
     """``to``: a zone; ``"area"``: the area the given op names, else the Main Area for a Chara with AP/DP;
     ``"same_area"``: the area the last Chara moved off the Area was in."""
     if dst == "same_area":
         return r.left_area
     if dst != "area":
         return dst
+    if cid is None:
+        raise illegal("effect.result", f"{describe(r.g, r.card_id)}: a card put onto the Area is seen by both players; "
+                                       "the choice must name it")
     given = r.next_given()
     if given is not None and given.get("op") == "move" and given.get("to") in ("main", "support"):
         return str(given["to"])
@@ -458,8 +523,9 @@ def delayed_slots(card: Any) -> tuple[Effect, ...]:
 
 
 def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[str, Any]], bool], what: str,
-                  *, loose: bool = False) -> list[str]:
-    """The cards a player picks from ``pool``: ``n`` of them (``up_to``: at most ``n``; else as many as there are)."""
+                  *, loose: bool = False) -> list[Any]:
+    """The cards a player picks from ``pool``: ``n`` of them (``up_to``: at most ``n``; else as many as there are).
+    With ``loose`` (a zone holding unknown cards) a ``None`` entry stands for a card the recorder did not see."""
     n = int(step.get("n", 1))
     up_to = bool(step.get("up_to"))
     entry = r.decision() if r.choices is not None else None
@@ -469,7 +535,7 @@ def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[
             op = r.next_given(len(entry))
             if op is None or not is_op(op):
                 break
-            entry.append(op["card"])
+            entry.append(op.get("card"))  # a move without card: an unknown card (table logs)
     if entry is None and r.auto:
         entry = pool[:n] if len(pool) >= n or not step.get("all_or_none") else []
     if entry is None:
@@ -483,10 +549,12 @@ def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[
     if isinstance(entry, str):
         entry = [entry]
     r.made.append(entry)
-    if not isinstance(entry, list) or not all(isinstance(c, str) for c in entry):
+    if not isinstance(entry, list) or not all(isinstance(c, str) or (loose and c is None) for c in entry):
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: choice {entry!r} is not a list of card ids")
     left = list(pool)
     for cid in entry:
+        if cid is None:
+            continue
         hit = next((c for c in left if same_card(c, cid)), None)
         if hit is None:
             if loose:

@@ -358,9 +358,9 @@ def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = Fa
     return step | kw
 
 
-@reads(r"EXデッキから(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?(?:抜き出し、)?(?:表にしてから)?手札に加える")
-def _ex_fetch(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("ex_deck", "hand", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]))]
+@reads(r"EXデッキから(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?(?:抜き出し、)?(?P<rev>表にしてから)?手札に加える")
+def _ex_fetch(m: re.Match[str], ctx: Ctx) -> list[Step]:  # 表にしてから: shown to both players (``reveal``)
+    return [_pick("ex_deck", "hand", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **({"reveal": True} if m["rev"] else {}))]
 
 
 @reads(r"自分のポイント置き場にある(?P<np>.+?)(?P<n>\d+)枚を手札に(?:加える|戻す)")
@@ -430,14 +430,14 @@ def _recycle(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("discard", "deck", m["np"], m["n"], ctx, upto=True), {"op": "shuffle", "who": "self"}]
 
 
-@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある(?P<np>.+?)を?(?P<n>\d+)枚(?:まで)?を?抜き出し、表にしてから手札に加える")
-def _look(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("deck", "hand", m["np"], m["n"], ctx, upto=True, look=int(m["k"]))]
+@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある(?P<np>.+?)を?(?P<n>\d+)枚(?P<upto>まで)?を?抜き出し、表にしてから手札に加える")
+def _look(m: re.Match[str], ctx: Ctx) -> list[Step]:  # without まで: N when the cards looked at hold N
+    return [_pick("deck", "hand", m["np"], m["n"], ctx, upto=bool(m["upto"]), look=int(m["k"]), reveal=True)]
 
 
 @reads(r"デッキの中を全て見て、その中にある(?P<np>.+?)(?P<n>\d+)枚を抜き出し、表にしてから手札に加える")
 def _search(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("deck", "hand", m["np"], m["n"], ctx, upto=True)]
+    return [_pick("deck", "hand", m["np"], m["n"], ctx, reveal=True)]
 
 
 @reads(r"残りのカードを任意の順番でデッキの下に移す")

@@ -1,6 +1,6 @@
 """A draft's fold, one action at a time: the judge's state (what the recorder knows) and the public one beside it.
 
-The public fold folds each action as :func:`engine.pm.redact.redact_action` copies it for the public
+The public fold folds each action as :func:`engine.pm.redact.push_redacted` copies it for the public
 (and an ``identify`` names nothing: it is what the recorder learned), from the header without deck
 lists; its states and trails therefore never hold a card the public did not see (a face-down point
 stays known when the public saw it face up). Shown states are settled copies: a waiting Turn End
@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.cards import CardDB
 from engine.fold import Folder
-from engine.pm.redact import redact_action, redact_header
+from engine.pm.redact import push_redacted, redact_header
 from engine.pm.snapshot import from_snapshot, to_snapshot
 from engine.pm.view import player_view
 from engine.rulings import IllegalAction, Trail
@@ -72,10 +72,10 @@ class DraftFold:
 
     def push(self, action: Mapping[str, Any]) -> Action:
         """Fold ``action`` (``IllegalAction`` when illegal: nothing changed); returns its public copy."""
-        copied = redact_action(action, self.judge.state, PUBLIC)
+        # the public copy, scripted effects' picks included (engine.pm.redact.push_redacted pushes onto the judge)
+        copied = push_redacted(self.judge, action, PUBLIC, self.public.state if self.public is not None else None)
         if copied["type"] == "identify":
             copied["cards"] = []  # the recorder's own knowledge (a hand, a face-down point): not the public's
-        self.judge.push(action)
         if self.public is not None:
             try:
                 self.public.push(copied)

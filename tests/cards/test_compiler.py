@@ -67,11 +67,18 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     # searches: EX deck, the top N, the whole deck, discard recycling, discard to hand
     ("このカードが登場した場合、EXデッキから青のキャラ1枚を抜き出し、表にしてから手札に加える。",
      {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "ex_deck", "to": "hand", "n": 1,
+                                  "filter": {"type": "chara", "color": "blue"}, "reveal": True}]}),
+    ("このカードが登場した場合、EXデッキから青のキャラ1枚を抜き出し、手札に加える。",  # not shown: no reveal
+     {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "ex_deck", "to": "hand", "n": 1,
                                   "filter": {"type": "chara", "color": "blue"}}]}),
     ("このカードが登場した場合、デッキの上のカード4枚を見て、その中にある【制服】を持つキャラを2枚まで抜き出し、表にしてから手札に"
      "加える。その後、残りのカードを任意の順番でデッキの下に移す。",
      {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "deck", "to": "hand", "n": 2, "look": 4, "up_to": True,
-                                  "rest_to": "deck_bottom", "filter": {"type": "chara", "property": "制服"}}]}),
+                                  "rest_to": "deck_bottom", "filter": {"type": "chara", "property": "制服"}, "reveal": True}]}),
+    ("このカードが登場した場合、デッキの上のカード4枚を見て、その中にある【制服】を持つキャラ1枚を抜き出し、表にしてから手札に"
+     "加える。その後、残りのカードを任意の順番でデッキの下に移す。",  # no まで: one when the four hold one
+     {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "deck", "to": "hand", "n": 1, "look": 4,
+                                  "rest_to": "deck_bottom", "filter": {"type": "chara", "property": "制服"}, "reveal": True}]}),
     ("このカードが登場した場合、自分の捨て札置き場にあるキャラを6枚までデッキに戻し、デッキをシャッフルする。",
      {"trigger": "enter", "do": [{"op": "pick", "who": "self", "from": "discard", "to": "deck", "n": 6, "up_to": True,
                                   "filter": {"type": "chara"}}, {"op": "shuffle", "who": "self"}]}),

@@ -191,7 +191,7 @@ from engine.pm import conditions, script  # noqa: E402
 from engine.pm.state import Approach  # noqa: E402
 from engine.pm.triggers import fire, fire_card, fire_delayed, fire_others  # noqa: E402
 from engine.pm.zones import enter_area  # noqa: E402
-from engine.rulings import Trail  # noqa: E402
+from engine.rulings import IllegalAction, Trail  # noqa: E402
 
 
 def _state() -> GameState:
@@ -303,10 +303,21 @@ def test_delayed_turn_end_part_stays_when_the_card_leaves() -> None:
     assert any(k[0] == 1 and k[2] == 2 for k in g.pending_triggers)
 
 
-def test_p010_search_may_find_nothing() -> None:
+def test_p010_search_takes_one_when_the_deck_holds_one() -> None:
+    """No まで in the text: a fitting card must be taken when the deck holds one; nothing only when it holds none
+    (the reading of 01-107, which overturns the earlier 'may find nothing')."""
     g = _state()
     target = _chara(g, 1, "MHK 01-024")
-    r = _run(g, 1, "MHK P-010", _effect("MHK P-010", "auto"), [target], choices=[[]])
+    fitting = [c for c in g.players[1].deck if set(CARDS.get(c).names) & set(CARDS.get(target.card).names)
+               and CARDS.get(c).type == "chara"]
+    assert fitting
+    with pytest.raises(IllegalAction) as err:
+        _run(g.clone(), 1, "MHK P-010", _effect("MHK P-010", "auto"), [target], choices=[[]])
+    assert err.value.rule == "effect.target"
+    r = _run(g.clone(), 1, "MHK P-010", _effect("MHK P-010", "auto"), [target], choices=[[fitting[0]]])
+    assert [op["op"] for op in r.ops] == ["move", "shuffle"]
+    g.players[1].deck = [c for c in g.players[1].deck if c not in fitting]
+    r = _run(g, 1, "MHK P-010", _effect("MHK P-010", "auto"), [_chara(g, 1, "MHK 01-024")], choices=[[]])
     assert [op["op"] for op in r.ops] == ["shuffle"]
 
 
