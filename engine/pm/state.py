@@ -313,7 +313,7 @@ class GameState:
         self.area_gen = 0
         #: the card database's ids by what they do (engine.pm.stats.db_info), once looked up
         self.db_info: Any = None
-        self.wide_cache: tuple[int, list[Chara]] | None = None
+        self.wide_cache: tuple[int, list[Chara], frozenset[str]] | None = None  # engine.pm.stats._wide_entry
         self.watch_cache: tuple[int, dict[str, list[Chara]]] | None = None
 
     def clone(self) -> GameState:

@@ -158,6 +158,8 @@ def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
         for step in self_steps(g, c):
             if step.get("op") == op:
                 yield step
+    if op not in _wide_ops(g):
+        return
     for x in _wide_charas(g):
         for cond, step in _static_entry(g.card(x.card))[2]:
             if step.get("op") != op:
@@ -173,6 +175,19 @@ def _wide_charas(g: GameState) -> list[Chara]:
     cache = g.wide_cache
     if cache is not None and cache[0] == g.area_gen:
         return cache[1]
+    return _wide_entry(g)[1]
+
+
+def _wide_ops(g: GameState) -> frozenset[str]:
+    """The ops of the continuous steps reaching other Charas from either Area (cached with :func:`_wide_charas`)."""
+    cache = g.wide_cache
+    if cache is not None and cache[0] == g.area_gen:
+        return cache[2]
+    return _wide_entry(g)[2]
+
+
+def _wide_entry(g: GameState) -> tuple[int, list[Chara], frozenset[str]]:
+    """Work out and cache (``g.wide_cache``) the area generation, the wide-reaching Charas and their steps' ops."""
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
@@ -180,8 +195,9 @@ def _wide_charas(g: GameState) -> list[Chara]:
     card = g.card
     found = [x for p in g.players for x in (*p.main, *p.support)
              if x.card in wide or (x.card not in known and _static_entry(card(x.card))[2])] if wide else []
-    g.wide_cache = (g.area_gen, found)
-    return found
+    ops = frozenset(str(step.get("op")) for x in found for _, step in _static_entry(card(x.card))[2])
+    entry = g.wide_cache = (g.area_gen, found, ops)
+    return entry
 
 
 def watchers(g: GameState) -> dict[str, list[Chara]]:
@@ -210,15 +226,13 @@ def may_hold_grants(g: GameState, c: Chara) -> bool:
     """False when no grant can be in force on ``c``: none by ops, no Support, no own or area-wide grant step."""
     if c.grants or c.supports:
         return True
-    wide = g.wide_cache
-    return "grant" in self_ops(g, c.card) or bool(wide[1] if wide is not None and wide[0] == g.area_gen
-                                                  else _wide_charas(g))
+    return "grant" in self_ops(g, c.card) or "grant" in _wide_ops(g)
 
 
 def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
     """The values of the mapping grants ``{key: value}`` on ``c``: by ops, and by continuous effects."""
     out = [w[key] for w, _ in c.grants if isinstance(w, Mapping) and key in w]
-    if not c.supports and "grant" not in self_ops(g, c.card) and not _wide_charas(g):
+    if not c.supports and "grant" not in self_ops(g, c.card) and "grant" not in _wide_ops(g):
         return out
     out += [s["what"][key] for s in area_steps(g, c, "grant") if isinstance(s.get("what"), Mapping) and key in s["what"]]
     return out
@@ -248,9 +262,7 @@ def has_grant(g: GameState, c: Chara, what: str) -> bool:
     """``what`` granted to ``c`` by an op, or by a scripted continuous effect in force on it."""
     if c.grants and c.has_grant(what):
         return True
-    wide = g.wide_cache
-    if not c.supports and "grant" not in self_ops(g, c.card) and not (
-            wide[1] if wide is not None and wide[0] == g.area_gen else _wide_charas(g)):
+    if not c.supports and "grant" not in self_ops(g, c.card) and "grant" not in _wide_ops(g):
         return False
     return any(s.get("what") == what for s in area_steps(g, c, "grant"))
 
