@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
 from engine.fold import Folder
 from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction, Trail
 from pmemo_replay.games import ruleset_of
 from pmemo_replay.games.cards import cards_for
-from pmemo_replay.store.models import GAME, SNAPSHOT
-from pmemo_replay.store.queries import actions
+from pmemo_replay.store.cache import GRID, SeekCache, StoredGame
+from pmemo_replay.store.db import decode_json, fetch_one, orjson_exact, read_connection
+from pmemo_replay.store.models import ACTION, GAME, SNAPSHOT
 
 
 class UnknownGame(LookupError):
@@ -24,36 +25,62 @@ class StepOutOfRange(ValueError):
     """N is below 0 or beyond the game's number of actions."""
 
 
-def _game_and_snapshot_query(before: Any) -> sa.Select[Any]:
-    """The game's header and length with its latest snapshot taken at or before action ``before``."""
-    other = SNAPSHOT.alias("earlier")
-    best = (sa.select(sa.func.max(other.c.seq)).where(other.c.game_id == GAME.c.id, other.c.seq <= before)
-            .correlate(GAME).scalar_subquery())
-    joined = GAME.outerjoin(SNAPSHOT, sa.and_(SNAPSHOT.c.game_id == GAME.c.id, SNAPSHOT.c.seq == best))
-    return (sa.select(GAME.c.header, GAME.c.n_actions, SNAPSHOT.c.seq, SNAPSHOT.c.data).select_from(joined)
-            .where(GAME.c.id == sa.bindparam("game_id", type_=sa.Integer)))
+#: built once (a seek runs for every step a viewer shows); JSON columns read as text (decoded where needed)
+_GAME = (sa.select(GAME.c.n_actions, sa.cast(GAME.c.header, sa.Text))
+         .where(GAME.c.id == sa.bindparam("game_id", type_=sa.Integer)))
+_GAME_ACTIONS = (sa.select(sa.cast(ACTION.c.data, sa.Text))
+                 .where(ACTION.c.game_id == sa.bindparam("game_id", type_=sa.Integer)).order_by(ACTION.c.seq))
+_SNAPSHOT = (sa.select(SNAPSHOT.c.seq, sa.cast(SNAPSHOT.c.data, sa.Text))
+             .where(SNAPSHOT.c.game_id == sa.bindparam("game_id", type_=sa.Integer),
+                    SNAPSHOT.c.seq <= sa.bindparam("before", type_=sa.Integer))
+             .order_by(SNAPSHOT.c.seq.desc()).limit(1))
 
 
-#: built once (a seek runs for every step a viewer shows): up to step N, and up to the end
-_AT_STEP = _game_and_snapshot_query(sa.bindparam("before", type_=sa.Integer))
-_AT_END = _game_and_snapshot_query(GAME.c.n_actions - 1)
+#: the same on SQLite's own connection (fetch_one): the one query of a seek once the game is kept
+_SNAPSHOT_SQLITE = ("SELECT seq, CAST(data AS TEXT) FROM game_snapshot WHERE game_id = ? AND seq <= ? "
+                    "ORDER BY seq DESC LIMIT 1")
+
+#: where a seek reads: a connection, or the store's engine (a connection of its pool for each query)
+Source = Connection | Engine
 
 
-def _game_and_snapshot(conn: Connection, game_id: int, n: int | None) -> Any:
-    """The row of :func:`_game_and_snapshot_query` before action ``n`` - 1 (``n`` None: the end), or None."""
-    if n is None:
-        return conn.execute(_AT_END, {"game_id": game_id}).one_or_none()
-    return conn.execute(_AT_STEP, {"game_id": game_id, "before": n - 1}).one_or_none()
+def stored_game(source: Source, game_id: int, cache: SeekCache) -> StoredGame:
+    """The game's header and actions, from ``cache`` or read once (they never change); ``UnknownGame``."""
+    game = cache.game(game_id)
+    if game is not None:
+        return game
+    if isinstance(source, Engine):
+        with read_connection(source) as conn:
+            return stored_game(conn, game_id, cache)
+    row = source.execute(_GAME, {"game_id": game_id}).one_or_none()
+    if row is None:
+        raise UnknownGame(game_id)
+    texts = list(source.execute(_GAME_ACTIONS, {"game_id": game_id}).scalars())
+    game = StoredGame(row[0], row[1], texts, header_exact=orjson_exact(row[1]),
+                      exact=orjson_exact(f"[{','.join(texts)}]"))
+    return cache.keep_game(game_id, game)
 
 
-def state_at(conn: Connection, game_id: int, n: int | None, cards: Any) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+def _snapshot(source: Source, game_id: int, before: int) -> tuple[int, str] | None:
+    """(seq, JSON text) of the game's latest snapshot taken after at most ``before`` actions, or None."""
+    if isinstance(source, Engine):
+        if source.dialect.name == "sqlite":
+            return fetch_one(source, _SNAPSHOT_SQLITE, (game_id, before))
+        with read_connection(source) as conn:
+            return _snapshot(conn, game_id, before)
+    row = source.execute(_SNAPSHOT, {"game_id": game_id, "before": before}).one_or_none()
+    return None if row is None else (row[0], row[1])
+
+
+def state_at(conn: Source, game_id: int, n: int | None, cards: Any,
+             cache: SeekCache | None = None) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
     """The state JSON after ``n`` actions (default: all) and the rulings trail of the action that led there.
 
     The trail is ``None`` for ``n`` = 0. The fold starts from the latest snapshot taken before
-    action ``n`` - 1 (so that action is pushed and leaves its trail), else from the header.
-    Two queries: the game with that snapshot, then the actions after it.
+    action ``n`` - 1 (so that action is pushed and leaves its trail), else from the header; with a
+    ``cache`` (the store's), from the latest state kept there that was folded from that snapshot.
     """
-    folder, trail, refusal = _folded(conn, game_id, n, cards)
+    folder, trail, refusal = _folded(conn, game_id, n, cards, cache)
     if folder is None:
         return {}, [refusal] if refusal else None
     state = folder.ruleset.to_json(folder.state)
@@ -62,49 +89,54 @@ def state_at(conn: Connection, game_id: int, n: int | None, cards: Any) -> tuple
     return state, None if trail is None else trail.to_json()
 
 
-def legal_at(conn: Connection, game_id: int, n: int | None, cards: Any) -> list[dict[str, Any]]:
+def legal_at(conn: Source, game_id: int, n: int | None, cards: Any,
+             cache: SeekCache | None = None) -> list[dict[str, Any]]:
     """What the player who may act after ``n`` actions could have done there (engine.pm.legal); [] when the
     current engine refuses the stored game before that step."""
-    folder, _, refusal = _folded(conn, game_id, n, cards)
+    folder, _, refusal = _folded(conn, game_id, n, cards, cache)
     if folder is None or refusal is not None:
         return []
     return folder.ruleset.legal_actions(folder.state)  # engine.ruleset.Ruleset
 
 
-def _folded(conn: Connection, game_id: int, n: int | None, cards: Any) -> tuple[Folder | None, Trail | None,
-                                                                                  dict[str, Any] | None]:
+def _folded(conn: Source, game_id: int, n: int | None, cards: Any,
+            cache: SeekCache | None) -> tuple[Folder | None, Trail | None, dict[str, Any] | None]:
     """The folder after ``n`` actions, settled as shown there; the trail of action ``n``; a refusal trail line
     when the current engine refuses the stored game (then the folder stops where it refused, or is None).
 
     ``cards``: a card library or one game's card database (pmemo_replay.games.cards.cards_for); the snapshot is
-    restored by the game's ruleset, when it is of the ruleset's current version."""
-    row = _game_and_snapshot(conn, game_id, n)
-    if row is None:
-        raise UnknownGame(game_id)
-    header, total, seq, data = row
+    restored by the game's ruleset, when it is of the ruleset's current version. States on the way are kept in
+    ``cache`` under that snapshot's text (pmemo_replay.store.cache), so the same fold never runs twice.
+    """
+    cache = cache if cache is not None else SeekCache(max_states=0)
+    game = stored_game(conn, game_id, cache)
+    total = game.n_actions
     n = total if n is None else n
     if not 0 <= n <= total:
         raise StepOutOfRange(f"step {n} is out of range: the game has {total} action(s)")
+    header = game.header()
     try:
         ruleset = ruleset_of(header)
     except UnknownRuleset as err:  # stored by an engine that had a ruleset this one lacks
         return None, None, _refusal({"rule": "log.schema", "ref": None, "index": None, "message": str(err.args[0])})
     cards = cards_for(cards, ruleset.name)
-    state, offset = None, 0
-    if seq is not None and isinstance(data, dict) and data.get("v") == ruleset.snapshot_version:
-        try:
-            state, offset = ruleset.from_snapshot(data, cards), seq
-        except (ValueError, KeyError, TypeError):  # a snapshot written by an older engine: fold from the start
-            state, offset = None, 0
+    row = _snapshot(conn, game_id, n - 1) if n else None
+    seq, text = row if row is not None else (None, None)
+    segment = cache.segment(game_id, seq, text)
+    if segment is None:
+        segment = cache.new_segment(game_id, seq, text, _restored(ruleset, seq, text, cards))
+    kept = cache.start(segment, n - 1)
     try:
-        folder = Folder(header, cards, state=state, offset=offset)
+        folder = (Folder(header, cards) if kept is None
+                  else Folder(header, cards, state=ruleset.clone(kept[1]), offset=kept[0]))
     except IllegalAction as err:  # the current engine refuses the decks
         return None, None, _refusal(err.ruling.to_json())
     trail: Trail | None = None
-    todo = actions(conn, game_id, folder.applied, n + 1)  # and the action after n, which decides what shows at n
-    following = todo.pop() if len(todo) > n - folder.applied else None
-    last = folder.applied + len(todo) - 1
-    for index, action in enumerate(todo, start=folder.applied):
+    start = folder.applied
+    todo = game.actions(start, n + 1)  # and the action after n, which decides what shows at n
+    following = todo.pop() if len(todo) > n - start else None
+    last = start + len(todo) - 1
+    for index, action in enumerate(todo, start=start):
         folder.keep_trails = index == last  # only the trail of action n is answered: the others skip their messages
         try:
             trail = folder.push(action)
@@ -112,8 +144,24 @@ def _folded(conn: Connection, game_id: int, n: int | None, cards: Any) -> tuple[
             ruling = err.ruling.to_json() | {"index": index, "path": str(index)}
             folder.settle(action)
             return folder, None, _refusal(ruling)
+        if (index + 1) % GRID == 0 and index + 1 not in segment.states:
+            cache.keep(segment, index + 1, ruleset.clone(folder.state))
     folder.settle(following)
     return folder, trail, None
+
+
+def _restored(ruleset: Any, seq: int | None, text: str | None, cards: Any) -> Any:
+    """The state the snapshot ``text`` taken after ``seq`` actions restores, or None when it is not of the ruleset's
+    current version or does not restore (a snapshot written by an older engine: fold from the start)."""
+    if seq is None or text is None:
+        return None
+    data = decode_json(text)
+    if not isinstance(data, dict) or data.get("v") != ruleset.snapshot_version:
+        return None
+    try:
+        return ruleset.from_snapshot(data, cards)
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _refusal(ruling: dict[str, Any]) -> dict[str, Any]:

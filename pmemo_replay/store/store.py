@@ -14,6 +14,7 @@ from engine.cards import CardDB
 from pmemo_replay.games.cards import CardLibrary, library_of
 from pmemo_replay.logio import PmemoLog, dump_jsonl, load_log
 from pmemo_replay.store import queries, seek
+from pmemo_replay.store.cache import SeekCache, StoredGame
 from pmemo_replay.store.config import database_url
 from pmemo_replay.store.db import create_db_engine, read_connection
 from pmemo_replay.store.migrate import upgrade
@@ -49,6 +50,8 @@ class Store:
         upgrade(self.engine)
         self._cards = cards
         self.library = library_of(cards)
+        #: stored games' actions and folded states kept between seeks (pmemo_replay.store.cache)
+        self.seek_cache = SeekCache()
 
     @property
     def cards(self) -> CardDB:
@@ -111,23 +114,37 @@ class Store:
         with Session(self.engine) as session:
             return session.get(Game, game_id)
 
+    def _stored(self, game_id: int) -> StoredGame | None:
+        try:
+            return seek.stored_game(self.engine, game_id, self.seek_cache)
+        except seek.UnknownGame:
+            return None
+
     def actions(self, game_id: int) -> list[dict[str, Any]]:
         """The stored actions of a game, in order (empty for an unknown id)."""
-        with read_connection(self.engine) as conn:
-            return queries.actions(conn, game_id)
+        game = self._stored(game_id)
+        return [] if game is None else game.actions()
+
+    def actions_json(self, game_id: int) -> str | None:
+        """:meth:`actions` as a JSON array, encoded as the JSON answers encode it; None for an unknown id."""
+        game = self._stored(game_id)
+        return None if game is None else game.actions_json()
 
     def actions_range(self, game_id: int, start: int, stop: int) -> list[dict[str, Any]]:
         """The stored actions ``start``..``stop``-1 of a game, in order."""
-        with read_connection(self.engine) as conn:
-            return queries.actions(conn, game_id, start, stop)
+        game = self._stored(game_id)
+        return [] if game is None else game.actions(start, stop)
 
     def state_at(self, game_id: int, n: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
         """The state JSON after ``n`` actions (default: the end) and the rulings trail of action ``n``.
 
         Raises ``UnknownGame`` and ``StepOutOfRange``.
         """
-        with read_connection(self.engine) as conn:
-            return seek.state_at(conn, game_id, n, self.library)
+        return seek.state_at(self.engine, game_id, n, self.library, self.seek_cache)
+
+    def legal_at(self, game_id: int, n: int | None = None) -> list[dict[str, Any]]:
+        """The legal actions after ``n`` actions (seek.legal_at). Raises ``UnknownGame`` and ``StepOutOfRange``."""
+        return seek.legal_at(self.engine, game_id, n, self.library, self.seek_cache)
 
     def count(self, table: str = "game") -> int:
         """Rows in a store table (``game``, ``upload``, ``game_action``, ``game_snapshot``)."""
