@@ -26,6 +26,17 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
 - 01-053: the 2 Charas are chosen as targets (the second optional when only one 魔法師 is on the Area); their usage
   cost on the Area is +2 (a ``{"cost": 2}`` grant).
 - 01-051: "remove 2 ... if so draw": the draw needs both removed.
+- 01-102: その場合: the two Point Zone cards turn face up only when the -20/-20 was given (no opponent's Chara to
+  give it to, or it left before the effect resolved: nothing).
+- 01-019: "AP or DP 0" is read off the leaving opponent's Chara as it last stood on the Area (its modifiers counted):
+  the trigger fires while it is still there.
+- 01-049: the 千葉 エリカ that gets 〔アクティブ〕 +10/±0 is chosen once this card is back in the hand, so it is another
+  one (``not_self``); the grant and the +10 need the return (その場合).
+- 01-107 / 01-059 / 01-061 / 01-108 / 01-115 / P-010: without まで, N fitting cards are taken when the cards looked
+  at hold N (as many as fit otherwise: P-010 finds nothing only when the deck holds no such Chara); with まで
+  (01-003, 01-006) up to N.
+- ST-006: in the hand during a turn in which either player played an event card, it costs 2 less and may be summoned
+  outside its player's Main Phase (a free-entry window); tested with a legal and two refused summons.
 - Searches, looks and EX deck fetches whose text says 表にしてから show the cards taken (``reveal``: named in every
   player view); P-008's search says nothing of it: the card taken stays hidden from the opponent.
 - "Your Charas" (自分のキャラ) are those in the Main and the Support Area (rule book 001, "place"), unless the text
@@ -254,7 +265,8 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                auto("any_approach", [grant("not_eliminated")], targets=[OWN], condition={
                                    "subject": {**OWN, "name": ERIKA},
                                    "history": history("approach", {"name": ERIKA}, distinct=True, exactly=3)})]},
-    "MHK 01-049": {"effects": [source_plus(ERIKA), act_eff([to("hand"), grant("active"), mod(10, 0)], targets=[{**OWN, "name": ERIKA}])]},
+    "MHK 01-049": {"effects": [source_plus(ERIKA), act_eff([to("hand", then=[grant("active"), mod(10, 0)])],
+                                                          targets=[{**OWN, "name": ERIKA, "not_self": True}])]},
     "MHK 01-050": {"effects": [auto("enter", [grant("not_eliminated")], targets=[{**OWN, "name": ERIKA}])]},
     "MHK 01-051": {"effects": [auto("other_leave", [draw()], condition={"subject": {**OWN, "name": ERIKA}}),
                                act_eff([pick("discard", "removed", 2, {"name": ERIKA}, then=[draw()], then_if_all=True)])]},
@@ -360,7 +372,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-099": {"effects": [static([grant("free_entry", "self")]), auto("enter", [mod(0, 40, "self")])]},
     "MHK 01-100": {"effects": [source_plus(LEO), act_eff([to("hand"), mod(0, 20)], targets=[{**OWN, **MAHO}])]},
     "MHK 01-101": {"effects": [COMBO_FETCH]},
-    "MHK 01-102": {"effects": [auto("enter", [mod(-20, -20, until="next_turn_end"), flip(2)], targets=[OPP])]},
+    "MHK 01-102": {"effects": [auto("enter", [mod(-20, -20, until="next_turn_end", then=[flip(2)])], targets=[OPP])]},
     "MHK 01-103": {"effects": [auto("enter", [pick("discard", "area", 1, {**CHARA, "backup": True}, up_to=True,
                                                    same_name="self")], optional=True)]},
     "MHK 01-105": {"effects": [RECYCLE_SER]},

@@ -389,3 +389,78 @@ def test_st024_stands_at_the_end_of_the_opponents_turn() -> None:
     assert not _chara(g, 1, "MHK ST-024").rested
     without = [*doc["actions"][:-1], {"type": "pass", "p": 1}]  # the mandatory trigger left out: the Turn End
     assert _rule(_fold(doc, without)) == "turn.step"  # waits for it, so the next turn has not started
+
+
+# -- the last review's five doubtful readings (tools/mhk_scripts.py, "Readings decided") ---------------------------
+
+
+def test_01_102_flips_only_if_it_gave_the_minus() -> None:
+    """その場合: the two Point Zone cards turn face up only when the -20/-20 was given (no target left: nothing)."""
+    g = _state()
+    g.players[1].points = [["MHK ST-003", False], ["MHK ST-009", False]]
+    eff = _effect("MHK 01-102", "auto")
+    assert _run(g.clone(), 1, "MHK 01-102", eff, [], choices=[["MHK ST-003", "MHK ST-009"]]).ops == []
+    r = _run(g, 1, "MHK 01-102", eff, [_chara(g, 0, "MHK 01-041")], choices=[["MHK ST-003", "MHK ST-009"]])
+    assert [op["op"] for op in r.ops] == ["modify", "flip", "flip"]
+    assert all(up for _, up in g.players[1].points)
+
+
+@pytest.mark.parametrize(("ap", "dp", "fires"), [(-40, 0, True), (0, -40, True), (-10, -10, False), (0, 0, False)])
+def test_01_019_reads_the_leaving_charas_last_known_ap_dp(ap: int, dp: int, fires: bool) -> None:
+    """AP or DP 0 is read off the opponent's Chara as it last stood on the Area (its modifiers counted), since
+    the trigger fires while it is still there (engine.pm.zones.leave_area)."""
+    from engine.pm.zones import leave_area
+
+    g = _state()
+    me = enter_area(g, 1, "MHK 01-019", "support", summoned=False)
+    theirs = _chara(g, 0, "MHK 01-041")  # printed 40/40
+    theirs.mods.append((ap, dp, None))
+    g.pending_triggers.clear()
+    g.available_triggers.clear()
+    leave_area(g, theirs, "discard")
+    assert ((1, me.uid, 0) in g.pending_triggers) == fires
+
+
+def test_01_049_cannot_choose_itself_and_returns_before_it_gives() -> None:
+    """The 千葉 エリカ that gets 〔アクティブ〕 +10 is chosen after this card went back to the hand: another one."""
+    g = _state()
+    me = enter_area(g, 1, "MHK 01-049", "support", summoned=False)
+    erika = enter_area(g, 1, "MHK 01-045", "main", summoned=False)
+    eff = _effect("MHK 01-049", "activated")
+    spec = eff.targets[0]
+    assert conditions.chara_problem(g, 1, spec, me, me) is not None
+    assert conditions.chara_problem(g, 1, spec, erika, me) is None
+    r = _run(g, 1, "MHK 01-049", eff, [erika], me)
+    assert [op["op"] for op in r.ops] == ["move", "grant", "modify"]
+    assert "MHK 01-049" in g.players[1].hand
+
+
+def test_01_107_takes_two_when_the_seven_hold_two() -> None:
+    """No まで: two same-name Charas are taken when the seven cards looked at hold two (fewer only if fewer fit)."""
+    g = _state()
+    target = _chara(g, 1, "MHK 01-024")
+    deck = g.players[1].deck
+    deck[-7:] = ["MHK 01-108"] * 5 + ["MHK 01-024", "MHK 01-024"]  # 01-108: an event
+    eff = CARDS.get("MHK 01-107").effects[0]
+    with pytest.raises(IllegalAction) as err:
+        _run(g.clone(), 1, "MHK 01-107", eff, [target], choices=[["MHK 01-024"]])
+    assert err.value.rule == "effect.target"
+    r = _run(g.clone(), 1, "MHK 01-107", eff, [target], choices=[["MHK 01-024", "MHK 01-024"]])
+    assert [(op["op"], op["to"]) for op in r.ops][:2] == [("move", "hand")] * 2
+    deck[-7:] = ["MHK 01-108"] * 6 + ["MHK 01-024"]
+    r = _run(g, 1, "MHK 01-107", eff, [target], choices=[["MHK 01-024"]])  # one fits: one is taken
+    assert sum(1 for op in r.ops if op["to"] == "hand") == 1
+
+
+def test_st006_static_in_a_turn_an_event_was_played() -> None:
+    """ST-006 in the hand, in a turn an event card was played (by either player): cost -2 and it may be summoned
+    outside its player's Main Phase (self-play: player 0 summons it after player 1's event, paying 3)."""
+    doc = _log("st006_event_turn")
+    assert doc["actions"][8]["type"] == "play_event" and doc["actions"][9]["card"] == "MHK ST-006"
+    g = _legal(doc)
+    assert g.turn_player == 1 and "MHK ST-006" in [c.card for c in g.players[0].main]
+    early = copy.deepcopy([*doc["actions"][:5], doc["actions"][9]])  # the same summon before any event this turn
+    assert _rule(_fold(doc, early)) == "turn.priority"
+    unpaid = copy.deepcopy(doc["actions"])
+    unpaid[9]["pay"] = unpaid[9]["pay"][:1]  # source 2 of cost 5 - 2
+    assert _rule(_fold(doc, unpaid)) == "cost.amount"
