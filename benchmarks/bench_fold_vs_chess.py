@@ -3,10 +3,11 @@
 python-chess's ``chess.pgn.read_game`` parses SAN and checks every move; we
 time it on PGN games it generated itself (random legal play, seeded), and the
 engine's parse + fold with full rule checking on simulated pmemo-logs. The
-ratio (engine actions/s ÷ chess plies/s) is printed. The same games redacted to the public view
+ratio (engine actions/s ÷ chess plies/s) is printed; each side is timed ``--repeat`` times, interleaved, and the best
+run of each is kept (a busy machine slows single runs unevenly). The same games redacted to the public view
 (table logs: no deck order, unlisted decks, every card identified as it is named) are folded too.
 
-Usage: python3 benchmarks/bench_fold_vs_chess.py [--games 200] [--seed 1] [--json]
+Usage: python3 benchmarks/bench_fold_vs_chess.py [--games 200] [--seed 1] [--repeat 3] [--json]
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import io
 import json
 import random
 import time
+from typing import Any
 
 import chess
 import chess.pgn
@@ -60,6 +62,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="time each side this many times, interleaved, and keep the best (default 3)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cards = bundled_cards()
@@ -68,9 +72,11 @@ def main() -> None:
     tables = [dump_jsonl(PmemoLog(red.header, red.actions)).encode()
               for red in (redact(doc["game"], doc["actions"], cards, "public") for doc in docs)]
     pgns = random_pgn_games(args.games, args.seed)
-    engine = bench_fold(logs, cards)
-    public = bench_fold(tables, cards)
-    chess_figures = bench_chess(pgns)
+    runs: list[tuple[dict[str, Any], dict[str, Any], dict[str, float]]] = [
+        (bench_fold(logs, cards), bench_fold(tables, cards), bench_chess(pgns)) for _ in range(max(1, args.repeat))]
+    engine = max((r[0] for r in runs), key=lambda r: r["actions_per_second"])
+    public = max((r[1] for r in runs), key=lambda r: r["actions_per_second"])
+    chess_figures = max((r[2] for r in runs), key=lambda r: r["plies_per_second"])
     ratio = engine["actions_per_second"] / chess_figures["plies_per_second"]
     public_ratio = public["actions_per_second"] / chess_figures["plies_per_second"]
     report = {"engine": engine, "public_table_logs": public, "python_chess": chess_figures, "ratio": round(ratio, 2),

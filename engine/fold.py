@@ -110,19 +110,22 @@ class Folder:
 
     def push(self, action: Mapping[str, Any]) -> Trail:
         """Apply the next action; raise :class:`IllegalAction` (state left as before) when illegal."""
-        index = len(self.actions)
+        actions = self.actions
+        index = len(actions)
         if self._checkpointing and index % CHECKPOINT_EVERY == 0 and (self._checkpoint or (0,))[0] != index:
             self._checkpoint = (index, self.ruleset.clone(self.state))
-        if self.keep_trails:
+        keep = self.keep_trails
+        if keep:
             trail = Trail()
         else:
             trail = self._null
             if self._counter is not None:
                 self._counter.current = index
+        state = self.state
         # what happens by itself before the action (a turn start) is reported with the action before it
-        before = self._before(self.state, action, self._last_trail)
+        before = self._before(state, action, self._last_trail)
         try:
-            self._apply(self.state, action, trail)
+            self._apply(state, action, trail)
         except IllegalAction as err:
             self.state = self._rebuild()
             if before:
@@ -133,9 +136,9 @@ class Folder:
             self.implied[self.offset + index] = passes
             if self._counter is not None and any(e.unverified for e in trail.entries):
                 self._counter.steps.add(index)
-        self.actions.append(action)
+        actions.append(action)
         self.state.applied = self.offset + index + 1
-        if self.keep_trails:
+        if keep:
             self.trails.append(trail)
         self._last_trail = trail
         return trail
@@ -207,9 +210,10 @@ def fold(
         state = ruleset.new_state(header, cards, check=False)
         return FoldResult(state, 0, err.ruling, ruleset=ruleset)
     limit = len(actions) if at is None else min(at, len(actions))
+    push = folder.push
     for i in range(limit):
         try:
-            folder.push(actions[i])
+            push(actions[i])
         except IllegalAction as err:
             return FoldResult(folder.settle(actions[i]), i, _ruling_at(err, i), folder.trails, folder.implied,
                               folder.ruleset)
