@@ -51,8 +51,11 @@ def json_keys(value: Any, depth: int = 0) -> int:
         return -1
     if type(value) is dict:
         n = len(value)
-        items = value.values()
+        items: Any = value.values()
     elif type(value) is list:
+        kinds = set(map(type, value))  # a list of strings (a deck) is done here
+        if dict not in kinds and list not in kinds:
+            return 0
         n = 0
         items = value
     else:
@@ -67,8 +70,13 @@ def json_keys(value: Any, depth: int = 0) -> int:
 
 
 def _cards_ok(value: list[Any]) -> bool:
-    """:class:`schemas.CardIds`' verdict on a list."""
+    """:class:`schemas.CardIds`' verdict on a list of decoded JSON values (strings are ``str``, nothing else is)."""
     seen = CARD_IDS_SEEN
+    try:
+        if seen.issuperset(value):  # ids seen before: the common case, in one call
+            return True
+    except TypeError:  # an object or a list among them
+        return False
     return all(type(card) is str and (card in seen or card_id_ok(card)) for card in value)
 
 

@@ -218,15 +218,15 @@ def _parse(text: str | bytes, *, fast: bool = True) -> PmemoLog:
 def _parse_fast(text: str) -> PmemoLog | None:
     """The log when it is surely valid, read the quick way; None when unsure (:func:`_parse` then decides).
 
-    A well-formed Precious Memories log (a document, or JSON Lines whose action lines follow the header line
-    with no blank line between) is decoded by the C decoder without the duplicate-key hook, its actions are
-    checked by :func:`fastcheck.actions_keys`, and it is taken only when its keys are all accounted for
-    (:func:`_keys_all_decoded`). Anything else, whatever the problem, takes the slow path from the start,
-    which gives the same verdict and names the problem.
+    A well-formed log (a document, or JSON Lines whose action lines follow the header line with no blank line
+    between) is decoded by the C decoder without the duplicate-key hook, its actions are checked by
+    :func:`fastcheck.actions_keys` (a game with its own boundary: by its check), and it is taken only when its
+    keys are all accounted for (:func:`_keys_all_decoded`). Anything else, whatever the problem, takes the slow
+    path from the start, which gives the same verdict and names the problem.
     """
     try:
         return _fast_document(text)
-    except (ValueError, RecursionError):  # LogError included: the slow path raises it again
+    except Exception:  # a LogError, or anything else: the slow path meets it again (or decides otherwise)
         return None
 
 
@@ -239,10 +239,8 @@ def _fast_document(text: str) -> PmemoLog | None:
         return None
     validate_top(value, jsonl=False)
     header, check = read_header(value["game"])
-    if check is not None:
-        return None
     keys = json_keys(value["game"])
-    n = actions_keys(value["actions"])
+    n = _checked_keys(value["actions"], check)
     if keys < 0 or n < 0 or not _keys_all_decoded(text, len(value) + keys + n):
         return None
     return PmemoLog(header, value["actions"], "json")
@@ -257,16 +255,24 @@ def _fast_jsonl(text: str, head: Any, end: int) -> PmemoLog | None:
         return None
     validate_top(head, jsonl=True, context="line 1")
     header, check = read_header(head["game"])
-    if check is not None:
-        return None
     body = text[line_end + 1:].strip()
     if not body:
         return PmemoLog(header, [], "jsonl")
     actions = _PLAIN.decode("[" + body.replace("\n", ",") + "]")
     if len(actions) != body.count("\n") + 1:  # a blank line, or two values on one line
         return None
-    keys = actions_keys(actions)
+    keys = _checked_keys(actions, check)
     return PmemoLog(header, actions, "jsonl") if keys >= 0 and _keys_all_decoded(body, keys) else None
+
+
+def _checked_keys(actions: list[Any], check: Callable[[Any, int], None] | None) -> int:
+    """The keys in ``actions`` when all are surely valid, else -1. ``check``: the game's own action check (it raises
+    on the first problem), or None (:func:`fastcheck.actions_keys` decides)."""
+    if check is None:
+        return actions_keys(actions)
+    for index, action in enumerate(actions):
+        check(action, index)
+    return json_keys(actions)
 
 
 def _keys_all_decoded(text: str, keys: int) -> bool:

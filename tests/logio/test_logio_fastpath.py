@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import random
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.mahou.cards import parse_cards
+from engine.mahou.selfplay import play_game
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import LogError, dump_json, dump_jsonl, load_log, parse_log, reader
 from pmemo_replay.logio.fastcheck import actions_keys, json_keys
 from pmemo_replay.logio.schemas import validate_action
 from pmemo_replay.simulate import simulated_logs
+from tests.fuzz import strategies
 from tests.fuzz.strategies import FUZZ, VALUES, hostile_logs, mutated_documents
 from tests.logio.logio_samples import document, every_action, fresh, jsonl
 
@@ -177,3 +184,38 @@ def test_unstorable_shortcut_agrees(text: str) -> None:
     assert verdict() == slow
     if "\udfff" not in text:  # text decoded from UTF-8 holds no raw surrogate
         assert verdict(utf8=True) == slow
+
+
+# --- a game with its own log boundary (Mahou Shoujo) --------------------------------------------------------
+
+MAHOU = Path(__file__).resolve().parents[2] / "fixtures" / "mahou"
+
+
+@lru_cache(maxsize=1)
+def mahou_logs() -> tuple[dict[str, Any], ...]:
+    """Two self-play Mahou Shoujo games, as documents."""
+    db = parse_cards(json.loads((MAHOU / "cards.json").read_text("utf-8")))
+    decks = [json.loads(p.read_text("utf-8"))["cards"] for p in sorted((MAHOU / "decks").glob("*.json"))]
+    rng = random.Random(7)
+    return tuple(play_game(db, [rng.choice(decks), rng.choice(decks)], rng, policies=("greedy", "random"))
+                 for _ in range(2))
+
+
+def test_mahou_logs_take_the_fast_path() -> None:
+    for doc in mahou_logs():
+        for text in (_compact(doc), json.dumps(doc), jsonl(doc)):
+            assert agree(text.encode("utf-8"))[0] == "read"
+            assert reader._parse_fast(text) is not None
+
+
+@settings(FUZZ, max_examples=150)
+@given(st.data())
+def test_mutated_mahou_logs_agree(data: st.DataObject) -> None:
+    doc = copy.deepcopy(data.draw(st.sampled_from(mahou_logs())))
+    doc["actions"] = doc["actions"][: data.draw(st.integers(0, len(doc["actions"])))]
+    for _ in range(data.draw(st.integers(1, 3))):
+        data.draw(st.sampled_from((strategies._replace, strategies._reshape, strategies._retarget)))(data.draw, doc)
+    text = _compact(doc)
+    if data.draw(st.booleans()):
+        text = _duplicate(data.draw, text)
+    agree(text)
