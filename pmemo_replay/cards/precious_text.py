@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine.cards import Effect, Timing
@@ -160,24 +161,35 @@ def _timing(m: re.Match[str]) -> Timing:
     return Timing(PHASES[m.group(1)], SIDES[m.group(2)])
 
 
-def _group(text: str, play: bool = False) -> list[Effect]:
-    """Group non-activated text into auto/continuous effects (step 4 of the module doc)."""
-    effects: list[Effect] = []
+def effect_groups(text: str, play: bool = False) -> list[list[str]]:
+    """The sentences of non-activated text grouped into effects (step 4 of the module doc); ``play``: an Event's
+    text, whose first sentence starts its play effect."""
+    groups: list[list[str]] = []
     for n, sentence in enumerate(_sentences(text)):
         plain = _unquote(sentence)
-        trigger = _TRIGGER.search(plain)
-        if effects and (_CONTINUES.match(plain) or "この効果" in plain):
-            continue
-        if play and n == 0:
+        if groups and (_CONTINUES.match(plain) or "この効果" in plain):
+            groups[-1].append(sentence)
+        elif (play and n == 0) or _TRIGGER.search(plain) is not None:
+            groups.append([sentence])
+        elif groups and (play or not plain.startswith("このカードは")):
+            groups[-1].append(sentence)
+        else:
+            groups.append([sentence])
+    return groups
+
+
+def _group_effects(groups: list[list[str]], play: bool = False) -> list[Effect]:
+    """The auto/continuous effect of each sentence group, told by its first sentence."""
+    effects: list[Effect] = []
+    for n, group in enumerate(groups):
+        plain = _unquote(group[0])
+        trigger = None if play and n == 0 else _TRIGGER.search(plain)
+        if trigger is None:
             effects.append(Effect(kind="continuous"))
-        elif trigger is not None:
+        else:
             name = trigger.lastgroup
             # reading 13: "when/after" (場合) fires once per turn, "every time" (ごとに) each time
             effects.append(Effect(kind="auto", trigger=None if name == "other" else name, once_per_turn="ごとに" not in plain))
-        elif effects and (play or not plain.startswith("このカードは")):
-            continue
-        else:
-            effects.append(Effect(kind="continuous"))
     return effects
 
 
@@ -203,20 +215,27 @@ def _activated(m: re.Match[str], segment: str) -> Effect:
     return Effect("activated", timing, cost, cost_color=color, rest=rest, discard_name=name)
 
 
-def _body(text: str, card_type: str) -> tuple[Timing | None, list[Effect]]:
-    """The card timing (Events) and the effects of the text after the keywords."""
+def body_parts(text: str, card_type: str) -> tuple[re.Match[str] | None, list[list[str]], list[tuple[re.Match[str], str]]]:
+    """The text after the keywords, cut (step 3): an Event's timing bracket, the sentence groups of the automatic
+    and continuous effects, and each activated effect's timing bracket with its segment (to the next bracket)."""
     marks = _brackets(text)
     if card_type == "event":
         timing = None
         if marks and not text[: marks[0].start()].strip():
-            timing = _timing(marks[0])
+            timing = marks[0]
             text = text[marks[0].end() :].lstrip(" \u3000:：")
-        return timing, _group(text, play=True)
-    effects = _group(text[: marks[0].start()] if marks else text)
+        return timing, effect_groups(text, play=True), []
+    groups = effect_groups(text[: marks[0].start()] if marks else text)
     ends = [m.start() for m in marks[1:]] + [len(text)]
-    for m, end in zip(marks, ends[: len(marks)], strict=True):
-        effects.append(_activated(m, text[m.start() : end]))
-    return None, effects
+    return None, groups, [(m, text[m.start() : end]) for m, end in zip(marks, ends[: len(marks)], strict=True)]
+
+
+def _body(text: str, card_type: str) -> tuple[Timing | None, list[Effect]]:
+    """The card timing (Events) and the effects of the text after the keywords."""
+    timing, groups, activated = body_parts(text, card_type)
+    effects = _group_effects(groups, play=card_type == "event")
+    effects += [_activated(m, segment) for m, segment in activated]
+    return (_timing(timing) if timing is not None else None), effects
 
 
 def _modifier(text: str) -> tuple[int, int]:
@@ -286,23 +305,31 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts) -> int:
     return end
 
 
+def leading_keywords(text: str, on_marker: Callable[[str, int], int], on_level_up: Callable[[], None]) -> int:
+    """Walk the leading run of keywords (step 2): ``on_marker(inner, end)`` for each 〔inner〕 ending at ``end`` returns
+    where the run goes on (a Pinch or Backup marker takes its granted part along); ``on_level_up()`` for a bare
+    レベルアップ. Returns where the text after the keywords starts."""
+    pos = 0
+    while True:
+        pos += len(text[pos:]) - len(text[pos:].lstrip())
+        if text.startswith("〔", pos):
+            end = _close(text, pos)
+            pos = on_marker(text[pos + 1 : end - 1], end)
+        elif text.startswith("レベルアップ", pos) and not text.startswith("レベルアップし", pos):
+            on_level_up()
+            pos += len("レベルアップ")
+        else:
+            return pos
+
+
 def parse_text(text: str | None, card_type: str) -> TextFacts:
     """Read a card text (``None``, ``""`` and ``"-"`` mean no text)."""
     facts = TextFacts()
     if not text or text.strip() in ("-", "－"):
         return facts
     text = _drop_reminders(text)
-    pos = 0
-    while True:
-        pos += len(text[pos:]) - len(text[pos:].lstrip())
-        if text.startswith("〔", pos):
-            end = _close(text, pos)
-            pos = _keyword(text[pos + 1 : end - 1], text, end, facts)
-        elif text.startswith("レベルアップ", pos) and not text.startswith("レベルアップし", pos):
-            facts.level_up = True
-            pos += len("レベルアップ")
-        else:
-            break
+    pos = leading_keywords(text, lambda inner, end: _keyword(inner, text, end, facts),
+                           lambda: setattr(facts, "level_up", True))
     facts.timing, effects = _body(text[pos:], card_type)
     facts.effects += effects
     return facts
