@@ -13,7 +13,7 @@ from dashboards.figures import MAX_PAIRS
 from engine.mahou.selfplay import self_play_logs
 from tests.dashboards.test_browser import ARTIFACTS, VIEWPORT
 from tests.mahou.kit import bundled
-from tests.web.browser import LiveServer, checked_page, launch
+from tests.web.browser import LiveServer, checked_page, launch, serve_app
 
 MAHOU = "mahou-shoujo-1"
 FIGURES = ("gih", "iwd", "decks", "first", "matchups", "trends", "pairs")
@@ -26,21 +26,15 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    from pmemo_replay.web import create_app
-
     folder = tmp_path_factory.mktemp("meta-mahou")
-    app = create_app({"SECRET_KEY": "e2e", "PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
-                      "PMEMO_WAREHOUSE": str(folder / "wh")})
-    store = app.extensions["pmemo_store"]
     cards, decks = bundled()
-    for doc in self_play_logs(cards, decks, 30, seed=11):
-        assert store.ingest_log(doc, source=doc["game"]["id"]).status == "stored"
-    server = LiveServer(app).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        store.close()
+
+    def fill(store: Any) -> None:
+        for doc in self_play_logs(cards, decks, 30, seed=11):
+            assert store.ingest_log(doc, source=doc["game"]["id"]).status == "stored"
+
+    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
+                          "PMEMO_WAREHOUSE": str(folder / "wh")}, fill)
 
 
 @pytest.fixture

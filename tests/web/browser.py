@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,23 +68,41 @@ class LiveServer:
             self._thread.join(timeout=10)
 
 
-def serve_simulated(config: dict[str, Any], games: int, seed: int, xss_tag: str = "xss") -> Iterator[LiveServer]:
-    """The application (``config``) holding ``games`` simulated games and one log carrying script payloads, served
-    live; stopped and its store closed afterwards."""
+def serve_app(config: dict[str, Any], fill: Callable[[Any], None]) -> Iterator[LiveServer]:
+    """The application (``config``) with its store filled by ``fill(store)``, served live; stopped and its store
+    closed afterwards."""
     from pmemo_replay.web import create_app
-    from tests.web.data import jsonl, simulated, xss_log
 
     app = create_app({"SECRET_KEY": "e2e", **config})
     store = app.extensions["pmemo_store"]
-    for doc in simulated(games, seed):
-        store.ingest_text(jsonl(doc), "sim")
-    store.ingest_text(jsonl(xss_log(simulated(1, seed + 1)[0], xss_tag)), "xss")
+    fill(store)
     server = LiveServer(app).start()
     try:
         yield server
     finally:
         server.stop()
         store.close()
+
+
+def serve_simulated(config: dict[str, Any], games: int, seed: int, xss_tag: str = "xss") -> Iterator[LiveServer]:
+    """The application (``config``) holding ``games`` simulated games and one log carrying script payloads, served
+    live."""
+    from tests.web.data import jsonl, simulated, xss_log
+
+    def fill(store: Any) -> None:
+        for doc in simulated(games, seed):
+            store.ingest_text(jsonl(doc), "sim")
+        store.ingest_text(jsonl(xss_log(simulated(1, seed + 1)[0], xss_tag)), "xss")
+
+    yield from serve_app(config, fill)
+
+
+def shot(page: Any, name: str, folder: Path) -> Path:
+    """A screenshot of ``page`` saved as ``folder/name.png``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
 
 
 class PageErrors(list[str]):

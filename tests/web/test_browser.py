@@ -7,12 +7,14 @@ import json
 import re
 import statistics
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.web.browser import LiveServer, checked_page, launch, serve_simulated
+from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, XSS, illegal, jsonl, longest, simulated, xss_log
 
 STEPS_TIMED = 100
@@ -36,11 +38,7 @@ def page(browser: Any) -> Iterator[Any]:
     yield from checked_page(browser)
 
 
-def shot(page: Any, name: str) -> Path:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path))
-    return path
+shot = partial(save_shot, folder=ARTIFACTS)
 
 
 def at_step(page: Any, n: int, view: str | None = None) -> None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.browser import LiveServer, checked_page, launch
+from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, UNSCRIPTED_EVENT, as_text, jsonl, mahou_games, simulated
 
 SEED = 7
@@ -25,21 +27,15 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """Three stored Mahou games and one Precious Memories game, served live."""
-    from pmemo_replay.web import create_app
-
     folder = tmp_path_factory.mktemp("mahou-live")
-    app = create_app({"SECRET_KEY": "e2e", "PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
-    store = app.extensions["pmemo_store"]
-    for doc in mahou_games(3, SEED):
-        result = store.ingest_text(as_text(doc), "mahou")
-        assert result.status == "stored", result
-    store.ingest_text(jsonl(simulated(1, 5)[0]), "pm")
-    server = LiveServer(app).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        store.close()
+
+    def fill(store: Any) -> None:
+        for doc in mahou_games(3, SEED):
+            result = store.ingest_text(as_text(doc), "mahou")
+            assert result.status == "stored", result
+        store.ingest_text(jsonl(simulated(1, 5)[0]), "pm")
+
+    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"}, fill)
 
 
 @pytest.fixture
@@ -47,11 +43,7 @@ def page(browser: Any) -> Iterator[Any]:
     yield from checked_page(browser)
 
 
-def shot(page: Any, name: str) -> Path:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path))
-    return path
+shot = partial(save_shot, folder=ARTIFACTS)
 
 
 def at_step(page: Any, n: int, view: str | None = None) -> None:
