@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, abort, current_app, request, url_for
@@ -12,13 +13,21 @@ from pmemo_replay import views
 from pmemo_replay.checking import check_text
 from pmemo_replay.games import ruleset_of
 from pmemo_replay.store.queries import Seat, iso_utc, result_of
+from pmemo_replay.store.seek import StepOutOfRange, UnknownGame
 from pmemo_replay.store.store import engine_failure
 from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.context import get_cards, get_store
+from pmemo_replay.web.jsonprovider import dumps_bytes
 from pmemo_replay.web.openapi import build_spec
 from pmemo_replay.web.uploads import NoLog, log_from_request
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+#: query schemas built once (a schema instance costs more to build than to load a query with; loading keeps no state)
+GAMES_QUERY = schemas.GamesQuery()
+ACTIONS_QUERY = schemas.ActionsQuery()
+STATE_QUERY = schemas.StateQuery()
+CHECK_QUERY = schemas.CheckQuery()
 
 
 def load_query(schema: Schema) -> dict[str, Any]:
@@ -29,10 +38,34 @@ def load_query(schema: Schema) -> dict[str, Any]:
         abort(400, description=schemas.first_error(err))
 
 
+_VIEW = re.compile(r"judge|public|[0-9]{1,2}")
+
+
+def state_query() -> dict[str, Any]:
+    """The ``at`` and ``view`` of a state or legal-actions request, as :data:`STATE_QUERY` loads them: the usual
+    ``?at=N`` (a plain number in range, any ``view`` it accepts) read directly, anything else by the schema."""
+    args = request.args
+    at, view = args.get("at"), args.get("view", "judge")
+    if (at is None or (len(at) <= 10 and at.isascii() and at.isdigit() and int(at) <= schemas.MAX_INT)) and _VIEW.fullmatch(view):
+        return {"view": view} if at is None else {"at": int(at), "view": view}
+    return load_query(STATE_QUERY)
+
+
 def json_response(body: Any, status: int = 200) -> Any:
-    response = current_app.json.response(body)
+    """``body`` as the app's JSON answer (jsonprovider: orjson's bytes as they are, else the app's provider)."""
+    try:
+        data = dumps_bytes(body)
+    except TypeError:
+        response = current_app.json.response(body)
+    else:
+        response = current_app.response_class(data, mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
     response.status_code = status
     return response
+
+
+def json_text_response(text: str) -> Any:
+    """JSON text made as the app's provider makes it, answered as :func:`json_response` would answer that value."""
+    return current_app.response_class(f"{text}\n", mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
 
 
 @bp.post("/games")
@@ -55,7 +88,7 @@ def upload_game() -> Any:
 
 @bp.get("/games")
 def list_games() -> Any:
-    q = load_query(schemas.GamesQuery())
+    q = load_query(GAMES_QUERY)
     page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"), ruleset=q.get("ruleset"),
                                   played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
                                   per_page=q["per_page"])
@@ -88,10 +121,13 @@ def game(game_id: int) -> Any:
 @bp.get("/games/<int:game_id>/actions")
 def game_actions(game_id: int) -> Any:
     """The stored actions; in a player view, as that seat could have recorded them (one for one)."""
-    view = load_query(schemas.ActionsQuery())["view"]
+    view = load_query(ACTIONS_QUERY)["view"]
+    if view == "judge":  # the stored actions' JSON, encoded once per process (store.cache)
+        actions = get_store().actions_json(game_id)
+        if actions is None:
+            abort(404, description=f"no game with id {game_id}")
+        return json_text_response(f'{{"id":{game_id},"actions":{actions}}}')
     game = game_or_404(game_id)
-    if view == "judge":
-        return json_response({"id": game_id, "actions": get_store().actions(game_id)})
     seat = seat_view(game, view)
     ruleset = ruleset_or_422(game)
     if views.own_views(ruleset):
@@ -140,7 +176,7 @@ def redaction_or_422(game: Any, view: str) -> views.Redaction:
 def game_state(game_id: int) -> Any:
     """The state after ``at`` actions (default: all) and the rulings trail of action ``at``, in a view (a game whose
     ruleset makes its own views: the judge's state filtered by it; else folded from the seat's redaction)."""
-    query = load_query(schemas.StateQuery())
+    query = state_query()
     at, view = query.get("at"), query["view"]
     if view == "judge":
         state, trail = judge_state(game_id, at)
@@ -160,8 +196,6 @@ def game_state(game_id: int) -> Any:
 
 def judge_state(game_id: int, at: int | None) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
     """The judge's state after ``at`` actions and the trail of action ``at``; 404 unknown game, 400 out of range."""
-    from pmemo_replay.store import StepOutOfRange, UnknownGame
-
     try:
         return get_store().state_at(game_id, at)
     except UnknownGame:
@@ -174,23 +208,17 @@ def judge_state(game_id: int, at: int | None) -> tuple[dict[str, Any], list[dict
 def game_legal(game_id: int) -> Any:
     """What could have been done after ``at`` actions: the judge view's legal actions; in a player view only the
     seat's own, computed on what it saw (the public view: none)."""
-    from pmemo_replay.store import StepOutOfRange, UnknownGame
-    from pmemo_replay.store.db import read_connection
-    from pmemo_replay.store.seek import legal_at
-
-    query = load_query(schemas.StateQuery())
+    query = state_query()
     at, view = query.get("at"), query["view"]
     game = game_or_404(game_id)
     n = step_in(game, at)
     if view == "judge":
         try:
-            with read_connection(get_store().engine) as conn:
-                legal = legal_at(conn, game_id, n, get_store().library)
+            legal = get_store().legal_at(game_id, n)
         except (UnknownGame, StepOutOfRange) as err:  # pragma: no cover - checked above
             abort(400, description=str(err))
     elif views.own_views(ruleset := ruleset_or_422(game)):
-        with read_connection(get_store().engine) as conn:
-            legal = views.ruleset_legal(ruleset, legal_at(conn, game_id, n, get_store().library), seat_view(game, view))
+        legal = views.ruleset_legal(ruleset, get_store().legal_at(game_id, n), seat_view(game, view))
     else:
         seat = seat_view(game, view)
         legal = [] if seat == "public" else views.player_legal(redaction_or_422(game, view), get_cards(), seat, n)
@@ -200,7 +228,7 @@ def game_legal(game_id: int) -> Any:
 @bp.post("/check")
 def check() -> Any:
     """Validate a log without storing it: the ``check --json`` object."""
-    at = load_query(schemas.CheckQuery()).get("at")
+    at = load_query(CHECK_QUERY).get("at")
     try:
         data, _ = log_from_request(request)
     except NoLog as err:

@@ -15,6 +15,11 @@ from flask.json.provider import DefaultJSONProvider
 OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
+def dumps_bytes(obj: Any) -> bytes:
+    """The provider's JSON answer body as bytes (its text and a newline); TypeError for what orjson does not take."""
+    return orjson.dumps(obj, option=OPTIONS | orjson.OPT_APPEND_NEWLINE)
+
+
 class OrjsonProvider(DefaultJSONProvider):
     """Flask's JSON provider with orjson for ``dumps``; keys keep their order, text stays UTF-8."""
 

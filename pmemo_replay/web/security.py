@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, abort, current_app, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, Response, abort, current_app, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from werkzeug.exceptions import SecurityError
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -30,11 +30,18 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 Origin = tuple[str, str, int]
 
 
+#: added to every response that does not set them itself
+SECURITY_HEADERS = (("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
+                    ("Referrer-Policy", "same-origin"))
+
+
 def secure_headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", CSP)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
+    """:data:`SECURITY_HEADERS` the response lacks, appended in that order (one pass over its headers)."""
+    headers = response.headers
+    present = {key.lower() for key, _ in headers.items()}
+    for key, value in SECURITY_HEADERS:
+        if key.lower() not in present:
+            headers.add(key, value)
     return response
 
 
@@ -91,6 +98,19 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config.get("PMEMO_SECURE_COOKIES")) or super().get_cookie_secure(app) or request.is_secure
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
+        """As Flask's, without building the signing serializer for a request that brings no session cookie
+        (API calls; Flask answers such a request with a new empty session too)."""
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """As Flask's, which does nothing for a session left empty, unmodified and unread (without reading the
+        cookie settings first)."""
+        if session or session.modified or session.accessed:
+            super().save_session(app, session, response)
 
 
 def untrusted_host(err: SecurityError) -> Response:
