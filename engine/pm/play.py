@@ -499,20 +499,15 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
         fire(g, "enter", [new], trail)
         fire_others(g, "enter", new, trail)
         return False
-    if kind == "set_support":
+    if kind in ("set_support", "level_up"):
         onto = play.onto
         if onto is None or g.chara_by_uid(onto.uid) is None:
             me.discard.append(play.card_id)
             trail.event("response", f"{what} lost its Chara and goes to the discard")
             return False
-        onto.supports.append(Support(play.card_id, g.new_uid()))
-        trail.event("effect", f"{what} is set on {describe(g, onto.card)}")
-        return False
-    if kind == "level_up":
-        onto = play.onto
-        if onto is None or g.chara_by_uid(onto.uid) is None:
-            me.discard.append(play.card_id)
-            trail.event("response", f"{what} lost its Chara and goes to the discard")
+        if kind == "set_support":
+            onto.supports.append(Support(play.card_id, g.new_uid()))
+            trail.event("effect", f"{what} is set on {describe(g, onto.card)}")
             return False
         onto.stack.append(onto.card)
         onto.card = play.card_id
