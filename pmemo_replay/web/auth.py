@@ -108,8 +108,9 @@ def uploads_open() -> bool:
 
 def enforce_rules() -> Response | None:
     """``before_request``: the first rule covering the request decides."""
+    method = request.method
     for rule in current_app.extensions.get(RULES_KEY, ()):
-        if rule.covers(request.method, request.path, request.endpoint):
+        if method in rule.methods and rule.covers(method, request.path, request.endpoint):  # reads, mostly: not covered
             problem = credentials_problem(moderator=rule.moderator, open_access=uploads_open())
             return None if problem is None else refusal(problem)
     return None
