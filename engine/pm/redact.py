@@ -151,8 +151,12 @@ def push_redacted(folder: Folder, action: Mapping[str, Any], view: View, known: 
     then the picks of scripted effects as :func:`redact_picks` leaves them (``known``: the view's own fold before
     the copy). Raises what ``folder.push`` raises."""
     copied = redact_action(action, folder.state, view)
+    placed = len(folder.state.players[copied["p"]].points) if copied["type"] == "no_interfere" else 0
     with script.watch() as runs:
         folder.push(action)
+    if copied["type"] == "no_interfere" and "card" in copied and not any(
+            c == copied["card"] and up for c, up in folder.state.players[copied["p"]].points[placed:]):
+        del copied["card"]  # no point went face up (a 'cannot give points' grant...): the deck top stays unseen
     redact_picks(action, copied, runs, view, known)
     return copied
 

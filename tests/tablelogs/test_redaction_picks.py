@@ -154,3 +154,17 @@ def test_a_revealed_pick_stays_named_for_both(card: str) -> None:
     doc, i = _find(card)
     a = doc["actions"][i]
     assert _copy(doc, i, 1 - a["p"])["choices"] == [c for c in a["choices"] if isinstance(c, list)]
+
+
+def test_no_interfere_names_no_card_when_no_point_is_given() -> None:
+    """Random self-play seed 25, action 68: player 1 does not interfere, but no point is given (an effect keeps the
+    approach from giving points): player 1's deck top stays unseen, so the copies name no card."""
+    rng = random.Random(25)
+    pool = [c.id for c in CARDS if c.id.startswith("MHK")]
+    (ma, ea), (mb, eb) = random_deck(CARDS, rng, pool), random_deck(CARDS, rng, pool)
+    doc = play_game(CARDS, [ma, mb], rng, policies=(random_policy, random_policy), ex_decks=[ea, eb], max_actions=400)
+    a = doc["actions"][68]
+    assert a["type"] == "no_interfere" and a["p"] == 1
+    for view in (0, 1, "public"):
+        red = redact(doc["game"], doc["actions"], CARDS, view)
+        assert "card" not in red.actions[red.steps[68]]
