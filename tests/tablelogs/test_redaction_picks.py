@@ -168,3 +168,24 @@ def test_no_interfere_names_no_card_when_no_point_is_given() -> None:
     for view in (0, 1, "public"):
         red = redact(doc["game"], doc["actions"], CARDS, view)
         assert "card" not in red.actions[red.steps[68]]
+
+
+def test_http_player_views_hide_the_p008_pick(tmp_path: Any) -> None:
+    """The server's views (``/actions`` and ``/state`` with ``view=``) come from the same redaction."""
+    from tests.web.conftest import make_app
+    from tests.web.data import jsonl
+
+    doc, i = _find("MHK P-008")
+    me = doc["actions"][i]["p"]
+    picked = doc["actions"][i]["choices"][0][0]
+    app = make_app(tmp_path)
+    try:
+        client = app.test_client()
+        game_id = app.extensions["pmemo_store"].ingest_text(jsonl(doc), "sim").game_id
+        mine = client.get(f"/api/games/{game_id}/actions?view={me}").get_json()["actions"][i]
+        theirs = client.get(f"/api/games/{game_id}/actions?view={1 - me}").get_json()["actions"][i]
+        assert mine["choices"][0] == [picked] and theirs["choices"][0] == [None]
+        state = client.get(f"/api/games/{game_id}/state?at={i + 1}&view={1 - me}").get_json()
+        assert all(c is None for c in state["state"]["players"][me]["hand"])
+    finally:
+        app.extensions["pmemo_store"].close()
