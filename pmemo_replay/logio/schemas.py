@@ -52,20 +52,22 @@ UNKNOWN_FIELD = "unknown field"
 MISSING_FIELD = "missing required field"
 
 
-#: strings already found to match :data:`CARD_ID_RE` (a log names the same few dozen ids thousands of times)
+#: short strings already found to match :data:`CARD_ID_RE` (a log names the same few dozen ids thousands of times)
 CARD_IDS_SEEN: set[str] = set()
-_CARD_IDS_SEEN_MAX = 1 << 16
+_CARD_IDS_SEEN_MAX = 1 << 16  # entries, each at most _CARD_ID_KEPT_LEN characters: a few MB at worst
+_CARD_ID_KEPT_LEN = 32
 
 
 def card_id_ok(value: str) -> bool:
-    """Tell whether the string ``value`` matches :data:`CARD_ID_RE` (remembering those that do)."""
+    """Tell whether the string ``value`` matches :data:`CARD_ID_RE` (remembering the short ones that do)."""
     if value in CARD_IDS_SEEN:
         return True
     if CARD_ID_RE.fullmatch(value) is None:
         return False
-    if len(CARD_IDS_SEEN) >= _CARD_IDS_SEEN_MAX:
-        CARD_IDS_SEEN.clear()
-    CARD_IDS_SEEN.add(value)
+    if len(value) <= _CARD_ID_KEPT_LEN:
+        if len(CARD_IDS_SEEN) >= _CARD_IDS_SEEN_MAX:
+            CARD_IDS_SEEN.clear()
+        CARD_IDS_SEEN.add(value)
     return True
 
 

@@ -18,7 +18,7 @@ from engine.mahou.selfplay import play_game
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import LogError, dump_json, dump_jsonl, load_log, parse_log, reader
 from pmemo_replay.logio.fastcheck import actions_keys, json_keys
-from pmemo_replay.logio.schemas import validate_action
+from pmemo_replay.logio.schemas import CARD_IDS_SEEN, card_id_ok, validate_action
 from pmemo_replay.simulate import simulated_logs
 from tests.fuzz import strategies
 from tests.fuzz.strategies import FUZZ, VALUES, hostile_logs, mutated_documents
@@ -219,3 +219,10 @@ def test_mutated_mahou_logs_agree(data: st.DataObject) -> None:
     if data.draw(st.booleans()):
         text = _duplicate(data.draw, text)
     agree(text)
+
+
+def test_card_ids_remembered_are_short() -> None:
+    long_id = "X" * 10_000 + " 01-001"
+    assert card_id_ok(long_id) and long_id not in CARD_IDS_SEEN
+    assert card_id_ok("MHK 01-001") and "MHK 01-001" in CARD_IDS_SEEN
+    assert not card_id_ok("MHK 01-001 ") and "MHK 01-001 " not in CARD_IDS_SEEN
