@@ -7,6 +7,7 @@ the workers alive: ``HUP`` reloads them gracefully, ``TERM`` lets them finish th
 
 from __future__ import annotations
 
+import gc
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -41,6 +42,14 @@ class Gunicorn(BaseApplication):  # type: ignore[misc]
         return self.factory()
 
 
+def settle_worker(_worker: Any) -> None:
+    """Once a worker has built the application: its objects (the card database, modules, the app) moved out of the
+    garbage collector's view, so that the full collections the seek cache's growth triggers only walk what came
+    after (tens of milliseconds less each, which would otherwise land on some requests)."""
+    gc.collect()
+    gc.freeze()
+
+
 def options(sock: socket.socket, *, workers: int, threads: int, access_log: bool,
             when_ready: Callable[[Any], None]) -> dict[str, Any]:
     """gunicorn settings for serving on ``sock`` (which gunicorn takes over)."""
@@ -57,6 +66,7 @@ def options(sock: socket.socket, *, workers: int, threads: int, access_log: bool
         "loglevel": "info",
         "proc_name": "pmemo-replay",
         "when_ready": when_ready,
+        "post_worker_init": settle_worker,
         "control_socket_disable": True,  # gunicorn 25+: no control socket in the home folder
     }
 
