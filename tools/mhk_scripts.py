@@ -15,7 +15,9 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
 - 01-046: "this card and an opponent's Chara leave" while it approaches or interferes: an opposing participant leaves
   by the same Elimination Judgement (``opponent_leaves_too``).
 - 01-051 / 01-081 / 01-097: the own-name leave draw (01-051) hears other Charas only.
-- 01-062 / 01-058: "red cards played this turn" counts the player's own plays (printed colors, plus P-008's red).
+- 01-062 / 01-058: "red cards played this turn" counts the player's own plays (printed colors, plus P-008's red):
+  01-062's プレイしている has no subject, and a text's unnamed actor is its player (rule book 000, 《条件》
+  "Requirement": unless stated, it is the player); 01-085's passive プレイされている names no actor: both count.
 - 01-085: the sum is of the printed usage costs of the named cards played this turn by either player.
 - 01-119: the target's texts are barred during the next turn only (a ``{"no_text_from": turn}`` grant).
 - P-007: "may be summoned in the own Approach Phase" is read as free entry in the own turn.
@@ -39,6 +41,27 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   outside its player's Main Phase (a free-entry window); tested with a legal and two refused summons.
 - Searches, looks and EX deck fetches whose text says 表にしてから show the cards taken (``reveal``: named in every
   player view); P-008's search says nothing of it: the card taken stays hidden from the opponent.
+- 01-125 / 01-126 / 01-033: その場合 strictly (as 01-102, 01-049): 01-125 may put a Chara from the hand only after
+  moving one, and its "same name" is read off the moved card as it was (last-known); 01-126 copies only when it
+  rested the Chara; 01-033 may flip only when it returned at least one card (the shuffle is done either way).
+- 01-019 / 01-015 / 01-016: "AP or DP 0" needs a Chara with AP/DP: a "-/-" Chara has no value (01-024 and 01-076
+  say AP/DPの値を持つ when they mean those), so it is neither 0 nor at least N (``zero_stat``, ``min_stat``).
+- 01-034: アプローチで退場 is leaving by an approach as the approaching or the interfering Chara (01-057 and ST-001
+  say このカードのアプローチ when they mean its own; the rule book's 退場判定 takes either side, 001 "exit judgment").
+- 01-091: "the AP/DP modifiers the opponent's Chara has gained" are all of them: by effects, by its own printed
+  text (ST-010's +20/+20 says 得る too) and coins; a level's +10/+10 is not one. Not yet told apart: a value set by
+  01-018/01-027 (変更, not a modifier) is kept as the change it made, so it is copied as one.
+- 01-109: "this turn, all the opponent's Charas with cost 1 or less" are those on the Area when it resolves, as with
+  every 全てのキャラ effect (rule book 000, "Card Appointment": a Chara a text names is one on the Area); one
+  that enters later is not bound.
+- 01-012 / 01-013 / ST-028 / ST-029 / 01-015 / 01-008: "N Charas" are the effect's targets, all N needed: the cards
+  a text specifies are its 対象 and must be chosen when it is used (001, 「対象」), and an effect of which a part
+  cannot be done is not used at all (000 P16-17, use steps ③ and ※); with one such Chara it cannot be used.
+- 退場 (leave) is any move off the Area, not only an elimination (001 names the Elimination Judgement 退場判定; it
+  does not define leaving as only that): the ``leave`` triggers fire on a return to hand, the deck bottom or a
+  discard by an effect as well (decided by the project lead).
+- 登場 (enter) includes Charas put onto the field by effects (001: Charas that come into play by card effects come
+  into play active): the ``enter`` triggers fire for them too (decided by the project lead).
 - "Your Charas" (自分のキャラ) are those in the Main and the Support Area (rule book 001, "place"), unless the text
   names an area.
 """
@@ -233,12 +256,13 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                auto("gave_point", [to("deck_bottom", "target")], targets=[{**OPP, "area": "support"}], optional=True)]},
     "MHK 01-032": {"effects": [auto("enter", [{"op": "choose", "n": 1, "modes": [
         [draw(2), pick("hand", "discard", 1)], [ex_fetch({**CHARA, **MAHO}, up_to=True)]]}])]},
-    "MHK 01-033": {"effects": [auto("enter", [*recycle(12, CHARA), flip(2, up_to=True)])]},
+    "MHK 01-033": {"effects": [auto("enter", [*recycle(12, CHARA),
+                                              {"op": "if", "cond": {"picked": {}}, "do": [flip(2, up_to=True)]}])]},
     "MHK 01-034": {"effects": [auto("gave_point", [draw()]),
                                auto("leave", [{"op": "choose", "n": 1, "modes": [
                                    [pick("discard", "area", 1, {}, this_card=True, rested=True)],
                                    [pick("hand", "area", 1, {**CHARA, "name": [TATSUYA, MIYUKI]})]]}],
-                                    optional=True, condition={"approaching": True})]},
+                                    optional=True, condition={"any_of": [{"approaching": True}, {"interfering": True}]})]},
     "MHK 01-035": {"effects": [COMBO_FETCH]},
     "MHK 01-036": {"effects": [static([{"op": "cost", "n": -1, "per": {"charas": OWN, "each": 2}}]),
                                static([mod(10, 10, "self", per={"charas": OWN, "each": 3})], condition=OWN_TURN)]},
@@ -410,9 +434,10 @@ SCRIPTS: dict[str, dict[str, Any]] = {
         "type": "use_effect", "side": "opponent", "filter": {"type": "chara"}}})]},
     "MHK 01-123": {"effects": [act_eff([rest(then=[flip(2, up_to=True)])], targets=[OWN])]},
     "MHK 01-124": {"effects": [act_eff([draw(until_hand=3)])]},
-    "MHK 01-125": {"effects": [act_eff([to("deck_bottom", "target"), pick("hand", "area", 1, CHARA, up_to=True, same_name="target")],
+    "MHK 01-125": {"effects": [act_eff([to("deck_bottom", "target", then=[pick("hand", "area", 1, CHARA, up_to=True,
+                                                                               same_name="picked")])],
                                        targets=[{**OWN, "area": "main"}])]},
-    "MHK 01-126": {"effects": [act_eff([rest("target:0"), mod(0, 0, "target:1", copy={"from": "target:0", "what": "stats"})],
+    "MHK 01-126": {"effects": [act_eff([rest("target:0", then=[mod(0, 0, "target:1", copy={"from": "target:0", "what": "stats"})])],
                                        targets=[OWN, OWN])]},
     "MHK 01-127": {"effects": [act_eff([grant("not_eliminated", "all_own"), {"op": "if", "cond": {"broken": True}, "do": [draw()]}])]},
     "MHK P-001": {"effects": [static([mod(20, 20, "self")], condition={"has_name": MIYUKI}),

@@ -7,7 +7,8 @@ a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a p
 
 A *Chara spec* is a card filter plus ``side`` (``self``/``opponent``/``any``, seen from the acting
 player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
-Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this), ``approaching``,
+Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; both need a Chara with AP/DP: "-/-" has no
+value), ``approaching``,
 ``interfering``, ``interfered`` (approaching and being interfered), ``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
 (printed source value), ``used_text`` (used one of its texts this turn), ``ap_below_source_dp`` (AP below the
@@ -142,6 +143,8 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     if spec.get("has_stats") and not card.has_stats:
         return "has no AP/DP"
     if "zero_stat" in spec or "min_stat" in spec:
+        if not card.has_stats:  # "-/-": no AP/DP value at all, so none that is 0 (or at least N)
+            return "has no AP/DP"
         ap, dp = (stats.used(v) for v in stats.ap_dp(g, c))
         if spec.get("zero_stat") and ap and dp:
             return f"has AP {ap} and DP {dp}, neither 0"

@@ -170,6 +170,9 @@ def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara
     if watching is not None:
         watching.append(r)
     steps(r, eff.script)
+    if r.choices and any(c not in ([], None) for c in r.choices):  # e.g. a flip the text's "if so" did not reach
+        raise illegal("effect.target", f"{describe(g, card_id)}: choices {r.choices} left over; the effect took "
+                                       f"{r.taken} decision(s)")
     if r.given is not None and len(r.given) != len(r.ops) and r.choices is None:
         raise illegal("effect.result", f"{describe(g, card_id)}: {len(r.given)} op(s) given; its scripted effect does "
                                        f"{len(r.ops)}: {r.ops}")
@@ -254,9 +257,12 @@ def _stat_change(r: Run, step: Step, c: Chara) -> tuple[int, int]:
         src = r.subjects(step["copy"]["from"])
         if not src:
             return 0, 0
-        if step["copy"].get("what") == "mods":
-            mods = [(a, d) for a, d, _ in src[0].mods]
-            return sum(a for a, _ in mods), sum(d for _, d in mods)
+        if step["copy"].get("what") == "mods":  # "the modifiers it has gained": by effects and by its own text
+            c0 = src[0]
+            ap, dp = stats.ap_dp(r.g, c0)  # (ST-010's printed +20/+20 says 得る too), coins included
+            card = r.g.card(c0.card)
+            lift = 10 * len(c0.stack)  # a level's +10/+10 is the card's value, not a modifier
+            return ap - (card.ap or 0) - lift, dp - (card.dp or 0) - lift
         return tuple(stats.used(v) for v in stats.ap_dp(r.g, src[0]))  # type: ignore[return-value]
     k = r.times(step)
     return int(step.get("ap", 0)) * k, int(step.get("dp", 0)) * k

@@ -224,8 +224,12 @@ def test_01_123_flips_only_if_it_rested_a_chara(already_rested: bool) -> None:
     mine = _chara(g, 1, "MHK 01-024")
     mine.rested = already_rested
     g.players[1].points = [["MHK ST-003", False], ["MHK ST-009", False]]
-    r = _run(g, 1, "MHK 01-123", CARDS.get("MHK 01-123").effects[0], [mine],
-             choices=[["MHK ST-003", "MHK ST-009"]])
+    eff = CARDS.get("MHK 01-123").effects[0]
+    if already_rested:  # the flip the log names is never reached: the choice is left over
+        with pytest.raises(IllegalAction) as err:
+            _run(g.clone(), 1, "MHK 01-123", eff, [mine], choices=[["MHK ST-003", "MHK ST-009"]])
+        assert err.value.rule == "effect.target"
+    r = _run(g, 1, "MHK 01-123", eff, [mine], choices=[[] if already_rested else ["MHK ST-003", "MHK ST-009"]])
     flips = [op for op in r.ops if op["op"] == "flip"]
     assert len(flips) == (0 if already_rested else 2)
 
@@ -399,7 +403,10 @@ def test_01_102_flips_only_if_it_gave_the_minus() -> None:
     g = _state()
     g.players[1].points = [["MHK ST-003", False], ["MHK ST-009", False]]
     eff = _effect("MHK 01-102", "auto")
-    assert _run(g.clone(), 1, "MHK 01-102", eff, [], choices=[["MHK ST-003", "MHK ST-009"]]).ops == []
+    assert _run(g.clone(), 1, "MHK 01-102", eff, [], choices=[[]]).ops == []
+    with pytest.raises(IllegalAction) as err:  # a flip named although no -20/-20 was given: a choice left over
+        _run(g.clone(), 1, "MHK 01-102", eff, [], choices=[["MHK ST-003", "MHK ST-009"]])
+    assert err.value.rule == "effect.target"
     r = _run(g, 1, "MHK 01-102", eff, [_chara(g, 0, "MHK 01-041")], choices=[["MHK ST-003", "MHK ST-009"]])
     assert [op["op"] for op in r.ops] == ["modify", "flip", "flip"]
     assert all(up for _, up in g.players[1].points)
@@ -464,3 +471,100 @@ def test_st006_static_in_a_turn_an_event_was_played() -> None:
     unpaid = copy.deepcopy(doc["actions"])
     unpaid[9]["pay"] = unpaid[9]["pay"][:1]  # source 2 of cost 5 - 2
     assert _rule(_fold(doc, unpaid)) == "cost.amount"
+
+
+# -- review 3 (tools/mhk_scripts.py, "Readings decided") -------------------------------------------------------
+
+
+def test_01_125_puts_a_chara_named_as_the_moved_one_was() -> None:
+    """The same name is read off the Chara moved to the deck bottom as it was (it has left the Area)."""
+    doc = _log("c125_same_name_from_hand_refused")  # 01-010 (司波 達也) moved, P-001 (司波 達也) put from the hand
+    g = _legal(doc, doc["actions"][:8])
+    me = g.players[0]
+    assert "MHK P-001" in [c.card for c in me.main] and me.deck[0] == "MHK 01-010"
+    other = copy.deepcopy(doc["actions"][:8])
+    other[7]["choices"] = [["MHK 01-125"]]  # not a Chara of that name
+    assert _rule(_fold(doc, other)) == "effect.target"
+
+
+def test_01_125_puts_nothing_unless_it_moved_a_chara() -> None:
+    g = _state()
+    mine = _chara(g, 1, "MHK 01-024")
+    g.players[1].hand.append("MHK 01-024")
+    eff = CARDS.get("MHK 01-125").effects[0]
+    r = _run(g.clone(), 1, "MHK 01-125", eff, [mine], choices=[["MHK 01-024"]])
+    assert [(op["from"], op["to"]) for op in r.ops] == [("main", "deck_bottom"), ("hand", "main")]
+    with pytest.raises(IllegalAction):  # no target moved: no put (その場合)
+        _run(g, 1, "MHK 01-125", eff, [], choices=[["MHK 01-024"]])
+
+
+def test_01_126_copies_only_if_it_rested_the_chara() -> None:
+    doc = _log("c126_copy_without_rest")  # the second 01-126 names the already rested 01-010
+    g = _legal(doc)
+    card = CARDS.get("MHK ST-010")
+    assert stats.ap_dp(g, _chara(g, 0, "MHK ST-010")) == (card.ap + 20 + 30, card.dp + 20 + 30)  # one copy only
+    cheat = copy.deepcopy(doc["actions"])
+    cheat[-1]["ops"] = [{"op": "modify", "p": 0, "card": "MHK ST-010", "ap": 30, "dp": 30, "until": "turn_end"}]
+    assert _rule(_fold(doc, cheat)) == "effect.result"
+
+
+def test_01_033_flips_only_if_it_returned_a_card() -> None:
+    doc = _log("c033_flip_without_return")  # nothing in the discard to return, a flip named anyway
+    assert _rule(_fold(doc)) == "effect.target"
+    fair = copy.deepcopy(doc["actions"])
+    fair[-1]["choices"] = [[]]
+    g = _legal(doc, fair)
+    assert not any(up for _, up in g.players[0].points)
+    g = _state()
+    me = g.players[1]
+    me.discard.append("MHK 01-024")
+    me.points = [["MHK ST-003", False]]
+    r = _run(g, 1, "MHK 01-033", _effect("MHK 01-033", "auto"), [], choices=[["MHK 01-024"], ["MHK ST-003"]])
+    assert [op["op"] for op in r.ops] == ["move", "shuffle", "flip"]
+
+
+def test_01_019_a_no_stat_chara_has_no_ap_or_dp_of_zero() -> None:
+    doc = _log("c019_draw_on_no_stat_leave")  # the opponent's ST-012 (-/-) discarded by 01-024, a draw logged
+    assert _rule(_fold(doc)) == "effect.result"
+    _legal(doc, doc["actions"][:-1])
+    g = _state()
+    dashes = enter_area(g, 0, "MHK ST-012", "support", summoned=False)
+    for cid in ("MHK 01-015", "MHK 01-016"):  # the same spec: "AP or DP 0" needs a value
+        spec = next(s for e in CARDS.get(cid).effects for s in (*e.targets, *[
+            st.get("what", {}).get("not_interfered_by", {}) for st in e.script or () if isinstance(st.get("what"), dict)])
+            if s.get("zero_stat"))
+        assert conditions.chara_problem(g, 1, spec, dashes) == "has no AP/DP"
+
+
+def test_01_034_returns_when_eliminated_as_the_interferer() -> None:
+    doc = _log("c034_eliminated_as_interferer")  # アプローチで退場: either side of the approach
+    g = _legal(doc)
+    me = _chara(g, 1, "MHK 01-034")
+    assert me.rested and "MHK 01-034" not in g.players[1].discard
+
+
+def test_01_091_copies_printed_gains_too() -> None:
+    doc = _log("c091_static_gain_not_copied")  # ST-010's +20/+20 for having 司波 達也: 得る, a modifier gained
+    g = _legal(doc)
+    card = CARDS.get("MHK 01-091")
+    assert stats.ap_dp(g, _chara(g, 0, "MHK 01-091")) == (card.ap + 20, card.dp + 20)
+    none = copy.deepcopy(doc["actions"])
+    none[-1]["ops"][0].update(ap=0, dp=0)
+    assert _rule(_fold(doc, none)) == "effect.result"
+
+
+def test_01_062_counts_its_players_own_plays() -> None:
+    """Kept: プレイしている without a subject is the player's (the opponent's free-entry red Chara is not counted)."""
+    assert _rule(_fold(_log("c062_opponent_red_play_not_counted"))) == "effect.result"
+    _legal(_log("c062_engine_gives_20"))
+
+
+def test_01_109_binds_the_charas_on_the_area_when_it_resolves() -> None:
+    """Kept: a cost-0 Chara summoned after 01-109 resolved may give a point."""
+    g = _legal(_log("c109_late_entrant_gives_point"))
+    assert len(g.players[1].points) == 1
+
+
+def test_01_012_needs_its_two_targets() -> None:
+    """Kept: "two of your yellow or red Charas" are its targets; with one, it cannot be used (rule book P16-17)."""
+    assert _rule(_fold(_log("c012_one_target_refused"))) == "effect.target"
