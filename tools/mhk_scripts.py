@@ -49,8 +49,8 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
 - 01-034: アプローチで退場 is leaving by an approach as the approaching or the interfering Chara (01-057 and ST-001
   say このカードのアプローチ when they mean its own; the rule book's 退場判定 takes either side, 001 "exit judgment").
 - 01-091: "the AP/DP modifiers the opponent's Chara has gained" are all of them: by effects, by its own printed
-  text (ST-010's +20/+20 says 得る too) and coins; a level's +10/+10 is not one. Not yet told apart: a value set by
-  01-018/01-027 (変更, not a modifier) is kept as the change it made, so it is copied as one.
+  text (ST-010's +20/+20 says 得る too) and coins; a level's +10/+10 is not one, nor is a value set by 01-018/01-027
+  (変更: the change it made is marked with a ``set_change`` grant and left out).
 - 01-109: "this turn, all the opponent's Charas with cost 1 or less" are those on the Area when it resolves, as with
   every 全てのキャラ effect (rule book 000, "Card Appointment": a Chara a text names is one on the Area); one
   that enters later is not bound.

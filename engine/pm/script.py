@@ -21,10 +21,12 @@ from engine.pm import conditions, stats
 from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
 from engine.pm.ops import apply_op
 from engine.pm.state import Chara, GameState, expiry
-from engine.pm.zones import describe, same_card
+from engine.pm.zones import describe, find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
 Step = Mapping[str, Any]
+#: the grant that marks the change a ``set`` made to a Chara's AP/DP (変更: a value set, not a modifier gained)
+SET_CHANGE = "set_change"
 ZONE_FIELDS = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
 
 
@@ -245,6 +247,10 @@ def _chara_ops(r: Run, step: Step) -> None:
         elif (kind == "rest" and c.rested) or (kind == "activate" and not c.rested):
             continue  # already so: nothing happens
         r.emit(op)
+        if kind == "modify" and "set" in step:  # a value set (変更), not a modifier gained: marked for ``copy`` "mods"
+            held = find_chara(r.g.players[c.owner], c.card)
+            if held is not None:
+                held.grants.append(({SET_CHANGE: [op["ap"], op["dp"]]}, expiry(op["until"], r.g.turn)))
 
 
 def _stat_change(r: Run, step: Step, c: Chara) -> tuple[int, int]:
@@ -262,7 +268,9 @@ def _stat_change(r: Run, step: Step, c: Chara) -> tuple[int, int]:
             ap, dp = stats.ap_dp(r.g, c0)  # (ST-010's printed +20/+20 says 得る too), coins included
             card = r.g.card(c0.card)
             lift = 10 * len(c0.stack)  # a level's +10/+10 is the card's value, not a modifier
-            return ap - (card.ap or 0) - lift, dp - (card.dp or 0) - lift
+            sets = [w[SET_CHANGE] for w, _ in c0.grants if isinstance(w, dict) and SET_CHANGE in w]
+            return (ap - (card.ap or 0) - lift - sum(a for a, _ in sets),
+                    dp - (card.dp or 0) - lift - sum(d for _, d in sets))
         return tuple(stats.used(v) for v in stats.ap_dp(r.g, src[0]))  # type: ignore[return-value]
     k = r.times(step)
     return int(step.get("ap", 0)) * k, int(step.get("dp", 0)) * k

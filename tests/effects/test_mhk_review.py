@@ -568,3 +568,15 @@ def test_01_109_binds_the_charas_on_the_area_when_it_resolves() -> None:
 def test_01_012_needs_its_two_targets() -> None:
     """Kept: "two of your yellow or red Charas" are its targets; with one, it cannot be used (rule book P16-17)."""
     assert _rule(_fold(_log("c012_one_target_refused"))) == "effect.target"
+
+
+def test_01_091_leaves_a_set_value_out() -> None:
+    """01-018's "AP/DP 0/0" is a value set (変更), not a modifier gained: 01-091 copies only the -10/-10."""
+    g = _state()
+    theirs = _chara(g, 0, "MHK 01-041")  # printed 40/40
+    _run(g, 1, "MHK 01-018", _effect("MHK 01-018", "auto"), [theirs])
+    theirs.mods.append((-10, -10, g.turn))
+    assert stats.ap_dp(g, theirs) == (-10, -10)
+    mine = enter_area(g, 1, "MHK 01-091", "main", summoned=False)
+    r = _run(g, 1, "MHK 01-091", _effect("MHK 01-091", "activated"), [mine, theirs], source=mine)
+    assert [(op["ap"], op["dp"]) for op in r.ops] == [(-10, -10)]
