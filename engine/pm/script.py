@@ -172,7 +172,7 @@ def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara
     if watching is not None:
         watching.append(r)
     steps(r, eff.script)
-    if r.choices and any(c not in ([], None) for c in r.choices):  # e.g. a flip the text's "if so" did not reach
+    if r.choices and not r.unverified and any(c not in ([], None) for c in r.choices):  # e.g. a flip "if so" skipped
         raise illegal("effect.target", f"{describe(g, card_id)}: choices {r.choices} left over; the effect took "
                                        f"{r.taken} decision(s)")
     if r.given is not None and len(r.given) != len(r.ops) and r.choices is None:
