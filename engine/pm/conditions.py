@@ -7,9 +7,9 @@ a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a p
 
 A *Chara spec* is a card filter plus ``side`` (``self``/``opponent``/``any``, seen from the acting
 player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
-Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; both need a Chara with AP/DP: "-/-" has no
-value), ``approaching``,
-``interfering``, ``interfered`` (approaching and being interfered), ``entered_this_turn``, ``has_stats``,
+Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; both need a Chara with AP/DP: "-/-"
+has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and being interfered),
+``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
 (printed source value), ``used_text`` (used one of its texts this turn), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
