@@ -195,7 +195,7 @@ def _wide_entry(g: GameState) -> tuple[int, list[Chara], frozenset[str]]:
     card = g.card
     found = [x for p in g.players for x in (*p.main, *p.support)
              if x.card in wide or (x.card not in known and _static_entry(card(x.card))[2])] if wide else []
-    ops = frozenset(str(step.get("op")) for x in found for _, step in _static_entry(card(x.card))[2])
+    ops = frozenset(str(step.get("op")) for x in found for _, step in _static_entry(card(x.card))[2]) if found else NO_OPS
     entry = g.wide_cache = (g.area_gen, found, ops)
     return entry
 
