@@ -71,6 +71,9 @@ def _ruling_at(err: IllegalAction, index: int) -> Ruling:
 class Folder:
     """Folds actions one at a time; keeps what it needs to rebuild a state on error."""
 
+    __slots__ = ("_apply", "_before", "_cards", "_checkpoint", "_checkpointing", "_counter", "_header", "_last_trail",
+                 "_null", "actions", "implied", "keep_trails", "offset", "ruleset", "state", "trails")
+
     def __init__(
         self, header: Mapping[str, Any], cards: CardDB, *, keep_trails: bool = True,
         state: Any = None, offset: int = 0, count_unverified: bool = False,

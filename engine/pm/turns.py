@@ -289,7 +289,10 @@ def check_losing(g: GameState, trail: Trail) -> bool:
     """Reading 2: an empty Deck Zone or 7+ cards in the Point Zone loses; both at once is a draw."""
     if g.result is not None or g.phase == "setup":
         return g.result is not None
-    if all(p.deck and len(p.points) < POINTS_TO_LOSE for p in g.players):
+    for p in g.players:
+        if not p.deck or len(p.points) >= POINTS_TO_LOSE:
+            break
+    else:
         return False  # the common case, without building the list of losers
     losers = []
     for i, p in enumerate(g.players):
