@@ -72,7 +72,7 @@ class Folder:
     """Folds actions one at a time; keeps what it needs to rebuild a state on error."""
 
     __slots__ = ("_apply", "_before", "_cards", "_checkpoint", "_checkpointing", "_counter", "_header", "_last_trail",
-                 "_null", "actions", "implied", "keep_trails", "offset", "ruleset", "state", "trails")
+                 "_null", "_settles", "actions", "implied", "keep_trails", "offset", "ruleset", "state", "trails")
 
     def __init__(
         self, header: Mapping[str, Any], cards: CardDB, *, keep_trails: bool = True,
@@ -99,6 +99,8 @@ class Folder:
         self._last_trail: Trail = _NULL_TRAIL  # the trail of the action pushed last (when kept)
         self._counter = UnverifiedCounter() if count_unverified and not keep_trails else None
         self._null: Trail = self._counter if self._counter is not None else _NULL_TRAIL
+        #: with no trail kept (nor counted), a game that settles in ``apply`` needs no separate ``before`` call
+        self._settles = self._counter is None and bool(getattr(self.ruleset, "settles_in_apply", False))
 
     @property
     def unverified(self) -> int:
@@ -126,7 +128,7 @@ class Folder:
                 self._counter.current = index
         state = self.state
         # what happens by itself before the action (a turn start) is reported with the action before it
-        before = self._before(state, action, self._last_trail)
+        before = False if self._settles and not keep else self._before(state, action, self._last_trail)
         try:
             self._apply(state, action, trail)
         except IllegalAction as err:

@@ -95,7 +95,9 @@ class FoldHooks(Protocol):
     def implied_pass(self, state: State, player: int, trail: Trail) -> None: ...
 
     def before(self, state: State, action: Mapping[str, Any], trail: Trail) -> bool:
-        """Let happen what happens by itself before ``action``; True when something did."""
+        """Let happen what happens by itself before ``action``; True when something did. A game whose ``apply``
+        does the same first may say so with a class attribute ``settles_in_apply = True``: a fold keeping no trails
+        then skips this call (the trails are what it is for: it reports the events with the action before)."""
 
     def settle(self, state: State, trail: Trail) -> None:
         """What happens by itself when the log stops here."""

@@ -30,7 +30,8 @@ NO_LOSING_CHECK = frozenset({"pass", "approach", "end_approach", "interfere", "n
 def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     """Apply one validated top-level action to ``g`` (mutating it)."""
     kind = a["type"]
-    if kind == "pass" and g.priority == a["p"] and not (g.pending_triggers or g.available_triggers or g.break_ok):
+    if kind == "pass" and g.priority == a["p"] and g.phase != "end" and not (
+            g.pending_triggers or g.available_triggers or g.break_ok):
         do_pass(g, a["p"], trail)  # the commonest action, with nothing else to check or clear (same result)
         if g.pending_triggers:  # the pass ended an approach: its eliminations may have fired leave triggers
             drop_stranded(g, trail)

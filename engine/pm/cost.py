@@ -57,12 +57,14 @@ def check_cost(
     if not what and card_id is not None and trail.keep:
         what = describe(g, card_id)  # else named only if a ruling needs it
     items = _paying_cards(g, player, pay)
-    paying = [g.card(cid) for _, cid in items]
-    provided = sum(c.source for c in paying)
-    if card is not None:  # a card that gives more source when paid for a named card (docs/log-extensions.md)
-        for c in paying:
-            if "source" in self_ops(g, c.id):
-                provided += source_bonus(g, c, card, player)
+    lookup = g.card
+    paying = [lookup(cid) for _, cid in items]
+    provided = 0
+    for c in paying:
+        provided += c.source
+        # a card that gives more source when paid for a named card (docs/log-extensions.md)
+        if card is not None and "source" in self_ops(g, c.id):
+            provided += source_bonus(g, c, card, player)
     if provided < cost:
         listing = " + ".join(f"{c.id} {c.source}" for c in paying) or "nothing"
         raise illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "

@@ -28,7 +28,7 @@ PLAYS = frozenset({"summon", "set_support", "level_up", "play_event", "break"})
 RESPONSE_TYPES = ("play_event", "use_effect", "backup")
 
 
-@dataclass
+@dataclass(slots=True)
 class Play:
     """A declared card play or effect use, waiting to resolve."""
 

@@ -42,6 +42,8 @@ class PreciousMemories:
 
     #: ``apply(state, action, trail)``: the single entry point (no wrapper frame: it runs for every action)
     apply = staticmethod(apply_action)
+    #: apply_action starts a waiting next turn itself before an action that does not belong to the Turn End
+    settles_in_apply = True
 
     def clone(self, state: GameState) -> GameState:
         return state.clone()

@@ -1,0 +1,76 @@
+"""A fold keeping no trails (the fast path: Precious Memories' ``apply`` starts a waiting turn itself, so the fold
+skips ``before``) ends exactly where a fold keeping trails does: same state, same ruling, same implied passes, on
+legal logs, every MHK card's logs (legal and illegal), redacted table logs, and well-typed mutations."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.fold import fold
+from engine.pm.redact import redact
+from pmemo_replay.cards import bundled_cards
+from pmemo_replay.simulate import simulated_logs
+
+CARD_LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "cards" / "mhk-logs"
+CARDS = bundled_cards()
+GAMES = tuple(simulated_logs(CARDS, 12, 23))
+
+
+def _outcome(header: dict[str, Any], actions: list[dict[str, Any]], *, keep: bool) -> tuple[Any, ...]:
+    result = fold(header, actions, CARDS, keep_trails=keep)
+    ruling = None if result.ruling is None else (result.ruling.rule, result.ruling.index, result.ruling.path)
+    return result.applied, ruling, dict(result.implied), json.dumps(result.state_json(), sort_keys=True)
+
+
+def _same(header: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+    assert _outcome(header, actions, keep=False) == _outcome(header, actions, keep=True)
+
+
+def _card_log_cases() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    cases = []
+    for path in sorted(CARD_LOGS.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        cases.append((f"{path.stem}-legal", doc["game"], doc["legal"]["actions"]))
+        legal = doc["legal"]["actions"]
+        cases += [(f"{path.stem}-illegal{i}", doc["game"], [*legal[: bad["keep"]], *bad["tail"]])
+                  for i, bad in enumerate(doc.get("illegal", []))]
+    return cases
+
+
+def test_simulated_games_and_their_table_logs() -> None:
+    for doc in GAMES:
+        _same(doc["game"], doc["actions"])
+        for seat in (0, 1, "public"):
+            red = redact(doc["game"], doc["actions"], CARDS, seat)
+            _same(red.header, red.actions)
+
+
+@pytest.mark.parametrize(("name", "header", "actions"), _card_log_cases(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_mhk_card_log(name: str, header: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+    _same(header, actions)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(st.data())
+def test_well_typed_mutations(data: st.DataObject) -> None:
+    doc = copy.deepcopy(data.draw(st.sampled_from(GAMES)))
+    actions = doc["actions"][: data.draw(st.integers(0, len(doc["actions"])))]
+    for _ in range(data.draw(st.integers(1, 3))):
+        if not actions:
+            break
+        i, j = data.draw(st.integers(0, len(actions) - 1)), data.draw(st.integers(0, len(actions) - 1))
+        kind = data.draw(st.sampled_from(("drop", "duplicate", "swap")))
+        if kind == "drop":
+            del actions[i]
+        elif kind == "duplicate":
+            actions.insert(j, copy.deepcopy(actions[i]))
+        else:
+            actions[i], actions[j] = actions[j], actions[i]
+    _same(doc["game"], actions)
