@@ -117,6 +117,8 @@ class Chara:
         return [self.card, *reversed(self.stack)]
 
     def has_grant(self, what: str) -> bool:
+        if not self.grants:
+            return False
         return any(g == what for g, _ in self.grants)
 
     def granted_ignore(self) -> int | None:

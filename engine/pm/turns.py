@@ -91,7 +91,7 @@ def close_window(g: GameState, trail: Trail) -> None:
         return
     a = g.approach
     if g.step == "after_approach":
-        if a is not None and any((c := g.chara_by_uid(u)) is not None and c.area == "main" for u in a.attackers):
+        if a is not None and _any_in_main(g, a.attackers):
             g.step = "assign_interfere"
             trail.event("window", "step ③: the Interferer assigns interference or takes none")
         else:
@@ -102,6 +102,14 @@ def close_window(g: GameState, trail: Trail) -> None:
         g.step = "assign_approach"
         g.approach = None
         trail.event("window", "back to step ①: assign approach or end the Approach Phase")
+
+
+def _any_in_main(g: GameState, uids: list[int]) -> bool:
+    for uid in uids:
+        c = g.chara_by_uid(uid)
+        if c is not None and c.area == "main":
+            return True
+    return False
 
 
 def to_after_elimination(g: GameState, trail: Trail, why: str) -> None:
@@ -115,7 +123,11 @@ def judge(g: GameState, trail: Trail) -> None:
     """Step ⑤: the Elimination Judgement (reading 1; reading 7 with Reinforcement)."""
     a = g.approach
     assert a is not None
-    attackers = [c for c in (g.chara_by_uid(u) for u in a.attackers) if c is not None and c.area == "main"]
+    attackers = []
+    for uid in a.attackers:
+        c = g.chara_by_uid(uid)
+        if c is not None and c.area == "main":
+            attackers.append(c)
     blocker = g.chara_by_uid(a.interferer) if a.interferer is not None else None
     if not attackers:
         to_after_elimination(g, trail, "the approaching Chara left: no judgement")
@@ -124,8 +136,11 @@ def judge(g: GameState, trail: Trail) -> None:
         to_after_elimination(g, trail, "the interfering Chara left: no judgement and no point")
         return
     values = {c.uid: stats.ap_dp(g, c) for c in attackers}
-    total_ap = sum(stats.used(values[c.uid][0]) for c in attackers)  # each value below 0 counts as 0
-    b_ap, b_dp = (stats.used(v) for v in stats.ap_dp(g, blocker))
+    total_ap = 0
+    for v in values.values():
+        total_ap += v[0] if v[0] > 0 else 0  # each value below 0 counts as 0
+    b_ap, b_dp = stats.ap_dp(g, blocker)
+    b_ap, b_dp = stats.used(b_ap), stats.used(b_dp)
     a.eliminate_interferer = b_dp <= total_ap or any(stats.forceful(g, c) for c in attackers)
     verdict = "eliminated" if a.eliminate_interferer else "stays"
     sign = "<=" if a.eliminate_interferer else ">"
@@ -156,9 +171,10 @@ def judge(g: GameState, trail: Trail) -> None:
 
 
 def eliminate(g: GameState, charas: list, trail: Trail) -> None:  # type: ignore[type-arg]
-    g.eliminated = [c.card for c in charas if not c.has_grant("not_eliminated")]
+    kept = [c for c in charas if c.grants and c.has_grant("not_eliminated")]
+    g.eliminated = [c.card for c in charas if c not in kept]
     for c in charas:
-        if c.has_grant("not_eliminated"):
+        if c in kept:
             trail.event("elimination", f"{describe(g, c.card)} is not eliminated (an effect keeps it)")
             continue
         leave_area(g, c, "discard")
