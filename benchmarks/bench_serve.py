@@ -10,7 +10,7 @@ goal: gunicorn at least 3x the development server's requests/s, p99 under 100 ms
 alternates the two servers that many times (the machine is shared: figures drift).
 
 Needs wrk (Debian: ``apt-get install wrk``). Usage:
-python3 benchmarks/bench_serve.py [--games 60] [--connections 32] [--seconds 20] [--workers cores+1] [--threads 1]
+python3 benchmarks/bench_serve.py [--games 60] [--connections 32] [--seconds 20] [--workers cores+1] [--threads 2]
     [--rounds 1] [--db URL] [--json]
 """
 
@@ -146,9 +146,10 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--warmup", type=int, default=3)
-    # the read-heavy configuration: one process per core and one more, one thread each (the fold holds the GIL)
+    # the read-heavy configuration: one process per core and one more (the fold holds the GIL), two threads each
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) + 1)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=2,
+                        help="gunicorn threads per worker (default 2: one answers while another waits on the network)")
     parser.add_argument("--rounds", type=int, default=1, help="measure both servers this many times, alternating")
     parser.add_argument("--db", metavar="URL", help="serve this store's games instead of simulating --games into a fresh one")
     parser.add_argument("--json", action="store_true")
