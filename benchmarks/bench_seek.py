@@ -8,7 +8,8 @@ writing a ``note`` action after every few actions (legal anywhere; cheap to fold
 figure flatters seek a little) and both are measured.
 
 Each seek is ``Store.state_at(id, N)``: read the nearest snapshot before N, ``from_snapshot``,
-fold on to N with trails kept, render the state JSON. Goal: p95 <= 5 ms.
+fold on to N with trails kept, render the state JSON; measured with the store's seek cache off (cold: what a
+seek costs the first time) and on (warm: a worker's cache keeps states every 8 actions). Goal: p95 <= 5 ms.
 
 Usage: python3 benchmarks/bench_seek.py [--actions 1000] [--samples 2000] [--search 200] [--seed 1] [--db URL] [--json]
 """
@@ -30,6 +31,7 @@ from engine.pm.state import GameState
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.decks import bundled_decks
 from pmemo_replay.store import Store
+from pmemo_replay.store.cache import SeekCache
 
 
 def defender(g: GameState, actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
@@ -88,15 +90,21 @@ def measure(store: Store, doc: dict[str, Any], samples: int, seed: int) -> dict[
         state, trail = store.state_at(result.game_id, n)
         full = fold(doc["game"], doc["actions"], cards, at=n)
         assert state == full.state_json() and trail == (full.trails[n - 1].to_json() if n else None), n
-    times = []
-    for _ in range(samples):
-        n = rng.randint(0, total)
-        start = time.perf_counter()
-        store.state_at(result.game_id, n)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return {"game": doc["game"]["id"], "actions": total, "samples": samples, "p50_ms": round(statistics.median(times), 3),
-            "p95_ms": round(times[int(0.95 * (len(times) - 1))], 3), "max_ms": round(times[-1], 3)}
+    out: dict[str, Any] = {"game": doc["game"]["id"], "actions": total, "samples": samples}
+    warm = store.seek_cache
+    for label, cache in (("cold", SeekCache(max_states=0, max_actions=0)), ("warm", warm)):
+        store.seek_cache = cache  # cold: every seek reads the game and its snapshot and folds from there
+        times = []
+        for _ in range(samples):
+            n = rng.randint(0, total)
+            start = time.perf_counter()
+            store.state_at(result.game_id, n)
+            times.append((time.perf_counter() - start) * 1000)
+        times.sort()
+        out[label] = {"p50_ms": round(statistics.median(times), 3), "p95_ms": round(times[int(0.95 * (len(times) - 1))], 3),
+                      "max_ms": round(times[-1], 3)}
+    store.seek_cache = warm
+    return out
 
 
 def main() -> None:
@@ -116,8 +124,10 @@ def main() -> None:
         print(json.dumps(rows))
         return
     for r in rows:
-        print(f"{r['game']}: {r['actions']} actions, {r['samples']} seeks: p50 {r['p50_ms']:.2f} ms, "
-              f"p95 {r['p95_ms']:.2f} ms, max {r['max_ms']:.2f} ms")
+        for label in ("cold", "warm"):
+            t = r[label]
+            print(f"{r['game']}: {r['actions']} actions, {r['samples']} seeks, {label} cache: p50 {t['p50_ms']:.2f} ms, "
+                  f"p95 {t['p95_ms']:.2f} ms, max {t['max_ms']:.2f} ms")
 
 
 if __name__ == "__main__":
