@@ -92,37 +92,15 @@ def _pay_keys(value: list[Any]) -> int:
     return len(value)
 
 
-def _objects_keys(check: Check, exactly: int | None) -> Callable[[list[Any], int], int]:
-    """:class:`schemas.Objects`: a list of objects of one schema (``exactly`` n long)."""
+def _list_keys(choose: Callable[[dict[str, Any]], Check | None], exactly: int | None) -> Callable[[list[Any], int], int]:
+    """A list of objects (``exactly`` n long, when given), each checked by the check ``choose`` picks for it."""
 
     def keys(value: list[Any], depth: int) -> int:
         if depth >= MAX_DEPTH or (exactly is not None and len(value) != exactly):
             return -1
         n = 0
         for item in value:
-            if type(item) is not dict:
-                return -1
-            m = check(item, depth + 1)
-            if m < 0:
-                return -1
-            n += m
-        return n
-
-    return keys
-
-
-def _tagged_keys(tag: str, checks: dict[str, Check]) -> Callable[[list[Any], int], int]:
-    """:class:`schemas.Tagged`: a list of objects, each of the schema its ``tag`` names."""
-
-    def keys(value: list[Any], depth: int) -> int:
-        if depth >= MAX_DEPTH:
-            return -1
-        n = 0
-        for item in value:
-            if type(item) is not dict:
-                return -1
-            kind = item.get(tag)
-            check = checks.get(kind) if type(kind) is str else None
+            check = choose(item) if type(item) is dict else None
             if check is None:
                 return -1
             m = check(item, depth + 1)
@@ -132,6 +110,21 @@ def _tagged_keys(tag: str, checks: dict[str, Check]) -> Callable[[list[Any], int
         return n
 
     return keys
+
+
+def _objects_keys(check: Check, exactly: int | None) -> Callable[[list[Any], int], int]:
+    """:class:`schemas.Objects`: a list of objects of one schema (``exactly`` n long)."""
+    return _list_keys(lambda _item: check, exactly)
+
+
+def _tagged_keys(tag: str, checks: dict[str, Check]) -> Callable[[list[Any], int], int]:
+    """:class:`schemas.Tagged`: a list of objects, each of the schema its ``tag`` names."""
+
+    def choose(item: dict[str, Any]) -> Check | None:
+        kind = item.get(tag)
+        return checks.get(kind) if type(kind) is str else None
+
+    return _list_keys(choose, None)
 
 
 def _field_keys(field: fields.Field, key: str) -> Callable[[Any, int, dict[str, Any]], int]:
