@@ -8,8 +8,8 @@ segment holds the state the snapshot restores and clones of the states folded fr
 :data:`GRID` actions. States are only ever cloned out (the fold mutates its own copy), and
 each is the same state the fold from the stored snapshot reaches, so answers do not change.
 
-Both maps are bounded least-recently-used: :data:`MAX_ACTIONS` actions, :data:`MAX_STATES` states
-(about 8-15 kB each).
+Both maps are bounded least-recently-used: :data:`MAX_ACTIONS` actions, :data:`MAX_STATES` states and
+segments together (a state about 8-15 kB; a segment its snapshot's text, about 5 kB).
 """
 
 from __future__ import annotations
@@ -155,7 +155,8 @@ class SeekCache:
             self._trim()
 
     def _trim(self) -> None:
-        while self._n_states > self.max_states and self._segments:
+        # a segment counts as one more entry (its snapshot text, even when it holds no state yet)
+        while self._n_states + len(self._segments) > self.max_states and self._segments:
             _, old = self._segments.popitem(last=False)
             self._n_states -= len(old.states)
 

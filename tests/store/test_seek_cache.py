@@ -107,3 +107,13 @@ def test_actions_from_the_cache(store: Store) -> None:
     assert store.actions(gid) == stored and len(stored) == total
     assert store.actions_json(gid) == OrjsonProvider.dumps_fast(stored)
     assert store.actions(10_000) == [] and store.actions_json(10_000) is None
+
+
+def test_segments_without_states_count_toward_the_bound() -> None:
+    """Seeks before the first kept state (steps 0-7, refused decks) and snapshots of older versions leave segments
+    with no state: they are bounded too (a reviewer's cache grew to 200,000 such segments)."""
+    cache = SeekCache(max_states=5)
+    for game_id in range(1000):
+        cache.new_segment(game_id, None, None, None)
+        cache.new_segment(game_id, 64, "x" * 1000, None)
+    assert len(cache._segments) <= 5
