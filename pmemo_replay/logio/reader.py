@@ -72,7 +72,7 @@ _SPACE = re.compile(r"[ \t\n\r]*").match
 def _problem(exc: ValueError, *, with_line: bool = True) -> str:
     if isinstance(exc, json.JSONDecodeError):
         where = f"line {exc.lineno} column {exc.colno}" if with_line else f"column {exc.colno}"
-        return f"not valid JSON: {exc.msg} at {where}"
+        return f"not valid JSON: {exc.msg.removesuffix(' at')} at {where}"  # "Invalid control character at"
     return f"not valid JSON: {exc}"
 
 

@@ -226,3 +226,11 @@ def test_card_ids_remembered_are_short() -> None:
     assert card_id_ok(long_id) and long_id not in CARD_IDS_SEEN
     assert card_id_ok("MHK 01-001") and "MHK 01-001" in CARD_IDS_SEEN
     assert not card_id_ok("MHK 01-001 ") and "MHK 01-001 " not in CARD_IDS_SEEN
+
+
+def test_a_control_character_is_named_once() -> None:
+    """json's own message ends in "at"; the reader's says where once (a reviewer saw "at at")."""
+    with pytest.raises(LogError) as err:
+        parse_log(b'{"format": "pmemo-log\x00"}')
+    assert "Invalid control character at line 1 column 22" in str(err.value)
+    assert " at at " not in str(err.value)
