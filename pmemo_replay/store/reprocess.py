@@ -67,6 +67,9 @@ def _apply(conn: Connection, row: Any, result: Prepared | Rejected, report: Repr
     report.checked += 1
     if isinstance(result, Rejected):
         conn.execute(GAME.update().where(GAME.c.id == row.id).values(ruling=result.ruling))
+        # the snapshots were folded by an engine that accepted the game: seeks fold from the header instead and
+        # stop where this engine refuses it, at every step after (not only up to the first snapshot)
+        conn.execute(SNAPSHOT.delete().where(SNAPSHOT.c.game_id == row.id))
         report.refused.append((row.id, result.ruling))
     elif result.content_hash != row.content_hash:
         report.mismatched.append(row.id)

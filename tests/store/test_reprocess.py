@@ -78,3 +78,8 @@ def test_reprocessing_reports_refused_and_mismatched_uploads(store: Store) -> No
     assert report.mismatched == [3] and report.unchanged == 6
     g = store.get_game(2)
     assert g is not None and g.ruling == report.refused[0][1] and len(store.actions(2)) == g.n_actions
+    # its old snapshots are gone (folded by an engine that accepted it): seeks fold the stored actions from the
+    # header, so they stop wherever this engine refuses them, at every step after; here they are still legal
+    assert not [s for s in _snapshots(store) if s[0] == 2]
+    state, _ = store.state_at(2, g.n_actions)
+    assert state == fold(g.header, store.actions(2), store.cards).state_json()
