@@ -470,5 +470,5 @@ def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None
     elif dst == "deck_bottom":
         p.deck.insert(0, None)
     else:
-        p.points.append([None, face != "up"])  # unseen: face down unless the op says up
+        p.points.append([None, face == "up"])  # unseen: face down unless the op says up
     return f"player {player}: an unknown card moves from {src} to {dst}"

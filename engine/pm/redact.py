@@ -26,6 +26,7 @@ from engine.fold import Folder
 from engine.pm import script
 from engine.pm.state import GameState
 from engine.pm.turns import starts_next_turn, turn_end_waits
+from engine.pm.zones import same_card
 from engine.rulings import IllegalAction, NullTrail
 
 View = int | str
@@ -75,8 +76,9 @@ def redact_header(header: Mapping[str, Any], view: View, *, keep_lists: bool = F
     return out
 
 
-def redact_action(action: Mapping[str, Any], before: GameState, view: View) -> Action:
-    """One source action as the seat records it (``before``: the source state just before it)."""
+def redact_action(action: Mapping[str, Any], before: GameState, view: View, known: GameState | None = None) -> Action:
+    """One source action as the seat records it (``before``: the source state just before it; ``known``: the view's
+    own fold before it, which may already know a face-down point that leaves)."""
     nested = "ops" in action or "responses" in action or "choices" in action
     out = copy.deepcopy(dict(action)) if nested else dict(action)  # only nested parts are changed in place
     kind = out["type"]
@@ -92,8 +94,11 @@ def redact_action(action: Mapping[str, Any], before: GameState, view: View) -> A
             out["cards"] = _face_up_prefix(before, out["p"], out["cards"])
         elif not sees(view, out["p"]):
             out["cards"] = []
-    for op in _ops(out):
-        _redact_op(op, view)
+    for act in _with_responses(out):
+        ops = act.get("ops") or ()
+        unseen = _point_moves_unseen(before, ops, view, known) if any(op.get("from") == "point" for op in ops) else None
+        for k, op in enumerate(ops):
+            _redact_op(op, view, None if unseen is None else unseen[k])
     for act in _with_responses(out):
         if any(isinstance(c, Mapping) and "order" in c for c in act.get("choices") or ()):
             # a shuffle's result is nobody's to see: without it the shuffle leaves the order unknown
@@ -118,13 +123,60 @@ def _face_up_prefix(before: GameState, player: int, cards: list[str]) -> list[st
     return out
 
 
-def _ops(action: Action) -> Iterator[Action]:
-    yield from action.get("ops", ())
-    for resp in action.get("responses", ()):
-        yield from _ops(resp)
+def _point_moves_unseen(before: GameState, ops: Sequence[Mapping[str, Any]], view: View,
+                        known: GameState | None) -> list[bool | None]:
+    """Per op of one action: for a ``move`` out of a Point Zone, whether ``view`` did not see the card it takes (None
+    for other ops, or when no entry fits). The op's ``face`` only picks which copy leaves (as ``take_point`` does): the
+    entry's own face counts, followed from ``before`` through the action's earlier ops (put_point, moves, flips); a
+    face-down card is seen when the view's fold ``known`` knows it there or the action showed it (put or turned face
+    up, or moved in from a zone the view sees)."""
+    model: list[list[list[Any]]] = []  # per player: [card, face up, seen by the view]
+    for p, pl in enumerate(before.players):
+        mine = known.players[p].points if known is not None else []
+        same = len(mine) == len(pl.points)
+        model.append([[c, bool(up), view == JUDGE or bool(up) or (same and mine[i][0] is not None)]
+                      for i, (c, up) in enumerate(pl.points)])
+    out: list[bool | None] = []
+    for op in ops:
+        kind, card, unseen = op.get("op"), op.get("card"), None
+        pts = model[op["p"]] if op.get("p") in (0, 1) else []
+        if kind == "put_point":
+            up = op.get("face", "up") != "down"
+            named = list(op.get("cards") or ())
+            pts += [[named[j] if j < len(named) else None, up, up or view == JUDGE] for j in range(int(op.get("n", 0)))]
+        elif kind == "flip" and card is not None:
+            want = op.get("face") == "up"
+            hit = _point_entry(pts, card, not want)
+            if hit is not None:
+                pts[hit] = [card, want, want or pts[hit][2]]
+        elif kind == "move":
+            if op.get("from") == "point":
+                face = op.get("face")
+                hit = _point_entry(pts, card, None if face is None else face == "up")
+                if hit is not None:
+                    _, up, seen = pts.pop(hit)
+                    unseen = not (up or seen)
+            if op.get("to") == "point":  # a named card lands face up unless the op says down; an unnamed one down
+                up = op.get("face") != "down" if card is not None else op.get("face") == "up"
+                shown = card is not None and (up or not _hidden_zone(op["from"], op, view, unseen))
+                pts.append([card, up, shown or view == JUDGE])
+        out.append(unseen)
+    return out
 
 
-def _redact_op(op: Action, view: View) -> None:
+def _point_entry(pts: Sequence[Sequence[Any]], card: str | None, up: bool | None) -> int | None:
+    """The Point Zone entry a move or flip takes: the first copy of ``card`` of that face (None: any face), else the
+    oldest unknown entry of that face (as the engine identifies one)."""
+    fits = [i for i, pt in enumerate(pts) if up is None or pt[1] == up]
+    if card is not None:
+        hit = next((i for i in fits if pts[i][0] is not None and same_card(pts[i][0], card)), None)
+        if hit is not None:
+            return hit
+    return next((i for i in fits if pts[i][0] is None), None)
+
+
+def _redact_op(op: Action, view: View, unseen: bool | None = None) -> None:
+    """Leave out of ``op`` what ``view`` did not see (``unseen``: whether a card leaving a Point Zone was unseen)."""
     kind = op["op"]
     if kind == "shuffle":
         op.pop("order", None)
@@ -132,25 +184,28 @@ def _redact_op(op: Action, view: View) -> None:
         op.pop("cards", None)  # cards the seat did not see
     elif kind == "put_point" and op.get("face") == "down" and view != JUDGE:
         op.pop("cards", None)  # put face down: nobody at the table sees them
-    elif kind == "move" and _hidden_zone(op["from"], op, view) and _hidden_zone(op["to"], op, view):
+    elif kind == "move" and _hidden_zone(op["from"], op, view, unseen) and _hidden_zone(op["to"], op, view):
         op.pop("card", None)  # an unknown card moving between zones the seat does not see
 
 
-def _hidden_zone(zone: str, op: Action, view: View) -> bool:
+def _hidden_zone(zone: str, op: Action, view: View, unseen: bool | None = None) -> bool:
     """True when a card in ``zone`` of the op's player is hidden from ``view`` (decks, another's hand or EX deck,
-    points face down)."""
+    points face down). For the Point Zone entry a move takes, ``unseen`` says (the op's ``face`` only picks the copy);
+    else the op's ``face`` (a card put there face down)."""
     if zone in ("deck", "deck_bottom"):
         return True
     if zone in ("hand", "ex_deck"):
         return not sees(view, op["p"])
-    return zone == "point" and op.get("face") == "down" and view != JUDGE
+    if zone != "point" or view == JUDGE:
+        return False
+    return unseen if unseen is not None else op.get("face") == "down"
 
 
 def push_redacted(folder: Folder, action: Mapping[str, Any], view: View, known: GameState | None = None) -> Action:
     """Push ``action`` onto ``folder`` (the source fold) and return its copy for ``view``: :func:`redact_action`,
     then the picks of scripted effects as :func:`redact_picks` leaves them (``known``: the view's own fold before
     the copy). Raises what ``folder.push`` raises."""
-    copied = redact_action(action, folder.state, view)
+    copied = redact_action(action, folder.state, view, known)
     placed = len(folder.state.players[copied["p"]].points) if copied["type"] == "no_interfere" else 0
     with script.watch() as runs:
         folder.push(action)
@@ -158,7 +213,52 @@ def push_redacted(folder: Folder, action: Mapping[str, Any], view: View, known: 
             c == copied["card"] and up for c, up in folder.state.players[copied["p"]].points[placed:]):
         del copied["card"]  # no point went face up (a 'cannot give points' grant...): the deck top stays unseen
     redact_picks(action, copied, runs, view, known)
+    redact_unread(action, copied, runs, view)
     return copied
+
+
+def redact_unread(action: Mapping[str, Any], copied: Action, runs: Sequence[script.Run], view: View) -> None:
+    """In ``copied``, write ``null`` for each card id of a ``choices`` entry no script read (an effect with no
+    script, one that did not resolve, or entries left over past an unverified part) unless the copy names that card
+    elsewhere (its ops as the view sees them, its targets): the engine ignores such entries, so only the ops tell
+    what the view saw (a judge keeps them all)."""
+    if view == JUDGE:
+        return
+    for src, out in zip(_with_responses(action), _with_responses(copied), strict=False):  # type: ignore[arg-type]
+        entries = src.get("choices")
+        if not entries or not out.get("choices"):
+            continue
+        read = max((r.taken for r in runs if r.action is src), default=0)
+        shown = _ids_in({k: v for k, v in out.items() if k not in ("choices", "responses")})
+        at = 0
+        for i, entry in enumerate(entries):
+            if isinstance(entry, Mapping) and "order" in entry:
+                continue  # dropped from the copy for every view
+            if i >= read and at < len(out["choices"]):
+                out["choices"][at] = _nulled(out["choices"][at], shown)
+            at += 1
+
+
+def _ids_in(value: Any) -> set[str]:
+    """Every string in a JSON value (dict keys aside)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, Mapping):
+        return set().union(*(_ids_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_ids_in(v) for v in value))
+    return set()
+
+
+def _nulled(entry: Any, shown: set[str]) -> Any:
+    """``entry`` with every string that ``shown`` does not hold written as ``None``."""
+    if isinstance(entry, str):
+        return entry if entry in shown else None
+    if isinstance(entry, Mapping):
+        return {k: _nulled(v, shown) for k, v in entry.items()}
+    if isinstance(entry, list):
+        return [_nulled(v, shown) for v in entry]
+    return entry
 
 
 def _zone_seen(zone: str, p: int, view: View, *, up: bool = False, face: str | None = None) -> bool:
