@@ -9,10 +9,12 @@ import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm import script
 from engine.pm.redact import redact, shown_state
@@ -55,13 +57,15 @@ def games() -> list[dict[str, Any]]:
     return out
 
 
-def seen_and_revealed(doc: Mapping[str, Any], seat: int) -> Iterator[tuple[set[str], set[str]]]:
-    """For each source step (after the action): the ids ``seat`` has seen so far (its own deck lists, every card that
-    has stood where it sees: its hand, discards, Areas, removed cards, face-up points, and cards a text revealed),
-    and the ids that stand now where it cannot see (decks, the other hand and EX deck, face-down points)."""
-    folder = Folder(doc["game"], CARDS, keep_trails=False)
+def seen_and_revealed(doc: Mapping[str, Any], seat: int, cards: CardDB = CARDS, *,
+                      own_lists: bool = True) -> Iterator[tuple[set[str], set[str]]]:
+    """For each source step (after the action): the ids ``seat`` has seen so far (its own deck lists unless not
+    ``own_lists``, every card that has stood where it sees: its hand, discards, Areas, removed cards, face-up points,
+    and cards a text revealed), and the ids that stand now where it cannot see (decks, the other hand and EX deck,
+    face-down points)."""
+    folder = Folder(doc["game"], cards, keep_trails=False)
     mine = doc["game"]["players"][seat]
-    seen: set[str] = set(mine["deck"]) | set(mine.get("ex_deck") or ())
+    seen: set[str] = set(mine["deck"]) | set(mine.get("ex_deck") or ()) if own_lists else set()
     actions = doc["actions"]
     for n, action in enumerate(actions):
         with script.watch() as runs:
@@ -97,7 +101,45 @@ def test_no_player_view_names_a_card_the_seat_could_not_see(seat: int) -> None:
     hidden_picks = 0
     for doc in games():
         red = redact(doc["game"], doc["actions"], CARDS, seat)
-        for n, (seen, secret) in enumerate(seen_and_revealed(doc, seat)):
+        for n, (seen, secret) in enumerate(seen_and_revealed(doc, seat, own_lists=False)):
+            shown = red.actions[red.steps[n]:red.steps[n + 1]]
+            leaked = _ids(shown) & (secret - seen)
+            assert not leaked, f"seat {seat}, source action {n} ({doc['actions'][n]}): {leaked} in {shown}"
+        hidden_picks += sum(1 for c in _picks(red.actions) if isinstance(c, list) and None in c)
+    assert hidden_picks > 0, "no pick was hidden: the sweep tests nothing"
+
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "precious-data" / "data"
+
+
+@cache
+def mixed_games() -> tuple[CardDB, list[dict[str, Any]]]:
+    """Games of MHK pickers against SSSS decks (review rev12b): the two sides share no card id, so an id leaked from
+    the other side cannot pass for one of the viewer's own cards."""
+    from pmemo_replay.cards.loader import load_cards, with_hand_scripts
+
+    db = with_hand_scripts(load_cards([DATA / "MHK", DATA / "SSSS"]))
+    ssss = [c.id for c in db if c.id.startswith("SSSS")]
+    out = []
+    for seed in range(12):
+        rng = random.Random(500 + seed)
+        mhk, other = _deck(rng), random_deck(db, rng, ssss)
+        (ma, ea), (mb, eb) = (mhk, other) if seed % 2 == 0 else (other, mhk)
+        pol = (greedy_policy, random_policy)[seed // 2 % 2]
+        out.append(play_game(db, [ma, mb], rng, policies=(pol, pol), ex_decks=[ea, eb], max_actions=400))
+    return db, out
+
+
+@pytest.mark.skipif(not (DATA / "SSSS").is_dir(), reason="needs ../shared/data/precious-data")
+@pytest.mark.parametrize("seat", [0, 1])
+def test_no_player_view_names_a_hidden_card_of_a_disjoint_deck(seat: int) -> None:
+    db, docs = mixed_games()
+    hidden_picks = 0
+    for doc in docs:
+        lists = [set(pl["deck"]) | set(pl.get("ex_deck") or ()) for pl in doc["game"]["players"]]
+        assert not lists[0] & lists[1]
+        red = redact(doc["game"], doc["actions"], db, seat)
+        for n, (seen, secret) in enumerate(seen_and_revealed(doc, seat, db, own_lists=False)):
             shown = red.actions[red.steps[n]:red.steps[n + 1]]
             leaked = _ids(shown) & (secret - seen)
             assert not leaked, f"seat {seat}, source action {n} ({doc['actions'][n]}): {leaked} in {shown}"
