@@ -108,8 +108,11 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
         me.turn_log.append(("play", play.card_id))
         if me.cost_mods and kind != "break":
             stats.use_next_cost(g, play.player, play.card_id)
+    responses = action.get("responses")
+    if not responses:
+        return play
     outer = g.answering
-    for i, resp in enumerate(action.get("responses", ())):
+    for i, resp in enumerate(responses):
         g.answering = (play.player, play.card_id, kind)
         rpath = f"{path}.responses.{i}" if path else f"responses.{i}"
         if resp["type"] not in RESPONSE_TYPES:
@@ -483,7 +486,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
     """Apply the play itself (responses are done); return True when it disables its parent."""
     kind = play.action["type"]
     me = g.players[play.player]
-    what = describe(g, play.card_id) if trail.keep or kind != "summon" else ""
+    what = describe(g, play.card_id) if trail.keep else ""  # named in trail messages only
     if play.disabled:
         if kind not in ("use_effect", "backup", "break"):
             me.discard.append(play.card_id)
