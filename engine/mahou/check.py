@@ -21,7 +21,10 @@ def _due(me: Player) -> bool:
         return True
     if f.girl is not None and f.mgk == 0 and f.grand is None:
         return True
-    return any(s.girl is not None and s.mgk == 0 and s.grand is None for s in me.squad)
+    for s in me.squad:  # noqa: SIM110 (a plain loop: this runs after every action)
+        if s.girl is not None and s.mgk == 0 and s.grand is None:
+            return True
+    return False
 
 
 def run_check(g: MsState, trail: Trail) -> None:

@@ -40,6 +40,8 @@ class MahouShoujo:
 
     #: ``apply(state, action, trail)``: the single entry point
     apply = staticmethod(apply_action)
+    #: nothing happens by itself between actions (``before`` does nothing): a fold keeping no trails skips it
+    settles_in_apply = True
 
     def clone(self, state: MsState) -> MsState:
         return state.clone()

@@ -69,6 +69,12 @@ CARD_FIELDS = ("card", "hero", "girl")
 CARD_LISTS = ("cards", "order")
 
 
+#: action type -> (field name -> its key in ACTIONS, every field the action may hold), worked out once
+_FIELDS: dict[str, tuple[dict[str, str], frozenset[str]]] = {
+    kind: (names := {k.rstrip("?"): k for k in spec}, frozenset(names) | frozenset(_COMMON))
+    for kind, spec in ACTIONS.items()}
+
+
 def action_problem(a: Any) -> str | None:
     """What makes an action malformed, or None."""
     if not isinstance(a, Mapping):
@@ -79,10 +85,10 @@ def action_problem(a: Any) -> str | None:
         return f"unknown action type {kind!r}"
     if ("p" in a or kind != "note") and not _player(a.get("p")):
         return f"{kind}: field 'p' must be 0 or 1, not {a.get('p')!r}"
-    names = {k.rstrip("?"): k for k in spec}
-    for key in a:
-        if key not in _COMMON and key not in names:
-            return f"{kind}: unknown field {key!r}"
+    names, allowed = _FIELDS[kind]
+    if not allowed.issuperset(a):
+        key = next(k for k in a if k not in allowed)
+        return f"{kind}: unknown field {key!r}"
     if "meta" in a and not isinstance(a["meta"], Mapping):
         return f"{kind}: field 'meta' must be an object"
     if "at" in a and not isinstance(a["at"], str):
