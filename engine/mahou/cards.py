@@ -213,6 +213,19 @@ def _effect(raw: Any, fail: Any) -> tuple[dict[str, Any], ...]:
     return tuple(ops)
 
 
+def fields_problem(name: str, op: Mapping[str, Any], fields: Iterable[str], *, missing: str) -> str | None:
+    """An unknown or a missing field of op ``name`` (card data and logs word a missing one differently: ``missing``
+    is formatted with ``name`` and ``key``), or None."""
+    fields = tuple(fields)
+    for key in op:
+        if key != "op" and key not in fields:
+            return f"{name}: unknown field {key!r}"
+    for key in fields:
+        if key not in op:
+            return missing.format(name=name, key=key)
+    return None
+
+
 def template_problem(op: Any) -> str | None:
     """What is wrong with one op template of card data, or None."""
     if not isinstance(op, Mapping):
@@ -221,12 +234,9 @@ def template_problem(op: Any) -> str | None:
     if name not in OP_FIELDS:
         return f"unknown op {name!r} (known: {', '.join(OP_FIELDS)})"
     fields = OP_FIELDS[name]
-    for key in op:
-        if key != "op" and key not in fields:
-            return f"{name}: unknown field {key!r}"
-    for key in fields:
-        if key not in op:
-            return f"{name}: field {key!r} is required"
+    problem = fields_problem(name, op, fields, missing="{name}: field {key!r} is required")
+    if problem:
+        return problem
     if op["p"] not in ("self", "rival"):
         return f"{name}: 'p' must be \"self\" or \"rival\", not {op['p']!r}"
     if "pos" in fields:

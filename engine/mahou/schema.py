@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.mahou.cards import CARD_ID, OP_FIELDS, MsCardDB, number_problem
+from engine.mahou.cards import CARD_ID, OP_FIELDS, MsCardDB, fields_problem, number_problem
 from engine.mahou.rules import illegal
 from engine.mahou.state import POSITIONS, SQUAD_POSITIONS
 from engine.rulings import IllegalAction, Ruling
@@ -118,12 +118,9 @@ def op_problem(op: Any) -> str | None:
     if name not in OP_FIELDS:
         return f"unknown op {name!r}"
     fields = OP_FIELDS[name]
-    for key in op:
-        if key != "op" and key not in fields:
-            return f"{name}: unknown field {key!r}"
-    for key in fields:
-        if key not in op:
-            return f"{name}: missing required field {key!r}"
+    problem = fields_problem(name, op, fields, missing="{name}: missing required field {key!r}")
+    if problem:
+        return problem
     if not _player(op["p"]):
         return f"{name}: 'p' must be 0 or 1, not {op['p']!r}"
     if "pos" in fields and op["pos"] not in POSITIONS:

@@ -19,19 +19,9 @@ from pmemo_replay.web.replay import timeline
 MS_CARD_ID = re.compile(r"[A-Z][A-Z0-9]{1,4} [0-9]{3}")
 
 
-def ids_in(value: Any, out: set[str] | None = None) -> set[str]:
+def ids_in(value: Any) -> set[str]:
     """Every string shaped like a card id anywhere in a JSON value."""
-    out = set() if out is None else out
-    if isinstance(value, str):
-        if is_card_id(value) or MS_CARD_ID.fullmatch(value):
-            out.add(value)
-    elif isinstance(value, Mapping):
-        for v in value.values():
-            ids_in(v, out)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            ids_in(v, out)
-    return out
+    return {s for s in strings_in(value) if is_card_id(s) or MS_CARD_ID.fullmatch(s)}
 
 
 def strings_in(value: Any, out: set[str] | None = None) -> set[str]:
