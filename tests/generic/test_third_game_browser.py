@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.generic.toygame.install import installed
-from tests.web.browser import LiveServer, checked_page, launch
+from tests.web.browser import LiveServer, checked_page, launch, serve_app
 
 TOY = "toy-race-1"
 CARDS = Path(__file__).parent / "toygame" / "cards.json"
@@ -21,22 +21,19 @@ CARDS = Path(__file__).parent / "toygame" / "cards.json"
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, int]]:
     """Toy Race installed, 6 simulated games stored and served; the id of a 4-seat game."""
     from pmemo_replay.cli import main
-    from pmemo_replay.web import create_app
 
     folder = tmp_path_factory.mktemp("toy-live")
     with installed(tmp_path_factory.mktemp("site")):
         url = f"sqlite:///{folder / 'live.sqlite3'}"
         assert main(["simulate", "--ruleset", TOY, "--games", "6", "--seed", "5", "--db", url,
                      "--warehouse", str(folder / "wh")]) == 0
-        app = create_app({"SECRET_KEY": "e2e", "PMEMO_DATABASE_URL": url, "PMEMO_WAREHOUSE": str(folder / "wh")})
-        store = app.extensions["pmemo_store"]
-        four = next(g.id for g in store.list_games(per_page=None).items if len(g.seats) == 4)
-        server = LiveServer(app).start()
-        try:
-            yield server, four
-        finally:
-            server.stop()
-            store.close()
+        four: list[int] = []
+
+        def fill(store: Any) -> None:
+            four.append(next(g.id for g in store.list_games(per_page=None).items if len(g.seats) == 4))
+
+        for server in serve_app({"PMEMO_DATABASE_URL": url, "PMEMO_WAREHOUSE": str(folder / "wh")}, fill):
+            yield server, four[0]
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from engine.pm.redact import redact
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import read_log
 from pmemo_replay.web.viewdata import ids_in as ids_in_page
-from tests.web.browser import LiveServer, checked_page, launch
+from tests.web.browser import LiveServer, checked_page, launch, serve_app
 from tests.web.data import ARTIFACTS, jsonl
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "table-seat0-unlisted.jsonl"
@@ -27,19 +27,15 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory, sim_logs: list[dict[str, Any]]) -> Iterator[tuple[LiveServer, list[int]]]:
     """The fixture table log, then simulated games 6 to 11."""
-    from pmemo_replay.web import create_app
-
     folder = tmp_path_factory.mktemp("table-live")
-    app = create_app({"SECRET_KEY": "e2e", "PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"})
-    store = app.extensions["pmemo_store"]
-    ids = [store.ingest_text(FIXTURE.read_bytes(), "table").game_id,
-           *(store.ingest_text(jsonl(doc), "sim").game_id for doc in sim_logs[6:12])]
-    server = LiveServer(app).start()
-    try:
+    ids: list[int] = []
+
+    def fill(store: Any) -> None:
+        ids.extend([store.ingest_text(FIXTURE.read_bytes(), "table").game_id,
+                    *(store.ingest_text(jsonl(doc), "sim").game_id for doc in sim_logs[6:12])])
+
+    for server in serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"}, fill):
         yield server, ids
-    finally:
-        server.stop()
-        store.close()
 
 
 @pytest.fixture
