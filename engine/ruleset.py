@@ -221,6 +221,24 @@ def seat_rows(header: Mapping[str, Any], result: Mapping[str, Any] | None,
              "placement": places[i]} for i, p in enumerate(players)]
 
 
+def strings_in(value: Any, out: set[str] | None = None) -> set[str]:
+    """Every string anywhere in a JSON value (mapping keys left out).
+
+    >>> sorted(strings_in({"card": "A", "pay": [{"hand": "B"}], "n": 2}))
+    ['A', 'B']
+    """
+    out = set() if out is None else out
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            strings_in(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            strings_in(v, out)
+    return out
+
+
 def unverified_in(actions: Sequence[Mapping[str, Any]], trails: Sequence[Trail]) -> list[dict[str, Any]]:
     """``{index, path, card, why}`` for every unverified trail entry (one per entry, in log order)."""
     out = []

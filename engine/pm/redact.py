@@ -27,6 +27,7 @@ from engine.pm import script
 from engine.pm.state import GameState
 from engine.pm.turns import starts_next_turn, turn_end_waits
 from engine.pm.zones import same_card
+from engine.ruleset import strings_in
 from engine.rulings import IllegalAction, NullTrail
 
 View = int | str
@@ -229,7 +230,7 @@ def redact_unread(action: Mapping[str, Any], copied: Action, runs: Sequence[scri
         if not entries or not out.get("choices"):
             continue
         read = max((r.taken for r in runs if r.action is src), default=0)
-        shown = _ids_in({k: v for k, v in out.items() if k not in ("choices", "responses")})
+        shown = strings_in({k: v for k, v in out.items() if k not in ("choices", "responses")})
         at = 0
         for i, entry in enumerate(entries):
             if isinstance(entry, Mapping) and "order" in entry:
@@ -237,17 +238,6 @@ def redact_unread(action: Mapping[str, Any], copied: Action, runs: Sequence[scri
             if i >= read and at < len(out["choices"]):
                 out["choices"][at] = _nulled(out["choices"][at], shown)
             at += 1
-
-
-def _ids_in(value: Any) -> set[str]:
-    """Every string in a JSON value (dict keys aside)."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, Mapping):
-        return set().union(*(_ids_in(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(_ids_in(v) for v in value))
-    return set()
 
 
 def _nulled(entry: Any, shown: set[str]) -> Any:

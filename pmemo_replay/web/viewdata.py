@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import CardDB
+from engine.ruleset import strings_in
 from pmemo_replay.logio import is_card_id
 from pmemo_replay.web.cardfacts import facts_for
 from pmemo_replay.web.replay import timeline
@@ -22,20 +23,6 @@ MS_CARD_ID = re.compile(r"[A-Z][A-Z0-9]{1,4} [0-9]{3}")
 def ids_in(value: Any) -> set[str]:
     """Every string shaped like a card id anywhere in a JSON value."""
     return {s for s in strings_in(value) if is_card_id(s) or MS_CARD_ID.fullmatch(s)}
-
-
-def strings_in(value: Any, out: set[str] | None = None) -> set[str]:
-    """Every string anywhere in a JSON value (mapping keys left out)."""
-    out = set() if out is None else out
-    if isinstance(value, str):
-        out.add(value)
-    elif isinstance(value, Mapping):
-        for v in value.values():
-            strings_in(v, out)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            strings_in(v, out)
-    return out
 
 
 def _ids(header: Mapping[str, Any], actions: Any, cards: Any) -> list[str]:
