@@ -190,7 +190,7 @@ def game_state(game_id: int) -> Any:
         action = get_store().actions_range(game_id, n - 1, n)[0] if n else None
         state, trail = views.ruleset_state(ruleset, state, trail, action, seat)
     else:
-        state, trail = views.player_state(redaction_or_422(game, view), get_cards(), views.parse_view(view), n)
+        state, trail = views.player_state(redaction_or_422(game, view), get_cards(), seat, n)
     return json_response({"id": game_id, "at": n, "view": view, "state": state, "trail": trail})
 
 
