@@ -50,7 +50,7 @@ class DraftEvent(SQLModel, table=True):
 
 
 class DraftSnapshot(SQLModel, table=True):
-    """Folded states after ``seq`` actions of a draft (engine.pm.snapshot), judge and public."""
+    """Folded states after ``seq`` actions of a draft (the ruleset's ``to_snapshot``), judge and public."""
 
     __tablename__ = "draft_snapshot"
 

@@ -21,21 +21,20 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
-from engine.rulesets import UnknownRuleset
+from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
-from pmemo_replay.drafts import offers as offer
 from pmemo_replay.drafts.cache import Entry, FoldCache
 from pmemo_replay.drafts.folding import DraftFold, public_header
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
 from pmemo_replay.drafts.notify import announce
+from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
-from pmemo_replay.logio.schemas import validate_action
+from pmemo_replay.logio.boundary import action_check
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import read_connection, write_transaction
 
 SNAPSHOT_EVERY = 32
 EVENTS_PAGE = 200
-RULESETS = ("pm-2.22",)
 Action = dict[str, Any]
 
 
@@ -83,15 +82,15 @@ class Drafts:
         """Start a draft from a log's header line; its id and write token. 400 malformed, 422 deck rulings."""
         try:
             log = parse_log(text)
-            check_card_ids(log, self.store.cards.__contains__)
+            if ruleset_name(log.header) not in RULESETS:
+                raise _error(400, f"drafts record games of the rulesets {', '.join(sorted(RULESETS))}")
+            check_card_ids(log, self.cards(log.header).__contains__)
         except LogError as err:
             raise DraftError(422 if err.rule == "log.card" else 400, {"ruling": err.ruling}) from None
         if log.actions:
             raise _error(400, "send the log's first line only (the header): actions are appended one by one")
-        if log.header.get("ruleset") not in RULESETS:
-            raise _error(400, f"drafts record games of the rulesets {', '.join(RULESETS)}")
         try:
-            DraftFold(log.header, self.store.cards)
+            DraftFold(log.header, self.cards(log.header))
         except IllegalAction as err:
             raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
         except UnknownRuleset as err:
@@ -110,9 +109,9 @@ class Drafts:
         """Append one action at ``expected``: ``{"applied", "state", "trail"}`` (judge view)."""
         if type(expected) is not int or expected < 0:
             raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
-        self._check_action(action, expected)
         with write_transaction(self.engine) as conn:
             row = self._locked(conn, draft_id, token)
+            self._check_action(row.header, action, expected)
             if expected != row.count:
                 if expected == row.count - 1 and self._is_last_append(conn, row, action):
                     return self._answer(self._entry(conn, row))  # a retry: the same result, applied once
@@ -216,15 +215,17 @@ class Drafts:
             entry = self._entry(conn, row)
         with entry.lock:
             state = entry.fold.judge.state
+            ruleset = entry.fold.ruleset
             if card is None:
                 key = ("offers", row.count, row.last_event)
                 if entry.memo.get("key") != key:
-                    entry.memo = {"key": key, "value": offer.offers(state)}
+                    entry.memo = {"key": key, "value": ruleset.offers(state)}
                 return {"count": row.count, **entry.memo["value"]}
-            if card not in self.store.cards or player not in (0, 1):
-                raise _error(400, "name a known card and a player (0 or 1)")
+            seats = len(row.header.get("players") or ())
+            if card not in entry.fold.cards or type(player) is not int or not 0 <= player < seats:
+                raise _error(400, f"name a known card and a player (0 to {seats - 1})")
             try:
-                options = offer.hand_options(state, player, card)
+                options = ruleset.hand_options(state, player, card)
             except IllegalAction as err:
                 raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
         return {"count": row.count, "options": options}
@@ -252,10 +253,15 @@ class Drafts:
 
     # --- helpers ------------------------------------------------------------------------
 
-    def _check_action(self, action: Any, index: int) -> None:
+    def cards(self, header: Mapping[str, Any]) -> Any:
+        """The card database a draft of this header folds with (its ruleset's)."""
+        return self.store.library.for_ruleset(ruleset_name(header))
+
+    def _check_action(self, header: Mapping[str, Any], action: Any, index: int) -> None:
         try:
-            validate_action(action, index)
-            check_card_ids(PmemoLog({"players": []}, [action]), self.store.cards.__contains__)
+            action_check(header)(action, index)
+            check_card_ids(PmemoLog({"ruleset": ruleset_name(header), "players": []}, [action]),
+                           self.cards(header).__contains__)
         except LogError as err:
             raise DraftError(422 if err.rule == "log.card" else 400, {"ruling": err.ruling}) from None
 
@@ -348,12 +354,12 @@ class Drafts:
         fold: DraftFold | None = None
         if snap is not None:
             try:
-                fold = DraftFold(row.header, self.store.cards, offset=snap.seq, judge=snap.judge, public=snap.public)
+                fold = DraftFold(row.header, self.cards(row.header), offset=snap.seq, judge=snap.judge, public=snap.public)
                 start = snap.seq
             except (ValueError, KeyError, TypeError):  # a snapshot of an older engine: fold from the start
                 fold = None
         if fold is None:
-            fold = DraftFold(row.header, self.store.cards)
+            fold = DraftFold(row.header, self.cards(row.header))
         for action in self._actions(conn, row.id, start, row.count, "action"):
             fold.push(action)
         return fold

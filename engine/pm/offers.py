@@ -1,4 +1,5 @@
-"""What the recorder may do now: the engine's legal actions, the setup steps, and plays of cards not yet named.
+"""What a recorder may write now (engine.ruleset.Ruleset.offers, hand_options): the legal actions, the setup steps,
+and plays of cards not yet named.
 
 For an unknown hand card (``None``) the engine offers nothing; :func:`hand_options` names one in a copy
 of the state, asks the engine what that card could do (canonical payments, first targets), and checks
