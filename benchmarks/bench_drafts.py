@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.pm.redact import redact  # noqa: E402
+from engine.rulesets import get_ruleset  # noqa: E402
 from pmemo_replay.cards import bundled_cards  # noqa: E402
 from pmemo_replay.logio import load_log  # noqa: E402
 from pmemo_replay.simulate import simulated_logs  # noqa: E402
@@ -62,7 +62,7 @@ def table_log(min_actions: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     for doc in simulated_logs(cards, 20, 7):
         log = load_log(doc)
         if len(log.actions) >= min_actions:
-            red = redact(log.header, log.actions, cards, 0)
+            red = get_ruleset("pm-2.22").redact(log.header, log.actions, cards, 0)
             return red.header, red.actions
     raise SystemExit(f"no simulated game has {min_actions} actions")
 

@@ -63,3 +63,19 @@ class DraftSnapshot(SQLModel, table=True):
 DRAFT: sa.Table = Draft.__table__  # type: ignore[attr-defined]
 DRAFT_EVENT: sa.Table = DraftEvent.__table__  # type: ignore[attr-defined]
 DRAFT_SNAPSHOT: sa.Table = DraftSnapshot.__table__  # type: ignore[attr-defined]
+
+
+class DraftPair(SQLModel, table=True):
+    """One draft's request to pair with another of the same game (migration 0007): paired when both asked."""
+
+    __tablename__ = "draft_pair"
+    __table_args__ = (sa.Index("ix_draft_pair_with", "with_id"),)
+
+    draft_id: int = Field(primary_key=True, foreign_key="draft.id")
+    with_id: int = Field(foreign_key="draft.id")
+    seat: int = Field(description="the seat this draft was recorded from")
+    game_id: int | None = Field(default=None, foreign_key="game.id", description="the merged game, once stored")
+    created_at: datetime
+
+
+DRAFT_PAIR: sa.Table = DraftPair.__table__  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pmemo_replay.drafts import DraftError, Drafts
 from pmemo_replay.drafts.notify import waiter
+from pmemo_replay.drafts.pairing import Pairs
 from pmemo_replay.logio.errors import LogError
 from pmemo_replay.logio.reader import refuse_unstorable
 from pmemo_replay.store.ratelimit import StoreStorage
@@ -154,6 +155,30 @@ def finish(draft_id: int) -> Response:
     done = drafts().finish(draft_id, bearer_token())
     if done.created:
         meta.keep_current()  # as an upload does: the statistics take the new game in at once
+    response = answer({"game_id": done.game_id}, 201 if done.created else 200)
+    response.headers["Location"] = url_for("api.game", game_id=done.game_id)
+    return response
+
+
+@bp.post("/<int:draft_id>/pair")
+def pair(draft_id: int) -> Response:
+    """Ask to pair this draft (recorded from ``seat``) with the other seat's draft ``with``: paired once both asked."""
+    body = _body()
+    return answer(Pairs(drafts()).pair(draft_id, bearer_token(), body.get("with"), body.get("seat")))
+
+
+@bp.get("/<int:draft_id>/merge")
+def merged(draft_id: int) -> Response:
+    """The paired drafts merged into the judge's log as they stand, or their first disagreement (both versions)."""
+    return answer(Pairs(drafts()).merged(draft_id, bearer_token()))
+
+
+@bp.post("/<int:draft_id>/merge/finish")
+def finish_merged(draft_id: int) -> Response:
+    """Store the merged game (422 with the first disagreement while the two recordings disagree)."""
+    done = Pairs(drafts()).finish(draft_id, bearer_token())
+    if done.created:
+        meta.keep_current()
     response = answer({"game_id": done.game_id}, 201 if done.created else 200)
     response.headers["Location"] = url_for("api.game", game_id=done.game_id)
     return response
