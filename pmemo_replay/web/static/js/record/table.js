@@ -19,7 +19,8 @@ export function startTable(d, cards, server) {
   let offers = null;
   let gameId = server.game_id;
   let refusal = null;
-  let picking = {};
+  // the cards tapped so far for each hand's unknown draws: kept with the draft, so a reload does not lose them
+  let picking = d.picking || (d.picking = {});
 
   const outbox = makeOutbox(d, {
     applied(item, body, more) {
@@ -27,7 +28,7 @@ export function startTable(d, cards, server) {
       trail = body.trail;
       last = item.kind === "undo" ? null : item.action;
       refusal = null;
-      picking = {};
+      picking = d.picking = {};
       d.view = { state, trail, last };
       saveDraft(d);
       if (!more) refreshOffers();
@@ -86,6 +87,7 @@ export function startTable(d, cards, server) {
 
   function renderOffers() {
     const node = $("offers");
+    document.querySelector(".rec-bar").hidden = gameId !== null && gameId !== undefined;  // finished: nothing to tap
     if (gameId !== null && gameId !== undefined) {
       fill(node, el("div", { class: "rec-done" }, el("p", { text: "Finished and stored." }),
         el("a", { class: "big primary", href: `/games/${gameId}`, text: `Open game ${gameId}` })));
@@ -146,17 +148,18 @@ export function startTable(d, cards, server) {
       const pool = state.players[p].unseen;
       const left = (id) => (pool ? pool[id] - chosen.filter((c) => c === id).length : null);
       const picker = cardPicker({ ids: poolIds(pool, cards), cards, left, label: `cards ${names[p]} drew`,
-        onPick(id) { if (chosen.length < unknown) { chosen.push(id); renderOffers(); } } });
+        onPick(id) { if (chosen.length < unknown) { chosen.push(id); saveDraft(d); renderOffers(); } } });
       out.push(el("section", { class: "rec-group g-identify", "aria-label": "what did you draw" },
         el("h3", { text: `What did ${names[p]} draw? ${unknown} card(s) not named` }),
         el("div", { class: "chosen" }, chosen.map((id, i) => {
           const b = cardButton(id, cards[id], "✕");
-          b.addEventListener("click", () => { chosen.splice(i, 1); renderOffers(); });
+          b.addEventListener("click", () => { chosen.splice(i, 1); saveDraft(d); renderOffers(); });
           return b;
         })),
         el("div", { class: "row-buttons" },
           button(`Record ${chosen.length} card(s)`, () => {
             picking[p] = [];
+            saveDraft(d);
             send({ type: "identify", p, zone: "hand", cards: chosen });
           }, "primary identify-send"),
           button("Skip", () => { d.skipped[p] = d.count; renderOffers(); }, "identify-skip")),
