@@ -55,6 +55,8 @@ class DraftFold:
         rs = self.ruleset
         self.judge = Folder(header, cards, state=None if judge is None else rs.from_snapshot(judge, cards), offset=offset)
         self.last: Mapping[str, Any] | None = None  # the last action pushed (its public trail)
+        #: the turn each action was taken in (None for those folded before this process's snapshot)
+        self.turns: list[int | None] = [None] * offset
         self.public: Folder | None = None
         if not rs.table_logs:
             return
@@ -72,8 +74,10 @@ class DraftFold:
     def push(self, action: Mapping[str, Any]) -> Action:
         """Fold ``action`` (``IllegalAction`` when illegal: nothing changed); returns its public copy."""
         known = self.public.state if self.public is not None else None
+        turn = self.ruleset.turn_shown(self.judge.state, action)
         copied = self.ruleset.push_seen(self.judge, action, PUBLIC, known)
         self.last = action
+        self.turns.append(turn)
         if not self.ruleset.table_logs:
             return copied  # type: ignore[no-any-return]
         if copied["type"] == "identify":

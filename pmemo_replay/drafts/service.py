@@ -200,11 +200,12 @@ class Drafts:
                 raise _error(403, "this is not the draft's token")
             actions = self._actions(conn, draft_id, 0, row.count, "action" if judge else "public")
             entry = self._entry(conn, row)
+        game = row.header if judge else public_header(row.header)
         with entry.lock:
             shown = entry.fold.shown("judge" if judge else "public")
-        game = row.header if judge else public_header(row.header)
+            turns = entry.fold.turns[:row.count]
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
-                "game_id": row.game_id, "count": row.count, "last_event": row.last_event}
+                "game_id": row.game_id, "count": row.count, "last_event": row.last_event, "turns": turns}
 
     def offers(self, draft_id: int, token: str | None, *, player: int | None = None,
                card: str | None = None) -> dict[str, Any]:
@@ -243,7 +244,9 @@ class Drafts:
             entry = self._entry(conn, row)
         with entry.lock:
             shown = entry.fold.shown("public")
-        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": r.public} for r in rows]
+            turns = entry.fold.turns
+        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": r.public,
+                   "turn": turns[r.seq] if r.kind == "append" and r.seq < len(turns) else None} for r in rows]
         return events, {"count": row.count, "game_id": row.game_id, "state": shown.state, "trail": shown.trail,
                         "last": row.last_event}
 

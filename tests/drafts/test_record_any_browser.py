@@ -64,6 +64,11 @@ def test_record_a_whole_game_on_a_phone(server: LiveServer, browser: Any, rulese
     page.tap("#start")
     page.wait_for_selector("#table:not([hidden])")
     draft_id = int(page.evaluate("new URLSearchParams(location.search).get('draft')"))
+    assert page.get_attribute("#live-link", "href") == f"/games/draft/{draft_id}"
+    watcher = context.new_page()  # the same browser: it holds the token, so it may show the recorder's view too
+    errors.watch(watcher)
+    watcher.goto(f"{server.url}/games/draft/{draft_id}")
+    watcher.wait_for_selector("#board[data-count='0']")
     count = 0
     while count < MAX_TAPS:
         page.wait_for_selector(f"#offers[data-ready='{count}']", timeout=WAIT_MS)
@@ -76,6 +81,18 @@ def test_record_a_whole_game_on_a_phone(server: LiveServer, browser: Any, rulese
         count += 1
         page.wait_for_selector(f"#board[data-count='{count}']", timeout=WAIT_MS)
     assert page.locator(".rec-done:has-text('The game is over')").count() == 1, f"not over after {count} taps"
+    watcher.wait_for_selector(f"#board[data-count='{count}']", timeout=WAIT_MS)
+    assert watcher.locator("#action-list li.act").count() == count
+    assert watcher.locator("#action-list li.turn-sep").count() >= 2  # turn separators
+    assert watcher.evaluate("window.scrollY") == 0  # the action list scrolls, not the page past the board
+    watcher.click("#view-toggle")
+    watcher.wait_for_selector("#board[data-view='judge']")
+    late = browser.new_page(viewport=PHONE)  # a spectator who joins late sees the whole game so far
+    errors.watch(late)
+    late.goto(f"{server.url}/games/draft/{draft_id}")
+    late.wait_for_selector(f"#board[data-count='{count}']")
+    assert late.locator("#action-list li.act").count() == count and late.locator("#view-toggle").count() == 0
+    late.close()
     assert page.locator("#board").inner_text()  # the game's board module drew the table
     page.tap(".rec-done button:has-text('Finish and store')")
     link = page.wait_for_selector(".rec-done a[href^='/games/']")

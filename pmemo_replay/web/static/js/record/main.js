@@ -24,6 +24,7 @@ async function open(d) {
     return;
   }
   $("setup").hidden = true;
+  $("live-link").href = `/games/draft/${d.id}`;
   if (data.table_logs) startTable(d, data.cards, server);
   else startAnyTable(d, data, server);
 }
