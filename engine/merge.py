@@ -127,9 +127,12 @@ def _describe(action: Mapping[str, Any] | None) -> str:
     return ", ".join(f"{k} {v!r}" for k, v in action.items())
 
 
-def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]) -> Merged:
+def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+          resolutions: Mapping[int, tuple[str, int]] | None = None) -> Merged:
     """Merge two seats' logs ``[(header, actions) of seat 0, (header, actions) of seat 1]`` of ``ruleset``'s game
-    (``cards``: its card database) into the judge's log, up to the first disagreement."""
+    (``cards``: its card database) into the judge's log, up to the first disagreement. ``resolutions``: a judge's
+    picks by game action number, ``("take", seat)`` (that seat's version; both logs go on) or ``("insert", seat)``
+    (an action of that seat's log the other missed; only that log goes on)."""
     (h0, a0), (h1, a1) = seat_logs
     header = unify(dict(h0), dict(h1))
     if header is CONFLICT:
@@ -149,40 +152,58 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
         if problem:
             return stop(None, "card", problem, [lead0, lead1], [0, 0])
-    for k in range(max(len(steps0), len(steps1))):
-        s0 = steps0[k] if k < len(steps0) else None
-        s1 = steps1[k] if k < len(steps1) else None
+    picks = dict(resolutions or {})
+    i = [0, 0]
+    k = 0
+    while i[0] < len(steps0) or i[1] < len(steps1):
+        s0 = steps0[i[0]] if i[0] < len(steps0) else None
+        s1 = steps1[i[1]] if i[1] < len(steps1) else None
         index = [s.index if s is not None else None for s in (s0, s1)]
-        if s0 is None or s1 is None:
+        pick = picks.get(k)
+        if pick is not None:  # a judge chose: one side's version (both go on), or one side's action the other missed
+            how, seat = pick
+            chosen = (s0, s1)[seat]
+            if chosen is None:
+                return stop(k, "missing", f"game action {k}: the pick names seat {seat}'s action, but its log has ended",
+                            [None if s0 is None else s0.action, None if s1 is None else s1.action], index)
+            s0, s1 = (chosen, s1 if how == "take" else None) if seat == 0 else (s0 if how == "take" else None, chosen)
+            action: Any = chosen.action
+        elif s0 is None or s1 is None:
             have = s0 or s1
             assert have is not None
             side = 0 if s0 is None else 1
             return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side}'s has "
                         f"{_describe(have.action)}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
                         index)
-        action = unify(s0.action, s1.action)
-        if action is CONFLICT:
-            return stop(k, "action", f"game action {k}: seat 0 recorded {_describe(s0.action)}; seat 1 recorded "
-                        f"{_describe(s1.action)}", [s0.action, s1.action], index)
-        clash = _knowledge_conflict(s0.news, s1.news)
+        else:
+            action = unify(s0.action, s1.action)
+            if action is CONFLICT:
+                return stop(k, "action", f"game action {k}: seat 0 recorded {_describe(s0.action)}; seat 1 recorded "
+                            f"{_describe(s1.action)}", [s0.action, s1.action], index)
+        news0, news1 = (s0.news if s0 else []), (s1.news if s1 else [])
+        clash = _knowledge_conflict(news0, news1)
         if clash is not None:
             return stop(k, "card", f"after game action {k} the seats name different cards: {_describe(clash[0])} / "
-                        f"{_describe(clash[1])}", [s0.news, s1.news], index)
+                        f"{_describe(clash[1])}", [news0, news1], index)
         if folds is not None:
             try:
-                folds.push(action, s0, s1)
+                folds.push(action, s0, s1, chosen=None if pick is None else pick[1])
             except IllegalAction as err:
                 return stop(k, "illegal", f"game action {k}, as merged, is refused ({err.ruling.rule}): "
-                            f"{err.ruling.message}", [s0.action, s1.action], index)
+                            f"{err.ruling.message}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
+                            index)
         out.append(action)
-        if folds is not None and (s0.news or s1.news):
-            following = next((s.action for s in (steps0[k + 1:k + 2] or steps1[k + 1:k + 2])), None)
-            problem = folds.news(s0.news, s1.news, following, out)
+        for seat, took in enumerate((s0, s1)):
+            i[seat] += took is not None
+        if folds is not None and (news0 or news1):
+            following = next((st.action for st in (steps0[i[0]:i[0] + 1] or steps1[i[1]:i[1] + 1])), None)
+            problem = folds.news(news0, news1, following, out)
             if problem:
-                return stop(k, "card", f"after game action {k}: {problem}", [s0.news, s1.news], index)
+                return stop(k, "card", f"after game action {k}: {problem}", [news0, news1], index)
         elif folds is None:
-            out.extend(s0.news)
+            out.extend(news0)
         steps.append(len(out))
+        k += 1
     return Merged(header, out, steps)
 
 
@@ -195,9 +216,19 @@ class _Folds:
         self.judge = Folder(header, cards, keep_trails=False)
         self.seats = [Folder(h, cards, keep_trails=False) for h in seat_headers]
 
-    def push(self, action: Action, *seat_steps: Step) -> None:
+    def push(self, action: Action, *seat_steps: Step | None, chosen: int | None = None) -> None:
+        """The merged action onto the judge's fold, each seat's own onto its fold (after a judge's pick of seat
+        ``chosen``'s version, the other seat's fold follows that version when it can)."""
         self.judge.push(action)
-        for fold, step in zip(self.seats, seat_steps, strict=True):
+        for seat, (fold, step) in enumerate(zip(self.seats, seat_steps, strict=True)):
+            if step is None:
+                continue
+            if chosen is not None and seat != chosen:
+                try:
+                    fold.push(action)
+                    continue
+                except IllegalAction:
+                    pass
             fold.push(step.action)
 
     def news(self, news0: Sequence[Action], news1: Sequence[Action], following: Mapping[str, Any] | None,

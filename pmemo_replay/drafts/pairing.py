@@ -73,12 +73,34 @@ class Pairs:
             for sid in seats:
                 row = self.drafts._row(conn, sid)
                 logs.append((row.header, self.drafts._actions(conn, sid, 0, row.count, "action")))
-            stored = conn.execute(sa.select(DRAFT_PAIR.c.game_id).where(DRAFT_PAIR.c.draft_id == seats[0])).scalar()
+            pair = conn.execute(sa.select(DRAFT_PAIR.c.game_id, DRAFT_PAIR.c.picks)
+                                .where(DRAFT_PAIR.c.draft_id == seats[0])).one()
+        picks = {int(k): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
         ruleset = ruleset_of(logs[0][0])
-        out = merge(ruleset, self.drafts.cards(logs[0][0]), logs)
+        out = merge(ruleset, self.drafts.cards(logs[0][0]), logs, picks)
         return {"seats": seats, "game": out.header, "actions": out.actions, "complete": out.complete,
                 "disagreement": None if out.disagreement is None else out.disagreement.to_json(),
-                "recorded": [actions for _, actions in logs], "game_id": stored}
+                "recorded": [actions for _, actions in logs], "game_id": pair.game_id, "steps": out.steps,
+                "picks": {str(k): list(v) for k, v in sorted(picks.items())}}
+
+    def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any) -> dict[str, Any]:
+        """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
+        only ``seat`` recorded), or "clear"; answers the merge as it then stands."""
+        if type(step) is not int or step < 0 or how not in ("take", "insert", "clear") or seat not in (0, 1):
+            raise _error(400, "the body is {\"step\": game action >= 0, \"how\": \"take\"|\"insert\"|\"clear\", "
+                              "\"seat\": 0|1}")
+        seats = self._seats(draft_id, token)
+        with write_transaction(self.engine) as conn:
+            row = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).with_for_update()).one()
+            if row.game_id is not None:
+                raise DraftError(409, {"error": "the merged game is stored", "game_id": row.game_id})
+            picks = dict(row.picks or {})
+            if how == "clear":
+                picks.pop(str(step), None)
+            else:
+                picks[str(step)] = [how, seat]
+            conn.execute(sa.update(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).values(picks=picks))
+        return self.merged(draft_id, token)
 
     def finish(self, draft_id: int, token: str | None) -> Finished:
         """Store the merged game (422 with the first disagreement while the recordings disagree); again: the same."""

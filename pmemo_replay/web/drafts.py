@@ -173,6 +173,13 @@ def merged(draft_id: int) -> Response:
     return answer(Pairs(drafts()).merged(draft_id, bearer_token()))
 
 
+@bp.post("/<int:draft_id>/merge/pick")
+def pick(draft_id: int) -> Response:
+    """A judge's pick where the recordings disagree: ``{"step", "how": "take"|"insert"|"clear", "seat"}``."""
+    body = _body()
+    return answer(Pairs(drafts()).pick(draft_id, bearer_token(), body.get("step"), body.get("how"), body.get("seat")))
+
+
 @bp.post("/<int:draft_id>/merge/finish")
 def finish_merged(draft_id: int) -> Response:
     """Store the merged game (422 with the first disagreement while the two recordings disagree)."""

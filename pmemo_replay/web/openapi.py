@@ -102,6 +102,12 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "summary": "The paired drafts merged into the judge's log as they stand: `{seats, game, actions, complete, "
                    "disagreement, recorded, game_id}` (the first disagreement with both versions)", "parameters": [DRAFT_ID],
         "responses": {"200": _draft_json("the merge"), "409": _error("not paired"), **_TOKEN}}},
+    "/api/drafts/{draft_id}/merge/pick": {"post": {
+        "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
+                   "\"seat\"}` (take that seat's version, or insert an action only that seat recorded); answers the merge",
+        "parameters": [DRAFT_ID], "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "responses": {"200": _draft_json("the merge"), "400": _error("not a pick"), "409": _error("not paired, or stored"),
+                      **_TOKEN}}},
     "/api/drafts/{draft_id}/merge/finish": {"post": {
         "summary": "Store the merged game (both recordings stay as they are); again: the same game", "parameters": [DRAFT_ID],
         "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),

@@ -63,3 +63,27 @@ def test_pair_refuses_what_cannot_be_a_pair(client: FlaskClient) -> None:
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": d0, "seat": 0}, headers=auth0).status_code == 400
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": 9999, "seat": 0}, headers=auth0).status_code == 404
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": d0 + 1, "seat": 2}, headers=auth0).status_code == 400
+
+
+def test_a_judge_picks_between_two_versions(client: FlaskClient) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    at = next(i for i, a in enumerate(seat1.actions) if a["type"] == "no_interfere" and a["p"] == 0 and "card" in a)
+    named = seat1.actions[at]["card"]
+    other = next(c for c in doc["game"]["players"][0]["deck"] if c != named and not CARDS.get(c).ex)
+    wrong = [dict(a) for a in seat1.actions]
+    wrong[at] = {**wrong[at], "card": other}  # seat 1 read the point turned face up as another card
+    d0, auth0 = recorded(client, seat0.header, seat0.actions)
+    d1, auth1 = recorded(client, seat1.header, wrong[:at + 1])
+    client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0)
+    client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1)
+    now = client.get(f"/api/drafts/{d0}/merge", headers=auth0).json
+    step = sum(1 for a in seat1.actions[:at] if a["type"] != "identify")
+    assert now["disagreement"]["step"] == step and now["disagreement"]["kind"] == "action"
+    assert [v["card"] for v in now["disagreement"]["versions"]] == [named, other]  # both versions, side by side
+    bad = client.post(f"/api/drafts/{d0}/merge/pick", json={"step": step, "how": "pick", "seat": 0}, headers=auth0)
+    assert bad.status_code == 400
+    picked = client.post(f"/api/drafts/{d1}/merge/pick", json={"step": step, "how": "take", "seat": 0}, headers=auth1).json
+    assert picked["picks"] == {str(step): ["take", 0]}
+    assert picked["disagreement"] is None or picked["disagreement"]["step"] > step
+    assert picked["actions"][:judge.steps[step + 1]] == judge.actions[:judge.steps[step + 1]]

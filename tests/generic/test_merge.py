@@ -122,3 +122,28 @@ def test_merge_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["merge", *paths]) == 1
     err = capsys.readouterr().err
     assert "the recordings disagree" in err and "seat 1's log has no action" in err
+
+
+def test_a_judges_pick_resolves_a_disagreement() -> None:
+    seat0, seat1, judge = views(7)
+    games = _game_steps(seat1.actions)
+    k = next(k for k, i in enumerate(games) if seat1.actions[i]["type"] == "pass" and k > 5)
+    changed = copy.deepcopy(seat1)
+    changed.actions[games[k]]["p"] = 1 - changed.actions[games[k]]["p"]
+    logs = [(seat0.header, seat0.actions), (changed.header, changed.actions)]
+    assert merge(PM, CARDS, logs).disagreement.step == k  # type: ignore[union-attr]
+    right = merge(PM, CARDS, logs, {k: ("take", 0)})
+    assert right.complete and right.actions == judge.actions  # seat 0's version was the true one
+    wrong = merge(PM, CARDS, logs, {k: ("take", 1)})
+    assert wrong.disagreement is not None and wrong.disagreement.step >= k  # the rules, or the next step, object
+
+
+def test_an_action_one_seat_missed_is_inserted() -> None:
+    seat0, seat1, judge = views(9)
+    games = _game_steps(seat0.actions)
+    shorter = copy.deepcopy(seat0)
+    del shorter.actions[games[-1]:]  # seat 0 missed the last action (and what it learned after it)
+    k = len(games) - 1
+    out = merge(PM, CARDS, [(shorter.header, shorter.actions), (seat1.header, seat1.actions)], {k: ("insert", 1)})
+    assert out.complete and out.actions[:judge.steps[k]] == judge.actions[:judge.steps[k]]
+    assert out.actions[judge.steps[k]] == judge.actions[judge.steps[k]]

@@ -2,7 +2,8 @@
 
 A row is one draft's request to pair with another (``draft_id`` recorded from ``seat``, ``with_id`` the other
 draft); two drafts are paired when each asked for the other from the other seat. ``game_id`` is the merged judge's
-game once stored (both drafts, the two recordings, stay as they are).
+game once stored (both drafts, the two recordings, stay as they are); ``picks`` (on seat 0's row) a judge's choices
+where they disagreed: ``{"<game action>": ["take" | "insert", seat]}``.
 
 Revision ID: 0007
 Revises: 0006
@@ -27,6 +28,7 @@ def upgrade() -> None:
         sa.Column("with_id", sa.Integer, sa.ForeignKey("draft.id", name="fk_draft_pair_with"), nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("game_id", sa.Integer, sa.ForeignKey("game.id", name="fk_draft_pair_game"), nullable=True),
+        sa.Column("picks", sa.JSON, nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_draft_pair_with", "draft_pair", ["with_id"])
