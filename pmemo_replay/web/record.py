@@ -81,3 +81,17 @@ def draft(draft_id: int) -> Any:
     data = {"id": draft_id, "draft": now, "cards": all_card_facts(ruleset), "ruleset": ruleset,
             "board": board_assets(ruleset)["js"]}
     return render_template("draft.html", data=data, draft_id=draft_id)
+
+
+@bp.get("/games/draft/<int:draft_id>/merge")
+def merge(draft_id: int) -> Any:
+    """Two seats, one game: the merge of this draft and its pair, the first disagreement side by side (the page asks
+    the API with the token this browser holds)."""
+    try:
+        now = drafts().get(draft_id)
+    except DraftError as err:
+        abort(err.status, description=f"There is no draft {draft_id}.")
+    ruleset = ruleset_name(now["game"])
+    data = {"id": draft_id, "ruleset": ruleset, "cards": all_card_facts(ruleset), "board": board_assets(ruleset)["js"],
+            "players": [{"name": p.get("name"), "deck_name": p.get("deck_name")} for p in now["game"]["players"]]}
+    return render_template("merge.html", data=data, draft_id=draft_id)

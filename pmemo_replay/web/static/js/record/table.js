@@ -289,7 +289,27 @@ export function startTable(d, cards, server) {
     openSheet("The game is not over", el("p", { text: "Store it as it stands?" }), button("Finish and store", finish, "primary"));
   }
 
-  const commands = { undo, note, concede, finish: askFinish, close: closeSheet };
+  /** Two seats, one game: link this draft with the other player's (each asks for the other), then the merge page. */
+  function pair() {
+    const seat = Number(d.seat);
+    const other = el("input", { type: "number", inputmode: "numeric", min: "1", "aria-label": "the other phone's draft number",
+      value: d.pairedWith ? String(d.pairedWith) : "" });
+    const answer = el("p", { class: "hint pair-answer", role: "status" });
+    const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge" });
+    openSheet(`Pair with ${names[1 - seat]}'s phone`,
+      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat + 1}: its draft number is ${d.id}. ` +
+        `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
+      button("Pair", async () => {
+        const res = await call("POST", `/api/drafts/${d.id}/pair`, d.token, { with: Number(other.value), seat }).catch(() => null);
+        if (!res || res.status !== 200) { answer.textContent = (res && res.body && res.body.error) || "the server does not answer"; return; }
+        d.pairedWith = Number(other.value);
+        saveDraft(d);
+        answer.textContent = res.body.paired ? "Paired: both phones asked." : "Asked: now pair on the other phone too.";
+      }, "primary pair-send"), answer, link);
+  }
+
+  if (d.seat === "0" || d.seat === "1" || d.seat === 0 || d.seat === 1) $("pair-cmd").hidden = false;
+  const commands = { undo, note, concede, finish: askFinish, close: closeSheet, pair };
   document.addEventListener("click", (e) => {
     const t = e.target.closest("[data-cmd]");
     if (t && commands[t.dataset.cmd]) commands[t.dataset.cmd]();
