@@ -29,6 +29,9 @@ class Draft(SQLModel, table=True):
     last_event: int = Field(default=0, description="id of the latest draft_event (0: none yet)")
     game_id: int | None = Field(default=None, foreign_key="game.id", description="set once finished")
     finishing: bool = Field(default=False, description="a finish is storing the game: no append or undo meanwhile")
+    branch_of: int | None = Field(default=None, index=True, description="a what-if branch of this stored game")
+    branch_at: int | None = Field(default=None, description="the game's step the branch starts from")
+    branch_view: str | None = Field(default=None, max_length=16, description="judge, a seat or public")
     created_at: datetime
     updated_at: datetime
 

@@ -34,7 +34,7 @@ class Pairs:
 
     def pair(self, draft_id: int, token: str | None, with_id: Any, seat: Any) -> dict[str, Any]:
         """Ask to pair ``draft_id`` (recorded from ``seat``) with ``with_id``: ``{"paired", "seats"}``."""
-        if type(with_id) is not int or with_id == draft_id:
+        if type(with_id) is not int or with_id == draft_id or not 0 < with_id < 2**31:
             raise _error(400, "'with' must be the id of the other seat's draft")
         if seat not in (0, 1):
             raise _error(400, "'seat' must be the seat this draft was recorded from: 0 or 1")
@@ -86,7 +86,7 @@ class Pairs:
     def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any) -> dict[str, Any]:
         """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
         only ``seat`` recorded), or "clear"; answers the merge as it then stands."""
-        if type(step) is not int or step < 0 or how not in ("take", "insert", "clear") or seat not in (0, 1):
+        if type(step) is not int or not 0 <= step < 2**31 or how not in ("take", "insert", "clear") or seat not in (0, 1):
             raise _error(400, "the body is {\"step\": game action >= 0, \"how\": \"take\"|\"insert\"|\"clear\", "
                               "\"seat\": 0|1}")
         seats = self._seats(draft_id, token)

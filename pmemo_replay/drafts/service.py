@@ -103,6 +103,47 @@ class Drafts:
                 updated_at=now).returning(DRAFT.c.id)).scalar_one()
         return draft_id, token
 
+    def branch(self, header: Mapping[str, Any], actions: list[Any], *, branch_of: int | None = None,
+               at: int | None = None, view: str = "judge") -> tuple[int, str]:
+        """Start a draft holding ``actions`` already (a what-if branch: a stored game's actions up to a step, as a
+        view saw them, maybe with the action tried there); its id and write token. 422 with the ruling of the
+        first action the rules refuse (nothing stored)."""
+        for index, action in enumerate(actions):
+            self._check_action(header, action, index)
+        fold = DraftFold(header, self.cards(header))
+        copies = []
+        for index, action in enumerate(actions):
+            try:
+                copies.append(fold.push(action))
+            except IllegalAction as err:
+                ruling = Ruling(err.ruling.rule, err.ruling.message, index=index, path=str(index))
+                raise DraftError(422, {"ruling": ruling.to_json()}) from None
+        token = secrets.token_urlsafe(24)
+        now = _now()
+        with write_transaction(self.engine) as conn:
+            draft_id = conn.execute(sa.insert(DRAFT).values(
+                token_hash=token_hash(token), header=dict(header), count=0, last_event=0, created_at=now,
+                updated_at=now, branch_of=branch_of, branch_at=at, branch_view=view).returning(DRAFT.c.id)).scalar_one()
+            event = 0
+            if actions:
+                conn.execute(sa.insert(DRAFT_EVENT), [
+                    {"draft_id": draft_id, "kind": "append", "seq": n, "action": action, "public": copy, "at": now}
+                    for n, (action, copy) in enumerate(zip(actions, copies, strict=True))])
+                event = conn.execute(sa.select(sa.func.max(DRAFT_EVENT.c.id)).where(DRAFT_EVENT.c.draft_id == draft_id)).scalar_one()
+            conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(count=len(actions), last_event=event))
+        self.cache.put(draft_id, fold, len(actions), event)
+        return draft_id, token
+
+    def branches(self, game_id: int) -> list[dict[str, Any]]:
+        """The what-if branches of a stored game, oldest first: ``{"id", "at", "view", "count", "game_id",
+        "updated_at"}``."""
+        with read_connection(self.engine) as conn:
+            rows = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.branch_at, DRAFT.c.branch_view, DRAFT.c.count,
+                                          DRAFT.c.game_id, DRAFT.c.updated_at)
+                                .where(DRAFT.c.branch_of == game_id).order_by(DRAFT.c.id)).all()
+        return [{"id": r.id, "at": r.branch_at, "view": r.branch_view, "count": r.count, "game_id": r.game_id,
+                 "updated_at": r.updated_at.isoformat()} for r in rows]
+
     # --- writes -------------------------------------------------------------------------
 
     def append(self, draft_id: int, token: str | None, action: Any, expected: Any) -> dict[str, Any]:
@@ -204,8 +245,10 @@ class Drafts:
         with entry.lock:
             shown = entry.fold.shown("judge" if judge else "public")
             turns = entry.fold.turns[:row.count]
+        branch = None if row.branch_of is None else {"of": row.branch_of, "at": row.branch_at, "view": row.branch_view}
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
-                "game_id": row.game_id, "count": row.count, "last_event": row.last_event, "turns": turns}
+                "game_id": row.game_id, "count": row.count, "last_event": row.last_event, "turns": turns,
+                "branch": branch}
 
     def offers(self, draft_id: int, token: str | None, *, player: int | None = None,
                card: str | None = None) -> dict[str, Any]:

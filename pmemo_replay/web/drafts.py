@@ -28,9 +28,10 @@ from pmemo_replay.drafts.pairing import Pairs
 from pmemo_replay.logio.errors import LogError
 from pmemo_replay.logio.reader import refuse_unstorable
 from pmemo_replay.store.ratelimit import StoreStorage
-from pmemo_replay.web import meta
+from pmemo_replay.web import meta, whatif
 from pmemo_replay.web.auth import bearer_token, protect
 from pmemo_replay.web.ratelimit import write_rate
+from pmemo_replay.web.schemas import MAX_INT
 
 bp = Blueprint("drafts", __name__, url_prefix="/api/drafts")
 KEY = "pmemo_drafts"
@@ -48,6 +49,7 @@ def _setup(state: BlueprintSetupState) -> None:
     if csrf is not None:
         csrf.exempt(bp)  # a JSON API: no cookies, no form
     protect(app, endpoint="drafts.create")  # an upload: an API token unless uploads are open
+    protect(app, endpoint="drafts.branch")
     app.extensions[KEY] = Drafts(app.extensions["pmemo_store"])
     # long event streams each hold a server thread: as many as the server can spare (serve sets it from --threads)
     streams = int(app.config.get("PMEMO_LONG_STREAMS", 2))
@@ -130,6 +132,33 @@ def create() -> Response:
     response = answer({"id": draft_id, "token": token}, 201)
     response.headers["Location"] = url_for("drafts.get", draft_id=draft_id)
     return response
+
+
+@bp.post("/branch")
+def branch() -> Response:
+    """A what-if branch: a draft starting from a stored game's actions up to step ``at`` in ``view`` (``game_id``),
+    or from a pasted log's (``log``, the judge page), with ``then`` tried there; 201 ``{"id", "token"}``."""
+    body = _body()
+    at, then = body.get("at"), body.get("then")
+    if type(at) is not int or not 0 <= at <= MAX_INT:
+        raise DraftError(400, {"error": "'at' must be the step the branch starts from (an integer >= 0)"})
+    if then is not None and type(then) is not dict:
+        raise DraftError(400, {"error": "'then' must be an action (an object)"})
+    header, actions, view, game_id = whatif.source(body, at)
+    draft_id, token = drafts().branch(header, [*actions, *([then] if then else [])], branch_of=game_id, at=at,
+                                      view=str(view))
+    response = answer({"id": draft_id, "token": token, "count": len(actions) + bool(then)}, 201)
+    response.headers["Location"] = url_for("drafts.get", draft_id=draft_id)
+    return response
+
+
+@bp.get("/branches")
+def branches() -> Response:
+    """The what-if branches of a stored game (``?game_id=N``), oldest first; the game itself never changes."""
+    game_id = request.args.get("game_id", type=int)
+    if game_id is None or not 0 <= game_id <= MAX_INT:
+        raise DraftError(400, {"error": "name the game: ?game_id=N"})
+    return answer({"game_id": game_id, "branches": drafts().branches(game_id)})
 
 
 @bp.get("/<int:draft_id>")

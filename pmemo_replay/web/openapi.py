@@ -65,6 +65,19 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                       "400": _BAD,
                       "401": _error("uploads are closed: an API token is needed"),
                       "422": _json("RulingResponse", "a deck ruling or an unknown card")}}},
+    "/api/drafts/branch": {"post": {
+        "summary": "A what-if branch: a draft starting from a stored game's actions up to step `at` in `view` "
+                   "(`{\"game_id\", \"at\", \"view\", \"then\"}`), or from a pasted log's (`{\"log\", \"at\", \"then\"}`), "
+                   "`then` the action tried there; the game never changes",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "responses": {"201": _draft_json("`{\"id\", \"token\", \"count\"}`"), "400": _BAD,
+                      "401": _error("uploads are closed: an API token is needed"), "404": _error("no such game"),
+                      "422": _draft_json("the tried action is illegal (`ruling`), or the view cannot branch")}}},
+    "/api/drafts/branches": {"get": {
+        "summary": "The what-if branches of a stored game (`?game_id=N`): `{game_id, branches: [{id, at, view, count, "
+                   "game_id, updated_at}]}`",
+        "parameters": [{"in": "query", "name": "game_id", "required": True, "schema": {"type": "integer"}}],
+        "responses": {"200": _draft_json("the branches"), "400": _error("no game named")}}},
     "/api/drafts/{draft_id}": {"get": {
         "summary": "`{id, game, actions, state, trail, game_id, count, last_event, turns}`: the judge view with the "
                    "token, else the public view (`turns`: the turn of each action, null where not known)",

@@ -25,6 +25,10 @@ async function open(d) {
   }
   $("setup").hidden = true;
   $("live-link").href = `/games/draft/${d.id}`;
+  if (server.branch) {  // a what-if branch: say where it comes from (the game itself never changes)
+    $("live-link").before(el("a", { class: "rec-branch-of", href: `/games/${server.branch.of}?step=${server.branch.at}`,
+      text: `What-if branch of game ${server.branch.of} from step ${server.branch.at} (${server.branch.view} view)` }), " · ");
+  }
   if (data.table_logs) startTable(d, data.cards, server);
   else startAnyTable(d, data, server);
 }
