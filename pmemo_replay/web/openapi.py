@@ -109,7 +109,7 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "summary": "Two seats, one game: `{\"with\": other draft id, \"seat\": 0|1}` (the seat this draft was recorded "
                    "from); the two drafts are paired once each asked for the other", "parameters": [DRAFT_ID],
         "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
-        "responses": {"200": _draft_json("`{\"paired\", \"seats\"}`"), "400": _error("not a draft id or a seat"),
+        "responses": {"200": _draft_json("`{\"paired\", \"seats\"}`"), "400": _BAD,
                       "422": _error("the drafts cannot be merged (different games, a game recorded whole)"), **_TOKEN}}},
     "/api/drafts/{draft_id}/merge": {"get": {
         "summary": "The paired drafts merged into the judge's log as they stand: `{seats, game, actions, complete, "
@@ -119,7 +119,7 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
                    "\"seat\"}` (take that seat's version, or insert an action only that seat recorded); answers the merge",
         "parameters": [DRAFT_ID], "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
-        "responses": {"200": _draft_json("the merge"), "400": _error("not a pick"), "409": _error("not paired, or stored"),
+        "responses": {"200": _draft_json("the merge"), "400": _BAD, "409": _error("not paired, or stored"),
                       **_TOKEN}}},
     "/api/drafts/{draft_id}/merge/finish": {"post": {
         "summary": "Store the merged game (both recordings stay as they are); again: the same game", "parameters": [DRAFT_ID],
