@@ -15,7 +15,7 @@ import hmac
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -133,6 +133,18 @@ class Drafts:
             conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(count=len(actions), last_event=event))
         self.cache.put(draft_id, fold, len(actions), event)
         return draft_id, token
+
+    def in_progress(self, *, hours: float = 12, limit: int = 10) -> list[dict[str, Any]]:
+        """Drafts being recorded now (an action within ``hours``, not finished), the latest first: ``{"id",
+        "ruleset", "players", "count", "updated_at"}``."""
+        since = _now() - timedelta(hours=hours)
+        with read_connection(self.engine) as conn:
+            rows = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.header, DRAFT.c.count, DRAFT.c.updated_at)
+                                .where(DRAFT.c.game_id.is_(None), DRAFT.c.count > 0, DRAFT.c.updated_at >= since)
+                                .order_by(DRAFT.c.updated_at.desc(), DRAFT.c.id.desc()).limit(limit)).all()
+        return [{"id": r.id, "ruleset": ruleset_name(r.header), "count": r.count, "updated_at": r.updated_at,
+                 "players": [str(p.get("name", f"player {i}")) for i, p in enumerate(r.header.get("players") or ())]}
+                for r in rows]
 
     def branches(self, game_id: int) -> list[dict[str, Any]]:
         """The what-if branches of a stored game, oldest first: ``{"id", "at", "view", "count", "game_id",

@@ -53,6 +53,12 @@ def games() -> list[dict[str, Any]]:
             for name, rs in sorted(RULESETS.items(), key=lambda kv: (kv[0] != DEFAULT_RULESET, kv[0]))]
 
 
+@bp.app_context_processor
+def _live_drafts() -> dict[str, Any]:
+    """``live_drafts()`` for any page (the home page lists the games being recorded now)."""
+    return {"live_drafts": lambda: drafts().in_progress()}
+
+
 @bp.get("/record")
 def record() -> Any:
     """The recorder: ``?game=<ruleset>`` picks the game of a new draft; ``?draft=<id>`` the draft's own game."""

@@ -81,3 +81,16 @@ def test_record_page_offers_every_game(app: Flask, name: str) -> None:
     text = page.get_data(as_text=True)
     assert all(f'value="{g}"' in text for g in ("pm-2.22", "mahou-shoujo-1", "toy-race-1"))
     assert app.test_client().get("/record?game=nope-1").status_code == 404
+
+
+def test_games_being_recorded_are_listed_on_the_home_page(app: Flask) -> None:
+    client = app.test_client()
+    doc = simulated("mahou-shoujo-1", 2)
+    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": doc["game"]}))
+    draft, auth = r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
+    assert f"/games/draft/{draft}" not in client.get("/").get_data(as_text=True)  # nothing recorded yet
+    client.post(f"/api/drafts/{draft}/actions", json={"action": doc["actions"][0], "expected": 0}, headers=auth)
+    home = client.get("/").get_data(as_text=True)
+    assert f"/games/draft/{draft}" in home and "P0 vs P1" in home
+    client.post(f"/api/drafts/{draft}/finish", headers=auth)
+    assert f"/games/draft/{draft}" not in client.get("/").get_data(as_text=True)  # finished: in the games list
