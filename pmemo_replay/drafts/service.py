@@ -24,7 +24,7 @@ from sqlalchemy.engine import Connection, Row
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts.cache import Entry, FoldCache
-from pmemo_replay.drafts.folding import DraftFold, public_header
+from pmemo_replay.drafts.folding import DraftFold, Shown, public_header
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
 from pmemo_replay.drafts.notify import announce
 from pmemo_replay.games import ruleset_name
@@ -244,19 +244,26 @@ class Drafts:
 
     # --- reads --------------------------------------------------------------------------
 
-    def get(self, draft_id: int, token: str | None = None) -> dict[str, Any]:
-        """``{"id", "game", "actions", "state", "game_id"}``: the judge view with the token, else the public one."""
+    def get(self, draft_id: int, token: str | None = None, *, seat: int | None = None) -> dict[str, Any]:
+        """``{"id", "game", "actions", "state", "game_id", ...}``: the judge view with the token, else the public one;
+        with the token and ``seat``, the state as that seat sees it (the actions then as the public saw them)."""
         with read_connection(self.engine) as conn:
             row = self._row(conn, draft_id)
             judge = token is not None and self._token_ok(row, token)
             if token is not None and not judge:
                 raise _error(403, "this is not the draft's token")
-            actions = self._actions(conn, draft_id, 0, row.count, "action" if judge else "public")
+            if seat is not None and not (judge and 0 <= seat < len(row.header.get("players") or ())):
+                raise _error(403 if not judge else 400, "a seat's view needs the draft's token and a seat of the game")
+            full = judge and seat is None
+            actions = self._actions(conn, draft_id, 0, row.count, "action" if full else "public")
             entry = self._entry(conn, row)
         game = row.header if judge else public_header(row.header)
         with entry.lock:
             shown = entry.fold.shown("judge" if judge else "public")
             turns = entry.fold.turns[:row.count]
+        if seat is not None:
+            game = entry.fold.ruleset.seat_header(row.header, seat)
+            shown = Shown(entry.fold.ruleset.seat_state(shown.state, seat), None)
         branch = None if row.branch_of is None else {"of": row.branch_of, "at": row.branch_at, "view": row.branch_view}
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
                 "game_id": row.game_id, "count": row.count, "last_event": row.last_event, "turns": turns,

@@ -163,7 +163,11 @@ def branches() -> Response:
 
 @bp.get("/<int:draft_id>")
 def get(draft_id: int) -> Response:
-    return answer(drafts().get(draft_id, bearer_token()))
+    """The draft: public, the judge's with its token, or one seat's (``?seat=N``) with its token."""
+    seat = request.args.get("seat")
+    if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
+        raise DraftError(400, {"error": "'seat' must be a seat number"})
+    return answer(drafts().get(draft_id, bearer_token(), seat=None if seat is None else int(seat)))
 
 
 @bp.post("/<int:draft_id>/actions")

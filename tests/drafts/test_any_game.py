@@ -94,3 +94,18 @@ def test_games_being_recorded_are_listed_on_the_home_page(app: Flask) -> None:
     assert f"/games/draft/{draft}" in home and "P0 vs P1" in home
     client.post(f"/api/drafts/{draft}/finish", headers=auth)
     assert f"/games/draft/{draft}" not in client.get("/").get_data(as_text=True)  # finished: in the games list
+
+
+def test_a_seats_view_of_a_draft_needs_its_token(app: Flask) -> None:
+    client = app.test_client()
+    doc = simulated("mahou-shoujo-1", 4)
+    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": doc["game"]}))
+    draft, auth = r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
+    for n, action in enumerate(doc["actions"][:12]):
+        client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
+    assert client.get(f"/api/drafts/{draft}?seat=0").status_code == 403
+    assert client.get(f"/api/drafts/{draft}?seat=5", headers=auth).status_code == 400
+    judge = client.get(f"/api/drafts/{draft}", headers=auth).json["state"]
+    seat0 = client.get(f"/api/drafts/{draft}?seat=0", headers=auth).json
+    assert seat0["state"]["players"][0]["hand"] == judge["players"][0]["hand"]
+    assert all(c is None for c in seat0["state"]["players"][1]["hand"]) and seat0["trail"] is None

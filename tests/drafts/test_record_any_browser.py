@@ -85,8 +85,10 @@ def test_record_a_whole_game_on_a_phone(server: LiveServer, browser: Any, rulese
     assert watcher.locator("#action-list li.act").count() == count
     assert watcher.locator("#action-list li.turn-sep").count() >= 2  # turn separators
     assert watcher.evaluate("window.scrollY") == 0  # the action list scrolls, not the page past the board
-    watcher.click("#view-toggle")
+    watcher.click("#view-toggle button[data-view='judge']")
     watcher.wait_for_selector("#board[data-view='judge']")
+    watcher.click("#view-toggle button[data-view='0']")  # a seat's view: the token proves the right to it
+    watcher.wait_for_selector("#board[data-view='0']")
     late = browser.new_page(viewport=PHONE)  # a spectator who joins late sees the whole game so far
     errors.watch(late)
     late.goto(f"{server.url}/games/draft/{draft_id}")

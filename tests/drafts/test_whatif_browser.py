@@ -67,7 +67,7 @@ def test_a_branch_from_the_viewer_and_from_the_judge_page(server: LiveServer, br
     assert draft["actions"] == [*DOC["actions"][:at], tried] and draft["branch"]["of"] == 1
     assert server.app.extensions["pmemo_store"].actions(1) == DOC["actions"]  # the game never changes
     page.goto(f"{server.url}/games/1?step={at}")
-    page.wait_for_selector("#branches a[href='/games/draft/%d']" % draft_id)  # listed with the game
+    page.wait_for_selector(f"#branches a[href='/games/draft/{draft_id}']")  # listed with the game
 
     page.goto(f"{server.url}/judge")
     text = "\n".join([json.dumps({"format": "pmemo-log", "version": 1, "game": DOC["game"]}),

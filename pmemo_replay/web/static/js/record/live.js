@@ -18,12 +18,12 @@ let now = { state: draft.state, trail: draft.trail, count: draft.count, game_id:
 let judged = null;  // the recorder's view of the same count
 
 function shownState() {
-  return view === "judge" && judged && judged.count === now.count ? judged : now;
+  return view !== "public" && judged && judged.count === now.count && judged.view === view ? judged : now;
 }
 
 function render() {
   const shown = shownState();
-  const hidden = () => view !== "judge";
+  const hidden = (p) => view === "public" || (view !== "judge" && String(p) !== view);
   board.render(shown.state, $("board"), { seat: null, view, hidden, step: now.count });
   $("board").dataset.count = String(now.count);
   $("board").dataset.view = view;
@@ -48,10 +48,12 @@ function render() {
 }
 
 async function refreshJudged() {
-  if (view !== "judge" || !held) return;
-  const res = await call("GET", `/api/drafts/${data.id}`, held.token).catch(() => null);
-  if (res && res.status === 200) {
-    judged = { state: res.body.state, trail: res.body.trail, count: res.body.count };
+  if (view === "public" || !held) return;
+  const asked = view;
+  const url = asked === "judge" ? `/api/drafts/${data.id}` : `/api/drafts/${data.id}?seat=${asked}`;
+  const res = await call("GET", url, held.token).catch(() => null);
+  if (res && res.status === 200 && view === asked) {
+    judged = { state: res.body.state, trail: res.body.trail, count: res.body.count, view: asked };
     render();
   }
 }
@@ -73,15 +75,20 @@ function follow() {
 }
 
 fill($("names"), players.map((p) => p.name).join(" vs "));
-if (held) {
-  const toggle = el("button", { type: "button", class: "view-toggle", id: "view-toggle", text: "Show the recorder's view" });
-  toggle.addEventListener("click", () => {
-    view = view === "judge" ? "public" : "judge";
-    toggle.textContent = view === "judge" ? "Show the public view" : "Show the recorder's view";
-    render();
-    refreshJudged();
-  });
-  $("status").after(toggle);
+if (held) {  // this browser holds the draft's token: every seat's view, and the recorder's
+  const choices = [["public", "Public"], ...players.map((p, i) => [String(i), p.name]), ["judge", "Recorder"]];
+  const bar = el("div", { class: "view-choice", id: "view-toggle", role: "group", "aria-label": "whose view" },
+    choices.map(([key, label]) => {
+      const b = el("button", { type: "button", dataset: { view: key }, "aria-pressed": String(key === view), text: label });
+      b.addEventListener("click", () => {
+        view = key;
+        bar.querySelectorAll("button").forEach((x) => x.setAttribute("aria-pressed", String(x.dataset.view === view)));
+        render();
+        refreshJudged();
+      });
+      return b;
+    }));
+  $("status").after(bar);
 }
 const tip = el("div", { class: "card-tip", hidden: true, role: "tooltip" });
 document.body.append(tip);
