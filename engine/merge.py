@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.fold import Folder
-from engine.ruleset import JUDGE
 from engine.rulings import IllegalAction, NullTrail
 
 Action = dict[str, Any]
@@ -255,4 +254,4 @@ class _Folds:
         return None
 
 
-__all__ = ["CONFLICT", "JUDGE", "Disagreement", "Merged", "Step", "merge", "steps_of", "unify"]
+__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "merge", "steps_of", "unify"]
