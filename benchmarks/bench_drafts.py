@@ -12,7 +12,11 @@ Taps: /record in Chromium (390x844) records the table log fixtures/logs/table-se
 for each tap on an offered action, the time from the click to the table re-rendered (board and
 trail) and to the next offers shown (one more request). Goal: < 100 ms.
 
-Usage: python3 benchmarks/bench_drafts.py [--sizes 50,300,800] [--appends 60] [--db URL] [--no-browser] [--json]
+``--ruleset``: the game (default pm-2.22; mahou-shoujo-1: a self-play game recorded whole from the judge's seat,
+padded with notes the same way; a game whose log takes no notes is timed up to its own length only).
+
+Usage: python3 benchmarks/bench_drafts.py [--ruleset NAME] [--sizes 50,300,800] [--appends 60] [--db URL]
+       [--no-browser] [--json]
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.pm.redact import redact  # noqa: E402
+from engine.rulesets import get_ruleset  # noqa: E402
 from pmemo_replay.cards import bundled_cards  # noqa: E402
 from pmemo_replay.logio import load_log  # noqa: E402
 from pmemo_replay.simulate import simulated_logs  # noqa: E402
@@ -62,21 +66,50 @@ def table_log(min_actions: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     for doc in simulated_logs(cards, 20, 7):
         log = load_log(doc)
         if len(log.actions) >= min_actions:
-            red = redact(log.header, log.actions, cards, 0)
+            red = get_ruleset("pm-2.22").redact(log.header, log.actions, cards, 0)
             return red.header, red.actions
     raise SystemExit(f"no simulated game has {min_actions} actions")
 
 
-def bench_appends(url: str, sizes: list[int], appends: int) -> dict[str, Any]:
-    header, actions = table_log(2 * appends + 40)
+def complete_log(name: str, min_actions: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A self-play game of ruleset ``name`` at least ``min_actions`` long (the longest of a few when none is)."""
+    from pmemo_replay.games.cards import bundled_for
+    from pmemo_replay.simulate import ruleset_decks
+
+    ruleset, decks = get_ruleset(name), ruleset_decks(name)
+    docs = [ruleset.self_play(bundled_for(name), [list(decks[s % len(decks)][1]), list(decks[(s + 1) % len(decks)][1])], s)
+            for s in range(8)]
+    doc = next((d for d in docs if len(d["actions"]) >= min_actions), max(docs, key=lambda d: len(d["actions"])))
+    return doc["game"], doc["actions"]
+
+
+def takes_notes(name: str) -> bool:
+    check = get_ruleset(name).check_action
+    try:
+        if check is not None:
+            check({"type": "note", "text": "n"}, 0)
+    except ValueError:
+        return False
+    return True
+
+
+def bench_appends(url: str, sizes: list[int], appends: int, ruleset: str = "pm-2.22") -> dict[str, Any]:
+    if ruleset == "pm-2.22":
+        header, actions = table_log(2 * appends + 40)
+    else:
+        header, actions = complete_log(ruleset, 2 * appends + 40)
+        appends = min(appends, len(actions) // 2)
+        if not takes_notes(ruleset):
+            sizes = sorted({min(size, len(actions) - appends) for size in sizes})
     app = create_app({**CONFIG, "PMEMO_DATABASE_URL": url})
     client = app.test_client()
     from pmemo_replay.web.drafts import KEY
 
     out: dict[str, Any] = {"game_actions": len(actions)}
+    notes = takes_notes(ruleset)
     head = json.dumps({"format": "pmemo-log", "version": 1, "game": header})
     for size in sizes:
-        real = min(len(actions) - appends, max(1, size // 8))  # real actions before, notes between them
+        real = min(len(actions) - appends, max(1, size // 8 if notes else size))  # real actions, notes between
         prefix: list[dict[str, Any]] = []
         for i in range(real):
             prefix.append(actions[i])
@@ -129,6 +162,7 @@ def bench_taps(url: str) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="pm-2.22")
     parser.add_argument("--sizes", default="50,300,800")
     parser.add_argument("--appends", type=int, default=60)
     parser.add_argument("--db", default=None, help="a store URL (default: a fresh SQLite file)")
@@ -137,13 +171,14 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-drafts-"))
     url = args.db or f"sqlite:///{folder / 'drafts.sqlite3'}"
-    report = {"appends": bench_appends(url, [int(s) for s in args.sizes.split(",")], args.appends)}
-    if not args.no_browser:
+    report = {"appends": bench_appends(url, [int(s) for s in args.sizes.split(",")], args.appends, args.ruleset)}
+    if not args.no_browser and args.ruleset == "pm-2.22":
         report["taps"] = bench_taps(args.db or f"sqlite:///{folder / 'taps.sqlite3'}")
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"appends (game of {report['appends'].pop('game_actions')} actions, seat 0's table log):")
+    what = "seat 0's table log" if args.ruleset == "pm-2.22" else f"{args.ruleset}, the judge's seat"
+    print(f"appends (game of {report['appends'].pop('game_actions')} actions, {what}):")
     for size, modes in report["appends"].items():
         print(f"  draft at {size:>4} actions: " + "; ".join(
             f"{mode} p50 {m['p50_ms']} ms p95 {m['p95_ms']} ms (n={m['n']})" for mode, m in modes.items()))

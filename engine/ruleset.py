@@ -51,6 +51,7 @@ service to use its own readers for it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from engine.rulings import Trail
@@ -195,6 +196,135 @@ class Ruleset(FoldHooks, Protocol):
                   names: Sequence[str] = ("Aoi", "Ren"), deck_names: Sequence[str | None] | None = None) -> dict[str, Any]:
         """One complete log played by the built-in ``policies`` (one per seat) between ``decks`` (a pmemo-log
         document; ``names`` and ``deck_names`` go into its header)."""
+
+    # -- recording at the table: drafts, seat views, two seats merged (docs/adding-a-game.md) ------------
+
+    #: True when the game's logs may leave out what nobody at the table knew (table logs: unknown cards, named
+    #: later by ``identify``); False when every log is complete (:class:`CompleteLogRecording` gives the rest)
+    table_logs: bool
+    #: the action types that only tell what a seat learned (``identify``): a merge takes them from each seat
+    knowledge_actions: frozenset[str]
+
+    def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
+        """The header as ``view`` (a seat, ``"public"`` or ``"judge"``) may know it (others' deck lists left out)."""
+
+    def redact(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Cards,
+               view: View, *, keep_lists: bool = False) -> Redaction:
+        """The log ``view`` could have recorded, and where each source step lands in it (``RedactionError``);
+        ``keep_lists``: every deck list stays in the header (open decklists)."""
+
+    def push_seen(self, folder: Any, action: Mapping[str, Any], view: View, known: State | None) -> Action:
+        """Push ``action`` onto ``folder`` (an :class:`engine.fold.Folder` of the full log) and return its copy as
+        ``view`` saw it (``known``: the view's own folded state before it, when there is one)."""
+
+    def seat_state(self, state_json: dict[str, Any], view: View, *, from_judge: bool = True) -> dict[str, Any]:
+        """A state JSON as ``view`` may see it; ``from_judge`` False when it was folded from ``view``'s own log
+        (then it may keep what that view learned, such as a face-down point it once saw face up)."""
+
+    def offers(self, state: State) -> dict[str, Any]:
+        """What a recorder may write now: ``{"actor", "actions", "unknown", "hand_play"}`` (``unknown``: the
+        unnamed cards of each hand; ``hand_play``: the seat that may play a card not named yet, or None)."""
+
+    def hand_options(self, state: State, player: int, card: str) -> list[dict[str, Any]]:
+        """The ways ``player`` could play ``card`` from a hand card not named yet: ``{"action", "cost", "legal"}``
+        (``IllegalAction`` when the card cannot be in that hand; [] for a game without unknown cards)."""
+
+    def merge_news(self, seats: Sequence[State], merged: State) -> list[Action]:
+        """What the seats' own folds ``seats`` (one per seat, at the same step) know that ``merged`` (the judge's
+        fold of the merged log) does not: the ``identify`` actions to add there ([] without unknown cards)."""
+
+
+View = int | str  # a seat (0, 1, ...), "public" (what every seat saw) or "judge" (every hand seen, no deck order)
+PUBLIC, JUDGE = "public", "judge"
+
+
+class RedactionError(ValueError):
+    """A log cannot be redacted for a view (it is illegal, or the redacted log would not replay it)."""
+
+
+@dataclass
+class Redaction:
+    """A log as one view could have recorded it, and where each source step lands in it."""
+
+    header: dict[str, Any]
+    actions: list[Action]
+    #: ``steps[n]``: the number of redacted actions that show the state after the first ``n`` source actions
+    steps: list[int] = field(default_factory=list)
+
+
+def parse_view(value: Any, *, judge: bool = False, seats: int = 2) -> View:
+    """A seat number, ``"public"`` (and ``"judge"`` when allowed) from a command-line or query value.
+
+    >>> parse_view("1"), parse_view(" Public "), parse_view("judge", judge=True)
+    (1, 'public', 'judge')
+    """
+    text = str(value).strip().lower()
+    if text.isascii() and text.isdigit() and int(text) < seats:
+        return int(text)
+    if text == PUBLIC or (judge and text == JUDGE):
+        return text
+    numbers = ", ".join(str(s) for s in range(seats))
+    raise ValueError(f"unknown view {value!r}: use {numbers}, public" + (" or judge" if judge else ""))
+
+
+def hidden_seats(view: View, seats: int) -> list[int]:
+    """The seats whose secrets ``view`` may not see (every seat for the public, none for the judge).
+
+    >>> hidden_seats(0, 2), hidden_seats("public", 3), hidden_seats("judge", 2)
+    ([0], [0, 1, 2], [])
+    """
+    if view == JUDGE:
+        return []
+    return list(range(seats)) if view == PUBLIC else [int(view)]
+
+
+class CompleteLogRecording:
+    """The recording members of :class:`Ruleset` for a game whose logs are always complete (no unknown cards):
+    a seat's view hides through ``player_view`` / ``player_actions`` / ``player_trail`` of every seat it may not
+    see into, offers are the legal actions, and there is nothing to name. A game mixes it in::
+
+        class MyGame(CompleteLogRecording): ...
+
+    A complete game is recorded from the judge's seat (the recorder knows every card); its seat copies carry
+    ``null`` where a seat saw nothing, so they are views to show, not logs to fold.
+    """
+
+    table_logs = False
+    knowledge_actions: frozenset[str] = frozenset()
+
+    def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
+        return dict(header)
+
+    def _seen(self, actions: Sequence[Mapping[str, Any]], view: View, seats: int) -> list[Action]:
+        seen = [dict(a) for a in actions]
+        for seat in hidden_seats(view, seats):
+            seen = self.player_actions(seen, seat)  # type: ignore[attr-defined]
+        return seen
+
+    def redact(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Any,
+               view: View, *, keep_lists: bool = False) -> Redaction:
+        seats = len(header.get("players") or ()) or 2
+        return Redaction(self.seat_header(header, view), self._seen(actions, view, seats), list(range(len(actions) + 1)))
+
+    def push_seen(self, folder: Any, action: Mapping[str, Any], view: View, known: Any) -> Action:
+        """The action pushed, and seen alone: what only a later action reveals stays hidden in this copy."""
+        folder.push(action)
+        return self._seen([action], view, len(folder.state.players))[0]
+
+    def seat_state(self, state_json: dict[str, Any], view: View, *, from_judge: bool = True) -> dict[str, Any]:
+        for seat in hidden_seats(view, len(state_json.get("players") or ())):
+            state_json = self.player_view(state_json, seat)  # type: ignore[attr-defined]
+        return state_json
+
+    def offers(self, state: Any) -> dict[str, Any]:
+        return {"actor": self.actor(state), "actions": self.legal_actions(state),  # type: ignore[attr-defined]
+                "unknown": [0] * len(state.players), "hand_play": None}
+
+    def hand_options(self, state: Any, player: int, card: str) -> list[dict[str, Any]]:
+        return []
+
+    def merge_news(self, seats: Sequence[Any], merged: Any) -> list[Action]:
+        return []
 
 
 def placements(result: Mapping[str, Any] | None, seats: int) -> list[int | None]:

@@ -3,8 +3,9 @@
 A player view (seat 0 or 1, or ``public``) is folded from the redaction of the stored
 log for that seat, so its state and its rulings trail hold only what the seat saw; the
 other player's hand is then shown as unknown cards (``null``) whatever the seat has
-learned of it (engine.pm.view.player_view). Redactions are kept in a small per-process cache keyed by the game's
-content hash.
+learned of it (the ruleset's ``seat_state``). Everything goes through the ruleset interface (engine.ruleset:
+``redact``, ``legal_actions``, ``seat_state``). Redactions are kept in a small per-process cache keyed by the
+game's content hash.
 """
 
 from __future__ import annotations
@@ -14,15 +15,14 @@ from collections.abc import Mapping, Sequence
 from threading import Lock
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import Folder
-from engine.pm.legal import legal_actions
-from engine.pm.redact import Redaction, RedactionError, View, parse_view, redact
-from engine.pm.view import player_view
+from engine.ruleset import Redaction, RedactionError, View, parse_view
+from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction
 
-__all__ = ["CACHE_SIZE", "RedactionError", "View", "parse_view", "player_actions", "player_legal", "player_state",
-           "redaction"]
+__all__ = ["CACHE_SIZE", "Redaction", "RedactionError", "View", "parse_view", "player_actions", "player_legal",
+           "player_state", "redaction"]
+CardDB = Any  # the game's own card database
 
 CACHE_SIZE = 128
 _cache: OrderedDict[tuple[str, View], Redaction] = OrderedDict()
@@ -37,7 +37,7 @@ def redaction(key: str, header: Mapping[str, Any], actions: Sequence[Mapping[str
         if hit is not None:
             _cache.move_to_end((key, view))
             return hit
-    red = redact(header, actions, cards, view)
+    red = get_ruleset(header.get("ruleset", "pm-2.22")).redact(header, actions, cards, view)
     with _lock:
         _cache[(key, view)] = red
         while len(_cache) > CACHE_SIZE:
@@ -53,7 +53,7 @@ def player_actions(red: Redaction) -> list[dict[str, Any]]:
 def player_legal(red: Redaction, cards: CardDB, seat: View, n: int) -> list[dict[str, Any]]:
     """The seat's own legal actions after ``n`` source actions, from what it saw (its hand is known to it)."""
     folder = _folded(red, cards, n)
-    return [a for a in legal_actions(folder.state) if a.get("p") == seat]
+    return [a for a in folder.ruleset.legal_actions(folder.state) if a.get("p") == seat]
 
 
 def _folded(red: Redaction, cards: CardDB, n: int) -> Folder:
@@ -74,7 +74,8 @@ def player_state(red: Redaction, cards: CardDB, view: View, n: int) -> tuple[dic
     folder = _folded(red, cards, n)
     end, start = red.steps[n], red.steps[n - 1] if n else 0
     trail = [entry for t in folder.trails[start:end] for entry in t.to_json()] if n else None
-    state = player_view(folder.ruleset.to_json(folder.state), view)  # other hands unknown whatever the seat learned
+    state = folder.ruleset.seat_state(folder.ruleset.to_json(folder.state), view, from_judge=False)  # other hands
+    # unknown whatever the seat learned
     state["applied"] = n  # source actions (the identify actions the redaction added are not counted)
     return state, trail
 

@@ -13,12 +13,13 @@ from engine.mahou.schema import action_problem, card_ids_with_paths, check_heade
 from engine.mahou.setup import check_decks
 from engine.mahou.state import MsState, Player
 from engine.mahou.view import state_json
-from engine.ruleset import LogProblem, seat_rows, unverified_in
+from engine.ruleset import CompleteLogRecording, LogProblem, seat_rows, unverified_in
 from engine.rulings import IllegalAction, Trail
 
 
-class MahouShoujo:
-    """Ruleset object for :mod:`engine.fold`. Mahou has no passes: nothing is implied, nothing waits."""
+class MahouShoujo(CompleteLogRecording):
+    """Ruleset object for :mod:`engine.fold`. Mahou has no passes: nothing is implied, nothing waits. Its logs are
+    always complete: it is recorded as :class:`~engine.ruleset.CompleteLogRecording` says."""
 
     name = "mahou-shoujo-1"
     impliable: frozenset[str] = frozenset()

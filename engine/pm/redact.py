@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import CardDB
@@ -27,38 +26,12 @@ from engine.pm import script
 from engine.pm.state import GameState
 from engine.pm.turns import starts_next_turn, turn_end_waits
 from engine.pm.zones import same_card
-from engine.ruleset import strings_in
+from engine.ruleset import JUDGE, Redaction, RedactionError, View, parse_view, strings_in
 from engine.rulings import IllegalAction, NullTrail
 
-View = int | str
 VIEWS: tuple[View, ...] = (0, 1, "public")
-#: also accepted by :func:`redact`: the table log a judge watching both hands could have recorded
-JUDGE = "judge"
 Action = dict[str, Any]
-
-
-class RedactionError(ValueError):
-    """The source log cannot be redacted (it is illegal, or the redacted log would not replay it)."""
-
-
-@dataclass
-class Redaction:
-    """A redacted log, and where each source step lands in it."""
-
-    header: dict[str, Any]
-    actions: list[Action]
-    #: ``steps[n]``: the number of redacted actions that show the state after the first ``n`` source actions
-    steps: list[int] = field(default_factory=list)
-
-
-def parse_view(value: Any, *, judge: bool = False) -> View:
-    """``0``, ``1`` or ``"public"`` (and ``"judge"`` when allowed) from a command-line or query value."""
-    text = str(value).strip().lower()
-    if text in ("0", "1"):
-        return int(text)
-    if text == "public" or (judge and text == JUDGE):
-        return text
-    raise ValueError(f"unknown view {value!r}: use 0, 1, public" + (" or judge" if judge else ""))
+__all__ = ["JUDGE", "VIEWS", "Redaction", "RedactionError", "View", "parse_view", "redact", "redact_header"]
 
 
 def sees(view: View, player: int) -> bool:
@@ -400,3 +373,22 @@ def _push(folder: Folder, action: Action, index: int) -> None:
     except IllegalAction as err:
         raise RedactionError(f"the redacted log is refused after source action {index} ({err.rule}): "
                              f"{err.ruling.message}") from None
+
+
+def merged_news(seats: Sequence[GameState], merged: GameState) -> list[Action]:
+    """``identify`` actions naming what the seats' own folds ``seats`` know that ``merged`` does not: each hand as
+    its own seat knows it, each Point Zone's face-up cards as either seat knows them (in :func:`news`'s order)."""
+    out: list[Action] = []
+    for p, dst in enumerate(merged.players):
+        own = seats[p].players[p]
+        if None in dst.hand and len(own.hand) == len(dst.hand):
+            cards = _first_unknown_run(own.hand, dst.hand)
+            if cards:
+                out.append({"type": "identify", "p": p, "zone": "hand", "cards": cards})
+        if any(c is None for c, _ in dst.points) and all(len(s.players[p].points) == len(dst.points) for s in seats):
+            shown = [next((c for c, up in (s.players[p].points[k] for s in seats) if up and c is not None), None)
+                     for k in range(len(dst.points))]
+            cards = _first_unknown_run(shown, [c for c, _ in dst.points])
+            if cards:
+                out.append({"type": "identify", "p": p, "zone": "point", "cards": cards})
+    return out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import CardDB
@@ -13,8 +13,9 @@ from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
 from engine.pm.turns import do_pass, settle, starts_next_turn, turn_end_waits
 from engine.pm.verify import unverified_steps
+from engine.pm.view import player_view as pm_player_view
 from engine.pm.view import state_json
-from engine.ruleset import seat_rows
+from engine.ruleset import JUDGE, PUBLIC, Redaction, View, seat_rows
 from engine.rulings import BOOK, RULES, Trail
 
 
@@ -160,6 +161,58 @@ class PreciousMemories:
 
     def player_trail(self, entries: Any, action: Any, seat: int) -> None:
         return None  # folded from the redaction: the trail holds only what the seat saw
+
+    # -- recording at the table (engine.ruleset.Ruleset): table logs, table-logs.md -----------------------
+
+    table_logs = True
+    knowledge_actions = frozenset({"identify"})
+
+    def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
+        from engine.pm import redact  # it folds through this ruleset
+
+        return redact.redact_header(header, view)
+
+    def redact(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
+               view: View, *, keep_lists: bool = False) -> Redaction:
+        from engine.pm import redact
+
+        return redact.redact(header, actions, cards, view, keep_lists=keep_lists)
+
+    def push_seen(self, folder: Any, action: Mapping[str, Any], view: View, known: GameState | None) -> dict[str, Any]:
+        from engine.pm import redact
+
+        return redact.push_redacted(folder, action, view, known)
+
+    def seat_state(self, state_json: dict[str, Any], view: View, *, from_judge: bool = True) -> dict[str, Any]:
+        """The seat's view (view.player_view); the public's knows no pool, and from the judge's state no face-down
+        point (it cannot tell which the public once saw face up)."""
+        if view == JUDGE:
+            return state_json
+        state_json = pm_player_view(state_json, view)
+        if view == PUBLIC:
+            for player in state_json["players"]:
+                if from_judge:
+                    player["points"] = [pt if pt["face"] == "up" else {**pt, "card": None} for pt in player["points"]]
+                if "unseen" in player:
+                    player["unseen"] = None
+        return state_json
+
+    def offers(self, state: GameState) -> dict[str, Any]:
+        from engine.pm import offers
+
+        return offers.offers(state)
+
+    def hand_options(self, state: GameState, player: int, card: str) -> list[dict[str, Any]]:
+        from engine.pm import offers
+
+        return offers.hand_options(state, player, card)
+
+    def merge_news(self, seats: Sequence[GameState], merged: GameState) -> list[dict[str, Any]]:
+        """Each hand as its own seat knows it, each Point Zone's face-up cards as either seat knows them (the
+        redaction's ``news`` for the judge, from the seats' knowledge instead of the full log)."""
+        from engine.pm import redact
+
+        return redact.merged_news(seats, merged)
 
 
 RULESET = PreciousMemories()

@@ -17,6 +17,7 @@ from pmemo_replay.cli import (
     hide,
     importing,
     listing,
+    merge,
     redact,
     reprocess,
     serve,
@@ -26,8 +27,8 @@ from pmemo_replay.cli import (
     warehouse,
 )
 
-COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide, redact, cards,
-            reprocess)
+COMMANDS = (check, importing, listing, simulate, stats, export, warehouse, bench, serve, demo, tokens, hide, redact, merge,
+            cards, reprocess)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -6,11 +6,12 @@ import argparse
 import json
 import sys
 
-from engine.pm.redact import RedactionError, parse_view, redact
+from engine.ruleset import RedactionError, parse_view
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, check_log
 from pmemo_replay.cli.common import add_cards_option, cards_from
 from pmemo_replay.games import ruleset_name
+from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import LogError, PmemoLog, read_log, write_log
 from pmemo_replay.views import own_views
 
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"ruling": ruling}, ensure_ascii=False), file=sys.stderr)
         return report.exit_code
     try:
-        red = redact(log.header, log.actions, cards, view, keep_lists=args.keep_lists)
+        red = ruleset.redact(log.header, log.actions, cards_for(cards, ruleset.name), view, keep_lists=args.keep_lists)
     except RedactionError as err:
         return _fail(str(err), EXIT_ILLEGAL)
     out = PmemoLog(red.header, red.actions, log.form)

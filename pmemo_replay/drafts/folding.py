@@ -1,10 +1,12 @@
-"""A draft's fold, one action at a time: the judge's state (what the recorder knows) and the public one beside it.
+"""A draft's fold, one action at a time: the judge's state (what the recorder knows) and the public one beside it,
+for any ruleset (engine.ruleset.Ruleset: ``push_seen``, ``seat_header``, ``seat_state``).
 
-The public fold folds each action as :func:`engine.pm.redact.push_redacted` copies it for the public
-(and an ``identify`` names nothing: it is what the recorder learned), from the header without deck
-lists; its states and trails therefore never hold a card the public did not see (a face-down point
-stays known when the public saw it face up). Shown states are settled copies: a waiting Turn End
-starts the next turn there, reported in the last action's trail, as the viewer shows a log's end.
+A game with table logs (``table_logs``) has a second, public fold: each action is folded as the ruleset's
+``push_seen`` copies it for the public (an ``identify`` names nothing: it is what the recorder learned), from the
+header the public knows; its states and trails therefore never hold a card the public did not see. A game whose
+logs are always complete has the judge's fold only, shown to the public through ``seat_state`` and
+``player_trail``. Shown states are settled copies (a waiting turn end starts the next turn there, reported in the
+last action's trail, as the viewer shows a log's end).
 """
 
 from __future__ import annotations
@@ -14,16 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import Folder
-from engine.pm.redact import push_redacted, redact_header
-from engine.pm.snapshot import from_snapshot, to_snapshot
-from engine.pm.view import player_view
+from engine.ruleset import JUDGE, PUBLIC, hidden_seats
+from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, Trail
 
 logger = logging.getLogger(__name__)
-PUBLIC = "public"
 Action = dict[str, Any]
+DEFAULT_RULESET = "pm-2.22"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,35 +34,36 @@ class Shown:
     trail: list[dict[str, Any]] | None
 
 
+def ruleset_of(header: Mapping[str, Any]) -> Any:
+    """The ruleset of a draft's header (``UnknownRuleset`` when there is none of that name)."""
+    return get_ruleset(header.get("ruleset", DEFAULT_RULESET))
+
+
 def public_header(header: Mapping[str, Any]) -> dict[str, Any]:
-    """The header the public sees: both deck lists unlisted."""
-    return redact_header(header, PUBLIC)
-
-
-def hide_for_public(state: dict[str, Any], *, points: bool = False) -> dict[str, Any]:
-    """Hands hidden (and with ``points`` every face-down point), no pool (the public knows no deck list)."""
-    state["players"] = player_view(state, PUBLIC)["players"]
-    for player in state["players"]:
-        if points:
-            player["points"] = [pt if pt["face"] == "up" else {**pt, "card": None} for pt in player["points"]]
-        if "unseen" in player:
-            player["unseen"] = None
-    return state
+    """The header the public sees (Precious Memories: both deck lists unlisted)."""
+    return ruleset_of(header).seat_header(header, PUBLIC)  # type: ignore[no-any-return]
 
 
 class DraftFold:
     """The judge and public folds of one draft after ``applied`` actions."""
 
-    def __init__(self, header: Mapping[str, Any], cards: CardDB, *, offset: int = 0,
+    def __init__(self, header: Mapping[str, Any], cards: Any, *, offset: int = 0,
                  judge: dict[str, Any] | None = None, public: dict[str, Any] | None = None) -> None:
         """From the header's setup, or from the snapshots ``judge`` and ``public`` taken after ``offset`` actions."""
         self.cards = cards
-        self.judge = Folder(header, cards, state=None if judge is None else from_snapshot(judge, cards), offset=offset)
+        self.ruleset = ruleset_of(header)
+        rs = self.ruleset
+        self.judge = Folder(header, cards, state=None if judge is None else rs.from_snapshot(judge, cards), offset=offset)
+        self.last: Mapping[str, Any] | None = None  # the last action pushed (its public trail)
+        #: the turn each action was taken in (None for those folded before this process's snapshot)
+        self.turns: list[int | None] = [None] * offset
         self.public: Folder | None = None
+        if not rs.table_logs:
+            return
         try:
-            state = None if public is None else from_snapshot(public, cards)
+            state = None if public is None else rs.from_snapshot(public, cards)
             if public is not None or offset == 0:
-                self.public = Folder(public_header(header), cards, state=state, offset=offset)
+                self.public = Folder(rs.seat_header(header, PUBLIC), cards, state=state, offset=offset)
         except (IllegalAction, ValueError, KeyError):
             logger.warning("a draft's public fold could not start: the public view hides the judge's")
 
@@ -72,8 +73,13 @@ class DraftFold:
 
     def push(self, action: Mapping[str, Any]) -> Action:
         """Fold ``action`` (``IllegalAction`` when illegal: nothing changed); returns its public copy."""
-        # the public copy, scripted effects' picks included (engine.pm.redact.push_redacted pushes onto the judge)
-        copied = push_redacted(self.judge, action, PUBLIC, self.public.state if self.public is not None else None)
+        known = self.public.state if self.public is not None else None
+        turn = self.ruleset.turn_shown(self.judge.state, action)
+        copied = self.ruleset.push_seen(self.judge, action, PUBLIC, known)
+        self.last = action
+        self.turns.append(turn)
+        if not self.ruleset.table_logs:
+            return copied  # type: ignore[no-any-return]
         if copied["type"] == "identify":
             copied["cards"] = []  # the recorder's own knowledge (a hand, a face-down point): not the public's
         if self.public is not None:
@@ -82,11 +88,11 @@ class DraftFold:
             except IllegalAction as err:  # the public cannot follow: from now on its view hides the judge's
                 logger.warning("a draft's public fold refused action %d (%s)", self.applied - 1, err.rule)
                 self.public = None
-        return copied
+        return copied  # type: ignore[no-any-return]
 
-    def shown(self, view: str = "judge") -> Shown:
+    def shown(self, view: str = JUDGE) -> Shown:
         """The settled state JSON in ``view`` (``judge`` or ``public``) and the last action's trail."""
-        folder = self.judge if view == "judge" or self.public is None else self.public
+        folder = self.judge if view == JUDGE or self.public is None else self.public
         state = folder.ruleset.clone(folder.state)
         extra = Trail()
         folder.ruleset.settle(state, extra)
@@ -94,15 +100,21 @@ class DraftFold:
         trail = None
         if folder.applied and folder.trails:
             trail = folder.trails[-1].to_json() + extra.to_json()
-        if view != "judge":
-            hide_for_public(data, points=folder is self.judge)
-            if folder is self.judge:
+        if view == JUDGE:
+            return Shown(data, trail)
+        data = self.ruleset.seat_state(data, PUBLIC, from_judge=folder is self.judge)
+        if folder is self.judge:
+            if self.ruleset.table_logs:
                 trail = None  # the judge's trail may name what the public did not see
+            elif trail is not None and self.last is not None:
+                for seat in hidden_seats(PUBLIC, len(data.get("players") or ())):
+                    trail = self.ruleset.player_trail(trail, self.last, seat)
         return Shown(data, trail)
 
     def snapshots(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """Snapshots of both folds (the public one None when it could not follow)."""
-        return to_snapshot(self.judge.state), None if self.public is None else to_snapshot(self.public.state)
+        """Snapshots of both folds (the public one None when there is none)."""
+        rs = self.ruleset
+        return rs.to_snapshot(self.judge.state), None if self.public is None else rs.to_snapshot(self.public.state)
 
     def settled_judge(self) -> Any:
         """A settled copy of the judge's state (for legal actions)."""

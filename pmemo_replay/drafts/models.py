@@ -29,6 +29,9 @@ class Draft(SQLModel, table=True):
     last_event: int = Field(default=0, description="id of the latest draft_event (0: none yet)")
     game_id: int | None = Field(default=None, foreign_key="game.id", description="set once finished")
     finishing: bool = Field(default=False, description="a finish is storing the game: no append or undo meanwhile")
+    branch_of: int | None = Field(default=None, index=True, description="a what-if branch of this stored game")
+    branch_at: int | None = Field(default=None, description="the game's step the branch starts from")
+    branch_view: str | None = Field(default=None, max_length=16, description="judge, a seat or public")
     created_at: datetime
     updated_at: datetime
 
@@ -50,7 +53,7 @@ class DraftEvent(SQLModel, table=True):
 
 
 class DraftSnapshot(SQLModel, table=True):
-    """Folded states after ``seq`` actions of a draft (engine.pm.snapshot), judge and public."""
+    """Folded states after ``seq`` actions of a draft (the ruleset's ``to_snapshot``), judge and public."""
 
     __tablename__ = "draft_snapshot"
 
@@ -63,3 +66,21 @@ class DraftSnapshot(SQLModel, table=True):
 DRAFT: sa.Table = Draft.__table__  # type: ignore[attr-defined]
 DRAFT_EVENT: sa.Table = DraftEvent.__table__  # type: ignore[attr-defined]
 DRAFT_SNAPSHOT: sa.Table = DraftSnapshot.__table__  # type: ignore[attr-defined]
+
+
+class DraftPair(SQLModel, table=True):
+    """One draft's request to pair with another of the same game (migration 0007): paired when both asked."""
+
+    __tablename__ = "draft_pair"
+    __table_args__ = (sa.Index("ix_draft_pair_with", "with_id"),)
+
+    draft_id: int = Field(primary_key=True, foreign_key="draft.id")
+    with_id: int = Field(foreign_key="draft.id")
+    seat: int = Field(description="the seat this draft was recorded from")
+    game_id: int | None = Field(default=None, foreign_key="game.id", description="the merged game, once stored")
+    picks: dict[str, Any] | None = Field(default=None, sa_column=sa.Column(sa.JSON, nullable=True),
+                                         description="a judge's picks by game action: [\"take\"|\"insert\", seat]")
+    created_at: datetime
+
+
+DRAFT_PAIR: sa.Table = DraftPair.__table__  # type: ignore[attr-defined]

@@ -15,27 +15,26 @@ import hmac
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
-from engine.rulesets import UnknownRuleset
+from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
-from pmemo_replay.drafts import offers as offer
 from pmemo_replay.drafts.cache import Entry, FoldCache
-from pmemo_replay.drafts.folding import DraftFold, public_header
+from pmemo_replay.drafts.folding import DraftFold, Shown, public_header
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
 from pmemo_replay.drafts.notify import announce
+from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
-from pmemo_replay.logio.schemas import validate_action
+from pmemo_replay.logio.boundary import action_check
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import read_connection, write_transaction
 
 SNAPSHOT_EVERY = 32
 EVENTS_PAGE = 200
-RULESETS = ("pm-2.22",)
 Action = dict[str, Any]
 
 
@@ -83,15 +82,15 @@ class Drafts:
         """Start a draft from a log's header line; its id and write token. 400 malformed, 422 deck rulings."""
         try:
             log = parse_log(text)
-            check_card_ids(log, self.store.cards.__contains__)
+            if ruleset_name(log.header) not in RULESETS:
+                raise _error(400, f"drafts record games of the rulesets {', '.join(sorted(RULESETS))}")
+            check_card_ids(log, self.cards(log.header).__contains__)
         except LogError as err:
             raise DraftError(422 if err.rule == "log.card" else 400, {"ruling": err.ruling}) from None
         if log.actions:
             raise _error(400, "send the log's first line only (the header): actions are appended one by one")
-        if log.header.get("ruleset") not in RULESETS:
-            raise _error(400, f"drafts record games of the rulesets {', '.join(RULESETS)}")
         try:
-            DraftFold(log.header, self.store.cards)
+            DraftFold(log.header, self.cards(log.header))
         except IllegalAction as err:
             raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
         except UnknownRuleset as err:
@@ -104,15 +103,68 @@ class Drafts:
                 updated_at=now).returning(DRAFT.c.id)).scalar_one()
         return draft_id, token
 
+    def branch(self, header: Mapping[str, Any], actions: list[Any], *, branch_of: int | None = None,
+               at: int | None = None, view: str = "judge") -> tuple[int, str]:
+        """Start a draft holding ``actions`` already (a what-if branch: a stored game's actions up to a step, as a
+        view saw them, maybe with the action tried there); its id and write token. 422 with the ruling of the
+        first action the rules refuse (nothing stored)."""
+        for index, action in enumerate(actions):
+            self._check_action(header, action, index)
+        fold = DraftFold(header, self.cards(header))
+        copies = []
+        for index, action in enumerate(actions):
+            try:
+                copies.append(fold.push(action))
+            except IllegalAction as err:
+                ruling = Ruling(err.ruling.rule, err.ruling.message, index=index, path=str(index))
+                raise DraftError(422, {"ruling": ruling.to_json()}) from None
+        token = secrets.token_urlsafe(24)
+        now = _now()
+        with write_transaction(self.engine) as conn:
+            draft_id = conn.execute(sa.insert(DRAFT).values(
+                token_hash=token_hash(token), header=dict(header), count=0, last_event=0, created_at=now,
+                updated_at=now, branch_of=branch_of, branch_at=at, branch_view=view).returning(DRAFT.c.id)).scalar_one()
+            event = 0
+            if actions:
+                conn.execute(sa.insert(DRAFT_EVENT), [
+                    {"draft_id": draft_id, "kind": "append", "seq": n, "action": action, "public": copy, "at": now}
+                    for n, (action, copy) in enumerate(zip(actions, copies, strict=True))])
+                event = conn.execute(sa.select(sa.func.max(DRAFT_EVENT.c.id)).where(DRAFT_EVENT.c.draft_id == draft_id)).scalar_one()
+            conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(count=len(actions), last_event=event))
+        self.cache.put(draft_id, fold, len(actions), event)
+        return draft_id, token
+
+    def in_progress(self, *, hours: float = 12, limit: int = 10) -> list[dict[str, Any]]:
+        """Drafts being recorded now (an action within ``hours``, not finished), the latest first: ``{"id",
+        "ruleset", "players", "count", "updated_at"}``."""
+        since = _now() - timedelta(hours=hours)
+        with read_connection(self.engine) as conn:
+            rows = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.header, DRAFT.c.count, DRAFT.c.updated_at)
+                                .where(DRAFT.c.game_id.is_(None), DRAFT.c.count > 0, DRAFT.c.updated_at >= since)
+                                .order_by(DRAFT.c.updated_at.desc(), DRAFT.c.id.desc()).limit(limit)).all()
+        return [{"id": r.id, "ruleset": ruleset_name(r.header), "count": r.count, "updated_at": r.updated_at,
+                 "players": [str(p.get("name", f"player {i}")) for i, p in enumerate(r.header.get("players") or ())]}
+                for r in rows]
+
+    def branches(self, game_id: int) -> list[dict[str, Any]]:
+        """The what-if branches of a stored game, oldest first: ``{"id", "at", "view", "count", "game_id",
+        "updated_at"}``."""
+        with read_connection(self.engine) as conn:
+            rows = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.branch_at, DRAFT.c.branch_view, DRAFT.c.count,
+                                          DRAFT.c.game_id, DRAFT.c.updated_at)
+                                .where(DRAFT.c.branch_of == game_id).order_by(DRAFT.c.id)).all()
+        return [{"id": r.id, "at": r.branch_at, "view": r.branch_view, "count": r.count, "game_id": r.game_id,
+                 "updated_at": r.updated_at.isoformat()} for r in rows]
+
     # --- writes -------------------------------------------------------------------------
 
     def append(self, draft_id: int, token: str | None, action: Any, expected: Any) -> dict[str, Any]:
         """Append one action at ``expected``: ``{"applied", "state", "trail"}`` (judge view)."""
         if type(expected) is not int or expected < 0:
             raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
-        self._check_action(action, expected)
         with write_transaction(self.engine) as conn:
             row = self._locked(conn, draft_id, token)
+            self._check_action(row.header, action, expected)
             if expected != row.count:
                 if expected == row.count - 1 and self._is_last_append(conn, row, action):
                     return self._answer(self._entry(conn, row))  # a retry: the same result, applied once
@@ -192,20 +244,30 @@ class Drafts:
 
     # --- reads --------------------------------------------------------------------------
 
-    def get(self, draft_id: int, token: str | None = None) -> dict[str, Any]:
-        """``{"id", "game", "actions", "state", "game_id"}``: the judge view with the token, else the public one."""
+    def get(self, draft_id: int, token: str | None = None, *, seat: int | None = None) -> dict[str, Any]:
+        """``{"id", "game", "actions", "state", "game_id", ...}``: the judge view with the token, else the public one;
+        with the token and ``seat``, the state as that seat sees it (the actions then as the public saw them)."""
         with read_connection(self.engine) as conn:
             row = self._row(conn, draft_id)
             judge = token is not None and self._token_ok(row, token)
             if token is not None and not judge:
                 raise _error(403, "this is not the draft's token")
-            actions = self._actions(conn, draft_id, 0, row.count, "action" if judge else "public")
+            if seat is not None and not (judge and 0 <= seat < len(row.header.get("players") or ())):
+                raise _error(403 if not judge else 400, "a seat's view needs the draft's token and a seat of the game")
+            full = judge and seat is None
+            actions = self._actions(conn, draft_id, 0, row.count, "action" if full else "public")
             entry = self._entry(conn, row)
+        game = row.header if judge else public_header(row.header)
         with entry.lock:
             shown = entry.fold.shown("judge" if judge else "public")
-        game = row.header if judge else public_header(row.header)
+            turns = entry.fold.turns[:row.count]
+        if seat is not None:
+            game = entry.fold.ruleset.seat_header(row.header, seat)
+            shown = Shown(entry.fold.ruleset.seat_state(shown.state, seat), None)
+        branch = None if row.branch_of is None else {"of": row.branch_of, "at": row.branch_at, "view": row.branch_view}
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
-                "game_id": row.game_id, "count": row.count, "last_event": row.last_event}
+                "game_id": row.game_id, "count": row.count, "last_event": row.last_event, "turns": turns,
+                "branch": branch}
 
     def offers(self, draft_id: int, token: str | None, *, player: int | None = None,
                card: str | None = None) -> dict[str, Any]:
@@ -216,15 +278,17 @@ class Drafts:
             entry = self._entry(conn, row)
         with entry.lock:
             state = entry.fold.judge.state
+            ruleset = entry.fold.ruleset
             if card is None:
                 key = ("offers", row.count, row.last_event)
                 if entry.memo.get("key") != key:
-                    entry.memo = {"key": key, "value": offer.offers(state)}
+                    entry.memo = {"key": key, "value": ruleset.offers(state)}
                 return {"count": row.count, **entry.memo["value"]}
-            if card not in self.store.cards or player not in (0, 1):
-                raise _error(400, "name a known card and a player (0 or 1)")
+            seats = len(row.header.get("players") or ())
+            if card not in entry.fold.cards or type(player) is not int or not 0 <= player < seats:
+                raise _error(400, f"name a known card and a player (0 to {seats - 1})")
             try:
-                options = offer.hand_options(state, player, card)
+                options = ruleset.hand_options(state, player, card)
             except IllegalAction as err:
                 raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
         return {"count": row.count, "options": options}
@@ -242,7 +306,9 @@ class Drafts:
             entry = self._entry(conn, row)
         with entry.lock:
             shown = entry.fold.shown("public")
-        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": r.public} for r in rows]
+            turns = entry.fold.turns
+        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": r.public,
+                   "turn": turns[r.seq] if r.kind == "append" and r.seq < len(turns) else None} for r in rows]
         return events, {"count": row.count, "game_id": row.game_id, "state": shown.state, "trail": shown.trail,
                         "last": row.last_event}
 
@@ -252,10 +318,15 @@ class Drafts:
 
     # --- helpers ------------------------------------------------------------------------
 
-    def _check_action(self, action: Any, index: int) -> None:
+    def cards(self, header: Mapping[str, Any]) -> Any:
+        """The card database a draft of this header folds with (its ruleset's)."""
+        return self.store.library.for_ruleset(ruleset_name(header))
+
+    def _check_action(self, header: Mapping[str, Any], action: Any, index: int) -> None:
         try:
-            validate_action(action, index)
-            check_card_ids(PmemoLog({"players": []}, [action]), self.store.cards.__contains__)
+            action_check(header)(action, index)
+            check_card_ids(PmemoLog({"ruleset": ruleset_name(header), "players": []}, [action]),
+                           self.cards(header).__contains__)
         except LogError as err:
             raise DraftError(422 if err.rule == "log.card" else 400, {"ruling": err.ruling}) from None
 
@@ -348,12 +419,12 @@ class Drafts:
         fold: DraftFold | None = None
         if snap is not None:
             try:
-                fold = DraftFold(row.header, self.store.cards, offset=snap.seq, judge=snap.judge, public=snap.public)
+                fold = DraftFold(row.header, self.cards(row.header), offset=snap.seq, judge=snap.judge, public=snap.public)
                 start = snap.seq
             except (ValueError, KeyError, TypeError):  # a snapshot of an older engine: fold from the start
                 fold = None
         if fold is None:
-            fold = DraftFold(row.header, self.store.cards)
+            fold = DraftFold(row.header, self.cards(row.header))
         for action in self._actions(conn, row.id, start, row.count, "action"):
             fold.push(action)
         return fold

@@ -24,12 +24,14 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pmemo_replay.drafts import DraftError, Drafts
 from pmemo_replay.drafts.notify import waiter
+from pmemo_replay.drafts.pairing import Pairs
 from pmemo_replay.logio.errors import LogError
 from pmemo_replay.logio.reader import refuse_unstorable
 from pmemo_replay.store.ratelimit import StoreStorage
-from pmemo_replay.web import meta
+from pmemo_replay.web import meta, whatif
 from pmemo_replay.web.auth import bearer_token, protect
 from pmemo_replay.web.ratelimit import write_rate
+from pmemo_replay.web.schemas import MAX_INT
 
 bp = Blueprint("drafts", __name__, url_prefix="/api/drafts")
 KEY = "pmemo_drafts"
@@ -47,6 +49,7 @@ def _setup(state: BlueprintSetupState) -> None:
     if csrf is not None:
         csrf.exempt(bp)  # a JSON API: no cookies, no form
     protect(app, endpoint="drafts.create")  # an upload: an API token unless uploads are open
+    protect(app, endpoint="drafts.branch")
     app.extensions[KEY] = Drafts(app.extensions["pmemo_store"])
     # long event streams each hold a server thread: as many as the server can spare (serve sets it from --threads)
     streams = int(app.config.get("PMEMO_LONG_STREAMS", 2))
@@ -131,9 +134,40 @@ def create() -> Response:
     return response
 
 
+@bp.post("/branch")
+def branch() -> Response:
+    """A what-if branch: a draft starting from a stored game's actions up to step ``at`` in ``view`` (``game_id``),
+    or from a pasted log's (``log``, the judge page), with ``then`` tried there; 201 ``{"id", "token"}``."""
+    body = _body()
+    at, then = body.get("at"), body.get("then")
+    if type(at) is not int or not 0 <= at <= MAX_INT:
+        raise DraftError(400, {"error": "'at' must be the step the branch starts from (an integer >= 0)"})
+    if then is not None and type(then) is not dict:
+        raise DraftError(400, {"error": "'then' must be an action (an object)"})
+    header, actions, view, game_id = whatif.source(body, at)
+    draft_id, token = drafts().branch(header, [*actions, *([then] if then else [])], branch_of=game_id, at=at,
+                                      view=str(view))
+    response = answer({"id": draft_id, "token": token, "count": len(actions) + bool(then)}, 201)
+    response.headers["Location"] = url_for("drafts.get", draft_id=draft_id)
+    return response
+
+
+@bp.get("/branches")
+def branches() -> Response:
+    """The what-if branches of a stored game (``?game_id=N``), oldest first; the game itself never changes."""
+    game_id = request.args.get("game_id", type=int)
+    if game_id is None or not 0 <= game_id <= MAX_INT:
+        raise DraftError(400, {"error": "name the game: ?game_id=N"})
+    return answer({"game_id": game_id, "branches": drafts().branches(game_id)})
+
+
 @bp.get("/<int:draft_id>")
 def get(draft_id: int) -> Response:
-    return answer(drafts().get(draft_id, bearer_token()))
+    """The draft: public, the judge's with its token, or one seat's (``?seat=N``) with its token."""
+    seat = request.args.get("seat")
+    if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
+        raise DraftError(400, {"error": "'seat' must be a seat number"})
+    return answer(drafts().get(draft_id, bearer_token(), seat=None if seat is None else int(seat)))
 
 
 @bp.post("/<int:draft_id>/actions")
@@ -154,6 +188,37 @@ def finish(draft_id: int) -> Response:
     done = drafts().finish(draft_id, bearer_token())
     if done.created:
         meta.keep_current()  # as an upload does: the statistics take the new game in at once
+    response = answer({"game_id": done.game_id}, 201 if done.created else 200)
+    response.headers["Location"] = url_for("api.game", game_id=done.game_id)
+    return response
+
+
+@bp.post("/<int:draft_id>/pair")
+def pair(draft_id: int) -> Response:
+    """Ask to pair this draft (recorded from ``seat``) with the other seat's draft ``with``: paired once both asked."""
+    body = _body()
+    return answer(Pairs(drafts()).pair(draft_id, bearer_token(), body.get("with"), body.get("seat")))
+
+
+@bp.get("/<int:draft_id>/merge")
+def merged(draft_id: int) -> Response:
+    """The paired drafts merged into the judge's log as they stand, or their first disagreement (both versions)."""
+    return answer(Pairs(drafts()).merged(draft_id, bearer_token()))
+
+
+@bp.post("/<int:draft_id>/merge/pick")
+def pick(draft_id: int) -> Response:
+    """A judge's pick where the recordings disagree: ``{"step", "how": "take"|"insert"|"clear", "seat"}``."""
+    body = _body()
+    return answer(Pairs(drafts()).pick(draft_id, bearer_token(), body.get("step"), body.get("how"), body.get("seat")))
+
+
+@bp.post("/<int:draft_id>/merge/finish")
+def finish_merged(draft_id: int) -> Response:
+    """Store the merged game (422 with the first disagreement while the two recordings disagree)."""
+    done = Pairs(drafts()).finish(draft_id, bearer_token())
+    if done.created:
+        meta.keep_current()
     response = answer({"game_id": done.game_id}, 201 if done.created else 200)
     response.headers["Location"] = url_for("api.game", game_id=done.game_id)
     return response

@@ -65,9 +65,23 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                       "400": _BAD,
                       "401": _error("uploads are closed: an API token is needed"),
                       "422": _json("RulingResponse", "a deck ruling or an unknown card")}}},
+    "/api/drafts/branch": {"post": {
+        "summary": "A what-if branch: a draft starting from a stored game's actions up to step `at` in `view` "
+                   "(`{\"game_id\", \"at\", \"view\", \"then\"}`), or from a pasted log's (`{\"log\", \"at\", \"then\"}`), "
+                   "`then` the action tried there; the game never changes",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "responses": {"201": _draft_json("`{\"id\", \"token\", \"count\"}`"), "400": _BAD,
+                      "401": _error("uploads are closed: an API token is needed"), "404": _error("no such game"),
+                      "422": _draft_json("the tried action is illegal (`ruling`), or the view cannot branch")}}},
+    "/api/drafts/branches": {"get": {
+        "summary": "The what-if branches of a stored game (`?game_id=N`): `{game_id, branches: [{id, at, view, count, "
+                   "game_id, updated_at}]}`",
+        "parameters": [{"in": "query", "name": "game_id", "required": True, "schema": {"type": "integer"}}],
+        "responses": {"200": _draft_json("the branches"), "400": _error("no game named")}}},
     "/api/drafts/{draft_id}": {"get": {
-        "summary": "`{id, game, actions, state, trail, game_id, count, last_event}`: the judge view with the token, "
-                   "else the public view", "parameters": [DRAFT_ID],
+        "summary": "`{id, game, actions, state, trail, game_id, count, last_event, turns}`: the judge view with the "
+                   "token, else the public view (`turns`: the turn of each action, null where not known)",
+        "parameters": [DRAFT_ID],
         "responses": {"200": _draft_json("the draft"), **_TOKEN}}},
     "/api/drafts/{draft_id}/actions": {"post": {
         "summary": "Append one action: `{\"action\": {...}, \"expected\": n}`, n the actions the client holds before it; "
@@ -91,6 +105,27 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                        {"in": "query", "name": "card", "schema": {"type": "string"}}],
         "responses": {"200": _draft_json("the offers"), "400": _error("unknown card or player"),
                       "422": _json("RulingResponse", "that card cannot be in that hand"), **_TOKEN}}},
+    "/api/drafts/{draft_id}/pair": {"post": {
+        "summary": "Two seats, one game: `{\"with\": other draft id, \"seat\": 0|1}` (the seat this draft was recorded "
+                   "from); the two drafts are paired once each asked for the other", "parameters": [DRAFT_ID],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "responses": {"200": _draft_json("`{\"paired\", \"seats\"}`"), "400": _BAD,
+                      "422": _error("the drafts cannot be merged (different games, a game recorded whole)"), **_TOKEN}}},
+    "/api/drafts/{draft_id}/merge": {"get": {
+        "summary": "The paired drafts merged into the judge's log as they stand: `{seats, game, actions, complete, "
+                   "disagreement, recorded, game_id}` (the first disagreement with both versions)", "parameters": [DRAFT_ID],
+        "responses": {"200": _draft_json("the merge"), "409": _error("not paired"), **_TOKEN}}},
+    "/api/drafts/{draft_id}/merge/pick": {"post": {
+        "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
+                   "\"seat\"}` (take that seat's version, or insert an action only that seat recorded); answers the merge",
+        "parameters": [DRAFT_ID], "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "responses": {"200": _draft_json("the merge"), "400": _BAD, "409": _error("not paired, or stored"),
+                      **_TOKEN}}},
+    "/api/drafts/{draft_id}/merge/finish": {"post": {
+        "summary": "Store the merged game (both recordings stay as they are); again: the same game", "parameters": [DRAFT_ID],
+        "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),
+                      "409": _error("not paired"), "422": _draft_json("the recordings disagree (`disagreement`)"),
+                      **_TOKEN}}},
     "/api/drafts/{draft_id}/events": {"get": {
         "summary": "Server-Sent Events: each append, undo and finish (public view) after `Last-Event-ID` or `after`",
         "parameters": [DRAFT_ID, {"in": "query", "name": "after", "schema": {"type": "integer"}}],

@@ -160,3 +160,34 @@ def test_record_a_table_log_on_a_phone(server: LiveServer, browser: Any) -> None
     assert stored == expected.state
     context.close()
     watcher.close()
+
+
+def test_a_half_named_hand_survives_a_reload(server: LiveServer, browser: Any) -> None:
+    head, actions = table_log()
+    header = json.loads(head)
+    errors = PageErrors()
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page = context.new_page()
+    errors.watch(page)
+    page.goto(f"{server.url}/record")
+    setup(page, header)
+    n = 0
+    while actions[n]["type"] != "identify":
+        ready(page, n)
+        play(page, actions[n], n)
+        n += 1
+    tapped = actions[n]["cards"][:2]
+    for card in tapped:
+        page.click(f".g-identify .pick-list button[data-pick='{card}']")
+    assert page.locator(".g-identify .chosen button").count() == 2
+    page.reload()
+    page.wait_for_selector("#table:not([hidden])")
+    page.wait_for_selector(".g-identify .chosen button >> nth=1", timeout=WAIT_MS)
+    assert page.locator(".g-identify .chosen button").count() == 2  # the two tapped cards are still there
+    for card in actions[n]["cards"][2:]:
+        page.click(f".g-identify .pick-list button[data-pick='{card}']")
+    page.click(".g-identify .identify-send")
+    page.wait_for_selector(f"#board[data-count='{n + 1}']", timeout=WAIT_MS)
+    assert page.locator(".g-identify .chosen button").count() == 0
+    assert not errors, errors
+    context.close()

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.ruleset import LogProblem, seat_rows, unverified_in
+from engine.ruleset import CompleteLogRecording, LogProblem, seat_rows, unverified_in
 from engine.rulings import Trail
 
 from . import game as toy
@@ -19,7 +19,7 @@ HEADER_KEYS = {"ruleset", "players", "first", "id", "played_at", "event", "round
 ACTION_FIELDS = {"shuffle": {"type", "p", "order"}, "play": {"type", "p", "card"}, "pass": {"type", "p"}}
 
 
-class ToyRace:
+class ToyRace(CompleteLogRecording):
     """2–4 players race to 10 points with six-card decks (tests/generic/toygame/__init__.py)."""
 
     name = "toy-race-1"

@@ -1,5 +1,6 @@
 // The side panel: the current action in words, its rulings trail, the action list, the judge's refusal and legal actions.
 import { $, el, fill } from "./dom.js";
+import { branchFrom, showBranches } from "./whatif.js";
 
 const page = (ref) => (ref ? ref.replace(/^Rule Book v[\d.]+ /, "") : "");
 
@@ -109,9 +110,16 @@ export function makePanel(data, board, turnAt) {
       fill(out, el("li", { class: "trail-empty", text: why }));
       return;
     }
-    fill(out, actionsHere.map((a) => el("li", { class: `legal-item p${a.p}` },
-      el("span", { class: "act-text", text: board.narrate(a) }),
-      el("details", { class: "json" }, el("summary", { text: "JSON" }), el("pre", { text: JSON.stringify(a) })))));
+    const note = el("li", { class: "whatif-note", role: "status" });
+    fill(out, actionsHere.map((a) => {
+      // a tap opens a what-if branch: a draft from this step with this action, recorded on (the game never changes)
+      const tryIt = el("button", { type: "button", class: "act-text whatif", title: "try it: a what-if branch from here",
+        text: board.narrate(a) });
+      tryIt.addEventListener("click", () => branchFrom(data, step, a, note));
+      return el("li", { class: `legal-item p${a.p}` }, tryIt,
+        el("details", { class: "json" }, el("summary", { text: "JSON" }), el("pre", { text: JSON.stringify(a) })));
+    }), note);
+    showBranches(data, out);
   }
 
   return { buildList, highlight, now, trail, refusal, legal };

@@ -1,34 +1,45 @@
-// /games/draft/<id>: a draft followed live (public view), updated by Server-Sent Events as actions arrive.
+// /games/draft/<id>: a draft followed live, updated by Server-Sent Events as actions arrive, drawn by its game's
+// board module (boards/load.js). A spectator who joins late gets every action so far; a browser that holds the
+// draft's token (the recorder's own) may switch to the recorder's view (every hand the recorder named).
 import { $, el, fill } from "../dom.js";
 import { installTooltip } from "../cards.js";
-import { makeBoard } from "../boards/pm/sheet.js";
-import { describeCard } from "../boards/pm-2.22.js";
-import { makeWords } from "./words.js";
+import { loadBoard } from "../boards/load.js";
+import { call, loadDraft } from "./outbox.js";
 
 const data = JSON.parse($("draft-data").textContent);
 const draft = data.draft;
-const names = draft.game.players.map((p, i) => p.name || `player ${i}`);
-const words = makeWords(data.cards, names);
-const board = makeBoard(data.cards, draft.game.players);
+const players = draft.game.players.map((p, i) => ({ name: p.name || `player ${i}`, deck_name: p.deck_name }));
+const board = await loadBoard(data.board, { cards: data.cards, players });
 const actions = [...draft.actions];
+const turns = [...(draft.turns || [])];
+const held = loadDraft(data.id);  // this browser recorded it: it may see the recorder's view
+let view = "public";
 let now = { state: draft.state, trail: draft.trail, count: draft.count, game_id: draft.game_id };
+let judged = null;  // the recorder's view of the same count
+
+function shownState() {
+  return view !== "public" && judged && judged.count === now.count && judged.view === view ? judged : now;
+}
 
 function render() {
-  const s = now.state;
-  board.side($("side-top"), s, 1, {});
-  board.turnbar($("turnbar"), s);
-  board.side($("side-bottom"), s, 0, {});
+  const shown = shownState();
+  const hidden = (p) => view === "public" || (view !== "judge" && String(p) !== view);
+  board.render(shown.state, $("board"), { seat: null, view, hidden, step: now.count });
   $("board").dataset.count = String(now.count);
+  $("board").dataset.view = view;
   const last = actions[now.count - 1];
-  $("last-action").textContent = last ? words.action(last) : "—";
-  fill($("trail"), (now.trail || []).map((t) => el("li", { class: `tr ${t.ok === true ? "ok" : "event"}` },
+  $("last-action").textContent = last ? board.narrate(last) : "—";
+  fill($("trail"), (shown.trail || []).map((t) => el("li", { class: `tr ${t.ok === true ? "ok" : "event"}` },
     el("span", { class: "tr-rule", text: t.rule }), " ", el("span", { text: t.message }))));
   const list = $("action-list");
-  while (list.children.length > now.count) list.lastElementChild.remove();
-  for (let i = list.children.length; i < now.count; i++) {
-    list.append(el("li", { dataset: { n: String(i + 1) }, text: actions[i] ? words.action(actions[i]) : "…" }));
+  list.replaceChildren();
+  for (let i = 0; i < now.count; i++) {
+    if (turns[i] !== null && turns[i] !== undefined && turns[i] !== turns[i - 1]) {
+      list.append(el("li", { class: "turn-sep", "aria-hidden": "false", text: `Turn ${turns[i]}` }));
+    }
+    list.append(el("li", { class: "act", dataset: { n: String(i + 1) }, text: actions[i] ? board.narrate(actions[i]) : "…" }));
   }
-  if (list.lastElementChild) list.lastElementChild.scrollIntoView({ block: "nearest" });
+  list.scrollTop = list.scrollHeight;  // the list scrolls, never the page past the board
   if (now.game_id !== null && now.game_id !== undefined) {
     fill($("status"), "Finished: ", el("a", { href: `/games/${now.game_id}`, text: `replay game ${now.game_id}` }));
     $("live-badge").textContent = "finished";
@@ -36,14 +47,26 @@ function render() {
   document.dispatchEvent(new CustomEvent("pmemo:live", { detail: { count: now.count } }));
 }
 
+async function refreshJudged() {
+  if (view === "public" || !held) return;
+  const asked = view;
+  const url = asked === "judge" ? `/api/drafts/${data.id}` : `/api/drafts/${data.id}?seat=${asked}`;
+  const res = await call("GET", url, held.token).catch(() => null);
+  if (res && res.status === 200 && view === asked) {
+    judged = { state: res.body.state, trail: res.body.trail, count: res.body.count, view: asked };
+    render();
+  }
+}
+
 function follow() {
   const source = new EventSource(`/api/drafts/${data.id}/events?after=${draft.last_event || 0}`);
   const take = (e) => {
     const msg = JSON.parse(e.data);
-    if (msg.kind === "append") actions[msg.seq] = msg.action;
-    else if (msg.kind === "undo") actions.length = msg.seq;
+    if (msg.kind === "append") { actions[msg.seq] = msg.action; turns[msg.seq] = msg.turn; }
+    else if (msg.kind === "undo") { actions.length = msg.seq; turns.length = msg.seq; }
     now = msg;
     render();
+    refreshJudged();
     if (msg.kind === "finish") source.close();
   };
   for (const kind of ["append", "undo", "finish"]) source.addEventListener(kind, take);
@@ -51,9 +74,24 @@ function follow() {
   source.addEventListener("error", () => { $("live-badge").classList.add("offline"); });
 }
 
-fill($("names"), `${names[0]} vs ${names[1]}`);
+fill($("names"), players.map((p) => p.name).join(" vs "));
+if (held) {  // this browser holds the draft's token: every seat's view, and the recorder's
+  const choices = [["public", "Public"], ...players.map((p, i) => [String(i), p.name]), ["judge", "Recorder"]];
+  const bar = el("div", { class: "view-choice", id: "view-toggle", role: "group", "aria-label": "whose view" },
+    choices.map(([key, label]) => {
+      const b = el("button", { type: "button", dataset: { view: key }, "aria-pressed": String(key === view), text: label });
+      b.addEventListener("click", () => {
+        view = key;
+        bar.querySelectorAll("button").forEach((x) => x.setAttribute("aria-pressed", String(x.dataset.view === view)));
+        render();
+        refreshJudged();
+      });
+      return b;
+    }));
+  $("status").after(bar);
+}
 const tip = el("div", { class: "card-tip", hidden: true, role: "tooltip" });
 document.body.append(tip);
-installTooltip($("live"), tip, data.cards, describeCard);
+installTooltip($("live"), tip, data.cards, board.describe);
 render();
 if (draft.game_id === null) follow();

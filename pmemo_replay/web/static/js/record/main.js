@@ -1,6 +1,8 @@
 // The /record page: the setup form, or (?draft=N) the table of a draft this browser holds the token of.
 import { $, el, fill } from "../dom.js";
 import { call, currentDraftId, loadDraft, saveDraft } from "./outbox.js";
+import { startAnySetup } from "./anysetup.js";
+import { startAnyTable } from "./anytable.js";
 import { startSetup } from "./setup.js";
 import { startTable } from "./table.js";
 
@@ -22,7 +24,13 @@ async function open(d) {
     return;
   }
   $("setup").hidden = true;
-  startTable(d, data.cards, server);
+  $("live-link").href = `/games/draft/${d.id}`;
+  if (server.branch) {  // a what-if branch: say where it comes from (the game itself never changes)
+    $("live-link").before(el("a", { class: "rec-branch-of", href: `/games/${server.branch.of}?step=${server.branch.at}`,
+      text: `What-if branch of game ${server.branch.of} from step ${server.branch.at} (${server.branch.view} view)` }), " · ");
+  }
+  if (data.table_logs) startTable(d, data.cards, server);
+  else startAnyTable(d, data, server);
 }
 
 async function create(header, seat, apiToken) {
@@ -59,5 +67,7 @@ if (held) {
       $("resume").hidden = false;
     }
   }
-  startSetup(data, create);
+  $("game-choice").addEventListener("change", (e) => { window.location.assign(`/record?game=${encodeURIComponent(e.target.value)}`); });
+  if (data.table_logs) startSetup(data, create);
+  else startAnySetup(data, create);
 }

@@ -5,7 +5,7 @@ import { parseDeckList } from "./decklist.js";
 const UNLISTED = "";
 const PASTE = "paste";
 
-function localIso(now = new Date()) {
+export function localIso(now = new Date()) {
   const pad = (n) => String(Math.abs(n)).padStart(2, "0");
   const off = -now.getTimezoneOffset();
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}:`

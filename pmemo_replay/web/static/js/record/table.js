@@ -3,7 +3,7 @@
 import { $, el, fill } from "../dom.js";
 import { makeBoard } from "../boards/pm/sheet.js";
 import { call, canonical, forgetCurrent, makeOutbox, saveDraft } from "./outbox.js";
-import { cardButton, cardPicker, poolIds } from "./picker.js";
+import { cardButton, cardPicker, poolIds as allowed, seenIn, setCode } from "./picker.js";
 import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
 import { groupActions, makeWords } from "./words.js";
 
@@ -19,7 +19,8 @@ export function startTable(d, cards, server) {
   let offers = null;
   let gameId = server.game_id;
   let refusal = null;
-  let picking = {};
+  // the cards tapped so far for each hand's unknown draws: kept with the draft, so a reload does not lose them
+  let picking = d.picking || (d.picking = {});
 
   const outbox = makeOutbox(d, {
     applied(item, body, more) {
@@ -27,7 +28,7 @@ export function startTable(d, cards, server) {
       trail = body.trail;
       last = item.kind === "undo" ? null : item.action;
       refusal = null;
-      picking = {};
+      picking = d.picking = {};
       d.view = { state, trail, last };
       saveDraft(d);
       if (!more) refreshOffers();
@@ -86,6 +87,7 @@ export function startTable(d, cards, server) {
 
   function renderOffers() {
     const node = $("offers");
+    document.querySelector(".rec-bar").hidden = gameId !== null && gameId !== undefined;  // finished: nothing to tap
     if (gameId !== null && gameId !== undefined) {
       fill(node, el("div", { class: "rec-done" }, el("p", { text: "Finished and stored." }),
         el("a", { class: "big primary", href: `/games/${gameId}`, text: `Open game ${gameId}` })));
@@ -105,6 +107,13 @@ export function startTable(d, cards, server) {
     }
     const pass = offers.actions.find((a) => a.type === "pass");
     if (pass) parts.push(offerButton(pass, "primary pass"));
+    for (const cut of offers.shortcuts || []) {  // runs of passes for one tap: both pass, end the turn
+      const b = button(cut.kind === "both_pass" ? "Both pass" : `End turn (${cut.actions.length} passes)`,
+        () => sendAll(cut.actions), `offer shortcut ${cut.kind}`);
+      b.dataset.shortcut = cut.kind;
+      b.title = cut.actions.map((a) => words.action(a)).join(" · ");
+      parts.push(b);
+    }
     for (const [key, title, list] of groupActions(offers.actions)) {
       parts.push(el("section", { class: `rec-group g-${key}` }, el("h3", { text: title }), list.map((a) => offerButton(a))));
     }
@@ -129,10 +138,37 @@ export function startTable(d, cards, server) {
   }
 
   function offerButton(action, cls = "") {
-    const b = button(words.action(action), () => choose(action), `offer ${cls}`);
+    const at = offers && offers.actions ? offers.actions.indexOf(action) : -1;
+    const about = at >= 0 && offers.about ? offers.about[at] : null;
+    const cost = at >= 0 && offers.costs ? offers.costs[at] : null;
+    const b = button(words.action(action), () => choose(action, cost), `offer ${cls}`);
     b.dataset.offer = action.type;
     b.dataset.action = canonical(action);
+    if (!about) return b;
+    // an effect's button names the effect and shows the card's text (when the card data has it)
+    b.append(el("span", { class: "offer-effect", text: about.effect }));
+    if (about.text) b.append(el("span", { class: "offer-text", text: about.text }));
     return b;
+  }
+
+  function sendAll(actions) {
+    closeSheet();
+    offers = null;
+    for (const action of actions) outbox.push({ kind: "append", action });
+    render();
+  }
+
+  /** The cards player p's unknown card may be (its pool; an unlisted deck: any with copies left) and the set
+   * codes its deck already showed (the picker lists those first). */
+  function poolIds(pool, _cards, p = null) {
+    const who = p === null ? null : state.players[p];
+    const seen = seenIn(who);
+    return allowed(pool, cards, seen);
+  }
+
+  function deckSets(p) {
+    const known = [...(server.game.players[p].deck || []), ...Object.keys(seenIn(state.players[p]))];
+    return [...new Set(known.map(setCode))];
   }
 
   // --- "what did you draw?" -----------------------------------------------------------
@@ -145,18 +181,19 @@ export function startTable(d, cards, server) {
       const chosen = picking[p] || (picking[p] = []);
       const pool = state.players[p].unseen;
       const left = (id) => (pool ? pool[id] - chosen.filter((c) => c === id).length : null);
-      const picker = cardPicker({ ids: poolIds(pool, cards), cards, left, label: `cards ${names[p]} drew`,
-        onPick(id) { if (chosen.length < unknown) { chosen.push(id); renderOffers(); } } });
+      const picker = cardPicker({ ids: poolIds(pool, cards, p), deckSets: deckSets(p), cards, left, label: `cards ${names[p]} drew`,
+        onPick(id) { if (chosen.length < unknown) { chosen.push(id); saveDraft(d); renderOffers(); } } });
       out.push(el("section", { class: "rec-group g-identify", "aria-label": "what did you draw" },
         el("h3", { text: `What did ${names[p]} draw? ${unknown} card(s) not named` }),
         el("div", { class: "chosen" }, chosen.map((id, i) => {
           const b = cardButton(id, cards[id], "✕");
-          b.addEventListener("click", () => { chosen.splice(i, 1); renderOffers(); });
+          b.addEventListener("click", () => { chosen.splice(i, 1); saveDraft(d); renderOffers(); });
           return b;
         })),
         el("div", { class: "row-buttons" },
           button(`Record ${chosen.length} card(s)`, () => {
             picking[p] = [];
+            saveDraft(d);
             send({ type: "identify", p, zone: "hand", cards: chosen });
           }, "primary identify-send"),
           button("Skip", () => { d.skipped[p] = d.count; renderOffers(); }, "identify-skip")),
@@ -167,15 +204,15 @@ export function startTable(d, cards, server) {
 
   // --- questions ------------------------------------------------------------------------
 
-  function choose(action) {
+  function choose(action, cost = null) {
     if (action.type === "no_interfere" && !("card" in action)) return askPoint(action);
-    if (action.pay && action.pay.length) return askPayment(action, null);
+    if (action.pay && action.pay.length) return askPayment(action, cost);
     return send(action);
   }
 
   function askPoint(action) {
     const p = action.p;
-    const picker = cardPicker({ ids: poolIds(state.players[p].unseen, cards), cards, label: "the card turned face up",
+    const picker = cardPicker({ ids: poolIds(state.players[p].unseen, cards, p), deckSets: deckSets(p), cards, label: "the card turned face up",
       onPick: (id) => send({ ...action, card: id }) });
     openSheet(`Which card went face up to ${names[p]}'s Point Zone?`, picker.node,
       button("Not seen: leave it unknown", () => send(action)));
@@ -204,8 +241,14 @@ export function startTable(d, cards, server) {
       };
       const unknown = (zone, label) => (known(zone).some((id) => id === null)
         ? button(label, () => pickUnknown(zone), "add-unknown") : null);
+      // the cost, what the chosen cards provide (their source) and Record only when it is covered
+      const paid = chosen.reduce((n, item) => n + ((cards[item.hand || item.point] || {}).source || 0), 0);
+      const short = cost !== null && cost !== undefined && paid < cost;
+      const record = button(`Record: ${words.action({ ...action, pay: chosen })}`, () => send({ ...action, pay: chosen }), "primary pay-send");
+      record.disabled = short;
       fill(body,
-        cost === null ? null : el("p", { class: "hint", text: `cost ${cost}` }),
+        cost === null || cost === undefined ? null : el("p", { class: `pay-total${short ? " short" : ""}`, role: "status",
+          text: `Cost ${cost} · paid ${paid}${short ? ` · ${cost - paid} more` : " ✓"}` }),
         el("h3", { text: chosen.length ? "Paid with (tap to take back)" : "Paid with nothing" }),
         el("div", { class: "chosen" }, chosen.map((item, i) => {
           const id = item.hand || item.point;
@@ -216,10 +259,10 @@ export function startTable(d, cards, server) {
         el("h3", { text: "Could pay with" }),
         el("div", { class: "pay-options" }, offer("hand"), offer("point"),
           unknown("hand", "+ a card from hand not named yet…"), unknown("point", "+ a point not named yet…")),
-        button(`Record: ${words.action({ ...action, pay: chosen })}`, () => send({ ...action, pay: chosen }), "primary pay-send"));
+        record);
     }
     function pickUnknown(zone) {
-      const picker = cardPicker({ ids: poolIds(pl.unseen, cards), cards, label: `the ${zone} card paid`,
+      const picker = cardPicker({ ids: poolIds(pl.unseen, cards, p), deckSets: deckSets(p), cards, label: `the ${zone} card paid`,
         onPick(id) { chosen.push({ [zone]: id }); openSheet("Payment", body); draw(); } });
       openSheet(`Which ${zone === "hand" ? "card from hand" : "point"} paid?`, picker.node);
     }
@@ -228,7 +271,7 @@ export function startTable(d, cards, server) {
   }
 
   function playFromHand(p) {
-    const picker = cardPicker({ ids: poolIds(state.players[p].unseen, cards), cards, label: `the card ${names[p]} plays`,
+    const picker = cardPicker({ ids: poolIds(state.players[p].unseen, cards, p), deckSets: deckSets(p), cards, label: `the card ${names[p]} plays`,
       async onPick(id) {
         const res = await call("GET", `/api/drafts/${d.id}/legal?p=${p}&card=${encodeURIComponent(id)}`, d.token).catch(() => null);
         if (!res || res.status !== 200) {
@@ -286,7 +329,27 @@ export function startTable(d, cards, server) {
     openSheet("The game is not over", el("p", { text: "Store it as it stands?" }), button("Finish and store", finish, "primary"));
   }
 
-  const commands = { undo, note, concede, finish: askFinish, close: closeSheet };
+  /** Two seats, one game: link this draft with the other player's (each asks for the other), then the merge page. */
+  function pair() {
+    const seat = Number(d.seat);
+    const other = el("input", { type: "number", inputmode: "numeric", min: "1", "aria-label": "the other phone's draft number",
+      value: d.pairedWith ? String(d.pairedWith) : "" });
+    const answer = el("p", { class: "hint pair-answer", role: "status" });
+    const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge" });
+    openSheet(`Pair with ${names[1 - seat]}'s phone`,
+      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat + 1}: its draft number is ${d.id}. ` +
+        `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
+      button("Pair", async () => {
+        const res = await call("POST", `/api/drafts/${d.id}/pair`, d.token, { with: Number(other.value), seat }).catch(() => null);
+        if (!res || res.status !== 200) { answer.textContent = (res && res.body && res.body.error) || "the server does not answer"; return; }
+        d.pairedWith = Number(other.value);
+        saveDraft(d);
+        answer.textContent = res.body.paired ? "Paired: both phones asked." : "Asked: now pair on the other phone too.";
+      }, "primary pair-send"), answer, link);
+  }
+
+  if (d.seat === "0" || d.seat === "1" || d.seat === 0 || d.seat === 1) $("pair-cmd").hidden = false;
+  const commands = { undo, note, concede, finish: askFinish, close: closeSheet, pair };
   document.addEventListener("click", (e) => {
     const t = e.target.closest("[data-cmd]");
     if (t && commands[t.dataset.cmd]) commands[t.dataset.cmd]();

@@ -1,0 +1,257 @@
+"""Two seats, one game: two recordings of the same game, each from its own seat, merged into the judge's log.
+
+Each seat's log holds the game's actions once each, in the same order, with what that seat could not see left
+out (a field missing, a card ``null``), plus the ruleset's *knowledge* actions (``identify`` in a table log: what
+the seat learned). The merge walks both logs one game action at a time:
+
+- the two copies of an action are *unified*: a field one copy leaves out, or a ``null`` where the other names a
+  card, takes the other's value; anything else must be equal;
+- the merged action is folded onto the judge's fold (both hands known); then each seat's own knowledge, read from
+  its own fold, names what the judge's fold does not know yet (``Ruleset.merge_news``).
+
+It stops at the first disagreement (a different action at the same point, a card named differently, an action one
+side is missing, a merged action the rules refuse) and reports both versions; the actions before it are merged.
+Pure Python: the logs come in as JSON values, the game only through the ruleset interface (engine/ruleset.py).
+
+>>> unify({"type": "draw", "p": 0}, {"type": "draw", "p": 0, "cards": ["A"]})
+{'type': 'draw', 'p': 0, 'cards': ['A']}
+>>> unify({"card": "A"}, {"card": "B"}) is CONFLICT
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.fold import Folder
+from engine.rulings import IllegalAction, NullTrail
+
+Action = dict[str, Any]
+CONFLICT: Any = type("Conflict", (), {"__repr__": lambda self: "CONFLICT"})()
+
+
+def unify(a: Any, b: Any) -> Any:
+    """One JSON value holding what ``a`` and ``b`` both say (``None`` or a missing key: not known), or
+    :data:`CONFLICT` when they say different things."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        out = {}
+        for key in (*a, *(k for k in b if k not in a)):
+            if key in a and key in b:
+                value = unify(a[key], b[key])
+                if value is CONFLICT:
+                    return CONFLICT
+                out[key] = value
+            else:
+                out[key] = a[key] if key in a else b[key]
+        return out
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return CONFLICT
+        items = [unify(x, y) for x, y in zip(a, b, strict=True)]
+        return CONFLICT if any(x is CONFLICT for x in items) else items
+    return a if a == b and type(a) is type(b) else CONFLICT
+
+
+@dataclass
+class Step:
+    """One game action of a seat's log (its index there) and the knowledge actions right after it."""
+
+    index: int
+    action: Action
+    news: list[Action] = field(default_factory=list)
+
+
+def steps_of(actions: Sequence[Mapping[str, Any]], knowledge: frozenset[str]) -> tuple[list[Action], list[Step]]:
+    """The knowledge actions before the first game action, and the game actions with the knowledge after each."""
+    lead: list[Action] = []
+    steps: list[Step] = []
+    for index, action in enumerate(actions):
+        if action.get("type") in knowledge:
+            (steps[-1].news if steps else lead).append(dict(action))
+        else:
+            steps.append(Step(index, dict(action)))
+    return lead, steps
+
+
+@dataclass
+class Disagreement:
+    """Where the two recordings part: the game action's number ``step``, each log's index there (None: that log
+    has ended), what kind (``action``, ``card``, ``missing``, ``header``, ``illegal``) and both versions."""
+
+    step: int | None
+    index: list[int | None]
+    kind: str
+    message: str
+    versions: list[Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "index": self.index, "kind": self.kind, "message": self.message,
+                "versions": self.versions}
+
+
+@dataclass
+class Merged:
+    """The judge's log merged so far (all of it when ``disagreement`` is None) and where each game action ends
+    in it (``steps[n]``: the merged actions that show the state after ``n`` game actions)."""
+
+    header: dict[str, Any]
+    actions: list[Action]
+    steps: list[int]
+    disagreement: Disagreement | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.disagreement is None
+
+
+def _knowledge_conflict(a: Sequence[Action], b: Sequence[Action]) -> tuple[Action, Action] | None:
+    """Two knowledge actions about the same place, of the same length, naming different cards."""
+    for x in a:
+        for y in b:
+            same_place = all(x.get(k) == y.get(k) for k in ("type", "p", "zone"))
+            if same_place and len(x.get("cards") or ()) == len(y.get("cards") or ()) and unify(x, y) is CONFLICT:
+                return x, y
+    return None
+
+
+def _describe(action: Mapping[str, Any] | None) -> str:
+    if action is None:
+        return "nothing (the log ends)"
+    return ", ".join(f"{k} {v!r}" for k, v in action.items())
+
+
+def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+          resolutions: Mapping[int, tuple[str, int]] | None = None) -> Merged:
+    """Merge two seats' logs ``[(header, actions) of seat 0, (header, actions) of seat 1]`` of ``ruleset``'s game
+    (``cards``: its card database) into the judge's log, up to the first disagreement. ``resolutions``: a judge's
+    picks by game action number, ``("take", seat)`` (that seat's version; both logs go on) or ``("insert", seat)``
+    (an action of that seat's log the other missed; only that log goes on)."""
+    (h0, a0), (h1, a1) = seat_logs
+    header = unify(dict(h0), dict(h1))
+    if header is CONFLICT:
+        return Merged(dict(h0), [], [0], Disagreement(None, [None, None], "header",
+                                                      "the two headers differ", [dict(h0), dict(h1)]))
+    knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
+    lead0, steps0 = steps_of(a0, knowledge)
+    lead1, steps1 = steps_of(a1, knowledge)
+    out: list[Action] = []
+    steps = [0]
+    folds = _Folds(ruleset, cards, header, (h0, h1)) if ruleset.table_logs else None
+
+    def stop(k: int | None, kind: str, message: str, versions: list[Any], index: list[int | None]) -> Merged:
+        return Merged(header, out, steps, Disagreement(k, index, kind, message, versions))
+
+    if folds is not None and (lead0 or lead1):
+        problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
+        if problem:
+            return stop(None, "card", problem, [lead0, lead1], [0, 0])
+    picks = dict(resolutions or {})
+    i = [0, 0]
+    k = 0
+    while i[0] < len(steps0) or i[1] < len(steps1):
+        s0 = steps0[i[0]] if i[0] < len(steps0) else None
+        s1 = steps1[i[1]] if i[1] < len(steps1) else None
+        index = [s.index if s is not None else None for s in (s0, s1)]
+        pick = picks.get(k)
+        if pick is not None:  # a judge chose: one side's version (both go on), or one side's action the other missed
+            how, seat = pick
+            chosen = (s0, s1)[seat]
+            if chosen is None:
+                return stop(k, "missing", f"game action {k}: the pick names seat {seat}'s action, but its log has ended",
+                            [None if s0 is None else s0.action, None if s1 is None else s1.action], index)
+            s0, s1 = (chosen, s1 if how == "take" else None) if seat == 0 else (s0 if how == "take" else None, chosen)
+            action: Any = chosen.action
+        elif s0 is None or s1 is None:
+            have = s0 or s1
+            assert have is not None
+            side = 0 if s0 is None else 1
+            return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side}'s has "
+                        f"{_describe(have.action)}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
+                        index)
+        else:
+            action = unify(s0.action, s1.action)
+            if action is CONFLICT:
+                return stop(k, "action", f"game action {k}: seat 0 recorded {_describe(s0.action)}; seat 1 recorded "
+                            f"{_describe(s1.action)}", [s0.action, s1.action], index)
+        news0, news1 = (s0.news if s0 else []), (s1.news if s1 else [])
+        clash = _knowledge_conflict(news0, news1)
+        if clash is not None:
+            return stop(k, "card", f"after game action {k} the seats name different cards: {_describe(clash[0])} / "
+                        f"{_describe(clash[1])}", [news0, news1], index)
+        if folds is not None:
+            try:
+                folds.push(action, s0, s1, chosen=None if pick is None else pick[1])
+            except IllegalAction as err:
+                return stop(k, "illegal", f"game action {k}, as merged, is refused ({err.ruling.rule}): "
+                            f"{err.ruling.message}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
+                            index)
+        out.append(action)
+        for seat, took in enumerate((s0, s1)):
+            i[seat] += took is not None
+        if folds is not None and (news0 or news1):
+            following = next((st.action for st in (steps0[i[0]:i[0] + 1] or steps1[i[1]:i[1] + 1])), None)
+            problem = folds.news(news0, news1, following, out)
+            if problem:
+                return stop(k, "card", f"after game action {k}: {problem}", [news0, news1], index)
+        elif folds is None:
+            out.extend(news0)
+        steps.append(len(out))
+        k += 1
+    return Merged(header, out, steps)
+
+
+class _Folds:
+    """The judge's fold of the merged log and each seat's fold of its own (what each seat knew, step by step)."""
+
+    def __init__(self, ruleset: Any, cards: Any, header: Mapping[str, Any],
+                 seat_headers: Sequence[Mapping[str, Any]]) -> None:
+        self.ruleset = ruleset
+        self.judge = Folder(header, cards, keep_trails=False)
+        self.seats = [Folder(h, cards, keep_trails=False) for h in seat_headers]
+
+    def push(self, action: Action, *seat_steps: Step | None, chosen: int | None = None) -> None:
+        """The merged action onto the judge's fold, each seat's own onto its fold (after a judge's pick of seat
+        ``chosen``'s version, the other seat's fold follows that version when it can)."""
+        self.judge.push(action)
+        for seat, (fold, step) in enumerate(zip(self.seats, seat_steps, strict=True)):
+            if step is None:
+                continue
+            if chosen is not None and seat != chosen:
+                try:
+                    fold.push(action)
+                    continue
+                except IllegalAction:
+                    pass
+            fold.push(step.action)
+
+    def news(self, news0: Sequence[Action], news1: Sequence[Action], following: Mapping[str, Any] | None,
+             out: list[Action]) -> str | None:
+        """Fold each seat's knowledge onto its own fold, then name on the judge's what they know; a problem or None."""
+        for seat, news in enumerate((news0, news1)):
+            for action in news:
+                try:
+                    self.seats[seat].push(action)
+                except IllegalAction as err:
+                    return f"seat {seat}'s {_describe(action)} is refused ({err.ruling.rule}): {err.ruling.message}"
+        rs = self.ruleset
+        shown = rs.clone(self.judge.state)
+        if following is None:
+            rs.settle(shown, NullTrail())
+        else:
+            rs.before(shown, following, NullTrail())
+        for action in rs.merge_news([f.state for f in self.seats], shown):
+            try:
+                self.judge.push(action)
+            except IllegalAction as err:
+                return f"{_describe(action)} is refused ({err.ruling.rule}): {err.ruling.message}"
+            out.append(action)
+        return None
+
+
+__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "merge", "steps_of", "unify"]

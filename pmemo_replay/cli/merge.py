@@ -1,0 +1,75 @@
+"""``pmemo-replay merge SEAT0_LOG SEAT1_LOG [--out FILE]``: two seats' recordings of one game merged into the
+judge's log (engine.merge)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine.merge import merge
+from engine.rulesets import RULESETS
+from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, check_log
+from pmemo_replay.cli.common import add_cards_option, library_from
+from pmemo_replay.games import ruleset_name
+from pmemo_replay.logio import LogError, PmemoLog, read_log, write_log
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "merge", help="merge two seats' recordings of one game into the judge's log",
+        description="Merge the logs two players recorded of the same game, each from their own seat, into one "
+        "judge's log: both hands known, each action once. Exit 0 merged, 1 when the recordings disagree (the first "
+        "disagreement is named, both versions shown) or a log is illegal, 2 unreadable or malformed.",
+    )
+    p.add_argument("seat0", metavar="SEAT0_LOG", help="the log recorded from seat 0 (a path, or - for standard input)")
+    p.add_argument("seat1", metavar="SEAT1_LOG", help="the log recorded from seat 1")
+    p.add_argument("--out", metavar="FILE", help="write the merged log here (.json or .jsonl; default: standard "
+                   "output, in the first log's form)")
+    add_cards_option(p)
+    p.set_defaults(run=run)
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"pmemo-replay merge: {message}", file=sys.stderr)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.out and not args.out.lower().endswith((".json", ".jsonl")):
+        return _fail(f"cannot tell the log form from {args.out!r}: use .json or .jsonl", EXIT_MALFORMED)
+    logs = []
+    for seat, path in enumerate((args.seat0, args.seat1)):
+        try:
+            logs.append(read_log(path))
+        except LogError as err:
+            return _fail(f"seat {seat}: {err.ruling['message']}", EXIT_MALFORMED)
+        except OSError as err:
+            return _fail(f"cannot read {path}: {err.strerror or err}", EXIT_MALFORMED)
+    names = {ruleset_name(log.header) for log in logs}
+    if len(names) != 1:
+        return _fail(f"the two logs are of different games: {' and '.join(sorted(names))}", EXIT_ILLEGAL)
+    name = names.pop()
+    ruleset = RULESETS.get(name)
+    if ruleset is None:
+        return _fail(f"ruleset {name!r} is not supported", EXIT_MALFORMED)
+    library = library_from(args)
+    for seat, log in enumerate(logs):
+        report = check_log(log, library)
+        if not report.valid:
+            ruling = report.ruling or {}
+            return _fail(f"seat {seat}'s log is illegal at action {ruling.get('index')} ({ruling.get('rule')}): "
+                         f"{ruling.get('message')}", report.exit_code)
+    merged = merge(ruleset, library.for_ruleset(name), [(log.header, log.actions) for log in logs])
+    if merged.disagreement is not None:
+        print(json.dumps({"disagreement": merged.disagreement.to_json()}, ensure_ascii=False), file=sys.stderr)
+        return _fail(f"the recordings disagree: {merged.disagreement.message} (merged up to there: "
+                     f"{len(merged.actions)} action(s))", EXIT_ILLEGAL)
+    out = PmemoLog(merged.header, merged.actions, logs[0].form)
+    try:
+        write_log(out, args.out or "-")
+    except OSError as err:
+        return _fail(f"cannot write {args.out}: {err.strerror or err}", EXIT_MALFORMED)
+    if args.out:
+        print(f"{args.out}: {len(merged.actions)} action(s), merged from two seats", file=sys.stderr)
+    return 0

@@ -1,0 +1,118 @@
+"""Two seats, one game: two drafts of the same game, each recorded on its own phone from its own seat, linked and
+merged into one judge's log (engine.merge), stored as one game with both recordings kept.
+
+``pair`` records one draft's request (its token, the other draft's id, the seat it was recorded from); two drafts
+are paired once each asked for the other from the other seat. ``merged`` merges them as they stand (the first
+disagreement, when there is one, with both versions); ``finish`` stores the merged game when they agree to the end.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+
+from engine.merge import merge
+from pmemo_replay.drafts.folding import ruleset_of
+from pmemo_replay.drafts.models import DRAFT_PAIR
+from pmemo_replay.drafts.service import DraftError, Drafts, Finished
+from pmemo_replay.logio import FORMAT, VERSION
+from pmemo_replay.store.db import read_connection, write_transaction
+
+
+def _error(status: int, message: str) -> DraftError:
+    return DraftError(status, {"error": message})
+
+
+class Pairs:
+    """The pairs of ``drafts``' store."""
+
+    def __init__(self, drafts: Drafts) -> None:
+        self.drafts = drafts
+        self.engine = drafts.engine
+
+    def pair(self, draft_id: int, token: str | None, with_id: Any, seat: Any) -> dict[str, Any]:
+        """Ask to pair ``draft_id`` (recorded from ``seat``) with ``with_id``: ``{"paired", "seats"}``."""
+        if type(with_id) is not int or with_id == draft_id or not 0 < with_id < 2**31:
+            raise _error(400, "'with' must be the id of the other seat's draft")
+        if seat not in (0, 1):
+            raise _error(400, "'seat' must be the seat this draft was recorded from: 0 or 1")
+        with write_transaction(self.engine) as conn:
+            row = self.drafts._checked(conn, draft_id, token)  # a finished draft may still be paired
+            other = self.drafts._row(conn, with_id)
+            if ruleset_of(row.header).name != ruleset_of(other.header).name:
+                raise _error(422, "the two drafts are of different games")
+            if not ruleset_of(row.header).table_logs:
+                raise _error(422, f"{ruleset_of(row.header).game} is recorded whole from one seat: nothing to merge")
+            conn.execute(sa.delete(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id))
+            conn.execute(sa.insert(DRAFT_PAIR).values(draft_id=draft_id, with_id=with_id, seat=seat,
+                                                      created_at=datetime.now(UTC)))
+            back = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == with_id)).first()
+        paired = back is not None and back.with_id == draft_id and back.seat == 1 - seat
+        seats = [draft_id, with_id] if seat == 0 else [with_id, draft_id]
+        return {"paired": paired, "seats": seats if paired else None}
+
+    def _seats(self, draft_id: int, token: str | None) -> list[int]:
+        """The two paired drafts, seat 0's first (403 without ``draft_id``'s token, 409 when not paired yet)."""
+        with read_connection(self.engine) as conn:
+            self.drafts._checked(conn, draft_id, token)
+            mine = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id)).first()
+            back = None if mine is None else conn.execute(
+                sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == mine.with_id)).first()
+        if mine is None or back is None or back.with_id != draft_id or back.seat != 1 - mine.seat:
+            raise _error(409, "this draft is not paired: both seats must ask to pair with each other")
+        return [draft_id, mine.with_id] if mine.seat == 0 else [mine.with_id, draft_id]
+
+    def merged(self, draft_id: int, token: str | None) -> dict[str, Any]:
+        """The merge of the pair as it stands: ``{"seats", "game", "actions", "complete", "disagreement",
+        "recorded", "game_id"}`` (``recorded``: each seat's actions, to show both versions side by side)."""
+        seats = self._seats(draft_id, token)
+        logs = []
+        with read_connection(self.engine) as conn:
+            for sid in seats:
+                row = self.drafts._row(conn, sid)
+                logs.append((row.header, self.drafts._actions(conn, sid, 0, row.count, "action")))
+            pair = conn.execute(sa.select(DRAFT_PAIR.c.game_id, DRAFT_PAIR.c.picks)
+                                .where(DRAFT_PAIR.c.draft_id == seats[0])).one()
+        picks = {int(k): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
+        ruleset = ruleset_of(logs[0][0])
+        out = merge(ruleset, self.drafts.cards(logs[0][0]), logs, picks)
+        return {"seats": seats, "game": out.header, "actions": out.actions, "complete": out.complete,
+                "disagreement": None if out.disagreement is None else out.disagreement.to_json(),
+                "recorded": [actions for _, actions in logs], "game_id": pair.game_id, "steps": out.steps,
+                "picks": {str(k): list(v) for k, v in sorted(picks.items())}}
+
+    def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any) -> dict[str, Any]:
+        """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
+        only ``seat`` recorded), or "clear"; answers the merge as it then stands."""
+        if type(step) is not int or not 0 <= step < 2**31 or how not in ("take", "insert", "clear") or seat not in (0, 1):
+            raise _error(400, "the body is {\"step\": game action >= 0, \"how\": \"take\"|\"insert\"|\"clear\", "
+                              "\"seat\": 0|1}")
+        seats = self._seats(draft_id, token)
+        with write_transaction(self.engine) as conn:
+            row = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).with_for_update()).one()
+            if row.game_id is not None:
+                raise DraftError(409, {"error": "the merged game is stored", "game_id": row.game_id})
+            picks = dict(row.picks or {})
+            if how == "clear":
+                picks.pop(str(step), None)
+            else:
+                picks[str(step)] = [how, seat]
+            conn.execute(sa.update(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).values(picks=picks))
+        return self.merged(draft_id, token)
+
+    def finish(self, draft_id: int, token: str | None) -> Finished:
+        """Store the merged game (422 with the first disagreement while the recordings disagree); again: the same."""
+        now = self.merged(draft_id, token)
+        if now["game_id"] is not None:
+            return Finished(now["game_id"], False)
+        if not now["complete"]:
+            raise DraftError(422, {"error": "the two recordings disagree", "disagreement": now["disagreement"]})
+        doc = {"format": FORMAT, "version": VERSION, "game": now["game"], "actions": now["actions"]}
+        result = self.drafts.store.ingest_log(doc, f"drafts {now['seats'][0]}+{now['seats'][1]} merged")
+        if result.game_id is None:
+            raise DraftError(422, {"ruling": result.ruling or {}})
+        with write_transaction(self.engine) as conn:
+            conn.execute(sa.update(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id.in_(now["seats"])).values(game_id=result.game_id))
+        return Finished(result.game_id, result.status == "stored")

@@ -1,0 +1,159 @@
+// The table for a game whose logs are always complete: its board module (boards/load.js) draws the judge's state,
+// the legal actions are large buttons grouped by type and told by the board; undo, note, concede and finish one
+// tap away (the Precious Memories table, table.js, adds the questions of unknown cards).
+import { $, el, fill } from "../dom.js";
+import { loadBoard } from "../boards/load.js";
+import { call, canonical, forgetCurrent, makeOutbox, saveDraft } from "./outbox.js";
+import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
+
+export async function startAnyTable(d, data, server) {
+  const players = server.game.players.map((p, i) => ({ name: p.name || `player ${i}`, deck_name: p.deck_name }));
+  const names = players.map((p) => p.name);
+  const board = await loadBoard(data.board, { cards: data.cards, players });
+  let state = server.state;
+  let trail = server.trail;
+  let last = server.actions.length ? server.actions[server.actions.length - 1] : null;
+  let offers = null;
+  let gameId = server.game_id;
+  let refusal = null;
+
+  const outbox = makeOutbox(d, {
+    applied(item, body, more) {
+      state = body.state;
+      trail = body.trail;
+      last = item.kind === "undo" ? null : item.action;
+      refusal = null;
+      d.view = { state, trail, last };
+      saveDraft(d);
+      if (!more) refreshOffers();
+      render();
+    },
+    refused(item, body, dropped) {
+      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped };
+      refreshOffers();
+      render();
+    },
+    conflict(srv, dropped) {
+      state = srv.state;
+      trail = srv.trail;
+      refusal = { ruling: { message: `the draft changed elsewhere: ${dropped.length} unsent action(s) dropped` } };
+      refreshOffers();
+    },
+    status(text, kind) {
+      $("status").textContent = text;
+      $("status").dataset.kind = kind;
+    },
+  });
+
+  async function refreshOffers() {
+    const count = d.count;
+    const res = await call("GET", `/api/drafts/${d.id}/legal`, d.token).catch(() => null);
+    if (!res || res.status !== 200 || res.body.count !== d.count || count !== d.count) return;
+    offers = res.body;
+    renderOffers();
+  }
+
+  function send(action) {
+    closeSheet();
+    offers = null;
+    outbox.push({ kind: "append", action });
+    render();
+  }
+
+  function render() {
+    board.render(state, $("board"), { seat: null, view: "judge", hidden: () => false, step: d.count });
+    $("board").dataset.count = String(d.count);
+    $("last-action").textContent = last ? board.narrate(last) : "—";
+    fill($("trail"), (trail || []).map((t) => el("li", { class: `tr ${t.ok === true ? "ok" : "event"}` },
+      el("span", { class: "tr-rule", text: t.rule }), " ", el("span", { text: t.message }))));
+    fill($("refusal"), refusal ? el("div", { class: "notice error", role: "alert" },
+      el("b", { text: refusal.action ? `Refused: ${board.narrate(refusal.action)}` : "Not sent" }), el("br"),
+      `${refusal.ruling.rule ? `${refusal.ruling.rule}: ` : ""}${refusal.ruling.message}`) : null);
+    renderOffers();
+  }
+
+  function renderOffers() {
+    const node = $("offers");
+    document.querySelector(".rec-bar").hidden = gameId !== null && gameId !== undefined;
+    if (gameId !== null && gameId !== undefined) {
+      fill(node, el("div", { class: "rec-done" }, el("p", { text: "Finished and stored." }),
+        el("a", { class: "big primary", href: `/games/${gameId}`, text: `Open game ${gameId}` })));
+      return;
+    }
+    if (outbox.pending() || !offers || offers.count !== d.count) {
+      node.dataset.ready = "";
+      fill(node, el("p", { class: "hint", text: outbox.pending() ? `sending… (${outbox.pending()} unsent)` : "asking the rules…" }));
+      return;
+    }
+    const parts = [];
+    if (state.result) {
+      parts.push(el("div", { class: "rec-done" }, el("p", { text: "The game is over." }), button("Finish and store", finish, "primary")));
+    }
+    const groups = new Map();
+    for (const a of offers.actions) {
+      const key = `${a.type}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(a);
+    }
+    for (const [type, list] of groups) {
+      parts.push(el("section", { class: `rec-group g-${type}` }, el("h3", { text: type.replace(/_/g, " ") }),
+        list.map((a) => {
+          const b = button(board.narrate(a), () => send(a), "offer");
+          b.dataset.offer = a.type;
+          b.dataset.action = canonical(a);
+          return b;
+        })));
+    }
+    fill(node, parts);
+    node.dataset.ready = String(d.count);
+  }
+
+  function undo() {
+    if (outbox.popLocal()) { render(); return; }
+    offers = null;
+    outbox.push({ kind: "undo" });
+    render();
+  }
+
+  function note() {
+    const text = el("textarea", { rows: "3", maxlength: "500", "aria-label": "note" });
+    openSheet("Note", text, button("Save the note", () => { if (text.value.trim()) send({ type: "note", text: text.value.trim() }); }, "primary"));
+  }
+
+  function concede() {
+    openSheet("Who concedes?", names.map((name, p) => button(`${name} concedes`, () => send({ type: "concede", p }), "danger")));
+  }
+
+  async function finish() {
+    if (outbox.pending()) { outbox.flush(); return; }
+    const res = await call("POST", `/api/drafts/${d.id}/finish`, d.token).catch(() => null);
+    if (!res || (res.status !== 200 && res.status !== 201)) {
+      refusal = { ruling: (res && res.body && (res.body.ruling || { message: res.body.error })) || { message: "the server does not answer" } };
+      render();
+      return;
+    }
+    gameId = res.body.game_id;
+    closeSheet();
+    forgetCurrent();
+    render();
+  }
+
+  function askFinish() {
+    if (state.result) { finish(); return; }
+    openSheet("The game is not over", el("p", { text: "Store it as it stands?" }), button("Finish and store", finish, "primary"));
+  }
+
+  const commands = { undo, note, concede, finish: askFinish, close: closeSheet };
+  document.addEventListener("click", (e) => {
+    const t = e.target.closest("[data-cmd]");
+    if (t && commands[t.dataset.cmd]) commands[t.dataset.cmd]();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && sheetOpen()) closeSheet();
+  });
+
+  $("table").hidden = false;
+  render();
+  if (outbox.pending()) outbox.flush();
+  else refreshOffers();
+}

@@ -1,0 +1,104 @@
+// /games/draft/<id>/merge: the two seats' recordings merged (GET /api/drafts/<id>/merge, with the token this browser
+// holds), the first disagreement's two versions side by side, a judge's pick for it, and the merged game stored.
+import { $, el, fill } from "../dom.js";
+import { loadBoard } from "../boards/load.js";
+import { call, loadDraft } from "./outbox.js";
+
+const data = JSON.parse($("merge-data").textContent);
+const held = loadDraft(data.id);
+const board = await loadBoard(data.board, { cards: data.cards, players: data.players });
+const base = `/api/drafts/${data.id}/merge`;
+
+function status(text, ...more) {
+  fill($("merge-status"), text, ...more);
+}
+
+function say(action) {
+  return action ? board.narrate(action) : "nothing: this recording has no action here";
+}
+
+/** The fields in which this version differs from the other, in words ("card: MHK 01-001 (Aki)"). */
+function differences(v, w) {
+  if (!v || !w || Array.isArray(v) || typeof v !== "object") return [];
+  const keys = [...new Set([...Object.keys(v), ...Object.keys(w)])];
+  const word = (x) => (typeof x === "string" ? board.label(x) : x === undefined ? "(not recorded)" : JSON.stringify(x));
+  return keys.filter((k) => JSON.stringify(v[k]) !== JSON.stringify(w[k])).map((k) => `${k}: ${word(v[k])}`);
+}
+
+function version(seat, d, now) {
+  const v = d.versions[seat];
+  const shown = Array.isArray(v) ? v : [v];
+  const choices = [];
+  if (d.kind !== "missing" && v !== null) {
+    choices.push(button(`Seat ${seat + 1} is right`, { step: d.step, how: "take", seat }, "primary pick-take"));
+  }
+  if (v !== null && d.kind !== "card" && d.step !== null) {
+    choices.push(button(`Only seat ${seat + 1} recorded it`, { step: d.step, how: "insert", seat }, "pick-insert"));
+  }
+  return el("article", { class: "version", dataset: { seat: String(seat) } },
+    el("h3", { text: `Seat ${seat + 1} (index ${seat}, draft ${now.seats[seat]}) recorded` }),
+    el("ul", {}, shown.map((a) => el("li", { class: "said", text: say(a) }))),
+    el("ul", { class: "differs" }, differences(v, d.versions[1 - seat]).map((t) => el("li", { text: t }))),
+    el("details", {}, el("summary", { text: "as logged" }), el("pre", { text: JSON.stringify(v, null, 1) })),
+    el("div", { class: "row-buttons" }, choices));
+}
+
+function button(text, pick, cls) {
+  const b = el("button", { type: "button", class: `big ${cls}`, text });
+  b.addEventListener("click", () => send(pick));
+  return b;
+}
+
+async function send(pick) {
+  status("picking…");
+  const res = await call("POST", `${base}/pick`, held.token, pick).catch(() => null);
+  if (!res || res.status !== 200) { status((res && res.body && res.body.error) || "the server does not answer"); return; }
+  show(res.body);
+}
+
+async function store() {
+  const res = await call("POST", `${base}/finish`, held.token).catch(() => null);
+  if (!res || (res.status !== 200 && res.status !== 201)) {
+    status((res && res.body && (res.body.error || (res.body.ruling || {}).message)) || "the server does not answer");
+    return;
+  }
+  status("Stored: ", el("a", { class: "big primary", href: `/games/${res.body.game_id}`, text: `open game ${res.body.game_id}` }));
+}
+
+function show(now) {
+  const d = now.disagreement;
+  const merged = now.actions;
+  fill($("merged-list"), merged.slice(-8).map((a, i) => el("li", { value: String(merged.length - Math.min(8, merged.length) + i + 1), text: say(a) })));
+  $("disagreement").hidden = !d;
+  const picks = Object.entries(now.picks || {});
+  $("picks").hidden = !picks.length;
+  fill($("pick-list"), picks.map(([step, [how, seat]]) => {
+    const clear = el("button", { type: "button", class: "pick-clear", text: "undo this pick" });
+    clear.addEventListener("click", () => send({ step: Number(step), how: "clear", seat }));
+    return el("li", {}, `game action ${Number(step) + 1}: ${how === "take" ? `seat ${seat + 1}'s version` : `inserted from seat ${seat + 1}`} `, clear);
+  }));
+  $("merge").dataset.state = now.game_id ? "stored" : d ? "disagree" : "agree";
+  if (now.game_id) {
+    status("The merged game is stored: ", el("a", { href: `/games/${now.game_id}`, text: `open game ${now.game_id}` }));
+  } else if (d) {
+    status(`Merged ${merged.length} action(s); then they part.`);
+    $("disagreement-message").textContent = d.message;
+    fill($("versions"), version(0, d, now), version(1, d, now));
+  } else {
+    const b = el("button", { type: "button", class: "big primary", id: "store-merged", text: "Store the merged game" });
+    b.addEventListener("click", store);
+    status(`The two recordings agree: ${merged.length} action(s). `, b);
+  }
+}
+
+async function start() {
+  if (!held) {
+    status("This browser did not record this draft: open this page on a phone that recorded one of the two.");
+    return;
+  }
+  const res = await call("GET", base, held.token).catch(() => null);
+  if (!res || res.status !== 200) { status((res && res.body && res.body.error) || "the server does not answer"); return; }
+  show(res.body);
+}
+
+start();

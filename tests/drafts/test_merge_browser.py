@@ -1,0 +1,124 @@
+"""Two seats, one game in Chromium at 390x844 touch: two phones, each holding its own seat's draft of the same
+game, pair through the recorder's Pair sheet; the merge page shows the first disagreement's two versions side by
+side, a judge's tap picks one, and the merged game is stored: the judge's log of the game."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.rulesets import get_ruleset
+from pmemo_replay.games.cards import bundled_for
+from pmemo_replay.simulate import simulated_logs
+from tests.drafts.conftest import OPEN
+from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+
+PM = get_ruleset("pm-2.22")
+CARDS = bundled_for("pm-2.22")
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 8000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder = tmp_path_factory.mktemp("merge-browser")
+    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'merge.sqlite3'}", "TESTING": True, **OPEN},
+                         lambda store: None)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+def wrong_point(doc: dict[str, Any], seat1: Any) -> tuple[list[dict[str, Any]], str, str]:
+    """Seat 1's recording with one face-up point read as another card (still a legal table log)."""
+    from engine.fold import Folder
+    from engine.rulings import IllegalAction
+
+    for at, action in enumerate(seat1.actions):
+        if action["type"] != "no_interfere" or action["p"] != 0 or "card" not in action:
+            continue
+        for other in dict.fromkeys(doc["game"]["players"][0]["deck"]):
+            if other == action["card"] or CARDS.get(other).ex:
+                continue
+            wrong = [dict(a) for a in seat1.actions]
+            wrong[at] = {**action, "card": other}
+            try:
+                fold = Folder(seat1.header, CARDS)
+                for a in wrong:
+                    fold.push(a)
+            except IllegalAction:
+                continue
+            return wrong, action["card"], other
+    raise AssertionError("no face-up point to misread")
+
+
+def recorded(client: Any, header: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[int, str]:
+    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
+    draft, token = r.json["id"], r.json["token"]
+    for n, action in enumerate(actions):
+        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n},
+                        headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, (n, r.json)
+    return draft, token
+
+
+def phone(browser: Any, server: LiveServer, errors: PageErrors, draft: int, token: str, seat: int, count: int) -> Any:
+    """A phone that recorded ``draft`` from ``seat``: the browser holds its token, the recorder's table is open."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page = context.new_page()
+    errors.watch(page)
+    page.goto(f"{server.url}/games/draft/{draft}")
+    held = {"id": draft, "token": token, "seat": str(seat), "count": count, "outbox": [], "skipped": {}}
+    page.evaluate(f"localStorage.setItem('pmemo-draft:{draft}', {json.dumps(json.dumps(held))})")
+    page.goto(f"{server.url}/record?draft={draft}")
+    page.wait_for_selector("#table:not([hidden])")
+    return page
+
+
+def pair(page: Any, other: int, answer: str) -> None:
+    page.tap("#pair-cmd")
+    page.fill("#sheet input[type=number]", str(other))
+    page.tap("#sheet .pair-send")
+    page.wait_for_selector(f"#sheet .pair-answer:has-text('{answer}')", timeout=WAIT_MS)
+
+
+def test_two_phones_pair_and_a_judge_picks(server: LiveServer, browser: Any, tmp_path: Path) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    wrong, named, other = wrong_point(doc, seat1)
+    client = server.app.test_client()
+    d0, t0 = recorded(client, seat0.header, seat0.actions)
+    d1, t1 = recorded(client, seat1.header, wrong)
+    errors = PageErrors()
+    phone0 = phone(browser, server, errors, d0, t0, 0, len(seat0.actions))
+    phone1 = phone(browser, server, errors, d1, t1, 1, len(wrong))
+    pair(phone0, d1, "Asked")
+    pair(phone1, d0, "Paired")
+    phone1.tap("#sheet a:has-text('Open the merge')")
+    phone1.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
+    versions = phone1.locator("#versions .version")
+    assert versions.count() == 2
+    boxes = [versions.nth(k).bounding_box() for k in (0, 1)]
+    assert boxes[0]["x"] + boxes[0]["width"] <= boxes[1]["x"] and abs(boxes[0]["y"] - boxes[1]["y"]) < 2  # side by side
+    assert boxes[1]["x"] + boxes[1]["width"] <= PHONE["width"]
+    said = [versions.nth(k).inner_text() for k in (0, 1)]
+    assert named in said[0] or CARDS.get(named).name in said[0]
+    assert other in said[1] or CARDS.get(other).name in said[1]
+    phone1.screenshot(path=str(tmp_path / "disagree.png"), full_page=True)
+    versions.nth(0).locator(".pick-take").tap()  # seat 1 (index 0) saw it right
+    phone1.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
+    assert phone1.locator("#pick-list li").count() == 1
+    phone1.tap("#store-merged")
+    link = phone1.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
+    game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
+    assert server.app.extensions["pmemo_store"].actions(game_id) == judge.actions
+    for d, t, actions in ((d0, t0, seat0.actions), (d1, t1, wrong)):  # both recordings kept as they were
+        kept = client.get(f"/api/drafts/{d}", headers={"Authorization": f"Bearer {t}"}).json
+        assert kept["actions"] == actions
+    assert not errors, errors

@@ -1,0 +1,89 @@
+"""Two seats, one game through the API: each seat's recording a draft of its own, paired, merged into the judge's
+log (both hands known, each action once), the first disagreement shown with both versions, the merge stored."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from engine.rulesets import get_ruleset
+from pmemo_replay.games.cards import bundled_for
+from pmemo_replay.simulate import simulated_logs
+
+PM = get_ruleset("pm-2.22")
+CARDS = bundled_for("pm-2.22")
+
+
+def recorded(client: FlaskClient, header: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[int, dict[str, str]]:
+    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
+    assert r.status_code == 201, r.json
+    draft, auth = r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
+    for n, action in enumerate(actions):
+        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
+        assert r.status_code == 200, (n, r.json)
+    return draft, auth
+
+
+def test_two_phones_merged_into_the_judges_log(app: Flask, client: FlaskClient) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    d0, auth0 = recorded(client, seat0.header, seat0.actions)
+    d1, auth1 = recorded(client, seat1.header, seat1.actions[:-3])  # seat 1 is a few actions behind
+    r = client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0)
+    assert r.status_code == 200 and r.json == {"paired": False, "seats": None}
+    assert client.get(f"/api/drafts/{d0}/merge", headers=auth0).status_code == 409  # seat 1 has not asked yet
+    assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth0).status_code == 403
+    r = client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1)
+    assert r.json == {"paired": True, "seats": [d0, d1]}
+    behind = client.get(f"/api/drafts/{d1}/merge", headers=auth1).json
+    assert not behind["complete"] and behind["disagreement"]["kind"] == "missing"
+    assert behind["recorded"] == [seat0.actions, seat1.actions[:-3]]
+    refused = client.post(f"/api/drafts/{d0}/merge/finish", headers=auth0)
+    assert refused.status_code == 422 and refused.json["disagreement"]["kind"] == "missing"
+    for n in range(len(seat1.actions) - 3, len(seat1.actions)):
+        client.post(f"/api/drafts/{d1}/actions", json={"action": seat1.actions[n], "expected": n}, headers=auth1)
+    now = client.get(f"/api/drafts/{d0}/merge", headers=auth0).json
+    assert now["complete"] and now["actions"] == judge.actions and now["game"] == {"ruleset": "pm-2.22", **judge.header}
+    done = client.post(f"/api/drafts/{d0}/merge/finish", headers=auth0)
+    assert done.status_code == 201
+    store = app.extensions["pmemo_store"]
+    assert store.actions(done.json["game_id"]) == judge.actions
+    again = client.post(f"/api/drafts/{d1}/merge/finish", headers=auth1)
+    assert again.status_code == 200 and again.json["game_id"] == done.json["game_id"]
+    for d, auth in ((d0, auth0), (d1, auth1)):  # both recordings are kept as they were
+        assert client.get(f"/api/drafts/{d}", headers=auth).json["game_id"] is None
+
+
+def test_pair_refuses_what_cannot_be_a_pair(client: FlaskClient) -> None:
+    doc = next(simulated_logs(CARDS, 1, 4))
+    d0, auth0 = recorded(client, PM.redact(doc["game"], [], CARDS, 0).header, [])
+    assert client.post(f"/api/drafts/{d0}/pair", json={"with": d0, "seat": 0}, headers=auth0).status_code == 400
+    assert client.post(f"/api/drafts/{d0}/pair", json={"with": 9999, "seat": 0}, headers=auth0).status_code == 404
+    assert client.post(f"/api/drafts/{d0}/pair", json={"with": d0 + 1, "seat": 2}, headers=auth0).status_code == 400
+
+
+def test_a_judge_picks_between_two_versions(client: FlaskClient) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    at = next(i for i, a in enumerate(seat1.actions) if a["type"] == "no_interfere" and a["p"] == 0 and "card" in a)
+    named = seat1.actions[at]["card"]
+    other = next(c for c in doc["game"]["players"][0]["deck"] if c != named and not CARDS.get(c).ex)
+    wrong = [dict(a) for a in seat1.actions]
+    wrong[at] = {**wrong[at], "card": other}  # seat 1 read the point turned face up as another card
+    d0, auth0 = recorded(client, seat0.header, seat0.actions)
+    d1, auth1 = recorded(client, seat1.header, wrong[:at + 1])
+    client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0)
+    client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1)
+    now = client.get(f"/api/drafts/{d0}/merge", headers=auth0).json
+    step = sum(1 for a in seat1.actions[:at] if a["type"] != "identify")
+    assert now["disagreement"]["step"] == step and now["disagreement"]["kind"] == "action"
+    assert [v["card"] for v in now["disagreement"]["versions"]] == [named, other]  # both versions, side by side
+    bad = client.post(f"/api/drafts/{d0}/merge/pick", json={"step": step, "how": "pick", "seat": 0}, headers=auth0)
+    assert bad.status_code == 400
+    picked = client.post(f"/api/drafts/{d1}/merge/pick", json={"step": step, "how": "take", "seat": 0}, headers=auth1).json
+    assert picked["picks"] == {str(step): ["take", 0]}
+    assert picked["disagreement"] is None or picked["disagreement"]["step"] > step
+    assert picked["actions"][:judge.steps[step + 1]] == judge.actions[:judge.steps[step + 1]]

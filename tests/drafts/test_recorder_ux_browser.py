@@ -1,0 +1,141 @@
+"""The recorder as players use it, in Chromium at 390x844 touch (issue 21, point 4): one tap for both players'
+passes and for ending the turn, the payment sheet's cost and running total (Record disabled when short), effect
+buttons that name the effect, and a card picker with set codes for an unlisted deck. Each case opens a what-if
+branch of a stored simulated game at the step it needs (POST /api/drafts/branch)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine.fold import Folder
+from engine.rulesets import get_ruleset
+from pmemo_replay.games.cards import bundled_for
+from pmemo_replay.simulate import simulated_logs
+from tests.drafts.conftest import OPEN
+from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+
+PM = get_ruleset("pm-2.22")
+CARDS = bundled_for("pm-2.22")
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 8000
+DOCS = list(simulated_logs(CARDS, 6, 21))
+
+
+def first_step(want: Any, view: Any = "judge") -> tuple[int, int, dict[str, Any]]:
+    """(game id, step, offers) of the first step of the stored games whose offers, in ``view``'s table log, satisfy
+    ``want``."""
+    for gid, doc in enumerate(DOCS, start=1):
+        red = PM.redact(doc["game"], doc["actions"], CARDS, view)
+        fold = Folder(red.header, CARDS)
+        for n in range(len(doc["actions"])):
+            while fold.applied < red.steps[n]:
+                fold.push(red.actions[fold.applied])
+            offers = PM.offers(fold.state)
+            if n > 4 and want(offers):
+                return gid, n, offers
+    raise AssertionError("no such step")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder = tmp_path_factory.mktemp("ux")
+
+    def fill(store: Any) -> None:
+        for doc in DOCS:
+            assert store.ingest_log(doc, "sim").game_id is not None
+
+    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'ux.sqlite3'}", "TESTING": True, **OPEN}, fill)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[tuple[Any, PageErrors]]:
+    errors = PageErrors()
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page = context.new_page()
+    errors.watch(page)
+    yield page, errors
+    assert not errors, errors
+    context.close()
+
+
+def open_branch(server: LiveServer, page: Any, gid: int, at: int, view: str = "judge") -> int:
+    """A branch of game ``gid`` from step ``at`` held by this browser, open in the recorder, offers shown."""
+    r = server.app.test_client().post("/api/drafts/branch", json={"game_id": gid, "at": at, "view": view})
+    assert r.status_code == 201, r.json
+    page.goto(f"{server.url}/games/draft/{r.json['id']}")
+    held = {"id": r.json["id"], "token": r.json["token"], "seat": view, "count": r.json["count"], "outbox": [], "skipped": {}}
+    page.evaluate(f"localStorage.setItem('pmemo-draft:{r.json['id']}', {json.dumps(json.dumps(held))})")
+    page.goto(f"{server.url}/record?draft={r.json['id']}")
+    page.wait_for_selector(f"#offers[data-ready='{r.json['count']}']", timeout=WAIT_MS)
+    return int(r.json["count"])
+
+
+def test_both_pass_and_end_turn_are_one_tap(server: LiveServer, phone: tuple[Any, PageErrors]) -> None:
+    page, _ = phone
+    gid, at, _ = first_step(lambda o: {c["kind"] for c in o["shortcuts"]} == {"both_pass", "end_turn"})
+    count = open_branch(server, page, gid, at)
+    turn = page.inner_text("#turnbar")
+    page.tap("#offers button[data-shortcut='both_pass']")
+    page.wait_for_selector(f"#offers[data-ready='{count + 2}']", timeout=WAIT_MS)
+    ending = next(c for c in PM.offers(_state_after(gid, at, 2))["shortcuts"] if c["kind"] == "end_turn")
+    page.tap("#offers button[data-shortcut='end_turn']")
+    page.wait_for_selector(f"#board[data-count='{count + 2 + len(ending['actions'])}']", timeout=WAIT_MS)
+    assert page.inner_text("#turnbar") != turn  # the next turn has started
+
+
+def _state_after(gid: int, at: int, passes: int) -> Any:
+    doc = DOCS[gid - 1]
+    fold = Folder(doc["game"], CARDS)
+    for action in doc["actions"][:at]:
+        fold.push(action)
+    for _ in range(passes):
+        fold.push({"type": "pass", "p": PM.actor(fold.state)})
+    return fold.state
+
+
+def test_the_payment_sheet_shows_the_cost_and_a_running_total(server: LiveServer, phone: tuple[Any, PageErrors]) -> None:
+    page, _ = phone
+    gid, at, offers = first_step(lambda o: any(c and c > 0 for c in o["costs"]))
+    open_branch(server, page, gid, at)
+    k = next(i for i, c in enumerate(offers["costs"]) if c and c > 0)
+    action, cost = offers["actions"][k], offers["costs"][k]
+    page.tap(f"#offers button[data-action='{json.dumps(action, sort_keys=True, separators=(',', ':'), ensure_ascii=False)}']")
+    page.wait_for_selector("#sheet .pay-total")
+    assert page.inner_text("#sheet .pay-total").startswith(f"Cost {cost} · paid ")
+    assert page.is_enabled("#sheet .pay-send")  # the engine's own payment covers the cost
+    for _ in action["pay"]:  # take every paid card back: short
+        page.tap("#sheet .chosen button >> nth=0")
+    assert "more" in page.inner_text("#sheet .pay-total") and page.is_disabled("#sheet .pay-send")
+
+
+def test_effect_buttons_name_the_effect(server: LiveServer, phone: tuple[Any, PageErrors]) -> None:
+    page, _ = phone
+    gid, at, offers = first_step(lambda o: any(a for a in o["about"]))
+    open_branch(server, page, gid, at)
+    k = next(i for i, a in enumerate(offers["about"]) if a)
+    button = page.locator(f"#offers button[data-offer='{offers['actions'][k]['type']}'] .offer-effect").first
+    assert button.inner_text() == offers["about"][k]["effect"]
+    assert "effect" in button.inner_text()
+
+
+def test_the_card_picker_of_an_unlisted_deck_has_set_codes(server: LiveServer, phone: tuple[Any, PageErrors]) -> None:
+    page, _ = phone
+    gid, at, _ = first_step(lambda o: o["hand_play"] == 1 and o["actor"] == 1, view=0)
+    open_branch(server, page, gid, at, view="0")  # seat 0 does not know seat 1's deck
+    page.tap("#offers .g-hand button")
+    page.wait_for_selector("#sheet .pick-set")
+    chips = page.locator("#sheet .pick-set")
+    assert chips.count() > 2 and chips.first.inner_text() == "all sets"
+    code = chips.nth(1).get_attribute("data-set")
+    chips.nth(1).tap()
+    picks = page.locator("#sheet .pick-list button").evaluate_all("bs => bs.map((b) => b.dataset.pick)")
+    assert picks and all(p.startswith(code + "-") for p in picks)

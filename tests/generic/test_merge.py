@@ -1,0 +1,149 @@
+"""Two seats, one game (engine.merge, ``pmemo-replay merge``): merging the two seats' redactions of a complete
+simulated log gives exactly its judge redaction; injected disagreements are found where they were put."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.merge import Merged, merge
+from engine.ruleset import Redaction
+from engine.rulesets import get_ruleset
+from pmemo_replay.cli import main
+from pmemo_replay.games.cards import bundled_for
+from pmemo_replay.simulate import simulated_logs
+
+PM = get_ruleset("pm-2.22")
+CARDS = bundled_for("pm-2.22")
+
+
+@cache
+def game(seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    doc = next(simulated_logs(CARDS, 1, seed))
+    return doc["game"], doc["actions"]
+
+
+@cache
+def views(seed: int) -> tuple[Redaction, Redaction, Redaction]:
+    header, actions = game(seed)
+    return tuple(PM.redact(header, actions, CARDS, view) for view in (0, 1, "judge"))  # type: ignore[return-value]
+
+
+def merged(seat0: Redaction, seat1: Redaction) -> Merged:
+    return merge(PM, CARDS, [(seat0.header, seat0.actions), (seat1.header, seat1.actions)])
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000))
+def test_the_two_seats_merged_are_the_judges_table_log(seed: int) -> None:
+    seat0, seat1, judge = views(seed)
+    out = merged(seat0, seat1)
+    assert out.disagreement is None
+    assert out.header == judge.header
+    assert out.actions == judge.actions
+    assert out.steps == judge.steps
+
+
+def _game_steps(actions: list[dict[str, Any]]) -> list[int]:
+    """The index of each game action (not an identify) in a seat's log."""
+    return [i for i, a in enumerate(actions) if a["type"] != "identify"]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000), st.randoms(use_true_random=False))
+def test_a_different_action_is_found_at_its_step(seed: int, rng: random.Random) -> None:
+    seat0, seat1, judge = views(seed)
+    games = _game_steps(seat1.actions)
+    passes = [k for k, i in enumerate(games) if seat1.actions[i]["type"] == "pass"]
+    k = rng.choice(passes)
+    changed = copy.deepcopy(seat1)
+    changed.actions[games[k]]["p"] = 1 - changed.actions[games[k]]["p"]
+    out = merged(seat0, changed)
+    assert out.disagreement is not None and out.disagreement.kind == "action"
+    assert out.disagreement.step == k
+    assert out.disagreement.index == [_game_steps(seat0.actions)[k], games[k]]
+    assert out.disagreement.versions == [seat0.actions[_game_steps(seat0.actions)[k]], changed.actions[games[k]]]
+    assert out.actions == judge.actions[:judge.steps[k]]  # merged up to the disagreement
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000), st.randoms(use_true_random=False))
+def test_a_missing_action_is_found_at_its_step(seed: int, rng: random.Random) -> None:
+    """Seat 0 stopped recording at game action k (its log is a legal prefix): the merge stops there."""
+    seat0, seat1, judge = views(seed)
+    games = _game_steps(seat0.actions)
+    k = rng.randrange(1, len(games))
+    shorter = copy.deepcopy(seat0)
+    del shorter.actions[games[k]:]
+    out = merged(shorter, seat1)
+    assert out.disagreement is not None and out.disagreement.kind == "missing"
+    assert out.disagreement.step == k
+    assert out.disagreement.index == [None, _game_steps(seat1.actions)[k]]
+    assert out.disagreement.versions == [None, seat1.actions[_game_steps(seat1.actions)[k]]]
+    assert out.actions[:judge.steps[k - 1]] == judge.actions[:judge.steps[k - 1]]
+
+
+def test_a_card_named_differently_is_found() -> None:
+    seat0, seat1, _ = views(3)
+    k, i = next((k, i) for k, i in enumerate(_game_steps(seat1.actions))
+                if seat1.actions[i]["type"] == "no_interfere" and "card" in seat1.actions[i])
+    deck = game(3)[0]["players"][seat1.actions[i]["p"]]["deck"]
+    other = next(c for c in deck if c != seat1.actions[i]["card"])
+    changed = copy.deepcopy(seat1)
+    changed.actions[i]["card"] = other
+    out = merged(seat0, changed)
+    assert out.disagreement is not None and out.disagreement.step == k
+    assert out.disagreement.versions[1]["card"] == other
+
+
+def test_merge_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    seat0, seat1, judge = views(5)
+    paths = []
+    for seat, red in enumerate((seat0, seat1)):
+        path = tmp_path / f"seat{seat}.jsonl"
+        path.write_text("\n".join([json.dumps({"format": "pmemo-log", "version": 1, "game": red.header}),
+                                   *map(json.dumps, red.actions)]) + "\n", encoding="utf-8")
+        paths.append(str(path))
+    out = tmp_path / "judge.json"
+    assert main(["merge", *paths, "--out", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["game"] == {"ruleset": "pm-2.22", **judge.header}  # the header read with its defaults filled
+    assert doc["actions"] == judge.actions
+    lines = Path(paths[1]).read_text(encoding="utf-8").splitlines()
+    Path(paths[1]).write_text("\n".join(lines[:-3]) + "\n", encoding="utf-8")  # seat 1 stopped early
+    assert main(["merge", *paths]) == 1
+    err = capsys.readouterr().err
+    assert "the recordings disagree" in err and "seat 1's log has no action" in err
+
+
+def test_a_judges_pick_resolves_a_disagreement() -> None:
+    seat0, seat1, judge = views(7)
+    games = _game_steps(seat1.actions)
+    k = next(k for k, i in enumerate(games) if seat1.actions[i]["type"] == "pass" and k > 5)
+    changed = copy.deepcopy(seat1)
+    changed.actions[games[k]]["p"] = 1 - changed.actions[games[k]]["p"]
+    logs = [(seat0.header, seat0.actions), (changed.header, changed.actions)]
+    assert merge(PM, CARDS, logs).disagreement.step == k  # type: ignore[union-attr]
+    right = merge(PM, CARDS, logs, {k: ("take", 0)})
+    assert right.complete and right.actions == judge.actions  # seat 0's version was the true one
+    wrong = merge(PM, CARDS, logs, {k: ("take", 1)})
+    assert wrong.disagreement is not None and wrong.disagreement.step >= k  # the rules, or the next step, object
+
+
+def test_an_action_one_seat_missed_is_inserted() -> None:
+    seat0, seat1, judge = views(9)
+    games = _game_steps(seat0.actions)
+    shorter = copy.deepcopy(seat0)
+    del shorter.actions[games[-1]:]  # seat 0 missed the last action (and what it learned after it)
+    k = len(games) - 1
+    out = merge(PM, CARDS, [(shorter.header, shorter.actions), (seat1.header, seat1.actions)], {k: ("insert", 1)})
+    assert out.complete and out.actions[:judge.steps[k]] == judge.actions[:judge.steps[k]]
+    assert out.actions[judge.steps[k]] == judge.actions[judge.steps[k]]
