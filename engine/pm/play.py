@@ -543,6 +543,9 @@ def _replace_at_resolution(g: GameState, play: Play) -> str | None:
     old = find_chara(me, replace) if replace else None
     if old is not None and old.area != "main":
         old = None
+    if old is not None and stats.stays_on_area(g, old):
+        raise illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, {describe(g, old.card)} does not "
+                                          "leave the Area (退場しない is in force on it) and cannot be replaced")
     if len(me.main) >= MAIN_LIMIT and old is None:
         raise illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, player {play.player}'s Main Area "
                                           f"holds {len(me.main)} Charas and none is named to replace")

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Effect
-from engine.pm import conditions, stats
+from engine.pm import conditions, effects, stats
 from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
 from engine.pm.ops import apply_op
 from engine.pm.state import Chara, GameState, expiry
-from engine.pm.zones import describe, find_chara, same_card
+from engine.pm.zones import AREA_ZONES, describe, find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
 Step = Mapping[str, Any]
@@ -126,9 +126,27 @@ class Run:
             return conditions.charas(self.g, self.actor, key["all"], self.source)
         if isinstance(key, str) and key.startswith("target"):
             idx = 0 if key == "target" else int(key.split(":", 1)[1])
-            if idx < len(self.targets) and self.g.chara_by_uid(self.targets[idx].uid) is not None:
+            if idx >= len(self.targets):
+                self.require_target(idx)
+            elif self.g.chara_by_uid(self.targets[idx].uid) is not None:
                 return [self.targets[idx]]
         return []
+
+    def require_target(self, idx: int) -> None:
+        """A step uses target ``idx`` that the action left out: ``effect.target`` when a Chara could have been it.
+
+        An optional target (``"optional": true``) may be left out only when none is there: "N枚" takes N when N
+        are there; ``"up_to": true`` (まで, or a part the text makes optional on its own) may be left out anyway."""
+        specs = self.eff.targets
+        if idx >= len(specs) or not specs[idx].get("optional") or specs[idx].get("up_to") or self.eff.trigger == "delayed":
+            return
+        named = {c.uid for c in self.targets} if specs[idx].get("distinct", True) else set()
+        could = [c for c in effects.possible_targets(self.g, self.actor, self.eff, idx, self.source)
+                 if c.uid not in named]
+        if could:
+            raise illegal("effect.target", f"{describe(self.g, self.card_id)}: target {idx} is left out, but "
+                                           f"{describe(self.g, could[0].card)} can be it (the text takes it when "
+                                           "there is one)")
 
     def player(self, step: Step) -> int:
         return self.actor if step.get("who", "self") == "self" else 1 - self.actor
@@ -239,8 +257,8 @@ def _chara_ops(r: Run, step: Step) -> None:
         elif kind == "coin":
             op.update(coin=step.get("coin", "+10/+10"), n=step.get("n", 1))
         elif kind == "move":
-            if step["to"] == c.area:
-                continue
+            if step["to"] == c.area or (step["to"] not in AREA_ZONES and stats.stays_on_area(r.g, c)):
+                continue  # already there, or 退場しない keeps it on the Area: that part cannot be done
             op.update({"from": c.area, "to": step["to"]})
             r.picked = [c.card]
             r.left_area = c.area
@@ -358,7 +376,7 @@ def _pick(r: Run, step: Step) -> None:
     unknown = None in looked or (src == "ex_deck" and pl.ex_list is None)
     same = _same_name_filter(r, step)
     exact = [r.card_id] if step.get("this_card") else list(r.picked) if step.get("same_card") == "picked" else None
-    fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p)
+    fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p, src)
             and (same is None or bool(set(g.card(c).names) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
     if unknown:
@@ -462,7 +480,7 @@ def _judge(r: Run, step: Step) -> None:
         return
     a, b = me[0], them[0]
     (a_ap, a_dp), (b_ap, b_dp) = ((stats.used(v) for v in stats.ap_dp(r.g, x)) for x in (a, b))
-    out = [x for x, dp, ap in ((b, b_dp, a_ap), (a, a_dp, b_ap)) if dp <= ap and not stats.has_grant(r.g, x, "not_eliminated")]
+    out = [x for x, dp, ap in ((b, b_dp, a_ap), (a, a_dp, b_ap)) if dp <= ap and not stats.stays_on_area(r.g, x)]
     for x in out:
         r.emit({"op": "move", "p": x.owner, "card": x.card, "from": x.area, "to": "discard"})
 
