@@ -19,9 +19,9 @@ from typing import Any
 from engine.cards import Effect
 from engine.pm import conditions, effects, stats
 from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
-from engine.pm.ops import apply_op
+from engine.pm.ops import MAIN_LIMIT, apply_op
 from engine.pm.state import Chara, GameState, expiry
-from engine.pm.zones import AREA_ZONES, describe, find_chara, same_card
+from engine.pm.zones import AREA_ZONES, area_holds, describe, find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
 Step = Mapping[str, Any]
@@ -379,6 +379,8 @@ def _pick(r: Run, step: Step) -> None:
     fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p, src)
             and (same is None or bool(set(g.card(c).names) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
+    if dst in ENTRY_DESTINATIONS:  # a card that cannot be put onto the Area is no option: the effect does the rest
+        fits = [c for c in fits if _can_enter(r, p, c, dst)]
     if unknown:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
     before = r.taken
@@ -400,6 +402,9 @@ def _pick(r: Run, step: Step) -> None:
             op["face"] = face
         if step.get("rested"):
             op["rested"] = True
+        given = r.next_given()
+        if op["to"] == "main" and given is not None and given.get("replace") is not None:
+            op["replace"] = given["replace"]  # a full Main Area: the Chara the log gives up (reading 5)
         note.ops.append(len(r.ops))
         r.emit(op)
     r.picked = [c for c in picked if c is not None]
@@ -420,9 +425,28 @@ def _pick(r: Run, step: Step) -> None:
         steps(r, step["else"])
 
 
+#: pick destinations that put the card onto the Area
+ENTRY_DESTINATIONS = frozenset({"area", "same_area", "main", "support"})
+
+
+def _can_enter(r: Run, p: int, cid: str, dst: str) -> bool:
+    """True when the card may be put onto the Area at ``dst`` now: a Character, not purple (P17), not one already on
+    the player's Area (summon.unique), and for the Main Area one with AP/DP and room (or a replaced Chara the given
+    op names). ``"area"`` (場に出す) always has room: the Support Area takes any Chara."""
+    card = r.g.card(cid)
+    pl = r.g.players[p]
+    if card.type != "chara" or card.color == "purple" or area_holds(pl, cid):
+        return False
+    area = r.left_area if dst == "same_area" else dst
+    if area != "main":
+        return True
+    given = r.next_given()
+    return card.has_stats and (len(pl.main) < MAIN_LIMIT or (given is not None and given.get("replace") is not None))
+
+
 def _area_to(r: Run, dst: str, cid: str | None) -> str:
-    """``to``: a zone; ``"area"``: the area the given op names, else the Main Area for a Chara with AP/DP;
-    ``"same_area"``: the area the last Chara moved off the Area was in."""
+    """``to``: a zone; ``"area"``: the area the given op names, else the Main Area for a Chara with AP/DP when it has
+    room (else the Support Area); ``"same_area"``: the area the last Chara moved off the Area was in."""
     if dst == "same_area":
         return r.left_area
     if dst != "area":
@@ -433,7 +457,7 @@ def _area_to(r: Run, dst: str, cid: str | None) -> str:
     given = r.next_given()
     if given is not None and given.get("op") == "move" and given.get("to") in ("main", "support"):
         return str(given["to"])
-    return "main" if r.g.card(cid).has_stats else "support"
+    return "main" if r.g.card(cid).has_stats and len(r.g.players[r.actor].main) < MAIN_LIMIT else "support"
 
 
 def _rest_to(r: Run, p: int, rest: list[str | None], where: str) -> None:
