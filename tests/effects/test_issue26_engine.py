@@ -194,6 +194,101 @@ def test_01_093_grants_only_when_it_moved() -> None:
     assert not stats.stays_on_area(state, target)
 
 
+def _01_048_third_erika(kept: str | None) -> Game:
+    """Turn 3: 01-052, 01-050 and 01-048 (three 千葉 エリカ) approach; at the third, 01-048 keeps ``kept``; then
+    01-084 (40/40) approaches and player 1's ST-003 (40/40) interferes: each side's DP is at most the other's AP."""
+    g = mhk_game(["MHK 01-093", "MHK 01-052", "MHK 01-050", "MHK 01-084", "MHK 01-040", "MHK 01-041", "MHK 01-083"],
+                 ["MHK ST-003", "MHK 01-104"], ex0=["MHK 01-048"])
+    g.add("summon", 0, card="MHK 01-093", area="support", pay=[{"hand": "MHK 01-040"}])
+    g.add("trigger", 0, card="MHK 01-093", effect=0, choices=[["MHK 01-048"]]).passes(1)
+    g.add("summon", 0, card="MHK 01-048", area="main", pay=[{"hand": "MHK 01-041"}, {"hand": "MHK 01-083"}]).passes(1)
+    g.add("summon", 0, card="MHK 01-052", area="main", pay=[]).passes(1)
+    g.add("summon", 0, card="MHK 01-050", area="main", pay=[])
+    g.add("trigger", 0, card="MHK 01-050", effect=0, targets=[ref("MHK 01-050")]).passes(1)
+    g.add("summon", 0, card="MHK 01-084", area="main", pay=[]).passes(1)
+    g.end_turn(0)
+    g.add("summon", 1, card="MHK ST-003", area="main", pay=[{"hand": "MHK 01-104"}]).passes(0)
+    g.end_turn(1)
+    g.passes(0, 1)
+    for cid in ("MHK 01-052", "MHK 01-050", "MHK 01-048"):
+        g.add("approach", 0, card=cid).add("trigger", 0, card="MHK 01-048", effect=0)
+        if cid == "MHK 01-048" and kept is not None:
+            g.add("trigger", 0, card="MHK 01-048", effect=1, targets=[ref(kept)] if kept else [])
+        g.passes(0, 1).add("no_interfere", 1).passes(0, 1)
+    g.add("approach", 0, card="MHK 01-084").add("trigger", 0, card="MHK 01-048", effect=0).passes(0, 1)
+    return g.add("interfere", 1, card="MHK ST-003").passes(0, 1, 0, 1)
+
+
+def test_01_048_kept_chara_survives_the_judgement() -> None:
+    res = assert_legal(_01_048_third_erika("MHK 01-084"))
+    assert on_area(res, "MHK 01-084") and not on_area(res, "MHK ST-003", 1)
+    other = assert_legal(_01_048_third_erika("MHK 01-052"))  # the grant on another Chara: 01-084 leaves
+    assert not on_area(other, "MHK 01-084")
+
+
+def test_01_048_grant_cannot_be_left_out() -> None:
+    g = _01_048_third_erika("")  # the trigger without its target: own Charas are there
+    index = next(i for i, a in enumerate(g.actions) if a["type"] == "trigger" and a.get("effect") == 1)
+    assert_illegal(g, "effect.target", index)
+    g = _01_048_third_erika(None)  # the mandatory trigger missing
+    res = g.fold()
+    assert res.ruling is not None and res.ruling.to_json()["rule"] == "effect.result"
+
+
+def _01_127_played(event: bool) -> Game:
+    """Turn 3: 01-084 (40/40) approaches; player 0 plays 01-127 (or not); ST-003 (40/40) interferes."""
+    g = mhk_game(["MHK 01-084", "MHK 01-127", "MHK 01-040", "MHK 01-041", "MHK 01-083", "MHK 01-052", "MHK 01-104"],
+                 ["MHK ST-003", "MHK 01-104"])
+    g.add("summon", 0, card="MHK 01-084", area="main", pay=[]).passes(1)
+    g.end_turn(0)
+    g.add("summon", 1, card="MHK ST-003", area="main", pay=[{"hand": "MHK 01-104"}]).passes(0)
+    g.end_turn(1)
+    g.passes(0, 1).add("approach", 0, card="MHK 01-084")
+    if event:
+        g.add("play_event", 0, card="MHK 01-127", pay=[{"hand": "MHK 01-040"}]).passes(1)
+    g.passes(0, 1)
+    return g.add("interfere", 1, card="MHK ST-003").passes(0, 1, 0, 1)
+
+
+def test_01_127_keeps_every_own_chara_this_turn() -> None:
+    res = assert_legal(_01_127_played(True))
+    assert on_area(res, "MHK 01-084") and not on_area(res, "MHK ST-003", 1)
+    assert not on_area(assert_legal(_01_127_played(False)), "MHK 01-084")
+
+
+def test_01_127_outside_its_timing_is_refused() -> None:
+    g = mhk_game(["MHK 01-084", "MHK 01-127", "MHK 01-040", "MHK 01-041", "MHK 01-083", "MHK 01-052", "MHK 01-104"])
+    g.add("play_event", 0, card="MHK 01-127", pay=[{"hand": "MHK 01-040"}])  # [アプローチ/自分] in the Main Phase
+    assert_illegal(g, "timing")
+
+
+def _01_072_by_red_effect(kept: list[dict[str, Any]] | None) -> Game:
+    """Turn 3: 01-058 (red, 40/50) approaches and 01-077 (50/50) interferes; 01-058's trigger puts 01-072 from the
+    hand onto the Area (a red Chara's effect), whose trigger keeps ``kept``."""
+    g = mhk_game(["MHK 01-058", "MHK 01-072", "MHK 01-040", "MHK 01-041", "MHK 01-083", "MHK 01-052", "MHK 01-104"],
+                 ["MHK 01-077"])
+    g.add("summon", 0, card="MHK 01-058", area="main", pay=[{"hand": "MHK 01-040"}, {"hand": "MHK 01-041"}]).passes(1)
+    g.end_turn(0)
+    g.add("summon", 1, card="MHK 01-077", area="main", pay=[]).passes(0)
+    g.end_turn(1)
+    g.passes(0, 1).add("approach", 0, card="MHK 01-058").passes(0, 1).add("interfere", 1, card="MHK 01-077")
+    g.add("trigger", 0, card="MHK 01-058", effect=0, choices=[["MHK 01-072"]])
+    if kept is not None:
+        g.add("trigger", 0, card="MHK 01-072", effect=0, targets=kept)
+    return g.passes(0, 1, 0, 1)
+
+
+def test_01_072_entered_by_a_red_effect_keeps_a_chara() -> None:
+    res = assert_legal(_01_072_by_red_effect([ref("MHK 01-058")]))
+    assert on_area(res, "MHK 01-058") and on_area(res, "MHK 01-072")
+    assert not on_area(assert_legal(_01_072_by_red_effect([ref("MHK 01-072")])), "MHK 01-058")
+
+
+def test_01_072_mandatory_grant_cannot_be_left_out() -> None:
+    res = _01_072_by_red_effect(None).fold()
+    assert res.ruling is not None and res.ruling.to_json()["rule"] == "effect.result"
+
+
 @pytest.mark.parametrize("card", ["MHK 01-072", "MHK 01-127", "MHK 01-081"])
 def test_kept_charas_of_the_per_card_logs_refuse_every_move(card: str) -> None:
     """The per-card legal log (fixtures/cards/mhk-logs) gives the grant; each kept Chara then refuses a move to any
@@ -230,6 +325,38 @@ def test_sz2_01_088_compiled_grant_keeps_the_chara() -> None:
     g.add("play_event", 0, card="MHK 01-125", pay=[{"hand": "MHK 01-041"}], targets=[ref("SZ2 01-032")],
           ops=[{"op": "move", "p": 0, "card": "SZ2 01-032", "from": "main", "to": "deck_bottom"}])
     assert_illegal(g, "effect.result")
+
+
+def _sz2_01_011_interfered(discard: list[str] | None) -> Game:
+    """Turn 3: compiled SZ2 01-011 (40/0) approaches, 01-077 (50/50) interferes; its trigger discards an Event from
+    the hand (or is not used): 「このカードは、ターン終了時まで退場しない」."""
+    g = mhk_game(["SZ2 01-011", "MHK 01-114", "MHK 01-083", "MHK 01-084", "MHK 01-041", "MHK 01-052", "MHK 01-104"],
+                 ["MHK 01-077"], db=with_sz2())
+    g.add("summon", 0, card="SZ2 01-011", area="main", pay=[{"hand": "MHK 01-083"}, {"hand": "MHK 01-084"}]).passes(1)
+    g.end_turn(0)
+    g.add("summon", 1, card="MHK 01-077", area="main", pay=[]).passes(0)
+    g.end_turn(1)
+    g.passes(0, 1).add("approach", 0, card="SZ2 01-011").passes(0, 1).add("interfere", 1, card="MHK 01-077")
+    if discard is not None:
+        g.add("trigger", 0, card="SZ2 01-011", effect=1, choices=[discard])
+    g.passes(0, 1)  # the Elimination Judgement follows
+    if discard is None:  # it left: its own "when this card leaves, draw" fires
+        g.add("trigger", 0, card="SZ2 01-011", effect=0, **{"from": "discard"})
+    return g.passes(0, 1)
+
+
+@needs_data
+def test_sz2_01_011_kept_after_discarding_an_event() -> None:
+    res = assert_legal(_sz2_01_011_interfered(["MHK 01-114"]))
+    assert on_area(res, "SZ2 01-011") and "MHK 01-114" in res.state.players[0].discard
+    assert not on_area(assert_legal(_sz2_01_011_interfered(None)), "SZ2 01-011")
+
+
+@needs_data
+def test_sz2_01_011_discard_must_be_an_event() -> None:
+    g = _sz2_01_011_interfered(["MHK 01-041"])
+    index = next(i for i, a in enumerate(g.actions) if a["type"] == "trigger" and a["card"] == "SZ2 01-011")
+    assert_illegal(g, "effect.target", index)
 
 
 # -- 2. required targets ------------------------------------------------------------------------------------------
