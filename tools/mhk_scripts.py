@@ -76,6 +76,11 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   discard by an effect as well (decided by the project lead).
 - 登場 (enter) includes Charas put onto the field by effects (001: Charas that come into play by card effects come
   into play active): the ``enter`` triggers fire for them too (decided by the project lead).
+- A part of an effect that cannot be done when it resolves is left out and the rest resolves (rule book 001, the
+  passage on use-type and persistent texts: a part that cannot be applied does not stop the others; issue 20): a
+  Chara kept by 退場しない is not moved, a card that cannot enter the Area (already there, purple, no room in a full
+  Main Area with no Chara named to give up) is not put there (場に出す then takes the Support Area). Targets are
+  still checked when the effect is declared (000 P16, step ③).
 - "Your Charas" (自分のキャラ) are those in the Main and the Support Area (rule book 001, "place"), unless the text
   names an area.
 """

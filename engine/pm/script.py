@@ -259,6 +259,13 @@ def _chara_ops(r: Run, step: Step) -> None:
         elif kind == "move":
             if step["to"] == c.area or (step["to"] not in AREA_ZONES and stats.stays_on_area(r.g, c)):
                 continue  # already there, or 退場しない keeps it on the Area: that part cannot be done
+            if step["to"] == "main":
+                given = r.next_given()
+                replace = given.get("replace") if given is not None and given.get("op") == "move" else None
+                if not r.g.card(c.card).has_stats or (len(r.g.players[c.owner].main) >= MAIN_LIMIT and replace is None):
+                    continue  # no AP/DP, or a full Main Area with no Chara named to give up: it cannot move there
+                if replace is not None:
+                    op["replace"] = replace
             op.update({"from": c.area, "to": step["to"]})
             r.picked = [c.card]
             r.left_area = c.area
