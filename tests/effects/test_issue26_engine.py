@@ -2,7 +2,9 @@
 
 1. 退場しない (the ``not_eliminated`` grant) keeps a Chara on the Area against every move off it, not only the
    Elimination Judgement: MHK 01-125 (an Event moving an own Chara to the deck bottom) does nothing to a kept
-   Chara, and ops saying it moved are ``effect.result``; a summon to a full Main Area cannot give it up.
+   Chara, and ops saying it moved are ``effect.result``; a summon to a full Main Area cannot give it up; the
+   Elimination Judgement leaves it (MHK 01-048, 01-072, 01-127, SZ2 01-011), each against a control log without
+   the grant.
 2. Optional targets may be left out only when none is there ("N枚" takes N): MHK 01-017, 01-053, 01-086,
    01-035/01-080/01-101 (2 from the EX deck), SZ2 01-056 (a mode's target).
 3. MHK P-008's red reaches the hand, the deck and the own field only.
