@@ -21,12 +21,26 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
 - 01-085: the sum is of the printed usage costs of the named cards played this turn by either player.
 - 01-119: the target's texts are barred during the next turn only (a ``{"no_text_from": turn}`` grant).
 - P-007: "may be summoned in the own Approach Phase" is read as free entry in the own turn.
-- P-008: every card of its player counts as red too (not only hand, deck and Area).
+- P-008: the cards of its player in the hand, the deck and on the own field (Main and Support Area) count as red
+  too, as the text names them (手札とデッキと自分の場); Point Zone, discard, EX deck and removed cards keep their color
+  (``also_color`` with ``zones``): a payment matches by red only through hand cards (and the card played from the
+  hand).
 - 01-014 / 01-020 / 01-087 / 01-092 / 01-096 / ST-020: "when this card enters, at the turn end ..." sets up a delayed
   effect on entering (it stays even if the card leaves); where the delayed part is optional, so is setting it up.
 - 01-092: "with 3 or more of your Charas in the Support Area" counts the others, when it enters.
-- 01-053: the 2 Charas are chosen as targets (the second optional when only one 魔法師 is on the Area); their usage
-  cost on the Area is +2 (a ``{"cost": 2}`` grant).
+- 01-053: the 2 Charas are chosen as targets (the second may be left out only when only one 魔法師 is on the
+  Area); their usage cost on the Area is +2 (a ``{"cost": 2}`` grant).
+- Targets: "N枚" takes N when N are there. A target spec marked ``optional`` may be left out only when no Chara
+  could be it when the step using it runs (01-017's -20/-20 once 「司波 達也」 was placed, 01-053's second 魔法師,
+  01-086's two Charas, 01-001's mode targets); ``up_to`` marks the ones the text lets the player leave out
+  (まで: 01-014's Backup, 01-076; 01-116's できる part after 〔ブレイク〕).
+- 01-035 / 01-080 / 01-101: "2枚を…加えることができる": the effect as a whole is optional (できる); used, it takes 2
+  when the EX deck holds 2 of that name (without まで, as 01-107 etc.), else the one there is.
+- 01-093 / SZ2 01-088: その場合: the 退場しない grant needs the move to the deck bottom done.
+- 退場しない (``not_eliminated``) keeps the Chara on the Area against every move off it (the reading of 退場 below):
+  an effect's move to the discard, the hand, the deck or out of the game does not happen (the effect does the rest),
+  the Elimination Judgement leaves it, and it cannot be the Chara a summon to a full Main Area replaces. None of
+  01-048, 01-050, 01-072, 01-081, 01-093, 01-127 limits it to one cause.
 - 01-051: "remove 2 ... if so draw": the draw needs both removed.
 - 01-102: その場合: the two Point Zone cards turn face up only when the -20/-20 was given (no opponent's Chara to
   give it to, or it left before the effect resolved: nothing).
@@ -62,6 +76,11 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   discard by an effect as well (decided by the project lead).
 - 登場 (enter) includes Charas put onto the field by effects (001: Charas that come into play by card effects come
   into play active): the ``enter`` triggers fire for them too (decided by the project lead).
+- A part of an effect that cannot be done when it resolves is left out and the rest resolves (rule book 001, the
+  passage on use-type and persistent texts: a part that cannot be applied does not stop the others; issue 20): a
+  Chara kept by 退場しない is not moved, a card that cannot enter the Area (already there, purple, no room in a full
+  Main Area with no Chara named to give up) is not put there (場に出す then takes the Support Area). Targets are
+  still checked when the effect is declared (000 P16, step ③).
 - "Your Charas" (自分のキャラ) are those in the Main and the Support Area (rule book 001, "place"), unless the text
   names an area.
 """
@@ -176,7 +195,7 @@ HAS_TATSUYA = {"has_name": TATSUYA}
 OWN_TURN = {"own_turn": True}
 SELF_MOD_20 = static([mod(20, 20, "self")], condition=HAS_TATSUYA)
 RECYCLE_SER = auto("enter", recycle(7, {"type": "chara", "series": SER}))
-COMBO_FETCH = auto("enter", [ex_fetch({}, 2, up_to=True, same_name="self")], optional=True)
+COMBO_FETCH = auto("enter", [ex_fetch({}, 2, same_name="self")], optional=True)
 BLUE_GREEN_3 = {"count": {"spec": {**OWN, "color": ["blue", "green"], "not_self": True}, "at_least": 3}}
 PLAYED_RED = {"count": {"history": history("play", {"color": "red"})}}
 
@@ -215,7 +234,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                act_eff([act()], targets=[{**OWN, "color": ["blue", "green"]}])]},
     "MHK 01-014": {"effects": [auto("enter", [delay("turn_end", do=[act()], targets=[OWN], optional=True)], optional=True)],
                    "backup": act_eff([act("target:0"), act("target:1"), act("target:2")],
-                                     targets=[{**OWN, "optional": True}] * 3,
+                                     targets=[{**OWN, "optional": True, "up_to": True}] * 3,
                                      condition={"count": {"spec": {**OWN, "name": TATSUYA, "interfering": True}}})},
     "MHK 01-015": {"effects": [auto("enter", [mod(-20, -20, "all_opponent")]),
                                act_eff([grant({"cannot_interfere_with": {"color": "blue"}}, "target:0"),
@@ -347,7 +366,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-074": {"effects": [auto("enter", [next_cost(-3, {**CHARA, "color": "red"})])]},
     "MHK 01-075": {"effects": [source_plus(MIKIHIKO), act_eff([grant("cannot_interfere", {"all": {**OPP, "entered_this_turn": True}})])]},
     "MHK 01-076": {"effects": [auto("enter", [to("discard", "target:0"), to("discard", "target:1")], optional=True,
-                                    targets=[{**OPP, "area": "support", "has_stats": True, "optional": True}] * 2)]},
+                                    targets=[{**OPP, "area": "support", "has_stats": True, "optional": True, "up_to": True}] * 2)]},
     "MHK 01-078": {"effects": [RECYCLE_SER]},
     "MHK 01-079": {"effects": [auto("enter", [to("main", "target")], targets=[{**OWN, "area": "support", "has_stats": True}],
                                     optional=True)]},
@@ -380,7 +399,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-092": {"effects": [auto("enter", [delay("turn_end", do=[draw()])], condition={
         "count": {"spec": {**OWN, "area": "support", "not_self": True}, "at_least": 3}})]},
     "MHK 01-093": {"effects": [auto("enter", [ex_fetch({**CHARA, **MAHO})]),
-                               act_eff([to("deck_bottom"), grant("not_eliminated")], targets=[{**OWN, **MAHO}])]},
+                               act_eff([to("deck_bottom", then=[grant("not_eliminated")])], targets=[{**OWN, **MAHO}])]},
     "MHK 01-094": {"effects": [static([grant("free_entry", "self")]),
                                auto("enter", [to("support", "target", then=[to("main"), delay("turn_end", do=[
                                    to("main", "target")])])], targets=[{**OWN, "name": ERIKA, "area": "main"}],
@@ -417,7 +436,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                         {"op": "shuffle", "who": "self"}])]},
     "MHK 01-116": {"effects": [act_eff([grant("cannot_give_points", "target"),
                                         {"op": "if", "cond": {"broken": True}, "do": [act("target:1")]}],
-                                       targets=[OPP, {**OWN, "optional": True}])]},
+                                       targets=[OPP, {**OWN, "optional": True, "up_to": True}])]},
     "MHK 01-117": {"effects": [act_eff([to("main", "target")], targets=[{**OWN, "area": "support", "has_stats": True}])]},
     "MHK 01-118": {"effects": [act_eff([mod(-20, -20, "target:0"),
                                         {"op": "if", "cond": {"count": {"spec": {**OWN, "name": ERIKA, "rested": True}, "at_least": 4}},
@@ -460,7 +479,8 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK P-007": {"effects": [static([grant("free_entry", "self")], condition={
         "own_turn": True, "count": {"spec": {**OWN, "name": ERIKA}, "at_least": 3}}),
                               auto("enter", back_in("target"), targets=[{**OWN, "name": ERIKA}])]},
-    "MHK P-008": {"effects": [static([{"op": "also_color", "color": "red"}, {"op": "cost", "n": -2, "target": {"name": MIZUKI}}]),
+    "MHK P-008": {"effects": [static([{"op": "also_color", "color": "red", "zones": ["hand", "deck", "area"]},
+                                      {"op": "cost", "n": -2, "target": {"name": MIZUKI}}]),
                               auto("other_gave_point", [pick("deck", "hand", 1), {"op": "shuffle", "who": "self"}],
                                    condition={"subject": {**OWN, "name": MIZUKI}})]},
     "MHK P-009": {"effects": [act_eff(back_in("target"), targets=[{**OWN, "name": [SHIZUKU, HONOKA], "not_self": True}]),

@@ -66,7 +66,7 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         _HANDLERS[kind](g, a, trail)
     except IllegalAction as err:
         if not err.path_suffix:
-            play.hint_unscripted(g, a.get("card"), err)
+            play.hint_unscripted(g, a.get("card"), err, a)
         raise
     if g.pending_triggers:
         drop_stranded(g, trail)

@@ -52,9 +52,10 @@ def number(g: GameState, owner: int, value: Any) -> Any:
     return value
 
 
-def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None) -> bool:
+def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None, zone: str = "area") -> bool:
     """True when ``card`` passes the card filter ``f`` (other keys are ignored here); ``owner``: the player
-    whose card it is (effects making their cards count as another color, dynamic numbers)."""
+    whose card it is (effects making their cards count as another color, dynamic numbers); ``zone``: where the card
+    is (``area``: on the Area or being played from the hand; such color effects name the zones they reach)."""
     for key, want in f.items():
         if key not in CARD_KEYS:
             continue
@@ -63,7 +64,7 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
         if key == "type" and card.type != want:
             return False
         if key == "color" and card.color not in _one(want) and not (
-                owner is not None and set(stats.extra_colors(g, owner)) & set(_one(want))):
+                owner is not None and set(stats.extra_colors(g, owner, zone)) & set(_one(want))):
             return False
         if key == "name" and not set(_one(want)) & set(card.names):
             return False

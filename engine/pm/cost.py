@@ -75,10 +75,10 @@ def check_cost(
     if card is not None:
         if cost > 0 and card.color != "purple":
             match = next((c for c in paying if c.color == card.color or g.cards.same_series(c, card)), None)
-            if match is None:
-                extra = set(extra_colors(g, player))  # cards counting as another color too (MHK P-008)
-                if extra:
-                    match = next((c for c in paying if ({c.color} | extra) & ({card.color} | extra)), None)
+            if match is None:  # cards counting as another color too where they are (MHK P-008: hand, deck, field)
+                played = {card.color, *extra_colors(g, player, "hand")}  # the card is played from the hand
+                match = next((c for (zone, _), c in zip(items, paying, strict=True)
+                              if {c.color, *extra_colors(g, player, zone)} & played), None)
             if match is None:
                 raise illegal(
                     "cost.identity",
@@ -102,7 +102,8 @@ def check_cost(
             if keep:
                 trail.check("cost.combo", f"Combo satisfied by {match.id} ({match.name})")
     elif cost_color is not None and cost > 0:
-        if not any(c.color == cost_color for c in paying):
+        if not any(c.color == cost_color or cost_color in extra_colors(g, player, zone)
+                   for (zone, _), c in zip(items, paying, strict=True)):
             raise illegal("effect.cost", f"{what}: the {cost_color} cost {cost} needs a {cost_color} card in the payment")
         trail.check("effect.cost", f"{cost_color} cost paid with a {cost_color} card")
     return items

@@ -8,7 +8,9 @@ or ``{"all": spec}`` (every Chara fitting a spec).
 
 An effect's ``targets`` list says what each target must be: a Chara spec
 (:mod:`engine.pm.conditions`), e.g. ``{"side": "opponent", "area": "main", "max_cost": 2}``;
-``"optional": true`` lets it be left out, ``"distinct": false`` lets it repeat an earlier one.
+``"optional": true`` lets it be left out when no Chara could be it as the step using it runs
+(engine.pm.script.Run.require_target), ``"up_to": true`` besides lets it be left out anyway (まで),
+``"distinct": false`` lets it repeat an earlier one.
 
 >>> from engine.pm.effects import resolve_target_key
 >>> resolve_target_key("target:1")

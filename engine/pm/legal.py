@@ -236,7 +236,9 @@ def _decisions(g: GameState) -> Iterator[Action]:
                 for area in ("main", "support") if card.has_stats else ("support",):
                     action: Action = {"type": "summon", "p": p, "card": cid, "area": area, "pay": pay}
                     if area == "main" and len(me.main) >= 5:
-                        weakest = min(me.main, key=lambda c: stats.ap_dp(g, c)[0])
+                        weakest = replaceable(g, me.main)
+                        if weakest is None:
+                            continue
                         action["replace"] = weakest.card
                     yield action
             if card.level_up:
@@ -273,6 +275,12 @@ def _decisions(g: GameState) -> Iterator[Action]:
             yield from _with_targets(g, p, action, card, eff)
 
 
+def replaceable(g: GameState, main: list[Any]) -> Any:
+    """The Chara a summon to a full Main Area gives up: the weakest one that may leave (None: each stays)."""
+    free = [c for c in main if not stats.stays_on_area(g, c)]
+    return min(free, key=lambda c: stats.ap_dp(g, c)[0]) if free else None
+
+
 def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = None) -> Iterator[Action]:
     eff = eff if eff is not None else (card.effects[0] if card.effects else None)
     if eff is None or not eff.scripted:
@@ -287,11 +295,14 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
     if any(not c and not eff.targets[i].get("optional") for i, c in enumerate(choices)):
         return
     for first in choices[0] or [None]:
-        rest = [next((c for c in options if c is not first), None) for options in choices[1:]]
-        if any(r is None and not eff.targets[i + 1].get("optional") for i, r in enumerate(rest)):
-            continue
-        picked = [c for c in [first, *rest] if c is not None]
-        if len(picked) < len(eff.targets) and any(r is not None for r in rest[len(picked) - 1:]):
+        picked = [] if first is None else [first]
+        for i, options in enumerate(choices[1:], 1):  # each later target: the first option not named yet
+            taken = {c.uid for c in picked} if eff.targets[i].get("distinct", True) else set()
+            nxt = next((c for c in options if c.uid not in taken), None)
+            if nxt is None or len(picked) < i:  # targets are positional: none after a left-out one
+                break
+            picked.append(nxt)
+        if any(not eff.targets[i].get("optional") for i in range(len(picked), len(eff.targets))):
             continue
         yield _with_choices(g, p, {**action, "targets": [{"p": c.owner, "card": c.card} for c in picked]}, eff, picked, source)
 

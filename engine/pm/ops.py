@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import base_id
-from engine.pm import hidden
+from engine.pm import hidden, stats
 from engine.pm.state import GameState, expiry
 from engine.pm.triggers import fire, fire_others
 from engine.pm.zones import (
@@ -88,6 +88,8 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             c.area = dst
             (pl.main if dst == "main" else pl.support).append(c)
             return f"{what} moves from the {src} area to the {dst} area"
+        if stats.stays_on_area(g, c):
+            raise illegal("effect.result", f"move: {what} does not leave the Area (退場しない is in force on it)")
         leave_area(g, c, dst, face=face)
         return f"{what} leaves the {src} area for {dst}"
     # take the card out of its zone
@@ -150,6 +152,9 @@ def check_main_entry(g: GameState, p: int, card_id: str, replace: str | None) ->
             raise illegal("summon.main_full", f"replace: {describe(g, replace)} is not in player {p}'s Main Area")
         if same_card(old.card, card_id):
             raise illegal("summon.main_full", f"{describe(g, card_id)} cannot replace the same card")
+        if stats.stays_on_area(g, old):
+            raise illegal("summon.main_full", f"replace: {describe(g, replace)} does not leave the Area (退場しない is in "
+                                              "force on it)")
 
 
 def _flip(g: GameState, op: Mapping[str, Any]) -> str:

@@ -50,13 +50,27 @@ HINTED_PREFIXES = ("turn.", "timing", "decline.", "approach.", "interfere.", "co
                    "effect.once", "effect.cost")
 
 
-def hint_unscripted(g: GameState, card_id: object, err: IllegalAction) -> None:
-    """Say so in ``err`` when the card whose action it rules on is not scripted: its text may allow this."""
-    if not isinstance(card_id, str) or not err.rule.startswith(HINTED_PREFIXES):
+def hint_unscripted(g: GameState, card_id: object, err: IllegalAction, action: Mapping[str, Any] | None = None) -> None:
+    """Say so in ``err`` when the card whose action it rules on is not scripted: its text may allow this. An action
+    using one effect (a trigger, an activated effect, a Backup) is hinted only when that effect is not scripted."""
+    if not isinstance(card_id, str) or not err.rule.startswith(HINTED_PREFIXES) or card_id not in g.cards:
         return
     hint = f"{card_id} is not scripted; its text may allow this"
-    if card_id in g.cards and g.card(card_id).unscripted and hint not in err.ruling.message:
+    if _unscripted_part(g.card(card_id), action or {}) and hint not in err.ruling.message:
         err.ruling.message += f" ({hint})"
+
+
+def _unscripted_part(card: Card, action: Mapping[str, Any]) -> bool:
+    """True when the part of ``card`` that ``action`` uses is not scripted (any part, for a play of the card)."""
+    kind, idx = action.get("type"), action.get("effect")
+    if kind == "backup":
+        return card.backup is not None and not card.backup.scripted
+    if kind in ("trigger", "use_effect") and isinstance(idx, int):
+        effs = card.automatic() if kind == "trigger" else card.activated()
+        if kind == "trigger" and idx >= len(effs):
+            return False  # a delayed part of a scripted effect (script.delayed_slots)
+        return idx < len(effs) and not effs[idx].scripted
+    return card.unscripted
 
 
 def _in_window_phase(g: GameState, phase: str) -> bool:
@@ -99,7 +113,7 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
         play = _DECLARE[kind](g, action, path, trail, as_response)
     except IllegalAction as err:
         if not err.path_suffix:  # raised for this play itself, not for one of its responses
-            hint_unscripted(g, action.get("card"), err)
+            hint_unscripted(g, action.get("card"), err, action)
             err.path_suffix = path
         raise
     if kind in PLAYS:
@@ -543,6 +557,9 @@ def _replace_at_resolution(g: GameState, play: Play) -> str | None:
     old = find_chara(me, replace) if replace else None
     if old is not None and old.area != "main":
         old = None
+    if old is not None and stats.stays_on_area(g, old):
+        raise illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, {describe(g, old.card)} does not "
+                                          "leave the Area (退場しない is in force on it) and cannot be replaced")
     if len(me.main) >= MAIN_LIMIT and old is None:
         raise illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, player {play.player}'s Main Area "
                                           f"holds {len(me.main)} Charas and none is named to replace")

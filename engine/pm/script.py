@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Effect
-from engine.pm import conditions, stats
+from engine.pm import conditions, effects, stats
 from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
-from engine.pm.ops import apply_op
+from engine.pm.ops import MAIN_LIMIT, apply_op
 from engine.pm.state import Chara, GameState, expiry
-from engine.pm.zones import describe, find_chara, same_card
+from engine.pm.zones import AREA_ZONES, area_holds, describe, find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
 Step = Mapping[str, Any]
@@ -126,9 +126,27 @@ class Run:
             return conditions.charas(self.g, self.actor, key["all"], self.source)
         if isinstance(key, str) and key.startswith("target"):
             idx = 0 if key == "target" else int(key.split(":", 1)[1])
-            if idx < len(self.targets) and self.g.chara_by_uid(self.targets[idx].uid) is not None:
+            if idx >= len(self.targets):
+                self.require_target(idx)
+            elif self.g.chara_by_uid(self.targets[idx].uid) is not None:
                 return [self.targets[idx]]
         return []
+
+    def require_target(self, idx: int) -> None:
+        """A step uses target ``idx`` that the action left out: ``effect.target`` when a Chara could have been it.
+
+        An optional target (``"optional": true``) may be left out only when none is there: "N枚" takes N when N
+        are there; ``"up_to": true`` (まで, or a part the text makes optional on its own) may be left out anyway."""
+        specs = self.eff.targets
+        if idx >= len(specs) or not specs[idx].get("optional") or specs[idx].get("up_to") or self.eff.trigger == "delayed":
+            return
+        named = {c.uid for c in self.targets} if specs[idx].get("distinct", True) else set()
+        could = [c for c in effects.possible_targets(self.g, self.actor, self.eff, idx, self.source)
+                 if c.uid not in named]
+        if could:
+            raise illegal("effect.target", f"{describe(self.g, self.card_id)}: target {idx} is left out, but "
+                                           f"{describe(self.g, could[0].card)} can be it (the text takes it when "
+                                           "there is one)")
 
     def player(self, step: Step) -> int:
         return self.actor if step.get("who", "self") == "self" else 1 - self.actor
@@ -239,8 +257,15 @@ def _chara_ops(r: Run, step: Step) -> None:
         elif kind == "coin":
             op.update(coin=step.get("coin", "+10/+10"), n=step.get("n", 1))
         elif kind == "move":
-            if step["to"] == c.area:
-                continue
+            if step["to"] == c.area or (step["to"] not in AREA_ZONES and stats.stays_on_area(r.g, c)):
+                continue  # already there, or 退場しない keeps it on the Area: that part cannot be done
+            if step["to"] == "main":
+                given = r.next_given()
+                replace = given.get("replace") if given is not None and given.get("op") == "move" else None
+                if not r.g.card(c.card).has_stats or (len(r.g.players[c.owner].main) >= MAIN_LIMIT and replace is None):
+                    continue  # no AP/DP, or a full Main Area with no Chara named to give up: it cannot move there
+                if replace is not None:
+                    op["replace"] = replace
             op.update({"from": c.area, "to": step["to"]})
             r.picked = [c.card]
             r.left_area = c.area
@@ -358,9 +383,11 @@ def _pick(r: Run, step: Step) -> None:
     unknown = None in looked or (src == "ex_deck" and pl.ex_list is None)
     same = _same_name_filter(r, step)
     exact = [r.card_id] if step.get("this_card") else list(r.picked) if step.get("same_card") == "picked" else None
-    fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p)
+    fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p, src)
             and (same is None or bool(set(g.card(c).names) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
+    if dst in ENTRY_DESTINATIONS:  # a card that cannot be put onto the Area is no option: the effect does the rest
+        fits = [c for c in fits if _can_enter(r, p, c, dst)]
     if unknown:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
     before = r.taken
@@ -382,6 +409,9 @@ def _pick(r: Run, step: Step) -> None:
             op["face"] = face
         if step.get("rested"):
             op["rested"] = True
+        given = r.next_given()
+        if op["to"] == "main" and given is not None and given.get("replace") is not None:
+            op["replace"] = given["replace"]  # a full Main Area: the Chara the log gives up (reading 5)
         note.ops.append(len(r.ops))
         r.emit(op)
     r.picked = [c for c in picked if c is not None]
@@ -402,9 +432,28 @@ def _pick(r: Run, step: Step) -> None:
         steps(r, step["else"])
 
 
+#: pick destinations that put the card onto the Area
+ENTRY_DESTINATIONS = frozenset({"area", "same_area", "main", "support"})
+
+
+def _can_enter(r: Run, p: int, cid: str, dst: str) -> bool:
+    """True when the card may be put onto the Area at ``dst`` now: a Character, not purple (P17), not one already on
+    the player's Area (summon.unique), and for the Main Area one with AP/DP and room (or a replaced Chara the given
+    op names). ``"area"`` (場に出す) always has room: the Support Area takes any Chara."""
+    card = r.g.card(cid)
+    pl = r.g.players[p]
+    if card.type != "chara" or card.color == "purple" or area_holds(pl, cid):
+        return False
+    area = r.left_area if dst == "same_area" else dst
+    if area != "main":
+        return True
+    given = r.next_given()
+    return card.has_stats and (len(pl.main) < MAIN_LIMIT or (given is not None and given.get("replace") is not None))
+
+
 def _area_to(r: Run, dst: str, cid: str | None) -> str:
-    """``to``: a zone; ``"area"``: the area the given op names, else the Main Area for a Chara with AP/DP;
-    ``"same_area"``: the area the last Chara moved off the Area was in."""
+    """``to``: a zone; ``"area"``: the area the given op names, else the Main Area for a Chara with AP/DP when it has
+    room (else the Support Area); ``"same_area"``: the area the last Chara moved off the Area was in."""
     if dst == "same_area":
         return r.left_area
     if dst != "area":
@@ -415,7 +464,7 @@ def _area_to(r: Run, dst: str, cid: str | None) -> str:
     given = r.next_given()
     if given is not None and given.get("op") == "move" and given.get("to") in ("main", "support"):
         return str(given["to"])
-    return "main" if r.g.card(cid).has_stats else "support"
+    return "main" if r.g.card(cid).has_stats and len(r.g.players[r.actor].main) < MAIN_LIMIT else "support"
 
 
 def _rest_to(r: Run, p: int, rest: list[str | None], where: str) -> None:
@@ -462,7 +511,7 @@ def _judge(r: Run, step: Step) -> None:
         return
     a, b = me[0], them[0]
     (a_ap, a_dp), (b_ap, b_dp) = ((stats.used(v) for v in stats.ap_dp(r.g, x)) for x in (a, b))
-    out = [x for x, dp, ap in ((b, b_dp, a_ap), (a, a_dp, b_ap)) if dp <= ap and not stats.has_grant(r.g, x, "not_eliminated")]
+    out = [x for x, dp, ap in ((b, b_dp, a_ap), (a, a_dp, b_ap)) if dp <= ap and not stats.stays_on_area(r.g, x)]
     for x in out:
         r.emit({"op": "move", "p": x.owner, "card": x.card, "from": x.area, "to": "discard"})
 

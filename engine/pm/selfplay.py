@@ -21,7 +21,7 @@ from typing import Any
 from engine.cards import CardDB, base_id
 from engine.pm import stats
 from engine.pm.actions import apply_action
-from engine.pm.legal import Action, actor, candidates, canonical_payment, is_legal
+from engine.pm.legal import Action, actor, candidates, canonical_payment, is_legal, replaceable
 from engine.pm.play import free_entry
 from engine.pm.ruleset import PreciousMemories
 from engine.pm.state import GameState
@@ -168,7 +168,10 @@ def free_entry_summons(g: GameState) -> list[Action]:
         for area in ("main", "support") if card.has_stats else ("support",):
             action: Action = {"type": "summon", "p": p, "card": cid, "area": area, "pay": pay}
             if area == "main" and len(me.main) >= 5:
-                action["replace"] = min(me.main, key=lambda c: stats.ap_dp(g, c)[0]).card
+                weakest = replaceable(g, me.main)
+                if weakest is None:
+                    continue
+                action["replace"] = weakest.card
             out.append(action)
     return out
 

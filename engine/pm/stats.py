@@ -238,10 +238,18 @@ def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
     return out
 
 
-def extra_colors(g: GameState, owner: int) -> tuple[str, ...]:
-    """Colors every card of ``owner`` counts as too (``also_color`` steps of Charas on the owner's Area)."""
+#: where an ``also_color`` step without ``zones`` makes cards count as its color: the hand, the deck and the own
+#: field (MHK P-008: 手札とデッキと自分の場; not the Point Zone, the discard, the EX deck or removed cards)
+ALSO_COLOR_ZONES = ("hand", "deck", "area")
+
+
+def extra_colors(g: GameState, owner: int, zone: str = "area") -> tuple[str, ...]:
+    """Colors ``owner``'s cards in ``zone`` (``area``: the Main or the Support Area) count as too: ``also_color``
+    steps of Charas on the owner's Area, each for the ``zones`` it names."""
+    zone = "area" if zone in ("main", "support") else zone
     return tuple(step["color"] for x in g.players[owner].area() for cond, step in static_steps(g.card(x.card))
-                 if step.get("op") == "also_color" and (not cond or conditions.holds(g, owner, cond, x)))
+                 if step.get("op") == "also_color" and zone in step.get("zones", ALSO_COLOR_ZONES)
+                 and (not cond or conditions.holds(g, owner, cond, x)))
 
 
 def source_bonus(g: GameState, paying: Card, played: Card, owner: int) -> int:
@@ -256,6 +264,17 @@ def has_active(g: GameState, c: Chara) -> bool:
     if card.active or c.has_grant("active"):
         return True
     return has_grant(g, c, "active")
+
+
+#: the grant of 退場しない ("does not leave"; the log's name for it predates this reading)
+STAYS = "not_eliminated"
+
+
+def stays_on_area(g: GameState, c: Chara) -> bool:
+    """退場しない in force on ``c``: no move takes it off the Area while it lasts. Leaving (退場) is any move off the
+    Area (tools/mhk_scripts.py's readings), so this holds against the Elimination Judgement, an effect's discard,
+    a return to the hand or the deck, a removal and a Main Area replacement alike."""
+    return has_grant(g, c, STAYS)
 
 
 def has_grant(g: GameState, c: Chara, what: str) -> bool:

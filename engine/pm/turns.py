@@ -171,11 +171,11 @@ def judge(g: GameState, trail: Trail) -> None:
 
 
 def eliminate(g: GameState, charas: list, trail: Trail) -> None:  # type: ignore[type-arg]
-    kept = [c for c in charas if c.grants and c.has_grant("not_eliminated")]
+    kept = [c for c in charas if stats.stays_on_area(g, c)]
     g.eliminated = [c.card for c in charas if c not in kept]
     for c in charas:
         if c in kept:
-            trail.event("elimination", f"{describe(g, c.card)} is not eliminated (an effect keeps it)")
+            trail.event("elimination", f"{describe(g, c.card)} does not leave the Area (an effect keeps it)")
             continue
         leave_area(g, c, "discard")
 

@@ -1,20 +1,24 @@
-"""``pmemo-replay simulate --games N``: self-play games on the bundled card data."""
+"""``pmemo-replay simulate --games N [--cards DIR [--decks FILE]]``: self-play games on the bundled card data or a card folder."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
 from engine.rulesets import RULESETS
+from pmemo_replay.cards import CardDataError
 from pmemo_replay.cli.statsopts import add_warehouse_option, keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
-from pmemo_replay.games.cards import CardLibrary
+from pmemo_replay.games.cards import CardLibrary, load_library
 from pmemo_replay.logio import DEFAULT_RULESET, dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
+from pmemo_replay.simulate_cards import MAX_ACTIONS, DeckListError, compiled_effects, read_deck_lists, simulate
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -28,6 +32,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET,
                    help=f"the game to simulate (default: {DEFAULT_RULESET})")
     p.add_argument("--out", metavar="DIR", help="folder for the logs")
+    p.add_argument("--cards", metavar="DIR", help="play the Precious Memories cards of this folder (precious-data or "
+                   "pmemo-cards files, read recursively) with their effects (compiled from the text, or hand "
+                   "scripts): legal decks are built per set in turn, each log is re-checked, and a summary says how "
+                   "many games crashed or were illegal and how many compiled effects fired")
+    p.add_argument("--decks", metavar="FILE", help="with --cards: deck lists to play instead (JSON: a list of "
+                   '{"name", "main": [60 ids], "ex": [ids]})')
+    p.add_argument("--max-actions", type=int, default=MAX_ACTIONS, metavar="N",
+                   help=f"with --cards: cut each game after N actions (default {MAX_ACTIONS}; its prefix is re-checked)")
+    p.add_argument("--json", action="store_true", help="with --cards: print the summary as JSON")
     add_db_option(p, store_default=False)
     add_warehouse_option(p)
     p.set_defaults(run=run)
@@ -37,9 +50,14 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 0:
         print("pmemo-replay simulate: --games must be 0 or more", file=sys.stderr)
         return 2
+    if args.decks and not args.cards:
+        print("pmemo-replay simulate: --decks needs --cards", file=sys.stderr)
+        return 2
     out = Path(args.out) if args.out else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
+    if args.cards:
+        return _run_folder(args, out)
     cards = CardLibrary()  # every game's bundled card data
 
     def logs() -> Iterator[tuple[str, bytes]]:
@@ -62,3 +80,45 @@ def run(args: argparse.Namespace) -> int:
         keep_current(store, args)  # like import: the stored games are projected into the warehouse at once
     print(f"{message}; " + "\n".join(lines))
     return 1 if any_rejected else 0
+
+
+def _run_folder(args: argparse.Namespace, out: Path | None) -> int:
+    """``--cards DIR``: self-play on the folder's cards, re-checked; exit 1 when a game crashed or was illegal."""
+    try:
+        library = load_library([args.cards])
+        cards = library.pm
+        decks = read_deck_lists(args.decks, cards) if args.decks else None
+        logs: list[dict[str, Any]] | None = [] if out is not None or args.db else None
+        tally = simulate(cards, args.games, args.seed, decks=decks, max_actions=args.max_actions, logs=logs)
+    except (CardDataError, DeckListError) as err:
+        print(f"pmemo-replay simulate: {err}", file=sys.stderr)
+        return 2
+    summary = tally.summary(compiled_effects(cards))
+    texts = [(f"simulate:cards-{args.seed}-{i:05d}", _named(doc, f"sim-cards-{args.seed}-{i:05d}")) for i, doc in
+             enumerate(logs or [])]
+    if out is not None:
+        for key, text in texts:
+            (out / f"{key.split(':', 1)[1]}.jsonl").write_bytes(text)
+    if args.db:
+        with open_store(args.db, library) as store:
+            lines, _ = summary_lines(store.ingest_many(iter(texts)))
+            keep_current(store, args)
+        summary["stored"] = lines
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        sets = ", ".join(f"{k} {v}" for k, v in summary["per_set"].items())
+        print(f"simulated {summary['games']} game(s) ({sets}); {summary['ended']} ended, {summary['actions']} actions")
+        print(f"crashes: {summary['crashes']}; re-checked: {summary['illegal']} illegal")
+        print(f"effects used: {summary['effect_uses']}; compiled effects fired: {summary['compiled_uses']} time(s), "
+              f"{summary['compiled_effects_used']} of {summary['compiled_effects']} compiled effects")
+        for i, why in tally.crashes[:5]:
+            print(f"  crash in game {i}: {why}")
+        for i, ruling in tally.illegal[:5]:
+            print(f"  illegal game {i}: {ruling['rule']} at {ruling['index']}: {ruling['message']}")
+    return 1 if tally.crashes or tally.illegal else 0
+
+
+def _named(doc: dict[str, Any], source_id: str) -> bytes:
+    doc["game"]["id"] = source_id
+    return dump_jsonl(load_log(doc)).encode("utf-8")

@@ -1,0 +1,48 @@
+"""docs/verification.md: the records parse, and "verified" follows the latest read of the current script."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.cards import CardDB
+from pmemo_replay.cards import bundled_cards
+from pmemo_replay.cards.verification import VerificationError, parse_records, read_records, script_digest, verified
+
+CARDS = bundled_cards()
+
+
+def test_the_file_parses_and_names_real_cards() -> None:
+    records = read_records()
+    assert records and {r.verdict for r in records} <= {"right", "wrong", "doubtful"}
+    mhk = [r for r in records if r.card.startswith("MHK ")]
+    assert all(r.card in CARDS for r in mhk)
+    for r in mhk:  # a fixed card whose script is unchanged keeps its 'wrong' read until a new one: not verified
+        assert r.card not in verified(CARDS, records)
+
+
+def test_verified_needs_the_current_script_and_a_right_latest_read() -> None:
+    card = CARDS.get("MHK 01-050")
+    digest = script_digest(card)
+    rows = ("| card | script | verdict | reader | date | note |\n| --- | --- | --- | --- | --- | --- |\n"
+            f"| MHK 01-050 | {digest} | wrong | a | 2026-11-01 | first |\n"
+            f"| MHK 01-050 | {digest} | right | b | 2026-11-20 | re-read |\n")
+    db = CardDB([card])
+    assert verified(db, parse_records(rows)) == {"MHK 01-050"}
+    assert verified(db, parse_records(rows + f"| MHK 01-050 | {digest} | doubtful | c | 2026-11-21 | x |\n")) == set()
+    changed = replace(card, effects=card.effects[:0])
+    assert script_digest(changed) != digest
+    assert verified(CardDB([changed]), parse_records(rows)) == set()
+
+
+@pytest.mark.parametrize(("row", "says"), [
+    ("| MHK 01-050 | 0123456789ab | fine | a | 2026-11-01 | x |", "verdict"),
+    ("| MHK 01-050 | nothex | right | a | 2026-11-01 | x |", "12 hex"),
+    ("| MHK 01-050 | 0123456789ab | right | a | 27.11.2026 | x |", "ISO date"),
+    ("| MHK 01-050 | 0123456789ab | right | a | 2026-11-01 |", "6 cells"),
+])
+def test_bad_rows_are_named(row: str, says: str) -> None:
+    with pytest.raises(VerificationError, match=says) as err:
+        parse_records("intro\n" + row, "v.md")
+    assert "v.md:2" in str(err.value)
