@@ -14,7 +14,7 @@ from typing import Any
 from engine.clockwork import flow, setup
 from engine.clockwork.effects import Source, check_designation, limit_zones, pass_memorions, resolve
 from engine.clockwork.rules import check, event, illegal
-from engine.clockwork.schema import action_problem
+from engine.clockwork.schema import action_card_ids, action_problem
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level
 from engine.rulings import IllegalAction, Trail
@@ -34,6 +34,10 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     problem = action_problem(a)
     if problem is not None:
         raise illegal("log.schema", problem)
+    by_id = g.cards.by_id
+    for path, cid in action_card_ids(a):
+        if cid not in by_id:
+            raise illegal("log.card", f"{a['type']}: unknown card {cid!r} at {path or 'the action'}")
     kind = a["type"]
     if kind == "note":
         event(trail, "note", f"note: {a['text']}")
@@ -404,6 +408,8 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
             remaining.append((f[1], u))  # type: ignore[index]
     split = a.get("split")
     shares: dict[str, int] = {}
+    if split is not None and (attacker is None or not remaining):
+        raise illegal("damage.split", "there is no remaining blocker to share the damage among: split must be absent")
     if attacker is not None:
         pw = power(g, attacker)
         breakthrough = has(g, attacker, "breakthrough")
@@ -423,10 +429,6 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
                 shares[remaining[0][0]] = pw
             else:
                 shares = _split(split, [pos for pos, _ in remaining], pw, breakthrough, pw - minds)
-    elif split is not None:
-        raise illegal("damage.split", "the attacker has left: nothing is dealt, split must be absent")
-    if attacker is None and b["uids"] and not remaining and split is not None:
-        raise illegal("damage.split", "no blocker remains: split must be absent")
     check(trail, "damage.split", f"the damage is shared out: {shares or 'nothing'}")
     taken: list[tuple[Unit, int]] = [(u, shares.get(pos, 0)) for pos, u in remaining]
     back = sum(power(g, u) for _, u in remaining) if attacker is not None else 0

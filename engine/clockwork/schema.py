@@ -199,6 +199,12 @@ def _action_ids(a: Mapping[str, Any], path: str) -> Iterator[tuple[str, str]]:
             yield from _action_ids(sub, f"{path}.{field}.{j}")
 
 
+def action_card_ids(a: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """``(path, id)`` of every card id one action names (paths relative to the action)."""
+    for path, cid in _action_ids(a, ""):
+        yield path.lstrip("."), cid
+
+
 def card_ids_with_paths(header: Mapping[str, Any], actions: Any) -> Iterator[tuple[int | None, str, str]]:
     """``(index or None, path, id)`` for every card id in the header's decks and sideboards, then the actions."""
     for i, pl in enumerate(header["players"]):
