@@ -88,6 +88,10 @@ class CwCardDB:
         self.name = name
         self.by_id: dict[str, CwCard] = {c.id: c for c in cards}
 
+    def get(self, card_id: str) -> CwCard:
+        """The card (``KeyError`` for an unknown id)."""
+        return self.by_id[card_id]
+
     def merge(self, other: CwCardDB) -> None:
         self.by_id.update(other.by_id)
 
