@@ -64,6 +64,7 @@ class CwCard:
     faces: dict[str, Any] = field(default_factory=dict)  # ruler: face -> {name, summon_level, abilities}
     deify: dict[str, int] = field(default_factory=dict)
     text: str | None = None
+    continuous: bool = False  # any continuous ability (values are computed the slow way only then)
 
     def face_abilities(self, face: str) -> tuple[Ability, ...]:
         return self.faces[face]["abilities"] if self.type == "ruler" else self.abilities
@@ -343,6 +344,7 @@ def _card(raw: Any) -> CwCard:
             raise r.fail("keywords", f"a list of {', '.join(KEYWORDS)}")
         card.traits, card.keywords = tuple(traits), tuple(k for k in KEYWORDS if k in keywords)
         card.abilities = r.abilities(raw.get("abilities", []), "abilities")
+        card.continuous = any(ab.kind == "continuous" for ab in card.abilities)
     elif kind == "memorion":
         if raw["genre"] not in WORDS:
             raise r.fail("genre", f"{raw['genre']!r} is not a genre of a Memorion")

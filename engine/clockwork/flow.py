@@ -107,9 +107,13 @@ def sweep(g: Game, trail: Trail) -> None:
     incapacitated (they wait for the destruction step)."""
     if g.recall_time:
         return
+    by_id = g.cards.by_id
     for p, pl in enumerate(g.players):
         for u in pl.zones:
-            if u is not None and not u.destroyed and mind(g, u) == 0 and not incapacitated(g, p, u):
+            if u is None or u.destroyed or (not u.damage and not u.mods and not u.memorions and not u.recalls
+                                             and not by_id[u.card].continuous):
+                continue
+            if mind(g, u) == 0 and not incapacitated(g, p, u):
                 destroy(g, p, u, trail)
 
 

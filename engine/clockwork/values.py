@@ -116,12 +116,24 @@ def _stats(g: Game, u: Unit) -> tuple[int, int, list[str]]:
     return power, mind, keywords
 
 
+def _plain(g: Game, u: Unit) -> CwCard | None:
+    """The card when nothing continuous can touch the unit (no continuous ability, nothing attached), else None."""
+    card = g.cards.by_id[u.card]
+    return None if card.continuous or u.memorions or u.recalls else card
+
+
 def power(g: Game, u: Unit) -> int:
+    card = _plain(g, u)
+    if card is not None:
+        return max(0, card.power + sum(m[0] for m in u.mods))
     return max(0, _stats(g, u)[0])
 
 
 def mind(g: Game, u: Unit) -> int:
     """Printed Mind plus modifications, minus damage, never below 0."""
+    card = _plain(g, u)
+    if card is not None:
+        return max(0, card.mind + sum(m[1] for m in u.mods) - u.damage)
     return max(0, _stats(g, u)[1] - u.damage)
 
 
@@ -131,6 +143,9 @@ def keywords(g: Game, u: Unit) -> list[str]:
 
 
 def has(g: Game, u: Unit, keyword: str) -> bool:
+    card = _plain(g, u)
+    if card is not None:
+        return keyword in card.keywords or keyword in u.grants
     return keyword in _stats(g, u)[2]
 
 
