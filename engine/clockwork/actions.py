@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.clockwork import flow, setup
-from engine.clockwork.effects import Source, check_designation, limit_zones, pass_memorions, resolve
+from engine.clockwork.effects import Source, check_designation, pass_memorions, resolve
 from engine.clockwork.rules import check, event, illegal
-from engine.clockwork.schema import action_card_ids, action_problem
+from engine.clockwork.schema import action_card_ids, action_problem, well_formed
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level
 from engine.rulings import IllegalAction, Trail
@@ -31,22 +31,26 @@ RAMPAGE = 200
 
 def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     """Apply one action to ``g`` in place, or raise :class:`IllegalAction` for the first rule broken."""
-    problem = action_problem(a)
-    if problem is not None:
-        raise illegal("log.schema", problem)
     by_id = g.cards.by_id
-    for path, cid in action_card_ids(a):
-        if cid not in by_id:
-            raise illegal("log.card", f"{a['type']}: unknown card {cid!r} at {path or 'the action'}")
+    if not well_formed(a, by_id):
+        problem = action_problem(a)
+        if problem is not None:
+            raise illegal("log.schema", problem)
+        if not _ids_known(a, by_id):
+            for path, cid in action_card_ids(a):
+                if cid not in by_id:
+                    raise illegal("log.card", f"{a['type']}: unknown card {cid!r} at {path or 'the action'}")
     kind = a["type"]
     if kind == "note":
-        event(trail, "note", f"note: {a['text']}")
+        if trail.keep:
+            event(trail, "note", f"note: {a['text']}")
         return
     if g.result is not None:
         raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
     p = a["p"]
     if kind == "concede":
-        event(trail, "concede", f"player {p} concedes")
+        if trail.keep:
+            event(trail, "concede", f"player {p} concedes")
         flow.finish(g, 1 - p, "concede", trail)
         return
     if g.phase == "setup":
@@ -71,6 +75,21 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         else:
             _tree(g, a, trail, DECLARE[kind](g, p, a, trail))
     flow.settle(g, trail)
+
+
+def _ids_known(a: Mapping[str, Any], by_id: Mapping[str, Any]) -> bool:
+    """True when every card id of a plain action is known (nested parts and ops: the slow path names them)."""
+    if "ops" in a or "interrupts" in a or "time" in a:
+        return False
+    for key in ("card", "ruler", "limit", "memorion"):
+        cid = a.get(key)
+        if cid is not None and cid not in by_id:
+            return False
+    for key in ("cards", "order"):
+        ids = a.get(key)
+        if ids is not None and not all(c in by_id for c in ids):
+            return False
+    return True
 
 
 # -- the tree of interrupts (§6.1) ------------------------------------------------------------------
@@ -188,13 +207,16 @@ def _declare_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
     occupant = me.zones[z]
     if occupant is not None and occupant.destroyed:
         raise illegal("zone", f"player {p}'s {at} holds a destroyed Successor not yet departed")
-    allowed = limit_zones(g, p)[z]
+    limit = me.limit
+    assert limit is not None
+    allowed = g.cards.by_id[limit[0]].allows(limit[1], limit[2], z)
     if card.emotion not in allowed:
         raise illegal("summon.limit", f"{at} allows {', '.join(allowed)}, not {card.emotion} ({cid})")
     level = summon_level(g, p)
     if card.level > level:
         raise illegal("summon.level", f"{cid} has level {card.level}, above the Ruler's summon level {level}")
-    check(trail, "summon.level", f"{cid} level {card.level} is within summon level {level}; {at} allows {card.emotion}")
+    if trail.keep:
+        check(trail, "summon.level", f"{cid} level {card.level} is within summon level {level}; {at} allows {card.emotion}")
     me.hand.remove(cid)
     new = g.new_unit(cid)
     g.summoning = [p, new]
@@ -214,7 +236,8 @@ def _declare_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
             raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
         me.zones[z] = new
         me.played.setdefault(cid, g.turn)
-        event(trail, "summon", f"player {p} summons {cid} to {at}")
+        if trail.keep:
+            event(trail, "summon", f"player {p} summons {cid} to {at}")
         flow.fire(g, "summoned", p, new, trail)
         if not g.recall_time and mind(g, new) == 0:
             flow.destroy(g, p, new, trail)
@@ -248,11 +271,17 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
         me.played.setdefault(cid, g.turn)
         if found is None:
             me.drop.append(cid)
-            event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
+            if trail.keep:
+                event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
             return
-        g.players[found[0]].unit_at(found[1]).memorions.append([cid, slot])  # type: ignore[union-attr]
+        holder = g.players[found[0]].unit_at(found[1])
+        assert holder is not None
+        holder.memorions.append([cid, slot])
+        holder.version += 1
+        g.dirty = True
         _word(g, p, cid)
-        event(trail, "inherit", f"player {p}'s {found[1]} inherits {cid} ({slot})")
+        if trail.keep:
+            event(trail, "inherit", f"player {p}'s {found[1]} inherits {cid} ({slot})")
 
     return complete
 
@@ -288,7 +317,8 @@ def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolv
                 placed.append((u, target))
         for u, target in placed:
             me.zones[int(target[5:])] = u
-        event(trail, "move", f"player {p} moves {src} -> {dst}")
+        if trail.keep:
+            event(trail, "move", f"player {p} moves {src} -> {dst}")
         for u, _ in placed:
             flow.fire(g, "moving", p, u, trail)
 
@@ -320,7 +350,11 @@ def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) 
         if held is not None:
             h.memorions.remove(held)
             t.memorions.append([cid, slot])
-        event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
+            h.version += 1
+            t.version += 1
+            g.dirty = True
+        if trail.keep:
+            event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
 
     return complete
 
@@ -332,6 +366,7 @@ def _rampage(g: Game, p: int, u: Unit, trail: Trail) -> None:
         v = me.zones[n] if 0 <= n < 4 else None
         if v is not None and not v.destroyed:
             v.damage += RAMPAGE
+            g.dirty = True
             flow.fire(g, "damaged", p, v, trail)
 
 
@@ -355,7 +390,8 @@ def _declare_attack(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
     g.step, g.due = "block", {"p": 1 - p, "what": "block"}
 
     def complete() -> None:
-        event(trail, "attack", f"player {p}'s {u.card} attacks the rival's Ruler")
+        if trail.keep:
+            event(trail, "attack", f"player {p}'s {u.card} attacks the rival's Ruler")
 
     return complete
 
@@ -386,7 +422,8 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
     g.step, g.due = "damage", {"p": 1 - p, "what": "damage"}
 
     def complete() -> None:
-        event(trail, "block", f"player {p} blocks with {', '.join(a['with']) or 'nothing'}")
+        if trail.keep:
+            event(trail, "block", f"player {p} blocks with {', '.join(a['with']) or 'nothing'}")
 
     return complete
 
@@ -429,16 +466,19 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
                 shares[remaining[0][0]] = pw
             else:
                 shares = _split(split, [pos for pos, _ in remaining], pw, breakthrough, pw - minds)
-    check(trail, "damage.split", f"the damage is shared out: {shares or 'nothing'}")
+    if trail.keep:
+        check(trail, "damage.split", f"the damage is shared out: {shares or 'nothing'}")
     taken: list[tuple[Unit, int]] = [(u, shares.get(pos, 0)) for pos, u in remaining]
     back = sum(power(g, u) for _, u in remaining) if attacker is not None else 0
+    g.dirty = True
     for u, n in taken:
         u.damage += n
     if attacker is not None:
         attacker.damage += back
     ruler_share = shares.get("ruler", 0)
     rival.life = max(0, rival.life - ruler_share)
-    event(trail, "damage", f"battle damage: {shares}; the attacker takes {back}; Life {rival.life}")
+    if trail.keep:
+        event(trail, "damage", f"battle damage: {shares}; the attacker takes {back}; Life {rival.life}")
     moment: list[tuple[str, int, Unit]] = []
     if attacker is not None and sum(n for _, n in taken) >= 100:
         moment.append(("dealt_successor", p, attacker))
@@ -492,7 +532,8 @@ def _end(g: Game, kind: str, trail: Trail) -> None:
         g.phase, g.step = "main2", None
     else:
         g.phase, g.step = "end", None
-    event(trail, "turn.end", f"{kind}: {g.phase}")
+    if trail.keep:
+        event(trail, "turn.end", f"{kind}: {g.phase}")
 
 
 def _discard(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
@@ -508,7 +549,8 @@ def _discard(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
         me.hand.remove(cid)
         me.drop.append(cid)
     g.due = None
-    event(trail, "turn.end", f"player {p} discards {', '.join(cards)}")
+    if trail.keep:
+        event(trail, "turn.end", f"player {p} discards {', '.join(cards)}")
 
 
 # -- quick actions and triggers --------------------------------------------------------------------
@@ -524,7 +566,8 @@ def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if p != t and any(e["p"] == t for e in g.pending):
         raise illegal("trigger.pending", f"the turn player's (player {t}) triggers come first")
     g.pending.remove(entry)
-    event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
+    if trail.keep:
+        event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
 
     def complete() -> None:
         found = g.find(entry["uid"])
@@ -561,7 +604,8 @@ def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if ab.cost_action:
         u.state = "action"
         flow.fire(g, "acted", p, u, trail)
-    event(trail, "activate", f"player {p} activates {u.card}'s ability {idx}")
+    if trail.keep:
+        event(trail, "activate", f"player {p} activates {u.card}'s ability {idx}")
 
     def complete() -> None:
         resolve(g, Source(p, u, ab, idx, f"{u.card} ability {idx}"), ab.effect, a, trail)
@@ -605,8 +649,10 @@ def _declare_deify(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
             return
         me.counters -= g.card(ruler.card).deify.get("counters", 0)
         ruler.face = "deified"
+        ruler.version += 1
         me.deified_turn = g.turn
-        event(trail, "deify", f"player {p}'s Ruler turns to its deified face")
+        if trail.keep:
+            event(trail, "deify", f"player {p}'s Ruler turns to its deified face")
 
     return complete
 
@@ -646,7 +692,8 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
             raise illegal("recall.target", f"{unit.card} has no {given[0]} slot at {slot}")
     (me.hand if source == "hand" else me.storage).remove(cid)
     uid = unit.uid
-    event(trail, "recall", f"player {p} recalls {cid} onto {unit.card}")
+    if trail.keep:
+        event(trail, "recall", f"player {p} recalls {cid} onto {unit.card}")
 
     def complete() -> None:
         found = g.find(uid)
@@ -658,7 +705,8 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
             me.drop.append(cid)
             if a.get("time"):
                 raise illegal("recall.target", f"the recall of {cid} fails: it opens no Recall Time, so time must be empty")
-            event(trail, "recall", f"the recall of {cid} fails: it goes to the Drop Zone")
+            if trail.keep:
+                event(trail, "recall", f"the recall of {cid} fails: it goes to the Drop Zone")
             return
         opened = not g.recall_time
         g.recall_time = True
@@ -675,7 +723,8 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
                 me_time = g.players[sub["p"]]
                 me_time.recall_time += 1
             g.recall_time = False
-            event(trail, "recall_time", f"Recall Time ends after {len(a.get('time', ()))} further recall(s)")
+            if trail.keep:
+                event(trail, "recall_time", f"Recall Time ends after {len(a.get('time', ()))} further recall(s)")
             flow.run_check(g, trail)
 
     return complete
@@ -685,6 +734,8 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
     cid = a["card"]
     card = g.card(cid)
     u.recalls.append([cid, p, a.get("slot"), a.get("mode")])
+    u.version += 1
+    g.dirty = True
     _word(g, p, cid)
     if card.type == "kings_memorion" and card.on_recall is not None:
         holder, effect = card.on_recall

@@ -45,7 +45,21 @@ class Ability:
     text: str | None = None
 
 
-@dataclass(slots=True)
+class Kinds:
+    """A card's (one face's) abilities sorted by kind, worked out once when the file is read: ``normal`` as
+    (index, ability, always active) triples, ``continuous`` as (index, ability) pairs, and whether a continuous op
+    changes a summon level."""
+
+    __slots__ = ("continuous", "levels", "normal")
+
+    def __init__(self, abilities: tuple[Ability, ...]) -> None:
+        self.normal = tuple((i, ab, all(sl.printed is not None for sl in ab.slots))
+                            for i, ab in enumerate(abilities) if ab.kind == "normal")
+        self.continuous = tuple((i, ab) for i, ab in enumerate(abilities) if ab.kind == "continuous")
+        self.levels = any(op["op"] == "summon_level" for _, ab in self.continuous for op in ab.effect or ())
+
+
+@dataclass
 class CwCard:
     id: str
     name: str
@@ -66,12 +80,25 @@ class CwCard:
     text: str | None = None
     continuous: bool = False  # any continuous ability (values are computed the slow way only then)
 
+    def kinds(self, face: str | None) -> Kinds:
+        """Its abilities (a Ruler: of ``face``) sorted by kind; kept on the card (not a field: card facts skip it)."""
+        cache = self.__dict__.setdefault("_kinds", {})
+        got = cache.get(face)
+        if got is None:
+            got = cache[face] = Kinds(self.faces[face]["abilities"] if face is not None else self.abilities)
+        return got  # type: ignore[no-any-return]
+
     def face_abilities(self, face: str) -> tuple[Ability, ...]:
         return self.faces[face]["abilities"] if self.type == "ruler" else self.abilities
 
     def limit_zones(self, face: str, rotated: bool) -> list[list[str]]:
         zones = [list(z) for z in self.faces[face]["zones"]]
         return zones[::-1] if rotated else zones
+
+    def allows(self, face: str, rotated: bool, zone: int) -> tuple[str, ...]:
+        """The emotions a zone allows under this Summon Limit placement."""
+        zones = self.faces[face]["zones"]
+        return zones[3 - zone if rotated else zone]
 
     def word_given(self) -> tuple[str, Any] | None:
         """The (genre, word) this card gives when recalled (a Memorion's word, a Successor's memory)."""

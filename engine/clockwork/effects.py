@@ -245,12 +245,14 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
             pl.life = max(0, pl.life - op["n"])
         elif not u.destroyed:
             u.damage += op["n"]
+            g.dirty = True
             if op["n"] >= 100:
                 flow.fire(g, "damaged", p, u, trail)
     elif name == "modify":
         u = _unit(g, op)
         if not u.is_ruler and not u.destroyed:
             u.mods.append((op.get("power", 0), op.get("mind", 0)))
+            g.dirty = True
     elif name == "life":
         pl.life = max(0, pl.life + op["n"])
     elif name == "draw":
@@ -286,6 +288,8 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
             if not held:
                 raise OpFailed(f"{op['memorion']} is not memorised by player {p}'s {op['at']}")
             u.memorions.remove(held[0])
+            u.version += 1
+            g.dirty = True
             pl.drop.append(op["memorion"])
         elif u.is_ruler or u.destroyed:
             raise OpFailed(f"player {p}'s {op['at']} cannot be destroyed")
@@ -323,7 +327,7 @@ def summon_by_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail:
         raise OpFailed(f"player {p}'s {at} is occupied")
     if occupant is not None and occupant.destroyed:
         raise OpFailed(f"player {p}'s {at} holds a destroyed Successor")
-    if pl.limit is None or card.emotion not in limit_zones(g, p)[z]:
+    if pl.limit is None or card.emotion not in g.cards.by_id[pl.limit[0]].allows(pl.limit[1], pl.limit[2], z):
         raise OpFailed(f"the Summon Limit forbids {card.emotion} in {at}")
     _take(g, p, card_id, op["from"])
     new = g.new_unit(card_id)
@@ -352,6 +356,9 @@ def pass_memorions(g: Game, old: Unit, new: Unit, slots: Any) -> None:
         check_designation(g, new, m[0], sl)
         new.memorions.append([m[0], sl])
     old.memorions = []
+    old.version += 1
+    new.version += 1
+    g.dirty = True
 
 
 def check_designation(g: Game, holder: Unit, card_id: str, slot: Any) -> None:

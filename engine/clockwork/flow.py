@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.clockwork.rules import event
 from engine.clockwork.state import Game, Unit
-from engine.clockwork.values import abilities_of, holder_fits, is_active, kings_on, mind, slot_words
+from engine.clockwork.values import holder_fits, is_active, kinds, kings_on, mind, slot_words
 from engine.rulings import Trail
 
 HAND_MAX = 7
@@ -31,14 +31,20 @@ def draw(g: Game, p: int) -> str | None:
 def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str, cause: int | None, out: list[dict[str, Any]],
              own: bool) -> None:
     if own:
-        for i, ab in enumerate(abilities_of(g, owner)):
-            if ab.kind == "normal" and ev in slot_words(g, owner, ab, i, ab.trigger) and is_active(g, owner, ab, i):
-                out.append({"p": p, "at": at, "memorion": None, "ability": i, "event": ev, "uid": owner.uid,
-                            "cause": cause, "card": owner.card})
+        plain_words = not owner.memorions and not owner.recalls
+        for i, ab, full in kinds(g.cards.by_id[owner.card], owner.face).normal:
+            if plain_words:
+                if ev != ab.slots[ab.trigger].printed or not full:  # type: ignore[index]
+                    continue
+            elif ev not in slot_words(g, owner, ab, i, ab.trigger) or not is_active(g, owner, ab, i):  # type: ignore[arg-type]
+                continue
+            out.append({"p": p, "at": at, "memorion": None, "ability": i, "event": ev, "uid": owner.uid,
+                        "cause": cause, "card": owner.card})
+    if not owner.memorions and not owner.recalls:
+        return
     for king in kings_on(g, owner):
-        for i, ab in enumerate(king.abilities):
-            if ab.kind == "normal" and holder_fits(ab.holder, owner) and ev in slot_words(g, None, ab, None, ab.trigger) \
-                    and is_active(g, None, ab, None):
+        for i, ab, full in kinds(king, None).normal:
+            if full and holder_fits(ab.holder, owner) and ev == ab.slots[ab.trigger].printed:  # type: ignore[index]
                 out.append({"p": p, "at": at, "memorion": king.id, "ability": i, "event": ev, "uid": owner.uid,
                             "cause": cause, "card": owner.card})
 
@@ -65,7 +71,8 @@ def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
     if trail.keep:
         for e in fired:
             what = f"{e['memorion']}'s" if e["memorion"] else f"{e['at']}'s"
-            event(trail, "fired", f"{ev} fires player {e['p']}'s {what} ability {e['ability']}: pending")
+            if trail.keep:
+                event(trail, "fired", f"{ev} fires player {e['p']}'s {what} ability {e['ability']}: pending")
 
 
 def finish(g: Game, winner: int | None, reason: str, trail: Trail) -> None:
@@ -73,7 +80,8 @@ def finish(g: Game, winner: int | None, reason: str, trail: Trail) -> None:
     g.phase, g.step, g.due, g.pending, g.battle, g.sequence = "over", None, None, [], None, []
     if trail.keep:
         who = "a draw" if winner is None else f"player {winner} wins"
-        event(trail, "end", f"the game ends: {who} ({reason}); Life {g.players[0].life} - {g.players[1].life}")
+        if trail.keep:
+            event(trail, "end", f"the game ends: {who} ({reason}); Life {g.players[0].life} - {g.players[1].life}")
 
 
 def losses(g: Game, trail: Trail) -> bool:
@@ -98,20 +106,21 @@ def destroy(g: Game, p: int, u: Unit, trail: Trail) -> None:
     if u.destroyed:
         return
     u.destroyed = True
-    event(trail, "destroyed", f"player {p}'s {u.card} is destroyed")
+    g.doomed += 1
+    if trail.keep:
+        event(trail, "destroyed", f"player {p}'s {u.card} is destroyed")
     fire(g, "destroyed", p, u, trail)
 
 
 def sweep(g: Game, trail: Trail) -> None:
     """Outside Recall Time, every Successor at Mind 0 is destroyed at once, except those a damage step
     incapacitated (they wait for the destruction step)."""
-    if g.recall_time:
+    if g.recall_time or not g.dirty:
         return
-    by_id = g.cards.by_id
+    g.dirty = False
     for p, pl in enumerate(g.players):
         for u in pl.zones:
-            if u is None or u.destroyed or (not u.damage and not u.mods and not u.memorions and not u.recalls
-                                             and not by_id[u.card].continuous):
+            if u is None or u.destroyed:
                 continue
             if mind(g, u) == 0 and not incapacitated(g, p, u):
                 destroy(g, p, u, trail)
@@ -122,6 +131,8 @@ def leave(g: Game, p: int, u: Unit, trail: Trail, *, to_storage: bool = True, me
     the recallers' Drop Zones (§9.2)."""
     pl = g.players[p]
     pl.zones[pl.zones.index(u)] = None
+    if u.destroyed:
+        g.doomed -= 1
     if to_storage:
         pl.storage.append(u.card)
         if memorions:
@@ -129,21 +140,26 @@ def leave(g: Game, p: int, u: Unit, trail: Trail, *, to_storage: bool = True, me
     for r in u.recalls:
         g.players[r[1]].drop.append(r[0])
     u.recalls = []
+    u.version += 1
 
 
 def departures(g: Game, trail: Trail, *, battle_too: bool = False) -> None:
     """Destroyed Successors whose destruction fired nothing still pending go to Storage, per player in zone order."""
+    if not g.doomed:
+        return
     causes = {e["cause"] for e in g.pending if e["cause"] is not None}
     for p, pl in enumerate(g.players):
         for u in list(pl.zones):
             if u is not None and u.destroyed and u.uid not in causes and (battle_too or not incapacitated(g, p, u)):
                 leave(g, p, u, trail)
-                event(trail, "departure", f"player {p}'s {u.card} goes to the Storage Zone")
+                if trail.keep:
+                    event(trail, "departure", f"player {p}'s {u.card} goes to the Storage Zone")
 
 
 def run_check(g: Game, trail: Trail) -> bool:
     """§9.3: losses, destruction, departure. True when the game ended."""
-    if losses(g, trail):
+    p0, p1 = g.players
+    if (p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw) and losses(g, trail):
         return True
     sweep(g, trail)
     departures(g, trail)
@@ -209,10 +225,15 @@ def _turn_end(g: Game, trail: Trail) -> None:
                 continue
             for r in u.recalls:
                 g.players[r[1]].drop.append(r[0])
-            u.recalls, u.mods, u.grants, u.level_mods = [], [], [], 0
+            if u.recalls:
+                u.recalls = []
+                u.version += 1
+            u.mods, u.grants, u.level_mods = [], [], 0
             u.damage = u.attacks = u.blocks = 0
+    g.dirty = True
     g.used = {"inherit": False, "move": False}
-    event(trail, "turn.end", f"turn {g.turn} ends: recalls and turn-long effects end, damage is removed")
+    if trail.keep:
+        event(trail, "turn.end", f"turn {g.turn} ends: recalls and turn-long effects end, damage is removed")
 
 
 def start_turn(g: Game, p: int, trail: Trail) -> None:
@@ -228,7 +249,8 @@ def start_turn(g: Game, p: int, trail: Trail) -> None:
     me.counters += 1
     if trail.keep:
         got = "an empty deck: the draw fails" if cid is None else "1 card"
-        event(trail, "turn.start", f"turn {g.turn}: player {p} stands up, draws {got}, gains a Memory Counter")
+        if trail.keep:
+            event(trail, "turn.start", f"turn {g.turn}: player {p} stands up, draws {got}, gains a Memory Counter")
 
 
 def losses_now(g: Game, trail: Trail) -> bool:

@@ -26,7 +26,7 @@ def _ids(v: Any) -> bool:
 
 
 def _one_of(*values: Any) -> Check:
-    return lambda v: isinstance(v, str | bool) and v in values
+    return lambda v: v in values and isinstance(v, str)
 
 
 def _slot(v: Any) -> bool:
@@ -92,8 +92,95 @@ _FIELDS: dict[str, tuple[dict[str, str], frozenset[str]]] = {
     for kind, spec in ACTIONS.items()}
 
 
+_SLOW_KEYS = frozenset({"ops", "interrupts", "time", "meta", "at"})
+#: kind -> (the fields it may hold without the slow path, (required field, check) pairs, (optional field, check)
+#: pairs) for the fast path
+_PLAN: dict[str, tuple[frozenset[str], tuple[tuple[str, Check], ...], tuple[tuple[str, Check], ...]]] = {
+    kind: (frozenset(names) - _SLOW_KEYS | {"type", "p"} | ({"at"} if "at" in names else set()),
+           tuple((n, ACTIONS[kind][k]) for n, k in names.items() if not k.endswith("?")),
+           tuple((n, ACTIONS[kind][k]) for n, k in names.items() if k.endswith("?")))
+    for kind, (names, _) in _FIELDS.items()}
+
+
+def _plainly_fine(a: dict[str, Any]) -> bool:
+    """True for a well-formed action without nested parts (most of them): checked without building messages."""
+    plan = _PLAN.get(a.get("type"))  # type: ignore[arg-type]
+    if plan is None:
+        return False
+    allowed, required, optional = plan
+    p = a.get("p")
+    if not (p == 0 or p == 1) or type(p) is not int or not a.keys() <= allowed:
+        return False
+    for name, check in required:
+        if name not in a or not check(a[name]):
+            return False
+    for name, check in optional:  # noqa: SIM110 (a plain loop: this runs for every action)
+        if name in a and not check(a[name]):
+            return False
+    return True
+
+
+_Z = frozenset(ZONES)
+_P = frozenset(POSITIONS)
+
+
+def _p_ok(a: dict[str, Any]) -> bool:
+    p = a.get("p")
+    return type(p) is int and (p == 0 or p == 1)
+
+
+def _q_trigger(a: dict[str, Any], by_id: Any) -> bool:
+    n = len(a)
+    if n == 4:
+        ab = a.get("ability")
+        at = a.get("at")
+        return type(at) is str and at in _P and type(ab) is int and ab >= 0 and _p_ok(a)
+    return False
+
+
+def _q_plain(a: dict[str, Any], by_id: Any) -> bool:
+    return len(a) == 2 and _p_ok(a)
+
+
+def _q_summon(a: dict[str, Any], by_id: Any) -> bool:
+    card, at = a.get("card"), a.get("at")
+    return len(a) == 4 and type(card) is str and card in by_id and type(at) is str and at in _Z and _p_ok(a)
+
+
+def _q_attack(a: dict[str, Any], by_id: Any) -> bool:
+    at = a.get("at")
+    return len(a) == 3 and type(at) is str and at in _Z and _p_ok(a)
+
+
+def _q_block(a: dict[str, Any], by_id: Any) -> bool:
+    w = a.get("with")
+    return len(a) == 3 and type(w) is list and all(type(x) is str and x in _Z for x in w) and _p_ok(a)
+
+
+def _q_move(a: dict[str, Any], by_id: Any) -> bool:
+    src, dst = a.get("from"), a.get("to")
+    return len(a) == 4 and type(src) is str and src in _Z and type(dst) is str and dst in _Z and _p_ok(a)
+
+
+#: the common actions' quick checks (True: well formed and every card id known; else the full check decides)
+_QUICK: dict[str, Callable[[dict[str, Any], Any], bool]] = {
+    "trigger": _q_trigger, "end_phase": _q_plain, "end_turn": _q_plain, "summon": _q_summon, "attack": _q_attack,
+    "block": _q_block, "move": _q_move, "deify": _q_plain, "keep": _q_plain,
+}
+
+
+def well_formed(a: Any, by_id: Any) -> bool:
+    """True when ``a`` is a common action in its plainest form, well formed, naming only known cards."""
+    if type(a) is not dict:
+        return False
+    quick = _QUICK.get(a.get("type"))  # type: ignore[arg-type]
+    return quick is not None and quick(a, by_id)
+
+
 def action_problem(a: Any, *, nested: str = "") -> str | None:
     """What makes an action malformed, or None (``nested``: "interrupts" or "time" for items of those lists)."""
+    if not nested and type(a) is dict and _plainly_fine(a):
+        return None
     if not isinstance(a, Mapping):
         return "an action is a JSON object"
     kind = a.get("type")

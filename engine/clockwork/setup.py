@@ -83,7 +83,8 @@ def do_setup(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     me.ruler = g.new_unit(a["ruler"], "normal")
     me.limit = [a["limit"], a["face"], a["rotated"]]
     me.stage = "shuffle"
-    check(trail, "setup.place", f"player {p} places Ruler {a['ruler']} and Summon Limit {a['limit']} face down")
+    if trail.keep:
+        check(trail, "setup.place", f"player {p} places Ruler {a['ruler']} and Summon Limit {a['limit']} face down")
     if all(pl.stage != "setup" for pl in g.players):
         event(trail, "reveal", "both placements are revealed")
 
@@ -99,14 +100,16 @@ def do_shuffle(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     for _ in range(OPENING[p == g.first]):
         draw(g, p)
     me.stage = "decide"
-    event(trail, "setup", f"player {p} shuffles and draws {len(me.hand)}")
+    if trail.keep:
+        event(trail, "setup", f"player {p} shuffles and draws {len(me.hand)}")
 
 
 def do_keep(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     p = a["p"]
     _stage(g, p, "keep", "decide")
     g.players[p].stage = "ready"
-    event(trail, "setup", f"player {p} keeps")
+    if trail.keep:
+        event(trail, "setup", f"player {p} keeps")
     _maybe_begin(g, trail)
 
 
@@ -129,7 +132,8 @@ def do_mulligan(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         draw(g, p)
     me.mulligan = len(back)
     me.stage = "ready"
-    event(trail, "setup", f"player {p} sends {len(back)} back and draws as many")
+    if trail.keep:
+        event(trail, "setup", f"player {p} sends {len(back)} back and draws as many")
     _maybe_begin(g, trail)
 
 

@@ -15,7 +15,7 @@ _PLAYER = ("name", "deck_list", "sideboard", "deck", "hand", "storage", "drop", 
            "mulligan", "failed_draw", "stage", "opening_hand", "seen", "played", "deified_turn", "recalls_made",
            "recall_time", "words")
 _GAME = ("first", "ruleset", "turn", "turn_player", "phase", "step", "used", "due", "pending", "battle", "sequence",
-         "result", "next_uid", "applied")
+         "result", "next_uid", "applied", "dirty", "doomed")
 
 
 def _unit(u: Unit | None) -> dict[str, Any] | None:

@@ -16,8 +16,8 @@ LIFE = 2000
 class Unit:
     """A Ruler or a Successor on the field (§3.2). ``memorions``: [card, slot]; ``recalls``: [card, p, slot, mode]."""
 
-    __slots__ = ("attacks", "blocks", "card", "damage", "destroyed", "face", "grants", "level_mods", "memorions",
-                 "mods", "recalls", "state", "uid")
+    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "grants", "level_mods",
+                 "memorions", "mods", "recalls", "state", "uid", "version")
 
     def __init__(self, card: str, uid: int, face: str | None = None) -> None:
         self.card = card
@@ -33,6 +33,9 @@ class Unit:
         self.mods: list[tuple[int, int]] = []  # (power, mind) until the turn end
         self.grants: list[str] = []  # keywords until the turn end
         self.level_mods = 0  # a Ruler's summon level ops until the turn end
+        #: bumped whenever its Memorions, recalls or face change: ``cache`` (continuous values) is for one version
+        self.version = 0
+        self.cache: tuple[Any, ...] | None = None
 
     def clone(self) -> Unit:
         u = Unit.__new__(Unit)
@@ -41,6 +44,7 @@ class Unit:
         u.recalls = [list(r) for r in self.recalls]
         u.damage, u.attacks, u.blocks, u.destroyed = self.damage, self.attacks, self.blocks, self.destroyed
         u.mods, u.grants, u.level_mods = list(self.mods), list(self.grants), self.level_mods
+        u.version, u.cache = self.version, self.cache
         return u
 
     @property
@@ -105,7 +109,7 @@ class Game:
     block, damage or discard owed; ``battle``: the attack in progress; ``sequence``: the damage step's later
     moments still to come (§7 steps 4–6)."""
 
-    __slots__ = ("applied", "battle", "cards", "due", "first", "next_uid", "pending", "phase", "players",
+    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "next_uid", "pending", "phase", "players",
                  "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn", "turn_player", "used")
 
     def __init__(self, cards: CwCardDB, players: list[Player], first: int, ruleset: str) -> None:
@@ -127,6 +131,8 @@ class Game:
         self.summoning: list[Any] | None = None  # [p, Unit] while a summon's interrupts are declared/resolved
         self.next_uid = 1
         self.applied = 0
+        self.dirty = False  # a Successor's Mind may have changed since the last destruction sweep
+        self.doomed = 0  # destroyed Successors still on the field
 
     def clone(self) -> Game:
         g = Game.__new__(Game)
@@ -141,6 +147,7 @@ class Game:
         g.sequence = list(self.sequence)
         g.result = None if self.result is None else dict(self.result)
         g.recall_time, g.summoning, g.next_uid, g.applied = self.recall_time, None, self.next_uid, self.applied
+        g.dirty, g.doomed = self.dirty, self.doomed
         return g
 
     def card(self, card_id: str) -> CwCard:

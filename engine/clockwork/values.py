@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.clockwork.cards import Ability, CwCard
+from engine.clockwork.cards import Ability, CwCard, Kinds
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.words import KEYWORDS, NUMERIC
 
@@ -16,8 +16,17 @@ def abilities_of(g: Game, u: Unit) -> tuple[Ability, ...]:
     return card.faces[u.face]["abilities"] if u.face is not None else card.abilities
 
 
+def kinds(card: CwCard, face: str | None) -> Kinds:
+    """The card's abilities (a Ruler: of one face) sorted by kind."""
+    got = card.__dict__.get("_kinds")
+    hit = None if got is None else got.get(face)
+    return card.kinds(face) if hit is None else hit
+
+
 def kings_on(g: Game, u: Unit) -> Iterator[CwCard]:
     """The King's Memorions a unit memorises: inherited ones, then recalled ones (CG King)."""
+    if not u.memorions and not u.recalls:
+        return
     by_id = g.cards.by_id
     for m in u.memorions:
         c = by_id[m[0]]
@@ -73,12 +82,11 @@ def is_active(g: Game, u: Unit | None, ability: Ability, a_index: int | None) ->
 
 
 def _continuous(g: Game, u: Unit) -> Iterator[tuple[Ability, int | None]]:
-    for i, ab in enumerate(abilities_of(g, u)):
-        if ab.kind == "continuous":
-            yield ab, i
+    for i, ab in kinds(g.cards.by_id[u.card], u.face).continuous:
+        yield ab, i
     for king in kings_on(g, u):
-        for ab in king.abilities:
-            if ab.kind == "continuous" and holder_fits(ab.holder, u):
+        for _, ab in kinds(king, None).continuous:
+            if holder_fits(ab.holder, u):
                 yield ab, None
 
 
@@ -96,45 +104,62 @@ def resolve_number(g: Game, u: Unit | None, ab: Ability, i: int | None, v: Any) 
     return v
 
 
-def _stats(g: Game, u: Unit) -> tuple[int, int, list[str]]:
-    card = g.cards.by_id[u.card]
-    power, mind = card.power, card.mind
-    for dp, dm in u.mods:
-        power += dp
-        mind += dm
-    keywords = list(card.keywords) + u.grants
+def _continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tuple[tuple[bool, int], ...]]:
+    """What the unit's active continuous abilities add: Power, Mind, keywords, and summon level changes as
+    (for its own controller?, amount) pairs; cached per unit version."""
+    cache = u.cache
+    if cache is not None and cache[0] == u.version:
+        return cache[1]  # type: ignore[no-any-return]
+    power = mind = 0
+    keywords: list[str] = []
+    levels: list[tuple[bool, int]] = []
     for op, ab, i in _ops_in_force(g, u):
         name = op["op"]
-        if op.get("at") != "self":
+        if name == "summon_level":
+            levels.append((op["p"] == "self", resolve_number(g, u, ab, i, op["n"])))
+        elif op.get("at") != "self":
             continue
-        if name == "modify":
+        elif name == "modify":
             power += resolve_number(g, u, ab, i, op.get("power", 0))
             mind += resolve_number(g, u, ab, i, op.get("mind", 0))
         elif name == "grant":
             kw = op["keyword"]
             keywords += slot_words(g, u, ab, i, kw["slot"]) if isinstance(kw, dict) else [kw]
-    return power, mind, keywords
+    values = (power, mind, tuple(keywords), tuple(levels))
+    u.cache = (u.version, values)
+    return values
 
 
-def _plain(g: Game, u: Unit) -> CwCard | None:
-    """The card when nothing continuous can touch the unit (no continuous ability, nothing attached), else None."""
+def _stats(g: Game, u: Unit) -> tuple[int, int, list[str]]:
     card = g.cards.by_id[u.card]
-    return None if card.continuous or u.memorions or u.recalls else card
+    power, mind, more, _ = _continuous_values(g, u)
+    power += card.power
+    mind += card.mind
+    for dp, dm in u.mods:
+        power += dp
+        mind += dm
+    return power, mind, [*card.keywords, *u.grants, *more]
 
 
 def power(g: Game, u: Unit) -> int:
-    card = _plain(g, u)
-    if card is not None:
-        return max(0, card.power + sum(m[0] for m in u.mods))
-    return max(0, _stats(g, u)[0])
+    card = g.cards.by_id[u.card]
+    value = card.power
+    for m in u.mods:
+        value += m[0]
+    if card.continuous or u.memorions or u.recalls:
+        value += _continuous_values(g, u)[0]
+    return value if value > 0 else 0
 
 
 def mind(g: Game, u: Unit) -> int:
     """Printed Mind plus modifications, minus damage, never below 0."""
-    card = _plain(g, u)
-    if card is not None:
-        return max(0, card.mind + sum(m[1] for m in u.mods) - u.damage)
-    return max(0, _stats(g, u)[1] - u.damage)
+    card = g.cards.by_id[u.card]
+    value = card.mind - u.damage
+    for m in u.mods:
+        value += m[1]
+    if card.continuous or u.memorions or u.recalls:
+        value += _continuous_values(g, u)[1]
+    return value if value > 0 else 0
 
 
 def keywords(g: Game, u: Unit) -> list[str]:
@@ -143,10 +168,10 @@ def keywords(g: Game, u: Unit) -> list[str]:
 
 
 def has(g: Game, u: Unit, keyword: str) -> bool:
-    card = _plain(g, u)
-    if card is not None:
-        return keyword in card.keywords or keyword in u.grants
-    return keyword in _stats(g, u)[2]
+    card = g.cards.by_id[u.card]
+    if keyword in card.keywords or keyword in u.grants:
+        return True
+    return (card.continuous or bool(u.memorions) or bool(u.recalls)) and keyword in _continuous_values(g, u)[2]
 
 
 def summon_level(g: Game, p: int) -> int:
@@ -154,14 +179,15 @@ def summon_level(g: Game, p: int) -> int:
     ruler = g.players[p].ruler
     if ruler is None:
         return 0
-    level = g.cards.by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
+    by_id = g.cards.by_id
+    level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
     for owner, pl in enumerate(g.players):
         for u in (pl.ruler, *pl.zones):
-            if u is None:
+            if u is None or not (u.memorions or u.recalls or kinds(by_id[u.card], u.face).levels):
                 continue
-            for op, ab, i in _ops_in_force(g, u):
-                if op["op"] == "summon_level" and (owner if op["p"] == "self" else 1 - owner) == p:
-                    level += resolve_number(g, u, ab, i, op["n"])
+            for own, n in _continuous_values(g, u)[3]:
+                if (owner if own else 1 - owner) == p:
+                    level += n
     return level
 
 
