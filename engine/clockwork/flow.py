@@ -118,10 +118,12 @@ def sweep(g: Game, trail: Trail) -> None:
     if g.recall_time or not g.dirty:
         return
     g.dirty = False
+    by_id = g.cards.by_id
     for p, pl in enumerate(g.players):
         for u in pl.zones:
-            if u is None or u.destroyed:
-                continue
+            if u is None or u.destroyed or (not u.damage and not u.mods and not u.memorions and not u.recalls
+                                             and not by_id[u.card].continuous):
+                continue  # printed Mind, at least 1
             if mind(g, u) == 0 and not incapacitated(g, p, u):
                 destroy(g, p, u, trail)
 

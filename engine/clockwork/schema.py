@@ -162,10 +162,42 @@ def _q_move(a: dict[str, Any], by_id: Any) -> bool:
     return len(a) == 4 and type(src) is str and src in _Z and type(dst) is str and dst in _Z and _p_ok(a)
 
 
+def _slot_ok(v: Any) -> bool:
+    return type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int and v[0] >= 0 and v[1] >= 0
+
+
+def _q_recall(a: dict[str, Any], by_id: Any) -> bool:
+    card, t, n = a.get("card"), a.get("target"), len(a)
+    if type(card) is not str or card not in by_id or a.get("from") not in ("hand", "storage") or type(t) is not dict:
+        return False
+    if len(t) == 2:
+        tp, at = t.get("p"), t.get("at")
+        if type(tp) is not int or not (tp == 0 or tp == 1) or type(at) is not str or at not in _P:
+            return False
+    elif len(t) != 1 or t.get("at") != "summoning":
+        return False
+    if n == 7:
+        return _slot_ok(a.get("slot")) and a.get("mode") in ("add", "rewrite") and _p_ok(a)
+    return n == 5 and _p_ok(a)
+
+
+def _q_inherit(a: dict[str, Any], by_id: Any) -> bool:
+    card, at, slot = a.get("card"), a.get("at"), a.get("slot", 0)
+    return len(a) == 5 and type(card) is str and card in by_id and type(at) is str and at in _P \
+        and (slot is None or _slot_ok(slot)) and _p_ok(a)
+
+
+def _q_move_memorion(a: dict[str, Any], by_id: Any) -> bool:
+    card, src, dst, slot = a.get("card"), a.get("from"), a.get("to"), a.get("slot", 0)
+    return len(a) == 6 and type(card) is str and card in by_id and type(src) is str and src in _P \
+        and type(dst) is str and dst in _P and (slot is None or _slot_ok(slot)) and _p_ok(a)
+
+
 #: the common actions' quick checks (True: well formed and every card id known; else the full check decides)
 _QUICK: dict[str, Callable[[dict[str, Any], Any], bool]] = {
     "trigger": _q_trigger, "end_phase": _q_plain, "end_turn": _q_plain, "summon": _q_summon, "attack": _q_attack,
-    "block": _q_block, "move": _q_move, "deify": _q_plain, "keep": _q_plain,
+    "block": _q_block, "move": _q_move, "deify": _q_plain, "keep": _q_plain, "damage": _q_plain,
+    "activate": _q_trigger, "recall": _q_recall, "inherit": _q_inherit, "move_memorion": _q_move_memorion,
 }
 
 
