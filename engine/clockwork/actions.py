@@ -16,7 +16,7 @@ from engine.clockwork.effects import Source, check_designation, pass_memorions, 
 from engine.clockwork.rules import check, event, illegal
 from engine.clockwork.schema import action_card_ids, action_problem, well_formed
 from engine.clockwork.state import Game, Unit
-from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level
+from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
 from engine.rulings import IllegalAction, Trail
 
 Resolver = Callable[[], None]
@@ -278,7 +278,7 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
         assert holder is not None
         holder.memorions.append([cid, slot])
         holder.version += 1
-        g.dirty = True
+        g.dirty = g.dirty or words_matter(g, holder, cid)
         _word(g, p, cid)
         if trail.keep:
             event(trail, "inherit", f"player {p}'s {found[1]} inherits {cid} ({slot})")
@@ -735,7 +735,7 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
     card = g.card(cid)
     u.recalls.append([cid, p, a.get("slot"), a.get("mode")])
     u.version += 1
-    g.dirty = True
+    g.dirty = g.dirty or words_matter(g, u, cid)
     _word(g, p, cid)
     if card.type == "kings_memorion" and card.on_recall is not None:
         holder, effect = card.on_recall

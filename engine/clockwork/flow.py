@@ -163,8 +163,10 @@ def run_check(g: Game, trail: Trail) -> bool:
     p0, p1 = g.players
     if (p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw) and losses(g, trail):
         return True
-    sweep(g, trail)
-    departures(g, trail)
+    if g.dirty:
+        sweep(g, trail)
+    if g.doomed:
+        departures(g, trail)
     return False
 
 
@@ -172,7 +174,11 @@ def settle(g: Game, trail: Trail) -> None:
     """After an action: the check, then whatever happens by itself once no trigger is pending (the battle's
     later steps, the turn end, the next turn start), repeated until something waits."""
     while True:
-        if run_check(g, trail) or g.pending:
+        p0, p1 = g.players
+        due = p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw or g.dirty or g.doomed
+        if due and run_check(g, trail):  # most actions leave the check nothing to do
+            return
+        if g.pending:
             return
         if g.sequence:
             _battle_step(g, g.sequence.pop(0), trail)

@@ -23,6 +23,14 @@ def kinds(card: CwCard, face: str | None) -> Kinds:
     return card.kinds(face) if hit is None else hit
 
 
+def words_matter(g: Game, u: Unit, card_id: str) -> bool:
+    """Whether a card joining ``u`` (a word, a King's Memorion) can change its Mind: only through a continuous
+    ability of its own or of a King's Memorion."""
+    by_id = g.cards.by_id
+    return by_id[u.card].continuous or by_id[card_id].type == "kings_memorion" or \
+        any(by_id[m[0]].type == "kings_memorion" for m in u.memorions)
+
+
 def kings_on(g: Game, u: Unit) -> Iterator[CwCard]:
     """The King's Memorions a unit memorises: inherited ones, then recalled ones (CG King)."""
     if not u.memorions and not u.recalls:
