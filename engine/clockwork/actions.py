@@ -498,9 +498,10 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     if ruler_share >= 100 and rival.ruler is not None:
         late.append(["ruler_damaged", 1 - p, rival.ruler.uid])
     b["late"] = late
-    for who, pl in ((p, g.players[p]), (1 - p, rival)):
+    hit = [(1 - p, u) for u, _ in taken] + ([(p, attacker)] if attacker is not None else [])
+    for who, pl in ((p, g.players[p]), (1 - p, rival)):  # in zone order, as the state JSON lists them
         for i, u in enumerate(pl.zones):
-            if u is not None and not u.destroyed and mind(g, u) == 0:
+            if u is not None and (who, u) in hit and not u.destroyed and mind(g, u) == 0:
                 b["incapacitated"].append([who, f"zone:{i}", u.uid])
     g.due = None
     g.sequence = ["late", "destruction", "departure"]

@@ -78,7 +78,7 @@ class CwCard:
     faces: dict[str, Any] = field(default_factory=dict)  # ruler: face -> {name, summon_level, abilities}
     deify: dict[str, int] = field(default_factory=dict)
     text: str | None = None
-    continuous: bool = False  # any continuous ability (values are computed the slow way only then)
+    continuous: bool = False  # any continuous ability (of either face): values are computed the slow way only then
 
     def kinds(self, face: str | None) -> Kinds:
         """Its abilities (a Ruler: of ``face``) sorted by kind; kept on the card (not a field: card facts skip it)."""
@@ -403,6 +403,7 @@ def _card(raw: Any) -> CwCard:
         if not isinstance(deify, Mapping) or any(k not in DEIFY_KEYS for k in deify):
             raise r.fail("deify", f"a condition has only the keys {', '.join(DEIFY_KEYS)}")
         card.deify = {k: r.int_at_least(v, 0, f"deify.{k}") for k, v in deify.items()}
+        card.continuous = any(ab.kind == "continuous" for f in card.faces.values() for ab in f["abilities"])
     else:  # summon_limit
         faces = raw["faces"]
         if not isinstance(faces, Mapping) or set(faces) != {"a", "b"}:

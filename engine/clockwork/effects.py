@@ -15,7 +15,7 @@ from engine.clockwork import flow
 from engine.clockwork.cards import Ability
 from engine.clockwork.rules import event, illegal, unverified
 from engine.clockwork.state import Game, Unit
-from engine.clockwork.values import any_slot, has_slot, slot_value, slot_words
+from engine.clockwork.values import any_slot, has_slot, slot_value, slot_words, words_matter
 from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
@@ -177,6 +177,12 @@ class _Builder:
             raise illegal("effect.target", f"{self.src.name}: {len(self.choices) - self.ci} extra choice(s)")
 
 
+def _lost(g: Game) -> bool:
+    """Whether a player is at 0 Life or failed a draw (the check then decides)."""
+    p0, p1 = g.players
+    return p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw
+
+
 def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, action: Mapping[str, Any],
             trail: Trail) -> None:
     """Resolve an ability's effect for ``action`` (its targets, choices, ops, slots)."""
@@ -189,8 +195,9 @@ def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, act
                 apply_op(g, op, src, slots, trail)
             except OpFailed as err:
                 raise illegal("effect.result", f"{src.name}: recorded op {j} ({op['op']}) fails: {err}") from None
-            flow.sweep(g, trail)
-            if g.result is not None or flow.losses_now(g, trail):
+            if g.dirty:
+                flow.sweep(g, trail)
+            if g.result is not None or (_lost(g) and flow.losses_now(g, trail)):
                 return
         return
     builder = _Builder(g, src, action)
@@ -205,8 +212,9 @@ def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, act
                 apply_op(g, op, src, slots, trail)
             except OpFailed as err:
                 raise illegal("effect.target", f"{src.name}: op {op['op']} fails: {err}") from None
-            flow.sweep(g, trail)
-            if g.result is not None or flow.losses_now(g, trail):
+            if g.dirty:
+                flow.sweep(g, trail)
+            if g.result is not None or (_lost(g) and flow.losses_now(g, trail)):
                 builder.leftovers()
                 return
     builder.leftovers()
@@ -355,10 +363,10 @@ def pass_memorions(g: Game, old: Unit, new: Unit, slots: Any) -> None:
     for m, sl in zip(old.memorions, slots, strict=True):
         check_designation(g, new, m[0], sl)
         new.memorions.append([m[0], sl])
+        g.dirty = g.dirty or words_matter(g, new, m[0])
     old.memorions = []
     old.version += 1
     new.version += 1
-    g.dirty = True
 
 
 def check_designation(g: Game, holder: Unit, card_id: str, slot: Any) -> None:

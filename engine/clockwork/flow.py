@@ -30,7 +30,7 @@ def draw(g: Game, p: int) -> str | None:
 
 def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str, cause: int | None, out: list[dict[str, Any]],
              own: bool) -> None:
-    if own:
+    if own and kinds(g.cards.by_id[owner.card], owner.face).normal:
         plain_words = not owner.memorions and not owner.recalls
         for i, ab, full in kinds(g.cards.by_id[owner.card], owner.face).normal:
             if plain_words:

@@ -191,7 +191,7 @@ def summon_level(g: Game, p: int) -> int:
     level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
     for owner, pl in enumerate(g.players):
         for u in (pl.ruler, *pl.zones):
-            if u is None or not (u.memorions or u.recalls or kinds(by_id[u.card], u.face).levels):
+            if u is None or not (u.memorions or u.recalls or by_id[u.card].continuous):
                 continue
             for own, n in _continuous_values(g, u)[3]:
                 if (owner if own else 1 - owner) == p:
