@@ -734,7 +734,8 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
 def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], trail: Trail) -> None:
     cid = a["card"]
     card = g.card(cid)
-    u.recalls.append([cid, p, a.get("slot"), a.get("mode")])
+    g.next_uid += 1  # also the recall's place in the order recalls resolve (the turn end keeps it)
+    u.recalls.append([cid, p, a.get("slot"), a.get("mode"), g.next_uid])
     u.version += 1
     g.dirty = g.dirty or words_matter(g, u, cid)
     _word(g, p, cid)

@@ -227,12 +227,14 @@ def _owe_discard(g: Game) -> bool:
 
 def _turn_end(g: Game, trail: Trail) -> None:
     """Recalls end, turn-long effects end, damage is removed, the turn's counts reset (§5, HR 25)."""
-    for _p, pl in enumerate(g.players):
+    ended = sorted((r for pl in g.players for u in (pl.ruler, *pl.zones) if u is not None for r in u.recalls),
+                   key=lambda r: r[4])
+    for r in ended:  # in the order the recalls resolved (§9.2)
+        g.players[r[1]].drop.append(r[0])
+    for pl in g.players:
         for u in (pl.ruler, *pl.zones):
             if u is None:
                 continue
-            for r in u.recalls:
-                g.players[r[1]].drop.append(r[0])
             if u.recalls:
                 u.recalls = []
                 u.version += 1

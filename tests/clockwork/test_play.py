@@ -126,3 +126,13 @@ def test_players_views_hide_the_setup_placement_until_both_are_made() -> None:
     assert RULESET.player_actions(kit.SETUP[:2], 1)[0]["face"] == "a"
     mull = RULESET.player_actions(kit.SETUP, 0)[5]
     assert mull["cards"] == [None, None] and set(mull["order"]) == {None}
+
+
+def test_recalled_cards_leave_at_the_turn_end_in_the_order_they_resolved() -> None:
+    recall = {"type": "recall", "p": 0, "from": "hand", "mode": "add"}
+    actions = [*kit.EXAMPLE[:8],
+               {**recall, "card": "CWX 021", "target": {"p": 0, "at": "zone:0"}, "slot": [0, 0]},
+               {**recall, "card": "CWX 020", "target": {"p": 0, "at": "ruler"}, "slot": [1, 0]},
+               {"type": "end_phase", "p": 0}]
+    state = _state(kit.header(), actions)
+    assert state["players"][0]["drop"] == ["CWX 021", "CWX 020"]  # Pip's recall resolved first, then the Ruler's
