@@ -95,6 +95,9 @@ def _ids_known(a: Mapping[str, Any], by_id: Mapping[str, Any]) -> bool:
 # -- the tree of interrupts (§6.1) ------------------------------------------------------------------
 
 def _tree(g: Game, a: Mapping[str, Any], trail: Trail, top: Resolver) -> None:
+    if not a.get("interrupts"):  # most actions: nothing declared after them
+        top()
+        return
     stack: Stack = [(top, "")]
     _declare_interrupts(g, a, "", stack, trail)
     for resolver, path in reversed(stack):
@@ -558,8 +561,11 @@ def _discard(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
 
 def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     p, at, ability, memorion = a["p"], a["at"], a["ability"], a.get("memorion")
-    entry = next((e for e in g.pending if e["p"] == p and e["at"] == at and e["ability"] == ability
-                  and e["memorion"] == memorion), None)
+    entry = None
+    for e in g.pending:
+        if e["p"] == p and e["at"] == at and e["ability"] == ability and e["memorion"] == memorion:
+            entry = e
+            break
     if entry is None:
         raise illegal("trigger.pending", f"player {p} has no pending trigger {at} ability {ability}"
                                          f"{'' if memorion is None else ' of ' + memorion}")
