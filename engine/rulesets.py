@@ -4,7 +4,7 @@ Games are found, not imported by name: every package ``engine/<game>/`` with a m
 ``RULESET``, plus the objects of the entry-point group ``pmemo_replay.rulesets`` (games installed from elsewhere).
 
 >>> sorted(RULESETS)
-['mahou-shoujo-1', 'pm-2.22']
+['clockwork-memorion-1', 'mahou-shoujo-1', 'pm-2.22']
 """
 
 from __future__ import annotations

@@ -21,12 +21,12 @@ def _cards_and_decks(name: str) -> tuple[Any, Any]:
     import json
     from pathlib import Path
 
-    from engine.mahou.cards import parse_cards
+    from pmemo_replay.games.cards import CardLibrary
 
-    root = Path(__file__).resolve().parents[2] / "fixtures" / "mahou"
-    cards = parse_cards(json.loads((root / "cards.json").read_text(encoding="utf-8")))
-    decks = sorted((root / "decks").glob("*.json"))
-    return cards, [json.loads(d.read_text(encoding="utf-8"))["cards"] for d in decks[:2]]
+    root = Path(__file__).resolve().parents[2]
+    folder = root / RULESETS[name].bundled_decks[0]  # any other game: its bundled cards and decks
+    decks = sorted(folder.glob("*.json"))
+    return CardLibrary().for_ruleset(name), [json.loads(d.read_text(encoding="utf-8"))["cards"] for d in decks[:2]]
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))

@@ -50,19 +50,23 @@ def test_simulate_refuses_an_unknown_ruleset(capsys: pytest.CaptureFixture[str])
     assert exc.value.code == 2 and "chess-1" in capsys.readouterr().err
 
 
-def test_the_demo_store_holds_both_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert sum(n for _, n, *_ in all_tasks(25, 0, 12)) == 37
+def test_the_demo_store_holds_every_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from engine.rulesets import RULESETS
+
+    others = sorted(name for name in RULESETS if name != "pm-2.22")  # every game the registry finds
+    assert sum(n for _, n, *_ in all_tasks(25, 0, 12)) == 25 + 12 * len(others)
     url = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
     assert fill_store(url, 3, 2, others=2) == 0
-    assert "stored 5, already present 0, rejected 0" in capsys.readouterr().out
+    assert f"stored {3 + 2 * len(others)}, already present 0, rejected 0" in capsys.readouterr().out
     with Store(url) as store:
         games = store.list_games(per_page=None).items
-    assert sorted(g.ruleset for g in games) == ["mahou-shoujo-1"] * 2 + ["pm-2.22"] * 3
-    assert len({g.source_id for g in games}) == 5
+    assert sorted(g.ruleset for g in games) == sorted([*others * 2, *["pm-2.22"] * 3])
+    assert len({g.source_id for g in games}) == 3 + 2 * len(others)
     url = f"sqlite:///{tmp_path / 'demo2.sqlite3'}"
-    assert main(["demo", "--db", url, "--games", "8", "--no-serve"]) == 0  # a quarter of the games: Mahou Shoujo
+    assert main(["demo", "--db", url, "--games", "8", "--no-serve"]) == 0  # a quarter of the games: each other game
     with Store(url) as store:
-        assert (store.list_games(ruleset="mahou-shoujo-1").total, store.list_games(ruleset="pm-2.22").total) == (2, 6)
+        assert [store.list_games(ruleset=name).total for name in others] == [2] * len(others)
+        assert store.list_games(ruleset="pm-2.22").total == 8 - 2 * len(others)
     assert main(["demo", "--games", "2", "--other-games", "3", "--no-serve"]) == 2
 
 

@@ -1,0 +1,757 @@
+"""The single entry point applying one action (§5–§7), with §11's gates before each handler.
+
+An action with ``interrupts`` is a tree handled in two passes (§6.1): every node is declared depth first in log
+order (checked and paid), then the declared nodes resolve in exactly the reverse order. A ruling in a nested node
+carries its path (``15.interrupts.0.time.2``); any ruling rejects the whole top-level action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.clockwork import flow, setup
+from engine.clockwork.effects import Source, check_designation, pass_memorions, resolve
+from engine.clockwork.rules import check, event, illegal
+from engine.clockwork.schema import action_card_ids, action_problem, well_formed
+from engine.clockwork.state import Game, Unit
+from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
+from engine.rulings import IllegalAction, Trail
+
+Resolver = Callable[[], None]
+Stack = list[tuple[Resolver, str]]
+SETUP: dict[str, Callable[[Game, Mapping[str, Any], Trail], None]] = {
+    "setup": setup.do_setup, "shuffle": setup.do_shuffle, "keep": setup.do_keep, "mulligan": setup.do_mulligan,
+}
+QUICK = frozenset({"recall", "activate", "deify"})
+MAIN = frozenset({"summon", "inherit", "move", "move_memorion", "attack"})
+RAMPAGE = 200
+
+
+def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    """Apply one action to ``g`` in place, or raise :class:`IllegalAction` for the first rule broken."""
+    by_id = g.cards.by_id
+    if not well_formed(a, by_id):
+        problem = action_problem(a)
+        if problem is not None:
+            raise illegal("log.schema", problem)
+        if not _ids_known(a, by_id):
+            for path, cid in action_card_ids(a):
+                if cid not in by_id:
+                    raise illegal("log.card", f"{a['type']}: unknown card {cid!r} at {path or 'the action'}")
+    kind = a["type"]
+    if kind == "note":
+        if trail.keep:
+            event(trail, "note", f"note: {a['text']}")
+        return
+    if g.result is not None:
+        raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
+    p = a["p"]
+    if kind == "concede":
+        if trail.keep:
+            event(trail, "concede", f"player {p} concedes")
+        flow.finish(g, 1 - p, "concede", trail)
+        return
+    if g.phase == "setup":
+        if kind not in SETUP:
+            raise illegal("setup.order", f"{kind} before turn 1: both players must finish setup first (HR 3)")
+        SETUP[kind](g, a, trail)
+        return
+    if kind in SETUP:
+        raise illegal("setup.order", f"{kind} belongs to setup, which ended when turn 1 began")
+    if kind in QUICK:
+        _tree(g, a, trail, _declare_quick(g, a, "", trail, in_time=False))
+    elif kind == "trigger":
+        _tree(g, a, trail, _declare_trigger(g, a, trail))
+    else:
+        _gates(g, p, a)
+        if kind == "damage":
+            _damage(g, p, a, trail)
+        elif kind in ("end_phase", "end_turn"):
+            _end(g, kind, trail)
+        elif kind == "discard":
+            _discard(g, p, a, trail)
+        else:
+            _tree(g, a, trail, DECLARE[kind](g, p, a, trail))
+    flow.settle(g, trail)
+
+
+def _ids_known(a: Mapping[str, Any], by_id: Mapping[str, Any]) -> bool:
+    """True when every card id of a plain action is known (nested parts and ops: the slow path names them)."""
+    if "ops" in a or "interrupts" in a or "time" in a:
+        return False
+    for key in ("card", "ruler", "limit", "memorion"):
+        cid = a.get(key)
+        if cid is not None and cid not in by_id:
+            return False
+    for key in ("cards", "order"):
+        ids = a.get(key)
+        if ids is not None and not all(c in by_id for c in ids):
+            return False
+    return True
+
+
+# -- the tree of interrupts (§6.1) ------------------------------------------------------------------
+
+def _tree(g: Game, a: Mapping[str, Any], trail: Trail, top: Resolver) -> None:
+    if not a.get("interrupts"):  # most actions: nothing declared after them
+        top()
+        return
+    stack: Stack = [(top, "")]
+    _declare_interrupts(g, a, "", stack, trail)
+    for resolver, path in reversed(stack):
+        try:
+            resolver()
+        except IllegalAction as err:
+            if not err.path_suffix:
+                err.path_suffix = path
+            raise
+        if g.result is not None:
+            return
+
+
+def _declare_interrupts(g: Game, a: Mapping[str, Any], path: str, stack: Stack, trail: Trail) -> None:
+    for i, sub in enumerate(a.get("interrupts", ())):
+        sub_path = f"{path}.interrupts.{i}" if path else f"interrupts.{i}"
+        try:
+            resolver = _declare_quick(g, sub, sub_path, trail, in_time=False)
+        except IllegalAction as err:
+            if not err.path_suffix:
+                err.path_suffix = sub_path
+            raise
+        stack.append((resolver, sub_path))
+        _declare_interrupts(g, sub, sub_path, stack, trail)
+
+
+def _declare_quick(g: Game, a: Mapping[str, Any], path: str, trail: Trail, *, in_time: bool) -> Resolver:
+    kind = a["type"]
+    if kind not in QUICK:
+        raise illegal("log.schema", f"{kind} cannot interrupt: only recall, activate and deify")
+    if in_time and kind != "recall":
+        raise illegal("timing.step", f"{kind} in a Recall Time: only recalls may be made there (CG Recall)")
+    if kind == "recall":
+        return _declare_recall(g, a, path, trail)
+    if kind == "activate":
+        return _declare_activate(g, a, trail)
+    return _declare_deify(g, a, trail)
+
+
+# -- gates ------------------------------------------------------------------------------------------
+
+def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    """``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions."""
+    kind = a["type"]
+    t = g.turn_player
+    due = g.due
+    if kind == "block":
+        if p == t:
+            raise illegal("turn.priority", "block is the rival's: the attacking player cannot block")
+    elif kind == "discard":
+        if due is not None and due["what"] == "discard" and due["p"] != p:
+            raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
+    elif p != t:
+        raise illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}")
+    if g.pending:
+        e = g.pending[0]
+        raise illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
+                                      f"no {kind} before it is logged")
+    owed = None if due is None else due["what"]
+    if owed is not None and owed != kind:
+        raise illegal("turn.pending", f"a {owed} by player {due['p']} is due: no {kind} before it")  # type: ignore[index]
+    if kind in ("end_phase", "end_turn") and g.battle is not None:
+        raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
+    if kind in ("block", "damage", "discard") and owed != kind:
+        raise illegal("turn.phase", f"no {kind} is due now")
+    if kind == "summon" and g.phase != "main1":
+        raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
+    if kind in ("inherit", "move", "move_memorion") and g.phase not in ("main1", "main2"):
+        raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
+    if kind == "attack" and (g.phase != "battle" or g.battle is not None):
+        raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
+    if kind in ("end_phase", "end_turn") and g.phase not in ("main1", "battle", "main2"):
+        raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
+    if kind in ("inherit", "move", "move_memorion") and g.first_turn():
+        raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
+    if kind == "damage" and a.get("interrupts"):
+        raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
+
+
+def _unit(g: Game, p: int, pos: str, what: str) -> Unit:
+    u = g.players[p].unit_at(pos)
+    if u is None:
+        raise illegal("zone", f"{what}: player {p}'s {pos} is empty")
+    return u
+
+
+def _in(cards: list[str], cid: str, p: int, where: str) -> None:
+    if cid not in cards:
+        raise illegal("zone", f"{cid} is not in player {p}'s {where}")
+
+
+def _word(g: Game, p: int, cid: str) -> None:
+    given = g.card(cid).word_given()
+    if given is not None:
+        words = g.players[p].words
+        if given[1] not in words:
+            words.append(given[1])
+
+
+# -- Main actions ----------------------------------------------------------------------------------
+
+def _declare_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    me = g.players[p]
+    cid, at = a["card"], a["at"]
+    _in(me.hand, cid, p, "hand")
+    card = g.card(cid)
+    if card.type != "successor":
+        raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}, not a Successor")
+    z = int(at[5:])
+    occupant = me.zones[z]
+    if occupant is not None and occupant.destroyed:
+        raise illegal("zone", f"player {p}'s {at} holds a destroyed Successor not yet departed")
+    limit = me.limit
+    assert limit is not None
+    allowed = g.cards.by_id[limit[0]].allows(limit[1], limit[2], z)
+    if card.emotion not in allowed:
+        raise illegal("summon.limit", f"{at} allows {', '.join(allowed)}, not {card.emotion} ({cid})")
+    level = summon_level(g, p)
+    if card.level > level:
+        raise illegal("summon.level", f"{cid} has level {card.level}, above the Ruler's summon level {level}")
+    if trail.keep:
+        check(trail, "summon.level", f"{cid} level {card.level} is within summon level {level}; {at} allows {card.emotion}")
+    me.hand.remove(cid)
+    new = g.new_unit(cid)
+    g.summoning = [p, new]
+
+    def complete() -> None:
+        g.summoning = None
+        old = me.zones[z]
+        slots = a.get("slots")
+        if old is not None and old.destroyed:  # destroyed by the interrupts: departs now (§5.1)
+            if slots not in (None, []):
+                raise illegal("memory.slot", "the occupant was destroyed: slots must be absent")
+            flow.leave(g, p, old, trail)
+        elif old is not None:
+            pass_memorions(g, old, new, slots)
+            flow.leave(g, p, old, trail, memorions=False)
+        elif slots not in (None, []):
+            raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
+        me.zones[z] = new
+        me.played.setdefault(cid, g.turn)
+        if trail.keep:
+            event(trail, "summon", f"player {p} summons {cid} to {at}")
+        flow.fire(g, "summoned", p, new, trail)
+        if not g.recall_time and mind(g, new) == 0:
+            flow.destroy(g, p, new, trail)
+
+    return complete
+
+
+def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    me = g.players[p]
+    cid, at, slot = a["card"], a["at"], a["slot"]
+    _in(me.hand, cid, p, "hand")
+    holder = _unit(g, p, at, "inherit")
+    card = g.card(cid)
+    if card.type not in ("memorion", "kings_memorion"):
+        raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}, not a Memorion")
+    if g.used["inherit"]:
+        raise illegal("inherit.once", f"player {p} has inherited once this turn already (V14)")
+    if holder.destroyed:
+        raise illegal("inherit.target", f"player {p}'s {at} holds a destroyed Successor")
+    if card.type == "kings_memorion":
+        for u in (me.ruler, *me.zones):
+            if u is not None and any(g.card(m[0]).name == card.name for m in u.memorions):
+                raise illegal("inherit.king", f"player {p}'s cards already hold a King's Memorion named {card.name!r}")
+    check_designation(g, holder, cid, slot)
+    me.hand.remove(cid)
+    g.used["inherit"] = True
+    uid = holder.uid
+
+    def complete() -> None:
+        found = g.find(uid)
+        me.played.setdefault(cid, g.turn)
+        if found is None:
+            me.drop.append(cid)
+            if trail.keep:
+                event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
+            return
+        holder = g.players[found[0]].unit_at(found[1])
+        assert holder is not None
+        holder.memorions.append([cid, slot])
+        holder.version += 1
+        g.dirty = g.dirty or words_matter(g, holder, cid)
+        _word(g, p, cid)
+        if trail.keep:
+            event(trail, "inherit", f"player {p}'s {found[1]} inherits {cid} ({slot})")
+
+    return complete
+
+
+def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    me = g.players[p]
+    src, dst = a["from"], a["to"]
+    mover = _unit(g, p, src, "move")
+    if g.used["move"]:
+        raise illegal("move.once", f"player {p} has moved once this turn already (V14)")
+    if abs(int(src[5:]) - int(dst[5:])) != 1:
+        raise illegal("move.path", f"{dst} is not adjacent to {src}")
+    partner = me.unit_at(dst)
+    for u in (mover, partner):
+        if u is not None and (u.destroyed or has(g, u, "cannot_move")):
+            raise illegal("move.blocked", f"{u.card} cannot move ({'destroyed' if u.destroyed else 'cannot_move'})")
+    g.used["move"] = True
+    movers = [(mover.uid, dst)] + ([] if partner is None else [(partner.uid, src)])
+
+    def complete() -> None:
+        placed: list[tuple[Unit, str]] = []
+        for uid, target in movers:
+            found = g.find(uid)
+            if found is None:
+                continue
+            u = me.unit_at(found[1])
+            assert u is not None
+            me.zones[int(found[1][5:])] = None
+            if u.destroyed:  # destroyed by the interrupts: departs now (§5.3, HR 13)
+                me.zones[int(found[1][5:])] = u
+                flow.leave(g, p, u, trail)
+            else:
+                placed.append((u, target))
+        for u, target in placed:
+            me.zones[int(target[5:])] = u
+        if trail.keep:
+            event(trail, "move", f"player {p} moves {src} -> {dst}")
+        for u, _ in placed:
+            flow.fire(g, "moving", p, u, trail)
+
+    return complete
+
+
+def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    cid, src, dst, slot = a["card"], a["from"], a["to"], a["slot"]
+    holder = _unit(g, p, src, "move_memorion")
+    if not any(m[0] == cid for m in holder.memorions):
+        raise illegal("zone", f"{cid} is not memorised by player {p}'s {src}")
+    target = _unit(g, p, dst, "move_memorion")
+    if g.used["move"]:
+        raise illegal("move.once", f"player {p} has moved once this turn already (V14)")
+    if src == dst:
+        raise illegal("move.path", f"{cid} is already on {src}")
+    check_designation(g, target, cid, slot)
+    g.used["move"] = True
+    uids = (holder.uid, target.uid)
+
+    def complete() -> None:
+        a_at, b_at = g.find(uids[0]), g.find(uids[1])
+        if a_at is None or b_at is None:
+            return
+        h = g.players[p].unit_at(a_at[1])
+        t = g.players[p].unit_at(b_at[1])
+        assert h is not None and t is not None
+        held = next((m for m in h.memorions if m[0] == cid), None)
+        if held is not None:
+            h.memorions.remove(held)
+            t.memorions.append([cid, slot])
+            h.version += 1
+            t.version += 1
+            g.dirty = True
+        if trail.keep:
+            event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
+
+    return complete
+
+
+def _rampage(g: Game, p: int, u: Unit, trail: Trail) -> None:
+    me = g.players[p]
+    z = me.zones.index(u)
+    for n in (z - 1, z + 1):
+        v = me.zones[n] if 0 <= n < 4 else None
+        if v is not None and not v.destroyed:
+            v.damage += RAMPAGE
+            g.dirty = True
+            flow.fire(g, "damaged", p, v, trail)
+
+
+def _turn(g: Game, p: int, u: Unit, keyword: str, count: int, trail: Trail) -> None:
+    if not (has(g, u, keyword) and count == 0):
+        u.state = "action"
+        flow.fire(g, "acted", p, u, trail)
+
+
+def _declare_attack(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    u = _unit(g, p, a["at"], "attack")
+    if u.state != "stand" or u.destroyed:
+        raise illegal("attack.successor", f"{u.card} at {a['at']} is {'destroyed' if u.destroyed else 'in the action state'}")
+    _turn(g, p, u, "master", u.attacks, trail)
+    u.attacks += 1
+    flow.fire(g, "attacking", p, u, trail)
+    if has(g, u, "rampage"):
+        _rampage(g, p, u, trail)
+    flow.sweep(g, trail)
+    g.battle = {"p": p, "attacker": a["at"], "uid": u.uid, "blockers": [], "uids": [], "incapacitated": [], "late": []}
+    g.step, g.due = "block", {"p": 1 - p, "what": "block"}
+
+    def complete() -> None:
+        if trail.keep:
+            event(trail, "attack", f"player {p}'s {u.card} attacks the rival's Ruler")
+
+    return complete
+
+
+def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    blockers = [_unit(g, p, pos, "block") for pos in a["with"]]
+    if len(set(a["with"])) != len(a["with"]):
+        raise illegal("block.successor", "a blocker is listed twice")
+    for pos, u in zip(a["with"], blockers, strict=True):
+        if u.state != "stand" or u.destroyed:
+            raise illegal("block.successor", f"{u.card} at {pos} is {'destroyed' if u.destroyed else 'in the action state'}")
+    b = g.battle
+    assert b is not None
+    for u in blockers:
+        _turn(g, p, u, "endurance", u.blocks, trail)
+        u.blocks += 1
+    attacker_at = g.find(b["uid"])
+    attacker = None if attacker_at is None else g.players[attacker_at[0]].unit_at(attacker_at[1])
+    if blockers and attacker is not None:
+        flow.fire(g, "blocked", 1 - p, attacker, trail)
+    for u in blockers:
+        flow.fire(g, "blocking", p, u, trail)
+    for u in blockers:
+        if has(g, u, "rampage"):
+            _rampage(g, p, u, trail)
+    flow.sweep(g, trail)
+    b["blockers"], b["uids"] = list(a["with"]), [u.uid for u in blockers]
+    g.step, g.due = "damage", {"p": 1 - p, "what": "damage"}
+
+    def complete() -> None:
+        if trail.keep:
+            event(trail, "block", f"player {p} blocks with {', '.join(a['with']) or 'nothing'}")
+
+    return complete
+
+
+def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
+    """The damage step (§7 step 3–4): all battle damage at once, then the first group of events."""
+    b = g.battle
+    assert b is not None
+    rival = g.players[1 - p]
+    found = g.find(b["uid"])
+    attacker = None if found is None else g.players[p].unit_at(found[1])
+    if attacker is not None and attacker.destroyed:
+        attacker = None
+    remaining: list[tuple[str, Unit]] = []
+    for uid in b["uids"]:
+        f = g.find(uid)
+        u = None if f is None else rival.unit_at(f[1])
+        if u is not None and not u.destroyed:
+            remaining.append((f[1], u))  # type: ignore[index]
+    split = a.get("split")
+    shares: dict[str, int] = {}
+    if split is not None and (attacker is None or not remaining):
+        raise illegal("damage.split", "there is no remaining blocker to share the damage among: split must be absent")
+    if attacker is not None:
+        pw = power(g, attacker)
+        breakthrough = has(g, attacker, "breakthrough")
+        if not b["uids"]:
+            shares["ruler"] = pw
+        elif not remaining:
+            if breakthrough:
+                shares["ruler"] = pw
+        else:
+            minds = sum(mind(g, u) for _, u in remaining)
+            choice = len(remaining) >= 2 or (breakthrough and pw > mind(g, remaining[0][1]))
+            if choice and split is None:
+                raise illegal("damage.split", f"{len(remaining)} remaining blocker(s): split is required")
+            if not choice and split is not None:
+                raise illegal("damage.split", "there is nothing to share out: split must be absent")
+            if split is None:
+                shares[remaining[0][0]] = pw
+            else:
+                shares = _split(split, [pos for pos, _ in remaining], pw, breakthrough, pw - minds)
+    if trail.keep:
+        check(trail, "damage.split", f"the damage is shared out: {shares or 'nothing'}")
+    taken: list[tuple[Unit, int]] = [(u, shares.get(pos, 0)) for pos, u in remaining]
+    back = sum(power(g, u) for _, u in remaining) if attacker is not None else 0
+    g.dirty = True
+    for u, n in taken:
+        u.damage += n
+    if attacker is not None:
+        attacker.damage += back
+    ruler_share = shares.get("ruler", 0)
+    rival.life = max(0, rival.life - ruler_share)
+    if trail.keep:
+        event(trail, "damage", f"battle damage: {shares}; the attacker takes {back}; Life {rival.life}")
+    moment: list[tuple[str, int, Unit]] = []
+    if attacker is not None and sum(n for _, n in taken) >= 100:
+        moment.append(("dealt_successor", p, attacker))
+    for _, u in remaining:
+        if attacker is not None and power(g, u) >= 100:
+            moment.append(("dealt_successor", 1 - p, u))
+    if attacker is not None and back >= 100:
+        moment.append(("damaged", p, attacker))
+    for u, n in taken:
+        if n >= 100:
+            moment.append(("damaged", 1 - p, u))
+    for ev, who, u in moment:
+        flow.fire(g, ev, who, u, trail)
+    late = []
+    if attacker is not None and ruler_share >= 100:
+        late.append(["dealt_ruler", p, attacker.uid])
+    if ruler_share >= 100 and rival.ruler is not None:
+        late.append(["ruler_damaged", 1 - p, rival.ruler.uid])
+    b["late"] = late
+    hit = [(1 - p, u) for u, _ in taken] + ([(p, attacker)] if attacker is not None else [])
+    for who, pl in ((p, g.players[p]), (1 - p, rival)):  # in zone order, as the state JSON lists them
+        for i, u in enumerate(pl.zones):
+            if u is not None and (who, u) in hit and not u.destroyed and mind(g, u) == 0:
+                b["incapacitated"].append([who, f"zone:{i}", u.uid])
+    g.due = None
+    g.sequence = ["late", "destruction", "departure"]
+
+
+def _split(split: list[Any], remaining: list[str], pw: int, breakthrough: bool, excess: int) -> dict[str, int]:
+    shares: dict[str, int] = {}
+    for item in split:
+        at, n = item["at"], item["n"]
+        if at in shares:
+            raise illegal("damage.split", f"{at} is named twice")
+        if at == "ruler":
+            if not breakthrough:
+                raise illegal("damage.split", "a Ruler share needs Breakthrough")
+            if n != 0 and n != excess:
+                raise illegal("damage.split", f"the Ruler share is 0 or exactly the excess {max(excess, 0)}, not {n}")
+        elif at not in remaining:
+            raise illegal("damage.split", f"{at} is not a remaining blocker ({', '.join(remaining)})")
+        shares[at] = n
+    if sum(shares.values()) != pw:
+        raise illegal("damage.split", f"the shares sum to {sum(shares.values())}, not the attacker's power {pw}")
+    return shares
+
+
+def _end(g: Game, kind: str, trail: Trail) -> None:
+    if kind == "end_phase" and g.phase == "main1" and not g.first_turn():
+        g.phase, g.step = "battle", "declare"
+    elif kind == "end_phase" and g.phase == "battle":
+        g.phase, g.step = "main2", None
+    else:
+        g.phase, g.step = "end", None
+    if trail.keep:
+        event(trail, "turn.end", f"{kind}: {g.phase}")
+
+
+def _discard(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
+    me = g.players[p]
+    cards = a["cards"]
+    missing = Counter(cards) - Counter(me.hand)
+    if missing:
+        raise illegal("zone", f"player {p}'s hand does not hold {', '.join(sorted(missing.elements()))}")
+    n = g.due["n"]  # type: ignore[index]
+    if len(cards) != n:
+        raise illegal("hand.discard", f"player {p} holds {len(me.hand)} cards: exactly {n} must be discarded, not {len(cards)}")
+    for cid in cards:
+        me.hand.remove(cid)
+        me.drop.append(cid)
+    g.due = None
+    if trail.keep:
+        event(trail, "turn.end", f"player {p} discards {', '.join(cards)}")
+
+
+# -- quick actions and triggers --------------------------------------------------------------------
+
+def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    p, at, ability, memorion = a["p"], a["at"], a["ability"], a.get("memorion")
+    entry = None
+    for e in g.pending:
+        if e["p"] == p and e["at"] == at and e["ability"] == ability and e["memorion"] == memorion:
+            entry = e
+            break
+    if entry is None:
+        raise illegal("trigger.pending", f"player {p} has no pending trigger {at} ability {ability}"
+                                         f"{'' if memorion is None else ' of ' + memorion}")
+    t = g.turn_player
+    if p != t and any(e["p"] == t for e in g.pending):
+        raise illegal("trigger.pending", f"the turn player's (player {t}) triggers come first")
+    g.pending.remove(entry)
+    if trail.keep:
+        event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
+
+    def complete() -> None:
+        found = g.find(entry["uid"])
+        unit = g.players[found[0]].unit_at(found[1]) if found is not None else g.new_unit(entry["card"])
+        if memorion is None:
+            ab, idx = abilities_of(g, unit)[ability], ability  # type: ignore[arg-type]
+        else:
+            ab, idx = g.card(memorion).abilities[ability], None
+        if not is_active(g, unit, ab, idx):
+            event(trail, "trigger", "the ability has become inactive: it does nothing")
+            return
+        resolve(g, Source(p, unit, ab, idx, f"{entry['card']} ability {ability}"), ab.effect, a, trail)
+
+    return complete
+
+
+def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    p, at, idx = a["p"], a["at"], a["ability"]
+    u = _unit(g, p, at, "activate")
+    if u.destroyed:
+        raise illegal("zone", f"player {p}'s {at} holds a destroyed Successor")
+    abilities = abilities_of(g, u)
+    if not 0 <= idx < len(abilities) or abilities[idx].kind != "activated":
+        raise illegal("activate.ability", f"{u.card} has no activated ability {idx}")
+    ab = abilities[idx]
+    if not is_active(g, u, ab, idx):
+        raise illegal("activate.blank", f"{u.card}'s ability {idx} has a blank slot: it is inactive")
+    me = g.players[p]
+    if ab.cost_action and u.state != "stand":
+        raise illegal("activate.cost", f"{u.card} is in the action state: it cannot be turned to pay")
+    if me.counters < ab.cost_counters:
+        raise illegal("activate.cost", f"player {p} has {me.counters} Memory Counters; the cost is {ab.cost_counters}")
+    me.counters -= ab.cost_counters
+    if ab.cost_action:
+        u.state = "action"
+        flow.fire(g, "acted", p, u, trail)
+    if trail.keep:
+        event(trail, "activate", f"player {p} activates {u.card}'s ability {idx}")
+
+    def complete() -> None:
+        resolve(g, Source(p, u, ab, idx, f"{u.card} ability {idx}"), ab.effect, a, trail)
+
+    return complete
+
+
+def deify_holds(g: Game, p: int) -> bool:
+    """Whether player ``p``'s Ruler's Deification condition holds (§9.4)."""
+    me = g.players[p]
+    if me.ruler is None:
+        return False
+    for key, n in g.card(me.ruler.card).deify.items():
+        have = {"counters": me.counters, "turn_at_least": g.turn, "storage_at_least": len(me.storage),
+                "successors_at_least": sum(u is not None and not u.destroyed for u in me.zones),
+                "memorions_at_least": len(me.ruler.memorions)}
+        if key == "life_at_most":
+            ok = me.life <= n
+        elif key == "life_at_least":
+            ok = me.life >= n
+        else:
+            ok = have[key] >= n
+        if not ok:
+            return False
+    return True
+
+
+def _declare_deify(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
+    p = a["p"]
+    me = g.players[p]
+    ruler = me.ruler
+    assert ruler is not None
+    if ruler.face == "deified":
+        raise illegal("deify.once", f"player {p}'s Ruler is deified already")
+    if not deify_holds(g, p):
+        raise illegal("deify.condition", f"player {p}'s Deification condition {g.card(ruler.card).deify} does not hold")
+
+    def complete() -> None:
+        if ruler.face == "deified" or not deify_holds(g, p):
+            event(trail, "deify", "the condition no longer holds: nothing happens")
+            return
+        me.counters -= g.card(ruler.card).deify.get("counters", 0)
+        ruler.face = "deified"
+        ruler.version += 1
+        me.deified_turn = g.turn
+        if trail.keep:
+            event(trail, "deify", f"player {p}'s Ruler turns to its deified face")
+
+    return complete
+
+
+def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> Resolver:
+    p, cid, source = a["p"], a["card"], a["from"]
+    me = g.players[p]
+    _in(me.hand if source == "hand" else me.storage, cid, p, source)
+    card = g.card(cid)
+    king = card.type == "kings_memorion"
+    if source == "hand" and card.type not in ("memorion", "kings_memorion"):
+        raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}: only Memorions are recalled from the hand")
+    given = card.word_given()
+    if not king and given is None:
+        raise illegal("card.type", f"{cid} ({card.name}) gives no word")
+    target = a["target"]
+    if target["at"] == "summoning":
+        if g.summoning is None:
+            raise illegal("recall.target", "nothing is being summoned")
+        owner, unit = g.summoning
+    else:
+        owner = target["p"]
+        unit = _unit(g, owner, target["at"], "recall target")
+    if source == "storage" and owner != p:
+        raise illegal("recall.source", f"{cid} comes from Storage: it may only be recalled onto player {p}'s own cards")
+    if unit.destroyed:
+        raise illegal("recall.target", f"the target {unit.card} is destroyed")
+    slot, mode = a.get("slot"), a.get("mode")
+    if king:
+        if "slot" in a or "mode" in a:
+            raise illegal("recall.target", f"{cid} is a King's Memorion: it names no slot and no mode")
+    else:
+        assert given is not None
+        if slot is None or mode is None:
+            raise illegal("recall.target", f"recalling {cid} needs a slot and a mode")
+        if not has_slot(g, unit, slot, given[0]):
+            raise illegal("recall.target", f"{unit.card} has no {given[0]} slot at {slot}")
+    (me.hand if source == "hand" else me.storage).remove(cid)
+    uid = unit.uid
+    if trail.keep:
+        event(trail, "recall", f"player {p} recalls {cid} onto {unit.card}")
+
+    def complete() -> None:
+        found = g.find(uid)
+        summoning = g.summoning is not None and g.summoning[1].uid == uid
+        u = unit if summoning else (None if found is None else g.players[found[0]].unit_at(found[1]))
+        me.played.setdefault(cid, g.turn)
+        me.recalls_made += 1
+        if u is None or u.destroyed or (not king and not has_slot(g, u, slot, given[0])):  # type: ignore[index]
+            me.drop.append(cid)
+            if a.get("time"):
+                raise illegal("recall.target", f"the recall of {cid} fails: it opens no Recall Time, so time must be empty")
+            if trail.keep:
+                event(trail, "recall", f"the recall of {cid} fails: it goes to the Drop Zone")
+            return
+        opened = not g.recall_time
+        g.recall_time = True
+        _recall_effect(g, p, u, owner if found is None else found[0], a, trail)
+        if opened:
+            for j, sub in enumerate(a.get("time", ())):
+                sub_path = f"{path}.time.{j}" if path else f"time.{j}"
+                try:
+                    _declare_quick(g, sub, sub_path, trail, in_time=True)()
+                except IllegalAction as err:
+                    if not err.path_suffix:
+                        err.path_suffix = sub_path
+                    raise
+                me_time = g.players[sub["p"]]
+                me_time.recall_time += 1
+            g.recall_time = False
+            if trail.keep:
+                event(trail, "recall_time", f"Recall Time ends after {len(a.get('time', ()))} further recall(s)")
+            flow.run_check(g, trail)
+
+    return complete
+
+
+def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], trail: Trail) -> None:
+    cid = a["card"]
+    card = g.card(cid)
+    g.next_uid += 1  # also the recall's place in the order recalls resolve (the turn end keeps it)
+    u.recalls.append([cid, p, a.get("slot"), a.get("mode"), g.next_uid])
+    u.version += 1
+    g.dirty = g.dirty or words_matter(g, u, cid)
+    _word(g, p, cid)
+    if card.type == "kings_memorion" and card.on_recall is not None:
+        holder, effect = card.on_recall
+        if holder == "any" or (holder == "ruler") == u.is_ruler:
+            resolve(g, Source(owner, u, None, None, f"{cid} on recall"), effect, a, trail)
+
+
+DECLARE: dict[str, Callable[[Game, int, Mapping[str, Any], Trail], Resolver]] = {
+    "summon": _declare_summon, "inherit": _declare_inherit, "move": _declare_move,
+    "move_memorion": _declare_move_memorion, "attack": _declare_attack, "block": _declare_block,
+}

@@ -1,0 +1,268 @@
+"""What happens by itself: events and triggers (§8.2), destruction and departure (§9.1–9.2), the check (§9.3),
+the battle's later steps (§7 steps 4–6), the turn end and the turn start (§5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.clockwork.rules import event
+from engine.clockwork.state import Game, Unit
+from engine.clockwork.values import holder_fits, is_active, kinds, kings_on, mind, slot_words
+from engine.rulings import Trail
+
+HAND_MAX = 7
+#: events that happen to a Ruler itself (HR 18); every other event happens to Successors
+RULER_EVENTS = frozenset({"acted", "ruler_damaged"})
+
+
+def draw(g: Game, p: int) -> str | None:
+    """Draw one card (a failed draw from an empty deck is noted for the check)."""
+    me = g.players[p]
+    if not me.deck:
+        me.failed_draw = True
+        return None
+    cid = me.deck.pop()
+    me.hand.append(cid)
+    if g.turn:
+        me.seen.setdefault(cid, g.turn)
+    return cid
+
+
+def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str, cause: int | None, out: list[dict[str, Any]],
+             own: bool) -> None:
+    if own and kinds(g.cards.by_id[owner.card], owner.face).normal:
+        plain_words = not owner.memorions and not owner.recalls
+        for i, ab, full in kinds(g.cards.by_id[owner.card], owner.face).normal:
+            if plain_words:
+                if ev != ab.slots[ab.trigger].printed or not full:  # type: ignore[index]
+                    continue
+            elif ev not in slot_words(g, owner, ab, i, ab.trigger) or not is_active(g, owner, ab, i):  # type: ignore[arg-type]
+                continue
+            out.append({"p": p, "at": at, "memorion": None, "ability": i, "event": ev, "uid": owner.uid,
+                        "cause": cause, "card": owner.card})
+    if not owner.memorions and not owner.recalls:
+        return
+    for king in kings_on(g, owner):
+        for i, ab, full in kinds(king, None).normal:
+            if full and holder_fits(ab.holder, owner) and ev == ab.slots[ab.trigger].printed:  # type: ignore[index]
+                out.append({"p": p, "at": at, "memorion": king.id, "ability": i, "event": ev, "uid": owner.uid,
+                            "cause": cause, "card": owner.card})
+
+
+def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
+    """``ev`` happens to ``u`` (player ``p``'s): the abilities it fires become pending (§8.2)."""
+    fired: list[dict[str, Any]] = []
+    pl = g.players[p]
+    cause = u.uid if ev == "destroyed" else None
+    if u.is_ruler:
+        if ev in RULER_EVENTS:
+            _fire_on(g, p, u, ev, "ruler", None, fired, True)
+    else:
+        at = f"zone:{pl.zones.index(u)}" if u in pl.zones else "zone:0"
+        if ev != "ruler_damaged":
+            _fire_on(g, p, u, ev, at, cause, fired, True)
+        if pl.ruler is not None and ev != "ruler_damaged":
+            _fire_on(g, p, pl.ruler, ev, "ruler", cause, fired, True)
+    if not fired:
+        return
+    g.pending += fired
+    t = g.turn_player
+    g.pending.sort(key=lambda e: e["p"] != t)
+    if trail.keep:
+        for e in fired:
+            what = f"{e['memorion']}'s" if e["memorion"] else f"{e['at']}'s"
+            if trail.keep:
+                event(trail, "fired", f"{ev} fires player {e['p']}'s {what} ability {e['ability']}: pending")
+
+
+def finish(g: Game, winner: int | None, reason: str, trail: Trail) -> None:
+    g.result = {"winner": winner, "reason": reason}
+    g.phase, g.step, g.due, g.pending, g.battle, g.sequence = "over", None, None, [], None, []
+    if trail.keep:
+        who = "a draw" if winner is None else f"player {winner} wins"
+        if trail.keep:
+            event(trail, "end", f"the game ends: {who} ({reason}); Life {g.players[0].life} - {g.players[1].life}")
+
+
+def losses(g: Game, trail: Trail) -> bool:
+    """§9.3 step 1: players at 0 Life or with a failed draw lose (both: a draw). True when the game ended."""
+    lost = [p for p, pl in enumerate(g.players) if pl.life <= 0 or pl.failed_draw]
+    if not lost:
+        return False
+    if len(lost) == 2:
+        finish(g, None, "draw", trail)
+    else:
+        pl = g.players[lost[0]]
+        finish(g, 1 - lost[0], "life" if pl.life <= 0 else "deck_out", trail)
+    return True
+
+
+def incapacitated(g: Game, p: int, u: Unit) -> bool:
+    return g.battle is not None and any(x[2] == u.uid for x in g.battle["incapacitated"])
+
+
+def destroy(g: Game, p: int, u: Unit, trail: Trail) -> None:
+    """``u`` is destroyed: it stays in its zone, marked, while its ``destroyed`` triggers are pending (§9.1)."""
+    if u.destroyed:
+        return
+    u.destroyed = True
+    g.doomed += 1
+    if trail.keep:
+        event(trail, "destroyed", f"player {p}'s {u.card} is destroyed")
+    fire(g, "destroyed", p, u, trail)
+
+
+def sweep(g: Game, trail: Trail) -> None:
+    """Outside Recall Time, every Successor at Mind 0 is destroyed at once, except those a damage step
+    incapacitated (they wait for the destruction step)."""
+    if g.recall_time or not g.dirty:
+        return
+    g.dirty = False
+    by_id = g.cards.by_id
+    for p, pl in enumerate(g.players):
+        for u in pl.zones:
+            if u is None or u.destroyed or (not u.damage and not u.mods and not u.memorions and not u.recalls
+                                             and not by_id[u.card].continuous):
+                continue  # printed Mind, at least 1
+            if mind(g, u) == 0 and not incapacitated(g, p, u):
+                destroy(g, p, u, trail)
+
+
+def leave(g: Game, p: int, u: Unit, trail: Trail, *, to_storage: bool = True, memorions: bool = True) -> None:
+    """``u`` leaves its zone: to the Storage Zone (its Memorions with it unless they stay), recalled cards to
+    the recallers' Drop Zones (§9.2)."""
+    pl = g.players[p]
+    pl.zones[pl.zones.index(u)] = None
+    if u.destroyed:
+        g.doomed -= 1
+    if to_storage:
+        pl.storage.append(u.card)
+        if memorions:
+            pl.storage += [m[0] for m in u.memorions]
+    for r in u.recalls:
+        g.players[r[1]].drop.append(r[0])
+    u.recalls = []
+    u.version += 1
+
+
+def departures(g: Game, trail: Trail, *, battle_too: bool = False) -> None:
+    """Destroyed Successors whose destruction fired nothing still pending go to Storage, per player in zone order."""
+    if not g.doomed:
+        return
+    causes = {e["cause"] for e in g.pending if e["cause"] is not None}
+    for p, pl in enumerate(g.players):
+        for u in list(pl.zones):
+            if u is not None and u.destroyed and u.uid not in causes and (battle_too or not incapacitated(g, p, u)):
+                leave(g, p, u, trail)
+                if trail.keep:
+                    event(trail, "departure", f"player {p}'s {u.card} goes to the Storage Zone")
+
+
+def run_check(g: Game, trail: Trail) -> bool:
+    """§9.3: losses, destruction, departure. True when the game ended."""
+    p0, p1 = g.players
+    if (p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw) and losses(g, trail):
+        return True
+    if g.dirty:
+        sweep(g, trail)
+    if g.doomed:
+        departures(g, trail)
+    return False
+
+
+def settle(g: Game, trail: Trail) -> None:
+    """After an action: the check, then whatever happens by itself once no trigger is pending (the battle's
+    later steps, the turn end, the next turn start), repeated until something waits."""
+    while True:
+        p0, p1 = g.players
+        due = p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw or g.dirty or g.doomed
+        if due and run_check(g, trail):  # most actions leave the check nothing to do
+            return
+        if g.pending:
+            return
+        if g.sequence:
+            _battle_step(g, g.sequence.pop(0), trail)
+            continue
+        if g.phase == "end" and g.due is None:
+            if _owe_discard(g):
+                return
+            _turn_end(g, trail)
+            if run_check(g, trail):
+                return
+            start_turn(g, 1 - (g.turn_player or 0), trail)
+            continue
+        return
+
+
+def _battle_step(g: Game, step: str, trail: Trail) -> None:
+    b = g.battle
+    assert b is not None
+    if step == "late":
+        for ev, _p, uid in b["late"]:
+            found = g.find(uid)
+            if found is not None:
+                fire(g, ev, found[0], g.players[found[0]].unit_at(found[1]), trail)  # type: ignore[arg-type]
+    elif step == "destruction":
+        for p, _, uid in b["incapacitated"]:
+            found = g.find(uid)
+            if found is not None:
+                u = g.players[found[0]].unit_at(found[1])
+                assert u is not None
+                destroy(g, p, u, trail)
+    else:  # departure: the attack is over
+        departures(g, trail, battle_too=True)
+        g.battle, g.step = None, "declare"
+        event(trail, "damage", "the attack is over")
+
+
+def _owe_discard(g: Game) -> bool:
+    t = g.turn_player or 0
+    for p in (t, 1 - t):
+        n = len(g.players[p].hand)
+        if n > HAND_MAX:
+            g.due = {"p": p, "what": "discard", "n": n - HAND_MAX}
+            return True
+    return False
+
+
+def _turn_end(g: Game, trail: Trail) -> None:
+    """Recalls end, turn-long effects end, damage is removed, the turn's counts reset (§5, HR 25)."""
+    ended = sorted((r for pl in g.players for u in (pl.ruler, *pl.zones) if u is not None for r in u.recalls),
+                   key=lambda r: r[4])
+    for r in ended:  # in the order the recalls resolved (§9.2)
+        g.players[r[1]].drop.append(r[0])
+    for pl in g.players:
+        for u in (pl.ruler, *pl.zones):
+            if u is None:
+                continue
+            if u.recalls:
+                u.recalls = []
+                u.version += 1
+            u.mods, u.grants, u.level_mods = [], [], 0
+            u.damage = u.attacks = u.blocks = 0
+    g.dirty = True
+    g.used = {"inherit": False, "move": False}
+    if trail.keep:
+        event(trail, "turn.end", f"turn {g.turn} ends: recalls and turn-long effects end, damage is removed")
+
+
+def start_turn(g: Game, p: int, trail: Trail) -> None:
+    """Stand-up, draw 1, +1 Memory Counter; Main I begins (HR 10, HR 11)."""
+    g.turn += 1
+    g.turn_player = p
+    g.phase, g.step, g.due = "main1", None, None
+    me = g.players[p]
+    for u in (me.ruler, *me.zones):
+        if u is not None:
+            u.state = "stand"
+    cid = draw(g, p)
+    me.counters += 1
+    if trail.keep:
+        got = "an empty deck: the draw fails" if cid is None else "1 card"
+        if trail.keep:
+            event(trail, "turn.start", f"turn {g.turn}: player {p} stands up, draws {got}, gains a Memory Counter")
+
+
+def losses_now(g: Game, trail: Trail) -> bool:
+    """A loss is immediate outside Recall Time (§9.3, HR 26)."""
+    return not g.recall_time and losses(g, trail)

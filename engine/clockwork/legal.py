@@ -1,0 +1,272 @@
+"""Legal actions (§14): every main and due action, and both players' quick actions as entries of their own.
+
+Candidates are built from the state and each is confirmed by applying it to a clone, so every action returned is
+one the fold accepts. Interrupt trees are not listed. Setup orders are canonical (the deck as it lies; self-play
+shuffles them); ``concede`` and ``note`` are always legal and never listed.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+from engine.clockwork.actions import apply_action
+from engine.clockwork.state import Game, Unit
+from engine.clockwork.values import abilities_of, any_slot, is_active, slots_of
+from engine.clockwork.words import ZONES
+from engine.rulings import IllegalAction, NullTrail
+
+Action = dict[str, Any]
+_NULL = NullTrail()
+MAX_TARGET_SETS = 24
+
+
+def actor(g: Game) -> int | None:
+    """None in setup and when over; else the first pending trigger's controller, the player owing a due action,
+    or the turn player."""
+    if g.result is not None or g.phase == "setup":
+        return None
+    if g.pending:
+        return g.pending[0]["p"]
+    if g.due is not None:
+        return g.due["p"]
+    return g.turn_player
+
+
+def _ok(g: Game, a: Action) -> bool:
+    try:
+        apply_action(g.clone(), a, _NULL)
+    except IllegalAction:
+        return False
+    return True
+
+
+def legal_actions(g: Game) -> list[Action]:
+    """Every listed action the fold would accept now."""
+    if g.result is not None:
+        return []
+    if g.phase == "setup":
+        return [a for p in (0, 1) for a in _setup(g, p)]
+    out = [a for a in _candidates(g) if _ok(g, a)]
+    seen: set[str] = set()
+    unique = []
+    for a in out:
+        key = repr(sorted(a.items()))
+        if key not in seen:
+            seen.add(key)
+            unique.append(a)
+    return unique
+
+
+def _setup(g: Game, p: int) -> Iterator[Action]:
+    me = g.players[p]
+    if me.stage == "setup":
+        ruler = next(c for c in me.deck if g.card(c).type == "ruler")
+        limit = next(c for c in me.deck if g.card(c).type == "summon_limit")
+        for face, rotated in itertools.product(("a", "b"), (False, True)):
+            yield {"type": "setup", "p": p, "ruler": ruler, "limit": limit, "face": face, "rotated": rotated}
+    elif me.stage == "shuffle":
+        yield {"type": "shuffle", "p": p, "order": list(reversed(me.deck))}
+    elif me.stage == "decide":
+        yield {"type": "keep", "p": p}
+        for cid in sorted(set(me.hand)):
+            yield {"type": "mulligan", "p": p, "cards": [cid], "order": [*list(reversed(me.deck)), cid]}
+        yield {"type": "mulligan", "p": p, "cards": list(me.hand), "order": list(reversed(me.deck)) + list(me.hand)}
+
+
+def _units(g: Game, p: int) -> Iterator[tuple[str, Unit]]:
+    me = g.players[p]
+    if me.ruler is not None:
+        yield "ruler", me.ruler
+    for i, u in enumerate(me.zones):
+        if u is not None and not u.destroyed:
+            yield f"zone:{i}", u
+
+
+def _candidates(g: Game) -> Iterator[Action]:
+    t = g.turn_player
+    assert t is not None
+    if g.pending:
+        first = g.pending[0]["p"]
+        for e in g.pending:
+            if e["p"] == first:
+                base = {"type": "trigger", "p": first, "at": e["at"], "ability": e["ability"]}
+                if e["memorion"] is not None:
+                    base["memorion"] = e["memorion"]
+                yield from _with_targets(g, base, _effect_of(g, e), first)
+    elif g.due is not None:
+        yield from _due(g)
+    else:
+        yield from _main(g, t)
+    for p in (t, 1 - t):
+        yield from _quick(g, p)
+
+
+def _effect_of(g: Game, e: dict[str, Any]) -> tuple[dict[str, Any], ...] | None:
+    if e["memorion"] is not None:
+        return g.card(e["memorion"]).abilities[e["ability"]].effect
+    found = g.find(e["uid"])
+    unit = g.players[found[0]].unit_at(found[1]) if found is not None else g.new_unit(e["card"])
+    return abilities_of(g, unit)[e["ability"]].effect  # type: ignore[arg-type]
+
+
+def _with_targets(g: Game, base: Action, effect: tuple[dict[str, Any], ...] | None, p: int) -> Iterator[Action]:
+    """``base`` with every small combination of targets and choices its effect may need (confirmed later)."""
+    if not effect:
+        yield base
+        return
+    pools: list[list[Any]] = []
+    choices: list[list[Any]] = []
+    for t in effect:
+        who = p if t["p"] == "self" else 1 - p
+        pl = g.players[who]
+        if t.get("at") == "choose":
+            pools.append([f"zone:{i}" for i, u in enumerate(pl.zones) if u is not None and not u.destroyed] or [None])
+        if t.get("card") == "choose":
+            where = {"hand": pl.hand, "storage": pl.storage, "deck": pl.deck, "drop": pl.drop}.get(t["from"], [])
+            if t["op"] == "summon":
+                where = [c for c in where if g.card(c).type == "successor"]
+            pools.append(sorted(set(where)) or [None])
+        if t.get("memorion") == "choose":
+            pools.append(sorted({m[0] for _, u in _units(g, who) for m in u.memorions}) or [None])
+        for key, words in (("state", ("stand", "action")), ("to", ("hand", "deck_top", "deck_bottom", "storage", "drop"))):
+            if isinstance(t.get(key), dict):
+                choices.append([[]] + [[w] for w in words])
+    for targets in itertools.islice(itertools.product(*pools), MAX_TARGET_SETS):
+        for chosen in itertools.islice(itertools.product(*choices), 8):
+            a = dict(base)
+            if targets:
+                a["targets"] = list(targets)
+            flat = [w for c in chosen for w in c]
+            if flat:
+                a["choices"] = flat
+            yield a
+
+
+def _due(g: Game) -> Iterator[Action]:
+    due = g.due
+    assert due is not None
+    p = due["p"]
+    me = g.players[p]
+    if due["what"] == "block":
+        stand = [f"zone:{i}" for i, u in enumerate(me.zones) if u is not None and u.state == "stand" and not u.destroyed]
+        yield {"type": "block", "p": p, "with": []}
+        for pos in stand:
+            yield {"type": "block", "p": p, "with": [pos]}
+        if len(stand) > 1:
+            yield {"type": "block", "p": p, "with": stand}
+    elif due["what"] == "damage":
+        yield {"type": "damage", "p": p}
+        b = g.battle
+        assert b is not None
+        from engine.clockwork.values import mind, power
+
+        found = g.find(b["uid"])
+        attacker = None if found is None else g.players[p].unit_at(found[1])
+        rival = g.players[1 - p]
+        remaining = [(pos, u) for pos in b["blockers"] if (u := rival.unit_at(pos)) is not None and not u.destroyed
+                     and u.uid in b["uids"]]
+        if attacker is not None and remaining:
+            pw = power(g, attacker)
+            for pos, _ in remaining:
+                yield {"type": "damage", "p": p, "split": [{"at": pos, "n": pw}]}
+                yield {"type": "damage", "p": p, "split": [{"at": pos, "n": pw}, {"at": "ruler", "n": 0}]}
+            minds = [mind(g, u) for _, u in remaining]
+            excess = pw - sum(minds)
+            if excess > 0:
+                yield {"type": "damage", "p": p, "split": [{"at": pos, "n": m} for (pos, _), m in zip(remaining, minds, strict=True)]
+                       + [{"at": "ruler", "n": excess}]}
+            elif len(remaining) > 1:
+                split, left = [], pw
+                for (pos, _), m in zip(remaining, minds, strict=True):
+                    n = min(m, left)
+                    split.append({"at": pos, "n": n})
+                    left -= n
+                split[0]["n"] += left
+                yield {"type": "damage", "p": p, "split": split}
+    else:
+        yield {"type": "discard", "p": p, "cards": me.hand[:due["n"]]}
+        yield {"type": "discard", "p": p, "cards": me.hand[-due["n"]:]}
+
+
+def _main(g: Game, t: int) -> Iterator[Action]:
+    me = g.players[t]
+    if g.phase == "main1":
+        for cid in sorted(set(me.hand)):
+            if g.card(cid).type == "successor":
+                for z in ZONES:
+                    occupant = me.unit_at(z)
+                    base = {"type": "summon", "p": t, "card": cid, "at": z}
+                    if occupant is None or not occupant.memorions:
+                        yield base
+                    else:
+                        new = g.new_unit(cid)
+                        slots = []
+                        for m in occupant.memorions:
+                            c = g.card(m[0])
+                            fits = [] if c.type == "kings_memorion" else slots_of(g, new, c.genre or "")
+                            slots.append(fits[0] if fits else None)
+                        yield {**base, "slots": slots}
+    if g.phase in ("main1", "main2") and not g.first_turn():
+        for cid in sorted(set(me.hand)):
+            card = g.card(cid)
+            if card.type not in ("memorion", "kings_memorion"):
+                continue
+            for pos, u in _units(g, t):
+                for slot in _designations(g, u, cid):
+                    yield {"type": "inherit", "p": t, "card": cid, "at": pos, "slot": slot}
+        for i in range(4):
+            for j in (i - 1, i + 1):
+                if 0 <= j < 4 and me.zones[i] is not None:
+                    yield {"type": "move", "p": t, "from": ZONES[i], "to": ZONES[j]}
+        units = list(_units(g, t))
+        for pos, u in units:
+            for m in u.memorions:
+                for pos2, u2 in units:
+                    if pos2 != pos:
+                        for slot in _designations(g, u2, m[0]):
+                            yield {"type": "move_memorion", "p": t, "card": m[0], "from": pos, "to": pos2, "slot": slot}
+    if g.phase == "battle" and g.battle is None:
+        for i, u in enumerate(me.zones):
+            if u is not None and u.state == "stand" and not u.destroyed:
+                yield {"type": "attack", "p": t, "at": ZONES[i]}
+    yield {"type": "end_phase", "p": t}
+    yield {"type": "end_turn", "p": t}
+
+
+def _designations(g: Game, u: Unit, cid: str) -> list[Any]:
+    card = g.card(cid)
+    if card.type == "kings_memorion":
+        return [None]
+    genre = card.genre or ""
+    return slots_of(g, u, genre) if any_slot(g, u, genre) else [None]
+
+
+def _quick(g: Game, p: int) -> Iterator[Action]:
+    me = g.players[p]
+    if me.ruler is not None and me.ruler.face == "normal":
+        yield {"type": "deify", "p": p}
+    for pos, u in _units(g, p):
+        for i, ab in enumerate(abilities_of(g, u)):
+            if ab.kind == "activated" and is_active(g, u, ab, i):
+                yield from _with_targets(g, {"type": "activate", "p": p, "at": pos, "ability": i}, ab.effect, p)
+    sources = [("hand", c) for c in sorted(set(me.hand)) if g.card(c).type in ("memorion", "kings_memorion")]
+    sources += [("storage", c) for c in sorted(set(me.storage))]
+    for source, cid in sources:
+        card = g.card(cid)
+        owners = (p, 1 - p) if source == "hand" else (p,)
+        for owner in owners:
+            for pos, u in _units(g, owner):
+                target = {"p": owner, "at": pos}
+                base = {"type": "recall", "p": p, "card": cid, "from": source, "target": target}
+                if card.type == "kings_memorion":
+                    effect = card.on_recall[1] if card.on_recall else None
+                    yield from _with_targets(g, base, effect, owner)
+                    continue
+                given = card.word_given()
+                if given is None:
+                    continue
+                for slot in slots_of(g, u, given[0]):
+                    for mode in ("add", "rewrite"):
+                        yield {**base, "slot": slot, "mode": mode}

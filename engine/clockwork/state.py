@@ -1,0 +1,172 @@
+"""Game state of a Clockwork Memorion game (clockwork-memorion.md §3, §12), folded in place.
+
+Decks keep their top card at the *end* of the list, so a draw is a ``pop()``. A Ruler and a Successor are both a
+:class:`Unit` (state, Memorions, recalls, turn-long effects); Successors also carry damage and battle counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.clockwork.cards import CwCard, CwCardDB
+
+LIFE = 2000
+
+
+class Unit:
+    """A Ruler or a Successor on the field (§3.2). ``memorions``: [card, slot]; ``recalls``: [card, p, slot, mode]."""
+
+    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "grants", "level_mods",
+                 "memorions", "mods", "recalls", "state", "uid", "version")
+
+    def __init__(self, card: str, uid: int, face: str | None = None) -> None:
+        self.card = card
+        self.uid = uid  # identity across moves: a pending trigger or a recall follows the card, not the zone
+        self.face = face  # a Ruler's face; None for a Successor
+        self.state = "stand"
+        self.memorions: list[list[Any]] = []
+        self.recalls: list[list[Any]] = []
+        self.damage = 0
+        self.attacks = 0
+        self.blocks = 0
+        self.destroyed = False
+        self.mods: list[tuple[int, int]] = []  # (power, mind) until the turn end
+        self.grants: list[str] = []  # keywords until the turn end
+        self.level_mods = 0  # a Ruler's summon level ops until the turn end
+        #: bumped whenever its Memorions, recalls or face change: ``cache`` (continuous values) is for one version
+        self.version = 0
+        self.cache: tuple[Any, ...] | None = None
+
+    def clone(self) -> Unit:
+        u = Unit.__new__(Unit)
+        u.card, u.uid, u.face, u.state = self.card, self.uid, self.face, self.state
+        u.memorions = [list(m) for m in self.memorions]
+        u.recalls = [list(r) for r in self.recalls]
+        u.damage, u.attacks, u.blocks, u.destroyed = self.damage, self.attacks, self.blocks, self.destroyed
+        u.mods, u.grants, u.level_mods = list(self.mods), list(self.grants), self.level_mods
+        u.version, u.cache = self.version, self.cache
+        return u
+
+    @property
+    def is_ruler(self) -> bool:
+        return self.face is not None
+
+
+class Player:
+    """One player's zones, Life, counters and setup progress, plus what the statistics count (§13)."""
+
+    __slots__ = ("counters", "deck", "deck_list", "deified_turn", "drop", "failed_draw", "hand", "life", "limit",
+                 "mulligan", "name", "opening_hand", "played", "recall_time", "recalls_made", "ruler", "seen",
+                 "sideboard", "stage", "storage", "words", "zones")
+
+    def __init__(self, name: str, deck: list[str], sideboard: list[str] | None = None) -> None:
+        self.name = name
+        self.deck_list = list(deck)
+        self.sideboard = list(sideboard or [])
+        self.deck = list(deck)  # top card last; unordered until the shuffle
+        self.hand: list[str] = []
+        self.storage: list[str] = []
+        self.drop: list[str] = []
+        self.ruler: Unit | None = None
+        self.limit: list[Any] | None = None  # [card, face, rotated]
+        self.zones: list[Unit | None] = [None, None, None, None]
+        self.life = LIFE
+        self.counters = 0
+        self.mulligan = 0
+        self.failed_draw = False
+        self.stage = "setup"  # "setup", "shuffle", "decide", "ready"
+        self.opening_hand: list[str] = []
+        self.seen: dict[str, int] = {}
+        self.played: dict[str, int] = {}
+        self.deified_turn: int | None = None
+        self.recalls_made = 0
+        self.recall_time = 0
+        self.words: list[Any] = []
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.name, p.deck_list, p.sideboard = self.name, self.deck_list, self.sideboard
+        p.deck, p.hand, p.storage, p.drop = list(self.deck), list(self.hand), list(self.storage), list(self.drop)
+        p.ruler = None if self.ruler is None else self.ruler.clone()
+        p.limit = None if self.limit is None else list(self.limit)
+        p.zones = [None if u is None else u.clone() for u in self.zones]
+        p.life, p.counters, p.mulligan, p.failed_draw, p.stage = self.life, self.counters, self.mulligan, \
+            self.failed_draw, self.stage
+        p.opening_hand, p.seen, p.played = list(self.opening_hand), dict(self.seen), dict(self.played)
+        p.deified_turn, p.recalls_made, p.recall_time, p.words = self.deified_turn, self.recalls_made, \
+            self.recall_time, list(self.words)
+        return p
+
+    def unit_at(self, pos: str) -> Unit | None:
+        return self.ruler if pos == "ruler" else self.zones[int(pos[5:])]
+
+    def successors(self) -> list[Unit]:
+        return [u for u in self.zones if u is not None]
+
+
+class Game:
+    """The whole game. ``pending``: fired triggers ``{p, at, memorion, ability, event, uid, cause}``; ``due``: the
+    block, damage or discard owed; ``battle``: the attack in progress; ``sequence``: the damage step's later
+    moments still to come (§7 steps 4–6)."""
+
+    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "next_uid", "pending", "phase", "players",
+                 "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn", "turn_player", "used")
+
+    def __init__(self, cards: CwCardDB, players: list[Player], first: int, ruleset: str) -> None:
+        self.cards = cards
+        self.players = players
+        self.first = first
+        self.ruleset = ruleset
+        self.turn = 0
+        self.turn_player: int | None = None
+        self.phase = "setup"
+        self.step: str | None = None
+        self.used = {"inherit": False, "move": False}
+        self.due: dict[str, Any] | None = None
+        self.pending: list[dict[str, Any]] = []
+        self.battle: dict[str, Any] | None = None
+        self.sequence: list[str] = []
+        self.result: dict[str, Any] | None = None
+        self.recall_time = False
+        self.summoning: list[Any] | None = None  # [p, Unit] while a summon's interrupts are declared/resolved
+        self.next_uid = 1
+        self.applied = 0
+        self.dirty = False  # a Successor's Mind may have changed since the last destruction sweep
+        self.doomed = 0  # destroyed Successors still on the field
+
+    def clone(self) -> Game:
+        g = Game.__new__(Game)
+        g.cards, g.first, g.ruleset = self.cards, self.first, self.ruleset
+        g.players = [p.clone() for p in self.players]
+        g.turn, g.turn_player, g.phase, g.step = self.turn, self.turn_player, self.phase, self.step
+        g.used = dict(self.used)
+        g.due = None if self.due is None else dict(self.due)
+        g.pending = [dict(e) for e in self.pending]
+        g.battle = None if self.battle is None else {k: (list(v) if isinstance(v, list) else v)
+                                                     for k, v in self.battle.items()}
+        g.sequence = list(self.sequence)
+        g.result = None if self.result is None else dict(self.result)
+        g.recall_time, g.summoning, g.next_uid, g.applied = self.recall_time, None, self.next_uid, self.applied
+        g.dirty, g.doomed = self.dirty, self.doomed
+        return g
+
+    def card(self, card_id: str) -> CwCard:
+        return self.cards.by_id[card_id]
+
+    def new_unit(self, card: str, face: str | None = None) -> Unit:
+        self.next_uid += 1
+        return Unit(card, self.next_uid, face)
+
+    def first_turn(self) -> bool:
+        """Whether this is the turn player's first turn (turn 1 or 2)."""
+        return self.turn in (1, 2)
+
+    def find(self, uid: int) -> tuple[int, str] | None:
+        """Where the unit with ``uid`` is now (player, position), or None once it has left the field."""
+        for p, pl in enumerate(self.players):
+            if pl.ruler is not None and pl.ruler.uid == uid:
+                return p, "ruler"
+            for i, u in enumerate(pl.zones):
+                if u is not None and u.uid == uid:
+                    return p, f"zone:{i}"
+        return None

@@ -1,0 +1,216 @@
+"""Slot contents (§3.3), current values of Rulers and Successors (§3.2) and continuous abilities (§8.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.clockwork.cards import Ability, CwCard, Kinds
+from engine.clockwork.state import Game, Unit
+from engine.clockwork.words import KEYWORDS, NUMERIC
+
+
+def abilities_of(g: Game, u: Unit) -> tuple[Ability, ...]:
+    """The unit's own abilities (a Ruler: its current face)."""
+    card = g.cards.by_id[u.card]
+    return card.faces[u.face]["abilities"] if u.face is not None else card.abilities
+
+
+def kinds(card: CwCard, face: str | None) -> Kinds:
+    """The card's abilities (a Ruler: of one face) sorted by kind."""
+    got = card.__dict__.get("_kinds")
+    hit = None if got is None else got.get(face)
+    return card.kinds(face) if hit is None else hit
+
+
+def words_matter(g: Game, u: Unit, card_id: str) -> bool:
+    """Whether a card joining ``u`` (a word, a King's Memorion) can change its Mind: only through a continuous
+    ability of its own or of a King's Memorion."""
+    by_id = g.cards.by_id
+    return by_id[u.card].continuous or by_id[card_id].type == "kings_memorion" or \
+        any(by_id[m[0]].type == "kings_memorion" for m in u.memorions)
+
+
+def kings_on(g: Game, u: Unit) -> Iterator[CwCard]:
+    """The King's Memorions a unit memorises: inherited ones, then recalled ones (CG King)."""
+    if not u.memorions and not u.recalls:
+        return
+    by_id = g.cards.by_id
+    for m in u.memorions:
+        c = by_id[m[0]]
+        if c.type == "kings_memorion":
+            yield c
+    for r in u.recalls:
+        c = by_id[r[0]]
+        if c.type == "kings_memorion":
+            yield c
+
+
+def holder_fits(holder: str, u: Unit) -> bool:
+    return holder == "any" or (holder == "ruler") == u.is_ruler
+
+
+def slot_words(g: Game, u: Unit | None, ability: Ability, a_index: int | None, s_index: int) -> list[Any]:
+    """The words in slot ``s_index`` of an ability, in order (printed, inherited, recalled); a King's Memorion's
+    ability (``a_index`` None) has only its printed words."""
+    slot = ability.slots[s_index]
+    genre = slot.genre
+    words: list[Any] = [] if slot.printed is None else [slot.printed]
+    if u is None or a_index is None:
+        return words
+    by_id = g.cards.by_id
+    numeric = genre in NUMERIC
+    for m in u.memorions:
+        sl = m[1]
+        if sl is not None and sl[0] == a_index and sl[1] == s_index:
+            c = by_id[m[0]]
+            if c.genre == genre and (numeric or c.word not in words):
+                words.append(c.word)
+    for r in u.recalls:
+        sl = r[2]
+        if sl is not None and sl[0] == a_index and sl[1] == s_index:
+            given = by_id[r[0]].word_given()
+            if given is None or given[0] != genre:
+                continue
+            if r[3] == "rewrite" and not numeric:
+                words = [given[1]]
+            elif numeric or given[1] not in words:
+                words.append(given[1])
+    return words
+
+
+def slot_value(words: list[Any], signed: bool) -> int:
+    total = sum(words)
+    return total if signed or total >= 0 else 0
+
+
+def is_active(g: Game, u: Unit | None, ability: Ability, a_index: int | None) -> bool:
+    """No blank slot (CG Ability)."""
+    return all(not (slot.printed is None and not slot_words(g, u, ability, a_index, s)) for s, slot in enumerate(ability.slots))
+
+
+def _continuous(g: Game, u: Unit) -> Iterator[tuple[Ability, int | None]]:
+    for i, ab in kinds(g.cards.by_id[u.card], u.face).continuous:
+        yield ab, i
+    for king in kings_on(g, u):
+        for _, ab in kinds(king, None).continuous:
+            if holder_fits(ab.holder, u):
+                yield ab, None
+
+
+def _ops_in_force(g: Game, u: Unit) -> Iterator[tuple[dict[str, Any], Ability, int | None]]:
+    for ab, i in _continuous(g, u):
+        if ab.effect and is_active(g, u, ab, i):
+            for op in ab.effect:
+                yield op, ab, i
+
+
+def resolve_number(g: Game, u: Unit | None, ab: Ability, i: int | None, v: Any) -> int:
+    if isinstance(v, dict):
+        s = v["slot"]
+        return slot_value(slot_words(g, u, ab, i, s), ab.slots[s].signed)
+    return v
+
+
+def _continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tuple[tuple[bool, int], ...]]:
+    """What the unit's active continuous abilities add: Power, Mind, keywords, and summon level changes as
+    (for its own controller?, amount) pairs; cached per unit version."""
+    cache = u.cache
+    if cache is not None and cache[0] == u.version:
+        return cache[1]  # type: ignore[no-any-return]
+    power = mind = 0
+    keywords: list[str] = []
+    levels: list[tuple[bool, int]] = []
+    for op, ab, i in _ops_in_force(g, u):
+        name = op["op"]
+        if name == "summon_level":
+            levels.append((op["p"] == "self", resolve_number(g, u, ab, i, op["n"])))
+        elif op.get("at") != "self":
+            continue
+        elif name == "modify":
+            power += resolve_number(g, u, ab, i, op.get("power", 0))
+            mind += resolve_number(g, u, ab, i, op.get("mind", 0))
+        elif name == "grant":
+            kw = op["keyword"]
+            keywords += slot_words(g, u, ab, i, kw["slot"]) if isinstance(kw, dict) else [kw]
+    values = (power, mind, tuple(keywords), tuple(levels))
+    u.cache = (u.version, values)
+    return values
+
+
+def _stats(g: Game, u: Unit) -> tuple[int, int, list[str]]:
+    card = g.cards.by_id[u.card]
+    power, mind, more, _ = _continuous_values(g, u)
+    power += card.power
+    mind += card.mind
+    for dp, dm in u.mods:
+        power += dp
+        mind += dm
+    return power, mind, [*card.keywords, *u.grants, *more]
+
+
+def power(g: Game, u: Unit) -> int:
+    card = g.cards.by_id[u.card]
+    value = card.power
+    for m in u.mods:
+        value += m[0]
+    if card.continuous or u.memorions or u.recalls:
+        value += _continuous_values(g, u)[0]
+    return value if value > 0 else 0
+
+
+def mind(g: Game, u: Unit) -> int:
+    """Printed Mind plus modifications, minus damage, never below 0."""
+    card = g.cards.by_id[u.card]
+    value = card.mind - u.damage
+    for m in u.mods:
+        value += m[1]
+    if card.continuous or u.memorions or u.recalls:
+        value += _continuous_values(g, u)[1]
+    return value if value > 0 else 0
+
+
+def keywords(g: Game, u: Unit) -> list[str]:
+    kws = set(_stats(g, u)[2])
+    return [k for k in KEYWORDS if k in kws]
+
+
+def has(g: Game, u: Unit, keyword: str) -> bool:
+    card = g.cards.by_id[u.card]
+    if keyword in card.keywords or keyword in u.grants:
+        return True
+    return (card.continuous or bool(u.memorions) or bool(u.recalls)) and keyword in _continuous_values(g, u)[2]
+
+
+def summon_level(g: Game, p: int) -> int:
+    """The Ruler's face level plus summon_level ops in force (turn-long ones and continuous ones of both players)."""
+    ruler = g.players[p].ruler
+    if ruler is None:
+        return 0
+    by_id = g.cards.by_id
+    level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
+    for owner, pl in enumerate(g.players):
+        for u in (pl.ruler, *pl.zones):
+            if u is None or not (u.memorions or u.recalls or by_id[u.card].continuous):
+                continue
+            for own, n in _continuous_values(g, u)[3]:
+                if (owner if own else 1 - owner) == p:
+                    level += n
+    return level
+
+
+def has_slot(g: Game, u: Unit, slot: Any, genre: str) -> bool:
+    """Whether ``slot`` ([ability, slot]) names a slot of ``genre`` among the unit's abilities."""
+    if not (isinstance(slot, list) and len(slot) == 2):
+        return False
+    abilities = abilities_of(g, u)
+    a, s = slot
+    return 0 <= a < len(abilities) and 0 <= s < len(abilities[a].slots) and abilities[a].slots[s].genre == genre
+
+
+def any_slot(g: Game, u: Unit, genre: str) -> bool:
+    return any(sl.genre == genre for ab in abilities_of(g, u) for sl in ab.slots)
+
+
+def slots_of(g: Game, u: Unit, genre: str) -> list[list[int]]:
+    return [[a, s] for a, ab in enumerate(abilities_of(g, u)) for s, sl in enumerate(ab.slots) if sl.genre == genre]
