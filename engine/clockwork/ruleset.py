@@ -12,12 +12,13 @@ from engine.clockwork.rules import BOOK, RULES, illegal
 from engine.clockwork.schema import action_problem, card_ids_with_paths, header_problem
 from engine.clockwork.setup import check_decks
 from engine.clockwork.state import Game, Player
-from engine.ruleset import LogProblem, seat_rows, unverified_in
+from engine.ruleset import CompleteLogRecording, LogProblem, seat_rows, unverified_in
 from engine.rulings import Trail
 
 
-class ClockworkMemorion:
-    """Ruleset object for :mod:`engine.fold`: no passes; nothing happens between actions (``apply`` settles)."""
+class ClockworkMemorion(CompleteLogRecording):
+    """Ruleset object for :mod:`engine.fold`: no passes; nothing happens between actions (``apply`` settles).
+    Its logs are always complete, so it is recorded as :class:`~engine.ruleset.CompleteLogRecording` says."""
 
     name = "clockwork-memorion-1"
     impliable: frozenset[str] = frozenset()
