@@ -12,6 +12,13 @@ from pmemo_replay import dates
 MAX_PER_PAGE = 200
 #: the largest page, step or id a request may name (beyond it databases overflow their integers)
 MAX_INT = 2**31 - 1
+#: a search filter holds no NUL (no stored name does, and PostgreSQL's text cannot hold one)
+NO_NUL = validate.Regexp(r"^[^\x00]*$", error="must not hold a NUL character (U+0000)")
+
+
+def filter_text(description: str) -> fields.String:
+    """A text filter of a search: any text but NUL."""
+    return fields.String(validate=NO_NUL, metadata={"description": description})
 
 
 class DateOrDateTime(fields.Field):
@@ -32,10 +39,10 @@ class GamesQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    player = fields.String(metadata={"description": "games this player played (at any seat)"})
-    card = fields.String(metadata={"description": "games with this card id in any deck or EX deck"})
-    event = fields.String(metadata={"description": "tournament name"})
-    ruleset = fields.String(metadata={"description": "games of this ruleset (pm-2.22, mahou-shoujo-1)"})
+    player = filter_text("games this player played (at any seat)")
+    card = filter_text("games with this card id in any deck or EX deck")
+    event = filter_text("tournament name")
+    ruleset = filter_text("games of this ruleset (pm-2.22, mahou-shoujo-1)")
     played_from = DateOrDateTime(data_key="from", metadata={"description": "played at or after (UTC date or date-time)",
                                                              "type": "string"})
     played_to = DateOrDateTime(data_key="to", metadata={"description": "played at or before (a date: that whole day)",
