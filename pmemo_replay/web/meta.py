@@ -13,10 +13,13 @@ from urllib.parse import quote
 
 import plotly
 from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
+from marshmallow import ValidationError
 
 from dashboards.filters import FilterError, Filters
 from dashboards.location import warehouse_folder
 from pmemo_replay.web.context import get_store
+from pmemo_replay.web.schemas import first_error
+from pmemo_replay.web.stats_schemas import StatsQuery
 
 bp = Blueprint("meta", __name__)
 api_bp = Blueprint("stats_api", __name__, url_prefix="/api/stats")
@@ -50,9 +53,19 @@ def stats(kind: str, f: Filters) -> dict[str, Any]:
     return statistics(warehouse_path(), kind, f)
 
 
+_STATS_QUERY = StatsQuery()
+
+
 def _filters() -> Filters:
+    """The API's filters: as the published description has them (``StatsQuery``: ``first`` 0 or 1, ``min_games`` an
+    integer, no NUL), then read as every statistic reads them."""
+    args = request.args.to_dict()
     try:
-        return Filters.parse(request.args.to_dict())
+        _STATS_QUERY.load(args)
+    except ValidationError as err:
+        abort(400, description=first_error(err))
+    try:
+        return Filters.parse(args)
     except FilterError as err:
         abort(400, description=str(err))
 

@@ -149,9 +149,9 @@ PATHS: dict[str, dict[str, Any]] = {
     },
     "/api/check": {
         "post": {
-            "summary": "Validate a log without storing it (the `check --json` object)",
+            "summary": "Validate a log without storing it (the `check --json` object; no body: a ruling saying so)",
             "parameters": [{"in": "query", "schema": schemas.CheckQuery}],
-            "requestBody": LOG_BODY,
+            "requestBody": {**LOG_BODY, "required": False},
             "responses": {"200": _json("Check", "the check object (valid or not)"), "400": _error("invalid `at`"),
                           "413": _error("larger than PMEMO_MAX_UPLOAD_BYTES")},
         },

@@ -61,7 +61,7 @@ class GamesQuery(Schema):
 #: the views of a two-seat game (table-logs.md, "Views"); a game of more seats has a view per seat: ``0`` to ``N-1``
 VIEWS = ("judge", "0", "1", "public")
 #: any view: judge, public or a seat number (checked against the game's seats where the game is known)
-VIEW_PATTERN = r"^(judge|public|[0-9]{1,2})$"
+VIEW_PATTERN = r"^(judge|public|0|[1-9][0-9]?)$"  # a seat number without a leading zero
 VIEW_ERROR = "Must be judge, public or a seat number (0, 1, ...)."
 
 
