@@ -43,7 +43,8 @@ DRAINED_BYTES = 64 * 1024
 _RECV_BYTES = 64 * 1024
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 _CONTENT_LENGTH = re.compile(rb"^content-length[ \t]*:[ \t]*(\d{1,18})[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
-_TRANSFER_ENCODING = re.compile(rb"^transfer-encoding[ \t]*:", re.IGNORECASE | re.MULTILINE)
+#: a chunked body, or a client waiting for ``100 Continue`` before it sends the body: the thread takes it from the head
+_BODY_LATER = re.compile(rb"^(transfer-encoding[ \t]*:|expect[ \t]*:[ \t]*100-continue)", re.IGNORECASE | re.MULTILINE)
 _TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Type: text/plain\r\n"
               b"Content-Length: 33\r\n\r\nthe request head is over 64 KB.\r\n")
 
@@ -66,19 +67,21 @@ def request_end(buffer: bytes | bytearray) -> int | None:
     """Where the request in ``buffer`` ends when it is complete enough to hand to a thread, else None.
 
     Complete: the head is there, and either its ``Content-Length`` body (up to :data:`BUFFERED_BODY_BYTES`) is too,
-    or the body is larger or chunked (the thread streams it). A head over :data:`MAX_HEAD_BYTES` returns -1.
+    or the body is larger, chunked, or awaits ``100 Continue`` (the thread streams it). A head over :data:`MAX_HEAD_BYTES` returns -1.
 
     >>> request_end(b"GET / HTTP/1.1\\r\\nHost: x\\r\\n"), request_end(b"GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
     (None, 27)
     >>> post = b"POST / HTTP/1.1\\r\\nContent-Length: 4\\r\\n\\r\\n"
     >>> request_end(post + b"ab"), request_end(post + b"abcd")
     (None, 42)
+    >>> request_end(b"POST / HTTP/1.1\\r\\nContent-Length: 4\\r\\nExpect: 100-continue\\r\\n\\r\\n")
+    60
     """
     found = _HEAD_END.search(buffer, 0, MAX_HEAD_BYTES + 4)
     if found is None:
         return -1 if len(buffer) > MAX_HEAD_BYTES else None
     head = bytes(buffer[:found.start()])
-    if _TRANSFER_ENCODING.search(head):
+    if _BODY_LATER.search(head):
         return found.end()
     length = _CONTENT_LENGTH.search(head)
     size = int(length.group(1)) if length else 0

@@ -20,8 +20,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-
 from tests.serve.test_gunicorn import ADDRESS, ROOT, Served
 
 HEAD_ONLY = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\nX-Slow: "
@@ -150,3 +148,16 @@ def test_an_early_answer_keeps_its_word_on_the_connection(tmp_path: Path) -> Non
                     assert sock.recv(1) == b"", name  # and it is closed
             if "30 KB" in name:  # a small body is drained: the connection stays usable
                 assert headers.get("connection") == "keep-alive", name
+
+
+def test_a_client_awaiting_100_continue_is_not_kept_waiting(tmp_path: Path) -> None:
+    """The worker hands such a request on at its head (the client sends the body only after ``100 Continue``)."""
+    body = b'{"format": "pmemo-log"}'
+    with serving(tmp_path) as address, socket.create_connection(address, timeout=10) as sock:
+        sock.sendall(f"POST /api/check HTTP/1.1\r\nHost: {address[0]}\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: {len(body)}\r\nExpect: 100-continue\r\n\r\n".encode())
+        start = time.monotonic()
+        assert sock.recv(1024).startswith(b"HTTP/1.1 100 Continue")
+        assert time.monotonic() - start < 3
+        sock.sendall(body)
+        assert read_response(sock)[0] == 200
