@@ -47,3 +47,19 @@ def test_check_without_a_body_is_a_described_ruling(app: Flask) -> None:
     assert spec["paths"]["/api/check"]["post"]["requestBody"]["required"] is False
     r = client.post("/api/check")
     assert r.status_code == 200 and r.json["valid"] is False and "body is empty" in r.json["ruling"]["message"]
+
+
+def test_an_envelope_outside_the_description_is_a_400(app: Flask) -> None:
+    client = app.test_client()
+    r = client.get("/api/stats/cards", query_string={"envelope": "AAA"})
+    assert r.status_code == 400 and r.json["error"].startswith("envelope: ")
+    assert isinstance(client.get("/api/stats/cards", query_string={"envelope": "1"}).json, dict)
+    assert isinstance(client.get("/api/stats/cards", query_string={"envelope": "0"}).json, list)
+
+
+def test_check_takes_any_json_body_and_answers_a_ruling(app: Flask) -> None:
+    client = app.test_client()
+    assert client.get("/api/openapi.json").json["paths"]["/api/check"]["post"]["requestBody"]["content"][
+        "application/json"]["schema"] == {}
+    r = client.post("/api/check", json=[None, None])
+    assert r.status_code == 200 and r.json["ruling"]["rule"] == "log.schema"
