@@ -21,7 +21,7 @@ LOG_BODY = {
     },
 }
 #: /api/check takes any body (or none) and answers with the check object: a ruling for whatever is not a log
-CHECK_BODY = {**LOG_BODY, "required": False, "content": {**LOG_BODY["content"], "application/json": {"schema": {}}}}
+CHECK_BODY = {**LOG_BODY, "required": False, "content": {media: {"schema": {}} for media in LOG_BODY["content"]}}
 GAME_ID = {"in": "path", "name": "game_id", "required": True, "schema": {"type": "integer"}}
 
 
