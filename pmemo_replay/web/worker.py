@@ -164,6 +164,12 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         while self.arriving and self.arriving[0].timeout <= now:
             self._drop(self.arriving[0])
 
+    def _cap_keepalive(self, deadline: float) -> None:
+        """A stopping worker waits for requests still arriving no longer than for kept-alive connections."""
+        super()._cap_keepalive(deadline)
+        for conn in self.arriving:
+            conn.timeout = min(conn.timeout, deadline)
+
     def handle(self, conn: TConn) -> Any:
         """The thread's part: the bytes read in the event loop go back in front of the parser's input first."""
         arrived = getattr(conn, "arrived", None)

@@ -26,8 +26,9 @@ HEAD_ONLY = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\n
 
 
 @contextmanager
-def serving(tmp_path: Path, **env: str) -> Iterator[tuple[str, int]]:
-    """``serve`` on a free port with 2 workers of 2 threads, the environment's settings plus ``env``."""
+def serving(tmp_path: Path, stop_seconds: list[float] | None = None, **env: str) -> Iterator[tuple[str, int]]:
+    """``serve`` on a free port with 2 workers of 2 threads, the environment's settings plus ``env``; how long TERM
+    took to stop it goes in ``stop_seconds``."""
     proc = subprocess.Popen([sys.executable, "-m", "pmemo_replay", "serve", "--db", f"sqlite:///{tmp_path / 'g.sqlite3'}",
                              "--port", "0", "--workers", "2", "--threads", "2"],
                             cwd=tmp_path, env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT), **env},
@@ -40,8 +41,11 @@ def serving(tmp_path: Path, **env: str) -> Iterator[tuple[str, int]]:
         yield served.address
     finally:
         proc.terminate()
+        start = time.monotonic()
         try:
-            proc.wait(timeout=30)
+            proc.wait(timeout=40)
+            if stop_seconds is not None:
+                stop_seconds.append(time.monotonic() - start)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=30)
@@ -161,3 +165,20 @@ def test_a_client_awaiting_100_continue_is_not_kept_waiting(tmp_path: Path) -> N
         assert time.monotonic() - start < 3
         sock.sendall(body)
         assert read_response(sock)[0] == 200
+
+
+def test_term_does_not_wait_for_half_sent_requests(tmp_path: Path) -> None:
+    """A stopping worker gives requests still arriving the few seconds it gives kept-alive connections."""
+    took: list[float] = []
+    slow = []
+    try:
+        with serving(tmp_path, took, PMEMO_REQUEST_SECONDS="60") as address:
+            for _ in range(10):
+                s = socket.create_connection(address, timeout=10)
+                s.sendall(HEAD_ONLY)
+                slow.append(s)
+            assert get(address)[0] == 200
+    finally:
+        for s in slow:
+            s.close()
+    assert took and took[0] < 15, took
