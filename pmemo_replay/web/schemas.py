@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from pmemo_replay import dates
 
@@ -49,6 +49,13 @@ class GamesQuery(Schema):
                                                          "type": "string"})
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_INT))
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
+
+    @pre_load
+    def _empty_dates_are_absent(self, data: Any, **kwargs: Any) -> Any:
+        """``from=`` or ``to=`` with nothing (a form left empty) is no bound, as the pages and statistics read it."""
+        if hasattr(data, "items"):
+            return {k: v for k, v in data.items() if not (k in ("from", "to") and isinstance(v, str) and not v.strip())}
+        return data
 
     @validates_schema(pass_original=True)
     def _dates_in_order(self, data: dict[str, Any], original: dict[str, Any], **kwargs: Any) -> None:

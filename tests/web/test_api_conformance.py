@@ -63,3 +63,11 @@ def test_check_takes_any_json_body_and_answers_a_ruling(app: Flask) -> None:
         "application/json"]["schema"] == {}
     r = client.post("/api/check", json=[None, None])
     assert r.status_code == 200 and r.json["ruling"]["rule"] == "log.schema"
+
+
+def test_empty_date_bounds_are_no_bounds(app: Flask) -> None:
+    client = app.test_client()
+    every = client.get("/api/games").json["total"]
+    r = client.get("/api/games", query_string={"from": "", "to": " "})
+    assert r.status_code == 200 and r.json["total"] == every
+    assert client.get("/api/games", query_string={"from": "x"}).status_code == 400
