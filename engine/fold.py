@@ -222,14 +222,32 @@ class Folder:
         raise err
 
 
+class BadStep(ValueError):
+    """``at`` names no step of a log: a count of actions is 0 or more."""
+
+
+def check_at(at: int | None) -> None:
+    """Refuse an ``at`` that counts no actions (:class:`BadStep`, naming ``at``); None and 0 or more pass.
+
+    >>> check_at(-3)
+    Traceback (most recent call last):
+    ...
+    engine.fold.BadStep: at must be 0 or more (a number of actions), not -3
+    """
+    if at is not None and (type(at) is not int or at < 0):
+        raise BadStep(f"at must be 0 or more (a number of actions), not {at!r}")
+
+
 def fold(
     header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
     at: int | None = None, keep_trails: bool = True,
 ) -> FoldResult:
     """Fold ``actions`` (or the first ``at`` of them) into a state, stopping at the first illegal one.
 
-    Deck rulings (``deck.*``) carry ``index=None``.
+    Deck rulings (``deck.*``) carry ``index=None``. ``at`` below 0 is refused (:class:`BadStep`); beyond the
+    end it folds every action.
     """
+    check_at(at)
     try:
         folder = Folder(header, cards, keep_trails=keep_trails)
     except IllegalAction as err:

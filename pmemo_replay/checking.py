@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.fold import FoldResult, fold
+from engine.fold import FoldResult, check_at, fold
 from engine.rulesets import UnknownRuleset
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.games.cards import cards_for
@@ -64,7 +64,9 @@ def check_log(log: PmemoLog, cards: Any, *, at: int | None = None) -> CheckRepor
     (pmemo_replay.games.cards) or one game's card database (other games then use their bundled sets).
 
     An engine failure (a bug, not a rule of the game) is the ruling ``engine.error`` (exit 1), logged with its traceback.
+    ``at`` below 0 is the caller's mistake, not the log's: :class:`engine.fold.BadStep` (a ValueError naming ``at``).
     """
+    check_at(at)
     try:
         cards = cards_for(cards, ruleset_name(log.header))
     except UnknownRuleset as err:
@@ -86,7 +88,8 @@ def check_log(log: PmemoLog, cards: Any, *, at: int | None = None) -> CheckRepor
 
 
 def check_text(text: str | bytes, cards: Any, *, at: int | None = None) -> CheckReport:
-    """Parse and check a log given as JSON or JSON Lines text."""
+    """Parse and check a log given as JSON or JSON Lines text (``at``: as :func:`check_log`)."""
+    check_at(at)
     try:
         log = parse_log(text)
     except LogError as err:

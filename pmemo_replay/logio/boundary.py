@@ -34,12 +34,43 @@ def _log_error(problem: LogProblem) -> LogError:
                     rule="log.card" if problem.rule == "log.card" else "log.schema")
 
 
+#: the longest name a header may give (``id``, ``event``, a player's ``name`` and ``deck_name``): the store indexes
+#: them, and a database index entry has a bounded size (PostgreSQL's B-tree: about 2.7 KB)
+MAX_NAME_CHARS = 255
+
+
+def check_names(header: Mapping[str, Any]) -> None:
+    """Refuse a header whose ``id``, ``event`` or a player's ``name``/``deck_name`` is over :data:`MAX_NAME_CHARS`.
+
+    >>> check_names({"event": "x" * 256, "players": []})
+    Traceback (most recent call last):
+    ...
+    pmemo_replay.logio.errors.LogError: game: field 'event' is 256 characters long: at most 255
+    """
+    named: list[tuple[str, Any]] = [(key, header.get(key)) for key in ("id", "event")]
+    players = header.get("players")
+    if type(players) is list:
+        named += [(f"players.{i}.{key}", p.get(key)) for i, p in enumerate(players) if type(p) is dict
+                  for key in ("name", "deck_name")]
+    for path, value in named:
+        if type(value) is str and len(value) > MAX_NAME_CHARS:
+            raise LogError(f"game: field '{path}' is {len(value)} characters long: at most {MAX_NAME_CHARS}",
+                           path=f"game.{path}")
+
+
 def read_header(game: Any) -> tuple[dict[str, Any], ActionCheck | None]:
     """The validated header (defaults filled) and the check of its actions (None: :func:`validate_action`).
 
     A header naming a ruleset the engine does not have is read by this package's schemas (the fold refuses it
     later); when they find it malformed, the unknown ruleset is what is reported (``log.schema`` at
-    ``game.ruleset``), not a field another game's schema expects."""
+    ``game.ruleset``), not a field another game's schema expects. Names longer than :data:`MAX_NAME_CHARS` are
+    refused (:func:`check_names`)."""
+    header, check = _read_header(game)
+    check_names(header)
+    return header, check
+
+
+def _read_header(game: Any) -> tuple[dict[str, Any], ActionCheck | None]:
     name = game.get("ruleset") if type(game) is dict else None
     if type(name) is str and name not in RULESETS:
         try:

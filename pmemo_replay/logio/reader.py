@@ -93,9 +93,12 @@ _MAYBE_UNSTORABLE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}|\\u0000|[\ud800
 _UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
 
 
-def _unstorable_at(value: Any) -> tuple[list[str], str, bool] | None:
-    """The path of the first string or key (in document order) holding a lone surrogate or NUL, the string, and whether it is a key."""
-    stack: list[tuple[Any, list[str]]] = [(value, [])]
+def _unstorable_at(value: Any) -> tuple[list[str | int], str, bool] | None:
+    """The path of the first string or key (in document order) holding a lone surrogate or NUL, the string, and whether it is a key.
+
+    A list index is an ``int`` in the path, an object key a ``str`` (a key such as ``"2"`` or ``"²"`` is not an index).
+    """
+    stack: list[tuple[Any, list[str | int]]] = [(value, [])]
     while stack:
         node, path = stack.pop()
         if type(node) is str:
@@ -107,7 +110,7 @@ def _unstorable_at(value: Any) -> tuple[list[str], str, bool] | None:
                     return path, key, True
             stack.extend((v, [*path, k]) for k, v in reversed(node.items()))
         elif type(node) is list:
-            stack.extend((v, [*path, str(j)]) for j, v in reversed(list(enumerate(node))))
+            stack.extend((v, [*path, j]) for j, v in reversed(list(enumerate(node))))
     return None
 
 
@@ -136,28 +139,31 @@ def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True) 
         found = _unstorable_at(value)
         if found is not None:
             path, string, is_key = found
-            raise _unstorable_error([str(action), *path] if action is not None else path, string, is_key=is_key)
+            raise _unstorable_error([action, *path] if action is not None else path, string, is_key=is_key)
 
 
 #: public name: the drafts API checks each posted action body the same way
 refuse_unstorable = _refuse_unstorable
 
 
-def _unstorable_error(path: list[str], string: str, *, is_key: bool) -> LogError:
-    """The ruling for a lone surrogate or NUL at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``)."""
-    if path[:1] == ["actions"] and len(path) > 1:
+def _unstorable_error(path: list[str | int], string: str, *, is_key: bool) -> LogError:
+    """The ruling for a lone surrogate or NUL at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``).
+
+    List indices are ``int`` and keys ``str``: only an ``int`` first step (after ``actions``) names an action.
+    """
+    if path[:1] == ["actions"] and len(path) > 1 and type(path[1]) is int:
         path = path[1:]
-    if path and path[0].isdigit():
-        index: int | None = int(path[0])
+    index: int | None = None
+    if path and type(path[0]) is int:
+        index = path[0]
         context, rel = f"action {index}", path[1:]
     else:
-        index = None
         context, rel = ("game", path[1:]) if path[:1] == ["game"] else ("log", path)
-    where = ".".join(rel)
+    where = ".".join(map(str, rel))
     what = (f"a key in '{where}'" if where else "a key") if is_key else f"field '{where}'"
     problem = "a NUL character (U+0000), which no text column keeps" if "\x00" in string else \
         "a lone UTF-16 surrogate, which is not Unicode text"
-    return LogError(f"{context}: {what} holds {problem}: {show(string)}", index=index, path=".".join(path))
+    return LogError(f"{context}: {what} holds {problem}: {show(string)}", index=index, path=".".join(map(str, path)))
 
 
 def load_log(document: Any, *, form: LogForm = "json") -> PmemoLog:

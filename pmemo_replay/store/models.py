@@ -2,18 +2,18 @@
 API tokens, moderation events and rate-limit counters.
 
 The schema itself is created by the Alembic migrations in ``migrations/``; these models
-mirror it for queries. JSON columns are JSON on SQLite and JSONB on PostgreSQL (snapshots: json).
+mirror it for queries. JSON columns are JSON: text on SQLite, ``json`` on PostgreSQL (the text as written, so
+numbers and key order read back as stored; ``jsonb`` changed them: migration 0008).
 """
 
 from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql
 from sqlmodel import Field, Relationship, SQLModel
 
-#: JSON on SQLite, JSONB on PostgreSQL.
-JSON_DOC = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
+#: a JSON document column: kept as the text written (PostgreSQL ``json``, not ``jsonb``: migration 0008)
+JSON_DOC = sa.JSON()
 
 
 class Upload(SQLModel, table=True):

@@ -6,7 +6,6 @@ Pure (no database), so it runs in worker processes; the parent only inserts what
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -44,9 +43,16 @@ def engine_version() -> str:
 
 
 def canonical_text(log: PmemoLog) -> str:
-    """The log's content as canonical JSON: header and actions, sorted keys, compact, not ASCII-escaped."""
-    return json.dumps({"game": log.header, "actions": log.actions}, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False, allow_nan=False)
+    """The log's content as canonical JSON: header and actions, sorted keys, compact, not ASCII-escaped.
+
+    Written by the store's own encoder (:func:`db.encode_sorted`), as :func:`prepare_log` writes it: so a game read
+    back from the store hashes to the content hash it was stored under, numbers included (``1e-05``: ``1e-5``).
+    """
+    return _canonical([encode_sorted(a) for a in log.actions], log.header)
+
+
+def _canonical(action_texts: list[str], header: dict[str, Any]) -> str:
+    return f'{{"actions":[{",".join(action_texts)}],"game":{encode_sorted(header)}}}'
 
 
 def content_hash(log: PmemoLog) -> str:
@@ -153,8 +159,7 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str,
 
     ``cards``: a card library (pmemo_replay.games.cards) or one game's card database."""
     texts = [encode_sorted(a) for a in log.actions]  # before the fold sees them
-    canonical = f'{{"actions":[{",".join(texts)}],"game":{encode_sorted(log.header)}}}'  # == canonical_text(log)
-    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(_canonical(texts, log.header).encode("utf-8")).hexdigest()  # content_hash(log)
     types = "\n".join([a["type"] for a in log.actions])
     players = bytes([p if type(p := a.get("p")) is int and 0 <= p < NO_PLAYER else NO_PLAYER for a in log.actions])
     try:

@@ -38,7 +38,7 @@ def load_query(schema: Schema) -> dict[str, Any]:
         abort(400, description=schemas.first_error(err))
 
 
-_VIEW = re.compile(r"judge|public|[0-9]{1,2}")
+_VIEW = re.compile(schemas.VIEW_PATTERN.removeprefix("^").removesuffix("$"))  # the schema's, read without it
 
 
 def state_query() -> dict[str, Any]:

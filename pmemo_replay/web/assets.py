@@ -110,6 +110,9 @@ def init_assets(app: Flask, files: dict[str, Path] | None = None) -> Assets:
     files = files or {}
 
     def static_path(filename: str) -> Path | None:
+        """The file under ``static`` that ``filename`` names; None for none (outside it, or a NUL no file name holds)."""
+        if "\x00" in filename:
+            return None
         joined = safe_join(str(static), filename)
         return None if joined is None else Path(joined)
 

@@ -32,11 +32,11 @@ from pmemo_replay.web import meta, whatif
 from pmemo_replay.web.auth import bearer_token, protect
 from pmemo_replay.web.ratelimit import write_rate
 from pmemo_replay.web.schemas import MAX_INT
+from pmemo_replay.web.settings import DEFAULT_DRAFT_RATE
 
 bp = Blueprint("drafts", __name__, url_prefix="/api/drafts")
 KEY = "pmemo_drafts"
 LIMITER_KEY = "pmemo_draft_limit"
-DEFAULT_DRAFT_RATE = "120/minute"
 STREAM_SECONDS = 25.0  # a stream ends after this; the browser's EventSource reconnects at once (Last-Event-ID)
 POLL_SECONDS = 0.2
 KEEPALIVE_SECONDS = 10.0

@@ -13,10 +13,13 @@ from urllib.parse import quote
 
 import plotly
 from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
+from marshmallow import ValidationError
 
 from dashboards.filters import FilterError, Filters
 from dashboards.location import warehouse_folder
 from pmemo_replay.web.context import get_store
+from pmemo_replay.web.schemas import first_error
+from pmemo_replay.web.stats_schemas import ENVELOPE, StatsQuery
 
 bp = Blueprint("meta", __name__)
 api_bp = Blueprint("stats_api", __name__, url_prefix="/api/stats")
@@ -50,9 +53,20 @@ def stats(kind: str, f: Filters) -> dict[str, Any]:
     return statistics(warehouse_path(), kind, f)
 
 
+_STATS_QUERY = StatsQuery()
+ENVELOPE_VALUES: tuple[str, ...] = tuple(ENVELOPE["schema"]["enum"])
+
+
 def _filters() -> Filters:
+    """The API's filters: as the published description has them (``StatsQuery``: ``first`` 0 or 1, ``min_games`` an
+    integer, no NUL), then read as every statistic reads them."""
+    args = request.args.to_dict()
     try:
-        return Filters.parse(request.args.to_dict())
+        _STATS_QUERY.load(args)
+    except ValidationError as err:
+        abort(400, description=first_error(err))
+    try:
+        return Filters.parse(args)
     except FilterError as err:
         abort(400, description=str(err))
 
@@ -65,7 +79,10 @@ def stats_json(kind: str) -> Any:
     ``X-Pmemo-Games`` / ``X-Pmemo-Player-Games`` headers); ``?envelope=1``, and the other kinds,
     answer ``{"covers", "filters", "rows", ...}`` (described in ``stats_schemas``).
     """
-    envelope = request.args.get("envelope") in ("1", "true")
+    envelope_arg = request.args.get("envelope")
+    if envelope_arg is not None and envelope_arg not in ENVELOPE_VALUES:
+        abort(400, description=f"envelope: must be one of {', '.join(ENVELOPE_VALUES)}, not {envelope_arg!r}")
+    envelope = envelope_arg in ("1", "true")
     f = _filters()
     keep_current()
     body = stats(kind, f)

@@ -20,6 +20,8 @@ LOG_BODY = {
         "multipart/form-data": {"schema": {"type": "object", "properties": {"log": {"type": "string", "format": "binary"}}}},
     },
 }
+#: /api/check takes any body (or none) and answers with the check object: a ruling for whatever is not a log
+CHECK_BODY = {**LOG_BODY, "required": False, "content": {media: {"schema": {}} for media in LOG_BODY["content"]}}
 GAME_ID = {"in": "path", "name": "game_id", "required": True, "schema": {"type": "integer"}}
 
 
@@ -184,9 +186,9 @@ PATHS: dict[str, dict[str, Any]] = {
     },
     "/api/check": {
         "post": {
-            "summary": "Validate a log without storing it (the `check --json` object)",
+            "summary": "Validate a log without storing it (the `check --json` object; no body: a ruling saying so)",
             "parameters": [{"in": "query", "schema": schemas.CheckQuery}],
-            "requestBody": LOG_BODY,
+            "requestBody": CHECK_BODY,
             "responses": {"200": _json("Check", "the check object (valid or not)"), "400": _error("invalid `at`"),
                           "413": _error("larger than PMEMO_MAX_UPLOAD_BYTES")},
         },

@@ -5,13 +5,20 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from pmemo_replay import dates
 
 MAX_PER_PAGE = 200
 #: the largest page, step or id a request may name (beyond it databases overflow their integers)
 MAX_INT = 2**31 - 1
+#: a search filter holds no NUL (no stored name does, and PostgreSQL's text cannot hold one)
+NO_NUL = validate.Regexp(r"^[^\x00]*$", error="must not hold a NUL character (U+0000)")
+
+
+def filter_text(description: str) -> fields.String:
+    """A text filter of a search: any text but NUL."""
+    return fields.String(validate=NO_NUL, metadata={"description": description})
 
 
 class DateOrDateTime(fields.Field):
@@ -32,16 +39,23 @@ class GamesQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    player = fields.String(metadata={"description": "games this player played (at any seat)"})
-    card = fields.String(metadata={"description": "games with this card id in any deck or EX deck"})
-    event = fields.String(metadata={"description": "tournament name"})
-    ruleset = fields.String(metadata={"description": "games of this ruleset (pm-2.22, mahou-shoujo-1)"})
+    player = filter_text("games this player played (at any seat)")
+    card = filter_text("games with this card id in any deck or EX deck")
+    event = filter_text("tournament name")
+    ruleset = filter_text("games of this ruleset (pm-2.22, mahou-shoujo-1)")
     played_from = DateOrDateTime(data_key="from", metadata={"description": "played at or after (UTC date or date-time)",
                                                              "type": "string"})
     played_to = DateOrDateTime(data_key="to", metadata={"description": "played at or before (a date: that whole day)",
                                                          "type": "string"})
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_INT))
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
+
+    @pre_load
+    def _empty_dates_are_absent(self, data: Any, **kwargs: Any) -> Any:
+        """``from=`` or ``to=`` with nothing (a form left empty) is no bound, as the pages and statistics read it."""
+        if hasattr(data, "items"):
+            return {k: v for k, v in data.items() if not (k in ("from", "to") and isinstance(v, str) and not v.strip())}
+        return data
 
     @validates_schema(pass_original=True)
     def _dates_in_order(self, data: dict[str, Any], original: dict[str, Any], **kwargs: Any) -> None:
@@ -54,7 +68,7 @@ class GamesQuery(Schema):
 #: the views of a two-seat game (table-logs.md, "Views"); a game of more seats has a view per seat: ``0`` to ``N-1``
 VIEWS = ("judge", "0", "1", "public")
 #: any view: judge, public or a seat number (checked against the game's seats where the game is known)
-VIEW_PATTERN = r"^(judge|public|[0-9]{1,2})$"
+VIEW_PATTERN = r"^(judge|public|0|[1-9][0-9]?)$"  # a seat number without a leading zero
 VIEW_ERROR = "Must be judge, public or a seat number (0, 1, ...)."
 
 

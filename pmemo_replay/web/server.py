@@ -1,4 +1,5 @@
-"""The production server: gunicorn, with gthread workers that each build the application from its factory.
+"""The production server: gunicorn, with gthread workers (that read each request before a thread takes it:
+web/worker.py) that each build the application from its factory.
 
 The listening socket is made here, before gunicorn starts (so a busy port is reported plainly and
 ``--port 0`` knows its port at once), and handed to gunicorn as ``fd://N``. Gunicorn's master keeps
@@ -57,7 +58,7 @@ def options(sock: socket.socket, *, workers: int, threads: int, access_log: bool
         "bind": [f"fd://{sock.detach()}"],
         "workers": workers,
         "threads": threads,
-        "worker_class": "gthread",
+        "worker_class": "pmemo_replay.web.worker.BufferingWorker",  # gthread, reading requests before a thread takes them
         "keepalive": KEEPALIVE_SECONDS,
         "graceful_timeout": GRACEFUL_SECONDS,
         "timeout": TIMEOUT_SECONDS,

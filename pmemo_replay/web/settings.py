@@ -33,10 +33,12 @@ ENV_MAX_UPLOAD = "PMEMO_MAX_UPLOAD_BYTES"
 ENV_SECRET = "PMEMO_SECRET_KEY"
 ENV_OPEN = "PMEMO_OPEN_UPLOADS"
 ENV_WRITE_RATE = "PMEMO_WRITE_RATE"
+ENV_DRAFT_RATE = "PMEMO_DRAFT_RATE"
 ENV_ALLOWED_HOSTS = "PMEMO_ALLOWED_HOSTS"
 ENV_SECURE_COOKIES = "PMEMO_SECURE_COOKIES"
 ENV_PROXIES = "PMEMO_PROXIES"
 DEFAULT_WRITE_RATE = "60/minute"
+DEFAULT_DRAFT_RATE = "120/minute"  # per draft: a recorder appends in bursts
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 ANY_ADDRESS = ("0.0.0.0", "::", "")
 DEFAULT_MAX_UPLOAD = 5 * 1024 * 1024
@@ -130,6 +132,7 @@ def defaults() -> dict[str, Any]:
         "PER_PAGE": 25,
         "PMEMO_OPEN_UPLOADS": flag(os.environ, ENV_OPEN),  # uploads without a token: only when the operator says so
         "PMEMO_WRITE_RATE": os.environ.get(ENV_WRITE_RATE, "").strip() or DEFAULT_WRITE_RATE,  # "off": no limit
+        "PMEMO_DRAFT_RATE": os.environ.get(ENV_DRAFT_RATE, "").strip() or DEFAULT_DRAFT_RATE,  # per draft; "off": no limit
         "PMEMO_ALLOWED_HOSTS": os.environ.get(ENV_ALLOWED_HOSTS) or None,  # None: the local names
         "PMEMO_SECURE_COOKIES": flag(os.environ, ENV_SECURE_COOKIES),  # else Secure only over HTTPS
         "PMEMO_PROXIES": int(os.environ.get(ENV_PROXIES, "0") or 0),  # proxies in front, trusted for X-Forwarded-*

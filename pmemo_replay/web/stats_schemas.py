@@ -6,6 +6,8 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
+from pmemo_replay.web.schemas import filter_text
+
 WR_CI = {"description": "Wilson score interval at 95% (z = 1.96) as [low, high]; null over 0 player-games"}
 
 
@@ -28,10 +30,10 @@ class StatsQuery(Schema):
                                                                    "nor to is given"})
     to = fields.String(metadata={"description": "played on or before (a date, also compact like 20261101: that whole UTC day; "
                                                "up to 9999-12-30)"})
-    event = fields.String()
-    ruleset = fields.String()
-    player = fields.String(metadata={"description": "only this player's player-games"})
-    archetype = fields.String(metadata={"description": 'the player\'s deck archetype, e.g. "MHK red-blue"'})
+    event = filter_text("only games of this event")
+    ruleset = filter_text("the ruleset (default: the one with the most player-games)")
+    player = filter_text("only this player's player-games")
+    archetype = filter_text('the player\'s deck archetype, e.g. "MHK red-blue"')
     first = fields.Integer(validate=validate.OneOf([0, 1]), metadata={"description": "1: player-games going first; 0: second"})
     min_games = fields.Integer(validate=validate.Range(min=0), metadata={"description": "drop rows with fewer player-games"})
 

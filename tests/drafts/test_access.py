@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pmemo_replay.store.tokens import add_token
 from tests.drafts.conftest import make_app, table_log
 
@@ -38,4 +40,25 @@ def test_draft_writes_count_per_draft(tmp_path: Path) -> None:
     other = client.post(f"/api/drafts/{created[1]['id']}/actions", json={"action": ACTIONS[0], "expected": 0},
                         headers={"Authorization": f"Bearer {created[1]['token']}"})
     assert other.status_code == 200  # another draft has its own count
+    app.extensions["pmemo_store"].close()
+
+
+def test_the_draft_rate_is_read_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``PMEMO_DRAFT_RATE`` in the environment (not only in the app's config) sets the per-draft limit."""
+    monkeypatch.setenv("PMEMO_DRAFT_RATE", "2/minute")
+    app = make_app(f"sqlite:///{tmp_path / 'env-rate.sqlite3'}", PMEMO_WRITE_RATE="1000/minute")
+    assert app.config["PMEMO_DRAFT_RATE"] == "2/minute"
+    client = app.test_client()
+    created = client.post("/api/drafts", data=HEAD).json
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    codes = [client.post(f"/api/drafts/{created['id']}/actions", json={"action": ACTIONS[n], "expected": n},
+                         headers=auth).status_code for n in range(3)]
+    assert codes == [200, 200, 429]
+    app.extensions["pmemo_store"].close()
+
+
+def test_the_draft_rate_defaults_when_the_environment_is_silent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PMEMO_DRAFT_RATE", raising=False)
+    app = make_app(f"sqlite:///{tmp_path / 'default-rate.sqlite3'}")
+    assert app.config["PMEMO_DRAFT_RATE"] == "120/minute"
     app.extensions["pmemo_store"].close()
