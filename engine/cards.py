@@ -125,6 +125,9 @@ class Card:
     forceful: bool = False  # 〔強引〕: an opponent's Chara judged against it (AP >= 10) is eliminated
     breakthrough: int | None = None  # 〔突破N〕: read, not applied (its rule is not in the contract)
     endure: bool = False  # 〔我慢〕: read, not applied
+    #: an Event's use condition (《使用条件》, rule book P03): a condition (engine.pm.conditions) that must hold for
+    #: its player when the Event is played
+    use_condition: Mapping[str, Any] | None = None
     _activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _automatic: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _continuous: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)

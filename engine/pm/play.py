@@ -277,6 +277,11 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
         raise illegal("timing", f"{describe(g, cid)} is a {card.type} card, not an Event: it cannot be played as one")
     check_timing(g, p, card.timing, what, as_response=as_response)
     trail.check("timing", f"{cid} [{card.timing}] may be played in {where(g)}")
+    if card.use_condition is not None:
+        if not stats.condition_holds(g, p, card.use_condition):
+            raise illegal("event.condition", f"the use condition of {what} does not hold for player {p}: "
+                                             f"{dict(card.use_condition)}")
+        trail.check("event.condition", f"{cid}: its use condition holds")
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Event")
     if g.table:

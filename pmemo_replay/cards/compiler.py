@@ -88,8 +88,8 @@ def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Eff
 
 def compile_card(card: Card, text: str | None) -> Card:
     """``card`` with compiled scripts for the effects whose phrasing is understood (others untouched)."""
-    if (not card.effects and card.backup is None) or any(e.scripted for e in card.effects):
-        return card
+    if (not card.effects and card.backup is None) or any(e.scripted or e.why for e in card.effects):
+        return card  # hand-scripted, or a part the reader could not read (an Event's use condition)
     pieces = split(text, card.type)
     if len(pieces.effects) != len(card.effects):
         return card

@@ -11,7 +11,8 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
    0/0; the granted 「A」 is read for effects like the main text, each with the condition
    ``{"points_at_least": X}`` (a Pinch grants them only while it holds). Backup: an ``auto`` Effect.
 3. The rest is split at timing brackets ``[メイン/自分]`` / ``［アプローチ/相手］`` (outside 「」).
-   For an Event the first bracket (when nothing precedes it) is the card's timing. For a
+   For an Event the first bracket (when nothing precedes it, or only its use condition 《使用条件》:A, read by
+   :mod:`pmemo_replay.cards.use_condition`) is the card's timing. For a
    Chara or Support each bracket starts an activated effect that runs to the next bracket:
    ``[X/Y]:《n》`` cost n, ``《休》`` rest, ``「X」▸`` / ``「X」＞`` discard_name (also
    ``[X/Y]《n》:``).
@@ -36,8 +37,10 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from engine.cards import Effect, Timing
+from pmemo_replay.cards import use_condition
 
 PHASES = {"メイン": "main", "アプローチ": "approach"}
 SIDES = {"自分": "self", "相手": "opponent", "両方": "both", "割り込み": "decline"}
@@ -90,6 +93,7 @@ class TextFacts:
     forceful: bool = False
     breakthrough: int | None = None
     endure: bool = False
+    use_condition: dict[str, Any] | None = None
     effects: list[Effect] = field(default_factory=list)
 
 
@@ -218,13 +222,16 @@ def _activated(m: re.Match[str], segment: str) -> Effect:
 def body_parts(text: str, card_type: str) -> tuple[re.Match[str] | None, list[list[str]], list[tuple[re.Match[str], str]]]:
     """The text after the keywords, cut (step 3): an Event's timing bracket, the sentence groups of the automatic
     and continuous effects, and each activated effect's timing bracket with its segment (to the next bracket)."""
-    marks = _brackets(text)
     if card_type == "event":
-        timing = None
-        if marks and not text[: marks[0].start()].strip():
-            timing = marks[0]
+        condition, text = use_condition.cut(text)  # read apart (parse_text)
+        marks = _brackets(text)
+        timing, before = None, ""
+        if marks and (condition is not None or not text[: marks[0].start()].strip()):
+            # after a use condition, sentences before the timing bracket are effects of their own (a cost change)
+            timing, before = marks[0], text[: marks[0].start()]
             text = text[marks[0].end() :].lstrip(" \u3000:：")
-        return timing, effect_groups(text, play=True), []
+        return timing, effect_groups(text, play=True) + effect_groups(before), []
+    marks = _brackets(text)
     groups = effect_groups(text[: marks[0].start()] if marks else text)
     ends = [m.start() for m in marks[1:]] + [len(text)]
     return None, groups, [(m, text[m.start() : end]) for m, end in zip(marks, ends[: len(marks)], strict=True)]
@@ -332,4 +339,9 @@ def parse_text(text: str | None, card_type: str) -> TextFacts:
                            lambda: setattr(facts, "level_up", True))
     facts.timing, effects = _body(text[pos:], card_type)
     facts.effects += effects
+    if card_type == "event" and (cond := use_condition.cut(text[pos:])[0]) is not None:
+        facts.use_condition = use_condition.read(cond)
+        if facts.use_condition is use_condition.UNREAD:  # not read: the Event's plays stay unverified
+            facts.use_condition = None
+            facts.effects = [replace(e, why="its use condition (《使用条件》) is not read") for e in facts.effects]
     return facts
