@@ -325,7 +325,8 @@ def _mill(r: Run, step: Step) -> None:
 
 
 def _flip(r: Run, step: Step) -> None:
-    """Turn ``n`` (``up_to``) Point Zone cards face ``face`` (up by default), chosen by the player."""
+    """Turn ``n`` (``up_to``) Point Zone cards face ``face`` (up by default), chosen by the player; ``then`` runs when
+    some turned."""
     p = r.player(step)
     face = step.get("face", "up")
     pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
@@ -337,6 +338,8 @@ def _flip(r: Run, step: Step) -> None:
                            + " Point Zone card")
     for cid in picked:
         r.emit({"op": "flip", "p": p, "card": cid, "face": face})
+    if picked and "then" in step:  # "turn one face up; if so ...": only when one was turned
+        steps(r, step["then"])
 
 
 def _pick(r: Run, step: Step) -> None:

@@ -700,13 +700,15 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 {"op": "pick", "from": "removed", "to": "same_area", "n": 1, "filter": {}, "same_card": "picked"})
         elif picked:
             cur.extend(got)
-        elif link == "if_so" and last is not None and last["op"] in (*_CHARA_OPS, "pick") and got and not _sure(last, ctx):
+        elif link == "if_so" and last is not None and last["op"] in (*_CHARA_OPS, "pick", "flip") and got and not _sure(last, ctx):
             if prev_count > 1:
                 raise NotUnderstood("if so after several steps")
             if last["op"] == "pick" and last["n"] > 1 and not last.get("up_to"):
                 last["all_or_none"] = True  # "N cards ... if so": fewer than N do not count
             last.setdefault("then", []).extend(got)
             cur = last["then"]
+        elif link == "if_so" and last is not None and got and not _sure(last, ctx):
+            raise NotUnderstood("if so after a step that may do nothing")  # its condition cannot be told: not read
         elif link in ("if_so", "after") or ("そのキャラ" in s and cur is not steps):
             cur.extend(got)
         else:
@@ -719,7 +721,10 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
 
 def _sure(step: Step, ctx: Ctx) -> bool:
     """A step that always does something when the effect runs (an activated effect's card moving itself off the
-    Area, or changing its own AP/DP): "if so" after it needs no check."""
+    Area, or changing its own AP/DP; drawing or milling, which a deck with no card left ends the game before):
+    "if so" after it needs no check."""
+    if step["op"] in ("draw", "mill") and "if" not in step:
+        return True
     return step.get("target") == "self" and step["op"] in ("move", "modify") and "if" not in step and (
         ctx.kind == "activated" or step["op"] == "modify")
 
@@ -740,7 +745,9 @@ _OWN_TRIGGERS = [
     (r"このカードがアプローチでポイントを与えた場合、", "gave_point", {}),
     (r"このカードのアプローチで相手のキャラが退場した場合、", "eliminated_opponent", {}),
     (r"このカードが退場した場合、", "leave", {}),
-    (r"このカードがアプローチで退場した場合、", "leave", {"approaching": True}),
+    # "leaves by an approach": as the approaching or as the interfering Chara (the judgement of an approach, rule book
+    # P13-15 step 5, eliminates either; the text says このカードのアプローチで when it means its own approach only)
+    (r"このカードがアプローチで退場した場合、", "leave", {"any_of": [{"approaching": True}, {"interfering": True}]}),
     (r"相手がイベントカードをプレイした場合、", "opp_event", {}),
     (r"(?:このカードは、)?ターン終了時に、?", "turn_end", {}),
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),

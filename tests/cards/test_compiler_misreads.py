@@ -1,0 +1,44 @@
+"""Misreads found on SAGA (issue 20): each card is read from ../shared at run time and its compiled script checked
+against what its text says (no card text is kept here)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from engine.cards import CardDB
+from pmemo_replay.cards import read_precious
+from pmemo_replay.cards.compile_measure import normalized
+from pmemo_replay.cards.loader import hand_scripted
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
+pytestmark = pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
+EITHER_SIDE = {"any_of": [{"approaching": True}, {"interfering": True}]}
+
+
+@cache
+def _set(name: str) -> CardDB:
+    return read_precious(DATA / name, compile=True)
+
+
+def test_if_so_after_a_flip_runs_only_when_a_card_was_turned() -> None:
+    eff = _set("SAGA").get("SAGA 01-037").effects[1]
+    assert eff.compiled
+    (flip,) = eff.script  # the discard is nested: it happens only when a face-down card was turned up
+    assert flip["op"] == "flip" and [s["op"] for s in flip["then"]] == ["move"]
+
+
+def test_if_so_after_a_step_that_may_do_nothing_is_not_read() -> None:
+    eff = _set("MHK").get("MHK 01-033").effects[0]  # "return up to 12 ...; if so, ...": nothing to nest it under
+    assert not eff.compiled
+
+
+def test_leaving_by_an_approach_is_one_reading_for_hand_and_compiled_scripts() -> None:
+    # the Elimination Judgement of an approach removes the approaching or the interfering Chara (P13-15 step 5)
+    assert _set("SAGA").get("SAGA 01-027").effects[0].condition == EITHER_SIDE
+    hand = next(c for c in hand_scripted() if c.id == "MHK 01-034").effects[1]
+    compiled = _set("MHK").get("MHK 01-034").effects[1]
+    assert hand.condition == compiled.condition == EITHER_SIDE
+    assert normalized(compiled)["trigger"] == "leave"
