@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.cards import Card, Effect
 from pmemo_replay.cards import compile_phrases as ph
+from pmemo_replay.cards.compile_replace import own_replacement
 from pmemo_replay.cards.compile_split import split
 
 #: a text the readers cannot take apart (an unknown phrasing, or an odd one: a number too big, a mode with no
@@ -34,6 +35,8 @@ def normalize(text: str) -> str:
 def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
     """``eff`` with a compiled script when every clause of ``text`` is understood, else None."""
     t = normalize(text)
+    if eff.kind == "continuous" and (instead := own_replacement(t)) is not None:
+        return replace(eff, script=tuple(instead), compiled=True)
     if eff.kind == "activated":
         t = _PREFIX.sub("", t)
     kinds = [eff.kind]

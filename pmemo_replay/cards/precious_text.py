@@ -20,12 +20,14 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
    a sentence that opens with その / そう / また / 捨て札にし…, or mentions この効果, continues
    the previous effect; else one with a trigger phrase (…した場合 / された場合 for entering,
    approaching, interference, leaving, points, plays; …ごとに; ターン終了時に; ターン開始時に)
-   starts an ``auto`` effect; else one opening with このカードは starts a ``continuous``
+   starts an ``auto`` effect (unless it is a replacement, …代わりに: ``continuous``); else one opening with
+   このカードは starts a ``continuous``
    effect; any other sentence continues the previous effect (or starts a ``continuous`` one).
    Effect.trigger is the first trigger phrase's name when it is one of ``enter``
    (登場した場合), ``approach`` (アプローチに参加した場合), ``interfered`` (妨害された場合),
    ``point`` (ポイント置き場に置かれた場合), ``turn_end`` (ターン終了時に), ``turn_start``
-   (ターン開始時に); else None.
+   (ターン開始時に), ``set`` (a Support's セットされた場合: the engine does not fire it, so a log's trigger for it is
+   applied as logged, unverified); else None.
    For an Event the first sentence starts its play effect, recorded as a ``continuous``
    effect (neither a Movement nor triggered); later sentences with a trigger phrase start
    ``auto`` effects (delayed triggers the Event sets up); the rest continue the play effect.
@@ -65,8 +67,11 @@ _TRIGGER = re.compile(
     "|(?P<point>ポイント置き場に置かれた場合)"
     "|(?P<turn_end>ターン終了時に)"
     "|(?P<turn_start>ターン開始時に)"
+    "|(?P<set>セットされた場合)"
     "|(?P<other>(?:退場し|参加し|場に出|与え|置かれ|プレイし|使用し|なっ|移っ|引い)た場合|ごとに)"
 )
+#: a replacement effect ("is put into X instead of Y"): it changes where something goes, it is not triggered
+_REPLACES = re.compile("(?:置かれる|移る|される|離れる)(?:場合、)?代わりに")
 _REINFORCEMENT = re.compile("連携[ \u3000]*[:：][ \u3000]*(?:「(?P<name>.+)」|【(?P<prop>.+)】)")
 _CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
 
@@ -173,7 +178,7 @@ def effect_groups(text: str, play: bool = False) -> list[list[str]]:
         plain = _unquote(sentence)
         if groups and (_CONTINUES.match(plain) or "この効果" in plain):
             groups[-1].append(sentence)
-        elif (play and n == 0) or _TRIGGER.search(plain) is not None:
+        elif (play and n == 0) or _triggered(plain):
             groups.append([sentence])
         elif groups and (play or not plain.startswith("このカードは")):
             groups[-1].append(sentence)
@@ -182,12 +187,17 @@ def effect_groups(text: str, play: bool = False) -> list[list[str]]:
     return groups
 
 
+def _triggered(plain: str) -> bool:
+    """A sentence with a trigger phrase that is not a replacement effect's "when it would …, instead"."""
+    return _TRIGGER.search(plain) is not None and _REPLACES.search(plain) is None
+
+
 def _group_effects(groups: list[list[str]], play: bool = False) -> list[Effect]:
     """The auto/continuous effect of each sentence group, told by its first sentence."""
     effects: list[Effect] = []
     for n, group in enumerate(groups):
         plain = _unquote(group[0])
-        trigger = None if play and n == 0 else _TRIGGER.search(plain)
+        trigger = None if (play and n == 0) or not _triggered(plain) else _TRIGGER.search(plain)
         if trigger is None:
             effects.append(Effect(kind="continuous"))
         else:

@@ -42,3 +42,21 @@ def test_leaving_by_an_approach_is_one_reading_for_hand_and_compiled_scripts() -
     compiled = _set("MHK").get("MHK 01-034").effects[1]
     assert hand.condition == compiled.condition == EITHER_SIDE
     assert normalized(compiled)["trigger"] == "leave"
+
+
+def test_a_support_being_set_is_a_trigger() -> None:
+    (first, _) = _set("SAGA").get("SAGA ST-033").effects
+    assert first.kind == "auto" and first.trigger == "set"  # was read as a continuous effect
+
+
+def test_going_to_the_ex_deck_instead_is_a_replacement_not_a_trigger() -> None:
+    saga = _set("SAGA")
+    own = [c for c in saga if c.ex and c.effects and c.effects[0].script
+           and c.effects[0].script[0].get("op") == "instead"]
+    assert len(own) == 7
+    for card in own:
+        eff = card.effects[0]
+        assert eff.kind == "continuous" and eff.trigger is None
+        assert list(eff.script) == [{"op": "instead", "target": "self", "of": "discard", "to": "ex_deck"}]
+    # a replacement on the opponent's Charas is not read: unscripted
+    assert not _set("SSSS").get("SSSS ST-011").effects[0].scripted
