@@ -921,9 +921,10 @@ def effect(text: str, ctx: Ctx) -> Got:
             if ctx.targets:
                 delay["targets"] = ctx.targets
                 ctx.targets = []
-            if any(may):
-                delay["optional"] = True
-            return Got([delay], trigger=trigger, condition=cond)
+            # "at the end of the turn you may …": the set-up is optional too (as the hand scripts read it), so a log
+            # that leaves the declined set-up out is legal
+            return Got([delay | ({"optional": True} if any(may) else {})], trigger=trigger, condition=cond,
+                       optional=any(may))
     elif m := re.match(r"(?P<c>[^、。]+?)場合、", text):
         cond = condition(m["c"], ctx)
         text = text[m.end():]

@@ -60,3 +60,31 @@ def test_going_to_the_ex_deck_instead_is_a_replacement_not_a_trigger() -> None:
         assert list(eff.script) == [{"op": "instead", "target": "self", "of": "discard", "to": "ex_deck"}]
     # a replacement on the opponent's Charas is not read: unscripted
     assert not _set("SSSS").get("SSSS ST-011").effects[0].scripted
+
+
+@pytest.mark.parametrize(("set_name", "card_id"), [("SZ2", "SZ2 01-081"), ("MHK", "MHK 01-014"), ("MHK", "MHK 01-020"),
+                                                   ("MHK", "MHK 01-096"), ("MHK", "MHK ST-020")])
+def test_an_optional_delayed_effect_is_an_optional_set_up(set_name: str, card_id: str) -> None:
+    # "ターン終了時に…できる": the set-up may be declined, as the hand scripts read it (issue 26 point 4)
+    eff = _set(set_name).get(card_id).effects[0]
+    assert eff.compiled and eff.optional and eff.script[0]["op"] == "delay" and eff.script[0]["optional"]
+    hand = {c.id: c for c in hand_scripted()}.get(card_id)
+    if hand is not None:
+        assert normalized(hand.effects[0]) == normalized(eff)
+
+
+def test_a_log_leaving_out_the_declined_set_up_is_legal() -> None:
+    from dataclasses import replace
+
+    from tests.engine.kit import DB, Game, assert_illegal, assert_legal
+
+    lou, f = "TST 01-016", [f"TST 90-{i:03d}" for i in range(1, 5)]
+    compiled = _set("MHK").get("MHK 01-014").effects[0]  # enter: at the end of the turn you may stand one of yours
+
+    def game(eff: object) -> Game:
+        db = CardDB([replace(c, effects=(eff,)) if c.id == lou else c for c in DB], DB.series_groups())
+        g = Game([lou, f[0], f[1], f[2]], db=db)
+        return g.add("summon", 0, card=lou, area="main", pay=[{"hand": f[0]}, {"hand": f[1]}]).passes(1)
+
+    assert_legal(game(compiled))
+    assert_illegal(game(replace(compiled, optional=False)), "effect.result")
