@@ -5,7 +5,8 @@ is then ``setAbbr + " " + number``). Fields are mapped as ../shared/spec/cards.m
 text is read for facts only (:mod:`pmemo_replay.cards.precious_text`) and never kept:
 :attr:`Card.text` stays ``None``; effects in stock phrasings get compiled scripts
 (:mod:`pmemo_replay.cards.compiler`). Other fields are ignored.
-A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP.
+A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP. Properties a file ran together are
+split against the folder's own (:mod:`pmemo_replay.cards.properties`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine.cards import Card, CardDB
 from pmemo_replay.cards.compiler import compile_card
 from pmemo_replay.cards.errors import CardDataError, card_error
 from pmemo_replay.cards.precious_text import COLORS, TextError, number, parse_text
+from pmemo_replay.cards.properties import split_run_together
 from pmemo_replay.cards.series import series_groups_for
 
 TYPES = {"キャラクター": "chara", "イベント": "event", "サポート": "support"}
@@ -159,7 +161,10 @@ def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data"
         for obj in data if isinstance(data, list) else [data]:
             if not is_precious(obj):
                 raise card_error(source, "", "", "not a precious-data card object")
-            cards.append(precious_card(obj, source, compile=compile))
+            cards.append(precious_card(obj, source))
+    cards = split_run_together(cards)  # before compiling: the compiler reads properties
+    if compile:
+        cards = [compile_card(c, c.text) for c in cards]
     return CardDB(cards, series_groups_for({c.series for c in cards}), name=name)
 
 
