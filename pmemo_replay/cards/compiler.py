@@ -23,7 +23,9 @@ from pmemo_replay.cards.compile_split import split
 #: a text the readers cannot take apart (an unknown phrasing, or an odd one: a number too big, a mode with no
 #: text...): the effect stays unscripted rather than the card data failing to load
 _NOT_READ = (ph.NotUnderstood, ValueError, KeyError, IndexError)
-_PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《[^》]*》|「[^」]*」\s*[▸▶>])\s*)*:?")
+#: an activated effect's timing and the costs the reader reads (precious_text._COST): any other 《…》 stays in the
+#: text, so the effect is not compiled
+_PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《(?:\d+|休|[赤青黄緑紫]\d*)》|「[^」]*」\s*[▸▶>])\s*)*:?")
 
 
 def normalize(text: str) -> str:
@@ -91,12 +93,14 @@ def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Eff
 
 def compile_card(card: Card, text: str | None) -> Card:
     """``card`` with compiled scripts for the effects whose phrasing is understood (others untouched)."""
-    if (not card.effects and card.backup is None) or any(e.scripted or e.why for e in card.effects):
-        return card  # hand-scripted, or a part the reader could not read (an Event's use condition)
+    if (not card.effects and card.backup is None) or any(e.scripted for e in card.effects):
+        return card
     pieces = split(text, card.type)
     if len(pieces.effects) != len(card.effects):
         return card
-    effects = tuple((compile_effect(t, e, card) or e) for t, e in zip(pieces.effects, card.effects, strict=True))
+    # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so
+    effects = tuple(e if e.why else (compile_effect(t, e, card) or e)
+                    for t, e in zip(pieces.effects, card.effects, strict=True))
     if card.type == "event" and any(e.kind == "auto" for e in card.effects):
         # an Event's later triggered sentences are delayed effects its play effect sets up: not read yet
         effects = card.effects

@@ -6,7 +6,8 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
 2. Keywords come only from the *leading run* of 〔…〕 markers (and a bare レベルアップ):
    〔アクティブ〕 〔ブレイク〕 〔EXカード〕 〔コンビ〕 〔レベルアップ〕 〔天然X〕 〔逆境X〕(:「A」)
    〔連携:「A」〕 〔連携:【A】〕 〔支援:…〕▸「…」, and the newer 〔自由登場〕 (free entry), 〔強引〕
-   (forceful), 〔突破N〕 (breakthrough N), 〔我慢〕 (endure); unknown markers there are skipped.
+   (forceful), 〔突破N〕 (breakthrough N), 〔我慢〕 (endure); an unknown marker there becomes an unscripted
+   effect saying so (its card is then not fully verified).
    Pinch: the AP/DP modifier (``+10/+10``, full-width too) written in its granted part, else
    0/0; the granted 「A」 is read for effects like the main text, each with the condition
    ``{"points_at_least": X}`` (a Pinch grants them only while it holds). Backup: an ``auto`` Effect.
@@ -319,7 +320,23 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts) -> int:
     elif word.startswith("支援"):
         facts.backup = Effect(kind="auto")
         return _tail(text, end)
+    else:  # a keyword this reader does not know: an effect the engine cannot check (never dropped)
+        facts.effects.append(unknown_keyword(word))
     return end
+
+
+_KNOWN = ("アクティブ", "ブレイク", "EXカード", "コンビ", "レベルアップ", "自由登場", "強引", "我慢", "突破", "天然", "逆境",
+          "連携", "支援")
+
+
+def known_keyword(word: str) -> bool:
+    """Whether a leading 〔word〕 (NFKC) is one of the keywords read (step 2 of the module doc)."""
+    return word.startswith(_KNOWN)
+
+
+def unknown_keyword(word: str) -> Effect:
+    """The stand-in for a keyword not read: an unscripted effect saying so."""
+    return Effect(kind="continuous", why=f"the keyword 〔{word}〕 is not read")
 
 
 def leading_keywords(text: str, on_marker: Callable[[str, int], int], on_level_up: Callable[[], None]) -> int:

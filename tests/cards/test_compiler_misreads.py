@@ -88,3 +88,22 @@ def test_a_log_leaving_out_the_declined_set_up_is_legal() -> None:
 
     assert_legal(game(compiled))
     assert_illegal(game(replace(compiled, optional=False)), "effect.result")
+
+
+def _made_up(text: str) -> object:
+    from pmemo_replay.cards import precious_card
+
+    return precious_card({"id": "TST 01-001", "name": "試験", "setName": "試験", "type": "キャラクター", "color": "赤",
+                          "cost": "1", "source": "1", "ap": "10", "dp": "10", "text": text}, compile=True)
+
+
+def test_an_unknown_keyword_is_an_unverified_effect_not_dropped() -> None:
+    card = _made_up("〔未知の語〕このカードが登場した場合、カードを1枚引く。")
+    unknown, enter = card.effects  # type: ignore[attr-defined]
+    assert unknown.why and not unknown.scripted
+    assert enter.compiled and enter.trigger == "enter"  # the rest of the card still compiles
+
+
+def test_an_unknown_cost_marker_leaves_the_effect_unscripted() -> None:
+    assert _made_up("[メイン/自分]:《1》カードを1枚引く。").effects[0].compiled  # type: ignore[attr-defined]
+    assert not _made_up("[メイン/自分]:《謎》カードを1枚引く。").effects[0].compiled  # type: ignore[attr-defined]
