@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.cards import Card, Effect
 from pmemo_replay.cards import compile_phrases as ph
+from pmemo_replay.cards.compile_canon import canonical
 from pmemo_replay.cards.compile_replace import own_replacement
 from pmemo_replay.cards.compile_split import split
 
@@ -29,9 +30,10 @@ _PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《(?:\d+|休|[赤青黄緑紫]\d*)
 
 
 def normalize(text: str) -> str:
-    """NFKC with the card files' stray variants unified (spaces around punctuation, −, ＞)."""
+    """NFKC with the card files' stray variants unified (spaces around punctuation, −, ＞), in the canonical wording
+    (:mod:`pmemo_replay.cards.compile_canon`)."""
     t = unicodedata.normalize("NFKC", text).replace("−", "-").replace("\n", "")
-    return re.sub(r"\s*([、。:])\s*", r"\1", t).strip()
+    return canonical(re.sub(r"\s*([、。:])\s*", r"\1", t).strip())
 
 
 def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
@@ -53,7 +55,7 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
             continue
     else:
         return None
-    if not got.steps:
+    if not got.steps or _leftover(got.steps):
         return None
     trigger = got.trigger
     if ctx.kind != eff.kind:
@@ -78,6 +80,16 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
                    condition=condition, optional=got.optional, compiled=True)
 
 
+def _leftover(steps: Any) -> bool:
+    """Whether a reader's internal marker (an op starting with ``_``, meant for the sentence before) is left in the
+    steps: a sentence it could not attach where it belongs."""
+    if isinstance(steps, dict):
+        return str(steps.get("op", "")).startswith("_") or any(_leftover(v) for v in steps.values())
+    if isinstance(steps, (list, tuple)):
+        return any(_leftover(v) for v in steps)
+    return False
+
+
 def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Effect | None:
     """The [Backup] effect: its granted text's script under its condition (your Chara approaching...)."""
     ctx = ph.Ctx(card=card, kind="backup")
@@ -86,7 +98,7 @@ def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Eff
         got = ph.body(normalize(text), ctx)
     except _NOT_READ:
         return None
-    if cond is None or not got:
+    if cond is None or not got or _leftover(got):
         return None
     return replace(backup, script=tuple(ph.finish(got, ctx)), targets=tuple(ctx.targets), condition=cond, compiled=True)
 

@@ -1,0 +1,40 @@
+"""One canonical wording per meaning: the rewrites the compiler applies to a normalized effect text before reading it.
+
+Card texts are a controlled language whose variation is lexical, not grammatical: one verb has several synonyms
+(手札に移す / 手札に加える), a verb stands for its "take part" form (アプローチしている / アプローチに参加している),
+a comma is left out (このカードは妨害に…). Each rewrite below maps a variant onto the wording the phrase readers
+(:mod:`pmemo_replay.cards.compile_phrases`) already know, and must not change the meaning: a variant the table does
+not cover stays unread (unverified), never read more loosely. See docs/compiler.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: (variant, canonical wording), applied in order
+REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
+    # moving a card into the hand: one verb
+    (r"手札に移す", "手札に加える"),
+    (r"手札に移し、", "手札に加え、"),
+    # "approach" / "interfere" used as verbs: taking part
+    (r"もう一度アプローチできる", "もう一度アプローチに参加することができる"),
+    (r"(?<=[、はで])アプローチできない", "アプローチに参加することができない"),
+    (r"(?<=[、はで])妨害できない", "妨害に参加することができない"),
+    (r"(?<=[、はで])アプローチと妨害に参加できない", "アプローチと妨害に参加することができない"),
+    (r"(?<=[がの])アプローチまたは妨害している", "アプローチまたは妨害に参加している"),
+    (r"(?<=[がの])アプローチしている", "アプローチに参加している"),
+    # "at the end of your turn": a turn-end trigger during your own turn
+    (r"^自分のターン終了時に、", "自分のターンの間、ターン終了時に、"),
+    # number words
+    (r"APまたはDPが", "APまたはDPの値が"),
+    # a comma left out after the subject
+    (r"^このカードは(?!、)", "このカードは、"),
+    (r"(\d+枚)は(?!、)", r"\1は、"),
+]]
+
+
+def canonical(text: str) -> str:
+    """``text`` (NFKC-normalized) in the canonical wording."""
+    for pattern, repl in REWRITES:
+        text = pattern.sub(repl, text)
+    return text
