@@ -246,7 +246,7 @@ def _grant_all(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "grant", "target": t, "what": w, "until": "turn_end"} for t in _subjects(m["np"], None, ctx) for w in whats]
 
 
-@reads(rf"{_WHO_N}は、?(?P<stand>活動状態になるとともに、)?このターン、もう一度アプローチに参加することができる")
+@reads(rf"{_WHO_N}は、?(?P<stand>活動状態になるとともに、)?(?:このターン、)?もう一度アプローチに参加することができる")
 @reads(rf"このターン、{_WHO_N}は、(?P<stand>)もう一度アプローチに参加することができる")
 def _approach_again(m: re.Match[str], ctx: Ctx) -> list[Step]:
     out: list[Step] = []
@@ -487,7 +487,7 @@ def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-@reads(r"(?P<who>相手|自分)のデッキの上のカード(?P<n>\d+)枚を捨て札にする")
+@reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカード(?P<n>\d+)枚を捨て札にする")  # no owner named: the player's own
 def _mill(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}]
 
@@ -555,6 +555,11 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
     if m := re.fullmatch(r"(?P<area>メイン|サポート)エリアに、?(?P<np>.+?)が(?P<n>\d+)枚以上いる", text):
         spec = {**_chara(m["np"], ctx), "area": "main" if m["area"] == "メイン" else "support"}
         return {"count": {"spec": spec, "at_least": int(m["n"])}}
+    if m := re.fullmatch(r"(?P<np>.+?)が(?P<what>アプローチ|妨害|アプローチまたは妨害)に参加している", text):
+        spec = _chara(m["np"], ctx)
+        taking = {"アプローチ": {"approaching": True}, "妨害": {"interfering": True}}
+        spec.update(taking.get(m["what"]) or {"any_of": list(taking.values())})
+        return {"count": {"spec": spec, "at_least": 1}}
     if m := re.fullmatch(r"自分の(「[^」]+」(?:または「[^」]+」)*)がいる", text):
         names = re.findall(r"「([^」]+)」", m[1])
         return {"has_name": names[0] if len(names) == 1 else names}
@@ -649,7 +654,7 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
     if len(alt) == 1 and alt[0] > 0 and not ctx.in_mode:  # "A. Or, B.": the player chooses one
         k = alt[0]
         if sentences[k - 1].startswith(_IF_SO):
-            raise NotUnderstood("or after if so")  # "if so, A. Or B.": which part B replaces is not clear
+            return _or_after_if_so(sentences, k, ctx, may_flags)
         first, second = "。".join(sentences[:k]), "。".join([sentences[k][len("または、"):], *sentences[k + 1:]])
         ctx.in_mode = True
         modes = [body(first, ctx, may_flags), body(second, ctx)]
@@ -676,6 +681,9 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             ctx.in_mode = False
             cur = steps
             i += 2
+            continue
+        if text_condition(s, ctx):
+            i += 1
             continue
         picked = re.fullmatch(r"捨て札にした(?:カード|キャラ)が(「[^」]+」(?:または「[^」]+」)*)の場合、(.+)", s)
         if picked:
@@ -719,6 +727,38 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
     return steps
 
 
+def _or_after_if_so(sentences: list[str], k: int, ctx: Ctx, may_flags: list[bool] | None) -> list[Step]:
+    """"A. If so, B. Or, C." with A one step that may do nothing: the choice between B and C is what "if so" gives
+    (A is a cost: resting one of yours; "or" offers another reward)."""
+    if k != 2 or len(sentences) != 3:
+        raise NotUnderstood("or after if so")
+    first = body(sentences[0], ctx, may_flags)
+    if len(first) != 1 or first[0]["op"] not in (*_CHARA_OPS, "pick") or "then" in first[0] or _sure(first[0], ctx):
+        raise NotUnderstood("or after if so")
+    ctx.in_mode = True
+    modes = [body(sentences[1][len(w):], ctx) for w in _IF_SO if sentences[1].startswith(w)][:1]
+    modes.append(body(sentences[2][len("または、"):], ctx))
+    ctx.in_mode = False
+    first[0]["then"] = [{"op": "choose", "n": 1, "modes": modes}]
+    return first
+
+
+def text_condition(sentence: str, ctx: Ctx) -> bool:
+    """"This text can be used only while X" / "while X, this text cannot be used": a condition on the whole effect
+    (``ctx.condition``); True when ``sentence`` is one."""
+    if ctx.kind != "activated":
+        return False
+    if m := re.fullmatch(r"このテキストは、(?P<c>.+?)(?:場合|間)にのみ使用できる", sentence):
+        ctx.condition.update(condition(m["c"], ctx))
+        return True
+    if m := re.fullmatch(r"(?P<c>[^、]+?)(?:場合|間)、このテキストは使用できない", sentence):
+        if "not" in ctx.condition:
+            raise NotUnderstood(sentence)
+        ctx.condition["not"] = condition(m["c"], ctx)
+        return True
+    return False
+
+
 def _sure(step: Step, ctx: Ctx) -> bool:
     """A step that always does something when the effect runs (an activated effect's card moving itself off the
     Area, or changing its own AP/DP; drawing or milling, which a deck with no card left ends the game before):
@@ -733,6 +773,8 @@ def _sure(step: Step, ctx: Ctx) -> bool:
 
 _OWN_TRIGGERS = [
     (r"このカードが登場した場合、", "enter", {}),
+    (r"このカードが登場、または妨害された場合、", "enter|interfered", {}),
+    (r"このカードが登場(?:した場合)?、またはアプローチ(?:した|に参加した)場合、", "enter|approach", {}),
     (r"このカードは、登場した場合、", "enter", {}),
     (r"このカードが場に出た場合、", "enter", {}),
     (r"このカードが登場、またはこのカードの効果で場に出た場合、", "enter", {}),

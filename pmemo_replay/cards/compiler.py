@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cards import Card, Effect
+from pmemo_replay.cards import compile_more as _more  # noqa: F401 - registers its clause readers
 from pmemo_replay.cards import compile_phrases as ph
 from pmemo_replay.cards.compile_canon import canonical
 from pmemo_replay.cards.compile_replace import own_replacement

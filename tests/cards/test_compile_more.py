@@ -1,0 +1,54 @@
+"""The readers added for the newer sets (made-up sample texts in their phrasings, no card's text)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pmemo_replay.cards import precious_card
+from pmemo_replay.cards.compile_measure import normalized
+
+
+def _eff(text: str, kind: str = "キャラクター") -> dict[str, Any] | None:
+    card = precious_card({"id": "TST 01-001", "name": "試験 花子", "setName": "試験", "type": kind, "color": "赤",
+                          "cost": "1", "source": "1", "ap": "10", "dp": "10", "text": text}, compile=True)
+    eff = card.effects[-1]
+    return normalized(eff) if eff.compiled else None
+
+
+def test_gets_and_stands_at_the_end_of_the_turn() -> None:
+    got = _eff("このカードが登場した場合、自分の「試験 次郎」1枚は、ターン終了時まで+20/+20を得るとともに、ターン終了時に活動状態になる。")
+    assert got is not None and got["targets"] == [{"side": "self", "name": "試験 次郎"}]
+    modify, delay = got["do"]
+    assert modify["op"] == "modify" and (modify["ap"], modify["dp"]) == (20, 20)
+    assert delay == {"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "target:0"}]}
+    # every such Chara: "and" over each is not read
+    assert _eff("このカードが登場した場合、自分の全てのキャラは、ターン終了時まで+20/+20を得るとともに、活動状態になる。") is None
+
+
+def test_from_the_ex_deck_onto_the_area() -> None:
+    got = _eff("このカードが登場した場合、EXデッキから「試験 次郎」1枚を抜き出し、場に出す。")
+    assert got is not None and got["do"][0] | {} == {"op": "pick", "from": "ex_deck", "to": "area", "n": 1, "who": "self",
+                                                      "filter": {"name": "試験 次郎"}}
+
+
+def test_text_conditions_of_an_activated_effect() -> None:
+    got = _eff("[アプローチ/自分]:《0》カードを2枚引く。このテキストは、自分の「試験 次郎」がアプローチしている間にのみ使用できる。")
+    assert got is not None
+    assert got["condition"] == {"count": {"spec": {"side": "self", "name": "試験 次郎", "approaching": True}, "at_least": 1}}
+    got = _eff("[アプローチ/両方]:《0》カードを1枚引く。自分のキャラがアプローチまたは妨害している間、このテキストは使用できない。")
+    assert got is not None and list(got["condition"]) == ["not"]
+
+
+def test_or_after_if_so_chooses_the_reward() -> None:
+    got = _eff("このカードが登場した場合、自分の「試験 次郎」1枚を休息状態にする。その場合、カードを1枚引く。"
+               "または、EXデッキから『試験』のカード1枚を抜き出し、手札に加える。")
+    assert got is not None
+    (rest,) = got["do"]
+    assert rest["op"] == "rest" and rest["then"][0]["op"] == "choose" and len(rest["then"][0]["modes"]) == 2
+
+
+def test_two_causes_and_stat_limits() -> None:
+    got = _eff("このカードが登場、または妨害された場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "enter|interfered"
+    got = _eff("このカードが妨害された場合、DPが30以下の相手のキャラ1枚を捨て札にする。")
+    assert got is not None and got["targets"] == [{"side": "opponent", "max_dp": 30}]
