@@ -30,6 +30,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject
     (r"^このカードは(?!、)", "このカードは、"),
     (r"(\d+枚)は(?!、)", r"\1は、"),
+    (r"(?:(?<=^)|(?<=、))(相手|自分)は(?!、)", r"\1は、"),
+    (r"AP/DPを持つ", "AP/DPの値を持つ"),
+    (r"カードを(\d+)枚を", r"カード\1枚を"),
 ]]
 
 

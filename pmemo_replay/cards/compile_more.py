@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pmemo_replay.cards.compile_phrases import Ctx, NotUnderstood, Step, _pick, _subjects, clause, reads
+from pmemo_replay.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _pick, _subjects, clause, reads
 
 
 @reads(r"(?P<np>[^、。]+?)は、(?P<a>[^、。]+?を得る)とともに、(?P<b>.+)")
@@ -46,3 +46,20 @@ def _becomes_active(m: re.Match[str], ctx: Ctx) -> list[Step]:
 def _ex_to_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
     extra: dict[str, Any] = {"rested": True} if m["rested"] else {}
     return [_pick("ex_deck", "area", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)]
+
+
+@reads(r"このターン、(?P<who>相手|自分)は、(?P<np>.+?)のテキストを使用(?:することが)?できない")
+def _no_texts(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"This turn, the opponent cannot use the texts of X": a ban on the player."""
+    p = _np(m["np"], ctx)
+    if p.all or p.same_name or "side" in p.spec:
+        raise NotUnderstood(m[0])
+    return [{"op": "forbid", "who": "opponent" if m["who"] == "相手" else "self", "what": "text",
+             "filter": p.card_filter()}]
+
+
+@reads(r"(?P<np>[^、。]+?)は、(?:このターン、|ターン終了時まで、?)妨害されない")
+def _not_interfered(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"X cannot be interfered with this turn": by any Chara."""
+    return [{"op": "grant", "target": t, "what": {"not_interfered_by": {}}, "until": "turn_end"}
+            for t in _subjects(m["np"], None if m["np"] == "このカード" else "1", ctx)]

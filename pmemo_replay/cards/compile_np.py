@@ -36,6 +36,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"APまたはDPの値が0の", {"zero_stat": True}),
     (r"APまたはDPの?値?が(\d+)以上の", lambda m: {"min_stat": int(m[1])}),
     (r"発生コスト(?:の値)?が(\d+)の", lambda m: {"source": int(m[1])}),
+    (r"AP(?:の値)?が0の", {"max_ap": 0}),
+    (r"DP(?:の値)?が0の", {"max_dp": 0}),
     (r"AP(?:の値)?が(\d+)以下の", lambda m: {"max_ap": int(m[1])}),
     (r"DP(?:の値)?が(\d+)以下の", lambda m: {"max_dp": int(m[1])}),
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),

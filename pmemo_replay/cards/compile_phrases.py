@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card
+from engine.pm.conditions import CARD_KEYS
 from pmemo_replay.cards.compile_np import Phrase, phrase
 
 Step = dict[str, Any]
@@ -350,6 +351,8 @@ def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = Fa
     p = _np(np_text, ctx)
     if p.all:
         raise NotUnderstood(np_text)
+    if set(p.spec) - CARD_KEYS:  # "other than this card", "rested"...: a pick's filter would drop them
+        raise NotUnderstood(np_text)
     step: Step = {"op": "pick", "from": src, "to": dst, "n": int(n), "filter": p.card_filter()}
     if upto or ctx.may:
         step["up_to"] = True
@@ -536,6 +539,12 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
     """A condition clause (without its final 場合 / 間)."""
     if text == "自分のターンの":
         return {"own_turn": True}
+    if text == "相手のターンの":
+        return {"own_turn": False}
+    if m := re.fullmatch(r"手札の枚数が(\d+)枚以下の", text):
+        return {"hand_at_most": int(m[1])}
+    if m := re.fullmatch(r"自分のポイント置き場にカードが(\d+)枚以上(?:ある|置かれている)", text):
+        return {"points_at_least": int(m[1])}
     if text == "このカードがアプローチに参加している":
         return {"approaching": True}
     if text == "このカードが妨害に参加している":
@@ -639,7 +648,8 @@ def _top_sentences(text: str) -> list[str]:
     return [s for s in (*out, cur) if s.strip()]
 
 
-_IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合、")
+_IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合、", "休息状態にした場合、", "取り除いた場合、", "手札に戻した場合、",
+          "表向きにした場合、")
 
 
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
@@ -776,6 +786,8 @@ _OWN_TRIGGERS = [
     (r"このカードが登場、または妨害された場合、", "enter|interfered", {}),
     (r"このカードが登場(?:した場合)?、またはアプローチ(?:した|に参加した)場合、", "enter|approach", {}),
     (r"このカードは、登場した場合、", "enter", {}),
+    (r"このカードは、アプローチに参加した場合、", "approach", {}),
+    (r"このカードは、妨害された場合、", "interfered", {}),
     (r"このカードが場に出た場合、", "enter", {}),
     (r"このカードが登場、またはこのカードの効果で場に出た場合、", "enter", {}),
     (r"このカードがメインフェイズの間に登場した場合、", "enter", {"phase": "main"}),
@@ -909,10 +921,18 @@ def _static(text: str, ctx: Ctx) -> Got:
         if p.head not in ("chara", "name") or p.all or p.same_name:
             raise NotUnderstood(rest)
         return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": p.chara_spec()}, "until": "turn_end"}])
-    m = re.fullmatch(rf"(?:(?P<cond>[^、]+?)(?:場合|間)、)?(?P<per>[^、]+につき、)?(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る", rest)
+    if whats := _GRANTS.get(rest):
+        return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
+    m = re.fullmatch(rf"(?:(?P<cond>[^、]+?)(?:場合|間)、)?(?:(?P<cond2>[^、]+?)(?:場合|間)、)?(?P<per>[^、]+につき、)?"
+                     rf"(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る", rest)
     if m is None or (m["act"] is None and m["ap"] is None):
         raise NotUnderstood(rest)
     cond = condition(m["cond"], ctx) if m["cond"] else {}
+    if m["cond2"]:
+        more = condition(m["cond2"], ctx)
+        if set(more) & set(cond):
+            raise NotUnderstood(rest)
+        cond.update(more)
     per = _per(m["per"], ctx)
     steps: list[Step] = []
     if m["act"]:

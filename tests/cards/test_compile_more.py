@@ -52,3 +52,24 @@ def test_two_causes_and_stat_limits() -> None:
     assert got is not None and got["trigger"] == "enter|interfered"
     got = _eff("このカードが妨害された場合、DPが30以下の相手のキャラ1枚を捨て札にする。")
     assert got is not None and got["targets"] == [{"side": "opponent", "max_dp": 30}]
+
+
+def test_static_conditions_and_grants() -> None:
+    got = _eff("このカードは、手札の枚数が1枚以下の場合、+20/+20を得る。")
+    assert got is not None and got["condition"] == {"hand_at_most": 1}
+    got = _eff("このカードは、自分の【制服】を持つキャラが4枚以上いる場合、相手のターンの間、+20/+20を得る。")
+    assert got is not None and got["condition"]["own_turn"] is False and "count" in got["condition"]
+    got = _eff("このカードは妨害に参加できない。")
+    assert got is not None and got["do"][0]["what"] == "cannot_interfere"
+
+
+def test_a_pick_keeps_every_part_of_its_phrase_or_is_not_read() -> None:
+    # "other than this card" is no card filter: a pick that dropped it would be looser than the text
+    assert _eff("このカードが登場した場合、自分の捨て札置き場にあるこのカード以外の「試験 次郎」1枚を手札に加える。") is None
+    assert _eff("このカードが登場した場合、自分の捨て札置き場にある「試験 次郎」1枚を手札に加える。") is not None
+
+
+def test_a_ban_on_the_opponents_texts() -> None:
+    got = _eff("このカードが登場した場合、このターン、相手は、使用コストが0のキャラのテキストを使用できない。")
+    assert got is not None
+    assert got["do"] == [{"op": "forbid", "who": "opponent", "what": "text", "filter": {"max_cost": 0, "type": "chara"}}]
