@@ -9,7 +9,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pmemo_replay.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _pick, _subjects, clause, reads
+from pmemo_replay.cards.compile_phrases import (
+    MOD,
+    Ctx,
+    Got,
+    NotUnderstood,
+    Step,
+    _np,
+    _num,
+    _pick,
+    _subjects,
+    clause,
+    condition,
+    reads,
+)
 
 
 @reads(r"(?P<np>[^、。]+?)は、(?P<a>[^、。]+?を得る)とともに、(?P<b>.+)")
@@ -63,3 +76,36 @@ def _not_interfered(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"X cannot be interfered with this turn": by any Chara."""
     return [{"op": "grant", "target": t, "what": {"not_interfered_by": {}}, "until": "turn_end"}
             for t in _subjects(m["np"], None if m["np"] == "このカード" else "1", ctx)]
+
+
+@reads(r"自分のポイント置き場にある(?P<np>.+?)(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)(?P<to>手札に加える|手札に戻す|捨て札にする)")
+def _from_points(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    to = "discard" if m["to"] == "捨て札にする" else "hand"
+    return [_pick("point", to, m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]))]
+
+
+@reads(rf"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?は、(?P<next>次の)?ターン終了時まで使用コスト(?P<c>[+-]\d+)(?:、(?:{MOD}))?を得る")
+def _cost_on_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"X gets cost +N (and +A/+D) until the end of the turn": its usage cost on the Area (a ``cost`` grant)."""
+    until = "next_turn_end" if m["next"] else "turn_end"
+    out: list[Step] = []
+    for t in _subjects(m["np"], m["n"], ctx):
+        out.append({"op": "grant", "target": t, "what": {"cost": int(m["c"])}, "until": until})
+        if m["ap"] is not None:
+            out.append({"op": "modify", "target": t, "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": until})
+    return out
+
+
+def static_on_all(text: str, ctx: Ctx) -> Got | None:
+    """A continuous effect on every Chara of a kind: "自分の全ての…は、(…の間、)+X/+Y / 〔アクティブ〕を得る"."""
+    m = re.fullmatch(rf"(?P<np>[^、。]*全ての[^、。]+?)は、?(?:(?P<cond>[^、。]+?)(?:場合|間)、)?(?P<act>〔アクティブ〕、?)?"
+                     rf"(?:{MOD})?を得る", text)
+    if m is None or (m["act"] is None and m["ap"] is None):
+        return None
+    (who,) = _subjects(m["np"], None, ctx)
+    steps: list[Step] = []
+    if m["act"]:
+        steps.append({"op": "grant", "target": who, "what": "active", "until": "turn_end"})
+    if m["ap"] is not None:
+        steps.append({"op": "modify", "target": who, "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "turn_end"})
+    return Got(steps, condition=condition(m["cond"], ctx) if m["cond"] else {})

@@ -36,6 +36,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"APまたはDPの値が0の", {"zero_stat": True}),
     (r"APまたはDPの?値?が(\d+)以上の", lambda m: {"min_stat": int(m[1])}),
     (r"発生コスト(?:の値)?が(\d+)の", lambda m: {"source": int(m[1])}),
+    (r"使用コストまたは発生コストが0の", {"any_of": [{"max_cost": 0}, {"source": 0}]}),
     (r"AP(?:の値)?が0の", {"max_ap": 0}),
     (r"DP(?:の値)?が0の", {"max_dp": 0}),
     (r"AP(?:の値)?が(\d+)以下の", lambda m: {"max_ap": int(m[1])}),
@@ -68,6 +69,7 @@ _HEADS = [
     (re.compile(r"イベントカード"), "event"),
     (re.compile(r"カード"), "card"),
     (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
+    (re.compile(r"「([^」]+)」((?:と「[^」]+」)+)"), "names"),  # every Chara named A and every one named B
     (re.compile(r"【([^】]+)】"), "property"),
 ]
 
@@ -130,7 +132,10 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
                 if head == "property":
                     out.head = "chara"
                     out.spec["property"] = m[1]
-                elif head == "name":
+                elif head in ("name", "names"):
+                    if head == "names" and not out.all:
+                        return None  # "A and B" (one of each?) outside "every": not read
+                    out.head = "name"
                     names = [m[1], *re.findall(r"「([^」]+)」", m[2])]
                     out.spec["name"] = names[0] if len(names) == 1 else names
                 return out

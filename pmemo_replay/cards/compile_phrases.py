@@ -181,6 +181,8 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if text == "手札1枚につき、":
         return {"hand": "self"}
+    if text == "自分のポイント置き場にあるカード1枚につき、":
+        return {"points": "self"}
     if m := re.fullmatch(r"このターンの間にプレイしている(?P<np>.+?)1枚につき、", text):
         p = _np(m["np"], ctx)
         if p.all or p.same_name:
@@ -482,9 +484,10 @@ def _opp_hand_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "cost", "who": "opponent", "n": int(m["n"]), "filter": _np(m["np"], ctx).card_filter()}]
 
 
-@reads(r"自分のポイント置き場(?:にある|の)カード(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?表向きにする")
+@reads(r"(?P<who>自分|相手)のポイント置き場(?:にある|の)カード(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?(?P<face>表|裏)向きにする")
 def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    step: Step = {"op": "flip", "who": "self", "face": "up", "n": int(m["n"] or m["upto"])}
+    step: Step = {"op": "flip", "who": "self" if m["who"] == "自分" else "opponent", "face": "up" if m["face"] == "表" else "down",
+                  "n": int(m["n"] or m["upto"])}
     if m["upto"] or ctx.may:
         step["up_to"] = True
     return [step]
@@ -891,9 +894,13 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
 
 
 def _static(text: str, ctx: Ctx) -> Got:
-    """A continuous effect of a Chara or Support: ``このカードは、…``."""
+    """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
     m = re.fullmatch(r"このカードは、(.+)", text)
     if m is None:
+        from pmemo_replay.cards.compile_more import static_on_all
+
+        if (got := static_on_all(text, ctx)) is not None:
+            return got
         raise NotUnderstood(text)
     rest = m[1]
     if m := re.fullmatch(r"「([^」]+)」のコストとして使用する場合、発生コスト\+(\d+)を得る", rest):

@@ -73,3 +73,18 @@ def test_a_ban_on_the_opponents_texts() -> None:
     got = _eff("このカードが登場した場合、このターン、相手は、使用コストが0のキャラのテキストを使用できない。")
     assert got is not None
     assert got["do"] == [{"op": "forbid", "who": "opponent", "what": "text", "filter": {"max_cost": 0, "type": "chara"}}]
+
+
+def test_every_chara_of_a_kind_statically_and_cost_on_the_area() -> None:
+    got = _eff("自分の全ての赤の【制服】は、自分のターンの間、+10/+10を得る。")
+    assert got is not None and got["condition"] == {"own_turn": True}
+    assert got["do"][0]["target"] == {"all": {"side": "self", "color": "red", "property": "制服"}}
+    got = _eff("[メイン/自分]:《休》自分の【制服】1枚は、ターン終了時まで使用コスト+3、+30/+30を得る。")
+    assert got is not None and [s["op"] for s in got["do"]] == ["grant", "modify"]
+    assert got["do"][0]["what"] == {"cost": 3}
+
+
+def test_names_joined_by_and_only_for_every_chara() -> None:
+    got = _eff("このカードが登場した場合、自分の全ての「試験 次郎」と「試験 三郎」を活動状態にする。")
+    assert got is not None and got["do"][0]["target"]["all"]["name"] == ["試験 次郎", "試験 三郎"]
+    assert _eff("このカードが登場した場合、自分の「試験 次郎」と「試験 三郎」1枚を活動状態にする。") is None
