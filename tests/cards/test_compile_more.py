@@ -86,5 +86,5 @@ def test_every_chara_of_a_kind_statically_and_cost_on_the_area() -> None:
 
 def test_names_joined_by_and_only_for_every_chara() -> None:
     got = _eff("このカードが登場した場合、自分の全ての「試験 次郎」と「試験 三郎」を活動状態にする。")
-    assert got is not None and got["do"][0]["target"]["all"]["name"] == ["試験 次郎", "試験 三郎"]
+    assert got is not None and sorted(got["do"][0]["target"]["all"]["name"]) == sorted(["試験 次郎", "試験 三郎"])
     assert _eff("このカードが登場した場合、自分の「試験 次郎」と「試験 三郎」1枚を活動状態にする。") is None
