@@ -48,7 +48,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP/DPの値を持つ", {"has_stats": True}),
     (r"妨害に参加している", {"interfering": True}),
     (r"アプローチに参加している", {"approaching": True}),
-    (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターンに場に出た", {"entered_this_turn": True}),
+    (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
     (r"このカード以外の、?", {"not_self": True}),
     (r"そのキャラ以外の、?", {"other_than_that": True}),
     (r"このカードのDPより低いAPの値を持つ", {"ap_below_source_dp": True}),
