@@ -787,6 +787,7 @@ def _sure(step: Step, ctx: Ctx) -> bool:
 _OWN_TRIGGERS = [
     (r"このカードが登場した場合、", "enter", {}),
     (r"このカードが登場、または妨害された場合、", "enter|interfered", {}),
+    (r"このカードが登場、または相手のアプローチによってポイント置き場に置かれた場合、", "enter|point_by_approach", {}),
     (r"このカードが登場(?:した場合)?、またはアプローチ(?:した|に参加した)場合、", "enter|approach", {}),
     (r"このカードは、登場した場合、", "enter", {}),
     (r"このカードは、アプローチに参加した場合、", "approach", {}),

@@ -19,6 +19,7 @@ from engine.cards import Card, Effect
 from pmemo_replay.cards import compile_more as _more  # noqa: F401 - registers its clause readers
 from pmemo_replay.cards import compile_phrases as ph
 from pmemo_replay.cards.compile_canon import canonical
+from pmemo_replay.cards.compile_event import with_delayed
 from pmemo_replay.cards.compile_replace import own_replacement
 from pmemo_replay.cards.compile_split import split
 
@@ -115,8 +116,8 @@ def compile_card(card: Card, text: str | None) -> Card:
     effects = tuple(e if e.why else (compile_effect(t, e, card) or e)
                     for t, e in zip(pieces.effects, card.effects, strict=True))
     if card.type == "event" and any(e.kind == "auto" for e in card.effects):
-        # an Event's later triggered sentences are delayed effects its play effect sets up: not read yet
-        effects = card.effects
+        # an Event's later triggered sentences are delayed effects its play effect sets up
+        effects = with_delayed(card, pieces.effects, effects) or card.effects
     backup = card.backup
     if backup is not None and pieces.backup_condition and pieces.backup_text:
         backup = compile_backup(pieces.backup_condition, pieces.backup_text, card, backup) or backup

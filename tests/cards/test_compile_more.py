@@ -88,3 +88,14 @@ def test_names_joined_by_and_only_for_every_chara() -> None:
     got = _eff("このカードが登場した場合、自分の全ての「試験 次郎」と「試験 三郎」を活動状態にする。")
     assert got is not None and sorted(got["do"][0]["target"]["all"]["name"]) == sorted(["試験 次郎", "試験 三郎"])
     assert _eff("このカードが登場した場合、自分の「試験 次郎」と「試験 三郎」1枚を活動状態にする。") is None
+
+
+def test_an_events_later_sentence_is_a_delayed_effect_it_sets_up() -> None:
+    card = precious_card({"id": "TST 01-002", "name": "試験の日", "setName": "試験", "type": "イベント", "color": "赤",
+                          "cost": "1", "source": "1", "ap": "-", "dp": "-",
+                          "text": "[メイン/自分]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"
+                                  "このターン、そのキャラがアプローチに参加した場合、カードを1枚引く。"}, compile=True)
+    play, later = card.effects
+    assert play.compiled and later.compiled and later.trigger == "delayed"
+    assert play.script[-1] == {"op": "delay", "on": "approach", "subject": "target", "auto": 0}
+    assert list(later.script) == [{"op": "draw", "who": "self", "n": 1}]
