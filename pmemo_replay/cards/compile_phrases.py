@@ -726,6 +726,9 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 raise NotUnderstood("if so after several steps")
             if last["op"] == "pick" and last["n"] > 1 and not last.get("up_to"):
                 last["all_or_none"] = True  # "N cards ... if so": fewer than N do not count
+            if last["op"] == "move" and last.get("to") not in ("main", "support"):
+                # "move that Chara off the Area; if so, ... of its name": it is gone, the card moved names it
+                got = [_same_name_picked(x, last["target"]) for x in got]
             last.setdefault("then", []).extend(got)
             cur = last["then"]
         elif link == "if_so" and last is not None and got and not _sure(last, ctx):
@@ -770,6 +773,11 @@ def text_condition(sentence: str, ctx: Ctx) -> bool:
         ctx.condition["not"] = condition(m["c"], ctx)
         return True
     return False
+
+
+def _same_name_picked(step: Step, moved: Any) -> Step:
+    """``step`` with ``same_name`` of a Chara that just moved off the Area read as the card that moved."""
+    return {**step, "same_name": "picked"} if step.get("same_name") == moved else step
 
 
 def _sure(step: Step, ctx: Ctx) -> bool:

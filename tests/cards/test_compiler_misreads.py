@@ -107,3 +107,10 @@ def test_an_unknown_keyword_is_an_unverified_effect_not_dropped() -> None:
 def test_an_unknown_cost_marker_leaves_the_effect_unscripted() -> None:
     assert _made_up("[メイン/自分]:《1》カードを1枚引く。").effects[0].compiled  # type: ignore[attr-defined]
     assert not _made_up("[メイン/自分]:《謎》カードを1枚引く。").effects[0].compiled  # type: ignore[attr-defined]
+
+
+def test_a_chara_moved_off_the_area_is_named_by_the_card_that_moved() -> None:
+    # "put one of your Charas on the deck bottom; if so, you may put one of its name from your hand": the Chara is
+    # gone when the second step resolves, so its name comes from the card that moved (as the hand script has it)
+    (move,) = _set("MHK").get("MHK 01-125").effects[0].script
+    assert move["op"] == "move" and move["then"][0]["same_name"] == "picked"
