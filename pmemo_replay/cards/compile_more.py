@@ -109,3 +109,10 @@ def static_on_all(text: str, ctx: Ctx) -> Got | None:
     if m["ap"] is not None:
         steps.append({"op": "modify", "target": who, "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "turn_end"})
     return Got(steps, condition=condition(m["cond"], ctx) if m["cond"] else {})
+
+
+@reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に\+10/\+10コインを(?P<k>\d+)個乗せる")
+def _coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Put N +10/+10 coins on X" (a coin the engine counts in AP/DP)."""
+    n = None if m["np"] == "このカード" else m["n"]
+    return [{"op": "coin", "target": t, "coin": "+10/+10", "n": int(m["k"])} for t in _subjects(m["np"], n, ctx)]

@@ -200,8 +200,10 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
     return per
 
 
-@reads(rf"{_WHO_N}は、(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る")
-@reads(rf"このターン、{_WHO_N}は、?(?P<per>[^、]+につき、)?(?P<next>)(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る")
+@reads(rf"{_WHO_N}は、(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで(?P<act>〔アクティブ〕、?)?(?P<force>〔強引〕、?)?"
+       rf"(?:{MOD})?を得る")
+@reads(rf"このターン、{_WHO_N}は、?(?P<per>[^、]+につき、)?(?P<next>)(?P<act>〔アクティブ〕、?)?(?P<force>〔強引〕、?)?(?:{MOD})?"
+       r"を得る")
 def _modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     until = "next_turn_end" if m["next"] else "turn_end"
     per = _per(m["per"], ctx)
@@ -209,6 +211,8 @@ def _modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     for t in _subjects(m["np"], m["n"], ctx):
         if m["act"]:
             out.append({"op": "grant", "target": t, "what": "active", "until": until})
+        if m["force"]:
+            out.append({"op": "grant", "target": t, "what": "forceful", "until": until})
         if m["ap"] is not None:
             out.append(_mod_step(t, m["ap"], m["dp"], until) | ({"per": per} if per else {}))
     if not out:
@@ -725,7 +729,9 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             if prev_count > 1:
                 raise NotUnderstood("if so after several steps")
             if last["op"] == "pick" and last["n"] > 1 and not last.get("up_to"):
-                last["all_or_none"] = True  # "N cards ... if so": fewer than N do not count
+                # "N cards ... if so": as many as there are move (the effect does what it can), and fewer than N do
+                # not count for "if so" (all_or_none would leave no legal choice when fewer than N are there)
+                last["then_if_all"] = True
             if last["op"] == "move" and last.get("to") not in ("main", "support"):
                 # "move that Chara off the Area; if so, ... of its name": it is gone, the card moved names it
                 got = [_same_name_picked(x, last["target"]) for x in got]

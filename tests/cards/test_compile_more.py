@@ -99,3 +99,10 @@ def test_an_events_later_sentence_is_a_delayed_effect_it_sets_up() -> None:
     assert play.compiled and later.compiled and later.trigger == "delayed"
     assert play.script[-1] == {"op": "delay", "on": "approach", "subject": "target", "auto": 0}
     assert list(later.script) == [{"op": "draw", "who": "self", "n": 1}]
+
+
+def test_n_cards_then_if_so_does_what_it_can() -> None:
+    got = _eff("このカードが登場した場合、自分の捨て札置き場にある【制服】2枚をゲームから取り除く。その場合、カードを1枚引く。")
+    assert got is not None
+    (pick,) = got["do"]
+    assert pick["then_if_all"] and "all_or_none" not in pick  # one there: it moves, and no card is drawn
