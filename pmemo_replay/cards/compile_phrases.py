@@ -387,7 +387,7 @@ def _look_one(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "pick", "from": "deck", "to": "deck_bottom", "n": 1, "filter": {}, "look": 1, "up_to": True}]
 
 
-@reads(r"その(?:キャラ|カード)を場に出す")
+@reads(r"(?:その|この)(?:キャラ|カード)を場に出す")
 def _back_in(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "_back_in"}]
 
@@ -444,9 +444,9 @@ def _look(m: re.Match[str], ctx: Ctx) -> list[Step]:  # without まで: N when t
     return [_pick("deck", "hand", m["np"], m["n"], ctx, upto=bool(m["upto"]), look=int(m["k"]), reveal=True)]
 
 
-@reads(r"デッキの中を全て見て、その中にある(?P<np>.+?)(?P<n>\d+)枚を抜き出し、表にしてから手札に加える")
+@reads(r"デッキの中を全て見て、その中にある(?P<np>.+?)(?P<n>\d+)枚を抜き出し、(?P<rev>表にしてから)?手札に加える")
 def _search(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("deck", "hand", m["np"], m["n"], ctx, reveal=True)]
+    return [_pick("deck", "hand", m["np"], m["n"], ctx, **({"reveal": True} if m["rev"] else {}))]
 
 
 @reads(r"残りのカードを任意の順番でデッキの下に移す")
@@ -571,6 +571,8 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
     if m := re.fullmatch(r"(?P<area>メイン|サポート)エリアに、?(?P<np>.+?)が(?P<n>\d+)枚以上いる", text):
         spec = {**_chara(m["np"], ctx), "area": "main" if m["area"] == "メイン" else "support"}
         return {"count": {"spec": spec, "at_least": int(m["n"])}}
+    if m := re.fullmatch(r"(?P<np>.+?)が妨害されている", text):
+        return {"count": {"spec": {**_chara(m["np"], ctx), "interfered": True}, "at_least": 1}}
     if m := re.fullmatch(r"(?P<np>.+?)が(?P<what>アプローチ|妨害|アプローチまたは妨害)に参加している", text):
         spec = _chara(m["np"], ctx)
         taking = {"アプローチ": {"approaching": True}, "妨害": {"interfering": True}}
@@ -801,6 +803,7 @@ def _sure(step: Step, ctx: Ctx) -> bool:
 _OWN_TRIGGERS = [
     (r"このカードが登場した場合、", "enter", {}),
     (r"このカードが登場、または妨害された場合、", "enter|interfered", {}),
+    (r"このカードがサポートエリアに登場した場合、", "enter", {"in_area": "support"}),
     (r"このカードが登場、または相手のアプローチによってポイント置き場に置かれた場合、", "enter|point_by_approach", {}),
     (r"このカードが登場(?:した場合)?、またはアプローチ(?:した|に参加した)場合、", "enter|approach", {}),
     (r"このカードは、登場した場合、", "enter", {}),
