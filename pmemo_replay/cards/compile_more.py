@@ -116,3 +116,14 @@ def _coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"Put N +10/+10 coins on X" (a coin the engine counts in AP/DP)."""
     n = None if m["np"] == "このカード" else m["n"]
     return [{"op": "coin", "target": t, "coin": "+10/+10", "n": int(m["k"])} for t in _subjects(m["np"], n, ctx)]
+
+
+@reads(r"手札または自分の捨て札置き場にある(?P<np>.+?)(?P<n>\d+)枚を、?(?P<rested>休息状態で)?場に出す")
+def _hand_or_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"You may put X from your hand or your discard onto the Area": a choice of the zone. Read only when the whole
+    effect is optional (a mode that finds nothing is then the same as declining)."""
+    if not (ctx.may and ctx.opening):
+        raise NotUnderstood(m[0])
+    extra: dict[str, Any] = {"rested": True} if m["rested"] else {}
+    return [{"op": "choose", "n": 1, "modes": [[_pick(z, "area", m["np"], m["n"], ctx, **extra)]
+                                               for z in ("hand", "discard")]}]

@@ -106,3 +106,10 @@ def test_n_cards_then_if_so_does_what_it_can() -> None:
     assert got is not None
     (pick,) = got["do"]
     assert pick["then_if_all"] and "all_or_none" not in pick  # one there: it moves, and no card is drawn
+
+
+def test_from_the_hand_or_the_discard_only_when_optional() -> None:
+    got = _eff("このカードが退場した場合、手札または自分の捨て札置き場にある「試験 次郎」1枚を場に出すことができる。")
+    assert got is not None and got["optional"] and [m[0]["from"] for m in got["do"][0]["modes"]] == ["hand", "discard"]
+    # mandatory: a mode that finds nothing would let the player skip a card that is there
+    assert _eff("このカードが退場した場合、手札または自分の捨て札置き場にある「試験 次郎」1枚を場に出す。") is None
