@@ -13,6 +13,8 @@ import re
 
 #: (variant, canonical wording), applied in order
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
+    # a comma left out after the subject (first: the rewrites below expect it)
+    (r"^このカードは(?!、)", "このカードは、"),
     # moving a card into the hand: one verb
     (r"手札に移す", "手札に加える"),
     (r"手札に移し、", "手札に加え、"),
@@ -25,10 +27,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?<=[がの])アプローチしている", "アプローチに参加している"),
     # "at the end of your turn": a turn-end trigger during your own turn
     (r"^自分のターン終了時に、", "自分のターンの間、ターン終了時に、"),
+    (r"^このカードは、自分のターン終了時に、?", "自分のターンの間、このカードは、ターン終了時に"),
+    (r"(?:自分の)?デッキの上から(\d+)枚を見て", r"デッキの上のカード\1枚を見て"),
     # number words
     (r"APまたはDPが", "APまたはDPの値が"),
     # a comma left out after the subject
-    (r"^このカードは(?!、)", "このカードは、"),
     (r"(\d+枚)は(?!、)", r"\1は、"),
     (r"(?:(?<=^)|(?<=、))(相手|自分)は(?!、)", r"\1は、"),
     (r"AP/DPを持つ", "AP/DPの値を持つ"),

@@ -17,7 +17,7 @@ from pmemo_replay.cards.compile_np import Phrase, phrase
 
 Step = dict[str, Any]
 MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
-_ZONE_TO = {"手札に戻す": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
+_ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
             "捨て札にする": "discard", "ゲームから取り除く": "removed", "メインエリアに移す": "main",
             "サポートエリアに移す": "support"}
 _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "妨害に参加できない": ["cannot_interfere"],
@@ -420,7 +420,7 @@ def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-_FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの上に戻す": "deck", "場に出す": "area",
+_FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの上に戻す": "deck", "デッキの上に移す": "deck", "場に出す": "area",
                  "メインエリアに出す": "main", "サポートエリアに出す": "support",
                  "ゲームから取り除く": "removed"}
 
@@ -449,9 +449,9 @@ def _search(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("deck", "hand", m["np"], m["n"], ctx, **({"reveal": True} if m["rev"] else {}))]
 
 
-@reads(r"残りのカードを任意の順番でデッキの下に移す")
+@reads(r"残りのカードを(?:任意の順番で)?(?P<to>デッキの下に移す|捨て札にする)")
 def _rest_to_bottom(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "_rest_to", "to": "deck_bottom"}]
+    return [{"op": "_rest_to", "to": "deck_bottom" if m["to"].startswith("デッキ") else "discard"}]
 
 
 @reads(r"デッキをシャッフルする")
