@@ -46,12 +46,13 @@ def _and_also(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return first + second
 
 
-@reads(r"(?P<np>[^、。]+?)は、?(?P<end>ターン終了時に)?活動状態になる")
+@reads(r"(?P<np>[^、。]+?)は、?(?P<end>ターン終了時に)?(?P<how>活動|休息)状態になる")
 def _becomes_active(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"X stands (at the end of the turn)": for this card or a Chara named before."""
+    """"X stands / rests (at the end of the turn)": for this card or a Chara named before."""
     if m["np"] not in ("このカード", "指定したキャラ", "そのキャラ", "指定されたキャラ"):
         raise NotUnderstood(m[0])
-    steps: list[Step] = [{"op": "activate", "target": t} for t in _subjects(m["np"], None, ctx)]
+    op = "activate" if m["how"] == "活動" else "rest"
+    steps: list[Step] = [{"op": op, "target": t} for t in _subjects(m["np"], None, ctx)]
     return [{"op": "delay", "on": "turn_end", "do": steps}] if m["end"] else steps
 
 
@@ -65,6 +66,8 @@ def _ex_to_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
 def _no_texts(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"This turn, the opponent cannot use the texts of X": a ban on the player."""
     p = _np(m["np"], ctx)
+    if p.spec.get("side") == "self":  # "their own" X, seen from the player banned: a player uses only their texts
+        p.spec.pop("side")
     if p.all or p.same_name or "side" in p.spec:
         raise NotUnderstood(m[0])
     return [{"op": "forbid", "who": "opponent" if m["who"] == "相手" else "self", "what": "text",
@@ -127,3 +130,8 @@ def _hand_or_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     extra: dict[str, Any] = {"rested": True} if m["rested"] else {}
     return [{"op": "choose", "n": 1, "modes": [[_pick(z, "area", m["np"], m["n"], ctx, **extra)]
                                                for z in ("hand", "discard")]}]
+
+
+@reads(r"全てのデッキの上のカード(?P<n>\d+)枚を捨て札にする")
+def _mill_both(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    return [{"op": "mill", "who": who, "n": int(m["n"])} for who in ("self", "opponent")]

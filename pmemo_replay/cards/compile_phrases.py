@@ -935,6 +935,8 @@ def _static(text: str, ctx: Ctx) -> Got:
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}],
                    condition={"own_turn": True, **condition(m["c"], ctx)})
+    if re.fullmatch(r"相手のメインフェイズでも登場(?:させることが)?できる", rest):  # any Main Phase
+        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"phase": "main"})
     if re.fullmatch(r"自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"own_turn": True})
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、使用コスト(?P<n>[+-]\d+)を得る"
