@@ -916,6 +916,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
 def _static(text: str, ctx: Ctx) -> Got:
     """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
     m = re.fullmatch(r"このカードは、(.+)", text)
+    if m is None and ctx.card.type == "support":
+        # a Support's "the Chara this card is set on gets …": ``self`` in a Support's effect is that Chara
+        m = re.fullmatch(r"このカードがセットされているキャラは、?((?:〔アクティブ〕、?)?[+\-±\d/]+を得る)", text)
     if m is None:
         from pmemo_replay.cards.compile_more import static_on_all
 

@@ -113,3 +113,24 @@ def test_from_the_hand_or_the_discard_only_when_optional() -> None:
     assert got is not None and got["optional"] and [m[0]["from"] for m in got["do"][0]["modes"]] == ["hand", "discard"]
     # mandatory: a mode that finds nothing would let the player skip a card that is there
     assert _eff("このカードが退場した場合、手札または自分の捨て札置き場にある「試験 次郎」1枚を場に出す。") is None
+
+
+def test_a_supports_bonus_reaches_the_chara_it_is_set_on() -> None:
+    from dataclasses import replace
+
+    from engine.cards import CardDB
+    from engine.pm import stats
+    from tests.engine.kit import DB, Game, assert_legal
+
+    support = precious_card({"id": "TST 03-001", "name": "試験の装備", "setName": "試験", "type": "サポート",
+                             "color": "赤", "cost": "1", "source": "1", "ap": "-", "dp": "-",
+                             "text": "このカードがセットされているキャラは、+10/+10を得る。"}, compile=True)
+    assert support.effects[0].compiled
+    db = CardDB([replace(c, effects=support.effects) if c.id == "TST 03-001" else c for c in DB], DB.series_groups())
+    aki, charm, f1, f2 = "TST 01-001", "TST 03-001", "TST 90-001", "TST 90-002"
+    g = Game([aki, "TST 01-002", charm, f1, f2], db=db)
+    g.add("summon", 0, card=aki, area="main", pay=[{"hand": "TST 01-002"}, {"hand": f1}]).passes(1)
+    g.add("set_support", 0, card=charm, on=aki, pay=[{"hand": f2}])
+    res = assert_legal(g)
+    chara = res.state.players[0].main[0]
+    assert stats.ap_dp(res.state, chara) == (40, 40)  # Aki is 30/30
