@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.pm.conditions import CARD_KEYS
+
 COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
 _COLOR = "[赤青黄緑紫]"
 
@@ -50,6 +52,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"アプローチに参加している", {"approaching": True}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
     (r"このカード以外の、?", {"not_self": True}),
+    (r"【([^】]+)】以外の", lambda m: {"not": {"property": m[1]}}),
+    (r"使用コスト(?:の値)?が(\d+)以外の", lambda m: {"not": _exact_cost(m)}),
+    (r"このカードと同じ特徴を持つ", {"shares_property": True}),
     (r"そのキャラ以外の、?", {"other_than_that": True}),
     (r"このカードのDPより低いAPの値を持つ", {"ap_below_source_dp": True}),
     (r"相手の", {"side": "opponent"}),
@@ -90,7 +95,10 @@ class Phrase:
         return dict(self.spec)
 
     def card_filter(self) -> dict[str, Any]:
-        """The filter of a card in a zone (``type`` from the head)."""
+        """The filter of a card in a zone (``type`` from the head); ValueError when the phrase has a part no card
+        filter holds (a Chara-only key such as ``not`` or ``shares_property``): a filter without it would be looser."""
+        if set(self.spec) - CARD_KEYS - {"side"}:
+            raise ValueError(f"no card filter holds {sorted(set(self.spec) - CARD_KEYS)}")
         f = dict(self.spec)
         if self.head in ("chara", "event"):
             f["type"] = self.head
