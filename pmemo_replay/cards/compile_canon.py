@@ -33,6 +33,7 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"APまたはDPが", "APまたはDPの値が"),
     # a comma left out after the subject
     (r"(\d+枚)は(?!、)", r"\1は、"),
+    (r"(?<=キャラ)は(?![、い])", "は、"),
     (r"(?:(?<=^)|(?<=、))(相手|自分)は(?!、)", r"\1は、"),
     (r"AP/DPを持つ", "AP/DPの値を持つ"),
     (r"カードを(\d+)枚を", r"カード\1枚を"),

@@ -75,6 +75,8 @@ _HEADS = [
     (re.compile(r"カード"), "card"),
     (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
     (re.compile(r"「([^」]+)」((?:と「[^」]+」)+)"), "names"),  # every Chara named A and every one named B
+    (re.compile(r"「([^」]+)」または【([^】]+)】"), "name_or_property"),
+    (re.compile(r"「([^」]+)」または名称に「([^」]+)」を含む(自分の)?キャラ"), "name_or_part"),
     (re.compile(r"【([^】]+)】"), "property"),
 ]
 
@@ -137,6 +139,13 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
                 if m is None:
                     continue
                 out.head = head
+                if head in ("name_or_property", "name_or_part"):  # either kind: a Chara spec only (no card filter)
+                    out.head = "chara"
+                    other = {"property": m[2]} if head == "name_or_property" else {"name_has": m[2]}
+                    out.spec["any_of"] = [{"name": m[1]}, other]
+                    if head == "name_or_part" and m[3]:
+                        out.spec["side"] = "self"
+                    return out
                 if head == "property":
                     out.head = "chara"
                     out.spec["property"] = m[1]

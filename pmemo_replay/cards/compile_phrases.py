@@ -409,10 +409,10 @@ def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "disable"}]
 
 
-@reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|手札に戻す)")
+@reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|メインエリアに出す|手札に戻す|手札に加える)")
 def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    step: Step = {"op": "pick", "from": "discard", "to": "area" if m["to"] == "場に出す" else "hand", "n": 1, "filter": {},
-                  "this_card": True}
+    to = {"場に出す": "area", "メインエリアに出す": "main"}.get(m["to"], "hand")
+    step: Step = {"op": "pick", "from": "discard", "to": to, "n": 1, "filter": {}, "this_card": True}
     if m["rested"]:
         step["rested"] = True
     if ctx.may:
@@ -516,7 +516,7 @@ def _opponent_discards(m: re.Match[str], ctx: Ctx) -> list[Step]:
              "n": int(m["n"]), "filter": {}}]
 
 
-@reads(r"このカードと、(?:指定した|その)キャラは退場判定を行う")
+@reads(r"このカードと、(?:指定した|その)キャラは、?退場判定を行う")
 def _judge(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "judge", "target": ctx.last_target()}]
 
