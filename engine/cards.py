@@ -128,6 +128,9 @@ class Card:
     #: an Event's use condition (《使用条件》, rule book P03): a condition (engine.pm.conditions) that must hold for
     #: its player when the Event is played
     use_condition: Mapping[str, Any] | None = None
+    #: a modal Event's timings (このカードをプレイする場合、以下から1つ選択する。・[X]:…・[Y]:…): it may be played in
+    #: any of them (``timing`` is then None)
+    timings: tuple[Timing, ...] = ()
     _activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _automatic: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _continuous: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)

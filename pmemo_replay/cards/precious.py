@@ -148,6 +148,7 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
         breakthrough=facts.breakthrough,
         endure=facts.endure,
         use_condition=facts.use_condition,
+        timings=tuple(facts.timings),
         # the user's own card data, shown on hover (in memory only: the project never copies card texts)
         text=raw_text if raw_text and raw_text.strip() not in ("", "-") else None,
     )

@@ -74,6 +74,7 @@ _TRIGGER = re.compile(
 #: a replacement effect ("is put into X instead of Y"): it changes where something goes, it is not triggered
 _REPLACES = re.compile("(?:置かれる|移る|される|離れる)(?:場合、)?代わりに")
 _REINFORCEMENT = re.compile("連携[ \u3000]*[:：][ \u3000]*(?:「(?P<name>.+)」|【(?P<prop>.+)】)")
+_MODAL = re.compile(r"このカードをプレイする場合、以下から\d+つ選択する。\s*[・･]")
 _CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
 
 
@@ -100,6 +101,7 @@ class TextFacts:
     breakthrough: int | None = None
     endure: bool = False
     use_condition: dict[str, Any] | None = None
+    timings: list[Timing] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
 
 
@@ -366,6 +368,9 @@ def parse_text(text: str | None, card_type: str) -> TextFacts:
                            lambda: setattr(facts, "level_up", True))
     facts.timing, effects = _body(text[pos:], card_type)
     facts.effects += effects
+    if card_type == "event" and facts.timing is None and _MODAL.match(text[pos:].strip()):
+        # "when you play this card, choose one: ・[X]:A ・[Y]:B": playable in any of the modes' timings
+        facts.timings = [_timing(m) for m in _brackets(text[pos:])]
     if card_type == "event" and (cond := use_condition.cut(text[pos:])[0]) is not None:
         facts.use_condition = use_condition.read(cond)
         if facts.use_condition is use_condition.UNREAD:  # not read: the Event's plays stay unverified

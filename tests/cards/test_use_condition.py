@@ -52,3 +52,24 @@ def test_play_check_enforces_the_use_condition() -> None:
     g = Game([AKI, F1, F2, QUICK], db=_db()).add("summon", 0, card=AKI, area="main", pay=[{"hand": F1}, {"hand": F2}])
     g.add("play_event", 0, card=QUICK, pay=[{"hand": g.order[0][4]}])
     assert_legal(g)
+
+
+@needs_data
+def test_a_modal_events_timings_are_read() -> None:
+    gran = read_precious(DATA / "GRAN")
+    card = gran.get("GRAN 01-116")  # was: no timing, so any window accepted it
+    assert card.timing is None and [str(t) for t in card.timings] == ["main/decline", "approach/decline"]
+
+
+def test_a_modal_event_is_played_in_one_of_its_timings() -> None:
+    from engine.cards import Timing
+
+    cancel = "TST 02-003"
+    modal = (Timing.parse("main/decline"), Timing.parse("approach/decline"))
+    db = CardDB([replace(c, timing=None, timings=modal) if c.id == cancel else c for c in DB], DB.series_groups())
+    g = Game([cancel, F1], db=db).add("play_event", 0, card=cancel, pay=[{"hand": F1}])
+    assert_illegal(g, "decline.timing")  # not as a response: none of its timings fits
+    g = Game([QUICK, F1], [cancel, "TST 90-011"], db=db)
+    g.add("play_event", 0, card=QUICK, pay=[{"hand": F1}],
+          responses=[{"type": "play_event", "p": 1, "card": cancel, "pay": [{"hand": "TST 90-011"}]}])
+    assert_legal(g)
