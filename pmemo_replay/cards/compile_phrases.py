@@ -439,14 +439,17 @@ def _recycle(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("discard", "deck", m["np"], m["n"], ctx, upto=True), {"op": "shuffle", "who": "self"}]
 
 
-@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある(?P<np>.+?)を?(?P<n>\d+)枚(?P<upto>まで)?を?抜き出し、表にしてから手札に加える")
+@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある(?P<np>.+?)を?(?P<n>\d+)枚(?P<upto>まで)?を?"
+       r"(?:抜き出し、表にしてから(?P<rev>)|)手札に加える")
 def _look(m: re.Match[str], ctx: Ctx) -> list[Step]:  # without まで: N when the cards looked at hold N
-    return [_pick("deck", "hand", m["np"], m["n"], ctx, upto=bool(m["upto"]), look=int(m["k"]), reveal=True)]
+    return [_pick("deck", "hand", m["np"], m["n"], ctx, upto=bool(m["upto"]), look=int(m["k"]),
+                  **({"reveal": True} if m["rev"] is not None else {}))]
 
 
-@reads(r"デッキの中を全て見て、その中にある(?P<np>.+?)(?P<n>\d+)枚を抜き出し、(?P<rev>表にしてから)?手札に加える")
+@reads(r"デッキの中を全て見て、その中にある(?P<np>.+?)(?P<n>\d+)枚を抜き出し、(?:(?P<rev>表にしてから)?手札に加える|(?P<area>場に出す))")
 def _search(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("deck", "hand", m["np"], m["n"], ctx, **({"reveal": True} if m["rev"] else {}))]
+    return [_pick("deck", "area" if m["area"] else "hand", m["np"], m["n"], ctx,
+                  **({"reveal": True} if m["rev"] else {}))]
 
 
 @reads(r"残りのカードを(?:任意の順番で)?(?P<to>デッキの下に移す|捨て札にする)")
