@@ -900,6 +900,14 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if text.startswith("このカードは、"):
         ctx.this_subject = True
         text = text[len("このカードは、"):]
+    if m := re.match(r"カードの効果で(?P<np>[^、]+?)が場に出た場合、", text):
+        # "when X is put onto the Area by a card's effect" (not summoned): the effect's card is any card
+        p = _np(m["np"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name:
+            raise NotUnderstood(m["np"])
+        spec = p.chara_spec()
+        prefix = "any_" if _could_be(ctx.card, spec) else "other_"
+        return prefix + "enter", {**cond, "subject": spec, "entered_by": {}}, text[m.end():]
     for pat, cause in _OTHER_TRIGGERS:
         if m := re.match(r"(?P<np>[^、]+?)" + pat, text):
             p = _np(m["np"], ctx)

@@ -134,3 +134,9 @@ def test_a_supports_bonus_reaches_the_chara_it_is_set_on() -> None:
     res = assert_legal(g)
     chara = res.state.players[0].main[0]
     assert stats.ap_dp(res.state, chara) == (40, 40)  # Aki is 30/30
+
+
+def test_put_onto_the_area_by_an_effect() -> None:
+    got = _eff("カードの効果で相手のキャラが場に出た場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "other_enter"
+    assert got["condition"] == {"subject": {"side": "opponent"}, "entered_by": {}}  # not when summoned
