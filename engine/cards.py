@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-COLORS = ("red", "blue", "yellow", "green", "purple")
+#: white (白) is an extension of the contract's five (docs/log-extensions.md): a colour of its own, as any other
+COLORS = ("red", "blue", "yellow", "green", "purple", "white")
 CARD_TYPES = ("chara", "event", "support")
 TIMING_PHASES = ("main", "approach")
 TIMING_SIDES = ("self", "opponent", "both", "decline")

@@ -13,8 +13,8 @@ from typing import Any
 
 from engine.pm.conditions import CARD_KEYS
 
-COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
-_COLOR = "[赤青黄緑紫]"
+COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple", "白": "white"}
+_COLOR = "[赤青黄緑紫白]"
 
 def _exact_cost(m: re.Match[str]) -> dict[str, int]:
     n = int(m[1])

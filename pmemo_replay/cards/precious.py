@@ -25,7 +25,8 @@ from pmemo_replay.cards.properties import split_run_together
 from pmemo_replay.cards.series import series_groups_for
 
 TYPES = {"キャラクター": "chara", "イベント": "event", "サポート": "support"}
-_PROPERTY_SPLIT = re.compile("[、\u3000\n]")
+#: between properties: 、, an ideographic space, a line break (real, or written out as the two characters \\n)
+_PROPERTY_SPLIT = re.compile(r"[、\u3000\r\n]|\\n")
 _COMBO_SPLIT = re.compile("[＆&]")
 
 
@@ -65,6 +66,14 @@ class _Reader:
         if value not in table:
             raise self.fail(key, f"{value!r} is not one of {', '.join(table)}")
         return table[value]
+
+    def color(self) -> str:
+        """The card's colour: 赤/青/黄/緑/紫/白 by the table; any other value is kept as written, a colour of its
+        own (one card with a colour nobody listed must not make its whole folder unreadable)."""
+        value = self.text("color").strip()
+        if not value:
+            raise self.fail("color", "empty")
+        return COLORS.get(value, value)
 
     def count(self, *keys: str) -> int:
         value = self.text(*keys)
@@ -126,7 +135,7 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
         name=name,
         series=r.text("setName").strip(),
         type=card_type,
-        color=r.choice("color", COLORS),
+        color=r.color(),
         cost=r.count("cost", "usageCost"),
         source=r.count("source", "outbreakCost"),
         ap=ap,

@@ -47,7 +47,7 @@ from pmemo_replay.cards import use_condition
 
 PHASES = {"メイン": "main", "アプローチ": "approach"}
 SIDES = {"自分": "self", "相手": "opponent", "両方": "both", "割り込み": "decline"}
-COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
+COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple", "白": "white"}
 
 _CLOSE = {"「": "」", "〔": "〕", "（": "）", "【": "】", "『": "』"}
 _NUM = "[0-9０-９]+"
@@ -59,7 +59,7 @@ _TAIL_MOD = re.compile(f"[ \u3000]*{_MOD.pattern}")
 _MOD_PARTS = re.compile(f"([+＋\\-－−±])({_NUM})")
 _ARROW = "▸▶＞>"
 _COST = re.compile(
-    f"《(?P<n>{_NUM})》|《(?P<rest>休)》|《(?P<color>[赤青黄緑紫])(?P<cn>{_NUM})?》|「(?P<name>[^「」]+)」\\s*[{_ARROW}]"
+    f"《(?P<n>{_NUM})》|《(?P<rest>休)》|《(?P<color>[赤青黄緑紫白])(?P<cn>{_NUM})?》|「(?P<name>[^「」]+)」\\s*[{_ARROW}]"
 )
 _TRIGGER = re.compile(
     "(?P<enter>登場(?:した場合|、または|するごとに))"
