@@ -658,8 +658,15 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "pick": _pick, "choose": _choose, "cost": _cost, "if": _if, "unverified": _unverified, "disable": _disable,
     "judge": _judge, "delay": _delay, "forbid": _forbid, "source": lambda r, s: None, "also_color": lambda r, s: None,
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
+    "rest_any": lambda r, s: _rest_any(r, s),
 }
 STEP_OPS = frozenset(_STEPS)
+
+
+def _rest_any(r: Run, step: Step) -> None:
+    from engine.pm.rest_any import rest_any  # it uses this module's choice reader
+
+    rest_any(r, step)
 
 
 def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None) -> list[Any]:
@@ -675,7 +682,7 @@ def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: l
 
 def has_decisions(script: Sequence[Step] | None) -> bool:
     """True when a script leaves a decision to a player (a pick or a mode)."""
-    return any(s.get("op") in ("pick", "flip", "choose") or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ()))
+    return any(s.get("op") in ("pick", "flip", "choose", "rest_any") or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ()))
                for s in script or ())
 
 

@@ -135,3 +135,15 @@ def _hand_or_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
 @reads(r"全てのデッキの上のカード(?P<n>\d+)枚を捨て札にする")
 def _mill_both(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "mill", "who": who, "n": int(m["n"])} for who in ("self", "opponent")]
+
+
+@reads(r"任意の枚数の(?P<np>[^、。]+?)を休息状態にする")
+def _rest_any(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Rest any number of your Charas of a kind" (engine.pm.rest_any): the rested ones are what a later
+    "for each Chara rested" counts."""
+    p = _np(m["np"], ctx)
+    if ctx.may or p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") != "self":
+        raise NotUnderstood(m[0])
+    spec = p.chara_spec()
+    spec.pop("side")
+    return [{"op": "rest_any", "spec": spec}]

@@ -27,6 +27,8 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
            "〔強引〕を得る": ["forceful"]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
+#: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
+_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any")
 
 
 class NotUnderstood(Exception):
@@ -183,6 +185,8 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
         return {"hand": "self"}
     if text == "自分のポイント置き場にあるカード1枚につき、":
         return {"points": "self"}
+    if text == "休息状態にしたキャラ1枚につき、":  # the Charas a rest_any step rested (checked: compiler._per_picked)
+        return {"picked": "cards"}
     if m := re.fullmatch(r"このターンの間にプレイしている(?P<np>.+?)1枚につき、", text):
         p = _np(m["np"], ctx)
         if p.all or p.same_name:
@@ -730,7 +734,7 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 {"op": "pick", "from": "removed", "to": "same_area", "n": 1, "filter": {}, "same_card": "picked"})
         elif picked:
             cur.extend(got)
-        elif link == "if_so" and last is not None and last["op"] in (*_CHARA_OPS, "pick", "flip") and got and not _sure(last, ctx):
+        elif link == "if_so" and last is not None and last["op"] in _IF_SO_STEPS and got and not _sure(last, ctx):
             if prev_count > 1:
                 raise NotUnderstood("if so after several steps")
             if last["op"] == "pick" and last["n"] > 1 and not last.get("up_to"):

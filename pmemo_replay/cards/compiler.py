@@ -57,7 +57,7 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
             continue
     else:
         return None
-    if not got.steps or _leftover(got.steps):
+    if not got.steps or _leftover(got.steps) or not _per_picked(got.steps):
         return None
     trigger = got.trigger
     if ctx.kind != eff.kind:
@@ -90,6 +90,22 @@ def _leftover(steps: Any) -> bool:
     if isinstance(steps, (list, tuple)):
         return any(_leftover(v) for v in steps)
     return False
+
+
+def _per_picked(steps: Any, after_rest_any: bool = False) -> bool:
+    """Whether every "for each Chara rested" (``per: {"picked": …}``) stands in the ``then`` of a ``rest_any`` step
+    (the only step whose rested Charas it can count)."""
+    for step in steps:
+        if step.get("per", {}).get("picked") is not None and not after_rest_any:
+            return False
+        for key in ("then", "do", "else"):
+            inner = step.get(key)
+            if isinstance(inner, list) and not _per_picked(inner, key == "then" and step.get("op") == "rest_any"):
+                return False
+        for mode in step.get("modes", ()):
+            if not _per_picked(mode):
+                return False
+    return True
 
 
 def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Effect | None:

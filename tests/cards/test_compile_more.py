@@ -140,3 +140,17 @@ def test_put_onto_the_area_by_an_effect() -> None:
     got = _eff("カードの効果で相手のキャラが場に出た場合、カードを1枚引く。")
     assert got is not None and got["trigger"] == "other_enter"
     assert got["condition"] == {"subject": {"side": "opponent"}, "entered_by": {}}  # not when summoned
+
+
+def test_rest_any_number_then_for_each_rested() -> None:
+    got = _eff("[メイン/自分]:《0》任意の枚数の自分の【試験部】を持つキャラを休息状態にする。その場合、自分のキャラ1枚は、"
+               "休息状態にしたキャラ1枚につき、ターン終了時まで+10/+10を得る。")
+    assert got is not None and got["targets"] == [{"side": "self"}]
+    (rest,) = got["do"]
+    assert rest["op"] == "rest_any" and rest["spec"] == {"property": "試験部"}
+    assert rest["then"][0]["per"] == {"picked": "cards"} and rest["then"][0]["target"] == "target:0"
+    # "for each Chara rested" after anything but rest_any (a rest of a target moves no card) is not read
+    assert _eff("[メイン/自分]:《0》自分のキャラ1枚を休息状態にする。その場合、このカードは、休息状態にしたキャラ1枚につき、"
+                "ターン終了時まで+10/+10を得る。") is None
+    # the opponent's Charas, or "may": not read
+    assert _eff("[メイン/自分]:《0》任意の枚数の相手のキャラを休息状態にする。") is None
