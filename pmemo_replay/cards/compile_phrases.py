@@ -711,6 +711,7 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
         if text_condition(s, ctx):
             i += 1
             continue
+        targets_before = len(ctx.targets)
         picked = re.fullmatch(r"捨て札にした(?:カード|キャラ)が(「[^」]+」(?:または「[^」]+」)*)の場合、(.+)", s)
         if picked:
             names = re.findall(r"「([^」]+)」", picked[1])
@@ -736,7 +737,13 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             cur.extend(got)
         elif link == "if_so" and last is not None and last["op"] in _IF_SO_STEPS and got and not _sure(last, ctx):
             if prev_count > 1:
-                raise NotUnderstood("if so after several steps")
+                merged = _rest_n(cur[-prev_count:], targets_before, ctx)
+                if merged is None:
+                    raise NotUnderstood("if so after several steps")
+                del cur[-prev_count:]
+                cur.append(merged)
+                last = merged
+                got = _shift_targets(got, targets_before, prev_count)
             if last["op"] == "pick" and last["n"] > 1 and not last.get("up_to"):
                 # "N cards ... if so": as many as there are move (the effect does what it can), and fewer than N do
                 # not count for "if so" (all_or_none would leave no legal choice when fewer than N are there)
@@ -756,6 +763,40 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
         prev_count = len(got)
         i += 1
     return steps
+
+
+def _rest_n(prev: list[Step], end: int, ctx: Ctx) -> Step | None:
+    """"Rest N of your X. If so, …" (N > 1): one ``rest_any`` step of exactly N (engine.pm.rest_any), whose ``then``
+    runs only when all N were rested, instead of N targets rested one by one (their "if so" is not one step's).
+    None unless the steps are the rests of the N targets before ``end`` (those the sentence before named), alike,
+    of your own; they are taken out of the targets (the ones after ``end`` move down: :func:`_shift_targets`)."""
+    n = len(prev)
+    first = end - n
+    if first < 0 or any(s != {"op": "rest", "target": f"target:{first + i}"} for i, s in enumerate(prev)):
+        return None
+    specs = ctx.targets[first:end]
+    spec = specs[0]
+    if any(x != spec for x in specs) or spec.get("side") != "self" or {"optional", "distinct"} & set(spec):
+        return None
+    later = ctx.targets[end:]
+    if first > 0 and any(t.get("distinct") is False for t in later):
+        return None  # a later target that may be one named before these: not read
+    del ctx.targets[first:end]
+    del ctx.target_clause[first:end]
+    for t in later:  # "may be one of the targets before": there are none left
+        t.pop("distinct", None)
+    return {"op": "rest_any", "spec": {k: v for k, v in spec.items() if k != "side"}, "n": n}
+
+
+def _shift_targets(x: Any, end: int, n: int) -> Any:
+    """``x`` with ``target:k`` for k >= ``end`` written ``target:k-n`` (n targets before ``end`` were taken out)."""
+    if isinstance(x, dict):
+        return {k: _shift_targets(v, end, n) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_shift_targets(v, end, n) for v in x]
+    if isinstance(x, str) and (m := re.fullmatch(r"target:(\d+)", x)) and int(m[1]) >= end:
+        return f"target:{int(m[1]) - n}"
+    return x
 
 
 def _or_after_if_so(sentences: list[str], k: int, ctx: Ctx, may_flags: list[bool] | None) -> list[Step]:
@@ -898,6 +939,13 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         if "count" in extra:  # the entering card itself is not one of them
             extra["count"]["spec"]["not_self"] = True
         return "enter", {**cond, **extra}, text[m.end():]
+    if m := re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?(?P<rest>登場、または相手のアプローチによってポイント置き場に置かれた場合、)",
+                     text):
+        # "while X, when this card enters or is put into its Point Zone by the opponent's approach"
+        extra = condition(m["c"], ctx)
+        if "count" in extra:  # this card itself is not one of them
+            extra["count"]["spec"]["not_self"] = True
+        return "enter|point_by_approach", {**cond, **extra}, text[m.end():]
     if m := re.match(r"このカードは、(?P<c>[^、。]+?)場合、ターン終了時に", text):
         ctx.this_subject = True
         return "turn_end", {**cond, **condition(m["c"], ctx)}, text[m.end():]

@@ -154,3 +154,24 @@ def test_rest_any_number_then_for_each_rested() -> None:
                 "ターン終了時まで+10/+10を得る。") is None
     # the opponent's Charas, or "may": not read
     assert _eff("[メイン/自分]:《0》任意の枚数の相手のキャラを休息状態にする。") is None
+
+
+def test_rest_n_then_if_so_is_one_step() -> None:
+    got = _eff("[メイン/自分]:《0》自分の【試験部】を持つキャラ2枚を休息状態にする。その場合、自分のキャラ1枚は、"
+               "ターン終了時まで+20/+20を得る。")
+    assert got is not None and got["targets"] == [{"side": "self"}]  # the two rested are chosen as it resolves
+    (rest,) = got["do"]
+    assert (rest["op"], rest["spec"], rest["n"]) == ("rest_any", {"property": "試験部"}, 2)
+    assert rest["then"][0]["target"] == "target:0" and rest["then"][0]["ap"] == 20
+    # without "if so" the two stay targets rested one by one
+    plain = _eff("[メイン/自分]:《0》自分の【試験部】を持つキャラ2枚を休息状態にする。")
+    assert plain is not None and [s["op"] for s in plain["do"]] == ["rest", "rest"]
+    # the opponent's Charas: not read as rest_any
+    assert _eff("[メイン/自分]:《0》相手のキャラ2枚を休息状態にする。その場合、カードを1枚引く。") is None
+
+
+def test_a_state_before_enter_or_point_by_approach() -> None:
+    got = _eff("このカードが自分の「試験 次郎」が2枚以上いる状態で、登場または相手のアプローチによって自分のポイント置き場に"
+               "置かれた場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "enter|point_by_approach"
+    assert got["condition"] == {"count": {"spec": {"side": "self", "name": "試験 次郎", "not_self": True}, "at_least": 2}}

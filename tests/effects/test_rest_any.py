@@ -58,3 +58,33 @@ def test_logged_rest_ops_are_the_choice() -> None:
     assert (cat["ap"], cat["dp"]) == (50, 30)
     wrong = [ops[0], {**ops[1], "ap": 20, "dp": 20}]
     assert_illegal(_game(None, ops=wrong), "effect.result")  # one rested: +10/+10, not +20/+20
+
+
+def _game_n(n: int, choice: list[str]):  # type: ignore[no-untyped-def]
+    """Rest exactly ``n`` red Charas (Aki and Cat stand); if so, Cat gets +10/+10."""
+    import tests.effects.test_machinery as machinery
+
+    script = ({"op": "rest_any", "spec": {"color": "red"}, "n": n, "then": [
+        {"op": "modify", "target": "target", "ap": 10, "dp": 10, "until": "turn_end"}]},)
+    card = Card(id=RALLY, name="Rally Call", series="Test", type="event", color="red", cost=1, source=1,
+                timing=MAIN_SELF, effects=(Effect(kind="activated", timing=MAIN_SELF, script=script,
+                                                  targets=({"side": "self"},)),))
+    db = CardDB([*machinery.MY_DB, card], series_groups=[["Test", "Test Encore"]])
+    old, machinery.MY_DB = machinery.MY_DB, db
+    try:
+        g = boards([AKI, CAT], [BEN], hand0=[RALLY, F[7]])
+    finally:
+        machinery.MY_DB = old
+    return g.add("play_event", 0, card=RALLY, pay=pay(F[7]), targets=[{"p": 0, "card": CAT}], choices=[choice])
+
+
+def _cat(res):  # type: ignore[no-untyped-def]
+    cat = next(c for c in res.state_json()["players"][0]["main"] if c["card"] == CAT)
+    return cat["ap"], cat["dp"]
+
+
+def test_exactly_n_rested_then_if_so() -> None:
+    assert _cat(assert_legal(_game_n(2, [AKI, CAT]))) == (50, 30)  # both rested: if so
+    assert_illegal(_game_n(2, [AKI]), "effect.target")  # two stand: both must be chosen
+    assert _cat(assert_legal(_game_n(3, [AKI, CAT]))) == (40, 20)  # three asked, two there: no "if so"
+    assert _cat(assert_legal(_game_n(1, [AKI]))) == (50, 30)
