@@ -5,7 +5,8 @@ effect (B) waiting for that Chara to approach; the reader lists B as an automati
 scripts do (MHK 01-111), A's script ends with ``{"op": "delay", "on": cause, "subject": who, "auto": j}`` and the
 automatic effect ``j`` gets B's script with the trigger ``delayed`` (engine.pm.script: it fires only once set up).
 Forms read: "このターン、<who>が<cause>場合、B" (who: the one Chara the play effect names, or named Charas of yours)
-and "ターン終了時に、B". Anything else leaves the Event unscripted.
+and "ターン終了時に、B". A B that opens with "may" (…できる) is optional as a whole, as an automatic effect's is (the
+``delay`` step and the automatic effect are ``optional``). Anything else leaves the Event unscripted.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from engine.cards import Card, Effect
 from pmemo_replay.cards import compile_phrases as ph
 
 _CAUSES = {"がアプローチに参加した": "approach", "がアプローチでポイントを与えた": "gave_point",
-           "のアプローチで相手にポイントを与えた": "gave_point"}
+           "のアプローチで相手にポイントを与えた": "gave_point", "のアプローチで相手のキャラが退場した": "eliminated_opponent"}
 _LATER = re.compile(r"このターン(?:の間に)?、(?P<who>[^、。]+?)(?P<on>" + "|".join(_CAUSES) + r")場合、(?P<then>.+)")
 _AT_END = re.compile(r"ターン終了時に、?(?P<then>.+)")
 
@@ -49,10 +50,13 @@ def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[dict[str, Any
     ctx = ph.Ctx(card=card, kind="auto")
     may: list[bool] = []
     steps = ph.body(m["then"], ctx, may)
-    if not steps or any(may) or ctx.condition:
+    if not steps or any(may[1:]) or ctx.condition:
         raise ph.NotUnderstood(m["then"])
+    optional = bool(may) and may[0]  # as an automatic effect's (compile_phrases.effect)
+    if optional:
+        step["optional"] = True
     auto = Effect(kind="auto", trigger="delayed", script=tuple(ph.finish(steps, ctx)), targets=tuple(ctx.targets),
-                  compiled=True)
+                  optional=optional, compiled=True)
     return step, auto
 
 
@@ -70,7 +74,7 @@ def with_delayed(card: Card, texts: list[str], effects: tuple[Effect, ...]) -> t
             step, auto = _delayed(ph_text(text), j, play, card)
             steps.append(step)
             out[k] = replace(eff, trigger=auto.trigger, script=auto.script, targets=auto.targets, compiled=True,
-                             once_per_turn=False)
+                             once_per_turn=False, optional=auto.optional)
             j += 1
     except (ph.NotUnderstood, ValueError, KeyError, IndexError):
         return None

@@ -175,3 +175,20 @@ def test_a_state_before_enter_or_point_by_approach() -> None:
                "置かれた場合、カードを1枚引く。")
     assert got is not None and got["trigger"] == "enter|point_by_approach"
     assert got["condition"] == {"count": {"spec": {"side": "self", "name": "試験 次郎", "not_self": True}, "at_least": 2}}
+
+
+def _event_effects(text: str) -> list[Any]:
+    card = precious_card({"id": "TST 01-002", "name": "試験 作戦", "setName": "試験", "type": "イベント", "color": "赤",
+                          "cost": "1", "source": "1", "text": text}, compile=True)
+    return list(card.effects)
+
+
+def test_an_events_later_sentence_on_an_elimination_and_optional() -> None:
+    play, later = _event_effects("[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。このターン、そのキャラのアプローチで"
+                                 "相手のキャラが退場した場合、カードを1枚引くことができる。")
+    assert play.compiled and later.compiled
+    assert play.script[-1] == {"op": "delay", "on": "eliminated_opponent", "subject": "target", "auto": 0, "optional": True}
+    assert later.trigger == "delayed" and later.optional and later.script == ({"op": "draw", "who": "self", "n": 1},)
+    play, later = _event_effects("[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。このターン、そのキャラのアプローチで"
+                                 "相手のキャラが退場した場合、カードを1枚引く。")
+    assert "optional" not in play.script[-1] and not later.optional
