@@ -43,6 +43,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?:(?<=^)|(?<=、))(相手|自分)は、このターン、", r"このターン、\1は、"),
     (r"(?<=[」】ャ])がアプローチした場合、", "がアプローチに参加した場合、"),
     (r"(?<=[」】ャ])がアプローチするごとに、", "がアプローチに参加するごとに、"),
+    # cards put under the deck "in any order": the order the player gives (a pick's choice) is that order
+    (r"(\d+枚)を任意の順番でデッキの下に移す", r"\1をデッキの下に移す"),
     # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
     (r"登場または相手のアプローチによって(?:自分の)?ポイント置き場に置かれた",
      "登場、または相手のアプローチによってポイント置き場に置かれた"),

@@ -147,3 +147,11 @@ def _rest_any(m: re.Match[str], ctx: Ctx) -> list[Step]:
     spec = p.chara_spec()
     spec.pop("side")
     return [{"op": "rest_any", "spec": spec}]
+
+
+@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その(?:中にある|中から)任意の枚数のカードを捨て札にする")
+def _look_discard_any(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Look at the top K cards and discard any number of them" (the rest stay on top unless a later sentence moves
+    them: ``rest_to``)."""
+    k = int(m["k"])
+    return [{"op": "pick", "from": "deck", "to": "discard", "n": k, "filter": {}, "look": k, "up_to": True}]

@@ -989,8 +989,11 @@ def _static(text: str, ctx: Ctx) -> Got:
             return got
         raise NotUnderstood(text)
     rest = m[1]
-    if m := re.fullmatch(r"「([^」]+)」のコストとして使用する場合、発生コスト\+(\d+)を得る", rest):
-        return Got([{"op": "source", "n": int(m[2]), "for": {"name": m[1]}}])
+    if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
+        p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for
+        if p.head not in ("chara", "name", "card") or p.all or p.same_name or set(p.spec) - CARD_KEYS or "side" in p.spec:
+            raise NotUnderstood(rest)
+        return Got([{"op": "source", "n": int(m["n"]), "for": p.card_filter()}])
     if m := re.fullmatch(r"手札にある場合、(.+?(\d+)枚につき、)使用コスト([+-]\d+)を得る", rest):
         return Got([{"op": "cost", "n": int(m[3]), "per": _per(m[1], ctx)}])
     if rest == "自分のメインフェイズ以外でも登場させることができる":

@@ -192,3 +192,15 @@ def test_an_events_later_sentence_on_an_elimination_and_optional() -> None:
     play, later = _event_effects("[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。このターン、そのキャラのアプローチで"
                                  "相手のキャラが退場した場合、カードを1枚引く。")
     assert "optional" not in play.script[-1] and not later.optional
+
+
+def test_source_bonus_for_a_kind_and_look_then_discard_any() -> None:
+    got = _eff("このカードは、『試験』のキャラのコストとして使用する場合、発生コスト+1を得る。")
+    assert got is not None and got["do"] == [{"op": "source", "n": 1, "for": {"series": "試験", "type": "chara"}}]
+    assert _eff("このカードは、相手のキャラのコストとして使用する場合、発生コスト+1を得る。") is None
+    got = _eff("このカードが登場した場合、デッキの上のカード4枚を見て、その中から任意の枚数のカードを捨て札にする。"
+               "その後、残りのカードを任意の順番でデッキの下に移す。")
+    assert got is not None
+    (pick,) = got["do"]
+    assert (pick["from"], pick["to"], pick["n"], pick["look"], pick["up_to"], pick["rest_to"]) == (
+        "deck", "discard", 4, 4, True, "deck_bottom")
