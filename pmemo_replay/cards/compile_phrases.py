@@ -856,6 +856,9 @@ _OWN_TRIGGERS = [
     (r"このカードが(?:登場|場に出た)(?:した場合)?(?:場合)?、またはアプローチ(?:した|に参加した)場合、", "enter|approach", {}),
     (r"このカードが(?:登場した|場に出た)場合、またはアプローチでポイントを与えた場合、", "enter|gave_point", {}),
     (r"このカードがアプローチ(?:に参加)?するごとに、", "approach", {}),
+    # the interfering Chara (cause ``interfering``, engine.pm.approach): 妨害した / 妨害に参加した
+    (r"このカードがアプローチまたは妨害に参加した場合、", "approach|interfering", {}),
+    (r"このカードが妨害(?:に参加)?した場合、", "interfering", {}),
     (r"このカードは、登場した場合、", "enter", {}),
     (r"このカードは、アプローチに参加した場合、", "approach", {}),
     (r"このカードは、妨害された場合、", "interfered", {}),

@@ -204,3 +204,10 @@ def test_source_bonus_for_a_kind_and_look_then_discard_any() -> None:
     (pick,) = got["do"]
     assert (pick["from"], pick["to"], pick["n"], pick["look"], pick["up_to"], pick["rest_to"]) == (
         "deck", "discard", 4, 4, True, "deck_bottom")
+
+
+def test_approaches_or_interferes() -> None:
+    got = _eff("このカードがアプローチまたは妨害に参加した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "approach|interfering"
+    got = _eff("このカードが妨害した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "interfering"
