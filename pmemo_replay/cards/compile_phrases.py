@@ -665,7 +665,7 @@ def _top_sentences(text: str) -> list[str]:
 
 
 _IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合、", "休息状態にした場合、", "取り除いた場合、", "手札に戻した場合、",
-          "表向きにした場合、")
+          "表向きにした場合、", "デッキの下に移した場合、")
 
 
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
@@ -886,6 +886,7 @@ _OTHER_TRIGGERS = [
     (r"が登場(?:した場合|するごとに)、", "enter"),
     (r"がアプローチに参加(?:した場合|するごとに)、", "approach"),
     (r"がアプローチでポイントを与えた場合、", "gave_point"),
+    (r"がアプローチでポイントを与えるごとに、", "gave_point"),
     (r"が退場した場合、", "leave"),
     (r"が妨害された場合、", "interfered"),
 ]

@@ -211,3 +211,11 @@ def test_approaches_or_interferes() -> None:
     assert got is not None and got["trigger"] == "approach|interfering"
     got = _eff("このカードが妨害した場合、カードを1枚引く。")
     assert got is not None and got["trigger"] == "interfering"
+
+
+def test_each_time_one_of_yours_gives_points_and_if_moved_under_the_deck() -> None:
+    got = _eff("自分の「試験 花子」がアプローチでポイントを与えるごとに、このカードをデッキの下に移すことができる。"
+               "デッキの下に移した場合、自分の捨て札置き場にある「試験 花子」を2枚まで手札に戻すことができる。")
+    assert got is not None and got["trigger"] == "any_gave_point" and got["optional"]
+    (move,) = got["do"]
+    assert move["op"] == "move" and move["to"] == "deck_bottom" and move["then"][0]["from"] == "discard"
