@@ -838,12 +838,12 @@ def _same_name_picked(step: Step, moved: Any) -> Step:
 
 def _sure(step: Step, ctx: Ctx) -> bool:
     """A step that always does something when the effect runs (an activated effect's card moving itself off the
-    Area, or changing its own AP/DP; drawing or milling, which a deck with no card left ends the game before):
+    Area, or changing its own AP/DP or putting coins on itself; drawing or milling, which a deck with no card left ends the game before):
     "if so" after it needs no check."""
     if step["op"] in ("draw", "mill") and "if" not in step:
         return True
-    return step.get("target") == "self" and step["op"] in ("move", "modify") and "if" not in step and (
-        ctx.kind == "activated" or step["op"] == "modify")
+    return step.get("target") == "self" and step["op"] in ("move", "modify", "coin") and "if" not in step and (
+        ctx.kind == "activated" or step["op"] in ("modify", "coin"))
 
 
 # -- whole effects -------------------------------------------------------------------------------
