@@ -46,8 +46,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # cards put under the deck "in any order": the order the player gives (a pick's choice) is that order
     (r"(\d+枚)を任意の順番でデッキの下に移す", r"\1をデッキの下に移す"),
     # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
-    (r"登場または相手のアプローチによって(?:自分の)?ポイント置き場に置かれた",
-     "登場、または相手のアプローチによってポイント置き場に置かれた"),
+    (r"相手のアプローチによって自分のポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
+    (r"登場または(相手のアプローチによってポイント置き場に置かれた|退場した)", r"登場、または\1"),
 ]]
 
 

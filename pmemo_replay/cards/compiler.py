@@ -64,6 +64,9 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
         eff = replace(eff, kind=ctx.kind, once_per_turn="ごとに" not in t)
     if (eff.kind == "auto") != (trigger is not None):
         return None
+    if trigger is not None and "leave" in trigger.split("|") and trigger != "leave" and any(
+            spec.get("side") != "opponent" for spec in ctx.targets):
+        return None  # "enters or leaves": whether it may target itself depends on the cause: not read
     if trigger == "leave":  # the leaving Chara is off the Area when its effect resolves: never one of its targets
         for spec in ctx.targets:
             if spec.get("side") != "opponent":

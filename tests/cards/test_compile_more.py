@@ -219,3 +219,12 @@ def test_each_time_one_of_yours_gives_points_and_if_moved_under_the_deck() -> No
     assert got is not None and got["trigger"] == "any_gave_point" and got["optional"]
     (move,) = got["do"]
     assert move["op"] == "move" and move["to"] == "deck_bottom" and move["then"][0]["from"] == "discard"
+
+
+def test_enters_or_leaves_and_placed_by_the_opponents_approach() -> None:
+    got = _eff("このカードが登場、または退場した場合、デッキの上のカード2枚を捨て札にする。")
+    assert got is not None and got["trigger"] == "enter|leave"
+    # a target of your own: whether it may be this card depends on the cause: not read
+    assert _eff("このカードが登場または退場した場合、自分のキャラ1枚は、ターン終了時まで+10/+10を得る。") is None
+    got = _eff("このカードが相手のアプローチによって自分のポイント置き場に置かれた場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "point_by_approach"

@@ -1,5 +1,5 @@
 """Cause ``interfering``: "when this card approaches or interferes" (アプローチまたは妨害に参加した場合) fires for the
-interfering Chara too (engine/pm/approach.py, docs/log-extensions.md)."""
+interfering Chara too (engine/pm/approach.py, docs/log-extensions.md); "enters or leaves" (enter|leave) on leaving."""
 
 from __future__ import annotations
 
@@ -48,3 +48,27 @@ def test_no_interfering_trigger_without_interfering() -> None:
         machinery.MY_DB = old
     g.add("approach", 0, card=AKI).passes(0, 1).add("no_interfere", 1).add("trigger", 1, card=GUARD, effect=0)
     assert_illegal(g, "effect.result")
+
+
+
+def test_an_enter_or_leave_trigger_fires_on_leaving() -> None:
+    """"When this card enters or leaves" (enter|leave, optional here): its leaving fires it, logged from the discard."""
+    import tests.effects.test_machinery as machinery
+    from tests.effects.test_machinery import BANISH, F, pay
+
+    twice = Card(id="TST 73-002", name="Twice", series="Test", type="chara", color="red", cost=2, source=1, ap=30, dp=30,
+                 effects=(Effect("auto", trigger="enter|leave", optional=True,
+                                 script=({"op": "draw", "who": "self", "n": 1},)),))
+    db = CardDB([*machinery.MY_DB, twice], series_groups=[["Test", "Test Encore"]])
+    old, machinery.MY_DB = machinery.MY_DB, db
+    try:
+        g = boards([], [twice.id], hand0=[BANISH, F[5]])
+    finally:
+        machinery.MY_DB = old
+    g.add("trigger", 1, card=twice.id, effect=0, **{"from": "discard"})
+    assert_illegal(g, "zone")  # it has not left
+    g.actions.pop()
+    g.add("play_event", 0, card=BANISH, pay=pay(F[5]), targets=[{"p": 1, "card": twice.id}])
+    before = len(hand(assert_legal(g), 1))
+    g.add("trigger", 1, card=twice.id, effect=0, **{"from": "discard"})
+    assert len(hand(assert_legal(g), 1)) == before + 1
