@@ -984,6 +984,8 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
 
 def _static(text: str, ctx: Ctx) -> Got:
     """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
+    if m := re.fullmatch(r"(自分|相手)のターンの間、このカードは、(.+)", text):  # the same, the condition first
+        text = f"このカードは、{m[1]}のターンの間、{m[2]}"
     m = re.fullmatch(r"このカードは、(.+)", text)
     if m is None and ctx.card.type == "support":
         # a Support's "the Chara this card is set on gets …": ``self`` in a Support's effect is that Chara

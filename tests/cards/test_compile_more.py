@@ -228,3 +228,9 @@ def test_enters_or_leaves_and_placed_by_the_opponents_approach() -> None:
     assert _eff("このカードが登場または退場した場合、自分のキャラ1枚は、ターン終了時まで+10/+10を得る。") is None
     got = _eff("このカードが相手のアプローチによって自分のポイント置き場に置かれた場合、カードを1枚引く。")
     assert got is not None and got["trigger"] == "point_by_approach"
+
+
+def test_a_static_with_the_turn_first() -> None:
+    got = _eff("自分のターンの間、このカードは、相手のキャラ1枚につき、+10/+10を得る。")
+    assert got is not None and got["condition"] == {"own_turn": True}
+    assert got["do"][0]["per"] == {"charas": {"side": "opponent"}}
