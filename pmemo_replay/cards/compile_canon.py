@@ -45,6 +45,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?<=[」】ャ])がアプローチするごとに、", "がアプローチに参加するごとに、"),
     # cards put under the deck "in any order": the order the player gives (a pick's choice) is that order
     (r"(\d+枚)を任意の順番でデッキの下に移す", r"\1をデッキの下に移す"),
+    # two causes: 登場した場合、または… = 登場、または…
+    (r"^このカードが登場した場合、または(?=アプローチに参加した場合|退場した場合)", "このカードが登場、または"),
+    # "this card, when it enters, gets / becomes …": the same as "when this card enters, this card gets / becomes …"
+    (r"^このカードは、(登場した|アプローチに参加した|妨害された)場合、(?=ターン終了時まで|活動状態になる|休息状態になる)",
+     r"このカードが\1場合、このカードは、"),
     # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
     (r"相手のアプローチによって自分のポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
     (r"登場または(相手のアプローチによってポイント置き場に置かれた|退場した)", r"登場、または\1"),

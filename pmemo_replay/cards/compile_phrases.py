@@ -563,6 +563,8 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         return {"approaching": True}
     if text == "このカードが妨害に参加している":
         return {"interfering": True}
+    if text == "このカードが妨害されている":  # approaching, and interfered with
+        return {"interfered": True}
     if text == "このカードがアプローチまたは妨害に参加している":
         return {"any_of": [{"approaching": True}, {"interfering": True}]}
     if text == "このカードが〔ブレイク〕している":

@@ -234,3 +234,13 @@ def test_a_static_with_the_turn_first() -> None:
     got = _eff("自分のターンの間、このカードは、相手のキャラ1枚につき、+10/+10を得る。")
     assert got is not None and got["condition"] == {"own_turn": True}
     assert got["do"][0]["per"] == {"charas": {"side": "opponent"}}
+
+
+def test_two_causes_written_out_and_this_card_when_it_enters() -> None:
+    got = _eff("このカードが登場した場合、またはアプローチに参加した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "enter|approach"
+    got = _eff("このカードは、登場した場合、ターン終了時まで〔アクティブ〕、+10/+10を得る。")
+    assert got is not None and got["trigger"] == "enter"
+    assert [s["op"] for s in got["do"]] == ["grant", "modify"] and all(s["target"] == "self" for s in got["do"])
+    got = _eff("[メイン/自分]:《0》このカードが妨害されている場合、カードを1枚引く。")
+    assert got is not None and got["condition"] == {"interfered": True}
