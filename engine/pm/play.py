@@ -547,6 +547,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
     if kind == "play_event":
         me.discard.append(play.card_id)
         fire(g, "opp_event", g.players[1 - play.player].area(), trail)
+        fire(g, "own_event", me.area(), trail)  # "your Event is played" (docs/log-extensions.md)
     return disables
 
 

@@ -881,6 +881,8 @@ _OWN_TRIGGERS = [
     # P13-15 step 5, eliminates either; the text says このカードのアプローチで when it means its own approach only)
     (r"このカードがアプローチで退場した場合、", "leave", {"any_of": [{"approaching": True}, {"interfering": True}]}),
     (r"相手がイベントカードをプレイした場合、", "opp_event", {}),
+    (r"自分のイベントカードがプレイされた場合、", "own_event", {}),
+    (r"(?:このカードは、)?イベントカードがプレイされた場合、", "own_event|opp_event", {}),
     (r"(?:このカードは、)?ターン終了時に、?", "turn_end", {}),
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
 ]

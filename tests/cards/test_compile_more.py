@@ -244,3 +244,10 @@ def test_two_causes_written_out_and_this_card_when_it_enters() -> None:
     assert [s["op"] for s in got["do"]] == ["grant", "modify"] and all(s["target"] == "self" for s in got["do"])
     got = _eff("[メイン/自分]:《0》このカードが妨害されている場合、カードを1枚引く。")
     assert got is not None and got["condition"] == {"interfered": True}
+
+
+def test_an_event_is_played() -> None:
+    got = _eff("自分のイベントカードがプレイされた場合、このカードは、ターン終了時まで+10/+10を得る。")
+    assert got is not None and got["trigger"] == "own_event"
+    got = _eff("このカードは、イベントカードがプレイされた場合、ターン終了時まで+10/+10を得る。")
+    assert got is not None and got["trigger"] == "own_event|opp_event"

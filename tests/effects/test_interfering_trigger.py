@@ -1,5 +1,6 @@
 """Cause ``interfering``: "when this card approaches or interferes" (アプローチまたは妨害に参加した場合) fires for the
-interfering Chara too (engine/pm/approach.py, docs/log-extensions.md); "enters or leaves" (enter|leave) on leaving."""
+interfering Chara too (engine/pm/approach.py, docs/log-extensions.md); "enters or leaves" (enter|leave) on leaving;
+``own_event`` for the Charas of an Event's player."""
 
 from __future__ import annotations
 
@@ -72,3 +73,26 @@ def test_an_enter_or_leave_trigger_fires_on_leaving() -> None:
     before = len(hand(assert_legal(g), 1))
     g.add("trigger", 1, card=twice.id, effect=0, **{"from": "discard"})
     assert len(hand(assert_legal(g), 1)) == before + 1
+
+
+def test_own_event_fires_for_the_players_charas_only() -> None:
+    """Cause ``own_event``: "your Event is played" (自分のイベントカードがプレイされた場合); with ``opp_event``, any Event."""
+    import tests.effects.test_machinery as machinery
+    from tests.effects.test_machinery import QUICK, F, pay
+
+    fan = Card(id="TST 73-003", name="Fan", series="Test", type="chara", color="red", cost=2, source=1, ap=30, dp=30,
+               effects=(Effect("auto", trigger="own_event", script=({"op": "modify", "target": "self", "ap": 10, "dp": 10},)),))
+    db = CardDB([*machinery.MY_DB, fan], series_groups=[["Test", "Test Encore"]])
+    old, machinery.MY_DB = machinery.MY_DB, db
+    try:
+        mine = boards([fan.id], [], hand0=[QUICK, F[5]])
+        theirs = boards([], [fan.id], hand0=[QUICK, F[5]])
+    finally:
+        machinery.MY_DB = old
+    mine.add("play_event", 0, card=QUICK, pay=pay(F[5])).add("trigger", 0, card=fan.id, effect=0)
+    fan_state = next(c for c in assert_legal(mine).state_json()["players"][0]["main"] if c["card"] == fan.id)
+    assert (fan_state["ap"], fan_state["dp"]) == (40, 40)
+    mine.actions.pop()
+    assert_illegal(mine.passes(0), "effect.result")  # the mandatory trigger is missing
+    theirs.add("play_event", 0, card=QUICK, pay=pay(F[5])).add("trigger", 1, card=fan.id, effect=0)
+    assert_illegal(theirs, "effect.result")  # the opponent's Event is not "yours"
