@@ -31,6 +31,11 @@ _NOT_READ = (ph.NotUnderstood, ValueError, KeyError, IndexError)
 _PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《(?:\d+|休|[赤青黄緑紫]\d*)》|「[^」]*」\s*[▸▶>])\s*)*:?")
 
 
+#: a note in parentheses saying when an effect does not happen (このカードが登場したターンの間に退場した場合、退場した
+#:場合の効果は発生しない): the reader drops notes, so the card's automatic effects would be read without it
+_NOT_HAPPENING = re.compile(r"[（(][^（）()]*発生しない[^（）()]*[）)]")
+
+
 def normalize(text: str) -> str:
     """NFKC with the card files' stray variants unified (spaces around punctuation, −, ＞), in the canonical wording
     (:mod:`pmemo_replay.cards.compile_canon`)."""
@@ -132,7 +137,8 @@ def compile_card(card: Card, text: str | None) -> Card:
     if len(pieces.effects) != len(card.effects):
         return card
     # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so
-    effects = tuple(e if e.why else (compile_effect(t, e, card) or e)
+    unsure = bool(text and _NOT_HAPPENING.search(text))  # automatic effects with a note the script cannot hold
+    effects = tuple(e if e.why or (unsure and e.kind == "auto") else (compile_effect(t, e, card) or e)
                     for t, e in zip(pieces.effects, card.effects, strict=True))
     if card.type == "event" and any(e.kind == "auto" for e in card.effects):
         # an Event's later triggered sentences are delayed effects its play effect sets up

@@ -251,3 +251,9 @@ def test_an_event_is_played() -> None:
     assert got is not None and got["trigger"] == "own_event"
     got = _eff("このカードは、イベントカードがプレイされた場合、ターン終了時まで+10/+10を得る。")
     assert got is not None and got["trigger"] == "own_event|opp_event"
+
+
+def test_a_note_that_an_effect_does_not_happen_leaves_it_unscripted() -> None:
+    text = "このカードが登場、または退場した場合、カードを1枚引く。"
+    assert _eff(text) is not None
+    assert _eff(text + "（このカードが登場したターンの間に退場した場合、退場した場合の効果は発生しない。）") is None
