@@ -155,3 +155,20 @@ def _look_discard_any(m: re.Match[str], ctx: Ctx) -> list[Step]:
     them: ``rest_to``)."""
     k = int(m["k"])
     return [{"op": "pick", "from": "deck", "to": "discard", "n": k, "filter": {}, "look": k, "up_to": True}]
+
+
+@reads(r"手札(?P<n>\d+)枚をデッキの(?P<where>上|下)に移す")
+def _hand_to_deck(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Put N cards of your hand on top of / under your deck" (the order they are given in)."""
+    return [{"op": "pick", "from": "hand", "to": "deck" if m["where"] == "上" else "deck_bottom", "n": int(m["n"]),
+             "filter": {}} | ({"up_to": True} if ctx.may else {})]
+
+
+@reads(r"自分の捨て札置き場にある(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)をデッキの下に移す")
+def _discard_to_bottom(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Put N (up to N) of X from your discard under your deck"; "may put N (> 1)": all N or none."""
+    step = _pick("discard", "deck_bottom", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]))
+    if ctx.may and not m["upto"] and step["n"] > 1:
+        del step["up_to"]
+        step["all_or_none"] = True
+    return [step]

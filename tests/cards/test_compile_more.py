@@ -257,3 +257,13 @@ def test_a_note_that_an_effect_does_not_happen_leaves_it_unscripted() -> None:
     text = "このカードが登場、または退場した場合、カードを1枚引く。"
     assert _eff(text) is not None
     assert _eff(text + "（このカードが登場したターンの間に退場した場合、退場した場合の効果は発生しない。）") is None
+
+
+def test_hand_or_discard_cards_under_the_deck() -> None:
+    got = _eff("このカードが登場した場合、カードを1枚引く。その後、手札1枚をデッキの下に移す。")
+    assert got is not None
+    put = got["do"][1]
+    assert (put["op"], put["from"], put["to"], put["n"], put["filter"]) == ("pick", "hand", "deck_bottom", 1, {})
+    assert not put.get("up_to")
+    got = _eff("このカードが登場した場合、自分の捨て札置き場にあるキャラ2枚を任意の順番でデッキの下に移すことができる。")
+    assert got is not None and got["do"][0]["all_or_none"] and "up_to" not in got["do"][0]
