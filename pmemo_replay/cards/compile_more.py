@@ -172,3 +172,10 @@ def _discard_to_bottom(m: re.Match[str], ctx: Ctx) -> list[Step]:
         del step["up_to"]
         step["all_or_none"] = True
     return [step]
+
+
+@reads(r"デッキの上のカード1枚を見て、そのカードを捨て札にする")
+def _look_one_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Look at the top card of your deck; (you may) put it into the discard"."""
+    return [{"op": "pick", "from": "deck", "to": "discard", "n": 1, "filter": {}, "look": 1}
+            | ({"up_to": True} if ctx.may else {})]

@@ -267,3 +267,10 @@ def test_hand_or_discard_cards_under_the_deck() -> None:
     assert not put.get("up_to")
     got = _eff("このカードが登場した場合、自分の捨て札置き場にあるキャラ2枚を任意の順番でデッキの下に移すことができる。")
     assert got is not None and got["do"][0]["all_or_none"] and "up_to" not in got["do"][0]
+
+
+def test_look_at_the_top_card_and_may_discard_it() -> None:
+    got = _eff("[メイン/自分]:《休》デッキの上のカード1枚を見る。その後、そのカードを捨て札にすることができる。")
+    assert got is not None
+    assert got["do"][0] | {"who": "self"} == {"op": "pick", "from": "deck", "to": "discard", "n": 1, "filter": {},
+                                              "look": 1, "up_to": True, "who": "self"}
