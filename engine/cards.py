@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-COLORS = ("red", "blue", "yellow", "green", "purple")
+#: white (白) is an extension of the contract's five (docs/log-extensions.md): a colour of its own, as any other
+COLORS = ("red", "blue", "yellow", "green", "purple", "white")
 CARD_TYPES = ("chara", "event", "support")
 TIMING_PHASES = ("main", "approach")
 TIMING_SIDES = ("self", "opponent", "both", "decline")
@@ -125,6 +126,12 @@ class Card:
     forceful: bool = False  # 〔強引〕: an opponent's Chara judged against it (AP >= 10) is eliminated
     breakthrough: int | None = None  # 〔突破N〕: read, not applied (its rule is not in the contract)
     endure: bool = False  # 〔我慢〕: read, not applied
+    #: an Event's use condition (《使用条件》, rule book P03): a condition (engine.pm.conditions) that must hold for
+    #: its player when the Event is played
+    use_condition: Mapping[str, Any] | None = None
+    #: a modal Event's timings (このカードをプレイする場合、以下から1つ選択する。・[X]:…・[Y]:…): it may be played in
+    #: any of them (``timing`` is then None)
+    timings: tuple[Timing, ...] = ()
     _activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _automatic: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _continuous: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)

@@ -47,6 +47,7 @@ RULES: dict[str, tuple[str | None, str]] = {
     "effect.unknown": ("P16", "the card has no such effect index"),
     "effect.once": ("P16", "the same effect of the same card used again this turn"),
     "effect.cost": ("P16", "a rest cost on a rested card, a name cost without that card, an unpaid colored cost"),
+    "event.condition": ("P03", "an Event played while its use condition (《使用条件》) does not hold"),
     "effect.condition": ("P16", "the effect's own condition does not hold (a [Backup] condition, a trigger's)"),
     "effect.target": ("P22", "a required target is missing, illegal, or cannot be targeted"),
     "effect.result": ("P16", "ops differ from the scripted effect, a mandatory trigger is missing, or an op is impossible"),

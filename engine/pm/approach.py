@@ -141,6 +141,7 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     fire(g, "interfered", attackers, trail)
     for x in attackers:
         fire_others(g, "interfered", x, trail)
+    fire(g, "interfering", [c], trail)  # "when this card interferes" (妨害に参加した場合; docs/log-extensions.md)
 
 
 def _interference_limits(g: GameState, c: Chara) -> None:

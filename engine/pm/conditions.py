@@ -10,7 +10,8 @@ player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not 
 Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; both need a Chara with AP/DP: "-/-"
 has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and being interfered),
 ``entered_this_turn``, ``has_stats``,
-``any_of`` (a list of Chara specs: one must fit), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
+``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
+``shares_property`` (has a property of the effect's own Chara), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
 (printed source value), ``used_text`` (used one of its texts this turn), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
 A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"count": what}``, see
@@ -114,7 +115,7 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
 _EARLY_KEYS = frozenset({"max_cost", "rested", "not_self"})
 _LATER_KEYS = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
-    "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn"})
+    "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
 _SPECS: dict[int, tuple[Mapping[str, Any], _SpecParts]] = {}
 
@@ -163,7 +164,8 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     return None
 
 
-SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of"})
+SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
+                        "not", "shares_property"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -171,6 +173,10 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     card = g.card(c.card)
     if "any_of" in spec and all(chara_problem(g, actor, alt, c, source) for alt in spec["any_of"]):
         return f"fits none of {list(spec['any_of'])}"
+    if "not" in spec and chara_problem(g, actor, spec["not"], c, source) is None:
+        return f"fits {dict(spec['not'])}"
+    if spec.get("shares_property") and (source is None or not set(card.properties) & set(g.card(source.card).properties)):
+        return "shares no property with the effect's own Chara"
     if "source" in spec and card.source != spec["source"]:
         return f"has source {card.source}, not {spec['source']}"
     if spec.get("used_text") and g.turn not in (*c.used.values(), *c.auto_used.values()):

@@ -289,8 +289,24 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
         require_right(g, p, f"playing {what}")
     if card.type != "event":
         raise illegal("timing", f"{describe(g, cid)} is a {card.type} card, not an Event: it cannot be played as one")
-    check_timing(g, p, card.timing, what, as_response=as_response)
-    trail.check("timing", f"{cid} [{card.timing}] may be played in {where(g)}")
+    if card.timings:  # a modal Event: one of its modes' timings must fit
+        errors = []
+        for timing in card.timings:
+            try:
+                check_timing(g, p, timing, what, as_response=as_response)
+                break
+            except IllegalAction as err:
+                errors.append(err)
+        else:
+            raise errors[0]
+    else:
+        check_timing(g, p, card.timing, what, as_response=as_response)
+    trail.check("timing", f"{cid} [{card.timing or '|'.join(map(str, card.timings))}] may be played in {where(g)}")
+    if card.use_condition is not None:
+        if not stats.condition_holds(g, p, card.use_condition):
+            raise illegal("event.condition", f"the use condition of {what} does not hold for player {p}: "
+                                             f"{dict(card.use_condition)}")
+        trail.check("event.condition", f"{cid}: its use condition holds")
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Event")
     if g.table:
@@ -545,6 +561,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
     if kind == "play_event":
         me.discard.append(play.card_id)
         fire(g, "opp_event", g.players[1 - play.player].area(), trail)
+        fire(g, "own_event", me.area(), trail)  # "your Event is played" (docs/log-extensions.md)
     return disables
 
 

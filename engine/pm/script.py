@@ -350,7 +350,8 @@ def _mill(r: Run, step: Step) -> None:
 
 
 def _flip(r: Run, step: Step) -> None:
-    """Turn ``n`` (``up_to``) Point Zone cards face ``face`` (up by default), chosen by the player."""
+    """Turn ``n`` (``up_to``) Point Zone cards face ``face`` (up by default), chosen by the player; ``then`` runs when
+    some turned."""
     p = r.player(step)
     face = step.get("face", "up")
     pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
@@ -362,6 +363,8 @@ def _flip(r: Run, step: Step) -> None:
                            + " Point Zone card")
     for cid in picked:
         r.emit({"op": "flip", "p": p, "card": cid, "face": face})
+    if picked and "then" in step:  # "turn one face up; if so ...": only when one was turned
+        steps(r, step["then"])
 
 
 def _pick(r: Run, step: Step) -> None:
@@ -703,8 +706,16 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "move": _chara_step, "draw": _draw, "put_point": _put_point, "shuffle": _shuffle, "mill": _mill, "flip": _flip,
     "pick": _pick, "choose": _choose, "cost": _cost, "if": _if, "unverified": _unverified, "disable": _disable,
     "judge": _judge, "delay": _delay, "forbid": _forbid, "source": lambda r, s: None, "also_color": lambda r, s: None,
+    "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
+    "rest_any": lambda r, s: _rest_any(r, s),
 }
 STEP_OPS = frozenset(_STEPS)
+
+
+def _rest_any(r: Run, step: Step) -> None:
+    from engine.pm.rest_any import rest_any  # it uses this module's choice reader
+
+    rest_any(r, step)
 
 
 def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None) -> list[Any]:
@@ -720,7 +731,7 @@ def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: l
 
 def has_decisions(script: Sequence[Step] | None) -> bool:
     """True when a script leaves a decision to a player (a pick or a mode)."""
-    return any(s.get("op") in ("pick", "flip", "choose") or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ()))
+    return any(s.get("op") in ("pick", "flip", "choose", "rest_any") or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ()))
                for s in script or ())
 
 

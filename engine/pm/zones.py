@@ -7,6 +7,7 @@ Level Up stack along; an EX card that would go to the deck goes to the discard.
 from __future__ import annotations
 
 from engine.cards import base_id
+from engine.pm import replacement
 from engine.pm.state import Chara, GameState, PlayerState
 from engine.rulings import illegal
 
@@ -109,7 +110,12 @@ def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> N
         p.discard.append(s.card)
     c.supports = []
     c.coins = {}
-    put_cards(g, c.owner, [*c.stack, c.card], to, face=face)  # the stack, bottom first
+    top = replacement.destination(g, c.card, to)  # a replacement effect: the card goes elsewhere instead
+    if top == to:
+        put_cards(g, c.owner, [*c.stack, c.card], to, face=face)  # the stack, bottom first
+    else:
+        put_cards(g, c.owner, list(c.stack), to, face=face)
+        put_cards(g, c.owner, [c.card], top, face=face)
     if g.approach is not None:
         _forget_approach(g, c.uid)
 

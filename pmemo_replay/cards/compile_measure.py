@@ -1,9 +1,10 @@
 """How well the compiler does: per set, its scripts against the hand-written ones, and the share it compiles.
 
-``python -m pmemo_replay.cards.compile_measure [FOLDER ...] [--diff]`` reads each precious-data folder (default:
-every set under ../shared/data/precious-data/data), compiles every effect and prints per set: effects, compiled,
-and where hand scripts exist (fixtures/cards/scripted/), reproduced / different / not compiled; ``--diff`` lists
-the differences. Scripts are compared normalized: key order, defaults filled, ``target`` = ``target:0``.
+``python -m pmemo_replay.cards.compile_measure [FOLDER ...] [--diff] [--gaps N]`` reads each precious-data folder
+(default: every set under ../shared/data/precious-data/data), compiles every effect and prints per set: effects,
+compiled, and where hand scripts exist (fixtures/cards/scripted/), reproduced / different / not compiled; ``--diff``
+lists the differences, ``--gaps N`` the N most frequent reasons effects stay uncompiled over all the folders
+(:mod:`pmemo_replay.cards.compile_gaps`). Scripts are compared normalized: key order, defaults filled, ``target`` = ``target:0``.
 """
 
 from __future__ import annotations
@@ -113,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pmemo_replay.cards.compile_measure", description=__doc__)
     ap.add_argument("folders", nargs="*")
     ap.add_argument("--diff", action="store_true", help="list the compiled scripts that differ from the hand ones")
+    ap.add_argument("--gaps", type=int, metavar="N", help="then the N most frequent reasons effects stay uncompiled")
     args = ap.parse_args(argv)
     for folder in sets(args.folders):
         rep = measure(folder)
@@ -124,6 +126,12 @@ def main(argv: list[str] | None = None) -> int:
                 for k in keys:
                     print(f"    compiled: {json.dumps(got[k], ensure_ascii=False)}")
                     print(f"    hand:     {json.dumps(want[k], ensure_ascii=False)}")
+    if args.gaps:
+        from pmemo_replay.cards.compile_gaps import histogram
+
+        print("most frequent reasons effects stay uncompiled (names 「N」, properties 【P】, titles 『S』, numbers n):")
+        for reason, n in histogram(sets(args.folders)).most_common(args.gaps):
+            print(f"{n:5d}  {reason}")
     return 0
 
 

@@ -11,8 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
-_COLOR = "[赤青黄緑紫]"
+from engine.pm.conditions import CARD_KEYS
+
+COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple", "白": "white"}
+_COLOR = "[赤青黄緑紫白]"
 
 def _exact_cost(m: re.Match[str]) -> dict[str, int]:
     n = int(m[1])
@@ -36,6 +38,11 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"APまたはDPの値が0の", {"zero_stat": True}),
     (r"APまたはDPの?値?が(\d+)以上の", lambda m: {"min_stat": int(m[1])}),
     (r"発生コスト(?:の値)?が(\d+)の", lambda m: {"source": int(m[1])}),
+    (r"使用コストまたは発生コストが0の", {"any_of": [{"max_cost": 0}, {"source": 0}]}),
+    (r"AP(?:の値)?が0の", {"max_ap": 0}),
+    (r"DP(?:の値)?が0の", {"max_dp": 0}),
+    (r"AP(?:の値)?が(\d+)以下の", lambda m: {"max_ap": int(m[1])}),
+    (r"DP(?:の値)?が(\d+)以下の", lambda m: {"max_dp": int(m[1])}),
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),
     (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),
     (r"〔EXカード〕を持つ", {"ex": True}),
@@ -43,8 +50,11 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP/DPの値を持つ", {"has_stats": True}),
     (r"妨害に参加している", {"interfering": True}),
     (r"アプローチに参加している", {"approaching": True}),
-    (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターンに場に出た", {"entered_this_turn": True}),
+    (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
     (r"このカード以外の、?", {"not_self": True}),
+    (r"【([^】]+)】以外の", lambda m: {"not": {"property": m[1]}}),
+    (r"使用コスト(?:の値)?が(\d+)以外の", lambda m: {"not": _exact_cost(m)}),
+    (r"このカードと同じ特徴を持つ", {"shares_property": True}),
     (r"そのキャラ以外の、?", {"other_than_that": True}),
     (r"このカードのDPより低いAPの値を持つ", {"ap_below_source_dp": True}),
     (r"相手の", {"side": "opponent"}),
@@ -64,6 +74,9 @@ _HEADS = [
     (re.compile(r"イベントカード"), "event"),
     (re.compile(r"カード"), "card"),
     (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
+    (re.compile(r"「([^」]+)」((?:と「[^」]+」)+)"), "names"),  # every Chara named A and every one named B
+    (re.compile(r"「([^」]+)」または【([^】]+)】"), "name_or_property"),
+    (re.compile(r"「([^」]+)」または名称に「([^」]+)」を含む(自分の)?キャラ"), "name_or_part"),
     (re.compile(r"【([^】]+)】"), "property"),
 ]
 
@@ -84,7 +97,10 @@ class Phrase:
         return dict(self.spec)
 
     def card_filter(self) -> dict[str, Any]:
-        """The filter of a card in a zone (``type`` from the head)."""
+        """The filter of a card in a zone (``type`` from the head); ValueError when the phrase has a part no card
+        filter holds (a Chara-only key such as ``not`` or ``shares_property``): a filter without it would be looser."""
+        if set(self.spec) - CARD_KEYS - {"side"}:
+            raise ValueError(f"no card filter holds {sorted(set(self.spec) - CARD_KEYS)}")
         f = dict(self.spec)
         if self.head in ("chara", "event"):
             f["type"] = self.head
@@ -123,10 +139,20 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
                 if m is None:
                     continue
                 out.head = head
+                if head in ("name_or_property", "name_or_part"):  # either kind: a Chara spec only (no card filter)
+                    out.head = "chara"
+                    other = {"property": m[2]} if head == "name_or_property" else {"name_has": m[2]}
+                    out.spec["any_of"] = [{"name": m[1]}, other]
+                    if head == "name_or_part" and m[3]:
+                        out.spec["side"] = "self"
+                    return out
                 if head == "property":
                     out.head = "chara"
                     out.spec["property"] = m[1]
-                elif head == "name":
+                elif head in ("name", "names"):
+                    if head == "names" and not out.all:
+                        return None  # "A and B" (one of each?) outside "every": not read
+                    out.head = "name"
                     names = [m[1], *re.findall(r"「([^」]+)」", m[2])]
                     out.spec["name"] = names[0] if len(names) == 1 else names
                 return out

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card
+from engine.pm.conditions import CARD_KEYS
 from pmemo_replay.cards.compile_np import Phrase, phrase
 
 Step = dict[str, Any]
 MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
-_ZONE_TO = {"手札に戻す": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
+_ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
             "捨て札にする": "discard", "ゲームから取り除く": "removed", "メインエリアに移す": "main",
             "サポートエリアに移す": "support"}
 _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "妨害に参加できない": ["cannot_interfere"],
@@ -26,6 +27,8 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
            "〔強引〕を得る": ["forceful"]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
+#: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
+_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any")
 
 
 class NotUnderstood(Exception):
@@ -180,6 +183,10 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
         return None
     if text == "手札1枚につき、":
         return {"hand": "self"}
+    if text == "自分のポイント置き場にあるカード1枚につき、":
+        return {"points": "self"}
+    if text == "休息状態にしたキャラ1枚につき、":  # the Charas a rest_any step rested (checked: compiler._per_picked)
+        return {"picked": "cards"}
     if m := re.fullmatch(r"このターンの間にプレイしている(?P<np>.+?)1枚につき、", text):
         p = _np(m["np"], ctx)
         if p.all or p.same_name:
@@ -197,8 +204,10 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
     return per
 
 
-@reads(rf"{_WHO_N}は、(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る")
-@reads(rf"このターン、{_WHO_N}は、?(?P<per>[^、]+につき、)?(?P<next>)(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る")
+@reads(rf"{_WHO_N}は、(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで(?P<act>〔アクティブ〕、?)?(?P<force>〔強引〕、?)?"
+       rf"(?:{MOD})?を得る")
+@reads(rf"このターン、{_WHO_N}は、?(?P<per>[^、]+につき、)?(?P<next>)(?P<act>〔アクティブ〕、?)?(?P<force>〔強引〕、?)?(?:{MOD})?"
+       r"を得る")
 def _modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     until = "next_turn_end" if m["next"] else "turn_end"
     per = _per(m["per"], ctx)
@@ -206,6 +215,8 @@ def _modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     for t in _subjects(m["np"], m["n"], ctx):
         if m["act"]:
             out.append({"op": "grant", "target": t, "what": "active", "until": until})
+        if m["force"]:
+            out.append({"op": "grant", "target": t, "what": "forceful", "until": until})
         if m["ap"] is not None:
             out.append(_mod_step(t, m["ap"], m["dp"], until) | ({"per": per} if per else {}))
     if not out:
@@ -246,7 +257,7 @@ def _grant_all(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "grant", "target": t, "what": w, "until": "turn_end"} for t in _subjects(m["np"], None, ctx) for w in whats]
 
 
-@reads(rf"{_WHO_N}は、?(?P<stand>活動状態になるとともに、)?このターン、もう一度アプローチに参加することができる")
+@reads(rf"{_WHO_N}は、?(?P<stand>活動状態になるとともに、)?(?:このターン、)?もう一度アプローチに参加することができる")
 @reads(rf"このターン、{_WHO_N}は、(?P<stand>)もう一度アプローチに参加することができる")
 def _approach_again(m: re.Match[str], ctx: Ctx) -> list[Step]:
     out: list[Step] = []
@@ -350,6 +361,8 @@ def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = Fa
     p = _np(np_text, ctx)
     if p.all:
         raise NotUnderstood(np_text)
+    if set(p.spec) - CARD_KEYS:  # "other than this card", "rested"...: a pick's filter would drop them
+        raise NotUnderstood(np_text)
     step: Step = {"op": "pick", "from": src, "to": dst, "n": int(n), "filter": p.card_filter()}
     if upto or ctx.may:
         step["up_to"] = True
@@ -378,7 +391,7 @@ def _look_one(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "pick", "from": "deck", "to": "deck_bottom", "n": 1, "filter": {}, "look": 1, "up_to": True}]
 
 
-@reads(r"その(?:キャラ|カード)を場に出す")
+@reads(r"(?:その|この)(?:キャラ|カード)を場に出す")
 def _back_in(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "_back_in"}]
 
@@ -400,10 +413,10 @@ def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "disable"}]
 
 
-@reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|手札に戻す)")
+@reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|メインエリアに出す|手札に戻す|手札に加える)")
 def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    step: Step = {"op": "pick", "from": "discard", "to": "area" if m["to"] == "場に出す" else "hand", "n": 1, "filter": {},
-                  "this_card": True}
+    to = {"場に出す": "area", "メインエリアに出す": "main"}.get(m["to"], "hand")
+    step: Step = {"op": "pick", "from": "discard", "to": to, "n": 1, "filter": {}, "this_card": True}
     if m["rested"]:
         step["rested"] = True
     if ctx.may:
@@ -411,7 +424,7 @@ def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-_FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの上に戻す": "deck", "場に出す": "area",
+_FROM_DISCARD = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの上に戻す": "deck", "デッキの上に移す": "deck", "場に出す": "area",
                  "メインエリアに出す": "main", "サポートエリアに出す": "support",
                  "ゲームから取り除く": "removed"}
 
@@ -430,19 +443,22 @@ def _recycle(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("discard", "deck", m["np"], m["n"], ctx, upto=True), {"op": "shuffle", "who": "self"}]
 
 
-@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある(?P<np>.+?)を?(?P<n>\d+)枚(?P<upto>まで)?を?抜き出し、表にしてから手札に加える")
+@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある(?P<np>.+?)を?(?P<n>\d+)枚(?P<upto>まで)?を?"
+       r"(?:抜き出し、表にしてから(?P<rev>)|)手札に加える")
 def _look(m: re.Match[str], ctx: Ctx) -> list[Step]:  # without まで: N when the cards looked at hold N
-    return [_pick("deck", "hand", m["np"], m["n"], ctx, upto=bool(m["upto"]), look=int(m["k"]), reveal=True)]
+    return [_pick("deck", "hand", m["np"], m["n"], ctx, upto=bool(m["upto"]), look=int(m["k"]),
+                  **({"reveal": True} if m["rev"] is not None else {}))]
 
 
-@reads(r"デッキの中を全て見て、その中にある(?P<np>.+?)(?P<n>\d+)枚を抜き出し、表にしてから手札に加える")
+@reads(r"デッキの中を全て見て、その中にある(?P<np>.+?)(?P<n>\d+)枚を抜き出し、(?:(?P<rev>表にしてから)?手札に加える|(?P<area>場に出す))")
 def _search(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("deck", "hand", m["np"], m["n"], ctx, reveal=True)]
+    return [_pick("deck", "area" if m["area"] else "hand", m["np"], m["n"], ctx,
+                  **({"reveal": True} if m["rev"] else {}))]
 
 
-@reads(r"残りのカードを任意の順番でデッキの下に移す")
+@reads(r"残りのカードを(?:任意の順番で)?(?P<to>デッキの下に移す|捨て札にする)")
 def _rest_to_bottom(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "_rest_to", "to": "deck_bottom"}]
+    return [{"op": "_rest_to", "to": "deck_bottom" if m["to"].startswith("デッキ") else "discard"}]
 
 
 @reads(r"デッキをシャッフルする")
@@ -479,15 +495,16 @@ def _opp_hand_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "cost", "who": "opponent", "n": int(m["n"]), "filter": _np(m["np"], ctx).card_filter()}]
 
 
-@reads(r"自分のポイント置き場(?:にある|の)カード(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?表向きにする")
+@reads(r"(?P<who>自分|相手)のポイント置き場(?:にある|の)カード(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?(?P<face>表|裏)向きにする")
 def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    step: Step = {"op": "flip", "who": "self", "face": "up", "n": int(m["n"] or m["upto"])}
+    step: Step = {"op": "flip", "who": "self" if m["who"] == "自分" else "opponent", "face": "up" if m["face"] == "表" else "down",
+                  "n": int(m["n"] or m["upto"])}
     if m["upto"] or ctx.may:
         step["up_to"] = True
     return [step]
 
 
-@reads(r"(?P<who>相手|自分)のデッキの上のカード(?P<n>\d+)枚を捨て札にする")
+@reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカード(?P<n>\d+)枚を捨て札にする")  # no owner named: the player's own
 def _mill(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}]
 
@@ -506,7 +523,7 @@ def _opponent_discards(m: re.Match[str], ctx: Ctx) -> list[Step]:
              "n": int(m["n"]), "filter": {}}]
 
 
-@reads(r"このカードと、(?:指定した|その)キャラは退場判定を行う")
+@reads(r"このカードと、(?:指定した|その)キャラは、?退場判定を行う")
 def _judge(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "judge", "target": ctx.last_target()}]
 
@@ -536,10 +553,18 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
     """A condition clause (without its final 場合 / 間)."""
     if text == "自分のターンの":
         return {"own_turn": True}
+    if text == "相手のターンの":
+        return {"own_turn": False}
+    if m := re.fullmatch(r"手札の枚数が(\d+)枚以下の", text):
+        return {"hand_at_most": int(m[1])}
+    if m := re.fullmatch(r"自分のポイント置き場にカードが(\d+)枚以上(?:ある|置かれている)", text):
+        return {"points_at_least": int(m[1])}
     if text == "このカードがアプローチに参加している":
         return {"approaching": True}
     if text == "このカードが妨害に参加している":
         return {"interfering": True}
+    if text == "このカードが妨害されている":  # approaching, and interfered with
+        return {"interfered": True}
     if text == "このカードがアプローチまたは妨害に参加している":
         return {"any_of": [{"approaching": True}, {"interfering": True}]}
     if text == "このカードが〔ブレイク〕している":
@@ -555,6 +580,13 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
     if m := re.fullmatch(r"(?P<area>メイン|サポート)エリアに、?(?P<np>.+?)が(?P<n>\d+)枚以上いる", text):
         spec = {**_chara(m["np"], ctx), "area": "main" if m["area"] == "メイン" else "support"}
         return {"count": {"spec": spec, "at_least": int(m["n"])}}
+    if m := re.fullmatch(r"(?P<np>.+?)が妨害されている", text):
+        return {"count": {"spec": {**_chara(m["np"], ctx), "interfered": True}, "at_least": 1}}
+    if m := re.fullmatch(r"(?P<np>.+?)が(?P<what>アプローチ|妨害|アプローチまたは妨害)に参加している", text):
+        spec = _chara(m["np"], ctx)
+        taking = {"アプローチ": {"approaching": True}, "妨害": {"interfering": True}}
+        spec.update(taking.get(m["what"]) or {"any_of": list(taking.values())})
+        return {"count": {"spec": spec, "at_least": 1}}
     if m := re.fullmatch(r"自分の(「[^」]+」(?:または「[^」]+」)*)がいる", text):
         names = re.findall(r"「([^」]+)」", m[1])
         return {"has_name": names[0] if len(names) == 1 else names}
@@ -634,7 +666,8 @@ def _top_sentences(text: str) -> list[str]:
     return [s for s in (*out, cur) if s.strip()]
 
 
-_IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合、")
+_IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合、", "休息状態にした場合、", "取り除いた場合、", "手札に戻した場合、",
+          "表向きにした場合、", "デッキの下に移した場合、")
 
 
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
@@ -649,7 +682,7 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
     if len(alt) == 1 and alt[0] > 0 and not ctx.in_mode:  # "A. Or, B.": the player chooses one
         k = alt[0]
         if sentences[k - 1].startswith(_IF_SO):
-            raise NotUnderstood("or after if so")  # "if so, A. Or B.": which part B replaces is not clear
+            return _or_after_if_so(sentences, k, ctx, may_flags)
         first, second = "。".join(sentences[:k]), "。".join([sentences[k][len("または、"):], *sentences[k + 1:]])
         ctx.in_mode = True
         modes = [body(first, ctx, may_flags), body(second, ctx)]
@@ -677,6 +710,10 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             cur = steps
             i += 2
             continue
+        if text_condition(s, ctx):
+            i += 1
+            continue
+        targets_before = len(ctx.targets)
         picked = re.fullmatch(r"捨て札にした(?:カード|キャラ)が(「[^」]+」(?:または「[^」]+」)*)の場合、(.+)", s)
         if picked:
             names = re.findall(r"「([^」]+)」", picked[1])
@@ -700,13 +737,26 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 {"op": "pick", "from": "removed", "to": "same_area", "n": 1, "filter": {}, "same_card": "picked"})
         elif picked:
             cur.extend(got)
-        elif link == "if_so" and last is not None and last["op"] in (*_CHARA_OPS, "pick") and got and not _sure(last, ctx):
+        elif link == "if_so" and last is not None and last["op"] in _IF_SO_STEPS and got and not _sure(last, ctx):
             if prev_count > 1:
-                raise NotUnderstood("if so after several steps")
+                merged = _rest_n(cur[-prev_count:], targets_before, ctx)
+                if merged is None:
+                    raise NotUnderstood("if so after several steps")
+                del cur[-prev_count:]
+                cur.append(merged)
+                last = merged
+                got = _shift_targets(got, targets_before, prev_count)
             if last["op"] == "pick" and last["n"] > 1 and not last.get("up_to"):
-                last["all_or_none"] = True  # "N cards ... if so": fewer than N do not count
+                # "N cards ... if so": as many as there are move (the effect does what it can), and fewer than N do
+                # not count for "if so" (all_or_none would leave no legal choice when fewer than N are there)
+                last["then_if_all"] = True
+            if last["op"] == "move" and last.get("to") not in ("main", "support"):
+                # "move that Chara off the Area; if so, ... of its name": it is gone, the card moved names it
+                got = [_same_name_picked(x, last["target"]) for x in got]
             last.setdefault("then", []).extend(got)
             cur = last["then"]
+        elif link == "if_so" and last is not None and got and not _sure(last, ctx):
+            raise NotUnderstood("if so after a step that may do nothing")  # its condition cannot be told: not read
         elif link in ("if_so", "after") or ("そのキャラ" in s and cur is not steps):
             cur.extend(got)
         else:
@@ -717,18 +767,105 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
     return steps
 
 
+def _rest_n(prev: list[Step], end: int, ctx: Ctx) -> Step | None:
+    """"Rest N of your X. If so, …" (N > 1): one ``rest_any`` step of exactly N (engine.pm.rest_any), whose ``then``
+    runs only when all N were rested, instead of N targets rested one by one (their "if so" is not one step's).
+    None unless the steps are the rests of the N targets before ``end`` (those the sentence before named), alike,
+    of your own; they are taken out of the targets (the ones after ``end`` move down: :func:`_shift_targets`)."""
+    n = len(prev)
+    first = end - n
+    if first < 0 or any(s != {"op": "rest", "target": f"target:{first + i}"} for i, s in enumerate(prev)):
+        return None
+    specs = ctx.targets[first:end]
+    spec = specs[0]
+    if any(x != spec for x in specs) or spec.get("side") != "self" or {"optional", "distinct"} & set(spec):
+        return None
+    later = ctx.targets[end:]
+    if first > 0 and any(t.get("distinct") is False for t in later):
+        return None  # a later target that may be one named before these: not read
+    del ctx.targets[first:end]
+    del ctx.target_clause[first:end]
+    for t in later:  # "may be one of the targets before": there are none left
+        t.pop("distinct", None)
+    return {"op": "rest_any", "spec": {k: v for k, v in spec.items() if k != "side"}, "n": n}
+
+
+def _shift_targets(x: Any, end: int, n: int) -> Any:
+    """``x`` with ``target:k`` for k >= ``end`` written ``target:k-n`` (n targets before ``end`` were taken out)."""
+    if isinstance(x, dict):
+        return {k: _shift_targets(v, end, n) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_shift_targets(v, end, n) for v in x]
+    if isinstance(x, str) and (m := re.fullmatch(r"target:(\d+)", x)) and int(m[1]) >= end:
+        return f"target:{int(m[1]) - n}"
+    return x
+
+
+def _or_after_if_so(sentences: list[str], k: int, ctx: Ctx, may_flags: list[bool] | None) -> list[Step]:
+    """"A. If so, B. Or, C." with A one step that may do nothing: the choice between B and C is what "if so" gives
+    (A is a cost: resting one of yours; "or" offers another reward)."""
+    if k != 2 or len(sentences) != 3:
+        raise NotUnderstood("or after if so")
+    first = body(sentences[0], ctx, may_flags)
+    if len(first) != 1 or first[0]["op"] not in (*_CHARA_OPS, "pick") or "then" in first[0] or _sure(first[0], ctx):
+        raise NotUnderstood("or after if so")
+    ctx.in_mode = True
+    modes = [body(sentences[1][len(w):], ctx) for w in _IF_SO if sentences[1].startswith(w)][:1]
+    modes.append(body(sentences[2][len("または、"):], ctx))
+    ctx.in_mode = False
+    first[0]["then"] = [{"op": "choose", "n": 1, "modes": modes}]
+    return first
+
+
+def text_condition(sentence: str, ctx: Ctx) -> bool:
+    """"This text can be used only while X" / "while X, this text cannot be used": a condition on the whole effect
+    (``ctx.condition``); True when ``sentence`` is one."""
+    if ctx.kind != "activated":
+        return False
+    if m := re.fullmatch(r"このテキストは、(?P<c>.+?)(?:場合|間)にのみ使用できる", sentence):
+        ctx.condition.update(condition(m["c"], ctx))
+        return True
+    if m := re.fullmatch(r"(?P<c>[^、]+?)(?:場合|間)、このテキストは使用できない", sentence):
+        if "not" in ctx.condition:
+            raise NotUnderstood(sentence)
+        ctx.condition["not"] = condition(m["c"], ctx)
+        return True
+    return False
+
+
+def _same_name_picked(step: Step, moved: Any) -> Step:
+    """``step`` with ``same_name`` of a Chara that just moved off the Area read as the card that moved."""
+    return {**step, "same_name": "picked"} if step.get("same_name") == moved else step
+
+
 def _sure(step: Step, ctx: Ctx) -> bool:
     """A step that always does something when the effect runs (an activated effect's card moving itself off the
-    Area, or changing its own AP/DP): "if so" after it needs no check."""
-    return step.get("target") == "self" and step["op"] in ("move", "modify") and "if" not in step and (
-        ctx.kind == "activated" or step["op"] == "modify")
+    Area, or changing its own AP/DP or putting coins on itself; drawing or milling, which a deck with no card left ends the game before):
+    "if so" after it needs no check."""
+    if step["op"] in ("draw", "mill") and "if" not in step:
+        return True
+    return step.get("target") == "self" and step["op"] in ("move", "modify", "coin") and "if" not in step and (
+        ctx.kind == "activated" or step["op"] in ("modify", "coin"))
 
 
 # -- whole effects -------------------------------------------------------------------------------
 
 _OWN_TRIGGERS = [
     (r"このカードが登場した場合、", "enter", {}),
+    (r"このカードが登場、または妨害された場合、", "enter|interfered", {}),
+    (r"このカードが登場、または退場した場合、", "enter|leave", {}),
+    (r"このカードが相手のアプローチによってポイント置き場に置かれた場合、", "point_by_approach", {}),
+    (r"このカードがサポートエリアに登場した場合、", "enter", {"in_area": "support"}),
+    (r"このカードが登場、または相手のアプローチによってポイント置き場に置かれた場合、", "enter|point_by_approach", {}),
+    (r"このカードが(?:登場|場に出た)(?:した場合)?(?:場合)?、またはアプローチ(?:した|に参加した)場合、", "enter|approach", {}),
+    (r"このカードが(?:登場した|場に出た)場合、またはアプローチでポイントを与えた場合、", "enter|gave_point", {}),
+    (r"このカードがアプローチ(?:に参加)?するごとに、", "approach", {}),
+    # the interfering Chara (cause ``interfering``, engine.pm.approach): 妨害した / 妨害に参加した
+    (r"このカードがアプローチまたは妨害に参加した場合、", "approach|interfering", {}),
+    (r"このカードが妨害(?:に参加)?した場合、", "interfering", {}),
     (r"このカードは、登場した場合、", "enter", {}),
+    (r"このカードは、アプローチに参加した場合、", "approach", {}),
+    (r"このカードは、妨害された場合、", "interfered", {}),
     (r"このカードが場に出た場合、", "enter", {}),
     (r"このカードが登場、またはこのカードの効果で場に出た場合、", "enter", {}),
     (r"このカードがメインフェイズの間に登場した場合、", "enter", {"phase": "main"}),
@@ -740,8 +877,12 @@ _OWN_TRIGGERS = [
     (r"このカードがアプローチでポイントを与えた場合、", "gave_point", {}),
     (r"このカードのアプローチで相手のキャラが退場した場合、", "eliminated_opponent", {}),
     (r"このカードが退場した場合、", "leave", {}),
-    (r"このカードがアプローチで退場した場合、", "leave", {"approaching": True}),
+    # "leaves by an approach": as the approaching or as the interfering Chara (the judgement of an approach, rule book
+    # P13-15 step 5, eliminates either; the text says このカードのアプローチで when it means its own approach only)
+    (r"このカードがアプローチで退場した場合、", "leave", {"any_of": [{"approaching": True}, {"interfering": True}]}),
     (r"相手がイベントカードをプレイした場合、", "opp_event", {}),
+    (r"自分のイベントカードがプレイされた場合、", "own_event", {}),
+    (r"(?:このカードは、)?イベントカードがプレイされた場合、", "own_event|opp_event", {}),
     (r"(?:このカードは、)?ターン終了時に、?", "turn_end", {}),
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
 ]
@@ -751,6 +892,7 @@ _OTHER_TRIGGERS = [
     (r"が登場(?:した場合|するごとに)、", "enter"),
     (r"がアプローチに参加(?:した場合|するごとに)、", "approach"),
     (r"がアプローチでポイントを与えた場合、", "gave_point"),
+    (r"がアプローチでポイントを与えるごとに、", "gave_point"),
     (r"が退場した場合、", "leave"),
     (r"が妨害された場合、", "interfered"),
 ]
@@ -807,12 +949,27 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         if "count" in extra:  # the entering card itself is not one of them
             extra["count"]["spec"]["not_self"] = True
         return "enter", {**cond, **extra}, text[m.end():]
+    if m := re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?(?P<rest>登場、または相手のアプローチによってポイント置き場に置かれた場合、)",
+                     text):
+        # "while X, when this card enters or is put into its Point Zone by the opponent's approach"
+        extra = condition(m["c"], ctx)
+        if "count" in extra:  # this card itself is not one of them
+            extra["count"]["spec"]["not_self"] = True
+        return "enter|point_by_approach", {**cond, **extra}, text[m.end():]
     if m := re.match(r"このカードは、(?P<c>[^、。]+?)場合、ターン終了時に", text):
         ctx.this_subject = True
         return "turn_end", {**cond, **condition(m["c"], ctx)}, text[m.end():]
     if text.startswith("このカードは、"):
         ctx.this_subject = True
         text = text[len("このカードは、"):]
+    if m := re.match(r"カードの効果で(?P<np>[^、]+?)が場に出た場合、", text):
+        # "when X is put onto the Area by a card's effect" (not summoned): the effect's card is any card
+        p = _np(m["np"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name:
+            raise NotUnderstood(m["np"])
+        spec = p.chara_spec()
+        prefix = "any_" if _could_be(ctx.card, spec) else "other_"
+        return prefix + "enter", {**cond, "subject": spec, "entered_by": {}}, text[m.end():]
     for pat, cause in _OTHER_TRIGGERS:
         if m := re.match(r"(?P<np>[^、]+?)" + pat, text):
             p = _np(m["np"], ctx)
@@ -830,13 +987,25 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
 
 
 def _static(text: str, ctx: Ctx) -> Got:
-    """A continuous effect of a Chara or Support: ``このカードは、…``."""
+    """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
+    if m := re.fullmatch(r"(自分|相手)のターンの間、このカードは、(.+)", text):  # the same, the condition first
+        text = f"このカードは、{m[1]}のターンの間、{m[2]}"
     m = re.fullmatch(r"このカードは、(.+)", text)
+    if m is None and ctx.card.type == "support":
+        # a Support's "the Chara this card is set on gets …": ``self`` in a Support's effect is that Chara
+        m = re.fullmatch(r"このカードがセットされているキャラは、?((?:〔アクティブ〕、?)?[+\-±\d/]+を得る)", text)
     if m is None:
+        from pmemo_replay.cards.compile_more import static_on_all
+
+        if (got := static_on_all(text, ctx)) is not None:
+            return got
         raise NotUnderstood(text)
     rest = m[1]
-    if m := re.fullmatch(r"「([^」]+)」のコストとして使用する場合、発生コスト\+(\d+)を得る", rest):
-        return Got([{"op": "source", "n": int(m[2]), "for": {"name": m[1]}}])
+    if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
+        p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for
+        if p.head not in ("chara", "name", "card") or p.all or p.same_name or set(p.spec) - CARD_KEYS or "side" in p.spec:
+            raise NotUnderstood(rest)
+        return Got([{"op": "source", "n": int(m["n"]), "for": p.card_filter()}])
     if m := re.fullmatch(r"手札にある場合、(.+?(\d+)枚につき、)使用コスト([+-]\d+)を得る", rest):
         return Got([{"op": "cost", "n": int(m[3]), "per": _per(m[1], ctx)}])
     if rest == "自分のメインフェイズ以外でも登場させることができる":
@@ -847,6 +1016,8 @@ def _static(text: str, ctx: Ctx) -> Got:
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}],
                    condition={"own_turn": True, **condition(m["c"], ctx)})
+    if re.fullmatch(r"相手のメインフェイズでも登場(?:させることが)?できる", rest):  # any Main Phase
+        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"phase": "main"})
     if re.fullmatch(r"自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"own_turn": True})
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、使用コスト(?P<n>[+-]\d+)を得る"
@@ -860,10 +1031,18 @@ def _static(text: str, ctx: Ctx) -> Got:
         if p.head not in ("chara", "name") or p.all or p.same_name:
             raise NotUnderstood(rest)
         return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": p.chara_spec()}, "until": "turn_end"}])
-    m = re.fullmatch(rf"(?:(?P<cond>[^、]+?)(?:場合|間)、)?(?P<per>[^、]+につき、)?(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る", rest)
+    if whats := _GRANTS.get(rest):
+        return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
+    m = re.fullmatch(rf"(?:(?P<cond>[^、]+?)(?:場合|間)、)?(?:(?P<cond2>[^、]+?)(?:場合|間)、)?(?P<per>[^、]+につき、)?"
+                     rf"(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る", rest)
     if m is None or (m["act"] is None and m["ap"] is None):
         raise NotUnderstood(rest)
     cond = condition(m["cond"], ctx) if m["cond"] else {}
+    if m["cond2"]:
+        more = condition(m["cond2"], ctx)
+        if set(more) & set(cond):
+            raise NotUnderstood(rest)
+        cond.update(more)
     per = _per(m["per"], ctx)
     steps: list[Step] = []
     if m["act"]:
@@ -914,9 +1093,10 @@ def effect(text: str, ctx: Ctx) -> Got:
             if ctx.targets:
                 delay["targets"] = ctx.targets
                 ctx.targets = []
-            if any(may):
-                delay["optional"] = True
-            return Got([delay], trigger=trigger, condition=cond)
+            # "at the end of the turn you may …": the set-up is optional too (as the hand scripts read it), so a log
+            # that leaves the declined set-up out is legal
+            return Got([delay | ({"optional": True} if any(may) else {})], trigger=trigger, condition=cond,
+                       optional=any(may))
     elif m := re.match(r"(?P<c>[^、。]+?)場合、", text):
         cond = condition(m["c"], ctx)
         text = text[m.end():]

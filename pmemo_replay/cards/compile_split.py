@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from pmemo_replay.cards.precious_text import _drop_reminders, _tail, body_parts, leading_keywords
+from pmemo_replay.cards.precious_text import _drop_reminders, _tail, body_parts, known_keyword, leading_keywords
 
 
 @dataclass
@@ -41,6 +41,9 @@ def split(text: str | None, card_type: str) -> Pieces:
 
     def marker(inner: str, end: int) -> int:
         word = unicodedata.normalize("NFKC", inner).strip()
+        if not known_keyword(word):
+            pieces.effects.append("")  # the reader's stand-in for a keyword it does not know (never compiled)
+            return end
         if not word.startswith(("逆境", "支援")):
             return end
         tail_end = _tail(text, end)

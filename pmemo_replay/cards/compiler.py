@@ -16,24 +16,38 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cards import Card, Effect
+from pmemo_replay.cards import compile_more as _more  # noqa: F401 - registers its clause readers
 from pmemo_replay.cards import compile_phrases as ph
+from pmemo_replay.cards.compile_canon import canonical
+from pmemo_replay.cards.compile_event import with_delayed
+from pmemo_replay.cards.compile_replace import own_replacement
 from pmemo_replay.cards.compile_split import split
 
 #: a text the readers cannot take apart (an unknown phrasing, or an odd one: a number too big, a mode with no
 #: text...): the effect stays unscripted rather than the card data failing to load
 _NOT_READ = (ph.NotUnderstood, ValueError, KeyError, IndexError)
-_PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《[^》]*》|「[^」]*」\s*[▸▶>])\s*)*:?")
+#: an activated effect's timing and the costs the reader reads (precious_text._COST): any other 《…》 stays in the
+#: text, so the effect is not compiled
+_PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《(?:\d+|休|[赤青黄緑紫]\d*)》|「[^」]*」\s*[▸▶>])\s*)*:?")
+
+
+#: a note in parentheses saying when an effect does not happen (このカードが登場したターンの間に退場した場合、退場した
+#:場合の効果は発生しない): the reader drops notes, so the card's automatic effects would be read without it
+_NOT_HAPPENING = re.compile(r"[（(][^（）()]*発生しない[^（）()]*[）)]")
 
 
 def normalize(text: str) -> str:
-    """NFKC with the card files' stray variants unified (spaces around punctuation, −, ＞)."""
+    """NFKC with the card files' stray variants unified (spaces around punctuation, −, ＞), in the canonical wording
+    (:mod:`pmemo_replay.cards.compile_canon`)."""
     t = unicodedata.normalize("NFKC", text).replace("−", "-").replace("\n", "")
-    return re.sub(r"\s*([、。:])\s*", r"\1", t).strip()
+    return canonical(re.sub(r"\s*([、。:])\s*", r"\1", t).strip())
 
 
 def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
     """``eff`` with a compiled script when every clause of ``text`` is understood, else None."""
     t = normalize(text)
+    if eff.kind == "continuous" and (instead := own_replacement(t)) is not None:
+        return replace(eff, script=tuple(instead), compiled=True)
     if eff.kind == "activated":
         t = _PREFIX.sub("", t)
     kinds = [eff.kind]
@@ -48,13 +62,16 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
             continue
     else:
         return None
-    if not got.steps:
+    if not got.steps or _leftover(got.steps) or not _per_picked(got.steps):
         return None
     trigger = got.trigger
     if ctx.kind != eff.kind:
         eff = replace(eff, kind=ctx.kind, once_per_turn="ごとに" not in t)
     if (eff.kind == "auto") != (trigger is not None):
         return None
+    if trigger is not None and "leave" in trigger.split("|") and trigger != "leave" and any(
+            spec.get("side") != "opponent" for spec in ctx.targets):
+        return None  # "enters or leaves": whether it may target itself depends on the cause: not read
     if trigger == "leave":  # the leaving Chara is off the Area when its effect resolves: never one of its targets
         for spec in ctx.targets:
             if spec.get("side") != "opponent":
@@ -73,6 +90,32 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
                    condition=condition, optional=got.optional, compiled=True)
 
 
+def _leftover(steps: Any) -> bool:
+    """Whether a reader's internal marker (an op starting with ``_``, meant for the sentence before) is left in the
+    steps: a sentence it could not attach where it belongs."""
+    if isinstance(steps, dict):
+        return str(steps.get("op", "")).startswith("_") or any(_leftover(v) for v in steps.values())
+    if isinstance(steps, (list, tuple)):
+        return any(_leftover(v) for v in steps)
+    return False
+
+
+def _per_picked(steps: Any, after_rest_any: bool = False) -> bool:
+    """Whether every "for each Chara rested" (``per: {"picked": …}``) stands in the ``then`` of a ``rest_any`` step
+    (the only step whose rested Charas it can count)."""
+    for step in steps:
+        if step.get("per", {}).get("picked") is not None and not after_rest_any:
+            return False
+        for key in ("then", "do", "else"):
+            inner = step.get(key)
+            if isinstance(inner, list) and not _per_picked(inner, key == "then" and step.get("op") == "rest_any"):
+                return False
+        for mode in step.get("modes", ()):
+            if not _per_picked(mode):
+                return False
+    return True
+
+
 def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Effect | None:
     """The [Backup] effect: its granted text's script under its condition (your Chara approaching...)."""
     ctx = ph.Ctx(card=card, kind="backup")
@@ -81,7 +124,7 @@ def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Eff
         got = ph.body(normalize(text), ctx)
     except _NOT_READ:
         return None
-    if cond is None or not got:
+    if cond is None or not got or _leftover(got):
         return None
     return replace(backup, script=tuple(ph.finish(got, ctx)), targets=tuple(ctx.targets), condition=cond, compiled=True)
 
@@ -93,10 +136,13 @@ def compile_card(card: Card, text: str | None) -> Card:
     pieces = split(text, card.type)
     if len(pieces.effects) != len(card.effects):
         return card
-    effects = tuple((compile_effect(t, e, card) or e) for t, e in zip(pieces.effects, card.effects, strict=True))
+    # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so
+    unsure = bool(text and _NOT_HAPPENING.search(text))  # automatic effects with a note the script cannot hold
+    effects = tuple(e if e.why or (unsure and e.kind == "auto") else (compile_effect(t, e, card) or e)
+                    for t, e in zip(pieces.effects, card.effects, strict=True))
     if card.type == "event" and any(e.kind == "auto" for e in card.effects):
-        # an Event's later triggered sentences are delayed effects its play effect sets up: not read yet
-        effects = card.effects
+        # an Event's later triggered sentences are delayed effects its play effect sets up
+        effects = with_delayed(card, pieces.effects, effects) or card.effects
     backup = card.backup
     if backup is not None and pieces.backup_condition and pieces.backup_text:
         backup = compile_backup(pieces.backup_condition, pieces.backup_text, card, backup) or backup

@@ -24,18 +24,49 @@ def _is_native(data: Any) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def load_file(path: str | Path) -> CardDB:
-    """Read one file, native (``"format": "pmemo-cards"``) or precious-data."""
-    p = Path(path)
+def _read(p: Path) -> Any:
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        return json.loads(p.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise card_error(str(p), "", "", f"cannot read JSON: {exc}") from None
+
+
+def _precious(data: Any) -> bool:
+    return is_precious(data) or (isinstance(data, list) and bool(data) and all(map(is_precious, data)))
+
+
+def load_file(path: str | Path, *, hand_scripts: bool = True) -> CardDB:
+    """Read one file, native (``"format": "pmemo-cards"``) or precious-data (``hand_scripts``: with the project's
+    hand-written scripts where it has them, else compiled only)."""
+    p = Path(path)
+    data = _read(p)
     if _is_native(data):
         return parse_native(data, str(p))
-    if is_precious(data) or (isinstance(data, list) and data and all(map(is_precious, data))):
-        return with_hand_scripts(parse_precious([(str(p), data)], name=p.stem, compile=COMPILE))
+    if _precious(data):
+        db = parse_precious([(str(p), data)], name=p.stem, compile=COMPILE)
+        return with_hand_scripts(db) if hand_scripts else db
     raise card_error(str(p), "", "", "neither a pmemo-cards file nor precious-data card data")
+
+
+def _load_path(path: Path, *, hand_scripts: bool) -> list[CardDB]:
+    """A file, or a folder's files: its precious-data files read together (one set: properties split against the
+    folder's own, pmemo_replay.cards.properties), each native file on its own."""
+    files = card_files(path)
+    if len(files) == 1:
+        return [load_file(files[0], hand_scripts=hand_scripts)]
+    out, precious = [], []
+    for file in files:
+        data = _read(file)
+        if _is_native(data):
+            out.append(parse_native(data, str(file)))
+        elif _precious(data):
+            precious.append((str(file), data))
+        else:
+            raise card_error(str(file), "", "", "neither a pmemo-cards file nor precious-data card data")
+    if precious:
+        db = parse_precious(precious, name=path.stem, compile=COMPILE)
+        out.insert(0, with_hand_scripts(db) if hand_scripts else db)
+    return out
 
 
 def card_files(path: Path) -> list[Path]:
@@ -50,18 +81,19 @@ def card_files(path: Path) -> list[Path]:
     return files
 
 
-def load_cards(paths: Sequence[str | Path]) -> CardDB:
+def load_cards(paths: Sequence[str | Path], *, hand_scripts: bool = True) -> CardDB:
     """Read every path (a file, or a folder read recursively) into one :class:`CardDB`.
 
-    Each ``.json`` file is detected on its own as native or precious-data; later files
-    override cards with the same id; series groups are merged.
+    Each ``.json`` file is detected on its own as native or precious-data; later paths
+    override cards with the same id (a folder's native files override its precious-data ones); series groups are
+    merged. ``hand_scripts=False``: precious-data cards keep their compiled scripts only.
     """
     if isinstance(paths, (str, Path)):
         paths = [paths]
     db = CardDB(name=Path(paths[0]).stem if len(paths) == 1 else "cards")
     for path in paths:
-        for file in card_files(Path(path)):
-            db.merge(load_file(file))
+        for part in _load_path(Path(path), hand_scripts=hand_scripts):
+            db.merge(part)
     return db
 
 

@@ -10,7 +10,8 @@ but an ``activated`` effect must have a timing. The project's optional extras ar
 ``trigger``, ``optional``, ``once_per_turn``, ``targets``, ``do`` (the effect script: present
 means :attr:`Effect.script` ``= tuple(do)``), ``condition``, ``why`` (why it is unscripted),
 ``compiled`` and ``text`` (shown only; not kept). Card extras: ``free_entry``, ``forceful``,
-``breakthrough``, ``endure`` (the newer keywords, docs/log-extensions.md).
+``breakthrough``, ``endure`` (the newer keywords, docs/log-extensions.md), ``use_condition`` (an Event's
+《使用条件》 as a condition), ``timings`` (a modal Event's timings).
 """
 
 from __future__ import annotations
@@ -163,6 +164,8 @@ class CardSchema(_Meta):
     forceful = _Bool(load_default=False)
     breakthrough = fields.Integer(strict=True, load_default=None, allow_none=True, validate=_NON_NEGATIVE)
     endure = _Bool(load_default=False)
+    use_condition = fields.Dict(load_default=None, allow_none=True)
+    timings = fields.List(_Timing(), load_default=list)
 
     @validates_schema
     def _stats(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -261,6 +264,8 @@ def _card(d: Mapping[str, Any]) -> Card:
         forceful=d["forceful"],
         breakthrough=d["breakthrough"],
         endure=d["endure"],
+        use_condition=d["use_condition"],
+        timings=tuple(d["timings"]),
     )
 
 
@@ -364,6 +369,10 @@ def dump_card(c: Card) -> dict[str, Any]:
         out["reinforcement"] = {c.reinforcement[0]: c.reinforcement[1]}
     if c.backup is not None:
         out["backup"] = _dump_effect(c.backup)
+    if c.use_condition is not None:
+        out["use_condition"] = dict(c.use_condition)
+    if c.timings:
+        out["timings"] = [str(t) for t in c.timings]
     if c.effects:
         out["effects"] = [_dump_effect(e) for e in c.effects]
     if c.text is not None:

@@ -5,7 +5,8 @@ is then ``setAbbr + " " + number``). Fields are mapped as ../shared/spec/cards.m
 text is read for facts only (:mod:`pmemo_replay.cards.precious_text`) and never kept:
 :attr:`Card.text` stays ``None``; effects in stock phrasings get compiled scripts
 (:mod:`pmemo_replay.cards.compiler`). Other fields are ignored.
-A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP.
+A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP. Properties a file ran together are
+split against the folder's own (:mod:`pmemo_replay.cards.properties`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from engine.cards import Card, CardDB
 from pmemo_replay.cards.compiler import compile_card
 from pmemo_replay.cards.errors import CardDataError, card_error
 from pmemo_replay.cards.precious_text import COLORS, TextError, number, parse_text
+from pmemo_replay.cards.properties import split_run_together
 from pmemo_replay.cards.series import series_groups_for
 
 TYPES = {"キャラクター": "chara", "イベント": "event", "サポート": "support"}
-_PROPERTY_SPLIT = re.compile("[、\u3000\n]")
+#: between properties: 、, an ideographic space, a line break (real, or written out as the two characters \\n)
+_PROPERTY_SPLIT = re.compile(r"[、\u3000\r\n]|\\n")
 _COMBO_SPLIT = re.compile("[＆&]")
 
 
@@ -63,6 +66,14 @@ class _Reader:
         if value not in table:
             raise self.fail(key, f"{value!r} is not one of {', '.join(table)}")
         return table[value]
+
+    def color(self) -> str:
+        """The card's colour: 赤/青/黄/緑/紫/白 by the table; any other value is kept as written, a colour of its
+        own (one card with a colour nobody listed must not make its whole folder unreadable)."""
+        value = self.text("color").strip()
+        if not value:
+            raise self.fail("color", "empty")
+        return COLORS.get(value, value)
 
     def count(self, *keys: str) -> int:
         value = self.text(*keys)
@@ -124,7 +135,7 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
         name=name,
         series=r.text("setName").strip(),
         type=card_type,
-        color=r.choice("color", COLORS),
+        color=r.color(),
         cost=r.count("cost", "usageCost"),
         source=r.count("source", "outbreakCost"),
         ap=ap,
@@ -145,6 +156,8 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
         forceful=facts.forceful,
         breakthrough=facts.breakthrough,
         endure=facts.endure,
+        use_condition=facts.use_condition,
+        timings=tuple(facts.timings),
         # the user's own card data, shown on hover (in memory only: the project never copies card texts)
         text=raw_text if raw_text and raw_text.strip() not in ("", "-") else None,
     )
@@ -158,7 +171,10 @@ def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data"
         for obj in data if isinstance(data, list) else [data]:
             if not is_precious(obj):
                 raise card_error(source, "", "", "not a precious-data card object")
-            cards.append(precious_card(obj, source, compile=compile))
+            cards.append(precious_card(obj, source))
+    cards = split_run_together(cards)  # before compiling: the compiler reads properties
+    if compile:
+        cards = [compile_card(c, c.text) for c in cards]
     return CardDB(cards, series_groups_for({c.series for c in cards}), name=name)
 
 

@@ -6,12 +6,14 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
 2. Keywords come only from the *leading run* of 〔…〕 markers (and a bare レベルアップ):
    〔アクティブ〕 〔ブレイク〕 〔EXカード〕 〔コンビ〕 〔レベルアップ〕 〔天然X〕 〔逆境X〕(:「A」)
    〔連携:「A」〕 〔連携:【A】〕 〔支援:…〕▸「…」, and the newer 〔自由登場〕 (free entry), 〔強引〕
-   (forceful), 〔突破N〕 (breakthrough N), 〔我慢〕 (endure); unknown markers there are skipped.
+   (forceful), 〔突破N〕 (breakthrough N), 〔我慢〕 (endure); an unknown marker there becomes an unscripted
+   effect saying so (its card is then not fully verified).
    Pinch: the AP/DP modifier (``+10/+10``, full-width too) written in its granted part, else
    0/0; the granted 「A」 is read for effects like the main text, each with the condition
    ``{"points_at_least": X}`` (a Pinch grants them only while it holds). Backup: an ``auto`` Effect.
 3. The rest is split at timing brackets ``[メイン/自分]`` / ``［アプローチ/相手］`` (outside 「」).
-   For an Event the first bracket (when nothing precedes it) is the card's timing. For a
+   For an Event the first bracket (when nothing precedes it, or only its use condition 《使用条件》:A, read by
+   :mod:`pmemo_replay.cards.use_condition`) is the card's timing. For a
    Chara or Support each bracket starts an activated effect that runs to the next bracket:
    ``[X/Y]:《n》`` cost n, ``《休》`` rest, ``「X」▸`` / ``「X」＞`` discard_name (also
    ``[X/Y]《n》:``).
@@ -19,12 +21,14 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
    a sentence that opens with その / そう / また / 捨て札にし…, or mentions この効果, continues
    the previous effect; else one with a trigger phrase (…した場合 / された場合 for entering,
    approaching, interference, leaving, points, plays; …ごとに; ターン終了時に; ターン開始時に)
-   starts an ``auto`` effect; else one opening with このカードは starts a ``continuous``
+   starts an ``auto`` effect (unless it is a replacement, …代わりに: ``continuous``); else one opening with
+   このカードは starts a ``continuous``
    effect; any other sentence continues the previous effect (or starts a ``continuous`` one).
    Effect.trigger is the first trigger phrase's name when it is one of ``enter``
    (登場した場合), ``approach`` (アプローチに参加した場合), ``interfered`` (妨害された場合),
    ``point`` (ポイント置き場に置かれた場合), ``turn_end`` (ターン終了時に), ``turn_start``
-   (ターン開始時に); else None.
+   (ターン開始時に), ``set`` (a Support's セットされた場合: the engine does not fire it, so a log's trigger for it is
+   applied as logged, unverified); else None.
    For an Event the first sentence starts its play effect, recorded as a ``continuous``
    effect (neither a Movement nor triggered); later sentences with a trigger phrase start
    ``auto`` effects (delayed triggers the Event sets up); the rest continue the play effect.
@@ -36,12 +40,14 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from engine.cards import Effect, Timing
+from pmemo_replay.cards import use_condition
 
 PHASES = {"メイン": "main", "アプローチ": "approach"}
 SIDES = {"自分": "self", "相手": "opponent", "両方": "both", "割り込み": "decline"}
-COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple"}
+COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple", "白": "white"}
 
 _CLOSE = {"「": "」", "〔": "〕", "（": "）", "【": "】", "『": "』"}
 _NUM = "[0-9０-９]+"
@@ -53,7 +59,7 @@ _TAIL_MOD = re.compile(f"[ \u3000]*{_MOD.pattern}")
 _MOD_PARTS = re.compile(f"([+＋\\-－−±])({_NUM})")
 _ARROW = "▸▶＞>"
 _COST = re.compile(
-    f"《(?P<n>{_NUM})》|《(?P<rest>休)》|《(?P<color>[赤青黄緑紫])(?P<cn>{_NUM})?》|「(?P<name>[^「」]+)」\\s*[{_ARROW}]"
+    f"《(?P<n>{_NUM})》|《(?P<rest>休)》|《(?P<color>[赤青黄緑紫白])(?P<cn>{_NUM})?》|「(?P<name>[^「」]+)」\\s*[{_ARROW}]"
 )
 _TRIGGER = re.compile(
     "(?P<enter>登場(?:した場合|、または|するごとに))"
@@ -62,9 +68,13 @@ _TRIGGER = re.compile(
     "|(?P<point>ポイント置き場に置かれた場合)"
     "|(?P<turn_end>ターン終了時に)"
     "|(?P<turn_start>ターン開始時に)"
+    "|(?P<set>セットされた場合)"
     "|(?P<other>(?:退場し|参加し|場に出|与え|置かれ|プレイし|使用し|なっ|移っ|引い)た場合|ごとに)"
 )
+#: a replacement effect ("is put into X instead of Y"): it changes where something goes, it is not triggered
+_REPLACES = re.compile("(?:置かれる|移る|される|離れる)(?:場合、)?代わりに")
 _REINFORCEMENT = re.compile("連携[ \u3000]*[:：][ \u3000]*(?:「(?P<name>.+)」|【(?P<prop>.+)】)")
+_MODAL = re.compile(r"このカードをプレイする場合、以下から\d+つ選択する。\s*[・･]")
 _CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
 
 
@@ -90,6 +100,8 @@ class TextFacts:
     forceful: bool = False
     breakthrough: int | None = None
     endure: bool = False
+    use_condition: dict[str, Any] | None = None
+    timings: list[Timing] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
 
 
@@ -169,7 +181,7 @@ def effect_groups(text: str, play: bool = False) -> list[list[str]]:
         plain = _unquote(sentence)
         if groups and (_CONTINUES.match(plain) or "この効果" in plain):
             groups[-1].append(sentence)
-        elif (play and n == 0) or _TRIGGER.search(plain) is not None:
+        elif (play and n == 0) or _triggered(plain):
             groups.append([sentence])
         elif groups and (play or not plain.startswith("このカードは")):
             groups[-1].append(sentence)
@@ -178,12 +190,17 @@ def effect_groups(text: str, play: bool = False) -> list[list[str]]:
     return groups
 
 
+def _triggered(plain: str) -> bool:
+    """A sentence with a trigger phrase that is not a replacement effect's "when it would …, instead"."""
+    return _TRIGGER.search(plain) is not None and _REPLACES.search(plain) is None
+
+
 def _group_effects(groups: list[list[str]], play: bool = False) -> list[Effect]:
     """The auto/continuous effect of each sentence group, told by its first sentence."""
     effects: list[Effect] = []
     for n, group in enumerate(groups):
         plain = _unquote(group[0])
-        trigger = None if play and n == 0 else _TRIGGER.search(plain)
+        trigger = None if (play and n == 0) or not _triggered(plain) else _TRIGGER.search(plain)
         if trigger is None:
             effects.append(Effect(kind="continuous"))
         else:
@@ -218,13 +235,16 @@ def _activated(m: re.Match[str], segment: str) -> Effect:
 def body_parts(text: str, card_type: str) -> tuple[re.Match[str] | None, list[list[str]], list[tuple[re.Match[str], str]]]:
     """The text after the keywords, cut (step 3): an Event's timing bracket, the sentence groups of the automatic
     and continuous effects, and each activated effect's timing bracket with its segment (to the next bracket)."""
-    marks = _brackets(text)
     if card_type == "event":
-        timing = None
-        if marks and not text[: marks[0].start()].strip():
-            timing = marks[0]
+        condition, text = use_condition.cut(text)  # read apart (parse_text)
+        marks = _brackets(text)
+        timing, before = None, ""
+        if marks and (condition is not None or not text[: marks[0].start()].strip()):
+            # after a use condition, sentences before the timing bracket are effects of their own (a cost change)
+            timing, before = marks[0], text[: marks[0].start()]
             text = text[marks[0].end() :].lstrip(" \u3000:：")
-        return timing, effect_groups(text, play=True), []
+        return timing, effect_groups(text, play=True) + effect_groups(before), []
+    marks = _brackets(text)
     groups = effect_groups(text[: marks[0].start()] if marks else text)
     ends = [m.start() for m in marks[1:]] + [len(text)]
     return None, groups, [(m, text[m.start() : end]) for m, end in zip(marks, ends[: len(marks)], strict=True)]
@@ -302,7 +322,23 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts) -> int:
     elif word.startswith("支援"):
         facts.backup = Effect(kind="auto")
         return _tail(text, end)
+    else:  # a keyword this reader does not know: an effect the engine cannot check (never dropped)
+        facts.effects.append(unknown_keyword(word))
     return end
+
+
+_KNOWN = ("アクティブ", "ブレイク", "EXカード", "コンビ", "レベルアップ", "自由登場", "強引", "我慢", "突破", "天然", "逆境",
+          "連携", "支援")
+
+
+def known_keyword(word: str) -> bool:
+    """Whether a leading 〔word〕 (NFKC) is one of the keywords read (step 2 of the module doc)."""
+    return word.startswith(_KNOWN)
+
+
+def unknown_keyword(word: str) -> Effect:
+    """The stand-in for a keyword not read: an unscripted effect saying so."""
+    return Effect(kind="continuous", why=f"the keyword 〔{word}〕 is not read")
 
 
 def leading_keywords(text: str, on_marker: Callable[[str, int], int], on_level_up: Callable[[], None]) -> int:
@@ -332,4 +368,12 @@ def parse_text(text: str | None, card_type: str) -> TextFacts:
                            lambda: setattr(facts, "level_up", True))
     facts.timing, effects = _body(text[pos:], card_type)
     facts.effects += effects
+    if card_type == "event" and facts.timing is None and _MODAL.match(text[pos:].strip()):
+        # "when you play this card, choose one: ・[X]:A ・[Y]:B": playable in any of the modes' timings
+        facts.timings = [_timing(m) for m in _brackets(text[pos:])]
+    if card_type == "event" and (cond := use_condition.cut(text[pos:])[0]) is not None:
+        facts.use_condition = use_condition.read(cond)
+        if facts.use_condition is use_condition.UNREAD:  # not read: the Event's plays stay unverified
+            facts.use_condition = None
+            facts.effects = [replace(e, why="its use condition (《使用条件》) is not read") for e in facts.effects]
     return facts

@@ -172,7 +172,7 @@ def test_read_native_file_names_the_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(_doc(color="pink")), encoding="utf-8")
     with pytest.raises(CardDataError) as err:
         read_native(path)
-    assert str(err.value) == (f"{path}: cards[0] (TST 01-004): color: 'pink' is not one of red, blue, yellow, green, purple")
+    assert str(err.value) == (f"{path}: cards[0] (TST 01-004): color: 'pink' is not one of red, blue, yellow, green, purple, white")
     assert isinstance(err.value, ValueError)
 
 
@@ -182,7 +182,7 @@ def test_error_message_format() -> None:
     with pytest.raises(
         CardDataError,
         match=r"^cards\.json: cards\[3\] \(TST 01-004\): color: "
-        r"'pink' is not one of red, blue, yellow, green, purple$",
+        r"'pink' is not one of red, blue, yellow, green, purple, white$",
     ):
         parse_native(doc, "cards.json")
 

@@ -245,7 +245,7 @@ def test_ignored_extra_fields_and_no_text_for_a_dash() -> None:
 
 
 BAD: list[tuple[dict[str, Any], str]] = [
-    ({"color": "桃"}, "color: '桃' is not one of 赤, 青, 黄, 緑, 紫"),
+    ({"color": " "}, "color: empty"),
     ({"type": "ヒーロー"}, "type: 'ヒーロー' is not one of キャラクター, イベント, サポート"),
     ({"cost": "x"}, "cost: 'x' is not a number"),
     ({"cost": None}, "cost: missing required field"),
@@ -263,6 +263,32 @@ def test_bad_precious_card(change: dict[str, Any], message: str) -> None:
     with pytest.raises(CardDataError) as err:
         precious_card(_card(**change), "TST_01-001.json")
     assert str(err.value).startswith(f"TST_01-001.json: TST 01-001: {message}")
+
+
+def test_white_and_unknown_colours_do_not_stop_a_folder(tmp_path: Path) -> None:
+    """白 is a colour of its own (white); a colour nobody listed is kept as written, and the folder still loads."""
+    _write(tmp_path, "TST_01-001.json", _card(color="白"))
+    _write(tmp_path, "TST_01-002.json", _card(id="TST 01-002", color="桃"))
+    _write(tmp_path, "TST_01-003.json", _card(id="TST 01-003", color="青"))
+    db = read_precious(tmp_path)
+    assert [db.get(f"TST 01-00{i}").color for i in (1, 2, 3)] == ["white", "桃", "blue"]
+
+
+def test_white_cost_identity_and_native_round_trip() -> None:
+    """A white card's cost is paid by a white card or one of its series, as for any colour; native keeps white."""
+    from pmemo_replay.cards.native import dump_native, parse_native
+
+    white = precious_card(_card(color="白"))
+    db = parse_native(dump_native(CardDB([white])))
+    assert db.get("TST 01-001").color == "white"
+
+
+def test_properties_split_on_line_breaks() -> None:
+    """One string holding several properties, split on real line breaks and on a written-out \\n."""
+    card = precious_card(_card(characteristic=["制服\n魔法師\r\nメガネ"]))
+    assert card.properties == ("制服", "魔法師", "メガネ")
+    written_out = precious_card(_card(characteristic=["制服\\n魔法師"]))
+    assert written_out.properties == ("制服", "魔法師")
 
 
 def test_missing_id() -> None:

@@ -175,3 +175,18 @@ def test_level_up_invalid_cases() -> None:
     assert_illegal(g, "levelup.invalid")  # another name
     g = Game([AKI, BEN, AKI2]).passes(0, 1).add("level_up", 0, card=AKI2, onto=AKI)
     assert_illegal(g, "levelup.invalid")  # outside the Main Phase
+
+
+def test_white_cost_identity() -> None:
+    """White (白, an extension: docs/log-extensions.md) is a colour of its own: paid by white or by the series."""
+    from dataclasses import replace
+
+    from engine.cards import CardDB
+    from tests.engine.kit import DB
+
+    whites = {AKI: "white", NED: "white"}
+    db = CardDB([replace(c, color=whites.get(c.id, c.color)) for c in DB], DB.series_groups())
+    assert_legal(Game([AKI, NED], db=db).add("summon", 0, card=AKI, area="main", pay=[{"hand": NED}]))
+    plain = CardDB([replace(c, color="white") if c.id == AKI else c for c in DB], DB.series_groups())
+    assert_illegal(Game([AKI, NED], db=plain).add("summon", 0, card=AKI, area="main", pay=[{"hand": NED}]),
+                   "cost.identity")

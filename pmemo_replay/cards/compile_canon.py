@@ -1,0 +1,63 @@
+"""One canonical wording per meaning: the rewrites the compiler applies to a normalized effect text before reading it.
+
+Card texts are a controlled language whose variation is lexical, not grammatical: one verb has several synonyms
+(手札に移す / 手札に加える), a verb stands for its "take part" form (アプローチしている / アプローチに参加している),
+a comma is left out (このカードは妨害に…). Each rewrite below maps a variant onto the wording the phrase readers
+(:mod:`pmemo_replay.cards.compile_phrases`) already know, and must not change the meaning: a variant the table does
+not cover stays unread (unverified), never read more loosely. See docs/compiler.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: (variant, canonical wording), applied in order
+REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
+    # a comma left out after the subject (first: the rewrites below expect it)
+    (r"^このカードは(?!、)", "このカードは、"),
+    # moving a card into the hand: one verb
+    (r"手札に移す", "手札に加える"),
+    (r"手札に移し、", "手札に加え、"),
+    # "approach" / "interfere" used as verbs: taking part
+    (r"もう一度アプローチできる", "もう一度アプローチに参加することができる"),
+    (r"(?<=[、はで])アプローチできない", "アプローチに参加することができない"),
+    (r"(?<=[、はで])妨害できない", "妨害に参加することができない"),
+    (r"(?<=[、はで])アプローチと妨害に参加できない", "アプローチと妨害に参加することができない"),
+    (r"(?<=[がの])アプローチまたは妨害している", "アプローチまたは妨害に参加している"),
+    (r"(?<=[がの])アプローチしている", "アプローチに参加している"),
+    # "at the end of your turn": a turn-end trigger during your own turn
+    (r"^自分のターン終了時に、", "自分のターンの間、ターン終了時に、"),
+    (r"^このカードは、自分のターン終了時に、?", "自分のターンの間、このカードは、ターン終了時に"),
+    (r"(?:自分の)?デッキの上から(\d+)枚を見て", r"デッキの上のカード\1枚を見て"),
+    # number words
+    (r"APまたはDPが", "APまたはDPの値が"),
+    # a comma left out after the subject
+    (r"(\d+枚)は(?!、)", r"\1は、"),
+    (r"(?<=キャラ)は(?![、い])", "は、"),
+    (r"(?:(?<=^)|(?<=、))(相手|自分)は(?!、)", r"\1は、"),
+    (r"AP/DPを持つ", "AP/DPの値を持つ"),
+    (r"カードを(\d+)枚を", r"カード\1枚を"),
+    (r"につき(?!、)", "につき、"),
+    (r"置き場にある、", "置き場にある"),
+    (r"のアプローチによって相手の", "のアプローチで相手の"),
+    (r"(?:(?<=^)|(?<=、))(相手|自分)は、このターン、", r"このターン、\1は、"),
+    (r"(?<=[」】ャ])がアプローチした場合、", "がアプローチに参加した場合、"),
+    (r"(?<=[」】ャ])がアプローチするごとに、", "がアプローチに参加するごとに、"),
+    # cards put under the deck "in any order": the order the player gives (a pick's choice) is that order
+    (r"(\d+枚)を任意の順番でデッキの下に移す", r"\1をデッキの下に移す"),
+    # two causes: 登場した場合、または… = 登場、または…
+    (r"^このカードが登場した場合、または(?=アプローチに参加した場合|退場した場合)", "このカードが登場、または"),
+    # "this card, when it enters, gets / becomes …": the same as "when this card enters, this card gets / becomes …"
+    (r"^このカードは、(登場した|アプローチに参加した|妨害された)場合、(?=ターン終了時まで|活動状態になる|休息状態になる)",
+     r"このカードが\1場合、このカードは、"),
+    # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
+    (r"相手のアプローチによって自分のポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
+    (r"登場または(相手のアプローチによってポイント置き場に置かれた|退場した)", r"登場、または\1"),
+]]
+
+
+def canonical(text: str) -> str:
+    """``text`` (NFKC-normalized) in the canonical wording."""
+    for pattern, repl in REWRITES:
+        text = pattern.sub(repl, text)
+    return text

@@ -1,0 +1,60 @@
+"""Why effects stay uncompiled: the clause each one stops at, counted over sets (``compile_measure --gaps N``).
+
+For each effect the compiler leaves unscripted, the reason is the reader's own: why the facts reader gave up
+(``Effect.why``), the text pieces not lining up with the effects, or the text the readers raised
+:class:`~pmemo_replay.cards.compile_phrases.NotUnderstood` on (the clause no reader took, or a reader's note such
+as "if so after several steps"). Names, properties and titles are folded (「N」 【P】 『S』) and numbers written n,
+so one wording shared by many cards counts once. Only printed: the texts are the user's card data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from pmemo_replay.cards import compile_phrases as ph
+from pmemo_replay.cards.compile_split import split
+from pmemo_replay.cards.compiler import _PREFIX, normalize
+from pmemo_replay.cards.precious import read_precious
+
+_FOLD = [(re.compile(p), r) for p, r in [(r"「[^」]*」", "「N」"), (r"【[^】]*】", "【P】"), (r"『[^』]*』", "『S』"),
+                                          (r"\d+", "n")]]
+
+
+def fold(text: str) -> str:
+    """``text`` with names, properties, titles and numbers folded."""
+    for pattern, repl in _FOLD:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def reasons(folder: str | Path) -> Iterable[tuple[str, str]]:
+    """(card id, reason) for each effect of the set that stays uncompiled."""
+    compiled = read_precious(folder, compile=True)
+    for card in read_precious(folder):
+        done = compiled.get(card.id)
+        pieces = split(card.text, card.type).effects if card.text else []
+        for i, eff in enumerate(card.effects):
+            if done.effects[i].compiled or eff.scripted:
+                continue
+            if eff.why:
+                yield card.id, f"facts: {eff.why}"
+                continue
+            if len(pieces) != len(card.effects):
+                yield card.id, "the text pieces do not line up with the effects"
+                continue
+            text = normalize(pieces[i])
+            if eff.kind == "activated":
+                text = _PREFIX.sub("", text)
+            try:
+                ph.effect(text, ph.Ctx(card=card, kind=eff.kind))
+                yield card.id, "read, but refused by a later check (kind, targets, an Event's later sentence...)"
+            except (ph.NotUnderstood, ValueError, KeyError, IndexError) as exc:
+                yield card.id, fold(str(exc))[:80]
+
+
+def histogram(folders: Iterable[str | Path]) -> Counter[str]:
+    """How many uncompiled effects stop at each (folded) reason, over ``folders``."""
+    return Counter(reason for folder in folders for _, reason in reasons(folder))

@@ -1,0 +1,53 @@
+"""An Event's use condition (《使用条件》, rule book P03): cut from its text and read as a condition.
+
+Rule book 001 (its glossary of card terms): an Event with 《使用条件》:A cannot be played unless A holds, besides
+its usage cost; a bare 「name」 or 【property】 means such a card is on the player's own Area. The part after the
+marker is either such a run of names (joined by ＋: all of them) or one sentence up to 。. Only the forms below
+are read; any other leaves :data:`UNREAD` (the Event then stays unscripted, so its plays are unverified, never
+accepted under a looser rule).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+MARKER = re.compile(r"《使用条件》[ \u3000]*[:：]?[ \u3000]*")
+_NAMES = re.compile(r"(?:[「【][^「」【】]+[」】][ \u3000]*[＋+]?[ \u3000]*)+")
+_ONE = re.compile(r"[「【]([^「」【】]+)[」】]")
+#: the condition was there but not understood
+UNREAD: dict[str, Any] = {"unread": True}
+
+
+def cut(text: str) -> tuple[str | None, str]:
+    """(the condition's text, the rest) when ``text`` opens with 《使用条件》, else (None, text)."""
+    m = MARKER.match(text)
+    if m is None:
+        return None, text
+    rest = text[m.end():]
+    if names := _NAMES.match(rest):
+        return names[0].strip(), rest[names.end():]
+    bracket = re.search(r"[\[［](?:メイン|アプローチ)[/／]", rest)
+    stop = bracket.start() if bracket is not None else len(rest)
+    end = rest.find("。", 0, stop)
+    if end < 0:
+        return rest[:stop].strip(), rest[stop:]
+    return rest[:end].strip(), rest[end + 1:]
+
+
+def read(text: str) -> dict[str, Any]:
+    """The condition a use condition's text means (engine.pm.conditions), or :data:`UNREAD`."""
+    t = unicodedata.normalize("NFKC", text).strip().rstrip("。")
+    if _NAMES.fullmatch(t):
+        parts = re.split(r"\s*\+\s*", t)
+        if len(parts) > 1 and not all(_ONE.fullmatch(p) for p in parts):
+            return UNREAD  # 「A」「B」 side by side with no ＋: both, or either? not read
+        if len(parts) == 1 and not _ONE.fullmatch(parts[0]):
+            return UNREAD
+        conds = [{"has_property" if p.startswith("【") else "has_name": _ONE.fullmatch(p)[1]}  # type: ignore[index]
+                 for p in parts]
+        return conds[0] if len(conds) == 1 else {"all_of": conds}
+    if m := re.fullmatch(r"自分のポイント置き場にカードが(\d+)枚以上(?:ある|置かれている)", t):
+        return {"points_at_least": int(m[1])}
+    return UNREAD

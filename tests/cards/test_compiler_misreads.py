@@ -1,0 +1,116 @@
+"""Misreads found on SAGA (issue 20): each card is read from ../shared at run time and its compiled script checked
+against what its text says (no card text is kept here)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from engine.cards import CardDB
+from pmemo_replay.cards import read_precious
+from pmemo_replay.cards.compile_measure import normalized
+from pmemo_replay.cards.loader import hand_scripted
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
+pytestmark = pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
+EITHER_SIDE = {"any_of": [{"approaching": True}, {"interfering": True}]}
+
+
+@cache
+def _set(name: str) -> CardDB:
+    return read_precious(DATA / name, compile=True)
+
+
+def test_if_so_after_a_flip_runs_only_when_a_card_was_turned() -> None:
+    eff = _set("SAGA").get("SAGA 01-037").effects[1]
+    assert eff.compiled
+    (flip,) = eff.script  # the discard is nested: it happens only when a face-down card was turned up
+    assert flip["op"] == "flip" and [s["op"] for s in flip["then"]] == ["move"]
+
+
+def test_if_so_after_a_step_that_may_do_nothing_is_not_read() -> None:
+    eff = _set("MHK").get("MHK 01-033").effects[0]  # "return up to 12 ...; if so, ...": nothing to nest it under
+    assert not eff.compiled
+
+
+def test_leaving_by_an_approach_is_one_reading_for_hand_and_compiled_scripts() -> None:
+    # the Elimination Judgement of an approach removes the approaching or the interfering Chara (P13-15 step 5)
+    assert _set("SAGA").get("SAGA 01-027").effects[0].condition == EITHER_SIDE
+    hand = next(c for c in hand_scripted() if c.id == "MHK 01-034").effects[1]
+    compiled = _set("MHK").get("MHK 01-034").effects[1]
+    assert hand.condition == compiled.condition == EITHER_SIDE
+    assert normalized(compiled)["trigger"] == "leave"
+
+
+def test_a_support_being_set_is_a_trigger() -> None:
+    (first, _) = _set("SAGA").get("SAGA ST-033").effects
+    assert first.kind == "auto" and first.trigger == "set"  # was read as a continuous effect
+
+
+def test_going_to_the_ex_deck_instead_is_a_replacement_not_a_trigger() -> None:
+    saga = _set("SAGA")
+    own = [c for c in saga if c.ex and c.effects and c.effects[0].script
+           and c.effects[0].script[0].get("op") == "instead"]
+    assert len(own) == 7
+    for card in own:
+        eff = card.effects[0]
+        assert eff.kind == "continuous" and eff.trigger is None
+        assert list(eff.script) == [{"op": "instead", "target": "self", "of": "discard", "to": "ex_deck"}]
+    # a replacement on the opponent's Charas is not read: unscripted
+    assert not _set("SSSS").get("SSSS ST-011").effects[0].scripted
+
+
+@pytest.mark.parametrize(("set_name", "card_id"), [("SZ2", "SZ2 01-081"), ("MHK", "MHK 01-014"), ("MHK", "MHK 01-020"),
+                                                   ("MHK", "MHK 01-096"), ("MHK", "MHK ST-020")])
+def test_an_optional_delayed_effect_is_an_optional_set_up(set_name: str, card_id: str) -> None:
+    # "ターン終了時に…できる": the set-up may be declined, as the hand scripts read it (issue 26 point 4)
+    eff = _set(set_name).get(card_id).effects[0]
+    assert eff.compiled and eff.optional and eff.script[0]["op"] == "delay" and eff.script[0]["optional"]
+    hand = {c.id: c for c in hand_scripted()}.get(card_id)
+    if hand is not None:
+        assert normalized(hand.effects[0]) == normalized(eff)
+
+
+def test_a_log_leaving_out_the_declined_set_up_is_legal() -> None:
+    from dataclasses import replace
+
+    from tests.engine.kit import DB, Game, assert_illegal, assert_legal
+
+    lou, f = "TST 01-016", [f"TST 90-{i:03d}" for i in range(1, 5)]
+    compiled = _set("MHK").get("MHK 01-014").effects[0]  # enter: at the end of the turn you may stand one of yours
+
+    def game(eff: object) -> Game:
+        db = CardDB([replace(c, effects=(eff,)) if c.id == lou else c for c in DB], DB.series_groups())
+        g = Game([lou, f[0], f[1], f[2]], db=db)
+        return g.add("summon", 0, card=lou, area="main", pay=[{"hand": f[0]}, {"hand": f[1]}]).passes(1)
+
+    assert_legal(game(compiled))
+    assert_illegal(game(replace(compiled, optional=False)), "effect.result")
+
+
+def _made_up(text: str) -> object:
+    from pmemo_replay.cards import precious_card
+
+    return precious_card({"id": "TST 01-001", "name": "試験", "setName": "試験", "type": "キャラクター", "color": "赤",
+                          "cost": "1", "source": "1", "ap": "10", "dp": "10", "text": text}, compile=True)
+
+
+def test_an_unknown_keyword_is_an_unverified_effect_not_dropped() -> None:
+    card = _made_up("〔未知の語〕このカードが登場した場合、カードを1枚引く。")
+    unknown, enter = card.effects  # type: ignore[attr-defined]
+    assert unknown.why and not unknown.scripted
+    assert enter.compiled and enter.trigger == "enter"  # the rest of the card still compiles
+
+
+def test_an_unknown_cost_marker_leaves_the_effect_unscripted() -> None:
+    assert _made_up("[メイン/自分]:《1》カードを1枚引く。").effects[0].compiled  # type: ignore[attr-defined]
+    assert not _made_up("[メイン/自分]:《謎》カードを1枚引く。").effects[0].compiled  # type: ignore[attr-defined]
+
+
+def test_a_chara_moved_off_the_area_is_named_by_the_card_that_moved() -> None:
+    # "put one of your Charas on the deck bottom; if so, you may put one of its name from your hand": the Chara is
+    # gone when the second step resolves, so its name comes from the card that moved (as the hand script has it)
+    (move,) = _set("MHK").get("MHK 01-125").effects[0].script
+    assert move["op"] == "move" and move["then"][0]["same_name"] == "picked"

@@ -1,0 +1,36 @@
+"""``pmemo-replay cards coverage``: its columns add up, keywords are not effects, and where hand scripts win it says
+how many the compiler reproduces."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pmemo_replay.cli.cards import main
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
+
+
+def _rows(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, dict[str, int]]:
+    assert main(["cards", "coverage", *args, "--json"]) == 0
+    return {r["set"]: r for r in json.loads(capsys.readouterr().out)}
+
+
+def test_columns_add_up_on_the_bundled_sets(capsys: pytest.CaptureFixture[str]) -> None:
+    for row in _rows(capsys).values():
+        assert row["hand_scripted"] + row["compiled"] + row["unverified"] == row["effects"]
+        assert row["keywords_unapplied"] <= row["keywords"] and row["verified_cards"] <= row["cards"]
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="needs ../shared/data/precious-data")
+def test_precious_folders(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _rows(capsys, "--cards", str(DATA / "MHK"), str(DATA / "SAGA"))
+    mhk, saga = rows["MHK"], rows["SAGA"]
+    assert mhk["hand_scripted"] == mhk["effects"] and mhk["compiled"] == 0  # hand scripts win on MHK...
+    assert 0 < mhk["compiler_same"] <= mhk["compiler_also"] <= mhk["hand_scripted"]  # ...and the compiler is measured
+    assert saga["compiled"] + saga["unverified"] == saga["effects"] and saga["hand_scripted"] == 0
+    assert saga["keywords"] > saga["keywords_unapplied"] > 0  # 〔突破N〕 / 〔我慢〕: read, not applied, not effects
+    main(["cards", "coverage", "--cards", str(DATA / "SAGA")])
+    assert "SAGA" in capsys.readouterr().out

@@ -1,0 +1,75 @@
+"""An Event's use condition (《使用条件》): read with its timing, enforced by the play check (``event.condition``),
+and an Event whose condition is not read stays unscripted (its plays unverified), never accepted more loosely."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from engine.cards import CardDB
+from pmemo_replay.cards import read_precious
+from pmemo_replay.cards.use_condition import UNREAD, cut, read
+from tests.engine.kit import DB, Game, assert_illegal, assert_legal
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
+needs_data = pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
+AKI, QUICK, F1, F2 = "TST 01-001", "TST 02-001", "TST 90-001", "TST 90-002"
+
+
+def test_the_forms_read() -> None:
+    assert read("「A」") == {"has_name": "A"}
+    assert read("【P】") == {"has_property": "P"}
+    assert read("「A」＋「B」") == {"all_of": [{"has_name": "A"}, {"has_name": "B"}]}
+    assert read("「A」「B」") is UNREAD  # both, or either: not read
+    assert read("このターン、自分のポイント置き場にカードが2枚以上置かれている") is UNREAD  # a history: not read
+    assert cut("《使用条件》:「A」[メイン/自分]:x") == ("「A」", "[メイン/自分]:x")
+    assert cut("《使用条件》:文。[メイン/自分]:x") == ("文", "[メイン/自分]:x")
+
+
+@needs_data
+def test_saga_events_keep_their_timing_and_condition() -> None:
+    saga = read_precious(DATA / "SAGA", compile=True)
+    shock = saga.get("SAGA 01-107")
+    assert str(shock.timing) == "approach/opponent"  # was read as no timing at all: any window
+    assert shock.use_condition is None and all(e.why and not e.scripted for e in shock.effects)
+    pair = saga.get("SAGA 01-112")
+    assert str(pair.timing) == "approach/both"
+    assert pair.use_condition == {"all_of": [{"has_name": "水野 愛"}, {"has_name": "紺野 純子"}]}
+    assert str(saga.get("SAGA 01-106").timing) == "main/self" and saga.get("SAGA 01-106").effects[0].kind == "continuous"
+
+
+def _db() -> CardDB:
+    cards = [c if c.id != QUICK else replace(c, use_condition={"has_name": "Aki"}) for c in DB]
+    return CardDB(cards, DB.series_groups())
+
+
+def test_play_check_enforces_the_use_condition() -> None:
+    g = Game([QUICK, F1, F2], db=_db()).add("play_event", 0, card=QUICK, pay=[{"hand": F1}])
+    res = assert_illegal(g, "event.condition")
+    assert res.ruling.to_json()["ref"].endswith("P03")
+    g = Game([AKI, F1, F2, QUICK], db=_db()).add("summon", 0, card=AKI, area="main", pay=[{"hand": F1}, {"hand": F2}])
+    g.add("play_event", 0, card=QUICK, pay=[{"hand": g.order[0][4]}])
+    assert_legal(g)
+
+
+@needs_data
+def test_a_modal_events_timings_are_read() -> None:
+    gran = read_precious(DATA / "GRAN")
+    card = gran.get("GRAN 01-116")  # was: no timing, so any window accepted it
+    assert card.timing is None and [str(t) for t in card.timings] == ["main/decline", "approach/decline"]
+
+
+def test_a_modal_event_is_played_in_one_of_its_timings() -> None:
+    from engine.cards import Timing
+
+    cancel = "TST 02-003"
+    modal = (Timing.parse("main/decline"), Timing.parse("approach/decline"))
+    db = CardDB([replace(c, timing=None, timings=modal) if c.id == cancel else c for c in DB], DB.series_groups())
+    g = Game([cancel, F1], db=db).add("play_event", 0, card=cancel, pay=[{"hand": F1}])
+    assert_illegal(g, "decline.timing")  # not as a response: none of its timings fits
+    g = Game([QUICK, F1], [cancel, "TST 90-011"], db=db)
+    g.add("play_event", 0, card=QUICK, pay=[{"hand": F1}],
+          responses=[{"type": "play_event", "p": 1, "card": cancel, "pay": [{"hand": "TST 90-011"}]}])
+    assert_legal(g)
