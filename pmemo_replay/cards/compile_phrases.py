@@ -55,8 +55,9 @@ class Ctx:
         keys = []
         for _ in range(n):
             t = dict(spec)
-            if optional:
+            if optional:  # まで, or a may-clause inside the effect: the target may be left out even when one is there
                 t["optional"] = True
+                t["up_to"] = True
             if self.in_mode:
                 t["optional"] = True  # a target of a mode is chosen only when the mode is
             side = t.get("side")
