@@ -68,7 +68,7 @@ function render(n, payload) {
     panel.legal(n, null, s);
     source.legal(n).then((legal) => { if (step === n) panel.legal(n, legal, s); }, () => {});
   }
-  panel.highlight(n);
+  panel.highlight(n, total);
   if (openZone) showZone(openZone);
   $("loading").hidden = true;
   const boardNode = $("board");
@@ -123,6 +123,14 @@ function drawTurnMarks() {
     mark.style.left = `${(100 * start) / total}%`;
     return mark;
   });
+  for (const index of Object.keys(data.irregular || {})) { // a game played as logged: what stood irregular
+    const n = Number(index) + 1;
+    if (n > total) continue;
+    const mark = el("span", { class: "mark irregular-mark", dataset: { step: String(n) },
+      title: `step ${n}: irregular, stood as played` });
+    mark.style.left = `${(100 * n) / total}%`;
+    marks.push(mark);
+  }
   for (const index of Object.keys(unverified)) { // the step of action i is i + 1
     const n = Number(index) + 1;
     if (n > total) continue;

@@ -1,0 +1,58 @@
+"""Stored as played (docs/as-played.md): the store keeps such games with their count of irregularities, on SQLite and
+PostgreSQL; migration 0007 adds and removes the column; without the flag the game is refused as before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import command
+
+from pmemo_replay.store import Store
+from pmemo_replay.store.db import create_db_engine, write_transaction
+from pmemo_replay.store.migrate import alembic_config, current_revision, head_revision
+from tests.store.conftest import pg_database, store_url  # noqa: F401  (fixtures: SQLite file, PostgreSQL schema)
+
+LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "logs"
+AS_PLAYED = (LOGS / "as-played.jsonl").read_text(encoding="utf-8")
+
+
+def without_flag(text: str) -> str:
+    lines = text.splitlines()
+    head = json.loads(lines[0])
+    del head["game"]["as_played"]
+    return "\n".join([json.dumps(head), *lines[1:]]) + "\n"
+
+
+def test_as_played_games_are_stored_and_marked(store_url: str) -> None:  # noqa: F811
+    with Store(store_url) as store:
+        refused = store.ingest_text(without_flag(AS_PLAYED), "plain.jsonl")
+        assert refused.game_id is None and refused.ruling["rule"] == "cost.amount" and refused.ruling["index"] == 4
+        stored = store.ingest_text(AS_PLAYED, "as-played.jsonl")
+        assert stored.game_id is not None
+        regular = store.ingest_text((LOGS / "original-points.jsonl").read_text(encoding="utf-8"), "regular.jsonl")
+        by_id = {g.id: g.to_json() for g in store.list_games(per_page=None).items}
+        assert by_id[stored.game_id]["irregular"] == 2 and by_id[regular.game_id]["irregular"] == 0
+        assert by_id[stored.game_id]["result"] == {"winner": 1, "reason": "points"}
+        state, *_ = store.state_at(stored.game_id)  # the stored game replays past its irregular actions
+        assert state["phase"] == "over"
+
+
+def test_migration_0007_down_and_up_keeps_games(store_url: str) -> None:  # noqa: F811
+    with Store(store_url) as store:
+        game_id = store.ingest_text(AS_PLAYED, "as-played.jsonl").game_id
+    engine = create_db_engine(store_url)
+    try:
+        with write_transaction(engine) as conn:
+            command.downgrade(alembic_config(conn), "0006")
+            assert current_revision(conn) == "0006"
+        with engine.connect() as conn:
+            assert "irregular" not in {c["name"] for c in sa.inspect(conn).get_columns("game")}
+    finally:
+        engine.dispose()
+    with Store(store_url) as store:  # opening upgrades to the head again: the count starts at 0
+        with store.engine.connect() as conn:
+            assert current_revision(conn) == head_revision()
+        listed = {g.id: g for g in store.list_games(per_page=None).items}
+        assert listed[game_id].irregular == 0
