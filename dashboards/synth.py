@@ -115,6 +115,7 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dic
             "date": played_at[idx].astype("datetime64[D]"), "week": pa.array(week[pdays]), "event": _dict(event[idx], list(EVENTS)),
             "ruleset": _dict(np.zeros(len(idx), dtype=np.int32), ["pm-2.22"]), "turns": np.full(len(idx), 9, dtype=np.int32),
             "deck_listed": np.ones(len(idx), dtype=bool), "hands_known": np.ones(len(idx), dtype=bool),
+            "irregular": np.zeros(len(idx), dtype=np.int16),
         })
         o = owner[cidx]
         cg_table = pa.table({
@@ -125,7 +126,7 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dic
             "turn_played": turn_played[cidx], "points": (2 * score[o]).astype(np.uint8),
             "went_first": went_first[o], "played_at": played_at[o], "event": _dict(event[o], list(EVENTS)),
             "ruleset": _dict(np.zeros(len(cidx), dtype=np.int32), ["pm-2.22"]), "player": _dict(player[o], names),
-            "archetype": _dict(kind[o], list(ARCHETYPES)),
+            "archetype": _dict(kind[o], list(ARCHETYPES)), "irregular": np.zeros(len(cidx), dtype=np.int16),
         })
         for name, table, schema in (("player_games", pg_table, PLAYER_GAMES), ("card_games", cg_table, CARD_GAMES)):
             table = _with_nulls(table, schema)
@@ -147,7 +148,7 @@ def _with_nulls(table: pa.Table, schema: pa.Schema) -> pa.Table:
     for f in schema:
         if f.name not in table.column_names:
             table = table.append_column(f.name, pa.nulls(len(table), f.type))
-    return table
+    return table.select(schema.names)  # in the schema's order
 
 
 def _dictionary_schema(schema: pa.Schema, actual: pa.Schema) -> pa.Schema:

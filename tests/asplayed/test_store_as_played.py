@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 
+from pmemo_replay.cli import main
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import create_db_engine, write_transaction
 from pmemo_replay.store.migrate import alembic_config, current_revision, head_revision
@@ -56,3 +58,36 @@ def test_migration_0007_down_and_up_keeps_games(store_url: str) -> None:  # noqa
             assert current_revision(conn) == head_revision()
         listed = {g.id: g for g in store.list_games(per_page=None).items}
         assert listed[game_id].irregular == 0
+
+
+def test_statistics_count_as_played_games_unless_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url, wh = f"sqlite:///{tmp_path / 'store.sqlite3'}", str(tmp_path / "wh")
+    with Store(url) as store:
+        assert store.ingest_text(AS_PLAYED, "as-played.jsonl").game_id is not None
+        assert store.ingest_text((LOGS / "mhk-points.jsonl").read_text(encoding="utf-8"), "mhk.jsonl").game_id is not None
+
+    def games(*extra: str) -> int:
+        assert main(["stats", "decks", "--json", "--db", url, "--warehouse", wh, "--ruleset", "pm-2.22", *extra]) == 0
+        body = json.loads(capsys.readouterr().out)
+        return int(body["covers"]["games"])
+
+    assert games() == 2
+    assert games("--regular-only") == 1
+
+
+def test_statistics_api_filter(tmp_path: Path) -> None:
+    from tests.web.conftest import make_app
+
+    app = make_app(tmp_path)
+    try:
+        client = app.test_client()
+        for text in (AS_PLAYED, (LOGS / "mhk-points.jsonl").read_text(encoding="utf-8")):
+            assert client.post("/api/games", data=text, content_type="application/x-ndjson").status_code == 201
+        every = client.get("/api/stats/decks?ruleset=pm-2.22").get_json()
+        regular = client.get("/api/stats/decks?ruleset=pm-2.22&regular_only=1").get_json()
+        assert every["covers"]["games"] == 2 and regular["covers"]["games"] == 1
+        assert regular["filters"]["regular_only"] == 1
+        bad = client.get("/api/stats/decks?regular_only=maybe")
+        assert bad.status_code == 400
+    finally:
+        app.extensions["pmemo_store"].close()
