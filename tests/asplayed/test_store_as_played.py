@@ -91,3 +91,28 @@ def test_statistics_api_filter(tmp_path: Path) -> None:
         assert bad.status_code == 400
     finally:
         app.extensions["pmemo_store"].close()
+
+
+def test_stats_without_ruleset_says_which_it_chose(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Finding: ``stats`` without ``--ruleset`` silently meant Precious Memories. It still picks the only ruleset
+    stored (or Precious Memories among several), and says so on stderr, naming the others."""
+    from pmemo_replay.games.cards import CardLibrary
+    from pmemo_replay.logio import dump_jsonl, load_log
+    from pmemo_replay.simulate import simulated_logs
+
+    url, wh = f"sqlite:///{tmp_path / 'store.sqlite3'}", str(tmp_path / "wh")
+    with Store(url) as store:
+        for doc in simulated_logs(CardLibrary(), 2, 7, ruleset="mahou-shoujo-1"):
+            store.ingest_text(dump_jsonl(load_log(doc)), "mahou")
+    assert main(["stats", "decks", "--json", "--db", url, "--warehouse", wh]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["ruleset"] == "mahou-shoujo-1"
+    assert "ruleset mahou-shoujo-1 (the only one stored" in err
+    with Store(url) as store:
+        store.ingest_text(AS_PLAYED, "pm")
+    assert main(["stats", "decks", "--db", url, "--warehouse", wh]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0] == "ruleset: pm-2.22"
+    assert "also stored: mahou-shoujo-1" in err and "--ruleset" in err
+    assert main(["stats", "decks", "--db", url, "--warehouse", wh, "--ruleset", "mahou-shoujo-1"]) == 0
+    assert capsys.readouterr().err == ""  # asked for: nothing to explain

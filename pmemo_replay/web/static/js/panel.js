@@ -18,6 +18,10 @@ export function pathWords(path) {
   return words;
 }
 
+// Passes and other actions that only close a window or a phase: the viewer may hide them (and step over them).
+export const QUIET = new Set(["pass", "end_approach", "end_turn"]);
+export const isQuiet = (a) => Boolean(a) && QUIET.has(a.type);
+
 export function makePanel(data, board, turnAt) {
   const actions = () => data.actions || [];
   const unverified = data.unverified || {}; // action index -> why the engine could not verify it
@@ -40,7 +44,7 @@ export function makePanel(data, board, turnAt) {
       const implied = data.implied && data.implied[String(i)];
       const why = unverified[String(i)];
       const stood = irregular[String(i)];
-      const li = el("li", { class: `act t-${a.type}${Number.isInteger(a.p) ? ` p${a.p}` : ""}${refused ? " refused" : ""}${why ? " unverified" : ""}${stood ? " irregular" : ""}`,
+      const li = el("li", { class: `act t-${a.type}${Number.isInteger(a.p) ? ` p${a.p}` : ""}${refused ? " refused" : ""}${why ? " unverified" : ""}${stood ? " irregular" : ""}${isQuiet(a) && !refused ? " quiet" : ""}`,
         dataset: { step: String(refused ? i : i + 1) } },
       el("span", { class: "act-no", text: String(i) }),
       el("span", { class: "act-text", text: board.narrate(a) }),
@@ -143,5 +147,27 @@ export function makePanel(data, board, turnAt) {
       el("details", { class: "json" }, el("summary", { text: "JSON" }), el("pre", { text: JSON.stringify(a) })))));
   }
 
-  return { buildList, highlight, now, trail, refusal, legal };
+  // The turn-by-turn outline: per turn, who played it and what happened (passes left out); a click goes to its start.
+  function buildOutline(turnStart) {
+    const groups = new Map();
+    actions().forEach((a, i) => {
+      const turn = turnAt(i);
+      if (!groups.has(turn)) groups.set(turn, []);
+      groups.get(turn).push([i, a]);
+    });
+    const nodes = [...groups.entries()].map(([turn, items]) => {
+      const shown = items.filter(([, a]) => !isQuiet(a) && a.type !== "note");
+      const players = new Set(shown.map(([, a]) => a.p).filter(Number.isInteger));
+      const who = turn === 0 ? "" : [...players].map((p) => (data.players[p] || {}).name || `player ${p}`).join(", ");
+      const words = shown.slice(0, 4).map(([, a]) => board.narrate(a));
+      const more = shown.length > 4 ? ` (+${shown.length - 4} more)` : "";
+      const start = turn === 0 ? 0 : turnStart(turn) ?? items[0][0];
+      return el("li", { class: "outline-turn", dataset: { step: String(start), turn: String(turn) } },
+        el("span", { class: "outline-head", text: turn === 0 ? "Setup" : `Turn ${turn}${who ? ` · ${who}` : ""}` }),
+        el("span", { class: "outline-text", text: words.length ? `${words.join("; ")}${more}` : "passes only" }));
+    });
+    fill($("turn-outline"), nodes);
+  }
+
+  return { buildList, buildOutline, highlight, now, trail, refusal, legal };
 }
