@@ -272,7 +272,7 @@ $("goto-form").addEventListener("submit", (e) => {
 });
 $("goto-turn").addEventListener("input", (e) => e.target.setCustomValidity(""));
 $("speed").addEventListener("change", () => { if (timer) { pause(); play(); } });
-$("hide-passes").addEventListener("change", (e) => setHideQuiet(e.target.checked));
+$("hide-passes").addEventListener("change", (e) => { setHideQuiet(e.target.checked); e.target.blur(); }); // keys work on
 
 const KEYS = {
   ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "prevTurn", ArrowDown: "nextTurn", j: "prevTurn", l: "nextTurn",
