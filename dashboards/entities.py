@@ -10,13 +10,14 @@ Parquet row groups).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import duckdb
 
 from dashboards.filters import Filters
 from dashboards.intervals import rate, wilson
-from dashboards.schema import PLAYED, SEEN
+from dashboards.schema import CODE_SHIFT, PLAYED, SEEN
 
 #: games listed on a card page (the newest where it was played)
 GAMES_SHOWN = 20
@@ -34,22 +35,38 @@ def weekly(rows: Sequence[tuple[str, int, float, int, float]]) -> list[dict[str,
 def card_page(con: duckdb.DuckDBPyConnection, card: str, ruleset: str, f: Filters) -> dict[str, Any]:
     """One card of ``ruleset``: totals, weekly metrics, archetypes and the newest games where it was played."""
     where, params = f.where()
-    base = f"card = ? AND ruleset = ? AND {where}"
+    code = con.execute("SELECT min(code) FROM cards WHERE card = ? AND ruleset = ?", [card, ruleset]).fetchone()[0]
+    # the card's rows lie in one range of ``key`` (its code in the high bits): the part files are ordered by key, so the
+    # range prunes every other row group by its statistics before ``card = ?`` is looked at
+    keyed = "" if code is None else f"key >= {int(code) << CODE_SHIFT} AND key < {(int(code) + 1) << CODE_SHIFT} AND "
+    base = f"{keyed}card = ? AND ruleset = ? AND {where}"
     args = [card, ruleset, *params]
-    n, s, seen_n, seen_s, played_n, played_s = con.execute(
-        f"SELECT count(*), coalesce(sum(points), 0) / 2.0, count(*) FILTER (WHERE flags & {SEEN} > 0), "
-        f"coalesce(sum(points) FILTER (WHERE flags & {SEEN} > 0), 0) / 2.0, count(*) FILTER (WHERE flags & {PLAYED} > 0), "
-        f"coalesce(sum(points) FILTER (WHERE flags & {PLAYED} > 0), 0) / 2.0 FROM card_games WHERE {base}", args).fetchone()
-    weeks = con.execute(
-        f"SELECT strftime(played_at, '%G-W%V') AS week, count(*), sum(points) / 2.0, "
-        f"count(*) FILTER (WHERE flags & {SEEN} > 0), coalesce(sum(points) FILTER (WHERE flags & {SEEN} > 0), 0) / 2.0 "
-        f"FROM card_games WHERE {base} AND played_at IS NOT NULL GROUP BY week ORDER BY week", args).fetchall()
-    decks = con.execute(
-        f"SELECT archetype, count(*) AS n, sum(points) / 2.0, avg(copies) FROM card_games WHERE {base} "
-        "GROUP BY archetype ORDER BY n DESC, archetype LIMIT 20", args).fetchall()
+    # one scan for the totals, the weeks and the decks (grouping sets); weeks grouped as timestamps, named after
+    sums = (f"count(*), coalesce(sum(points), 0) / 2.0, count(*) FILTER (WHERE flags & {SEEN} > 0), "
+            f"coalesce(sum(points) FILTER (WHERE flags & {SEEN} > 0), 0) / 2.0, count(*) FILTER (WHERE flags & {PLAYED} > 0), "
+            f"coalesce(sum(points) FILTER (WHERE flags & {PLAYED} > 0), 0) / 2.0, avg(copies)")
+    grouped = con.execute(
+        f"SELECT grouping(wk, archetype) AS level, wk, archetype, {sums} FROM "
+        f"(SELECT date_trunc('week', played_at) AS wk, archetype, points, flags, copies FROM card_games WHERE {base}) "
+        "GROUP BY GROUPING SETS ((), (wk), (archetype))", args).fetchall()
+    total = next((r for r in grouped if r[0] == 3), None) or (3, None, None, 0, 0.0, 0, 0.0, 0, 0.0, None)
+    n, s, seen_n, seen_s, played_n, played_s = total[3:9]
+    weeks = sorted((f"{wk.isocalendar()[0]}-W{wk.isocalendar()[1]:02d}", k, sc, gn, gs)
+                   for level, wk, _, k, sc, gn, gs, *_ in grouped if level == 1 and wk is not None)
+    decks = sorted(((a, k, sc, c) for level, _, a, k, sc, *_rest, c in grouped if level == 2), key=lambda d: (-d[1], d[0] or ""))[:20]
+    # the newest games where it was played: only the weeks (and month partitions) that hold the last GAMES_SHOWN plays
+    recent, since = 0, None
+    for level, wk, _, _k, _s, _gn, _gs, played, *_ in sorted(grouped, key=lambda r: r[1] or datetime.min, reverse=True):
+        if level == 1 and wk is not None and played:
+            recent, since = recent + played, wk
+            if recent >= GAMES_SHOWN:
+                break
+    undated = recent < GAMES_SHOWN or since is None  # too few dated plays: look everywhere (undated games too)
+    window = "" if undated else f" AND played_at >= ? AND month >= '{since.year:04d}-{since.month:02d}'"
     games = con.execute(
-        f"SELECT game_id, seat, player, archetype, played_at, points FROM card_games WHERE {base} AND flags & {PLAYED} > 0 "
-        f"ORDER BY played_at DESC NULLS LAST, game_id DESC LIMIT {GAMES_SHOWN}", args).fetchall()
+        f"SELECT game_id, seat, player, archetype, played_at, points FROM card_games WHERE {base} AND flags & {PLAYED} > 0"
+        f"{window} ORDER BY played_at DESC NULLS LAST, game_id DESC LIMIT {GAMES_SHOWN}",
+        args if undated else [*args, since]).fetchall()
     return {
         "card": card, "ruleset": ruleset, "filters": f.to_json(),
         "totals": {**_wr(n, s), "seen": _wr(seen_n, seen_s), "played": _wr(played_n, played_s)},

@@ -58,6 +58,9 @@ CARD_GAMES = pa.schema([
     ("went_first", pa.bool_()), ("played_at", pa.timestamp("us")), ("event", pa.string()), ("ruleset", pa.string()),
     ("player", pa.string()), ("archetype", pa.string()), ("irregular", pa.int16()),
 ])
+#: ``card_games`` part files are ordered by ``key`` (so by card code first) in row groups of this many rows: a query
+#: for one card (the card page) reads only the row groups its code range spans, pruned by their min/max statistics
+CARD_ROW_GROUP = 1 << 16
 #: bits of ``card_games.flags``; UNKNOWN_SEEN: a table log where not every card that entered the player's hand was
 #: identified, so "in opening hand" and "seen" are unknown (table-logs.md, "Statistics over table logs")
 IN_OPENING, SEEN, PLAYED, UNKNOWN_SEEN = 1, 2, 4, 8

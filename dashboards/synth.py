@@ -17,7 +17,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from dashboards.schema import CARD_GAMES, CARDS, CODE_SHIFT, IN_OPENING, PARTITION, PLAYED, PLAYER_GAMES, POINTS_SHIFT, SEEN
+from dashboards.schema import CARD_GAMES, CARD_ROW_GROUP, CARDS, CODE_SHIFT, IN_OPENING, PARTITION, PLAYED, PLAYER_GAMES, POINTS_SHIFT, SEEN
 
 ARCHETYPES = ("MHK red-blue", "MHK blue", "MHK red-yellow", "MHK blue-yellow", "MHK red-green", "HTD yellow-green",
               "SLA red-blue-purple", "MHK green-purple", "HTD red", "SLA blue-green", "MHK yellow", "HTD purple")
@@ -130,10 +130,12 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dic
         })
         for name, table, schema in (("player_games", pg_table, PLAYER_GAMES), ("card_games", cg_table, CARD_GAMES)):
             table = _with_nulls(table, schema)
+            if name == "card_games":  # as the warehouse writes it: ordered by key, small row groups (CARD_ROW_GROUP)
+                table = table.sort_by("key")
             target = path / name / f"{PARTITION}={label}"
             target.mkdir(parents=True, exist_ok=True)
             pq.write_table(table.cast(_dictionary_schema(schema, table.schema)), target / "part-000000000001-999999999999.parquet",
-                           compression="zstd", row_group_size=1 << 20)
+                           compression="zstd", row_group_size=CARD_ROW_GROUP if name == "card_games" else 1 << 20)
             counts[name] += len(table)
     (path / "cards").mkdir(parents=True, exist_ok=True)
     pq.write_table(pa.table({"code": np.arange(POOL, dtype=np.int32), "card": card_ids, "name": [f"Card {i}" for i in range(POOL)],
