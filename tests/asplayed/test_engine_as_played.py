@@ -161,3 +161,21 @@ def test_toy_game_out_of_turn(flag: bool, tmp_path: Path) -> None:
             assert res.ruling is None and [str(r.rule) for r in res.irregular] == ["turn.order"]
         else:
             assert res.ruling is not None and res.ruling.rule == "turn.order" and res.irregular == []
+
+
+def test_a_second_approach_before_the_first_resolved_stands() -> None:
+    """The table forgot the interference step: a second Chara approached in the first one's window (turn.step)."""
+    ben = "TST 01-002"
+    g = Game([AKI, ben, F[0], F[1], F[2], F[3]])
+    g.add("summon", 0, card=AKI, area="main", pay=pay(F[0], F[1])).passes(1)
+    g.add("summon", 0, card=ben, area="main", pay=pay(F[2], F[3])).passes(1).end_turn(0).end_turn(1)
+    g.passes(0, 1).add("approach", 0, card=AKI).add("approach", 0, card=ben)
+    plain = g.fold()
+    assert plain.ruling is not None and plain.ruling.rule == "turn.step"
+    res = as_played(g).fold()
+    assert res.ruling is None and [r for _, r in rules_of(res)] == ["turn.step"], res.irregular
+    s = res.state_json()
+    assert s["step"] == "after_approach" and all(c["rested"] for c in s["players"][0]["main"])
+    g.passes(0, 1).add("no_interfere", 1)  # the second approach goes on and scores
+    res = g.fold()
+    assert res.ruling is None and len(res.state_json()["players"][1]["points"]) == 1
