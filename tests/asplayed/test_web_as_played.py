@@ -75,3 +75,14 @@ def test_check_api_carries_the_irregular_list(client: FlaskClient) -> None:
     r = client.post("/api/check", data=AS_PLAYED, content_type="application/x-ndjson")
     doc = r.get_json()
     assert r.status_code == 200 and doc["ruling"] is None and [i["index"] for i in doc["irregular"]] == [4, 21]
+
+
+def test_player_views_of_an_as_played_game_replay_to_the_end(client: FlaskClient) -> None:
+    gid = client.post("/api/games", data=AS_PLAYED, content_type="application/x-ndjson").get_json()["id"]
+    judge = client.get(f"/api/games/{gid}/state?view=judge&at=259").get_json()["state"]
+    for view in ("0", "1", "public"):
+        r = client.get(f"/api/games/{gid}/state?view={view}&at=259")
+        assert r.status_code == 200 and r.get_json()["state"]["result"] == judge["result"] == {"winner": 1, "reason": "points"}
+        page = client.get(f"/games/{gid}?view={view}&step=5").get_data(as_text=True)
+        marks = viewer_data(page)["irregular"]
+        assert sorted(marks) == ["21", "4"] and all("message" not in r for rs in marks.values() for r in rs)
