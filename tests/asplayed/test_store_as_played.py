@@ -116,3 +116,14 @@ def test_stats_without_ruleset_says_which_it_chose(tmp_path: Path, capsys: pytes
     assert "also stored: mahou-shoujo-1" in err and "--ruleset" in err
     assert main(["stats", "decks", "--db", url, "--warehouse", wh, "--ruleset", "mahou-shoujo-1"]) == 0
     assert capsys.readouterr().err == ""  # asked for: nothing to explain
+
+
+def test_import_stores_an_as_played_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text(without_flag(AS_PLAYED), encoding="utf-8")
+    assert main(["import", str(plain), "--db", url, "--warehouse", str(tmp_path / "wh")]) == 1  # refused as before
+    assert main(["import", str(LOGS / "as-played.jsonl"), "--db", url, "--warehouse", str(tmp_path / "wh")]) == 0
+    capsys.readouterr()
+    with Store(url) as store:
+        assert [g.irregular for g in store.list_games(per_page=None).items] == [2]
