@@ -104,3 +104,30 @@ def player_page(con: duckdb.DuckDBPyConnection, player: str, f: Filters) -> dict
         "matchups": [{"ruleset": r, "opponent_archetype": a, **_wr(n, s)} for r, a, n, s in matchups],
         "opponents": [{"opponent": o, **_wr(n, s)} for o, n, s in opponents],
     }
+
+
+def deck_page(con: duckdb.DuckDBPyConnection, deck_name: str, f: Filters) -> dict[str, Any]:
+    """One deck (by its name in the game headers): results by ruleset and archetype, who played it, its matchups,
+    and its newest games."""
+    where, params = f.where()
+    base = f"deck_name = ? AND {where}"
+    args = [deck_name, *params]
+    totals = con.execute(
+        f"SELECT ruleset, archetype, count(*) AS n, sum(score) FROM player_games WHERE {base} GROUP BY ruleset, archetype "
+        "ORDER BY n DESC", args).fetchall()
+    players = con.execute(
+        f"SELECT player, count(*) AS n, sum(score) FROM player_games WHERE {base} GROUP BY player ORDER BY n DESC, player LIMIT 50",
+        args).fetchall()
+    matchups = con.execute(
+        f"SELECT ruleset, opp_archetype, count(*) AS n, sum(score) FROM player_games WHERE {base} AND opp_archetype IS NOT NULL "
+        "GROUP BY ruleset, opp_archetype ORDER BY n DESC, opp_archetype LIMIT 50", args).fetchall()
+    games = con.execute(
+        f"SELECT game_id, player, opponent, score, played_at FROM player_games WHERE {base} "
+        f"ORDER BY played_at DESC NULLS LAST, game_id DESC LIMIT {GAMES_SHOWN}", args).fetchall()
+    return {
+        "deck_name": deck_name, "filters": f.to_json(),
+        "totals": [{"ruleset": r, "archetype": a, **_wr(n, s)} for r, a, n, s in totals],
+        "players": [{"player": p, **_wr(n, s)} for p, n, s in players],
+        "matchups": [{"ruleset": r, "opponent_archetype": a, **_wr(n, s)} for r, a, n, s in matchups],
+        "games": [{"game_id": g, "player": p, "opponent": o, "result": sc, "played_at": at} for g, p, o, sc, at in games],
+    }

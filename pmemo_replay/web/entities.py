@@ -1,6 +1,7 @@
 """The pages players come back to: ``/cards/<id>`` (a card's facts, its own text when the card file carries it, how
 the engine reads its effects, its metrics over time, the decks that play it and the games where it was played, each
-linked to the step of its first play) and ``/players/<name>`` (games, decks, results, matchups)."""
+linked to the step of its first play), ``/players/<name>`` (games, decks, results, matchups) and ``/decks/<name>``
+(a deck by its name in the game headers: results, players, matchups, games)."""
 
 from __future__ import annotations
 
@@ -124,3 +125,17 @@ def player(name: str) -> Any:
     if games.total == 0 and not body["totals"]:
         abort(404, description=f"No stored game has a player named {name!r}.")
     return render_template("player.html", name=name, games=games, body=body, filters=f.to_json())
+
+
+@bp.get("/decks/<path:name>")
+def deck(name: str) -> Any:
+    from dashboards.entities import deck_page
+    from dashboards.queries import connect
+
+    f = _filters()
+    keep_current()
+    with connect(warehouse_path()) as con:
+        body = deck_page(con, name, f)
+    if not body["totals"]:
+        abort(404, description=f"No finished game has a deck named {name!r}.")
+    return render_template("deck.html", name=name, body=body, filters=f.to_json())

@@ -87,4 +87,8 @@ def test_meta_and_games_list_link_cards_players_decks_and_archetypes(client: Fla
     players = set(re.findall(r'class="player player-link[^"]*" href="(/players/[^"]+)"', index))
     assert players == {"/players/Aoi", "/players/Ren"}
     decks = re.findall(r'class="deck-link" href="([^"]+)"', index)
-    assert decks and all(d.startswith("/players/") for d in decks)
+    assert decks and all(d.startswith("/decks/") for d in decks)
+    deck = client.get(decks[0])
+    assert deck.status_code == 200 and 'id="deck-results"' in deck.get_data(as_text=True)
+    assert 'href="/players/' in deck.get_data(as_text=True)
+    assert client.get("/decks/No%20Such%20Deck").status_code == 404
