@@ -71,22 +71,23 @@ def effect_reading(card: Any) -> list[dict[str, str]]:
     return [{"effect": "effect", "reading": "scripted", "why": ""}]
 
 
-def first_plays(games: Iterable[dict[str, Any]], card_id: str) -> dict[int, int]:
-    """game id -> the step after the first action of that seat naming ``card_id`` as the card it plays."""
-    wanted = {g["game_id"]: g["seat"] for g in games}
+def first_plays(games: Iterable[dict[str, Any]], card_id: str) -> dict[tuple[int, int], int]:
+    """(game id, seat) -> the step after the first action of that seat naming ``card_id`` as the card it plays."""
+    wanted = {(g["game_id"], g["seat"]) for g in games}
     if not wanted:
         return {}
     base = base_id(card_id)
-    found: dict[int, int] = {}
+    found: dict[tuple[int, int], int] = {}
     query = (sa.select(ACTION.c.game_id, ACTION.c.seq, ACTION.c.type, ACTION.c.player, ACTION.c.data)
-             .where(ACTION.c.game_id.in_(list(wanted))).order_by(ACTION.c.game_id, ACTION.c.seq))
+             .where(ACTION.c.game_id.in_(sorted({g for g, _ in wanted}))).order_by(ACTION.c.game_id, ACTION.c.seq))
     with read_connection(get_store().engine) as conn:
         for game_id, seq, kind, player, data in conn.execute(query):
-            if game_id in found or player != wanted[game_id] or kind in NOT_PLAYS:
+            key = (game_id, player)
+            if key in found or key not in wanted or kind in NOT_PLAYS:
                 continue
             named = data.get("card") if isinstance(data, dict) else None
             if isinstance(named, str) and base_id(named) == base:
-                found[game_id] = seq + 1
+                found[key] = seq + 1
     return found
 
 
@@ -105,7 +106,7 @@ def card(card_id: str) -> Any:
         body = card_page(con, base_id(card_id) if isinstance(found, Card) else card_id, ruleset, f)
     steps = first_plays(body["games"], card_id)
     for g in body["games"]:
-        g["step"] = steps.get(g["game_id"])
+        g["step"] = steps.get((g["game_id"], g["seat"]))
     facts = card_facts(found)
     return render_template("card.html", card=found, facts=facts, text=facts.pop("text", None) or getattr(found, "text", None),
                            reading=effect_reading(found), body=body, ruleset=ruleset, filters=f.to_json())

@@ -49,12 +49,15 @@ def test_card_page_facts_text_reading_metrics_decks_and_games(client: FlaskClien
     assert totals and int(totals.group(1)) >= 1
     assert re.search(r"\d{4}-W\d\d", html)  # a week row with its interval
     assert "archetype-link" in html
-    links = re.findall(r'href="/games/(\d+)\?step=(\d+)&amp;view=judge"', html)
+    links = re.findall(r'href="/games/(\d+)\?step=(\d+)&amp;view=judge">game \d+, step \d+</a>\s*by <a class="player-link" '
+                       r'href="/players/([^"]+)"', html)
     assert links, "each game links to the step of the card's first play"
-    for game_id, step in links:
+    for game_id, step, player in links:
+        doc = client.get(f"/api/games/{game_id}").get_json()
         actions = client.get(f"/api/games/{game_id}/actions").get_json()["actions"]
         played = actions[int(step) - 1]
         assert base_id(played["card"]) == base_id(card) and played["type"] not in ("identify", "trigger")
+        assert doc["players"][played["p"]] == player  # the step of that player's play
 
 
 def test_card_page_reads_each_effect(client: FlaskClient) -> None:
@@ -92,3 +95,26 @@ def test_meta_and_games_list_link_cards_players_decks_and_archetypes(client: Fla
     assert deck.status_code == 200 and 'id="deck-results"' in deck.get_data(as_text=True)
     assert 'href="/players/' in deck.get_data(as_text=True)
     assert client.get("/decks/No%20Such%20Deck").status_code == 404
+
+
+def test_card_page_links_each_seat_to_its_own_play(tmp_path: Path) -> None:
+    """Both seats of a game may play the card: each row links to the step of that seat's play (Mahou Shoujo)."""
+    from pmemo_replay.games.cards import CardLibrary
+    from pmemo_replay.logio import dump_jsonl, load_log
+    from pmemo_replay.simulate import simulated_logs
+
+    app = make_app(tmp_path)
+    try:
+        c = app.test_client()
+        for doc in simulated_logs(CardLibrary(), 3, 5, ruleset="mahou-shoujo-1"):
+            assert c.post("/api/games", data=dump_jsonl(load_log(doc)), content_type="application/x-ndjson").status_code == 201
+        html = c.get("/cards/KRM%20007?ruleset=mahou-shoujo-1").get_data(as_text=True)
+        rows = re.findall(r'href="/games/(\d+)\?step=(\d+)&amp;view=judge">game \d+, step \d+</a>\s*by <a class="player-link" '
+                          r'href="/players/([^"]+)"', html)
+        assert len({g for g, _, _ in rows}) < len(rows), "a game where both seats played it"
+        for game_id, step, player in rows:
+            doc = c.get(f"/api/games/{game_id}").get_json()
+            played = c.get(f"/api/games/{game_id}/actions").get_json()["actions"][int(step) - 1]
+            assert played["card"] == "KRM 007" and doc["players"][played["p"]] == player
+    finally:
+        app.extensions["pmemo_store"].close()
