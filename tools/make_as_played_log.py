@@ -1,4 +1,4 @@
-"""Write fixtures/logs/as-played.jsonl: ``original-points`` with two Charas paid one card short (actions 4 and 21),
+"""Write fixtures/as-played/short-payments.jsonl: ``original-points`` with two Charas paid one card short (actions 4 and 21),
 the header saying ``"as_played": true`` (docs/as-played.md). Run after tools/make_sample_logs.py.
 
 Usage: python3 tools/make_as_played_log.py   (checks that the log still folds to the end with both irregularities)
@@ -27,8 +27,10 @@ def main() -> None:
     header = {**source.header, "as_played": True, "id": "as-played-short-payments"}
     res = fold(header, actions, bundled_cards())
     assert res.ruling is None and [r.index for r in res.irregular] == list(SHORT), (res.ruling, res.irregular)
-    write_log(PmemoLog(header, actions), LOGS / "as-played.jsonl")
-    print(f"wrote {LOGS / 'as-played.jsonl'}: {len(actions)} actions, irregular at {list(SHORT)}")
+    out = LOGS.parent / "as-played" / "short-payments.jsonl"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_log(PmemoLog(header, actions), out)
+    print(f"wrote {out}: {len(actions)} actions, irregular at {list(SHORT)}")
 
 
 if __name__ == "__main__":

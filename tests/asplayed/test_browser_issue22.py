@@ -17,6 +17,7 @@ from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, illegal, jsonl, simulated
 
 LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "logs"
+AS_PLAYED_LOG = LOGS.parent / "as-played" / "short-payments.jsonl"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
@@ -34,7 +35,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     def fill(store: Any) -> None:
         for doc in simulated(12, 22):
             store.ingest_text(jsonl(doc), "sim")
-        store.ingest_text((LOGS / "as-played.jsonl").read_text(encoding="utf-8"), "as-played")
+        store.ingest_text((AS_PLAYED_LOG).read_text(encoding="utf-8"), "as-played")
 
     yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}", "PMEMO_OPEN_UPLOADS": True,
                           "PMEMO_WAREHOUSE": str(folder / "wh")}, fill)

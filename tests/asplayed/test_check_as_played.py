@@ -10,6 +10,7 @@ import pytest
 from pmemo_replay.cli import main
 
 LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "logs"
+AS_PLAYED_LOG = LOGS.parent / "as-played" / "short-payments.jsonl"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
@@ -18,7 +19,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
 
 
 def test_check_json_folds_to_the_end_with_the_irregular_list(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run(capsys, "check", str(LOGS / "as-played.jsonl"), "--json")
+    code, out = run(capsys, "check", str(AS_PLAYED_LOG), "--json")
     doc = json.loads(out)
     assert code == 1 and doc["valid"] is False and doc["ruling"] is None and doc["applied"] == 259
     assert doc["result"] == {"winner": 1, "reason": "points"} and doc["state"]["phase"] == "over"
@@ -30,7 +31,7 @@ def test_check_json_folds_to_the_end_with_the_irregular_list(capsys: pytest.Capt
 
 def test_without_the_flag_the_same_log_stops_at_its_first_refused_action(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    lines = (LOGS / "as-played.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (AS_PLAYED_LOG).read_text(encoding="utf-8").splitlines()
     head = json.loads(lines[0])
     del head["game"]["as_played"]
     plain = tmp_path / "plain.jsonl"
@@ -47,14 +48,14 @@ def test_legal_logs_carry_an_empty_irregular_list(capsys: pytest.CaptureFixture[
 
 
 def test_readable_output_names_each_irregularity(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run(capsys, "check", str(LOGS / "as-played.jsonl"))
+    code, out = run(capsys, "check", str(AS_PLAYED_LOG))
     assert code == 1
     assert "as played, 2 irregularities stood (259 action(s) applied)" in out
     assert "irregular: cost.amount at action 21 (path 21) [Rule Book v2.22 P11]" in out
 
 
 def test_an_as_played_flag_that_is_not_a_boolean_is_malformed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    lines = (LOGS / "as-played.jsonl").read_text(encoding="utf-8").splitlines()
+    lines = (AS_PLAYED_LOG).read_text(encoding="utf-8").splitlines()
     head = json.loads(lines[0])
     head["game"]["as_played"] = "yes"
     bad = tmp_path / "bad.jsonl"

@@ -17,7 +17,8 @@ from pmemo_replay.store.migrate import alembic_config, current_revision, head_re
 from tests.store.conftest import pg_database, store_url  # noqa: F401  (fixtures: SQLite file, PostgreSQL schema)
 
 LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "logs"
-AS_PLAYED = (LOGS / "as-played.jsonl").read_text(encoding="utf-8")
+AS_PLAYED_LOG = LOGS.parent / "as-played" / "short-payments.jsonl"
+AS_PLAYED = AS_PLAYED_LOG.read_text(encoding="utf-8")
 
 
 def without_flag(text: str) -> str:
@@ -123,7 +124,7 @@ def test_import_stores_an_as_played_log(tmp_path: Path, capsys: pytest.CaptureFi
     plain = tmp_path / "plain.jsonl"
     plain.write_text(without_flag(AS_PLAYED), encoding="utf-8")
     assert main(["import", str(plain), "--db", url, "--warehouse", str(tmp_path / "wh")]) == 1  # refused as before
-    assert main(["import", str(LOGS / "as-played.jsonl"), "--db", url, "--warehouse", str(tmp_path / "wh")]) == 0
+    assert main(["import", str(AS_PLAYED_LOG), "--db", url, "--warehouse", str(tmp_path / "wh")]) == 0
     capsys.readouterr()
     with Store(url) as store:
         assert [g.irregular for g in store.list_games(per_page=None).items] == [2]

@@ -20,8 +20,8 @@ LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "logs"
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FlaskClient]:
     app = make_app(tmp_path_factory.mktemp("entities"))
     c = app.test_client()
-    for name in ("mhk-points.jsonl", "original-points.jsonl", "as-played.jsonl"):
-        assert c.post("/api/games", data=(LOGS / name).read_text(encoding="utf-8"),
+    for path in (LOGS / "mhk-points.jsonl", LOGS / "original-points.jsonl", LOGS.parent / "as-played" / "short-payments.jsonl"):
+        assert c.post("/api/games", data=path.read_text(encoding="utf-8"),
                       content_type="application/x-ndjson").status_code == 201
     yield c
     app.extensions["pmemo_store"].close()
