@@ -118,9 +118,10 @@ def test_judge_marks_the_refused_action_and_explains_its_path(page: Any, live: L
 
 
 def test_weekly_trends_draw_no_overlapping_bands_and_iwd_colours_follow_the_interval(page: Any, live: LiveServer) -> None:
-    page.goto(live.url + "/meta?ruleset=pm-2.22&min_games=0")
-    page.wait_for_selector("#fig-trends .main-svg")
-    page.wait_for_selector("#fig-iwd .main-svg")
+    page.goto(live.url + "/meta?ruleset=pm-2.22&min_games=0", timeout=60_000)
+    page.wait_for_selector("#fig-trends .main-svg", timeout=60_000)  # plotly.js on a busy machine: give it time
+    page.wait_for_selector("#fig-iwd .main-svg", timeout=60_000)
+    page.wait_for_selector("#fig-trends .errorbar", timeout=60_000)
     assert page.locator("#fig-trends .js-fill").count() == 0  # no filled band, let alone six on top of one another
     assert page.locator("#fig-trends .errorbar").count() > 0  # each week's interval as a whisker
     figures = json.loads(page.inner_text("#meta-data"))
