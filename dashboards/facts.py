@@ -46,6 +46,8 @@ class StoredGame:
     source_id: str | None = None
     #: (player, deck name) per seat, from the store's per-seat table (empty: read them from the header)
     seats: tuple[tuple[str, str | None], ...] = ()
+    #: irregularities that stood in a game stored as played (docs/as-played.md)
+    irregular: int = 0
 
     @property
     def finished(self) -> bool:
@@ -163,6 +165,7 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
         deck_names = [header_players[s].get("deck_name") if s < len(header_players) else None for s in seats]
     kinds = [_archetype(f, cards, deck_names[s]) for s, f in enumerate(facts)]
     gems = [_number(f.get("gems")) for f in facts]
+    irregular = min(game.irregular or 0, 32767)
     out = Rows()
     out.games.append({
         "game_id": game.id, "source_id": game.source_id, "played_at": played_at, "date": day, "week": week,
@@ -170,6 +173,7 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
         "reason": game.reason, "turns": game.turns, "actions": game.actions, "seats": len(facts),
         "player0": names[0] if names else None, "player1": names[1] if len(names) > 1 else None,
         "archetype0": kinds[0] if kinds else None, "archetype1": kinds[1] if len(kinds) > 1 else None, "month": month,
+        "irregular": irregular,
     })
     for seat in seats:
         p = facts[seat]
@@ -186,7 +190,7 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
             "deck_listed": deck is not None, "hands_known": known, "reason": game.reason,
             "gems": gems[seat], "opp_gems": gems[1 - seat] if two else None,
             "gems_hero_awards": p.get("gems_hero_awards"), "gems_girl_awards": p.get("gems_girl_awards"),
-            "grands": p.get("grands"), "pair_hero": pair[0], "pair_girl": pair[1],
+            "grands": p.get("grands"), "pair_hero": pair[0], "pair_girl": pair[1], "irregular": irregular,
         })
         if deck is None:  # an unlisted deck (table logs): the player-game counts in no card statistic
             continue
@@ -203,6 +207,7 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
                 "flags": flags, "turn_seen": seen_turn, "turn_played": played_turn or 0, "points": points, "went_first": first,
                 "played_at": played_at,
                 "event": game.event, "ruleset": game.ruleset, "player": names[seat], "archetype": kinds[seat], "month": month,
+                "irregular": irregular,
             })
             if (game.ruleset, card) not in out.cards:
                 out.cards[game.ruleset, card] = card_row(card, code, cards, game.ruleset)

@@ -18,6 +18,8 @@ from plotly.subplots import make_subplots
 GREY = "#b8bcc6"
 ACCENT = "#2a5bd7"
 GOOD, BAD = "#2c9a55", "#d8433b"
+#: an IWD bar whose 95% interval crosses zero: neither better nor worse than not drawing it, as far as the data tell
+UNSURE = "#8fa0c4"
 PALETTE = ("#2a5bd7", "#d8433b", "#e2b000", "#2c9a55", "#8b46b8", "#b9531c", "#1f9bb0", "#c2468f", "#6b7a2f", "#5b6477")
 MAX_IWD_CARDS = 60
 FONT = {"family": "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans CJK JP', sans-serif", "size": 12}
@@ -106,20 +108,39 @@ def gih_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
                    yaxis={"title": "GIH WR", "tickformat": ".0%", "range": [0, 1]})
 
 
+def iwd_colour(r: dict[str, Any], min_games: int) -> str:
+    """Green or red only when the 95% interval excludes zero; a neutral blue when it crosses zero; grey under the
+    minimum.
+
+    >>> row = {"iwd": 0.05, "gih_games": 50, "gns_games": 50, "gih_wr": 0.55, "gns_wr": 0.5,
+    ...        "gih_ci": [0.41, 0.68], "gns_ci": [0.37, 0.63]}
+    >>> iwd_colour(row, 10) == UNSURE, iwd_colour({**row, "gih_ci": [0.54, 0.56], "gns_ci": [0.49, 0.51]}, 10) == GOOD
+    (True, True)
+    """
+    if min(r["gih_games"], r["gns_games"]) < min_games:
+        return GREY
+    interval = _iwd_interval(r)
+    if interval is None or interval[0] <= 0 <= interval[1]:
+        return UNSURE
+    return GOOD if interval[0] > 0 else BAD
+
+
 def iwd_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
-    """IWD bars (GIH WR − GNS WR) of the most played cards, sorted; grey when GIH or GNS games are under the minimum."""
+    """IWD bars (GIH WR − GNS WR) of the most played cards, sorted; green or red only when the 95% interval excludes
+    zero, neutral when it crosses zero, grey when GIH or GNS games are under the minimum."""
     rows = [r for r in cards["rows"] if r["iwd"] is not None][:MAX_IWD_CARDS]
     rows.sort(key=lambda r: r["iwd"])
     fig = go.Figure(go.Bar(
         y=[esc(f"{r['card']} {r['name'] or ''}") for r in rows], x=[r["iwd"] for r in rows], orientation="h",
-        marker={"color": [(GOOD if r["iwd"] >= 0 else BAD) if min(r["gih_games"], r["gns_games"]) >= min_games else GREY for r in rows]},
+        marker={"color": [iwd_colour(r, min_games) for r in rows]},
         error_x={**_errors([r["iwd"] for r in rows], [_iwd_interval(r) for r in rows]), "color": "rgba(40,45,60,0.55)"},
         customdata=[[r["gih_games"], r["gns_games"], _pct(r["gih_wr"]), _pct(r["gns_wr"]), _signed_ci(_iwd_interval(r))]
                     for r in rows],
         hovertemplate="%{y}<br>IWD %{x:+.1%} [%{customdata[4]}]<br>GIH %{customdata[2]} (n=%{customdata[0]}) · "
                       "GNS %{customdata[3]} (n=%{customdata[1]})<extra></extra>",
     ))
-    return _layout(fig, f"Improvement when drawn (IWD) of the {len(rows)} most played cards (95% intervals)",
+    return _layout(fig, f"Improvement when drawn (IWD) of the {len(rows)} most played cards (95% intervals; "
+                        "green/red only when the interval excludes 0)",
                    height=max(300, 80 + 17 * len(rows)),
                    xaxis={"title": "IWD = GIH WR − GNS WR (percentage points)", "tickformat": "+.0%", "zeroline": True},
                    yaxis={"automargin": True, "tickfont": {"size": 11}})
@@ -221,12 +242,17 @@ def pairs_figure(games: dict[str, Any], min_games: int) -> go.Figure:
 
 
 def trends_figure(trends: dict[str, Any], min_games: int, archetypes: list[str]) -> go.Figure:
-    """Weekly share (top) and win rate with a 95% band (bottom) per archetype; weeks under the minimum as grey points."""
+    """Weekly share (top) and win rate with its 95% interval as a whisker (bottom) per archetype, the archetypes side by
+    side within each week (no filled bands drawn over one another); weeks under the minimum as grey points."""
     fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08, subplot_titles=("share of the week's player-games",
-                                                                                                  "win rate (band: 95% interval)"))
+                                                                                                  "win rate (whiskers: 95% intervals)"))
     palette = colors(archetypes)
     weeks = [w["week"] for w in trends["weeks"]]
-    for a in archetypes:
+    position = {w: i for i, w in enumerate(weeks)}
+    shown = [a for a in archetypes if any(r["archetype"] == a for r in trends["rows"])]
+    spread = min(0.6, 0.12 * max(len(shown) - 1, 0))  # each archetype's points a little apart within its week
+    for k, a in enumerate(shown):
+        offset = 0.0 if len(shown) < 2 else -spread / 2 + spread * k / (len(shown) - 1)
         rows = {r["week"]: r for r in trends["rows"] if r["archetype"] == a}
         if not rows:
             continue
@@ -236,24 +262,26 @@ def trends_figure(trends: dict[str, Any], min_games: int, archetypes: list[str])
         name = esc(a)
         hover = [[r["games"], _ci(r["wr_ci"])] for r in pts]
         few = [i for i, r in enumerate(pts) if r["games"] < min_games]
-        for row, key, text in ((1, "share", "%{y:.1%} of player-games (n=%{customdata[0]})"),
-                               (2, "wr", "WR %{y:.1%} [%{customdata[1]}], n=%{customdata[0]}")):
-            if row == 2:
-                fig.add_trace(go.Scatter(x=xs + xs[::-1], y=[r["wr_ci"][1] for r in pts] + [r["wr_ci"][0] for r in pts[::-1]],
-                                         mode="lines", fill="toself", fillcolor=color, opacity=0.08, line={"width": 0}, hoverinfo="skip",
-                                         legendgroup=name, showlegend=False), 2, 1)
-            fig.add_trace(go.Scatter(x=xs, y=[r[key] for r in pts], name=name, legendgroup=name, showlegend=row == 1,
-                                     mode="lines+markers", line={"color": color}, marker={"color": color, "size": 7},
-                                     customdata=hover, hovertemplate=f"{name} %{{x}}: {text}<extra></extra>"), row, 1)
+        for row, key, text in ((1, "share", "%{text}: %{y:.1%} of player-games (n=%{customdata[0]})"),
+                               (2, "wr", "%{text}: WR %{y:.1%} [%{customdata[1]}], n=%{customdata[0]}")):
+            at = [position[w] + (offset if row == 2 else 0.0) for w in xs]
+            errors = ({"error_y": {**_errors([r["wr"] for r in pts], [r["wr_ci"] for r in pts]), "color": color, "thickness": 1.2,
+                                   "width": 3}} if row == 2 else {})
+            fig.add_trace(go.Scatter(x=at, y=[r[key] for r in pts], name=name, legendgroup=name, showlegend=row == 1,
+                                     mode="lines+markers", line={"color": color, "width": 1.5 if row == 2 else 2},
+                                     marker={"color": color, "size": 7}, text=xs, **errors,
+                                     customdata=hover, hovertemplate=f"{name} {text}<extra></extra>"), row, 1)
             if few:  # weeks under the minimum: grey points over the line
-                fig.add_trace(go.Scatter(x=[xs[i] for i in few], y=[pts[i][key] for i in few], mode="markers", legendgroup=name,
+                fig.add_trace(go.Scatter(x=[at[i] for i in few], y=[pts[i][key] for i in few], mode="markers", legendgroup=name,
+                                         text=[xs[i] for i in few],
                                          showlegend=False, marker={"color": GREY, "size": 8, "line": {"width": 1, "color": color}},
                                          customdata=[hover[i] for i in few],
-                                         hovertemplate=f"{name} %{{x}} (under the minimum): {text}<extra></extra>"), row, 1)
+                                         hovertemplate=f"{name} (under the minimum) {text}<extra></extra>"), row, 1)
     top = max((r["share"] for r in trends["rows"]), default=1.0)
     fig.update_yaxes(tickformat=".0%", range=[0, min(1.05, top * 1.15)], row=1, col=1)
     fig.update_yaxes(tickformat=".0%", range=[0, 1], row=2, col=1)
-    fig.update_xaxes(type="category", categoryorder="array", categoryarray=weeks)
+    fig.update_xaxes(type="linear", tickmode="array", tickvals=list(range(len(weeks))), ticktext=weeks,
+                     range=[-0.6, len(weeks) - 0.4])
     return _layout(fig, "Weekly trends by archetype (ISO weeks of played_at)", height=560, legend={"orientation": "h", "y": -0.12})
 
 

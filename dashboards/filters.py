@@ -24,7 +24,7 @@ from typing import Any
 from pmemo_replay import dates
 
 #: filter names as query parameters and options, in the order they are shown
-NAMES = ("from", "to", "event", "ruleset", "player", "archetype", "first", "min_games")
+NAMES = ("from", "to", "event", "ruleset", "player", "archetype", "first", "min_games", "regular_only")
 TEXT = ("event", "ruleset", "player", "archetype")
 
 
@@ -55,6 +55,15 @@ def _first(text: str) -> bool:
     raise FilterError(f"first: 1 (went first) or 0 (went second), not {text!r}")
 
 
+def _flag(name: str, text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "true", "yes"):
+        return True
+    if value in ("0", "false", "no"):
+        return False
+    raise FilterError(f"{name}: 1 or 0, not {text!r}")
+
+
 def _count(text: str) -> int:
     try:
         n = int(text.strip())
@@ -77,6 +86,8 @@ class Filters:
     archetype: str | None = None
     first: bool | None = None
     min_games: int = 0
+    #: leave out games stored as played with irregularities that stood (docs/as-played.md)
+    regular_only: bool = False
 
     @classmethod
     def parse(cls, values: Mapping[str, Any]) -> Filters:
@@ -87,6 +98,7 @@ class Filters:
             date_to=parse_when("to", raw["to"]) if "to" in raw else None,
             first=_first(raw["first"]) if "first" in raw else None,
             min_games=_count(raw["min_games"]) if "min_games" in raw else 0,
+            regular_only=_flag("regular_only", raw["regular_only"]) if "regular_only" in raw else False,
             **{k: raw[k] for k in TEXT if k in raw},
         )
         try:
@@ -146,6 +158,8 @@ class Filters:
         if self.first is not None:
             parts.append("went_first = ?")
             params.append(self.first)
+        if self.regular_only:
+            parts.append("irregular = 0")
         return (" AND ".join(parts) or "TRUE"), params
 
     def to_json(self) -> dict[str, Any]:
@@ -159,6 +173,8 @@ class Filters:
             out["first"] = int(self.first)
         if self.min_games:
             out["min_games"] = self.min_games
+        if self.regular_only:
+            out["regular_only"] = 1
         return out
 
     def query_args(self) -> dict[str, str]:

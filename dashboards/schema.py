@@ -26,7 +26,8 @@ import pyarrow as pa
 #: the files' layout: a warehouse written with another version is rebuilt by the next update
 #: 2: table logs (flag UNKNOWN_SEEN, player_games.hands_known); 3: any ruleset (card codes per ruleset,
 #: ``cards.ruleset``, ``games.seats``, Mahou Shoujo's Gem, Grand and opening-pair columns on ``player_games``)
-SCHEMA_VERSION = 3
+#: 4: ``irregular`` on games, player_games and card_games (games as played, docs/as-played.md)
+SCHEMA_VERSION = 4
 PARTITION = "month"
 NO_MONTH = "unknown"
 
@@ -35,6 +36,7 @@ GAMES = pa.schema([
     ("week", pa.string()), ("event", pa.string()), ("round", pa.int32()), ("ruleset", pa.string()),
     ("first", pa.int8()), ("winner", pa.int8()), ("reason", pa.string()), ("turns", pa.int32()), ("actions", pa.int32()),
     ("seats", pa.int8()), ("player0", pa.string()), ("player1", pa.string()), ("archetype0", pa.string()), ("archetype1", pa.string()),
+    ("irregular", pa.int16()),  # irregularities that stood (a game stored as played; 0 otherwise)
 ])
 
 PLAYER_GAMES = pa.schema([
@@ -47,14 +49,18 @@ PLAYER_GAMES = pa.schema([
     # (½: a bare Hero defeated, 1: a Magical Girl's fighter), Grand Transformations, the opening Hero and Magical Girl
     ("gems", pa.float64()), ("opp_gems", pa.float64()), ("gems_hero_awards", pa.int16()), ("gems_girl_awards", pa.int16()),
     ("grands", pa.int16()), ("pair_hero", pa.string()), ("pair_girl", pa.string()),
+    ("irregular", pa.int16()),
 ])
 
 CARD_GAMES = pa.schema([
     ("game_id", pa.int64()), ("seat", pa.int8()), ("card", pa.string()), ("key", pa.int32()), ("copies", pa.int8()),
     ("flags", pa.uint8()), ("turn_seen", pa.int16()), ("turn_played", pa.uint8()), ("points", pa.uint8()),
     ("went_first", pa.bool_()), ("played_at", pa.timestamp("us")), ("event", pa.string()), ("ruleset", pa.string()),
-    ("player", pa.string()), ("archetype", pa.string()),
+    ("player", pa.string()), ("archetype", pa.string()), ("irregular", pa.int16()),
 ])
+#: ``card_games`` part files are ordered by ``key`` (so by card code first) in row groups of this many rows: a query
+#: for one card (the card page) reads only the row groups its code range spans, pruned by their min/max statistics
+CARD_ROW_GROUP = 1 << 16
 #: bits of ``card_games.flags``; UNKNOWN_SEEN: a table log where not every card that entered the player's hand was
 #: identified, so "in opening hand" and "seen" are unknown (table-logs.md, "Statistics over table logs")
 IN_OPENING, SEEN, PLAYED, UNKNOWN_SEEN = 1, 2, 4, 8

@@ -30,12 +30,12 @@ logger = logging.getLogger(__name__)
 PM = "pm-2.22"
 ROOT = Path(__file__).resolve().parents[1]
 GAME_COLUMNS = ("id", "header", "first", "winner", "reason", "turns", "n_actions", "played_at", "event", "ruleset", "round",
-                "source_id")
+                "source_id", "irregular")
 
 
 def stored_game(row: Any) -> StoredGame:
     return StoredGame(row.id, row.header, row.first, row.winner, row.reason, row.turns, row.n_actions, row.played_at,
-                      row.event, row.ruleset, row.round, row.source_id)
+                      row.event, row.ruleset, row.round, row.source_id, irregular=row.irregular or 0)
 
 
 def games_by_id(conn: Connection, ids: Sequence[int]) -> list[StoredGame]:

@@ -17,7 +17,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from dashboards.schema import CARD_GAMES, CARDS, CODE_SHIFT, IN_OPENING, PARTITION, PLAYED, PLAYER_GAMES, POINTS_SHIFT, SEEN
+from dashboards.schema import CARD_GAMES, CARD_ROW_GROUP, CARDS, CODE_SHIFT, IN_OPENING, PARTITION, PLAYED, PLAYER_GAMES, POINTS_SHIFT, SEEN
 
 ARCHETYPES = ("MHK red-blue", "MHK blue", "MHK red-yellow", "MHK blue-yellow", "MHK red-green", "HTD yellow-green",
               "SLA red-blue-purple", "MHK green-purple", "HTD red", "SLA blue-green", "MHK yellow", "HTD purple")
@@ -115,6 +115,7 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dic
             "date": played_at[idx].astype("datetime64[D]"), "week": pa.array(week[pdays]), "event": _dict(event[idx], list(EVENTS)),
             "ruleset": _dict(np.zeros(len(idx), dtype=np.int32), ["pm-2.22"]), "turns": np.full(len(idx), 9, dtype=np.int32),
             "deck_listed": np.ones(len(idx), dtype=bool), "hands_known": np.ones(len(idx), dtype=bool),
+            "irregular": np.zeros(len(idx), dtype=np.int16),
         })
         o = owner[cidx]
         cg_table = pa.table({
@@ -125,14 +126,16 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dic
             "turn_played": turn_played[cidx], "points": (2 * score[o]).astype(np.uint8),
             "went_first": went_first[o], "played_at": played_at[o], "event": _dict(event[o], list(EVENTS)),
             "ruleset": _dict(np.zeros(len(cidx), dtype=np.int32), ["pm-2.22"]), "player": _dict(player[o], names),
-            "archetype": _dict(kind[o], list(ARCHETYPES)),
+            "archetype": _dict(kind[o], list(ARCHETYPES)), "irregular": np.zeros(len(cidx), dtype=np.int16),
         })
         for name, table, schema in (("player_games", pg_table, PLAYER_GAMES), ("card_games", cg_table, CARD_GAMES)):
             table = _with_nulls(table, schema)
+            if name == "card_games":  # as the warehouse writes it: ordered by key, small row groups (CARD_ROW_GROUP)
+                table = table.sort_by("key")
             target = path / name / f"{PARTITION}={label}"
             target.mkdir(parents=True, exist_ok=True)
             pq.write_table(table.cast(_dictionary_schema(schema, table.schema)), target / "part-000000000001-999999999999.parquet",
-                           compression="zstd", row_group_size=1 << 20)
+                           compression="zstd", row_group_size=CARD_ROW_GROUP if name == "card_games" else 1 << 20)
             counts[name] += len(table)
     (path / "cards").mkdir(parents=True, exist_ok=True)
     pq.write_table(pa.table({"code": np.arange(POOL, dtype=np.int32), "card": card_ids, "name": [f"Card {i}" for i in range(POOL)],
@@ -147,7 +150,7 @@ def _with_nulls(table: pa.Table, schema: pa.Schema) -> pa.Table:
     for f in schema:
         if f.name not in table.column_names:
             table = table.append_column(f.name, pa.nulls(len(table), f.type))
-    return table
+    return table.select(schema.names)  # in the schema's order
 
 
 def _dictionary_schema(schema: pa.Schema, actual: pa.Schema) -> pa.Schema:

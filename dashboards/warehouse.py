@@ -46,7 +46,7 @@ from sqlalchemy.engine import Connection, make_url
 
 from dashboards.facts import CardCodes, Rows
 from dashboards.hidden import read_hidden, write_hidden
-from dashboards.schema import DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
+from dashboards.schema import CARD_ROW_GROUP, DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
 from dashboards.source import games_by_id, project_batch, ruleset_cards
 from pmemo_replay.store.db import read_connection
 from pmemo_replay.store.models import GAME
@@ -234,18 +234,22 @@ def writable(rows: Rows) -> tuple[Tables, list[int]]:
     return _tables(kept), bad
 
 
-def _write_table(path: Path, table: pa.Table) -> None:
+def _write_table(path: Path, table: pa.Table, *, row_group_size: int | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    pq.write_table(table, tmp, compression="zstd")
+    pq.write_table(table, tmp, compression="zstd", row_group_size=row_group_size)
     os.replace(tmp, path)
 
 
 def write_parts(folder: Path, tables: Tables, name: str) -> None:
-    """Write each table as the part file ``name`` of its dataset and month."""
+    """Write each table as the part file ``name`` of its dataset and month (``card_games`` ordered by ``key`` in small
+    row groups, ``schema.CARD_ROW_GROUP``: one card's rows are a few row groups, the card page reads only those)."""
     for (dataset, month), table in tables.items():
         where = folder / dataset if month is None else folder / dataset / f"{PARTITION}={month}"
-        _write_table(where / f"{name}.parquet", table)
+        if dataset == "card_games":
+            _write_table(where / f"{name}.parquet", table.sort_by("key"), row_group_size=CARD_ROW_GROUP)
+        else:
+            _write_table(where / f"{name}.parquet", table)
 
 
 # --- reading the store ----------------------------------------------------------------------

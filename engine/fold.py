@@ -3,7 +3,10 @@
 :func:`fold` is the checked entry point: it stops at the first illegal action
 and returns the :class:`~engine.rulings.Ruling` with the state before it.
 Omitted passes are inserted where rules.md allows (``implied`` counts them per
-action). The state is mutated in place; nothing is deep-copied per action. When
+action). A log whose header says ``"as_played": true`` goes on past a refused action the game can carry out
+anyway (its ``apply_despite``, engine.ruleset.AsPlayedHooks): the action stands as logged, its rulings are kept
+in ``irregular`` and the actions after it are checked against the state that really arose (docs/as-played.md).
+The state is mutated in place; nothing is deep-copied per action. When
 an action turns out illegal the state before it is rebuilt from the latest
 checkpoint, so legal logs pay nothing for atomicity.
 
@@ -18,9 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.asplayed import MAX_WAIVED
 from engine.cards import CardDB
+from engine.ruleset import carries_out
 from engine.rulesets import get_ruleset
-from engine.rulings import IllegalAction, NullTrail, Ruling, Trail
+from engine.rulings import IllegalAction, NullTrail, Ruling, Trail, TrailEntry
 
 CHECKPOINT_EVERY = 64
 _NULL_TRAIL = NullTrail()
@@ -49,6 +54,8 @@ class FoldResult:
     trails: list[Trail] = field(default_factory=list)
     implied: dict[int, int] = field(default_factory=dict)
     ruleset: Any = None
+    #: as played: one ruling per irregularity that stood (index and path of the action carried out despite it)
+    irregular: list[Ruling] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -72,7 +79,8 @@ class Folder:
     """Folds actions one at a time; keeps what it needs to rebuild a state on error."""
 
     __slots__ = ("_apply", "_before", "_cards", "_checkpoint", "_checkpointing", "_counter", "_header", "_last_trail",
-                 "_null", "_settles", "actions", "implied", "keep_trails", "offset", "ruleset", "state", "trails")
+                 "_null", "_settles", "actions", "as_played", "implied", "irregular", "keep_trails", "offset", "ruleset",
+                 "state", "trails", "waivers")
 
     def __init__(
         self, header: Mapping[str, Any], cards: CardDB, *, keep_trails: bool = True,
@@ -101,6 +109,10 @@ class Folder:
         self._null: Trail = self._counter if self._counter is not None else _NULL_TRAIL
         #: with no trail kept (nor counted), a game that settles in ``apply`` needs no separate ``before`` call
         self._settles = self._counter is None and bool(getattr(self.ruleset, "settles_in_apply", False))
+        #: as played: refused actions the game can carry out stand, with their rulings in ``irregular``
+        self.as_played = bool(header.get("as_played")) and carries_out(self.ruleset)
+        self.irregular: list[Ruling] = []
+        self.waivers: dict[int, frozenset[str]] = {}  # absolute action index -> irregularities carried out
 
     @property
     def unverified(self) -> int:
@@ -136,7 +148,13 @@ class Folder:
             if before:
                 self._before(self.state, action, _NULL_TRAIL)
             self._checkpointing = True
-            state, trail, passes = self._with_implied_passes(action, err)
+            try:
+                state, trail, passes = self._with_implied_passes(action, err)
+            except IllegalAction as refused:
+                if not self.as_played:
+                    raise
+                state, trail = self._carry_out(action, refused, self.offset + index)
+                passes = 0
             self.state = state
             self.implied[self.offset + index] = passes
             if self._counter is not None and any(e.unverified for e in trail.entries):
@@ -194,9 +212,38 @@ class Folder:
             scratch = Trail()
             for _ in range(self.implied.get(self.offset + j, 0)):
                 self.ruleset.implied_pass(state, self.ruleset.right_holder(state), scratch)
-            self.ruleset.apply(state, self.actions[j], scratch)
+            despite = self.waivers.get(self.offset + j)
+            if despite is None:
+                self.ruleset.apply(state, self.actions[j], scratch)
+            else:
+                self.ruleset.apply_despite(state, self.actions[j], scratch, despite)
         state.applied = self.applied
         return state
+
+    def _carry_out(self, action: Mapping[str, Any], err: IllegalAction, index: int) -> tuple[Any, Trail]:
+        """As played: apply ``action`` despite the irregularities its checks refuse, one more each try; raise the
+        refusal that names none (the action cannot be carried out at all). Records the rulings that stood."""
+        despite: list[str] = []
+        stood: list[IllegalAction] = []
+        while True:
+            kind = err.despite
+            if kind is None or kind in despite or len(despite) >= MAX_WAIVED:
+                raise err
+            despite.append(kind)
+            stood.append(err)
+            state = self.ruleset.clone(self.state)
+            trail = Trail()
+            try:
+                self.ruleset.apply_despite(state, action, trail, frozenset(despite))
+            except IllegalAction as later:
+                err = later
+                continue
+            break
+        self.waivers[index] = frozenset(despite)
+        rulings = [_ruling_at(e, index) for e in stood]
+        self.irregular.extend(rulings)
+        trail.entries[:0] = [TrailEntry(r.rule, f"irregular, stood as played: {r.message}", False) for r in rulings]
+        return state, trail
 
     def _with_implied_passes(self, action: Mapping[str, Any], err: IllegalAction) -> tuple[Any, Trail, int]:
         """Insert the fewest passes that make ``action`` legal (rules.md, "Omitted passes")."""
@@ -242,7 +289,8 @@ def fold(
     header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
     at: int | None = None, keep_trails: bool = True,
 ) -> FoldResult:
-    """Fold ``actions`` (or the first ``at`` of them) into a state, stopping at the first illegal one.
+    """Fold ``actions`` (or the first ``at`` of them) into a state, stopping at the first illegal one (as played:
+    at the first that cannot be carried out; the others stand, ruled on in ``irregular``).
 
     Deck rulings (``deck.*``) carry ``index=None``. ``at`` below 0 is refused (:class:`BadStep`); beyond the
     end it folds every action.
@@ -261,7 +309,8 @@ def fold(
             push(actions[i])
         except IllegalAction as err:
             return FoldResult(folder.settle(actions[i]), i, _ruling_at(err, i), folder.trails, folder.implied,
-                              folder.ruleset)
+                              folder.ruleset, folder.irregular)
     following = actions[limit] if limit < len(actions) else None
-    return FoldResult(folder.settle(following), limit, None, folder.trails, folder.implied, folder.ruleset)
+    return FoldResult(folder.settle(following), limit, None, folder.trails, folder.implied, folder.ruleset,
+                      folder.irregular)
 

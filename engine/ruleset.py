@@ -113,6 +113,27 @@ class FoldHooks(Protocol):
         game has them)."""
 
 
+# -- as played (docs/as-played.md): members a game offers to carry out irregular actions -- begin ----------
+
+@runtime_checkable
+class AsPlayedHooks(Protocol):
+    """The unchecked entry point an as-played fold (header ``"as_played": true``) calls after ``apply`` refused an
+    action: like python-chess's ``push`` beside ``push_san``. Optional: a game without it stops at the first
+    refused action even when the log is as played."""
+
+    def apply_despite(self, state: State, action: Mapping[str, Any], trail: Trail, despite: frozenset[str]) -> None:
+        """Apply ``action`` as logged with the irregularities ``despite`` (engine.asplayed.IRREGULARITIES)
+        carried out; raise ``IllegalAction`` for any other broken rule (``err.despite`` names its irregularity,
+        None when the action cannot be carried out at all)."""
+
+
+def carries_out(ruleset: Any) -> bool:
+    """True when ``ruleset`` offers the as-played entry point."""
+    return callable(getattr(ruleset, "apply_despite", None))
+
+# -- as played -- end -------------------------------------------------------------------------------------
+
+
 @runtime_checkable
 class Ruleset(FoldHooks, Protocol):
     """A whole game for the service: identity, queries, views, persistence, analytics facts, self-play."""

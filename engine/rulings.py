@@ -146,10 +146,12 @@ class Ruling:
 class IllegalAction(Exception):
     """Raised when an action breaks a rule; carries the :class:`Ruling`."""
 
-    def __init__(self, rule: str, message: str, *, path_suffix: str = "") -> None:
+    def __init__(self, rule: str, message: str, *, path_suffix: str = "", despite: str | None = None) -> None:
         super().__init__(f"{rule}: {message}")
         self.ruling = Ruling(rule, message)
         self.path_suffix = path_suffix
+        #: the irregularity an as-played fold may carry the action out despite (engine.asplayed); None: it cannot be
+        self.despite = despite
 
     @property
     def rule(self) -> str:

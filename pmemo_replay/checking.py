@@ -31,10 +31,22 @@ class CheckReport:
     exit_code: int
     log: PmemoLog | None = None
     folded: FoldResult | None = field(default=None, repr=False)
+    #: as played (docs/as-played.md): ``{index, path, rule, ref, message}`` per irregularity that stood
+    irregular: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"valid": self.valid, "applied": self.applied, "ruling": self.ruling, "state": self.state,
-                "result": self.result, "unverified": self.unverified}
+                "result": self.result, "unverified": self.unverified, "irregular": self.irregular}
+
+    @property
+    def as_played(self) -> bool:
+        """True when the log says the table let irregular actions stand (its header's ``as_played``)."""
+        return bool(self.log is not None and self.log.header.get("as_played"))
+
+    @property
+    def folded_whole(self) -> bool:
+        """True when the fold reached the end: legal, or as played with only irregularities that stood."""
+        return self.ruling is None and self.exit_code != EXIT_MALFORMED
 
     @property
     def unverified(self) -> list[dict[str, Any]]:
@@ -84,7 +96,10 @@ def check_log(log: PmemoLog, cards: Any, *, at: int | None = None) -> CheckRepor
         logger.exception("the engine failed on a log")
         return CheckReport(False, 0, engine_failure(err), None, None, EXIT_ILLEGAL, log)
     ruling = res.ruling.to_json() if res.ruling else None
-    return CheckReport(res.valid, res.applied, ruling, state, res.result, EXIT_VALID if res.valid else EXIT_ILLEGAL, log, res)
+    irregular = [r.to_json() for r in res.irregular]
+    valid = res.valid and not irregular
+    return CheckReport(valid, res.applied, ruling, state, res.result, EXIT_VALID if valid else EXIT_ILLEGAL, log, res,
+                       irregular)
 
 
 def check_text(text: str | bytes, cards: Any, *, at: int | None = None) -> CheckReport:

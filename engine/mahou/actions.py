@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.mahou import free, play, setup
 from engine.mahou.check import end_turn, finish, run_check
 from engine.mahou.rules import check, event, illegal
@@ -94,11 +95,13 @@ def _gates(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     if due and p != due[0]:
         raise illegal("turn.priority", f"player {due[0]} must fill the Active position first; no {kind} by player {p} before it")
     if g.turn_player != p and _turn_only(a):
-        raise illegal("turn.priority", f"{kind} is the turn player's; it is player {g.turn_player}'s turn {g.turn}, not player {p}'s")
+        refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {g.turn_player}'s turn {g.turn}, "
+                                        f"not player {p}'s"), "turn")
     if due and not _fills(a):
         raise illegal("replace.required", f"player {p}'s Active position is empty: it must be filled (promote, "
                                           f"place_hero to active or out_of_heroes) before {kind}")
     if kind in COUNTED:
         if g.actions_used >= MAX_ACTIONS:
-            raise illegal("action.count", f"{kind} would be player {p}'s third action in turn {g.turn}; at most 2 are allowed")
+            refuse(illegal("action.count", f"{kind} would be player {p}'s third action in turn {g.turn}; at most 2 are "
+                                           "allowed"), "count")
         check(trail, "action.count", f"action {g.actions_used + 1} of 2 in turn {g.turn}")

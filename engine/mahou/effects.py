@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from engine.asplayed import refuse, waived
 from engine.mahou.cards import CARD_ID, MsCard
 from engine.mahou.field import draw
 from engine.mahou.rules import check, event, illegal, unverified
@@ -137,6 +138,14 @@ def apply_op(g: MsState, op: Mapping[str, Any], trail: Trail) -> str:
 def resolve(g: MsState, p: int, card: MsCard, a: Mapping[str, Any], trail: Trail) -> None:
     """Resolve a Power's or Event's effect for player ``p`` as the action logs it (§6)."""
     given = a.get("ops")
+    if card.effect is not None and given is not None and waived("ops"):  # as played: the logged ops stood
+        for j, op in enumerate(given):
+            try:
+                what = apply_op(g, op, trail)
+            except OpFailed as err:
+                raise illegal("effect.result", f"logged op {j} ({op['op']}) of {card.id} fails: {err}") from None
+            event(trail, "effect", f"as played: {what}")
+        return
     if card.effect is None:  # unscripted: the log's ops as recorded
         for j, op in enumerate(given or ()):
             try:
@@ -156,6 +165,6 @@ def resolve(g: MsState, p: int, card: MsCard, a: Mapping[str, Any], trail: Trail
         event(trail, "effect", what)
     if given is not None:
         if list(given) != ops:
-            raise illegal("effect.result", f"the logged ops of {card.id} differ from its script: "
-                                           f"logged {list(given)}, scripted {ops}")
+            refuse(illegal("effect.result", f"the logged ops of {card.id} differ from its script: "
+                                            f"logged {list(given)}, scripted {ops}"), "ops")
         check(trail, "effect.result", f"the logged ops of {card.id} match its script")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.mahou.cards import MsCard
 from engine.mahou.effects import resolve
 from engine.mahou.field import draw
@@ -128,8 +129,8 @@ def do_play_pet(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     if f.girl is None:
         raise illegal("pet.target", f"player {p}'s Active fighter {f.hero} has no Magical Girl: {card.id} cannot join")
     if f.mgk < card.cost:
-        raise illegal("pet.cost", f"{card.id} costs {card.cost} MGK; player {p}'s Active fighter has {f.mgk}")
-    f.mgk -= card.cost
+        refuse(illegal("pet.cost", f"{card.id} costs {card.cost} MGK; player {p}'s Active fighter has {f.mgk}"), "payment")
+    f.mgk = max(0, f.mgk - card.cost)  # as played, a short payment spends what there is
     me.hand.remove(card.id)
     f.pets.append(card.id)
     f.attach(card)
@@ -141,8 +142,8 @@ def do_play_power(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> Non
     me = g.players[p]
     f = _active(me)
     if f.mgk < card.cost:
-        raise illegal("power.cost", f"{card.id} costs {card.cost} MGK; player {p}'s Active fighter has {f.mgk}")
-    f.mgk -= card.cost
+        refuse(illegal("power.cost", f"{card.id} costs {card.cost} MGK; player {p}'s Active fighter has {f.mgk}"), "payment")
+    f.mgk = max(0, f.mgk - card.cost)  # as played, a short payment spends what there is
     me.hand.remove(card.id)
     check(trail, "power.cost", f"paid {card.cost} MGK of {card.cost + f.mgk} for {card.id}")
     resolve(g, p, card, a, trail)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from engine.asplayed import unchecked
 from engine.mahou import legal, snapshot, view
 from engine.mahou.actions import apply_action
 from engine.mahou.cards import MsCardDB, parse_cards
@@ -41,6 +42,8 @@ class MahouShoujo(CompleteLogRecording):
 
     #: ``apply(state, action, trail)``: the single entry point
     apply = staticmethod(apply_action)
+    #: as played (engine.ruleset.AsPlayedHooks): the same code with irregularities carried out
+    apply_despite = staticmethod(unchecked(apply_action))
     #: nothing happens by itself between actions (``before`` does nothing): a fold keeping no trails skips it
     settles_in_apply = True
 

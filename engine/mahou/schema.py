@@ -219,6 +219,7 @@ _HEADER_EXTRAS: dict[str, Check] = {
     "id": lambda v: isinstance(v, str), "played_at": _date_time, "event": lambda v: isinstance(v, str),
     "round": lambda v: isinstance(v, int) and not isinstance(v, bool) and -(2**31) <= v < 2**31,
     "cardset": lambda v: isinstance(v, str), "meta": lambda v: isinstance(v, Mapping),
+    "as_played": lambda v: isinstance(v, bool),  # docs/as-played.md
 }
 
 

@@ -79,8 +79,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
 def _right_moving(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     top = play.declare(g, a, "", trail, as_response=False)
     play.resolve(g, top, trail)
-    if g.result is None:
-        hand_right(g)
+    if g.result is None and g.priority is not None:  # None only when carried out as played outside a window
+        hand_right(g, a["p"])
 
 
 def _pass(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

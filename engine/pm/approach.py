@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.pm import conditions, hidden, stats
 from engine.pm.state import Chara, GameState
 from engine.pm.triggers import fire, fire_card, fire_others
@@ -16,10 +17,15 @@ from engine.rulings import Trail, illegal
 
 def _decision(g: GameState, player: int, step: str, who: int, what: str) -> None:
     if g.phase != "approach" or g.step != step:
-        raise illegal("turn.step", f"{what} does not belong to {where(g)}")
+        err = illegal("turn.step", f"{what} does not belong to {where(g)}")
+        if step != "assign_approach" or g.phase not in ("main", "approach"):
+            raise err  # the later decisions need the approach they answer
+        refuse(err, "turn")
+        g.phase, g.step, g.priority = "approach", step, None  # as played: the table went on to step ①
     if player != who:
         role = "Approacher" if who == g.turn_player else "Interferer"
-        raise illegal("turn.priority", f"{what} is the {role}'s decision (player {who}), not player {player}'s")
+        refuse(illegal("turn.priority", f"{what} is the {role}'s decision (player {who}), not player {player}'s"),
+               "turn")
 
 
 def _may_approach(g: GameState, player: int, c: Chara | None, card_id: str, trail: Trail) -> Chara:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.cards import Card, base_id
 from engine.pm.state import GameState
 from engine.pm.stats import extra_colors, self_ops, source_bonus
@@ -67,8 +68,8 @@ def check_cost(
             provided += source_bonus(g, c, card, player)
     if provided < cost:
         listing = " + ".join(f"{c.id} {c.source}" for c in paying) or "nothing"
-        raise illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "
-                                     f"{provided} ({listing})")
+        refuse(illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "
+                                      f"{provided} ({listing})"), "payment")
     keep = trail.keep
     if keep:
         trail.check("cost.amount", f"paid {provided} >= cost {cost}")
@@ -80,12 +81,12 @@ def check_cost(
                 match = next((c for (zone, _), c in zip(items, paying, strict=True)
                               if {c.color, *extra_colors(g, player, zone)} & played), None)
             if match is None:
-                raise illegal(
+                refuse(illegal(
                     "cost.identity",
                     f"{what or describe(g, card_id or '')} is {card.color} of {card.series}; "
                     "no paying card shares its color or series",
-                )
-            if keep:
+                ), "payment")
+            elif keep:
                 how = card.color if match.color == card.color else "series"
                 trail.check("cost.identity", f"{how} matched by {match.id}")
         if cost > 0 and card.color == "purple":
@@ -94,17 +95,18 @@ def check_cost(
             names = set(card.combo)
             match = next((c for c in paying if c.type == "chara" and names & set(c.names)), None)
             if match is None:
-                raise illegal(
+                refuse(illegal(
                     "cost.combo",
                     f"Combo {what or describe(g, card_id or '')} needs a Character card named {card.combo[0]} "
                     f"or {card.combo[1]} in the payment",
-                )
-            if keep:
+                ), "payment")
+            elif keep:
                 trail.check("cost.combo", f"Combo satisfied by {match.id} ({match.name})")
     elif cost_color is not None and cost > 0:
         if not any(c.color == cost_color or cost_color in extra_colors(g, player, zone)
                    for (zone, _), c in zip(items, paying, strict=True)):
-            raise illegal("effect.cost", f"{what}: the {cost_color} cost {cost} needs a {cost_color} card in the payment")
+            refuse(illegal("effect.cost", f"{what}: the {cost_color} cost {cost} needs a {cost_color} card in the payment"),
+                   "payment")
         trail.check("effect.cost", f"{cost_color} cost paid with a {cost_color} card")
     return items
 
@@ -121,11 +123,12 @@ def _check_purple(g: GameState, card: Card, paying: list[Card], what: str) -> st
     for c in same:
         if c.color == "purple":
             return f"purple: purple card of the same series paid by {c.id}"
-    raise illegal(
+    refuse(illegal(
         "cost.purple",
         f"purple {what} needs a same-series card of the same name, all four colors of its series, "
         "or a same-series purple card in the payment",
-    )
+    ), "payment")
+    return "purple: not satisfied; stood as played"
 
 
 def pay(g: GameState, player: int, items: list[tuple[str, str]]) -> None:

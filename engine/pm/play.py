@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.asplayed import refuse, waived
 from engine.cards import Card, Effect, base_id
 from engine.pm import conditions, effects, hidden, script, stats
 from engine.pm.cost import check_cost, pay
@@ -88,7 +89,7 @@ def check_timing(g: GameState, player: int, timing: Any, what: str, *, as_respon
     phase_ok = _in_window_phase(g, timing.phase)
     if timing.side == "decline":
         if not phase_ok:
-            raise illegal("timing", f"{what} has timing [{timing}] but the game is in {where(g)}")
+            refuse(illegal("timing", f"{what} has timing [{timing}] but the game is in {where(g)}"), "turn")
         if not as_response:
             raise illegal("decline.timing", f"{what} has [Decline] timing and can only answer another play: it answers nothing here")
         return
@@ -100,7 +101,7 @@ def check_timing(g: GameState, player: int, timing: Any, what: str, *, as_respon
     side_ok = timing.side == "both" or (timing.side == "self") == own
     if not phase_ok or not side_ok:
         turn = "its own turn" if own else "the opponent's turn"
-        raise illegal("timing", f"{what} has timing [{timing}]; player {player} acts in {where(g)} of {turn}")
+        refuse(illegal("timing", f"{what} has timing [{timing}]; player {player} acts in {where(g)} of {turn}"), "turn")
 
 
 # -- declaration ----------------------------------------------------------------
@@ -162,9 +163,10 @@ def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, ca
 def _main_phase_play(g: GameState, player: int, what: str) -> None:
     """Summon, Support and Level Up belong to the Approacher's Main Phase."""
     if player != g.turn_player:
-        raise illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may do this, in the Main Phase")
+        refuse(illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may do this, in the "
+                                        "Main Phase"), "turn")
     if g.phase != "main":
-        raise illegal("turn.step", f"{what} belongs to the Main Phase; the game is in {where(g)}")
+        refuse(illegal("turn.step", f"{what} belongs to the Main Phase; the game is in {where(g)}"), "turn")
     require_right(g, player, what)
 
 
@@ -245,9 +247,10 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     card = g.card(cid)
     what = f"Level Up with {describe(g, cid)}"
     if p != g.turn_player:
-        raise illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may Level Up")
+        refuse(illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may Level Up"), "turn")
     if g.phase != "main":
-        raise illegal("levelup.invalid", f"{what}: Level Up happens only in the own Main Phase; the game is in {where(g)}")
+        refuse(illegal("levelup.invalid", f"{what}: Level Up happens only in the own Main Phase; the game is in "
+                                          f"{where(g)}"), "turn")
     require_right(g, p, what)
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Level Up")
@@ -590,10 +593,14 @@ def run_effect(
     """Apply an effect: its script's ops when scripted (given ops must be one outcome it allows), else the
     ops recorded, marked unverified; True when it disables what it answers."""
     given = action.get("ops")
-    if eff is not None and eff.scripted:
+    if eff is not None and eff.scripted and not (given is not None and waived("ops")):
         outer, g.effect_card = g.effect_card, card_id
         try:
             r = script.run(g, player, card_id, eff, targets, source, action, trail, in_response=in_response)
+        except IllegalAction as err:
+            if given is not None and err.rule == "effect.result" and err.despite is None:
+                err.despite = "ops"  # as played, the logged ops may stand instead (an extra draw)
+            raise
         finally:
             g.effect_card = outer
         for why in r.unverified:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.asplayed import unchecked
 from engine.cards import CardDB
 from engine.pm import legal, snapshot, view
 from engine.pm.actions import apply_action
@@ -43,6 +44,8 @@ class PreciousMemories:
 
     #: ``apply(state, action, trail)``: the single entry point (no wrapper frame: it runs for every action)
     apply = staticmethod(apply_action)
+    #: as played (engine.ruleset.AsPlayedHooks): the same code with irregularities carried out (engine.asplayed)
+    apply_despite = staticmethod(unchecked(apply_action))
     #: apply_action starts a waiting next turn itself before an action that does not belong to the Turn End
     settles_in_apply = True
 

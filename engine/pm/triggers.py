@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.asplayed import refuse
 from engine.pm.conditions import chara_problem
 from engine.pm.effects import can_resolve, targets_available
 from engine.pm.state import Chara, GameState, effect_key
@@ -183,8 +184,9 @@ def require_none_pending(g: GameState, kind: str, waiting: list[tuple[int, int, 
         c = g.chara_by_uid(uid)
         off = g.departed.get(uid) or (g.delayed[uid]["card"] if uid in g.delayed else None)
         name = describe(g, c.card) if c else describe(g, off) if off else f"object {uid}"
-        raise illegal("effect.result", f"mandatory trigger missing: automatic effect {idx} of {name} (player {owner}) "
-                                       f"must be logged before this {kind}")
+        refuse(illegal("effect.result", f"mandatory trigger missing: automatic effect {idx} of {name} (player {owner}) "
+                                        f"must be logged before this {kind}"), "trigger")
+        g.pending_triggers = [t for t in g.pending_triggers if t not in missing]  # as played: they lapse
 
 
 def drop_stranded(g: GameState, trail: Trail) -> None:

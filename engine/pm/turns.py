@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.pm import stats
 from engine.pm.state import Approach, GameState
 from engine.pm.triggers import fire, fire_delayed, fire_others
@@ -42,28 +43,30 @@ def open_window(g: GameState) -> None:
     g.approacher_passed = False
 
 
-def require_right(g: GameState, player: int, what: str) -> None:
-    """``turn.step`` when no window is open, ``turn.priority`` when ``player`` lacks the right."""
+def require_right(g: GameState, player: int, what: str, *, despite: str | None = "turn") -> None:
+    """``turn.step`` when no window is open, ``turn.priority`` when ``player`` lacks the right (as played, an
+    irregularity ``despite`` the action may be carried out, engine.asplayed)."""
     if g.priority is None:
-        raise illegal("turn.step", f"{what}: no window is open during {where(g)}")
-    if g.priority != player:
-        raise illegal(
+        refuse(illegal("turn.step", f"{what}: no window is open during {where(g)}"), despite)
+    elif g.priority != player:
+        refuse(illegal(
             "turn.priority",
             f"{what}: player {player} does not hold the right to act in {where(g)} (player {g.priority} does)",
-        )
+        ), despite)
 
 
-def hand_right(g: GameState) -> None:
-    """An action was taken in a window: the right goes to the other player."""
+def hand_right(g: GameState, actor: int | None = None) -> None:
+    """An action was taken in a window: the right goes to the other player (the one who did not act, when an
+    action carried out as played came from the player without the right)."""
     assert g.priority is not None
-    g.priority = 1 - g.priority
+    g.priority = 1 - (g.priority if actor is None else actor)
     g.approacher_passed = False
 
 
 def do_pass(g: GameState, player: int, trail: Trail, *, implied: bool = False) -> None:
     """Give up the right to act; may close the window."""
     if g.priority != player:
-        require_right(g, player, "pass")
+        require_right(g, player, "pass", despite=None)  # a pass without the right passes nothing
     label = "implied pass" if implied else "pass"
     keep = trail.keep
     if player == g.turn_player:

@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         message = f"--at must be 0 or more, not {args.at}"
         if args.json:  # still one JSON object: the check object, with what went wrong
             print(json.dumps({"valid": False, "applied": 0, "ruling": None, "state": None, "result": None, "unverified": [],
-                              "error": message}))
+                              "irregular": [], "error": message}))
         print(f"pmemo-replay check: {message}", file=sys.stderr)
         return 2
     cards = library_from(args)
@@ -54,7 +54,12 @@ def render(report: CheckReport) -> str:
     """The report in readable lines."""
     lines = []
     verdict = "legal" if report.valid else ("malformed" if report.exit_code == 2 else "ILLEGAL")
+    if report.irregular and report.ruling is None:
+        verdict = f"as played, {len(report.irregular)} irregularit{'y' if len(report.irregular) == 1 else 'ies'} stood"
     lines.append(f"log: {verdict} ({report.applied} action(s) applied)")
+    for r in report.irregular:  # as --json's ``irregular``: one per irregularity carried out as played
+        ref = f" [{r['ref']}]" if r.get("ref") else ""
+        lines.append(f"irregular: {r['rule']} at action {r['index']} (path {r['path']}){ref}: {r['message']}")
     r = report.ruling
     if r is not None:
         at = "the header" if r["index"] is None else f"action {r['index']}"

@@ -162,15 +162,33 @@ def ordered(body: dict[str, Any], field: str | None, limit: int | None) -> dict[
     return {**body, "rows": rows[:limit] if limit is not None else rows}
 
 
+def chosen_ruleset_note(folder: Any, chosen: str) -> str:
+    """Why the statistics are of ``chosen`` when no ``--ruleset`` was given: the only ruleset stored, or the default
+    among several (statistics never mix games), with the others named."""
+    from dashboards.queries import connect, options
+
+    with connect(folder) as con:
+        stored = options(con)["rulesets"]
+    others = [r for r in stored if r != chosen]
+    if not others:
+        return f"pmemo-replay stats: ruleset {chosen} (the only one stored; --ruleset chooses another)"
+    return (f"pmemo-replay stats: ruleset {chosen} (no --ruleset given; also stored: {', '.join(others)}; "
+            "statistics never mix games: pass --ruleset NAME for another)")
+
+
 def run(args: argparse.Namespace) -> int:
     from dashboards.queries import statistics
 
     f = filters_from(args)
-    body = ordered(statistics(current_warehouse(args), args.kind, f), args.sort, args.limit)
+    folder = current_warehouse(args)
+    body = ordered(statistics(folder, args.kind, f), args.sort, args.limit)
+    if f.ruleset is None and body.get("ruleset"):  # say which game the numbers are of (stderr: --json stays clean)
+        print(chosen_ruleset_note(folder, body["ruleset"]), file=sys.stderr)
     if args.json:
         bare = args.kind == "cards" and not args.envelope
         print(json.dumps(body["rows"] if bare else body, ensure_ascii=False))
     else:
+        print(f"ruleset: {body.get('ruleset', '–')}")
         print(covers_line(body))
         print("\n".join(LINES[args.kind](body)))
     return 0

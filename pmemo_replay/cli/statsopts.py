@@ -42,6 +42,8 @@ def add_filter_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--archetype", metavar="NAME", help='the player\'s deck archetype, e.g. "MHK red-blue"')
     g.add_argument("--first", choices=("0", "1"), help="1: only player-games going first; 0: going second")
     g.add_argument("--min-games", "--min_games", dest="min_games", type=int, metavar="N", help="drop rows with fewer games")
+    g.add_argument("--regular-only", action="store_true",
+                   help="leave out games stored as played with irregular actions (docs/as-played.md)")
 
 
 def filters_from(args: argparse.Namespace) -> Filters:
@@ -49,7 +51,8 @@ def filters_from(args: argparse.Namespace) -> Filters:
     from dashboards.filters import FilterError, Filters
 
     values = {"from": args.date_from, "to": args.date_to, "event": args.event, "ruleset": args.ruleset, "player": args.player,
-              "archetype": args.archetype, "first": args.first, "min_games": args.min_games}
+              "archetype": args.archetype, "first": args.first, "min_games": args.min_games,
+              "regular_only": "1" if getattr(args, "regular_only", False) else None}
     try:
         return Filters.parse(values)
     except FilterError as err:

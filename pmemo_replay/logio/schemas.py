@@ -535,6 +535,8 @@ GAME_SCHEMA = _schema("Game", {
     "first": Int(choices=PLAYERS, required=True),
     "ruleset": Str(), "id": Str(), "played_at": DateTime(), "event": Str(), "round": Int(),
     "cardset": Str(), "meta": FreeObject(),
+    # the table let irregular actions stand: fold past them (docs/as-played.md)
+    "as_played": Bool(),
 })
 
 _TOP: dict[str, fields.Field] = {

@@ -48,6 +48,8 @@ class Game(SQLModel, table=True):
     ruleset: str
     unverified: int | None = Field(default=None, description="actions applied as recorded without being verified "
                                    "(null: stored before migration 0006 and not re-processed since)")
+    irregular: int = Field(default=0, sa_column_kwargs={"server_default": "0"},
+                           description="irregularities that stood in a game stored as played (docs/as-played.md)")
     engine_version: str
     played_at: datetime | None = Field(default=None, description="UTC; from the header")
     event: str | None = Field(default=None, index=True)

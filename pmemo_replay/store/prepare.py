@@ -143,7 +143,7 @@ def _game_row(log: PmemoLog, folder: Folder, digest: str) -> dict[str, Any]:
         "content_hash": digest, "source_id": header.get("id"), "header": encode_json(header),
         "first": header["first"], "winner": result.get("winner"), "reason": result.get("reason"),
         "n_actions": len(log.actions), "turns": state.turn, "ruleset": header["ruleset"],
-        "unverified": folder.unverified, "engine_version": engine_version(),
+        "unverified": folder.unverified, "irregular": len(folder.irregular), "engine_version": engine_version(),
         "played_at": as_utc(header.get("played_at")), "event": header.get("event"), "round": header.get("round"),
     }
 

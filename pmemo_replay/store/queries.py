@@ -14,7 +14,7 @@ from pmemo_replay.store.models import ACTION, GAME, GAME_CARD, GAME_EVENT, GAME_
 from pmemo_replay.store.prepare import as_utc
 
 SUMMARY_COLUMNS = ("id", "source_id", "first", "winner", "reason", "n_actions", "turns", "ruleset", "unverified",
-                   "played_at", "event", "round")
+                   "played_at", "event", "round", "irregular")
 HIDDEN = "hidden"  # the moderation event that takes a game out of lists and statistics (store.moderation)
 
 
@@ -59,12 +59,14 @@ class GameSummary:
     round: int | None
     seats: tuple[Seat, ...] = ()
     unverified: int | None = None
+    #: irregularities that stood (a game stored as played, docs/as-played.md)
+    irregular: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "source_id": self.source_id, "players": list(self.players), "decks": list(self.decks),
                 "seats": [s.to_json() for s in self.seats], "first": self.first, "played_at": iso_utc(self.played_at),
                 "result": self.result, "actions": self.actions, "turns": self.turns, "ruleset": self.ruleset,
-                "unverified": self.unverified, "event": self.event, "round": self.round}
+                "unverified": self.unverified, "irregular": self.irregular, "event": self.event, "round": self.round}
 
 
 def result_of(winner: int | None, reason: str | None) -> dict[str, Any] | None:
@@ -75,7 +77,7 @@ def result_of(winner: int | None, reason: str | None) -> dict[str, Any] | None:
 def summary(row: Any, seats: list[Seat]) -> GameSummary:
     return GameSummary(row.id, row.source_id, tuple(s.player for s in seats), tuple(s.deck_name for s in seats),
                        row.first, result_of(row.winner, row.reason), row.n_actions, row.turns, row.ruleset,
-                       row.played_at, row.event, row.round, tuple(seats), row.unverified)
+                       row.played_at, row.event, row.round, tuple(seats), row.unverified, row.irregular or 0)
 
 
 def seats_of(conn: Connection, ids: list[int]) -> dict[int, list[Seat]]:

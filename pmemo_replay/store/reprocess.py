@@ -20,7 +20,7 @@ from pmemo_replay.store.pipeline import Item, batched, prepared
 from pmemo_replay.store.prepare import Prepared, Rejected
 from pmemo_replay.store.writer import insert_seats
 
-RESULT_COLUMNS = ("winner", "reason", "n_actions", "turns", "ruleset")
+RESULT_COLUMNS = ("winner", "reason", "n_actions", "turns", "ruleset", "irregular")
 PAGE = 256
 
 

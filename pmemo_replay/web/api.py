@@ -19,7 +19,7 @@ from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.context import get_cards, get_store
 from pmemo_replay.web.jsonprovider import dumps_bytes
 from pmemo_replay.web.openapi import build_spec
-from pmemo_replay.web.uploads import NoLog, log_from_request
+from pmemo_replay.web.uploads import NoLog, as_played_asked, log_from_request, mark_as_played
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -75,6 +75,8 @@ def upload_game() -> Any:
         data, source = log_from_request(request)
     except NoLog as err:
         return json_response({"ruling": err.ruling}, 400)
+    if as_played_asked(request):
+        data = mark_as_played(data)
     result = get_store().ingest_text(data, source)
     if result.status == "rejected":
         ruling = result.ruling or {}
@@ -108,8 +110,8 @@ def game_json(game: Any) -> dict[str, Any]:
         "id": game.id, "source_id": game.source_id, "players": game.players, "decks": game.decks, "seats": seats,
         "first": game.first, "played_at": iso_utc(game.played_at),
         "result": result_of(game.winner, game.reason), "actions": game.n_actions, "turns": game.turns,
-        "ruleset": game.ruleset, "unverified": game.unverified, "event": game.event, "round": game.round,
-        "header": game.header, "stored_at": iso_utc(game.stored_at), "ruling": game.ruling,
+        "ruleset": game.ruleset, "unverified": game.unverified, "irregular": game.irregular or 0, "event": game.event,
+        "round": game.round, "header": game.header, "stored_at": iso_utc(game.stored_at), "ruling": game.ruling,
     }
 
 
@@ -233,13 +235,13 @@ def check() -> Any:
         data, _ = log_from_request(request)
     except NoLog as err:
         return json_response({"valid": False, "applied": 0, "ruling": err.ruling, "state": None, "result": None,
-                              "unverified": []})
+                              "unverified": [], "irregular": []})
     try:
         report = check_text(data, get_store().library, at=at)
     except Exception as err:  # an engine bug: a ruling, as an upload of the same log gets, not a server error
         current_app.logger.exception("the engine failed on a log posted to %s", request.path)
         return json_response({"valid": False, "applied": 0, "ruling": engine_failure(err), "state": None, "result": None,
-                              "unverified": []})
+                              "unverified": [], "irregular": []})
     return json_response(report.to_json())
 
 

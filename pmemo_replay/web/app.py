@@ -11,7 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from pmemo_replay.store.config import instance_folder
-from pmemo_replay.web import api, drafts, judge, meta, moderation, pages, record
+from pmemo_replay.web import api, drafts, entities, judge, meta, moderation, pages, record
 from pmemo_replay.web.assets import init_assets
 from pmemo_replay.web.auth import register_auth
 from pmemo_replay.web.context import init_store
@@ -70,6 +70,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(judge.bp)
     app.register_blueprint(meta.bp)
     app.register_blueprint(meta.api_bp)
+    app.register_blueprint(entities.bp)
     app.register_blueprint(drafts.bp)  # exempt from CSRF, its create guarded like uploads: drafts.py
     app.register_blueprint(record.bp)
     register_error_handlers(app)

@@ -146,7 +146,7 @@ def meta() -> Any:
     csv_args = f.query_args()  # the table's rows: every filter but the minimum, which only greys
     html = render_template("meta.html", views=views, figures=dashboard(views, min_games), choices=choices, filters=f.to_json(),
                            min_games=min_games, error=error, csv_args=csv_args, ruleset=f.ruleset,
-                           two_seats=two_seats(f.ruleset))
+                           two_seats=two_seats(f.ruleset), ruleset_given=bool(request.args.get("ruleset")))
     response = Response(html, status=400 if error else 200, mimetype="text/html")
     response.headers["Content-Security-Policy"] = META_CSP
     return response

@@ -143,7 +143,9 @@ PATHS: dict[str, dict[str, Any]] = {
             "responses": {"200": _json("GamePage", "one page of games"), "400": _error("invalid filter or paging")},
         },
         "post": {
-            "summary": "Upload one log; it is checked and stored when legal",
+            "summary": "Upload one log; it is checked and stored when legal (or played as logged: docs/as-played.md)",
+            "parameters": [{"in": "query", "name": "as_played", "schema": {"type": "string", "enum": ["0", "1", "true", "false"]},
+                            "description": "1: the table let irregular actions stand (the header gets \"as_played\": true)"}],
             "requestBody": LOG_BODY,
             "responses": {
                 "201": _json("Created", "stored"), "200": _json("Created", "the identical log is already stored"),

@@ -26,7 +26,8 @@ def game_cards(cards: Any, header: Mapping[str, Any]) -> Any:
 def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Any,
              limit: int | None = None) -> dict[str, Any]:
     """``turns``: [turn, first step of that turn] for turns 1, 2, ...; ``implied``: passes inserted before action i;
-    ``unverified``: action i -> what the engine applied as recorded without being able to verify it (issue 12).
+    ``unverified``: action i -> what the engine applied as recorded without being able to verify it (issue 12);
+    ``irregular``: action i -> the rulings that stood on it in a game played as logged (docs/as-played.md).
 
     Folds at most ``limit`` actions and stops quietly at an illegal one.
     """
@@ -35,7 +36,7 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
     try:
         folder = Folder(header, game_cards(cards, header))
     except (IllegalAction, UnknownRuleset):
-        return {"turns": turns, "implied": {}, "unverified": unverified}
+        return {"turns": turns, "implied": {}, "unverified": unverified, "irregular": {}}
     last = folder.state.turn
     shown = actions[:limit]
     for n, action in enumerate(shown, 1):
@@ -51,7 +52,11 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
         whys = [entry.message for entry in trail.entries if entry.unverified]
         if whys:
             unverified[str(index)] = whys
-    return {"turns": turns, "implied": {str(k): v for k, v in folder.implied.items() if v}, "unverified": unverified}
+    irregular: dict[str, list[dict[str, Any]]] = {}
+    for ruling in folder.irregular:
+        irregular.setdefault(str(ruling.index), []).append(ruling.to_json())
+    return {"turns": turns, "implied": {str(k): v for k, v in folder.implied.items() if v}, "unverified": unverified,
+            "irregular": irregular}
 
 
 class StepError(ValueError):

@@ -156,6 +156,7 @@ class GameSummarySchema(Schema):
     unverified = fields.Integer(allow_none=True, metadata={
         "description": "actions whose effect the engine applied as recorded without verifying it (null: not counted "
                        "yet, a game stored before the count was kept)"})
+    irregular = fields.Integer(metadata={"description": "irregularities that stood in a game stored as played"})
     event = fields.String(allow_none=True)
     round = fields.Integer(allow_none=True)
 
@@ -297,6 +298,8 @@ class CheckSchema(Schema):
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
     unverified = fields.List(fields.Dict(), metadata={
         "description": "steps applied as recorded, not checked: {index, path, card, why}"})
+    irregular = fields.List(fields.Nested(RulingSchema), metadata={
+        "description": "as played: one ruling per irregular action that stood (docs/as-played.md)"})
 
 
 class CheckQuery(Schema):

@@ -36,6 +36,8 @@ class StatsQuery(Schema):
     archetype = filter_text('the player\'s deck archetype, e.g. "MHK red-blue"')
     first = fields.Integer(validate=validate.OneOf([0, 1]), metadata={"description": "1: player-games going first; 0: second"})
     min_games = fields.Integer(validate=validate.Range(min=0), metadata={"description": "drop rows with fewer player-games"})
+    regular_only = fields.Integer(validate=validate.OneOf([0, 1]), metadata={
+        "description": "1: leave out games stored as played with irregular actions (docs/as-played.md)"})
 
 
 class CoversSchema(Schema):

@@ -58,6 +58,9 @@ def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
         out["players"] = _players(header)
         out["cards"] = facts_for(_ids(header, shown, cards), cards)
         out["unverified"] = {index: [] for index in out.get("unverified", {})}  # which steps, not why
+        # which rules stood irregular, not the messages (they may name cards the seat did not see)
+        out["irregular"] = {index: [{k: r[k] for k in ("index", "path", "rule", "ref")} for r in rulings]
+                            for index, rulings in out.get("irregular", {}).items()}
     return out
 
 

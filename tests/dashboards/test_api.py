@@ -136,7 +136,7 @@ def test_plotly_is_served_from_the_installed_package(client: FlaskClient) -> Non
 
 def test_openapi_describes_the_stats_routes(client: FlaskClient) -> None:
     doc = client.get("/api/openapi.json").get_json()
-    filters = {"from", "to", "event", "ruleset", "player", "archetype", "first", "min_games"}
+    filters = {"from", "to", "event", "ruleset", "player", "archetype", "first", "min_games", "regular_only"}
     for kind in KINDS:
         op = doc["paths"][f"/api/stats/{kind}"]["get"]
         assert {p["name"] for p in op["parameters"]} == (filters | {"envelope"} if kind == "cards" else filters)

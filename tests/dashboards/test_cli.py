@@ -98,8 +98,9 @@ def test_stats_text_sort_and_limit(db: str, capsys: pytest.CaptureFixture[str]) 
     covers = json.loads(run(capsys, "stats", "cards", "--db", db, "--json", "--envelope")[1])["covers"]
     code, out, _ = run(capsys, "stats", "cards", "--db", db, "--sort", "gih_wr", "--limit", "5")
     lines = out.splitlines()
-    assert code == 0 and lines[0] == f"{covers['games']} game(s), {covers['player_games']} player-game(s)"
-    assert lines[1].split()[:3] == ["card", "name", "games"] and len(lines) == 2 + 5
+    assert code == 0 and lines[0] == "ruleset: pm-2.22"  # the text names the game its numbers are of
+    assert lines[1] == f"{covers['games']} game(s), {covers['player_games']} player-game(s)"
+    assert lines[2].split()[:3] == ["card", "name", "games"] and len(lines) == 3 + 5
     body = json.loads(run(capsys, "stats", "cards", "--db", db, "--json", "--envelope", "--sort", "gih_wr")[1])
     values = [r["gih_wr"] for r in body["rows"] if r["gih_wr"] is not None]
     assert values == sorted(values, reverse=True)

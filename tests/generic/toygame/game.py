@@ -6,6 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.rulings import IllegalAction, Trail, register_rules
 
 from .cards import ToyCards
@@ -94,8 +95,9 @@ def _finish(g: ToyState, reason: str, trail: Trail) -> None:
         trail.event(IDS["end"], f"the game ends ({reason}); scores {scores}")
 
 
-def _next_turn(g: ToyState) -> None:
-    g.turn_player = (g.turn_player + 1) % len(g.players)
+def _next_turn(g: ToyState, seat: int) -> None:
+    """The seat after the one that acted (as played, an action out of turn passes the turn on from its seat)."""
+    g.turn_player = (seat + 1) % len(g.players)
     if g.turn_player == g.first:
         g.turn += 1
 
@@ -121,7 +123,7 @@ def apply_action(g: ToyState, a: dict[str, Any], trail: Trail) -> None:
         if g.shuffled < len(g.players):
             raise illegal("setup.order", "setup is not over")
         if seat != g.turn_player:
-            raise illegal("turn.order", f"it is player {g.turn_player}'s turn, not player {seat}'s")
+            refuse(illegal("turn.order", f"it is player {g.turn_player}'s turn, not player {seat}'s"), "turn")
         p = g.players[seat]
         if kind == "play":
             card = a["card"]
@@ -137,13 +139,13 @@ def apply_action(g: ToyState, a: dict[str, Any], trail: Trail) -> None:
                 trail.event(IDS["score"], f"player {seat} scores {g.cards[card].value} (now {p.score})")
             _draw(g, seat, 1, trail)
         elif p.hand:
-            raise illegal("pass.hand", f"player {seat} holds {len(p.hand)} card(s) and may not pass")
+            refuse(illegal("pass.hand", f"player {seat} holds {len(p.hand)} card(s) and may not pass"), "count")
         if p.score >= TARGET:
             _finish(g, "target", trail)
         elif all(not q.hand and not q.deck for q in g.players):
             _finish(g, "exhausted", trail)
         else:
-            _next_turn(g)
+            _next_turn(g, seat)
     g.applied += 1
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.asplayed import unchecked
 from engine.ruleset import CompleteLogRecording, LogProblem, seat_rows, unverified_in
 from engine.rulings import Trail
 
@@ -15,7 +16,7 @@ from .cards import FORMAT, ToyCards, parse_cards
 from .game import Seat, ToyState
 
 HERE = Path(__file__).parent
-HEADER_KEYS = {"ruleset", "players", "first", "id", "played_at", "event", "round", "meta"}
+HEADER_KEYS = {"ruleset", "players", "first", "id", "played_at", "event", "round", "meta", "as_played"}
 ACTION_FIELDS = {"shuffle": {"type", "p", "order"}, "play": {"type", "p", "card"}, "pass": {"type", "p"}}
 
 
@@ -43,6 +44,8 @@ class ToyRace(CompleteLogRecording):
         return ToyState(cards, seats, header.get("first", 0), self.name)
 
     apply = staticmethod(toy.apply_action)
+    #: as played (engine.ruleset.AsPlayedHooks): an action out of turn, a pass holding a card
+    apply_despite = staticmethod(unchecked(toy.apply_action))
 
     def clone(self, state: ToyState) -> ToyState:
         return state.clone()

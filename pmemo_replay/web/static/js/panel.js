@@ -4,9 +4,30 @@ import { branchFrom, showBranches } from "./whatif.js";
 
 const page = (ref) => (ref ? ref.replace(/^Rule Book v[\d.]+ /, "") : "");
 
+// A ruling's path in words: "12" is action 12 of the log, "12.responses.0" the first response declared against it.
+export function pathWords(path) {
+  if (path === null || path === undefined || path === "") return "the log's header";
+  const parts = String(path).split(".");
+  if (parts[0] === "game") return `the header field ${parts.slice(1).join(".") || "game"}`;
+  let words = `action ${parts[0]} of the log (counting from 0)`;
+  let k = 1;
+  while (k + 1 < parts.length && parts[k] === "responses") {
+    words = `response ${parts[k + 1]} declared against ${words}`;
+    k += 2;
+  }
+  if (k < parts.length) words = `field ${parts.slice(k).join(".")} of ${words}`;
+  return words;
+}
+
+// Passes and other actions that only close a window or a phase: the viewer may hide them (and step over them).
+export const QUIET = new Set(["pass", "end_approach", "end_turn"]);
+export const isQuiet = (a) => Boolean(a) && QUIET.has(a.type);
+
 export function makePanel(data, board, turnAt) {
   const actions = () => data.actions || [];
   const unverified = data.unverified || {}; // action index -> why the engine could not verify it
+  const irregular = data.irregular || {}; // action index -> the rulings that stood on it (a game played as logged)
+  const refusedAt = data.ruling && Number.isInteger(data.ruling.index) ? data.ruling.index : null;
   const list = $("action-list");
   const items = [];
   let current = null;
@@ -23,12 +44,14 @@ export function makePanel(data, board, turnAt) {
       const refused = data.ruling && data.ruling.index === i;
       const implied = data.implied && data.implied[String(i)];
       const why = unverified[String(i)];
-      const li = el("li", { class: `act t-${a.type}${Number.isInteger(a.p) ? ` p${a.p}` : ""}${refused ? " refused" : ""}${why ? " unverified" : ""}`,
+      const stood = irregular[String(i)];
+      const li = el("li", { class: `act t-${a.type}${Number.isInteger(a.p) ? ` p${a.p}` : ""}${refused ? " refused" : ""}${why ? " unverified" : ""}${stood ? " irregular" : ""}${isQuiet(a) && !refused ? " quiet" : ""}`,
         dataset: { step: String(refused ? i : i + 1) } },
       el("span", { class: "act-no", text: String(i) }),
       el("span", { class: "act-text", text: board.narrate(a) }),
       implied ? el("span", { class: "act-implied", title: "passes the engine inserted before this action", text: `+${implied} implied pass${implied > 1 ? "es" : ""}` }) : null,
       why ? el("span", { class: "act-unverified", title: `not verified by the engine${why.length ? `: ${why.join("; ")}` : ""}`, text: "unverified" }) : null,
+      stood ? el("span", { class: "act-irregular", title: `irregular, stood as played: ${stood.map((r) => r.rule + (r.message ? ` (${r.message})` : "")).join("; ")}`, text: "irregular" }) : null,
       refused ? el("span", { class: "act-refused", text: "illegal" }) : null);
       items[i] = li;
       nodes.push(li);
@@ -37,9 +60,11 @@ export function makePanel(data, board, turnAt) {
     fill(list, nodes);
   }
 
-  function highlight(step) {
+  function highlight(step, total) {
     if (current) current.classList.remove("current");
-    current = step > 0 ? items[step - 1] : null;
+    // at the last step of a refused log the refusal is shown: mark the refused action, not the legal one before it
+    const refusedHere = refusedAt !== null && step === total && items[refusedAt];
+    current = refusedHere || (step > 0 ? items[step - 1] : null);
     if (current) {
       current.classList.add("current");
       const top = current.offsetTop; // the list is the offset parent (position: relative)
@@ -58,6 +83,13 @@ export function makePanel(data, board, turnAt) {
     if (a) {
       const implied = data.implied && data.implied[String(step - 1)];
       if (implied) extra.push(el("p", { class: "implied-note", text: `The log leaves out ${implied} pass${implied > 1 ? "es" : ""} before this action; the engine inserted them.` }));
+      const stood = irregular[String(step - 1)];
+      if (stood) {
+        extra.push(el("div", { class: "irregular-note", id: "irregular-note" },
+          el("strong", { text: "Irregular, stood as played: " }),
+          ...stood.map((r) => el("span", { class: "irregular-rule" }, el("code", { text: r.rule }),
+            r.ref ? ` (${r.ref})` : "", r.message ? `: ${r.message}` : ""))));
+      }
       const why = unverified[String(step - 1)];
       // a player's view gets no reasons (they may name cards that seat did not see): its trail shows what it may
       if (why) extra.push(el("p", { class: "unverified-note", id: "unverified-note", text: `Not verified: the engine applied this as recorded${why.length ? ` (${why.join("; ")})` : ""}.` }));
@@ -96,7 +128,8 @@ export function makePanel(data, board, turnAt) {
       el("div", { class: "refusal-head" }, el("span", { class: "t-icon", text: "✗" }),
         el("code", { class: "rule-id", text: r.rule }), r.ref ? el("span", { class: "t-ref", text: r.ref }) : null),
       el("p", { class: "refusal-msg", text: r.message }),
-      el("p", { class: "refusal-where", text: a ? `Next: action ${r.index} (path ${r.path}) is illegal: ${board.narrate(a)}` : `The header is illegal (path ${r.path}).` }),
+      el("p", { class: "refusal-where", text: a ? `Refused: ${board.narrate(a)}. The board shows the state before it, after action ${r.index - 1}.` : `The header is illegal.` }),
+      el("p", { class: "refusal-path", title: "where in the log the ruling points", text: `Path ${r.path}: ${pathWords(r.path)}.` }),
       a ? el("pre", { class: "action-json", text: JSON.stringify(a, null, 1) }) : null));
   }
 
@@ -122,5 +155,27 @@ export function makePanel(data, board, turnAt) {
     showBranches(data, out);
   }
 
-  return { buildList, highlight, now, trail, refusal, legal };
+  // The turn-by-turn outline: per turn, who played it and what happened (passes left out); a click goes to its start.
+  function buildOutline(turnStart) {
+    const groups = new Map();
+    actions().forEach((a, i) => {
+      const turn = turnAt(i);
+      if (!groups.has(turn)) groups.set(turn, []);
+      groups.get(turn).push([i, a]);
+    });
+    const nodes = [...groups.entries()].map(([turn, items]) => {
+      const shown = items.filter(([, a]) => !isQuiet(a) && a.type !== "note");
+      const players = new Set(shown.map(([, a]) => a.p).filter(Number.isInteger));
+      const who = turn === 0 ? "" : [...players].map((p) => (data.players[p] || {}).name || `player ${p}`).join(", ");
+      const words = shown.slice(0, 4).map(([, a]) => board.narrate(a));
+      const more = shown.length > 4 ? ` (+${shown.length - 4} more)` : "";
+      const start = turn === 0 ? 0 : turnStart(turn) ?? items[0][0];
+      return el("li", { class: "outline-turn", dataset: { step: String(start), turn: String(turn) } },
+        el("span", { class: "outline-head", text: turn === 0 ? "Setup" : `Turn ${turn}${who ? ` · ${who}` : ""}` }),
+        el("span", { class: "outline-text", text: words.length ? `${words.join("; ")}${more}` : "passes only" }));
+    });
+    fill($("turn-outline"), nodes);
+  }
+
+  return { buildList, buildOutline, highlight, now, trail, refusal, legal };
 }

@@ -3,7 +3,7 @@
 import { $, el, fill } from "./dom.js";
 import { installTooltip } from "./cards.js";
 import { loadBoard } from "./boards/load.js";
-import { makePanel } from "./panel.js";
+import { isQuiet, makePanel } from "./panel.js";
 import { makeSource } from "./source.js";
 
 const BASE_DELAY_MS = 800;
@@ -25,6 +25,7 @@ const params = new URLSearchParams(window.location.search);
 const serverViews = data.mode === "game";
 let view = serverViews ? data.view || "judge" : VIEWS.includes(params.get("view")) ? params.get("view") : "judge";
 let step = clampStep(parseInt(params.get("step") ?? "", 10), data.mode === "judge" ? total : 0);
+let hideQuiet = params.get("passes") === "hidden"; // passes and other window-closing actions hidden and stepped over
 let timer = null;
 let openZone = null;
 let lastPayload = null;
@@ -68,7 +69,7 @@ function render(n, payload) {
     panel.legal(n, null, s);
     source.legal(n).then((legal) => { if (step === n) panel.legal(n, legal, s); }, () => {});
   }
-  panel.highlight(n);
+  panel.highlight(n, total);
   if (openZone) showZone(openZone);
   $("loading").hidden = true;
   const boardNode = $("board");
@@ -102,11 +103,36 @@ function updateControls() {
   $("play-btn").setAttribute("aria-label", playing ? "pause" : "play");
 }
 
-function updateUrl() {
+function updateUrl() { // the address always names the step and the view shown (and hidden passes)
   const url = new URL(window.location.href);
   url.searchParams.set("step", String(step));
   url.searchParams.set("view", view);
+  if (hideQuiet) url.searchParams.set("passes", "hidden");
+  else url.searchParams.delete("passes");
   window.history.replaceState(null, "", url);
+}
+
+// the next (dir 1) or previous (dir -1) step to show: with passes hidden, one whose action is not a pass
+function stepFrom(n, dir) {
+  let k = n + dir;
+  if (!hideQuiet || !data.actions) return k;
+  while (k > 0 && k < total && isQuiet(data.actions[k - 1])) k += dir;
+  return k;
+}
+
+function setHideQuiet(on) {
+  hideQuiet = on;
+  $("hide-passes").checked = on;
+  $("action-list").classList.toggle("hide-quiet", on);
+  updateUrl();
+}
+
+function toggleOutline(force) {
+  const box = $("turn-outline");
+  const open = force === undefined ? box.hidden : force;
+  box.hidden = !open;
+  $("action-list").hidden = open;
+  $("outline-btn").setAttribute("aria-pressed", String(open));
 }
 
 function drawTurnMarks() {
@@ -123,6 +149,14 @@ function drawTurnMarks() {
     mark.style.left = `${(100 * start) / total}%`;
     return mark;
   });
+  for (const index of Object.keys(data.irregular || {})) { // a game played as logged: what stood irregular
+    const n = Number(index) + 1;
+    if (n > total) continue;
+    const mark = el("span", { class: "mark irregular-mark", dataset: { step: String(n) },
+      title: `step ${n}: irregular, stood as played` });
+    mark.style.left = `${(100 * n) / total}%`;
+    marks.push(mark);
+  }
   for (const index of Object.keys(unverified)) { // the step of action i is i + 1
     const n = Number(index) + 1;
     if (n > total) continue;
@@ -156,7 +190,7 @@ function delay() {
 
 function tick() {
   if (step >= total) { pause(); return; }
-  show(step + 1);
+  show(stepFrom(step, 1));
   timer = setTimeout(tick, delay());
 }
 
@@ -192,8 +226,9 @@ function toggleHelp(force) {
 const COMMANDS = {
   first: () => show(0),
   last: () => show(total),
-  prev: () => show(step - 1),
-  next: () => show(step + 1),
+  prev: () => show(stepFrom(step, -1)),
+  next: () => show(stepFrom(step, 1)),
+  outline: () => toggleOutline(),
   prevTurn,
   nextTurn,
   play: () => (timer ? pause() : play()),
@@ -224,7 +259,7 @@ document.addEventListener("click", (e) => {
   if (v && v.tagName === "BUTTON") { setView(v.dataset.view); return; }
   const pile = e.target.closest(".pile[data-zone]");
   if (pile) { showZone(pile.dataset.zone); return; }
-  const item = e.target.closest("#action-list li[data-step]");
+  const item = e.target.closest("#action-list li[data-step], #turn-outline li[data-step]");
   if (item) { pause(); show(Number(item.dataset.step)); }
 });
 
@@ -237,6 +272,7 @@ $("goto-form").addEventListener("submit", (e) => {
 });
 $("goto-turn").addEventListener("input", (e) => e.target.setCustomValidity(""));
 $("speed").addEventListener("change", () => { if (timer) { pause(); play(); } });
+$("hide-passes").addEventListener("change", (e) => { setHideQuiet(e.target.checked); e.target.blur(); }); // keys work on
 
 const KEYS = {
   ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "prevTurn", ArrowDown: "nextTurn", j: "prevTurn", l: "nextTurn",
@@ -252,6 +288,8 @@ document.addEventListener("keydown", (e) => {
   }
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
   if (e.key === "v") { setView(VIEWS[(VIEWS.indexOf(view) + 1) % VIEWS.length]); return; }
+  if (e.key === "p") { setHideQuiet(!hideQuiet); return; }
+  if (e.key === "o") { toggleOutline(); return; }
   const name = KEYS[e.key];
   if (!name) return;
   e.preventDefault();
@@ -278,6 +316,8 @@ async function start() {
     fill($("action-list"), el("li", { class: "trail-empty", text: `could not load the actions: ${err.message}` }));
   }
   panel.buildList();
+  panel.buildOutline(turnStart);
+  setHideQuiet(hideQuiet);
   if (lastPayload) render(step, lastPayload);
 }
 

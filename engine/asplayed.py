@@ -1,0 +1,75 @@
+"""As played: carrying out an action the rules refuse, when the table let it stand (docs/as-played.md).
+
+A rule check that an action can be carried out despite calls :func:`refuse` instead of raising: outside an
+as-played fold it raises as before, tagged with the *irregularity* it is (``err.despite``); inside
+:func:`waiving` with that irregularity named it returns, and the game's code goes on as if the check held.
+The fold (:mod:`engine.fold`) retries a refused action with the irregularities it met waived, one more each time,
+until the action is carried out or a check refuses that names none (a card that is not there).
+
+Irregularities (the same words in every game):
+
+- ``payment``: a cost paid short or with the wrong cards;
+- ``turn``: acting without the right to act, out of turn, in the wrong window, step or timing;
+- ``trigger``: a mandatory automatic effect that was never logged (it lapses);
+- ``ops``: an effect whose logged ops differ from its script (an extra draw): the logged ops are applied;
+- ``count``: an action beyond what the turn allows (a third action, a pass while holding a card).
+
+>>> from engine.rulings import IllegalAction
+>>> with waiving({"payment"}):
+...     refuse(IllegalAction("cost.amount", "short"), "payment")
+>>> try:
+...     refuse(IllegalAction("cost.amount", "short"), "payment")
+... except IllegalAction as err:
+...     print(err.despite)
+payment
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from engine.rulings import IllegalAction, Trail
+
+IRREGULARITIES = ("payment", "turn", "trigger", "ops", "count")
+#: at most this many irregularities carried out in one action
+MAX_WAIVED = len(IRREGULARITIES)
+
+_WAIVED: ContextVar[frozenset[str]] = ContextVar("pmemo_waived", default=frozenset())
+
+
+def refuse(err: IllegalAction, despite: str | None) -> None:
+    """Raise ``err`` (tagged with the irregularity ``despite``) unless an as-played fold carries it out now."""
+    if despite is not None and despite in _WAIVED.get():
+        return
+    err.despite = despite
+    raise err
+
+
+def waived(despite: str) -> bool:
+    """True while an as-played fold carries out the irregularity ``despite``."""
+    return despite in _WAIVED.get()
+
+
+@contextmanager
+def waiving(despite: Iterable[str]) -> Iterator[None]:
+    """Within this block, :func:`refuse` lets the irregularities ``despite`` pass."""
+    token = _WAIVED.set(frozenset(despite))
+    try:
+        yield
+    finally:
+        _WAIVED.reset(token)
+
+
+def unchecked(apply: Callable[[Any, Mapping[str, Any], Trail], None]) -> Callable[..., None]:
+    """A game's ``apply_despite(state, action, trail, despite)`` made from its checked ``apply``: the same code
+    with the irregularities ``despite`` waived."""
+
+    def apply_despite(state: Any, action: Mapping[str, Any], trail: Trail, despite: frozenset[str]) -> None:
+        with waiving(despite):
+            apply(state, action, trail)
+
+    apply_despite.__doc__ = "Apply ``action`` with the irregularities ``despite`` carried out (engine.asplayed)."
+    return apply_despite

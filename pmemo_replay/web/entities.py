@@ -1,0 +1,142 @@
+"""The pages players come back to: ``/cards/<id>`` (a card's facts, its own text when the card file carries it, how
+the engine reads its effects, its metrics over time, the decks that play it and the games where it was played, each
+linked to the step of its first play), ``/players/<name>`` (games, decks, results, matchups) and ``/decks/<name>``
+(a deck by its name in the game headers: results, players, matchups, games)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Blueprint, abort, render_template, request
+
+from dashboards.filters import FilterError, Filters
+from engine.cards import Card, base_id
+from engine.rulesets import RULESETS
+from pmemo_replay.games.cards import cards_for
+from pmemo_replay.store.db import read_connection
+from pmemo_replay.store.models import ACTION
+from pmemo_replay.web.cardfacts import card_facts
+from pmemo_replay.web.context import get_store
+from pmemo_replay.web.meta import keep_current, warehouse_path
+
+bp = Blueprint("entities", __name__)
+#: actions that name a card without playing it
+NOT_PLAYS = frozenset({"identify", "trigger", "hand_adjust", "shuffle", "search", "note"})
+
+
+def _filters() -> Filters:
+    try:
+        return Filters.parse({k: v for k, v in request.args.to_dict().items() if k != "ruleset"})
+    except FilterError as err:
+        abort(400, description=str(err))
+
+
+def _card_in(card_id: str, ruleset: str) -> Any:
+    try:
+        cards = cards_for(get_store().library, ruleset)
+    except Exception:  # a ruleset without card data here
+        return None
+    return cards.get(card_id) if card_id in cards else None
+
+
+def find_card(card_id: str, ruleset: str | None) -> tuple[str, Any] | None:
+    """``(ruleset, card)`` for ``card_id``: in ``ruleset`` when named, else in the first game whose cards hold it."""
+    names = [ruleset] if ruleset else sorted(RULESETS, key=lambda r: (r != "pm-2.22", r))
+    for name in names:
+        card = _card_in(card_id, name)
+        if card is not None:
+            return name, card
+    return None
+
+
+def effect_reading(card: Any) -> list[dict[str, str]]:
+    """How the engine reads each effect: ``scripted`` (a hand-written script), ``compiled`` (a script the text compiler
+    made), ``unverified`` (no script: applied as the log records it, with why)."""
+    if isinstance(card, Card):
+        effects = [*card.effects, *([card.backup] if card.backup is not None else [])]
+        out = []
+        for n, eff in enumerate(effects):
+            how = ("compiled" if eff.compiled else "scripted") if eff.scripted else "unverified"
+            label = "[Backup]" if card.backup is eff else f"{eff.kind} effect {n}"
+            why = "" if eff.scripted else (eff.why or "no script: the ops the log records are applied as recorded")
+            out.append({"effect": label, "reading": how, "why": why})
+        return out
+    effect = getattr(card, "effect", None)
+    if effect is None and getattr(card, "type", None) not in ("magical_power", "event"):
+        return []
+    if effect is None:
+        return [{"effect": "effect", "reading": "unverified", "why": "no script: the ops the log records are applied"}]
+    return [{"effect": "effect", "reading": "scripted", "why": ""}]
+
+
+def first_plays(games: Iterable[dict[str, Any]], card_id: str) -> dict[tuple[int, int], int]:
+    """(game id, seat) -> the step after the first action of that seat naming ``card_id`` as the card it plays."""
+    wanted = {(g["game_id"], g["seat"]) for g in games}
+    if not wanted:
+        return {}
+    base = base_id(card_id)
+    found: dict[tuple[int, int], int] = {}
+    query = (sa.select(ACTION.c.game_id, ACTION.c.seq, ACTION.c.type, ACTION.c.player, ACTION.c.data)
+             .where(ACTION.c.game_id.in_(sorted({g for g, _ in wanted}))).order_by(ACTION.c.game_id, ACTION.c.seq))
+    with read_connection(get_store().engine) as conn:
+        for game_id, seq, kind, player, data in conn.execute(query):
+            key = (game_id, player)
+            if key in found or key not in wanted or kind in NOT_PLAYS:
+                continue
+            named = data.get("card") if isinstance(data, dict) else None
+            if isinstance(named, str) and base_id(named) == base:
+                found[key] = seq + 1
+    return found
+
+
+@bp.get("/cards/<path:card_id>")
+def card(card_id: str) -> Any:
+    from dashboards.entities import card_page
+    from dashboards.queries import connect
+
+    located = find_card(card_id, request.args.get("ruleset") or None)
+    if located is None:
+        abort(404, description=f"No card {card_id!r} in the card data this server reads.")
+    ruleset, found = located
+    f = _filters()
+    keep_current()
+    with connect(warehouse_path()) as con:
+        body = card_page(con, base_id(card_id) if isinstance(found, Card) else card_id, ruleset, f)
+    steps = first_plays(body["games"], card_id)
+    for g in body["games"]:
+        g["step"] = steps.get((g["game_id"], g["seat"]))
+    facts = card_facts(found)
+    return render_template("card.html", card=found, facts=facts, text=facts.pop("text", None) or getattr(found, "text", None),
+                           reading=effect_reading(found), body=body, ruleset=ruleset, filters=f.to_json())
+
+
+@bp.get("/players/<path:name>")
+def player(name: str) -> Any:
+    from dashboards.entities import player_page
+    from dashboards.queries import connect
+
+    f = _filters()
+    store = get_store()
+    games = store.list_games(player=name, per_page=50)
+    keep_current()
+    with connect(warehouse_path()) as con:
+        body = player_page(con, name, f)
+    if games.total == 0 and not body["totals"]:
+        abort(404, description=f"No stored game has a player named {name!r}.")
+    return render_template("player.html", name=name, games=games, body=body, filters=f.to_json())
+
+
+@bp.get("/decks/<path:name>")
+def deck(name: str) -> Any:
+    from dashboards.entities import deck_page
+    from dashboards.queries import connect
+
+    f = _filters()
+    keep_current()
+    with connect(warehouse_path()) as con:
+        body = deck_page(con, name, f)
+    if not body["totals"]:
+        abort(404, description=f"No finished game has a deck named {name!r}.")
+    return render_template("deck.html", name=name, body=body, filters=f.to_json())
