@@ -18,6 +18,7 @@ from typing import Any
 
 import duckdb
 
+from dashboards.duckconf import configured
 from dashboards.filters import Filters
 from dashboards.hidden import read_hidden
 from dashboards.intervals import fit_beta, rate, wilson
@@ -47,7 +48,7 @@ def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] =
     (``schema.SCHEMA_VERSION``; another version is rebuilt), so no ``union_by_name`` is needed. The games a
     moderator hid (``hidden``) are left out of every view.
     """
-    con = duckdb.connect()
+    con = configured(duckdb.connect())
     con.execute("SET enable_progress_bar = false")
     con.execute("SET parquet_metadata_cache = true")
     for (name, schema), has in zip(DATASETS.items(), present, strict=True):

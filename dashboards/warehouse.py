@@ -59,7 +59,7 @@ STATE_FILE = "state.json"
 LOCK_FILE = ".lock"
 STATE_VERSION = 2
 BATCH = 256  # games read and folded per store round trip
-CHUNK = 20_000  # games per run of part files (bounds memory on a large rebuild)
+CHUNK = 5_000  # games per run of part files: bounds the rows held in memory (Python rows, then Arrow) on a large rebuild
 #: what pyarrow raises for a value its column cannot hold
 CONVERSION_ERRORS = (pa.ArrowException, OverflowError, TypeError, ValueError)
 logger = logging.getLogger(__name__)
