@@ -15,7 +15,11 @@ Both pandas results are checked equal to DuckDB's; above ``--pandas-max`` games 
 in memory in pandas) they are checked on a one-week sample (``SAMPLE``) instead and not timed. The deck
 (archetype), matchup and trend queries are timed too.
 
-Every step (synthesis; DuckDB; pandas) runs in a forked child process, whose peak resident memory
+Unless ``--no-aggregates``, the card rows are first scanned as they are (timed), then pre-aggregated
+(``dashboards.aggregates``, timed) and the DuckDB figures are from the aggregates, which the pandas check then
+proves equal to the row-level answer.
+
+Every step (synthesis; row scan; aggregation; DuckDB; pandas) runs in a forked child process, whose peak resident memory
 (``ru_maxrss`` from ``wait4``) is reported. Synthesis writes a run of part files per ``--chunk`` games, so its
 memory does not grow with the total. DuckDB runs with the project's settings (``dashboards.duckconf``: memory
 limit and spill folder, from the environment).
@@ -42,6 +46,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from dashboards.aggregates import build_aggregates  # noqa: E402
 from dashboards.filters import Filters  # noqa: E402
 from dashboards.queries import card_names, card_result, card_stats, connect, covers, fold_counts, run_stat  # noqa: E402
 from dashboards.schema import IN_OPENING, PLAYED, SEEN  # noqa: E402
@@ -148,6 +153,21 @@ def same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return a["covers"] == b["covers"] and norm(a) == norm(b)
 
 
+def _rows_step(folder: Path, repeat: int) -> dict[str, float]:
+    """Card statistics (all, filtered) scanning the card rows (before the aggregates are built): medians."""
+    out = {}
+    for label, f in (("all", Filters()), ("filtered", Filters.parse(FILTERED))):
+        duckdb_cards(folder, f)
+        out[label] = statistics.median(timed(lambda f=f: duckdb_cards(folder, f), repeat)[0])
+    return out
+
+
+def _aggregate_step(folder: Path) -> tuple[int, float]:
+    start = time.perf_counter()
+    rows = build_aggregates(folder)
+    return rows, time.perf_counter() - start
+
+
 def _duckdb_step(folder: Path, repeat: int) -> dict[str, Any]:
     """Card statistics (all, filtered, and the pandas sample) and the other queries, first run and median."""
     out: dict[str, Any] = {}
@@ -176,11 +196,17 @@ def _pandas_step(folder: Path, labels: tuple[str, ...], repeat: int) -> dict[str
     return out
 
 
-def run(games: int, folder: Path, repeat: int, pandas_repeat: int, chunk: int = CHUNK, pandas_max: int = 1_000_000) -> dict[str, Any]:
+def run(games: int, folder: Path, repeat: int, pandas_repeat: int, chunk: int = CHUNK, pandas_max: int = 1_000_000,
+        aggregate: bool = True) -> dict[str, Any]:
     start = time.perf_counter()
     rows, synth_mb = in_child(lambda: synthesize(folder, games, seed=games, chunk=chunk))
     made = time.perf_counter() - start
     out: dict[str, Any] = {"games": games, **rows, "synthesize_seconds": round(made, 1), "synthesize_peak_mb": synth_mb}
+    if aggregate:
+        scan, scan_mb = in_child(lambda: _rows_step(folder, repeat))
+        (agg_rows, agg_seconds), agg_mb = in_child(lambda: _aggregate_step(folder))
+        out |= {"rows_scan": {k: round(v, 3) for k, v in scan.items()}, "rows_scan_peak_mb": scan_mb, "aggregate_rows": agg_rows,
+                "aggregate_seconds": round(agg_seconds, 1), "aggregate_peak_mb": agg_mb}
     duck, duck_mb = in_child(lambda: _duckdb_step(folder, repeat))
     full = games <= pandas_max
     labels = ("all", "filtered") if full else ("sample",)
@@ -213,19 +239,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=CHUNK, help=f"games per run of synthesized part files (default {CHUNK:,})")
     parser.add_argument("--pandas-max", type=int, default=1_000_000,
                         help="above this many games pandas checks a one-week sample only (default 1,000,000)")
+    parser.add_argument("--no-aggregates", action="store_true", help="scan the card rows only (no pre-aggregates)")
     parser.add_argument("--dir", help="keep the synthesized warehouses here (default: a temporary folder)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per size")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(args.dir or tmp)
         for games in (int(g) for g in args.games.split(",")):
-            result = run(games, base / f"games-{games}", args.repeat, args.pandas_repeat, args.chunk, args.pandas_max)
+            result = run(games, base / f"games-{games}", args.repeat, args.pandas_repeat, args.chunk, args.pandas_max,
+                         not args.no_aggregates)
             if args.json:
                 print(json.dumps(result))
                 continue
             print(f"{games:,} games: {result['player_games']:,} player-games, {result['card_games']:,} card rows "
                   f"(synthesized in {result['synthesize_seconds']} s); peak memory MB: synthesis {result['synthesize_peak_mb']}, "
                   f"DuckDB {result['duckdb_peak_mb']}, pandas {result['pandas_peak_mb']} (pandas checked on {result['pandas_checked_on']})")
+            if "rows_scan" in result:
+                scan = result["rows_scan"]
+                print(f"  row scan before aggregating: all {scan['all']:.3f} s, filtered {scan['filtered']:.3f} s "
+                      f"(peak {result['rows_scan_peak_mb']} MB); aggregates: {result['aggregate_rows']:,} rows built in "
+                      f"{result['aggregate_seconds']} s (peak {result['aggregate_peak_mb']} MB); the figures below use them")
             for label in ("all", "filtered"):
                 r = result[label]
                 goal = "met" if r["duckdb_median"] < GOAL_SECONDS else "not met"
