@@ -44,6 +44,7 @@ import pyarrow.parquet as pq
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 
+from dashboards.aggregates import CARD_AGG, MANIFEST, PLAYER_AGG
 from dashboards.facts import CardCodes, Rows
 from dashboards.hidden import read_hidden, write_hidden
 from dashboards.schema import DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
@@ -293,10 +294,11 @@ def _chunks(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
 
 
 def clear(folder: Path) -> None:
-    """Remove the datasets and the state (nothing else in the folder)."""
-    for name in DATASETS:
+    """Remove the datasets, their pre-aggregates and the state (nothing else in the folder)."""
+    for name in (*DATASETS, CARD_AGG, PLAYER_AGG):
         shutil.rmtree(folder / name, ignore_errors=True)
     (folder / STATE_FILE).unlink(missing_ok=True)
+    (folder / MANIFEST).unlink(missing_ok=True)
 
 
 def _project(store: Store, folder: Path, state: State, conn: Connection, ids: Sequence[int]) -> tuple[State, int, int]:
