@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -12,6 +13,9 @@ from dashboards.filters import Filters
 from dashboards.hidden import write_hidden
 from dashboards.queries import _aggregated, card_stats, connect
 from dashboards.synth import synthesize
+from pmemo_replay.cli import main
+from pmemo_replay.store import Store
+from tests.web.data import jsonl, simulated
 
 EXACT = ({}, {"from": "2026-03-01", "to": "2026-05-31", "first": "1"}, {"event": "Weekly ranked", "first": "0"},
          {"from": "2026-07-04", "ruleset": "pm-2.22", "min_games": "50"}, {"to": "2026-01-31"})
@@ -67,3 +71,19 @@ def test_new_part_files_or_hidden_games_leave_the_aggregates_aside(warehouse: tu
     write_hidden(hidden, (1, 2, 3))
     body, used = _stats(hidden, {})
     assert not used and body["covers"]["games"] == 8_000 - 3
+
+
+def test_the_cli_aggregates_a_warehouse_built_from_the_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url, folder = f"sqlite:///{tmp_path / 's.sqlite3'}", tmp_path / "warehouse"
+    with Store(url) as store:
+        for doc in simulated(12, 31):
+            store.ingest_text(jsonl(doc), "sim")
+    assert main(["warehouse", "update", "--db", url, "--warehouse", str(folder)]) == 0
+    queries = [q for q in ({}, {"first": "1"}, {"from": "2026-01-01"}) if answers_exactly(Filters.parse(q))]
+    expected = [_stats(folder, q) for q in queries]
+    assert not any(used for _, used in expected)
+    capsys.readouterr()
+    assert main(["warehouse", "aggregate", "--db", url, "--warehouse", str(folder), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["aggregate_rows"] > 0 and aggregates_current(folder)
+    for q, (body, _) in zip(queries, expected, strict=True):
+        assert _stats(folder, q) == (body, True)
