@@ -1,13 +1,15 @@
 """Ingest speed: games/s importing simulated logs into SQLite and into PostgreSQL.
 
 Simulates N logs (bundled decks, seeded) into a folder (or reuses --logdir), then, for each
-backend and worker count, imports every file into a fresh store exactly as ``pmemo-replay import``
-does: worker processes read, parse and fold with full rule checking, snapshot, and store their
-chunk of logs in one transaction each (without workers this process does it all). PostgreSQL gets
-a fresh database that is dropped afterwards; it is skipped when the server does not answer.
+backend and job count, imports every file into a fresh store exactly as ``pmemo-replay import --jobs N``
+does: N worker processes read, parse and fold with full rule checking, snapshot, and store their
+chunk of logs in one transaction each (``--jobs 1``: this process does it all, today's single
+process). The job counts run one after the other in the same run, so their figures compare under the
+same machine load, which is printed (load average before and after). PostgreSQL gets a fresh
+database that is dropped afterwards; it is skipped when the server does not answer.
 
-Usage: python3 benchmarks/bench_ingest.py [--games 1000] [--seed 2026] [--logdir DIR] [--workers 0,2]
-       [--pg postgresql+psycopg://postgres@127.0.0.1:5432] [--json]
+Usage: python3 benchmarks/bench_ingest.py [--games 1000] [--seed 2026] [--logdir DIR] [--jobs 1,2]
+       [--backends sqlite,postgresql] [--pg postgresql+psycopg://postgres@127.0.0.1:5432] [--json]
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import argparse
 import json
 import os
 import secrets
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -25,7 +28,10 @@ from typing import Any
 
 import psycopg
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's code, not an installed one
+
 from pmemo_replay.cards import bundled_cards
+from pmemo_replay.cli.importing import workers_for
 from pmemo_replay.logio import dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
 from pmemo_replay.store import Store
@@ -55,7 +61,8 @@ def pg_database(base: str) -> Iterator[str]:
             conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
-def bench(url: str, files: list[Path], workers: int) -> dict[str, Any]:
+def bench(url: str, files: list[Path], jobs: int) -> dict[str, Any]:
+    workers = workers_for(jobs, len(files))
     with Store(url) as store:
         start = time.perf_counter()
         first = None
@@ -66,7 +73,7 @@ def bench(url: str, files: list[Path], workers: int) -> dict[str, Any]:
         seconds = time.perf_counter() - start
         actions = store.count("game_action")
     steady = seconds - ((first or start) - start)
-    return {"games": stored, "actions": actions, "workers": workers, "seconds": round(seconds, 3),
+    return {"games": stored, "actions": actions, "jobs": jobs, "seconds": round(seconds, 3),
             "games_per_second": round(stored / seconds, 1), "games_per_second_after_first": round((stored - 1) / steady, 1)}
 
 
@@ -75,7 +82,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--logdir", type=Path, help="folder of simulated logs to (re)use")
-    parser.add_argument("--workers", default=f"0,{os.cpu_count() or 1}", help="comma-separated worker counts")
+    parser.add_argument("--jobs", "--workers", dest="jobs", default=f"1,{os.cpu_count() or 1}",
+                        help="comma-separated job counts (processes; 1: this process only, as before --jobs)")
+    parser.add_argument("--backends", default="sqlite,postgresql", help="comma-separated: sqlite, postgresql")
     parser.add_argument("--pg", default=PG, help="PostgreSQL server URL without database ('' to skip)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -84,21 +93,25 @@ def main() -> None:
         folder.mkdir(parents=True, exist_ok=True)
         files = write_logs(folder, args.games, args.seed)
         rows = []
-        for run, workers in enumerate(int(w) for w in args.workers.split(",")):
-            db = Path(tmp) / f"bench-{run}-{workers}.sqlite3"  # a fresh store for every run
-            rows.append({"backend": "sqlite", **bench(f"sqlite:///{db}", files, workers)})
-            if args.pg:
+        backends = args.backends.split(",")
+        load_before = os.getloadavg()
+        for run, jobs in enumerate(int(w) for w in args.jobs.split(",")):
+            if "sqlite" in backends:
+                db = Path(tmp) / f"bench-{run}-{jobs}.sqlite3"  # a fresh store for every run
+                rows.append({"backend": "sqlite", **bench(f"sqlite:///{db}", files, jobs)})
+            if args.pg and "postgresql" in backends:
                 try:
                     with pg_database(args.pg) as url:
-                        rows.append({"backend": "postgresql", **bench(url, files, workers)})
+                        rows.append({"backend": "postgresql", **bench(url, files, jobs)})
                 except psycopg.OperationalError as err:
                     print(f"PostgreSQL skipped: {err}")
+        load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
     if args.json:
-        print(json.dumps(rows))
+        print(json.dumps({"load_average": load, "cores": os.cpu_count(), "runs": rows}))
         return
-    print(f"{len(files)} logs, {os.cpu_count()} cores")
+    print(f"{len(files)} logs, {os.cpu_count()} cores, load average (1, 5, 15 min) before {load['before']}, after {load['after']}")
     for r in rows:
-        print(f"{r['backend']:<10} workers {r['workers']}: {r['games']} games, {r['actions']} actions in {r['seconds']:.2f} s: "
+        print(f"{r['backend']:<10} jobs {r['jobs']}: {r['games']} games, {r['actions']} actions in {r['seconds']:.2f} s: "
               f"{r['games_per_second']:.0f} games/s ({r['games_per_second_after_first']:.0f} after the first result)")
 
 

@@ -18,6 +18,8 @@ from typing import Any
 
 import duckdb
 
+from dashboards.aggregates import CARD_AGG, PLAYER_AGG, aggregates_current, answers_exactly
+from dashboards.duckconf import configured
 from dashboards.filters import Filters
 from dashboards.hidden import read_hidden
 from dashboards.intervals import fit_beta, rate, wilson
@@ -40,14 +42,14 @@ def _has_parts(folder: Path, name: str) -> bool:
     return next((folder / name).glob(pattern), None) is not None
 
 
-def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] = ()) -> duckdb.DuckDBPyConnection:
+def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] = (), aggregated: bool = False) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB database with a view per dataset over its Parquet files (an empty table without files).
 
     The views glob the files at every query, so new part files show up; the files of a warehouse share one schema
     (``schema.SCHEMA_VERSION``; another version is rebuilt), so no ``union_by_name`` is needed. The games a
     moderator hid (``hidden``) are left out of every view.
     """
-    con = duckdb.connect()
+    con = configured(duckdb.connect())
     con.execute("SET enable_progress_bar = false")
     con.execute("SET parquet_metadata_cache = true")
     for (name, schema), has in zip(DATASETS.items(), present, strict=True):
@@ -61,10 +63,15 @@ def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] =
             con.register("empty", (with_partition(schema) if partitioned else schema).empty_table())
             con.execute(f"CREATE TABLE {name} AS SELECT * FROM empty")
             con.unregister("empty")
+    if aggregated and not hidden:  # current pre-aggregates (dashboards.aggregates); hidden games need the rows
+        for name in (CARD_AGG, PLAYER_AGG):
+            pattern = str(folder / name / "*/part-*.parquet")
+            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({_literal(pattern)}, hive_partitioning=true, "
+                        f"hive_types={{'{PARTITION}': VARCHAR}})")
     return con
 
 
-_DATABASES: OrderedDict[tuple[str, tuple[bool, ...], tuple[int, ...]], duckdb.DuckDBPyConnection] = OrderedDict()
+_DATABASES: OrderedDict[tuple[str, tuple[bool, ...], tuple[int, ...], bool], duckdb.DuckDBPyConnection] = OrderedDict()
 _LOCK = threading.Lock()
 CACHED = 8  # warehouses whose database is kept open
 
@@ -74,13 +81,14 @@ def connect(folder: str | os.PathLike[str]) -> Iterator[duckdb.DuckDBPyConnectio
     """A DuckDB connection (a cursor of the folder's cached database) with the views ``games``, ``player_games``,
     ``card_games`` and ``cards``; thread-safe: each caller gets its own cursor."""
     path = Path(folder).resolve()
-    key = (str(path), tuple(_has_parts(path, name) for name in DATASETS), read_hidden(path))
+    key = (str(path), tuple(_has_parts(path, name) for name in DATASETS), read_hidden(path),
+           (path / CARD_AGG).is_dir() and aggregates_current(path))
     with _LOCK:
         base = _DATABASES.get(key)
         if base is None:
             for old in [k for k in _DATABASES if k[0] == key[0]]:
                 del _DATABASES[old]  # cursors still open keep their database alive
-            base = _DATABASES[key] = _database(path, key[1], key[2])
+            base = _DATABASES[key] = _database(path, key[1], key[2], key[3])
             while len(_DATABASES) > CACHED:
                 _DATABASES.popitem(last=False)
         _DATABASES.move_to_end(key)
@@ -104,6 +112,10 @@ def covers(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, int]:
     """
     where, params = f.where()
     known = "count(*) FILTER (WHERE hands_known)"  # table-logs.md: how many player-games had fully known hands
+    if f.player is None and f.archetype is None and two_seats(f.ruleset) and _aggregated(con, f):
+        n, k = con.execute(f"SELECT coalesce(sum(n), 0)::BIGINT, coalesce(sum(known), 0)::BIGINT FROM {PLAYER_AGG} WHERE {where}",
+                           params).fetchone()  # type: ignore[misc]
+        return {"games": n if f.first is not None else n // 2, "player_games": n, "known_hands_player_games": k}
     if f.player is None and f.archetype is None and two_seats(f.ruleset):
         n, k = con.execute(f"SELECT count(*), {known} FROM player_games WHERE {where}", params).fetchone()  # type: ignore[misc]
         return {"games": n if f.first is not None else n // 2, "player_games": n, "known_hands_player_games": k}
@@ -115,6 +127,14 @@ def covers(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, int]:
 CARD_SQL = """
 SELECT key, count(*) AS n, sum(turn_played) AS turns FROM card_games WHERE {where} GROUP BY key
 """
+CARD_AGG_SQL = f"SELECT key, sum(n)::BIGINT AS n, sum(turns)::BIGINT AS turns FROM {CARD_AGG} WHERE {{where}} GROUP BY key"
+
+
+def _aggregated(con: duckdb.DuckDBPyConnection, f: Filters) -> bool:
+    """Whether this database has current pre-aggregates and they answer ``f`` exactly (dashboards.aggregates)."""
+    if not answers_exactly(f):
+        return False
+    return con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = ?", [CARD_AGG]).fetchone() == (1,)
 
 
 def fold_counts(groups: list[tuple[int, int, int | None]], cards: dict[int, str]) -> list[dict[str, Any]]:
@@ -174,7 +194,8 @@ def card_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     cover = covers(con, f)
     codes, names = card_names(con, f.ruleset)
     where, params = f.where()
-    counts = fold_counts(sorted(con.execute(CARD_SQL.format(where=where), params).fetchall()), codes)
+    sql = CARD_AGG_SQL if _aggregated(con, f) else CARD_SQL
+    counts = fold_counts(sorted(con.execute(sql.format(where=where), params).fetchall()), codes)
     return card_result(f, cover, counts, names)
 
 

@@ -46,102 +46,137 @@ def _templates(rng: np.random.Generator) -> list[tuple[np.ndarray, np.ndarray]]:
     return out
 
 
-def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0) -> dict[str, int]:
-    """Write ``player_games``, ``card_games`` and ``cards`` for ``games`` synthetic games; the row counts."""
-    rng = np.random.default_rng(seed)
-    path = Path(folder)
-    templates = _templates(rng)
+CHUNK = 200_000  # games per run of part files: bounds memory (about 1.5 GB at 200k games) whatever the total
+BLOCK = 10_000  # games drawn from one random stream: the data do not depend on the chunk size
+#: opening-hand odds of a card by its copies (0 to 4) in a 60-card deck, 7 cards drawn
+P_OPEN = 1 - np.array([np.prod([(60 - c - k) / (60 - k) for k in range(7)]) for c in range(5)])
+WEEKS = np.array([f"{d.isocalendar()[0]}-W{d.isocalendar()[1]:02d}" for d in
+                  (START.date() + np.timedelta64(i, "D").item() for i in range(366))])
+NAMES = [f"player{i:04d}" for i in range(5000)]
+CARD_IDS = [f"MHK 01-{i:03d}" for i in range(POOL)]
+
+Arrays = dict[str, np.ndarray]
+
+
+def _block(seed: int, first: int, games: int, templates: list[tuple[np.ndarray, np.ndarray]],
+           strength: np.ndarray) -> tuple[Arrays, Arrays]:
+    """Player-game and card-game columns of the games ``first``..``first + games - 1`` (their own random stream)."""
+    rng = np.random.default_rng([seed, first])
     pg = 2 * games
-    game_id = np.repeat(np.arange(1, games + 1, dtype=np.int64), 2)
     seat = np.tile(np.array([0, 1], dtype=np.int8), games)
-    kind = rng.integers(len(ARCHETYPES), size=pg)
-    opp = kind.reshape(-1, 2)[:, ::-1].reshape(-1)
+    kind = rng.integers(len(ARCHETYPES), size=pg).astype(np.int8)
     first_seat = np.repeat(rng.integers(2, size=games), 2)
-    went_first = seat == first_seat
-    strength = rng.normal(0, 0.25, len(ARCHETYPES))
     edge = (strength[kind[0::2]] - strength[kind[1::2]]) + np.where(first_seat[0::2] == 0, 0.1, -0.1)
     p0 = 1 / (1 + np.exp(-edge))
-    u = rng.random(games)
-    draw = u < 0.01
+    draw = rng.random(games) < 0.01
     winner0 = (~draw) & (rng.random(games) < p0)
     s0 = np.where(draw, 0.5, winner0.astype(float))
-    score = np.column_stack([s0, 1 - s0]).reshape(-1)
-    played_at = (np.datetime64(START, "us") + (rng.random(games) * 365 * 86400e6).astype("timedelta64[us]")).repeat(2)
-    month = played_at.astype("datetime64[M]")
-    months = np.unique(month)
-    event = np.repeat(rng.integers(len(EVENTS), size=games), 2)
-    player = rng.integers(5000, size=pg)
-    redraw = rng.random(pg) < 0.12
-    names = [f"player{i:04d}" for i in range(5000)]
-    week = np.array([f"{d.isocalendar()[0]}-W{d.isocalendar()[1]:02d}" for d in
-                     (START.date() + np.timedelta64(i, "D").item() for i in range(366))])
-    day = (played_at.astype("datetime64[D]") - np.datetime64(START.date(), "D")).astype(np.int64)
-
+    players = {
+        "game_id": np.repeat(np.arange(first, first + games, dtype=np.int64), 2), "seat": seat, "kind": kind,
+        "opp": kind.reshape(-1, 2)[:, ::-1].reshape(-1), "went_first": seat == first_seat,
+        "score": np.column_stack([s0, 1 - s0]).reshape(-1),
+        "played_at": (np.datetime64(START, "us") + (rng.random(games) * 365 * 86400e6).astype("timedelta64[us]")).repeat(2),
+        "event": np.repeat(rng.integers(len(EVENTS), size=games), 2).astype(np.int8),
+        "player": rng.integers(len(NAMES), size=pg).astype(np.int32), "redraw": rng.random(pg) < 0.12,
+    }
     sizes = np.array([len(t[0]) for t in templates])[kind]
     rows = int(sizes.sum())
     owner = np.repeat(np.arange(pg), sizes)
-    offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    within = np.arange(rows) - np.repeat(offsets, sizes)
-    card_table = np.full((len(ARCHETYPES), 20), -1)
+    within = np.arange(rows) - np.repeat(np.concatenate([[0], np.cumsum(sizes)[:-1]]), sizes)
+    card_table = np.full((len(ARCHETYPES), 20), -1, dtype=np.int32)
     copy_table = np.zeros((len(ARCHETYPES), 20), dtype=np.int8)
     for i, (cards, copies) in enumerate(templates):
         card_table[i, :len(cards)] = cards
         copy_table[i, :len(cards)] = copies
-    card = card_table[kind[owner], within]
     copies = copy_table[kind[owner], within]
-    p_open = 1 - np.array([np.prod([(60 - c - k) / (60 - k) for k in range(7)]) for c in range(5)])[copies]
-    r = rng.random(rows)
-    in_opening = r < p_open
+    p_open = P_OPEN[copies]
+    in_opening = rng.random(rows) < p_open
     seen = in_opening | (rng.random(rows) < np.minimum(0.9, p_open * 1.2))
     turn_seen = np.where(in_opening, 0, rng.integers(1, 12, size=rows)).astype(np.int16)
     played = seen & (rng.random(rows) < 0.7)
     turn_played = np.where(played, np.maximum(turn_seen, rng.integers(1, 12, size=rows)), 0).astype(np.uint8)
     flags = (in_opening * IN_OPENING | seen * SEEN | played * PLAYED).astype(np.uint8)
-    card_ids = [f"MHK 01-{i:03d}" for i in range(POOL)]
+    cards = {"owner": (owner + 2 * (first - 1)).astype(np.int64), "card": card_table[kind[owner], within], "copies": copies,
+             "flags": flags, "seen": seen, "turn_seen": turn_seen, "turn_played": turn_played}
+    return players, cards
 
+
+def _concat(parts: list[Arrays]) -> Arrays:
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0, *, chunk: int = CHUNK,
+               block: int = BLOCK) -> dict[str, int]:
+    """Write ``player_games``, ``card_games`` and ``cards`` for ``games`` synthetic games; the row counts.
+
+    The games are drawn in blocks of ``block`` (each its own random stream, so the data depend on ``seed`` and
+    ``block`` only) and written a run of part files per ``chunk`` games (rounded up to whole blocks), so memory
+    is bounded by the chunk, not the total.
+    """
+    rng = np.random.default_rng(seed)
+    path = Path(folder)
+    templates = _templates(rng)
+    strength = rng.normal(0, 0.25, len(ARCHETYPES))
+    per_chunk = max(1, -(-chunk // block))
     counts = {"player_games": 0, "card_games": 0}
-    for m in months:
-        label = str(m)
-        pg_mask = month == m
-        card_mask = pg_mask[owner]
-        idx = np.flatnonzero(pg_mask)
-        cidx = np.flatnonzero(card_mask)
-        pdays = day[idx]
+    starts = list(range(1, games + 1, block))
+    for k in range(0, len(starts), per_chunk):
+        blocks = [_block(seed, s, min(block, games + 1 - s), templates, strength) for s in starts[k:k + per_chunk]]
+        players, cards = _concat([b[0] for b in blocks]), _concat([b[1] for b in blocks])
+        cards["owner"] -= 2 * (starts[k] - 1)  # row index into this chunk's player-games
+        del blocks
+        last = int(players["game_id"][-1])
+        for name, n in _write_chunk(path, players, cards, f"part-{starts[k]:012d}-{last:012d}").items():
+            counts[name] += n
+    (path / "cards").mkdir(parents=True, exist_ok=True)
+    pq.write_table(pa.table({"code": np.arange(POOL, dtype=np.int32), "card": CARD_IDS, "name": [f"Card {i}" for i in range(POOL)],
+                             "series": ["Mahouka"] * POOL, "set_code": ["MHK"] * POOL, "color": ["red"] * POOL,
+                             "type": ["chara"] * POOL, "ruleset": ["pm-2.22"] * POOL}, schema=CARDS),
+                   path / "cards" / "part-000000000001-999999999999.parquet")
+    return counts
+
+
+def _write_chunk(path: Path, p: Arrays, c: Arrays, name: str) -> dict[str, int]:
+    """Write one chunk's rows, a part file ``name`` per dataset and month; the rows written per dataset."""
+    counts = {"player_games": 0, "card_games": 0}
+    month = p["played_at"].astype("datetime64[M]")
+    day = (p["played_at"].astype("datetime64[D]") - np.datetime64(START.date(), "D")).astype(np.int64)
+    owner_month = month[c["owner"]]
+    for m in np.unique(month):
+        idx = np.flatnonzero(month == m)
+        cidx = np.flatnonzero(owner_month == m)
         pg_table = pa.table({
-            "game_id": game_id[idx], "seat": seat[idx], "player": _dict(player[idx], names),
-            "opponent": _dict(player[idx ^ 1], names), "deck_name": pa.nulls(len(idx), pa.string()),
-            "archetype": _dict(kind[idx], list(ARCHETYPES)), "opp_archetype": _dict(opp[idx], list(ARCHETYPES)),
-            "went_first": went_first[idx], "score": score[idx], "redraw": redraw[idx], "played_at": played_at[idx],
-            "date": played_at[idx].astype("datetime64[D]"), "week": pa.array(week[pdays]), "event": _dict(event[idx], list(EVENTS)),
+            "game_id": p["game_id"][idx], "seat": p["seat"][idx], "player": _dict(p["player"][idx], NAMES),
+            "opponent": _dict(p["player"][idx ^ 1], NAMES), "deck_name": pa.nulls(len(idx), pa.string()),
+            "archetype": _dict(p["kind"][idx], list(ARCHETYPES)), "opp_archetype": _dict(p["opp"][idx], list(ARCHETYPES)),
+            "went_first": p["went_first"][idx], "score": p["score"][idx], "redraw": p["redraw"][idx],
+            "played_at": p["played_at"][idx], "date": p["played_at"][idx].astype("datetime64[D]"),
+            "week": pa.array(WEEKS[day[idx]]), "event": _dict(p["event"][idx], list(EVENTS)),
             "ruleset": _dict(np.zeros(len(idx), dtype=np.int32), ["pm-2.22"]), "turns": np.full(len(idx), 9, dtype=np.int32),
             "deck_listed": np.ones(len(idx), dtype=bool), "hands_known": np.ones(len(idx), dtype=bool),
             "irregular": np.zeros(len(idx), dtype=np.int16),
         })
-        o = owner[cidx]
+        o = c["owner"][cidx]
+        points = (2 * p["score"][o]).astype(np.uint8)
+        card, flags = c["card"][cidx], c["flags"][cidx]
         cg_table = pa.table({
-            "game_id": game_id[o], "seat": seat[o], "card": _dict(card[cidx], card_ids),
-            "key": (card[cidx] << CODE_SHIFT | (2 * score[o]).astype(np.int64) << POINTS_SHIFT | flags[cidx]).astype(np.int32),
-            "copies": copies[cidx],
-            "flags": flags[cidx], "turn_seen": pa.array(turn_seen[cidx], mask=~seen[cidx]),
-            "turn_played": turn_played[cidx], "points": (2 * score[o]).astype(np.uint8),
-            "went_first": went_first[o], "played_at": played_at[o], "event": _dict(event[o], list(EVENTS)),
-            "ruleset": _dict(np.zeros(len(cidx), dtype=np.int32), ["pm-2.22"]), "player": _dict(player[o], names),
-            "archetype": _dict(kind[o], list(ARCHETYPES)), "irregular": np.zeros(len(cidx), dtype=np.int16),
+            "game_id": p["game_id"][o], "seat": p["seat"][o], "card": _dict(card, CARD_IDS),
+            "key": (card.astype(np.int64) << CODE_SHIFT | points.astype(np.int64) << POINTS_SHIFT | flags).astype(np.int32),
+            "copies": c["copies"][cidx], "flags": flags, "turn_seen": pa.array(c["turn_seen"][cidx], mask=~c["seen"][cidx]),
+            "turn_played": c["turn_played"][cidx], "points": points, "went_first": p["went_first"][o],
+            "played_at": p["played_at"][o], "event": _dict(p["event"][o], list(EVENTS)),
+            "ruleset": _dict(np.zeros(len(cidx), dtype=np.int32), ["pm-2.22"]), "player": _dict(p["player"][o], NAMES),
+            "archetype": _dict(p["kind"][o], list(ARCHETYPES)), "irregular": np.zeros(len(cidx), dtype=np.int16),
         })
-        for name, table, schema in (("player_games", pg_table, PLAYER_GAMES), ("card_games", cg_table, CARD_GAMES)):
+        for dataset, table, schema in (("player_games", pg_table, PLAYER_GAMES), ("card_games", cg_table, CARD_GAMES)):
             table = _with_nulls(table, schema)
-            if name == "card_games":  # as the warehouse writes it: ordered by key, small row groups (CARD_ROW_GROUP)
+            if dataset == "card_games":  # as the warehouse writes it: ordered by key, small row groups (CARD_ROW_GROUP)
                 table = table.sort_by("key")
-            target = path / name / f"{PARTITION}={label}"
+            target = path / dataset / f"{PARTITION}={m}"
             target.mkdir(parents=True, exist_ok=True)
-            pq.write_table(table.cast(_dictionary_schema(schema, table.schema)), target / "part-000000000001-999999999999.parquet",
-                           compression="zstd", row_group_size=CARD_ROW_GROUP if name == "card_games" else 1 << 20)
-            counts[name] += len(table)
-    (path / "cards").mkdir(parents=True, exist_ok=True)
-    pq.write_table(pa.table({"code": np.arange(POOL, dtype=np.int32), "card": card_ids, "name": [f"Card {i}" for i in range(POOL)],
-                             "series": ["Mahouka"] * POOL, "set_code": ["MHK"] * POOL, "color": ["red"] * POOL,
-                             "type": ["chara"] * POOL, "ruleset": ["pm-2.22"] * POOL}, schema=CARDS),
-                   path / "cards" / "part-000000000001-999999999999.parquet")
+            pq.write_table(table.cast(_dictionary_schema(schema, table.schema)), target / f"{name}.parquet",
+                           compression="zstd", row_group_size=CARD_ROW_GROUP if dataset == "card_games" else 1 << 20)
+            counts[dataset] += len(table)
     return counts
 
 

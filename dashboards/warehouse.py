@@ -44,6 +44,7 @@ import pyarrow.parquet as pq
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 
+from dashboards.aggregates import CARD_AGG, MANIFEST, PLAYER_AGG
 from dashboards.facts import CardCodes, Rows
 from dashboards.hidden import read_hidden, write_hidden
 from dashboards.schema import CARD_ROW_GROUP, DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
@@ -59,7 +60,7 @@ STATE_FILE = "state.json"
 LOCK_FILE = ".lock"
 STATE_VERSION = 2
 BATCH = 256  # games read and folded per store round trip
-CHUNK = 20_000  # games per run of part files (bounds memory on a large rebuild)
+CHUNK = 5_000  # games per run of part files: bounds the rows held in memory (Python rows, then Arrow) on a large rebuild
 #: what pyarrow raises for a value its column cannot hold
 CONVERSION_ERRORS = (pa.ArrowException, OverflowError, TypeError, ValueError)
 logger = logging.getLogger(__name__)
@@ -297,10 +298,11 @@ def _chunks(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
 
 
 def clear(folder: Path) -> None:
-    """Remove the datasets and the state (nothing else in the folder)."""
-    for name in DATASETS:
+    """Remove the datasets, their pre-aggregates and the state (nothing else in the folder)."""
+    for name in (*DATASETS, CARD_AGG, PLAYER_AGG):
         shutil.rmtree(folder / name, ignore_errors=True)
     (folder / STATE_FILE).unlink(missing_ok=True)
+    (folder / MANIFEST).unlink(missing_ok=True)
 
 
 def _project(store: Store, folder: Path, state: State, conn: Connection, ids: Sequence[int]) -> tuple[State, int, int]:

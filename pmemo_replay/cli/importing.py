@@ -1,4 +1,9 @@
-"""``pmemo-replay import PATH...``: check and store logs (files, or folders searched recursively)."""
+"""``pmemo-replay import PATH...``: check and store logs (files, or folders searched recursively).
+
+``--jobs N`` (default: one per core) processes read, check and fold the logs and store them a chunk at a time,
+each chunk one transaction, so every game is stored whole or not at all and an identical log once, whatever
+the number of processes and even when the import is killed; ``--jobs 1`` does it all in this process.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +20,6 @@ from pmemo_replay.cli.statsopts import add_warehouse_option, keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 
 SUFFIXES = (".json", ".jsonl")
-MANY = 32  # from this many files on, parse and fold in worker processes
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -28,8 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_db_option(p)
     add_warehouse_option(p)
     add_cards_option(p)
-    p.add_argument("--workers", type=int, metavar="N",
-                   help=f"processes that parse and fold (default: one per core from {MANY} files on; 0: none)")
+    p.add_argument("-j", "--jobs", "--workers", dest="jobs", type=int, metavar="N",
+                   help="processes that check, fold and store logs (default: one per core; 1: this process only)")
     p.set_defaults(run=run)
 
 
@@ -57,12 +61,26 @@ def _folder_logs(folder: Path) -> list[Path]:
     return sorted(found)
 
 
-def run(args: argparse.Namespace) -> int:
+def workers_for(jobs: int | None, files: int) -> int:
+    """Worker processes for ``jobs`` (None: one per core) and ``files`` logs: 0 (this process) for one job or log.
+
+    >>> workers_for(1, 100), workers_for(4, 1), workers_for(4, 3), workers_for(0, 100)
+    (0, 0, 3, 0)
+    """
     from pmemo_replay.store.pipeline import default_workers
 
+    wanted = default_workers() if jobs is None else jobs
+    return 0 if wanted <= 1 or files <= 1 else min(wanted, files)
+
+
+def run(args: argparse.Namespace) -> int:
     cards = library_from(args) if args.cards else None  # None: each game's bundled card data
     files = list(log_files(args.paths))
-    workers = args.workers if args.workers is not None else (default_workers() if len(files) >= MANY else 0)
+    if args.jobs is not None and args.jobs < 0:
+        print(f"--jobs must be 1 or more, not {args.jobs}", file=sys.stderr)
+        return 2
+    workers = workers_for(args.jobs, len(files))
+    tqdm.monitor_interval = 0  # no monitor thread: a process with one thread forks its workers (pipeline._context)
     with open_store(args.db, cards) as store:
         results = list(tqdm(store.ingest_many(((f, None) for f in files), workers=workers), total=len(files),
                             unit="log", desc="importing", file=sys.stderr, disable=None))

@@ -1,4 +1,4 @@
-"""``pmemo-replay warehouse update|rebuild|info|verify``: the analytics warehouse (a Parquet projection of the store)."""
+"""``pmemo-replay warehouse update|rebuild|aggregate|info|verify``: the analytics warehouse (a Parquet projection of the store)."""
 
 from __future__ import annotations
 
@@ -22,9 +22,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("warehouse", help="update, rebuild, describe or verify the analytics warehouse",
                        description="The warehouse is a hive-partitioned Parquet projection of the store that the statistics "
                        "read with DuckDB. `update` projects the stored games it lacks (import and uploads do this already), "
-                       "`rebuild` projects every game again into an emptied warehouse, `info` shows its state, `verify` "
+                       "`rebuild` projects every game again into an emptied warehouse, `aggregate` updates it and pre-aggregates the card "
+                       "counts for large warehouses (dashboards.aggregates), `info` shows its state, `verify` "
                        "compares its games with the store's finished games (exit 0 when they match exactly, 1 otherwise).")
-    p.add_argument("action", choices=("update", "rebuild", "info", "verify"))
+    p.add_argument("action", choices=("update", "rebuild", "aggregate", "info", "verify"))
     add_db_option(p)
     add_warehouse_option(p)
     add_cards_option(p)
@@ -54,6 +55,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"folder": str(folder), **found.to_json()}) if args.json else "\n".join(verify_lines(folder, found)))
         return 0 if found.ok else 1
     report = refresh(args, folder, rebuild=args.action == "rebuild")
+    if args.action == "aggregate":
+        from dashboards.aggregates import build_aggregates
+
+        rows = build_aggregates(folder)
+        print(json.dumps({"folder": str(folder), "aggregate_rows": rows, **report.to_json()}, ensure_ascii=False) if args.json
+              else f"{folder}: {report.state.projected} game(s) in the warehouse, {rows} aggregate row(s)")
+        return 0
     if args.json:
         print(json.dumps({"folder": str(folder), **report.to_json()}, ensure_ascii=False))
     else:

@@ -1,14 +1,15 @@
 """The Parquet warehouse is the interface for bigger engines: Spark SQL (pyspark, local mode) reads the datasets
-straight from the folder and gives exactly DuckDB's card statistics, every field of metrics.md.
-
-Spark does the scans and aggregations (the per-key counts and sums, the coverage, the card names); the
-arithmetic on those few rows (win rates, Wilson intervals, the prior) is the project's one implementation.
+straight from the folder and gives exactly DuckDB's card statistics, every field of metrics.md
+(``dashboards.spark_job``: Spark does the scans and aggregations, the project's one implementation the arithmetic).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,12 +17,15 @@ from typing import Any
 import pytest
 
 from dashboards.filters import Filters
-from dashboards.hidden import read_hidden
-from dashboards.queries import card_result, fold_counts, statistics
+from dashboards.queries import card_stats, connect, statistics
+from dashboards.spark_job import spark_card_stats
+from dashboards.synth import synthesize
 from dashboards.warehouse import update_warehouse
 from pmemo_replay.store import Store
 from pmemo_replay.store.moderation import set_hidden
 from tests.web.data import jsonl, simulated
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -34,27 +38,11 @@ def spark() -> Iterator[Any]:
     from pyspark.sql import SparkSession
 
     session = (SparkSession.builder.master("local[1]").appName("pmemo-warehouse-test")
-               .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
+               .config("spark.ui.enabled", "false").config("spark.sql.session.timeZone", "UTC").config("spark.sql.shuffle.partitions", "2")
                .config("spark.driver.memory", "1g").getOrCreate())
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
-
-
-def spark_card_stats(spark: Any, folder: Path) -> dict[str, Any]:
-    """The card statistics without filters, with Spark SQL over the warehouse's Parquet files."""
-    for name in ("card_games", "player_games"):
-        spark.read.option("basePath", str(folder / name)).parquet(str(folder / name / "month=*")).createOrReplaceTempView(name)
-    spark.read.parquet(str(folder / "cards")).createOrReplaceTempView("cards")
-    hidden = read_hidden(folder)  # games a moderator hid: left out, as DuckDB's views do
-    out = f"game_id NOT IN ({', '.join(map(str, hidden))})" if hidden else "TRUE"
-    n, known = spark.sql(f"SELECT count(*), count_if(hands_known) FROM player_games WHERE {out}").first()
-    groups = spark.sql(f"SELECT key, count(*) AS n, sum(turn_played) AS turns FROM card_games WHERE {out} GROUP BY key").collect()
-    names = spark.sql("SELECT code, first(card) AS card, first(name) AS name FROM cards GROUP BY code").collect()
-    codes = {r["code"]: r["card"] for r in names}
-    counts = fold_counts(sorted((r["key"], r["n"], r["turns"]) for r in groups), codes)
-    cover = {"games": n // 2, "player_games": n, "known_hands_player_games": known}
-    return card_result(Filters(), cover, counts, {r["card"]: r["name"] for r in names})
 
 
 def test_spark_reads_the_warehouse_and_agrees_with_duckdb(spark: Any, tmp_path: Path) -> None:
@@ -64,8 +52,33 @@ def test_spark_reads_the_warehouse_and_agrees_with_duckdb(spark: Any, tmp_path: 
         set_hidden(store.engine, ids[4], True, reason="a moderator's test")
         update_warehouse(store, folder)
     duck = statistics(folder, "cards", Filters())
-    sparked = spark_card_stats(spark, folder)
+    sparked = spark_card_stats(spark, str(folder))
     assert sparked["covers"] == duck["covers"] and duck["covers"]["games"] == 29
     assert len(duck["rows"]) > 40
     assert sparked["rows"] == duck["rows"]  # every field: games, shares, WRs, intervals, IWD, played, turns, EB
     assert sparked["prior"] == duck["prior"]
+
+
+FILTERS = ({}, {"from": "2026-03-01", "to": "2026-05-31", "first": "1"}, {"event": "Weekly ranked", "archetype": "MHK blue"},
+           {"player": "player0042", "to": "2026-12-30T12:00:00", "min_games": "1"})
+
+
+def test_spark_equals_duckdb_on_a_synthesized_warehouse_with_filters(spark: Any, tmp_path: Path) -> None:
+    synthesize(tmp_path, 6_000, seed=11, chunk=2_000, block=1_000)
+    for query in FILTERS:
+        f = Filters.parse(query)
+        with connect(tmp_path) as con:
+            duck = card_stats(con, f)
+        assert duck["covers"]["player_games"] > 0 and duck["rows"]
+        assert spark_card_stats(spark, str(tmp_path), f) == duck, query
+
+
+def test_the_spark_submit_job_writes_duckdbs_answer(spark: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "warehouse"
+    synthesize(folder, 2_000, seed=12)
+    out = tmp_path / "cards.json"
+    subprocess.run([sys.executable, str(ROOT / "dashboards" / "spark_job.py"), str(folder), "--master", "local[1]",
+                    "--from", "2026-02-01", "--first", "0", "--out", str(out)], check=True, capture_output=True, timeout=600)
+    with connect(folder) as con:
+        expected = card_stats(con, Filters.parse({"from": "2026-02-01", "first": "0"}))
+    assert json.loads(out.read_text("utf-8")) == json.loads(json.dumps(expected))
