@@ -211,7 +211,9 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-004": {"effects": [auto("enter|interfered", [{"op": "cost", "who": "opponent", "n": 2, "filter": CHARA}]),
                                act_eff([mod(30, 30, "self")], condition={"count": {"spec": {**OWN, "name": MIYUKI}, "at_least": 3}})]},
     "MHK 01-005": {"effects": [static([mod(10, 10, "self", per={"charas": {**OWN, "name": MIYUKI}})], condition=OWN_TURN),
-                               act_eff([to("discard", then=[{"op": "disable"}], **{"if": {"in_area": "main"}})])]},
+                               act_eff([to("discard", then=[{"op": "disable"}], **{"if": {"in_area": "main"}})],
+                                       condition={"any_of": [{"answers": {"type": "play_event", "side": "opponent"}}, {
+                                           "answers": {"type": "use_effect", "side": "opponent", "filter": CHARA}}]})]},
     "MHK 01-006": {"effects": [auto("enter", [pick("hand", "discard", 1, {**CHARA, **MAHO}, up_to=True, then=[
         pick("deck", "hand", 2, CHARA, look=5, up_to=True, same_name="picked", reveal=True), {"op": "shuffle", "who": "self"}])],
                                     optional=True)]},
