@@ -36,6 +36,8 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   (まで: 01-014's Backup, 01-076; 01-116's できる part after 〔ブレイク〕).
 - 01-035 / 01-080 / 01-101: "2枚を…加えることができる": the effect as a whole is optional (できる); used, it takes 2
   when the EX deck holds 2 of that name (without まで, as 01-107 etc.), else the one there is.
+- 01-123: "2枚を表向きにすることができる" (できる, no まで) as 01-035: the flip may be left out; done, it turns 2 (the one
+  there when only one is face down).
 - 01-093 / SZ2 01-088: その場合: the 退場しない grant needs the move to the deck bottom done.
 - 退場しない (``not_eliminated``) keeps the Chara on the Area against every move off it (the reading of 退場 below):
   an effect's move to the discard, the hand, the deck or out of the game does not happen (the effect does the rest),
@@ -453,7 +455,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                auto("delayed", [delay("turn_end", do=[act("all_own")])])]},
     "MHK 01-122": {"effects": [act_eff([{"op": "disable"}], condition={"answers": {
         "type": "use_effect", "side": "opponent", "filter": {"type": "chara"}}})]},
-    "MHK 01-123": {"effects": [act_eff([rest(then=[flip(2, up_to=True)])], targets=[OWN])]},
+    "MHK 01-123": {"effects": [act_eff([rest(then=[flip(2, up_to=True, all_or_none=True)])], targets=[OWN])]},
     "MHK 01-124": {"effects": [act_eff([draw(until_hand=3)])]},
     "MHK 01-125": {"effects": [act_eff([to("deck_bottom", "target", then=[pick("hand", "area", 1, CHARA, up_to=True,
                                                                                same_name="picked")])],
