@@ -36,6 +36,11 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   (まで: 01-014's Backup, 01-076; 01-116's できる part after 〔ブレイク〕).
 - 01-035 / 01-080 / 01-101: "2枚を…加えることができる": the effect as a whole is optional (できる); used, it takes 2
   when the EX deck holds 2 of that name (without まで, as 01-107 etc.), else the one there is.
+- 01-008 / 01-009 / 01-020 / 01-021 / 01-054 / 01-070 / 01-090 / 01-100: "move this card (to the hand, the deck bottom,
+  the discard). その場合 ..." runs the second part only when the card left (a ``then`` of the move, as 01-049): a card
+  kept on the Area (退場しない) gives nothing (reader h26read).
+- 01-005: its [Decline] use answers only the opponent's Event being played or an opponent Chara's 使用型 text (the two
+  the text names; an ``answers`` condition as 01-110 / 01-122).
 - 01-123: "2枚を表向きにすることができる" (できる, no まで) as 01-035: the flip may be left out; done, it turns 2 (the one
   there when only one is face down).
 - 01-093 / SZ2 01-088: その場合: the 退場しない grant needs the move to the deck bottom done.
