@@ -36,6 +36,13 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   (まで: 01-014's Backup, 01-076; 01-116's できる part after 〔ブレイク〕).
 - 01-035 / 01-080 / 01-101: "2枚を…加えることができる": the effect as a whole is optional (できる); used, it takes 2
   when the EX deck holds 2 of that name (without まで, as 01-107 etc.), else the one there is.
+- 01-008 / 01-009 / 01-020 / 01-021 / 01-054 / 01-070 / 01-090 / 01-100: "move this card (to the hand, the deck bottom,
+  the discard). その場合 ..." runs the second part only when the card left (a ``then`` of the move, as 01-049): a card
+  kept on the Area (退場しない) gives nothing (reader h26read).
+- 01-005: its [Decline] use answers only the opponent's Event being played or an opponent Chara's 使用型 text (the two
+  the text names; an ``answers`` condition as 01-110 / 01-122).
+- 01-123: "2枚を表向きにすることができる" (できる, no まで) as 01-035: the flip may be left out; done, it turns 2 (the one
+  there when only one is face down).
 - 01-093 / SZ2 01-088: その場合: the 退場しない grant needs the move to the deck bottom done.
 - 退場しない (``not_eliminated``) keeps the Chara on the Area against every move off it (the reading of 退場 below):
   an effect's move to the discard, the hand, the deck or out of the game does not happen (the effect does the rest),
@@ -211,16 +218,18 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-004": {"effects": [auto("enter|interfered", [{"op": "cost", "who": "opponent", "n": 2, "filter": CHARA}]),
                                act_eff([mod(30, 30, "self")], condition={"count": {"spec": {**OWN, "name": MIYUKI}, "at_least": 3}})]},
     "MHK 01-005": {"effects": [static([mod(10, 10, "self", per={"charas": {**OWN, "name": MIYUKI}})], condition=OWN_TURN),
-                               act_eff([to("discard", then=[{"op": "disable"}], **{"if": {"in_area": "main"}})])]},
+                               act_eff([to("discard", then=[{"op": "disable"}], **{"if": {"in_area": "main"}})],
+                                       condition={"any_of": [{"answers": {"type": "play_event", "side": "opponent"}}, {
+                                           "answers": {"type": "use_effect", "side": "opponent", "filter": CHARA}}]})]},
     "MHK 01-006": {"effects": [auto("enter", [pick("hand", "discard", 1, {**CHARA, **MAHO}, up_to=True, then=[
         pick("deck", "hand", 2, CHARA, look=5, up_to=True, same_name="picked", reveal=True), {"op": "shuffle", "who": "self"}])],
                                     optional=True)]},
     "MHK 01-007": {"effects": [auto("enter", [next_cost(-3, {**CHARA, **MAHO})]),
                                act_eff([delay("gave_point", {**OWN, "same_name": "target"}, do=[to("hand")])],
                                        targets=[{**OWN, **MAHO}])]},
-    "MHK 01-008": {"effects": [source_plus(TATSUYA), act_eff([to("hand"), act()], targets=[{**OWN, "name": MIYUKI}])]},
+    "MHK 01-008": {"effects": [source_plus(TATSUYA), act_eff([to("hand", then=[act()])], targets=[{**OWN, "name": MIYUKI}])]},
     "MHK 01-009": {"effects": [auto("enter", [ex_fetch(CHARA, same_name="target")], targets=[{**OWN, **MAHO}]),
-                               act_eff([to("deck_bottom"), mod(20, 20)], targets=[OWN])]},
+                               act_eff([to("deck_bottom", then=[mod(20, 20)])], targets=[OWN])]},
     "MHK 01-010": {"effects": [static([grant("active", "self"), mod(20, 20, "self")],
                                       condition={"count": {"spec": {**OWN, "color": ["yellow", "red"]}, "at_least": 3}}),
                                auto("enter", [next_cost(-3, {**CHARA, **MAHO, "color": ["yellow", "red"]})])]},
@@ -250,8 +259,8 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                act_eff([mod(20, 0, {"all": {**OWN, "property": "水着"}})])]},
     "MHK 01-020": {"effects": [auto("enter", [delay("turn_end", do=[act({"all": {**OWN, "name": TATSUYA}})], optional=True)],
                                     optional=True),
-                               act_eff([to("discard"), mod(-20, -20)], targets=[OPP])]},
-    "MHK 01-021": {"effects": [source_plus(MIYUKI), act_eff([to("hand"), mod(10, 10)], targets=[{**OWN, "name": TATSUYA}])]},
+                               act_eff([to("discard", then=[mod(-20, -20)])], targets=[OPP])]},
+    "MHK 01-021": {"effects": [source_plus(MIYUKI), act_eff([to("hand", then=[mod(10, 10)])], targets=[{**OWN, "name": TATSUYA}])]},
     "MHK 01-022": {"effects": [auto("approach", [mod(0, -40)], targets=[OPP])]},
     "MHK 01-023": {"effects": [auto("enter", [mod(-30, -30, "target:0"), mod(-30, -30, "target:1")], targets=[OPP, OPP])]},
     "MHK 01-024": {"effects": [auto("enter", [to("discard", "target")], optional=True,
@@ -318,7 +327,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                     targets=[{**OWN, **MAHO}, {**OWN, **MAHO, "optional": True}])],
                    "backup": static([to("discard", "target")], targets=[{**OPP, "interfering": True, "max_cost": 2}],
                                     condition={"count": {"spec": {**OWN, "name": ERIKA, "approaching": True}, "at_least": 1}})},
-    "MHK 01-054": {"effects": [auto("enter", [ex_fetch({**CHARA, **MAHO})]), act_eff([to("deck_bottom"), flip(1)])]},
+    "MHK 01-054": {"effects": [auto("enter", [ex_fetch({**CHARA, **MAHO})]), act_eff([to("deck_bottom", then=[flip(1)])])]},
     "MHK 01-055": {"effects": [RECYCLE_SER]},
     "MHK 01-056": {"effects": [static([mod(20, 20, "self")], condition=OWN_TURN),
                                auto("any_rested", [mod(-10, -10)], targets=[OPP], condition={"own_turn": True, "subject": OWN})]},
@@ -352,7 +361,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-068": {"effects": [auto("any_gave_point", [draw()], condition={"subject": {**OWN, "name": [HONOKA, SHIZUKU]}}),
                                auto("enter", [next_cost(-5, {"name": SHIZUKU})])]},
     "MHK 01-069": {"effects": [auto("enter", [ex_fetch({"name": [HONOKA, SHIZUKU]})])]},
-    "MHK 01-070": {"effects": [source_plus(HONOKA), act_eff([to("hand"), mod(10, 0, "all_own")])]},
+    "MHK 01-070": {"effects": [source_plus(HONOKA), act_eff([to("hand", then=[mod(10, 0, "all_own")])])]},
     "MHK 01-071": {"effects": [static([grant("free_entry", "self")]),
                                auto("enter", [grant("cannot_interfere")], targets=[{**OPP, "min_stat": 100}])]},
     "MHK 01-072": {"effects": [auto("enter", [grant("not_eliminated", then=[
@@ -393,7 +402,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                    "history": history("interfered", {"name": [SHIZUKU, HONOKA]}, exactly=3)})]},
     "MHK 01-089": {"effects": [auto("enter", [pick("hand", "discard", 1, up_to=True, then=[
         draw(), {"op": "if", "cond": {"picked": {"name": [HONOKA, SHIZUKU]}}, "do": [draw()]}])], optional=True)]},
-    "MHK 01-090": {"effects": [source_plus(SHIZUKU), act_eff([to("hand"), mod(0, 10, "all_own")])]},
+    "MHK 01-090": {"effects": [source_plus(SHIZUKU), act_eff([to("hand", then=[mod(0, 10, "all_own")])])]},
     "MHK 01-091": {"effects": [auto("approach", [mod(-10, -10, "all_opponent")]),
                                act_eff([mod(0, 0, "target:0", copy={"from": "target:1", "what": "mods"})], targets=[OWN, OPP])]},
     "MHK 01-092": {"effects": [auto("enter", [delay("turn_end", do=[draw()])], condition={
@@ -413,7 +422,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-098": {"effects": [act_eff([mod(50, 0, "self"), mod(50, 0, "target")], targets=[{**OPP, "interfering": True}],
                                        condition={"approaching": True})]},
     "MHK 01-099": {"effects": [static([grant("free_entry", "self")]), auto("enter", [mod(0, 40, "self")])]},
-    "MHK 01-100": {"effects": [source_plus(LEO), act_eff([to("hand"), mod(0, 20)], targets=[{**OWN, **MAHO}])]},
+    "MHK 01-100": {"effects": [source_plus(LEO), act_eff([to("hand", then=[mod(0, 20)])], targets=[{**OWN, **MAHO}])]},
     "MHK 01-101": {"effects": [COMBO_FETCH]},
     "MHK 01-102": {"effects": [auto("enter", [mod(-20, -20, until="next_turn_end", then=[flip(2)])], targets=[OPP])]},
     "MHK 01-103": {"effects": [auto("enter", [pick("discard", "area", 1, {**CHARA, "backup": True}, up_to=True,
@@ -451,7 +460,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                auto("delayed", [delay("turn_end", do=[act("all_own")])])]},
     "MHK 01-122": {"effects": [act_eff([{"op": "disable"}], condition={"answers": {
         "type": "use_effect", "side": "opponent", "filter": {"type": "chara"}}})]},
-    "MHK 01-123": {"effects": [act_eff([rest(then=[flip(2, up_to=True)])], targets=[OWN])]},
+    "MHK 01-123": {"effects": [act_eff([rest(then=[flip(2, up_to=True, all_or_none=True)])], targets=[OWN])]},
     "MHK 01-124": {"effects": [act_eff([draw(until_hand=3)])]},
     "MHK 01-125": {"effects": [act_eff([to("deck_bottom", "target", then=[pick("hand", "area", 1, CHARA, up_to=True,
                                                                                same_name="picked")])],

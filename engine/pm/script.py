@@ -350,8 +350,8 @@ def _mill(r: Run, step: Step) -> None:
 
 
 def _flip(r: Run, step: Step) -> None:
-    """Turn ``n`` (``up_to``) Point Zone cards face ``face`` (up by default), chosen by the player; ``then`` runs when
-    some turned."""
+    """Turn ``n`` (``up_to``; ``all_or_none``: ``n``, or as many as there are, or none) Point Zone cards face
+    ``face`` (up by default), chosen by the player; ``then`` runs when some turned."""
     p = r.player(step)
     face = step.get("face", "up")
     pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
@@ -361,6 +361,10 @@ def _flip(r: Run, step: Step) -> None:
         return
     picked = _choose_cards(r, step, pool, lambda op: op.get("op") == "flip", "a face-" + ("down" if face == "up" else "up")
                            + " Point Zone card")
+    need = min(int(step.get("n", 1)), len(pool))
+    if step.get("all_or_none") and picked and len(picked) != need:  # できる without まで: N (those there) or none
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: {len(picked)} card(s) turned; the effect takes "
+                                       f"{need} or none")
     for cid in picked:
         r.emit({"op": "flip", "p": p, "card": cid, "face": face})
     if picked and "then" in step:  # "turn one face up; if so ...": only when one was turned
