@@ -2,8 +2,13 @@
 merged into one judge's log (engine.merge), stored as one game with both recordings kept.
 
 ``pair`` records one draft's request (its token, the other draft's id, the seat it was recorded from); two drafts
-are paired once each asked for the other from the other seat. ``merged`` merges them as they stand (the first
-disagreement, when there is one, with both versions); ``finish`` stores the merged game when they agree to the end.
+are paired once each asked for the other from the other seat. ``merged`` merges them (the first disagreement, when
+there is one, with both versions); ``finish`` stores the merged game when they agree to the end.
+
+Who sees what: the merge holds both hands, so it is shown, picked and stored only once *both* drafts are finished
+(the game is over): mid-game a seat's token gets 409, never the other seat's recording, deck list or the merged
+judge's log. After the game both players agreed to pair, so each phone is shown both recordings: a judge's decision
+needs both versions side by side, and nothing in them is hidden any more.
 """
 
 from __future__ import annotations
@@ -64,10 +69,22 @@ class Pairs:
             raise _error(409, "this draft is not paired: both seats must ask to pair with each other")
         return [draft_id, mine.with_id] if mine.seat == 0 else [mine.with_id, draft_id]
 
+    def _game_over(self, seats: list[int]) -> None:
+        """409 unless both drafts are finished: before that the merge would show one seat the other's hidden cards."""
+        with read_connection(self.engine) as conn:
+            open_ = [(n, sid) for n, sid in enumerate(seats) if self.drafts._row(conn, sid).game_id is None]
+        if open_:
+            waiting = " and ".join(f"seat {n}'s (draft {sid})" for n, sid in open_)
+            raise DraftError(409, {"error": f"the merge is shown once both recordings are finished (the game is over): "
+                                            f"it holds both hands. Still being recorded: {waiting}",
+                                   "unfinished": [sid for _, sid in open_]})
+
     def merged(self, draft_id: int, token: str | None) -> dict[str, Any]:
-        """The merge of the pair as it stands: ``{"seats", "game", "actions", "complete", "disagreement",
-        "recorded", "game_id"}`` (``recorded``: each seat's actions, to show both versions side by side)."""
+        """The merge of the pair, once both drafts are finished (409 before): ``{"seats", "game", "actions",
+        "complete", "disagreement", "recorded", "game_id"}`` (``recorded``: each seat's actions, to show both
+        versions side by side)."""
         seats = self._seats(draft_id, token)
+        self._game_over(seats)
         logs = []
         with read_connection(self.engine) as conn:
             for sid in seats:
@@ -90,6 +107,7 @@ class Pairs:
             raise _error(400, "the body is {\"step\": game action >= 0, \"how\": \"take\"|\"insert\"|\"clear\", "
                               "\"seat\": 0|1}")
         seats = self._seats(draft_id, token)
+        self._game_over(seats)
         with write_transaction(self.engine) as conn:
             row = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).with_for_update()).one()
             if row.game_id is not None:

@@ -100,6 +100,14 @@ def test_two_phones_pair_and_a_judge_picks(server: LiveServer, browser: Any, tmp
     phone1 = phone(browser, server, errors, d1, t1, 1, len(wrong))
     pair(phone0, d1, "Asked")
     pair(phone1, d0, "Paired")
+    merge_page = f"{server.url}/games/draft/{d0}/merge"
+    phone0.goto(merge_page)  # mid-game the merge holds both hands: refused, with the reason
+    phone0.wait_for_selector("#merge-status:has-text('both recordings are finished')", timeout=WAIT_MS)
+    assert phone0.locator("#versions .version").count() == 0
+    assert errors == ["console: Failed to load resource: the server responded with a status of 409 (CONFLICT)"]
+    errors.clear()  # the refused GET is the one expected console error
+    for d, t in ((d0, t0), (d1, t1)):  # the game is over: both players finish their recordings
+        assert client.post(f"/api/drafts/{d}/finish", headers={"Authorization": f"Bearer {t}"}).status_code == 201
     phone1.tap("#sheet a:has-text('Open the merge')")
     phone1.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
     versions = phone1.locator("#versions .version")

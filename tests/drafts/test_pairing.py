@@ -27,6 +27,11 @@ def recorded(client: FlaskClient, header: dict[str, Any], actions: list[dict[str
     return draft, auth
 
 
+def finished(client: FlaskClient, draft: int, auth: dict[str, str]) -> None:
+    r = client.post(f"/api/drafts/{draft}/finish", headers=auth)
+    assert r.status_code == 201, r.json
+
+
 def test_two_phones_merged_into_the_judges_log(app: Flask, client: FlaskClient) -> None:
     doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
     seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
@@ -38,13 +43,17 @@ def test_two_phones_merged_into_the_judges_log(app: Flask, client: FlaskClient) 
     assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth0).status_code == 403
     r = client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1)
     assert r.json == {"paired": True, "seats": [d0, d1]}
-    behind = client.get(f"/api/drafts/{d1}/merge", headers=auth1).json
-    assert not behind["complete"] and behind["disagreement"]["kind"] == "missing"
-    assert behind["recorded"] == [seat0.actions, seat1.actions[:-3]]
-    refused = client.post(f"/api/drafts/{d0}/merge/finish", headers=auth0)
-    assert refused.status_code == 422 and refused.json["disagreement"]["kind"] == "missing"
+    for d, auth in ((d0, auth0), (d1, auth1)):  # mid-game: neither seat sees the merge (it holds both hands)
+        for r in (client.get(f"/api/drafts/{d}/merge", headers=auth),
+                  client.post(f"/api/drafts/{d}/merge/pick", json={"step": 0, "how": "take", "seat": 0}, headers=auth),
+                  client.post(f"/api/drafts/{d}/merge/finish", headers=auth)):
+            assert r.status_code == 409 and "both recordings are finished" in r.json["error"]
+            assert "recorded" not in r.json and "actions" not in r.json and r.json["unfinished"] == [d0, d1]
     for n in range(len(seat1.actions) - 3, len(seat1.actions)):
         client.post(f"/api/drafts/{d1}/actions", json={"action": seat1.actions[n], "expected": n}, headers=auth1)
+    finished(client, d1, auth1)
+    assert client.get(f"/api/drafts/{d0}/merge", headers=auth0).json["unfinished"] == [d0]
+    finished(client, d0, auth0)
     now = client.get(f"/api/drafts/{d0}/merge", headers=auth0).json
     assert now["complete"] and now["actions"] == judge.actions and now["game"] == {"ruleset": "pm-2.22", **judge.header}
     done = client.post(f"/api/drafts/{d0}/merge/finish", headers=auth0)
@@ -53,8 +62,8 @@ def test_two_phones_merged_into_the_judges_log(app: Flask, client: FlaskClient) 
     assert store.actions(done.json["game_id"]) == judge.actions
     again = client.post(f"/api/drafts/{d1}/merge/finish", headers=auth1)
     assert again.status_code == 200 and again.json["game_id"] == done.json["game_id"]
-    for d, auth in ((d0, auth0), (d1, auth1)):  # both recordings are kept as they were
-        assert client.get(f"/api/drafts/{d}", headers=auth).json["game_id"] is None
+    for d, auth, actions in ((d0, auth0, seat0.actions), (d1, auth1, seat1.actions)):  # both recordings kept
+        assert client.get(f"/api/drafts/{d}", headers=auth).json["actions"] == actions
 
 
 def test_pair_refuses_what_cannot_be_a_pair(client: FlaskClient) -> None:
@@ -77,6 +86,8 @@ def test_a_judge_picks_between_two_versions(client: FlaskClient) -> None:
     d1, auth1 = recorded(client, seat1.header, wrong[:at + 1])
     client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0)
     client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1)
+    finished(client, d0, auth0)
+    finished(client, d1, auth1)
     now = client.get(f"/api/drafts/{d0}/merge", headers=auth0).json
     step = sum(1 for a in seat1.actions[:at] if a["type"] != "identify")
     assert now["disagreement"]["step"] == step and now["disagreement"]["kind"] == "action"
