@@ -110,6 +110,35 @@ class Merged:
         return self.disagreement is None
 
 
+def recorded_seats(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
+                   knowledge: frozenset[str]) -> set[int]:
+    """The seat(s) a table log shows it was recorded from, read from its content: the hands its knowledge actions
+    name (a seat identifies only its own hand, table-logs.md), else the players whose deck list the header gives (a
+    seat's header lists its own deck); empty when it cannot tell (no hand named yet, no list or both lists)."""
+    hands = {a["p"] for a in actions
+             if a.get("type") in knowledge and a.get("zone") == "hand" and type(a.get("p")) is int}
+    if hands:
+        return hands
+    players = header.get("players") or ()
+    listed = {n for n, player in enumerate(players) if isinstance(player, Mapping) and player.get("deck")}
+    return listed if len(listed) == 1 else set()
+
+
+def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+                  seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s") -> str | None:
+    """Why the logs cannot be the recordings of ``seats`` (by default: seat 0's, then seat 1's), or None;
+    ``called`` names a log in the message."""
+    knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
+    for seat, (header, actions) in zip(seats, seat_logs, strict=True):
+        shown = recorded_seats(header, actions, knowledge)
+        if len(shown) > 1:
+            return f"{called.format(seat=seat)} names the hands of seats {sorted(shown)}: it is not one seat's recording"
+        if shown and seat not in shown:
+            return (f"{called.format(seat=seat)} was recorded from seat {shown.pop()} (it names that seat's hand or "
+                    f"deck list): are the seats swapped?")
+    return None
+
+
 def _knowledge_conflict(a: Sequence[Action], b: Sequence[Action]) -> tuple[Action, Action] | None:
     """Two knowledge actions about the same place, of the same length, naming different cards."""
     for x in a:
@@ -254,4 +283,5 @@ class _Folds:
         return None
 
 
-__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "merge", "steps_of", "unify"]
+__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "merge", "recorded_seats", "seat_mismatch", "steps_of",
+           "unify"]

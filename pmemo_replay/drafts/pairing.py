@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from engine.merge import merge
+from engine.merge import merge, seat_mismatch
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT_PAIR
 from pmemo_replay.drafts.service import DraftError, Drafts, Finished
@@ -41,15 +41,20 @@ class Pairs:
         """Ask to pair ``draft_id`` (recorded from ``seat``) with ``with_id``: ``{"paired", "seats"}``."""
         if type(with_id) is not int or with_id == draft_id or not 0 < with_id < 2**31:
             raise _error(400, "'with' must be the id of the other seat's draft")
-        if seat not in (0, 1):
+        if type(seat) is not int or seat not in (0, 1):  # true == 1, but is no seat
             raise _error(400, "'seat' must be the seat this draft was recorded from: 0 or 1")
         with write_transaction(self.engine) as conn:
             row = self.drafts._checked(conn, draft_id, token)  # a finished draft may still be paired
             other = self.drafts._row(conn, with_id)
             if ruleset_of(row.header).name != ruleset_of(other.header).name:
                 raise _error(422, "the two drafts are of different games")
-            if not ruleset_of(row.header).table_logs:
-                raise _error(422, f"{ruleset_of(row.header).game} is recorded whole from one seat: nothing to merge")
+            ruleset = ruleset_of(row.header)
+            if not ruleset.table_logs:
+                raise _error(422, f"{ruleset.game} is recorded whole from one seat: nothing to merge")
+            mine = [(row.header, self.drafts._actions(conn, draft_id, 0, row.count, "action"))]
+            mismatch = seat_mismatch(ruleset, mine, [seat], f"draft {draft_id}, sent as seat {{seat}}'s,")
+            if mismatch is not None:
+                raise _error(422, mismatch)
             conn.execute(sa.delete(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id))
             conn.execute(sa.insert(DRAFT_PAIR).values(draft_id=draft_id, with_id=with_id, seat=seat,
                                                       created_at=datetime.now(UTC)))
@@ -94,6 +99,9 @@ class Pairs:
                                 .where(DRAFT_PAIR.c.draft_id == seats[0])).one()
         picks = {int(k): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
         ruleset = ruleset_of(logs[0][0])
+        mismatch = seat_mismatch(ruleset, logs, called="the draft paired as seat {seat}'s")
+        if mismatch is not None:
+            raise _error(422, f"{mismatch}; pair again with the seat each draft was recorded from")
         out = merge(ruleset, self.drafts.cards(logs[0][0]), logs, picks)
         return {"seats": seats, "game": out.header, "actions": out.actions, "complete": out.complete,
                 "disagreement": None if out.disagreement is None else out.disagreement.to_json(),
@@ -103,7 +111,8 @@ class Pairs:
     def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any) -> dict[str, Any]:
         """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
         only ``seat`` recorded), or "clear"; answers the merge as it then stands."""
-        if type(step) is not int or not 0 <= step < 2**31 or how not in ("take", "insert", "clear") or seat not in (0, 1):
+        if type(step) is not int or not 0 <= step < 2**31 or how not in ("take", "insert", "clear") \
+                or type(seat) is not int or seat not in (0, 1):
             raise _error(400, "the body is {\"step\": game action >= 0, \"how\": \"take\"|\"insert\"|\"clear\", "
                               "\"seat\": 0|1}")
         seats = self._seats(draft_id, token)

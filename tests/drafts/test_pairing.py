@@ -72,6 +72,7 @@ def test_pair_refuses_what_cannot_be_a_pair(client: FlaskClient) -> None:
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": d0, "seat": 0}, headers=auth0).status_code == 400
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": 9999, "seat": 0}, headers=auth0).status_code == 404
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": d0 + 1, "seat": 2}, headers=auth0).status_code == 400
+    assert client.post(f"/api/drafts/{d0}/pair", json={"with": d0 + 1, "seat": True}, headers=auth0).status_code == 400
 
 
 def test_a_judge_picks_between_two_versions(client: FlaskClient) -> None:
@@ -98,3 +99,17 @@ def test_a_judge_picks_between_two_versions(client: FlaskClient) -> None:
     assert picked["picks"] == {str(step): ["take", 0]}
     assert picked["disagreement"] is None or picked["disagreement"]["step"] > step
     assert picked["actions"][:judge.steps[step + 1]] == judge.actions[:judge.steps[step + 1]]
+
+
+def test_pairing_checks_each_drafts_seat_against_its_recording(client: FlaskClient) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1 = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1))
+    d0, auth0 = recorded(client, seat0.header, seat0.actions)
+    d1, auth1 = recorded(client, seat1.header, seat1.actions)
+    swapped = client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 1}, headers=auth0)
+    assert swapped.status_code == 422 and f"draft {d0}, sent as seat 1's, was recorded from seat 0" in swapped.json["error"]
+    d2, auth2 = recorded(client, seat0.header, seat0.actions)  # seat 0's recording again, claimed as seat 1's
+    twice = client.post(f"/api/drafts/{d2}/pair", json={"with": d0, "seat": 1}, headers=auth2)
+    assert twice.status_code == 422 and "was recorded from seat 0" in twice.json["error"]
+    assert client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0).json["paired"] is False
+    assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1).json["paired"] is True

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.merge import Merged, merge
+from engine.merge import Merged, merge, recorded_seats, seat_mismatch
 from engine.ruleset import Redaction
 from engine.rulesets import get_ruleset
 from pmemo_replay.cli import main
@@ -122,6 +122,35 @@ def test_merge_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["merge", *paths]) == 1
     err = capsys.readouterr().err
     assert "the recordings disagree" in err and "seat 1's log has no action" in err
+
+
+def test_each_recordings_seat_is_read_from_its_content() -> None:
+    seat0, seat1, judge = views(5)
+    knowledge = PM.knowledge_actions
+    assert recorded_seats(seat0.header, seat0.actions, knowledge) == {0}
+    assert recorded_seats(seat1.header, seat1.actions, knowledge) == {1}
+    assert recorded_seats(seat1.header, [], knowledge) == {1}  # before any hand is named: its own deck list
+    assert recorded_seats(judge.header, judge.actions, knowledge) == {0, 1}
+    assert seat_mismatch(PM, [(seat0.header, seat0.actions), (seat1.header, seat1.actions)]) is None
+    swapped = seat_mismatch(PM, [(seat1.header, seat1.actions), (seat0.header, seat0.actions)])
+    assert swapped is not None and "seat 0's was recorded from seat 1" in swapped
+    twice = seat_mismatch(PM, [(seat0.header, seat0.actions), (seat0.header, seat0.actions)])
+    assert twice is not None and "seat 1's was recorded from seat 0" in twice
+
+
+def test_merge_cli_refuses_swapped_or_doubled_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    seat0, seat1, _ = views(5)
+    paths = []
+    for seat, red in enumerate((seat0, seat1)):
+        path = tmp_path / f"seat{seat}.jsonl"
+        path.write_text("\n".join([json.dumps({"format": "pmemo-log", "version": 1, "game": red.header}),
+                                   *map(json.dumps, red.actions)]) + "\n", encoding="utf-8")
+        paths.append(str(path))
+    out = tmp_path / "merged.json"
+    for order, names in (([paths[1], paths[0]], "seat 0's was recorded from seat 1"),
+                         ([paths[0], paths[0]], "seat 1's was recorded from seat 0")):
+        assert main(["merge", *order, "--out", str(out)]) == 2
+        assert names in capsys.readouterr().err and not out.exists()
 
 
 def test_a_judges_pick_resolves_a_disagreement() -> None:
