@@ -58,6 +58,31 @@ def unify(a: Any, b: Any) -> Any:
     return a if a == b and type(a) is type(b) else CONFLICT
 
 
+def unify_preferring(a: Any, b: Any, seat: int) -> Any:
+    """:func:`unify`, except that where ``a`` and ``b`` say different things seat ``seat``'s (0: ``a``) is taken."""
+    if a is None or b is None:
+        return b if a is None else a
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return {key: unify_preferring(a[key], b[key], seat) if key in a and key in b else (a[key] if key in a else b[key])
+                for key in (*a, *(k for k in b if k not in a))}
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [unify_preferring(x, y, seat) for x, y in zip(a, b, strict=True)]
+    if unify(a, b) is not CONFLICT:
+        return a
+    return a if seat == 0 else b
+
+
+def differing_fields(a: Any, b: Any, path: str = "") -> list[str]:
+    """The fields (dotted paths, ``players.1.name``) where ``a`` and ``b`` say different things."""
+    if a is None or b is None:
+        return []
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return [f for key in a if key in b for f in differing_fields(a[key], b[key], f"{path}{key}.")]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [f for n, (x, y) in enumerate(zip(a, b, strict=True)) for f in differing_fields(x, y, f"{path}{n}.")]
+    return [] if unify(a, b) is not CONFLICT else [path.rstrip(".") or "(the whole header)"]
+
+
 @dataclass
 class Step:
     """One game action of a seat's log (its index there) and the knowledge actions right after it."""
@@ -89,10 +114,11 @@ class Disagreement:
     kind: str
     message: str
     versions: list[Any]
+    fields: list[str] = field(default_factory=list)  #: a header disagreement's differing fields
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "index": self.index, "kind": self.kind, "message": self.message,
-                "versions": self.versions}
+                "versions": self.versions, "fields": self.fields}
 
 
 @dataclass
@@ -149,6 +175,12 @@ def _knowledge_conflict(a: Sequence[Action], b: Sequence[Action]) -> tuple[Actio
     return None
 
 
+def _at(value: Any, path: str) -> Any:
+    for key in path.split("."):
+        value = value[int(key)] if isinstance(value, list) else value.get(key) if isinstance(value, Mapping) else None
+    return value
+
+
 def _describe(action: Mapping[str, Any] | None) -> str:
     if action is None:
         return "nothing (the log ends)"
@@ -156,16 +188,23 @@ def _describe(action: Mapping[str, Any] | None) -> str:
 
 
 def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
-          resolutions: Mapping[int, tuple[str, int]] | None = None) -> Merged:
+          resolutions: Mapping[int | str, tuple[str, int]] | None = None) -> Merged:
     """Merge two seats' logs ``[(header, actions) of seat 0, (header, actions) of seat 1]`` of ``ruleset``'s game
     (``cards``: its card database) into the judge's log, up to the first disagreement. ``resolutions``: a judge's
     picks by game action number, ``("take", seat)`` (that seat's version; both logs go on) or ``("insert", seat)``
-    (an action of that seat's log the other missed; only that log goes on)."""
+    (an action of that seat's log the other missed; only that log goes on); under ``"header"``, ``("take", seat)``:
+    where the headers differ (a name spelled differently), that seat's header is right."""
     (h0, a0), (h1, a1) = seat_logs
     header = unify(dict(h0), dict(h1))
+    header_pick = (resolutions or {}).get("header")
+    if header is CONFLICT and header_pick is not None:
+        header = unify_preferring(dict(h0), dict(h1), header_pick[1])
     if header is CONFLICT:
+        fields = differing_fields(dict(h0), dict(h1))
+        shown = "; ".join(f"{f}: {_at(h0, f)!r} / {_at(h1, f)!r}" for f in fields)
         return Merged(dict(h0), [], [0], Disagreement(None, [None, None], "header",
-                                                      "the two headers differ", [dict(h0), dict(h1)]))
+                                                      f"the two headers differ in {shown} (seat 0 / seat 1)",
+                                                      [dict(h0), dict(h1)], fields))
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     lead0, steps0 = steps_of(a0, knowledge)
     lead1, steps1 = steps_of(a1, knowledge)
@@ -180,7 +219,7 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
         if problem:
             return stop(None, "card", problem, [lead0, lead1], [0, 0])
-    picks = dict(resolutions or {})
+    picks = {k: v for k, v in (resolutions or {}).items() if k != "header"}
     i = [0, 0]
     k = 0
     while i[0] < len(steps0) or i[1] < len(steps1):
@@ -283,5 +322,5 @@ class _Folds:
         return None
 
 
-__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "merge", "recorded_seats", "seat_mismatch", "steps_of",
-           "unify"]
+__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "differing_fields", "merge", "recorded_seats", "seat_mismatch",
+           "steps_of", "unify", "unify_preferring"]

@@ -25,6 +25,8 @@ from pmemo_replay.drafts.service import DraftError, Drafts, Finished
 from pmemo_replay.logio import FORMAT, VERSION
 from pmemo_replay.store.db import read_connection, write_transaction
 
+HEADER = "header"  #: the pick's step naming the header (whose is right where the two differ)
+
 
 def _error(status: int, message: str) -> DraftError:
     return DraftError(status, {"error": message})
@@ -97,7 +99,8 @@ class Pairs:
                 logs.append((row.header, self.drafts._actions(conn, sid, 0, row.count, "action")))
             pair = conn.execute(sa.select(DRAFT_PAIR.c.game_id, DRAFT_PAIR.c.picks)
                                 .where(DRAFT_PAIR.c.draft_id == seats[0])).one()
-        picks = {int(k): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
+        picks: dict[int | str, tuple[str, int]] = {
+            (k if k == HEADER else int(k)): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
         ruleset = ruleset_of(logs[0][0])
         mismatch = seat_mismatch(ruleset, logs, called="the draft paired as seat {seat}'s")
         if mismatch is not None:
@@ -106,15 +109,16 @@ class Pairs:
         return {"seats": seats, "game": out.header, "actions": out.actions, "complete": out.complete,
                 "disagreement": None if out.disagreement is None else out.disagreement.to_json(),
                 "recorded": [actions for _, actions in logs], "game_id": pair.game_id, "steps": out.steps,
-                "picks": {str(k): list(v) for k, v in sorted(picks.items())}}
+                "picks": {str(k): list(picks[k]) for k in sorted(picks, key=lambda k: -1 if k == HEADER else k)}}
 
     def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any) -> dict[str, Any]:
         """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
-        only ``seat`` recorded), or "clear"; answers the merge as it then stands."""
-        if type(step) is not int or not 0 <= step < 2**31 or how not in ("take", "insert", "clear") \
-                or type(seat) is not int or seat not in (0, 1):
-            raise _error(400, "the body is {\"step\": game action >= 0, \"how\": \"take\"|\"insert\"|\"clear\", "
-                              "\"seat\": 0|1}")
+        only ``seat`` recorded), or "clear"; ``step`` "header": whose header is right where they differ ("take" or
+        "clear"). Answers the merge as it then stands."""
+        good_step = (step == HEADER and how in ("take", "clear")) or (type(step) is int and 0 <= step < 2**31)
+        if not good_step or how not in ("take", "insert", "clear") or type(seat) is not int or seat not in (0, 1):
+            raise _error(400, "the body is {\"step\": game action >= 0 or \"header\", \"how\": \"take\"|\"insert\"|"
+                              "\"clear\" (the header: take or clear), \"seat\": 0|1}")
         seats = self._seats(draft_id, token)
         self._game_over(seats)
         with write_transaction(self.engine) as conn:

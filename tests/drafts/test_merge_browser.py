@@ -130,3 +130,31 @@ def test_two_phones_pair_and_a_judge_picks(server: LiveServer, browser: Any, tmp
         kept = client.get(f"/api/drafts/{d}", headers={"Authorization": f"Bearer {t}"}).json
         assert kept["actions"] == actions
     assert not errors, errors
+
+
+def test_a_header_spelled_differently_is_picked_on_the_page(server: LiveServer, browser: Any) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    h1 = json.loads(json.dumps(seat1.header))
+    h1["players"][1]["name"] = h1["players"][1]["name"].lower() + "x"
+    client = server.app.test_client()
+    d0, t0 = recorded(client, seat0.header, seat0.actions)
+    d1, t1 = recorded(client, h1, seat1.actions)
+    for (d, t), (other, seat) in (((d0, t0), (d1, 0)), ((d1, t1), (d0, 1))):
+        auth = {"Authorization": f"Bearer {t}"}
+        assert client.post(f"/api/drafts/{d}/pair", json={"with": other, "seat": seat}, headers=auth).status_code == 200
+        assert client.post(f"/api/drafts/{d}/finish", headers=auth).status_code in (200, 201)  # may be stored already
+    errors = PageErrors()
+    page = phone(browser, server, errors, d0, t0, 0, len(seat0.actions))
+    page.goto(f"{server.url}/games/draft/{d0}/merge")
+    page.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
+    assert "players.1.name" in page.inner_text("#disagreement-message")
+    assert h1["players"][1]["name"] in page.locator("#versions .version").nth(1).inner_text()
+    page.locator("#versions .version").nth(0).locator(".pick-take").tap()  # seat 0 spelled it right
+    page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
+    assert "the header" in page.inner_text("#pick-list")
+    page.tap("#store-merged")
+    link = page.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
+    game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
+    assert server.app.extensions["pmemo_store"].actions(game_id) == judge.actions
+    assert not errors, errors

@@ -113,3 +113,26 @@ def test_pairing_checks_each_drafts_seat_against_its_recording(client: FlaskClie
     assert twice.status_code == 422 and "was recorded from seat 0" in twice.json["error"]
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0).json["paired"] is False
     assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1).json["paired"] is True
+
+
+def test_a_header_disagreement_is_named_and_picked(client: FlaskClient) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    h1 = json.loads(json.dumps(seat1.header))
+    h1["players"][1]["name"] = h1["players"][1]["name"].lower() + "x"  # typed differently on seat 1's phone
+    d0, auth0 = recorded(client, seat0.header, seat0.actions)
+    d1, auth1 = recorded(client, h1, seat1.actions)
+    client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0)
+    client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1)
+    finished(client, d0, auth0)
+    finished(client, d1, auth1)
+    d = client.get(f"/api/drafts/{d0}/merge", headers=auth0).json["disagreement"]
+    assert d["kind"] == "header" and d["fields"] == ["players.1.name"] and "players.1.name" in d["message"]
+    bad = client.post(f"/api/drafts/{d0}/merge/pick", json={"step": "header", "how": "insert", "seat": 1}, headers=auth0)
+    assert bad.status_code == 400
+    picked = client.post(f"/api/drafts/{d1}/merge/pick", json={"step": "header", "how": "take", "seat": 1}, headers=auth1)
+    assert picked.status_code == 200 and picked.json["complete"] and picked.json["picks"] == {"header": ["take", 1]}
+    assert picked.json["game"]["players"][1]["name"] == h1["players"][1]["name"]
+    assert picked.json["actions"] == judge.actions
+    done = client.post(f"/api/drafts/{d0}/merge/finish", headers=auth0)
+    assert done.status_code == 201

@@ -138,6 +138,24 @@ def test_each_recordings_seat_is_read_from_its_content() -> None:
     assert twice is not None and "seat 1's was recorded from seat 0" in twice
 
 
+def test_a_header_disagreement_names_its_fields_and_a_pick_resolves_it() -> None:
+    seat0, seat1, judge = views(5)
+    h1 = copy.deepcopy(seat1.header)
+    h1["players"][1]["name"] = h1["players"][1]["name"].lower() + "x"
+    h1["event"] = "Club night"
+    logs = [(seat0.header, seat0.actions), (h1, seat1.actions)]
+    out = merge(PM, CARDS, logs)
+    assert out.disagreement is not None and out.disagreement.kind == "header"
+    assert set(out.disagreement.fields) == {"players.1.name", "event"}
+    assert "players.1.name" in out.disagreement.message and "'Club night'" in out.disagreement.message
+    for seat, header in enumerate((seat0.header, h1)):
+        picked = merge(PM, CARDS, logs, {"header": ("take", seat)})
+        assert picked.complete and picked.actions == judge.actions
+        assert picked.header["players"][1]["name"] == header["players"][1]["name"]
+        assert picked.header["event"] == header["event"]
+        assert [p.get("deck") for p in picked.header["players"]] == [p["deck"] for p in judge.header["players"]]
+
+
 def test_merge_cli_refuses_swapped_or_doubled_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     seat0, seat1, _ = views(5)
     paths = []
