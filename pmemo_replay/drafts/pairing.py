@@ -57,13 +57,26 @@ class Pairs:
             mismatch = seat_mismatch(ruleset, mine, [seat], f"draft {draft_id}, sent as seat {{seat}}'s,")
             if mismatch is not None:
                 raise _error(422, mismatch)
-            conn.execute(sa.delete(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id))
-            conn.execute(sa.insert(DRAFT_PAIR).values(draft_id=draft_id, with_id=with_id, seat=seat,
-                                                      created_at=datetime.now(UTC)))
+            asked = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id).with_for_update()).first()
+            if asked is not None and (asked.with_id, asked.seat) != (with_id, seat):
+                if asked.game_id is not None:  # the link between the recordings and the stored game stays
+                    raise DraftError(409, {"error": f"draft {draft_id} is merged into stored game {asked.game_id} "
+                                                    f"with draft {asked.with_id}: it cannot be paired again",
+                                           "game_id": asked.game_id})
+                conn.execute(sa.delete(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id))
+                asked = None
+            if asked is None:  # asking again for the same pair keeps the row (its picks, its stored game)
+                conn.execute(sa.insert(DRAFT_PAIR).values(draft_id=draft_id, with_id=with_id, seat=seat,
+                                                          created_at=datetime.now(UTC)))
             back = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == with_id)).first()
         paired = back is not None and back.with_id == draft_id and back.seat == 1 - seat
         seats = [draft_id, with_id] if seat == 0 else [with_id, draft_id]
         return {"paired": paired, "seats": seats if paired else None}
+
+    def merged_game(self, draft_id: int) -> int | None:
+        """The stored merged game of the pair ``draft_id`` is in, if any."""
+        with read_connection(self.engine) as conn:
+            return conn.execute(sa.select(DRAFT_PAIR.c.game_id).where(DRAFT_PAIR.c.draft_id == draft_id)).scalar()
 
     def _seats(self, draft_id: int, token: str | None) -> list[int]:
         """The two paired drafts, seat 0's first (403 without ``draft_id``'s token, 409 when not paired yet)."""

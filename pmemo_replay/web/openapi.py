@@ -112,6 +112,7 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                    "from); the two drafts are paired once each asked for the other", "parameters": [DRAFT_ID],
         "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
         "responses": {"200": _draft_json("`{\"paired\", \"seats\"}`"), "400": _BAD,
+                      "409": _error("merged into a stored game already: paired with another draft or seat"),
                       "422": _error("the drafts cannot be merged (different games, a game recorded whole, the recording is "
                                              "another seat's)"), **_TOKEN}}},
     "/api/drafts/{draft_id}/merge": {"get": {

@@ -136,3 +136,31 @@ def test_a_header_disagreement_is_named_and_picked(client: FlaskClient) -> None:
     assert picked.json["actions"] == judge.actions
     done = client.post(f"/api/drafts/{d0}/merge/finish", headers=auth0)
     assert done.status_code == 201
+
+
+def test_pairing_again_keeps_the_picks_and_the_stored_game(client: FlaskClient) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1 = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1))
+    h1 = json.loads(json.dumps(seat1.header))
+    h1["players"][1]["name"] += "x"  # one header pick to keep
+    d0, auth0 = recorded(client, seat0.header, seat0.actions)
+    d1, auth1 = recorded(client, h1, seat1.actions)
+    for d, auth, other, seat in ((d0, auth0, d1, 0), (d1, auth1, d0, 1)):
+        client.post(f"/api/drafts/{d}/pair", json={"with": other, "seat": seat}, headers=auth)
+        finished(client, d, auth)
+    client.post(f"/api/drafts/{d0}/merge/pick", json={"step": "header", "how": "take", "seat": 0}, headers=auth0)
+    again = client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0)
+    assert again.json == {"paired": True, "seats": [d0, d1]}
+    assert client.get(f"/api/drafts/{d1}/merge", headers=auth1).json["picks"] == {"header": ["take", 0]}
+    assert client.get(f"/api/drafts/{d0}").json["merged_game_id"] is None
+    game_id = client.post(f"/api/drafts/{d0}/merge/finish", headers=auth0).json["game_id"]
+    assert client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0).json["paired"] is True
+    now = client.get(f"/api/drafts/{d0}/merge", headers=auth0).json
+    assert now["game_id"] == game_id and now["picks"] == {"header": ["take", 0]}
+    late = client.post(f"/api/drafts/{d1}/merge/pick", json={"step": 3, "how": "take", "seat": 1}, headers=auth1)
+    assert late.status_code == 409 and late.json["game_id"] == game_id
+    d2, _ = recorded(client, seat1.header, seat1.actions[:4])
+    moved = client.post(f"/api/drafts/{d0}/pair", json={"with": d2, "seat": 0}, headers=auth0)
+    assert moved.status_code == 409 and f"stored game {game_id}" in moved.json["error"]
+    for d in (d0, d1):
+        assert client.get(f"/api/drafts/{d}").json["merged_game_id"] == game_id
