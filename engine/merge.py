@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -220,6 +221,23 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         if problem:
             return stop(None, "card", problem, [lead0, lead1], [0, 0])
     picks = {k: v for k, v in (resolutions or {}).items() if k != "header"}
+    carried: tuple[list[Action], list[Action]] = ([], [])  # one seat's knowledge held back past an inserted action
+
+    def _missed_next(steps0: list[Step], steps1: list[Step], i: list[int], k: int) -> Merged | None:
+        """When a seat's knowledge does not fit and the next game actions differ because that seat has no copy of
+        the other's next one (its next is the other's one after), the disagreement is that missing action at ``k``."""
+        n0, n1 = (steps0[i[0]:i[0] + 2], steps1[i[1]:i[1] + 2])
+        for have, lack, side in ((n0, n1, 1), (n1, n0, 0)):
+            if not have or (lack and unify(have[0].action, lack[0].action) is not CONFLICT):
+                continue
+            if lack and (len(have) < 2 or unify(have[1].action, lack[0].action) is CONFLICT):
+                continue
+            versions = [have[0].action, None] if side == 1 else [None, have[0].action]
+            index = [have[0].index, None] if side == 1 else [None, have[0].index]
+            return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side}'s has "
+                        f"{_describe(have[0].action)} (what seat {side} learned just before fits only after it)",
+                        versions, index)
+        return None
     i = [0, 0]
     k = 0
     while i[0] < len(steps0) or i[1] < len(steps1):
@@ -247,7 +265,8 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
             if action is CONFLICT:
                 return stop(k, "action", f"game action {k}: seat 0 recorded {_describe(s0.action)}; seat 1 recorded "
                             f"{_describe(s1.action)}", [s0.action, s1.action], index)
-        news0, news1 = (s0.news if s0 else []), (s1.news if s1 else [])
+        news0, news1 = [*carried[0], *(s0.news if s0 else [])], [*carried[1], *(s1.news if s1 else [])]
+        carried = ([], [])
         clash = _knowledge_conflict(news0, news1)
         if clash is not None:
             return stop(k, "card", f"after game action {k} the seats name different cards: {_describe(clash[0])} / "
@@ -262,11 +281,19 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         out.append(action)
         for seat, took in enumerate((s0, s1)):
             i[seat] += took is not None
+        following_pick = picks.get(k + 1)
+        if folds is not None and following_pick is not None and following_pick[0] == "insert" and (news0, news1)[1 - following_pick[1]]:
+            # the other seat missed game action k + 1: what it learned after game action k came after that action
+            late = 1 - following_pick[1]
+            carried = ([], news1) if late == 1 else (news0, [])
+            news0, news1 = (news0, []) if late == 1 else ([], news1)
         if folds is not None and (news0 or news1):
             following = next((st.action for st in (steps0[i[0]:i[0] + 1] or steps1[i[1]:i[1] + 1])), None)
             problem = folds.news(news0, news1, following, out)
             if problem:
-                return stop(k, "card", f"after game action {k}: {problem}", [news0, news1], index)
+                missed = _missed_next(steps0, steps1, i, k + 1)
+                return missed if missed is not None else stop(k, "card", f"after game action {k}: {problem}",
+                                                             [news0, news1], index)
         elif folds is None:
             out.extend(news0)
         steps.append(len(out))
@@ -285,10 +312,13 @@ class _Folds:
 
     def push(self, action: Action, *seat_steps: Step | None, chosen: int | None = None) -> None:
         """The merged action onto the judge's fold, each seat's own onto its fold (after a judge's pick of seat
-        ``chosen``'s version, the other seat's fold follows that version when it can)."""
+        ``chosen``'s version, or an action only ``chosen`` recorded, the other seat's fold follows it when it can)."""
         self.judge.push(action)
         for seat, (fold, step) in enumerate(zip(self.seats, seat_steps, strict=True)):
             if step is None:
+                if chosen is not None and seat != chosen:  # an action this seat missed (inserted): it still happened
+                    with suppress(IllegalAction):
+                        fold.push(action)
                 continue
             if chosen is not None and seat != chosen:
                 try:

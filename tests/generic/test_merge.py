@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.merge import Merged, merge, recorded_seats, seat_mismatch
+from engine.merge import Merged, merge, recorded_seats, seat_mismatch, steps_of
 from engine.ruleset import Redaction
 from engine.rulesets import get_ruleset
 from pmemo_replay.cli import main
@@ -154,6 +154,23 @@ def test_a_header_disagreement_names_its_fields_and_a_pick_resolves_it() -> None
         assert picked.header["players"][1]["name"] == header["players"][1]["name"]
         assert picked.header["event"] == header["event"]
         assert [p.get("deck") for p in picked.header["players"]] == [p["deck"] for p in judge.header["players"]]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_an_action_missed_just_before_what_the_seat_named_is_found_and_inserted(seat: int) -> None:
+    seat0, seat1, judge = views(7)
+    mine = (seat0, seat1)[seat]
+    _, steps = steps_of(mine.actions, PM.knowledge_actions)
+    k = next(k for k, st in enumerate(steps) if st.news and k > 5)  # a game action the seat then named cards after
+    dropped = copy.deepcopy(mine.actions)
+    del dropped[steps[k].index]
+    logs = [(seat0.header, seat0.actions), (seat1.header, seat1.actions)]
+    logs[seat] = (mine.header, dropped)
+    d = merge(PM, CARDS, logs).disagreement
+    assert d is not None and (d.kind, d.step) == ("missing", k) and d.versions[seat] is None
+    assert f"seat {seat}'s log has no action" in d.message
+    picked = merge(PM, CARDS, logs, {k: ("insert", 1 - seat)})  # the page offers it: "Only seat N recorded it"
+    assert picked.complete and picked.actions == judge.actions
 
 
 def test_merge_cli_refuses_swapped_or_doubled_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
