@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +59,31 @@ def unify(a: Any, b: Any) -> Any:
     return a if a == b and type(a) is type(b) else CONFLICT
 
 
+def unify_preferring(a: Any, b: Any, seat: int) -> Any:
+    """:func:`unify`, except that where ``a`` and ``b`` say different things seat ``seat``'s (0: ``a``) is taken."""
+    if a is None or b is None:
+        return b if a is None else a
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return {key: unify_preferring(a[key], b[key], seat) if key in a and key in b else (a[key] if key in a else b[key])
+                for key in (*a, *(k for k in b if k not in a))}
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [unify_preferring(x, y, seat) for x, y in zip(a, b, strict=True)]
+    if unify(a, b) is not CONFLICT:
+        return a
+    return a if seat == 0 else b
+
+
+def differing_fields(a: Any, b: Any, path: str = "") -> list[str]:
+    """The fields (dotted paths, ``players.1.name``) where ``a`` and ``b`` say different things."""
+    if a is None or b is None:
+        return []
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return [f for key in a if key in b for f in differing_fields(a[key], b[key], f"{path}{key}.")]
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [f for n, (x, y) in enumerate(zip(a, b, strict=True)) for f in differing_fields(x, y, f"{path}{n}.")]
+    return [] if unify(a, b) is not CONFLICT else [path.rstrip(".") or "(the whole header)"]
+
+
 @dataclass
 class Step:
     """One game action of a seat's log (its index there) and the knowledge actions right after it."""
@@ -89,10 +115,11 @@ class Disagreement:
     kind: str
     message: str
     versions: list[Any]
+    fields: list[str] = field(default_factory=list)  #: a header disagreement's differing fields
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "index": self.index, "kind": self.kind, "message": self.message,
-                "versions": self.versions}
+                "versions": self.versions, "fields": self.fields}
 
 
 @dataclass
@@ -110,6 +137,35 @@ class Merged:
         return self.disagreement is None
 
 
+def recorded_seats(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
+                   knowledge: frozenset[str]) -> set[int]:
+    """The seat(s) a table log shows it was recorded from, read from its content: the hands its knowledge actions
+    name (a seat identifies only its own hand, table-logs.md), else the players whose deck list the header gives (a
+    seat's header lists its own deck); empty when it cannot tell (no hand named yet, no list or both lists)."""
+    hands = {a["p"] for a in actions
+             if a.get("type") in knowledge and a.get("zone") == "hand" and type(a.get("p")) is int}
+    if hands:
+        return hands
+    players = header.get("players") or ()
+    listed = {n for n, player in enumerate(players) if isinstance(player, Mapping) and player.get("deck")}
+    return listed if len(listed) == 1 else set()
+
+
+def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+                  seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s") -> str | None:
+    """Why the logs cannot be the recordings of ``seats`` (by default: seat 0's, then seat 1's), or None;
+    ``called`` names a log in the message."""
+    knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
+    for seat, (header, actions) in zip(seats, seat_logs, strict=True):
+        shown = recorded_seats(header, actions, knowledge)
+        if len(shown) > 1:
+            return f"{called.format(seat=seat)} names the hands of seats {sorted(shown)}: it is not one seat's recording"
+        if shown and seat not in shown:
+            return (f"{called.format(seat=seat)} was recorded from seat {shown.pop()} (it names that seat's hand or "
+                    f"deck list): are the seats swapped?")
+    return None
+
+
 def _knowledge_conflict(a: Sequence[Action], b: Sequence[Action]) -> tuple[Action, Action] | None:
     """Two knowledge actions about the same place, of the same length, naming different cards."""
     for x in a:
@@ -120,6 +176,12 @@ def _knowledge_conflict(a: Sequence[Action], b: Sequence[Action]) -> tuple[Actio
     return None
 
 
+def _at(value: Any, path: str) -> Any:
+    for key in path.split("."):
+        value = value[int(key)] if isinstance(value, list) else value.get(key) if isinstance(value, Mapping) else None
+    return value
+
+
 def _describe(action: Mapping[str, Any] | None) -> str:
     if action is None:
         return "nothing (the log ends)"
@@ -127,16 +189,23 @@ def _describe(action: Mapping[str, Any] | None) -> str:
 
 
 def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
-          resolutions: Mapping[int, tuple[str, int]] | None = None) -> Merged:
+          resolutions: Mapping[int | str, tuple[str, int]] | None = None) -> Merged:
     """Merge two seats' logs ``[(header, actions) of seat 0, (header, actions) of seat 1]`` of ``ruleset``'s game
     (``cards``: its card database) into the judge's log, up to the first disagreement. ``resolutions``: a judge's
     picks by game action number, ``("take", seat)`` (that seat's version; both logs go on) or ``("insert", seat)``
-    (an action of that seat's log the other missed; only that log goes on)."""
+    (an action of that seat's log the other missed; only that log goes on); under ``"header"``, ``("take", seat)``:
+    where the headers differ (a name spelled differently), that seat's header is right."""
     (h0, a0), (h1, a1) = seat_logs
     header = unify(dict(h0), dict(h1))
+    header_pick = (resolutions or {}).get("header")
+    if header is CONFLICT and header_pick is not None:
+        header = unify_preferring(dict(h0), dict(h1), header_pick[1])
     if header is CONFLICT:
+        fields = differing_fields(dict(h0), dict(h1))
+        shown = "; ".join(f"{f}: {_at(h0, f)!r} / {_at(h1, f)!r}" for f in fields)
         return Merged(dict(h0), [], [0], Disagreement(None, [None, None], "header",
-                                                      "the two headers differ", [dict(h0), dict(h1)]))
+                                                      f"the two headers differ in {shown} (seat 0 / seat 1)",
+                                                      [dict(h0), dict(h1)], fields))
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     lead0, steps0 = steps_of(a0, knowledge)
     lead1, steps1 = steps_of(a1, knowledge)
@@ -151,7 +220,24 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
         if problem:
             return stop(None, "card", problem, [lead0, lead1], [0, 0])
-    picks = dict(resolutions or {})
+    picks = {k: v for k, v in (resolutions or {}).items() if k != "header"}
+    carried: tuple[list[Action], list[Action]] = ([], [])  # one seat's knowledge held back past an inserted action
+
+    def _missed_next(steps0: list[Step], steps1: list[Step], i: list[int], k: int) -> Merged | None:
+        """When a seat's knowledge does not fit and the next game actions differ because that seat has no copy of
+        the other's next one (its next is the other's one after), the disagreement is that missing action at ``k``."""
+        n0, n1 = (steps0[i[0]:i[0] + 2], steps1[i[1]:i[1] + 2])
+        for have, lack, side in ((n0, n1, 1), (n1, n0, 0)):
+            if not have or (lack and unify(have[0].action, lack[0].action) is not CONFLICT):
+                continue
+            if lack and (len(have) < 2 or unify(have[1].action, lack[0].action) is CONFLICT):
+                continue
+            versions = [have[0].action, None] if side == 1 else [None, have[0].action]
+            index = [have[0].index, None] if side == 1 else [None, have[0].index]
+            return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side}'s has "
+                        f"{_describe(have[0].action)} (what seat {side} learned just before fits only after it)",
+                        versions, index)
+        return None
     i = [0, 0]
     k = 0
     while i[0] < len(steps0) or i[1] < len(steps1):
@@ -179,7 +265,8 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
             if action is CONFLICT:
                 return stop(k, "action", f"game action {k}: seat 0 recorded {_describe(s0.action)}; seat 1 recorded "
                             f"{_describe(s1.action)}", [s0.action, s1.action], index)
-        news0, news1 = (s0.news if s0 else []), (s1.news if s1 else [])
+        news0, news1 = [*carried[0], *(s0.news if s0 else [])], [*carried[1], *(s1.news if s1 else [])]
+        carried = ([], [])
         clash = _knowledge_conflict(news0, news1)
         if clash is not None:
             return stop(k, "card", f"after game action {k} the seats name different cards: {_describe(clash[0])} / "
@@ -194,11 +281,19 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         out.append(action)
         for seat, took in enumerate((s0, s1)):
             i[seat] += took is not None
+        following_pick = picks.get(k + 1)
+        if folds is not None and following_pick is not None and following_pick[0] == "insert" and (news0, news1)[1 - following_pick[1]]:
+            # the other seat missed game action k + 1: what it learned after game action k came after that action
+            late = 1 - following_pick[1]
+            carried = ([], news1) if late == 1 else (news0, [])
+            news0, news1 = (news0, []) if late == 1 else ([], news1)
         if folds is not None and (news0 or news1):
             following = next((st.action for st in (steps0[i[0]:i[0] + 1] or steps1[i[1]:i[1] + 1])), None)
             problem = folds.news(news0, news1, following, out)
             if problem:
-                return stop(k, "card", f"after game action {k}: {problem}", [news0, news1], index)
+                missed = _missed_next(steps0, steps1, i, k + 1)
+                return missed if missed is not None else stop(k, "card", f"after game action {k}: {problem}",
+                                                             [news0, news1], index)
         elif folds is None:
             out.extend(news0)
         steps.append(len(out))
@@ -217,10 +312,13 @@ class _Folds:
 
     def push(self, action: Action, *seat_steps: Step | None, chosen: int | None = None) -> None:
         """The merged action onto the judge's fold, each seat's own onto its fold (after a judge's pick of seat
-        ``chosen``'s version, the other seat's fold follows that version when it can)."""
+        ``chosen``'s version, or an action only ``chosen`` recorded, the other seat's fold follows it when it can)."""
         self.judge.push(action)
         for seat, (fold, step) in enumerate(zip(self.seats, seat_steps, strict=True)):
             if step is None:
+                if chosen is not None and seat != chosen:  # an action this seat missed (inserted): it still happened
+                    with suppress(IllegalAction):
+                        fold.push(action)
                 continue
             if chosen is not None and seat != chosen:
                 try:
@@ -254,4 +352,5 @@ class _Folds:
         return None
 
 
-__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "merge", "steps_of", "unify"]
+__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "differing_fields", "merge", "recorded_seats", "seat_mismatch",
+           "steps_of", "unify", "unify_preferring"]

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from engine.merge import merge
+from engine.merge import merge, seat_mismatch
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
@@ -60,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
             ruling = report.ruling or {}
             return _fail(f"seat {seat}'s log is illegal at action {ruling.get('index')} ({ruling.get('rule')}): "
                          f"{ruling.get('message')}", report.exit_code)
+    mismatch = seat_mismatch(ruleset, [(log.header, log.actions) for log in logs])
+    if mismatch is not None:
+        return _fail(f"{mismatch} (give SEAT0_LOG first, then SEAT1_LOG)", EXIT_MALFORMED)
     merged = merge(ruleset, library.for_ruleset(name), [(log.header, log.actions) for log in logs])
     if merged.disagreement is not None:
         print(json.dumps({"disagreement": merged.disagreement.to_json()}, ensure_ascii=False), file=sys.stderr)

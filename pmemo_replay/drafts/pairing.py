@@ -2,8 +2,13 @@
 merged into one judge's log (engine.merge), stored as one game with both recordings kept.
 
 ``pair`` records one draft's request (its token, the other draft's id, the seat it was recorded from); two drafts
-are paired once each asked for the other from the other seat. ``merged`` merges them as they stand (the first
-disagreement, when there is one, with both versions); ``finish`` stores the merged game when they agree to the end.
+are paired once each asked for the other from the other seat. ``merged`` merges them (the first disagreement, when
+there is one, with both versions); ``finish`` stores the merged game when they agree to the end.
+
+Who sees what: the merge holds both hands, so it is shown, picked and stored only once *both* drafts are finished
+(the game is over): mid-game a seat's token gets 409, never the other seat's recording, deck list or the merged
+judge's log. After the game both players agreed to pair, so each phone is shown both recordings: a judge's decision
+needs both versions side by side, and nothing in them is hidden any more.
 """
 
 from __future__ import annotations
@@ -13,12 +18,14 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from engine.merge import merge
+from engine.merge import merge, seat_mismatch
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT_PAIR
 from pmemo_replay.drafts.service import DraftError, Drafts, Finished
 from pmemo_replay.logio import FORMAT, VERSION
 from pmemo_replay.store.db import read_connection, write_transaction
+
+HEADER = "header"  #: the pick's step naming the header (whose is right where the two differ)
 
 
 def _error(status: int, message: str) -> DraftError:
@@ -36,22 +43,40 @@ class Pairs:
         """Ask to pair ``draft_id`` (recorded from ``seat``) with ``with_id``: ``{"paired", "seats"}``."""
         if type(with_id) is not int or with_id == draft_id or not 0 < with_id < 2**31:
             raise _error(400, "'with' must be the id of the other seat's draft")
-        if seat not in (0, 1):
+        if type(seat) is not int or seat not in (0, 1):  # true == 1, but is no seat
             raise _error(400, "'seat' must be the seat this draft was recorded from: 0 or 1")
         with write_transaction(self.engine) as conn:
             row = self.drafts._checked(conn, draft_id, token)  # a finished draft may still be paired
             other = self.drafts._row(conn, with_id)
             if ruleset_of(row.header).name != ruleset_of(other.header).name:
                 raise _error(422, "the two drafts are of different games")
-            if not ruleset_of(row.header).table_logs:
-                raise _error(422, f"{ruleset_of(row.header).game} is recorded whole from one seat: nothing to merge")
-            conn.execute(sa.delete(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id))
-            conn.execute(sa.insert(DRAFT_PAIR).values(draft_id=draft_id, with_id=with_id, seat=seat,
-                                                      created_at=datetime.now(UTC)))
+            ruleset = ruleset_of(row.header)
+            if not ruleset.table_logs:
+                raise _error(422, f"{ruleset.game} is recorded whole from one seat: nothing to merge")
+            mine = [(row.header, self.drafts._actions(conn, draft_id, 0, row.count, "action"))]
+            mismatch = seat_mismatch(ruleset, mine, [seat], f"draft {draft_id}, sent as seat {{seat}}'s,")
+            if mismatch is not None:
+                raise _error(422, mismatch)
+            asked = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id).with_for_update()).first()
+            if asked is not None and (asked.with_id, asked.seat) != (with_id, seat):
+                if asked.game_id is not None:  # the link between the recordings and the stored game stays
+                    raise DraftError(409, {"error": f"draft {draft_id} is merged into stored game {asked.game_id} "
+                                                    f"with draft {asked.with_id}: it cannot be paired again",
+                                           "game_id": asked.game_id})
+                conn.execute(sa.delete(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id))
+                asked = None
+            if asked is None:  # asking again for the same pair keeps the row (its picks, its stored game)
+                conn.execute(sa.insert(DRAFT_PAIR).values(draft_id=draft_id, with_id=with_id, seat=seat,
+                                                          created_at=datetime.now(UTC)))
             back = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == with_id)).first()
         paired = back is not None and back.with_id == draft_id and back.seat == 1 - seat
         seats = [draft_id, with_id] if seat == 0 else [with_id, draft_id]
         return {"paired": paired, "seats": seats if paired else None}
+
+    def merged_game(self, draft_id: int) -> int | None:
+        """The stored merged game of the pair ``draft_id`` is in, if any."""
+        with read_connection(self.engine) as conn:
+            return conn.execute(sa.select(DRAFT_PAIR.c.game_id).where(DRAFT_PAIR.c.draft_id == draft_id)).scalar()
 
     def _seats(self, draft_id: int, token: str | None) -> list[int]:
         """The two paired drafts, seat 0's first (403 without ``draft_id``'s token, 409 when not paired yet)."""
@@ -64,10 +89,22 @@ class Pairs:
             raise _error(409, "this draft is not paired: both seats must ask to pair with each other")
         return [draft_id, mine.with_id] if mine.seat == 0 else [mine.with_id, draft_id]
 
+    def _game_over(self, seats: list[int]) -> None:
+        """409 unless both drafts are finished: before that the merge would show one seat the other's hidden cards."""
+        with read_connection(self.engine) as conn:
+            open_ = [(n, sid) for n, sid in enumerate(seats) if self.drafts._row(conn, sid).game_id is None]
+        if open_:
+            waiting = " and ".join(f"seat {n}'s (draft {sid})" for n, sid in open_)
+            raise DraftError(409, {"error": f"the merge is shown once both recordings are finished (the game is over): "
+                                            f"it holds both hands. Still being recorded: {waiting}",
+                                   "unfinished": [sid for _, sid in open_]})
+
     def merged(self, draft_id: int, token: str | None) -> dict[str, Any]:
-        """The merge of the pair as it stands: ``{"seats", "game", "actions", "complete", "disagreement",
-        "recorded", "game_id"}`` (``recorded``: each seat's actions, to show both versions side by side)."""
+        """The merge of the pair, once both drafts are finished (409 before): ``{"seats", "game", "actions",
+        "complete", "disagreement", "recorded", "game_id"}`` (``recorded``: each seat's actions, to show both
+        versions side by side)."""
         seats = self._seats(draft_id, token)
+        self._game_over(seats)
         logs = []
         with read_connection(self.engine) as conn:
             for sid in seats:
@@ -75,21 +112,28 @@ class Pairs:
                 logs.append((row.header, self.drafts._actions(conn, sid, 0, row.count, "action")))
             pair = conn.execute(sa.select(DRAFT_PAIR.c.game_id, DRAFT_PAIR.c.picks)
                                 .where(DRAFT_PAIR.c.draft_id == seats[0])).one()
-        picks = {int(k): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
+        picks: dict[int | str, tuple[str, int]] = {
+            (k if k == HEADER else int(k)): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
         ruleset = ruleset_of(logs[0][0])
+        mismatch = seat_mismatch(ruleset, logs, called="the draft paired as seat {seat}'s")
+        if mismatch is not None:
+            raise _error(422, f"{mismatch}; pair again with the seat each draft was recorded from")
         out = merge(ruleset, self.drafts.cards(logs[0][0]), logs, picks)
         return {"seats": seats, "game": out.header, "actions": out.actions, "complete": out.complete,
                 "disagreement": None if out.disagreement is None else out.disagreement.to_json(),
                 "recorded": [actions for _, actions in logs], "game_id": pair.game_id, "steps": out.steps,
-                "picks": {str(k): list(v) for k, v in sorted(picks.items())}}
+                "picks": {str(k): list(picks[k]) for k in sorted(picks, key=lambda k: -1 if k == HEADER else k)}}
 
     def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any) -> dict[str, Any]:
         """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
-        only ``seat`` recorded), or "clear"; answers the merge as it then stands."""
-        if type(step) is not int or not 0 <= step < 2**31 or how not in ("take", "insert", "clear") or seat not in (0, 1):
-            raise _error(400, "the body is {\"step\": game action >= 0, \"how\": \"take\"|\"insert\"|\"clear\", "
-                              "\"seat\": 0|1}")
+        only ``seat`` recorded), or "clear"; ``step`` "header": whose header is right where they differ ("take" or
+        "clear"). Answers the merge as it then stands."""
+        good_step = (step == HEADER and how in ("take", "clear")) or (type(step) is int and 0 <= step < 2**31)
+        if not good_step or how not in ("take", "insert", "clear") or type(seat) is not int or seat not in (0, 1):
+            raise _error(400, "the body is {\"step\": game action >= 0 or \"header\", \"how\": \"take\"|\"insert\"|"
+                              "\"clear\" (the header: take or clear), \"seat\": 0|1}")
         seats = self._seats(draft_id, token)
+        self._game_over(seats)
         with write_transaction(self.engine) as conn:
             row = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).with_for_update()).one()
             if row.game_id is not None:

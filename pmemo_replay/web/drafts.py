@@ -163,11 +163,13 @@ def branches() -> Response:
 
 @bp.get("/<int:draft_id>")
 def get(draft_id: int) -> Response:
-    """The draft: public, the judge's with its token, or one seat's (``?seat=N``) with its token."""
+    """The draft: public, the judge's with its token, or one seat's (``?seat=N``) with its token; ``merged_game_id``:
+    the stored game it was merged into with the other seat's draft (None until then)."""
     seat = request.args.get("seat")
     if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
         raise DraftError(400, {"error": "'seat' must be a seat number"})
-    return answer(drafts().get(draft_id, bearer_token(), seat=None if seat is None else int(seat)))
+    body = drafts().get(draft_id, bearer_token(), seat=None if seat is None else int(seat))
+    return answer({**body, "merged_game_id": Pairs(drafts()).merged_game(draft_id)})
 
 
 @bp.post("/<int:draft_id>/actions")

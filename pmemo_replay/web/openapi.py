@@ -112,21 +112,29 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                    "from); the two drafts are paired once each asked for the other", "parameters": [DRAFT_ID],
         "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
         "responses": {"200": _draft_json("`{\"paired\", \"seats\"}`"), "400": _BAD,
-                      "422": _error("the drafts cannot be merged (different games, a game recorded whole)"), **_TOKEN}}},
+                      "409": _error("merged into a stored game already: paired with another draft or seat"),
+                      "422": _error("the drafts cannot be merged (different games, a game recorded whole, the recording is "
+                                             "another seat's)"), **_TOKEN}}},
     "/api/drafts/{draft_id}/merge": {"get": {
-        "summary": "The paired drafts merged into the judge's log as they stand: `{seats, game, actions, complete, "
-                   "disagreement, recorded, game_id}` (the first disagreement with both versions)", "parameters": [DRAFT_ID],
-        "responses": {"200": _draft_json("the merge"), "409": _error("not paired"), **_TOKEN}}},
+        "summary": "The paired drafts merged into the judge's log once both are finished: `{seats, game, actions, "
+                   "complete, disagreement, recorded, game_id}` (the first disagreement with both versions; a header "
+                   "disagreement names its `fields`)", "parameters": [DRAFT_ID],
+        "responses": {"200": _draft_json("the merge"),
+                      "409": _error("not paired, or a draft still being recorded (the merge holds both hands)"),
+                      "422": _error("a draft paired as one seat's was recorded from the other"), **_TOKEN}}},
     "/api/drafts/{draft_id}/merge/pick": {"post": {
         "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
-                   "\"seat\"}` (take that seat's version, or insert an action only that seat recorded); answers the merge",
+                   "\"seat\"}` (take that seat's version, or insert an action only that seat recorded; `step` "
+                   "\"header\": whose header is right); answers the merge",
         "parameters": [DRAFT_ID], "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
-        "responses": {"200": _draft_json("the merge"), "400": _BAD, "409": _error("not paired, or stored"),
-                      **_TOKEN}}},
+        "responses": {"200": _draft_json("the merge"), "400": _BAD,
+                      "409": _error("not paired, a draft still being recorded, or stored"),
+                      "422": _error("a draft paired as one seat's was recorded from the other"), **_TOKEN}}},
     "/api/drafts/{draft_id}/merge/finish": {"post": {
         "summary": "Store the merged game (both recordings stay as they are); again: the same game", "parameters": [DRAFT_ID],
         "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),
-                      "409": _error("not paired"), "422": _draft_json("the recordings disagree (`disagreement`)"),
+                      "409": _error("not paired, or a draft still being recorded"),
+                      "422": _draft_json("the recordings disagree (`disagreement`), or a seat is wrong"),
                       **_TOKEN}}},
     "/api/drafts/{draft_id}/events": {"get": {
         "summary": "Server-Sent Events: each append, undo and finish (public view) after `Last-Event-ID` or `after`",

@@ -100,6 +100,14 @@ def test_two_phones_pair_and_a_judge_picks(server: LiveServer, browser: Any, tmp
     phone1 = phone(browser, server, errors, d1, t1, 1, len(wrong))
     pair(phone0, d1, "Asked")
     pair(phone1, d0, "Paired")
+    merge_page = f"{server.url}/games/draft/{d0}/merge"
+    phone0.goto(merge_page)  # mid-game the merge holds both hands: refused, with the reason
+    phone0.wait_for_selector("#merge-status:has-text('both recordings are finished')", timeout=WAIT_MS)
+    assert phone0.locator("#versions .version").count() == 0
+    assert errors == ["console: Failed to load resource: the server responded with a status of 409 (CONFLICT)"]
+    errors.clear()  # the refused GET is the one expected console error
+    for d, t in ((d0, t0), (d1, t1)):  # the game is over: both players finish their recordings
+        assert client.post(f"/api/drafts/{d}/finish", headers={"Authorization": f"Bearer {t}"}).status_code == 201
     phone1.tap("#sheet a:has-text('Open the merge')")
     phone1.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
     versions = phone1.locator("#versions .version")
@@ -121,4 +129,32 @@ def test_two_phones_pair_and_a_judge_picks(server: LiveServer, browser: Any, tmp
     for d, t, actions in ((d0, t0, seat0.actions), (d1, t1, wrong)):  # both recordings kept as they were
         kept = client.get(f"/api/drafts/{d}", headers={"Authorization": f"Bearer {t}"}).json
         assert kept["actions"] == actions
+    assert not errors, errors
+
+
+def test_a_header_spelled_differently_is_picked_on_the_page(server: LiveServer, browser: Any) -> None:
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    h1 = json.loads(json.dumps(seat1.header))
+    h1["players"][1]["name"] = h1["players"][1]["name"].lower() + "x"
+    client = server.app.test_client()
+    d0, t0 = recorded(client, seat0.header, seat0.actions)
+    d1, t1 = recorded(client, h1, seat1.actions)
+    for (d, t), (other, seat) in (((d0, t0), (d1, 0)), ((d1, t1), (d0, 1))):
+        auth = {"Authorization": f"Bearer {t}"}
+        assert client.post(f"/api/drafts/{d}/pair", json={"with": other, "seat": seat}, headers=auth).status_code == 200
+        assert client.post(f"/api/drafts/{d}/finish", headers=auth).status_code in (200, 201)  # may be stored already
+    errors = PageErrors()
+    page = phone(browser, server, errors, d0, t0, 0, len(seat0.actions))
+    page.goto(f"{server.url}/games/draft/{d0}/merge")
+    page.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
+    assert "players.1.name" in page.inner_text("#disagreement-message")
+    assert h1["players"][1]["name"] in page.locator("#versions .version").nth(1).inner_text()
+    page.locator("#versions .version").nth(0).locator(".pick-take").tap()  # seat 0 spelled it right
+    page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
+    assert "the header" in page.inner_text("#pick-list")
+    page.tap("#store-merged")
+    link = page.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
+    game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
+    assert server.app.extensions["pmemo_store"].actions(game_id) == judge.actions
     assert not errors, errors

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.merge import Merged, merge
+from engine.merge import Merged, merge, recorded_seats, seat_mismatch, steps_of
 from engine.ruleset import Redaction
 from engine.rulesets import get_ruleset
 from pmemo_replay.cli import main
@@ -122,6 +122,70 @@ def test_merge_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["merge", *paths]) == 1
     err = capsys.readouterr().err
     assert "the recordings disagree" in err and "seat 1's log has no action" in err
+
+
+def test_each_recordings_seat_is_read_from_its_content() -> None:
+    seat0, seat1, judge = views(5)
+    knowledge = PM.knowledge_actions
+    assert recorded_seats(seat0.header, seat0.actions, knowledge) == {0}
+    assert recorded_seats(seat1.header, seat1.actions, knowledge) == {1}
+    assert recorded_seats(seat1.header, [], knowledge) == {1}  # before any hand is named: its own deck list
+    assert recorded_seats(judge.header, judge.actions, knowledge) == {0, 1}
+    assert seat_mismatch(PM, [(seat0.header, seat0.actions), (seat1.header, seat1.actions)]) is None
+    swapped = seat_mismatch(PM, [(seat1.header, seat1.actions), (seat0.header, seat0.actions)])
+    assert swapped is not None and "seat 0's was recorded from seat 1" in swapped
+    twice = seat_mismatch(PM, [(seat0.header, seat0.actions), (seat0.header, seat0.actions)])
+    assert twice is not None and "seat 1's was recorded from seat 0" in twice
+
+
+def test_a_header_disagreement_names_its_fields_and_a_pick_resolves_it() -> None:
+    seat0, seat1, judge = views(5)
+    h1 = copy.deepcopy(seat1.header)
+    h1["players"][1]["name"] = h1["players"][1]["name"].lower() + "x"
+    h1["event"] = "Club night"
+    logs = [(seat0.header, seat0.actions), (h1, seat1.actions)]
+    out = merge(PM, CARDS, logs)
+    assert out.disagreement is not None and out.disagreement.kind == "header"
+    assert set(out.disagreement.fields) == {"players.1.name", "event"}
+    assert "players.1.name" in out.disagreement.message and "'Club night'" in out.disagreement.message
+    for seat, header in enumerate((seat0.header, h1)):
+        picked = merge(PM, CARDS, logs, {"header": ("take", seat)})
+        assert picked.complete and picked.actions == judge.actions
+        assert picked.header["players"][1]["name"] == header["players"][1]["name"]
+        assert picked.header["event"] == header["event"]
+        assert [p.get("deck") for p in picked.header["players"]] == [p["deck"] for p in judge.header["players"]]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_an_action_missed_just_before_what_the_seat_named_is_found_and_inserted(seat: int) -> None:
+    seat0, seat1, judge = views(7)
+    mine = (seat0, seat1)[seat]
+    _, steps = steps_of(mine.actions, PM.knowledge_actions)
+    k = next(k for k, st in enumerate(steps) if st.news and k > 5)  # a game action the seat then named cards after
+    dropped = copy.deepcopy(mine.actions)
+    del dropped[steps[k].index]
+    logs = [(seat0.header, seat0.actions), (seat1.header, seat1.actions)]
+    logs[seat] = (mine.header, dropped)
+    d = merge(PM, CARDS, logs).disagreement
+    assert d is not None and (d.kind, d.step) == ("missing", k) and d.versions[seat] is None
+    assert f"seat {seat}'s log has no action" in d.message
+    picked = merge(PM, CARDS, logs, {k: ("insert", 1 - seat)})  # the page offers it: "Only seat N recorded it"
+    assert picked.complete and picked.actions == judge.actions
+
+
+def test_merge_cli_refuses_swapped_or_doubled_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    seat0, seat1, _ = views(5)
+    paths = []
+    for seat, red in enumerate((seat0, seat1)):
+        path = tmp_path / f"seat{seat}.jsonl"
+        path.write_text("\n".join([json.dumps({"format": "pmemo-log", "version": 1, "game": red.header}),
+                                   *map(json.dumps, red.actions)]) + "\n", encoding="utf-8")
+        paths.append(str(path))
+    out = tmp_path / "merged.json"
+    for order, names in (([paths[1], paths[0]], "seat 0's was recorded from seat 1"),
+                         ([paths[0], paths[0]], "seat 1's was recorded from seat 0")):
+        assert main(["merge", *order, "--out", str(out)]) == 2
+        assert names in capsys.readouterr().err and not out.exists()
 
 
 def test_a_judges_pick_resolves_a_disagreement() -> None:

@@ -25,12 +25,19 @@ function differences(v, w) {
   return keys.filter((k) => JSON.stringify(v[k]) !== JSON.stringify(w[k])).map((k) => `${k}: ${word(v[k])}`);
 }
 
+/** A header's differing fields in words ("players.1.name: Rin"). */
+function headerFields(v, fields) {
+  const at = (path) => path.split(".").reduce((x, k) => (x == null ? x : x[k]), v);
+  return fields.map((f) => `${f}: ${JSON.stringify(at(f))}`);
+}
+
 function version(seat, d, now) {
   const v = d.versions[seat];
   const shown = Array.isArray(v) ? v : [v];
   const choices = [];
   if (d.kind !== "missing" && v !== null) {
-    choices.push(button(`Seat ${seat + 1} is right`, { step: d.step, how: "take", seat }, "primary pick-take"));
+    const step = d.kind === "header" ? "header" : d.step;  // the header: whose is right where the two differ
+    choices.push(button(`Seat ${seat + 1} is right`, { step, how: "take", seat }, "primary pick-take"));
   }
   if (v !== null && d.kind !== "card" && d.step !== null) {
     choices.push(button(`Only seat ${seat + 1} recorded it`, { step: d.step, how: "insert", seat }, "pick-insert"));
@@ -38,7 +45,8 @@ function version(seat, d, now) {
   return el("article", { class: "version", dataset: { seat: String(seat) } },
     el("h3", { text: `Seat ${seat + 1} (index ${seat}, draft ${now.seats[seat]}) recorded` }),
     el("ul", {}, shown.map((a) => el("li", { class: "said", text: say(a) }))),
-    el("ul", { class: "differs" }, differences(v, d.versions[1 - seat]).map((t) => el("li", { text: t }))),
+    el("ul", { class: "differs" }, (d.kind === "header" ? headerFields(v, d.fields || []) : differences(v, d.versions[1 - seat]))
+      .map((t) => el("li", { text: t }))),
     el("details", {}, el("summary", { text: "as logged" }), el("pre", { text: JSON.stringify(v, null, 1) })),
     el("div", { class: "row-buttons" }, choices));
 }
@@ -74,8 +82,10 @@ function show(now) {
   $("picks").hidden = !picks.length;
   fill($("pick-list"), picks.map(([step, [how, seat]]) => {
     const clear = el("button", { type: "button", class: "pick-clear", text: "undo this pick" });
-    clear.addEventListener("click", () => send({ step: Number(step), how: "clear", seat }));
-    return el("li", {}, `game action ${Number(step) + 1}: ${how === "take" ? `seat ${seat + 1}'s version` : `inserted from seat ${seat + 1}`} `, clear);
+    const header = step === "header";
+    clear.addEventListener("click", () => send({ step: header ? step : Number(step), how: "clear", seat }));
+    const where = header ? "the header" : `game action ${Number(step) + 1}`;
+    return el("li", {}, `${where}: ${how === "take" ? `seat ${seat + 1}'s version` : `inserted from seat ${seat + 1}`} `, clear);
   }));
   $("merge").dataset.state = now.game_id ? "stored" : d ? "disagree" : "agree";
   if (now.game_id) {

@@ -335,7 +335,7 @@ export function startTable(d, cards, server) {
     const other = el("input", { type: "number", inputmode: "numeric", min: "1", "aria-label": "the other phone's draft number",
       value: d.pairedWith ? String(d.pairedWith) : "" });
     const answer = el("p", { class: "hint pair-answer", role: "status" });
-    const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge" });
+    const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge (after the game)" });
     openSheet(`Pair with ${names[1 - seat]}'s phone`,
       el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat + 1}: its draft number is ${d.id}. ` +
         `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
@@ -344,7 +344,8 @@ export function startTable(d, cards, server) {
         if (!res || res.status !== 200) { answer.textContent = (res && res.body && res.body.error) || "the server does not answer"; return; }
         d.pairedWith = Number(other.value);
         saveDraft(d);
-        answer.textContent = res.body.paired ? "Paired: both phones asked." : "Asked: now pair on the other phone too.";
+        answer.textContent = res.body.paired ? "Paired: both phones asked. The merge opens once both recordings are finished."
+          : "Asked: now pair on the other phone too.";
       }, "primary pair-send"), answer, link);
   }
 
