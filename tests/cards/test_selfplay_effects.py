@@ -4,7 +4,7 @@ illegal action, and the scripted effects actually used (targets, picks and modes
 Games: a quarter between the bundled MHK decks, the rest between random legal decks of the 170 MHK cards (so
 every card can come up); policies greedy/greedy, random/random and mixed. Each game is bounded to
 ``MAX_ACTIONS`` actions (a game cut short is still re-checked, its prefix must be legal) and the games are
-played in two processes (the machine has two cores), like tests/tablelogs' 1,000 redacted games.
+played in two processes (the machine has two cores), like tests/tablelogs' redacted self-play games.
 """
 
 from __future__ import annotations

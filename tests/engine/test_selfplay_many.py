@@ -9,6 +9,9 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.simulate import simulated_logs
 from tests.engine.many_games import many_games
 
+#: The 1,000 games are made once per process: under xdist their users share one worker (tests/tablelogs too).
+pytestmark = pytest.mark.xdist_group("many-games")
+
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_many_games_refold_with_no_illegal_action(policy: str) -> None:

@@ -13,7 +13,7 @@ from tests.fuzz import properties
 from tests.fuzz.strategies import FUZZ, hostile_logs
 
 CARDS = bundled_cards()
-EXAMPLES = {"function": 2500, "command": 700}
+EXAMPLES = {"function": 1000, "command": 300}  # longer runs: benchmarks/fuzz_long.py --targets check,command
 
 
 @pytest.fixture(scope="module")

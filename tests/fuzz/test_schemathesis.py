@@ -34,6 +34,8 @@ def api_schema(tmp_path_factory: pytest.TempPathFactory) -> OpenApiSchema:
 # a draft's live stream stays open for its whole length (drafts.STREAM_SECONDS): it is tested in tests/drafts
 schema = schemathesis.pytest.from_fixture("api_schema").exclude(path_regex=r".*/events$")
 CALLS: list[str] = []  # the requests made (the run's size)
+#: test_the_run_made_requests reads CALLS, so under xdist both run in one worker (scripts/test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("schemathesis-api")
 
 
 @schema.parametrize()

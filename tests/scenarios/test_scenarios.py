@@ -38,6 +38,9 @@ SCEN = MAIN / "fixtures" / "scenarios"
 FILES = sorted(p for p in SCEN.glob("*.json") if not p.name.startswith("cards_"))
 DOCS: dict[str, dict[str, Any]] = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in FILES}
 
+#: Every test reads the command runs that ``_results`` makes once per process: under xdist they share one worker.
+pytestmark = pytest.mark.xdist_group("scenarios")
+
 # Known disagreements between the engine and the contract-based expectation: scenario name
 # (or "name@N" for a --at N state check) -> reason. Kept strict: a fix makes them XPASS.
 XFAIL: dict[str, str] = {}

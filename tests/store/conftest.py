@@ -1,6 +1,7 @@
 """Store fixtures: every store test runs on SQLite (a temp file) and on the real PostgreSQL.
 
-PostgreSQL: one fresh database per test session (``pmemo_test_<random>``, dropped at the end)
+PostgreSQL: one fresh database per test session, so per xdist worker (``pmemo_test_<worker>_<random>``, dropped
+at the end)
 and one schema per test. When the server does not answer, the PostgreSQL params fail under
 ``CI=true`` and are skipped otherwise. ``PMEMO_TEST_PG`` overrides the server URL.
 """
@@ -32,7 +33,8 @@ def pg_database() -> Iterator[str]:
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
-    name = f"pmemo_test_{secrets.token_hex(4)}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")  # each xdist worker is a session of its own
+    name = f"pmemo_test_{worker}_{secrets.token_hex(4)}"
     with conn:
         conn.execute(f"CREATE DATABASE {name}")
     try:
