@@ -148,6 +148,16 @@ def test_meta_names_the_ruleset_it_shows(page: Any, live: LiveServer) -> None:
 
 # --- the viewer (deliverable 3) and a game played as logged ----------------------------------------------
 
+def _next_step(page: Any, shown: int) -> int:
+    """The board's step once it has left ``shown`` (the key press handled; the page's CSP allows no eval)."""
+    for _ in range(100):
+        n = int(page.get_attribute("#board", "data-step") or "0")
+        if n != shown:
+            return n
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the board stayed at step {shown}")
+
+
 def test_hide_passes_outline_and_the_address(page: Any, live: LiveServer) -> None:
     store = live.app.extensions["pmemo_store"]
     game = next(g for g in store.list_games(per_page=None).items if not g.irregular)
@@ -160,12 +170,16 @@ def test_hide_passes_outline_and_the_address(page: Any, live: LiveServer) -> Non
     assert page.locator("#action-list li.quiet").first.is_hidden() and "passes=hidden" in page.url
     assert page.is_checked("#hide-passes")
     data = page.evaluate("JSON.parse(document.getElementById('viewer-data').textContent)")
+    n = int(page.get_attribute("#board", "data-step") or "0")
     for _ in range(12):  # stepping skips the passes
         page.keyboard.press("ArrowRight")
-        n = int(page.get_attribute("#board", "data-step") or "0")
-        page.wait_for_selector(f'#board[data-step="{n}"]')
+        n = _next_step(page, n)
         kind = page.locator(f'#action-list li.act[data-step="{n}"]').get_attribute("class")
         assert "quiet" not in kind, (n, kind)
+    for _ in range(100):  # the address follows the board
+        if f"step={n}" in page.url:
+            break
+        page.wait_for_timeout(50)
     assert f"step={n}" in page.url and "view=judge" in page.url
     page.click("#hide-passes")
     assert "passes=hidden" not in page.url and page.locator("#action-list li.quiet").first.is_visible()

@@ -219,7 +219,7 @@ def test_simulate_and_demo_keep_the_warehouse_current(tmp_path: Path, monkeypatc
     assert code == 0 and read_state(tmp_path / "w").watermark == 5  # a new warehouse projects the whole store
     assert read_state(tmp_path / "sim.warehouse") == state
     demo = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
-    assert run(capsys, "demo", "--games", "5", "--other-games", "3", "--no-serve", "--db", demo)[0] == 0  # 2 + 3
+    assert run(capsys, "demo", "--games", "8", "--other-games", "3", "--no-serve", "--db", demo)[0] == 0  # 2 + 3 + 3
     state = read_state(tmp_path / "demo.warehouse")
-    assert state.watermark == 5 and state.refused == []  # the demo's store (both games) is projected before it is served
+    assert state.watermark == 8 and state.refused == []  # the demo's store (both games) is projected before it is served
     assert statistics(tmp_path / "demo.warehouse", "games", Filters.parse({"ruleset": "mahou-shoujo-1"}))["games"] == 3

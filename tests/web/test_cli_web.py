@@ -150,12 +150,12 @@ def test_serve_open_takes_uploads_without_token(tmp_path: Path) -> None:
 def test_demo_command_on_a_fresh_folder(tmp_path: Path) -> None:
     """No --db, in a project folder (it has instance/): the store is created in ./instance, filled, and served."""
     (tmp_path / "instance").mkdir()
-    demo = ("demo", "--games", "3", "--other-games", "2", "--port", "0")
+    demo = ("demo", "--games", "5", "--other-games", "2", "--port", "0")
     with running(*demo, cwd=tmp_path) as address:
         listed = get_json(address + "api/games?per_page=100")
-        assert listed["total"] == 3  # --games counts every game: 2 of every other game (Mahou Shoujo), the rest Precious Memories
-        assert sorted(g["ruleset"] for g in listed["items"]) == ["mahou-shoujo-1"] * 2 + ["pm-2.22"]
+        assert listed["total"] == 5  # --games counts every game: 2 of every other game (Mahou Shoujo, Clockwork), the rest PM
+        assert sorted(g["ruleset"] for g in listed["items"]) == ["clockwork-memorion-1"] * 2 + ["mahou-shoujo-1"] * 2 + ["pm-2.22"]
         assert post_status(address + "api/games", b"{}") == 400  # open uploads: judged, not refused for a token
     assert (tmp_path / "instance" / "pmemo.sqlite3").is_file()
     with running(*demo, cwd=tmp_path) as address:  # kept, not simulated again
-        assert get_json(address + "api/games")["total"] == 3
+        assert get_json(address + "api/games")["total"] == 5

@@ -10,7 +10,8 @@ from flask import Flask
 from tests.web.conftest import make_app
 
 #: a value each converter accepts, to put a NUL before, inside and after
-SAMPLE = {"filename": "js/viewer.js", "key": "abc", "kind": "cards", "game_id": "1", "draft_id": "1"}
+SAMPLE = {"filename": "js/viewer.js", "key": "abc", "kind": "cards", "game_id": "1", "draft_id": "1",
+          "card_id": "MHK 01-001", "name": "Aoi"}
 
 
 @pytest.fixture(scope="module")
