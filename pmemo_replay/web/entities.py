@@ -117,6 +117,8 @@ def player(name: str) -> Any:
     from dashboards.entities import player_page
     from dashboards.queries import connect
 
+    if "\x00" in name:  # no stored name holds a NUL (the log boundary refuses it); PostgreSQL cannot even compare one
+        abort(404, description="No stored game has a player whose name holds a NUL character.")
     f = _filters()
     store = get_store()
     games = store.list_games(player=name, per_page=50)

@@ -60,8 +60,8 @@ def _log_from_request(req: Request) -> tuple[bytes, str]:
         upload = req.files.get(FIELD)
         if upload is not None and upload.filename:
             data = upload.read()
-            if data:
-                return data, upload.filename
+            if data:  # the name is kept as the upload's source: text a database can hold (PostgreSQL: no NUL)
+                return data, upload.filename.replace("\x00", "\ufffd")
         text = req.form.get(FIELD, "")
         if text.strip():
             return text.encode("utf-8"), "pasted"

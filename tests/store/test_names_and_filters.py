@@ -74,3 +74,15 @@ def test_a_nul_in_a_filter_is_a_400_naming_it(app: Flask, name: str) -> None:
         assert r.status_code == 400 and r.json["error"].startswith(f"{name}: must not hold a NUL"), r.get_data(as_text=True)
         page = client.get("/", query_string={name: value})
         assert page.status_code == 200 and "must not hold a NUL" in page.get_data(as_text=True)
+
+
+def test_a_nul_in_a_player_page_name_or_an_upload_file_name_is_no_500(app: Flask, tmp_path: Any) -> None:
+    """Found by the issue-19 review on PostgreSQL: ``/players/a%00b`` and a multipart file name with a NUL were 500s."""
+    client = app.test_client()
+    for path in ("/players/%00", "/players/a%00b"):
+        assert client.get(path).status_code == 404
+    import io
+
+    r = client.post("/api/games", data={"log": (io.BytesIO(json.dumps(SAMPLE).encode("utf-8")), "a\x00b.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code in (200, 201), r.get_data(as_text=True)
