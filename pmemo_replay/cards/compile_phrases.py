@@ -502,6 +502,8 @@ def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
                   "n": int(m["n"] or m["upto"])}
     if m["upto"] or ctx.may:
         step["up_to"] = True
+    if ctx.may and not m["upto"] and step["n"] > 1:  # "may turn N" (no まで): N or none (engine.pm.script)
+        step["all_or_none"] = True
     return [step]
 
 
@@ -738,7 +740,8 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 {"op": "pick", "from": "removed", "to": "same_area", "n": 1, "filter": {}, "same_card": "picked"})
         elif picked:
             cur.extend(got)
-        elif link == "if_so" and last is not None and last["op"] in _IF_SO_STEPS and got and not _sure(last, ctx):
+        elif link == "if_so" and last is not None and last["op"] in _IF_SO_STEPS and got and (
+                not _sure(last, ctx) or _moves_self(last)):
             if prev_count > 1:
                 merged = _rest_n(cur[-prev_count:], targets_before, ctx)
                 if merged is None:
@@ -751,7 +754,7 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 # "N cards ... if so": as many as there are move (the effect does what it can), and fewer than N do
                 # not count for "if so" (all_or_none would leave no legal choice when fewer than N are there)
                 last["then_if_all"] = True
-            if last["op"] == "move" and last.get("to") not in ("main", "support"):
+            if last["op"] == "move" and last.get("to") not in ("main", "support") and not _moves_self(last):
                 # "move that Chara off the Area; if so, ... of its name": it is gone, the card moved names it
                 got = [_same_name_picked(x, last["target"]) for x in got]
             last.setdefault("then", []).extend(got)
@@ -837,6 +840,12 @@ def text_condition(sentence: str, ctx: Ctx) -> bool:
 def _same_name_picked(step: Step, moved: Any) -> Step:
     """``step`` with ``same_name`` of a Chara that just moved off the Area read as the card that moved."""
     return {**step, "same_name": "picked"} if step.get("same_name") == moved else step
+
+
+def _moves_self(step: Step) -> bool:
+    """"Move this card …; if so, …": what follows is the move's ``then`` (nothing when the card stays where it is,
+    e.g. kept on the Area by another effect), as the hand scripts read it."""
+    return step["op"] == "move" and step.get("target") == "self" and "if" not in step
 
 
 def _sure(step: Step, ctx: Ctx) -> bool:

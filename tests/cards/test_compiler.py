@@ -59,8 +59,11 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("[メイン/自分]:《0》相手のキャラ1枚を休息状態にする。その場合、カードを1枚引く。",
      {"targets": [{"side": "opponent"}], "do": [{"op": "rest", "target": T0, "then": [{"op": "draw", "who": "self", "n": 1}]}]}),
     ("[アプローチ/相手]:《休》このカードを手札に戻す。その場合、自分のキャラ1枚は、ターン終了時まで±0/+20を得る。",
-     {"targets": [{"side": "self"}], "do": [{"op": "move", "target": "self", "to": "hand"},
-                                            {**MOD, "target": T0, "ap": 0, "dp": 20}]}),
+     {"targets": [{"side": "self"}], "do": [{"op": "move", "target": "self", "to": "hand",
+                                             "then": [{**MOD, "target": T0, "ap": 0, "dp": 20}]}]}),
+    ("[メイン/両方]:自分のキャラ1枚を休息状態にする。その場合、自分のポイント置き場にあるカード3枚を表向きにすることができる。",
+     {"targets": [{"side": "self"}], "do": [{"op": "rest", "target": T0, "then": [
+         {"op": "flip", "who": "self", "face": "up", "n": 3, "up_to": True, "all_or_none": True}]}]}),
     ("このカードが登場した場合、サポートエリアにいる自分のキャラ1枚をメインエリアに移すことができる。",
      {"trigger": "enter", "optional": True, "targets": [{"side": "self", "area": "support", "has_stats": True}],
       "do": [{"op": "move", "target": T0, "to": "main"}]}),
