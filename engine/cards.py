@@ -125,7 +125,7 @@ class Card:
     free_entry: bool = False  # 〔自由登場〕: may be summoned in any window, not only the own Main Phase
     forceful: bool = False  # 〔強引〕: an opponent's Chara judged against it (AP >= 10) is eliminated
     breakthrough: int | None = None  # 〔突破N〕: read, not applied (its rule is not in the contract)
-    endure: bool = False  # 〔我慢〕: read, not applied
+    endure: bool = False  # 〔我慢〕: with DP >= 10 the Chara does not leave (engine.pm.stats.endures)
     #: an Event's use condition (《使用条件》, rule book P03): a condition (engine.pm.conditions) that must hold for
     #: its player when the Event is played
     use_condition: Mapping[str, Any] | None = None
@@ -171,8 +171,7 @@ class Card:
     @property
     def unverified_keywords(self) -> tuple[str, ...]:
         """Keywords read from the card whose rules the engine does not apply."""
-        out = ("breakthrough",) if self.breakthrough is not None else ()
-        return (*out, "endure") if self.endure else out
+        return ("breakthrough",) if self.breakthrough is not None else ()
 
     @property
     def unscripted(self) -> bool:

@@ -274,7 +274,16 @@ def stays_on_area(g: GameState, c: Chara) -> bool:
     """退場しない in force on ``c``: no move takes it off the Area while it lasts. Leaving (退場) is any move off the
     Area (tools/mhk_scripts.py's readings), so this holds against the Elimination Judgement, an effect's discard,
     a return to the hand or the deck, a removal and a Main Area replacement alike."""
-    return has_grant(g, c, STAYS)
+    return has_grant(g, c, STAYS) or endures(g, c)
+
+
+def endures(g: GameState, c: Chara) -> bool:
+    """〔我慢〕 (printed, or granted: ``endure``) in force with DP 10 or more: the Chara does not leave (退場しない, read
+    as :func:`stays_on_area` reads it). The rule book (Ver.2.22) predates the keyword; its rule is the reminder text
+    the cards print with it (a Chara with DP 10 or more that has it does not leave)."""
+    if not (g.card(c.card).endure or has_grant(g, c, "endure")):
+        return False
+    return used(ap_dp(g, c)[1]) >= 10
 
 
 def has_grant(g: GameState, c: Chara, what: str) -> bool:

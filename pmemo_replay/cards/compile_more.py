@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from pmemo_replay.cards.compile_phrases import (
+    _KWS,
     MOD,
     Ctx,
     Got,
@@ -21,6 +22,7 @@ from pmemo_replay.cards.compile_phrases import (
     _subjects,
     clause,
     condition,
+    kw_grants,
     reads,
 )
 
@@ -101,14 +103,12 @@ def _cost_on_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 def static_on_all(text: str, ctx: Ctx) -> Got | None:
     """A continuous effect on every Chara of a kind: "自分の全ての…は、(…の間、)+X/+Y / 〔アクティブ〕を得る"."""
-    m = re.fullmatch(rf"(?P<np>[^、。]*全ての[^、。]+?)は、?(?:(?P<cond>[^、。]+?)(?:場合|間)、)?(?P<act>〔アクティブ〕、?)?"
+    m = re.fullmatch(rf"(?P<np>[^、。]*全ての[^、。]+?)は、?(?:(?P<cond>[^、。]+?)(?:場合|間)、)?{_KWS}"
                      rf"(?:{MOD})?を得る", text)
-    if m is None or (m["act"] is None and m["ap"] is None):
+    if m is None or (m["kws"] is None and m["ap"] is None):
         return None
     (who,) = _subjects(m["np"], None, ctx)
-    steps: list[Step] = []
-    if m["act"]:
-        steps.append({"op": "grant", "target": who, "what": "active", "until": "turn_end"})
+    steps: list[Step] = kw_grants(m["kws"], who)
     if m["ap"] is not None:
         steps.append({"op": "modify", "target": who, "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "turn_end"})
     return Got(steps, condition=condition(m["cond"], ctx) if m["cond"] else {})

@@ -205,19 +205,25 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
     return per
 
 
-@reads(rf"{_WHO_N}は、(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで(?P<act>〔アクティブ〕、?)?(?P<force>〔強引〕、?)?"
-       rf"(?:{MOD})?を得る")
-@reads(rf"このターン、{_WHO_N}は、?(?P<per>[^、]+につき、)?(?P<next>)(?P<act>〔アクティブ〕、?)?(?P<force>〔強引〕、?)?(?:{MOD})?"
-       r"を得る")
+#: keywords an effect grants (〔X〕を得る), in the order written
+_KW_GRANTS = {"アクティブ": "active", "強引": "forceful", "我慢": "endure"}
+_KWS = r"(?P<kws>(?:〔(?:アクティブ|強引|我慢)〕、?)+)?"
+
+
+def kw_grants(kws: str | None, target: Any, until: str = "turn_end") -> list[Step]:
+    """The grants of the keywords matched by ``_KWS`` (〔アクティブ〕〔我慢〕…), in the order written."""
+    return [{"op": "grant", "target": target, "what": _KW_GRANTS[k], "until": until}
+            for k in re.findall(r"〔([^〕]+)〕", kws or "")]
+
+
+@reads(rf"{_WHO_N}は、(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで{_KWS}(?:{MOD})?を得る")
+@reads(rf"このターン、{_WHO_N}は、?(?P<per>[^、]+につき、)?(?P<next>){_KWS}(?:{MOD})?を得る")
 def _modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     until = "next_turn_end" if m["next"] else "turn_end"
     per = _per(m["per"], ctx)
     out: list[Step] = []
     for t in _subjects(m["np"], m["n"], ctx):
-        if m["act"]:
-            out.append({"op": "grant", "target": t, "what": "active", "until": until})
-        if m["force"]:
-            out.append({"op": "grant", "target": t, "what": "forceful", "until": until})
+        out.extend(kw_grants(m["kws"], t, until))
         if m["ap"] is not None:
             out.append(_mod_step(t, m["ap"], m["dp"], until) | ({"per": per} if per else {}))
     if not out:
@@ -1044,8 +1050,8 @@ def _static(text: str, ctx: Ctx) -> Got:
     if whats := _GRANTS.get(rest):
         return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
     m = re.fullmatch(rf"(?:(?P<cond>[^、]+?)(?:場合|間)、)?(?:(?P<cond2>[^、]+?)(?:場合|間)、)?(?P<per>[^、]+につき、)?"
-                     rf"(?P<act>〔アクティブ〕、?)?(?:{MOD})?を得る", rest)
-    if m is None or (m["act"] is None and m["ap"] is None):
+                     rf"{_KWS}(?:{MOD})?を得る", rest)
+    if m is None or (m["kws"] is None and m["ap"] is None):
         raise NotUnderstood(rest)
     cond = condition(m["cond"], ctx) if m["cond"] else {}
     if m["cond2"]:
@@ -1054,16 +1060,14 @@ def _static(text: str, ctx: Ctx) -> Got:
             raise NotUnderstood(rest)
         cond.update(more)
     per = _per(m["per"], ctx)
-    steps: list[Step] = []
-    if m["act"]:
-        steps.append({"op": "grant", "target": "self", "what": "active", "until": "turn_end"})
+    steps: list[Step] = kw_grants(m["kws"], "self")
     if m["ap"] is not None:
         steps.append(_mod_step("self", m["ap"], m["dp"], "turn_end") | ({"per": per} if per else {}))
     return Got(steps, condition=cond)
 
 
 _STAND_AT_END = re.compile(rf"(?P<who>このカード|[^、。]*全ての[^、。]+)は、(?:(?P<c>[^、。]+?)場合、)?"
-                           rf"(?:(?P<act>〔アクティブ〕、?)?(?P<forceful>〔強引〕、?)?(?:{MOD})?を得るとともに|(?P<other>[^、。]+?)には妨害されず)"
+                           rf"(?:{_KWS}(?:{MOD})?を得るとともに|(?P<other>[^、。]+?)には妨害されず)"
                            r"、ターン終了時に活動状態になる")
 
 
@@ -1071,11 +1075,7 @@ def _stands_at_end(m: re.Match[str], ctx: Ctx) -> Got:
     """"… gets X, and stands at the end of the turn": the X is in force all along (``static``), the standing a
     turn-end trigger."""
     who: Any = "self" if m["who"] == "このカード" else _subjects(m["who"], None, ctx)[0]
-    static: list[Step] = []
-    if m["act"]:
-        static.append({"op": "grant", "target": who, "what": "active", "until": "turn_end", "static": True})
-    if m["forceful"]:
-        static.append({"op": "grant", "target": who, "what": "forceful", "until": "turn_end", "static": True})
+    static: list[Step] = [{**x, "static": True} for x in kw_grants(m["kws"], who)]
     if m["ap"] is not None:
         static.append({**_mod_step(who, m["ap"], m["dp"], "turn_end"), "static": True})
     if m["other"]:

@@ -49,6 +49,14 @@ CASES: list[tuple[str, dict[str, Any]]] = [
      {"trigger": "interfered", "do": [{**MOD, "target": "all_opponent", "ap": -20, "dp": -20}]}),
     ("[メイン/自分]:《休》自分の【制服】を持つ全てのキャラは、次のターン終了時まで+10/+10を得る。",
      {"do": [{**MOD, "until": "next_turn_end", "target": {"all": {"side": "self", "property": "制服"}}, "ap": 10, "dp": 10}]}),
+    # keywords granted (〔我慢〕: engine.pm.stats.endures), in the order written, with or without AP/DP
+    ("このカードが登場した場合、自分の【制服】を持つキャラ1枚は、ターン終了時まで〔我慢〕〔強引〕を得る。",
+     {"trigger": "enter", "targets": [{"side": "self", "property": "制服"}],
+      "do": [{"op": "grant", "target": T0, "what": w, "until": "turn_end"} for w in ("endure", "forceful")]}),
+    ("[メイン/自分]:《1》自分のキャラ1枚は、ターン終了時まで〔アクティブ〕〔我慢〕、+10/±0を得る。",
+     {"targets": [{"side": "self"}], "do": [{"op": "grant", "target": T0, "what": "active", "until": "turn_end"},
+                                            {"op": "grant", "target": T0, "what": "endure", "until": "turn_end"},
+                                            {**MOD, "target": T0, "ap": 10, "dp": 0}]}),
     # rest / stand, with a cost limit; "may" makes an automatic effect optional
     ("このカードが登場した場合、使用コストの値が2以下の相手のキャラ1枚を休息状態にすることができる。",
      {"trigger": "enter", "optional": True, "targets": [{"side": "opponent", "max_cost": 2}],
