@@ -124,7 +124,7 @@ class Card:
     text: str | None = field(default=None, compare=False)  # for display only: not a fact the rules read
     free_entry: bool = False  # 〔自由登場〕: may be summoned in any window, not only the own Main Phase
     forceful: bool = False  # 〔強引〕: an opponent's Chara judged against it (AP >= 10) is eliminated
-    breakthrough: int | None = None  # 〔突破N〕: read, not applied (its rule is not in the contract)
+    breakthrough: int | None = None  # 〔突破N〕: points through interference (engine.pm.turns.breaks_through)
     endure: bool = False  # 〔我慢〕: with DP >= 10 the Chara does not leave (engine.pm.stats.endures)
     #: an Event's use condition (《使用条件》, rule book P03): a condition (engine.pm.conditions) that must hold for
     #: its player when the Event is played
@@ -171,7 +171,7 @@ class Card:
     @property
     def unverified_keywords(self) -> tuple[str, ...]:
         """Keywords read from the card whose rules the engine does not apply."""
-        return ("breakthrough",) if self.breakthrough is not None else ()
+        return ()  # 〔突破N〕 and 〔我慢〕 are applied (engine.pm.turns.breaks_through, engine.pm.stats.endures)
 
     @property
     def unscripted(self) -> bool:

@@ -7,10 +7,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.asplayed import refuse
-from engine.pm import conditions, hidden, stats
+from engine.pm import conditions, stats
 from engine.pm.state import Chara, GameState
-from engine.pm.triggers import fire, fire_card, fire_others
-from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
+from engine.pm.triggers import fire, fire_others
+from engine.pm.turns import (
+    begin_approach,
+    breaks_through,
+    check_losing,
+    eliminate,
+    end_approach_phase,
+    place_point,
+    point_given,
+    through_point,
+    to_after_elimination,
+    where,
+)
 from engine.pm.zones import describe, find_chara, same_card
 from engine.rulings import Trail, illegal
 
@@ -174,25 +185,13 @@ def _interference_limits(g: GameState, c: Chara) -> None:
 def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     p = a["p"]
     _decision(g, p, "assign_interfere", g.interferer, "no_interfere")
-    me = g.players[p]
     attackers = [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None] if g.approach else []
-    placed = bool(me.deck) and not any(stats.has_grant(g, x, "cannot_give_points") for x in attackers)
-    if placed:
-        cid = hidden.take_top(g, p, a.get("card"), "no_interfere")
-        me.points.append([cid, True])
-        hidden.placed(g, p, cid)
-        if trail.keep:
-            trail.event("point", f"no interference: {describe(g, cid)} from the top of player {p}'s deck goes to the "
-                                 f"Point Zone face up ({len(me.points)} points)")
+    placed, cid = place_point(g, p, attackers, a.get("card"), "no_interfere", trail)
     if check_losing(g, trail):
         return
     to_after_elimination(g, trail, "no interference")
     if placed:  # the approach gave a point
-        fire(g, "gave_point", attackers, trail)
-        for x in attackers:
-            fire_others(g, "gave_point", x, trail)
-        if cid is not None:  # the card itself: "put into the Point Zone by the opponent's approach" (MHK 01-061)
-            fire_card(g, p, cid, "point_by_approach", None, trail)
+        point_given(g, p, attackers, cid, trail)
 
 
 def do_choose_elimination(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
@@ -216,6 +215,8 @@ def do_choose_elimination(g: GameState, a: Mapping[str, Any], trail: Trail) -> N
             )
     out = []
     blocker = g.chara_by_uid(ap.interferer) if ap.interferer is not None else None
+    attackers = [x for x in (g.chara_by_uid(u) for u in ap.attackers) if x is not None and x.area == "main"]
+    b_dp = stats.used(stats.ap_dp(g, blocker)[1]) if blocker is not None else 0
     if ap.eliminate_interferer and blocker is not None:
         out.append(blocker)
     if target is not None:
@@ -223,5 +224,11 @@ def do_choose_elimination(g: GameState, a: Mapping[str, Any], trail: Trail) -> N
         trail.check("elimination.choice", f"{describe(g, target.card)} chosen: it is eliminated")
     else:
         trail.check("elimination.choice", "no approaching Chara can be eliminated")
+    through = [x for x in attackers if breaks_through(g, x, b_dp)] if blocker is not None else []
     eliminate(g, out, trail)
+    placed, cid = through_point(g, through, trail)
+    if placed and check_losing(g, trail):
+        return
     to_after_elimination(g, trail, "Elimination Judgement done")
+    if placed:
+        point_given(g, g.interferer, [x for x in through if g.chara_by_uid(x.uid) is not None], cid, trail)

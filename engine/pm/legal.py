@@ -287,7 +287,9 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
         if eff is None or not card.unscripted:
             yield action
         return
-    source = find_chara(g.players[action["p"]], action["card"]) if action["type"] in ("use_effect", "trigger") else None
+    # a card off the Area (``from``) is no Chara there, even with a copy of it on the Area
+    on_area = action["type"] in ("use_effect", "trigger") and "from" not in action
+    source = find_chara(g.players[action["p"]], action["card"]) if on_area else None
     if not eff.targets:
         yield _with_choices(g, p, action, eff, [], source)
         return

@@ -302,6 +302,19 @@ def forceful(g: GameState, c: Chara) -> bool:
     return used(ap_dp(g, c)[0]) >= 10
 
 
+def breakthrough_value(g: GameState, c: Chara) -> int | None:
+    """The Chara's 〔突破N〕, printed or granted (``{"breakthrough": N}``, by an op or a continuous effect in force;
+    the largest), or None."""
+    values = [g.card(c.card).breakthrough]
+    if c.grants:
+        values += [w["breakthrough"] for w, _ in c.grants if isinstance(w, dict) and "breakthrough" in w]
+    if c.supports or "grant" in self_ops(g, c.card) or "grant" in _wide_ops(g):
+        values += [s["what"]["breakthrough"] for s in area_steps(g, c, "grant")
+                   if isinstance(s.get("what"), dict) and "breakthrough" in s["what"]]
+    found = [int(v) for v in values if v is not None]
+    return max(found) if found else None
+
+
 def ignore_value(g: GameState, c: Chara) -> int | None:
     """The Chara's [Ignore X], printed or granted (the larger), or None."""
     card = g.card(c.card)

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.asplayed import refuse
-from engine.pm import stats
-from engine.pm.state import Approach, GameState
-from engine.pm.triggers import fire, fire_delayed, fire_others
+from engine.pm import hidden, stats
+from engine.pm.state import Approach, Chara, GameState
+from engine.pm.triggers import fire, fire_card, fire_delayed, fire_others
 from engine.pm.zones import describe, draw, find_chara, leave_area
 from engine.rulings import Trail, illegal
 
@@ -166,11 +166,60 @@ def judge(g: GameState, trail: Trail) -> None:
         trail.event("elimination", msg)
         verdict = f"<= AP {b_ap}: it is eliminated" if at_dp <= b_ap else f"> AP {b_ap}: it stays"
         trail.event("elimination", f"DP {at_dp} of {describe(g, attacker.card)} {verdict}")
+    through = [attacker] if breaks_through(g, attacker, b_dp) else []
     eliminate(g, out, trail)
+    placed, cid = through_point(g, through, trail)
+    if placed and check_losing(g, trail):
+        return
     to_after_elimination(g, trail, "Elimination Judgement done")
+    if placed:
+        point_given(g, g.interferer, [x for x in through if g.chara_by_uid(x.uid) is not None], cid, trail)
     if a.eliminate_interferer and g.chara_by_uid(blocker.uid) is None and g.chara_by_uid(attacker.uid) is not None:
         fire(g, "eliminated_opponent", [attacker], trail)
         fire_others(g, "eliminated_opponent", attacker, trail)
+
+
+def place_point(g: GameState, p: int, attackers: list, named: str | None, how: str,  # type: ignore[type-arg]
+                trail: Trail) -> tuple[bool, str | None]:
+    """The approach gives a point (P14 step ④ without interference; 〔突破N〕 in the judgement): the top card of player
+    ``p``'s deck (``named`` by the log, if it names it) goes to the Point Zone face up. None when the deck is empty or
+    an approaching Chara cannot give points; returns (placed, the card)."""
+    me = g.players[p]
+    if not me.deck or any(stats.has_grant(g, x, "cannot_give_points") for x in attackers):
+        return False, None
+    cid = hidden.take_top(g, p, named, how)
+    me.points.append([cid, True])
+    hidden.placed(g, p, cid)
+    if trail.keep:
+        trail.event("point", f"{how}: {describe(g, cid)} from the top of player {p}'s deck goes to the "
+                             f"Point Zone face up ({len(me.points)} points)")
+    return True, cid
+
+
+def point_given(g: GameState, p: int, attackers: list, cid: str | None, trail: Trail) -> None:  # type: ignore[type-arg]
+    """The triggers of an approach that gave player ``p`` a point: the approaching Charas', the others', and the
+    card's own "put into the Point Zone by the opponent's approach" (MHK 01-061)."""
+    fire(g, "gave_point", attackers, trail)
+    for x in attackers:
+        fire_others(g, "gave_point", x, trail)
+    if cid is not None:
+        fire_card(g, p, cid, "point_by_approach", None, trail)
+
+
+def breaks_through(g: GameState, attacker: Chara, blocker_dp: int) -> bool:
+    """〔突破N〕 (printed, or granted ``{"breakthrough": N}``): in the Elimination Judgement of its approach, with its AP
+    at least N above the interfering Chara's DP, it gives points as if not interfered (the keyword's reminder text;
+    the rule book Ver.2.22 predates it)."""
+    n = stats.breakthrough_value(g, attacker)
+    return n is not None and stats.used(stats.ap_dp(g, attacker)[0]) >= blocker_dp + n
+
+
+def through_point(g: GameState, through: list[Chara], trail: Trail) -> tuple[bool, str | None]:
+    """After the judgement, the point of an approach that broke through (``through``: the approaching Charas whose
+    〔突破N〕 applied, :func:`breaks_through`; none: no point) to the Interferer's Point Zone; (placed, the card)."""
+    if not through:
+        return False, None
+    return place_point(g, g.interferer, through, None, "breakthrough", trail)
 
 
 def eliminate(g: GameState, charas: list, trail: Trail) -> None:  # type: ignore[type-arg]

@@ -207,12 +207,13 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
 
 #: keywords an effect grants (〔X〕を得る), in the order written
 _KW_GRANTS = {"アクティブ": "active", "強引": "forceful", "我慢": "endure"}
-_KWS = r"(?P<kws>(?:〔(?:アクティブ|強引|我慢)〕、?)+)?"
+_KWS = r"(?P<kws>(?:〔(?:アクティブ|強引|我慢|突破\d+)〕、?)+)?"
 
 
 def kw_grants(kws: str | None, target: Any, until: str = "turn_end") -> list[Step]:
     """The grants of the keywords matched by ``_KWS`` (〔アクティブ〕〔我慢〕…), in the order written."""
-    return [{"op": "grant", "target": target, "what": _KW_GRANTS[k], "until": until}
+    return [{"op": "grant", "target": target, "until": until,
+             "what": {"breakthrough": int(k[2:])} if k.startswith("突破") else _KW_GRANTS[k]}
             for k in re.findall(r"〔([^〕]+)〕", kws or "")]
 
 

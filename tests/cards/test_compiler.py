@@ -57,6 +57,10 @@ CASES: list[tuple[str, dict[str, Any]]] = [
      {"targets": [{"side": "self"}], "do": [{"op": "grant", "target": T0, "what": "active", "until": "turn_end"},
                                             {"op": "grant", "target": T0, "what": "endure", "until": "turn_end"},
                                             {**MOD, "target": T0, "ap": 10, "dp": 0}]}),
+    ("このカードがアプローチした場合、自分のキャラ1枚は、ターン終了時まで〔突破20〕、+10/+10を得る。",
+     {"trigger": "approach", "targets": [{"side": "self"}],
+      "do": [{"op": "grant", "target": T0, "what": {"breakthrough": 20}, "until": "turn_end"},
+             {**MOD, "target": T0, "ap": 10, "dp": 10}]}),
     # rest / stand, with a cost limit; "may" makes an automatic effect optional
     ("このカードが登場した場合、使用コストの値が2以下の相手のキャラ1枚を休息状態にすることができる。",
      {"trigger": "enter", "optional": True, "targets": [{"side": "opponent", "max_cost": 2}],
@@ -195,7 +199,8 @@ def test_pinch_granted_effect_keeps_its_condition() -> None:
     "このカードが登場した場合、相手の手札を全て見る。",  # no step says "look at a hand"
     "このカードが登場した場合、カードを1枚引く。その後、このカードは宇宙の果てに旅立つ。",  # one sentence unknown
     "このカードは、コインが乗っているキャラには妨害されない。",  # coins: not in the engine
-    "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破30〕を得る。",  # a keyword the engine does not apply
+    "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破〕を得る。",  # a keyword without its number
+    "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔疾風〕を得る。",  # a keyword the engine does not know
     "このカードが登場した場合、カードを1枚引く。その場合、そのキャラを活動状態にできる。",  # "may" on a Chara named before
 ])
 def test_unknown_phrasings_stay_unscripted(text: str) -> None:

@@ -20,7 +20,7 @@ def _card(text: str, characteristic: object = ("制服",)) -> dict:
 def test_new_keywords_read() -> None:
     card = precious_card(_card("〔強引〕〔自由登場〕〔突破30〕〔我慢〕このカードが登場した場合、カードを1枚引く。"))
     assert (card.forceful, card.free_entry, card.breakthrough, card.endure) == (True, True, 30, True)
-    assert card.unverified_keywords == ("breakthrough",)  # 〔我慢〕 is applied (engine.pm.stats.endures)
+    assert card.unverified_keywords == ()  # both applied (engine.pm.turns.breaks_through, engine.pm.stats.endures)
     assert len(card.effects) == 1 and card.effects[0].trigger == "enter"
     back = parse_native({"format": "pmemo-cards", "version": 1, "cards": [dump_card(card)]}).get("TST 01-001")
     assert (back.forceful, back.free_entry, back.breakthrough, back.endure) == (True, True, 30, True)
