@@ -137,12 +137,20 @@ class Card:
     _continuous: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     #: the causes its automatic effects listen for (``Effect.trigger``): a cause no effect names is passed over at once
     listens: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    _also_names: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_activated", tuple(e for e in self.effects if e.kind == "activated"))
         object.__setattr__(self, "_automatic", tuple(e for e in self.effects if e.kind == "auto"))
         object.__setattr__(self, "_continuous", tuple(e for e in self.effects if e.kind == "continuous" and e.script))
         object.__setattr__(self, "listens", frozenset(t for e in self._automatic if e.trigger for t in e.trigger.split("|")))
+        # "during the game, this card also counts as name N / a Chara with property P" (ゲーム中、…としても扱う):
+        # continuous ``also_name`` / ``also_property`` steps, facts of the card in every zone
+        also = [s for e in self._continuous for s in e.script or () if s.get("op") in ("also_name", "also_property")]
+        if also:
+            props = [s["property"] for s in also if s["op"] == "also_property"]
+            object.__setattr__(self, "properties", tuple(dict.fromkeys((*self.properties, *props))))
+            object.__setattr__(self, "_also_names", tuple(s["name"] for s in also if s["op"] == "also_name"))
 
     @property
     def has_stats(self) -> bool:
@@ -153,8 +161,8 @@ class Card:
     def names(self) -> tuple[str, ...]:
         """Every name this card counts as (a Combo card counts as either name, reading 11)."""
         if self.combo:
-            return (self.name, *self.combo)
-        return (self.name,)
+            return (self.name, *self.combo, *self._also_names)
+        return (self.name, *self._also_names) if self._also_names else (self.name,)
 
     def activated(self) -> tuple[Effect, ...]:
         """Activated (Movement) effects in text order: ``use_effect`` indexes count here."""

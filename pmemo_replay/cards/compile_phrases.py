@@ -1003,10 +1003,22 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     raise NotUnderstood(text)
 
 
+def _also_is(text: str, ctx: Ctx) -> Got | None:
+    """"During the game, this card's name also counts as 「N」" / "this card also counts as a Chara with 【P】"
+    (ゲーム中、…としても扱う): ``also_name`` / ``also_property``, facts of the card in every zone (engine.cards)."""
+    if m := re.fullmatch(r"(?:ゲーム中、このカードの名称は、?|このカードの名称は、ゲーム中、)「([^」]+)」としても扱う", text):
+        return Got([{"op": "also_name", "name": m[1]}])
+    if ctx.card.type == "chara" and (m := re.fullmatch(r"このカードは、ゲーム中、【([^】]+)】を持つキャラとしても扱う", text)):
+        return Got([{"op": "also_property", "property": m[1]}])
+    return None
+
+
 def _static(text: str, ctx: Ctx) -> Got:
     """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
     if m := re.fullmatch(r"(自分|相手)のターンの間、このカードは、(.+)", text):  # the same, the condition first
         text = f"このカードは、{m[1]}のターンの間、{m[2]}"
+    if got := _also_is(text, ctx):
+        return got
     m = re.fullmatch(r"このカードは、(.+)", text)
     if m is None and ctx.card.type == "support":
         # a Support's "the Chara this card is set on gets …": ``self`` in a Support's effect is that Chara

@@ -61,6 +61,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
      {"trigger": "approach", "targets": [{"side": "self"}],
       "do": [{"op": "grant", "target": T0, "what": {"breakthrough": 20}, "until": "turn_end"},
              {**MOD, "target": T0, "ap": 10, "dp": 10}]}),
+    # the card also counts as a name / a property all game long (facts of the card: engine.cards.Card.names)
+    (f"ゲーム中、このカードの名称は、「{JIRO}」としても扱う。", {"do": [{"op": "also_name", "name": JIRO}]}),
+    ("このカードは、ゲーム中、【探偵】を持つキャラとしても扱う。", {"do": [{"op": "also_property", "property": "探偵"}]}),
     # rest / stand, with a cost limit; "may" makes an automatic effect optional
     ("このカードが登場した場合、使用コストの値が2以下の相手のキャラ1枚を休息状態にすることができる。",
      {"trigger": "enter", "optional": True, "targets": [{"side": "opponent", "max_cost": 2}],
@@ -200,6 +203,7 @@ def test_pinch_granted_effect_keeps_its_condition() -> None:
     "このカードが登場した場合、カードを1枚引く。その後、このカードは宇宙の果てに旅立つ。",  # one sentence unknown
     "このカードは、コインが乗っているキャラには妨害されない。",  # coins: not in the engine
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破〕を得る。",  # a keyword without its number
+    "このカードは、このターン、【探偵】を持つキャラとしても扱う。",  # not all game long: not a fact of the card
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔疾風〕を得る。",  # a keyword the engine does not know
     "このカードが登場した場合、カードを1枚引く。その場合、そのキャラを活動状態にできる。",  # "may" on a Chara named before
 ])
