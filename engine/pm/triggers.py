@@ -62,6 +62,8 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
     Chara including ``subject`` (``any_<event>``), and the delayed effects waiting for it."""
     if g.delayed:
         fire_delayed(g, event, subject, trail)
+    if g.cards.listened(DISCARD[event]):
+        fire_discard(g, DISCARD[event], subject, trail)
     cache = g.watch_cache
     by_cause = cache[1] if cache is not None and cache[0] == g.area_gen else watchers(g)
     if not by_cause:
@@ -77,6 +79,17 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
 _EVENTS = ("enter", "approach", "gave_point", "leave", "eliminated_opponent", "interfered", "rested")
 OTHER = {e: f"other_{e}" for e in _EVENTS}
 ANY = {e: f"any_{e}" for e in _EVENTS}
+#: "while this card is in the discard, when …" (このカードが捨て札置き場にある状態で、…場合): heard by cards there
+DISCARD = {e: f"discard_{e}" for e in _EVENTS}
+
+
+def fire_discard(g: GameState, cause: str, subject: Chara, trail: Trail) -> None:
+    """The cards in either discard that listen for ``cause`` (``discard_<event>``) hear it, each copy: their
+    triggers are logged naming the card ``from`` the discard (:func:`fire_card`, with its subject condition)."""
+    for p, player in enumerate(g.players):
+        for cid in list(player.discard):
+            if cid is not None and cause in g.card(cid).listens:
+                fire_card(g, p, cid, cause, subject, trail)
 
 
 def fire_leave(g: GameState, c: Chara) -> None:
@@ -132,9 +145,9 @@ FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn
                           "other_leave",
                           "any_leave", "any_approach", "any_interfered", "any_gave_point", "any_eliminated_opponent",
                           "other_eliminated_opponent", "any_rested", "paid_for_text", "delayed",
-                          "point_by_approach", "interfering", "own_event"})
+                          "point_by_approach", "interfering", "own_event", *DISCARD.values()})
 #: causes that happen to a card off the Area (its trigger is logged with ``from``)
-OFF_AREA_CAUSES = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach"})
+OFF_AREA_CAUSES = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach", *DISCARD.values()})
 
 
 def claim(g: GameState, player: int, card_id: str, idx: int, uid: int | None) -> int | None:

@@ -6,6 +6,7 @@ a clause no reader understands raises :class:`NotUnderstood`, so its whole effec
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ class Ctx:
     condition: dict[str, Any] = field(default_factory=dict)  # conditions a clause puts on the whole effect
     opening: bool = False  # reading the first clause of an automatic effect (its "may" makes the effect optional)
     this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
+    in_discard: bool = False  # a trigger heard in the discard (このカードが捨て札置き場にある状態で): no Chara is "self"
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -401,6 +403,9 @@ def _look_one(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 @reads(r"(?:その|この)(?:キャラ|カード)を場に出す")
 def _back_in(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if ctx.in_discard and m[0].startswith("この"):  # heard in the discard: "put this card onto the Area" from there
+        return [{"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True}
+                | ({"up_to": True} if ctx.may else {})]
     return [{"op": "_back_in"}]
 
 
@@ -950,6 +955,14 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         if m["unit"] == "枚" and event != "play":
             history["distinct"] = True
         return f"any_{cause}", {"subject": p.chara_spec(), "history": history}, text[m.end():]
+    if m := re.match(r"このカードが捨て札置き場にある状態で、", text):
+        # "while this card is in the discard, when X …": the card hears X there (engine.pm.triggers.fire_discard)
+        cause, sub, rest = _trigger(text[m.end():], ctx)
+        base = cause.split("_", 1)[1] if cause.startswith(("any_", "other_")) else None
+        if base is None or "|" in cause or "subject" not in sub or set(sub) - {"subject", "own_turn"} or ctx.this_subject:
+            raise NotUnderstood(m[0])
+        ctx.in_discard = True
+        return f"discard_{base}", sub, rest
     if m := re.match(r"自分のターンの間に?、", text):
         cond["own_turn"] = True
         text = text[m.end():]
@@ -1125,6 +1138,8 @@ def effect(text: str, ctx: Ctx) -> Got:
         text = text[m.end():]
     may = []
     steps = body(text, ctx, may)
+    if ctx.in_discard and '"self"' in json.dumps(steps):
+        raise NotUnderstood("this card's steps after a trigger heard in the discard")  # no Chara is "self" there
     return Got(steps, trigger=trigger, condition={**cond, **ctx.condition},
                optional=ctx.kind == "auto" and bool(may) and may[0])
 

@@ -64,6 +64,11 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     # the card also counts as a name / a property all game long (facts of the card: engine.cards.Card.names)
     (f"ゲーム中、このカードの名称は、「{JIRO}」としても扱う。", {"do": [{"op": "also_name", "name": JIRO}]}),
     ("このカードは、ゲーム中、【探偵】を持つキャラとしても扱う。", {"do": [{"op": "also_property", "property": "探偵"}]}),
+    # heard in the discard (engine.pm.triggers.fire_discard)
+    ("このカードが捨て札置き場にある状態で、自分の【制服】がアプローチでポイントを与えた場合、このカードを場に出すことができる。",
+     {"trigger": "discard_gave_point", "optional": True, "condition": {"subject": {"side": "self", "property": "制服"}},
+      "do": [{"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True, "up_to": True,
+              "who": "self"}]}),
     # rest / stand, with a cost limit; "may" makes an automatic effect optional
     ("このカードが登場した場合、使用コストの値が2以下の相手のキャラ1枚を休息状態にすることができる。",
      {"trigger": "enter", "optional": True, "targets": [{"side": "opponent", "max_cost": 2}],
@@ -204,6 +209,8 @@ def test_pinch_granted_effect_keeps_its_condition() -> None:
     "このカードは、コインが乗っているキャラには妨害されない。",  # coins: not in the engine
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破〕を得る。",  # a keyword without its number
     "このカードは、このターン、【探偵】を持つキャラとしても扱う。",  # not all game long: not a fact of the card
+    # heard in the discard, then a step on "this card": no Chara is "self" for such a trigger
+    "このカードが捨て札置き場にある状態で、自分のキャラが登場した場合、このカードを場に出す。その場合、このカードは、ターン終了時まで+10/+10を得る。",
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔疾風〕を得る。",  # a keyword the engine does not know
     "このカードが登場した場合、カードを1枚引く。その場合、そのキャラを活動状態にできる。",  # "may" on a Chara named before
 ])
