@@ -146,7 +146,8 @@ class Card:
         object.__setattr__(self, "listens", frozenset(t for e in self._automatic if e.trigger for t in e.trigger.split("|")))
         # "during the game, this card also counts as name N / a Chara with property P" (ゲーム中、…としても扱う):
         # continuous ``also_name`` / ``also_property`` steps, facts of the card in every zone
-        also = [s for e in self._continuous for s in e.script or () if s.get("op") in ("also_name", "also_property")]
+        also = [s for e in self._continuous if not e.condition for s in e.script or ()
+                if s.get("op") in ("also_name", "also_property")]
         if also:
             props = [s["property"] for s in also if s["op"] == "also_property"]
             object.__setattr__(self, "properties", tuple(dict.fromkeys((*self.properties, *props))))

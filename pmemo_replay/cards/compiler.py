@@ -84,6 +84,8 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
         if not steps:
             return None
     condition = got.condition or None
+    if (eff.condition or condition) and any(x.get("op") in ("also_name", "also_property") for x in steps):
+        return None  # a name / property only under a condition (a Pinch's): not a fact of the card, not read
     if eff.condition:  # a Pinch-granted effect holds only while the Pinch does
         condition = {**(condition or {}), **eff.condition}
     return replace(eff, script=tuple(ph.finish(steps, ctx)), targets=tuple(ctx.targets), trigger=trigger,
