@@ -912,6 +912,7 @@ _OTHER_TRIGGERS = [
     (r"のアプローチで相手のキャラが退場した場合、", "eliminated_opponent"),
     (r"が休息状態になるごとに、", "rested"),
     (r"が登場(?:した場合|するごとに)、", "enter"),
+    (r"が場に出た場合、", "enter"),  # as このカードが場に出た場合 (enter: summoned or put onto the Area)
     (r"がアプローチに参加(?:した場合|するごとに)、", "approach"),
     (r"がアプローチでポイントを与えた場合、", "gave_point"),
     (r"がアプローチでポイントを与えるごとに、", "gave_point"),
@@ -1007,6 +1008,8 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
                 raise NotUnderstood(m["np"])
             spec = p.chara_spec()
             prefix = "any_" if cause == "rested" or _could_be(ctx.card, spec) else "other_"
+            if prefix + cause == "any_enter" and cond.get("entered_this_turn"):
+                raise NotUnderstood(m[0])  # "in the turn this card entered, when yours enters": its own entry? not read
             if prefix + cause == "any_leave":
                 # the engine logs a leaving Chara's triggers only for its own "leave" effects (engine.pm.triggers.
                 # fire_leave): an "any of yours leaves" effect that could hear itself stays unscripted for now

@@ -64,6 +64,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     # the card also counts as a name / a property all game long (facts of the card: engine.cards.Card.names)
     (f"ゲーム中、このカードの名称は、「{JIRO}」としても扱う。", {"do": [{"op": "also_name", "name": JIRO}]}),
     ("このカードは、ゲーム中、【探偵】を持つキャラとしても扱う。", {"do": [{"op": "also_property", "property": "探偵"}]}),
+    ("自分の【探偵】を持つキャラが場に出た場合、カードを1枚引く。",  # 場に出た: enter, as for this card
+     {"trigger": "other_enter", "condition": {"subject": {"side": "self", "property": "探偵"}},
+      "do": [{"op": "draw", "who": "self", "n": 1}]}),
     # heard in the discard (engine.pm.triggers.fire_discard)
     ("このカードが捨て札置き場にある状態で、自分の【制服】がアプローチでポイントを与えた場合、このカードを場に出すことができる。",
      {"trigger": "discard_gave_point", "optional": True, "condition": {"subject": {"side": "self", "property": "制服"}},
@@ -209,6 +212,7 @@ def test_pinch_granted_effect_keeps_its_condition() -> None:
     "このカードは、コインが乗っているキャラには妨害されない。",  # coins: not in the engine
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破〕を得る。",  # a keyword without its number
     "このカードは、このターン、【探偵】を持つキャラとしても扱う。",  # not all game long: not a fact of the card
+    "このカードが登場したターンの間に、自分のキャラが場に出た場合、カードを1枚引く。",  # its own entry too? not read
     "〔逆境3〕:「ゲーム中、このカードの名称は「試験 次郎」としても扱う。」",  # only while a Pinch holds: not read
     # heard in the discard, then a step on "this card": no Chara is "self" for such a trigger
     "このカードが捨て札置き場にある状態で、自分のキャラが登場した場合、このカードを場に出す。その場合、このカードは、ターン終了時まで+10/+10を得る。",
