@@ -92,6 +92,13 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   Chara kept by 退場しない is not moved, a card that cannot enter the Area (already there, purple, no room in a full
   Main Area with no Chara named to give up) is not put there (場に出す then takes the Support Area). Targets are
   still checked when the effect is declared (000 P16, step ③).
+- 01-094 / 01-117: a Support Area Chara moved (移す) to a full Main Area is no part that cannot be done: its owner
+  discards one of the five first, then it moves (rule book 000 "Regarding Chara Movement"; 001 the same), the log
+  naming that Chara (the move op's ``replace`` or a ``choices`` entry; engine/pm/script.py ``_given_up``).
+- 01-004 (SSSS 01-093 compiled the same): 「このターン、相手の手札にある全てのキャラは、使用コスト+2を得る」 binds the
+  cards in the hand when it resolves, as 01-109 binds the Charas on the Area: 得る puts the change on the cards the
+  text names then (rule book 001's glossary: a gain adds a modification to the specified card), and a card that
+  reaches the hand later was not among them (engine/pm/ops.py ``_cost_held``).
 - "Your Charas" (自分のキャラ) are those in the Main and the Support Area (rule book 001, "place"), unless the text
   names an area.
 """
