@@ -202,11 +202,10 @@ def _cost(g: GameState, op: Mapping[str, Any]) -> str:
     until = expiry(op.get("until"), g.turn)
     if "all" in op:
         return _cost_held(g, op, until)
-    for kind in ("next",):  # docs/log-extensions.md: the next card played fitting a filter
-        if kind in op:
-            key = f"{kind}|{json.dumps(dict(op[kind]), sort_keys=True, ensure_ascii=False)}"
-            pl.cost_mods.setdefault(key, []).extend([(op["n"], until)] * int(op.get("count", 1)))
-            return f"the next card fitting {dict(op[kind])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
+    if "next" in op:  # docs/log-extensions.md: the next card played fitting a filter
+        key = f"next|{json.dumps(dict(op['next']), sort_keys=True, ensure_ascii=False)}"
+        pl.cost_mods.setdefault(key, []).extend([(op["n"], until)] * int(op.get("count", 1)))
+        return f"the next card fitting {dict(op['next'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
     pl.cost_mods.setdefault(base_id(op["card"]), []).append((op["n"], until))
     return f"{describe(g, op['card'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
 

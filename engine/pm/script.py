@@ -303,7 +303,7 @@ def _given_up(r: Run, c: Chara) -> str | None:
         raise illegal("summon.main_full", f"{describe(r.g, r.card_id)} moves {describe(r.g, c.card)} into player "
                                           f"{c.owner}'s full Main Area: name one of its {len(main)} Charas to discard "
                                           "first (the move op's replace, or the next choices entry; rule book 000, "
-                                          f"Regarding Chara Movement), not {entry!r}")
+                                          "Regarding Chara Movement)" + ("" if entry is None else f", not {entry!r}"))
     r.made.append([entry])
     return entry
 
