@@ -10,6 +10,8 @@ import copy
 
 import pytest
 
+from engine.pm.ops import apply_op
+from engine.rulings import Trail
 from tests.effects.test_impossible_parts import DATA, with_saga
 from tests.effects.test_issue26_engine import mhk_game, ref
 from tests.engine.kit import Game, assert_illegal, assert_legal
@@ -97,3 +99,23 @@ def test_saga_st_033_set_trigger_is_logged_and_marked_unverified() -> None:
     res = assert_legal(g.add("trigger", 0, card="SAGA ST-033", effect=0, ops=milled))
     assert res.state.players[0].discard == [deck[-1], deck[-2]]
     assert any(e.unverified and "is not scripted" in e.message for e in res.trails[-1].entries)
+
+
+def _saki_interfered() -> Game:
+    """Turn 3: SAGA 01-027 (60/0, 〔アクティブ〕) approaches and p1's MHK 01-104 interferes (window ④ open)."""
+    g = mhk_game(["SAGA 01-027", "MHK 01-083", "MHK 01-084", "MHK 01-052", "MHK 01-040"], db=with_saga())
+    g.add("summon", 0, card="SAGA 01-027", area="main", pay=[{"hand": "MHK 01-083"}]).passes(1).end_turn(0)
+    g.add("summon", 1, card="MHK 01-104", area="main", pay=[]).passes(0).end_turn(1)
+    return g.passes(0, 1).add("approach", 0, card="SAGA 01-027").passes(0, 1).add("interfere", 1, card="MHK 01-104")
+
+
+def test_saga_01_027_left_by_the_judgement_sets_up_its_return() -> None:
+    """アプローチで退場 (compiled; one reading with MHK 01-034's hand script): eliminated by the judgement, its
+    mandatory trigger is due; off the Area by an effect during the approach, nothing fires."""
+    judged = assert_legal(_saki_interfered().passes(0, 1)).state
+    assert "SAGA 01-027" in judged.players[0].discard and [t[2] for t in judged.pending_triggers] == [0]
+    assert_illegal(_saki_interfered().passes(0, 1).add("pass", 0), "effect.result")
+    moved = assert_legal(_saki_interfered()).state
+    apply_op(moved, {"op": "move", "p": 0, "card": "SAGA 01-027", "from": "main", "to": "hand"}, Trail(), verified=True,
+             in_response=False)
+    assert not moved.pending_triggers and not moved.available_triggers
