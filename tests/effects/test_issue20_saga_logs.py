@@ -47,8 +47,11 @@ def test_saga_01_112_needs_both_names_on_the_area() -> None:
     assert_legal(_approaching("SAGA 01-112", ai=True).add("play_event", 0, **event))
 
 
-def test_saga_01_114_needs_its_named_chara() -> None:
-    g = _fetched("SAGA 01-114").add("play_event", 0, card="SAGA 01-114", pay=[{"hand": "MHK 01-083"}])
+@pytest.mark.parametrize("event", ["SAGA 01-114", "SAGA 01-106"])
+def test_saga_main_phase_events_need_their_named_chara(event: str) -> None:
+    """01-114 names 「二階堂 サキ」, 01-106 「源 さくら」: with neither on the Area the play is refused (the condition is
+    checked before the payment)."""
+    g = _fetched(event).add("play_event", 0, card=event, pay=[{"hand": "MHK 01-083"}])
     assert_illegal(g, "event.condition")
 
 
