@@ -67,8 +67,12 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   rested the Chara; 01-033 may flip only when it returned at least one card (the shuffle is done either way).
 - 01-019 / 01-015 / 01-016: "AP or DP 0" needs a Chara with AP/DP: a "-/-" Chara has no value (01-024 and 01-076
   say AP/DPの値を持つ when they mean those), so it is neither 0 nor at least N (``zero_stat``, ``min_stat``).
-- 01-034: アプローチで退場 is leaving by an approach as the approaching or the interfering Chara (01-057 and ST-001
-  say このカードのアプローチ when they mean its own; the rule book's 退場判定 takes either side, 001 "exit judgment").
+- 01-034 / SAGA 01-027 (compiled): アプローチで退場 is leaving by the Elimination Judgement of an approach in which the
+  card approached or interfered (01-057 and ST-001 say このカードのアプローチ when they mean its own; the rule book's
+  退場判定 takes either side, 001 "exit judgment"); an effect that moves it off the Area during the approach is not it
+  (``left_by_approach``, engine/pm/conditions.py: the one reading, which the compiler writes too). 01-034's return is
+  mandatory: its first sentence ends in 出す, only the alternative (または、手札から…出すことができる) is できる; so the
+  trigger must be logged and choose one of the two (the alternative takes a Chara of its names from the hand).
 - 01-091: "the AP/DP modifiers the opponent's Chara has gained" are all of them: by effects, by its own printed
   text (ST-010's +20/+20 says 得る too) and coins; a level's +10/+10 is not one, nor is a value set by 01-018/01-027
   (変更: the change it made is marked with a ``set_change`` grant and left out).
@@ -88,6 +92,13 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   Chara kept by 退場しない is not moved, a card that cannot enter the Area (already there, purple, no room in a full
   Main Area with no Chara named to give up) is not put there (場に出す then takes the Support Area). Targets are
   still checked when the effect is declared (000 P16, step ③).
+- 01-094 / 01-117: a Support Area Chara moved (移す) to a full Main Area is no part that cannot be done: its owner
+  discards one of the five first, then it moves (rule book 000 "Regarding Chara Movement"; 001 the same), the log
+  naming that Chara (the move op's ``replace`` or a ``choices`` entry; engine/pm/script.py ``_given_up``).
+- 01-004 (SSSS 01-093 compiled the same): 「このターン、相手の手札にある全てのキャラは、使用コスト+2を得る」 binds the
+  cards in the hand when it resolves, as 01-109 binds the Charas on the Area: 得る puts the change on the cards the
+  text names then (rule book 001's glossary: a gain adds a modification to the specified card), and a card that
+  reaches the hand later was not among them (engine/pm/ops.py ``_cost_held``).
 - "Your Charas" (自分のキャラ) are those in the Main and the Support Area (rule book 001, "place"), unless the text
   names an area.
 """
@@ -290,7 +301,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                auto("leave", [{"op": "choose", "n": 1, "modes": [
                                    [pick("discard", "area", 1, {}, this_card=True, rested=True)],
                                    [pick("hand", "area", 1, {**CHARA, "name": [TATSUYA, MIYUKI]})]]}],
-                                    optional=True, condition={"any_of": [{"approaching": True}, {"interfering": True}]})]},
+                                    condition={"left_by_approach": True})]},
     "MHK 01-035": {"effects": [COMBO_FETCH]},
     "MHK 01-036": {"effects": [static([{"op": "cost", "n": -1, "per": {"charas": OWN, "each": 2}}]),
                                static([mod(10, 10, "self", per={"charas": OWN, "each": 3})], condition=OWN_TURN)]},

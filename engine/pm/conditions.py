@@ -26,7 +26,9 @@ turn, the first time its cause happens), ``phase`` (``main``/``approach``), ``in
 own Chara is in that area), ``history`` (this turn's plays, approaches or interferences: ``{"event", "filter",
 "who", "at_least"|"exactly", "distinct"}``), ``answers`` (a response: what it answers, ``{"type": action type,
 "side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits), ``opponent_leaves_too`` (an
-opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves).
+opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves),
+``left_by_approach`` (アプローチで退場: the effect's own Chara leaves by the Elimination Judgement of an approach in
+which it approached or interfered; checked when it leaves).
 """
 
 from __future__ import annotations
@@ -283,6 +285,11 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return n == int(want["exactly"]) if "exactly" in want else n >= int(want.get("at_least", 1))
     if key == "answers":
         return _answers(g, owner, want)
+    if key == "left_by_approach":  # アプローチで退場: sent off by the Elimination Judgement of an approach it took part in
+        ap = g.approach  # (approaching or interfering; an effect's move during the approach is not it)
+        on = source is not None and ap is not None and ap.judging and (
+            source.uid in ap.attackers or ap.interferer == source.uid)
+        return on == bool(want)
     if key == "opponent_leaves_too":  # the effect's own Chara leaves with an opposing participant (a judgement)
         ap = g.approach
         if source is None or ap is None:

@@ -163,8 +163,9 @@ def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> It
         if zone is None:
             return
         action["from"] = zone
-    if reg is not None and not eff.targets:
-        yield from _with_targets(g, p, action, card, Effect("auto", script=eff.script))
+    if reg is not None and not eff.targets:  # its Chara and targets are the ones it was set up with
+        named = [c for c in (g.chara_by_uid(u) for u in reg.get("targets", ())) if c is not None]
+        yield _with_choices(g, p, action, Effect("auto", script=eff.script), named, src)
     else:
         yield from _with_targets(g, p, action, card, eff)
 

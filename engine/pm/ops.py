@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import base_id
-from engine.pm import hidden, stats
-from engine.pm.state import GameState, expiry
+from engine.pm import conditions, hidden, stats
+from engine.pm.state import HELD_COST, GameState, expiry
 from engine.pm.triggers import fire, fire_others
 from engine.pm.zones import (
     AREA_ZONES,
@@ -200,14 +200,32 @@ def _grant(g: GameState, op: Mapping[str, Any]) -> str:
 def _cost(g: GameState, op: Mapping[str, Any]) -> str:
     pl = g.players[op["p"]]
     until = expiry(op.get("until"), g.turn)
-    for kind in ("next", "all"):  # docs/log-extensions.md: the next card played, or every card, fitting a filter
-        if kind in op:
-            key = f"{kind}|{json.dumps(dict(op[kind]), sort_keys=True, ensure_ascii=False)}"
-            pl.cost_mods.setdefault(key, []).extend([(op["n"], until)] * int(op.get("count", 1)))
-            which = "the next card" if kind == "next" else "every card"
-            return f"{which} fitting {dict(op[kind])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
+    if "all" in op:
+        return _cost_held(g, op, until)
+    if "next" in op:  # docs/log-extensions.md: the next card played fitting a filter
+        key = f"next|{json.dumps(dict(op['next']), sort_keys=True, ensure_ascii=False)}"
+        pl.cost_mods.setdefault(key, []).extend([(op["n"], until)] * int(op.get("count", 1)))
+        return f"the next card fitting {dict(op['next'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
     pl.cost_mods.setdefault(base_id(op["card"]), []).append((op["n"], until))
     return f"{describe(g, op['card'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
+
+
+def _cost_held(g: GameState, op: Mapping[str, Any], until: int | None) -> str:
+    """``all``: the cards fitting the filter in the hand *now* gain ``n`` (「このターン、相手の手札にある全てのキャラは、
+    使用コスト+2を得る」, MHK 01-004): one ``held|`` entry per copy there, none for a card that reaches the hand later
+    (zones.hand_arrival, stats.hand_cost; issue 26)."""
+    pl = g.players[op["p"]]
+    counts: dict[str, int] = {}
+    for cid in pl.hand:
+        if cid is not None and conditions.card_matches(g, g.card(cid), op["all"], op["p"], "hand"):
+            counts[base_id(cid)] = counts.get(base_id(cid), 0) + 1
+    for base, k in counts.items():
+        i = 0
+        while f"{HELD_COST}{base}|{i}" in pl.cost_mods:
+            i += 1
+        pl.cost_mods[f"{HELD_COST}{base}|{i}"] = [(op["n"], until)] * k
+    return (f"the {sum(counts.values())} card(s) fitting {dict(op['all'])} in player {op['p']}'s hand now: usage cost "
+            f"{op['n']:+d}")
 
 
 def _coin(g: GameState, op: Mapping[str, Any]) -> str:

@@ -260,11 +260,12 @@ def _chara_ops(r: Run, step: Step) -> None:
             if step["to"] == c.area or (step["to"] not in AREA_ZONES and stats.stays_on_area(r.g, c)):
                 continue  # already there, or 退場しない keeps it on the Area: that part cannot be done
             if step["to"] == "main":
-                given = r.next_given()
-                replace = given.get("replace") if given is not None and given.get("op") == "move" else None
-                if not r.g.card(c.card).has_stats or (len(r.g.players[c.owner].main) >= MAIN_LIMIT and replace is None):
-                    continue  # no AP/DP, or a full Main Area with no Chara named to give up: it cannot move there
-                if replace is not None:
+                if not r.g.card(c.card).has_stats:
+                    continue  # no AP/DP: it cannot move there
+                if len(r.g.players[c.owner].main) >= MAIN_LIMIT:
+                    replace = _given_up(r, c)
+                    if replace is None:
+                        continue  # each of the five stays (退場しない): no room can be made, that part cannot be done
                     op["replace"] = replace
             op.update({"from": c.area, "to": step["to"]})
             r.picked = [c.card]
@@ -276,6 +277,35 @@ def _chara_ops(r: Run, step: Step) -> None:
             held = find_chara(r.g.players[c.owner], c.card)
             if held is not None:
                 held.grants.append(({SET_CHANGE: [op["ap"], op["dp"]]}, expiry(op["until"], r.g.turn)))
+
+
+def _given_up(r: Run, c: Chara) -> str | None:
+    """The Chara discarded to make room when ``c`` moves into its owner's full Main Area (None: each of the five stays).
+
+    Rule book 000 "Regarding Chara Movement" (001 the same): a Support Area Chara an effect moves to a Main Area
+    holding 5 goes there after its owner discards 1 of the 5, so the move is never skipped for want of room. The log
+    names that Chara as the ``move`` op's ``replace`` (log-format.md), or, with ``choices``, in the next entry (its
+    id, alone or in a list); missing, it is ``summon.main_full``. ``ops.check_main_entry`` checks the one named."""
+    main = r.g.players[c.owner].main
+    if all(stats.stays_on_area(r.g, x) for x in main):
+        return None
+    given = r.next_given()
+    if r.choices is not None:
+        entry = r.decision()
+        entry = entry[0] if isinstance(entry, list) and len(entry) == 1 else entry
+    elif given is not None:
+        entry = given.get("replace") if given.get("op") == "move" else None
+    elif r.auto:
+        entry = min((x for x in main if not stats.stays_on_area(r.g, x)), key=lambda x: stats.ap_dp(r.g, x)[0]).card
+    else:
+        entry = None
+    if not isinstance(entry, str):
+        raise illegal("summon.main_full", f"{describe(r.g, r.card_id)} moves {describe(r.g, c.card)} into player "
+                                          f"{c.owner}'s full Main Area: name one of its {len(main)} Charas to discard "
+                                          "first (the move op's replace, or the next choices entry; rule book 000, "
+                                          "Regarding Chara Movement)" + ("" if entry is None else f", not {entry!r}"))
+    r.made.append([entry])
+    return entry
 
 
 def _stat_change(r: Run, step: Step, c: Chara) -> tuple[int, int]:
@@ -735,9 +765,9 @@ def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: l
 
 
 def has_decisions(script: Sequence[Step] | None) -> bool:
-    """True when a script leaves a decision to a player (a pick or a mode)."""
-    return any(s.get("op") in ("pick", "flip", "choose", "rest_any") or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ()))
-               for s in script or ())
+    """True when a script leaves a decision to a player (a pick, a mode, a Chara given up in a full Main Area)."""
+    return any(s.get("op") in ("pick", "flip", "choose", "rest_any") or (s.get("op") == "move" and s.get("to") == "main")
+               or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ())) for s in script or ())
 
 
 def cost_key(kind: str, f: Mapping[str, Any]) -> str:

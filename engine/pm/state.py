@@ -126,6 +126,11 @@ class Chara:
         return max(values) if values else None
 
 
+#: ``cost_mods`` keys ``held|<card>|...``: a cost change locked onto the copies of a card in the hand when it applied,
+#: one entry per copy (engine.pm.ops ``cost`` ``all``; engine.pm.zones.hand_arrival; engine.pm.stats.hand_cost)
+HELD_COST = "held|"
+
+
 class PlayerState:
     """One player's zones."""
 
@@ -231,6 +236,8 @@ class Approach:
     choices: list[int] = field(default_factory=list)  # uids the Interferer may choose at ⑤
     eliminate_interferer: bool = False
     judgement: str = ""  # values at ⑤, for the trail
+    #: True only while the Elimination Judgement sends Charas off (``left_by_approach``); never between actions
+    judging: bool = False
 
 
 class GameState:

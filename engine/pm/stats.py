@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.cards import Card, base_id
 from engine.pm import conditions
-from engine.pm.state import Chara, GameState
+from engine.pm.state import HELD_COST, Chara, GameState
 
 COIN_STATS = {"+10/+10": (10, 10)}
 
@@ -338,6 +338,9 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
         for key, mods in me.cost_mods.items():
             if key == base_id(card_id):
                 cost += sum(n for n, _ in mods)
+            elif key.startswith(HELD_COST):  # locked onto the copies there: the cheapest copy is played first
+                if mods and key.split("|", 2)[1] == base_id(card_id) and _copies(me.hand, card_id) <= len(mods):
+                    cost += mods[0][0]
             elif "|" in key and conditions.card_matches(g, card, _cost_filter(key)):
                 cost += mods[0][0] if key.startswith("next|") else sum(n for n, _ in mods)
     info = g.db_info
@@ -361,6 +364,11 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
                     k = 1 if "per" not in step else conditions.count(g, player, step["per"]) // int(step["per"].get("each", 1))
                     cost += int(step.get("n", 0)) * k
     return used(cost)
+
+
+def _copies(hand: list[str | None], card_id: str) -> int:
+    key = base_id(card_id)
+    return sum(1 for c in hand if c is not None and base_id(c) == key)
 
 
 @lru_cache(maxsize=256)

@@ -225,11 +225,18 @@ def through_point(g: GameState, through: list[Chara], trail: Trail) -> tuple[boo
 def eliminate(g: GameState, charas: list, trail: Trail) -> None:  # type: ignore[type-arg]
     kept = [c for c in charas if stats.stays_on_area(g, c)]
     g.eliminated = [c.card for c in charas if c not in kept]
-    for c in charas:
-        if c in kept:
-            trail.event("elimination", f"{describe(g, c.card)} does not leave the Area (an effect keeps it)")
-            continue
-        leave_area(g, c, "discard")
+    a = g.approach
+    if a is not None:
+        a.judging = True  # a Chara leaving now leaves by the approach (``left_by_approach``)
+    try:
+        for c in charas:
+            if c in kept:
+                trail.event("elimination", f"{describe(g, c.card)} does not leave the Area (an effect keeps it)")
+                continue
+            leave_area(g, c, "discard")
+    finally:
+        if a is not None:
+            a.judging = False
 
 
 def expire_delayed(g: GameState) -> None:

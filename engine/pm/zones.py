@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.cards import base_id
 from engine.pm import replacement
-from engine.pm.state import Chara, GameState, PlayerState
+from engine.pm.state import HELD_COST, Chara, GameState, PlayerState
 from engine.rulings import illegal
 
 AREA_ZONES = ("main", "support")
@@ -20,6 +20,8 @@ def draw(g: GameState, player: int, n: int) -> list[str | None]:
     drawn: list[str | None] = []
     for _ in range(min(n, len(p.deck))):
         card = p.deck.pop()
+        if p.cost_mods:
+            hand_arrival(p, card)
         p.hand.append(card)
         drawn.append(card)
     if None in drawn:  # table logs: remember when each unknown card came, for the facts of its identification
@@ -27,6 +29,17 @@ def draw(g: GameState, player: int, n: int) -> list[str | None]:
     if g.turn:
         mark_seen(g, player, drawn)
     return drawn
+
+
+def hand_arrival(p: PlayerState, card: str | None) -> None:
+    """``card`` is about to reach the hand: a cost change locked onto the copies there (``held|``) does not pass to
+    it. Each such change keeps at most as many copies as the hand holds now (copies that left took theirs along)."""
+    if card is None:
+        return
+    key = base_id(card)
+    for name, mods in p.cost_mods.items():
+        if name.startswith(HELD_COST) and name.split("|", 2)[1] == key:
+            del mods[sum(1 for c in p.hand if c is not None and base_id(c) == key):]
 
 
 def mark_seen(g: GameState, player: int, cards: list[str | None]) -> None:
@@ -147,6 +160,8 @@ def put_cards(g: GameState, player: int, cards: list[str] | list[str | None], to
     """Put loose cards (not Charas) into a non-Area zone."""
     p = g.players[player]
     if to == "hand":
+        for cid in cards if p.cost_mods else ():
+            hand_arrival(p, cid)
         p.hand.extend(cards)
     elif to == "discard":
         p.discard.extend(cards)

@@ -899,9 +899,11 @@ _OWN_TRIGGERS = [
     (r"このカードがアプローチでポイントを与えた場合、", "gave_point", {}),
     (r"このカードのアプローチで相手のキャラが退場した場合、", "eliminated_opponent", {}),
     (r"このカードが退場した場合、", "leave", {}),
-    # "leaves by an approach": as the approaching or as the interfering Chara (the judgement of an approach, rule book
-    # P13-15 step 5, eliminates either; the text says このカードのアプローチで when it means its own approach only)
-    (r"このカードがアプローチで退場した場合、", "leave", {"any_of": [{"approaching": True}, {"interfering": True}]}),
+    # "leaves by an approach": sent off by the Elimination Judgement of an approach (rule book P13-15 step 5) as the
+    # approaching or the interfering Chara (the text says このカードのアプローチで when it means its own approach only);
+    # an effect's move during the approach is not it. One reading with the hand scripts (MHK 01-034):
+    # engine/pm/conditions.py ``left_by_approach``
+    (r"このカードがアプローチで退場した場合、", "leave", {"left_by_approach": True}),
     (r"相手がイベントカードをプレイした場合、", "opp_event", {}),
     (r"自分のイベントカードがプレイされた場合、", "own_event", {}),
     (r"(?:このカードは、)?イベントカードがプレイされた場合、", "own_event|opp_event", {}),

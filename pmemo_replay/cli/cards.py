@@ -5,8 +5,10 @@ keywords not counted); of them ``hand_scripted`` (the project's hand-written scr
 text compiler wrote) and ``unverified`` (no script: applied as logged), which add up to ``effects``;
 ``compiler_also`` / ``compiler_same``: of the hand-scripted effects, how many the compiler also compiles and how many
 it reproduces exactly (when the set's precious-data files are at hand); ``keywords`` (keywords read, 〔アクティブ〕
-〔突破N〕...) of which ``keywords_unapplied`` (read, not applied: their uses are unverified); ``verified_cards``: cards
-with every effect scripted and no unapplied keyword.
+〔突破N〕...) of which ``keywords_unapplied`` (read, not applied: their uses are unverified); ``scripted_cards``: cards
+with every effect scripted and no unapplied keyword; ``verified_cards``: of those, the cards whose current scripts
+passed an independent read (docs/verification.md: the latest read of the current script digest says ``right``;
+a card without effects has nothing to read).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from typing import Any
 from engine.cards import Card, CardDB
 from pmemo_replay.cards import bundled_cards, load_cards
 from pmemo_replay.cards.compile_measure import DATA, normalized
+from pmemo_replay.cards.verification import read_records, verified
 
 COLUMNS = ("cards", "effects", "hand_scripted", "compiled", "unverified", "compiler_also", "compiler_same", "keywords",
-           "keywords_unapplied", "verified_cards")
+           "keywords_unapplied", "scripted_cards", "verified_cards")
 _KEYWORDS = ("active", "break_", "level_up", "ex", "combo", "ignore", "pinch", "reinforcement", "free_entry", "forceful",
              "breakthrough", "endure")
 
@@ -36,9 +39,12 @@ def _effects(card: Card) -> list[Any]:
     return [*card.effects, *([card.backup] if card.backup else [])]
 
 
-def coverage(db: CardDB, compiled: CardDB | None = None) -> list[dict[str, Any]]:
+def coverage(db: CardDB, compiled: CardDB | None = None, read: set[str] | None = None) -> list[dict[str, Any]]:
     """Per set, the columns of :data:`COLUMNS`; ``compiled``: the same cards with compiled scripts only (for
-    ``compiler_also`` / ``compiler_same``; 0 without it)."""
+    ``compiler_also`` / ``compiler_same``; 0 without it); ``read``: the ids verified by an independent read
+    (default: the records of docs/verification.md)."""
+    if read is None:
+        read = verified(db, read_records())
     rows: dict[str, dict[str, Any]] = {}
     for card in db:
         row = rows.setdefault(card.set_code, {"set": card.set_code, **dict.fromkeys(COLUMNS, 0)})
@@ -52,7 +58,9 @@ def coverage(db: CardDB, compiled: CardDB | None = None) -> list[dict[str, Any]]
         row["unverified"] += missing
         row["keywords"] += keywords(card)
         row["keywords_unapplied"] += len(card.unverified_keywords)
-        row["verified_cards"] += not missing and not card.unverified_keywords
+        scripted = not missing and not card.unverified_keywords
+        row["scripted_cards"] += scripted
+        row["verified_cards"] += scripted and (not effects or card.id in read)
         other = compiled.get(card.id) if compiled is not None and card.id in compiled else None
         if other is not None and hand:
             theirs = _effects(other)
@@ -89,12 +97,12 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(rows, ensure_ascii=False))
         return 0
     heads = ("set", "cards", "effects", "hand", "compiled", "unverified", "compiler also/same", "keywords (unapplied)",
-             "verified cards")
+             "scripted cards", "verified cards")
     print(f"{heads[0]:<8}" + "".join(f"{h:>{len(h) + 2}}" for h in heads[1:]))
     for r in rows:
         cells = (r["cards"], r["effects"], r["hand_scripted"], r["compiled"], r["unverified"],
                  f"{r['compiler_also']}/{r['compiler_same']}", f"{r['keywords']} ({r['keywords_unapplied']})",
-                 f"{r['verified_cards']}/{r['cards']}")
+                 f"{r['scripted_cards']}/{r['cards']}", f"{r['verified_cards']}/{r['cards']}")
         print(f"{r['set']:<8}" + "".join(f"{c!s:>{len(h) + 2}}" for c, h in zip(cells, heads[1:], strict=True)))
     return 0
 

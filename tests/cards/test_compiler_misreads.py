@@ -15,7 +15,7 @@ from pmemo_replay.cards.loader import hand_scripted
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 pytestmark = pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
-EITHER_SIDE = {"any_of": [{"approaching": True}, {"interfering": True}]}
+BY_APPROACH = {"left_by_approach": True}
 
 
 @cache
@@ -36,11 +36,12 @@ def test_if_so_after_a_step_that_may_do_nothing_is_not_read() -> None:
 
 
 def test_leaving_by_an_approach_is_one_reading_for_hand_and_compiled_scripts() -> None:
-    # the Elimination Judgement of an approach removes the approaching or the interfering Chara (P13-15 step 5)
-    assert _set("SAGA").get("SAGA 01-027").effects[0].condition == EITHER_SIDE
+    # the Elimination Judgement of an approach removes the approaching or the interfering Chara (P13-15 step 5);
+    # engine/pm/conditions.py ``left_by_approach`` is the one reading (issue 26)
+    assert _set("SAGA").get("SAGA 01-027").effects[0].condition == BY_APPROACH
     hand = next(c for c in hand_scripted() if c.id == "MHK 01-034").effects[1]
     compiled = _set("MHK").get("MHK 01-034").effects[1]
-    assert hand.condition == compiled.condition == EITHER_SIDE
+    assert hand.condition == compiled.condition == BY_APPROACH
     assert normalized(compiled)["trigger"] == "leave"
 
 

@@ -21,7 +21,24 @@ def _rows(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, dict[str,
 def test_columns_add_up_on_the_bundled_sets(capsys: pytest.CaptureFixture[str]) -> None:
     for row in _rows(capsys).values():
         assert row["hand_scripted"] + row["compiled"] + row["unverified"] == row["effects"]
-        assert row["keywords_unapplied"] <= row["keywords"] and row["verified_cards"] <= row["cards"]
+        assert row["keywords_unapplied"] <= row["keywords"] and row["verified_cards"] <= row["scripted_cards"] <= row["cards"]
+
+
+def test_verified_counts_only_cards_read_right() -> None:
+    """``verified_cards`` counts a card with effects only when docs/verification.md's latest read of its current script
+    says right (a card read wrong or doubtful, or whose script changed since its read, does not count)."""
+    from pmemo_replay.cards import bundled_cards
+    from pmemo_replay.cards.verification import read_records, verified
+    from pmemo_replay.cli.cards import coverage
+
+    db = bundled_cards(scripted=True)
+    mhk = [c for c in db if c.set_code == "MHK"]
+    read = verified(db, read_records())
+    row = {r["set"]: r for r in coverage(db)}["MHK"]
+    with_effects = [c for c in mhk if c.effects or c.backup]
+    assert row["verified_cards"] == len(mhk) - len(with_effects) + sum(c.id in read for c in with_effects)
+    assert {r["set"]: r for r in coverage(db, read={c.id for c in db})}["MHK"]["verified_cards"] == len(mhk)
+
 
 
 @pytest.mark.skipif(not DATA.is_dir(), reason="needs ../shared/data/precious-data")

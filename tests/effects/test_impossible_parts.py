@@ -102,26 +102,42 @@ def test_selfplay_on_saga_decks_does_not_stick(seed: int) -> None:
     assert fold(doc["game"], doc["actions"], db, keep_trails=False).ruling is None
 
 
-def _full_main_and_support(event_ops: list[dict[str, object]] | None) -> Game:
+def _full_main_and_support(event_ops: list[dict[str, object]] | None, **extra: object) -> Game:
     """Five Charas in the Main Area and 01-104 in the Support Area; MHK 01-117 moves an own Support Chara to the Main
-    Area: with no room (and no Chara named to give up) that part cannot be done."""
+    Area: with no room one of the five is discarded first (rule book 000, Regarding Chara Movement), named by the log."""
     g = mhk_game(["MHK 01-117", "MHK 01-040", "MHK 01-041", "MHK 01-052", "MHK 01-083", "MHK 01-084", "MHK 01-104"],
                  db=with_saga())
     g.add("summon", 0, card="MHK 01-104", area="support", pay=[]).passes(1)
     for cid in ("MHK 01-040", "MHK 01-041", "MHK 01-052", "MHK 01-083", "MHK 01-084"):
         g.add("summon", 0, card=cid, area="main", pay=[]).passes(1)
-    extra = {"ops": event_ops} if event_ops is not None else {}
+    if event_ops is not None:
+        extra["ops"] = event_ops
     return g.add("play_event", 0, card="MHK 01-117", pay=[], targets=[ref("MHK 01-104")], **extra)
 
 
-def test_move_to_a_full_main_area_is_left_out() -> None:
-    res = assert_legal(_full_main_and_support(None))
-    assert any(c.card == "MHK 01-104" and c.area == "support" for c in res.state.players[0].area())
+def test_move_to_a_full_main_area_naming_none_is_refused() -> None:
+    """The move is mandatory: a log that names no Chara to give up does not leave it out (issue 26, 01-117)."""
+    res = assert_illegal(_full_main_and_support(None), "summon.main_full")
+    assert "Regarding Chara Movement" in res.ruling.message
 
 
 def test_ops_moving_into_a_full_main_area_are_refused() -> None:
     assert_illegal(_full_main_and_support([{"op": "move", "p": 0, "card": "MHK 01-104", "from": "support", "to": "main"}]),
-                   "effect.result")
+                   "summon.main_full")
+
+
+def test_ops_leaving_the_move_out_are_refused() -> None:
+    assert_illegal(_full_main_and_support([]), "summon.main_full")
+
+
+def test_move_to_a_full_main_area_named_in_choices() -> None:
+    res = assert_legal(_full_main_and_support(None, choices=[["MHK 01-052"]]))
+    me = res.state.players[0]
+    assert any(c.card == "MHK 01-104" for c in me.main) and "MHK 01-052" in me.discard and len(me.main) == 5
+
+
+def test_move_to_a_full_main_area_giving_up_a_support_chara_is_refused() -> None:
+    assert_illegal(_full_main_and_support(None, choices=[["MHK 01-104"]]), "summon.main_full")
 
 
 def test_move_to_a_full_main_area_giving_one_up() -> None:
