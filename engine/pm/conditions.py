@@ -12,7 +12,8 @@ has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and
 ``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
 ``shares_property`` (has a property of the effect's own Chara), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
-(printed source value), ``used_text`` (used one of its texts this turn), ``ap_below_source_dp`` (AP below the
+(printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
+Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
 A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"count": what}``, see
 :func:`count`) worked out for the acting player when it is checked.
@@ -181,7 +182,7 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return "shares no property with the effect's own Chara"
     if "source" in spec and card.source != spec["source"]:
         return f"has source {card.source}, not {spec['source']}"
-    if spec.get("used_text") and g.turn not in (*c.used.values(), *c.auto_used.values()):
+    if spec.get("used_text") and g.turn not in c.used.values():  # a Movement effect used (000 Effect Usage)
         return "has used no text this turn"
     if "name_of_eliminated" in spec and not set(card.names) & names_of(g, g.eliminated):
         return "shares no name with the Chara just eliminated"

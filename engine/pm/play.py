@@ -614,7 +614,11 @@ def run_effect(
     elif eff is not None or g.card(card_id).unscripted:
         trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted{why}: nothing recorded, unverified")
     disables = False
-    for op in ops:  # losing conditions wait until the action has fully resolved (reading 2)
-        if apply_op(g, op, trail, verified=False, in_response=in_response):
-            disables = True
+    outer, g.effect_card = g.effect_card, card_id  # recorded ops are this card's effect too (entered_by: GRAN 01-046)
+    try:
+        for op in ops:  # losing conditions wait until the action has fully resolved (reading 2)
+            if apply_op(g, op, trail, verified=False, in_response=in_response):
+                disables = True
+    finally:
+        g.effect_card = outer
     return disables

@@ -675,16 +675,43 @@ def _choose(r: Run, step: Step) -> None:
     entry = r.decision() if r.choices is not None else None
     if entry is None and r.choices is None and r.given is not None:
         entry = _mode_from_ops(r, step)
-    if entry is None and r.auto:
-        entry = list(range(n))
+    if entry is None and r.auto:  # the first mode that does something (legal-action generation)
+        doable = _doable_mode(r, step, []) if n == 1 else None
+        entry = [doable] if doable is not None else list(range(n))
     r.made.append(entry)
     if entry is None:
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: a choice of {n} mode(s) is needed")
     picks = [entry] if isinstance(entry, int) else list(entry)
     if len(picks) != n or len(set(picks)) != n or not all(isinstance(i, int) and 0 <= i < len(modes) for i in picks):
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: mode choice {entry!r}: choose {n} of 0..{len(modes) - 1}")
+    before = len(r.ops)
     for i in picks:
         steps(r, modes[i])
+    if len(r.ops) == before and not r.auto:
+        doable = _doable_mode(r, step, picks)
+        if doable is not None:
+            raise illegal("effect.target", f"{describe(r.g, r.card_id)}: mode {picks[0] if n == 1 else picks} can do "
+                                           f"nothing here while mode {doable} can (a choice of what is possible)")
+
+
+def _doable_mode(r: Run, step: Step, chosen: list[int]) -> int | None:
+    """A mode not in ``chosen`` that would do something (tried on a copy of the game), or None: an effect that
+    offers "A, or B" must take an alternative it can carry out (000 "Event Card Play / Effect Activation Process":
+    an effect is used for what it can fulfil; the player picks among what is possible)."""
+    for i, mode in enumerate(step["modes"]):
+        if i in chosen:
+            continue
+        g2 = r.g.clone()
+        trial = Run(g2, r.actor, r.card_id, r.eff, [x for x in (g2.chara_by_uid(c.uid) for c in r.targets) if x],
+                    g2.chara_by_uid(r.source.uid) if r.source else None, {}, NullTrail(), in_response=r.in_response)
+        trial.auto = True
+        try:
+            steps(trial, mode)
+        except IllegalAction:
+            continue
+        if trial.ops:
+            return i
+    return None
 
 
 def _mode_from_ops(r: Run, step: Step) -> list[int] | None:

@@ -341,7 +341,7 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
             elif key.startswith(HELD_COST):  # locked onto the copies there: the cheapest copy is played first
                 if mods and key.split("|", 2)[1] == base_id(card_id) and _copies(me.hand, card_id) <= len(mods):
                     cost += mods[0][0]
-            elif "|" in key and conditions.card_matches(g, card, _cost_filter(key)):
+            elif "|" in key and conditions.card_matches(g, card, _cost_filter(key), player, "hand"):
                 cost += mods[0][0] if key.startswith("next|") else sum(n for n, _ in mods)
     info = g.db_info
     if info is None:
@@ -354,7 +354,7 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
             if conditions.holds(g, player, eff.condition, c):
                 assert eff.script is not None
                 for step in eff.script:
-                    if step.get("op") == "cost" and _cost_step_applies(g, step, card):
+                    if step.get("op") == "cost" and _cost_step_applies(g, step, card, player):
                         cost += int(step.get("n", 0))
     for eff in card.continuous() if card.type != "event" and "cost" in self_ops(g, card_id) else ():
         if conditions.holds(g, player, eff.condition):
@@ -381,15 +381,16 @@ def use_next_cost(g: GameState, player: int, card_id: str) -> None:
     me = g.players[player]
     card = g.card(card_id)
     for key in [k for k in me.cost_mods if k.startswith("next|")]:
-        if conditions.card_matches(g, card, _cost_filter(key)):
+        if conditions.card_matches(g, card, _cost_filter(key), player, "hand"):
             me.cost_mods[key].pop(0)
             if not me.cost_mods[key]:
                 del me.cost_mods[key]
 
 
-def _cost_step_applies(g: GameState, step: Mapping[str, Any], card: Card) -> bool:
+def _cost_step_applies(g: GameState, step: Mapping[str, Any], card: Card, player: int) -> bool:
+    """True when a continuous ``cost`` step reaches ``card`` in ``player``'s hand (its colors there included)."""
     target = step.get("target")
-    return isinstance(target, dict) and conditions.card_matches(g, card, target)
+    return isinstance(target, dict) and conditions.card_matches(g, card, target, player, "hand")
 
 
 def can_be_targeted(g: GameState, c: Chara, by_owner: int) -> bool:

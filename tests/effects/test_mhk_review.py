@@ -428,14 +428,16 @@ def test_01_019_reads_the_leaving_charas_last_known_ap_dp(ap: int, dp: int, fire
     assert ((1, me.uid, 0) in g.pending_triggers) == fires
 
 
-def test_01_049_cannot_choose_itself_and_returns_before_it_gives() -> None:
-    """The 千葉 エリカ that gets 〔アクティブ〕 +10 is chosen after this card went back to the hand: another one."""
+def test_01_049_may_choose_itself_and_returns_before_it_gives() -> None:
+    """The 千葉 エリカ that gets 〔アクティブ〕 +10 is chosen on use (000 Effect Activation Process ③), before this card
+    goes back to the hand: another one, or this card itself (the text does not exclude it; the grant then finds it
+    gone)."""
     g = _state()
     me = enter_area(g, 1, "MHK 01-049", "support", summoned=False)
     erika = enter_area(g, 1, "MHK 01-045", "main", summoned=False)
     eff = _effect("MHK 01-049", "activated")
     spec = eff.targets[0]
-    assert conditions.chara_problem(g, 1, spec, me, me) is not None
+    assert conditions.chara_problem(g, 1, spec, me, me) is None
     assert conditions.chara_problem(g, 1, spec, erika, me) is None
     r = _run(g, 1, "MHK 01-049", eff, [erika], me)
     assert [op["op"] for op in r.ops] == ["move", "grant", "modify"]
