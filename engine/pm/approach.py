@@ -40,7 +40,8 @@ def _may_approach(g: GameState, player: int, c: Chara | None, card_id: str, trai
     if stats.has_grant(g, c, "cannot_approach"):
         raise illegal("approach.chara", f"{describe(g, card_id)} cannot approach this turn (an effect forbids it)")
     if c.summoned_turn == g.turn and not stats.has_active(g, c):
-        raise illegal("approach.summoned", f"{describe(g, card_id)} was summoned this turn (turn {g.turn}) and has no [Active]")
+        refuse(illegal("approach.summoned", f"{describe(g, card_id)} was summoned this turn (turn {g.turn}) and has no "
+                                            "[Active]"), "turn")
     if c.approached_turn == g.turn and not _again(c):
         raise illegal("approach.again", f"{describe(g, card_id)} already approached this turn")
     return c
