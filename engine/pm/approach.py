@@ -10,14 +10,14 @@ from engine.asplayed import refuse
 from engine.pm import conditions, hidden, stats
 from engine.pm.state import Chara, GameState
 from engine.pm.triggers import fire, fire_card, fire_others
-from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, to_after_elimination, where
+from engine.pm.turns import begin_approach, check_losing, eliminate, end_approach_phase, owed, to_after_elimination, where
 from engine.pm.zones import describe, find_chara, same_card
 from engine.rulings import Trail, illegal
 
 
 def _decision(g: GameState, player: int, step: str, who: int, what: str) -> None:
     if g.phase != "approach" or g.step != step:
-        err = illegal("turn.step", f"{what} does not belong to {where(g)}")
+        err = illegal("turn.step", f"{what} does not belong to {where(g)}{owed(g)}")
         if step != "assign_approach" or g.phase not in ("main", "approach"):
             raise err  # the later decisions need the approach they answer
         refuse(err, "turn")
