@@ -131,3 +131,16 @@ def deck_page(con: duckdb.DuckDBPyConnection, deck_name: str, f: Filters) -> dic
         "matchups": [{"ruleset": r, "opponent_archetype": a, **_wr(n, s)} for r, a, n, s in matchups],
         "games": [{"game_id": g, "player": p, "opponent": o, "result": sc, "played_at": at} for g, p, o, sc, at in games],
     }
+
+
+def meta_links(con: duckdb.DuckDBPyConnection, f: Filters, limit: int = 50) -> dict[str, Any]:
+    """The named decks and the players of the finished games ``f`` selects (most played first), for /meta to link
+    each to its page (``/decks/<name>``, ``/players/<name>``)."""
+    where, params = f.where()
+
+    def most_played(column: str) -> list[dict[str, Any]]:
+        rows = con.execute(f"SELECT {column}, count(*) AS n FROM player_games WHERE {where} AND {column} IS NOT NULL "
+                           f"GROUP BY {column} ORDER BY n DESC, {column} LIMIT {int(limit)}", params).fetchall()
+        return [{"name": name, "games": n} for name, n in rows]
+
+    return {"decks": most_played("deck_name"), "players": most_played("player")}

@@ -12,7 +12,9 @@ Irregularities (the same words in every game):
 - ``turn``: acting without the right to act, out of turn, in the wrong window, step or timing;
 - ``trigger``: a mandatory automatic effect that was never logged (it lapses);
 - ``ops``: an effect whose logged ops differ from its script (an extra draw): the logged ops are applied;
-- ``count``: an action beyond what the turn allows (a third action, a pass while holding a card).
+- ``count``: an action beyond what the turn allows (a third action, a pass while holding a card);
+- ``step``: an owed step skipped (a hand adjustment, filling an empty Active position): the game goes on
+  without it (a hand adjustment lapses; an Active position stays owed).
 
 >>> from engine.rulings import IllegalAction
 >>> with waiving({"payment"}):
@@ -33,7 +35,7 @@ from typing import Any
 
 from engine.rulings import IllegalAction, Trail
 
-IRREGULARITIES = ("payment", "turn", "trigger", "ops", "count")
+IRREGULARITIES = ("payment", "turn", "trigger", "ops", "count", "step")
 #: at most this many irregularities carried out in one action
 MAX_WAIVED = len(IRREGULARITIES)
 

@@ -149,12 +149,11 @@ class Folder:
                 self._before(self.state, action, _NULL_TRAIL)
             self._checkpointing = True
             try:
-                state, trail, passes = self._with_implied_passes(action, err)
+                state, trail, passes = self._with_implied_passes(action, err, self.offset + index)
             except IllegalAction as refused:
                 if not self.as_played:
                     raise
-                state, trail = self._carry_out(action, refused, self.offset + index)
-                passes = 0
+                state, trail, passes = self._carry_out(action, refused, self.offset + index)
             self.state = state
             self.implied[self.offset + index] = passes
             if self._counter is not None and any(e.unverified for e in trail.entries):
@@ -220,9 +219,13 @@ class Folder:
         state.applied = self.applied
         return state
 
-    def _carry_out(self, action: Mapping[str, Any], err: IllegalAction, index: int) -> tuple[Any, Trail]:
+    def _carry_out(self, action: Mapping[str, Any], err: IllegalAction, index: int,
+                   passes: int = 0) -> tuple[Any, Trail, int]:
         """As played: apply ``action`` despite the irregularities its checks refuse, one more each try; raise the
-        refusal that names none (the action cannot be carried out at all). Records the rulings that stood."""
+        refusal that names none (the action cannot be carried out at all). Records the rulings that stood.
+
+        ``passes``: the implied passes that cured the action's right-to-act problem, applied first (as before a
+        legal action), so that no ``turn.priority`` stands where an omitted pass was all that was missing."""
         despite: list[str] = []
         stood: list[IllegalAction] = []
         while True:
@@ -234,6 +237,8 @@ class Folder:
             state = self.ruleset.clone(self.state)
             trail = Trail()
             try:
+                for _ in range(passes):
+                    self.ruleset.implied_pass(state, self.ruleset.right_holder(state), trail)
                 self.ruleset.apply_despite(state, action, trail, frozenset(despite))
             except IllegalAction as later:
                 err = later
@@ -243,10 +248,12 @@ class Folder:
         rulings = [_ruling_at(e, index) for e in stood]
         self.irregular.extend(rulings)
         trail.entries[:0] = [TrailEntry(r.rule, f"irregular, stood as played: {r.message}", False) for r in rulings]
-        return state, trail
+        return state, trail, passes
 
-    def _with_implied_passes(self, action: Mapping[str, Any], err: IllegalAction) -> tuple[Any, Trail, int]:
-        """Insert the fewest passes that make ``action`` legal (rules.md, "Omitted passes")."""
+    def _with_implied_passes(self, action: Mapping[str, Any], err: IllegalAction,
+                             index: int) -> tuple[Any, Trail, int]:
+        """Insert the fewest passes that make ``action`` legal (rules.md, "Omitted passes"). As played, an action
+        still refused after them for an irregularity that may stand is carried out after those passes."""
         if err.rule not in self.ruleset.impliable:
             raise err
         base = self.state
@@ -264,6 +271,8 @@ class Folder:
             except IllegalAction as later:
                 if later.rule in self.ruleset.impliable:
                     continue
+                if self.as_played and later.despite is not None:
+                    return self._carry_out(action, later, index, k)
                 raise later from None
             return state, trail, k
         raise err

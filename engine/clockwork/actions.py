@@ -151,6 +151,7 @@ def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
         if due is not None and due["what"] == "discard" and due["p"] != p:
             raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
     elif p != t:
+        _owed_first(g, kind)
         raise illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}")
     if g.pending:
         e = g.pending[0]
@@ -175,6 +176,18 @@ def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
         raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
     if kind == "damage" and a.get("interrupts"):
         raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
+
+
+def _owed_first(g: Game, kind: str) -> None:
+    """Issue 25: while a trigger or a due step is owed, an action by the player whose turn it is not skipped it and is
+    ruled with it (``turn.pending``, naming it), not as that action's priority."""
+    if g.pending:
+        e = g.pending[0]
+        raise illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
+                                      f"no {kind} before it is logged")
+    due = g.due
+    if due is not None and due["what"] != kind:
+        raise illegal("turn.pending", f"a {due['what']} by player {due['p']} is due: no {kind} before it")
 
 
 def _unit(g: Game, p: int, pos: str, what: str) -> Unit:

@@ -50,6 +50,10 @@ def _turn_only(a: Mapping[str, Any]) -> bool:
     return kind in COUNTED or kind == "end_turn" or (kind == "place_hero" and a["to"] == "squad")
 
 
+def _nth(n: int) -> str:
+    return "third" if n == 3 else f"{n}th"
+
+
 def _fills(a: Mapping[str, Any]) -> bool:
     return a["type"] in FILLING or (a["type"] == "place_hero" and a["to"] == "active")
 
@@ -82,7 +86,8 @@ def apply_action(g: MsState, a: Mapping[str, Any], trail: Trail) -> None:
     handler = COUNTED.get(kind)
     if handler is not None:
         handler(g, p, a, trail)
-        g.actions_used += 1
+        if p == g.turn_player:  # as played, an action out of turn is not one of the turn player's two
+            g.actions_used += 1
     else:
         FREE[kind](g, p, a, trail)
     run_check(g, trail)
@@ -92,16 +97,17 @@ def _gates(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     """``turn.priority``, ``replace.required`` and ``action.count``."""
     kind = a["type"]
     due = g.must_replace
-    if due and p != due[0]:
-        raise illegal("turn.priority", f"player {due[0]} must fill the Active position first; no {kind} by player {p} before it")
+    if due and p != due[0]:  # as played, the fill stays owed; an action needing the empty position is refused later
+        refuse(illegal("turn.priority", f"player {due[0]} must fill the Active position first; no {kind} by player {p} "
+                                        "before it"), "turn")
     if g.turn_player != p and _turn_only(a):
         refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {g.turn_player}'s turn {g.turn}, "
                                         f"not player {p}'s"), "turn")
-    if due and not _fills(a):
-        raise illegal("replace.required", f"player {p}'s Active position is empty: it must be filled (promote, "
-                                          f"place_hero to active or out_of_heroes) before {kind}")
-    if kind in COUNTED:
+    if due and p in due and not _fills(a):
+        refuse(illegal("replace.required", f"player {p}'s Active position is empty: it must be filled (promote, "
+                                           f"place_hero to active or out_of_heroes) before {kind}"), "step")
+    if kind in COUNTED and p == g.turn_player:  # out of turn (as played) it is no one's third action
         if g.actions_used >= MAX_ACTIONS:
-            refuse(illegal("action.count", f"{kind} would be player {p}'s third action in turn {g.turn}; at most 2 are "
-                                           "allowed"), "count")
+            refuse(illegal("action.count", f"{kind} would be player {p}'s {_nth(g.actions_used + 1)} action in turn {g.turn}; at most 2 "
+                                           "are allowed"), "count")
         check(trail, "action.count", f"action {g.actions_used + 1} of 2 in turn {g.turn}")

@@ -10,7 +10,7 @@ from engine.mahou.cards import MsCard
 from engine.mahou.effects import resolve
 from engine.mahou.field import draw
 from engine.mahou.rules import check, event, illegal
-from engine.mahou.state import Fighter, MsState, Player
+from engine.mahou.state import Fighter, MsState
 from engine.rulings import Trail
 
 TYPE_NAMES = {"hero": "a Hero", "magical_girl": "a Magical Girl", "grand_magical_girl": "a Grand Magical Girl",
@@ -28,9 +28,12 @@ def from_hand(g: MsState, p: int, a: Mapping[str, Any], kind: str) -> MsCard:
     return card
 
 
-def _active(me: Player) -> Fighter:
-    f = me.active
-    assert f is not None  # never empty while play goes on (HR 14)
+def _active(g: MsState, p: int) -> Fighter:
+    """Player ``p``'s Active fighter; never empty in a legal game (HR 14). As played, an action that needs an empty
+    Active position cannot be carried out: ``replace.required``."""
+    f = g.players[p].active
+    if f is None:
+        raise illegal("replace.required", f"player {p}'s Active position is empty: it must be filled first")
     return f
 
 
@@ -51,7 +54,7 @@ def do_transform(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None
 
 def grand_conditions(g: MsState, p: int, card: MsCard) -> str | None:
     """The first condition of a Grand MG that does not hold for ``p``'s Active fighter, or None."""
-    f = _active(g.players[p])
+    f = _active(g, p)
     cond = card.conditions
     girl_name = g.card(f.girl).name if f.girl is not None else None
     if "girl" in cond and girl_name not in cond["girl"]:
@@ -69,7 +72,7 @@ def grand_conditions(g: MsState, p: int, card: MsCard) -> str | None:
 def do_grand_transform(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     card = from_hand(g, p, a, "grand_magical_girl")
     me = g.players[p]
-    f = _active(me)
+    f = _active(g, p)
     if f.girl is None:
         raise illegal("grand.target", f"player {p}'s Active fighter {f.hero} has no Magical Girl to transform")
     if f.grand is not None:
@@ -87,7 +90,7 @@ def do_grand_transform(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -
 
 
 def do_attack(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
-    f = _active(g.players[p])
+    f = _active(g, p)
     if f.grand is not None and not f.grand_attacked:
         f.grand_attacked = True
         how = f"the Grand attack of {f.grand} (no MGK)"
@@ -97,7 +100,7 @@ def do_attack(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     else:
         grand = "its Grand attack is spent" if f.grand is not None else "no Grand MG"
         raise illegal("attack.mgk", f"player {p}'s Active fighter {f.hero} has 0 MGK and {grand}")
-    target = _active(g.players[1 - p])
+    target = _active(g, 1 - p)
     dmg = f.atk(g.cards)
     target.hp -= dmg
     check(trail, "attack.mgk", f"{f.hero} attacks: {how}")
@@ -109,7 +112,7 @@ def do_retreat(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     i = int(a["with"][6:])
     if i >= len(me.squad):
         raise illegal("retreat.target", f"player {p}'s {a['with']} is empty (the Squad holds {len(me.squad)})")
-    out = _active(me)
+    out = _active(g, p)
     me.active, me.squad[i] = me.squad[i], out
     out.hp = out.max_hp
     check(trail, "retreat.target", f"{me.squad[i].hero} comes in from {a['with']}; {out.hero} goes there, "
@@ -125,7 +128,7 @@ def do_draw(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
 def do_play_pet(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     card = from_hand(g, p, a, "pet")
     me = g.players[p]
-    f = _active(me)
+    f = _active(g, p)
     if f.girl is None:
         raise illegal("pet.target", f"player {p}'s Active fighter {f.hero} has no Magical Girl: {card.id} cannot join")
     if f.mgk < card.cost:
@@ -140,7 +143,7 @@ def do_play_pet(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
 def do_play_power(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     card = from_hand(g, p, a, "magical_power")
     me = g.players[p]
-    f = _active(me)
+    f = _active(g, p)
     if f.mgk < card.cost:
         refuse(illegal("power.cost", f"{card.id} costs {card.cost} MGK; player {p}'s Active fighter has {f.mgk}"), "payment")
     f.mgk = max(0, f.mgk - card.cost)  # as played, a short payment spends what there is

@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.cards import Effect
 from engine.pm import approach, hidden, play, script, setup
 from engine.pm.state import GameState, effect_key
-from engine.pm.triggers import FIRED_EVENTS, drop_stranded, require_cause, require_none_pending, satisfy
+from engine.pm.triggers import FIRED_EVENTS, drop_stranded, lapse_owed, require_cause, require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, starts_next_turn, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
 
+#: what may come while the Turn End owes a step: its triggers, a concession, notes and identifications
+TURN_END_OWN = frozenset({"trigger", "concede", "note", "identify"})
 RIGHT_MOVING = ("summon", "set_support", "level_up", "play_event", "use_effect", "backup")
 SETUP_TYPES = ("shuffle", "keep", "redraw", "concede")
 #: actions whose handlers cannot change decks or Point Zones beyond what they check themselves
@@ -41,6 +44,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         return
     g.trail = trail
     phase = g.phase
+    if phase == "end" and kind not in TURN_END_OWN:
+        _owed_at_turn_end(g, kind, trail)
     if phase == "end" and starts_next_turn(g, a):
         finish_turn(g, trail)  # the next turn starts before this action (the fold reports it with the one before)
         phase = g.phase
@@ -55,12 +60,6 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         g.break_ok.clear()
     if phase == "setup" and kind not in SETUP_TYPES:
         raise illegal("setup.order", f"{kind} during game preparation: shuffles, then keep or redraw come first")
-    if phase == "end" and g.step == "hand_adjust" and kind not in ("hand_adjust", "trigger", "concede"):
-        hand = len(g.players[g.turn_player].hand)
-        raise illegal(
-            "hand.adjust",
-            f"hand adjustment missing: player {g.turn_player} holds {hand} cards and must discard {hand - g.hand_limit} before {kind}",
-        )
     waiting = list(g.pending_triggers) if g.pending_triggers and kind not in ("trigger", "concede", "break") else []
     try:
         _HANDLERS[kind](g, a, trail)
@@ -74,6 +73,20 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         require_none_pending(g, kind, waiting)
     if g.result is None and kind not in NO_LOSING_CHECK:
         check_losing(g, trail)
+
+
+def _owed_at_turn_end(g: GameState, kind: str, trail: Trail) -> None:
+    """The Turn End waits for its mandatory triggers, then for the hand adjustment (rules.md "Triggers"): an action
+    that skips one is ruled with the owed step's id (``effect.result``, ``hand.adjust``) at its index. As played the
+    skipped step lapses (``trigger``, ``step``) and the Turn End goes on (the next turn may then start)."""
+    if g.pending_triggers and kind != "break":  # a Break right after a placement does not skip them
+        lapse_owed(g, kind)
+        continue_turn_end(g, trail)
+    if g.step == "hand_adjust" and kind != "hand_adjust":
+        hand = len(g.players[g.turn_player].hand)
+        refuse(illegal("hand.adjust", f"hand adjustment missing: player {g.turn_player} holds {hand} cards and must "
+                                      f"discard {hand - g.hand_limit} before {kind}"), "step")
+        g.step = None  # as played: the hand stays as it is
 
 
 def _right_moving(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

@@ -16,6 +16,7 @@ from engine.pm.turns import (
     check_losing,
     eliminate,
     end_approach_phase,
+    owed,
     place_point,
     point_given,
     through_point,
@@ -28,7 +29,7 @@ from engine.rulings import Trail, illegal
 
 def _decision(g: GameState, player: int, step: str, who: int, what: str) -> None:
     if g.phase != "approach" or g.step != step:
-        err = illegal("turn.step", f"{what} does not belong to {where(g)}")
+        err = illegal("turn.step", f"{what} does not belong to {where(g)}{owed(g)}")
         if step != "assign_approach" or g.phase not in ("main", "approach"):
             raise err  # the later decisions need the approach they answer
         refuse(err, "turn")
@@ -51,7 +52,8 @@ def _may_approach(g: GameState, player: int, c: Chara | None, card_id: str, trai
     if stats.has_grant(g, c, "cannot_approach"):
         raise illegal("approach.chara", f"{describe(g, card_id)} cannot approach this turn (an effect forbids it)")
     if c.summoned_turn == g.turn and not stats.has_active(g, c):
-        raise illegal("approach.summoned", f"{describe(g, card_id)} was summoned this turn (turn {g.turn}) and has no [Active]")
+        refuse(illegal("approach.summoned", f"{describe(g, card_id)} was summoned this turn (turn {g.turn}) and has no "
+                                            "[Active]"), "turn")
     if c.approached_turn == g.turn and not _again(c):
         raise illegal("approach.again", f"{describe(g, card_id)} already approached this turn")
     return c

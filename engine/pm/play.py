@@ -19,7 +19,7 @@ from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
 from engine.pm.state import Chara, GameState, Support, effect_key
 from engine.pm.triggers import fire, fire_card, fire_others
-from engine.pm.turns import check_losing, require_right, where
+from engine.pm.turns import check_losing, owed, require_right, where
 from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
 
@@ -166,7 +166,7 @@ def _main_phase_play(g: GameState, player: int, what: str) -> None:
         refuse(illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may do this, in the "
                                         "Main Phase"), "turn")
     if g.phase != "main":
-        refuse(illegal("turn.step", f"{what} belongs to the Main Phase; the game is in {where(g)}"), "turn")
+        refuse(illegal("turn.step", f"{what} belongs to the Main Phase; the game is in {where(g)}{owed(g)}"), "turn")
     require_right(g, player, what)
 
 

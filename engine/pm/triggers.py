@@ -116,9 +116,11 @@ def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Char
             continue
         uid = g.new_uid()
         g.departed[uid] = card_id
-        (g.available_triggers if eff.optional or not eff.scripted else g.pending_triggers).append((player, uid, idx))
+        owed = not eff.optional and eff.scripted
+        (g.pending_triggers if owed else g.available_triggers).append((player, uid, idx))
         if trail.keep:
-            trail.event("effect", f"automatic effect {idx} of {describe(g, card_id)} fires ({event})")
+            trail.event("effect", f"automatic effect {idx} of {describe(g, card_id)} fires ({event})"
+                                  + (": it must be logged next" if owed else ""))
 
 
 def fire_delayed(g: GameState, event: str, subject: Chara | None, trail: Trail) -> None:
@@ -135,8 +137,9 @@ def fire_delayed(g: GameState, event: str, subject: Chara | None, trail: Trail) 
         g.delayed[uid] = {**reg, "fired": True}
         (g.available_triggers if reg.get("optional") else g.pending_triggers).append((reg["p"], uid, reg["idx"]))
         if trail.keep:
+            owed = "" if reg.get("optional") else ", and must be logged next"
             trail.event("effect", f"a delayed effect of {describe(g, reg['card'])} fires ({event}): it is logged as its "
-                                  f"trigger {reg['idx']}")
+                                  f"trigger {reg['idx']}{owed}")
 
 
 #: the causes the engine itself fires (``fire``): a trigger on one of these needs it to have just happened
@@ -178,9 +181,9 @@ def require_cause(g: GameState, player: int, uid: int | None, idx: int, what: st
     key = (player, found, idx)
     if key in g.available_triggers:
         g.available_triggers.remove(key)
-    elif key not in g.pending_triggers:
-        raise illegal("effect.result", f"{what} fires on {cause}, which has not just happened to it (triggers are logged "
-                                       "right after their cause)")
+    elif key not in g.pending_triggers:  # as played, a late (or extra) trigger of a Chara on the Area fires as logged
+        refuse(illegal("effect.result", f"{what} fires on {cause}, which has not just happened to it (triggers are "
+                                        "logged right after their cause)"), "trigger" if uid is not None else None)
     return found
 
 
@@ -193,13 +196,32 @@ def require_none_pending(g: GameState, kind: str, waiting: list[tuple[int, int, 
     missing = [t for t in waiting if t in g.pending_triggers and alive(t[1])]
     g.pending_triggers = [t for t in g.pending_triggers if alive(t[1])]
     if missing:
-        owner, uid, idx = missing[0]
-        c = g.chara_by_uid(uid)
-        off = g.departed.get(uid) or (g.delayed[uid]["card"] if uid in g.delayed else None)
-        name = describe(g, c.card) if c else describe(g, off) if off else f"object {uid}"
-        refuse(illegal("effect.result", f"mandatory trigger missing: automatic effect {idx} of {name} (player {owner}) "
-                                        f"must be logged before this {kind}"), "trigger")
+        refuse(illegal("effect.result", missing_message(g, missing[0], kind)), "trigger")
         g.pending_triggers = [t for t in g.pending_triggers if t not in missing]  # as played: they lapse
+
+
+def missing_message(g: GameState, key: tuple[int, int, int], kind: str) -> str:
+    """Why ``kind`` is refused while the mandatory trigger ``key`` is owed: the card, the effect and its cause, e.g.
+    "mandatory trigger missing: MHK ST-024 (...)'s automatic effect 0 (turn end) must be logged before this summon"."""
+    owner, uid, idx = key
+    c = g.chara_by_uid(uid)
+    reg = g.delayed.get(uid)
+    card_id = c.card if c else g.departed.get(uid) or (reg["card"] if reg else None)
+    name = describe(g, card_id) if card_id else f"object {uid}"
+    if reg is not None:
+        what, cause = f"delayed effect {idx}", reg["on"]
+    else:
+        autos = g.card(card_id).automatic() if card_id else ()
+        what, cause = f"automatic effect {idx}", (autos[idx].trigger if idx < len(autos) else None) or "its cause"
+    cause = " or ".join(cause.split("|")).replace("_", " ")
+    return f"mandatory trigger missing: {name}'s {what} ({cause}) must be logged by player {owner} before this {kind}"
+
+
+def lapse_owed(g: GameState, kind: str) -> None:
+    """``effect.result`` for an action that skips the mandatory triggers the Turn End waits for (issue 25: ruled at
+    that action with the owed trigger, not as its priority); as played they lapse and the Turn End goes on."""
+    refuse(illegal("effect.result", missing_message(g, g.pending_triggers[0], kind)), "trigger")
+    g.pending_triggers = []
 
 
 def drop_stranded(g: GameState, trail: Trail) -> None:

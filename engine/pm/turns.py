@@ -38,6 +38,23 @@ def where(g: GameState) -> str:
     return {"setup": "setup", "main": "the Main Phase", "over": "the end of the game"}.get(g.phase, g.phase)
 
 
+#: the steps that are one player's decision (rules.md): the role deciding and the actions it decides with
+DECISIONS = {"assign_approach": ("Approacher", "approach or end_approach"),
+             "assign_interfere": ("Interferer", "interfere or no_interfere"),
+             "choose_elimination": ("Interferer", "choose_elimination")}
+
+
+def owed(g: GameState) -> str:
+    """What the game waits for outside a window, for rulings (issue 25): "" when it waits for nothing."""
+    if g.phase == "approach" and g.step in DECISIONS:
+        role, how = DECISIONS[g.step]
+        who = g.turn_player if role == "Approacher" else 1 - g.turn_player
+        return f"; it waits for the {role}'s decision (player {who}: {how})"
+    if g.phase == "end" and g.step == "hand_adjust":
+        return f"; it waits for player {g.turn_player}'s hand adjustment"
+    return ""
+
+
 def open_window(g: GameState) -> None:
     g.priority = g.turn_player
     g.approacher_passed = False
@@ -47,7 +64,7 @@ def require_right(g: GameState, player: int, what: str, *, despite: str | None =
     """``turn.step`` when no window is open, ``turn.priority`` when ``player`` lacks the right (as played, an
     irregularity ``despite`` the action may be carried out, engine.asplayed)."""
     if g.priority is None:
-        refuse(illegal("turn.step", f"{what}: no window is open during {where(g)}"), despite)
+        refuse(illegal("turn.step", f"{what}: no window is open during {where(g)}{owed(g)}"), despite)
     elif g.priority != player:
         refuse(illegal(
             "turn.priority",

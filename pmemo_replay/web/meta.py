@@ -132,6 +132,7 @@ def meta() -> Any:
     """The dashboards of one ruleset (chosen by the ruleset filter, else Precious Memories when it has games, else
     the most played): card table, GIH WR, IWD, archetypes, weekly trends, game rows, and matchups and first player
     where the game has two seats."""
+    from dashboards.entities import meta_links
     from dashboards.figures import dashboard
     from dashboards.queries import connect, for_ruleset, options, run_stat, two_seats
 
@@ -141,12 +142,14 @@ def meta() -> Any:
         f = for_ruleset(con, f)  # one game at a time: the ruleset chosen, else dashboards.queries.default_ruleset
         views = {kind: run_stat(con, kind, f) for kind in KINDS}
         choices = options(con, f.ruleset)
+        links = meta_links(con, f)  # every deck and player shown links to its page
     if f.ruleset not in choices["rulesets"]:
         choices["rulesets"] = [*choices["rulesets"], f.ruleset]
     csv_args = f.query_args()  # the table's rows: every filter but the minimum, which only greys
     html = render_template("meta.html", views=views, figures=dashboard(views, min_games), choices=choices, filters=f.to_json(),
                            min_games=min_games, error=error, csv_args=csv_args, ruleset=f.ruleset,
-                           two_seats=two_seats(f.ruleset), ruleset_given=bool(request.args.get("ruleset")))
+                           two_seats=two_seats(f.ruleset), ruleset_given=bool(request.args.get("ruleset")),
+                           links=links)
     response = Response(html, status=400 if error else 200, mimetype="text/html")
     response.headers["Content-Security-Policy"] = META_CSP
     return response

@@ -144,6 +144,12 @@ def test_meta_names_the_ruleset_it_shows(page: Any, live: LiveServer) -> None:
     page.goto(live.url + "/meta")
     text = page.inner_text("#meta-ruleset")
     assert text.startswith("Statistics of pm-2.22") and "the only game stored" in text
+    link = page.locator("#deck-links a.deck-link").first  # every named deck links to its page (and every player)
+    name = link.inner_text()
+    assert page.locator("#player-links a.player-link").count() >= 2
+    link.click()
+    page.wait_for_selector("#deck-results")
+    assert "/decks/" in page.url and page.inner_text("h1").startswith(name)
 
 
 # --- the viewer (deliverable 3) and a game played as logged ----------------------------------------------

@@ -179,3 +179,82 @@ def test_a_second_approach_before_the_first_resolved_stands() -> None:
     g.passes(0, 1).add("no_interfere", 1)  # the second approach goes on and scores
     res = g.fold()
     assert res.ruling is None and len(res.state_json()["players"][1]["points"]) == 1
+
+
+# -- hostile review of issue 22 point 1 ----------------------------------------------------------------------
+
+def test_an_irregular_action_after_an_omitted_pass_is_carried_out_after_the_implied_pass() -> None:
+    """Like a legal action: the omitted pass is implied first, so no false ``turn.priority`` stands."""
+    ben = "TST 01-002"
+    g = Game([AKI, ben, F[0], F[1], F[2]]).add("summon", 0, card=AKI, area="main", pay=pay(F[0], F[1]))
+    g.add("summon", 0, card=ben, area="main", pay=pay(F[2]))  # player 1's pass left out; Ben (cost 2) paid 1
+    assert g.fold().ruling.rule == "cost.amount"  # the ruling after the insertion, as rules.md says
+    res = as_played(g).fold()
+    assert res.ruling is None and rules_of(res) == [(5, "cost.amount")] and res.implied[5] == 1
+    assert res.state_json()["priority"] == 1  # the summon moved the right to player 1, as after a legal one
+    bare = fold(g.header, g.actions, g.db, keep_trails=False)  # a rebuild replays the implied pass too
+    assert bare.state_json() == res.state_json() and rules_of(bare) == rules_of(res)
+
+
+def test_a_late_mandatory_trigger_fires_where_it_was_logged() -> None:
+    g = Game([LOU, F[0], F[1], F[2]]).add("summon", 0, card=LOU, area="main", pay=pay(F[0], F[1])).passes(1)
+    g.add("trigger", 0, card=LOU, effect=0)  # Lou's enter trigger, one action late
+    res = as_played(g).fold()
+    assert res.ruling is None and rules_of(res) == [(5, "effect.result"), (6, "effect.result")]
+    assert "not just happened" in res.irregular[1].message
+    assert len(res.state_json()["players"][0]["hand"]) == 6  # 8 - LOU - 2 paid + 1 drawn late
+    g.passes(0)
+    assert g.fold().ruling is None
+
+
+def test_an_approach_by_a_chara_summoned_this_turn_stands() -> None:
+    g = Game(None, [AKI, F[10], F[11]]).end_turn(0)
+    g.add("summon", 1, card=AKI, area="main", pay=pay(F[10], F[11])).passes(0, 1, 0).add("approach", 1, card=AKI)
+    assert g.fold().ruling.rule == "approach.summoned"
+    res = as_played(g).fold()
+    assert res.ruling is None and rules_of(res) == [(g.last, "approach.summoned")]
+    s = res.state_json()
+    assert s["step"] == "after_approach" and s["players"][1]["main"][0]["rested"]
+
+
+def test_a_missing_hand_adjustment_lapses_and_the_next_turn_starts() -> None:
+    g = Game(None, [AKI, F[10], F[11]]).passes(0, 1).add("end_approach", 0)  # player 0 holds 8
+    g.add("summon", 1, card=AKI, area="main", pay=pay(F[10], F[11]))  # no hand_adjust: turn 2 goes on
+    plain = g.fold()
+    assert plain.ruling.rule == "hand.adjust" and plain.ruling.index == g.last
+    res = as_played(g).fold()
+    assert res.ruling is None and rules_of(res) == [(g.last, "hand.adjust")]
+    s = res.state_json()
+    assert s["turn"] == 2 and len(s["players"][0]["hand"]) == 8 and [c["card"] for c in s["players"][1]["main"]] == [AKI]
+
+
+def test_mahou_an_out_of_turn_action_is_nobodys_third_action() -> None:
+    log = as_played(std().add("attack", 0).add("draw", 0).add("draw", 1))  # after player 0's two actions
+    res = ms(log)
+    assert res.ruling is None and rules_of(res) == [(log.last, "turn.priority")]  # no false action.count
+    log = as_played(std().add("draw", 1).add("attack", 0).add("draw", 0))  # the out-of-turn draw first
+    res = ms(log)
+    assert res.ruling is None and rules_of(res) == [(log.last - 2, "turn.priority")]  # player 0 still had two
+
+
+def _knocked_out() -> Log:
+    """Sudden Squall (5) and an attack (3) defeat player 1's Active fighter (7 HP): player 1 must fill it."""
+    return std(["MSJ 053"]).add("play_event", 0, card="MSJ 053").add("attack", 0)
+
+
+def test_mahou_acting_while_the_other_player_must_fill_the_active_position_stands() -> None:
+    log = as_played(_knocked_out().add("draw", 0))
+    assert ms(_knocked_out().add("draw", 0)).ruling.rule == "turn.priority"
+    res = ms(log)
+    assert res.ruling is None and rules_of(res) == [(log.last, "turn.priority")]
+    assert res.state_json()["must_replace"] == [1]  # the fill stays owed
+    hit = as_played(_knocked_out().add("draw", 0).add("attack", 0))  # an attack on the empty position cannot be
+    res = ms(hit)  # carried out at all
+    assert res.ruling is not None and res.ruling.rule == "replace.required" and res.ruling.index == hit.last
+
+
+def test_mahou_skipping_ones_own_fill_stands_where_the_action_needs_no_active_fighter() -> None:
+    log = as_played(_knocked_out().add("end_turn", 0).add("draw", 1))  # turn 2: player 1 draws, Active still empty
+    res = ms(log)
+    assert res.ruling is None and rules_of(res) == [(log.last - 1, "turn.priority"), (log.last, "replace.required")]
+    assert res.state_json()["must_replace"] == [1]

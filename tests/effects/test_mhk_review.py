@@ -392,7 +392,9 @@ def test_st024_stands_at_the_end_of_the_opponents_turn() -> None:
     g = _legal(doc)
     assert not _chara(g, 1, "MHK ST-024").rested
     without = [*doc["actions"][:-1], {"type": "pass", "p": 1}]  # the mandatory trigger left out: the Turn End
-    assert _rule(_fold(doc, without)) == "turn.step"  # waits for it, so the next turn has not started
+    res = _fold(doc, without)  # waits for it; the pass that skips it is ruled with it (issue 25)
+    assert _rule(res) == "effect.result" and res.ruling.index == len(without) - 1
+    assert "MHK ST-024" in res.ruling.message and "automatic effect 0 (turn end)" in res.ruling.message
 
 
 # -- the last review's five doubtful readings (tools/mhk_scripts.py, "Readings decided") ---------------------------

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 from flask.testing import FlaskClient
@@ -86,6 +87,11 @@ def test_meta_and_games_list_link_cards_players_decks_and_archetypes(client: Fla
     assert cards and client.get(cards[0].replace("&amp;", "&")).status_code == 200
     archetypes = re.findall(r'class="archetype-link" href="([^"]+)"', meta)
     assert archetypes and client.get(archetypes[0].replace("&amp;", "&")).status_code == 200
+    meta_decks = re.findall(r'class="deck-link" href="(/decks/[^"]+)">([^<]+)</a>', meta)  # every named deck
+    assert meta_decks and all(unquote(href) == "/decks/" + unescape(name) for href, name in meta_decks)
+    assert all(client.get(href).status_code == 200 for href, _ in meta_decks)
+    meta_players = set(re.findall(r'class="player-link" href="(/players/[^"]+)"', meta))
+    assert meta_players == {"/players/Aoi", "/players/Ren"}
     index = client.get("/").get_data(as_text=True)
     players = set(re.findall(r'class="player player-link[^"]*" href="(/players/[^"]+)"', index))
     assert players == {"/players/Aoi", "/players/Ren"}
