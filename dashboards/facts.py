@@ -22,7 +22,7 @@ from typing import Any
 
 from dashboards.archetype import UNKNOWN, archetype
 from dashboards.schema import IN_OPENING, NO_MONTH, PLAYED, SEEN, UNKNOWN_SEEN, card_key
-from engine.cards import CardDB, UnknownCard, base_id
+from engine.pm.cards import CardDB, UnknownCard, base_id
 
 #: the archetype of a player-game whose deck list is unknown (a table log's unlisted deck)
 UNLISTED = "unlisted"

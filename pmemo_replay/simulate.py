@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
 from engine.pm.selfplay import greedy_policy, play_game, random_policy
 from engine.rulesets import get_ruleset
 from pmemo_replay.decks import Deck, bundled_decks

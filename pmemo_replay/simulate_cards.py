@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB, Effect, base_id
 from engine.fold import fold
 from engine.pm import script
+from engine.pm.cards import Card, CardDB, Effect, base_id
 from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_deck, random_policy
 from pmemo_replay.decks import Deck
 

@@ -20,9 +20,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from engine.cards import CardDB  # noqa: E402
-from pmemo_replay.cards.native import dump_native  # noqa: E402
-from pmemo_replay.cards.precious import read_precious  # noqa: E402
+from engine.pm.cards import CardDB  # noqa: E402
+from engine.pm.cards.native import dump_native  # noqa: E402
+from engine.pm.cards.precious import read_precious  # noqa: E402
 from tools.mhk_scripts import SCRIPTS  # noqa: E402
 
 DEFAULT_SRC = REPO.parent / "shared" / "data" / "precious-data" / "data" / "MHK"

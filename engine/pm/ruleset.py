@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.asplayed import unchecked
-from engine.cards import CardDB
 from engine.pm import legal, snapshot, view
 from engine.pm.actions import apply_action
+from engine.pm.cards import CardDB
 from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
 from engine.pm.turns import do_pass, settle, starts_next_turn, turn_end_waits

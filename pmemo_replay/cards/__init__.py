@@ -5,10 +5,10 @@
 '司波 達也'
 """
 
-from pmemo_replay.cards.errors import CardDataError
+from engine.pm.cards.errors import CardDataError
+from engine.pm.cards.native import dump_native, parse_native, read_native
+from engine.pm.cards.precious import parse_precious, precious_card, read_precious
 from pmemo_replay.cards.loader import bundled_cards, load_cards, load_file
-from pmemo_replay.cards.native import dump_native, parse_native, read_native
-from pmemo_replay.cards.precious import parse_precious, precious_card, read_precious
 
 __all__ = [
     "CardDataError",

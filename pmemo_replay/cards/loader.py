@@ -9,14 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from engine.cards import CardDB
-from pmemo_replay.cards.errors import card_error
-from pmemo_replay.cards.native import FORMAT, parse_native
-from pmemo_replay.cards.precious import is_precious, parse_precious
+from engine.pm.cards import CardDB
+from engine.pm.cards.errors import card_error
+from engine.pm.cards.native import FORMAT, parse_native
+from engine.pm.cards.precious import is_precious, parse_precious
 
 BUNDLED = Path(__file__).resolve().parents[2] / "fixtures" / "cards"
 #: precious-data files read through ``load_cards`` (``--cards``) get compiled scripts for the effects without a hand-written
-#: one (pmemo_replay.cards.compiler); an effect whose phrasing is not understood stays unverified
+#: one (engine.pm.cards.compiler); an effect whose phrasing is not understood stays unverified
 COMPILE = True
 
 
@@ -50,7 +50,7 @@ def load_file(path: str | Path, *, hand_scripts: bool = True) -> CardDB:
 
 def _load_path(path: Path, *, hand_scripts: bool) -> list[CardDB]:
     """A file, or a folder's files: its precious-data files read together (one set: properties split against the
-    folder's own, pmemo_replay.cards.properties), each native file on its own."""
+    folder's own, engine.pm.cards.properties), each native file on its own."""
     files = card_files(path)
     if len(files) == 1:
         return [load_file(files[0], hand_scripts=hand_scripts)]

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB
+from engine.pm.cards import Card, CardDB
+from engine.pm.cards.compile_measure import DATA, normalized
 from pmemo_replay.cards import bundled_cards, load_cards
-from pmemo_replay.cards.compile_measure import DATA, normalized
 
 COLUMNS = ("cards", "effects", "hand_scripted", "compiled", "unverified", "compiler_also", "compiler_same", "keywords",
            "keywords_unapplied", "verified_cards")

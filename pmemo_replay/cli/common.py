@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
 from pmemo_replay.cards import CardDataError
 from pmemo_replay.games.cards import CardLibrary, load_library
 

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.pm.cards.errors import card_error
 from engine.ruleset import CardFileProblem
 from engine.rulesets import RULESETS, get_ruleset
 from pmemo_replay.cards import CardDataError, bundled_cards, load_file
-from pmemo_replay.cards.errors import card_error
 from pmemo_replay.cards.loader import card_files
 from pmemo_replay.logio import DEFAULT_RULESET
 

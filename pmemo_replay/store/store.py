@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
 from pmemo_replay.games.cards import CardLibrary, library_of
 from pmemo_replay.logio import PmemoLog, dump_jsonl, load_log
 from pmemo_replay.store import queries, seek

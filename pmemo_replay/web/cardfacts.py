@@ -1,7 +1,7 @@
 """Card facts for the pages (hover details, tiles, narration); a card's text only when the card data the server
 was given has it (the project ships none).
 
->>> from engine.cards import Card
+>>> from engine.pm.cards import Card
 >>> facts = card_facts(Card(id="TST 01-001", name="Aki", series="Test", type="chara", color="red",
 ...                         cost=2, source=2, ap=30, dp=30, active=True, ignore=2))
 >>> facts["name"], facts["ap"], facts["keywords"]
@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.cards import Card, CardDB
+from engine.pm.cards import Card, CardDB
 
 
 def keywords(card: Card) -> list[str]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from flask import Flask, current_app
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
 
 if TYPE_CHECKING:
     from pmemo_replay.store import Store

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from flask import Blueprint, abort, render_template, request
 
 from dashboards.filters import FilterError, Filters
-from engine.cards import Card, base_id
+from engine.pm.cards import Card, base_id
 from engine.rulesets import RULESETS
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.store.db import read_connection

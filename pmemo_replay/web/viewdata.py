@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
 from engine.ruleset import strings_in
 from pmemo_replay.logio import is_card_id
 from pmemo_replay.web.cardfacts import facts_for

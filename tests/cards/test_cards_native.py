@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cards import COLORS, Card, CardDB, Effect, Timing
+from engine.pm.cards import COLORS, Card, CardDB, Effect, Timing
 from pmemo_replay.cards import CardDataError, dump_native, parse_native, read_native
 
 SPEC_EXAMPLE: dict[str, Any] = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pmemo_replay.cards.compile_gaps import fold, histogram
-from pmemo_replay.cards.compile_measure import main
+from engine.pm.cards.compile_gaps import fold, histogram
+from engine.pm.cards.compile_measure import main
 
 
 def _card(n: int, text: str) -> dict[str, str]:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
+from engine.pm.cards.compile_measure import normalized
 from pmemo_replay.cards import read_precious
-from pmemo_replay.cards.compile_measure import normalized
 from pmemo_replay.cards.loader import hand_scripted
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"

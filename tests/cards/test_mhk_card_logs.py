@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB, base_id
 from engine.fold import fold
 from engine.pm import stats
+from engine.pm.cards import CardDB, base_id
 from pmemo_replay.cards import bundled_cards, parse_native, read_precious
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.pm.cards.native import dump_card, parse_native
 from pmemo_replay.cards import precious_card, read_precious
-from pmemo_replay.cards.native import dump_card, parse_native
 
 SSSS = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data" / "SSSS"
 

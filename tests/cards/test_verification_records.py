@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
+from engine.pm.cards.verification import VerificationError, parse_records, read_records, script_digest, verified
 from pmemo_replay.cards import bundled_cards
-from pmemo_replay.cards.verification import VerificationError, parse_records, read_records, script_digest, verified
 
 CARDS = bundled_cards()
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardDB
 from engine.fold import fold
+from engine.pm.cards import CardDB
 from engine.pm.legal import legal_actions
 from engine.pm.selfplay import greedy_policy, play_game, random_deck, random_policy
 from pmemo_replay.cards import bundled_cards, read_precious

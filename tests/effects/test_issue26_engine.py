@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB
 from engine.pm import conditions, stats
 from engine.pm.actions import apply_action
+from engine.pm.cards import CardDB
 from engine.pm.cost import check_cost
 from engine.pm.effects import possible_targets
 from engine.pm.ops import apply_op

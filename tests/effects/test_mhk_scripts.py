@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from engine.fold import fold
+from engine.pm.cards.compiler import reproduction
 from engine.pm.script import STEP_OPS
 from engine.pm.selfplay import greedy_policy, play_game, random_policy
 from pmemo_replay.cards import bundled_cards, read_precious
-from pmemo_replay.cards.compiler import reproduction
 from pmemo_replay.cli.cards import coverage
 from pmemo_replay.decks import bundled_decks
 from tools.mhk_scripts import SCRIPTS

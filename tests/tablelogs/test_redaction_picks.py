@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm import script
+from engine.pm.cards import CardDB
 from engine.pm.redact import redact, shown_state
 from engine.pm.selfplay import greedy_policy, play_game, random_deck, random_policy
 from pmemo_replay.cards import bundled_cards

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm import script
+from engine.pm.cards import CardDB
 from engine.pm.redact import redact
 from tests.tablelogs.redaction_check import check_redaction
 

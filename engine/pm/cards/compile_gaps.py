@@ -2,7 +2,7 @@
 
 For each effect the compiler leaves unscripted, the reason is the reader's own: why the facts reader gave up
 (``Effect.why``), the text pieces not lining up with the effects, or the text the readers raised
-:class:`~pmemo_replay.cards.compile_phrases.NotUnderstood` on (the clause no reader took, or a reader's note such
+:class:`~engine.pm.cards.compile_phrases.NotUnderstood` on (the clause no reader took, or a reader's note such
 as "if so after several steps"). Names, properties and titles are folded (「N」 【P】 『S』) and numbers written n,
 so one wording shared by many cards counts once. Only printed: the texts are the user's card data.
 """
@@ -14,10 +14,10 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from pmemo_replay.cards import compile_phrases as ph
-from pmemo_replay.cards.compile_split import split
-from pmemo_replay.cards.compiler import _PREFIX, normalize
-from pmemo_replay.cards.precious import read_precious
+from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards.compile_split import split
+from engine.pm.cards.compiler import _PREFIX, normalize
+from engine.pm.cards.precious import read_precious
 
 _FOLD = [(re.compile(p), r) for p, r in [(r"「[^」]*」", "「N」"), (r"【[^】]*】", "【P】"), (r"『[^』]*』", "『S』"),
                                           (r"\d+", "n")]]

@@ -1,10 +1,10 @@
 """How well the compiler does: per set, its scripts against the hand-written ones, and the share it compiles.
 
-``python -m pmemo_replay.cards.compile_measure [FOLDER ...] [--diff] [--gaps N]`` reads each precious-data folder
+``python -m engine.pm.cards.compile_measure [FOLDER ...] [--diff] [--gaps N]`` reads each precious-data folder
 (default: every set under ../shared/data/precious-data/data), compiles every effect and prints per set: effects,
 compiled, and where hand scripts exist (fixtures/cards/scripted/), reproduced / different / not compiled; ``--diff``
 lists the differences, ``--gaps N`` the N most frequent reasons effects stay uncompiled over all the folders
-(:mod:`pmemo_replay.cards.compile_gaps`). Scripts are compared normalized: key order, defaults filled, ``target`` = ``target:0``.
+(:mod:`engine.pm.cards.compile_gaps`). Scripts are compared normalized: key order, defaults filled, ``target`` = ``target:0``.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, Effect
+from engine.pm.cards import Card, Effect
+from engine.pm.cards.precious import read_precious
 from pmemo_replay.cards.loader import hand_scripted
-from pmemo_replay.cards.precious import read_precious
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
+DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "precious-data" / "data"
 _STEP_DEFAULTS: dict[str, dict[str, Any]] = {
     "modify": {"until": "turn_end", "ap": 0, "dp": 0, "target": "self"},
     "grant": {"until": "turn_end", "target": "self"},
@@ -111,7 +111,7 @@ def sets(folders: Sequence[str] | None = None) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m pmemo_replay.cards.compile_measure", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m engine.pm.cards.compile_measure", description=__doc__)
     ap.add_argument("folders", nargs="*")
     ap.add_argument("--diff", action="store_true", help="list the compiled scripts that differ from the hand ones")
     ap.add_argument("--gaps", type=int, metavar="N", help="then the N most frequent reasons effects stay uncompiled")
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"    compiled: {json.dumps(got[k], ensure_ascii=False)}")
                     print(f"    hand:     {json.dumps(want[k], ensure_ascii=False)}")
     if args.gaps:
-        from pmemo_replay.cards.compile_gaps import histogram
+        from engine.pm.cards.compile_gaps import histogram
 
         print("most frequent reasons effects stay uncompiled (names 「N」, properties 【P】, titles 『S』, numbers n):")
         for reason, n in histogram(sets(args.folders)).most_common(args.gaps):

@@ -2,11 +2,11 @@
 
 One JSON object per card (older files: ``usageCost``/``outbreakCost`` and no ``id``; the id
 is then ``setAbbr + " " + number``). Fields are mapped as ../shared/spec/cards.md says; the
-text is read for facts only (:mod:`pmemo_replay.cards.precious_text`) and never kept:
+text is read for facts only (:mod:`engine.pm.cards.precious_text`) and never kept:
 :attr:`Card.text` stays ``None``; effects in stock phrasings get compiled scripts
-(:mod:`pmemo_replay.cards.compiler`). Other fields are ignored.
+(:mod:`engine.pm.cards.compiler`). Other fields are ignored.
 A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP. Properties a file ran together are
-split against the folder's own (:mod:`pmemo_replay.cards.properties`).
+split against the folder's own (:mod:`engine.pm.cards.properties`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB
-from pmemo_replay.cards.compiler import compile_card
-from pmemo_replay.cards.errors import CardDataError, card_error
-from pmemo_replay.cards.precious_text import COLORS, TextError, number, parse_text
-from pmemo_replay.cards.properties import split_run_together
-from pmemo_replay.cards.series import series_groups_for
+from engine.pm.cards import Card, CardDB
+from engine.pm.cards.compiler import compile_card
+from engine.pm.cards.errors import CardDataError, card_error
+from engine.pm.cards.precious_text import COLORS, TextError, number, parse_text
+from engine.pm.cards.properties import split_run_together
+from engine.pm.cards.series import series_groups_for
 
 TYPES = {"キャラクター": "chara", "イベント": "event", "サポート": "support"}
 #: between properties: 、, an ideographic space, a line break (real, or written out as the two characters \\n)

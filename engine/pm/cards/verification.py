@@ -9,7 +9,7 @@ Each record is one row of a Markdown table in that file::
 script it judged: a changed script needs a new read), ``verdict`` one of ``right``, ``wrong``, ``doubtful``,
 ``date`` an ISO date. A card counts as verified when its latest record for its current script says ``right``.
 
->>> from pmemo_replay.cards.verification import VERDICTS
+>>> from engine.pm.cards.verification import VERDICTS
 >>> VERDICTS
 ('right', 'wrong', 'doubtful')
 """
@@ -25,11 +25,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB
+from engine.pm.cards import Card, CardDB
 
 VERDICTS = ("right", "wrong", "doubtful")
 COLUMNS = ("card", "script", "verdict", "reader", "date", "note")
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "docs" / "verification.md"
+DEFAULT_PATH = Path(__file__).resolve().parents[3] / "docs" / "verification.md"
 _CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]* [A-Za-z0-9]+-[0-9]+[a-z]?$")
 _DIGEST = re.compile(r"^[0-9a-f]{12}$")
 

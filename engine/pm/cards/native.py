@@ -23,7 +23,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from engine.cards import (
+from engine.pm.cards import (
     CARD_TYPES,
     COLORS,
     EFFECT_KINDS,
@@ -33,7 +33,7 @@ from engine.cards import (
     Timing,
     base_id,
 )
-from pmemo_replay.cards.errors import CardDataError, card_error
+from engine.pm.cards.errors import CardDataError, card_error
 
 FORMAT = "pmemo-cards"
 VERSION = 1
