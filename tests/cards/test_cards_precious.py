@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from engine.pm.cards import CardDB, Effect, Timing
+from engine.pm.cards.precious import precious_card
 from engine.pm.cards.precious_text import parse_text
-from pmemo_replay.cards import CardDataError, precious_card, read_precious
+from pmemo_replay.cards import CardDataError
+from tests.pm_cards import read_precious
 
 PRECIOUS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "precious-data"
 MHK = PRECIOUS / "data" / "MHK"

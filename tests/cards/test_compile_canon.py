@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_measure import normalized
-from pmemo_replay.cards import precious_card
+from engine.pm.cards.precious import precious_card
 
 
 def _script(text: str, kind: str = "キャラクター") -> list[dict] | None:  # type: ignore[type-arg]

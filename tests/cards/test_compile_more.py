@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.pm.cards.compile_measure import normalized
-from pmemo_replay.cards import precious_card
+from engine.pm.cards.precious import precious_card
 
 
 def _eff(text: str, kind: str = "キャラクター") -> dict[str, Any] | None:

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from engine.pm.cards import Card
 from engine.pm.cards.compile_measure import normalized
+from engine.pm.cards.precious import precious_card
 from engine.pm.script import STEP_OPS
-from pmemo_replay.cards import precious_card
 
 HANAKO, JIRO = "試験 花子", "試験 次郎"
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.pm.cards import Card
 from engine.pm.cards.properties import segmentations, split_run_together
-from pmemo_replay.cards import read_precious
+from tests.pm_cards import read_precious
 
 GRAN = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data" / "GRAN"
 

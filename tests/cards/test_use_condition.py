@@ -10,8 +10,8 @@ import pytest
 
 from engine.pm.cards import CardDB
 from engine.pm.cards.use_condition import UNREAD, cut, read
-from pmemo_replay.cards import read_precious
 from tests.engine.kit import DB, Game, assert_illegal, assert_legal
+from tests.pm_cards import read_precious
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 needs_data = pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.pm.simulate_cards import compiled_effects, set_pools, simulate
 from pmemo_replay.cards import load_cards
 from pmemo_replay.cli import main
-from pmemo_replay.simulate_cards import compiled_effects, set_pools, simulate
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/precious-data absent")

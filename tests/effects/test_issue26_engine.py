@@ -28,8 +28,9 @@ from engine.pm.effects import possible_targets
 from engine.pm.ops import apply_op
 from engine.pm.state import GameState
 from engine.rulings import IllegalAction, NullTrail
-from pmemo_replay.cards import bundled_cards, read_precious
+from pmemo_replay.cards import bundled_cards
 from tests.engine.kit import Game, assert_illegal, assert_legal
+from tests.pm_cards import read_precious
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "fixtures" / "cards" / "mhk-logs"

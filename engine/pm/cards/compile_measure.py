@@ -1,26 +1,23 @@
 """How well the compiler does: per set, its scripts against the hand-written ones, and the share it compiles.
 
-``python -m engine.pm.cards.compile_measure [FOLDER ...] [--diff] [--gaps N]`` reads each precious-data folder
-(default: every set under ../shared/data/precious-data/data), compiles every effect and prints per set: effects,
-compiled, and where hand scripts exist (fixtures/cards/scripted/), reproduced / different / not compiled; ``--diff``
-lists the differences, ``--gaps N`` the N most frequent reasons effects stay uncompiled over all the folders
-(:mod:`engine.pm.cards.compile_gaps`). Scripts are compared normalized: key order, defaults filled, ``target`` = ``target:0``.
+``python -m pmemo_replay.cards.compile_measure [FOLDER ...] [--diff] [--gaps N]`` reads each precious-data folder
+(default: every set under ../shared/data/precious-data/data) and hands the decoded files to :func:`report` (the
+ruleset's ``measure_compiler``), which compiles every effect and gives per set: effects, compiled, and where hand
+scripts exist (fixtures/cards/scripted/), reproduced / different / not compiled; ``diff`` lists the differences,
+``gaps`` the N most frequent reasons effects stay uncompiled over all the sets (:mod:`engine.pm.cards.compile_gaps`).
+Scripts are compared normalized: key order, defaults filled, ``target`` = ``target:0``.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from engine.pm.cards import Card, Effect
-from engine.pm.cards.precious import read_precious
-from pmemo_replay.cards.loader import hand_scripted
+from engine.pm.cards import Card, CardDB, Effect
+from engine.pm.cards.files import parse_documents
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "precious-data" / "data"
 _STEP_DEFAULTS: dict[str, dict[str, Any]] = {
     "modify": {"until": "turn_end", "ap": 0, "dp": 0, "target": "self"},
     "grant": {"until": "turn_end", "target": "self"},
@@ -78,11 +75,10 @@ def _effects(card: Card) -> list[tuple[Any, Effect]]:
     return [*enumerate(card.effects), *([("backup", card.backup)] if card.backup else [])]
 
 
-def measure(folder: str | Path, hand: Iterable[Card] | None = None) -> SetReport:
-    """Compile every effect of the precious-data ``folder`` and compare with the hand scripts of the same cards."""
-    db = read_precious(folder, compile=True)
-    known = {c.id: c for c in (hand_scripted() if hand is None else hand)}
-    rep = SetReport(Path(folder).name)
+def measure(db: CardDB, name: str, hand: Iterable[Card]) -> SetReport:
+    """Every effect of ``db`` (a set read with compiled scripts) against the hand scripts of the same cards."""
+    known = {c.id: c for c in hand}
+    rep = SetReport(name)
     for card in sorted(db, key=lambda c: c.id):
         mine = known.get(card.id)
         theirs = dict(_effects(mine)) if mine is not None else {}
@@ -103,37 +99,26 @@ def measure(folder: str | Path, hand: Iterable[Card] | None = None) -> SetReport
     return rep
 
 
-def sets(folders: Sequence[str] | None = None) -> list[Path]:
-    """The folders to measure (default: every set of the precious-data checkout next to the project)."""
-    if folders:
-        return [Path(f) for f in folders]
-    return sorted(p for p in DATA.iterdir() if p.is_dir()) if DATA.is_dir() else []
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.pm.cards.compile_measure", description=__doc__)
-    ap.add_argument("folders", nargs="*")
-    ap.add_argument("--diff", action="store_true", help="list the compiled scripts that differ from the hand ones")
-    ap.add_argument("--gaps", type=int, metavar="N", help="then the N most frequent reasons effects stay uncompiled")
-    args = ap.parse_args(argv)
-    for folder in sets(args.folders):
-        rep = measure(folder)
-        print(rep.line())
-        if args.diff:
+def report(sets: Sequence[tuple[str, Sequence[tuple[str, Any]]]], hand: Iterable[Card] | None, *, diff: bool = False,
+           gaps: int | None = None) -> list[str]:
+    """The lines printed for ``sets`` (each ``(name, decoded precious-data files)``) against the hand scripts."""
+    hand = list(hand or ())
+    lines: list[str] = []
+    for name, documents in sets:
+        rep = measure(parse_documents(documents, name, compile=True), name, hand)
+        lines.append(rep.line())
+        if diff:
             for cid, idx, got, want in rep.diffs:
                 keys = [k for k in got if got[k] != want[k]]
-                print(f"  {cid} [{idx}] differs in {', '.join(keys)}")
+                lines.append(f"  {cid} [{idx}] differs in {', '.join(keys)}")
                 for k in keys:
-                    print(f"    compiled: {json.dumps(got[k], ensure_ascii=False)}")
-                    print(f"    hand:     {json.dumps(want[k], ensure_ascii=False)}")
-    if args.gaps:
+                    lines.append(f"    compiled: {json.dumps(got[k], ensure_ascii=False)}")
+                    lines.append(f"    hand:     {json.dumps(want[k], ensure_ascii=False)}")
+    if gaps:
         from engine.pm.cards.compile_gaps import histogram
 
-        print("most frequent reasons effects stay uncompiled (names 「N」, properties 【P】, titles 『S』, numbers n):")
-        for reason, n in histogram(sets(args.folders)).most_common(args.gaps):
-            print(f"{n:5d}  {reason}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+        lines.append("most frequent reasons effects stay uncompiled (names 「N」, properties 【P】, titles 『S』, numbers n):")
+        read = [(parse_documents(docs, name, compile=False), parse_documents(docs, name, compile=True))
+                for name, docs in sets]
+        lines.extend(f"{n:5d}  {reason}" for reason, n in histogram(read).most_common(gaps))
+    return lines

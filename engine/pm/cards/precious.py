@@ -11,10 +11,8 @@ split against the folder's own (:mod:`engine.pm.cards.properties`).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from engine.pm.cards import Card, CardDB
@@ -177,18 +175,3 @@ def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data"
         cards = [compile_card(c, c.text) for c in cards]
     return CardDB(cards, series_groups_for({c.series for c in cards}), name=name)
 
-
-def _load(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise card_error(str(path), "", "", f"cannot read JSON: {exc}") from None
-
-
-def read_precious(path: str | Path, *, compile: bool = False) -> CardDB:
-    """Read one precious-data file, or every ``*.json`` under a folder (recursively); ``compile``: with compiled scripts."""
-    p = Path(path)
-    if not p.exists():
-        raise card_error(str(p), "", "", "no such file or folder")
-    files = sorted(p.rglob("*.json")) if p.is_dir() else [p]
-    return parse_precious(((str(f), _load(f)) for f in files), name=p.stem, compile=compile)

@@ -1,0 +1,39 @@
+"""``python -m pmemo_replay.cards.compile_measure [FOLDER ...] [--diff] [--gaps N]``: how well Precious Memories'
+text compiler does, per precious-data set (default: every set of the game's ``community_cards`` folders, i.e.
+../shared/data/precious-data/data). The files are read here and measured by the ruleset's ``measure_compiler``
+(engine/pm/cards/compile_measure.py): effects, compiled, and where hand scripts exist, reproduced / different /
+not compiled; ``--diff`` lists the differences, ``--gaps N`` the N most frequent reasons effects stay uncompiled."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from engine.rulesets import get_ruleset
+from pmemo_replay.cli.cards import community_sets
+from pmemo_replay.games.cards import CardDataError, read_documents, scripts_for
+from pmemo_replay.logio import DEFAULT_RULESET
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pmemo_replay.cards.compile_measure", description=__doc__)
+    ap.add_argument("folders", nargs="*")
+    ap.add_argument("--diff", action="store_true", help="list the compiled scripts that differ from the hand ones")
+    ap.add_argument("--gaps", type=int, metavar="N", help="then the N most frequent reasons effects stay uncompiled")
+    args = ap.parse_args(argv)
+    ruleset = get_ruleset(DEFAULT_RULESET)
+    folders = [Path(f) for f in args.folders] or community_sets(ruleset)
+    try:
+        sets = [(folder.name, read_documents(folder)) for folder in folders]
+        lines = ruleset.measure_compiler(sets, scripts_for(ruleset.name), diff=args.diff, gaps=args.gaps)
+    except CardDataError as err:
+        print(f"compile_measure: {err}", file=sys.stderr)
+        return 2
+    for line in lines:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
