@@ -98,15 +98,6 @@ def parse_set(ruleset: Any, documents: Documents, name: str, *, scripts: bool = 
         raise _named(err, documents) from None
 
 
-def read_card_file(path: Path) -> tuple[str, Any]:
-    """``(ruleset name, card database)`` of one card file, its game told by its ``format`` or its shape."""
-    documents = read_documents(path)
-    ruleset = ruleset_for_document(documents[0][1])
-    if ruleset is None:
-        raise card_error(str(path), "", "", "not a card file of any game this server knows (its \"format\")")
-    return ruleset.name, parse_set(ruleset, documents, Path(path).stem)
-
-
 @functools.cache
 def scripts_for(name: str) -> Any:
     """The card database of ruleset ``name``'s ``script_cards`` (hand-written scripts), None when it has none."""
