@@ -85,9 +85,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_folder(args: argparse.Namespace, out: Path | None) -> int:
     """``--cards DIR``: self-play on the folder's cards, re-checked; exit 1 when a game crashed or was illegal."""
-    ruleset = get_ruleset(DEFAULT_RULESET)  # the game whose self-play checks a card folder (check_by_play)
     try:
         library = load_library([args.cards])
+        games = [get_ruleset(name) for name in library.given if hasattr(get_ruleset(name), "check_by_play")]
+        if not games:
+            raise ValueError(f"{args.cards}: no card file of a game that checks card data by self-play "
+                             f"(Precious Memories does)")
+        ruleset = games[0]  # the game whose self-play checks the folder's cards (its check_by_play)
         cards = library.for_ruleset(ruleset.name)
         decks = _read_json(args.decks) if args.decks else None
         logs: list[dict[str, Any]] | None = [] if out is not None or args.db else None
