@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
-from dashboards.archetype import UNKNOWN, archetype
 from dashboards.schema import IN_OPENING, NO_MONTH, PLAYED, SEEN, UNKNOWN_SEEN, card_key
-from engine.cards import CardDB, UnknownCard, base_id
+from engine.rulesets import RULESETS
+
+#: the archetype of a deck nothing names
+UNKNOWN = "unknown"
 
 #: the archetype of a player-game whose deck list is unknown (a table log's unlisted deck)
 UNLISTED = "unlisted"
@@ -118,7 +120,7 @@ def card_row(card_id: str, code: int, cards: Any, ruleset: str) -> dict[str, Any
     """The ``cards`` dimension row of a base id (fields the game's cards lack are null)."""
     try:
         c = cards.get(card_id)
-    except (UnknownCard, KeyError):
+    except KeyError:  # an id the card data lacks (Precious Memories' UnknownCard is one)
         c = None
     get = (lambda name: getattr(c, name, None)) if c is not None else (lambda name: None)
     set_code = get("set_code") or card_id.split(" ", 1)[0]
@@ -126,16 +128,23 @@ def card_row(card_id: str, code: int, cards: Any, ruleset: str) -> dict[str, Any
             "color": get("color"), "type": get("type"), "ruleset": ruleset}
 
 
-def _archetype(facts: Mapping[str, Any], cards: Any, deck_name: str | None = None) -> str:
-    """The ruleset's own archetype when its facts give one, else metrics.md's (series and colors) for Precious
-    Memories card data, else the deck's name (a game without archetypes), else "unknown"."""
+def _base_id(ruleset: str) -> Any:
+    """The ruleset's ``card_key`` (the id statistics count a card under), else the id itself."""
+    return getattr(RULESETS.get(ruleset), "card_key", None) or (lambda card_id: card_id)
+
+
+def _archetype(facts: Mapping[str, Any], cards: Any, deck_name: str | None = None, ruleset: str = "") -> str:
+    """The ruleset's own archetype when its facts give one, else the ruleset's ``archetype`` of the deck list
+    (Precious Memories: metrics.md's series and colors), else the deck's name (a game without archetypes), else
+    "unknown"."""
     if facts.get("archetype") is not None:
         return str(facts["archetype"])
     deck = facts.get("deck")
     if deck is None:
         return UNLISTED
-    if isinstance(cards, CardDB):
-        return archetype(deck, cards)
+    name_it = getattr(RULESETS.get(ruleset), "archetype", None)
+    if name_it is not None and RULESETS[ruleset].owns_cards(cards):
+        return str(name_it(deck, cards))
     return deck_name or UNKNOWN
 
 
@@ -163,7 +172,8 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
         if names is None:
             names = [str(header_players[s].get("name", "")) if s < len(header_players) else "" for s in seats]
         deck_names = [header_players[s].get("deck_name") if s < len(header_players) else None for s in seats]
-    kinds = [_archetype(f, cards, deck_names[s]) for s, f in enumerate(facts)]
+    kinds = [_archetype(f, cards, deck_names[s], game.ruleset) for s, f in enumerate(facts)]
+    base_id = _base_id(game.ruleset)
     gems = [_number(f.get("gems")) for f in facts]
     irregular = min(game.irregular or 0, 32767)
     out = Rows()

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.asplayed import MAX_WAIVED
-from engine.cards import CardDB
-from engine.ruleset import carries_out
+from engine.ruleset import Cards, carries_out
 from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, NullTrail, Ruling, Trail, TrailEntry
 
@@ -83,7 +82,7 @@ class Folder:
                  "state", "trails", "waivers")
 
     def __init__(
-        self, header: Mapping[str, Any], cards: CardDB, *, keep_trails: bool = True,
+        self, header: Mapping[str, Any], cards: Cards, *, keep_trails: bool = True,
         state: Any = None, offset: int = 0, count_unverified: bool = False,
     ) -> None:
         """Start from the header's setup, or from ``state`` reached after ``offset`` actions (a snapshot).
@@ -295,7 +294,7 @@ def check_at(at: int | None) -> None:
 
 
 def fold(
-    header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
+    header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Cards, *,
     at: int | None = None, keep_trails: bool = True,
 ) -> FoldResult:
     """Fold ``actions`` (or the first ``at`` of them) into a state, stopping at the first illegal one (as played:

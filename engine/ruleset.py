@@ -29,9 +29,9 @@ The log boundary and the cards, for such a game (pure Python; the service adds J
         def merge_cards(self, databases): ...             # several card files -> one database
         def seats(self, header, state): ...               # per-seat rows: name, deck, score, placement
 
-Precious Memories keeps its marshmallow log schemas and card readers in the service (pmemo_replay/logio,
-pmemo_replay/cards): its ``check_header``, ``check_action`` and ``parse_cards`` are ``None``, which tells the
-service to use its own readers for it.
+Precious Memories keeps its marshmallow log schemas in the service (pmemo_replay/logio): its ``check_header`` and
+``check_action`` are ``None``, which tells the service to use its own readers for it. Its card reader is its own
+(engine/pm/cards), reached like every game's through the card members below.
 
 >>> from engine.rulesets import get_ruleset
 >>> mahou = get_ruleset("mahou-shoujo-1")
@@ -185,6 +185,20 @@ class Ruleset(FoldHooks, Protocol):
 
     def merge_cards(self, databases: Iterable[Cards]) -> Cards:
         """One card database of several (a later one wins on a repeated id)."""
+
+    # Optional card members (the service uses them when a game has them, see pmemo_replay.games.cards):
+    #   card_format_of(document) -> str | None   the format of a decoded file that does not say (told by its shape)
+    #   parse_card_set(documents, name, scripts) -> Cards   a folder's decoded files ``(source, document)`` read as
+    #                                            one set, with ``scripts`` (its script_cards' database) laid over
+    #   script_cards: tuple[str, ...]             bundled files of hand-written effect scripts (project root paths)
+    #   community_cards: tuple[str, ...]          folders of community card files, one folder per set
+    #   card_key(card_id) -> str                  the id statistics count a card under (a parallel printing's base)
+    #   archetype(deck, cards) -> str             a deck list's archetype for the statistics
+    #   card_facts(card) / effect_reading(card)   what the pages show of a card, None for another game's card
+    #   card_coverage(cards, compiled, records), measure_compiler(sets, scripts, diff=, gaps=), check_by_play(...)
+    #   verification_records: str                a file (project root path) of independent reads of its scripts
+    #                                             the game's own card-data reports (``pmemo-replay cards coverage``,
+    #                                             ``python -m pmemo_replay.cards.compile_measure``, ``simulate --cards``)
 
     def owns_cards(self, cards: Any) -> bool:
         """True when ``cards`` is a card database of this game."""

@@ -9,8 +9,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from engine.cards import CardDB
-from engine.pm.selfplay import greedy_policy, play_game, random_policy
+from engine.ruleset import Cards
 from engine.rulesets import get_ruleset
 from pmemo_replay.decks import Deck, bundled_decks
 from pmemo_replay.games.cards import ROOT, cards_for
@@ -48,17 +47,16 @@ def simulated_logs(cards: Any, games: int, seed: int, *, now: datetime | None = 
         yield from _ruleset_logs(cards_for(cards, ruleset), games, seed, end, ruleset)
         return
     cards = cards_for(cards, ruleset)
+    game = get_ruleset(ruleset)
     rng = random.Random(seed)
     decks = decks or bundled_decks()
     for i in range(games):
         da, db = rng.choice(decks), rng.choice(decks)
         names = rng.sample(NAMES, 2)
-        policies = (greedy_policy, greedy_policy) if rng.random() < GREEDY_SHARE else (random_policy, greedy_policy)
-        game_rng = random.Random(rng.getrandbits(64))
-        doc = play_game(cards, [da.main, db.main], game_rng, policies=policies, names=names,
-                        ex_decks=[da.ex, db.ex])
-        yield _dress(doc, rng, end, f"sim-{seed}-{i:05d}", (da.name, db.name),
-                     (policies[0].__name__, policies[1].__name__))
+        policies = ("greedy", "greedy") if rng.random() < GREEDY_SHARE else ("random", "greedy")
+        doc = game.self_play(cards, [{"main": da.main, "ex": da.ex}, {"main": db.main, "ex": db.ex}],
+                             rng.getrandbits(64), policies=policies, names=names)
+        yield _dress(doc, rng, end, f"sim-{seed}-{i:05d}", (da.name, db.name), tuple(f"{p}_policy" for p in policies))
 
 
 @cache
@@ -72,7 +70,7 @@ def ruleset_decks(ruleset: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(out)
 
 
-def _ruleset_logs(cards: CardDB, games: int, seed: int, end: datetime, name: str) -> Iterator[dict[str, Any]]:
+def _ruleset_logs(cards: Cards, games: int, seed: int, end: datetime, name: str) -> Iterator[dict[str, Any]]:
     """Games of a ruleset played by its own ``self_play`` on its bundled decks."""
     ruleset = get_ruleset(name)
     decks = ruleset_decks(name)

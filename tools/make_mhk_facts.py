@@ -20,9 +20,10 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from engine.cards import CardDB  # noqa: E402
-from pmemo_replay.cards.native import dump_native  # noqa: E402
-from pmemo_replay.cards.precious import read_precious  # noqa: E402
+from engine.pm.cards import CardDB  # noqa: E402
+from engine.pm.cards.native import dump_native  # noqa: E402
+from engine.pm.cards.precious import parse_precious  # noqa: E402
+from pmemo_replay.games.cards import read_documents  # noqa: E402
 from tools.mhk_scripts import SCRIPTS  # noqa: E402
 
 DEFAULT_SRC = REPO.parent / "shared" / "data" / "precious-data" / "data" / "MHK"
@@ -95,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--scripted", type=Path, default=SCRIPTED_OUT)
     args = parser.parse_args(argv)
-    db = read_precious(args.src)
+    db = parse_precious(read_documents(args.src), name=args.src.stem)
     db.name = "mhk"
     write(facts_document(db), args.out)
     write(facts_document(db, scripted=True), args.scripted)

@@ -6,13 +6,12 @@ Usage: python3 tools/make_sample_logs.py   (deterministic: fixed seeds)
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from engine.fold import fold
-from engine.pm.selfplay import greedy_policy, play_game
+from engine.rulesets import get_ruleset
 from pmemo_replay.cards import bundled_cards
-from pmemo_replay.logio import load_log, write_log
+from pmemo_replay.logio import DEFAULT_RULESET, load_log, write_log
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "fixtures" / "decks"
@@ -28,8 +27,7 @@ def game_by_points(a: str, b: str, meta: dict, start_seed: int) -> dict:
     cards = bundled_cards()
     da, db = deck(a), deck(b)
     for seed in range(start_seed, start_seed + 200):
-        doc = play_game(cards, [da["main"], db["main"]], random.Random(seed), policies=(greedy_policy, greedy_policy),
-                        ex_decks=[da["ex"], db["ex"]])
+        doc = get_ruleset(DEFAULT_RULESET).self_play(cards, [da, db], seed, policies=("greedy", "greedy"))
         res = fold(doc["game"], doc["actions"], cards)
         if res.ruling is None and res.result and res.result["reason"] == "points":
             doc["game"].update(meta)

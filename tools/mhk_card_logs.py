@@ -34,14 +34,15 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB, base_id
 from engine.fold import fold
 from engine.pm import script
 from engine.pm.actions import apply_action
+from engine.pm.cards import Card, CardDB, base_id
+from engine.pm.cards.native import parse_native
 from engine.pm.ruleset import PreciousMemories
 from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_deck, random_policy
 from engine.rulings import IllegalAction, NullTrail
-from pmemo_replay.cards import bundled_cards, parse_native
+from pmemo_replay.cards import bundled_cards
 
 ROOT = Path(__file__).resolve().parents[1]
 

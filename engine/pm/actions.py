@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.asplayed import refuse
-from engine.cards import Effect
 from engine.pm import approach, hidden, play, script, setup
+from engine.pm.cards import Effect
 from engine.pm.state import GameState, effect_key
 from engine.pm.triggers import FIRED_EVENTS, drop_stranded, lapse_owed, require_cause, require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, starts_next_turn, where

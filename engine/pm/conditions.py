@@ -37,8 +37,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.cards import Card
 from engine.pm import stats
+from engine.pm.cards import Card
 from engine.pm.state import Chara, GameState
 
 CARD_KEYS = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex",

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.asplayed import refuse
-from engine.cards import Card, base_id
+from engine.pm.cards import Card, base_id
 from engine.pm.state import GameState
 from engine.pm.stats import extra_colors, self_ops, source_bonus
 from engine.pm.zones import describe, remove_copy

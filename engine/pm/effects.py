@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import Effect
 from engine.pm import conditions, stats
+from engine.pm.cards import Effect
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe, find_chara
 from engine.rulings import illegal

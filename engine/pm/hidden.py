@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.cards import base_id
+from engine.pm.cards import base_id
 from engine.pm.state import GameState, PlayerState
 from engine.pm.zones import describe, same_card
 from engine.rulings import Trail, illegal

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.cards import Card, Effect
 from engine.pm import script, stats
 from engine.pm.actions import apply_action
+from engine.pm.cards import Card, Effect
 from engine.pm.cost import FOUR_COLORS
 from engine.pm.effects import possible_targets
 from engine.pm.state import GameState

@@ -11,8 +11,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards import base_id
 from engine.pm import conditions, hidden, stats
+from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, GameState, expiry
 from engine.pm.triggers import fire, fire_others
 from engine.pm.zones import (

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.asplayed import refuse, waived
-from engine.cards import Card, Effect, base_id
 from engine.pm import conditions, effects, hidden, script, stats
+from engine.pm.cards import Card, Effect, base_id
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
 from engine.pm.state import Chara, GameState, Support, effect_key

@@ -20,9 +20,9 @@ import copy
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm import script
+from engine.pm.cards import CardDB
 from engine.pm.state import GameState
 from engine.pm.turns import starts_next_turn, turn_end_waits
 from engine.pm.zones import same_card

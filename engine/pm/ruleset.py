@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import PurePath
 from typing import Any
 
 from engine.asplayed import unchecked
-from engine.cards import CardDB
 from engine.pm import legal, snapshot, view
 from engine.pm.actions import apply_action
+from engine.pm.cards import CardDB, base_id
 from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
 from engine.pm.turns import do_pass, settle, starts_next_turn, turn_end_waits
@@ -126,19 +127,88 @@ class PreciousMemories:
         from engine.pm import selfplay  # it folds through this ruleset
 
         chosen = [getattr(selfplay, f"{name}_policy") for name in policies]
-        doc = selfplay.play_game(cards, decks, random.Random(seed), policies=chosen, names=names)
+        mains = [d["main"] if isinstance(d, Mapping) else d for d in decks]  # a deck: its ids, or {"main", "ex"}
+        exes = [d.get("ex", ()) if isinstance(d, Mapping) else () for d in decks]
+        doc = selfplay.play_game(cards, mains, random.Random(seed), policies=chosen, names=names, ex_decks=exes)
         for pl, deck_name in zip(doc["game"]["players"], deck_names or (), strict=False):
             if deck_name:
                 pl["deck_name"] = deck_name
         return doc
 
+    def check_by_play(self, cards: CardDB, games: int, seed: int = 0, *, decks: Any = None,
+                      decks_source: str = "decks", max_actions: int | None = None,
+                      logs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Self-play on any card set (``pmemo-replay simulate --cards``): decks built per set, or ``decks`` (a decoded
+        deck-list file), each log re-checked by the fold; a summary (engine.pm.simulate_cards)."""
+        from engine.pm.simulate_cards import check_by_play
+
+        return check_by_play(cards, games, seed, decks=decks, decks_source=decks_source, max_actions=max_actions,
+                             logs=logs)
+
     # -- log boundary, cards, seats (engine.ruleset.Ruleset): the service reads its logs and card files ---------
 
     check_header = None  # pmemo_replay/logio's marshmallow schemas (log-format.md)
     check_action = None
-    parse_cards = None  # pmemo_replay/cards: pmemo-cards and precious-data files
     card_formats = ("pmemo-cards", "precious-data")
-    bundled_cards = ("fixtures/cards",)
+    bundled_cards = ("fixtures/cards/mhk.json", "fixtures/cards/original.json")
+    #: the project's hand-written effect scripts, laid over the bundled sets and over precious-data cards
+    script_cards = ("fixtures/cards/scripted",)
+    #: where the community precious-data files are found by set (``<folder>/<SET>/``), next to the project
+    community_cards = ("../shared/data/precious-data/data",)
+    #: the independent reads of its effect scripts (``card_coverage``'s ``verified_cards``), from the project root
+    verification_records = "docs/verification.md"
+
+    def card_format_of(self, document: Any) -> str | None:
+        """precious-data files carry no ``format``: told by their shape (engine.pm.cards.files)."""
+        from engine.pm.cards.files import card_format_of
+
+        return card_format_of(document)
+
+    def parse_cards(self, document: Any, source: str = "cards") -> CardDB:
+        return self.parse_card_set([(source, document)], PurePath(source).stem)
+
+    def parse_card_set(self, documents: Sequence[tuple[str, Any]], name: str, scripts: CardDB | None = None) -> CardDB:
+        """A folder's files read as one set: precious-data cards together, with ``scripts`` laid over them."""
+        from engine.pm.cards.files import parse_documents
+
+        return parse_documents(documents, name, hand=scripts)
+
+    def card_key(self, card_id: str) -> str:
+        """The id statistics count a card under: a parallel printing (``MHK 01-001a``) counts as its base card."""
+        return base_id(card_id)
+
+    def archetype(self, deck: Sequence[str], cards: CardDB) -> str:
+        """metrics.md's deck archetype: the main series and the colors holding at least 8 cards."""
+        from engine.pm.archetype import archetype
+
+        return archetype(deck, cards)
+
+    def card_facts(self, card: Any) -> dict[str, Any] | None:
+        """What the pages show of a card of this game (None for another game's card)."""
+        from engine.pm.card_facts import card_facts
+
+        return card_facts(card)
+
+    def effect_reading(self, card: Any) -> list[dict[str, str]] | None:
+        """How the engine reads each of the card's effects: scripted, compiled or unverified (with why)."""
+        from engine.pm.card_facts import effect_reading
+
+        return effect_reading(card)
+
+    def card_coverage(self, cards: CardDB, compiled: CardDB | None = None,
+                      records: str | None = None) -> list[dict[str, Any]]:
+        """Per set, how many effects the engine verifies (engine.pm.cards.coverage); ``records``: the text of the
+        file named by :attr:`verification_records`."""
+        from engine.pm.cards.coverage import coverage
+
+        return coverage(cards, compiled, records)
+
+    def measure_compiler(self, sets: Sequence[tuple[str, Sequence[tuple[str, Any]]]], scripts: CardDB | None, *,
+                         diff: bool = False, gaps: int | None = None) -> list[str]:
+        """The text compiler against the hand scripts, per set of decoded precious-data files (report lines)."""
+        from engine.pm.cards.compile_measure import report
+
+        return report(sets, scripts, diff=diff, gaps=gaps)
 
     def log_card_ids(self, header: Mapping[str, Any], actions: Any) -> None:
         return None  # pmemo_replay.logio.card_ids

@@ -16,8 +16,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Effect
 from engine.pm import conditions, effects, stats
+from engine.pm.cards import Effect
 from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
 from engine.pm.ops import MAIN_LIMIT, apply_op
 from engine.pm.state import Chara, GameState, expiry

@@ -18,9 +18,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.cards import CardDB, base_id
 from engine.pm import stats
 from engine.pm.actions import apply_action
+from engine.pm.cards import CardDB, base_id
 from engine.pm.legal import Action, actor, candidates, canonical_payment, is_legal, replaceable
 from engine.pm.play import free_entry
 from engine.pm.ruleset import PreciousMemories

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards import CardDB, base_id
+from engine.pm.cards import CardDB, base_id
 from engine.pm.hidden import check_pool
 from engine.pm.state import GameState
 from engine.pm.turns import start_turn

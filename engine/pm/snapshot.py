@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
 from engine.pm.state import Approach, Chara, GameState, PlayerState, Support
 
 SNAPSHOT_VERSION = 4  # 3: available triggers, and Turn Ends that wait; 4: unknown cards (table logs)

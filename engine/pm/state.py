@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, CardDB, base_id
+from engine.pm.cards import Card, CardDB, base_id
 from engine.rulings import NullTrail, Trail
 
 NULL_TRAIL = NullTrail()

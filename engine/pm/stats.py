@@ -11,8 +11,8 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.cards import Card, base_id
 from engine.pm import conditions
+from engine.pm.cards import Card, base_id
 from engine.pm.state import HELD_COST, Chara, GameState
 
 COIN_STATS = {"+10/+10": (10, 10)}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import base_id
 from engine.pm import stats
+from engine.pm.cards import base_id
 from engine.pm.hidden import known_ids
 from engine.pm.state import Chara, GameState, PlayerState
 

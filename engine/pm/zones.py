@@ -6,8 +6,8 @@ Level Up stack along; an EX card that would go to the deck goes to the discard.
 
 from __future__ import annotations
 
-from engine.cards import base_id
 from engine.pm import replacement
+from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, Chara, GameState, PlayerState
 from engine.rulings import illegal
 

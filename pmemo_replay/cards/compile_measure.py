@@ -1,113 +1,19 @@
-"""How well the compiler does: per set, its scripts against the hand-written ones, and the share it compiles.
-
-``python -m pmemo_replay.cards.compile_measure [FOLDER ...] [--diff] [--gaps N]`` reads each precious-data folder
-(default: every set under ../shared/data/precious-data/data), compiles every effect and prints per set: effects,
-compiled, and where hand scripts exist (fixtures/cards/scripted/), reproduced / different / not compiled; ``--diff``
-lists the differences, ``--gaps N`` the N most frequent reasons effects stay uncompiled over all the folders
-(:mod:`pmemo_replay.cards.compile_gaps`). Scripts are compared normalized: key order, defaults filled, ``target`` = ``target:0``.
-"""
+"""``python -m pmemo_replay.cards.compile_measure [FOLDER ...] [--diff] [--gaps N]``: how well Precious Memories'
+text compiler does, per precious-data set (default: every set of the game's ``community_cards`` folders, i.e.
+../shared/data/precious-data/data). The files are read here and measured by the ruleset's ``measure_compiler``
+(engine/pm/cards/compile_measure.py): effects, compiled, and where hand scripts exist, reproduced / different /
+not compiled; ``--diff`` lists the differences, ``--gaps N`` the N most frequent reasons effects stay uncompiled."""
 
 from __future__ import annotations
 
 import argparse
-import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+import sys
 from pathlib import Path
-from typing import Any
 
-from engine.cards import Card, Effect
-from pmemo_replay.cards.loader import hand_scripted
-from pmemo_replay.cards.precious import read_precious
-
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
-_STEP_DEFAULTS: dict[str, dict[str, Any]] = {
-    "modify": {"until": "turn_end", "ap": 0, "dp": 0, "target": "self"},
-    "grant": {"until": "turn_end", "target": "self"},
-    "rest": {"target": "self"}, "activate": {"target": "self"}, "move": {"target": "self"},
-    "draw": {"who": "self", "n": 1}, "pick": {"who": "self", "n": 1, "filter": {}},
-    "cost": {"who": "self", "until": "turn_end"}, "shuffle": {"who": "self"}, "mill": {"who": "self", "n": 1},
-    "flip": {"who": "self", "face": "up"}, "put_point": {"who": "self", "n": 1},
-}
-
-
-def _norm(x: Any) -> Any:
-    if isinstance(x, dict):
-        d = {k: _norm(v) for k, v in x.items()}
-        for key in ("name", "color"):  # "any of": order does not matter
-            if isinstance(d.get(key), list):
-                d[key] = sorted(d[key])
-        if "spec" in d and set(d) <= {"spec", "at_least"}:  # a count condition: at least 1 by default
-            d.setdefault("at_least", 1)
-        for k, v in _STEP_DEFAULTS.get(str(d.get("op")), {}).items():
-            d.setdefault(k, v)
-        return d
-    if isinstance(x, (list, tuple)):
-        return [_norm(v) for v in x]
-    return "target:0" if x == "target" else x
-
-
-def normalized(eff: Effect) -> dict[str, Any]:
-    """An effect's meaning as data: trigger, optional, condition, targets and steps, defaults filled."""
-    return {"trigger": eff.trigger, "optional": eff.optional, "condition": _norm(dict(eff.condition or {})),
-            "targets": _norm([dict(t) for t in eff.targets]), "do": _norm([dict(s) for s in eff.script or ()])}
-
-
-@dataclass
-class SetReport:
-    """One set's figures; ``diffs``: (card id, effect index or "backup", compiled, hand) of the differences."""
-
-    name: str
-    effects: int = 0
-    compiled: int = 0
-    hand: int = 0
-    reproduced: int = 0
-    different: int = 0
-    not_compiled: int = 0
-    diffs: list[tuple[str, Any, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
-
-    def line(self) -> str:
-        s = f"{self.name:<8} effects {self.effects:>4}  compiled {self.compiled:>4} ({self.compiled / max(self.effects, 1):.0%})"
-        if self.hand:
-            s += (f"  hand-scripted {self.hand:>4}: reproduced {self.reproduced} ({self.reproduced / self.hand:.0%}),"
-                  f" different {self.different}, not compiled {self.not_compiled}")
-        return s
-
-
-def _effects(card: Card) -> list[tuple[Any, Effect]]:
-    return [*enumerate(card.effects), *([("backup", card.backup)] if card.backup else [])]
-
-
-def measure(folder: str | Path, hand: Iterable[Card] | None = None) -> SetReport:
-    """Compile every effect of the precious-data ``folder`` and compare with the hand scripts of the same cards."""
-    db = read_precious(folder, compile=True)
-    known = {c.id: c for c in (hand_scripted() if hand is None else hand)}
-    rep = SetReport(Path(folder).name)
-    for card in sorted(db, key=lambda c: c.id):
-        mine = known.get(card.id)
-        theirs = dict(_effects(mine)) if mine is not None else {}
-        for idx, eff in _effects(card):
-            rep.effects += 1
-            rep.compiled += eff.compiled
-            h = theirs.get(idx)
-            if h is None or not h.scripted:
-                continue
-            rep.hand += 1
-            if not eff.compiled:
-                rep.not_compiled += 1
-            elif normalized(eff) == normalized(h):
-                rep.reproduced += 1
-            else:
-                rep.different += 1
-                rep.diffs.append((card.id, idx, normalized(eff), normalized(h)))
-    return rep
-
-
-def sets(folders: Sequence[str] | None = None) -> list[Path]:
-    """The folders to measure (default: every set of the precious-data checkout next to the project)."""
-    if folders:
-        return [Path(f) for f in folders]
-    return sorted(p for p in DATA.iterdir() if p.is_dir()) if DATA.is_dir() else []
+from engine.rulesets import get_ruleset
+from pmemo_replay.cli.cards import community_sets
+from pmemo_replay.games.cards import CardDataError, read_documents, scripts_for
+from pmemo_replay.logio import DEFAULT_RULESET
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,22 +22,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--diff", action="store_true", help="list the compiled scripts that differ from the hand ones")
     ap.add_argument("--gaps", type=int, metavar="N", help="then the N most frequent reasons effects stay uncompiled")
     args = ap.parse_args(argv)
-    for folder in sets(args.folders):
-        rep = measure(folder)
-        print(rep.line())
-        if args.diff:
-            for cid, idx, got, want in rep.diffs:
-                keys = [k for k in got if got[k] != want[k]]
-                print(f"  {cid} [{idx}] differs in {', '.join(keys)}")
-                for k in keys:
-                    print(f"    compiled: {json.dumps(got[k], ensure_ascii=False)}")
-                    print(f"    hand:     {json.dumps(want[k], ensure_ascii=False)}")
-    if args.gaps:
-        from pmemo_replay.cards.compile_gaps import histogram
-
-        print("most frequent reasons effects stay uncompiled (names 「N」, properties 【P】, titles 『S』, numbers n):")
-        for reason, n in histogram(sets(args.folders)).most_common(args.gaps):
-            print(f"{n:5d}  {reason}")
+    ruleset = get_ruleset(DEFAULT_RULESET)
+    folders = [Path(f) for f in args.folders] or community_sets(ruleset)
+    try:
+        sets = [(folder.name, read_documents(folder)) for folder in folders]
+        lines = ruleset.measure_compiler(sets, scripts_for(ruleset.name), diff=args.diff, gaps=args.gaps)
+    except CardDataError as err:
+        print(f"compile_measure: {err}", file=sys.stderr)
+        return 2
+    for line in lines:
+        print(line)
     return 0
 
 

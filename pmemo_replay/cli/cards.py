@@ -1,98 +1,75 @@
-"""``pmemo-replay cards coverage [--cards PATH ...] [--json]``: per set, how many effects the engine verifies.
-
-Columns (README, "Card data"): ``cards``; ``effects`` (automatic, continuous and activated effects and [Backup],
-keywords not counted); of them ``hand_scripted`` (the project's hand-written scripts), ``compiled`` (scripts the
-text compiler wrote) and ``unverified`` (no script: applied as logged), which add up to ``effects``;
-``compiler_also`` / ``compiler_same``: of the hand-scripted effects, how many the compiler also compiles and how many
-it reproduces exactly (when the set's precious-data files are at hand); ``keywords`` (keywords read, 〔アクティブ〕
-〔突破N〕...) of which ``keywords_unapplied`` (read, not applied: their uses are unverified); ``scripted_cards``: cards
-with every effect scripted and no unapplied keyword; ``verified_cards``: of those, the cards whose current scripts
-passed an independent read (docs/verification.md: the latest read of the current script digest says ``right``;
-a card without effects has nothing to read).
-"""
+"""``pmemo-replay cards coverage [--ruleset R] [--cards PATH ...] [--json]``: per set, how many effects the engine
+verifies, reported by the game's own ``card_coverage`` (Precious Memories: engine/pm/cards/coverage.py, whose
+docstring explains the columns). ``compiler_also`` / ``compiler_same`` compare with the same cards read without the
+game's hand scripts: from ``--cards``, else from its ``community_cards`` folders (one folder per set)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB
-from pmemo_replay.cards import bundled_cards, load_cards
-from pmemo_replay.cards.compile_measure import DATA, normalized
-from pmemo_replay.cards.verification import read_records, verified
-
-COLUMNS = ("cards", "effects", "hand_scripted", "compiled", "unverified", "compiler_also", "compiler_same", "keywords",
-           "keywords_unapplied", "scripted_cards", "verified_cards")
-_KEYWORDS = ("active", "break_", "level_up", "ex", "combo", "ignore", "pinch", "reinforcement", "free_entry", "forceful",
-             "breakthrough", "endure")
+from engine.rulesets import RULESETS, get_ruleset
+from pmemo_replay.games.cards import ROOT, CardDataError, bundled_for, load_set
+from pmemo_replay.logio import DEFAULT_RULESET
 
 
-def keywords(card: Card) -> int:
-    """How many keywords were read on the card (〔アクティブ〕, 〔ブレイク〕, 〔天然X〕, 〔逆境X〕...)."""
-    return sum(1 for k in _KEYWORDS if getattr(card, k) not in (None, False))
+def community_sets(ruleset: Any, sets: Sequence[str] | None = None) -> list[Path]:
+    """The folders of the game's community card files, one per set (only ``sets`` when given), that exist."""
+    found = []
+    for entry in getattr(ruleset, "community_cards", ()):
+        base = (ROOT / entry).resolve()
+        if base.is_dir():
+            found += sorted(p for p in base.iterdir() if p.is_dir() and (sets is None or p.name in sets))
+    return found
 
 
-def _effects(card: Card) -> list[Any]:
-    return [*card.effects, *([card.backup] if card.backup else [])]
-
-
-def coverage(db: CardDB, compiled: CardDB | None = None, read: set[str] | None = None) -> list[dict[str, Any]]:
-    """Per set, the columns of :data:`COLUMNS`; ``compiled``: the same cards with compiled scripts only (for
-    ``compiler_also`` / ``compiler_same``; 0 without it); ``read``: the ids verified by an independent read
-    (default: the records of docs/verification.md)."""
-    if read is None:
-        read = verified(db, read_records())
-    rows: dict[str, dict[str, Any]] = {}
-    for card in db:
-        row = rows.setdefault(card.set_code, {"set": card.set_code, **dict.fromkeys(COLUMNS, 0)})
-        effects = _effects(card)
-        row["cards"] += 1
-        row["effects"] += len(effects)
-        hand = [k for k, e in enumerate(effects) if e.scripted and not e.compiled]
-        row["hand_scripted"] += len(hand)
-        row["compiled"] += sum(1 for e in effects if e.compiled)
-        missing = sum(1 for e in effects if not e.scripted)
-        row["unverified"] += missing
-        row["keywords"] += keywords(card)
-        row["keywords_unapplied"] += len(card.unverified_keywords)
-        scripted = not missing and not card.unverified_keywords
-        row["scripted_cards"] += scripted
-        row["verified_cards"] += scripted and (not effects or card.id in read)
-        other = compiled.get(card.id) if compiled is not None and card.id in compiled else None
-        if other is not None and hand:
-            theirs = _effects(other)
-            if len(theirs) == len(effects):
-                got = [theirs[k] for k in hand if theirs[k].compiled]
-                row["compiler_also"] += len(got)
-                row["compiler_same"] += sum(normalized(t) == normalized(effects[k]) for k, t in zip(
-                    [k for k in hand if theirs[k].compiled], got, strict=True))
-    return sorted(rows.values(), key=lambda r: r["set"])
-
-
-def compiled_only(paths: Sequence[str | Path] | None, db: CardDB) -> CardDB | None:
-    """The same cards compiled without hand scripts: from ``paths``, else from the precious-data sets next to the
-    project (../shared/data/precious-data/data/<set>) for the sets of ``db``; None when there are none."""
+def compiled_only(ruleset: Any, paths: Sequence[str | Path] | None, db: Any) -> Any:
+    """The same cards without the game's hand scripts: from ``paths``, else from its community sets of the sets of
+    ``db``; None when there are none."""
     if paths:
-        return load_cards(paths, hand_scripts=False)
-    found = [DATA / s for s in sorted({c.set_code for c in db}) if (DATA / s).is_dir()]
-    return load_cards(found, hand_scripts=False) if found else None
+        return load_set(ruleset.name, paths, scripts=False)
+    found = community_sets(ruleset, sorted({c.set_code for c in db}))
+    return load_set(ruleset.name, found, scripts=False) if found else None
+
+
+def verification_text(ruleset: Any) -> str | None:
+    """The text of the game's record of independent reads (its ``verification_records`` file), or None."""
+    name = getattr(ruleset, "verification_records", None)
+    if not name:
+        return None
+    try:
+        return (ROOT / name).read_text(encoding="utf-8")
+    except OSError as err:
+        raise CardDataError(f"cannot read the verification records {name}: {err.strerror}") from None
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("cards", help="card data reports")
     csub = p.add_subparsers(dest="cards_command", required=True)
     cov = csub.add_parser("coverage", help="per set: cards, effects, hand-scripted, compiled, unverified, keywords")
+    cov.add_argument("--ruleset", choices=sorted(RULESETS), default=DEFAULT_RULESET,
+                     help=f"the game whose cards to report on (default: {DEFAULT_RULESET})")
     cov.add_argument("--cards", nargs="+", help="card files or folders (default: the bundled sets with their scripts)")
     cov.add_argument("--json", action="store_true")
     cov.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    db = load_cards(args.cards) if args.cards else bundled_cards(scripted=True)
-    rows = coverage(db, compiled_only(args.cards, db))
+    ruleset = get_ruleset(getattr(args, "ruleset", DEFAULT_RULESET))
+    report = getattr(ruleset, "card_coverage", None)
+    if report is None:
+        print(f"pmemo-replay cards coverage: {ruleset.name} has no card coverage report", file=sys.stderr)
+        return 2
+    try:
+        db = load_set(ruleset.name, args.cards) if args.cards else bundled_for(ruleset.name)
+        rows = report(db, compiled_only(ruleset, args.cards, db), verification_text(ruleset))
+    except CardDataError as err:
+        print(f"pmemo-replay cards coverage: {err}", file=sys.stderr)
+        return 2
     if getattr(args, "json", False):
         print(json.dumps(rows, ensure_ascii=False))
         return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.cards import CardDB
+from engine.ruleset import Cards
 from pmemo_replay.cards import CardDataError
 from pmemo_replay.games.cards import CardLibrary, load_library
 
@@ -27,7 +27,7 @@ def library_from(args: argparse.Namespace) -> CardLibrary:
         raise SystemExit(2) from None
 
 
-def cards_from(args: argparse.Namespace) -> CardDB:
+def cards_from(args: argparse.Namespace) -> Cards:
     """Precious Memories' card database the options name (its bundled data when they name none of its files)."""
     library = library_from(args)
     try:

@@ -11,14 +11,15 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engine.rulesets import RULESETS
-from pmemo_replay.cards import CardDataError
+from engine.rulesets import RULESETS, get_ruleset
 from pmemo_replay.cli.statsopts import add_warehouse_option, keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
-from pmemo_replay.games.cards import CardLibrary, load_library
+from pmemo_replay.games.cards import CardDataError, CardLibrary, load_library
 from pmemo_replay.logio import DEFAULT_RULESET, dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
-from pmemo_replay.simulate_cards import MAX_ACTIONS, DeckListError, compiled_effects, read_deck_lists, simulate
+
+#: ``--cards``: each game cut after this many actions unless told
+MAX_ACTIONS = 300
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -86,14 +87,19 @@ def _run_folder(args: argparse.Namespace, out: Path | None) -> int:
     """``--cards DIR``: self-play on the folder's cards, re-checked; exit 1 when a game crashed or was illegal."""
     try:
         library = load_library([args.cards])
-        cards = library.pm
-        decks = read_deck_lists(args.decks, cards) if args.decks else None
+        games = [get_ruleset(name) for name in library.given if hasattr(get_ruleset(name), "check_by_play")]
+        if not games:
+            raise ValueError(f"{args.cards}: no card file of a game that checks card data by self-play "
+                             f"(Precious Memories does)")
+        ruleset = games[0]  # the game whose self-play checks the folder's cards (its check_by_play)
+        cards = library.for_ruleset(ruleset.name)
+        decks = _read_json(args.decks) if args.decks else None
         logs: list[dict[str, Any]] | None = [] if out is not None or args.db else None
-        tally = simulate(cards, args.games, args.seed, decks=decks, max_actions=args.max_actions, logs=logs)
-    except (CardDataError, DeckListError) as err:
+        summary = ruleset.check_by_play(cards, args.games, args.seed, decks=decks, decks_source=str(args.decks),
+                                        max_actions=args.max_actions, logs=logs)
+    except (CardDataError, ValueError) as err:  # card files, or deck lists the game cannot use
         print(f"pmemo-replay simulate: {err}", file=sys.stderr)
         return 2
-    summary = tally.summary(compiled_effects(cards))
     texts = [(f"simulate:cards-{args.seed}-{i:05d}", _named(doc, f"sim-cards-{args.seed}-{i:05d}")) for i, doc in
              enumerate(logs or [])]
     if out is not None:
@@ -112,11 +118,18 @@ def _run_folder(args: argparse.Namespace, out: Path | None) -> int:
         print(f"crashes: {summary['crashes']}; re-checked: {summary['illegal']} illegal")
         print(f"effects used: {summary['effect_uses']}; compiled effects fired: {summary['compiled_uses']} time(s), "
               f"{summary['compiled_effects_used']} of {summary['compiled_effects']} compiled effects")
-        for i, why in tally.crashes[:5]:
+        for i, why in summary["first_crashes"]:
             print(f"  crash in game {i}: {why}")
-        for i, ruling in tally.illegal[:5]:
+        for i, ruling in summary["first_illegal"]:
             print(f"  illegal game {i}: {ruling['rule']} at {ruling['index']}: {ruling['message']}")
-    return 1 if tally.crashes or tally.illegal else 0
+    return 1 if summary["crashes"] or summary["illegal"] else 0
+
+
+def _read_json(path: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise ValueError(f"{path}: cannot read JSON: {err}") from None
 
 
 def _named(doc: dict[str, Any], source_id: str) -> bytes:

@@ -1,8 +1,10 @@
-"""Card data of every game: files read by their ``format``, a library of one card database per ruleset.
+"""Card data of every game: files read by their game's ruleset, a library of one card database per ruleset.
 
-A card file's ``format`` tells its game: ``ms-cards`` is Mahou Shoujo's (read by the ruleset's own pure
-``parse_cards``); ``pmemo-cards`` and precious-data files are Precious Memories' (pmemo_replay.cards). A game
-without a file given gets its bundled set.
+A card file's game is told by its ``format`` (``ms-cards`` is Mahou Shoujo's, ``pmemo-cards`` Precious Memories')
+or, for a file without one, by a ruleset's ``card_format_of`` (Precious Memories' community precious-data files,
+one card per file); the ruleset parses the decoded JSON (``parse_cards``, or ``parse_card_set`` for a folder's
+files read as one set) and this module reads the files. A game without a file given gets its bundled set, with its
+``script_cards`` laid over it.
 
 >>> lib = CardLibrary()
 >>> "KRM 001" in lib.for_ruleset("mahou-shoujo-1"), "MHK ST-001" in lib.for_ruleset("pm-2.22")
@@ -19,20 +21,49 @@ from typing import Any
 
 from engine.ruleset import CardFileProblem
 from engine.rulesets import RULESETS, get_ruleset
-from pmemo_replay.cards import CardDataError, bundled_cards, load_file
-from pmemo_replay.cards.errors import card_error
-from pmemo_replay.cards.loader import card_files
 from pmemo_replay.logio import DEFAULT_RULESET
 
 ROOT = Path(__file__).resolve().parents[2]
+#: a card file that cannot be read, or that its game refuses (the message names the file, the card and the field)
+CardDataError = CardFileProblem
+Documents = list[tuple[str, Any]]
+
+
+def card_error(source: str, where: str, field: str, problem: str) -> CardFileProblem:
+    """A :data:`CardDataError` from its parts (empty parts are left out)."""
+    return CardFileProblem(": ".join([*(p for p in (source, where, field) if p), problem]))
 
 
 def ruleset_for_format(fmt: Any) -> Any:
-    """The ruleset that reads card files of ``format`` ``fmt`` with its own ``parse_cards``, or None."""
+    """The ruleset that reads card files of ``format`` ``fmt``, or None."""
     for ruleset in RULESETS.values():
         if getattr(ruleset, "parse_cards", None) is not None and fmt in ruleset.card_formats:
             return ruleset
     return None
+
+
+def ruleset_for_document(data: Any) -> Any:
+    """The ruleset a decoded card file belongs to: by its ``format``, else by a ruleset recognising its shape."""
+    found = ruleset_for_format(data.get("format")) if isinstance(data, dict) else None
+    if found is not None:
+        return found
+    for ruleset in RULESETS.values():
+        sniff = getattr(ruleset, "card_format_of", None)
+        if sniff is not None and getattr(ruleset, "parse_cards", None) is not None and sniff(data) is not None:
+            return ruleset
+    return None
+
+
+def card_files(path: Path) -> list[Path]:
+    """The card files at ``path``: the file itself, or every .json file below a folder (sorted)."""
+    if not path.exists():
+        raise card_error(str(path), "", "", "no such file or folder")
+    if not path.is_dir():
+        return [path]
+    files = sorted(f for f in path.rglob("*.json") if f.is_file())
+    if not files:
+        raise card_error(str(path), "", "", "no .json files in this folder")
+    return files
 
 
 def _read_json(path: Path) -> Any:
@@ -42,26 +73,59 @@ def _read_json(path: Path) -> Any:
         raise card_error(str(path), "", "", f"cannot read JSON: {exc}") from None
 
 
-def read_card_file(path: Path) -> tuple[str, Any]:
-    """``(ruleset name, card database)`` of one card file, its game told by its ``format``."""
-    data = _read_json(path)
-    ruleset = ruleset_for_format(data.get("format")) if isinstance(data, dict) else None
-    if ruleset is None:
-        return DEFAULT_RULESET, load_file(path)
+def read_documents(path: str | Path) -> Documents:
+    """``(source, decoded JSON)`` of every card file at ``path`` (a file, or a folder read recursively)."""
+    return [(str(f), _read_json(f)) for f in card_files(Path(path))]
+
+
+def _named(err: CardFileProblem, documents: Documents) -> CardFileProblem:
+    message = str(err)
+    if any(message.startswith(source) for source, _ in documents) or len(documents) != 1:
+        return err
+    return card_error(documents[0][0], "", "", message)
+
+
+def parse_set(ruleset: Any, documents: Documents, name: str, *, scripts: bool = True) -> Any:
+    """One card database of a game's decoded files read as one set (``scripts``: with its ``script_cards`` laid
+    over, for a game that has them)."""
     try:
-        return ruleset.name, ruleset.parse_cards(data, str(path))
+        together = getattr(ruleset, "parse_card_set", None)
+        if together is not None:
+            return together(documents, name, scripts_for(ruleset.name) if scripts else None)
+        dbs = [ruleset.parse_cards(data, source) for source, data in documents]
+        return dbs[0] if len(dbs) == 1 else ruleset.merge_cards(dbs)
     except CardFileProblem as err:
-        raise card_error(str(path), "", "", str(err)) from None
+        raise _named(err, documents) from None
 
 
 @functools.cache
-def bundled_for(name: str) -> Any:
-    """The bundled card set of ruleset ``name`` (cached: do not modify it)."""
-    if name == DEFAULT_RULESET:
-        return bundled_cards()
+def scripts_for(name: str) -> Any:
+    """The card database of ruleset ``name``'s ``script_cards`` (hand-written scripts), None when it has none."""
+    ruleset = get_ruleset(name)
+    entries = getattr(ruleset, "script_cards", ())
+    if not entries:
+        return None
+    documents = [doc for entry in entries for doc in read_documents(ROOT / entry)]
+    return parse_set(ruleset, documents, "scripted", scripts=False)
+
+
+@functools.cache
+def bundled_for(name: str, scripted: bool = True) -> Any:
+    """The bundled card set of ruleset ``name`` (cached: do not modify it); ``scripted``: with the game's
+    ``script_cards`` laid over it (they win on a repeated id)."""
     ruleset = get_ruleset(name)
     files = [f for entry in ruleset.bundled_cards for f in card_files(ROOT / entry)]
-    return ruleset.merge_cards(ruleset.parse_cards(_read_json(f), str(f)) for f in files)
+    parts = [parse_set(ruleset, [(str(f), _read_json(f))], f.stem, scripts=False) for f in files]
+    scripts = scripts_for(name) if scripted else None
+    return ruleset.merge_cards([*parts, *([scripts] if scripts is not None else [])])
+
+
+def load_set(name: str, paths: Sequence[str | Path], *, scripts: bool = True) -> Any:
+    """Every path (a file, or a folder read as one set) read as ruleset ``name``'s cards into one database (later
+    paths win on a repeated id)."""
+    ruleset = get_ruleset(name)
+    parts = [parse_set(ruleset, read_documents(path), Path(path).stem, scripts=scripts) for path in paths]
+    return parts[0] if len(parts) == 1 else ruleset.merge_cards(parts)
 
 
 class CardLibrary:
@@ -84,12 +148,18 @@ class CardLibrary:
 
 
 def load_library(paths: Sequence[str | Path]) -> CardLibrary:
-    """Every path (a file, or a folder read recursively) read by its format and merged per game."""
+    """Every path (a file, or a folder read recursively: each game's files in it read as one set) read by its
+    game and merged per game."""
     found: dict[str, list[Any]] = {}
     for path in paths:
-        for file in card_files(Path(path)):
-            name, db = read_card_file(file)
-            found.setdefault(name, []).append(db)
+        by_game: dict[str, tuple[Any, Documents]] = {}
+        for source, data in read_documents(path):
+            ruleset = ruleset_for_document(data)
+            if ruleset is None:
+                raise card_error(source, "", "", "not a card file of any game this server knows (its \"format\")")
+            by_game.setdefault(ruleset.name, (ruleset, []))[1].append((source, data))
+        for name, (ruleset, documents) in by_game.items():
+            found.setdefault(name, []).append(parse_set(ruleset, documents, Path(path).stem))
     return CardLibrary({name: get_ruleset(name).merge_cards(dbs) if len(dbs) > 1 else dbs[0]
                         for name, dbs in found.items()})
 
@@ -117,4 +187,5 @@ def cards_for(cards: Any, name: str) -> Any:
     return bundled_for(name)
 
 
-__all__ = ["CardDataError", "CardLibrary", "bundled_for", "cards_for", "library_of", "load_library"]
+__all__ = ["CardDataError", "CardLibrary", "bundled_for", "cards_for", "library_of", "load_library", "load_set",
+           "read_documents"]

@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from engine.cards import CardDB
+from engine.ruleset import Cards
 from pmemo_replay.games.cards import CardLibrary, library_of
 from pmemo_replay.logio import PmemoLog, dump_jsonl, load_log
 from pmemo_replay.store import queries, seek
@@ -44,7 +44,7 @@ class Store:
     card data).
     """
 
-    def __init__(self, url: str | None = None, *, cards: CardDB | CardLibrary | None = None) -> None:
+    def __init__(self, url: str | None = None, *, cards: Cards | CardLibrary | None = None) -> None:
         self.url = database_url(url)
         self.engine = create_db_engine(self.url)
         upgrade(self.engine)
@@ -54,7 +54,7 @@ class Store:
         self.seek_cache = SeekCache()
 
     @property
-    def cards(self) -> CardDB:
+    def cards(self) -> Cards:
         """Precious Memories' card database (drafts, table-log views and the warehouse use it)."""
         return self.library.pm  # type: ignore[no-any-return]
 

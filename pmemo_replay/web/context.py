@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from flask import Flask, current_app
 
-from engine.cards import CardDB
+from engine.ruleset import Cards
 
 if TYPE_CHECKING:
     from pmemo_replay.store import Store
@@ -27,5 +27,5 @@ def get_store() -> Store:
     return current_app.extensions[STORE_KEY]  # type: ignore[no-any-return]
 
 
-def get_cards() -> CardDB:
+def get_cards() -> Cards:
     return get_store().cards

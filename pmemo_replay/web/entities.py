@@ -12,7 +12,6 @@ import sqlalchemy as sa
 from flask import Blueprint, abort, render_template, request
 
 from dashboards.filters import FilterError, Filters
-from engine.cards import Card, base_id
 from engine.rulesets import RULESETS
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.store.db import read_connection
@@ -51,18 +50,14 @@ def find_card(card_id: str, ruleset: str | None) -> tuple[str, Any] | None:
     return None
 
 
-def effect_reading(card: Any) -> list[dict[str, str]]:
+def effect_reading(card: Any, ruleset: str | None = None) -> list[dict[str, str]]:
     """How the engine reads each effect: ``scripted`` (a hand-written script), ``compiled`` (a script the text compiler
-    made), ``unverified`` (no script: applied as the log records it, with why)."""
-    if isinstance(card, Card):
-        effects = [*card.effects, *([card.backup] if card.backup is not None else [])]
-        out = []
-        for n, eff in enumerate(effects):
-            how = ("compiled" if eff.compiled else "scripted") if eff.scripted else "unverified"
-            label = "[Backup]" if card.backup is eff else f"{eff.kind} effect {n}"
-            why = "" if eff.scripted else (eff.why or "no script: the ops the log records are applied as recorded")
-            out.append({"effect": label, "reading": how, "why": why})
-        return out
+    made), ``unverified`` (no script: applied as the log records it, with why); the game's own ``effect_reading`` when
+    it has one."""
+    own = getattr(RULESETS.get(ruleset or ""), "effect_reading", None)
+    reading = own(card) if own is not None else None
+    if reading is not None:
+        return reading
     effect = getattr(card, "effect", None)
     if effect is None and getattr(card, "type", None) not in ("magical_power", "event"):
         return []
@@ -71,12 +66,19 @@ def effect_reading(card: Any) -> list[dict[str, str]]:
     return [{"effect": "effect", "reading": "scripted", "why": ""}]
 
 
-def first_plays(games: Iterable[dict[str, Any]], card_id: str) -> dict[tuple[int, int], int]:
+def card_key(ruleset: str, card_id: str) -> str:
+    """The id the statistics count ``card_id`` under in ``ruleset`` (its ``card_key``: a parallel printing counts as
+    its base card), else the id itself."""
+    key = getattr(RULESETS.get(ruleset), "card_key", None)
+    return key(card_id) if key is not None else card_id
+
+
+def first_plays(games: Iterable[dict[str, Any]], card_id: str, ruleset: str) -> dict[tuple[int, int], int]:
     """(game id, seat) -> the step after the first action of that seat naming ``card_id`` as the card it plays."""
     wanted = {(g["game_id"], g["seat"]) for g in games}
     if not wanted:
         return {}
-    base = base_id(card_id)
+    base = card_key(ruleset, card_id)
     found: dict[tuple[int, int], int] = {}
     query = (sa.select(ACTION.c.game_id, ACTION.c.seq, ACTION.c.type, ACTION.c.player, ACTION.c.data)
              .where(ACTION.c.game_id.in_(sorted({g for g, _ in wanted}))).order_by(ACTION.c.game_id, ACTION.c.seq))
@@ -86,7 +88,7 @@ def first_plays(games: Iterable[dict[str, Any]], card_id: str) -> dict[tuple[int
             if key in found or key not in wanted or kind in NOT_PLAYS:
                 continue
             named = data.get("card") if isinstance(data, dict) else None
-            if isinstance(named, str) and base_id(named) == base:
+            if isinstance(named, str) and card_key(ruleset, named) == base:
                 found[key] = seq + 1
     return found
 
@@ -103,13 +105,13 @@ def card(card_id: str) -> Any:
     f = _filters()
     keep_current()
     with connect(warehouse_path()) as con:
-        body = card_page(con, base_id(card_id) if isinstance(found, Card) else card_id, ruleset, f)
-    steps = first_plays(body["games"], card_id)
+        body = card_page(con, card_key(ruleset, card_id), ruleset, f)
+    steps = first_plays(body["games"], card_id, ruleset)
     for g in body["games"]:
         g["step"] = steps.get((g["game_id"], g["seat"]))
     facts = card_facts(found)
     return render_template("card.html", card=found, facts=facts, text=facts.pop("text", None) or getattr(found, "text", None),
-                           reading=effect_reading(found), body=body, ruleset=ruleset, filters=f.to_json())
+                           reading=effect_reading(found, ruleset), body=body, ruleset=ruleset, filters=f.to_json())
 
 
 @bp.get("/players/<path:name>")

@@ -10,8 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import CardDB
-from engine.ruleset import strings_in
+from engine.ruleset import Cards, strings_in
 from pmemo_replay.logio import is_card_id
 from pmemo_replay.web.cardfacts import facts_for
 from pmemo_replay.web.replay import timeline
@@ -28,22 +27,20 @@ def ids_in(value: Any) -> set[str]:
 def _ids(header: Mapping[str, Any], actions: Any, cards: Any) -> list[str]:
     """The card ids a log names (header decks, actions), sorted; ``facts_for`` keeps those ``cards`` knows.
     Another game's ids may have any shape: every string its card data knows is one."""
-    if not isinstance(cards, CardDB):
-        return sorted(s for s in strings_in(header.get("players")) | strings_in(list(actions)) if s in cards)
-    return sorted(ids_in(header.get("players")) | ids_in(list(actions)))
+    return sorted(s for s in strings_in(header.get("players")) | strings_in(list(actions)) if s in cards)
 
 
 def _players(header: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [{"name": p.get("name", f"player {i}"), "deck_name": p.get("deck_name")} for i, p in enumerate(header["players"])]
 
 
-def _common(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
+def _common(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Cards,
             limit: int | None) -> dict[str, Any]:
     return {"players": _players(header), "first": header.get("first", 0), "cards": facts_for(_ids(header, actions, cards), cards),
             **timeline(header, actions, cards, limit)}
 
 
-def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB, *, view: str = "judge",
+def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: Cards, *, view: str = "judge",
               seen: tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]] | None = None) -> dict[str, Any]:
     """A stored game: the page fetches its actions and states from the API.
 
@@ -65,7 +62,7 @@ def game_view(game: Any, actions: Sequence[Mapping[str, Any]], cards: CardDB, *,
 
 
 def judge_view(text: str, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], applied: int,
-               ruling: dict[str, Any] | None, cards: CardDB) -> dict[str, Any]:
+               ruling: dict[str, Any] | None, cards: Cards) -> dict[str, Any]:
     """A log under judgement: the page posts ``log`` to ``/api/judge/step`` for each step; nothing is stored."""
     # up to and including the refused action (a header ruling refuses none)
     shown = list(actions) if ruling is None else list(actions[: applied + (ruling.get("index") is not None)])

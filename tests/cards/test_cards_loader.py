@@ -8,8 +8,11 @@ from typing import Any
 
 import pytest
 
-from pmemo_replay.cards import CardDataError, bundled_cards, load_cards, read_precious
-from pmemo_replay.cards.loader import BUNDLED
+from pmemo_replay.cards import CardDataError, bundled_cards, load_cards
+from pmemo_replay.games.cards import ROOT
+from tests.pm_cards import read_precious
+
+BUNDLED = ROOT / "fixtures" / "cards"
 
 MHK = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "precious-data" / "data" / "MHK"
 needs_data = pytest.mark.skipif(not MHK.is_dir(), reason="../shared/data/precious-data absent")

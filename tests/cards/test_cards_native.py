@@ -11,8 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.cards import COLORS, Card, CardDB, Effect, Timing
-from pmemo_replay.cards import CardDataError, dump_native, parse_native, read_native
+from engine.pm.cards import COLORS, Card, CardDB, Effect, Timing
+from engine.pm.cards.native import dump_native, parse_native
+from pmemo_replay.cards import CardDataError
+from tests.pm_cards import read_native
 
 SPEC_EXAMPLE: dict[str, Any] = {
     "format": "pmemo-cards",

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB, Effect, Timing
-from pmemo_replay.cards import CardDataError, precious_card, read_precious
-from pmemo_replay.cards.precious_text import parse_text
+from engine.pm.cards import CardDB, Effect, Timing
+from engine.pm.cards.precious import precious_card
+from engine.pm.cards.precious_text import parse_text
+from pmemo_replay.cards import CardDataError
+from tests.pm_cards import read_precious
 
 PRECIOUS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "precious-data"
 MHK = PRECIOUS / "data" / "MHK"
@@ -276,7 +278,7 @@ def test_white_and_unknown_colours_do_not_stop_a_folder(tmp_path: Path) -> None:
 
 def test_white_cost_identity_and_native_round_trip() -> None:
     """A white card's cost is paid by a white card or one of its series, as for any colour; native keeps white."""
-    from pmemo_replay.cards.native import dump_native, parse_native
+    from engine.pm.cards.native import dump_native, parse_native
 
     white = precious_card(_card(color="白"))
     db = parse_native(dump_native(CardDB([white])))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardDB
-from pmemo_replay.cards.series import RULE_BOOK_GROUPS, movie_base, series_groups_for
+from engine.pm.cards import CardDB
+from engine.pm.cards.series import RULE_BOOK_GROUPS, movie_base, series_groups_for
 
 SET_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "precious-data" / "lib" / "setData.json"
 

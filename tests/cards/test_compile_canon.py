@@ -1,11 +1,11 @@
-"""The canonical wording (pmemo_replay.cards.compile_canon): synonyms and left-out commas read as the stock phrasing,
+"""The canonical wording (engine.pm.cards.compile_canon): synonyms and left-out commas read as the stock phrasing,
 and a variant it does not cover stays unscripted."""
 
 from __future__ import annotations
 
-from pmemo_replay.cards import precious_card
-from pmemo_replay.cards.compile_canon import canonical
-from pmemo_replay.cards.compile_measure import normalized
+from engine.pm.cards.compile_canon import canonical
+from engine.pm.cards.compile_measure import normalized
+from engine.pm.cards.precious import precious_card
 
 
 def _script(text: str, kind: str = "キャラクター") -> list[dict] | None:  # type: ignore[type-arg]

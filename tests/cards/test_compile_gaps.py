@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pmemo_replay.cards.compile_gaps import fold, histogram
+from engine.pm.cards.compile_gaps import fold, histogram
 from pmemo_replay.cards.compile_measure import main
+from tests.pm_cards import read_precious
 
 
 def _card(n: int, text: str) -> dict[str, str]:
@@ -20,7 +21,7 @@ def test_gaps_counts_the_clause_each_effect_stops_at(tmp_path: Path, capsys) -> 
              "このカードが登場した場合、「試験 8」を謎の状態にする。"]
     for n, text in enumerate(texts, 1):
         (tmp_path / f"TST_01-00{n}.json").write_text(json.dumps(_card(n, text), ensure_ascii=False), encoding="utf-8")
-    got = histogram([tmp_path])
+    got = histogram([(read_precious(tmp_path), read_precious(tmp_path, compile=True))])
     assert got == {"「N」を謎の状態にする": 2}  # the compiled one is not counted; names are folded
     assert fold("「A」の【B】を持つ『C』のキャラ2枚") == "「N」の【P】を持つ『S』のキャラn枚"
     assert main([str(tmp_path), "--gaps", "5"]) == 0

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pmemo_replay.cards import precious_card
-from pmemo_replay.cards.compile_measure import normalized
+from engine.pm.cards.compile_measure import normalized
+from engine.pm.cards.precious import precious_card
 
 
 def _eff(text: str, kind: str = "キャラクター") -> dict[str, Any] | None:
@@ -118,8 +118,8 @@ def test_from_the_hand_or_the_discard_only_when_optional() -> None:
 def test_a_supports_bonus_reaches_the_chara_it_is_set_on() -> None:
     from dataclasses import replace
 
-    from engine.cards import CardDB
     from engine.pm import stats
+    from engine.pm.cards import CardDB
     from tests.engine.kit import DB, Game, assert_legal
 
     support = precious_card({"id": "TST 03-001", "name": "試験の装備", "setName": "試験", "type": "サポート",

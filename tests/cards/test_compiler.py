@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card
+from engine.pm.cards import Card
+from engine.pm.cards.compile_measure import normalized
+from engine.pm.cards.precious import precious_card
 from engine.pm.script import STEP_OPS
-from pmemo_replay.cards import precious_card
-from pmemo_replay.cards.compile_measure import normalized
 
 HANAKO, JIRO = "試験 花子", "試験 次郎"
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import base_id
 from engine.fold import fold
+from engine.pm.cards import base_id
+from engine.pm.cards.coverage import coverage
 from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_deck, random_policy
 from pmemo_replay.cards import load_cards
 from pmemo_replay.cards.compile_measure import main as measure_main
-from pmemo_replay.cards.compile_measure import measure
-from pmemo_replay.cli.cards import coverage
+from tests.pm_cards import measure
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 pytestmark = pytest.mark.skipif(not DATA.exists(), reason="needs ../shared/data/precious-data")

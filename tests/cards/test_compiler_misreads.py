@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardDB
-from pmemo_replay.cards import read_precious
-from pmemo_replay.cards.compile_measure import normalized
-from pmemo_replay.cards.loader import hand_scripted
+from engine.pm.cards import CardDB
+from engine.pm.cards.compile_measure import normalized
+from pmemo_replay.cards import hand_scripted
+from tests.pm_cards import read_precious
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 pytestmark = pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
@@ -92,7 +92,7 @@ def test_a_log_leaving_out_the_declined_set_up_is_legal() -> None:
 
 
 def _made_up(text: str) -> object:
-    from pmemo_replay.cards import precious_card
+    from engine.pm.cards.precious import precious_card
 
     return precious_card({"id": "TST 01-001", "name": "試験", "setName": "試験", "type": "キャラクター", "color": "赤",
                           "cost": "1", "source": "1", "ap": "10", "dp": "10", "text": text}, compile=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.rulesets import get_ruleset
 from pmemo_replay.cli.cards import main
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
@@ -27,18 +28,22 @@ def test_columns_add_up_on_the_bundled_sets(capsys: pytest.CaptureFixture[str]) 
 def test_verified_counts_only_cards_read_right() -> None:
     """``verified_cards`` counts a card with effects only when docs/verification.md's latest read of its current script
     says right (a card read wrong or doubtful, or whose script changed since its read, does not count)."""
+    from engine.pm.cards.coverage import coverage
+    from engine.pm.cards.verification import parse_records, verified
     from pmemo_replay.cards import bundled_cards
-    from pmemo_replay.cards.verification import read_records, verified
-    from pmemo_replay.cli.cards import coverage
+    from pmemo_replay.cli.cards import verification_text
+    from pmemo_replay.logio import DEFAULT_RULESET
 
+    text = verification_text(get_ruleset(DEFAULT_RULESET))
+    assert text is not None
     db = bundled_cards(scripted=True)
     mhk = [c for c in db if c.set_code == "MHK"]
-    read = verified(db, read_records())
-    row = {r["set"]: r for r in coverage(db)}["MHK"]
+    read = verified(db, parse_records(text))
+    row = {r["set"]: r for r in coverage(db, records=text)}["MHK"]
     with_effects = [c for c in mhk if c.effects or c.backup]
     assert row["verified_cards"] == len(mhk) - len(with_effects) + sum(c.id in read for c in with_effects)
-    assert {r["set"]: r for r in coverage(db, read={c.id for c in db})}["MHK"]["verified_cards"] == len(mhk)
-
+    assert 0 < row["verified_cards"] < row["scripted_cards"]  # the session-7 read found cards wrong
+    assert {r["set"]: r for r in coverage(db)}["MHK"]["verified_cards"] == sum(not (c.effects or c.backup) for c in mhk)
 
 
 @pytest.mark.skipif(not DATA.is_dir(), reason="needs ../shared/data/precious-data")

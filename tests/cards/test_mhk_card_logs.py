@@ -25,10 +25,12 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB, base_id
 from engine.fold import fold
 from engine.pm import stats
-from pmemo_replay.cards import bundled_cards, parse_native, read_precious
+from engine.pm.cards import CardDB, base_id
+from engine.pm.cards.native import parse_native
+from pmemo_replay.cards import bundled_cards
+from tests.pm_cards import read_precious
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "fixtures" / "cards" / "mhk-logs"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import Card
-from pmemo_replay.cards import read_precious
-from pmemo_replay.cards.properties import segmentations, split_run_together
+from engine.pm.cards import Card
+from engine.pm.cards.properties import segmentations, split_run_together
+from tests.pm_cards import read_precious
 
 GRAN = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data" / "GRAN"
 

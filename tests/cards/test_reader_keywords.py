@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pmemo_replay.cards import precious_card, read_precious
-from pmemo_replay.cards.native import dump_card, parse_native
+from engine.pm.cards.native import dump_card, parse_native
+from engine.pm.cards.precious import precious_card
+from tests.pm_cards import read_precious
 
 SSSS = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data" / "SSSS"
 

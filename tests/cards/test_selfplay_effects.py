@@ -15,8 +15,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine.cards import base_id
 from engine.fold import fold
+from engine.pm.cards import base_id
 from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_deck, random_policy
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.decks import bundled_decks

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardDB
-from pmemo_replay.cards import read_precious
-from pmemo_replay.cards.use_condition import UNREAD, cut, read
+from engine.pm.cards import CardDB
+from engine.pm.cards.use_condition import UNREAD, cut, read
 from tests.engine.kit import DB, Game, assert_illegal, assert_legal
+from tests.pm_cards import read_precious
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 needs_data = pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
@@ -62,7 +62,7 @@ def test_a_modal_events_timings_are_read() -> None:
 
 
 def test_a_modal_event_is_played_in_one_of_its_timings() -> None:
-    from engine.cards import Timing
+    from engine.pm.cards import Timing
 
     cancel = "TST 02-003"
     modal = (Timing.parse("main/decline"), Timing.parse("approach/decline"))

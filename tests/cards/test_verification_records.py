@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
+from engine.pm.cards.verification import VerificationError, parse_records, script_digest, verified
 from pmemo_replay.cards import bundled_cards
-from pmemo_replay.cards.verification import VerificationError, parse_records, read_records, script_digest, verified
 
 CARDS = bundled_cards()
+VERIFICATION = Path(__file__).resolve().parents[2] / "docs" / "verification.md"
 
 
 def test_the_file_parses_and_names_real_cards() -> None:
-    records = read_records()
+    records = parse_records(VERIFICATION.read_text(encoding="utf-8"), str(VERIFICATION))
     assert records and {r.verdict for r in records} <= {"right", "wrong", "doubtful"}
     mhk = [r for r in records if r.card.startswith("MHK ")]
     assert all(r.card in CARDS for r in mhk)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.pm.simulate_cards import compiled_effects, set_pools, simulate
 from pmemo_replay.cards import load_cards
 from pmemo_replay.cli import main
-from pmemo_replay.simulate_cards import compiled_effects, set_pools, simulate
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/precious-data absent")
@@ -65,3 +65,11 @@ def test_bad_deck_lists_are_named(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_decks_without_cards_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["simulate", "--games", "1", "--decks", str(tmp_path / "d.json")]) == 2
     assert "--decks needs --cards" in capsys.readouterr().err
+
+
+def test_a_card_folder_of_a_game_without_the_check_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cards`` plays the cards of the folder's own game (through its ruleset's ``check_by_play``): Mahou Shoujo's
+    cards are not silently swapped for Precious Memories' bundled set."""
+    mahou = Path(__file__).resolve().parents[2] / "fixtures" / "mahou" / "cards.json"
+    assert main(["simulate", "--games", "1", "--cards", str(mahou)]) == 2
+    assert "no card file of a game that checks card data by self-play" in capsys.readouterr().err

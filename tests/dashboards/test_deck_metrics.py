@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from dashboards.archetype import archetype
 from dashboards.intervals import wilson
+from engine.pm.archetype import archetype
 from pmemo_replay.cards import bundled_cards
 from tests.dashboards.league import CARDS, EVE, MIA
 

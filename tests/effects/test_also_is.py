@@ -3,7 +3,7 @@ as a Chara with that property, in every zone (engine.cards.Card.names / properti
 
 from __future__ import annotations
 
-from engine.cards import Card, CardDB, Effect
+from engine.pm.cards import Card, CardDB, Effect
 from tests.effects.test_machinery import AKI, MAIN_SELF, F, boards, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 

@@ -4,7 +4,7 @@ approach, with its AP at least N above the interfering Chara's DP, it gives a po
 
 from __future__ import annotations
 
-from engine.cards import Card, CardDB, Effect
+from engine.pm.cards import Card, CardDB, Effect
 from tests.effects.test_machinery import DRAW, MAIN_SELF, F, boards, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 

@@ -3,7 +3,7 @@ Chara's event there and its trigger is logged ``from`` the discard (engine.pm.tr
 
 from __future__ import annotations
 
-from engine.cards import Card, CardDB, Effect
+from engine.pm.cards import Card, CardDB, Effect
 from tests.effects.test_machinery import AKI, BANISH, F, boards, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 

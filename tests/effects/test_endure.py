@@ -3,7 +3,7 @@ the rule is the keyword's reminder text, as for 退場しない)."""
 
 from __future__ import annotations
 
-from engine.cards import Card, CardDB, Effect
+from engine.pm.cards import Card, CardDB, Effect
 from tests.effects.test_machinery import BANISH, DRAW, LEAVER, MAIN_SELF, F, boards, hand, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Effect
 from engine.pm import script
+from engine.pm.cards import Effect
 from engine.pm.state import GameState
 from engine.pm.zones import enter_area
 from engine.rulings import IllegalAction, Trail

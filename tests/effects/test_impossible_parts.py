@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardDB
 from engine.fold import fold
+from engine.pm.cards import CardDB
 from engine.pm.legal import legal_actions
 from engine.pm.selfplay import greedy_policy, play_game, random_deck, random_policy
-from pmemo_replay.cards import bundled_cards, read_precious
+from pmemo_replay.cards import bundled_cards
 from tests.effects.test_issue26_engine import mhk_game, ref
 from tests.engine.kit import Game, assert_illegal, assert_legal
+from tests.pm_cards import read_precious
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 pytestmark = pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="../shared/data/precious-data absent")

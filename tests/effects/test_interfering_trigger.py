@@ -4,7 +4,7 @@ interfering Chara too (engine/pm/approach.py, docs/log-extensions.md); "enters o
 
 from __future__ import annotations
 
-from engine.cards import Card, CardDB, Effect
+from engine.pm.cards import Card, CardDB, Effect
 from tests.effects.test_machinery import boards, hand
 from tests.engine.kit import assert_illegal, assert_legal
 

@@ -20,16 +20,17 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB
 from engine.pm import conditions, stats
 from engine.pm.actions import apply_action
+from engine.pm.cards import CardDB
 from engine.pm.cost import check_cost
 from engine.pm.effects import possible_targets
 from engine.pm.ops import apply_op
 from engine.pm.state import GameState
 from engine.rulings import IllegalAction, NullTrail
-from pmemo_replay.cards import bundled_cards, read_precious
+from pmemo_replay.cards import bundled_cards
 from tests.engine.kit import Game, assert_illegal, assert_legal
+from tests.pm_cards import read_precious
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "fixtures" / "cards" / "mhk-logs"

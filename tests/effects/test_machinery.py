@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import Card, CardDB, Effect, Timing
+from engine.pm.cards import Card, CardDB, Effect, Timing
 from tests.engine.kit import DB, Game, assert_illegal, assert_legal
 
 F = [f"TST 90-{i:03d}" for i in range(1, 21)]

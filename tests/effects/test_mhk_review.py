@@ -186,8 +186,8 @@ def test_st004_scripted_whole() -> None:
 
 # -- review point 5: the scripts run on a mid-game state (the c024 log: both players have Charas) ----------------
 
-from engine.cards import Effect  # noqa: E402
 from engine.pm import conditions, script  # noqa: E402
+from engine.pm.cards import Effect  # noqa: E402
 from engine.pm.state import Approach  # noqa: E402
 from engine.pm.triggers import fire, fire_card, fire_delayed, fire_others  # noqa: E402
 from engine.pm.zones import enter_area  # noqa: E402

@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 
 from engine.fold import fold
+from engine.pm.cards.compiler import reproduction
+from engine.pm.cards.coverage import coverage
 from engine.pm.script import STEP_OPS
 from engine.pm.selfplay import greedy_policy, play_game, random_policy
-from pmemo_replay.cards import bundled_cards, read_precious
-from pmemo_replay.cards.compiler import reproduction
-from pmemo_replay.cli.cards import coverage
+from pmemo_replay.cards import bundled_cards
 from pmemo_replay.decks import bundled_decks
+from tests.pm_cards import read_precious
 from tools.mhk_scripts import SCRIPTS
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"

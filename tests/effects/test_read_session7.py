@@ -90,10 +90,11 @@ def test_01_049_needs_its_target() -> None:
 def test_gran_01_046_hears_an_opponent_chara_put_out_by_an_unscripted_effect() -> None:
     """GRAN 01-046 (compiled): an opponent's Chara put onto the Area by a card's effect activates one of its owner's
     Charas. An effect applied from its recorded ops (not scripted) is a card's effect too."""
-    from engine.cards import CardDB
     from engine.pm import play
-    from pmemo_replay.cards import bundled_cards, read_precious
+    from engine.pm.cards import CardDB
+    from pmemo_replay.cards import bundled_cards
     from tests.effects.test_impossible_parts import DATA
+    from tests.pm_cards import read_precious
 
     cards = bundled_cards()
     db = CardDB([*cards, *read_precious(DATA / "GRAN", compile=True)], cards.series_groups())

@@ -3,7 +3,7 @@ for each Chara rested" (the HSF wording 任意の枚数の自分の…を休息�
 
 from __future__ import annotations
 
-from engine.cards import Card, CardDB, Effect, Timing
+from engine.pm.cards import Card, CardDB, Effect, Timing
 from tests.effects.test_machinery import F, boards, pay
 from tests.engine.kit import assert_illegal, assert_legal
 

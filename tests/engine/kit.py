@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import Card, CardDB, Effect, Timing
 from engine.fold import FoldResult, fold
+from engine.pm.cards import Card, CardDB, Effect, Timing
 
 
 def _chara(num: str, name: str, color: str = "red", cost: int = 2, source: int = 2, ap: int | None = 30,

@@ -233,7 +233,7 @@ def test_negative_values_count_as_zero() -> None:
 
 
 def test_support_continuous_effect_applies_to_its_chara() -> None:
-    from engine.cards import Card, CardDB, Effect
+    from engine.pm.cards import Card, CardDB, Effect
     from tests.engine.kit import build_db
 
     db = build_db()

@@ -10,7 +10,7 @@ import pytest
 
 from engine.fold import fold
 from engine.pm.selfplay import play_game, random_deck
-from pmemo_replay.cards import read_precious
+from tests.pm_cards import read_precious
 
 SSSS = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data" / "SSSS"
 

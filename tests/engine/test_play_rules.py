@@ -181,7 +181,7 @@ def test_white_cost_identity() -> None:
     """White (白, an extension: docs/log-extensions.md) is a colour of its own: paid by white or by the series."""
     from dataclasses import replace
 
-    from engine.cards import CardDB
+    from engine.pm.cards import CardDB
     from tests.engine.kit import DB
 
     whites = {AKI: "white", NED: "white"}

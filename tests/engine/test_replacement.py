@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import CardDB, Effect
+from engine.pm.cards import CardDB, Effect
 from tests.engine.kit import DB, Game, assert_legal
 
 AKI, QUICK, F = "TST 01-001", "TST 02-001", [f"TST 90-{i:03d}" for i in range(1, 21)]

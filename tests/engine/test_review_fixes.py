@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import Card, Effect, Timing
+from engine.pm.cards import Card, Effect, Timing
 from tests.engine.kit import Game, assert_illegal, assert_legal, build_db
 
 AKI, BEN, CAT, DAN, FAY, GUS = "TST 01-001", "TST 01-002", "TST 01-004", "TST 01-005", "TST 01-007", "TST 01-008"

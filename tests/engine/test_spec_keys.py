@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
 from engine.pm.conditions import chara_problem
 from tests.engine.kit import DB, Game, assert_legal
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cards import Card, CardDB, Effect
 from engine.fold import Folder
+from engine.pm.cards import Card, CardDB, Effect
 from tests.engine.kit import Game, assert_illegal, assert_legal, build_db
 
 NOX, UNS, DAWN = "TST 05-001", "TST 05-002", "TST 05-003"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards import Card, CardDB, Effect
+from engine.pm.cards import Card, CardDB, Effect
 from tests.engine.kit import Game, assert_illegal, assert_legal, build_db
 
 NOX, DAWN, PIP, TEND, PT, SORA = "TST 05-001", "TST 05-003", "TST 05-004", "TST 05-005", "TST 05-006", "TST 05-007"

@@ -11,7 +11,7 @@ from urllib.parse import quote, unquote
 import pytest
 from flask.testing import FlaskClient
 
-from engine.cards import base_id
+from engine.pm.cards import base_id
 from tests.web.conftest import make_app
 
 LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "logs"

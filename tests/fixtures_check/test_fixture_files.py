@@ -357,8 +357,9 @@ def test_has_name_conditions_name_real_charas(cards: list[dict[str, Any]]) -> No
 
 
 def test_native_reader_accepts_the_file() -> None:
-    native = pytest.importorskip("pmemo_replay.cards.native")
-    db = native.read_native(CARDS_FILE)
+    from tests.pm_cards import read_native
+
+    db = read_native(CARDS_FILE)
     assert len(db) == len(json.loads(CARDS_FILE.read_text(encoding="utf-8"))["cards"])
 
 

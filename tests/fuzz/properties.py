@@ -9,7 +9,7 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from engine.cards import CardDB
+from engine.pm.cards import CardDB
 from pmemo_replay.checking import check_text
 from pmemo_replay.cli import main
 from pmemo_replay.store import Store

@@ -211,3 +211,34 @@ def test_an_action_one_seat_missed_is_inserted() -> None:
     out = merge(PM, CARDS, [(shorter.header, shorter.actions), (seat1.header, seat1.actions)], {k: ("insert", 1)})
     assert out.complete and out.actions[:judge.steps[k]] == judge.actions[:judge.steps[k]]
     assert out.actions[judge.steps[k]] == judge.actions[judge.steps[k]]
+
+
+def test_merge_cli_on_mahou_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A complete-log game (Mahou Shoujo): its two recordings are both complete, so equal ones merge into the same
+    log (exit 0); two logs that cannot be merged exit 1 with the reason (another game: the headers differ; one
+    recording stops early: the missing action), and seat views with hidden cards (null) are not logs (exit 2)."""
+    mahou = get_ruleset("mahou-shoujo-1")
+    docs = list(simulated_logs(bundled_for("mahou-shoujo-1"), 2, 7, ruleset="mahou-shoujo-1"))
+
+    def write(name: str, header: dict[str, Any], actions: list[dict[str, Any]]) -> str:
+        path = tmp_path / name
+        path.write_text(json.dumps({"format": "pmemo-log", "version": 1, "game": header, "actions": actions}),
+                        encoding="utf-8")
+        return str(path)
+
+    one = write("one.json", docs[0]["game"], docs[0]["actions"])
+    out = tmp_path / "merged.json"
+    assert main(["merge", one, one, "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["actions"] == docs[0]["actions"]
+    other = write("other.json", docs[1]["game"], docs[1]["actions"])
+    capsys.readouterr()
+    assert main(["merge", one, other]) == 1
+    assert "the recordings disagree: the two headers differ in " in capsys.readouterr().err
+    short = write("short.json", docs[0]["game"], docs[0]["actions"][:-1])
+    assert main(["merge", one, short]) == 1
+    err = capsys.readouterr().err
+    assert f"game action {len(docs[0]['actions']) - 1}: seat 1's log has no action" in err
+    views = [mahou.redact(docs[0]["game"], docs[0]["actions"], None, seat) for seat in (0, 1)]
+    paths = [write(f"view{seat}.json", v.header, v.actions) for seat, v in enumerate(views)]
+    assert main(["merge", *paths]) == 2
+    assert "pmemo-replay merge: seat 0: action" in capsys.readouterr().err

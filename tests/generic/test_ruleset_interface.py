@@ -85,10 +85,26 @@ def test_a_game_with_its_own_log_boundary_names_problems_by_path() -> None:
     assert {cid for _, _, cid in ids} <= set(bundled_for("mahou-shoujo-1").by_id)
 
 
-def test_precious_memories_leaves_its_boundary_to_the_service() -> None:
+def test_precious_memories_leaves_its_log_boundary_to_the_service() -> None:
     game = RULESETS["pm-2.22"]
-    assert game.check_header is None and game.check_action is None and game.parse_cards is None
+    assert game.check_header is None and game.check_action is None
     assert game.player_actions([], 0) is None and game.log_card_ids({}, []) is None
+
+
+def test_precious_memories_reads_its_own_card_files() -> None:
+    """Like every game: its bundled files parsed by its ruleset, precious-data files told by their shape, and its
+    hand scripts laid over a community card of the same id."""
+    game = RULESETS["pm-2.22"]
+    doc = json.loads((ROOT / game.bundled_cards[0]).read_text(encoding="utf-8"))
+    assert doc["format"] in game.card_formats and game.card_format_of(doc) == "pmemo-cards"
+    assert len(game.parse_cards(doc, "bundled.json")) == len(doc["cards"])
+    precious = {"id": "TST 01-001", "name": "試験", "setName": "試験", "type": "キャラクター", "color": "赤",
+                "cost": "1", "source": "1", "ap": "10", "dp": "10", "text": "このカードが登場した場合、カードを1枚引く。"}
+    assert game.card_format_of(precious) == "precious-data" and game.card_format_of({"format": "ms-cards"}) is None
+    card = game.parse_card_set([("a.json", precious)], "TST").get("TST 01-001")
+    assert card.name == "試験" and card.effects[0].compiled
+    with pytest.raises(CardFileProblem, match=r"b\.json: neither a pmemo-cards file nor precious-data"):
+        game.parse_cards({"hello": 1}, "b.json")
 
 
 def test_a_card_file_refused_by_its_game() -> None:
@@ -136,3 +152,21 @@ def test_unknown_ruleset_in_a_checked_log(tmp_path: Path) -> None:
     report = check_text(json.dumps(doc), None)
     assert report.exit_code == 2 and report.ruling is not None and report.ruling["path"] == "game.ruleset"
     assert "chess-1" in report.ruling["message"]
+
+
+def test_a_precious_data_folder_is_read_through_its_ruleset(tmp_path: Path) -> None:
+    """The service's generic card loading asks the rulesets whose files these are (no ``format``: their shape) and
+    reads the folder's files as one set."""
+    from pmemo_replay.games.cards import load_library
+
+    for n in (1, 2):
+        card = {"id": f"TST 01-00{n}", "name": f"試験 {n}", "setName": "試験", "type": "キャラクター", "color": "赤",
+                "cost": "1", "source": "1", "ap": "10", "dp": "10", "text": "-"}
+        (tmp_path / f"TST_01-00{n}.json").write_text(json.dumps(card, ensure_ascii=False), encoding="utf-8")
+    library = load_library([tmp_path])
+    assert set(library.given) == {"pm-2.22"}
+    db = library.for_ruleset("pm-2.22")
+    assert sorted(c.id for c in db) == ["TST 01-001", "TST 01-002"] and db.name == tmp_path.name
+    (tmp_path / "other.json").write_text('{"hello": "world"}', encoding="utf-8")
+    with pytest.raises(CardFileProblem, match=r"other\.json: not a card file of any game"):
+        load_library([tmp_path])

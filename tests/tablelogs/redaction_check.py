@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import Folder, fold
+from engine.pm.cards import CardDB
 from engine.pm.redact import Redaction, View, redact, shown_state
 from engine.pm.state import GameState, PlayerState
 

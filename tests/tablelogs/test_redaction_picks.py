@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm import script
+from engine.pm.cards import CardDB
 from engine.pm.redact import redact, shown_state
 from engine.pm.selfplay import greedy_policy, play_game, random_deck, random_policy
 from pmemo_replay.cards import bundled_cards
@@ -116,9 +116,9 @@ DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "preciou
 def mixed_games() -> tuple[CardDB, list[dict[str, Any]]]:
     """Games of MHK pickers against SSSS decks (review rev12b): the two sides share no card id, so an id leaked from
     the other side cannot pass for one of the viewer's own cards."""
-    from pmemo_replay.cards.loader import load_cards, with_hand_scripts
+    from pmemo_replay.cards import load_cards
 
-    db = with_hand_scripts(load_cards([DATA / "MHK", DATA / "SSSS"]))
+    db = load_cards([DATA / "MHK", DATA / "SSSS"])
     ssss = [c.id for c in db if c.id.startswith("SSSS")]
     out = []
     for seed in range(12):

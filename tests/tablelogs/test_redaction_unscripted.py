@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardDB
 from engine.fold import Folder
 from engine.pm import script
+from engine.pm.cards import CardDB
 from engine.pm.redact import redact
 from tests.tablelogs.redaction_check import check_redaction
 
@@ -37,9 +37,9 @@ EX = [["SSSS 01-087", "SSSS 01-019", "SSSS 01-054", "SSSS 01-017", "SSSS 01-052"
 
 @cache
 def cards() -> CardDB:
-    from pmemo_replay.cards.loader import load_cards, with_hand_scripts
+    from pmemo_replay.cards import load_cards
 
-    return with_hand_scripts(load_cards([SSSS]))
+    return load_cards([SSSS])
 
 
 def _log(trigger_ops: list[dict[str, Any]], choices: list[Any] | None = None) -> dict[str, Any]:

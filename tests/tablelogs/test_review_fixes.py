@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.cards import CardDB
 from engine.fold import fold
+from engine.pm.cards import CardDB
 from engine.pm.redact import redact
 from pmemo_replay import views
 from tests.engine.kit import DB, Game, _event, assert_illegal, assert_legal

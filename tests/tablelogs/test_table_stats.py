@@ -58,7 +58,7 @@ def test_seat_view_counts_only_the_seat_with_its_own_hand(tmp_path: Path, games:
 
 
 def _base(ids: list[str]) -> set[str]:
-    from engine.cards import base_id
+    from engine.pm.cards import base_id
 
     return {base_id(c) for c in ids}
 

@@ -37,7 +37,7 @@ def test_legal_errors(client: FlaskClient, game_ids: list[int]) -> None:
 
 
 def test_hover_facts_carry_the_text_only_when_the_card_data_has_one() -> None:
-    from engine.cards import Card
+    from engine.pm.cards import Card
     from pmemo_replay.web.cardfacts import card_facts
 
     base = {"id": "TST 01-001", "name": "Aki", "series": "Test", "type": "chara", "color": "red", "cost": 2, "source": 2}

@@ -1,6 +1,6 @@
 """Compile the stock phrasings of precious-data Japanese effect texts into effect scripts.
 
-Each effect's text (cut by :mod:`pmemo_replay.cards.compile_split`) is read clause by clause: a trigger or
+Each effect's text (cut by :mod:`engine.pm.cards.compile_split`) is read clause by clause: a trigger or
 condition at the head, then sentences joined by その場合 (if so: the steps run only when the one before did
 something), その後 (then) and 。. Every clause must match one known phrasing (:mod:`compile_phrases`), else the
 effect stays unscripted (applied as logged, marked unverified): a wrong script is worse than none. Only facts
@@ -15,13 +15,13 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from engine.cards import Card, Effect
-from pmemo_replay.cards import compile_more as _more  # noqa: F401 - registers its clause readers
-from pmemo_replay.cards import compile_phrases as ph
-from pmemo_replay.cards.compile_canon import canonical
-from pmemo_replay.cards.compile_event import with_delayed
-from pmemo_replay.cards.compile_replace import own_replacement
-from pmemo_replay.cards.compile_split import split
+from engine.pm.cards import Card, Effect
+from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its clause readers
+from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards.compile_canon import canonical
+from engine.pm.cards.compile_event import with_delayed
+from engine.pm.cards.compile_replace import own_replacement
+from engine.pm.cards.compile_split import split
 
 #: a text the readers cannot take apart (an unknown phrasing, or an odd one: a number too big, a mode with no
 #: text...): the effect stays unscripted rather than the card data failing to load
@@ -38,7 +38,7 @@ _NOT_HAPPENING = re.compile(r"[（(][^（）()]*発生しない[^（）()]*[）)
 
 def normalize(text: str) -> str:
     """NFKC with the card files' stray variants unified (spaces around punctuation, −, ＞), in the canonical wording
-    (:mod:`pmemo_replay.cards.compile_canon`)."""
+    (:mod:`engine.pm.cards.compile_canon`)."""
     t = unicodedata.normalize("NFKC", text).replace("−", "-").replace("\n", "")
     return canonical(re.sub(r"\s*([、。:])\s*", r"\1", t).strip())
 
@@ -153,8 +153,8 @@ def compile_card(card: Card, text: str | None) -> Card:
 
 def reproduction(hand: Any, compiled: Any) -> tuple[int, int]:
     """(hand-written scripts the compiler reproduces, hand-written scripts) over the cards of ``hand``
-    (compared as :func:`pmemo_replay.cards.compile_measure.normalized` does)."""
-    from pmemo_replay.cards.compile_measure import normalized
+    (compared as :func:`engine.pm.cards.compile_measure.normalized` does)."""
+    from engine.pm.cards.compile_measure import normalized
 
     same = total = 0
     for card in hand:

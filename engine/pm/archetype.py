@@ -1,6 +1,6 @@
 """Deck archetypes (metrics.md, "Deck statistics"): the main series plus the colors holding at least 8 cards.
 
->>> from engine.cards import Card, CardDB
+>>> from engine.pm.cards import Card, CardDB
 >>> def c(i, color, series="Mahouka"):
 ...     return Card(id=i, name=i, series=series, type="chara", color=color, cost=1, source=1)
 >>> db = CardDB([c("MHK 01-001", "red"), c("MHK 01-002", "blue"), c("MHK 01-003", "green"), c("ZZZ 01-001", "red", "Other")])
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from engine.cards import COLORS, CardDB, UnknownCard
+from engine.pm.cards import COLORS, CardDB, UnknownCard
 
 MIN_COLOR_CARDS = 8
 UNKNOWN = "unknown"

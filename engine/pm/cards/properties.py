@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from engine.cards import Card
+from engine.pm.cards import Card
 
 
 def vocabulary(cards: Iterable[Card]) -> frozenset[str]:

@@ -9,7 +9,7 @@ Each record is one row of a Markdown table in that file::
 script it judged: a changed script needs a new read), ``verdict`` one of ``right``, ``wrong``, ``doubtful``,
 ``date`` an ISO date. A card counts as verified when its latest record for its current script says ``right``.
 
->>> from pmemo_replay.cards.verification import VERDICTS
+>>> from engine.pm.cards.verification import VERDICTS
 >>> VERDICTS
 ('right', 'wrong', 'doubtful')
 """
@@ -22,14 +22,12 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB
+from engine.pm.cards import Card, CardDB
 
 VERDICTS = ("right", "wrong", "doubtful")
 COLUMNS = ("card", "script", "verdict", "reader", "date", "note")
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "docs" / "verification.md"
 _CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]* [A-Za-z0-9]+-[0-9]+[a-z]?$")
 _DIGEST = re.compile(r"^[0-9a-f]{12}$")
 
@@ -88,11 +86,6 @@ def parse_records(text: str, source: str = "docs/verification.md") -> list[Recor
             raise VerificationError(f"{source}:{n}: date {when!r} is not an ISO date (YYYY-MM-DD)") from None
         out.append(Record(card, digest, verdict, reader, day, note, n))
     return out
-
-
-def read_records(path: str | Path = DEFAULT_PATH) -> list[Record]:
-    p = Path(path)
-    return parse_records(p.read_text(encoding="utf-8"), str(p))
 
 
 def latest(records: Iterable[Record], card: Card) -> Record | None:

@@ -1,6 +1,6 @@
 """Series aliases for precious-data sets: set names that count as the same work.
 
-Three sources, applied as :class:`engine.cards.CardDB` series groups:
+Three sources, applied as :class:`engine.pm.cards.CardDB` series groups:
 
 * :data:`ALIASES`: names card texts use for a set (the MHK texts say
   『魔法科高校の劣等生 星を呼ぶ少女』 for the set 「劇場版 魔法科高校の劣等生 星を呼ぶ少女」);

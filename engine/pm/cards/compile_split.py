@@ -1,7 +1,7 @@
 """Cut a precious-data card text into the text of each effect, in the order the reader lists them.
 
-Walks the text with the reader's own pieces (:func:`pmemo_replay.cards.precious_text.leading_keywords` and
-:func:`~pmemo_replay.cards.precious_text.body_parts`), so the texts line up with the effects it reads: the
+Walks the text with the reader's own pieces (:func:`engine.pm.cards.precious_text.leading_keywords` and
+:func:`~engine.pm.cards.precious_text.body_parts`), so the texts line up with the effects it reads: the
 Pinch-granted effects first, then the automatic and continuous effects of the main text, then one activated
 effect per timing bracket. The [Backup] part comes apart: its condition and its granted text.
 Nothing here is kept: the texts are read by the compiler and dropped.
@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from pmemo_replay.cards.precious_text import _drop_reminders, _tail, body_parts, known_keyword, leading_keywords
+from engine.pm.cards.precious_text import _drop_reminders, _tail, body_parts, known_keyword, leading_keywords
 
 
 @dataclass

@@ -2,27 +2,25 @@
 
 One JSON object per card (older files: ``usageCost``/``outbreakCost`` and no ``id``; the id
 is then ``setAbbr + " " + number``). Fields are mapped as ../shared/spec/cards.md says; the
-text is read for facts only (:mod:`pmemo_replay.cards.precious_text`) and never kept:
+text is read for facts only (:mod:`engine.pm.cards.precious_text`) and never kept:
 :attr:`Card.text` stays ``None``; effects in stock phrasings get compiled scripts
-(:mod:`pmemo_replay.cards.compiler`). Other fields are ignored.
+(:mod:`engine.pm.cards.compiler`). Other fields are ignored.
 A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP. Properties a file ran together are
-split against the folder's own (:mod:`pmemo_replay.cards.properties`).
+split against the folder's own (:mod:`engine.pm.cards.properties`).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB
-from pmemo_replay.cards.compiler import compile_card
-from pmemo_replay.cards.errors import CardDataError, card_error
-from pmemo_replay.cards.precious_text import COLORS, TextError, number, parse_text
-from pmemo_replay.cards.properties import split_run_together
-from pmemo_replay.cards.series import series_groups_for
+from engine.pm.cards import Card, CardDB
+from engine.pm.cards.compiler import compile_card
+from engine.pm.cards.errors import CardDataError, card_error
+from engine.pm.cards.precious_text import COLORS, TextError, number, parse_text
+from engine.pm.cards.properties import split_run_together
+from engine.pm.cards.series import series_groups_for
 
 TYPES = {"キャラクター": "chara", "イベント": "event", "サポート": "support"}
 #: between properties: 、, an ideographic space, a line break (real, or written out as the two characters \\n)
@@ -177,18 +175,3 @@ def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data"
         cards = [compile_card(c, c.text) for c in cards]
     return CardDB(cards, series_groups_for({c.series for c in cards}), name=name)
 
-
-def _load(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise card_error(str(path), "", "", f"cannot read JSON: {exc}") from None
-
-
-def read_precious(path: str | Path, *, compile: bool = False) -> CardDB:
-    """Read one precious-data file, or every ``*.json`` under a folder (recursively); ``compile``: with compiled scripts."""
-    p = Path(path)
-    if not p.exists():
-        raise card_error(str(p), "", "", "no such file or folder")
-    files = sorted(p.rglob("*.json")) if p.is_dir() else [p]
-    return parse_precious(((str(f), _load(f)) for f in files), name=p.stem, compile=compile)

@@ -13,7 +13,7 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
    ``{"points_at_least": X}`` (a Pinch grants them only while it holds). Backup: an ``auto`` Effect.
 3. The rest is split at timing brackets ``[メイン/自分]`` / ``［アプローチ/相手］`` (outside 「」).
    For an Event the first bracket (when nothing precedes it, or only its use condition 《使用条件》:A, read by
-   :mod:`pmemo_replay.cards.use_condition`) is the card's timing. For a
+   :mod:`engine.pm.cards.use_condition`) is the card's timing. For a
    Chara or Support each bracket starts an activated effect that runs to the next bracket:
    ``[X/Y]:《n》`` cost n, ``《休》`` rest, ``「X」▸`` / ``「X」＞`` discard_name (also
    ``[X/Y]《n》:``).
@@ -42,8 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.cards import Effect, Timing
-from pmemo_replay.cards import use_condition
+from engine.pm.cards import Effect, Timing, use_condition
 
 PHASES = {"メイン": "main", "アプローチ": "approach"}
 SIDES = {"自分": "self", "相手": "opponent", "両方": "both", "割り込み": "decline"}

@@ -15,8 +15,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from engine.cards import Card, Effect
-from pmemo_replay.cards import compile_phrases as ph
+from engine.pm.cards import Card, Effect
+from engine.pm.cards import compile_phrases as ph
 
 _CAUSES = {"がアプローチに参加した": "approach", "がアプローチでポイントを与えた": "gave_point",
            "のアプローチで相手にポイントを与えた": "gave_point", "のアプローチで相手のキャラが退場した": "eliminated_opponent"}
@@ -85,6 +85,6 @@ def with_delayed(card: Card, texts: list[str], effects: tuple[Effect, ...]) -> t
 
 
 def ph_text(text: str) -> str:
-    from pmemo_replay.cards.compiler import normalize
+    from engine.pm.cards.compiler import normalize
 
     return normalize(text)

@@ -1,9 +1,11 @@
-"""The one error card-data readers raise."""
+"""The one error Precious Memories' card readers raise (a :class:`engine.ruleset.CardFileProblem`)."""
 
 from __future__ import annotations
 
+from engine.ruleset import CardFileProblem
 
-class CardDataError(ValueError):
+
+class CardDataError(CardFileProblem):
     """Card data that cannot be read.
 
     The message names the file, the card (index and id) and the field, e.g.

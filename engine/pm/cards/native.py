@@ -16,14 +16,13 @@ means :attr:`Effect.script` ``= tuple(do)``), ``condition``, ``why`` (why it is 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import PurePath
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from engine.cards import (
+from engine.pm.cards import (
     CARD_TYPES,
     COLORS,
     EFFECT_KINDS,
@@ -33,7 +32,7 @@ from engine.cards import (
     Timing,
     base_id,
 )
-from pmemo_replay.cards.errors import CardDataError, card_error
+from engine.pm.cards.errors import CardDataError, card_error
 
 FORMAT = "pmemo-cards"
 VERSION = 1
@@ -295,18 +294,8 @@ def parse_native(data: Any, source: str = "cards") -> CardDB:
             raise card_error(source, where, "id", f"duplicate of cards[{seen[key]}]")
         seen[key] = i
         cards.append(card)
-    name = top.get("name") or Path(source).stem
+    name = top.get("name") or PurePath(source).stem
     return CardDB(cards, top["series_groups"], name=name)
-
-
-def read_native(path: str | Path) -> CardDB:
-    """Read one ``pmemo-cards`` file."""
-    p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise card_error(str(p), "", "", f"cannot read JSON: {exc}") from None
-    return parse_native(data, str(p))
 
 
 def _dump_effect(e: Effect) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 For each effect the compiler leaves unscripted, the reason is the reader's own: why the facts reader gave up
 (``Effect.why``), the text pieces not lining up with the effects, or the text the readers raised
-:class:`~pmemo_replay.cards.compile_phrases.NotUnderstood` on (the clause no reader took, or a reader's note such
+:class:`~engine.pm.cards.compile_phrases.NotUnderstood` on (the clause no reader took, or a reader's note such
 as "if so after several steps"). Names, properties and titles are folded (「N」 【P】 『S』) and numbers written n,
 so one wording shared by many cards counts once. Only printed: the texts are the user's card data.
 """
@@ -12,12 +12,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from pathlib import Path
 
-from pmemo_replay.cards import compile_phrases as ph
-from pmemo_replay.cards.compile_split import split
-from pmemo_replay.cards.compiler import _PREFIX, normalize
-from pmemo_replay.cards.precious import read_precious
+from engine.pm.cards import CardDB
+from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards.compile_split import split
+from engine.pm.cards.compiler import _PREFIX, normalize
 
 _FOLD = [(re.compile(p), r) for p, r in [(r"「[^」]*」", "「N」"), (r"【[^】]*】", "【P】"), (r"『[^』]*』", "『S』"),
                                           (r"\d+", "n")]]
@@ -30,10 +29,9 @@ def fold(text: str) -> str:
     return text
 
 
-def reasons(folder: str | Path) -> Iterable[tuple[str, str]]:
-    """(card id, reason) for each effect of the set that stays uncompiled."""
-    compiled = read_precious(folder, compile=True)
-    for card in read_precious(folder):
+def reasons(plain: CardDB, compiled: CardDB) -> Iterable[tuple[str, str]]:
+    """(card id, reason) for each effect of a set (read without and with compiling) that stays uncompiled."""
+    for card in plain:
         done = compiled.get(card.id)
         pieces = split(card.text, card.type).effects if card.text else []
         for i, eff in enumerate(card.effects):
@@ -55,6 +53,7 @@ def reasons(folder: str | Path) -> Iterable[tuple[str, str]]:
                 yield card.id, fold(str(exc))[:80]
 
 
-def histogram(folders: Iterable[str | Path]) -> Counter[str]:
-    """How many uncompiled effects stop at each (folded) reason, over ``folders``."""
-    return Counter(reason for folder in folders for _, reason in reasons(folder))
+def histogram(sets: Iterable[tuple[CardDB, CardDB]]) -> Counter[str]:
+    """How many uncompiled effects stop at each (folded) reason, over ``sets`` (each read without and with
+    compiling)."""
+    return Counter(reason for plain, compiled in sets for _, reason in reasons(plain, compiled))

@@ -3,7 +3,7 @@
 Card texts are a controlled language whose variation is lexical, not grammatical: one verb has several synonyms
 (手札に移す / 手札に加える), a verb stands for its "take part" form (アプローチしている / アプローチに参加している),
 a comma is left out (このカードは妨害に…). Each rewrite below maps a variant onto the wording the phrase readers
-(:mod:`pmemo_replay.cards.compile_phrases`) already know, and must not change the meaning: a variant the table does
+(:mod:`engine.pm.cards.compile_phrases`) already know, and must not change the meaning: a variant the table does
 not cover stays unread (unverified), never read more loosely. See docs/compiler.md.
 """
 

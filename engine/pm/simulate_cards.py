@@ -7,25 +7,32 @@ an illegal game. The effects used are counted by action, and those whose script 
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, CardDB, Effect, base_id
 from engine.fold import fold
 from engine.pm import script
+from engine.pm.cards import Card, CardDB, Effect, base_id
 from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_deck, random_policy
-from pmemo_replay.decks import Deck
 
 #: policies by game number: greedy and random on both sides, and mixed
 PAIRS = ((greedy_policy, greedy_policy), (random_policy, random_policy), (greedy_policy, random_policy),
          (random_policy, greedy_policy))
 MAX_ACTIONS = 300
 MAIN_SIZE, KINDS = 60, 15
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named deck list (a main deck and an EX deck of card ids)."""
+
+    key: str
+    name: str
+    main: tuple[str, ...]
+    ex: tuple[str, ...] = ()
 
 
 class DeckListError(ValueError):
@@ -63,12 +70,9 @@ def set_pools(cards: CardDB) -> dict[str, list[str]]:
             if len({base_id(i) for i in ids if not cards.get(i).ex}) >= KINDS}
 
 
-def read_deck_lists(path: str | Path, cards: CardDB) -> tuple[Deck, ...]:
-    """Deck lists from a JSON file: a list of ``{"name", "main": [60 ids], "ex": [ids]}`` (or ``{"decks": [...]}``)."""
-    try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise DeckListError(f"{path}: cannot read JSON: {err}") from None
+def read_deck_lists(doc: Any, path: str, cards: CardDB) -> tuple[Deck, ...]:
+    """Deck lists from a decoded JSON file ``path``: a list of ``{"name", "main": [60 ids], "ex": [ids]}`` (or
+    ``{"decks": [...]}``)."""
     items = doc.get("decks") if isinstance(doc, Mapping) else doc
     if not isinstance(items, list) or not items:
         raise DeckListError(f"{path}: expected a non-empty list of decks (or {{\"decks\": [...]}})")
@@ -158,3 +162,12 @@ def simulate(cards: CardDB, games: int, seed: int = 0, *, decks: tuple[Deck, ...
 def compiled_effects(cards: CardDB) -> int:
     """How many effects of the cards carry a compiled script."""
     return sum(1 for c in cards for e in (*c.effects, *([c.backup] if c.backup else [])) if e.compiled and e.scripted)
+
+
+def check_by_play(cards: CardDB, games: int, seed: int = 0, *, decks: Any = None, decks_source: str = "decks",
+                  max_actions: int | None = None, logs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """:func:`simulate` and its :meth:`Tally.summary` (``decks``: a decoded deck-list file, or None to build decks
+    per set); ``DeckListError`` for decks that cannot be used."""
+    lists = read_deck_lists(decks, decks_source, cards) if decks is not None else None
+    tally = simulate(cards, games, seed, decks=lists, max_actions=max_actions or MAX_ACTIONS, logs=logs)
+    return tally.summary(compiled_effects(cards))

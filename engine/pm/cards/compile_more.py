@@ -1,7 +1,7 @@
-"""More clause readers (registered with :func:`pmemo_replay.cards.compile_phrases.reads`, tried after the first ones).
+"""More clause readers (registered with :func:`engine.pm.cards.compile_phrases.reads`, tried after the first ones).
 
 Each reads one stock clause into steps, like those in :mod:`compile_phrases`; a part it does not know raises
-:class:`~pmemo_replay.cards.compile_phrases.NotUnderstood`.
+:class:`~engine.pm.cards.compile_phrases.NotUnderstood`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pmemo_replay.cards.compile_phrases import (
+from engine.pm.cards.compile_phrases import (
     _KWS,
     MOD,
     Ctx,

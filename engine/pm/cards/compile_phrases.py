@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card
+from engine.pm.cards import Card
+from engine.pm.cards.compile_np import Phrase, phrase
 from engine.pm.conditions import CARD_KEYS
-from pmemo_replay.cards.compile_np import Phrase, phrase
 
 Step = dict[str, Any]
 MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
@@ -1042,7 +1042,7 @@ def _static(text: str, ctx: Ctx) -> Got:
         # a Support's "the Chara this card is set on gets …": ``self`` in a Support's effect is that Chara
         m = re.fullmatch(r"このカードがセットされているキャラは、?((?:〔アクティブ〕、?)?[+\-±\d/]+を得る)", text)
     if m is None:
-        from pmemo_replay.cards.compile_more import static_on_all
+        from engine.pm.cards.compile_more import static_on_all
 
         if (got := static_on_all(text, ctx)) is not None:
             return got
