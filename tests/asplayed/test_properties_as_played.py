@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.fold import fold
-from pmemo_replay.games.cards import bundled_cards
+from pmemo_replay.cards import bundled_cards
 from pmemo_replay.simulate import simulated_logs
 
 
