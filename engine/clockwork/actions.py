@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.clockwork import flow, setup
 from engine.clockwork.effects import Source, check_designation, pass_memorions, resolve
 from engine.clockwork.rules import check, event, illegal
@@ -151,11 +152,12 @@ def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
         if due is not None and due["what"] == "discard" and due["p"] != p:
             raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
     elif p != t:
-        raise illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}")
+        refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}"), "turn")
     if g.pending:
         e = g.pending[0]
-        raise illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
-                                      f"no {kind} before it is logged")
+        refuse(illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
+                                       f"no {kind} before it is logged"), "trigger")
+        g.pending = []  # as played: the triggers never logged lapse
     owed = None if due is None else due["what"]
     if owed is not None and owed != kind:
         raise illegal("turn.pending", f"a {owed} by player {due['p']} is due: no {kind} before it")  # type: ignore[index]
@@ -257,7 +259,7 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     if card.type not in ("memorion", "kings_memorion"):
         raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}, not a Memorion")
     if g.used["inherit"]:
-        raise illegal("inherit.once", f"player {p} has inherited once this turn already (V14)")
+        refuse(illegal("inherit.once", f"player {p} has inherited once this turn already (V14)"), "count")
     if holder.destroyed:
         raise illegal("inherit.target", f"player {p}'s {at} holds a destroyed Successor")
     if card.type == "kings_memorion":
@@ -294,7 +296,7 @@ def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolv
     src, dst = a["from"], a["to"]
     mover = _unit(g, p, src, "move")
     if g.used["move"]:
-        raise illegal("move.once", f"player {p} has moved once this turn already (V14)")
+        refuse(illegal("move.once", f"player {p} has moved once this turn already (V14)"), "count")
     if abs(int(src[5:]) - int(dst[5:])) != 1:
         raise illegal("move.path", f"{dst} is not adjacent to {src}")
     partner = me.unit_at(dst)
@@ -335,7 +337,7 @@ def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) 
         raise illegal("zone", f"{cid} is not memorised by player {p}'s {src}")
     target = _unit(g, p, dst, "move_memorion")
     if g.used["move"]:
-        raise illegal("move.once", f"player {p} has moved once this turn already (V14)")
+        refuse(illegal("move.once", f"player {p} has moved once this turn already (V14)"), "count")
     if src == dst:
         raise illegal("move.path", f"{cid} is already on {src}")
     check_designation(g, target, cid, slot)
@@ -603,12 +605,15 @@ def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if not is_active(g, u, ab, idx):
         raise illegal("activate.blank", f"{u.card}'s ability {idx} has a blank slot: it is inactive")
     me = g.players[p]
-    if ab.cost_action and u.state != "stand":
-        raise illegal("activate.cost", f"{u.card} is in the action state: it cannot be turned to pay")
-    if me.counters < ab.cost_counters:
-        raise illegal("activate.cost", f"player {p} has {me.counters} Memory Counters; the cost is {ab.cost_counters}")
-    me.counters -= ab.cost_counters
-    if ab.cost_action:
+    turns = ab.cost_action
+    if turns and u.state != "stand":  # as played: it stays in the action state (nothing is turned)
+        refuse(illegal("activate.cost", f"{u.card} is in the action state: it cannot be turned to pay"), "payment")
+        turns = False
+    if me.counters < ab.cost_counters:  # as played: the counters there are are spent
+        refuse(illegal("activate.cost", f"player {p} has {me.counters} Memory Counters; the cost is {ab.cost_counters}"),
+               "payment")
+    me.counters = max(0, me.counters - ab.cost_counters)
+    if turns:
         u.state = "action"
         flow.fire(g, "acted", p, u, trail)
     if trail.keep:

@@ -257,7 +257,7 @@ def action_problem(a: Any, *, nested: str = "") -> str | None:
     return None
 
 
-_HEADER = {"ruleset", "players", "first", "match", "id", "played_at", "event", "round", "cardset", "meta"}
+_HEADER = {"ruleset", "players", "first", "match", "id", "played_at", "event", "round", "cardset", "meta", "as_played"}
 
 
 def header_problem(h: Any) -> tuple[str, str] | None:
@@ -280,6 +280,8 @@ def header_problem(h: Any) -> tuple[str, str] | None:
         return "game.round", "game: round must be an integer or a string"
     if "meta" in h and not isinstance(h["meta"], Mapping):
         return "game.meta", "game: meta must be an object"
+    if "as_played" in h and not isinstance(h["as_played"], bool):
+        return "game.as_played", "game: as_played must be true or false (docs/as-played.md)"
     players = h.get("players")
     if not isinstance(players, list) or len(players) != 2:
         return "game.players", "game: players must list exactly two players"
