@@ -272,21 +272,20 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     uid = holder.uid
 
     def complete() -> None:
-        found = g.find(uid)
+        found = g.locate(uid)
         me.played.setdefault(cid, g.turn)
         if found is None:
             me.drop.append(cid)
             if trail.keep:
                 event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
             return
-        holder = g.players[found[0]].unit_at(found[1])
-        assert holder is not None
+        holder = found[1]
         holder.memorions.append([cid, slot])
         holder.version += 1
         g.dirty = g.dirty or words_matter(g, holder, cid)
         _word(g, p, cid)
         if trail.keep:
-            event(trail, "inherit", f"player {p}'s {found[1]} inherits {cid} ({slot})")
+            event(trail, "inherit", f"player {p}'s {g.find(uid)[1]} inherits {cid} ({slot})")  # type: ignore[index]
 
     return complete
 
@@ -413,8 +412,8 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
     for u in blockers:
         _turn(g, p, u, "endurance", u.blocks, trail)
         u.blocks += 1
-    attacker_at = g.find(b["uid"])
-    attacker = None if attacker_at is None else g.players[attacker_at[0]].unit_at(attacker_at[1])
+    attacker_at = g.locate(b["uid"])
+    attacker = None if attacker_at is None else attacker_at[1]
     if blockers and attacker is not None:
         flow.fire(g, "blocked", 1 - p, attacker, trail)
     for u in blockers:
@@ -579,8 +578,8 @@ def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
         event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
 
     def complete() -> None:
-        found = g.find(entry["uid"])
-        unit = g.players[found[0]].unit_at(found[1]) if found is not None else g.new_unit(entry["card"])
+        found = g.locate(entry["uid"])
+        unit = found[1] if found is not None else g.new_unit(entry["card"])
         if memorion is None:
             ab, idx = abilities_of(g, unit)[ability], ability  # type: ignore[arg-type]
         else:
@@ -708,9 +707,9 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
         event(trail, "recall", f"player {p} recalls {cid} onto {unit.card}")
 
     def complete() -> None:
-        found = g.find(uid)
+        found = g.locate(uid)
         summoning = g.summoning is not None and g.summoning[1].uid == uid
-        u = unit if summoning else (None if found is None else g.players[found[0]].unit_at(found[1]))
+        u = unit if summoning else (None if found is None else found[1])
         me.played.setdefault(cid, g.turn)
         me.recalls_made += 1
         if u is None or u.destroyed or (not king and not has_slot(g, u, slot, given[0])):  # type: ignore[index]

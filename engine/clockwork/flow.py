@@ -8,6 +8,7 @@ from typing import Any
 from engine.clockwork.rules import event
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import holder_fits, is_active, kinds, kings_on, mind, slot_words
+from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
 HAND_MAX = 7
@@ -28,41 +29,47 @@ def draw(g: Game, p: int) -> str | None:
     return cid
 
 
-def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str, cause: int | None, out: list[dict[str, Any]],
-             own: bool) -> None:
-    if own and kinds(g.cards.by_id[owner.card], owner.face).normal:
-        plain_words = not owner.memorions and not owner.recalls
-        for i, ab, full in kinds(g.cards.by_id[owner.card], owner.face).normal:
-            if plain_words:
-                if ev != ab.slots[ab.trigger].printed or not full:  # type: ignore[index]
-                    continue
-            elif ev not in slot_words(g, owner, ab, i, ab.trigger) or not is_active(g, owner, ab, i):  # type: ignore[arg-type]
-                continue
-            out.append({"p": p, "at": at, "memorion": None, "ability": i, "event": ev, "uid": owner.uid,
-                        "cause": cause, "card": owner.card})
-    if not owner.memorions and not owner.recalls:
-        return
-    for king in kings_on(g, owner):
-        for i, ab, full in kinds(king, None).normal:
-            if full and holder_fits(ab.holder, owner) and ev == ab.slots[ab.trigger].printed:  # type: ignore[index]
-                out.append({"p": p, "at": at, "memorion": king.id, "ability": i, "event": ev, "uid": owner.uid,
+def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str | None, cause: int | None,
+             out: list[dict[str, Any]]) -> None:
+    """The abilities of ``owner`` (its own, then its King's Memorions') that ``ev`` fires, appended to ``out``
+    (``at`` None: the Successor's zone, worked out only when something fires)."""
+    k = kinds(g.cards.by_id[owner.card], owner.face)
+    if not owner.memorions and not owner.recalls:  # printed words only: looked up
+        hits = k.fires.get(ev)
+        if hits:
+            at = at or _zone_of(g, p, owner)
+            for i in hits:
+                out.append({"p": p, "at": at, "memorion": None, "ability": i, "event": ev, "uid": owner.uid,
                             "cause": cause, "card": owner.card})
+        return
+    for i, ab, _full in k.normal:
+        if ev in slot_words(g, owner, ab, i, ab.trigger) and is_active(g, owner, ab, i):  # type: ignore[arg-type]
+            out.append({"p": p, "at": at or _zone_of(g, p, owner), "memorion": None, "ability": i, "event": ev,
+                        "uid": owner.uid, "cause": cause, "card": owner.card})
+    for king in kings_on(g, owner):
+        for i in kinds(king, None).fires.get(ev, ()):
+            if holder_fits(king.abilities[i].holder, owner):
+                out.append({"p": p, "at": at or _zone_of(g, p, owner), "memorion": king.id, "ability": i,
+                            "event": ev, "uid": owner.uid, "cause": cause, "card": owner.card})
+
+
+def _zone_of(g: Game, p: int, u: Unit) -> str:
+    zones = g.players[p].zones
+    return ZONES[zones.index(u)] if u in zones else "zone:0"
 
 
 def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
     """``ev`` happens to ``u`` (player ``p``'s): the abilities it fires become pending (§8.2)."""
     fired: list[dict[str, Any]] = []
-    pl = g.players[p]
-    cause = u.uid if ev == "destroyed" else None
-    if u.is_ruler:
+    if u.face is not None:  # a Ruler
         if ev in RULER_EVENTS:
-            _fire_on(g, p, u, ev, "ruler", None, fired, True)
-    else:
-        at = f"zone:{pl.zones.index(u)}" if u in pl.zones else "zone:0"
-        if ev != "ruler_damaged":
-            _fire_on(g, p, u, ev, at, cause, fired, True)
-        if pl.ruler is not None and ev != "ruler_damaged":
-            _fire_on(g, p, pl.ruler, ev, "ruler", cause, fired, True)
+            _fire_on(g, p, u, ev, "ruler", None, fired)
+    elif ev != "ruler_damaged":
+        cause = u.uid if ev == "destroyed" else None
+        _fire_on(g, p, u, ev, None, cause, fired)
+        ruler = g.players[p].ruler
+        if ruler is not None:
+            _fire_on(g, p, ruler, ev, "ruler", cause, fired)
     if not fired:
         return
     g.pending += fired
@@ -71,8 +78,7 @@ def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
     if trail.keep:
         for e in fired:
             what = f"{e['memorion']}'s" if e["memorion"] else f"{e['at']}'s"
-            if trail.keep:
-                event(trail, "fired", f"{ev} fires player {e['p']}'s {what} ability {e['ability']}: pending")
+            event(trail, "fired", f"{ev} fires player {e['p']}'s {what} ability {e['ability']}: pending")
 
 
 def finish(g: Game, winner: int | None, reason: str, trail: Trail) -> None:
@@ -199,16 +205,14 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
     assert b is not None
     if step == "late":
         for ev, _p, uid in b["late"]:
-            found = g.find(uid)
+            found = g.locate(uid)
             if found is not None:
-                fire(g, ev, found[0], g.players[found[0]].unit_at(found[1]), trail)  # type: ignore[arg-type]
+                fire(g, ev, found[0], found[1], trail)
     elif step == "destruction":
         for p, _, uid in b["incapacitated"]:
-            found = g.find(uid)
+            found = g.locate(uid)
             if found is not None:
-                u = g.players[found[0]].unit_at(found[1])
-                assert u is not None
-                destroy(g, p, u, trail)
+                destroy(g, p, found[1], trail)
     else:  # departure: the attack is over
         departures(g, trail, battle_too=True)
         g.battle, g.step = None, "declare"

@@ -11,6 +11,7 @@ from typing import Any
 from engine.clockwork.cards import CwCard, CwCardDB
 
 LIFE = 2000
+_ZONES = ("zone:0", "zone:1", "zone:2", "zone:3")
 
 
 class Unit:
@@ -168,5 +169,16 @@ class Game:
                 return p, "ruler"
             for i, u in enumerate(pl.zones):
                 if u is not None and u.uid == uid:
-                    return p, f"zone:{i}"
+                    return p, _ZONES[i]
+        return None
+
+    def locate(self, uid: int) -> tuple[int, Unit] | None:
+        """The unit with ``uid`` and its player, or None once it has left the field."""
+        for p, pl in enumerate(self.players):
+            r = pl.ruler
+            if r is not None and r.uid == uid:
+                return p, r
+            for u in pl.zones:
+                if u is not None and u.uid == uid:
+                    return p, u
         return None

@@ -18,9 +18,10 @@ def abilities_of(g: Game, u: Unit) -> tuple[Ability, ...]:
 
 def kinds(card: CwCard, face: str | None) -> Kinds:
     """The card's abilities (a Ruler: of one face) sorted by kind."""
-    got = card.__dict__.get("_kinds")
-    hit = None if got is None else got.get(face)
-    return card.kinds(face) if hit is None else hit
+    try:
+        return card._kinds[face]  # type: ignore[attr-defined,no-any-return]
+    except (AttributeError, KeyError):
+        return card.kinds(face)
 
 
 def words_matter(g: Game, u: Unit, card_id: str) -> bool:
