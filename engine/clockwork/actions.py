@@ -721,6 +721,7 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
             return
         opened = not g.recall_time
         g.recall_time = True
+        me.recall_times += opened
         _recall_effect(g, p, u, owner if found is None else found[0], a, trail)
         if opened:
             for j, sub in enumerate(a.get("time", ())):

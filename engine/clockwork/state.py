@@ -57,7 +57,7 @@ class Player:
     """One player's zones, Life, counters and setup progress, plus what the statistics count (§13)."""
 
     __slots__ = ("counters", "deck", "deck_list", "deified_turn", "drop", "failed_draw", "hand", "life", "limit",
-                 "mulligan", "name", "opening_hand", "played", "recall_time", "recalls_made", "ruler", "seen",
+                 "mulligan", "name", "opening_hand", "played", "recall_time", "recall_times", "recalls_made", "ruler", "seen",
                  "sideboard", "stage", "storage", "words", "zones")
 
     def __init__(self, name: str, deck: list[str], sideboard: list[str] | None = None) -> None:
@@ -81,7 +81,8 @@ class Player:
         self.played: dict[str, int] = {}
         self.deified_turn: int | None = None
         self.recalls_made = 0
-        self.recall_time = 0
+        self.recall_time = 0  # recalls made inside Recall Times
+        self.recall_times = 0  # Recall Times its recalls opened
         self.words: list[Any] = []
 
     def clone(self) -> Player:
@@ -96,6 +97,7 @@ class Player:
         p.opening_hand, p.seen, p.played = list(self.opening_hand), dict(self.seen), dict(self.played)
         p.deified_turn, p.recalls_made, p.recall_time, p.words = self.deified_turn, self.recalls_made, \
             self.recall_time, list(self.words)
+        p.recall_times = self.recall_times
         return p
 
     def unit_at(self, pos: str) -> Unit | None:
