@@ -15,7 +15,8 @@ from engine.asplayed import refuse
 from engine.clockwork import flow, setup
 from engine.clockwork.effects import Source, check_designation, pass_memorions, resolve
 from engine.clockwork.rules import check, event, illegal
-from engine.clockwork.schema import action_card_ids, action_problem, well_formed
+from engine.clockwork.schema import PLAIN_CHECKS as _PLAIN
+from engine.clockwork.schema import action_card_ids, action_problem
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
 from engine.rulings import IllegalAction, Trail
@@ -33,7 +34,8 @@ RAMPAGE = 200
 def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     """Apply one action to ``g`` in place, or raise :class:`IllegalAction` for the first rule broken."""
     by_id = g.cards.by_id
-    if not well_formed(a, by_id):
+    quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # schema.well_formed, inlined
+    if quick is None or not quick(a, by_id):
         problem = action_problem(a)
         if problem is not None:
             raise illegal("log.schema", problem)
@@ -141,7 +143,8 @@ def _declare_quick(g: Game, a: Mapping[str, Any], path: str, trail: Trail, *, in
 # -- gates ------------------------------------------------------------------------------------------
 
 def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
-    """``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions."""
+    """``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions
+    (in that order; each kind meets only the phase checks that concern it)."""
     kind = a["type"]
     t = g.turn_player
     due = g.due
@@ -158,25 +161,35 @@ def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
         refuse(illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
                                        f"no {kind} before it is logged"), "trigger")
         g.pending = []  # as played: the triggers never logged lapse
-    owed = None if due is None else due["what"]
-    if owed is not None and owed != kind:
-        raise illegal("turn.pending", f"a {owed} by player {due['p']} is due: no {kind} before it")  # type: ignore[index]
-    if kind in ("end_phase", "end_turn") and g.battle is not None:
-        raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
-    if kind in ("block", "damage", "discard") and owed != kind:
-        raise illegal("turn.phase", f"no {kind} is due now")
-    if kind == "summon" and g.phase != "main1":
-        raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
-    if kind in ("inherit", "move", "move_memorion") and g.phase not in ("main1", "main2"):
-        raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
-    if kind == "attack" and (g.phase != "battle" or g.battle is not None):
-        raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
-    if kind in ("end_phase", "end_turn") and g.phase not in ("main1", "battle", "main2"):
-        raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
-    if kind in ("inherit", "move", "move_memorion") and g.first_turn():
-        raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
-    if kind == "damage" and a.get("interrupts"):
-        raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
+    if due is not None and due["what"] != kind:
+        raise illegal("turn.pending", f"a {due['what']} by player {due['p']} is due: no {kind} before it")
+    if kind in _ENDS:
+        if g.battle is not None:
+            raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
+        if g.phase not in _END_PHASES:
+            raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
+    elif kind in _DUE:
+        if due is None:
+            raise illegal("turn.phase", f"no {kind} is due now")
+        if kind == "damage" and a.get("interrupts"):
+            raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
+    elif kind == "summon":
+        if g.phase != "main1":
+            raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
+    elif kind == "attack":
+        if g.phase != "battle" or g.battle is not None:
+            raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
+    else:  # inherit, move, move_memorion
+        if g.phase not in _MAINS:
+            raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
+        if g.turn in (1, 2):
+            raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
+
+
+_ENDS = frozenset({"end_phase", "end_turn"})
+_END_PHASES = frozenset({"main1", "battle", "main2"})
+_DUE = frozenset({"block", "damage", "discard"})
+_MAINS = frozenset({"main1", "main2"})
 
 
 def _unit(g: Game, p: int, pos: str, what: str) -> Unit:

@@ -209,6 +209,10 @@ def well_formed(a: Any, by_id: Any) -> bool:
     return quick is not None and quick(a, by_id)
 
 
+#: the quick checks by action type, for callers that inline :func:`well_formed`
+PLAIN_CHECKS = _QUICK
+
+
 def action_problem(a: Any, *, nested: str = "") -> str | None:
     """What makes an action malformed, or None (``nested``: "interrupts" or "time" for items of those lists)."""
     if not nested and type(a) is dict and _plainly_fine(a):
