@@ -44,6 +44,12 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
                 if cid not in by_id:
                     raise illegal("log.card", f"{a['type']}: unknown card {cid!r} at {path or 'the action'}")
     kind = a["type"]
+    if g.result is None and g.phase != "setup":  # the common path: one look-up to the action's handler
+        handler = _IN_GAME.get(kind)
+        if handler is not None:
+            handler(g, a, trail)
+            flow.settle(g, trail)
+            return
     if kind == "note":
         if trail.keep:
             event(trail, "note", f"note: {a['text']}")
@@ -772,4 +778,40 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
 DECLARE: dict[str, Callable[[Game, int, Mapping[str, Any], Trail], Resolver]] = {
     "summon": _declare_summon, "inherit": _declare_inherit, "move": _declare_move,
     "move_memorion": _declare_move_memorion, "attack": _declare_attack, "block": _declare_block,
+}
+
+
+def _quick(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _tree(g, a, trail, _declare_quick(g, a, "", trail, in_time=False))
+
+
+def _trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _tree(g, a, trail, _declare_trigger(g, a, trail))
+
+
+def _declared(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    p = a["p"]
+    _gates(g, p, a)
+    _tree(g, a, trail, DECLARE[a["type"]](g, p, a, trail))
+
+
+def _damage_step(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _gates(g, a["p"], a)
+    _damage(g, a["p"], a, trail)
+
+
+def _ending(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _gates(g, a["p"], a)
+    _end(g, a["type"], trail)
+
+
+def _discarding(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _gates(g, a["p"], a)
+    _discard(g, a["p"], a, trail)
+
+
+#: the handler of each action type once setup is over and while the game goes on (apply_action's common path)
+_IN_GAME: dict[str, Callable[[Game, Mapping[str, Any], Trail], None]] = {
+    **dict.fromkeys(QUICK, _quick), "trigger": _trigger, **dict.fromkeys(DECLARE, _declared),
+    "damage": _damage_step, "end_phase": _ending, "end_turn": _ending, "discard": _discarding,
 }

@@ -42,15 +42,31 @@ def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str | None, cause: int |
                 out.append({"p": p, "at": at, "memorion": None, "ability": i, "event": ev, "uid": owner.uid,
                             "cause": cause, "card": owner.card})
         return
+    cache = owner.fires
+    if cache is None or cache[0] != owner.version:
+        owner.fires = cache = (owner.version, _fire_table(g, owner, k))
+    hits = cache[1].get(ev)
+    if hits:
+        at = at or _zone_of(g, p, owner)
+        for memorion, i in hits:
+            out.append({"p": p, "at": at, "memorion": memorion, "ability": i, "event": ev, "uid": owner.uid,
+                        "cause": cause, "card": owner.card})
+
+
+def _fire_table(g: Game, owner: Unit, k: Any) -> dict[Any, list[tuple[str | None, int]]]:
+    """What each event fires on a unit with words added: its active normal abilities whose trigger slot holds the
+    event's word, then its King's Memorions' (printed words only), in that order (kept for the unit's version)."""
+    table: dict[Any, list[tuple[str | None, int]]] = {}
     for i, ab, _full in k.normal:
-        if ev in slot_words(g, owner, ab, i, ab.trigger) and is_active(g, owner, ab, i):  # type: ignore[arg-type]
-            out.append({"p": p, "at": at or _zone_of(g, p, owner), "memorion": None, "ability": i, "event": ev,
-                        "uid": owner.uid, "cause": cause, "card": owner.card})
+        if is_active(g, owner, ab, i):
+            for word in dict.fromkeys(slot_words(g, owner, ab, i, ab.trigger)):  # type: ignore[arg-type]
+                table.setdefault(word, []).append((None, i))
     for king in kings_on(g, owner):
-        for i in kinds(king, None).fires.get(ev, ()):
-            if holder_fits(king.abilities[i].holder, owner):
-                out.append({"p": p, "at": at or _zone_of(g, p, owner), "memorion": king.id, "ability": i,
-                            "event": ev, "uid": owner.uid, "cause": cause, "card": owner.card})
+        for ev, indexes in kinds(king, None).fires.items():
+            for i in indexes:
+                if holder_fits(king.abilities[i].holder, owner):
+                    table.setdefault(ev, []).append((king.id, i))
+    return table
 
 
 def _zone_of(g: Game, p: int, u: Unit) -> str:
@@ -127,10 +143,20 @@ def sweep(g: Game, trail: Trail) -> None:
     by_id = g.cards.by_id
     for p, pl in enumerate(g.players):
         for u in pl.zones:
-            if u is None or u.destroyed or (not u.damage and not u.mods and not u.memorions and not u.recalls
-                                             and not by_id[u.card].continuous):
+            if u is None or u.destroyed:
+                continue
+            if u.memorions or u.recalls or by_id[u.card].continuous:
+                if mind(g, u) != 0:
+                    continue
+            elif u.damage or u.mods:  # printed Mind and turn-long changes only (values.mind without the call)
+                value = by_id[u.card].mind - u.damage
+                for m in u.mods:
+                    value += m[1]
+                if value > 0:
+                    continue
+            else:
                 continue  # printed Mind, at least 1
-            if mind(g, u) == 0 and not incapacitated(g, p, u):
+            if not incapacitated(g, p, u):
                 destroy(g, p, u, trail)
 
 
@@ -231,19 +257,24 @@ def _owe_discard(g: Game) -> bool:
 
 def _turn_end(g: Game, trail: Trail) -> None:
     """Recalls end, turn-long effects end, damage is removed, the turn's counts reset (§5, HR 25)."""
-    ended = sorted((r for pl in g.players for u in (pl.ruler, *pl.zones) if u is not None for r in u.recalls),
-                   key=lambda r: r[4])
-    for r in ended:  # in the order the recalls resolved (§9.2)
-        g.players[r[1]].drop.append(r[0])
+    ended: list[list[Any]] = []
     for pl in g.players:
         for u in (pl.ruler, *pl.zones):
             if u is None:
                 continue
             if u.recalls:
+                ended += u.recalls
                 u.recalls = []
                 u.version += 1
-            u.mods, u.grants, u.level_mods = [], [], 0
-            u.damage = u.attacks = u.blocks = 0
+            if u.mods:
+                u.mods = []
+            if u.grants:
+                u.grants = []
+            u.level_mods = u.damage = u.attacks = u.blocks = 0
+    if ended:
+        ended.sort(key=lambda r: r[4])
+        for r in ended:  # in the order the recalls resolved (§9.2)
+            g.players[r[1]].drop.append(r[0])
     g.dirty = True
     g.used = {"inherit": False, "move": False}
     if trail.keep:

@@ -17,7 +17,7 @@ _ZONES = ("zone:0", "zone:1", "zone:2", "zone:3")
 class Unit:
     """A Ruler or a Successor on the field (§3.2). ``memorions``: [card, slot]; ``recalls``: [card, p, slot, mode]."""
 
-    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "grants", "level_mods",
+    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "fires", "grants", "level_mods",
                  "memorions", "mods", "recalls", "state", "uid", "version")
 
     def __init__(self, card: str, uid: int, face: str | None = None) -> None:
@@ -37,6 +37,8 @@ class Unit:
         #: bumped whenever its Memorions, recalls or face change: ``cache`` (continuous values) is for one version
         self.version = 0
         self.cache: tuple[Any, ...] | None = None
+        #: (version, event -> [(King's Memorion or None, ability)]) for a unit with words added (flow._fire_on)
+        self.fires: tuple[int, dict[Any, list[tuple[str | None, int]]]] | None = None
 
     def clone(self) -> Unit:
         u = Unit.__new__(Unit)
@@ -45,7 +47,7 @@ class Unit:
         u.recalls = [list(r) for r in self.recalls]
         u.damage, u.attacks, u.blocks, u.destroyed = self.damage, self.attacks, self.blocks, self.destroyed
         u.mods, u.grants, u.level_mods = list(self.mods), list(self.grants), self.level_mods
-        u.version, u.cache = self.version, self.cache
+        u.version, u.cache, u.fires = self.version, self.cache, self.fires
         return u
 
     @property

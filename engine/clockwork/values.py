@@ -192,8 +192,14 @@ def summon_level(g: Game, p: int) -> int:
     level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
     for owner, pl in enumerate(g.players):
         for u in (pl.ruler, *pl.zones):
-            if u is None or not (u.memorions or u.recalls or by_id[u.card].continuous):
+            if u is None:
                 continue
+            card = by_id[u.card]
+            if not (u.memorions or u.recalls):
+                if not card.continuous or not kinds(card, u.face).levels:
+                    continue
+            elif not kinds(card, u.face).levels and not any(kinds(k, None).levels for k in kings_on(g, u)):
+                continue  # only a continuous summon_level op (its own or a King's Memorion's) changes it
             for own, n in _continuous_values(g, u)[3]:
                 if (owner if own else 1 - owner) == p:
                     level += n
