@@ -82,9 +82,11 @@ def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
             _fire_on(g, p, u, ev, "ruler", None, fired)
     elif ev != "ruler_damaged":
         cause = u.uid if ev == "destroyed" else None
-        _fire_on(g, p, u, ev, None, cause, fired)
+        by_id = g.cards.by_id
+        if u.memorions or u.recalls or ev in kinds(by_id[u.card], None).fires:  # else nothing to fire: no call
+            _fire_on(g, p, u, ev, None, cause, fired)
         ruler = g.players[p].ruler
-        if ruler is not None:
+        if ruler is not None and (ruler.memorions or ruler.recalls or ev in kinds(by_id[ruler.card], ruler.face).fires):
             _fire_on(g, p, ruler, ev, "ruler", cause, fired)
     if not fired:
         return
@@ -258,6 +260,7 @@ def _owe_discard(g: Game) -> bool:
 def _turn_end(g: Game, trail: Trail) -> None:
     """Recalls end, turn-long effects end, damage is removed, the turn's counts reset (§5, HR 25)."""
     ended: list[list[Any]] = []
+    changed = False
     for pl in g.players:
         for u in (pl.ruler, *pl.zones):
             if u is None:
@@ -268,6 +271,7 @@ def _turn_end(g: Game, trail: Trail) -> None:
                 u.version += 1
             if u.mods:
                 u.mods = []
+                changed = True
             if u.grants:
                 u.grants = []
             u.level_mods = u.damage = u.attacks = u.blocks = 0
@@ -275,7 +279,7 @@ def _turn_end(g: Game, trail: Trail) -> None:
         ended.sort(key=lambda r: r[4])
         for r in ended:  # in the order the recalls resolved (§9.2)
             g.players[r[1]].drop.append(r[0])
-    g.dirty = True
+    g.dirty = g.dirty or changed or bool(ended)  # only a turn-long change or a recall ending can lower a Mind
     g.used = {"inherit": False, "move": False}
     if trail.keep:
         event(trail, "turn.end", f"turn {g.turn} ends: recalls and turn-long effects end, damage is removed")
