@@ -194,12 +194,10 @@ def summon_level(g: Game, p: int) -> int:
         for u in (pl.ruler, *pl.zones):
             if u is None:
                 continue
-            card = by_id[u.card]
-            if not (u.memorions or u.recalls):
+            if not (u.memorions or u.recalls):  # (with words: the values are kept per unit version)
+                card = by_id[u.card]
                 if not card.continuous or not kinds(card, u.face).levels:
-                    continue
-            elif not kinds(card, u.face).levels and not any(kinds(k, None).levels for k in kings_on(g, u)):
-                continue  # only a continuous summon_level op (its own or a King's Memorion's) changes it
+                    continue  # only a continuous summon_level op changes it
             for own, n in _continuous_values(g, u)[3]:
                 if (owner if own else 1 - owner) == p:
                     level += n
