@@ -291,7 +291,7 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     uid = holder.uid
 
     def complete() -> None:
-        found = g.locate(uid)
+        found = g.locate(uid, (p, at))
         me.played.setdefault(cid, g.turn)
         if found is None:
             me.drop.append(cid)
@@ -431,7 +431,7 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
     for u in blockers:
         _turn(g, p, u, "endurance", u.blocks, trail)
         u.blocks += 1
-    attacker_at = g.locate(b["uid"])
+    attacker_at = g.locate(b["uid"], (b["p"], b["attacker"]))
     attacker = None if attacker_at is None else attacker_at[1]
     if blockers and attacker is not None:
         flow.fire(g, "blocked", 1 - p, attacker, trail)
@@ -597,7 +597,7 @@ def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
         event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
 
     def complete() -> None:
-        found = g.locate(entry["uid"])
+        found = g.locate(entry["uid"], (entry["p"], entry["at"]))
         unit = found[1] if found is not None else g.new_unit(entry["card"])
         if memorion is None:
             ab, idx = abilities_of(g, unit)[ability], ability  # type: ignore[arg-type]
@@ -726,7 +726,7 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
         event(trail, "recall", f"player {p} recalls {cid} onto {unit.card}")
 
     def complete() -> None:
-        found = g.locate(uid)
+        found = g.locate(uid, (owner, target["at"]))
         summoning = g.summoning is not None and g.summoning[1].uid == uid
         u = unit if summoning else (None if found is None else found[1])
         me.played.setdefault(cid, g.turn)

@@ -237,8 +237,8 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
             if found is not None:
                 fire(g, ev, found[0], found[1], trail)
     elif step == "destruction":
-        for p, _, uid in b["incapacitated"]:
-            found = g.locate(uid)
+        for p, pos, uid in b["incapacitated"]:
+            found = g.locate(uid, (p, pos))
             if found is not None:
                 destroy(g, p, found[1], trail)
     else:  # departure: the attack is over

@@ -176,8 +176,13 @@ class Game:
                     return p, _ZONES[i]
         return None
 
-    def locate(self, uid: int) -> tuple[int, Unit] | None:
-        """The unit with ``uid`` and its player, or None once it has left the field."""
+    def locate(self, uid: int, was: tuple[int, str] | None = None) -> tuple[int, Unit] | None:
+        """The unit with ``uid`` and its player, or None once it has left the field (``was``: where it was last
+        seen, (player, position), looked at first)."""
+        if was is not None and was[1] != "summoning":
+            u = self.players[was[0]].unit_at(was[1])
+            if u is not None and u.uid == uid:
+                return was[0], u
         for p, pl in enumerate(self.players):
             r = pl.ruler
             if r is not None and r.uid == uid:
