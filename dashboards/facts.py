@@ -152,11 +152,24 @@ def _number(value: Any) -> float | None:
     return None if value is None else float(value)
 
 
+def _clockwork_columns(p: Mapping[str, Any]) -> dict[str, Any]:
+    """clockwork-memorion.md §13's player-game columns from its facts (``score`` is the final Life there); absent
+    facts (other games) give nulls."""
+    if "recall_time" not in p:
+        return {}
+    words = p.get("words")
+    return {"final_life": p.get("score"), "ruler": p.get("ruler"), "limit_placement": p.get("limit"),
+            "deified_turn": p.get("deified_turn"), "recalls": p.get("recalls"), "recall_time": p.get("recall_time"),
+            "recall_times": p.get("recall_times"), "words": None if words is None else [str(w) for w in words]}
+
+
 def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, codes: CardCodes,
               names: Sequence[str] | None = None) -> Rows:
     """The rows of a finished game from each seat's facts (``engine.ruleset.Ruleset.facts``: ``deck`` (None:
     unlisted), ``opening_hand``, ``seen`` and ``played`` (card -> turn), ``redraw``, ``hands_known``; optionally
-    ``archetype``, ``gems``, ``gems_hero_awards``, ``gems_girl_awards``, ``grands``, ``pair``). ``names``: the
+    ``archetype``, ``gems``, ``gems_hero_awards``, ``gems_girl_awards``, ``grands``, ``pair``; Clockwork Memorion's
+    ``score`` (final Life), ``ruler``, ``limit``, ``deified_turn``, ``recalls``, ``recall_time``, ``recall_times``,
+    ``words``). ``names``: the
     players' names (default: the store's per-seat table, else the stored header's)."""
     played_at = utc_naive(game.played_at)
     day = played_at.date() if played_at else None
@@ -201,6 +214,7 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
             "gems": gems[seat], "opp_gems": gems[1 - seat] if two else None,
             "gems_hero_awards": p.get("gems_hero_awards"), "gems_girl_awards": p.get("gems_girl_awards"),
             "grands": p.get("grands"), "pair_hero": pair[0], "pair_girl": pair[1], "irregular": irregular,
+            **_clockwork_columns(p),
         })
         if deck is None:  # an unlisted deck (table logs): the player-game counts in no card statistic
             continue

@@ -18,6 +18,7 @@ from typing import Any
 
 import duckdb
 
+from dashboards import clockwork_games
 from dashboards.aggregates import CARD_AGG, PLAYER_AGG, aggregates_current, answers_exactly
 from dashboards.duckconf import configured
 from dashboards.filters import Filters
@@ -358,13 +359,18 @@ END_REASONS = ("gems", "deck_out", "concede", "draw")
 def game_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     """Game rows (mahou-shoujo.md §13): games, turns, Gems, Gem margins and sources, the first player's WR, redraw and
     Grand Transformation rates with their WRs, the WR of each opening Hero × Magical Girl pair, the end reasons.
-    Fields a game does not have (Gems, Grands and pairs for Precious Memories) are null or empty."""
+    Fields a game does not have (Gems, Grands and pairs for Precious Memories) are null or empty. Clockwork Memorion's
+    fields (clockwork-memorion.md §13) come from :mod:`dashboards.clockwork_games`."""
     cover = covers(con, f)
     where, params = f.where()
     n, s, gems_avg, hero, girl, n1, s1, nr, sr, ng, ngr, sgr = con.execute(GAME_SQL.format(where=where), params).fetchone()  # type: ignore[misc]
     games = con.execute(GAME_LEVEL_SQL.format(where=where), params).fetchall()
     margins: dict[str, int] = {}
+    _, names = card_names(con, f.ruleset)
+    clockwork = clockwork_games.clockwork_game_rows(con, f, where, params, names)
     reasons: dict[str, int] = dict.fromkeys(END_REASONS, 0) if games and gems_avg is not None else {}
+    if games and clockwork["recall_avg"] is not None:  # Clockwork Memorion's player-games count recalls
+        reasons = dict.fromkeys(clockwork_games.END_REASONS, 0)
     for _, reason, hi, lo in games:
         reasons[reason] = reasons.get(reason, 0) + 1
         if hi is not None and lo is not None:
@@ -377,7 +383,6 @@ def game_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     redraw_wr, redraw_ci = _wr(sr, nr)
     grand_wr, grand_ci = _wr(sgr, ngr)
     wr, ci = _wr(s, n)
-    _, names = card_names(con, f.ruleset)
     pairs = []
     for h, g, pn, ps in con.execute(PAIR_SQL.format(where=where), params).fetchall():
         if pn < f.min_games:
@@ -397,7 +402,7 @@ def game_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
         "redraw_games": nr, "redraw_rate": nr / n if n else None, "redraw_wr": redraw_wr, "redraw_ci": redraw_ci,
         "grand_games": ngr if ng else None, "grand_rate": ngr / n if n and ng else None,
         "grand_wr": grand_wr if ng else None, "grand_ci": grand_ci if ng else None,
-        "pair_wr": pairs, "end_reasons": _share(reasons), "end_reason_games": reasons,
+        "pair_wr": pairs, "end_reasons": _share(reasons), "end_reason_games": reasons, **clockwork,
     }
 
 

@@ -27,7 +27,9 @@ import pyarrow as pa
 #: 2: table logs (flag UNKNOWN_SEEN, player_games.hands_known); 3: any ruleset (card codes per ruleset,
 #: ``cards.ruleset``, ``games.seats``, Mahou Shoujo's Gem, Grand and opening-pair columns on ``player_games``)
 #: 4: ``irregular`` on games, player_games and card_games (games as played, docs/as-played.md)
-SCHEMA_VERSION = 4
+#: 5: Clockwork Memorion's columns on ``player_games`` (final Life, Ruler, Summon Limit placement, Deification, recalls,
+#: words)
+SCHEMA_VERSION = 5
 PARTITION = "month"
 NO_MONTH = "unknown"
 
@@ -50,6 +52,11 @@ PLAYER_GAMES = pa.schema([
     ("gems", pa.float64()), ("opp_gems", pa.float64()), ("gems_hero_awards", pa.int16()), ("gems_girl_awards", pa.int16()),
     ("grands", pa.int16()), ("pair_hero", pa.string()), ("pair_girl", pa.string()),
     ("irregular", pa.int16()),
+    # clockwork-memorion.md §13 (null for other games): final Life, the Ruler, the Summon Limit placement
+    # ("<id>:<face>[:r]"), the Deification turn, recalls made, recalls made inside Recall Times, Recall Times the
+    # player's recalls opened, the words inherited or recalled (each once)
+    ("final_life", pa.int32()), ("ruler", pa.string()), ("limit_placement", pa.string()), ("deified_turn", pa.int16()),
+    ("recalls", pa.int16()), ("recall_time", pa.int16()), ("recall_times", pa.int16()), ("words", pa.list_(pa.string())),
 ])
 
 CARD_GAMES = pa.schema([

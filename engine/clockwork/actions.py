@@ -11,10 +11,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.clockwork import flow, setup
 from engine.clockwork.effects import Source, check_designation, pass_memorions, resolve
 from engine.clockwork.rules import check, event, illegal
-from engine.clockwork.schema import action_card_ids, action_problem, well_formed
+from engine.clockwork.schema import PLAIN_CHECKS as _PLAIN
+from engine.clockwork.schema import action_card_ids, action_problem
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
 from engine.rulings import IllegalAction, Trail
@@ -32,7 +34,8 @@ RAMPAGE = 200
 def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     """Apply one action to ``g`` in place, or raise :class:`IllegalAction` for the first rule broken."""
     by_id = g.cards.by_id
-    if not well_formed(a, by_id):
+    quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # schema.well_formed, inlined
+    if quick is None or not quick(a, by_id):
         problem = action_problem(a)
         if problem is not None:
             raise illegal("log.schema", problem)
@@ -41,6 +44,12 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
                 if cid not in by_id:
                     raise illegal("log.card", f"{a['type']}: unknown card {cid!r} at {path or 'the action'}")
     kind = a["type"]
+    if g.result is None and g.phase != "setup":  # the common path: one look-up to the action's handler
+        handler = _IN_GAME.get(kind)
+        if handler is not None:
+            handler(g, a, trail)
+            flow.settle(g, trail)
+            return
     if kind == "note":
         if trail.keep:
             event(trail, "note", f"note: {a['text']}")
@@ -140,7 +149,8 @@ def _declare_quick(g: Game, a: Mapping[str, Any], path: str, trail: Trail, *, in
 # -- gates ------------------------------------------------------------------------------------------
 
 def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
-    """``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions."""
+    """``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions
+    (in that order; each kind meets only the phase checks that concern it)."""
     kind = a["type"]
     t = g.turn_player
     due = g.due
@@ -152,30 +162,41 @@ def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
             raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
     elif p != t:
         _owed_first(g, kind)
-        raise illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}")
+        refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}"), "turn")
     if g.pending:
         e = g.pending[0]
-        raise illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
-                                      f"no {kind} before it is logged")
-    owed = None if due is None else due["what"]
-    if owed is not None and owed != kind:
-        raise illegal("turn.pending", f"a {owed} by player {due['p']} is due: no {kind} before it")  # type: ignore[index]
-    if kind in ("end_phase", "end_turn") and g.battle is not None:
-        raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
-    if kind in ("block", "damage", "discard") and owed != kind:
-        raise illegal("turn.phase", f"no {kind} is due now")
-    if kind == "summon" and g.phase != "main1":
-        raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
-    if kind in ("inherit", "move", "move_memorion") and g.phase not in ("main1", "main2"):
-        raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
-    if kind == "attack" and (g.phase != "battle" or g.battle is not None):
-        raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
-    if kind in ("end_phase", "end_turn") and g.phase not in ("main1", "battle", "main2"):
-        raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
-    if kind in ("inherit", "move", "move_memorion") and g.first_turn():
-        raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
-    if kind == "damage" and a.get("interrupts"):
-        raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
+        refuse(illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
+                                       f"no {kind} before it is logged"), "trigger")
+        g.pending = []  # as played: the triggers never logged lapse
+    if due is not None and due["what"] != kind:
+        raise illegal("turn.pending", f"a {due['what']} by player {due['p']} is due: no {kind} before it")
+    if kind in _ENDS:
+        if g.battle is not None:
+            raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
+        if g.phase not in _END_PHASES:
+            raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
+    elif kind in _DUE:
+        if due is None:
+            raise illegal("turn.phase", f"no {kind} is due now")
+        if kind == "damage" and a.get("interrupts"):
+            raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
+    elif kind == "summon":
+        if g.phase != "main1":
+            raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
+    elif kind == "attack":
+        if g.phase != "battle" or g.battle is not None:
+            raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
+    else:  # inherit, move, move_memorion
+        if g.phase not in _MAINS:
+            raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
+        if g.turn in (1, 2):
+            raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
+
+
+_ENDS = frozenset({"end_phase", "end_turn"})
+_END_PHASES = frozenset({"main1", "battle", "main2"})
+_DUE = frozenset({"block", "damage", "discard"})
+_MAINS = frozenset({"main1", "main2"})
 
 
 def _owed_first(g: Game, kind: str) -> None:
@@ -183,8 +204,9 @@ def _owed_first(g: Game, kind: str) -> None:
     ruled with it (``turn.pending``, naming it), not as that action's priority."""
     if g.pending:
         e = g.pending[0]
-        raise illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
-                                      f"no {kind} before it is logged")
+        refuse(illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
+                                       f"no {kind} before it is logged"), "trigger")
+        g.pending = []  # as played: the triggers never logged lapse
     due = g.due
     if due is not None and due["what"] != kind:
         raise illegal("turn.pending", f"a {due['what']} by player {due['p']} is due: no {kind} before it")
@@ -270,7 +292,7 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     if card.type not in ("memorion", "kings_memorion"):
         raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}, not a Memorion")
     if g.used["inherit"]:
-        raise illegal("inherit.once", f"player {p} has inherited once this turn already (V14)")
+        refuse(illegal("inherit.once", f"player {p} has inherited once this turn already (V14)"), "count")
     if holder.destroyed:
         raise illegal("inherit.target", f"player {p}'s {at} holds a destroyed Successor")
     if card.type == "kings_memorion":
@@ -283,21 +305,20 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     uid = holder.uid
 
     def complete() -> None:
-        found = g.find(uid)
+        found = g.locate(uid, (p, at))
         me.played.setdefault(cid, g.turn)
         if found is None:
             me.drop.append(cid)
             if trail.keep:
                 event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
             return
-        holder = g.players[found[0]].unit_at(found[1])
-        assert holder is not None
+        holder = found[1]
         holder.memorions.append([cid, slot])
         holder.version += 1
         g.dirty = g.dirty or words_matter(g, holder, cid)
         _word(g, p, cid)
         if trail.keep:
-            event(trail, "inherit", f"player {p}'s {found[1]} inherits {cid} ({slot})")
+            event(trail, "inherit", f"player {p}'s {g.find(uid)[1]} inherits {cid} ({slot})")  # type: ignore[index]
 
     return complete
 
@@ -307,7 +328,7 @@ def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolv
     src, dst = a["from"], a["to"]
     mover = _unit(g, p, src, "move")
     if g.used["move"]:
-        raise illegal("move.once", f"player {p} has moved once this turn already (V14)")
+        refuse(illegal("move.once", f"player {p} has moved once this turn already (V14)"), "count")
     if abs(int(src[5:]) - int(dst[5:])) != 1:
         raise illegal("move.path", f"{dst} is not adjacent to {src}")
     partner = me.unit_at(dst)
@@ -348,7 +369,7 @@ def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) 
         raise illegal("zone", f"{cid} is not memorised by player {p}'s {src}")
     target = _unit(g, p, dst, "move_memorion")
     if g.used["move"]:
-        raise illegal("move.once", f"player {p} has moved once this turn already (V14)")
+        refuse(illegal("move.once", f"player {p} has moved once this turn already (V14)"), "count")
     if src == dst:
         raise illegal("move.path", f"{cid} is already on {src}")
     check_designation(g, target, cid, slot)
@@ -424,8 +445,8 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
     for u in blockers:
         _turn(g, p, u, "endurance", u.blocks, trail)
         u.blocks += 1
-    attacker_at = g.find(b["uid"])
-    attacker = None if attacker_at is None else g.players[attacker_at[0]].unit_at(attacker_at[1])
+    attacker_at = g.locate(b["uid"], (b["p"], b["attacker"]))
+    attacker = None if attacker_at is None else attacker_at[1]
     if blockers and attacker is not None:
         flow.fire(g, "blocked", 1 - p, attacker, trail)
     for u in blockers:
@@ -590,8 +611,8 @@ def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
         event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
 
     def complete() -> None:
-        found = g.find(entry["uid"])
-        unit = g.players[found[0]].unit_at(found[1]) if found is not None else g.new_unit(entry["card"])
+        found = g.locate(entry["uid"], (entry["p"], entry["at"]))
+        unit = found[1] if found is not None else g.new_unit(entry["card"])
         if memorion is None:
             ab, idx = abilities_of(g, unit)[ability], ability  # type: ignore[arg-type]
         else:
@@ -616,12 +637,15 @@ def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if not is_active(g, u, ab, idx):
         raise illegal("activate.blank", f"{u.card}'s ability {idx} has a blank slot: it is inactive")
     me = g.players[p]
-    if ab.cost_action and u.state != "stand":
-        raise illegal("activate.cost", f"{u.card} is in the action state: it cannot be turned to pay")
-    if me.counters < ab.cost_counters:
-        raise illegal("activate.cost", f"player {p} has {me.counters} Memory Counters; the cost is {ab.cost_counters}")
-    me.counters -= ab.cost_counters
-    if ab.cost_action:
+    turns = ab.cost_action
+    if turns and u.state != "stand":  # as played: it stays in the action state (nothing is turned)
+        refuse(illegal("activate.cost", f"{u.card} is in the action state: it cannot be turned to pay"), "payment")
+        turns = False
+    if me.counters < ab.cost_counters:  # as played: the counters there are are spent
+        refuse(illegal("activate.cost", f"player {p} has {me.counters} Memory Counters; the cost is {ab.cost_counters}"),
+               "payment")
+    me.counters = max(0, me.counters - ab.cost_counters)
+    if turns:
         u.state = "action"
         flow.fire(g, "acted", p, u, trail)
     if trail.keep:
@@ -716,9 +740,9 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
         event(trail, "recall", f"player {p} recalls {cid} onto {unit.card}")
 
     def complete() -> None:
-        found = g.find(uid)
+        found = g.locate(uid, (owner, target["at"]))
         summoning = g.summoning is not None and g.summoning[1].uid == uid
-        u = unit if summoning else (None if found is None else g.players[found[0]].unit_at(found[1]))
+        u = unit if summoning else (None if found is None else found[1])
         me.played.setdefault(cid, g.turn)
         me.recalls_made += 1
         if u is None or u.destroyed or (not king and not has_slot(g, u, slot, given[0])):  # type: ignore[index]
@@ -730,6 +754,7 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
             return
         opened = not g.recall_time
         g.recall_time = True
+        me.recall_times += opened
         _recall_effect(g, p, u, owner if found is None else found[0], a, trail)
         if opened:
             for j, sub in enumerate(a.get("time", ())):
@@ -767,4 +792,40 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
 DECLARE: dict[str, Callable[[Game, int, Mapping[str, Any], Trail], Resolver]] = {
     "summon": _declare_summon, "inherit": _declare_inherit, "move": _declare_move,
     "move_memorion": _declare_move_memorion, "attack": _declare_attack, "block": _declare_block,
+}
+
+
+def _quick(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _tree(g, a, trail, _declare_quick(g, a, "", trail, in_time=False))
+
+
+def _trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _tree(g, a, trail, _declare_trigger(g, a, trail))
+
+
+def _declared(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    p = a["p"]
+    _gates(g, p, a)
+    _tree(g, a, trail, DECLARE[a["type"]](g, p, a, trail))
+
+
+def _damage_step(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _gates(g, a["p"], a)
+    _damage(g, a["p"], a, trail)
+
+
+def _ending(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _gates(g, a["p"], a)
+    _end(g, a["type"], trail)
+
+
+def _discarding(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    _gates(g, a["p"], a)
+    _discard(g, a["p"], a, trail)
+
+
+#: the handler of each action type once setup is over and while the game goes on (apply_action's common path)
+_IN_GAME: dict[str, Callable[[Game, Mapping[str, Any], Trail], None]] = {
+    **dict.fromkeys(QUICK, _quick), "trigger": _trigger, **dict.fromkeys(DECLARE, _declared),
+    "damage": _damage_step, "end_phase": _ending, "end_turn": _ending, "discard": _discarding,
 }

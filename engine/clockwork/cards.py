@@ -48,13 +48,19 @@ class Ability:
 class Kinds:
     """A card's (one face's) abilities sorted by kind, worked out once when the file is read: ``normal`` as
     (index, ability, always active) triples, ``continuous`` as (index, ability) pairs, and whether a continuous op
-    changes a summon level."""
+    changes a summon level; ``fires``: what each event fires while no word is added."""
 
-    __slots__ = ("continuous", "levels", "normal")
+    __slots__ = ("continuous", "fires", "levels", "normal")
 
     def __init__(self, abilities: tuple[Ability, ...]) -> None:
         self.normal = tuple((i, ab, all(sl.printed is not None for sl in ab.slots))
                             for i, ab in enumerate(abilities) if ab.kind == "normal")
+        #: event -> indexes of the normal abilities its printed words fire (no blank slot, no word added)
+        fires: dict[str, list[int]] = {}
+        for i, ab, full in self.normal:
+            if full and ab.trigger is not None:
+                fires.setdefault(ab.slots[ab.trigger].printed, []).append(i)
+        self.fires = {ev: tuple(ix) for ev, ix in fires.items()}
         self.continuous = tuple((i, ab) for i, ab in enumerate(abilities) if ab.kind == "continuous")
         self.levels = any(op["op"] == "summon_level" for _, ab in self.continuous for op in ab.effect or ())
 

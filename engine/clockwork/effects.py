@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.asplayed import refuse, waived
 from engine.clockwork import flow
 from engine.clockwork.cards import Ability
 from engine.clockwork.rules import event, illegal, unverified
@@ -187,9 +188,12 @@ def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, act
             trail: Trail) -> None:
     """Resolve an ability's effect for ``action`` (its targets, choices, ops, slots)."""
     slots = action.get("slots")
+    if effect is not None and "ops" in action and waived("ops"):  # as played: the logged ops stand as recorded
+        effect = None
+    elif effect is None:
+        unverified(trail, "effect", f"{src.name} is unscripted: {len(action.get('ops', ()))} logged op(s) applied as recorded")
     if effect is None:
         ops = action.get("ops", ())
-        unverified(trail, "effect", f"{src.name} is unscripted: {len(ops)} logged op(s) applied as recorded")
         for j, op in enumerate(ops):
             try:
                 apply_op(g, op, src, slots, trail)
@@ -220,7 +224,7 @@ def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, act
     builder.leftovers()
     given = action.get("ops")
     if given is not None and list(given) != built:
-        raise illegal("effect.result", f"{src.name}: the logged ops differ from the scripted ones {built}")
+        refuse(illegal("effect.result", f"{src.name}: the logged ops differ from the scripted ones {built}"), "ops")
 
 
 def _unit(g: Game, op: Mapping[str, Any]) -> Unit:

@@ -8,6 +8,7 @@ from typing import Any
 from engine.clockwork.rules import event
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import holder_fits, is_active, kinds, kings_on, mind, slot_words
+from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
 HAND_MAX = 7
@@ -28,41 +29,65 @@ def draw(g: Game, p: int) -> str | None:
     return cid
 
 
-def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str, cause: int | None, out: list[dict[str, Any]],
-             own: bool) -> None:
-    if own and kinds(g.cards.by_id[owner.card], owner.face).normal:
-        plain_words = not owner.memorions and not owner.recalls
-        for i, ab, full in kinds(g.cards.by_id[owner.card], owner.face).normal:
-            if plain_words:
-                if ev != ab.slots[ab.trigger].printed or not full:  # type: ignore[index]
-                    continue
-            elif ev not in slot_words(g, owner, ab, i, ab.trigger) or not is_active(g, owner, ab, i):  # type: ignore[arg-type]
-                continue
-            out.append({"p": p, "at": at, "memorion": None, "ability": i, "event": ev, "uid": owner.uid,
-                        "cause": cause, "card": owner.card})
-    if not owner.memorions and not owner.recalls:
-        return
-    for king in kings_on(g, owner):
-        for i, ab, full in kinds(king, None).normal:
-            if full and holder_fits(ab.holder, owner) and ev == ab.slots[ab.trigger].printed:  # type: ignore[index]
-                out.append({"p": p, "at": at, "memorion": king.id, "ability": i, "event": ev, "uid": owner.uid,
+def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str | None, cause: int | None,
+             out: list[dict[str, Any]]) -> None:
+    """The abilities of ``owner`` (its own, then its King's Memorions') that ``ev`` fires, appended to ``out``
+    (``at`` None: the Successor's zone, worked out only when something fires)."""
+    k = kinds(g.cards.by_id[owner.card], owner.face)
+    if not owner.memorions and not owner.recalls:  # printed words only: looked up
+        hits = k.fires.get(ev)
+        if hits:
+            at = at or _zone_of(g, p, owner)
+            for i in hits:
+                out.append({"p": p, "at": at, "memorion": None, "ability": i, "event": ev, "uid": owner.uid,
                             "cause": cause, "card": owner.card})
+        return
+    cache = owner.fires
+    if cache is None or cache[0] != owner.version:
+        owner.fires = cache = (owner.version, _fire_table(g, owner, k))
+    hits = cache[1].get(ev)
+    if hits:
+        at = at or _zone_of(g, p, owner)
+        for memorion, i in hits:
+            out.append({"p": p, "at": at, "memorion": memorion, "ability": i, "event": ev, "uid": owner.uid,
+                        "cause": cause, "card": owner.card})
+
+
+def _fire_table(g: Game, owner: Unit, k: Any) -> dict[Any, list[tuple[str | None, int]]]:
+    """What each event fires on a unit with words added: its active normal abilities whose trigger slot holds the
+    event's word, then its King's Memorions' (printed words only), in that order (kept for the unit's version)."""
+    table: dict[Any, list[tuple[str | None, int]]] = {}
+    for i, ab, _full in k.normal:
+        if is_active(g, owner, ab, i):
+            for word in dict.fromkeys(slot_words(g, owner, ab, i, ab.trigger)):  # type: ignore[arg-type]
+                table.setdefault(word, []).append((None, i))
+    for king in kings_on(g, owner):
+        for ev, indexes in kinds(king, None).fires.items():
+            for i in indexes:
+                if holder_fits(king.abilities[i].holder, owner):
+                    table.setdefault(ev, []).append((king.id, i))
+    return table
+
+
+def _zone_of(g: Game, p: int, u: Unit) -> str:
+    zones = g.players[p].zones
+    return ZONES[zones.index(u)] if u in zones else "zone:0"
 
 
 def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
     """``ev`` happens to ``u`` (player ``p``'s): the abilities it fires become pending (§8.2)."""
     fired: list[dict[str, Any]] = []
-    pl = g.players[p]
-    cause = u.uid if ev == "destroyed" else None
-    if u.is_ruler:
+    if u.face is not None:  # a Ruler
         if ev in RULER_EVENTS:
-            _fire_on(g, p, u, ev, "ruler", None, fired, True)
-    else:
-        at = f"zone:{pl.zones.index(u)}" if u in pl.zones else "zone:0"
-        if ev != "ruler_damaged":
-            _fire_on(g, p, u, ev, at, cause, fired, True)
-        if pl.ruler is not None and ev != "ruler_damaged":
-            _fire_on(g, p, pl.ruler, ev, "ruler", cause, fired, True)
+            _fire_on(g, p, u, ev, "ruler", None, fired)
+    elif ev != "ruler_damaged":
+        cause = u.uid if ev == "destroyed" else None
+        by_id = g.cards.by_id
+        if u.memorions or u.recalls or ev in kinds(by_id[u.card], None).fires:  # else nothing to fire: no call
+            _fire_on(g, p, u, ev, None, cause, fired)
+        ruler = g.players[p].ruler
+        if ruler is not None and (ruler.memorions or ruler.recalls or ev in kinds(by_id[ruler.card], ruler.face).fires):
+            _fire_on(g, p, ruler, ev, "ruler", cause, fired)
     if not fired:
         return
     g.pending += fired
@@ -71,8 +96,7 @@ def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
     if trail.keep:
         for e in fired:
             what = f"{e['memorion']}'s" if e["memorion"] else f"{e['at']}'s"
-            if trail.keep:
-                event(trail, "fired", f"{ev} fires player {e['p']}'s {what} ability {e['ability']}: pending")
+            event(trail, "fired", f"{ev} fires player {e['p']}'s {what} ability {e['ability']}: pending")
 
 
 def finish(g: Game, winner: int | None, reason: str, trail: Trail) -> None:
@@ -121,10 +145,20 @@ def sweep(g: Game, trail: Trail) -> None:
     by_id = g.cards.by_id
     for p, pl in enumerate(g.players):
         for u in pl.zones:
-            if u is None or u.destroyed or (not u.damage and not u.mods and not u.memorions and not u.recalls
-                                             and not by_id[u.card].continuous):
+            if u is None or u.destroyed:
+                continue
+            if u.memorions or u.recalls or by_id[u.card].continuous:
+                if mind(g, u) != 0:
+                    continue
+            elif u.damage or u.mods:  # printed Mind and turn-long changes only (values.mind without the call)
+                value = by_id[u.card].mind - u.damage
+                for m in u.mods:
+                    value += m[1]
+                if value > 0:
+                    continue
+            else:
                 continue  # printed Mind, at least 1
-            if mind(g, u) == 0 and not incapacitated(g, p, u):
+            if not incapacitated(g, p, u):
                 destroy(g, p, u, trail)
 
 
@@ -199,16 +233,14 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
     assert b is not None
     if step == "late":
         for ev, _p, uid in b["late"]:
-            found = g.find(uid)
+            found = g.locate(uid)
             if found is not None:
-                fire(g, ev, found[0], g.players[found[0]].unit_at(found[1]), trail)  # type: ignore[arg-type]
+                fire(g, ev, found[0], found[1], trail)
     elif step == "destruction":
-        for p, _, uid in b["incapacitated"]:
-            found = g.find(uid)
+        for p, pos, uid in b["incapacitated"]:
+            found = g.locate(uid, (p, pos))
             if found is not None:
-                u = g.players[found[0]].unit_at(found[1])
-                assert u is not None
-                destroy(g, p, u, trail)
+                destroy(g, p, found[1], trail)
     else:  # departure: the attack is over
         departures(g, trail, battle_too=True)
         g.battle, g.step = None, "declare"
@@ -227,20 +259,27 @@ def _owe_discard(g: Game) -> bool:
 
 def _turn_end(g: Game, trail: Trail) -> None:
     """Recalls end, turn-long effects end, damage is removed, the turn's counts reset (§5, HR 25)."""
-    ended = sorted((r for pl in g.players for u in (pl.ruler, *pl.zones) if u is not None for r in u.recalls),
-                   key=lambda r: r[4])
-    for r in ended:  # in the order the recalls resolved (§9.2)
-        g.players[r[1]].drop.append(r[0])
+    ended: list[list[Any]] = []
+    changed = False
     for pl in g.players:
         for u in (pl.ruler, *pl.zones):
             if u is None:
                 continue
             if u.recalls:
+                ended += u.recalls
                 u.recalls = []
                 u.version += 1
-            u.mods, u.grants, u.level_mods = [], [], 0
-            u.damage = u.attacks = u.blocks = 0
-    g.dirty = True
+            if u.mods:
+                u.mods = []
+                changed = True
+            if u.grants:
+                u.grants = []
+            u.level_mods = u.damage = u.attacks = u.blocks = 0
+    if ended:
+        ended.sort(key=lambda r: r[4])
+        for r in ended:  # in the order the recalls resolved (§9.2)
+            g.players[r[1]].drop.append(r[0])
+    g.dirty = g.dirty or changed or bool(ended)  # only a turn-long change or a recall ending can lower a Mind
     g.used = {"inherit": False, "move": False}
     if trail.keep:
         event(trail, "turn.end", f"turn {g.turn} ends: recalls and turn-long effects end, damage is removed")

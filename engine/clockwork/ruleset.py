@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from engine.asplayed import unchecked
 from engine.clockwork import legal, snapshot, stats, view
 from engine.clockwork.actions import apply_action
 from engine.clockwork.cards import CwCardDB, parse_cards
@@ -46,6 +47,8 @@ class ClockworkMemorion(CompleteLogRecording):
         return Game(cards, players, first if first in (0, 1) else 0, self.name)
 
     apply = staticmethod(apply_action)
+    #: as played (docs/as-played.md): ``turn``, ``trigger``, ``count``, ``payment`` and ``ops`` can stand
+    apply_despite = staticmethod(unchecked(apply_action))
 
     def clone(self, state: Game) -> Game:
         return state.clone()

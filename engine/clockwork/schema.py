@@ -124,42 +124,39 @@ _Z = frozenset(ZONES)
 _P = frozenset(POSITIONS)
 
 
-def _p_ok(a: dict[str, Any]) -> bool:
-    p = a.get("p")
-    return type(p) is int and (p == 0 or p == 1)
-
-
 def _q_trigger(a: dict[str, Any], by_id: Any) -> bool:
     n = len(a)
     if n == 4:
         ab = a.get("ability")
         at = a.get("at")
-        return type(at) is str and at in _P and type(ab) is int and ab >= 0 and _p_ok(a)
+        return type(at) is str and at in _P and type(ab) is int and ab >= 0 and type(a.get("p")) is int and a["p"] in (0, 1)
     return False
 
 
 def _q_plain(a: dict[str, Any], by_id: Any) -> bool:
-    return len(a) == 2 and _p_ok(a)
+    return len(a) == 2 and type(a.get("p")) is int and a["p"] in (0, 1)
 
 
 def _q_summon(a: dict[str, Any], by_id: Any) -> bool:
     card, at = a.get("card"), a.get("at")
-    return len(a) == 4 and type(card) is str and card in by_id and type(at) is str and at in _Z and _p_ok(a)
+    return len(a) == 4 and type(card) is str and card in by_id and type(at) is str and at in _Z \
+        and type(a.get("p")) is int and a["p"] in (0, 1)
 
 
 def _q_attack(a: dict[str, Any], by_id: Any) -> bool:
     at = a.get("at")
-    return len(a) == 3 and type(at) is str and at in _Z and _p_ok(a)
+    return len(a) == 3 and type(at) is str and at in _Z and type(a.get("p")) is int and a["p"] in (0, 1)
 
 
 def _q_block(a: dict[str, Any], by_id: Any) -> bool:
     w = a.get("with")
-    return len(a) == 3 and type(w) is list and all(type(x) is str and x in _Z for x in w) and _p_ok(a)
+    return len(a) == 3 and type(w) is list and all(type(x) is str and x in _Z for x in w) and type(a.get("p")) is int and a["p"] in (0, 1)
 
 
 def _q_move(a: dict[str, Any], by_id: Any) -> bool:
     src, dst = a.get("from"), a.get("to")
-    return len(a) == 4 and type(src) is str and src in _Z and type(dst) is str and dst in _Z and _p_ok(a)
+    return len(a) == 4 and type(src) is str and src in _Z and type(dst) is str and dst in _Z \
+        and type(a.get("p")) is int and a["p"] in (0, 1)
 
 
 def _slot_ok(v: Any) -> bool:
@@ -177,20 +174,20 @@ def _q_recall(a: dict[str, Any], by_id: Any) -> bool:
     elif len(t) != 1 or t.get("at") != "summoning":
         return False
     if n == 7:
-        return _slot_ok(a.get("slot")) and a.get("mode") in ("add", "rewrite") and _p_ok(a)
-    return n == 5 and _p_ok(a)
+        return _slot_ok(a.get("slot")) and a.get("mode") in ("add", "rewrite") and type(a.get("p")) is int and a["p"] in (0, 1)
+    return n == 5 and type(a.get("p")) is int and a["p"] in (0, 1)
 
 
 def _q_inherit(a: dict[str, Any], by_id: Any) -> bool:
     card, at, slot = a.get("card"), a.get("at"), a.get("slot", 0)
     return len(a) == 5 and type(card) is str and card in by_id and type(at) is str and at in _P \
-        and (slot is None or _slot_ok(slot)) and _p_ok(a)
+        and (slot is None or _slot_ok(slot)) and type(a.get("p")) is int and a["p"] in (0, 1)
 
 
 def _q_move_memorion(a: dict[str, Any], by_id: Any) -> bool:
     card, src, dst, slot = a.get("card"), a.get("from"), a.get("to"), a.get("slot", 0)
     return len(a) == 6 and type(card) is str and card in by_id and type(src) is str and src in _P \
-        and type(dst) is str and dst in _P and (slot is None or _slot_ok(slot)) and _p_ok(a)
+        and type(dst) is str and dst in _P and (slot is None or _slot_ok(slot)) and type(a.get("p")) is int and a["p"] in (0, 1)
 
 
 #: the common actions' quick checks (True: well formed and every card id known; else the full check decides)
@@ -207,6 +204,10 @@ def well_formed(a: Any, by_id: Any) -> bool:
         return False
     quick = _QUICK.get(a.get("type"))  # type: ignore[arg-type]
     return quick is not None and quick(a, by_id)
+
+
+#: the quick checks by action type, for callers that inline :func:`well_formed`
+PLAIN_CHECKS = _QUICK
 
 
 def action_problem(a: Any, *, nested: str = "") -> str | None:
@@ -257,7 +258,7 @@ def action_problem(a: Any, *, nested: str = "") -> str | None:
     return None
 
 
-_HEADER = {"ruleset", "players", "first", "match", "id", "played_at", "event", "round", "cardset", "meta"}
+_HEADER = {"ruleset", "players", "first", "match", "id", "played_at", "event", "round", "cardset", "meta", "as_played"}
 
 
 def header_problem(h: Any) -> tuple[str, str] | None:
@@ -280,6 +281,8 @@ def header_problem(h: Any) -> tuple[str, str] | None:
         return "game.round", "game: round must be an integer or a string"
     if "meta" in h and not isinstance(h["meta"], Mapping):
         return "game.meta", "game: meta must be an object"
+    if "as_played" in h and not isinstance(h["as_played"], bool):
+        return "game.as_played", "game: as_played must be true or false (docs/as-played.md)"
     players = h.get("players")
     if not isinstance(players, list) or len(players) != 2:
         return "game.players", "game: players must list exactly two players"

@@ -13,7 +13,7 @@ _UNIT = ("card", "uid", "face", "state", "memorions", "recalls", "damage", "atta
          "grants", "level_mods")
 _PLAYER = ("name", "deck_list", "sideboard", "deck", "hand", "storage", "drop", "limit", "life", "counters",
            "mulligan", "failed_draw", "stage", "opening_hand", "seen", "played", "deified_turn", "recalls_made",
-           "recall_time", "words")
+           "recall_time", "words", "recall_times")
 _GAME = ("first", "ruleset", "turn", "turn_player", "phase", "step", "used", "due", "pending", "battle", "sequence",
          "result", "next_uid", "applied", "dirty", "doomed")
 
@@ -55,7 +55,8 @@ def from_snapshot(d: dict[str, Any], cards: CwCardDB) -> Game:
     for pd in d["players"]:
         p = Player(pd["name"], pd["deck_list"], pd["sideboard"])
         for k in _PLAYER[3:]:
-            setattr(p, k, pd[k])
+            if k in pd:  # a snapshot taken before ``recall_times`` was kept starts it at 0
+                setattr(p, k, pd[k])
         p.seen, p.played = {k: v for k, v in pd["seen"].items()}, {k: v for k, v in pd["played"].items()}
         p.ruler, p.zones = _unit_back(pd["ruler"]), [_unit_back(u) for u in pd["zones"]]
         players.append(p)

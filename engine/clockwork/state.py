@@ -11,12 +11,13 @@ from typing import Any
 from engine.clockwork.cards import CwCard, CwCardDB
 
 LIFE = 2000
+_ZONES = ("zone:0", "zone:1", "zone:2", "zone:3")
 
 
 class Unit:
     """A Ruler or a Successor on the field (§3.2). ``memorions``: [card, slot]; ``recalls``: [card, p, slot, mode]."""
 
-    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "grants", "level_mods",
+    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "fires", "grants", "level_mods",
                  "memorions", "mods", "recalls", "state", "uid", "version")
 
     def __init__(self, card: str, uid: int, face: str | None = None) -> None:
@@ -36,6 +37,8 @@ class Unit:
         #: bumped whenever its Memorions, recalls or face change: ``cache`` (continuous values) is for one version
         self.version = 0
         self.cache: tuple[Any, ...] | None = None
+        #: (version, event -> [(King's Memorion or None, ability)]) for a unit with words added (flow._fire_on)
+        self.fires: tuple[int, dict[Any, list[tuple[str | None, int]]]] | None = None
 
     def clone(self) -> Unit:
         u = Unit.__new__(Unit)
@@ -44,7 +47,7 @@ class Unit:
         u.recalls = [list(r) for r in self.recalls]
         u.damage, u.attacks, u.blocks, u.destroyed = self.damage, self.attacks, self.blocks, self.destroyed
         u.mods, u.grants, u.level_mods = list(self.mods), list(self.grants), self.level_mods
-        u.version, u.cache = self.version, self.cache
+        u.version, u.cache, u.fires = self.version, self.cache, self.fires
         return u
 
     @property
@@ -56,7 +59,7 @@ class Player:
     """One player's zones, Life, counters and setup progress, plus what the statistics count (§13)."""
 
     __slots__ = ("counters", "deck", "deck_list", "deified_turn", "drop", "failed_draw", "hand", "life", "limit",
-                 "mulligan", "name", "opening_hand", "played", "recall_time", "recalls_made", "ruler", "seen",
+                 "mulligan", "name", "opening_hand", "played", "recall_time", "recall_times", "recalls_made", "ruler", "seen",
                  "sideboard", "stage", "storage", "words", "zones")
 
     def __init__(self, name: str, deck: list[str], sideboard: list[str] | None = None) -> None:
@@ -80,7 +83,8 @@ class Player:
         self.played: dict[str, int] = {}
         self.deified_turn: int | None = None
         self.recalls_made = 0
-        self.recall_time = 0
+        self.recall_time = 0  # recalls made inside Recall Times
+        self.recall_times = 0  # Recall Times its recalls opened
         self.words: list[Any] = []
 
     def clone(self) -> Player:
@@ -95,6 +99,7 @@ class Player:
         p.opening_hand, p.seen, p.played = list(self.opening_hand), dict(self.seen), dict(self.played)
         p.deified_turn, p.recalls_made, p.recall_time, p.words = self.deified_turn, self.recalls_made, \
             self.recall_time, list(self.words)
+        p.recall_times = self.recall_times
         return p
 
     def unit_at(self, pos: str) -> Unit | None:
@@ -168,5 +173,21 @@ class Game:
                 return p, "ruler"
             for i, u in enumerate(pl.zones):
                 if u is not None and u.uid == uid:
-                    return p, f"zone:{i}"
+                    return p, _ZONES[i]
+        return None
+
+    def locate(self, uid: int, was: tuple[int, str] | None = None) -> tuple[int, Unit] | None:
+        """The unit with ``uid`` and its player, or None once it has left the field (``was``: where it was last
+        seen, (player, position), looked at first)."""
+        if was is not None and was[1] != "summoning":
+            u = self.players[was[0]].unit_at(was[1])
+            if u is not None and u.uid == uid:
+                return was[0], u
+        for p, pl in enumerate(self.players):
+            r = pl.ruler
+            if r is not None and r.uid == uid:
+                return p, r
+            for u in pl.zones:
+                if u is not None and u.uid == uid:
+                    return p, u
         return None

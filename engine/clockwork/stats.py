@@ -3,6 +3,8 @@
 - **opening hand**: the cards held when turn 1 begins, plus the Ruler and the Summon Limit card;
 - **seen**: the opening hand (turn 0) and every card moved from the deck to the hand (draws, ``draw`` ops, ``put``);
 - **played**: ``summon`` (action or op), ``inherit``, ``recall``, plus the Ruler and Summon Limit card (turn 0).
+
+``recall_times`` (beside §13's facts): the Recall Times the player's recalls opened, for ``recall_time_avg``.
 """
 
 from __future__ import annotations
@@ -37,5 +39,6 @@ def facts(g: Game, seat: int) -> dict[str, Any]:
         "redraw": me.mulligan > 0, "hands_known": True, "archetype": archetype(g, seat),
         "ruler": None if me.ruler is None else me.ruler.card, "limit": limit, "mulligan": me.mulligan,
         "deified_turn": me.deified_turn, "recalls": me.recalls_made, "recall_time": me.recall_time,
+        "recall_times": me.recall_times,
         "words": list(me.words),
     }

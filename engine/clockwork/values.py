@@ -18,9 +18,10 @@ def abilities_of(g: Game, u: Unit) -> tuple[Ability, ...]:
 
 def kinds(card: CwCard, face: str | None) -> Kinds:
     """The card's abilities (a Ruler: of one face) sorted by kind."""
-    got = card.__dict__.get("_kinds")
-    hit = None if got is None else got.get(face)
-    return card.kinds(face) if hit is None else hit
+    try:
+        return card._kinds[face]  # type: ignore[attr-defined,no-any-return]
+    except (AttributeError, KeyError):
+        return card.kinds(face)
 
 
 def words_matter(g: Game, u: Unit, card_id: str) -> bool:
@@ -191,8 +192,12 @@ def summon_level(g: Game, p: int) -> int:
     level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
     for owner, pl in enumerate(g.players):
         for u in (pl.ruler, *pl.zones):
-            if u is None or not (u.memorions or u.recalls or by_id[u.card].continuous):
+            if u is None:
                 continue
+            if not (u.memorions or u.recalls):  # (with words: the values are kept per unit version)
+                card = by_id[u.card]
+                if not card.continuous or not kinds(card, u.face).levels:
+                    continue  # only a continuous summon_level op changes it
             for own, n in _continuous_values(g, u)[3]:
                 if (owner if own else 1 - owner) == p:
                     level += n

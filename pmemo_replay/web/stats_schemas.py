@@ -183,6 +183,30 @@ class PairRowSchema(Schema):
     wr_ci = _ci()
 
 
+class _CountedRow(Schema):
+    games = fields.Integer(required=True, metadata={"description": "player-games in the row"})
+    n = fields.Integer(required=True, metadata={"description": "the same count under clockwork-memorion.md §13's name"})
+    wr = _wr("WR of those player-games")
+    wr_ci = _ci()
+
+
+class RulerRowSchema(_CountedRow):
+    ruler = fields.String(required=True, metadata={"description": "the Ruler's card id"})
+    name = fields.String(allow_none=True, required=True)
+
+
+class LimitRowSchema(_CountedRow):
+    limit = fields.String(required=True, metadata={"description": 'the Summon Limit placement: "<id>:<face>", ":r" when rotated'})
+    card = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    face = fields.String(required=True)
+    rotated = fields.Boolean(required=True)
+
+
+class WordRowSchema(_CountedRow):
+    word = fields.String(required=True, metadata={"description": "a word inherited or recalled (as text)"})
+
+
 def _shares(text: str) -> fields.Dict:
     return fields.Dict(keys=fields.String(), values=fields.Float(), required=True, metadata={"description": text})
 
@@ -221,6 +245,23 @@ class GameStatsSchema(_Envelope):
         "description": "per opening Hero × Magical Girl pair, most played first"})
     end_reasons = _shares("share of games by end reason: gems, deck_out, concede, draw (and any other found)")
     end_reason_games = _counts("games by end reason")
+    # clockwork-memorion.md §13 (null or empty for other games)
+    life_left_avg = fields.Float(allow_none=True, required=True, metadata={"description": "the winner's mean final Life"})
+    mulligan_games = fields.Integer(allow_none=True, required=True, metadata={"description": "player-games with a mulligan"})
+    mulligan_rate = fields.Float(allow_none=True, required=True)
+    mulligan_wr = _wr("WR of the player-games with a mulligan")
+    mulligan_ci = _ci()
+    deify_games = fields.Integer(allow_none=True, required=True, metadata={"description": "player-games with a Deification"})
+    deify_rate = fields.Float(allow_none=True, required=True)
+    deify_wr = _wr("WR of the player-games with a Deification")
+    deify_ci = _ci()
+    deify_turn_avg = fields.Float(allow_none=True, required=True, metadata={"description": "mean turn of the Deification"})
+    ruler_wr = fields.List(fields.Nested(RulerRowSchema), required=True, metadata={"description": "per Ruler"})
+    limit_wr = fields.List(fields.Nested(LimitRowSchema), required=True, metadata={"description": "per Summon Limit placement"})
+    word_wr = fields.List(fields.Nested(WordRowSchema), required=True, metadata={"description": "per word used"})
+    recall_avg = fields.Float(allow_none=True, required=True, metadata={"description": "recalls per player-game"})
+    recall_time_avg = fields.Float(allow_none=True, required=True, metadata={
+        "description": "recalls made inside Recall Times per Recall Time opened"})
 
 
 COMPONENTS: dict[str, type[Schema]] = {
