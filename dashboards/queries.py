@@ -18,7 +18,7 @@ from typing import Any
 
 import duckdb
 
-from dashboards.aggregates import CARD_AGG, PLAYER_AGG, aggregates_current, answers_exactly
+from dashboards.aggregates import CARD_AGG, PLAYER_AGG, answers_exactly, current_files
 from dashboards.duckconf import configured
 from dashboards.filters import Filters
 from dashboards.hidden import read_hidden
@@ -42,12 +42,15 @@ def _has_parts(folder: Path, name: str) -> bool:
     return next((folder / name).glob(pattern), None) is not None
 
 
-def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] = (), aggregated: bool = False) -> duckdb.DuckDBPyConnection:
+def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] = (),
+              aggregated: tuple[str, ...] = ()) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB database with a view per dataset over its Parquet files (an empty table without files).
 
     The views glob the files at every query, so new part files show up; the files of a warehouse share one schema
     (``schema.SCHEMA_VERSION``; another version is rebuilt), so no ``union_by_name`` is needed. The games a
-    moderator hid (``hidden``) are left out of every view.
+    moderator hid (``hidden``) are left out of every view. ``aggregated``: the current pre-aggregate files
+    (:func:`dashboards.aggregates.current_files`, which count without the hidden games), viewed as ``card_agg`` and
+    ``player_agg`` when there are both.
     """
     con = configured(duckdb.connect())
     con.execute("SET enable_progress_bar = false")
@@ -63,15 +66,15 @@ def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] =
             con.register("empty", (with_partition(schema) if partitioned else schema).empty_table())
             con.execute(f"CREATE TABLE {name} AS SELECT * FROM empty")
             con.unregister("empty")
-    if aggregated and not hidden:  # current pre-aggregates (dashboards.aggregates); hidden games need the rows
-        for name in (CARD_AGG, PLAYER_AGG):
-            pattern = str(folder / name / "*/part-*.parquet")
-            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({_literal(pattern)}, hive_partitioning=true, "
-                        f"hive_types={{'{PARTITION}': VARCHAR}})")
+    for name in (CARD_AGG, PLAYER_AGG):  # current pre-aggregates (dashboards.aggregates): the files they list
+        files = [str(folder / f) for f in aggregated if f.startswith(f"{name}/")]
+        if files:
+            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet([{', '.join(map(_literal, files))}], "
+                        f"hive_partitioning=true, hive_types={{'{PARTITION}': VARCHAR}})")
     return con
 
 
-_DATABASES: OrderedDict[tuple[str, tuple[bool, ...], tuple[int, ...], bool], duckdb.DuckDBPyConnection] = OrderedDict()
+_DATABASES: OrderedDict[tuple[str, tuple[bool, ...], tuple[int, ...], tuple[str, ...]], duckdb.DuckDBPyConnection] = OrderedDict()
 _LOCK = threading.Lock()
 CACHED = 8  # warehouses whose database is kept open
 
@@ -82,7 +85,7 @@ def connect(folder: str | os.PathLike[str]) -> Iterator[duckdb.DuckDBPyConnectio
     ``card_games`` and ``cards``; thread-safe: each caller gets its own cursor."""
     path = Path(folder).resolve()
     key = (str(path), tuple(_has_parts(path, name) for name in DATASETS), read_hidden(path),
-           (path / CARD_AGG).is_dir() and aggregates_current(path))
+           current_files(path) if (path / CARD_AGG).is_dir() else ())
     with _LOCK:
         base = _DATABASES.get(key)
         if base is None:
@@ -127,14 +130,17 @@ def covers(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, int]:
 CARD_SQL = """
 SELECT key, count(*) AS n, sum(turn_played) AS turns FROM card_games WHERE {where} GROUP BY key
 """
-CARD_AGG_SQL = f"SELECT key, sum(n)::BIGINT AS n, sum(turns)::BIGINT AS turns FROM {CARD_AGG} WHERE {{where}} GROUP BY key"
+#: the aggregate files add up (a game hidden since they were built is a file of negative counts): a key whose counts
+#: sum to nothing under the filters has no row in the row-level query either
+CARD_AGG_SQL = (f"SELECT key, sum(n)::BIGINT AS n, sum(turns)::BIGINT AS turns FROM {CARD_AGG} WHERE {{where}} GROUP BY key "
+                "HAVING sum(n) <> 0")
 
 
 def _aggregated(con: duckdb.DuckDBPyConnection, f: Filters) -> bool:
     """Whether this database has current pre-aggregates and they answer ``f`` exactly (dashboards.aggregates)."""
     if not answers_exactly(f):
         return False
-    return con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = ?", [CARD_AGG]).fetchone() == (1,)
+    return con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name IN (?, ?)", [CARD_AGG, PLAYER_AGG]).fetchone() == (2,)
 
 
 def fold_counts(groups: list[tuple[int, int, int | None]], cards: dict[int, str]) -> list[dict[str, Any]]:
