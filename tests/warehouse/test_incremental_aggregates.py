@@ -102,9 +102,10 @@ def test_many_small_updates_compact_each_month(tmp_path: Path) -> None:
         _equal_to_recount(folder)
     manifest = read_manifest(folder)
     assert manifest is not None and manifest.retired  # compacted files wait for the queries that listed them
-    per_month: dict[str, int] = {}
+    per_month: dict[tuple[str, str], int] = {}
     for f in manifest.files:
-        per_month[f.split("/")[1]] = per_month.get(f.split("/")[1], 0) + 1
+        kind, month, _ = f.split("/")
+        per_month[kind, month] = per_month.get((kind, month), 0) + 1
     assert max(per_month.values()) <= MAX_FILES
     assert _stats(folder, {})[0] == _from_rows(folder, {}, tmp_path)
 
