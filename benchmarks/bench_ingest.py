@@ -17,7 +17,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import secrets
+import subprocess
 import sys
 import tempfile
 import time
@@ -61,22 +63,76 @@ def pg_database(base: str) -> Iterator[str]:
             conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
+#: run in a child process: the CPU seconds of the PostgreSQL backends serving one database (their process title names
+#: it), sampled from /proc every 50 ms until standard input closes
+SERVER_CPU = """
+import os, select, sys
+name, tick, seen, before, sweeps = sys.argv[1].encode(), os.sysconf("SC_CLK_TCK"), {}, {}, 0
+while not select.select([sys.stdin], [], [], 0.05)[0] or not sweeps:
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if name in open(f"/proc/{pid}/cmdline", "rb").read():
+                fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+                seen[pid] = int(fields[11]) + int(fields[12])
+                if not sweeps:  # a backend already there (the store's own): only what it spends from now on
+                    before[pid] = seen[pid]
+        except OSError:
+            pass
+    if not sweeps:
+        print("ready", flush=True)
+    sweeps += 1
+print(sum(t - before.get(pid, 0) for pid, t in seen.items()) / tick)
+"""
+
+
+@contextmanager
+def server_cpu(url: str) -> Iterator[list[float]]:
+    """The CPU seconds PostgreSQL spends serving ``url``'s database while in the block (in the list, after it); nothing
+    for SQLite, or where /proc cannot be read."""
+    out: list[float] = []
+    name = url.rsplit("/", 1)[-1]
+    if not url.startswith("postgresql") or not Path("/proc/self/stat").exists():
+        yield out
+        return
+    sampler = subprocess.Popen([sys.executable, "-c", SERVER_CPU, name], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert sampler.stdout is not None
+    sampler.stdout.readline()  # its first look at the backends is taken
+    try:
+        yield out
+    finally:
+        stdout, _ = sampler.communicate("", timeout=60)
+        out.append(float(stdout))
+
+
+def _cpu() -> float:
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
 def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CHUNK) -> dict[str, Any]:
-    """Import ``files`` into ``url`` with ``jobs`` processes, ``chunk`` games per transaction."""
+    """Import ``files`` into ``url`` with ``jobs`` processes, ``chunk`` games per transaction; the wall time, and the
+    CPU time of this process and its workers (``client``) and of the database server (``server``, PostgreSQL)."""
     workers = workers_for(jobs, len(files))
     pipeline.WRITE_CHUNK = chunk  # worker transactions (read when the workers start)
     with Store(url) as store:
-        start = time.perf_counter()
-        first = None
-        stored = actions = 0
-        for r in store.ingest_many(((str(f), None) for f in files), workers=workers, batch_size=chunk):
-            first = first or time.perf_counter()
-            stored += r.status == "stored"
-        seconds = time.perf_counter() - start
+        with server_cpu(url) as server:
+            cpu = _cpu()
+            start = time.perf_counter()
+            first = None
+            stored = 0
+            for r in store.ingest_many(((str(f), None) for f in files), workers=workers, batch_size=chunk):
+                first = first or time.perf_counter()
+                stored += r.status == "stored"
+            seconds = time.perf_counter() - start
+            client = _cpu() - cpu  # the workers are reaped (and counted) once the import is over
         actions = store.count("game_action")
     steady = seconds - ((first or start) - start)
+    per_game = {"client_cpu_ms_per_game": round(1000 * client / max(stored, 1), 2)}
+    if server:
+        per_game["server_cpu_ms_per_game"] = round(1000 * server[0] / max(stored, 1), 2)
     return {"games": stored, "actions": actions, "jobs": jobs, "chunk": chunk, "seconds": round(seconds, 3),
-            "games_per_second": round(stored / seconds, 1), "games_per_second_after_first": round((stored - 1) / steady, 1)}
+            "games_per_second": round(stored / seconds, 1), "games_per_second_after_first": round((stored - 1) / steady, 1),
+            **per_game}
 
 
 def main() -> None:
@@ -118,7 +174,8 @@ def main() -> None:
     for r in rows:
         print(f"{r['backend']:<10} jobs {r['jobs']}, {r['chunk']:>3} games per transaction: "
               f"{r['games']} games, {r['actions']} actions in {r['seconds']:.2f} s: "
-              f"{r['games_per_second']:.0f} games/s ({r['games_per_second_after_first']:.0f} after the first result)")
+              f"{r['games_per_second']:.0f} games/s ({r['games_per_second_after_first']:.0f} after the first result); CPU ms per "
+              f"game: client {r['client_cpu_ms_per_game']}, server {r.get('server_cpu_ms_per_game', '-')}")
 
 
 if __name__ == "__main__":
