@@ -19,7 +19,9 @@ New rows go to new part files, written under a temporary name and renamed; the s
 written (``pending``) before its files appear and lists its games only once they are all in place, so after a
 crash the next update removes that run's files and projects its games again: each game is in the warehouse
 once, or not yet. A state that lists games the store does not hold (another or a replaced store), or of
-another layout, rebuilds the warehouse.
+another layout, rebuilds the warehouse. A warehouse that keeps pre-aggregates (``dashboards.aggregates``) has
+them brought up to date under the same lock after each update: only the new part files and the games hidden or
+shown since are counted.
 """
 
 from __future__ import annotations
