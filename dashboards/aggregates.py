@@ -1,11 +1,13 @@
-"""Pre-aggregated card and player-game counts, kept current incrementally: the card statistics of a large
-warehouse without scanning every card row.
+"""Pre-aggregated card and player-game counts, kept current incrementally: the card and deck statistics of a large
+warehouse without scanning every row.
 
 ``card_agg`` holds the card query's counts (``n``) and turn sums (``turns``) by ``key`` and the filter dimensions a
 statistic can be sliced by at day granularity (``played_at`` truncated to the day, ``went_first``, ``event``,
 ``ruleset``), in the month folders of the rows; ``player_agg`` the coverage counts (``n``, ``known``) by the same
-dimensions. The columns keep the row datasets' names, so the dashboards' own WHERE conditions (``Filters.where``)
-run on them unchanged, and a day-aligned date bound selects the same days in both.
+dimensions; ``deck_agg`` the player-games (``n``), score sums (``s``) and redraws by the same dimensions, ``week``,
+``archetype`` and ``opp_archetype`` (the deck, matchup, first-player and trend queries). The columns keep the row
+datasets' names, so the dashboards' own WHERE conditions (``Filters.where``) run on them unchanged, and a
+day-aligned date bound selects the same days in both.
 
 The counts are additive: a statistic sums every aggregate row its filters keep, so an update adds files and never
 rescans the rows it counted before. ``aggregates.json`` (the manifest) names the row part files counted, the hidden
@@ -48,8 +50,9 @@ from dashboards.lock import locked
 
 CARD_AGG = "card_agg"
 PLAYER_AGG = "player_agg"
+DECK_AGG = "deck_agg"
 MANIFEST = "aggregates.json"
-MANIFEST_VERSION = 2
+MANIFEST_VERSION = 3  # 3: deck_agg
 #: aggregate files a month may have before they are summed into one
 MAX_FILES = 8
 #: how long a replaced aggregate file stays for the queries that listed it before it is removed
@@ -63,18 +66,19 @@ _RANGE = re.compile(r"part-(\d+)-(\d+)")
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """One aggregate dataset: its folder, the row dataset it counts, its group columns and its measures (SQL over a
-    row's ``sign``: 1 counted, -1 taken back)."""
+    """One aggregate dataset: its folder, the row dataset it counts, its group columns, the row columns its measures
+    read and its measures (SQL over a row's ``sign``: 1 counted, -1 taken back; and their SQL type)."""
 
     name: str
     source: str
     groups: tuple[str, ...]
-    measures: dict[str, str]
+    row_columns: str
+    measures: dict[str, tuple[str, str]]
 
     def delta_sql(self, src: str) -> str:
         """The signed counts of ``src`` (rows with a ``sign`` column) by group, rows that add nothing dropped."""
-        cols = ", ".join(f"{expr}::BIGINT AS {name}" for name, expr in self.measures.items())
-        keep = " OR ".join(f"{expr} <> 0" for expr in self.measures.values())
+        cols = ", ".join(f"{expr}::{kind} AS {name}" for name, (expr, kind) in self.measures.items())
+        keep = " OR ".join(f"{expr} <> 0" for expr, _ in self.measures.values())
         return f"SELECT {', '.join(self.groups)}, {cols} FROM ({src}) GROUP BY ALL HAVING {keep}"
 
     def row_source(self, files: list[str], where: str, sign: str = "1", join: str = "") -> str:
@@ -83,20 +87,22 @@ class Kind:
         return (f"SELECT {groups + ', ' if groups else ''}{_ROW_DIMENSIONS}, {sign} AS sign, {self.row_columns} "
                 f"FROM {_read(files)} r {join} {where}")
 
-    @property
-    def row_columns(self) -> str:
-        return "turn_played" if self.name == CARD_AGG else "hands_known"
-
     def sum_sql(self, files: list[str]) -> str:
         """``files`` (aggregate files) summed into one set of rows, rows summing to nothing dropped."""
-        cols = ", ".join(f"sum({m})::BIGINT AS {m}" for m in self.measures)
+        cols = ", ".join(f"sum({m})::{kind} AS {m}" for m, (_, kind) in self.measures.items())
         keep = " OR ".join(f"sum({m}) <> 0" for m in self.measures)
         return f"SELECT {', '.join(self.groups)}, {cols} FROM {_read(files)} GROUP BY ALL HAVING {keep}"
 
 
+#: a score is 0, 0.5 or 1, so the score sums (doubles) are exact: sums of halves far below 2**52
 KINDS = (
-    Kind(CARD_AGG, "card_games", ("key", *DIMENSIONS), {"n": "sum(sign)", "turns": "sum(sign * turn_played)"}),
-    Kind(PLAYER_AGG, "player_games", DIMENSIONS, {"n": "sum(sign)", "known": "sum(CASE WHEN hands_known THEN sign ELSE 0 END)"}),
+    Kind(CARD_AGG, "card_games", ("key", *DIMENSIONS), "turn_played",
+         {"n": ("sum(sign)", "BIGINT"), "turns": ("sum(sign * turn_played)", "BIGINT")}),
+    Kind(PLAYER_AGG, "player_games", DIMENSIONS, "hands_known",
+         {"n": ("sum(sign)", "BIGINT"), "known": ("sum(CASE WHEN hands_known THEN sign ELSE 0 END)", "BIGINT")}),
+    Kind(DECK_AGG, "player_games", (*DIMENSIONS, "week", "archetype", "opp_archetype"), "score, redraw",
+         {"n": ("sum(sign)", "BIGINT"), "s": ("sum(sign * score)", "DOUBLE"),
+          "redraws": ("sum(CASE WHEN redraw THEN sign ELSE 0 END)", "BIGINT")}),
 )
 
 
@@ -143,7 +149,7 @@ def _read(files: Iterable[str]) -> str:
 
 def _parts(folder: Path, source: str | None = None) -> list[str]:
     """The row part files (of ``source``, else of both counted datasets), relative to the folder, sorted."""
-    names = (source,) if source else tuple(k.source for k in KINDS)
+    names = (source,) if source else tuple(dict.fromkeys(k.source for k in KINDS))
     return sorted(str(p.relative_to(folder)) for name in names for p in (folder / name).glob("*/part-*.parquet"))
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import duckdb
 
-from dashboards.aggregates import CARD_AGG, PLAYER_AGG, answers_exactly, current_files
+from dashboards.aggregates import CARD_AGG, DECK_AGG, PLAYER_AGG, answers_exactly, current_files
 from dashboards.duckconf import configured
 from dashboards.filters import Filters
 from dashboards.hidden import read_hidden
@@ -66,7 +66,7 @@ def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] =
             con.register("empty", (with_partition(schema) if partitioned else schema).empty_table())
             con.execute(f"CREATE TABLE {name} AS SELECT * FROM empty")
             con.unregister("empty")
-    for name in (CARD_AGG, PLAYER_AGG):  # current pre-aggregates (dashboards.aggregates): the files they list
+    for name in (CARD_AGG, PLAYER_AGG, DECK_AGG):  # current pre-aggregates (dashboards.aggregates): the files they list
         files = [str(folder / f) for f in aggregated if f.startswith(f"{name}/")]
         if files:
             con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet([{', '.join(map(_literal, files))}], "
@@ -136,11 +136,15 @@ CARD_AGG_SQL = (f"SELECT key, sum(n)::BIGINT AS n, sum(turns)::BIGINT AS turns F
                 "HAVING sum(n) <> 0")
 
 
-def _aggregated(con: duckdb.DuckDBPyConnection, f: Filters) -> bool:
-    """Whether this database has current pre-aggregates and they answer ``f`` exactly (dashboards.aggregates)."""
+def _aggregated(con: duckdb.DuckDBPyConnection, f: Filters, *names: str) -> bool:
+    """Whether this database has current pre-aggregates (``card_agg`` and ``player_agg``, and ``names``) and they
+    answer ``f`` exactly (dashboards.aggregates)."""
     if not answers_exactly(f):
         return False
-    return con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name IN (?, ?)", [CARD_AGG, PLAYER_AGG]).fetchone() == (2,)
+    wanted = {CARD_AGG, PLAYER_AGG, *names}
+    found = con.execute(f"SELECT count(*) FROM duckdb_views() WHERE view_name IN ({', '.join('?' * len(wanted))})",
+                        sorted(wanted)).fetchone()
+    return found == (len(wanted),)
 
 
 def fold_counts(groups: list[tuple[int, int, int | None]], cards: dict[int, str]) -> list[dict[str, Any]]:
@@ -225,6 +229,13 @@ SELECT archetype, count(*) AS n, sum(score) AS s,
        count(*) FILTER (WHERE redraw) AS redraws
 FROM player_games WHERE {where} GROUP BY archetype ORDER BY n DESC, archetype
 """
+DECK_AGG_SQL = f"""
+SELECT archetype, sum(n) AS n, sum(s) AS s,
+       coalesce(sum(n) FILTER (WHERE went_first), 0) AS n1, coalesce(sum(s) FILTER (WHERE went_first), 0) AS s1,
+       coalesce(sum(n) FILTER (WHERE NOT went_first), 0) AS n2, coalesce(sum(s) FILTER (WHERE NOT went_first), 0) AS s2,
+       sum(redraws) AS redraws
+FROM {DECK_AGG} WHERE {{where}} GROUP BY archetype HAVING sum(n) <> 0 ORDER BY n DESC, archetype
+"""
 
 
 def deck_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
@@ -232,7 +243,8 @@ def deck_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     cover = covers(con, f)
     where, params = f.where()
     rows = []
-    for a, n, s, n1, s1, n2, s2, redraws in con.execute(DECK_SQL.format(where=where), params).fetchall():
+    sql = DECK_AGG_SQL if _aggregated(con, f, DECK_AGG) else DECK_SQL
+    for a, n, s, n1, s1, n2, s2, redraws in con.execute(sql.format(where=where), params).fetchall():
         if n < f.min_games:
             continue
         wr, ci = _wr(s, n)
@@ -248,6 +260,10 @@ MATCHUP_SQL = """
 SELECT archetype, opp_archetype, count(*) AS n, sum(score) AS s
 FROM player_games WHERE {where} GROUP BY archetype, opp_archetype
 """
+MATCHUP_AGG_SQL = f"""
+SELECT archetype, opp_archetype, sum(n) AS n, sum(s) AS s
+FROM {DECK_AGG} WHERE {{where}} GROUP BY archetype, opp_archetype HAVING sum(n) <> 0
+"""
 
 
 def matchups(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
@@ -256,7 +272,8 @@ def matchups(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     if not two_seats(f.ruleset):
         return {"covers": cover, "filters": f.to_json(), "two_seats": False, "archetypes": [], "rows": []}
     where, params = f.where()
-    cells = con.execute(MATCHUP_SQL.format(where=where), params).fetchall()
+    sql = MATCHUP_AGG_SQL if _aggregated(con, f, DECK_AGG) else MATCHUP_SQL
+    cells = con.execute(sql.format(where=where), params).fetchall()
     size: dict[str, int] = {}
     for a, _, n, _ in cells:
         size[a] = size.get(a, 0) + n
@@ -277,6 +294,10 @@ FIRST_SQL = """
 SELECT archetype, count(*) AS n, sum(score) AS s
 FROM player_games WHERE ({where}) AND went_first GROUP BY ROLLUP (archetype) ORDER BY n DESC, archetype
 """
+FIRST_AGG_SQL = f"""
+SELECT archetype, sum(n) AS n, sum(s) AS s
+FROM {DECK_AGG} WHERE ({{where}}) AND went_first GROUP BY ROLLUP (archetype) HAVING sum(n) <> 0 ORDER BY n DESC, archetype
+"""
 
 
 def first_player(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
@@ -287,7 +308,8 @@ def first_player(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
         return {"covers": cover, "filters": f.to_json(), "two_seats": False, "overall": overall, "rows": []}
     where, params = f.where()
     rows = []
-    for a, n, s in con.execute(FIRST_SQL.format(where=where), params).fetchall():
+    sql = FIRST_AGG_SQL if _aggregated(con, f, DECK_AGG) else FIRST_SQL
+    for a, n, s in con.execute(sql.format(where=where), params).fetchall():
         wr, ci = _wr(s, n)
         if a is None:
             overall = {"games": n, "wr": wr, "wr_ci": ci}
@@ -300,6 +322,11 @@ TREND_SQL = """
 SELECT week, archetype, count(*) AS n, sum(score) AS s, sum(count(*)) OVER (PARTITION BY week) AS week_n
 FROM player_games WHERE ({where}) AND week IS NOT NULL GROUP BY week, archetype ORDER BY week, n DESC, archetype
 """
+TREND_AGG_SQL = f"""
+SELECT week, archetype, sum(n) AS n, sum(s) AS s, sum(sum(n)) OVER (PARTITION BY week) AS week_n
+FROM {DECK_AGG} WHERE ({{where}}) AND week IS NOT NULL GROUP BY week, archetype HAVING sum(n) <> 0
+ORDER BY week, n DESC, archetype
+"""
 
 
 def trends(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
@@ -308,7 +335,8 @@ def trends(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     where, params = f.where()
     weeks: dict[str, int] = {}
     rows = []
-    for week, a, n, s, week_n in con.execute(TREND_SQL.format(where=where), params).fetchall():
+    sql = TREND_AGG_SQL if _aggregated(con, f, DECK_AGG) else TREND_SQL
+    for week, a, n, s, week_n in con.execute(sql.format(where=where), params).fetchall():
         weeks[week] = int(week_n)
         if n < f.min_games:
             continue

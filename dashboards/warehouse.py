@@ -44,7 +44,7 @@ import pyarrow.parquet as pq
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 
-from dashboards.aggregates import CARD_AGG, MANIFEST, PLAYER_AGG, aggregates_enabled, aggregates_stale, refresh_aggregates
+from dashboards.aggregates import CARD_AGG, DECK_AGG, MANIFEST, PLAYER_AGG, aggregates_enabled, aggregates_stale, refresh_aggregates
 from dashboards.facts import CardCodes, Rows
 from dashboards.hidden import read_hidden, write_hidden
 from dashboards.lock import LOCK_FILE, locked
@@ -287,7 +287,7 @@ def _chunks(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
 
 def clear(folder: Path) -> None:
     """Remove the datasets, their pre-aggregates and the state (nothing else in the folder)."""
-    for name in (*DATASETS, CARD_AGG, PLAYER_AGG):
+    for name in (*DATASETS, CARD_AGG, PLAYER_AGG, DECK_AGG):
         shutil.rmtree(folder / name, ignore_errors=True)
     (folder / STATE_FILE).unlink(missing_ok=True)
     (folder / MANIFEST).unlink(missing_ok=True)

@@ -10,16 +10,26 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from dashboards.aggregates import MAX_FILES, aggregates_current, aggregates_stale, build_aggregates, keep_aggregates, read_manifest, recount
+from dashboards.aggregates import (
+    DECK_AGG,
+    MAX_FILES,
+    aggregates_current,
+    aggregates_stale,
+    build_aggregates,
+    keep_aggregates,
+    read_manifest,
+    recount,
+)
 from dashboards.filters import Filters
 from dashboards.hidden import read_hidden, write_hidden
-from dashboards.queries import _aggregated, card_stats, connect
+from dashboards.queries import _aggregated, card_stats, connect, run_stat
 from dashboards.synth import synthesize
 from dashboards.warehouse import update_warehouse
 from pmemo_replay.store import Store
 from pmemo_replay.store.moderation import set_hidden
 from tests.web.data import jsonl, simulated
 
+DECK_KINDS = ("decks", "matchups", "first", "trends")
 QUERIES = ({}, {"from": "2026-03-01", "to": "2026-05-31", "first": "1"})
 
 
@@ -35,17 +45,34 @@ def _stats(folder: Path, query: dict[str, str]) -> tuple[dict, bool]:  # type: i
         return card_stats(con, f), _aggregated(con, f)
 
 
-def _from_rows(folder: Path, query: dict[str, str], tmp: Path) -> dict:  # type: ignore[type-arg]
-    """The row-level answer: the same rows and hidden games in a folder without aggregates."""
+def _plain(folder: Path, tmp: Path) -> Path:
+    """A folder with the same rows and hidden games and no aggregates (the row-level answers)."""
     plain = tmp / f"plain-{random.getrandbits(32)}"
     plain.mkdir()
     for dataset in ("games", "player_games", "card_games", "cards"):
         if (folder / dataset).is_dir():
             (plain / dataset).symlink_to(folder / dataset)
     write_hidden(plain, read_hidden(folder))
-    body, used = _stats(plain, query)
+    return plain
+
+
+def _from_rows(folder: Path, query: dict[str, str], tmp: Path) -> dict:  # type: ignore[type-arg]
+    body, used = _stats(_plain(folder, tmp), query)
     assert not used
     return body
+
+
+def _same_deck_statistics(folder: Path, query: dict[str, str], tmp: Path) -> None:
+    """The deck, matchup, first-player and trend statistics from the aggregates equal the row-level ones."""
+    f = Filters.parse(query)
+    plain = _plain(folder, tmp)
+    for kind in DECK_KINDS:
+        with connect(folder) as con:
+            assert _aggregated(con, f, DECK_AGG)
+            body = run_stat(con, kind, f)
+        with connect(plain) as con:
+            assert not _aggregated(con, f, DECK_AGG)
+            assert body == run_stat(con, kind, f), kind
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -87,6 +114,7 @@ def test_seeded_batches_keep_the_aggregates_equal_to_a_recount(tmp_path: Path, s
         for query in QUERIES:
             body, used = _stats(folder, query)
             assert used and body == _from_rows(folder, query, tmp_path)
+            _same_deck_statistics(folder, query, tmp_path)
 
 
 def test_many_small_updates_compact_each_month(tmp_path: Path) -> None:
@@ -149,6 +177,7 @@ def test_the_store_warehouse_keeps_its_aggregates_through_imports_and_moderation
             for query in ({}, {"first": "0"}):
                 body, used = _stats(folder, query)
                 assert used and body == _from_rows(folder, query, tmp_path)
+                _same_deck_statistics(folder, query, tmp_path)
         assert read_hidden(folder) == (ids[1], ids[3])
         update_warehouse(store, folder, rebuild=True)  # a rebuild counts everything again, and keeps them
         assert aggregates_current(folder)
