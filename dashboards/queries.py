@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
 from dashboards.aggregates import CARD_AGG, DECK_AGG, PLAYER_AGG, answers_exactly, current_files
 from dashboards.duckconf import configured
@@ -55,12 +56,16 @@ def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] =
     con = configured(duckdb.connect())
     con.execute("SET enable_progress_bar = false")
     con.execute("SET parquet_metadata_cache = true")
+    if hidden:  # a table, not a literal list: a list of many ids pushed into every Parquet scan made each scan crawl
+        con.register("hidden_ids", pa.table({"game_id": pa.array(hidden, pa.int64())}))
+        con.execute("CREATE TABLE hidden_games AS SELECT game_id FROM hidden_ids")
+        con.unregister("hidden_ids")
     for (name, schema), has in zip(DATASETS.items(), present, strict=True):
         partitioned = name in PARTITIONED
         if has:
             pattern = str(folder / name / ("*/part-*.parquet" if partitioned else "part-*.parquet"))
             hive = f", hive_partitioning=true, hive_types={{'{PARTITION}': VARCHAR}}" if partitioned else ""
-            out = f" WHERE game_id NOT IN ({', '.join(map(str, hidden))})" if hidden and partitioned else ""
+            out = " WHERE game_id NOT IN (SELECT game_id FROM hidden_games)" if hidden and partitioned else ""
             con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({_literal(pattern)}{hive}){out}")
         else:
             con.register("empty", (with_partition(schema) if partitioned else schema).empty_table())
