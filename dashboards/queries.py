@@ -141,6 +141,10 @@ CARD_AGG_SQL = (f"SELECT key, sum(n)::BIGINT AS n, sum(turns)::BIGINT AS turns F
                 "HAVING sum(n) <> 0")
 
 
+def _has_view(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    return con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = ?", [name]).fetchone() == (1,)
+
+
 def _aggregated(con: duckdb.DuckDBPyConnection, f: Filters, *names: str) -> bool:
     """Whether this database has current pre-aggregates (``card_agg`` and ``player_agg``, and ``names``) and they
     answer ``f`` exactly (dashboards.aggregates)."""
@@ -470,8 +474,12 @@ STATS = {"cards": card_stats, "decks": deck_stats, "matchups": matchups, "first"
 def default_ruleset(con: duckdb.DuckDBPyConnection) -> str:
     """Precious Memories when the warehouse holds any of its games (a store gaining other games keeps its statistics),
     else the ruleset with the most player-games: statistics never mix games."""
-    row = con.execute("SELECT ruleset FROM player_games GROUP BY ruleset "
-                      "ORDER BY ruleset = ? DESC, count(*) DESC, ruleset LIMIT 1", [DEFAULT_RULESET]).fetchone()
+    if _has_view(con, PLAYER_AGG):  # current pre-aggregates: the same counts without scanning the player-games
+        row = con.execute(f"SELECT ruleset FROM {PLAYER_AGG} GROUP BY ruleset HAVING sum(n) <> 0 "
+                          "ORDER BY ruleset = ? DESC, sum(n) DESC, ruleset LIMIT 1", [DEFAULT_RULESET]).fetchone()
+    else:
+        row = con.execute("SELECT ruleset FROM player_games GROUP BY ruleset "
+                          "ORDER BY ruleset = ? DESC, count(*) DESC, ruleset LIMIT 1", [DEFAULT_RULESET]).fetchone()
     return row[0] if row else DEFAULT_RULESET
 
 
