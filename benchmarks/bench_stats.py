@@ -46,8 +46,9 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dashboards.aggregates import build_aggregates  # noqa: E402
+from dashboards.aggregates import aggregates_current, build_aggregates, keep_aggregates  # noqa: E402
 from dashboards.filters import Filters  # noqa: E402
+from dashboards.hidden import read_hidden, write_hidden  # noqa: E402
 from dashboards.queries import card_names, card_result, card_stats, connect, covers, fold_counts, run_stat  # noqa: E402
 from dashboards.schema import IN_OPENING, PLAYED, SEEN  # noqa: E402
 from dashboards.synth import CHUNK, synthesize  # noqa: E402
@@ -66,7 +67,7 @@ def duckdb_cards(folder: Path, f: Filters) -> dict[str, Any]:
 
 
 def _pandas_frame(folder: Path, columns: list[str], f: Filters) -> pd.DataFrame:
-    """The card rows the filters keep (pyarrow pushes the date and seat filters into the Parquet scan)."""
+    """The card rows the filters keep, hidden games left out (pyarrow pushes the filters into the Parquet scan)."""
     filters: list[tuple[str, str, Any]] = []
     start, end, inclusive = f.bounds()
     if start is not None:
@@ -75,6 +76,9 @@ def _pandas_frame(folder: Path, columns: list[str], f: Filters) -> pd.DataFrame:
         filters.append(("played_at", "<=" if inclusive else "<", end))
     if f.first is not None:
         filters.append(("went_first", "==", f.first))
+    hidden = read_hidden(folder)
+    if hidden:  # the games hidden (``--hide``) are left out, as the statistics leave them out
+        filters.append(("game_id", "not in", list(hidden)))
     if f.event or f.ruleset or f.player or f.archetype:
         raise SystemExit("the pandas versions here take date and first filters only")
     return pd.read_parquet(folder / "card_games", columns=columns, filters=filters or None)
@@ -168,6 +172,15 @@ def _aggregate_step(folder: Path) -> tuple[int, float]:
     return rows, time.perf_counter() - start
 
 
+def _increment_step(folder: Path, hide: int) -> dict[str, Any]:
+    """Hide ``hide`` games, then bring the aggregates up to date incrementally (the new part files and the hidden games)."""
+    write_hidden(folder, range(1, hide + 1))
+    done = keep_aggregates(folder)
+    if done.full or not aggregates_current(folder):
+        raise SystemExit("the aggregates were not brought up to date incrementally")
+    return done.to_json()
+
+
 def _duckdb_step(folder: Path, repeat: int) -> dict[str, Any]:
     """Card statistics (all, filtered, and the pandas sample) and the other queries, first run and median."""
     out: dict[str, Any] = {}
@@ -197,7 +210,7 @@ def _pandas_step(folder: Path, labels: tuple[str, ...], repeat: int) -> dict[str
 
 
 def run(games: int, folder: Path, repeat: int, pandas_repeat: int, chunk: int = CHUNK, pandas_max: int = 1_000_000,
-        aggregate: bool = True) -> dict[str, Any]:
+        aggregate: bool = True, increment: int = 0, hide: int = 0) -> dict[str, Any]:
     start = time.perf_counter()
     rows, synth_mb = in_child(lambda: synthesize(folder, games, seed=games, chunk=chunk))
     made = time.perf_counter() - start
@@ -207,6 +220,10 @@ def run(games: int, folder: Path, repeat: int, pandas_repeat: int, chunk: int = 
         (agg_rows, agg_seconds), agg_mb = in_child(lambda: _aggregate_step(folder))
         out |= {"rows_scan": {k: round(v, 3) for k, v in scan.items()}, "rows_scan_peak_mb": scan_mb, "aggregate_rows": agg_rows,
                 "aggregate_seconds": round(agg_seconds, 1), "aggregate_peak_mb": agg_mb}
+        if increment:  # new games and hidden ones after the aggregates were built: the checks below cover them
+            in_child(lambda: synthesize(folder, increment, seed=games + 1, chunk=chunk, first=games + 1))
+            update, update_mb = in_child(lambda: _increment_step(folder, hide))
+            out |= {"increment": {"games": increment, "hidden": hide, **update}, "increment_peak_mb": update_mb}
     duck, duck_mb = in_child(lambda: _duckdb_step(folder, repeat))
     full = games <= pandas_max
     labels = ("all", "filtered") if full else ("sample",)
@@ -240,6 +257,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pandas-max", type=int, default=1_000_000,
                         help="above this many games pandas checks a one-week sample only (default 1,000,000)")
     parser.add_argument("--no-aggregates", action="store_true", help="scan the card rows only (no pre-aggregates)")
+    parser.add_argument("--increment", type=int, default=0, metavar="N",
+                        help="after building the aggregates, add N synthesized games and hide --hide games, and update the "
+                        "aggregates incrementally (timed); the queries and checks then cover them")
+    parser.add_argument("--hide", type=int, default=0, metavar="N", help="games hidden with --increment (ids 1..N)")
     parser.add_argument("--dir", help="keep the synthesized warehouses here (default: a temporary folder)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per size")
     args = parser.parse_args(argv)
@@ -247,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         base = Path(args.dir or tmp)
         for games in (int(g) for g in args.games.split(",")):
             result = run(games, base / f"games-{games}", args.repeat, args.pandas_repeat, args.chunk, args.pandas_max,
-                         not args.no_aggregates)
+                         not args.no_aggregates, args.increment, args.hide)
             if args.json:
                 print(json.dumps(result))
                 continue
@@ -259,6 +280,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  row scan before aggregating: all {scan['all']:.3f} s, filtered {scan['filtered']:.3f} s "
                       f"(peak {result['rows_scan_peak_mb']} MB); aggregates: {result['aggregate_rows']:,} rows built in "
                       f"{result['aggregate_seconds']} s (peak {result['aggregate_peak_mb']} MB); the figures below use them")
+            if "increment" in result:
+                inc = result["increment"]
+                print(f"  then {inc['games']:,} new games and {inc['hidden']:,} hidden: aggregates updated incrementally in "
+                      f"{inc['seconds']} s (read {inc['rows_read_from']} row part files, wrote {inc['files_written']} files; "
+                      f"peak {result['increment_peak_mb']} MB); the figures below include them")
             for label in ("all", "filtered"):
                 r = result[label]
                 goal = "met" if r["duckdb_median"] < GOAL_SECONDS else "not met"

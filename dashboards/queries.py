@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
 from dashboards import clockwork_games
-from dashboards.aggregates import CARD_AGG, PLAYER_AGG, aggregates_current, answers_exactly
+from dashboards.aggregates import CARD_AGG, DECK_AGG, PLAYER_AGG, answers_exactly, current_files
 from dashboards.duckconf import configured
 from dashboards.filters import Filters
 from dashboards.hidden import read_hidden
@@ -43,36 +44,43 @@ def _has_parts(folder: Path, name: str) -> bool:
     return next((folder / name).glob(pattern), None) is not None
 
 
-def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] = (), aggregated: bool = False) -> duckdb.DuckDBPyConnection:
+def _database(folder: Path, present: tuple[bool, ...], hidden: tuple[int, ...] = (),
+              aggregated: tuple[str, ...] = ()) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB database with a view per dataset over its Parquet files (an empty table without files).
 
     The views glob the files at every query, so new part files show up; the files of a warehouse share one schema
     (``schema.SCHEMA_VERSION``; another version is rebuilt), so no ``union_by_name`` is needed. The games a
-    moderator hid (``hidden``) are left out of every view.
+    moderator hid (``hidden``) are left out of every view. ``aggregated``: the current pre-aggregate files
+    (:func:`dashboards.aggregates.current_files`, which count without the hidden games), viewed as ``card_agg`` and
+    ``player_agg`` when there are both.
     """
     con = configured(duckdb.connect())
     con.execute("SET enable_progress_bar = false")
     con.execute("SET parquet_metadata_cache = true")
+    if hidden:  # a table, not a literal list: a list of many ids pushed into every Parquet scan made each scan crawl
+        con.register("hidden_ids", pa.table({"game_id": pa.array(hidden, pa.int64())}))
+        con.execute("CREATE TABLE hidden_games AS SELECT game_id FROM hidden_ids")
+        con.unregister("hidden_ids")
     for (name, schema), has in zip(DATASETS.items(), present, strict=True):
         partitioned = name in PARTITIONED
         if has:
             pattern = str(folder / name / ("*/part-*.parquet" if partitioned else "part-*.parquet"))
             hive = f", hive_partitioning=true, hive_types={{'{PARTITION}': VARCHAR}}" if partitioned else ""
-            out = f" WHERE game_id NOT IN ({', '.join(map(str, hidden))})" if hidden and partitioned else ""
+            out = " WHERE game_id NOT IN (SELECT game_id FROM hidden_games)" if hidden and partitioned else ""
             con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({_literal(pattern)}{hive}){out}")
         else:
             con.register("empty", (with_partition(schema) if partitioned else schema).empty_table())
             con.execute(f"CREATE TABLE {name} AS SELECT * FROM empty")
             con.unregister("empty")
-    if aggregated and not hidden:  # current pre-aggregates (dashboards.aggregates); hidden games need the rows
-        for name in (CARD_AGG, PLAYER_AGG):
-            pattern = str(folder / name / "*/part-*.parquet")
-            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet({_literal(pattern)}, hive_partitioning=true, "
-                        f"hive_types={{'{PARTITION}': VARCHAR}})")
+    for name in (CARD_AGG, PLAYER_AGG, DECK_AGG):  # current pre-aggregates (dashboards.aggregates): the files they list
+        files = [str(folder / f) for f in aggregated if f.startswith(f"{name}/")]
+        if files:
+            con.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet([{', '.join(map(_literal, files))}], "
+                        f"hive_partitioning=true, hive_types={{'{PARTITION}': VARCHAR}})")
     return con
 
 
-_DATABASES: OrderedDict[tuple[str, tuple[bool, ...], tuple[int, ...], bool], duckdb.DuckDBPyConnection] = OrderedDict()
+_DATABASES: OrderedDict[tuple[str, tuple[bool, ...], tuple[int, ...], tuple[str, ...]], duckdb.DuckDBPyConnection] = OrderedDict()
 _LOCK = threading.Lock()
 CACHED = 8  # warehouses whose database is kept open
 
@@ -83,7 +91,7 @@ def connect(folder: str | os.PathLike[str]) -> Iterator[duckdb.DuckDBPyConnectio
     ``card_games`` and ``cards``; thread-safe: each caller gets its own cursor."""
     path = Path(folder).resolve()
     key = (str(path), tuple(_has_parts(path, name) for name in DATASETS), read_hidden(path),
-           (path / CARD_AGG).is_dir() and aggregates_current(path))
+           current_files(path) if (path / CARD_AGG).is_dir() else ())
     with _LOCK:
         base = _DATABASES.get(key)
         if base is None:
@@ -128,14 +136,25 @@ def covers(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, int]:
 CARD_SQL = """
 SELECT key, count(*) AS n, sum(turn_played) AS turns FROM card_games WHERE {where} GROUP BY key
 """
-CARD_AGG_SQL = f"SELECT key, sum(n)::BIGINT AS n, sum(turns)::BIGINT AS turns FROM {CARD_AGG} WHERE {{where}} GROUP BY key"
+#: the aggregate files add up (a game hidden since they were built is a file of negative counts): a key whose counts
+#: sum to nothing under the filters has no row in the row-level query either
+CARD_AGG_SQL = (f"SELECT key, sum(n)::BIGINT AS n, sum(turns)::BIGINT AS turns FROM {CARD_AGG} WHERE {{where}} GROUP BY key "
+                "HAVING sum(n) <> 0")
 
 
-def _aggregated(con: duckdb.DuckDBPyConnection, f: Filters) -> bool:
-    """Whether this database has current pre-aggregates and they answer ``f`` exactly (dashboards.aggregates)."""
+def _has_view(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    return con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = ?", [name]).fetchone() == (1,)
+
+
+def _aggregated(con: duckdb.DuckDBPyConnection, f: Filters, *names: str) -> bool:
+    """Whether this database has current pre-aggregates (``card_agg`` and ``player_agg``, and ``names``) and they
+    answer ``f`` exactly (dashboards.aggregates)."""
     if not answers_exactly(f):
         return False
-    return con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = ?", [CARD_AGG]).fetchone() == (1,)
+    wanted = {CARD_AGG, PLAYER_AGG, *names}
+    found = con.execute(f"SELECT count(*) FROM duckdb_views() WHERE view_name IN ({', '.join('?' * len(wanted))})",
+                        sorted(wanted)).fetchone()
+    return found == (len(wanted),)
 
 
 def fold_counts(groups: list[tuple[int, int, int | None]], cards: dict[int, str]) -> list[dict[str, Any]]:
@@ -220,6 +239,13 @@ SELECT archetype, count(*) AS n, sum(score) AS s,
        count(*) FILTER (WHERE redraw) AS redraws
 FROM player_games WHERE {where} GROUP BY archetype ORDER BY n DESC, archetype
 """
+DECK_AGG_SQL = f"""
+SELECT archetype, sum(n) AS n, sum(s) AS s,
+       coalesce(sum(n) FILTER (WHERE went_first), 0) AS n1, coalesce(sum(s) FILTER (WHERE went_first), 0) AS s1,
+       coalesce(sum(n) FILTER (WHERE NOT went_first), 0) AS n2, coalesce(sum(s) FILTER (WHERE NOT went_first), 0) AS s2,
+       sum(redraws) AS redraws
+FROM {DECK_AGG} WHERE {{where}} GROUP BY archetype HAVING sum(n) <> 0 ORDER BY n DESC, archetype
+"""
 
 
 def deck_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
@@ -227,7 +253,8 @@ def deck_stats(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     cover = covers(con, f)
     where, params = f.where()
     rows = []
-    for a, n, s, n1, s1, n2, s2, redraws in con.execute(DECK_SQL.format(where=where), params).fetchall():
+    sql = DECK_AGG_SQL if _aggregated(con, f, DECK_AGG) else DECK_SQL
+    for a, n, s, n1, s1, n2, s2, redraws in con.execute(sql.format(where=where), params).fetchall():
         if n < f.min_games:
             continue
         wr, ci = _wr(s, n)
@@ -243,6 +270,10 @@ MATCHUP_SQL = """
 SELECT archetype, opp_archetype, count(*) AS n, sum(score) AS s
 FROM player_games WHERE {where} GROUP BY archetype, opp_archetype
 """
+MATCHUP_AGG_SQL = f"""
+SELECT archetype, opp_archetype, sum(n) AS n, sum(s) AS s
+FROM {DECK_AGG} WHERE {{where}} GROUP BY archetype, opp_archetype HAVING sum(n) <> 0
+"""
 
 
 def matchups(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
@@ -251,7 +282,8 @@ def matchups(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     if not two_seats(f.ruleset):
         return {"covers": cover, "filters": f.to_json(), "two_seats": False, "archetypes": [], "rows": []}
     where, params = f.where()
-    cells = con.execute(MATCHUP_SQL.format(where=where), params).fetchall()
+    sql = MATCHUP_AGG_SQL if _aggregated(con, f, DECK_AGG) else MATCHUP_SQL
+    cells = con.execute(sql.format(where=where), params).fetchall()
     size: dict[str, int] = {}
     for a, _, n, _ in cells:
         size[a] = size.get(a, 0) + n
@@ -272,6 +304,10 @@ FIRST_SQL = """
 SELECT archetype, count(*) AS n, sum(score) AS s
 FROM player_games WHERE ({where}) AND went_first GROUP BY ROLLUP (archetype) ORDER BY n DESC, archetype
 """
+FIRST_AGG_SQL = f"""
+SELECT archetype, sum(n) AS n, sum(s) AS s
+FROM {DECK_AGG} WHERE ({{where}}) AND went_first GROUP BY ROLLUP (archetype) HAVING sum(n) <> 0 ORDER BY n DESC, archetype
+"""
 
 
 def first_player(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
@@ -282,7 +318,8 @@ def first_player(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
         return {"covers": cover, "filters": f.to_json(), "two_seats": False, "overall": overall, "rows": []}
     where, params = f.where()
     rows = []
-    for a, n, s in con.execute(FIRST_SQL.format(where=where), params).fetchall():
+    sql = FIRST_AGG_SQL if _aggregated(con, f, DECK_AGG) else FIRST_SQL
+    for a, n, s in con.execute(sql.format(where=where), params).fetchall():
         wr, ci = _wr(s, n)
         if a is None:
             overall = {"games": n, "wr": wr, "wr_ci": ci}
@@ -295,6 +332,11 @@ TREND_SQL = """
 SELECT week, archetype, count(*) AS n, sum(score) AS s, sum(count(*)) OVER (PARTITION BY week) AS week_n
 FROM player_games WHERE ({where}) AND week IS NOT NULL GROUP BY week, archetype ORDER BY week, n DESC, archetype
 """
+TREND_AGG_SQL = f"""
+SELECT week, archetype, sum(n) AS n, sum(s) AS s, sum(sum(n)) OVER (PARTITION BY week) AS week_n
+FROM {DECK_AGG} WHERE ({{where}}) AND week IS NOT NULL GROUP BY week, archetype HAVING sum(n) <> 0
+ORDER BY week, n DESC, archetype
+"""
 
 
 def trends(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
@@ -303,7 +345,8 @@ def trends(con: duckdb.DuckDBPyConnection, f: Filters) -> dict[str, Any]:
     where, params = f.where()
     weeks: dict[str, int] = {}
     rows = []
-    for week, a, n, s, week_n in con.execute(TREND_SQL.format(where=where), params).fetchall():
+    sql = TREND_AGG_SQL if _aggregated(con, f, DECK_AGG) else TREND_SQL
+    for week, a, n, s, week_n in con.execute(sql.format(where=where), params).fetchall():
         weeks[week] = int(week_n)
         if n < f.min_games:
             continue
@@ -436,8 +479,12 @@ STATS = {"cards": card_stats, "decks": deck_stats, "matchups": matchups, "first"
 def default_ruleset(con: duckdb.DuckDBPyConnection) -> str:
     """Precious Memories when the warehouse holds any of its games (a store gaining other games keeps its statistics),
     else the ruleset with the most player-games: statistics never mix games."""
-    row = con.execute("SELECT ruleset FROM player_games GROUP BY ruleset "
-                      "ORDER BY ruleset = ? DESC, count(*) DESC, ruleset LIMIT 1", [DEFAULT_RULESET]).fetchone()
+    if _has_view(con, PLAYER_AGG):  # current pre-aggregates: the same counts without scanning the player-games
+        row = con.execute(f"SELECT ruleset FROM {PLAYER_AGG} GROUP BY ruleset HAVING sum(n) <> 0 "
+                          "ORDER BY ruleset = ? DESC, sum(n) DESC, ruleset LIMIT 1", [DEFAULT_RULESET]).fetchone()
+    else:
+        row = con.execute("SELECT ruleset FROM player_games GROUP BY ruleset "
+                          "ORDER BY ruleset = ? DESC, count(*) DESC, ruleset LIMIT 1", [DEFAULT_RULESET]).fetchone()
     return row[0] if row else DEFAULT_RULESET
 
 

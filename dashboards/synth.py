@@ -106,8 +106,9 @@ def _concat(parts: list[Arrays]) -> Arrays:
 
 
 def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0, *, chunk: int = CHUNK,
-               block: int = BLOCK) -> dict[str, int]:
-    """Write ``player_games``, ``card_games`` and ``cards`` for ``games`` synthetic games; the row counts.
+               block: int = BLOCK, first: int = 1) -> dict[str, int]:
+    """Write ``player_games``, ``card_games`` and ``cards`` for ``games`` synthetic games (ids from ``first`` on: a
+    later call adds games to the same folder); the row counts.
 
     The games are drawn in blocks of ``block`` (each its own random stream, so the data depend on ``seed`` and
     ``block`` only) and written a run of part files per ``chunk`` games (rounded up to whole blocks), so memory
@@ -119,9 +120,9 @@ def synthesize(folder: str | os.PathLike[str], games: int, seed: int = 0, *, chu
     strength = rng.normal(0, 0.25, len(ARCHETYPES))
     per_chunk = max(1, -(-chunk // block))
     counts = {"player_games": 0, "card_games": 0}
-    starts = list(range(1, games + 1, block))
+    starts = list(range(first, first + games, block))
     for k in range(0, len(starts), per_chunk):
-        blocks = [_block(seed, s, min(block, games + 1 - s), templates, strength) for s in starts[k:k + per_chunk]]
+        blocks = [_block(seed, s, min(block, first + games - s), templates, strength) for s in starts[k:k + per_chunk]]
         players, cards = _concat([b[0] for b in blocks]), _concat([b[1] for b in blocks])
         cards["owner"] -= 2 * (starts[k] - 1)  # row index into this chunk's player-games
         del blocks

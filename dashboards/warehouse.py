@@ -19,12 +19,13 @@ New rows go to new part files, written under a temporary name and renamed; the s
 written (``pending``) before its files appear and lists its games only once they are all in place, so after a
 crash the next update removes that run's files and projects its games again: each game is in the warehouse
 once, or not yet. A state that lists games the store does not hold (another or a replaced store), or of
-another layout, rebuilds the warehouse.
+another layout, rebuilds the warehouse. A warehouse that keeps pre-aggregates (``dashboards.aggregates``) has
+them brought up to date under the same lock after each update: only the new part files and the games hidden or
+shown since are counted.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import logging
 import os
@@ -33,7 +34,6 @@ import shutil
 import time
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,9 +44,10 @@ import pyarrow.parquet as pq
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 
-from dashboards.aggregates import CARD_AGG, MANIFEST, PLAYER_AGG
+from dashboards.aggregates import CARD_AGG, DECK_AGG, MANIFEST, PLAYER_AGG, aggregates_enabled, aggregates_stale, refresh_aggregates
 from dashboards.facts import CardCodes, Rows
 from dashboards.hidden import read_hidden, write_hidden
+from dashboards.lock import LOCK_FILE, locked
 from dashboards.schema import CARD_ROW_GROUP, DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
 from dashboards.source import games_by_id, project_batch, ruleset_cards
 from pmemo_replay.store.db import read_connection
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
     from pmemo_replay.store import Store
 
 STATE_FILE = "state.json"
-LOCK_FILE = ".lock"
 STATE_VERSION = 2
 BATCH = 256  # games read and folded per store round trip
 CHUNK = 5_000  # games per run of part files: bounds the rows held in memory (Python rows, then Arrow) on a large rebuild
@@ -163,18 +163,6 @@ def _write_state(folder: Path, state: State) -> None:
     tmp = folder / f".{STATE_FILE}.tmp"
     tmp.write_text(json.dumps(asdict(state)), "utf-8")
     os.replace(tmp, folder / STATE_FILE)
-
-
-@contextmanager
-def locked(folder: Path) -> Iterator[None]:
-    """Hold the warehouse's update lock (blocking)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / LOCK_FILE, "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def part_files(folder: Path) -> Iterator[Path]:
@@ -299,7 +287,7 @@ def _chunks(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
 
 def clear(folder: Path) -> None:
     """Remove the datasets, their pre-aggregates and the state (nothing else in the folder)."""
-    for name in (*DATASETS, CARD_AGG, PLAYER_AGG):
+    for name in (*DATASETS, CARD_AGG, PLAYER_AGG, DECK_AGG):
         shutil.rmtree(folder / name, ignore_errors=True)
     (folder / STATE_FILE).unlink(missing_ok=True)
     (folder / MANIFEST).unlink(missing_ok=True)
@@ -348,10 +336,14 @@ def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: b
         with read_connection(store.engine) as conn:
             unchanged = _unchanged(conn, state)
             _keep_hidden_current(conn, path)
-            if unchanged:
-                return UpdateReport(0, 0, False, time.perf_counter() - start, state)
+        if unchanged:
+            if aggregates_stale(path):  # games hidden or shown since, or a crash
+                with locked(path):
+                    refresh_aggregates(path)
+            return UpdateReport(0, 0, False, time.perf_counter() - start, state)
     with locked(path), read_connection(store.engine) as conn:
         state = read_state(path)
+        keep_aggregates = aggregates_enabled(path)  # before a rebuild clears them: counted again after it
         if state.pending is not None:
             _remove_run(path, state.pending)
             state = replace(state, pending=None)
@@ -365,6 +357,8 @@ def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: b
             ids = missing_ids(conn, state) or []  # every stored game
         state, projected, left_out = _project(store, path, state, conn, ids)
         _keep_hidden_current(conn, path)
+        if keep_aggregates:  # only the new part files and the games hidden or shown since are counted
+            refresh_aggregates(path)
     return UpdateReport(projected, left_out, rebuilt, time.perf_counter() - start, state)
 
 

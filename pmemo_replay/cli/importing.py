@@ -82,9 +82,9 @@ def run(args: argparse.Namespace) -> int:
     workers = workers_for(args.jobs, len(files))
     tqdm.monitor_interval = 0  # no monitor thread: a process with one thread forks its workers (pipeline._context)
     with open_store(args.db, cards) as store:
-        results = list(tqdm(store.ingest_many(((f, None) for f in files), workers=workers), total=len(files),
-                            unit="log", desc="importing", file=sys.stderr, disable=None))
+        # counted as they come (not kept: ten million results would not fit in memory), then the warehouse updated
+        lines, any_rejected = summary_lines(tqdm(store.ingest_many(((f, None) for f in files), workers=workers),
+                                                 total=len(files), unit="log", desc="importing", file=sys.stderr, disable=None))
         keep_current(store, args)
-    lines, any_rejected = summary_lines(results)
     print("\n".join(lines))
     return 1 if any_rejected else 0

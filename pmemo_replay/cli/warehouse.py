@@ -23,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        description="The warehouse is a hive-partitioned Parquet projection of the store that the statistics "
                        "read with DuckDB. `update` projects the stored games it lacks (import and uploads do this already), "
                        "`rebuild` projects every game again into an emptied warehouse, `aggregate` updates it and pre-aggregates the card "
-                       "counts for large warehouses (dashboards.aggregates), `info` shows its state, `verify` "
+                       "counts for large warehouses (dashboards.aggregates; from then on every update keeps them current, "
+                       "counting only the new games and the games hidden or shown since), `info` shows its state, `verify` "
                        "compares its games with the store's finished games (exit 0 when they match exactly, 1 otherwise).")
     p.add_argument("action", choices=("update", "rebuild", "aggregate", "info", "verify"))
     add_db_option(p)
@@ -56,11 +57,14 @@ def run(args: argparse.Namespace) -> int:
         return 0 if found.ok else 1
     report = refresh(args, folder, rebuild=args.action == "rebuild")
     if args.action == "aggregate":
-        from dashboards.aggregates import build_aggregates
+        from dashboards.aggregates import aggregate_rows, keep_aggregates
 
-        rows = build_aggregates(folder)
-        print(json.dumps({"folder": str(folder), "aggregate_rows": rows, **report.to_json()}, ensure_ascii=False) if args.json
-              else f"{folder}: {report.state.projected} game(s) in the warehouse, {rows} aggregate row(s)")
+        done = keep_aggregates(folder)  # counts only what changed when the warehouse keeps them already
+        rows = aggregate_rows(folder)
+        print(json.dumps({"folder": str(folder), "aggregate_rows": rows, "aggregates": done.to_json(), **report.to_json()},
+                         ensure_ascii=False) if args.json
+              else f"{folder}: {report.state.projected} game(s) in the warehouse, {rows} aggregate row(s) "
+                   f"({'counted from all the rows' if done.full else f'{done.parts_added} new part file(s) counted'})")
         return 0
     if args.json:
         print(json.dumps({"folder": str(folder), **report.to_json()}, ensure_ascii=False))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from dashboards.aggregates import aggregates_current, answers_exactly, build_aggregates
+from dashboards.aggregates import DECK_AGG, aggregates_current, answers_exactly, build_aggregates
 from dashboards.filters import Filters
 from dashboards.hidden import write_hidden
-from dashboards.queries import _aggregated, card_stats, connect
+from dashboards.queries import _aggregated, card_stats, connect, run_stat
 from dashboards.synth import synthesize
 from pmemo_replay.cli import main
 from pmemo_replay.store import Store
@@ -45,6 +45,23 @@ def test_aggregates_equal_the_row_level_query(warehouse: tuple[Path, dict], quer
     folder, rows = warehouse
     body, used = _stats(folder, query)
     assert used and body == rows[repr(query)]
+
+
+@pytest.mark.parametrize("query", EXACT)
+def test_deck_statistics_from_the_aggregates_equal_the_row_level_queries(warehouse: tuple[Path, dict],  # type: ignore[type-arg]
+                                                                           query: dict[str, str], tmp_path: Path) -> None:
+    folder, _ = warehouse
+    plain = tmp_path / "rows"
+    plain.mkdir()
+    for dataset in ("player_games", "card_games", "cards"):
+        (plain / dataset).symlink_to(folder / dataset)
+    f = Filters.parse(query)
+    for kind in ("decks", "matchups", "first", "trends"):
+        with connect(folder) as con:
+            assert _aggregated(con, f, DECK_AGG)
+            body = run_stat(con, kind, f)
+        with connect(plain) as con:
+            assert body == run_stat(con, kind, f), kind
 
 
 @pytest.mark.parametrize("query", ROWS_ONLY)
