@@ -83,7 +83,7 @@ def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     for x in attackers:
         x.rested = True
         x.approached_turn = g.turn
-        me.turn_log.append(("approach", x.card))
+        me.turn_log.append(("approach", x.card, x.uid))
     begin_approach(g, [x.uid for x in attackers])
     if trail.keep:
         names = " and ".join(describe(g, x.card) for x in attackers)
@@ -156,7 +156,7 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         trail.event("interfere", f"step ④ window, player {g.turn_player} acts first")
     attackers = [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None]
     for x in attackers:
-        g.players[x.owner].turn_log.append(("interfered", x.card))
+        g.players[x.owner].turn_log.append(("interfered", x.card, x.uid))
     fire(g, "interfered", attackers, trail)
     for x in attackers:
         fire_others(g, "interfered", x, trail)

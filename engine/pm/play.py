@@ -120,7 +120,7 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
     if kind in PLAYS:
         me = g.players[play.player]
         me.played.setdefault(base_id(play.card_id), g.turn)
-        me.turn_log.append(("play", play.card_id))
+        me.turn_log.append(("play", play.card_id, -1))
         if me.cost_mods and kind != "break":
             stats.use_next_cost(g, play.player, play.card_id)
     responses = action.get("responses")

@@ -78,7 +78,7 @@ def _player_back(d: dict[str, Any]) -> PlayerState:
     p.opening_found = list(d["opening_found"])
     p.hand_lost = d["hand_lost"]
     p.ex_seen = list(d["ex_seen"])
-    p.turn_log = [(e, c) for e, c in d.get("turn_log", ())]
+    p.turn_log = [(x[0], x[1], x[2] if len(x) > 2 else -1) for x in d.get("turn_log", ())]
     p.ex_deck = list(d["ex_deck"])
     return p
 

@@ -126,3 +126,30 @@ def test_01_113_a_chara_whose_only_activity_was_a_trigger_used_no_text() -> None
     assert conditions.chara_problem(g, 0, spec, fired) == "has used no text this turn"
     fired.used["MHK 01-074#1"] = g.turn
     assert conditions.chara_problem(g, 0, spec, fired) is None
+
+
+def test_01_048_two_copies_of_one_erika_are_two_cards_that_approached() -> None:
+    """MHK 01-048 counts own 千葉 エリカ (枚) that took part in an approach this turn: two copies of one card are two
+    cards; one Chara approaching twice is one."""
+    from engine.pm import conditions
+    from tests.effects.test_mhk_review import _state
+
+    g = _state()
+    h = {"event": "approach", "filter": {"name": "千葉 エリカ"}, "distinct": True}
+    g.players[0].turn_log = [("approach", "MHK 01-046", 11), ("approach", "MHK 01-046", 12),
+                             ("approach", "MHK 01-048", 13), ("approach", "MHK 01-048", 13)]
+    assert conditions.history_count(g, 0, h) == 3
+    assert conditions.history_count(g, 0, {**h, "distinct": False}) == 4
+
+
+def test_turn_log_snapshots_from_before_the_uid_still_load() -> None:
+    """Stored snapshots wrote turn_log entries as [event, card]; they load with no Chara (-1)."""
+    from engine.pm import snapshot
+
+    state = assert_legal(_p008_then_01_074(True)).state
+    doc = snapshot.to_snapshot(state)
+    assert doc["players"][0]["turn_log"] and all(len(x) == 3 for x in doc["players"][0]["turn_log"])
+    for p in doc["players"]:
+        p["turn_log"] = [x[:2] for x in p["turn_log"]]
+    back = snapshot.from_snapshot(doc, state.cards)
+    assert all(uid == -1 for _, _, uid in back.players[0].turn_log)
