@@ -19,18 +19,21 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import nullcontext
+from dataclasses import replace
 from itertools import islice
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import AsyncResult, Pool
 from pathlib import Path
 from typing import Any, TypeVar
 
+import sqlalchemy as sa
 from sqlalchemy.engine import Engine, make_url
 
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_MALFORMED, engine_failure
 from pmemo_replay.games.cards import CardLibrary, library_of
 from pmemo_replay.store.db import create_db_engine
+from pmemo_replay.store.models import GAME
 from pmemo_replay.store.prepare import Prepared, Rejected, prepare
 from pmemo_replay.store.writer import IngestResult, write_batch
 
@@ -124,8 +127,35 @@ def stored_by_workers(items: Iterable[Item], url: str, cards: Any, workers: int)
     context = _context()
     lock = context.Lock() if make_url(url).get_backend_name() == "sqlite" else None  # SQLite: one writer at a time
     db = loaded_library(cards)
+    before = _last_game_id(url)
     with context.Pool(workers, _init, (db, url, lock)) as pool:
-        yield from _windowed(pool, _store_chunk, _chunks(items, WRITE_CHUNK), workers * 4)
+        yield from in_input_order(_windowed(pool, _store_chunk, _chunks(items, WRITE_CHUNK), workers * 4), before)
+
+
+def _last_game_id(url: str) -> int:
+    """The highest game id stored before this run (0 when none)."""
+    engine = create_db_engine(url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(sa.select(sa.func.max(GAME.c.id))).scalar() or 0)
+    finally:
+        engine.dispose()
+
+
+def in_input_order(results: Iterable[IngestResult], before: int) -> Iterator[IngestResult]:
+    """Statuses as one process would give them: the same log twice in one run, in chunks that different workers
+    stored in another order, is ``stored`` at its first place and ``present`` after (a game id above ``before`` was
+    stored by this run)."""
+    seen: set[int] = set()
+    for r in results:
+        if r.game_id is not None and r.status != "rejected":
+            first = r.game_id not in seen
+            seen.add(r.game_id)
+            if r.status == "present" and first and r.game_id > before:
+                r = replace(r, status="stored")
+            elif r.status == "stored" and not first:
+                r = replace(r, status="present")
+        yield r
 
 
 def shared_database(url: str) -> bool:

@@ -160,3 +160,15 @@ def test_workers_store_their_own_chunks_like_one_process(store_url: str, busy: b
     assert sum(s == "stored" for s in statuses.values()) == 72 == counts["game"] == counts["upload"]
     by_source = {r.source: r.game_id for r in results}
     assert by_source["again"] == by_source["g5"]
+
+
+def test_statuses_follow_the_input_order_whatever_order_the_workers_stored_in() -> None:
+    """The same log twice in one run, stored by the later chunk's worker first: the first place reads stored."""
+    from pmemo_replay.store.pipeline import in_input_order
+    from pmemo_replay.store.writer import IngestResult
+
+    got = list(in_input_order([IngestResult("present", "first", 12), IngestResult("stored", "old", 13),
+                               IngestResult("present", "earlier", 5), IngestResult("stored", "again", 12),
+                               IngestResult("rejected", "bad")], before=10))
+    assert [(r.source, r.status) for r in got] == [("first", "stored"), ("old", "stored"), ("earlier", "present"),
+                                                   ("again", "present"), ("bad", "rejected")]
