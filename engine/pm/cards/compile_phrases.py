@@ -669,10 +669,11 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
 
 
 def _top_sentences(text: str) -> list[str]:
+    """The sentences of ``text``: cut at 。 outside 「」 and 『』 (a title may hold a 。)."""
     out, depth, cur = [], 0, ""
     for ch in text:
-        depth += ch == "「"
-        depth -= ch == "」"
+        depth += ch in "「『"
+        depth -= ch in "」』"
         if ch == "。" and depth == 0:
             out.append(cur)
             cur = ""
