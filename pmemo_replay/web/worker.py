@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import os
 import socket
 import time
 from collections import deque
@@ -36,35 +35,16 @@ from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from pmemo_replay.web.arrival import Arrival, Refusal
-from pmemo_replay.web.settings import max_upload_bytes
+from pmemo_replay.web.settings import DEFAULT_REQUEST_SECONDS, max_upload_bytes, request_seconds
 
 #: a request (head and body) must arrive complete within this, from the connection's first byte or from the
 #: previous response on a kept-alive connection; else the connection is closed (``PMEMO_REQUEST_SECONDS`` in the
-#: environment sets another)
-REQUEST_SECONDS = 10.0
-ENV_REQUEST_SECONDS = "PMEMO_REQUEST_SECONDS"
+#: environment sets another: settings.request_seconds)
+REQUEST_SECONDS = DEFAULT_REQUEST_SECONDS
 #: the most of an unread body gunicorn drains after a response before it gives up and closes (gunicorn.http.parser)
 DRAINED_BYTES = 64 * 1024
 _RECV_BYTES = 64 * 1024
 _CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
-
-
-def request_seconds(env: dict[str, str] | None = None) -> float:
-    """``PMEMO_REQUEST_SECONDS`` when it is a positive number, else :data:`REQUEST_SECONDS`.
-
-    >>> request_seconds({}), request_seconds({"PMEMO_REQUEST_SECONDS": "2.5"})
-    (10.0, 2.5)
-    """
-    text = (os.environ if env is None else env).get(ENV_REQUEST_SECONDS, "").strip()
-    if not text:
-        return REQUEST_SECONDS
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 86400:
-        raise ValueError(f"{ENV_REQUEST_SECONDS} must be a number of seconds above 0 and below 86400, not {text!r}")
-    return value
 
 
 class _SpooledUnreader(SocketUnreader):  # type: ignore[misc]
