@@ -9,6 +9,7 @@ from typing import Any
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
+from engine.rulesets import RULESETS
 from pmemo_replay.web import schemas, stats_schemas
 
 LOG_BODY = {
@@ -62,8 +63,9 @@ def _body(properties: dict[str, Any], required: list[str], **more: Any) -> dict[
 
 _COUNT = {"type": "integer", "minimum": 0, "maximum": schemas.MAX_INT}
 _SEAT_OF_TWO = {"type": "integer", "enum": [0, 1]}
-#: the most seats a game of any ruleset has (Toy Race: up to 4); a game's own count decides past the description
-MAX_SEATS = 4
+#: a seat parameter's schema, its range set when the document is built (:func:`_seats`): the seats the installed
+#: rulesets take (a game of Toy Race: up to 4); a game's own count decides past the description
+_SEAT_PARAMETER: dict[str, Any] = {"type": "integer", "minimum": 0}
 _BRANCH_BODY = _body({
     "at": {**_COUNT, "description": "the step the branch starts from"},
     "game_id": {**_COUNT, "description": "a stored game"},
@@ -117,8 +119,7 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                    "view with the token, else the public view (`turns`: the turn of each action, null where not known); "
                    "`?seat=N` with the token: what that seat saw",
         "parameters": [DRAFT_ID, {"in": "query", "name": "seat", "schema": {
-            "type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1,
-            "description": "a seat of the draft's game (with the token): the draft as that seat saw it"}}],
+            **_SEAT_PARAMETER, "description": "a seat of the draft's game (with the token): the draft as that seat saw it"}}],
         "responses": {"200": _draft_json("the draft"), "400": _error("not a seat of the draft's game"), **_TOKEN}}},
     "/api/drafts/{draft_id}/actions": {"post": {
         "summary": "Append one action: `{\"action\": {...}, \"expected\": n}`, n the actions the client holds before it; "
@@ -140,8 +141,7 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "summary": "What may be done now (`actor`, `actions`, `unknown`, `hand_play`); with `p` and `card`, the ways to play "
                    "that card from a hand card not named yet (`options`)",
         "parameters": [DRAFT_ID, {"in": "query", "name": "p", "schema": {
-                           "type": "integer", "enum": list(range(MAX_SEATS)),
-                           "description": "a seat of the draft's game (0 to its seats - 1; Toy Race has up to 4)"}},
+                           **_SEAT_PARAMETER, "description": "a seat of the draft's game (0 to its seats - 1)"}},
                        {"in": "query", "name": "card", "schema": {"type": "string"}}],
         "responses": {"200": _draft_json("the offers"), "400": _error("unknown card or player"),
                       "422": _json("RulingResponse", "that card cannot be in that hand"), **_TOKEN}}},
@@ -257,13 +257,19 @@ PATHS: dict[str, dict[str, Any]] = {
 }
 
 
-@cache
 def build_spec() -> dict[str, Any]:
-    """The OpenAPI 3 document (built once)."""
+    """The OpenAPI 3 document (built once for the rulesets installed)."""
+    return _build_spec(tuple(sorted((name, r.game, r.players[1]) for name, r in RULESETS.items())))
+
+
+@cache
+def _build_spec(rulesets: tuple[tuple[str, str, int], ...]) -> dict[str, Any]:
+    """The document for these rulesets (name, game, most seats)."""
+    most_seats = max((most for _, _, most in rulesets), default=2)
     spec = APISpec(
         title="pmemo-replay", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
         info={"description": "Replay, check and store game logs (pmemo-log v1) of every ruleset the engine has: "
-                                 "Precious Memories (pm-2.22) and Mahou Shoujo (mahou-shoujo-1)."},
+                             + ", ".join(f"{game} ({name})" for name, game, _ in rulesets) + "."},
     )
     for name, schema in COMPONENTS.items():
         spec.components.schema(name, schema=schema)
@@ -272,8 +278,18 @@ def build_spec() -> dict[str, Any]:
         "description": "an API token (`pmemo-replay tokens add`) for uploads and new drafts when the server is not open; "
                        "a draft's own token for writes to that draft"})
     for path, operations in PATHS.items():
-        spec.path(path=path, operations=_with_write_answers(copy.deepcopy(operations)))
+        spec.path(path=path, operations=_with_write_answers(_seats(copy.deepcopy(operations), most_seats)))
     return spec.to_dict()
+
+
+def _seats(operations: dict[str, Any], most: int) -> dict[str, Any]:
+    """A seat parameter (``p``, ``seat``) admits the seats of the installed rulesets: 0 to ``most`` - 1."""
+    for op in operations.values():
+        for parameter in op.get("parameters", []):
+            if parameter.get("name") in ("p", "seat") and parameter.get("schema", {}).get("minimum") == 0 \
+                    and "maximum" not in parameter["schema"]:
+                parameter["schema"]["enum"] = list(range(most))
+    return operations
 
 
 def _with_write_answers(operations: dict[str, Any]) -> dict[str, Any]:
