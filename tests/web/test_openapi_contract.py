@@ -87,3 +87,18 @@ def test_every_date_the_pattern_admits_is_read_and_every_real_date_is_admitted()
     for text in ["2024-02-29", "2000-02-29", "2026-11-01T14:00", "2026-11-01T14:00:05.123Z", " 2026-11-01 "]:
         assert pattern.match(text)
         parse_when("to", text)
+
+
+def test_legal_refuses_a_seat_that_is_no_number_or_comes_without_a_card(tmp_path: Path) -> None:
+    """What the description forbids (``p`` outside its enum, or alone) is refused, not ignored."""
+    from tests.drafts.conftest import make_app, table_log
+
+    app = make_app(f"sqlite:///{tmp_path / 'legal.sqlite3'}")
+    client = app.test_client()
+    created = client.post("/api/drafts", data=table_log()[0]).json
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    for query in ["p=x", "p=0", "p=%C2%B2&card=x", "p=-1&card=x"]:
+        refused = client.get(f"/api/drafts/{created['id']}/legal?{query}", headers=auth)
+        assert refused.status_code == 400 and "'p'" in refused.json["error"], query
+    assert client.get(f"/api/drafts/{created['id']}/legal", headers=auth).status_code == 200
+    app.extensions["pmemo_store"].close()
