@@ -231,8 +231,8 @@ def legal(draft_id: int) -> Response:
     """What may be done now; with ``p`` and ``card``: the ways to play that card from an unknown hand card."""
     card = request.args.get("card")
     seat = request.args.get("p")
-    if seat is not None and (card is None or not (seat.isascii() and seat.isdigit() and len(seat) < 3)):
-        raise DraftError(400, {"error": "'p' is a seat number, and goes with 'card'"})
+    if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
+        raise DraftError(400, {"error": "'p' must be a seat number"})
     return answer(drafts().offers(draft_id, bearer_token(), player=None if seat is None else int(seat), card=card))
 
 

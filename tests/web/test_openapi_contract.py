@@ -67,7 +67,7 @@ def test_a_draft_takes_seat_and_branches_take_a_game_id_from_0() -> None:
 @pytest.mark.parametrize("path", ["/api/games", "/api/stats/cards", "/api/stats/trends"])
 def test_from_and_to_are_iso_dates(path: str) -> None:
     names = {x["name"]: x["schema"] for x in operation(path, "get")["parameters"] if x["name"] in ("from", "to")}
-    assert set(names) == {"from", "to"} and all(s["pattern"] == ISO_WHEN_PATTERN for s in names.values())
+    assert set(names) == {"from", "to"} and names["from"]["pattern"] == ISO_WHEN_PATTERN  # stats' to: ISO_TO_PATTERN
 
 
 def test_every_date_the_pattern_admits_is_read_and_every_real_date_is_admitted() -> None:
@@ -89,16 +89,32 @@ def test_every_date_the_pattern_admits_is_read_and_every_real_date_is_admitted()
         parse_when("to", text)
 
 
-def test_legal_refuses_a_seat_that_is_no_number_or_comes_without_a_card(tmp_path: Path) -> None:
-    """What the description forbids (``p`` outside its enum, or alone) is refused, not ignored."""
+def test_legal_refuses_a_seat_that_is_no_number(tmp_path: Path) -> None:
+    """What the description forbids (``p`` not a seat number) is refused, not ignored."""
     from tests.drafts.conftest import make_app, table_log
 
     app = make_app(f"sqlite:///{tmp_path / 'legal.sqlite3'}")
     client = app.test_client()
     created = client.post("/api/drafts", data=table_log()[0]).json
     auth = {"Authorization": f"Bearer {created['token']}"}
-    for query in ["p=x", "p=0", "p=%C2%B2&card=x", "p=-1&card=x"]:
+    for query in ["p=x", "p=%C2%B2&card=x", "p=-1&card=x", "p=1.0"]:
         refused = client.get(f"/api/drafts/{created['id']}/legal?{query}", headers=auth)
         assert refused.status_code == 400 and "'p'" in refused.json["error"], query
-    assert client.get(f"/api/drafts/{created['id']}/legal", headers=auth).status_code == 200
+    for query in ["", "?p=0"]:  # p alone changes nothing
+        assert client.get(f"/api/drafts/{created['id']}/legal{query}", headers=auth).status_code == 200
+    app.extensions["pmemo_store"].close()
+
+
+def test_the_statistics_to_ends_on_9999_12_30_as_a_date_and_reads_as_the_server_does(tmp_path: Path) -> None:
+    from pmemo_replay.web.schemas import ISO_TO_PATTERN
+    from tests.drafts.conftest import make_app
+
+    (to,) = [x for x in operation("/api/stats/games", "get")["parameters"] if x["name"] == "to"]
+    assert to["schema"]["pattern"] == ISO_TO_PATTERN
+    app = make_app(f"sqlite:///{tmp_path / 'to.sqlite3'}")
+    client = app.test_client()
+    for text, admitted in [("9999-12-31", False), ("9999-12-30", True), ("9999-12-31T23:59:59.999999Z", True),
+                           ("2026-12-31", True), ("0001-01-01", True), ("2024-02-29", True), ("", True)]:
+        assert bool(re.match(ISO_TO_PATTERN, text)) == admitted, text
+        assert (client.get(f"/api/stats/games?to={text}").status_code == 200) == admitted, text
     app.extensions["pmemo_store"].close()
