@@ -111,6 +111,8 @@ def test_slow_clients_of_every_kind_do_not_hold_up_a_normal_request(tmp_path: Pa
         try:
             for kind in SLOW_KINDS:
                 slow += hold(address, kind, 50)
+            for s in slow[-50:]:  # the 50 whole requests pipelined before half ones are real work: answered first
+                assert read_response(s)[0] == 200
             time.sleep(0.5)
             for s, kind in zip(slow, [k for k in SLOW_KINDS for _ in range(50)], strict=True):
                 s.sendall(SLOW_KINDS[kind][1])  # they trickle on: each byte wakes the server, none ends a request
