@@ -278,8 +278,19 @@ def _build_spec(rulesets: tuple[tuple[str, str, int], ...]) -> dict[str, Any]:
         "description": "an API token (`pmemo-replay tokens add`) for uploads and new drafts when the server is not open; "
                        "a draft's own token for writes to that draft"})
     for path, operations in PATHS.items():
-        spec.path(path=path, operations=_with_write_answers(_seats(copy.deepcopy(operations), most_seats)))
+        spec.path(path=path, operations=_with_server_answers(_with_write_answers(
+            _seats(copy.deepcopy(operations), most_seats))))
     return spec.to_dict()
+
+
+def _with_server_answers(operations: dict[str, Any]) -> dict[str, Any]:
+    """What the server answers before the application sees a request (a plain page, not JSON): 414 for a request
+    line over gunicorn's 4 KB, 431 for a request head over 64 KB (web/arrival.py)."""
+    for op in operations.values():
+        answers = op.setdefault("responses", {})
+        answers.setdefault("414", {"description": "the request line (path and query) is over 4 KB: refused by the server"})
+        answers.setdefault("431", {"description": "the request head is over 64 KB: refused by the server"})
+    return operations
 
 
 def _seats(operations: dict[str, Any], most: int) -> dict[str, Any]:

@@ -118,3 +118,9 @@ def test_the_statistics_to_ends_on_9999_12_30_as_a_date_and_reads_as_the_server_
         assert bool(re.match(ISO_TO_PATTERN, text)) == admitted, text
         assert (client.get(f"/api/stats/games?to={text}").status_code == 200) == admitted, text
     app.extensions["pmemo_store"].close()
+
+
+def test_every_operation_documents_what_the_server_refuses_before_the_application() -> None:
+    for path, operations in SPEC["paths"].items():
+        for method, op in operations.items():
+            assert {"414", "431"} <= set(op["responses"]), (method, path)
