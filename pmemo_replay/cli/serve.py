@@ -61,13 +61,18 @@ def app_config(db: str | None, host: str, *, open_uploads: bool = False) -> dict
 
 
 def build_app(db: str | None, config: dict[str, Any] | None = None) -> Flask:
-    """The application on the store ``db`` (TESTING and DEBUG off); exits 2 when the store cannot be opened."""
+    """The application on the store ``db`` (TESTING and DEBUG off); exits 2 when the store cannot be opened or a
+    ``PMEMO_*`` setting cannot be read."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from pmemo_replay.web import create_app
+    from pmemo_replay.web.settings import SettingError
 
     try:
         return create_app({"PMEMO_DATABASE_URL": db, "TESTING": False, "DEBUG": False, **(config or {})})
+    except SettingError as err:
+        print(f"pmemo-replay: {err}", file=sys.stderr)
+        raise SystemExit(2) from None
     except (ArgumentError, SQLAlchemyError, OSError) as err:
         print(f"pmemo-replay: cannot open the store: {err}", file=sys.stderr)
         raise SystemExit(2) from None

@@ -127,27 +127,46 @@ def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True) 
     if _MAYBE_UNSTORABLE.search(text) is None:
         return
     try:
-        values: list[tuple[int | None, Any]] = [(None, _DECODER.decode(text))]
-    except ValueError:  # JSON Lines: the header line, then one action per line (lines that do not decode are named later)
-        values = []
-        for line in filter(str.strip, text.split("\n")):
-            try:
-                values.append((len(values) - 1 if values else None, _DECODER.decode(line)))
-            except ValueError:
-                continue
-    for action, value in values:
+        values: list[tuple[int | None, int | None, Any]] = [(None, None, _DECODER.decode(text))]
+    except ValueError:  # JSON Lines: (action index, line number, value) of each line that decodes
+        values = list(_jsonl_values(text))
+    for action, line, value in values:
         found = _unstorable_at(value)
         if found is not None:
             path, string, is_key = found
-            raise _unstorable_error([action, *path] if action is not None else path, string, is_key=is_key)
+            raise _unstorable_error([action, *path] if action is not None else path, string, is_key=is_key, line=line)
+
+
+def _jsonl_values(text: str) -> Iterator[tuple[int | None, int, Any]]:
+    """JSON Lines: the first non-blank line is the header (action None), each later non-blank line the next action,
+    whether or not it decodes (as :func:`_parse_jsonl` counts them); the lines that decode, with their line numbers.
+
+    >>> [(i, n) for i, n, _ in _jsonl_values('{"bad header"\\n\\n{"a": 1}\\nnot json\\n{"b": 2}')]
+    [(0, 3), (2, 5)]
+    """
+    action: int | None = None
+    for n, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            value = _DECODER.decode(line)
+        except ValueError:
+            value = _UNDECODED
+        if value is not _UNDECODED:
+            yield action, n, value
+        action = 0 if action is None else action + 1
+
+
+_UNDECODED = object()
 
 
 #: public name: the drafts API checks each posted action body the same way
 refuse_unstorable = _refuse_unstorable
 
 
-def _unstorable_error(path: list[str | int], string: str, *, is_key: bool) -> LogError:
-    """The ruling for a lone surrogate or NUL at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``).
+def _unstorable_error(path: list[str | int], string: str, *, is_key: bool, line: int | None = None) -> LogError:
+    """The ruling for a lone surrogate or NUL at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``);
+    ``line``: the JSON Lines line it is on, named first.
 
     List indices are ``int`` and keys ``str``: only an ``int`` first step (after ``actions``) names an action.
     """
@@ -163,7 +182,8 @@ def _unstorable_error(path: list[str | int], string: str, *, is_key: bool) -> Lo
     what = (f"a key in '{where}'" if where else "a key") if is_key else f"field '{where}'"
     problem = "a NUL character (U+0000), which no text column keeps" if "\x00" in string else \
         "a lone UTF-16 surrogate, which is not Unicode text"
-    return LogError(f"{context}: {what} holds {problem}: {show(string)}", index=index, path=".".join(map(str, path)))
+    at = f"line {line}: " if line is not None else ""
+    return LogError(f"{at}{context}: {what} holds {problem}: {show(string)}", index=index, path=".".join(map(str, path)))
 
 
 def load_log(document: Any, *, form: LogForm = "json") -> PmemoLog:

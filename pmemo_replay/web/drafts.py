@@ -230,8 +230,10 @@ def finish_merged(draft_id: int) -> Response:
 def legal(draft_id: int) -> Response:
     """What may be done now; with ``p`` and ``card``: the ways to play that card from an unknown hand card."""
     card = request.args.get("card")
-    player = request.args.get("p", type=int)
-    return answer(drafts().offers(draft_id, bearer_token(), player=player, card=card))
+    seat = request.args.get("p")
+    if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
+        raise DraftError(400, {"error": "'p' must be a seat number"})
+    return answer(drafts().offers(draft_id, bearer_token(), player=None if seat is None else int(seat), card=card))
 
 
 @bp.get("/<int:draft_id>/events")

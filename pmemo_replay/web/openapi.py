@@ -9,6 +9,7 @@ from typing import Any
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
+from engine.rulesets import RULESETS
 from pmemo_replay.web import schemas, stats_schemas
 
 LOG_BODY = {
@@ -54,6 +55,39 @@ def _draft_json(description: str, schema: dict[str, Any] | None = None) -> dict[
     return {"description": description, "content": {"application/json": {"schema": schema or OBJECT}}}
 
 
+def _body(properties: dict[str, Any], required: list[str], **more: Any) -> dict[str, Any]:
+    """A required JSON object body with these properties (others are ignored)."""
+    return {"required": True, "content": {"application/json": {"schema": {
+        "type": "object", "properties": properties, "required": required, **more}}}}
+
+
+_COUNT = {"type": "integer", "minimum": 0, "maximum": schemas.MAX_INT}
+_SEAT_OF_TWO = {"type": "integer", "enum": [0, 1]}
+#: a seat parameter's schema, its range set when the document is built (:func:`_seats`): the seats the installed
+#: rulesets take (a game of Toy Race: up to 4); a game's own count decides past the description
+_SEAT_PARAMETER: dict[str, Any] = {"type": "integer", "minimum": 0}
+_BRANCH_BODY = _body({
+    "at": {**_COUNT, "description": "the step the branch starts from"},
+    "game_id": {**_COUNT, "description": "a stored game"},
+    "log": {"type": "string", "description": "or a pmemo-log's text (the judge page); taken before game_id"},
+    "view": {"type": "string", "pattern": schemas.VIEW_PATTERN, "description": "judge (default), public or a seat number"},
+    "then": {"type": "object", "description": "the action tried there"},
+}, ["at"], anyOf=[{"required": ["game_id"]}, {"required": ["log"]}])
+_APPEND_BODY = _body({"action": {"type": "object"},
+                      "expected": {**_COUNT, "description": "the actions the client holds before this one"}},
+                     ["action", "expected"])
+_UNDO_BODY = {"required": False, "content": {"application/json": {"schema": {"type": "object", "properties": {
+    "expected": {**_COUNT, "description": "the actions the client holds before the undo"}}}}}}
+_PAIR_BODY = _body({"with": {"type": "integer", "minimum": 1, "maximum": schemas.MAX_INT,
+                             "description": "the other seat's draft (not this one)"},
+                    "seat": {**_SEAT_OF_TWO, "description": "the seat this draft was recorded from"}}, ["with", "seat"])
+_PICK_BODY = _body({"seat": _SEAT_OF_TWO}, ["step", "how", "seat"], oneOf=[
+    {"properties": {"step": {**_COUNT, "description": "a game action"},
+                    "how": {"type": "string", "enum": ["take", "insert", "clear"]}}},
+    {"properties": {"step": {"type": "string", "enum": ["header"]}, "how": {"type": "string", "enum": ["take", "clear"]}}},
+])
+
+
 _BAD = {"description": "malformed: a ruling (log.schema) or an error", "content": {"application/json": {"schema": {
     "oneOf": [{"$ref": "#/components/schemas/RulingResponse"}, {"$ref": "#/components/schemas/Error"}]}}}}
 _TOKEN = {"403": _error("without the draft's token, or with another"), "404": _error("no such draft")}
@@ -71,29 +105,32 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "summary": "A what-if branch: a draft starting from a stored game's actions up to step `at` in `view` "
                    "(`{\"game_id\", \"at\", \"view\", \"then\"}`), or from a pasted log's (`{\"log\", \"at\", \"then\"}`), "
                    "`then` the action tried there; the game never changes",
-        "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "requestBody": _BRANCH_BODY,
         "responses": {"201": _draft_json("`{\"id\", \"token\", \"count\"}`"), "400": _BAD,
                       "401": _error("uploads are closed: an API token is needed"), "404": _error("no such game"),
                       "422": _draft_json("the tried action is illegal (`ruling`), or the view cannot branch")}}},
     "/api/drafts/branches": {"get": {
         "summary": "The what-if branches of a stored game (`?game_id=N`): `{game_id, branches: [{id, at, view, count, "
                    "game_id, updated_at}]}`",
-        "parameters": [{"in": "query", "name": "game_id", "required": True, "schema": {"type": "integer"}}],
+        "parameters": [{"in": "query", "name": "game_id", "required": True, "schema": _COUNT}],
         "responses": {"200": _draft_json("the branches"), "400": _error("no game named")}}},
     "/api/drafts/{draft_id}": {"get": {
-        "summary": "`{id, game, actions, state, trail, game_id, count, last_event, turns}`: the judge view with the "
-                   "token, else the public view (`turns`: the turn of each action, null where not known)",
-        "parameters": [DRAFT_ID],
-        "responses": {"200": _draft_json("the draft"), **_TOKEN}}},
+        "summary": "`{id, game, actions, state, trail, game_id, count, last_event, turns, merged_game_id}`: the judge "
+                   "view with the token, else the public view (`turns`: the turn of each action, null where not known); "
+                   "`?seat=N` with the token: what that seat saw",
+        "parameters": [DRAFT_ID, {"in": "query", "name": "seat", "schema": {
+            **_SEAT_PARAMETER, "description": "a seat of the draft's game (with the token): the draft as that seat saw it"}}],
+        "responses": {"200": _draft_json("the draft"), "400": _error("not a seat of the draft's game"), **_TOKEN}}},
     "/api/drafts/{draft_id}/actions": {"post": {
         "summary": "Append one action: `{\"action\": {...}, \"expected\": n}`, n the actions the client holds before it; "
                    "the same request again answers the same (applied once)", "parameters": [DRAFT_ID],
-        "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "requestBody": _APPEND_BODY,
         "responses": {"200": _draft_json("applied (judge view)", _STEP), "400": _BAD,
                       "422": _json("RulingResponse", "illegal: nothing appended"), **_WRITE}}},
     "/api/drafts/{draft_id}/undo": {"post": {
         "summary": "Take the last action back (an undo event in the draft's history); optional `{\"expected\": n}`",
-        "parameters": [DRAFT_ID], "responses": {"200": _draft_json("taken back", _STEP), "400": _error("not a count"),
+        "parameters": [DRAFT_ID], "requestBody": _UNDO_BODY,
+        "responses": {"200": _draft_json("taken back", _STEP), "400": _BAD,
                                                 **_WRITE}}},
     "/api/drafts/{draft_id}/finish": {"post": {
         "summary": "Store the draft as a game through the normal ingest (finishing again gives the same game)",
@@ -103,14 +140,15 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
     "/api/drafts/{draft_id}/legal": {"get": {
         "summary": "What may be done now (`actor`, `actions`, `unknown`, `hand_play`); with `p` and `card`, the ways to play "
                    "that card from a hand card not named yet (`options`)",
-        "parameters": [DRAFT_ID, {"in": "query", "name": "p", "schema": {"type": "integer", "enum": [0, 1]}},
+        "parameters": [DRAFT_ID, {"in": "query", "name": "p", "schema": {
+                           **_SEAT_PARAMETER, "description": "a seat of the draft's game (0 to its seats - 1)"}},
                        {"in": "query", "name": "card", "schema": {"type": "string"}}],
         "responses": {"200": _draft_json("the offers"), "400": _error("unknown card or player"),
                       "422": _json("RulingResponse", "that card cannot be in that hand"), **_TOKEN}}},
     "/api/drafts/{draft_id}/pair": {"post": {
         "summary": "Two seats, one game: `{\"with\": other draft id, \"seat\": 0|1}` (the seat this draft was recorded "
                    "from); the two drafts are paired once each asked for the other", "parameters": [DRAFT_ID],
-        "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "requestBody": _PAIR_BODY,
         "responses": {"200": _draft_json("`{\"paired\", \"seats\"}`"), "400": _BAD,
                       "409": _error("merged into a stored game already: paired with another draft or seat"),
                       "422": _error("the drafts cannot be merged (different games, a game recorded whole, the recording is "
@@ -126,7 +164,7 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
                    "\"seat\"}` (take that seat's version, or insert an action only that seat recorded; `step` "
                    "\"header\": whose header is right); answers the merge",
-        "parameters": [DRAFT_ID], "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
+        "parameters": [DRAFT_ID], "requestBody": _PICK_BODY,
         "responses": {"200": _draft_json("the merge"), "400": _BAD,
                       "409": _error("not paired, a draft still being recorded, or stored"),
                       "422": _error("a draft paired as one seat's was recorded from the other"), **_TOKEN}}},
@@ -219,13 +257,19 @@ PATHS: dict[str, dict[str, Any]] = {
 }
 
 
-@cache
 def build_spec() -> dict[str, Any]:
-    """The OpenAPI 3 document (built once)."""
+    """The OpenAPI 3 document (built once for the rulesets installed)."""
+    return _build_spec(tuple(sorted((name, r.game, r.players[1]) for name, r in RULESETS.items())))
+
+
+@cache
+def _build_spec(rulesets: tuple[tuple[str, str, int], ...]) -> dict[str, Any]:
+    """The document for these rulesets (name, game, most seats)."""
+    most_seats = max((most for _, _, most in rulesets), default=2)
     spec = APISpec(
         title="pmemo-replay", version="1", openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
         info={"description": "Replay, check and store game logs (pmemo-log v1) of every ruleset the engine has: "
-                                 "Precious Memories (pm-2.22) and Mahou Shoujo (mahou-shoujo-1)."},
+                             + ", ".join(f"{game} ({name})" for name, game, _ in rulesets) + "."},
     )
     for name, schema in COMPONENTS.items():
         spec.components.schema(name, schema=schema)
@@ -234,8 +278,29 @@ def build_spec() -> dict[str, Any]:
         "description": "an API token (`pmemo-replay tokens add`) for uploads and new drafts when the server is not open; "
                        "a draft's own token for writes to that draft"})
     for path, operations in PATHS.items():
-        spec.path(path=path, operations=_with_write_answers(copy.deepcopy(operations)))
+        spec.path(path=path, operations=_with_server_answers(_with_write_answers(
+            _seats(copy.deepcopy(operations), most_seats))))
     return spec.to_dict()
+
+
+def _with_server_answers(operations: dict[str, Any]) -> dict[str, Any]:
+    """What the server answers before the application sees a request (a plain page, not JSON): 414 for a request
+    line over gunicorn's 4 KB, 431 for a request head over 64 KB (web/arrival.py)."""
+    for op in operations.values():
+        answers = op.setdefault("responses", {})
+        answers.setdefault("414", {"description": "the request line (path and query) is over 4 KB: refused by the server"})
+        answers.setdefault("431", {"description": "the request head is over 64 KB: refused by the server"})
+    return operations
+
+
+def _seats(operations: dict[str, Any], most: int) -> dict[str, Any]:
+    """A seat parameter (``p``, ``seat``) admits the seats of the installed rulesets: 0 to ``most`` - 1."""
+    for op in operations.values():
+        for parameter in op.get("parameters", []):
+            if parameter.get("name") in ("p", "seat") and parameter.get("schema", {}).get("minimum") == 0 \
+                    and "maximum" not in parameter["schema"]:
+                parameter["schema"]["enum"] = list(range(most))
+    return operations
 
 
 def _with_write_answers(operations: dict[str, Any]) -> dict[str, Any]:

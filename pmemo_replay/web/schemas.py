@@ -16,6 +16,28 @@ MAX_INT = 2**31 - 1
 NO_NUL = validate.Regexp(r"^[^\x00]*$", error="must not hold a NUL character (U+0000)")
 
 
+_YEAR = r"([0-9]{3}[1-9]|[0-9]{2}[1-9]0|[0-9][1-9]00|[1-9]000)"  # 0001 to 9999
+_MONTH_DAY = r"((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))"
+_LEAP_DAY = r"([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29"
+_TIME = r"T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?Z?"
+_DATE = rf"({_YEAR}-{_MONTH_DAY}|{_LEAP_DAY})"
+#: the ISO forms of a ``from``/``to`` filter the description names: a date (a whole UTC day), or a date and UTC time;
+#: the server also reads the other ISO 8601 forms (compact ``20261101``, a week date, an offset: dates.py); nothing
+#: or blanks: no bound
+ISO_WHEN_PATTERN = rf"^\s*({_DATE}({_TIME})?)?\s*$"
+#: a date before 9999-12-31: the statistics' ``to`` ends at the start of the next day, which must exist
+_BEFORE_LAST_DAY = (r"((0[0-9]{2}[1-9]|0[0-9][1-9]0|0[1-9]00|[1-8][0-9]{3}|9[0-8][0-9]{2}|99[0-8][0-9]|999[0-8])-12-31"
+                    rf"|{_YEAR}-((0[13578]|10)-(0[1-9]|[12][0-9]|3[01])|12-(0[1-9]|[12][0-9]|30)"
+                    rf"|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|{_LEAP_DAY})")
+#: the statistics' ``to``: as :data:`ISO_WHEN_PATTERN`, but a date alone at most 9999-12-30
+ISO_TO_PATTERN = rf"^\s*({_BEFORE_LAST_DAY}|{_DATE}{_TIME})?\s*$"
+
+
+def when_metadata(description: str, pattern: str = ISO_WHEN_PATTERN) -> dict[str, Any]:
+    """The OpenAPI metadata of a ``from``/``to`` filter: an ISO date or date-time (:data:`ISO_WHEN_PATTERN`)."""
+    return {"description": description, "type": "string", "pattern": pattern, "example": "2026-11-01"}
+
+
 def filter_text(description: str) -> fields.String:
     """A text filter of a search: any text but NUL."""
     return fields.String(validate=NO_NUL, metadata={"description": description})
@@ -43,10 +65,10 @@ class GamesQuery(Schema):
     card = filter_text("games with this card id in any deck or EX deck")
     event = filter_text("tournament name")
     ruleset = filter_text("games of this ruleset (pm-2.22, mahou-shoujo-1)")
-    played_from = DateOrDateTime(data_key="from", metadata={"description": "played at or after (UTC date or date-time)",
-                                                             "type": "string"})
-    played_to = DateOrDateTime(data_key="to", metadata={"description": "played at or before (a date: that whole day)",
-                                                         "type": "string"})
+    played_from = DateOrDateTime(data_key="from", metadata=when_metadata(
+        "played at or after (an ISO UTC date, 2026-11-01, or date-time, 2026-11-01T14:00:00Z; not after to)"))
+    played_to = DateOrDateTime(data_key="to", metadata=when_metadata(
+        "played at or before (an ISO UTC date: that whole day, or date-time)"))
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_INT))
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
 

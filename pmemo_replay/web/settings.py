@@ -8,6 +8,10 @@ server process, and every restart, signs sessions and CSRF tokens alike.
 5242880
 >>> max_upload_bytes({"PMEMO_MAX_UPLOAD_BYTES": "1024"})
 1024
+>>> max_upload_bytes({"PMEMO_MAX_UPLOAD_BYTES": "5MB"})
+Traceback (most recent call last):
+  ...
+pmemo_replay.web.settings.SettingError: PMEMO_MAX_UPLOAD_BYTES must be a whole number of bytes above 0 (for example 5242880), not '5MB'
 >>> human_bytes(5 * 1024 * 1024), human_bytes(1536), human_bytes(100)
 ('5 MB', '1.5 KB', '100 bytes')
 >>> flag({"X": "yes"}, "X"), flag({"X": "0"}, "X"), flag({}, "X")
@@ -37,25 +41,92 @@ ENV_DRAFT_RATE = "PMEMO_DRAFT_RATE"
 ENV_ALLOWED_HOSTS = "PMEMO_ALLOWED_HOSTS"
 ENV_SECURE_COOKIES = "PMEMO_SECURE_COOKIES"
 ENV_PROXIES = "PMEMO_PROXIES"
+ENV_REQUEST_SECONDS = "PMEMO_REQUEST_SECONDS"
 DEFAULT_WRITE_RATE = "60/minute"
 DEFAULT_DRAFT_RATE = "120/minute"  # per draft: a recorder appends in bursts
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 ANY_ADDRESS = ("0.0.0.0", "::", "")
 DEFAULT_MAX_UPLOAD = 5 * 1024 * 1024
+#: a request (head and body) must arrive complete within this (web/worker.py)
+DEFAULT_REQUEST_SECONDS = 10.0
+#: rate settings that mean "no limit"
+RATE_OFF = ("", "0", "off", "none", "false")
 SECRET_FILE = "secret_key"
 
 log = logging.getLogger(__name__)
 
 
+class SettingError(ValueError):
+    """A ``PMEMO_*`` environment variable the server cannot read: the message names it and the accepted form."""
+
+
+def _whole_number(env: Mapping[str, str], name: str, default: int, *, least: int, form: str) -> int:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    if text.isascii() and text.isdigit() and int(text) >= least:
+        return int(text)
+    raise SettingError(f"{name} must be {form}, not {text!r}")
+
+
 def max_upload_bytes(env: Mapping[str, str] | None = None) -> int:
-    """``PMEMO_MAX_UPLOAD_BYTES`` when it is a positive integer, else 5 MB."""
-    env = os.environ if env is None else env
-    text = env.get(ENV_MAX_UPLOAD, "").strip()
+    """``PMEMO_MAX_UPLOAD_BYTES`` (a whole number of bytes above 0), else 5 MB; :class:`SettingError` when malformed."""
+    return _whole_number(os.environ if env is None else env, ENV_MAX_UPLOAD, DEFAULT_MAX_UPLOAD, least=1,
+                         form="a whole number of bytes above 0 (for example 5242880)")
+
+
+def proxies(env: Mapping[str, str] | None = None) -> int:
+    """``PMEMO_PROXIES``: how many proxies in front are trusted for ``X-Forwarded-*`` (default 0).
+
+    >>> proxies({}), proxies({"PMEMO_PROXIES": "1"})
+    (0, 1)
+    """
+    return _whole_number(os.environ if env is None else env, ENV_PROXIES, 0, least=0,
+                         form="a whole number of proxies in front of the server, 0 or more (for example 1)")
+
+
+def request_seconds(env: Mapping[str, str] | None = None) -> float:
+    """``PMEMO_REQUEST_SECONDS`` (seconds above 0, below a day), else 10; :class:`SettingError` when malformed.
+
+    >>> request_seconds({}), request_seconds({"PMEMO_REQUEST_SECONDS": "2.5"})
+    (10.0, 2.5)
+    """
+    text = (os.environ if env is None else env).get(ENV_REQUEST_SECONDS, "").strip()
+    if not text:
+        return DEFAULT_REQUEST_SECONDS
     try:
-        value = int(text)
+        value = float(text)
     except ValueError:
-        return DEFAULT_MAX_UPLOAD
-    return value if value > 0 else DEFAULT_MAX_UPLOAD
+        value = -1.0
+    if not 0 < value < 86400:
+        raise SettingError(f"{ENV_REQUEST_SECONDS} must be a number of seconds above 0 and below 86400 "
+                           f"(for example 10 or 2.5), not {text!r}")
+    return value
+
+
+def rate(env: Mapping[str, str] | None, name: str, default: str) -> str:
+    """A write-rate setting (``PMEMO_WRITE_RATE``, ``PMEMO_DRAFT_RATE``): ``limits`` notation or ``off``.
+
+    >>> rate({"PMEMO_WRITE_RATE": " 10/second "}, "PMEMO_WRITE_RATE", "60/minute"), rate({}, "X", "60/minute")
+    ('10/second', '60/minute')
+    >>> rate({"PMEMO_DRAFT_RATE": "fast"}, "PMEMO_DRAFT_RATE", "120/minute")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    pmemo_replay.web.settings.SettingError: PMEMO_DRAFT_RATE must be a rate such as 60/minute, ... or off; not 'fast'
+    """
+    from limits import parse
+
+    text = (os.environ if env is None else env).get(name, "").strip()
+    if not text:
+        return default
+    if text.lower() in RATE_OFF:
+        return "off"
+    try:
+        parse(text)
+    except ValueError:
+        raise SettingError(f"{name} must be a rate such as 60/minute, 10/second or 1000/hour (an amount, a slash, "
+                           f"a unit of time), or off; not {text!r}") from None
+    return text
 
 
 def flag(env: Mapping[str, str], name: str) -> bool:
@@ -120,6 +191,7 @@ def _create_key(path: Path) -> None:
 
 def defaults() -> dict[str, Any]:
     """The configuration before ``create_app``'s overrides; the store URL None means ``--db``/env/instance folder.
+    A malformed ``PMEMO_*`` number or rate raises :class:`SettingError`.
 
     ``SECRET_KEY`` None means: the instance folder's key file (see :func:`instance_secret_key`).
     """
@@ -131,10 +203,11 @@ def defaults() -> dict[str, Any]:
         "WTF_CSRF_TIME_LIMIT": None,  # a token lives as long as the session cookie
         "PER_PAGE": 25,
         "PMEMO_OPEN_UPLOADS": flag(os.environ, ENV_OPEN),  # uploads without a token: only when the operator says so
-        "PMEMO_WRITE_RATE": os.environ.get(ENV_WRITE_RATE, "").strip() or DEFAULT_WRITE_RATE,  # "off": no limit
-        "PMEMO_DRAFT_RATE": os.environ.get(ENV_DRAFT_RATE, "").strip() or DEFAULT_DRAFT_RATE,  # per draft; "off": no limit
+        "PMEMO_WRITE_RATE": rate(os.environ, ENV_WRITE_RATE, DEFAULT_WRITE_RATE),  # "off": no limit
+        "PMEMO_DRAFT_RATE": rate(os.environ, ENV_DRAFT_RATE, DEFAULT_DRAFT_RATE),  # per draft; "off": no limit
         "PMEMO_ALLOWED_HOSTS": os.environ.get(ENV_ALLOWED_HOSTS) or None,  # None: the local names
         "PMEMO_SECURE_COOKIES": flag(os.environ, ENV_SECURE_COOKIES),  # else Secure only over HTTPS
-        "PMEMO_PROXIES": int(os.environ.get(ENV_PROXIES, "0") or 0),  # proxies in front, trusted for X-Forwarded-*
+        "PMEMO_PROXIES": proxies(),  # proxies in front, trusted for X-Forwarded-*
+        "PMEMO_REQUEST_SECONDS": request_seconds(),  # read by the worker (web/worker.py); checked here at start
         "SESSION_COOKIE_SAMESITE": "Lax",
     }

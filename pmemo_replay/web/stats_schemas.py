@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from pmemo_replay.web.schemas import filter_text
+from pmemo_replay.web.schemas import ISO_TO_PATTERN, filter_text, when_metadata
 
 WR_CI = {"description": "Wilson score interval at 95% (z = 1.96) as [low, high]; null over 0 player-games"}
 
@@ -25,11 +25,11 @@ class StatsQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    from_ = fields.String(data_key="from", metadata={"description": "played on or after (ISO UTC date or date-time; not after to); "
-                                                                   "games without played_at are included only when neither from "
-                                                                   "nor to is given"})
-    to = fields.String(metadata={"description": "played on or before (a date, also compact like 20261101: that whole UTC day; "
-                                               "up to 9999-12-30)"})
+    from_ = fields.String(data_key="from", metadata=when_metadata(
+        "played on or after (an ISO UTC date, 2026-11-01, or date-time; not after to); games without played_at are "
+        "included only when neither from nor to is given"))
+    to = fields.String(metadata=when_metadata("played on or before (an ISO UTC date up to 9999-12-30: that whole day, or "
+                                              "date-time)", ISO_TO_PATTERN))
     event = filter_text("only games of this event")
     ruleset = filter_text("the ruleset (default: the one with the most player-games)")
     player = filter_text("only this player's player-games")

@@ -1,103 +1,78 @@
-"""The gunicorn worker: gthread, but a request's head (and a small body) is read by the worker's event loop before a
+"""The gunicorn worker: gthread, but each request (head and whole body) is read by the worker's event loop before a
 thread takes it, so slow clients hold only a socket, never a thread (slowloris).
 
 gunicorn's own gthread worker hands a connection to a thread as soon as its first byte arrives; the thread then
-blocks until the rest of the request head comes, however slowly: a few clients sending half a request each held
+blocks until the rest of the request comes, however slowly: a few clients sending half a request each held
 every thread of every worker, and a normal request waited behind them. Here the event loop reads what is there
-each time the socket is readable, and a thread gets the connection only once the head (and a body up to
-:data:`BUFFERED_BODY_BYTES`) is complete. A connection that has not sent its request within
-:data:`REQUEST_SECONDS` (``PMEMO_REQUEST_SECONDS``) is closed; a head beyond :data:`MAX_HEAD_BYTES` is refused with 431.
+each time the socket is readable (web/arrival.py follows the framing: ``Content-Length`` or chunked bodies, up to the
+application's maximum content length, spooled to a temporary file past 256 KB), answers ``Expect: 100-continue``
+itself, and keeps what a client pipelines after a request for the next round; a thread gets the connection only once
+the request is complete, and reads it from the spool. A connection that has not sent its whole request within
+:data:`REQUEST_SECONDS` (``PMEMO_REQUEST_SECONDS``) is closed; a head beyond 64 KB is refused with 431, a chunked body
+over the limit with 413, a malformed one with 400. A request declaring a body over the limit goes to a thread at its
+head: the application answers 413 without reading it.
 
 A response the application sends before it reads a large body (a 413, an early 400) also closes the connection:
 gunicorn drains at most 64 KB of an unread body, and a connection answered ``keep-alive`` must stay usable.
 
-Relies on gunicorn's gthread internals (``TConn``, the poller, ``enqueue_req``): gunicorn 27 or later.
+Relies on gunicorn's gthread internals (``TConn``, the poller, ``enqueue_req``, ``finish_request``, the parser's
+unreader): gunicorn 27 or later.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import os
-import re
 import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from functools import partial
-from typing import Any
+from typing import IO, Any
 
+from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
-#: a request head (request line and header fields) must arrive complete within this, from the connection's first
-#: byte or from the previous response on a kept-alive connection; else the connection is closed
-#: (``PMEMO_REQUEST_SECONDS`` in the environment sets another)
-REQUEST_SECONDS = 10.0
-ENV_REQUEST_SECONDS = "PMEMO_REQUEST_SECONDS"
-#: the largest request head read in the event loop; a longer one gets 431 and the connection closes
-MAX_HEAD_BYTES = 64 * 1024
-#: a body up to this size (Content-Length) is read in the event loop too; a larger one is streamed by the thread
-BUFFERED_BODY_BYTES = 256 * 1024
+from pmemo_replay.web.arrival import Arrival, Refusal
+from pmemo_replay.web.settings import DEFAULT_REQUEST_SECONDS, max_upload_bytes, request_seconds
+
+#: a request (head and body) must arrive complete within this, from the connection's first byte or from the
+#: previous response on a kept-alive connection; else the connection is closed (``PMEMO_REQUEST_SECONDS`` in the
+#: environment sets another: settings.request_seconds)
+REQUEST_SECONDS = DEFAULT_REQUEST_SECONDS
 #: the most of an unread body gunicorn drains after a response before it gives up and closes (gunicorn.http.parser)
 DRAINED_BYTES = 64 * 1024
 _RECV_BYTES = 64 * 1024
-_HEAD_END = re.compile(rb"\r?\n\r?\n")
-_CONTENT_LENGTH = re.compile(rb"^content-length[ \t]*:[ \t]*(\d{1,18})[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
-#: a chunked body, or a client waiting for ``100 Continue`` before it sends the body: the thread takes it from the head
-_BODY_LATER = re.compile(rb"^(transfer-encoding[ \t]*:|expect[ \t]*:[ \t]*100-continue)", re.IGNORECASE | re.MULTILINE)
-_TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Type: text/plain\r\n"
-              b"Content-Length: 33\r\n\r\nthe request head is over 64 KB.\r\n")
+_CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
 
-def request_seconds(env: dict[str, str] | None = None) -> float:
-    """``PMEMO_REQUEST_SECONDS`` when it is a positive number, else :data:`REQUEST_SECONDS`.
+class _SpooledUnreader(SocketUnreader):  # type: ignore[misc]
+    """The parser's input: the request the event loop read (from its spool), then the socket."""
 
-    >>> request_seconds({}), request_seconds({"PMEMO_REQUEST_SECONDS": "2.5"}), request_seconds({"PMEMO_REQUEST_SECONDS": "x"})
-    (10.0, 2.5, 10.0)
-    """
-    text = (os.environ if env is None else env).get(ENV_REQUEST_SECONDS, "")
-    try:
-        value = float(text)
-    except ValueError:
-        return REQUEST_SECONDS
-    return value if 0 < value < 86400 else REQUEST_SECONDS
+    def __init__(self, sock: socket.socket, spool: IO[bytes]) -> None:
+        super().__init__(sock)
+        self.spool: IO[bytes] | None = spool
 
-
-def request_end(buffer: bytes | bytearray) -> int | None:
-    """Where the request in ``buffer`` ends when it is complete enough to hand to a thread, else None.
-
-    Complete: the head is there, and either its ``Content-Length`` body (up to :data:`BUFFERED_BODY_BYTES`) is too,
-    or the body is larger, chunked, or awaits ``100 Continue`` (the thread streams it). A head over :data:`MAX_HEAD_BYTES` returns -1.
-
-    >>> request_end(b"GET / HTTP/1.1\\r\\nHost: x\\r\\n"), request_end(b"GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
-    (None, 27)
-    >>> post = b"POST / HTTP/1.1\\r\\nContent-Length: 4\\r\\n\\r\\n"
-    >>> request_end(post + b"ab"), request_end(post + b"abcd")
-    (None, 42)
-    >>> request_end(b"POST / HTTP/1.1\\r\\nContent-Length: 4\\r\\nExpect: 100-continue\\r\\n\\r\\n")
-    60
-    """
-    found = _HEAD_END.search(buffer, 0, MAX_HEAD_BYTES + 4)
-    if found is None:
-        return -1 if len(buffer) > MAX_HEAD_BYTES else None
-    head = bytes(buffer[:found.start()])
-    if _BODY_LATER.search(head):
-        return found.end()
-    length = _CONTENT_LENGTH.search(head)
-    size = int(length.group(1)) if length else 0
-    if size > BUFFERED_BODY_BYTES or len(buffer) >= found.end() + size:
-        return found.end() + min(size, BUFFERED_BODY_BYTES)
-    return None
+    def chunk(self, size_hint: int | None = None) -> bytes:
+        if self.spool is not None:
+            data = self.spool.read(max(self.mxchunk, min(size_hint or 0, self.max_body_chunk)))
+            if data:
+                return bytes(data)
+            self.spool.close()
+            self.spool = None
+        return bytes(super().chunk(size_hint))
 
 
 class BufferingWorker(ThreadWorker):  # type: ignore[misc]
-    """gthread with request heads (and small bodies) read by the event loop; see the module's description."""
+    """gthread with whole requests read by the event loop; see the module's description."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         #: connections whose request is still arriving, oldest deadline first
         self.arriving: deque[TConn] = deque()
         self.request_seconds = request_seconds()
+        self.max_body_bytes = max_upload_bytes()
 
     def accept(self, listener: socket.socket) -> None:
         if self.cfg.is_ssl:  # the bytes are TLS records: the thread reads them after the handshake
@@ -110,7 +85,9 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
                 raise
             return
         self.nr_conns += 1
-        self._await_request(TConn(self.cfg, client, address, listener.getsockname()))  # TConn: non-blocking
+        conn = TConn(self.cfg, client, address, listener.getsockname())  # TConn: non-blocking
+        conn.leftover = b""
+        self._await_request(conn)
 
     def on_client_socket_readable(self, conn: TConn, client: socket.socket) -> None:
         """A kept-alive connection has its next request coming: read it here too."""
@@ -119,11 +96,15 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         self._await_request(conn)
         self._on_arriving(conn, client)
 
-    def _await_request(self, conn: TConn) -> None:
-        conn.arrived = bytearray()
+    def _await_request(self, conn: TConn, already: bytes = b"") -> None:
+        conn.arrival = Arrival(self.max_body_bytes)
         conn.timeout = time.monotonic() + self.request_seconds
+        if not self.alive:
+            conn.timeout = min(conn.timeout, time.monotonic() + 2.0)
         self.arriving.append(conn)
         self.poller.register(conn.sock, 1, partial(self._on_arriving, conn))  # 1: selectors.EVENT_READ
+        if already:
+            self._arrived(conn, already)
 
     def _on_arriving(self, conn: TConn, client: socket.socket) -> None:
         try:
@@ -135,17 +116,31 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         if not chunk:  # the client went away
             self._drop(conn)
             return
-        conn.arrived += chunk
-        end = request_end(conn.arrived)
-        if end is None:
-            return
-        if end < 0:
+        self._arrived(conn, chunk)
+
+    def _arrived(self, conn: TConn, chunk: bytes) -> None:
+        arrival: Arrival = conn.arrival
+        try:
+            ready = arrival.feed(chunk)
+        except Refusal as refusal:
             with contextlib.suppress(OSError):
-                client.send(_TOO_LARGE)
+                conn.sock.send(refusal.response)
             self._drop(conn)
             return
-        self.poller.unregister(client)
+        if arrival.continue_due:
+            arrival.continue_due = False
+            try:
+                conn.sock.send(_CONTINUE)  # 25 bytes on a fresh socket buffer: sent whole
+            except OSError:
+                self._drop(conn)
+                return
+        if not ready:
+            return
+        self.poller.unregister(conn.sock)
         self.arriving.remove(conn)
+        conn.spool = arrival.take()
+        conn.leftover = arrival.leftover
+        conn.arrival = None
         conn.data_ready = True  # the thread must not wait for data: it is here
         self.enqueue_req(conn)
 
@@ -154,6 +149,10 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
             self.poller.unregister(conn.sock)
         if conn in self.arriving:
             self.arriving.remove(conn)
+        arrival = getattr(conn, "arrival", None)
+        if arrival is not None:
+            arrival.close()
+            conn.arrival = None
         self.nr_conns -= 1
         conn.close()
 
@@ -171,20 +170,43 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
             conn.timeout = min(conn.timeout, deadline)
 
     def handle(self, conn: TConn) -> Any:
-        """The thread's part: the bytes read in the event loop go back in front of the parser's input first."""
-        arrived = getattr(conn, "arrived", None)
-        if arrived:
-            conn.arrived = None
+        """The thread's part: the parser reads the request from the event loop's spool first."""
+        spool = getattr(conn, "spool", None)
+        if spool is not None:
+            conn.spool = None
             try:
                 conn.sock.setblocking(True)
                 conn.init()
             except OSError:
+                spool.close()
                 return False
-            conn.parser.unreader.unread(bytes(arrived))
+            conn.parser.unreader = _SpooledUnreader(conn.sock, spool)
         return super().handle(conn)
+
+    def finish_request(self, conn: TConn, fs: Future[Any]) -> None:
+        """After a kept-alive response, what the client pipelined behind the request is the next request's start:
+        read on in the event loop (the socket may never be readable again for it)."""
+        parser = getattr(conn, "parser", None)
+        unreader = getattr(parser, "unreader", None)
+        ahead = getattr(conn, "leftover", b"") + (unreader.take_buffered() if unreader is not None else b"")
+        conn.leftover = b""
+        kept = fs.done() and not fs.cancelled() and fs.exception() is None and fs.result() is True
+        if not (ahead and kept):
+            super().finish_request(conn, fs)
+            return
+        try:
+            conn.sock.setblocking(False)
+        except OSError:
+            self.nr_conns -= 1
+            conn.close()
+            return
+        self._await_request(conn, ahead)
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
+        limit = getattr(self.wsgi, "config", {}).get("MAX_CONTENT_LENGTH")
+        if isinstance(limit, int) and limit > 0:
+            self.max_body_bytes = limit
         self.wsgi = close_after_unread_body(self.wsgi)
 
 

@@ -1,7 +1,10 @@
 """Issue 19, findings 2 and 3, against a real ``serve`` process (gunicorn with web/worker.py's worker):
 
-- slow clients holding half-sent requests do not keep a normal request waiting, and a half-sent request is closed
-  after ``PMEMO_REQUEST_SECONDS``;
+- slow clients of every kind (a half-sent head, a large body dribbled, ``Expect: 100-continue`` with no body, a slow
+  chunked body, a half request pipelined after a complete one) do not keep a normal request waiting, and each is
+  closed after ``PMEMO_REQUEST_SECONDS``;
+- bodies (large, chunked, after ``100 Continue``) and pipelined requests read by the event loop reach the
+  application whole;
 - a response sent before a large body was read (413, an early 401/400) says ``Connection: close`` and closes; one
   that says ``keep-alive`` serves the next request on the same connection.
 
@@ -23,6 +26,15 @@ from pathlib import Path
 from tests.serve.test_gunicorn import ADDRESS, ROOT, Served
 
 HEAD_ONLY = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\nX-Slow: "
+_POST = b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+#: each kind of slow client: what it sends at first, and what it trickles on afterwards (nothing: it only waits)
+SLOW_KINDS = {
+    "half head": (HEAD_ONLY, b"x"),
+    "large body dribbled": (_POST + b"Content-Length: 4000000\r\n\r\n" + b" " * 300_000, b" "),
+    "100-continue, no body": (_POST + b"Content-Length: 1000\r\nExpect: 100-continue\r\n\r\n", b""),
+    "slow chunked body": (_POST + b"Transfer-Encoding: chunked\r\n\r\n1\r\n \r\n", b"1\r\n \r\n"),
+    "half request after a whole one": (b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + HEAD_ONLY, b"x"),
+}
 
 
 @contextmanager
@@ -82,17 +94,28 @@ def get(address: tuple[str, int], sock: socket.socket | None = None) -> tuple[in
             sock.close()
 
 
-def test_slow_clients_do_not_hold_up_a_normal_request(tmp_path: Path) -> None:
+def hold(address: tuple[str, int], kind: str, n: int) -> list[socket.socket]:
+    """``n`` connections of a kind of slow client, each having sent its first bytes."""
+    first, _ = SLOW_KINDS[kind]
+    held = []
+    for _ in range(n):
+        s = socket.create_connection(address, timeout=10)
+        s.sendall(first)
+        held.append(s)
+    return held
+
+
+def test_slow_clients_of_every_kind_do_not_hold_up_a_normal_request(tmp_path: Path) -> None:
     with serving(tmp_path, PMEMO_REQUEST_SECONDS="60") as address:
-        slow = []
+        slow: list[socket.socket] = []
         try:
-            for _ in range(50):
-                s = socket.create_connection(address, timeout=10)
-                s.sendall(HEAD_ONLY)
-                slow.append(s)
+            for kind in SLOW_KINDS:
+                slow += hold(address, kind, 50)
+            for s in slow[-50:]:  # the 50 whole requests pipelined before half ones are real work: answered first
+                assert read_response(s)[0] == 200
             time.sleep(0.5)
-            for s in slow:  # they trickle on: each byte wakes the server, none makes a request
-                s.sendall(b"x")
+            for s, kind in zip(slow, [k for k in SLOW_KINDS for _ in range(50)], strict=True):
+                s.sendall(SLOW_KINDS[kind][1])  # they trickle on: each byte wakes the server, none ends a request
             waits = []
             for _ in range(5):
                 start = time.monotonic()
@@ -105,16 +128,57 @@ def test_slow_clients_do_not_hold_up_a_normal_request(tmp_path: Path) -> None:
                 s.close()
 
 
-def test_a_half_sent_request_is_closed_after_the_request_time(tmp_path: Path) -> None:
+def test_each_kind_of_slow_client_is_closed_after_the_request_time(tmp_path: Path) -> None:
     with serving(tmp_path, PMEMO_REQUEST_SECONDS="1") as address:
-        s = socket.create_connection(address, timeout=20)
-        try:
-            s.sendall(HEAD_ONLY)
-            start = time.monotonic()
-            assert s.recv(1024) == b""  # closed by the server, without an answer
-            assert time.monotonic() - start < 8
-        finally:
-            s.close()
+        for kind in SLOW_KINDS:
+            (s,) = hold(address, kind, 1)
+            with s:
+                start = time.monotonic()
+                received = b""
+                while chunk := s.recv(65536):  # the answers it earned (100 Continue, the whole request's), then EOF
+                    received += chunk
+                assert time.monotonic() - start < 8, kind
+                assert received.count(b"HTTP/1.1 ") == (kind.startswith(("100", "half request")) and 1), (kind, received)
+
+
+def test_pipelined_requests_are_each_answered(tmp_path: Path) -> None:
+    """Two requests in one packet, then one sent in two halves behind a whole one: three answers, in order."""
+    with serving(tmp_path) as address, socket.create_connection(address, timeout=10) as sock:
+        one = f"GET /api/games HTTP/1.1\r\nHost: {address[0]}\r\n\r\n".encode()
+        sock.sendall(one + one)
+        assert read_response(sock)[0] == 200 and read_response(sock)[0] == 200
+        sock.sendall(one + one[:20])
+        assert read_response(sock)[0] == 200
+        time.sleep(0.3)
+        sock.sendall(one[20:])
+        assert read_response(sock)[0] == 200
+
+
+def test_bodies_read_by_the_event_loop_reach_the_application_whole(tmp_path: Path) -> None:
+    """A 400 KB body sent in pieces, a chunked one, and one sent after ``100 Continue`` are answered as the same body
+    sent at once; a chunked body over the limit is refused with 413 and the connection closed."""
+    body = b'{"format": "pmemo-log"' + b" " * 400_000 + b"}"
+    with serving(tmp_path, PMEMO_MAX_UPLOAD_BYTES="500000") as address:
+        with socket.create_connection(address, timeout=10) as sock:
+            sock.sendall(_POST + f"Content-Length: {len(body)}\r\n\r\n".encode())
+            for i in range(0, len(body), 100_000):
+                time.sleep(0.1)
+                sock.sendall(body[i:i + 100_000])
+            status, _, answer = read_response(sock)
+            assert status == 200, answer
+        with socket.create_connection(address, timeout=10) as sock:
+            sock.sendall(_POST + b"Transfer-Encoding: chunked\r\n\r\n")
+            for i in range(0, len(body), 150_000):
+                piece = body[i:i + 150_000]
+                sock.sendall(f"{len(piece):x}\r\n".encode() + piece + b"\r\n")
+            sock.sendall(b"0\r\n\r\n")
+            status, _, chunked_answer = read_response(sock)
+            assert (status, chunked_answer) == (200, answer)
+        with socket.create_connection(address, timeout=10) as sock:
+            sock.sendall(_POST + b"Transfer-Encoding: chunked\r\n\r\n" + f"{600_000:x}\r\n".encode())
+            got, headers, _ = read_response(sock)
+            assert (got, headers.get("connection")) == (413, "close")
+            assert sock.recv(1) == b""
 
 
 def _post(path: str, body: bytes, content_type: str) -> Callable[[tuple[str, int]], bytes]:
@@ -155,7 +219,7 @@ def test_an_early_answer_keeps_its_word_on_the_connection(tmp_path: Path) -> Non
 
 
 def test_a_client_awaiting_100_continue_is_not_kept_waiting(tmp_path: Path) -> None:
-    """The worker hands such a request on at its head (the client sends the body only after ``100 Continue``)."""
+    """The event loop answers ``100 Continue`` at the head, then reads the body (the client sends it only after)."""
     body = b'{"format": "pmemo-log"}'
     with serving(tmp_path) as address, socket.create_connection(address, timeout=10) as sock:
         sock.sendall(f"POST /api/check HTTP/1.1\r\nHost: {address[0]}\r\nContent-Type: application/json\r\n"

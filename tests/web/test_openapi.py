@@ -33,7 +33,7 @@ def test_openapi_document(client: FlaskClient) -> None:
     params = {p["name"] for p in doc["paths"]["/api/games"]["get"]["parameters"]}
     assert params == {"player", "card", "event", "ruleset", "from", "to", "page", "per_page"}
     post = doc["paths"]["/api/games"]["post"]["responses"]
-    assert set(post) == {"200", "201", "400", "401", "403", "413", "422", "429"}
+    assert set(post) == {"200", "201", "400", "401", "403", "413", "414", "422", "429", "431"}
     assert doc["components"]["securitySchemes"]["apiToken"]["scheme"] == "bearer"
     assert doc["paths"]["/api/games"]["post"]["security"] == [{"apiToken": []}, {}]
     assert post["422"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/RulingResponse"}
