@@ -24,7 +24,7 @@ A *condition* is a mapping whose keys all must hold: ``own_turn``, ``has_name``,
 (the effect's own Chara now), ``entered_this_turn`` (the effect's own Chara), ``not`` (a condition),
 ``any_of`` / ``all_of`` (a list of conditions: one / each must hold), ``first_time`` (a trigger that fires once a
 turn, the first time its cause happens), ``phase`` (``main``/``approach``), ``in_area`` (the effect's
-own Chara is in that area), ``history`` (this turn's plays, approaches or interferences: ``{"event", "filter",
+own Chara is in that area), ``history`` (this turn's plays, entries, approaches or interferences: ``{"event", "filter",
 "who", "at_least"|"exactly", "distinct"}``), ``answers`` (a response: what it answers, ``{"type": action type,
 "side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits), ``opponent_leaves_too`` (an
 opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves),
@@ -221,7 +221,7 @@ def count(g: GameState, owner: int, what: Mapping[str, Any], source: Chara | Non
 
 
 def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
-    """This turn's plays/approaches/interferences (``event``) of cards fitting ``filter`` (``who``: self by default,
+    """This turn's plays/entries/approaches/interferences (``event``) of cards fitting ``filter`` (``who``: self by default,
     ``opponent`` or ``any``); ``distinct``: count card ids once; ``sum``: ``"cost"`` adds up printed costs."""
     who = h.get("who", "self")
     players = (0, 1) if who == "any" else (owner if who == "self" else 1 - owner,)

@@ -197,6 +197,7 @@ def enter_area(
     c = Chara(card_id, g.new_uid(), player, area, g.turn, summoned=summoned, rested=rested)
     g.area_gen += 1
     (p.main if area == "main" else p.support).append(c)
+    p.turn_log.append(("enter", card_id))  # an entry, by a play or by an effect (000 "Appear in Area")
     return c
 
 

@@ -51,6 +51,7 @@ class Ctx:
     opening: bool = False  # reading the first clause of an automatic effect (its "may" makes the effect optional)
     this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
     in_discard: bool = False  # a trigger heard in the discard (このカードが捨て札置き場にある状態で): no Chara is "self"
+    alternative: bool = False  # reading "または、Bできる": the "may" offers B instead of A, B itself is not optional
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -638,6 +639,7 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             text, ctx.may = text[: -len(suffix)], True
             if suffix == "できる" and not text.endswith("る"):  # 活動状態にできる: 活動状態にする
                 text += "する"
+            ctx.may = not ctx.alternative
             break
     if m := re.match(r"ターン終了時に、?", text):
         before = len(ctx.targets)
@@ -700,7 +702,14 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             return _or_after_if_so(sentences, k, ctx, may_flags)
         first, second = "。".join(sentences[:k]), "。".join([sentences[k][len("または、"):], *sentences[k + 1:]])
         ctx.in_mode = True
-        modes = [body(first, ctx, may_flags), body(second, ctx)]
+        first_mode = body(first, ctx, may_flags)
+        # "A. Or, (you) may B" (one sentence): the may is the choice of B instead of A, as the MHK 01-034 hand script
+        # reads it; B chosen is done as fully as it can be (no up_to: choosing it cannot dodge a mandatory A)
+        ctx.alternative = len(sentences) == k + 1
+        try:
+            modes = [first_mode, body(second, ctx)]
+        finally:
+            ctx.alternative = False
         ctx.in_mode = False
         return [{"op": "choose", "n": 1, "modes": modes}]
     i = 0
@@ -939,7 +948,7 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
 
 
 _HISTORY = {"アプローチに参加した": ("approach", "approach"), "アプローチした": ("approach", "approach"),
-            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "play")}
+            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "enter")}
 
 
 def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
@@ -955,7 +964,7 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
             raise NotUnderstood(m[0])
         history: dict[str, Any] = {"event": event, "filter": {k: v for k, v in p.spec.items() if k != "side"},
                                    "exactly": int(m["n"])}
-        if m["unit"] == "枚" and event != "play":
+        if m["unit"] == "枚" and event not in ("play", "enter"):  # each entry is one card entering
             history["distinct"] = True
         return f"any_{cause}", {"subject": p.chara_spec(), "history": history}, text[m.end():]
     if m := re.match(r"このカードが捨て札置き場にある状態で、", text):

@@ -57,6 +57,9 @@ _MOD = re.compile(f"{_SIGNED}\\s*[/／]\\s*{_SIGNED}")
 _TAIL_HEAD = re.compile(f"[ \u3000:：]*(?:{_MOD.pattern})?[ \u3000:：▸▶]*")
 _TAIL_MOD = re.compile(f"[ \u3000]*{_MOD.pattern}")
 _MOD_PARTS = re.compile(f"([+＋\\-－−±])({_NUM})")
+#: a Pinch's granted text that opens with this card's own unconditional bonus (「このカードは、+X/+Yを得る(とともに、…)」):
+#: only then is the bonus a fact of the card; one under a trigger or condition stays in the granted effect
+_PINCH_OWN_MOD = re.compile(f"このカードは[、,]?\\s*{_MOD.pattern}を得る(?:とともに[、,]|。?$)")
 _ARROW = "▸▶＞>"
 _COST = re.compile(
     f"《(?P<n>{_NUM})》|《(?P<rest>休)》|《(?P<color>[赤青黄緑紫白])(?P<cn>{_NUM})?》|「(?P<name>[^「」]+)」\\s*[{_ARROW}]"
@@ -308,7 +311,9 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts) -> int:
         q = granted.find("「")
         inside = granted[q + 1 : granted.rfind("」")] if q >= 0 else ""
         # the stat part: a modifier outside 「」, or one the granted text gives this card itself
-        ap, dp = _modifier(granted if q < 0 or inside.startswith("このカードは") else granted[:q])
+        ap, dp = _modifier(granted[:q] if q >= 0 else granted)
+        if (ap, dp) == (0, 0) and inside and (own := _PINCH_OWN_MOD.match(inside)) is not None:
+            ap, dp = _modifier(own[0])
         facts.pinch = (points, ap, dp)
         if inside:  # granted effects hold only while the Pinch condition does
             for eff in _body(inside, "chara")[1]:

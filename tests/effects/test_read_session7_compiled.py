@@ -1,0 +1,137 @@
+"""Fixes from the session-7 independent read of compiled effects (docs/verification.md, SSSS / SAGA rows), each
+checked on the engine with the compiled cards of ../shared/data/precious-data (read at run time; no text kept here).
+
+- SSSS ST-005: a Pinch whose granted text gives this card +X/+Y *and* something more keeps both parts (the bonus as
+  the card's Pinch fact, the rest as its effect); a bonus under a trigger or condition is never taken for the fact.
+- SSSS 01-065: "a second own 宝多 六花 enters this turn" counts entries, an effect's too (000 "Appear in Area").
+- SSSS 01-002: "A. Or, may B": B chosen is not optional (no up_to), as the MHK 01-034 hand script.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+import pytest
+
+from engine.cards import CardDB
+from engine.pm import stats
+from engine.pm.ops import apply_op
+from engine.rulings import Trail
+from pmemo_replay.cards import read_precious
+from pmemo_replay.cards.loader import hand_scripted
+from pmemo_replay.cards.precious_text import parse_text
+from tests.effects.test_impossible_parts import DATA
+from tests.effects.test_issue26_engine import CARDS, mhk_game
+from tests.engine.kit import assert_legal
+
+pytestmark = pytest.mark.skipif(not (DATA / "SSSS").is_dir(), reason="../shared/data/precious-data absent")
+FILLER = ["MHK 01-083", "MHK 01-084", "MHK 01-040", "MHK 01-041", "MHK 01-104"]
+
+
+@cache
+def with_ssss() -> CardDB:
+    return CardDB([*CARDS, *read_precious(DATA / "SSSS", compile=True)], CARDS.series_groups())
+
+
+def _summoned(cards: list[str], summons: list[tuple[str, str, list[str]]]) -> object:
+    g = mhk_game([*cards, *FILLER][:7] + [*cards, *FILLER][7:], db=with_ssss())
+    for k, (card, area, pay) in enumerate(summons):
+        g.add("summon", 0, card=card, area=area, pay=[{"hand": x} for x in pay])
+        if k < len(summons) - 1:
+            g.passes(1)
+    return assert_legal(g).state
+
+
+def test_st_005_pinch_gives_its_bonus_and_its_turn_end_activation() -> None:
+    card = with_ssss().get("SSSS ST-005")
+    (eff,) = card.effects
+    assert card.pinch == (4, 20, 20)  # the +20/+20 part: a fact of the card while the Pinch holds
+    assert eff.compiled and eff.trigger == "turn_end" and eff.condition == {"points_at_least": 4}
+    assert [s["op"] for s in eff.script] == ["activate"]  # the other part: becomes active at turn end
+    state = _summoned(["SSSS ST-005"], [("SSSS ST-005", "main", ["MHK 01-083", "MHK 01-084", "MHK 01-040"])])
+    chara = state.players[0].main[0]
+    assert stats.ap_dp(state, chara) == (60, 60)
+    state.players[0].points = [["MHK 01-104", True]] * 4
+    assert stats.ap_dp(state, chara) == (80, 80)
+
+
+def test_a_pinch_bonus_under_a_trigger_is_not_taken_for_the_cards_fact() -> None:
+    """Only an unconditional opening 「このカードは、+X/+Yを得る」 is the Pinch's bonus; one that a trigger gives stays
+    in the granted effect (else the card would hold it all along and the effect would lose it)."""
+    facts = parse_text("〔逆境4〕:「このカードがアプローチした場合、このカードは、+20/+20を得る。」", "chara")
+    assert facts.pinch == (4, 0, 0)
+    facts = parse_text("〔逆境4〕:「このカードは、+20/+20を得るとともに、ターン終了時に活動状態になる。」", "chara")
+    assert facts.pinch == (4, 20, 20)
+
+
+def test_01_065_counts_an_entry_by_an_effect() -> None:
+    """01-065 enters (one 宝多 六花 this turn); a second one put onto the Area by an effect's move makes its trigger
+    fire, as a second one summoned does."""
+    cards = ["SSSS 01-065", "SSSS 01-061", "SSSS 01-066", "SSSS 01-057", "SSSS 01-062"]
+    state = _summoned(cards, [("SSSS 01-065", "support", ["SSSS 01-061"])])
+    assert not state.pending_triggers and "SSSS 01-061" in state.players[0].discard
+    by_effect = copy.deepcopy(state)
+    apply_op(by_effect, {"op": "move", "p": 0, "card": "SSSS 01-061", "from": "discard", "to": "support"}, Trail(),
+             verified=True, in_response=False)
+    rikka = by_effect.players[0].support[0]
+    assert rikka.card == "SSSS 01-065" and (0, rikka.uid, 0) in by_effect.pending_triggers
+    played = _summoned(cards, [("SSSS 01-065", "support", ["SSSS 01-061"]),
+                               ("SSSS 01-066", "support", ["SSSS 01-057", "SSSS 01-062"])])
+    assert any(u == played.players[0].support[0].uid and i == 0 for _, u, i in played.pending_triggers)
+
+
+def test_or_may_offers_the_alternative_without_making_it_optional() -> None:
+    """「A。または、…Bことができる」: the may is the choice of B instead of A. The hand alternative of SSSS 01-002 has no
+    up_to, as the decided MHK 01-034 hand script (a chosen B that takes nothing would dodge the mandatory A)."""
+    (choose,) = with_ssss().get("SSSS 01-002").effects[1].script
+    hand = next(c for c in hand_scripted() if c.id == "MHK 01-034").effects[1].script[0]
+    assert choose["op"] == hand["op"] == "choose"
+    for mine, theirs in zip(choose["modes"], hand["modes"], strict=True):
+        assert [(s["op"], s["from"], s["to"], s.get("up_to")) for s in mine] == \
+            [(s["op"], s["from"], s["to"], s.get("up_to")) for s in theirs]
+    assert "up_to" not in choose["modes"][1][0]
+
+
+def _banned_cost_0() -> tuple[object, object]:
+    """Player 1 has MHK 01-074 (usage cost 0, an enter trigger) on the Area under SAGA 01-017's ban shape: player 1
+    may not use the texts of usage-cost-0 Charas this turn."""
+    from engine.pm.zones import enter_area
+    from tests.effects.test_mhk_review import _state
+
+    g = _state()
+    chara = enter_area(g, 1, "MHK 01-074", "main", summoned=False)
+    g.bans.append((1, "text", {"max_cost": 0, "type": "chara"}, g.turn))
+    return g, chara
+
+
+def test_a_text_ban_stops_activated_uses_not_automatic_effects() -> None:
+    """テキストを使用できない: using a text is Effect Usage of a Movement effect (000 "Regarding Effect Usage", as MHK
+    01-113's used_text): the banned Chara's automatic effect still fires, its activated use is refused."""
+    from engine.pm import effects, play
+    from engine.rulings import IllegalAction
+
+    g, chara = _banned_cost_0()
+    auto = g.card("MHK 01-074").effects[0]
+    assert auto.kind == "auto" and effects.can_resolve(g, 1, auto, chara)
+    with pytest.raises(IllegalAction) as err:
+        play.check_text_allowed(g, 1, "MHK 01-074", chara, "activated effect 0")
+    assert err.value.ruling.rule == "effect.condition"
+
+
+def test_a_text_ban_on_usage_cost_reads_the_cost_on_the_area() -> None:
+    """"Charas of usage cost 0" are the Charas as they stand: one whose cost on the Area was raised is not banned."""
+    from engine.pm import effects, play
+
+    g, chara = _banned_cost_0()
+    assert effects.text_forbidden(g, chara)
+    chara.grants.append(({"cost": 1}, None))
+    assert not effects.text_forbidden(g, chara)
+    play.check_text_allowed(g, 1, "MHK 01-074", chara, "activated effect 0")  # no error
+
+
+def test_saga_01_017_is_a_text_ban() -> None:
+    from tests.effects.test_impossible_parts import with_saga
+
+    (ban,) = with_saga().get("SAGA 01-017").effects[1].script
+    assert ban == {"op": "forbid", "who": "opponent", "what": "text", "filter": {"max_cost": 0, "type": "chara"}}
