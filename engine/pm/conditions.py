@@ -3,7 +3,8 @@
 A *card filter* is a mapping whose keys all must hold for a card: ``type``, ``color`` (a color or
 a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a part of a name),
 ``property``, ``series`` (a series, compared after merging groups), ``max_cost``, ``min_cost``,
-``combo`` (bool), ``ex`` (bool).
+``combo`` (bool), ``ex`` (bool), ``left_this_turn`` (a card of its owner's that left the Area this turn: a card in
+the discard "that left this turn"; copies of one card are alike).
 
 A *Chara spec* is a card filter plus ``side`` (``self``/``opponent``/``any``, seen from the acting
 player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
@@ -37,12 +38,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import Card, base_id
 from engine.pm import stats
 from engine.pm.state import Chara, GameState
 
 CARD_KEYS = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex",
-                       "backup"})
+                       "backup", "left_this_turn"})
 
 
 def _one(value: Any) -> tuple[Any, ...]:
@@ -54,6 +55,11 @@ def number(g: GameState, owner: int, value: Any) -> Any:
     if isinstance(value, dict) and "count" in value:  # card data is JSON: a plain dict (a fast check)
         return count(g, owner, value["count"])
     return value
+
+
+def _left_this_turn(g: GameState, card: Card, owner: int | None) -> bool:
+    key = base_id(card.id)
+    return owner is not None and any(ev == "leave" and base_id(cid) == key for ev, cid in g.players[owner].turn_log)
 
 
 def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None, zone: str = "area") -> bool:
@@ -87,6 +93,8 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
         if key == "ex" and card.ex != bool(want):
             return False
         if key == "backup" and (card.backup is not None) != bool(want):
+            return False
+        if key == "left_this_turn" and _left_this_turn(g, card, owner) != bool(want):
             return False
     return True
 

@@ -51,6 +51,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"妨害に参加している", {"interfering": True}),
     (r"アプローチに参加している", {"approaching": True}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
+    (r"このターンの間に(?:場から)?退場した", {"left_this_turn": True}),
     (r"このカード以外の、?", {"not_self": True}),
     (r"【([^】]+)】以外の", lambda m: {"not": {"property": m[1]}}),
     (r"使用コスト(?:の値)?が(\d+)以外の", lambda m: {"not": _exact_cost(m)}),

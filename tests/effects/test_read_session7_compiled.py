@@ -10,6 +10,7 @@ checked on the engine with the compiled cards of ../shared/data/precious-data (r
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -17,7 +18,7 @@ import pytest
 from engine.cards import CardDB
 from engine.pm import stats
 from engine.pm.ops import apply_op
-from engine.rulings import Trail
+from engine.rulings import IllegalAction, Trail
 from pmemo_replay.cards import read_precious
 from pmemo_replay.cards.loader import hand_scripted
 from pmemo_replay.cards.precious_text import parse_text
@@ -109,7 +110,6 @@ def test_a_text_ban_stops_activated_uses_not_automatic_effects() -> None:
     """テキストを使用できない: using a text is Effect Usage of a Movement effect (000 "Regarding Effect Usage", as MHK
     01-113's used_text): the banned Chara's automatic effect still fires, its activated use is refused."""
     from engine.pm import effects, play
-    from engine.rulings import IllegalAction
 
     g, chara = _banned_cost_0()
     auto = g.card("MHK 01-074").effects[0]
@@ -135,3 +135,29 @@ def test_saga_01_017_is_a_text_ban() -> None:
 
     (ban,) = with_saga().get("SAGA 01-017").effects[1].script
     assert ban == {"op": "forbid", "who": "opponent", "what": "text", "filter": {"max_cost": 0, "type": "chara"}}
+
+
+def test_a_card_that_left_the_area_this_turn_is_the_only_one_picked() -> None:
+    """「このターンの間に退場したキャラ」 (SSSS ST-029, SAGA 01-111, SSSS 01-022): only a card of the discard that left the
+    Area this turn fits; one discarded from the hand does not, nor one that left in an earlier turn."""
+    from engine.pm import conditions
+    from engine.pm.zones import enter_area, leave_area
+    from tests.effects.test_mhk_review import _run, _state
+
+    assert with_ssss().get("SSSS ST-029").effects[0].script[0]["filter"] == {"left_this_turn": True, "type": "chara"}
+    g = _state()
+    left = enter_area(g, 1, "MHK 01-074", "main", summoned=False)
+    leave_area(g, left, "discard")
+    g.players[1].discard.append("MHK 01-041")  # discarded from the hand: never on the Area this turn
+    f = {"left_this_turn": True, "type": "chara"}
+    assert conditions.card_matches(g, g.card("MHK 01-074"), f, 1)
+    assert not conditions.card_matches(g, g.card("MHK 01-041"), f, 1)
+    assert not conditions.card_matches(g, g.card("MHK 01-074"), f, 0)  # the other player's history
+    eff = replace(with_ssss().get("SSSS ST-029").effects[0], targets=())
+    later = g.clone()
+    with pytest.raises(IllegalAction):
+        _run(g.clone(), 1, "SSSS ST-029", eff, [], choices=[["MHK 01-041"]])
+    r = _run(g, 1, "SSSS ST-029", eff, [], choices=[["MHK 01-074"]])
+    assert [(op["op"], op["card"]) for op in r.ops] == [("move", "MHK 01-074")]
+    later.players[1].turn_log = []  # a later turn: the history is this turn's only
+    assert not conditions.card_matches(later, later.card("MHK 01-074"), f, 1)
