@@ -589,6 +589,13 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         return {"played_at_least": int(m[1])}
     if text == "イベントカードがプレイされたターンの":
         return {"history": {"event": "play", "filter": {"type": "event"}, "who": "any"}}
+    if m := re.fullmatch(r"(?:同じ|この)ターンの間に、?(?P<np>[^、]+?)が(?P<n>\d+)枚以上(?:退場した|退場している|場から離れている)", text):
+        # N Charas have left the Area this turn (leaving: any move off the Area), counted from the turn's history
+        p = _np(m["np"], ctx)
+        if p.head != "chara" or p.all or p.same_name or set(p.spec) - {"side"}:
+            raise NotUnderstood(text)  # a narrower kind of Chara: its facts when it left are not kept
+        who = {"self": "self", "opponent": "opponent"}.get(p.spec.get("side", ""), "any")
+        return {"history": {"event": "leave", "filter": {"type": "chara"}, "who": who, "at_least": int(m["n"])}}
     if m := re.fullmatch(r"(?P<side>相手|自分)の(?P<area>メイン|サポート)エリアに、?(?P<np>.+?)が(?P<n>\d+)枚以上いる", text):
         spec = {**_chara(m["np"], ctx), "side": "opponent" if m["side"] == "相手" else "self",
                 "area": "main" if m["area"] == "メイン" else "support"}

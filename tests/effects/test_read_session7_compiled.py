@@ -161,3 +161,26 @@ def test_a_card_that_left_the_area_this_turn_is_the_only_one_picked() -> None:
     assert [(op["op"], op["card"]) for op in r.ops] == [("move", "MHK 01-074")]
     later.players[1].turn_log = []  # a later turn: the history is this turn's only
     assert not conditions.card_matches(later, later.card("MHK 01-074"), f, 1)
+
+
+def test_charas_that_left_this_turn_are_counted_from_the_turns_history() -> None:
+    """「同じターンの間に相手のキャラが3枚以上退場した場合」 (SAGA 01-026) / 「…場から離れている場合にのみ」 (GRAN 01-018):
+    a usage condition counting the opponent's Charas that left the Area this turn (leaving: any move off it)."""
+    from engine.pm import conditions
+    from engine.pm.zones import enter_area, leave_area
+    from tests.effects.test_mhk_review import _state
+
+    cond = with_saga_card("SAGA 01-026").condition
+    assert cond == {"history": {"event": "leave", "filter": {"type": "chara"}, "who": "opponent", "at_least": 3}}
+    g = _state()
+    for k, cid in enumerate(["MHK 01-074", "MHK 01-041", "MHK 01-040"]):
+        assert not conditions.holds(g, 0, cond)
+        leave_area(g, enter_area(g, 1, cid, "main", summoned=False), "hand" if k == 1 else "discard")
+        assert not conditions.holds(g, 1, cond)  # player 1's own Charas are not the opponent's
+    assert conditions.holds(g, 0, cond)
+
+
+def with_saga_card(card_id: str) -> object:
+    from tests.effects.test_impossible_parts import with_saga
+
+    return next(e for e in with_saga().get(card_id).effects if e.compiled)
