@@ -66,7 +66,7 @@ _COST = re.compile(
 )
 _TRIGGER = re.compile(
     "(?P<enter>登場(?:した場合|、または|するごとに))"
-    "|(?P<approach>アプローチに参加(?:した場合|するごとに))"
+    "|(?P<approach>アプローチ(?:に参加)?(?:した場合|するごとに))"
     "|(?P<interfered>妨害された場合)"
     "|(?P<point>ポイント置き場に置かれた場合)"
     "|(?P<turn_end>ターン終了時に)"

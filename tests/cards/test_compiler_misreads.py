@@ -115,3 +115,13 @@ def test_a_chara_moved_off_the_area_is_named_by_the_card_that_moved() -> None:
     # gone when the second step resolves, so its name comes from the card that moved (as the hand script has it)
     (move,) = _set("MHK").get("MHK 01-125").effects[0].script
     assert move["op"] == "move" and move["then"][0]["same_name"] == "picked"
+
+
+@pytest.mark.parametrize(("card", "triggers"), [("SSSS 01-058", ["gave_point", "any_approach"]),
+                                                ("SSSS 01-046", ["gave_point", "any_approach"]),
+                                                ("GRAN 01-081", [None, "approach"])])
+def test_approached_without_taking_part_starts_a_new_automatic_effect(card: str, triggers: list[str | None]) -> None:
+    """「…がアプローチした場合」 (not only 「アプローチに参加した場合」) opens an automatic effect of its own: it was merged
+    into the sentence before, and neither was read."""
+    effects = _set(card.split()[0]).get(card).effects
+    assert [e.trigger for e in effects] == triggers
