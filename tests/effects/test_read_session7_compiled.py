@@ -184,3 +184,18 @@ def with_saga_card(card_id: str) -> object:
     from tests.effects.test_impossible_parts import with_saga
 
     return next(e for e in with_saga().get(card_id).effects if e.compiled)
+
+
+def test_usage_cost_at_most_the_number_of_your_charas_is_counted_when_checked() -> None:
+    """「使用コストが自分の【P】の枚数以下の相手のキャラ」 (SSSS 01-025): the bound is the acting player's Charas with
+    the property on the Area when the target is checked."""
+    from engine.pm import conditions
+    from tests.effects.test_mhk_review import _chara, _state
+
+    (spec,) = with_ssss().get("SSSS 01-025").effects[0].targets
+    assert spec == {"side": "opponent",
+                    "max_cost": {"count": {"charas": {"property": "新世紀中学生", "side": "self"}}}}
+    g = _state()  # player 1: two 制服 Charas; player 0: MHK 01-056 (cost 2) and MHK 01-072 (cost 3) among others
+    mine = {**spec, "max_cost": {"count": {"charas": {"property": "制服", "side": "self"}}}}
+    assert conditions.chara_problem(g, 1, mine, _chara(g, 0, "MHK 01-056")) is None
+    assert conditions.chara_problem(g, 1, mine, _chara(g, 0, "MHK 01-072")) is not None
