@@ -587,6 +587,11 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         return {"broken": True}
     if m := re.fullmatch(r"自分がカードを(\d+)枚以上プレイしているターンの", text):
         return {"played_at_least": int(m[1])}
+    if m := re.fullmatch(r"(?:その|指定した|指定された)(?:カード|キャラ)の使用コスト(?:の値)?が(?P<n>\d+)(?P<how>以下|以上)の", text):
+        # "if that Chara's usage cost is N or less / more": the one Chara named before, its cost on the Area
+        if len(ctx.targets) != 1:
+            raise NotUnderstood(text)
+        return {"target_cost": {"index": 0, "max" if m["how"] == "以下" else "min": int(m["n"])}}
     if text == "イベントカードがプレイされたターンの":
         return {"history": {"event": "play", "filter": {"type": "event"}, "who": "any"}}
     if m := re.fullmatch(r"(?:同じ|この)ターンの間に、?(?P<np>[^、]+?)が(?P<n>\d+)枚以上(?:退場した|退場している|場から離れている)", text):

@@ -199,3 +199,16 @@ def test_usage_cost_at_most_the_number_of_your_charas_is_counted_when_checked() 
     mine = {**spec, "max_cost": {"count": {"charas": {"property": "制服", "side": "self"}}}}
     assert conditions.chara_problem(g, 1, mine, _chara(g, 0, "MHK 01-056")) is None
     assert conditions.chara_problem(g, 1, mine, _chara(g, 0, "MHK 01-072")) is not None
+
+
+@pytest.mark.parametrize(("theirs", "draws"), [("MHK 01-041", True), ("MHK 01-072", False)])
+def test_if_that_charas_usage_cost_is_at_most_n_reads_the_target(theirs: str, draws: bool) -> None:
+    """SSSS 01-107: the named opponent Chara cannot approach or interfere; if its usage cost (on the Area) is 2 or
+    less, draw 1 (MHK 01-041 costs 0, MHK 01-072 costs 3)."""
+    from tests.effects.test_mhk_review import _chara, _run, _state
+
+    eff = with_ssss().get("SSSS 01-107").effects[0]
+    assert eff.script[-1]["if"] == {"target_cost": {"index": 0, "max": 2}}
+    g = _state()
+    r = _run(g, 1, "SSSS 01-107", eff, [_chara(g, 0, theirs)])
+    assert [op["op"] for op in r.ops].count("draw") == int(draws)
