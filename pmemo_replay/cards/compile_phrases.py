@@ -938,6 +938,7 @@ _OTHER_TRIGGERS = [
     (r"が場に出た場合、", "enter"),  # as このカードが場に出た場合 (enter: summoned or put onto the Area)
     (r"がアプローチに参加(?:した場合|するごとに)、", "approach"),
     (r"がアプローチでポイントを与えた場合、", "gave_point"),
+    (r"がポイントを与えた場合、", "gave_point"),  # as このカードがポイントを与えた場合: a Chara gives points by approaching
     (r"がアプローチでポイントを与えるごとに、", "gave_point"),
     (r"が退場した場合、", "leave"),
     (r"が妨害された場合、", "interfered"),

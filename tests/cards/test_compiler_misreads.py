@@ -125,3 +125,12 @@ def test_approached_without_taking_part_starts_a_new_automatic_effect(card: str,
     into the sentence before, and neither was read."""
     effects = _set(card.split()[0]).get(card).effects
     assert [e.trigger for e in effects] == triggers
+
+
+def test_another_chara_giving_points_is_read_as_for_this_card() -> None:
+    """「自分の【P】がポイントを与えた場合」 reads as 「このカードがポイントを与えた場合」 does (gave_point), for another
+    Chara (SAGA 01-033 is no ゾンビィ: other_) or one of a cost this card does not have (SAGA ST-021)."""
+    saga = _set("SAGA")
+    assert saga.get("SAGA 01-033").effects[1].trigger == "other_gave_point"
+    assert saga.get("SAGA 01-033").effects[1].condition == {"subject": {"side": "self", "property": "ゾンビィ"}}
+    assert saga.get("SAGA ST-021").effects[0].trigger == "other_gave_point"
