@@ -355,6 +355,8 @@ def leading_keywords(text: str, on_marker: Callable[[str, int], int], on_level_u
         pos += len(text[pos:]) - len(text[pos:].lstrip())
         if text.startswith("〔", pos):
             end = _close(text, pos)
+            if text.startswith(("を持つ", "を持たない", "を得る", "を失う", "の"), end):
+                return pos  # 〔X〕を持つ自分のキャラ…: the first sentence names the keyword, it is not one of the card's
             pos = on_marker(text[pos + 1 : end - 1], end)
         elif text.startswith("レベルアップ", pos) and not text.startswith("レベルアップし", pos):
             on_level_up()

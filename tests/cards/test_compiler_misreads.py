@@ -134,3 +134,12 @@ def test_another_chara_giving_points_is_read_as_for_this_card() -> None:
     assert saga.get("SAGA 01-033").effects[1].trigger == "other_gave_point"
     assert saga.get("SAGA 01-033").effects[1].condition == {"subject": {"side": "self", "property": "ゾンビィ"}}
     assert saga.get("SAGA ST-021").effects[0].trigger == "other_gave_point"
+
+
+def test_a_keyword_the_first_sentence_names_is_not_one_of_the_cards() -> None:
+    """「〔EXカード〕〔EXカード〕を持つ自分のキャラが登場した場合…」: the second marker is part of the sentence (its
+    trigger's subject); it was taken for a keyword and the sentence lost its head."""
+    card = _set("SSSS").get("SSSS 01-068")
+    assert card.ex
+    (eff,) = card.effects
+    assert eff.compiled and eff.trigger == "any_enter" and eff.condition == {"subject": {"ex": True, "side": "self"}}
