@@ -970,13 +970,15 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := re.match(r"同じターンの間に、(?P<np>[^、]+?)が(?P<n>\d+)(?P<unit>回|枚)以上(?P<ev>" + "|".join(_HISTORY) + ")場合、", text):
         # "N times / N different ones in the same turn": fires once, when the count is reached
         p = _np(m["np"], ctx)
-        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") != "self":
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") not in ("self", "opponent"):
             raise NotUnderstood(m["np"])
         cause, event = _HISTORY[m["ev"]]
         if event == "play" and m["unit"] == "回":
             raise NotUnderstood(m[0])
         history: dict[str, Any] = {"event": event, "filter": {k: v for k, v in p.spec.items() if k != "side"},
                                    "exactly": int(m["n"])}
+        if p.spec["side"] == "opponent":  # the opponent's Charas: their history, seen from this card's owner
+            history["who"] = "opponent"
         if m["unit"] == "枚" and event not in ("play", "enter"):  # each entry is one card entering
             history["distinct"] = True
         return f"any_{cause}", {"subject": p.chara_spec(), "history": history}, text[m.end():]

@@ -143,3 +143,10 @@ def test_a_keyword_the_first_sentence_names_is_not_one_of_the_cards() -> None:
     assert card.ex
     (eff,) = card.effects
     assert eff.compiled and eff.trigger == "any_enter" and eff.condition == {"subject": {"ex": True, "side": "self"}}
+
+
+def test_n_opponent_charas_entering_in_a_turn_counts_the_opponents_entries() -> None:
+    eff = _set("SAGA").get("SAGA 01-031").effects[1]
+    assert eff.trigger == "any_enter"
+    assert eff.condition == {"subject": {"side": "opponent"},
+                             "history": {"event": "enter", "filter": {}, "exactly": 2, "who": "opponent"}}
