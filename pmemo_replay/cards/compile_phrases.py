@@ -247,10 +247,16 @@ def _grant(m: re.Match[str], ctx: Ctx) -> list[Step]:
 @reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)を妨害(?:することが)?できない")
 def _cannot_interfere_with(m: re.Match[str], ctx: Ctx) -> list[Step]:
     spec = _chara(m["other"], ctx)
+    whom = _subjects(m["np"], m["n"], ctx)
+    if spec.get("side") == "self" and all(
+            isinstance(t, str) and t.startswith("target:") and ctx.targets[int(t[7:])].get("side") == "opponent"
+            for t in whom):
+        # an opponent's Chara "cannot interfere your X": it can only ever interfere your Charas, so "your" adds
+        # nothing (and a side in the grant would be seen from the interfering Chara's owner)
+        spec.pop("side")
     if "side" in spec:  # whose side, seen from the interfering Chara's owner: not read
         raise NotUnderstood(m["other"])
-    return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"}
-            for t in _subjects(m["np"], m["n"], ctx)]
+    return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"} for t in whom]
 
 
 @reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)には妨害されない")

@@ -150,3 +150,12 @@ def test_n_opponent_charas_entering_in_a_turn_counts_the_opponents_entries() -> 
     assert eff.trigger == "any_enter"
     assert eff.condition == {"subject": {"side": "opponent"},
                              "history": {"event": "enter", "filter": {}, "exactly": 2, "who": "opponent"}}
+
+
+@pytest.mark.parametrize(("card", "name"), [("SSSS ST-016", "宝多 六花"), ("GRAN 01-036", "ヴィオラカッツェ")])
+def test_an_opponents_chara_cannot_interfere_your_named_chara(card: str, name: str) -> None:
+    """「相手のキャラ1枚は、…自分の「N」を妨害できない」: the opponent's Chara can only interfere your Charas, so the
+    grant names the Chara alone (a side in it would be seen from the interferer's owner)."""
+    eff = _set(card.split()[0]).get(card).effects[0]
+    assert eff.compiled and eff.targets[0]["side"] == "opponent"
+    assert eff.script[0]["what"] == {"cannot_interfere_with": {"name": name}}
