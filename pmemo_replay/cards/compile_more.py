@@ -64,6 +64,12 @@ def _ex_to_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("ex_deck", "area", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)]
 
 
+@reads(r"EXデッキから(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?抜き出し、捨て札にする")
+def _ex_to_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Take X from the EX deck and put it into the discard" (a pick, as to the hand or the Area)."""
+    return [_pick("ex_deck", "discard", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]))]
+
+
 @reads(r"このターン、(?P<who>相手|自分)は、(?P<np>.+?)のテキストを使用(?:することが)?できない")
 def _no_texts(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"This turn, the opponent cannot use the texts of X": a ban on the player."""

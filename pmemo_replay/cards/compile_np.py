@@ -60,6 +60,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP/DPの値を持つ", {"has_stats": True}),
     (r"妨害に参加している", {"interfering": True}),
     (r"アプローチに参加している", {"approaching": True}),
+    (r"アプローチに参加していない", {"not": {"approaching": True}}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
     (r"このターンの間に(?:場から)?退場した", {"left_this_turn": True}),
     (r"このカード以外の、?", {"not_self": True}),

@@ -159,3 +159,10 @@ def test_an_opponents_chara_cannot_interfere_your_named_chara(card: str, name: s
     eff = _set(card.split()[0]).get(card).effects[0]
     assert eff.compiled and eff.targets[0]["side"] == "opponent"
     assert eff.script[0]["what"] == {"cannot_interfere_with": {"name": name}}
+
+
+def test_ex_deck_to_discard_and_a_chara_not_approaching() -> None:
+    (pick,) = _set("SAGA").get("SAGA 01-097").effects[0].script
+    assert (pick["from"], pick["to"], pick["n"], pick.get("up_to")) == ("ex_deck", "discard", 2, True)
+    (spec,) = _set("SSSS").get("SSSS ST-030").effects[0].targets
+    assert spec == {"side": "opponent", "rested": True, "not": {"approaching": True}}
