@@ -348,11 +348,14 @@ def _stands(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "activate", "target": "self"}]
 
 
-@reads(rf"(?P<next>次の)?ターン終了時まで(?:{MOD})を得る")
+@reads(rf"(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで(?:{MOD})を得る")
 def _self_modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"(このカードは、…場合、) (for each X,) +A/+B until the end of the turn": this card."""
     if not ctx.this_subject:
         raise NotUnderstood(m[0])
-    return [_mod_step("self", m["ap"], m["dp"], "next_turn_end" if m["next"] else "turn_end")]
+    per = _per(m["per"], ctx)
+    return [_mod_step("self", m["ap"], m["dp"], "next_turn_end" if m["next"] else "turn_end") | (
+        {"per": per} if per else {})]
 
 
 @reads(r"(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)?を?(?P<m>休息|活動)状態にする")

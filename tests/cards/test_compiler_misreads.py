@@ -166,3 +166,9 @@ def test_ex_deck_to_discard_and_a_chara_not_approaching() -> None:
     assert (pick["from"], pick["to"], pick["n"], pick.get("up_to")) == ("ex_deck", "discard", 2, True)
     (spec,) = _set("SSSS").get("SSSS ST-030").effects[0].targets
     assert spec == {"side": "opponent", "rested": True, "not": {"approaching": True}}
+
+
+def test_this_card_gets_a_bonus_for_each_other_chara() -> None:
+    """「このカードは、アプローチに参加した場合、このカード以外の自分の【P】を持つキャラ1枚につき、…を得る」 (SZ2 01-038)."""
+    (step,) = _set("SZ2").get("SZ2 01-038").effects[0].script
+    assert step["target"] == "self" and step["per"] == {"charas": {"not_self": True, "side": "self", "property": "水着"}}
