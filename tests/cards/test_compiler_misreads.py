@@ -172,3 +172,8 @@ def test_this_card_gets_a_bonus_for_each_other_chara() -> None:
     """「このカードは、アプローチに参加した場合、このカード以外の自分の【P】を持つキャラ1枚につき、…を得る」 (SZ2 01-038)."""
     (step,) = _set("SZ2").get("SZ2 01-038").effects[0].script
     assert step["target"] == "self" and step["per"] == {"charas": {"not_self": True, "side": "self", "property": "水着"}}
+
+
+def test_under_the_deck_in_any_order_is_a_pick_in_the_players_order() -> None:
+    (pick,) = _set("SZ2").get("SZ2 01-043").effects[0].script
+    assert (pick["from"], pick["to"], pick["n"], pick.get("then_if_all")) == ("discard", "deck_bottom", 2, True)
