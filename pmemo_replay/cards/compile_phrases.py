@@ -461,9 +461,11 @@ def _from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("discard", _FROM_DISCARD[m["to"]], m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)]
 
 
-@reads(r"自分の捨て札置き場にある(?P<np>.+?)を(?P<n>\d+)枚までデッキに戻し、デッキをシャッフルする")
+@reads(r"自分の捨て札置き場にある(?P<np>.+?)(?:を(?P<upto>\d+)枚まで|(?P<n>\d+)枚を)デッキに戻し、デッキをシャッフルする")
 def _recycle(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("discard", "deck", m["np"], m["n"], ctx, upto=True), {"op": "shuffle", "who": "self"}]
+    """"Return (up to) N X from your discard to the deck, and shuffle": without まで, N when N are there."""
+    return [_pick("discard", "deck", m["np"], m["upto"] or m["n"], ctx, upto=bool(m["upto"])),
+            {"op": "shuffle", "who": "self"}]
 
 
 @reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある(?P<np>.+?)を?(?P<n>\d+)枚(?P<upto>まで)?を?"

@@ -177,3 +177,11 @@ def test_this_card_gets_a_bonus_for_each_other_chara() -> None:
 def test_under_the_deck_in_any_order_is_a_pick_in_the_players_order() -> None:
     (pick,) = _set("SZ2").get("SZ2 01-043").effects[0].script
     assert (pick["from"], pick["to"], pick["n"], pick.get("then_if_all")) == ("discard", "deck_bottom", 2, True)
+
+
+def test_n_cards_from_the_discard_to_the_deck_then_shuffle() -> None:
+    """「自分の捨て札置き場にある…N枚をデッキに戻し、デッキをシャッフルする」 (no まで): N, or as many as there are."""
+    (flip,) = _set("SZ2").get("SZ2 01-097").effects[0].script
+    pick, shuffle = flip["then"]
+    assert (pick["from"], pick["to"], pick["n"], pick.get("up_to")) == ("discard", "deck", 10, None)
+    assert shuffle == {"op": "shuffle", "who": "self"}
