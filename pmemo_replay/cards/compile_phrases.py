@@ -603,6 +603,15 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         if len(ctx.targets) != 1:
             raise NotUnderstood(text)
         return {"target_cost": {"index": 0, "max" if m["how"] == "以下" else "min": int(m["n"])}}
+    if m := re.fullmatch(r"(?P<np>[^、]+?)が(?P<ev>登場|退場)したターンの", text):
+        # "in a turn in which X entered / left the Area" (by a play or an effect / any move off it): the turn's history
+        p = _np(m["np"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that:
+            raise NotUnderstood(text)
+        who = {"self": "self", "opponent": "opponent"}.get(p.spec.get("side", ""), "any")
+        f = {k: v for k, v in p.card_filter().items() if k != "side"}
+        return {"history": {"event": "enter" if m["ev"] == "登場" else "leave", "filter": f, "who": who,
+                            "at_least": 1}}
     if text == "イベントカードがプレイされたターンの":
         return {"history": {"event": "play", "filter": {"type": "event"}, "who": "any"}}
     if m := re.fullmatch(r"(?:同じ|この)ターンの間に、?(?P<np>[^、]+?)が(?P<n>\d+)枚以上(?:退場した|退場している|場から離れている)", text):
@@ -1016,6 +1025,13 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         extra = condition(m["c"], ctx)
         if "count" in extra:  # the entering card itself is not one of them
             extra["count"]["spec"]["not_self"] = True
+        return "enter", {**cond, **extra}, text[m.end():]
+    if m := re.match(r"(?P<c>[^、。]+?が登場したターンの)間に、?このカードが(?:登場した|場に出た)場合、", text):
+        # "when this card enters in a turn in which X entered": X's entries this turn, this card's own left out
+        extra = condition(m["c"], ctx)
+        h = extra["history"]
+        if h["who"] != "self" or _could_be(ctx.card, {**h["filter"], "side": "self"}):
+            raise NotUnderstood(m[0])  # this card's own entry could be the one counted: not read
         return "enter", {**cond, **extra}, text[m.end():]
     if m := re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?(?P<rest>登場、または相手のアプローチによってポイント置き場に置かれた場合、)",
                      text):

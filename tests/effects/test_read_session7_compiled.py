@@ -212,3 +212,31 @@ def test_if_that_charas_usage_cost_is_at_most_n_reads_the_target(theirs: str, dr
     g = _state()
     r = _run(g, 1, "SSSS 01-107", eff, [_chara(g, 0, theirs)])
     assert [op["op"] for op in r.ops].count("draw") == int(draws)
+
+
+def test_in_a_turn_in_which_x_entered_or_left() -> None:
+    """「…が登場したターンの間」 (SAGA ST-020, ST-013's trigger) and 「…が退場したターンの間」 (SAGA 01-077): the turn's
+    history of entries (plays or effects) and of leavings, the player's own."""
+    from engine.pm import conditions
+    from engine.pm.zones import enter_area, leave_area
+    from tests.effects.test_impossible_parts import with_saga
+    from tests.effects.test_mhk_review import _state
+
+    saga = with_saga()
+    entered = {"history": {"event": "enter", "who": "self", "at_least": 1,
+                           "filter": {"max_cost": 4, "min_cost": 4, "property": "ゾンビィ", "type": "chara"}}}
+    assert saga.get("SAGA ST-020").effects[0].condition == entered
+    assert saga.get("SAGA ST-013").effects[0].condition == entered and saga.get("SAGA ST-013").effects[0].trigger == "enter"
+    left = saga.get("SAGA 01-077").effects[0].condition
+    assert left == {"history": {"event": "leave", "who": "self", "at_least": 1,
+                                "filter": {"property": "ゾンビィ", "type": "chara"}}}
+    g = _state()
+    g.players[1].turn_log = []  # a fresh turn
+    mine = {"history": {"event": "enter", "who": "self", "at_least": 1, "filter": {"property": "制服", "type": "chara"}}}
+    assert not conditions.holds(g, 1, mine)
+    chara = enter_area(g, 1, "MHK 01-056", "main", summoned=False)  # a 制服 Chara put onto the Area (no play)
+    assert conditions.holds(g, 1, mine) and not conditions.holds(g, 0, mine)
+    gone = {"history": {**mine["history"], "event": "leave"}}
+    assert not conditions.holds(g, 1, gone)
+    leave_area(g, chara, "hand")
+    assert conditions.holds(g, 1, gone)
