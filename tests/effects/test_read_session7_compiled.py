@@ -240,3 +240,20 @@ def test_in_a_turn_in_which_x_entered_or_left() -> None:
     assert not conditions.holds(g, 1, gone)
     leave_area(g, chara, "hand")
     assert conditions.holds(g, 1, gone)
+
+
+def test_this_turn_all_your_x_are_not_interfered_by_charas_that_entered_this_turn() -> None:
+    """GRAN 01-027 / 01-115 (「このターン、自分の全ての「N」は、このターンの間に場に出たキャラには妨害されない」): a
+    grant on each of your N now; who entered this turn is checked when one would interfere."""
+    from engine.cards import Effect
+    from tests.effects.test_mhk_review import _run, _state
+
+    gran = CardDB([*CARDS, *read_precious(DATA / "GRAN", compile=True)], CARDS.series_groups())
+    (grant,) = gran.get("GRAN 01-027").effects[0].script
+    assert grant["target"] == {"all": {"name": "ヴィオラカッツェ", "side": "self"}}
+    assert grant["what"] == {"not_interfered_by": {"entered_this_turn": True}}
+    g = _state()
+    step = {**grant, "target": {"all": {"property": "制服", "side": "self"}}}
+    _run(g, 1, "GRAN 01-027", Effect("auto", trigger="enter", script=(step,)), [])
+    assert all(any(w == grant["what"] for w, _ in c.grants) for c in g.players[1].area())
+    assert not any(c.grants for c in g.players[0].area())
