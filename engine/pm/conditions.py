@@ -22,7 +22,9 @@ A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"c
 A *condition* is a mapping whose keys all must hold: ``own_turn``, ``has_name``, ``has_property``,
 ``points_at_least``, ``hand_at_most``, ``played_at_least`` (cards the owner played this turn),
 ``count`` (``{"spec": Chara spec, "at_least": n}``), ``approaching``/``interfering``/``interfered``
-(the effect's own Chara now), ``entered_this_turn`` (the effect's own Chara), ``not`` (a condition),
+(the effect's own Chara now), ``interfered_by`` / ``interfering_with`` (a Chara spec: the effect's own Chara is
+interfered by a Chara fitting it / interferes one fitting it now), ``entered_this_turn`` (the effect's own Chara),
+``not`` (a condition),
 ``any_of`` / ``all_of`` (a list of conditions: one / each must hold), ``first_time`` (a trigger that fires once a
 turn, the first time its cause happens), ``phase`` (``main``/``approach``), ``in_area`` (the effect's
 own Chara is in that area), ``history`` (this turn's plays, entries, approaches or interferences: ``{"event", "filter",
@@ -277,6 +279,19 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         if key == "interfered":
             on = on and ap.interferer is not None
         return on == bool(want)
+    if key in ("interfered_by", "interfering_with"):  # the effect's own Chara and the Chara(s) opposite it
+        ap = g.approach
+        if source is None or ap is None:
+            return False
+        if key == "interfered_by":
+            if source.uid not in ap.attackers or ap.interferer is None:
+                return False
+            opposite = [g.chara_by_uid(ap.interferer)]
+        else:
+            if ap.interferer != source.uid:
+                return False
+            opposite = [g.chara_by_uid(u) for u in ap.attackers]
+        return any(x is not None and chara_problem(g, owner, want, x, source) is None for x in opposite)
     if key == "entered_this_turn":
         return source is not None and (source.entered_turn == g.turn) == bool(want)
     if key == "not":

@@ -1131,6 +1131,18 @@ def _static(text: str, ctx: Ctx) -> Got:
         return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": p.chara_spec()}, "until": "turn_end"}])
     if whats := _GRANTS.get(rest):
         return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
+    if m := re.fullmatch(r"(?P<np>[^、]+?)(?P<how>に妨害されている|を妨害している)場合、(?P<g>.+)", rest):
+        # "while this card is interfered by X / interferes X": X, the Chara opposite it in the approach
+        cond = {"interfered_by" if m["how"].startswith("に") else "interfering_with": _chara(m["np"], ctx)}
+        if whats := _GRANTS.get(m["g"]):
+            return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats], condition=cond)
+        got = re.fullmatch(rf"{_KWS}(?:{MOD})?を得る", m["g"])
+        if got is None or (got["kws"] is None and got["ap"] is None):
+            raise NotUnderstood(rest)
+        steps = kw_grants(got["kws"], "self")
+        if got["ap"] is not None:
+            steps.append(_mod_step("self", got["ap"], got["dp"], "turn_end"))
+        return Got(steps, condition=cond)
     m = re.fullmatch(rf"(?:(?P<cond>[^、]+?)(?:場合|間)、)?(?:(?P<cond2>[^、]+?)(?:場合|間)、)?(?P<per>[^、]+につき、)?"
                      rf"{_KWS}(?:{MOD})?を得る", rest)
     if m is None or (m["kws"] is None and m["ap"] is None):

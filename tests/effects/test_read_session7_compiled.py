@@ -257,3 +257,41 @@ def test_this_turn_all_your_x_are_not_interfered_by_charas_that_entered_this_tur
     _run(g, 1, "GRAN 01-027", Effect("auto", trigger="enter", script=(step,)), [])
     assert all(any(w == grant["what"] for w, _ in c.grants) for c in g.players[1].area())
     assert not any(c.grants for c in g.players[0].area())
+
+
+@pytest.mark.parametrize(("theirs", "fits"), [("MHK 01-041", True), ("MHK 01-072", False)])
+def test_while_interfered_by_or_interfering_a_chara_of_usage_cost_2_or_less(theirs: str, fits: bool) -> None:
+    """「このカードは、使用コストが2以下のキャラに妨害されている場合 / を妨害している場合、…」 (SSSS 01-030, SZ2 01-037):
+    the Chara opposite it in the approach under way, its cost on the Area (MHK 01-041 costs 0, MHK 01-072 3)."""
+    from engine.pm import conditions
+    from engine.pm.state import Approach
+    from tests.effects.test_mhk_review import _chara, _state
+
+    sz2 = CardDB([*CARDS, *read_precious(DATA / "SZ2", compile=True)], CARDS.series_groups())
+    by, against = (e.condition for e in sz2.get("SZ2 01-037").effects)
+    assert by == {"interfered_by": {"max_cost": 2}} and against == {"interfering_with": {"max_cost": 2}}
+    g = _state()
+    mine, other = _chara(g, 1, "MHK 01-094"), _chara(g, 0, theirs)
+    assert not conditions.holds(g, 1, by, mine)  # no approach
+    g.approach = Approach(attackers=[mine.uid], interferer=other.uid)
+    assert conditions.holds(g, 1, by, mine) is fits and not conditions.holds(g, 1, against, mine)
+    g.approach = Approach(attackers=[other.uid], interferer=mine.uid)
+    assert conditions.holds(g, 1, against, mine) is fits and not conditions.holds(g, 1, by, mine)
+
+
+def test_a_continuous_forceful_grant_holds_without_other_grants() -> None:
+    """SAGA 01-077: 〔強引〕 while one of your ゾンビィ has left the Area this turn; a continuous grant counts even when
+    the Chara holds no grant from an op (stats.forceful looked at op grants first)."""
+    from engine.pm import stats
+    from engine.pm.zones import enter_area, leave_area
+    from tests.effects.test_impossible_parts import with_saga
+    from tests.effects.test_mhk_review import _state
+
+    g = _state()
+    g.cards = with_saga()
+    g.card = g.cards.lookup
+    g.players[1].turn_log = []
+    yugiri = enter_area(g, 1, "SAGA 01-077", "main", summoned=False)
+    assert not yugiri.grants and not stats.forceful(g, yugiri)
+    leave_area(g, enter_area(g, 1, "SAGA 01-065", "support", summoned=False), "discard")  # a ゾンビィ leaves
+    assert stats.forceful(g, yugiri)
