@@ -26,6 +26,8 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
+           # a Chara gives points only by approaching (its 〔突破〕 included: engine.pm.turns.place_point)
+           "ポイントを与えることができない": ["cannot_give_points"],
            "〔強引〕を得る": ["forceful"]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 #: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something

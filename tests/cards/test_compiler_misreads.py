@@ -185,3 +185,9 @@ def test_n_cards_from_the_discard_to_the_deck_then_shuffle() -> None:
     pick, shuffle = flip["then"]
     assert (pick["from"], pick["to"], pick["n"], pick.get("up_to")) == ("discard", "deck", 10, None)
     assert shuffle == {"op": "shuffle", "who": "self"}
+
+
+def test_cannot_give_points_is_the_approach_points_grant() -> None:
+    """「…は、ターン終了時までポイントを与えることができない」 (SAGA 01-068): a Chara gives points only by approaching."""
+    (grant,) = _set("SAGA").get("SAGA 01-068").effects[0].script
+    assert grant["what"] == "cannot_give_points" and grant["target"] == "target"
