@@ -12,7 +12,8 @@ Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; bot
 has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and being interfered),
 ``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
-``shares_property`` (has a property of the effect's own Chara), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
+``shares_property`` (has a property of the effect's own Chara), ``interfering_with`` (a Chara spec: it is the
+Interferer of the approach under way, against a Chara fitting the spec), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
 (printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
 Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
@@ -128,7 +129,8 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
 _EARLY_KEYS = frozenset({"max_cost", "rested", "not_self"})
 _LATER_KEYS = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
-    "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property"})
+    "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
+    "interfering_with"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
 _SPECS: dict[int, tuple[Mapping[str, Any], _SpecParts]] = {}
 
@@ -178,7 +180,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 
 SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
-                        "not", "shares_property"})
+                        "not", "shares_property", "interfering_with"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -188,6 +190,12 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return f"fits none of {list(spec['any_of'])}"
     if "not" in spec and chara_problem(g, actor, spec["not"], c, source) is None:
         return f"fits {dict(spec['not'])}"
+    if "interfering_with" in spec:  # the Interferer of the approach under way, against a Chara fitting the spec
+        ap = g.approach
+        if ap is None or ap.interferer != c.uid or not any(
+                (x := g.chara_by_uid(u)) is not None and chara_problem(g, actor, spec["interfering_with"], x, source) is None
+                for u in ap.attackers):
+            return f"is not interfering a Chara fitting {dict(spec['interfering_with'])}"
     if spec.get("shares_property") and (source is None or not set(card.properties) & set(g.card(source.card).properties)):
         return "shares no property with the effect's own Chara"
     if "source" in spec and card.source != spec["source"]:

@@ -35,8 +35,18 @@ def _cost_at_most_count(m: re.Match[str]) -> dict[str, Any] | None:
     return {"max_cost": {"count": {"charas": inner.chara_spec()}}}
 
 
+def _interfering_with(m: re.Match[str]) -> dict[str, Any] | None:
+    """"interfering X": the Interferer of the approach under way, against a Chara fitting X (None: X not read)."""
+    inner = phrase(m[1])
+    if inner is None or inner.head not in ("chara", "name") or inner.all or inner.same_name or inner.other_than_that:
+        return None
+    return {"interfering_with": inner.chara_spec()}
+
+
 #: modifiers before the head, in any order: (pattern, spec key, value or a function of the match)
 _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
+    # first: "X を妨害している" takes the whole phrase X before it (X's own modifiers are X's, not the head's)
+    (r"([^、。]+?(?:キャラ|」|】))を妨害している", _interfering_with),
     (r"メインエリアにいる", {"area": "main"}),
     (r"サポートエリアにいる", {"area": "support"}),
     (r"休息状態の", {"rested": True}),

@@ -295,3 +295,22 @@ def test_a_continuous_forceful_grant_holds_without_other_grants() -> None:
     assert not yugiri.grants and not stats.forceful(g, yugiri)
     leave_area(g, enter_area(g, 1, "SAGA 01-065", "support", summoned=False), "discard")  # a ゾンビィ leaves
     assert stats.forceful(g, yugiri)
+
+
+def test_the_chara_interfering_your_x() -> None:
+    """「名称に「グリッドマン」を含む自分のキャラを妨害しているキャラ」 (SSSS 01-102; SAGA 01-110): the Interferer of the
+    approach under way, against your Chara fitting X (X's modifiers are X's, not the Interferer's)."""
+    from engine.pm import conditions
+    from engine.pm.state import Approach
+    from tests.effects.test_mhk_review import _chara, _state
+
+    (spec,) = with_ssss().get("SSSS 01-102").effects[0].targets
+    assert spec == {"interfering_with": {"name_has": "グリッドマン", "side": "self"}}
+    g = _state()
+    mine, theirs = _chara(g, 1, "MHK 01-094"), _chara(g, 0, "MHK 01-041")
+    want = {"side": "opponent", "interfering_with": {"side": "self", "property": "制服"}}  # 01-094 is 制服
+    assert conditions.chara_problem(g, 1, want, theirs) is not None  # no approach
+    g.approach = Approach(attackers=[mine.uid], interferer=theirs.uid)
+    assert conditions.chara_problem(g, 1, want, theirs) is None
+    other = {"side": "opponent", "interfering_with": {"side": "self", "property": "水着"}}
+    assert conditions.chara_problem(g, 1, other, theirs) is not None
