@@ -1133,6 +1133,14 @@ def _static(text: str, ctx: Ctx) -> Got:
         return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": p.chara_spec()}, "until": "turn_end"}])
     if whats := _GRANTS.get(rest):
         return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
+    if rest == "妨害されない":  # "cannot be interfered": by any Chara
+        return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": {}}, "until": "turn_end"}])
+    if (m := re.fullmatch(r"(?P<c>[^、]+?)(?:場合|間)、(?P<g>[^、]+)", rest)) and (
+            m["g"] == "妨害されない" or m["g"] in _GRANTS) and not re.search("妨害されている|を妨害している", m["c"]):
+        # the same under a condition (of the player's state: one about this card's opponent in the approach is below)
+        whats = [{"not_interfered_by": {}}] if m["g"] == "妨害されない" else _GRANTS[m["g"]]
+        return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats],
+                   condition=condition(m["c"], ctx))
     if m := re.fullmatch(r"(?P<np>[^、]+?)(?P<how>に妨害されている|を妨害している)場合、(?P<g>.+)", rest):
         # "while this card is interfered by X / interferes X": X, the Chara opposite it in the approach
         cond = {"interfered_by" if m["how"].startswith("に") else "interfering_with": _chara(m["np"], ctx)}

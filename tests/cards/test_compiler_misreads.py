@@ -191,3 +191,10 @@ def test_cannot_give_points_is_the_approach_points_grant() -> None:
     """「…は、ターン終了時までポイントを与えることができない」 (SAGA 01-068): a Chara gives points only by approaching."""
     (grant,) = _set("SAGA").get("SAGA 01-068").effects[0].script
     assert grant["what"] == "cannot_give_points" and grant["target"] == "target"
+
+
+def test_this_card_cannot_be_interfered_while_a_condition_holds() -> None:
+    """「このカードは、休息状態の相手のキャラが5枚以上いる場合、妨害されない」 (GRAN 01-081): by no Chara, while ..."""
+    eff = _set("GRAN").get("GRAN 01-081").effects[0]
+    assert eff.script == ({"op": "grant", "target": "self", "what": {"not_interfered_by": {}}, "until": "turn_end"},)
+    assert eff.condition == {"count": {"spec": {"rested": True, "side": "opponent"}, "at_least": 5}}
