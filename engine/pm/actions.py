@@ -136,8 +136,6 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if eff.trigger == "delayed":  # set up by a ``delay`` step: its Chara and targets are the ones it was set up with
         _delayed_trigger(g, p, a, eff, idx, trail)
         return
-    if source is not None and (source.grants or g.bans):
-        play.check_text_allowed(g, p, cid, source, what)
     if source is not None and (eff.once_per_turn or (eff.condition and eff.condition.get("first_time"))):
         key = effect_key(cid, idx)
         if source.auto_used.get(key) == g.turn:

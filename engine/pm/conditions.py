@@ -3,7 +3,8 @@
 A *card filter* is a mapping whose keys all must hold for a card: ``type``, ``color`` (a color or
 a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a part of a name),
 ``property``, ``series`` (a series, compared after merging groups), ``max_cost``, ``min_cost``,
-``combo`` (bool), ``ex`` (bool).
+``combo`` (bool), ``ex`` (bool), ``left_this_turn`` (a card of its owner's that left the Area this turn: a card in
+the discard "that left this turn"; copies of one card are alike).
 
 A *Chara spec* is a card filter plus ``side`` (``self``/``opponent``/``any``, seen from the acting
 player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
@@ -11,7 +12,8 @@ Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; bot
 has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and being interfered),
 ``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
-``shares_property`` (has a property of the effect's own Chara), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
+``shares_property`` (has a property of the effect's own Chara), ``interfering_with`` (a Chara spec: it is the
+Interferer of the approach under way, against a Chara fitting the spec), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
 (printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
 Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
@@ -21,10 +23,12 @@ A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"c
 A *condition* is a mapping whose keys all must hold: ``own_turn``, ``has_name``, ``has_property``,
 ``points_at_least``, ``hand_at_most``, ``played_at_least`` (cards the owner played this turn),
 ``count`` (``{"spec": Chara spec, "at_least": n}``), ``approaching``/``interfering``/``interfered``
-(the effect's own Chara now), ``entered_this_turn`` (the effect's own Chara), ``not`` (a condition),
+(the effect's own Chara now), ``interfered_by`` / ``interfering_with`` (a Chara spec: the effect's own Chara is
+interfered by a Chara fitting it / interferes one fitting it now), ``entered_this_turn`` (the effect's own Chara),
+``not`` (a condition),
 ``any_of`` / ``all_of`` (a list of conditions: one / each must hold), ``first_time`` (a trigger that fires once a
 turn, the first time its cause happens), ``phase`` (``main``/``approach``), ``in_area`` (the effect's
-own Chara is in that area), ``history`` (this turn's plays, approaches or interferences: ``{"event", "filter",
+own Chara is in that area), ``history`` (this turn's plays, entries, approaches or interferences: ``{"event", "filter",
 "who", "at_least"|"exactly", "distinct"}``), ``answers`` (a response: what it answers, ``{"type": action type,
 "side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits), ``opponent_leaves_too`` (an
 opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves),
@@ -38,11 +42,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.pm import stats
-from engine.pm.cards import Card
+from engine.pm.cards import Card, base_id
 from engine.pm.state import Chara, GameState
 
 CARD_KEYS = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex",
-                       "backup"})
+                       "backup", "left_this_turn"})
 
 
 def _one(value: Any) -> tuple[Any, ...]:
@@ -54,6 +58,11 @@ def number(g: GameState, owner: int, value: Any) -> Any:
     if isinstance(value, dict) and "count" in value:  # card data is JSON: a plain dict (a fast check)
         return count(g, owner, value["count"])
     return value
+
+
+def _left_this_turn(g: GameState, card: Card, owner: int | None) -> bool:
+    key = base_id(card.id)
+    return owner is not None and any(ev == "leave" and base_id(cid) == key for ev, cid, _ in g.players[owner].turn_log)
 
 
 def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None, zone: str = "area") -> bool:
@@ -88,6 +97,8 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
             return False
         if key == "backup" and (card.backup is not None) != bool(want):
             return False
+        if key == "left_this_turn" and _left_this_turn(g, card, owner) != bool(want):
+            return False
     return True
 
 
@@ -118,7 +129,8 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
 _EARLY_KEYS = frozenset({"max_cost", "rested", "not_self"})
 _LATER_KEYS = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
-    "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property"})
+    "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
+    "interfering_with"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
 _SPECS: dict[int, tuple[Mapping[str, Any], _SpecParts]] = {}
 
@@ -168,7 +180,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 
 SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
-                        "not", "shares_property"})
+                        "not", "shares_property", "interfering_with"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -178,6 +190,12 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return f"fits none of {list(spec['any_of'])}"
     if "not" in spec and chara_problem(g, actor, spec["not"], c, source) is None:
         return f"fits {dict(spec['not'])}"
+    if "interfering_with" in spec:  # the Interferer of the approach under way, against a Chara fitting the spec
+        ap = g.approach
+        if ap is None or ap.interferer != c.uid or not any(
+                (x := g.chara_by_uid(u)) is not None and chara_problem(g, actor, spec["interfering_with"], x, source) is None
+                for u in ap.attackers):
+            return f"is not interfering a Chara fitting {dict(spec['interfering_with'])}"
     if spec.get("shares_property") and (source is None or not set(card.properties) & set(g.card(source.card).properties)):
         return "shares no property with the effect's own Chara"
     if "source" in spec and card.source != spec["source"]:
@@ -221,9 +239,9 @@ def count(g: GameState, owner: int, what: Mapping[str, Any], source: Chara | Non
 
 
 def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
-    """This turn's plays/approaches/interferences (``event``) of cards fitting ``filter`` (``who``: self by default,
-    ``opponent`` or ``any``); ``distinct``: count each card once (a Chara approaching twice once, two copies of
-    it twice; plays by card id); ``sum``: ``"cost"`` adds up printed costs."""
+    """This turn's plays/entries/approaches/interferences (``event``) of cards fitting ``filter`` (``who``: self by
+    default, ``opponent`` or ``any``); ``distinct``: count each card once (a Chara approaching twice once, two copies
+    of it twice; plays by card id); ``sum``: ``"cost"`` adds up printed costs."""
     who = h.get("who", "self")
     players = (0, 1) if who == "any" else (owner if who == "self" else 1 - owner,)
     f = h.get("filter", {})
@@ -271,6 +289,19 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         if key == "interfered":
             on = on and ap.interferer is not None
         return on == bool(want)
+    if key in ("interfered_by", "interfering_with"):  # the effect's own Chara and the Chara(s) opposite it
+        ap = g.approach
+        if source is None or ap is None:
+            return False
+        if key == "interfered_by":
+            if source.uid not in ap.attackers or ap.interferer is None:
+                return False
+            opposite = [g.chara_by_uid(ap.interferer)]
+        else:
+            if ap.interferer != source.uid:
+                return False
+            opposite = [g.chara_by_uid(u) for u in ap.attackers]
+        return any(x is not None and chara_problem(g, owner, want, x, source) is None for x in opposite)
     if key == "entered_this_turn":
         return source is not None and (source.entered_turn == g.turn) == bool(want)
     if key == "not":

@@ -83,8 +83,6 @@ def can_resolve(g: GameState, actor: int, effect: Effect, source: Chara | None =
     """False when a required target of a scripted effect has no candidate, or its condition does not hold."""
     if effect.condition and not conditions.holds(g, actor, effect.condition, source):
         return False
-    if source is not None and text_forbidden(g, source):
-        return False
     return targets_available(g, actor, effect, source)
 
 
@@ -112,11 +110,25 @@ def no_text(g: GameState, c: Chara) -> bool:
 
 
 def text_forbidden(g: GameState, c: Chara) -> bool:
-    """True when an effect forbids using ``c``'s texts (as :func:`engine.pm.play.check_text_allowed` rules)."""
+    """True when an effect forbids using ``c``'s texts (as :func:`engine.pm.play.check_text_allowed` rules). Using a
+    text is Effect Usage of a Movement (activated) effect (rule book 000 "Regarding Effect Usage"): an automatic effect
+    that fires or a continuous one is no use, so this bars activated effects only."""
     if c.grants and no_text(g, c):
         return True
-    return any(q == c.owner and kind == "text" and (until is None or until >= g.turn)
-               and conditions.card_matches(g, g.card(c.card), f, c.owner) for q, kind, f, until in g.bans)
+    return any(q == c.owner and kind == "text" and (until is None or until >= g.turn) and ban_fits(g, c.card, f, c)
+               for q, kind, f, until in g.bans)
+
+
+def ban_fits(g: GameState, card_id: str, f: Mapping[str, Any], holder: Chara | None) -> bool:
+    """Whether a text ban's card filter fits ``card_id``; for a Chara on the Area its usage cost there counts
+    (stats.chara_cost: levels and cost grants), as "Charas of usage cost N" names the Charas as they stand."""
+    if holder is None or not ({"max_cost", "min_cost"} & f.keys()):
+        return conditions.card_matches(g, g.card(card_id), f, holder.owner if holder is not None else 0)
+    cost = stats.chara_cost(g, holder)
+    if ("max_cost" in f and cost > int(f["max_cost"])) or ("min_cost" in f and cost < int(f["min_cost"])):
+        return False
+    rest = {k: v for k, v in f.items() if k not in ("max_cost", "min_cost")}
+    return conditions.card_matches(g, g.card(card_id), rest, holder.owner)
 
 
 def targets_from_ops(effect: Effect, ops: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.asplayed import refuse, waived
-from engine.pm import conditions, effects, hidden, script, stats
+from engine.pm import effects, hidden, script, stats
 from engine.pm.cards import Card, Effect, base_id
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
@@ -352,12 +352,12 @@ AT_CAUSE_KEYS = frozenset({"entered_by"})
 
 def check_text_allowed(g: GameState, p: int, card_id: str, holder: Chara | None, what: str) -> None:
     """``effect.condition``: an effect forbids using this text (a ``no_text`` grant on the Chara, or a ``forbid``
-    of the player's texts of cards fitting a filter)."""
+    of the player's texts of cards fitting a filter). Checked for activated effects only: using a text is Effect
+    Usage of a Movement effect (rule book 000 "Regarding Effect Usage"), which an automatic effect firing is not."""
     if holder is not None and holder.grants and effects.no_text(g, holder):
         raise illegal("effect.condition", f"{what}: an effect forbids using the texts of {describe(g, holder.card)}")
     for q, kind, f, until in g.bans:
-        if q == p and kind == "text" and (until is None or until >= g.turn) and \
-                conditions.card_matches(g, g.card(card_id), f, p):
+        if q == p and kind == "text" and (until is None or until >= g.turn) and effects.ban_fits(g, card_id, f, holder):
             raise illegal("effect.condition", f"{what}: an effect forbids player {p} to use the texts of cards fitting {f} "
                                               "this turn")
 

@@ -211,8 +211,9 @@ def steps(r: Run, script: Sequence[Step]) -> None:
 
 
 def run_holds(r: Run, cond: Mapping[str, Any]) -> bool:
-    """A condition inside a script: ``picked`` (a filter the last pick fits), ``broken`` (played by [Break]), or
-    any condition of :mod:`engine.pm.conditions`."""
+    """A condition inside a script: ``picked`` (a filter the last pick fits), ``broken`` (played by [Break]),
+    ``target_cost`` (``{"index", "max"|"min"}``: the effect's target's usage cost on the Area), or any condition of
+    :mod:`engine.pm.conditions`."""
     rest = dict(cond)
     if "picked" in rest:
         f = rest.pop("picked")
@@ -220,6 +221,15 @@ def run_holds(r: Run, cond: Mapping[str, Any]) -> bool:
             return False
     if "broken" in rest and r.broken != bool(rest.pop("broken")):
         return False
+    if "target_cost" in rest:  # "if that Chara's usage cost is N or less / more": its cost on the Area now
+        want = rest.pop("target_cost")
+        k = int(want.get("index", 0))
+        c = r.targets[k] if k < len(r.targets) else None
+        if c is None or r.g.chara_by_uid(c.uid) is None:
+            return False
+        cost = stats.chara_cost(r.g, c)
+        if ("max" in want and cost > int(want["max"])) or ("min" in want and cost < int(want["min"])):
+            return False
     return conditions.holds(r.g, r.actor, rest, r.source)
 
 

@@ -297,7 +297,7 @@ def has_grant(g: GameState, c: Chara, what: str) -> bool:
 
 def forceful(g: GameState, c: Chara) -> bool:
     """〔強引〕 in force with AP 10 or more: the opponent's Chara judged against it is eliminated."""
-    if not (g.card(c.card).forceful or (c.grants and has_grant(g, c, "forceful"))):
+    if not (g.card(c.card).forceful or has_grant(g, c, "forceful")):  # by an op, or a continuous effect in force
         return False
     return used(ap_dp(g, c)[0]) >= 10
 

@@ -112,6 +112,7 @@ def take_point(p: PlayerState, card_id: str, face: str | None) -> list[object] |
 def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> None:
     """Move a Chara (with its stack) off the Area to ``to``; supports go to the discard."""
     p = g.players[c.owner]
+    p.turn_log.append(("leave", c.card, c.uid))  # this turn's history (leaving triggers' conditions already see it)
     info = g.db_info  # engine.pm.stats.db_info, once some check looked it up
     if g.delayed or (info[6] if info is not None else _leave_heard(g.cards)):
         from engine.pm.triggers import fire_leave  # leaving triggers look at the Chara still on the Area
@@ -197,6 +198,7 @@ def enter_area(
     c = Chara(card_id, g.new_uid(), player, area, g.turn, summoned=summoned, rested=rested)
     g.area_gen += 1
     (p.main if area == "main" else p.support).append(c)
+    p.turn_log.append(("enter", card_id, c.uid))  # an entry, by a play or by an effect (000 "Appear in Area")
     return c
 
 

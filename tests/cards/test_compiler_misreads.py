@@ -115,3 +115,86 @@ def test_a_chara_moved_off_the_area_is_named_by_the_card_that_moved() -> None:
     # gone when the second step resolves, so its name comes from the card that moved (as the hand script has it)
     (move,) = _set("MHK").get("MHK 01-125").effects[0].script
     assert move["op"] == "move" and move["then"][0]["same_name"] == "picked"
+
+
+@pytest.mark.parametrize(("card", "triggers"), [("SSSS 01-058", ["gave_point", "any_approach"]),
+                                                ("SSSS 01-046", ["gave_point", "any_approach"]),
+                                                ("GRAN 01-081", [None, "approach"])])
+def test_approached_without_taking_part_starts_a_new_automatic_effect(card: str, triggers: list[str | None]) -> None:
+    """「…がアプローチした場合」 (not only 「アプローチに参加した場合」) opens an automatic effect of its own: it was merged
+    into the sentence before, and neither was read."""
+    effects = _set(card.split()[0]).get(card).effects
+    assert [e.trigger for e in effects] == triggers
+
+
+def test_another_chara_giving_points_is_read_as_for_this_card() -> None:
+    """「自分の【P】がポイントを与えた場合」 reads as 「このカードがポイントを与えた場合」 does (gave_point), for another
+    Chara (SAGA 01-033 is no ゾンビィ: other_) or one of a cost this card does not have (SAGA ST-021)."""
+    saga = _set("SAGA")
+    assert saga.get("SAGA 01-033").effects[1].trigger == "other_gave_point"
+    assert saga.get("SAGA 01-033").effects[1].condition == {"subject": {"side": "self", "property": "ゾンビィ"}}
+    assert saga.get("SAGA ST-021").effects[0].trigger == "other_gave_point"
+
+
+def test_a_keyword_the_first_sentence_names_is_not_one_of_the_cards() -> None:
+    """「〔EXカード〕〔EXカード〕を持つ自分のキャラが登場した場合…」: the second marker is part of the sentence (its
+    trigger's subject); it was taken for a keyword and the sentence lost its head."""
+    card = _set("SSSS").get("SSSS 01-068")
+    assert card.ex
+    (eff,) = card.effects
+    assert eff.compiled and eff.trigger == "any_enter" and eff.condition == {"subject": {"ex": True, "side": "self"}}
+
+
+def test_n_opponent_charas_entering_in_a_turn_counts_the_opponents_entries() -> None:
+    eff = _set("SAGA").get("SAGA 01-031").effects[1]
+    assert eff.trigger == "any_enter"
+    assert eff.condition == {"subject": {"side": "opponent"},
+                             "history": {"event": "enter", "filter": {}, "exactly": 2, "who": "opponent"}}
+
+
+@pytest.mark.parametrize(("card", "name"), [("SSSS ST-016", "宝多 六花"), ("GRAN 01-036", "ヴィオラカッツェ")])
+def test_an_opponents_chara_cannot_interfere_your_named_chara(card: str, name: str) -> None:
+    """「相手のキャラ1枚は、…自分の「N」を妨害できない」: the opponent's Chara can only interfere your Charas, so the
+    grant names the Chara alone (a side in it would be seen from the interferer's owner)."""
+    eff = _set(card.split()[0]).get(card).effects[0]
+    assert eff.compiled and eff.targets[0]["side"] == "opponent"
+    assert eff.script[0]["what"] == {"cannot_interfere_with": {"name": name}}
+
+
+def test_ex_deck_to_discard_and_a_chara_not_approaching() -> None:
+    (pick,) = _set("SAGA").get("SAGA 01-097").effects[0].script
+    assert (pick["from"], pick["to"], pick["n"], pick.get("up_to")) == ("ex_deck", "discard", 2, True)
+    (spec,) = _set("SSSS").get("SSSS ST-030").effects[0].targets
+    assert spec == {"side": "opponent", "rested": True, "not": {"approaching": True}}
+
+
+def test_this_card_gets_a_bonus_for_each_other_chara() -> None:
+    """「このカードは、アプローチに参加した場合、このカード以外の自分の【P】を持つキャラ1枚につき、…を得る」 (SZ2 01-038)."""
+    (step,) = _set("SZ2").get("SZ2 01-038").effects[0].script
+    assert step["target"] == "self" and step["per"] == {"charas": {"not_self": True, "side": "self", "property": "水着"}}
+
+
+def test_under_the_deck_in_any_order_is_a_pick_in_the_players_order() -> None:
+    (pick,) = _set("SZ2").get("SZ2 01-043").effects[0].script
+    assert (pick["from"], pick["to"], pick["n"], pick.get("then_if_all")) == ("discard", "deck_bottom", 2, True)
+
+
+def test_n_cards_from_the_discard_to_the_deck_then_shuffle() -> None:
+    """「自分の捨て札置き場にある…N枚をデッキに戻し、デッキをシャッフルする」 (no まで): N, or as many as there are."""
+    (flip,) = _set("SZ2").get("SZ2 01-097").effects[0].script
+    pick, shuffle = flip["then"]
+    assert (pick["from"], pick["to"], pick["n"], pick.get("up_to")) == ("discard", "deck", 10, None)
+    assert shuffle == {"op": "shuffle", "who": "self"}
+
+
+def test_cannot_give_points_is_the_approach_points_grant() -> None:
+    """「…は、ターン終了時までポイントを与えることができない」 (SAGA 01-068): a Chara gives points only by approaching."""
+    (grant,) = _set("SAGA").get("SAGA 01-068").effects[0].script
+    assert grant["what"] == "cannot_give_points" and grant["target"] == "target"
+
+
+def test_this_card_cannot_be_interfered_while_a_condition_holds() -> None:
+    """「このカードは、休息状態の相手のキャラが5枚以上いる場合、妨害されない」 (GRAN 01-081): by no Chara, while ..."""
+    eff = _set("GRAN").get("GRAN 01-081").effects[0]
+    assert eff.script == ({"op": "grant", "target": "self", "what": {"not_interfered_by": {}}, "until": "turn_end"},)
+    assert eff.condition == {"count": {"spec": {"rested": True, "side": "opponent"}, "at_least": 5}}

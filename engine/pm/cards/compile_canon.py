@@ -38,6 +38,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"AP/DPを持つ", "AP/DPの値を持つ"),
     (r"カードを(\d+)枚を", r"カード\1枚を"),
     (r"につき(?!、)", "につき、"),
+    # "this turn, all your X are not interfered by Y": the turn after the subject, as the readers know it
+    (r"(?:(?<=^)|(?<=、))このターン、(自分の全ての[^、。]+?)は、([^、。]+?には妨害されない)", r"\1は、このターン、\2"),
+    # N cards under the deck "in any order": the player's order is the order a pick moves them in anyway
+    (r"(\d+枚)を、任意の順番でデッキの下に移す", r"\1をデッキの下に移す"),
     (r"置き場にある、", "置き場にある"),
     (r"のアプローチによって相手の", "のアプローチで相手の"),
     (r"(?:(?<=^)|(?<=、))(相手|自分)は、このターン、", r"このターン、\1は、"),

@@ -64,6 +64,12 @@ def _ex_to_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("ex_deck", "area", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)]
 
 
+@reads(r"EXデッキから(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?抜き出し、捨て札にする")
+def _ex_to_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Take X from the EX deck and put it into the discard" (a pick, as to the hand or the Area)."""
+    return [_pick("ex_deck", "discard", m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]))]
+
+
 @reads(r"このターン、(?P<who>相手|自分)は、(?P<np>.+?)のテキストを使用(?:することが)?できない")
 def _no_texts(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"This turn, the opponent cannot use the texts of X": a ban on the player."""
@@ -103,15 +109,16 @@ def _cost_on_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 def static_on_all(text: str, ctx: Ctx) -> Got | None:
     """A continuous effect on every Chara of a kind: "自分の全ての…は、(…の間、)+X/+Y / 〔アクティブ〕を得る"."""
-    m = re.fullmatch(rf"(?P<np>[^、。]*全ての[^、。]+?)は、?(?:(?P<cond>[^、。]+?)(?:場合|間)、)?{_KWS}"
-                     rf"(?:{MOD})?を得る", text)
-    if m is None or (m["kws"] is None and m["ap"] is None):
+    m = re.fullmatch(rf"(?:(?P<lead>[^、。]+?)(?:場合|間)、)?(?P<np>[^、。]*全ての[^、。]+?)は、?"
+                     rf"(?:(?P<cond>[^、。]+?)(?:場合|間)、)?{_KWS}(?:{MOD})?を得る", text)
+    if m is None or (m["kws"] is None and m["ap"] is None) or (m["lead"] and m["cond"]):
         return None
     (who,) = _subjects(m["np"], None, ctx)
     steps: list[Step] = kw_grants(m["kws"], who)
     if m["ap"] is not None:
         steps.append({"op": "modify", "target": who, "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "turn_end"})
-    return Got(steps, condition=condition(m["cond"], ctx) if m["cond"] else {})
+    cond = m["lead"] or m["cond"]  # the condition before the subject or after it
+    return Got(steps, condition=condition(cond, ctx) if cond else {})
 
 
 @reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に\+10/\+10コインを(?P<k>\d+)個乗せる")

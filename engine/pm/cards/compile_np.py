@@ -26,13 +26,33 @@ def _colors(s: str) -> str | list[str]:
     return out[0] if len(out) == 1 else out
 
 
+def _cost_at_most_count(m: re.Match[str]) -> dict[str, Any] | None:
+    """"usage cost at most the number of your X": a number counted when the effect checks it (None: X not read)."""
+    inner = phrase(m[1])
+    if inner is None or inner.head not in ("chara", "name") or inner.all or inner.same_name or inner.other_than_that \
+            or inner.spec.get("side") != "self":
+        return None
+    return {"max_cost": {"count": {"charas": inner.chara_spec()}}}
+
+
+def _interfering_with(m: re.Match[str]) -> dict[str, Any] | None:
+    """"interfering X": the Interferer of the approach under way, against a Chara fitting X (None: X not read)."""
+    inner = phrase(m[1])
+    if inner is None or inner.head not in ("chara", "name") or inner.all or inner.same_name or inner.other_than_that:
+        return None
+    return {"interfering_with": inner.chara_spec()}
+
+
 #: modifiers before the head, in any order: (pattern, spec key, value or a function of the match)
 _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
+    # first: "X を妨害している" takes the whole phrase X before it (X's own modifiers are X's, not the head's)
+    (r"([^、。]+?(?:キャラ|」|】))を妨害している", _interfering_with),
     (r"メインエリアにいる", {"area": "main"}),
     (r"サポートエリアにいる", {"area": "support"}),
     (r"休息状態の", {"rested": True}),
     (r"活動状態の", {"rested": False}),
     (r"使用コスト(?:の値)?が?(\d+)以下の", lambda m: {"max_cost": int(m[1])}),
+    (r"使用コスト(?:の値)?が(自分の[^、]+?)の枚数以下の", _cost_at_most_count),
     (r"使用コスト(?:の値)?が(\d+)の", _exact_cost),
     (r"使用コスト(?:の値)?が?(\d+)以上の", lambda m: {"min_cost": int(m[1])}),
     (r"APまたはDPの値が0の", {"zero_stat": True}),
@@ -50,7 +70,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP/DPの値を持つ", {"has_stats": True}),
     (r"妨害に参加している", {"interfering": True}),
     (r"アプローチに参加している", {"approaching": True}),
+    (r"アプローチに参加していない", {"not": {"approaching": True}}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
+    (r"このターンの間に(?:場から)?退場した", {"left_this_turn": True}),
     (r"このカード以外の、?", {"not_self": True}),
     (r"【([^】]+)】以外の", lambda m: {"not": {"property": m[1]}}),
     (r"使用コスト(?:の値)?が(\d+)以外の", lambda m: {"not": _exact_cost(m)}),
@@ -121,6 +143,8 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
             if m is None:
                 continue
             got = f(m) if callable(f) else dict(f)
+            if got is None:
+                return None
             if "all" in got:
                 out.all = True
             elif "other_than_that" in got:

@@ -26,6 +26,8 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
+           # a Chara gives points only by approaching (its 〔突破〕 included: engine.pm.turns.place_point)
+           "ポイントを与えることができない": ["cannot_give_points"],
            "〔強引〕を得る": ["forceful"]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 #: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
@@ -51,6 +53,7 @@ class Ctx:
     opening: bool = False  # reading the first clause of an automatic effect (its "may" makes the effect optional)
     this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
     in_discard: bool = False  # a trigger heard in the discard (このカードが捨て札置き場にある状態で): no Chara is "self"
+    alternative: bool = False  # reading "または、Bできる": the "may" offers B instead of A, B itself is not optional
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -246,10 +249,16 @@ def _grant(m: re.Match[str], ctx: Ctx) -> list[Step]:
 @reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)を妨害(?:することが)?できない")
 def _cannot_interfere_with(m: re.Match[str], ctx: Ctx) -> list[Step]:
     spec = _chara(m["other"], ctx)
+    whom = _subjects(m["np"], m["n"], ctx)
+    if spec.get("side") == "self" and all(
+            isinstance(t, str) and t.startswith("target:") and ctx.targets[int(t[7:])].get("side") == "opponent"
+            for t in whom):
+        # an opponent's Chara "cannot interfere your X": it can only ever interfere your Charas, so "your" adds
+        # nothing (and a side in the grant would be seen from the interfering Chara's owner)
+        spec.pop("side")
     if "side" in spec:  # whose side, seen from the interfering Chara's owner: not read
         raise NotUnderstood(m["other"])
-    return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"}
-            for t in _subjects(m["np"], m["n"], ctx)]
+    return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"} for t in whom]
 
 
 @reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)には妨害されない")
@@ -341,11 +350,14 @@ def _stands(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "activate", "target": "self"}]
 
 
-@reads(rf"(?P<next>次の)?ターン終了時まで(?:{MOD})を得る")
+@reads(rf"(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで(?:{MOD})を得る")
 def _self_modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"(このカードは、…場合、) (for each X,) +A/+B until the end of the turn": this card."""
     if not ctx.this_subject:
         raise NotUnderstood(m[0])
-    return [_mod_step("self", m["ap"], m["dp"], "next_turn_end" if m["next"] else "turn_end")]
+    per = _per(m["per"], ctx)
+    return [_mod_step("self", m["ap"], m["dp"], "next_turn_end" if m["next"] else "turn_end") | (
+        {"per": per} if per else {})]
 
 
 @reads(r"(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)?を?(?P<m>休息|活動)状態にする")
@@ -451,9 +463,11 @@ def _from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("discard", _FROM_DISCARD[m["to"]], m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)]
 
 
-@reads(r"自分の捨て札置き場にある(?P<np>.+?)を(?P<n>\d+)枚までデッキに戻し、デッキをシャッフルする")
+@reads(r"自分の捨て札置き場にある(?P<np>.+?)(?:を(?P<upto>\d+)枚まで|(?P<n>\d+)枚を)デッキに戻し、デッキをシャッフルする")
 def _recycle(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [_pick("discard", "deck", m["np"], m["n"], ctx, upto=True), {"op": "shuffle", "who": "self"}]
+    """"Return (up to) N X from your discard to the deck, and shuffle": without まで, N when N are there."""
+    return [_pick("discard", "deck", m["np"], m["upto"] or m["n"], ctx, upto=bool(m["upto"])),
+            {"op": "shuffle", "who": "self"}]
 
 
 @reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある(?P<np>.+?)を?(?P<n>\d+)枚(?P<upto>まで)?を?"
@@ -586,8 +600,29 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         return {"broken": True}
     if m := re.fullmatch(r"自分がカードを(\d+)枚以上プレイしているターンの", text):
         return {"played_at_least": int(m[1])}
+    if m := re.fullmatch(r"(?:その|指定した|指定された)(?:カード|キャラ)の使用コスト(?:の値)?が(?P<n>\d+)(?P<how>以下|以上)の", text):
+        # "if that Chara's usage cost is N or less / more": the one Chara named before, its cost on the Area
+        if len(ctx.targets) != 1:
+            raise NotUnderstood(text)
+        return {"target_cost": {"index": 0, "max" if m["how"] == "以下" else "min": int(m["n"])}}
+    if m := re.fullmatch(r"(?P<np>[^、]+?)が(?P<ev>登場|退場)したターンの", text):
+        # "in a turn in which X entered / left the Area" (by a play or an effect / any move off it): the turn's history
+        p = _np(m["np"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that:
+            raise NotUnderstood(text)
+        who = {"self": "self", "opponent": "opponent"}.get(p.spec.get("side", ""), "any")
+        f = {k: v for k, v in p.card_filter().items() if k != "side"}
+        return {"history": {"event": "enter" if m["ev"] == "登場" else "leave", "filter": f, "who": who,
+                            "at_least": 1}}
     if text == "イベントカードがプレイされたターンの":
         return {"history": {"event": "play", "filter": {"type": "event"}, "who": "any"}}
+    if m := re.fullmatch(r"(?:同じ|この)ターンの間に、?(?P<np>[^、]+?)が(?P<n>\d+)枚以上(?:退場した|退場している|場から離れている)", text):
+        # N Charas have left the Area this turn (leaving: any move off the Area), counted from the turn's history
+        p = _np(m["np"], ctx)
+        if p.head != "chara" or p.all or p.same_name or set(p.spec) - {"side"}:
+            raise NotUnderstood(text)  # a narrower kind of Chara: its facts when it left are not kept
+        who = {"self": "self", "opponent": "opponent"}.get(p.spec.get("side", ""), "any")
+        return {"history": {"event": "leave", "filter": {"type": "chara"}, "who": who, "at_least": int(m["n"])}}
     if m := re.fullmatch(r"(?P<side>相手|自分)の(?P<area>メイン|サポート)エリアに、?(?P<np>.+?)が(?P<n>\d+)枚以上いる", text):
         spec = {**_chara(m["np"], ctx), "side": "opponent" if m["side"] == "相手" else "self",
                 "area": "main" if m["area"] == "メイン" else "support"}
@@ -638,6 +673,7 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             text, ctx.may = text[: -len(suffix)], True
             if suffix == "できる" and not text.endswith("る"):  # 活動状態にできる: 活動状態にする
                 text += "する"
+            ctx.may = not ctx.alternative
             break
     if m := re.match(r"ターン終了時に、?", text):
         before = len(ctx.targets)
@@ -701,7 +737,14 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             return _or_after_if_so(sentences, k, ctx, may_flags)
         first, second = "。".join(sentences[:k]), "。".join([sentences[k][len("または、"):], *sentences[k + 1:]])
         ctx.in_mode = True
-        modes = [body(first, ctx, may_flags), body(second, ctx)]
+        first_mode = body(first, ctx, may_flags)
+        # "A. Or, (you) may B" (one sentence): the may is the choice of B instead of A, as the MHK 01-034 hand script
+        # reads it; B chosen is done as fully as it can be (no up_to: choosing it cannot dodge a mandatory A)
+        ctx.alternative = len(sentences) == k + 1
+        try:
+            modes = [first_mode, body(second, ctx)]
+        finally:
+            ctx.alternative = False
         ctx.in_mode = False
         return [{"op": "choose", "n": 1, "modes": modes}]
     i = 0
@@ -918,6 +961,7 @@ _OTHER_TRIGGERS = [
     (r"が場に出た場合、", "enter"),  # as このカードが場に出た場合 (enter: summoned or put onto the Area)
     (r"がアプローチに参加(?:した場合|するごとに)、", "approach"),
     (r"がアプローチでポイントを与えた場合、", "gave_point"),
+    (r"がポイントを与えた場合、", "gave_point"),  # as このカードがポイントを与えた場合: a Chara gives points by approaching
     (r"がアプローチでポイントを与えるごとに、", "gave_point"),
     (r"が退場した場合、", "leave"),
     (r"が妨害された場合、", "interfered"),
@@ -940,7 +984,7 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
 
 
 _HISTORY = {"アプローチに参加した": ("approach", "approach"), "アプローチした": ("approach", "approach"),
-            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "play")}
+            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "enter")}
 
 
 def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
@@ -949,14 +993,16 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := re.match(r"同じターンの間に、(?P<np>[^、]+?)が(?P<n>\d+)(?P<unit>回|枚)以上(?P<ev>" + "|".join(_HISTORY) + ")場合、", text):
         # "N times / N different ones in the same turn": fires once, when the count is reached
         p = _np(m["np"], ctx)
-        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") != "self":
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") not in ("self", "opponent"):
             raise NotUnderstood(m["np"])
         cause, event = _HISTORY[m["ev"]]
         if event == "play" and m["unit"] == "回":
             raise NotUnderstood(m[0])
         history: dict[str, Any] = {"event": event, "filter": {k: v for k, v in p.spec.items() if k != "side"},
                                    "exactly": int(m["n"])}
-        if m["unit"] == "枚" and event != "play":
+        if p.spec["side"] == "opponent":  # the opponent's Charas: their history, seen from this card's owner
+            history["who"] = "opponent"
+        if m["unit"] == "枚" and event not in ("play", "enter"):  # each entry is one card entering
             history["distinct"] = True
         return f"any_{cause}", {"subject": p.chara_spec(), "history": history}, text[m.end():]
     if m := re.match(r"このカードが捨て札置き場にある状態で、", text):
@@ -982,6 +1028,13 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         extra = condition(m["c"], ctx)
         if "count" in extra:  # the entering card itself is not one of them
             extra["count"]["spec"]["not_self"] = True
+        return "enter", {**cond, **extra}, text[m.end():]
+    if m := re.match(r"(?P<c>[^、。]+?が登場したターンの)間に、?このカードが(?:登場した|場に出た)場合、", text):
+        # "when this card enters in a turn in which X entered": X's entries this turn, this card's own left out
+        extra = condition(m["c"], ctx)
+        h = extra["history"]
+        if h["who"] != "self" or _could_be(ctx.card, {**h["filter"], "side": "self"}):
+            raise NotUnderstood(m[0])  # this card's own entry could be the one counted: not read
         return "enter", {**cond, **extra}, text[m.end():]
     if m := re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?(?P<rest>登場、または相手のアプローチによってポイント置き場に置かれた場合、)",
                      text):
@@ -1081,6 +1134,26 @@ def _static(text: str, ctx: Ctx) -> Got:
         return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": p.chara_spec()}, "until": "turn_end"}])
     if whats := _GRANTS.get(rest):
         return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
+    if rest == "妨害されない":  # "cannot be interfered": by any Chara
+        return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": {}}, "until": "turn_end"}])
+    if (m := re.fullmatch(r"(?P<c>[^、]+?)(?:場合|間)、(?P<g>[^、]+)", rest)) and (
+            m["g"] == "妨害されない" or m["g"] in _GRANTS) and not re.search("妨害されている|を妨害している", m["c"]):
+        # the same under a condition (of the player's state: one about this card's opponent in the approach is below)
+        whats = [{"not_interfered_by": {}}] if m["g"] == "妨害されない" else _GRANTS[m["g"]]
+        return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats],
+                   condition=condition(m["c"], ctx))
+    if m := re.fullmatch(r"(?P<np>[^、]+?)(?P<how>に妨害されている|を妨害している)場合、(?P<g>.+)", rest):
+        # "while this card is interfered by X / interferes X": X, the Chara opposite it in the approach
+        cond = {"interfered_by" if m["how"].startswith("に") else "interfering_with": _chara(m["np"], ctx)}
+        if whats := _GRANTS.get(m["g"]):
+            return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats], condition=cond)
+        got = re.fullmatch(rf"{_KWS}(?:{MOD})?を得る", m["g"])
+        if got is None or (got["kws"] is None and got["ap"] is None):
+            raise NotUnderstood(rest)
+        steps = kw_grants(got["kws"], "self")
+        if got["ap"] is not None:
+            steps.append(_mod_step("self", got["ap"], got["dp"], "turn_end"))
+        return Got(steps, condition=cond)
     m = re.fullmatch(rf"(?:(?P<cond>[^、]+?)(?:場合|間)、)?(?:(?P<cond2>[^、]+?)(?:場合|間)、)?(?P<per>[^、]+につき、)?"
                      rf"{_KWS}(?:{MOD})?を得る", rest)
     if m is None or (m["kws"] is None and m["ap"] is None):

@@ -80,8 +80,8 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
     if eff.condition and card.pinch and card.pinch[1:] != (0, 0):
         # the Pinch's own AP/DP bonus is a fact of the card (Card.pinch): its granted text's "this card gets +X/+Y"
         # is not a second one
-        steps = [x for x in steps if not (x.get("op") == "modify" and x.get("target") == "self" and "per" not in x)]
-        if not steps:
+        steps = _without_pinch_bonus(steps, card.pinch[1:], eff.kind == "continuous")
+        if steps is None:
             return None
     condition = got.condition or None
     if (eff.condition or condition) and any(x.get("op") in ("also_name", "also_property") for x in steps):
@@ -90,6 +90,18 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
         condition = {**(condition or {}), **eff.condition}
     return replace(eff, script=tuple(ph.finish(steps, ctx)), targets=tuple(ctx.targets), trigger=trigger,
                    condition=condition, optional=got.optional, compiled=True)
+
+
+def _without_pinch_bonus(steps: list[Any], bonus: tuple[int, int], continuous: bool) -> list[Any] | None:
+    """``steps`` less the one step that is the Pinch's own bonus (this card's +X/+Y in force all along: a continuous
+    step, or a ``static`` one beside a trigger), or None when there is no such step or nothing else is left: every
+    other part of the granted text must be read by its own steps, never dropped."""
+    for k, x in enumerate(steps):
+        if (x.get("op") == "modify" and x.get("target") == "self" and "per" not in x and "if" not in x
+                and (continuous or x.get("static")) and (x.get("ap", 0), x.get("dp", 0)) == bonus):
+            rest = steps[:k] + steps[k + 1:]
+            return rest or None
+    return None
 
 
 def _leftover(steps: Any) -> bool:

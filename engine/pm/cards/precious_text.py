@@ -56,13 +56,16 @@ _MOD = re.compile(f"{_SIGNED}\\s*[/／]\\s*{_SIGNED}")
 _TAIL_HEAD = re.compile(f"[ \u3000:：]*(?:{_MOD.pattern})?[ \u3000:：▸▶]*")
 _TAIL_MOD = re.compile(f"[ \u3000]*{_MOD.pattern}")
 _MOD_PARTS = re.compile(f"([+＋\\-－−±])({_NUM})")
+#: a Pinch's granted text that opens with this card's own unconditional bonus (「このカードは、+X/+Yを得る(とともに、…)」):
+#: only then is the bonus a fact of the card; one under a trigger or condition stays in the granted effect
+_PINCH_OWN_MOD = re.compile(f"このカードは[、,]?\\s*{_MOD.pattern}を得る(?:とともに[、,]|。?$)")
 _ARROW = "▸▶＞>"
 _COST = re.compile(
     f"《(?P<n>{_NUM})》|《(?P<rest>休)》|《(?P<color>[赤青黄緑紫白])(?P<cn>{_NUM})?》|「(?P<name>[^「」]+)」\\s*[{_ARROW}]"
 )
 _TRIGGER = re.compile(
     "(?P<enter>登場(?:した場合|、または|するごとに))"
-    "|(?P<approach>アプローチに参加(?:した場合|するごとに))"
+    "|(?P<approach>アプローチ(?:に参加)?(?:した場合|するごとに))"
     "|(?P<interfered>妨害された場合)"
     "|(?P<point>ポイント置き場に置かれた場合)"
     "|(?P<turn_end>ターン終了時に)"
@@ -307,7 +310,9 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts) -> int:
         q = granted.find("「")
         inside = granted[q + 1 : granted.rfind("」")] if q >= 0 else ""
         # the stat part: a modifier outside 「」, or one the granted text gives this card itself
-        ap, dp = _modifier(granted if q < 0 or inside.startswith("このカードは") else granted[:q])
+        ap, dp = _modifier(granted[:q] if q >= 0 else granted)
+        if (ap, dp) == (0, 0) and inside and (own := _PINCH_OWN_MOD.match(inside)) is not None:
+            ap, dp = _modifier(own[0])
         facts.pinch = (points, ap, dp)
         if inside:  # granted effects hold only while the Pinch condition does
             for eff in _body(inside, "chara")[1]:
@@ -349,6 +354,8 @@ def leading_keywords(text: str, on_marker: Callable[[str, int], int], on_level_u
         pos += len(text[pos:]) - len(text[pos:].lstrip())
         if text.startswith("〔", pos):
             end = _close(text, pos)
+            if text.startswith(("を持つ", "を持たない", "を得る", "を失う", "の"), end):
+                return pos  # 〔X〕を持つ自分のキャラ…: the first sentence names the keyword, it is not one of the card's
             pos = on_marker(text[pos + 1 : end - 1], end)
         elif text.startswith("レベルアップ", pos) and not text.startswith("レベルアップし", pos):
             on_level_up()
