@@ -140,7 +140,7 @@ def test_openapi_describes_the_stats_routes(client: FlaskClient) -> None:
     for kind in KINDS:
         op = doc["paths"][f"/api/stats/{kind}"]["get"]
         assert {p["name"] for p in op["parameters"]} == (filters | {"envelope"} if kind == "cards" else filters)
-        assert set(op["responses"]) == {"200", "400"}
+        assert set(op["responses"]) == {"200", "400", "414", "431"}  # 414/431: before the application
     row = doc["components"]["schemas"]["CardRow"]["properties"]
     assert {"gp_ci", "oh_wr", "gih_games", "gns_ci", "iwd", "played_wr", "avg_turn_played", "eb_wr"} <= set(row)
     cards = doc["paths"]["/api/stats/cards"]["get"]["responses"]["200"]
