@@ -153,3 +153,18 @@ def test_meta_mahou_pairs_link_each_card_and_regular_only_round_trips(tmp_path: 
         assert re.search(r'id="regular-only" name="regular_only" value="1" checked>', kept)
     finally:
         app.extensions["pmemo_store"].close()
+
+
+def test_clockwork_card_page_shows_ability_text_and_reading(client: FlaskClient) -> None:
+    """A Clockwork Memorion card page goes through its ruleset: abilities in words (no raw dict, no stray
+    ``continuous``), the abilities' text as the card file gives it, and how each ability is read."""
+    html = client.get("/cards/CWX%20010?ruleset=clockwork-memorion-1").get_data(as_text=True)
+    facts = html[html.index('id="card-facts"'):html.index("</dl>")]
+    assert "{" not in facts and "continuous" not in facts and "ability 0: normal, triggered" in facts
+    assert 'id="card-text"' in html and "[summoned]" in html and 'id="card-text-missing"' not in html
+    reading = html[html.index('id="effect-reading"'):]
+    reading = reading[:reading.index("</ul>")]
+    assert "ability 0" in reading and "[summoned]" in reading and "scripted" in text_of(reading)
+    assert "No effects" not in html
+    ruler = client.get("/cards/CWX%20001?ruleset=clockwork-memorion-1").get_data(as_text=True)
+    assert "summon level" in ruler and text_of(ruler).count("deified face") >= 2  # each face's abilities
