@@ -87,7 +87,9 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "responses": {"200": _draft_json("the draft"), **_TOKEN}}},
     "/api/drafts/{draft_id}/actions": {"post": {
         "summary": "Append one action: `{\"action\": {...}, \"expected\": n}`, n the actions the client holds before it; "
-                   "the same request again answers the same (applied once)", "parameters": [DRAFT_ID],
+                   "the same request again answers the same (applied once); `\"as_played\": false` refuses an irregular "
+                   "action even in a draft whose header says `as_played` (the recorder asks before it stands)",
+        "parameters": [DRAFT_ID],
         "requestBody": {"required": True, "content": {"application/json": {"schema": OBJECT}}},
         "responses": {"200": _draft_json("applied (judge view)", _STEP), "400": _BAD,
                       "422": _json("RulingResponse", "illegal: nothing appended"), **_WRITE}}},
