@@ -221,7 +221,7 @@ class Folder:
     def _carry_out(self, action: Mapping[str, Any], err: IllegalAction, index: int,
                    passes: int = 0) -> tuple[Any, Trail, int]:
         """As played: apply ``action`` despite the irregularities its checks refuse, one more each try; raise the
-        refusal that names none (the action cannot be carried out at all). Records the rulings that stood.
+        refusal that names none (the action cannot be carried out at all). Records one ruling per rule it broke.
 
         ``passes``: the implied passes that cured the action's right-to-act problem, applied first (as before a
         legal action), so that no ``turn.priority`` stands where an omitted pass was all that was missing."""
