@@ -40,11 +40,16 @@ IRREGULARITIES = ("payment", "turn", "trigger", "ops", "count", "step")
 MAX_WAIVED = len(IRREGULARITIES)
 
 _WAIVED: ContextVar[frozenset[str]] = ContextVar("pmemo_waived", default=frozenset())
+_PASSED: ContextVar[list[IllegalAction] | None] = ContextVar("pmemo_passed", default=None)
 
 
 def refuse(err: IllegalAction, despite: str | None) -> None:
     """Raise ``err`` (tagged with the irregularity ``despite``) unless an as-played fold carries it out now."""
     if despite is not None and despite in _WAIVED.get():
+        err.despite = despite
+        passed = _PASSED.get()
+        if passed is not None and all(e.rule != err.rule for e in passed):
+            passed.append(err)
         return
     err.despite = despite
     raise err
@@ -63,6 +68,18 @@ def waiving(despite: Iterable[str]) -> Iterator[None]:
         yield
     finally:
         _WAIVED.reset(token)
+
+
+@contextmanager
+def noting_waived() -> Iterator[list[IllegalAction]]:
+    """Within this block, every refusal :func:`refuse` let pass is noted, once per rule, in the list yielded: all the
+    rules an action carried out as played broke (two breaks of one irregularity are two rulings)."""
+    passed: list[IllegalAction] = []
+    token = _PASSED.set(passed)
+    try:
+        yield passed
+    finally:
+        _PASSED.reset(token)
 
 
 def unchecked(apply: Callable[[Any, Mapping[str, Any], Trail], None]) -> Callable[..., None]:

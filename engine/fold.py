@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.asplayed import MAX_WAIVED
+from engine.asplayed import MAX_WAIVED, noting_waived
 from engine.ruleset import Cards, carries_out
 from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, NullTrail, Ruling, Trail, TrailEntry
@@ -221,7 +221,7 @@ class Folder:
     def _carry_out(self, action: Mapping[str, Any], err: IllegalAction, index: int,
                    passes: int = 0) -> tuple[Any, Trail, int]:
         """As played: apply ``action`` despite the irregularities its checks refuse, one more each try; raise the
-        refusal that names none (the action cannot be carried out at all). Records the rulings that stood.
+        refusal that names none (the action cannot be carried out at all). Records one ruling per rule it broke.
 
         ``passes``: the implied passes that cured the action's right-to-act problem, applied first (as before a
         legal action), so that no ``turn.priority`` stands where an omitted pass was all that was missing."""
@@ -238,13 +238,15 @@ class Folder:
             try:
                 for _ in range(passes):
                     self.ruleset.implied_pass(state, self.ruleset.right_holder(state), trail)
-                self.ruleset.apply_despite(state, action, trail, frozenset(despite))
+                with noting_waived() as passed:
+                    self.ruleset.apply_despite(state, action, trail, frozenset(despite))
             except IllegalAction as later:
                 err = later
                 continue
             break
         self.waivers[index] = frozenset(despite)
-        rulings = [_ruling_at(e, index) for e in stood]
+        broken = stood + [e for e in passed if all(e.rule != s.rule for s in stood)]
+        rulings = [_ruling_at(e, index) for e in broken]
         self.irregular.extend(rulings)
         trail.entries[:0] = [TrailEntry(r.rule, f"irregular, stood as played: {r.message}", False) for r in rulings]
         return state, trail, passes

@@ -164,9 +164,7 @@ def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
         _owed_first(g, kind)
         refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}"), "turn")
     if g.pending:
-        e = g.pending[0]
-        refuse(illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
-                                       f"no {kind} before it is logged"), "trigger")
+        refuse(illegal("turn.pending", f"{trigger_named(g, g.pending[0])} must be logged before this {kind}"), "trigger")
         g.pending = []  # as played: the triggers never logged lapse
     if due is not None and due["what"] != kind:
         raise illegal("turn.pending", f"a {due['what']} by player {due['p']} is due: no {kind} before it")
@@ -199,13 +197,29 @@ _DUE = frozenset({"block", "damage", "discard"})
 _MAINS = frozenset({"main1", "main2"})
 
 
+def trigger_named(g: Game, e: Mapping[str, Any]) -> str:
+    """A pending trigger as a judge reads it: "player 0's CWX 010 (name)'s ability 0 'When ...' (zone:0)"."""
+    owner = e.get("memorion") or e["card"]
+    card = g.cards.by_id[owner]
+    face = None
+    if card.type == "ruler":
+        found = g.locate(e["uid"])
+        face = found[1].face if found is not None else None
+    abilities = card.face_abilities(face) if face is not None else card.abilities
+    i = e["ability"]
+    text = abilities[i].text if 0 <= i < len(abilities) else None
+    quoted = ""
+    if text:
+        words = " ".join(text.split())
+        quoted = f" '{words[:77]}...'" if len(words) > 80 else f" '{words}'"
+    return f"player {e['p']}'s {owner} ({card.name})'s ability {i}{quoted} ({e['at']})"
+
+
 def _owed_first(g: Game, kind: str) -> None:
     """Issue 25: while a trigger or a due step is owed, an action by the player whose turn it is not skipped it and is
     ruled with it (``turn.pending``, naming it), not as that action's priority."""
     if g.pending:
-        e = g.pending[0]
-        refuse(illegal("turn.pending", f"player {e['p']}'s trigger ({e['at']}, ability {e['ability']}) is pending: "
-                                       f"no {kind} before it is logged"), "trigger")
+        refuse(illegal("turn.pending", f"{trigger_named(g, g.pending[0])} must be logged before this {kind}"), "trigger")
         g.pending = []  # as played: the triggers never logged lapse
     due = g.due
     if due is not None and due["what"] != kind:

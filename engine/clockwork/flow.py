@@ -218,7 +218,7 @@ def settle(g: Game, trail: Trail) -> None:
             _battle_step(g, g.sequence.pop(0), trail)
             continue
         if g.phase == "end" and g.due is None:
-            if _owe_discard(g):
+            if _owe_discard(g, trail):
                 return
             _turn_end(g, trail)
             if run_check(g, trail):
@@ -247,12 +247,15 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
         event(trail, "damage", "the attack is over")
 
 
-def _owe_discard(g: Game) -> bool:
+def _owe_discard(g: Game, trail: Trail) -> bool:
+    """At the turn end, a hand over 7 owes a discard (CG Hand): set it due and say so in the trail."""
     t = g.turn_player or 0
     for p in (t, 1 - t):
         n = len(g.players[p].hand)
         if n > HAND_MAX:
             g.due = {"p": p, "what": "discard", "n": n - HAND_MAX}
+            event(trail, "turn.end", f"a discard by player {p} became due: {n} cards in hand, {n - HAND_MAX} over "
+                                     f"{HAND_MAX}, to discard before play goes on")
             return True
     return False
 

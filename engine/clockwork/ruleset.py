@@ -100,6 +100,18 @@ class ClockworkMemorion(CompleteLogRecording):
     def player_trail(self, entries: list[dict[str, Any]], action: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
         return view.seen_trail(entries, action, seat)
 
+    def card_facts(self, card: Any) -> dict[str, Any] | None:
+        """What the pages show of a card of this game: its facts, abilities and text (None for another game's card)."""
+        from engine.clockwork.card_facts import card_facts
+
+        return card_facts(card)
+
+    def effect_reading(self, card: Any) -> list[dict[str, str]] | None:
+        """How the engine reads each of the card's abilities: scripted (the card file's ops) or unverified."""
+        from engine.clockwork.card_facts import effect_reading
+
+        return effect_reading(card)
+
     def to_snapshot(self, state: Game) -> dict[str, Any]:
         return snapshot.to_snapshot(state)
 

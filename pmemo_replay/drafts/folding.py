@@ -71,8 +71,15 @@ class DraftFold:
     def applied(self) -> int:
         return self.judge.applied
 
-    def push(self, action: Mapping[str, Any]) -> Action:
-        """Fold ``action`` (``IllegalAction`` when illegal: nothing changed); returns its public copy."""
+    def push(self, action: Mapping[str, Any], *, stand: bool = True) -> Action:
+        """Fold ``action`` (``IllegalAction`` when illegal: nothing changed); returns its public copy. ``stand``
+        False: an as-played draft refuses an irregular action too (the recorder asks before it stands)."""
+        if not stand and self.judge.as_played:
+            self.judge.as_played = False
+            try:
+                return self.push(action)
+            finally:
+                self.judge.as_played = True
         known = self.public.state if self.public is not None else None
         turn = self.ruleset.turn_shown(self.judge.state, action)
         copied = self.ruleset.push_seen(self.judge, action, PUBLIC, known)

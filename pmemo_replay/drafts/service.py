@@ -158,8 +158,10 @@ class Drafts:
 
     # --- writes -------------------------------------------------------------------------
 
-    def append(self, draft_id: int, token: str | None, action: Any, expected: Any) -> dict[str, Any]:
-        """Append one action at ``expected``: ``{"applied", "state", "trail"}`` (judge view)."""
+    def append(self, draft_id: int, token: str | None, action: Any, expected: Any, *,
+               stand: bool = True) -> dict[str, Any]:
+        """Append one action at ``expected``: ``{"applied", "state", "trail"}`` (judge view). ``stand`` False: refuse
+        an irregular action even when the draft's header says ``as_played`` (the recorder asks first)."""
         if type(expected) is not int or expected < 0:
             raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
         with write_transaction(self.engine) as conn:
@@ -172,7 +174,7 @@ class Drafts:
             entry = self._entry(conn, row)
             with entry.lock:
                 try:
-                    public = entry.fold.push(action)
+                    public = entry.fold.push(action, stand=stand)
                 except IllegalAction as err:
                     suffix = err.path_suffix
                     ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,

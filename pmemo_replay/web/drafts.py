@@ -177,7 +177,10 @@ def append(draft_id: int) -> Response:
     body = _body()
     if "action" not in body:
         raise DraftError(400, {"error": "the body is {\"action\": {...}, \"expected\": n}"})
-    return answer(drafts().append(draft_id, bearer_token(), body["action"], body.get("expected")))
+    stand = body.get("as_played", True)
+    if not isinstance(stand, bool):
+        raise DraftError(400, {"error": "'as_played' must be true or false (false: refuse an irregular action)"})
+    return answer(drafts().append(draft_id, bearer_token(), body["action"], body.get("expected"), stand=stand))
 
 
 @bp.post("/<int:draft_id>/undo")

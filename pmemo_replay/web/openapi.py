@@ -74,7 +74,9 @@ _BRANCH_BODY = _body({
     "then": {"type": "object", "description": "the action tried there"},
 }, ["at"], anyOf=[{"required": ["game_id"]}, {"required": ["log"]}])
 _APPEND_BODY = _body({"action": {"type": "object"},
-                      "expected": {**_COUNT, "description": "the actions the client holds before this one"}},
+                      "expected": {**_COUNT, "description": "the actions the client holds before this one"},
+                      "as_played": {"type": "boolean", "description": "false: an irregular action is refused even in an "
+                                    "as-played draft"}},
                      ["action", "expected"])
 _UNDO_BODY = {"required": False, "content": {"application/json": {"schema": {"type": "object", "properties": {
     "expected": {**_COUNT, "description": "the actions the client holds before the undo"}}}}}}
@@ -123,7 +125,9 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "responses": {"200": _draft_json("the draft"), "400": _error("not a seat of the draft's game"), **_TOKEN}}},
     "/api/drafts/{draft_id}/actions": {"post": {
         "summary": "Append one action: `{\"action\": {...}, \"expected\": n}`, n the actions the client holds before it; "
-                   "the same request again answers the same (applied once)", "parameters": [DRAFT_ID],
+                   "the same request again answers the same (applied once); `\"as_played\": false` refuses an irregular "
+                   "action even in a draft whose header says `as_played` (the recorder asks before it stands)",
+        "parameters": [DRAFT_ID],
         "requestBody": _APPEND_BODY,
         "responses": {"200": _draft_json("applied (judge view)", _STEP), "400": _BAD,
                       "422": _json("RulingResponse", "illegal: nothing appended"), **_WRITE}}},

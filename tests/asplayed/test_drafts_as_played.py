@@ -46,3 +46,22 @@ def test_a_draft_without_the_flag_refuses_the_same_action(client: FlaskClient) -
         assert client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth).status_code == 200
     r = client.post(f"/api/drafts/{draft}/actions", json={"action": actions[4], "expected": 4}, headers=auth)
     assert r.status_code == 422 and r.json["ruling"]["rule"] == "cost.amount"
+
+
+def test_an_as_played_draft_asked_strictly_refuses_then_takes_it_anyway(client: FlaskClient) -> None:
+    """The recorder sends ``"as_played": false`` first: the irregular action is refused (nothing appended); sent
+    again without it, it stands as played."""
+    draft, auth, actions = start(client, AS_PLAYED)
+    for n, action in enumerate(actions[:4]):
+        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n, "as_played": False},
+                        headers=auth)
+        assert r.status_code == 200, (n, r.json)
+    r = client.post(f"/api/drafts/{draft}/actions", json={"action": actions[4], "expected": 4, "as_played": False},
+                    headers=auth)
+    assert r.status_code == 422 and r.json["ruling"]["rule"] == "cost.amount"
+    assert client.get(f"/api/drafts/{draft}", headers=auth).json["count"] == 4
+    r = client.post(f"/api/drafts/{draft}/actions", json={"action": actions[4], "expected": 4}, headers=auth)
+    assert r.status_code == 200 and r.json["trail"][0]["ok"] is False and r.json["trail"][0]["rule"] == "cost.amount"
+    bad = client.post(f"/api/drafts/{draft}/actions", json={"action": actions[5], "expected": 5, "as_played": "no"},
+                      headers=auth)
+    assert bad.status_code == 400 and "as_played" in bad.json["error"]

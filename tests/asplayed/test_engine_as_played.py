@@ -103,7 +103,7 @@ def test_keep_trails_off_and_rebuild_agree() -> None:
     kept = g.fold()
     bare = fold(g.header, g.actions, g.db, keep_trails=False)
     assert kept.state_json() == bare.state_json() and rules_of(kept) == rules_of(bare) == [
-        (4, "cost.amount"), (6, "cost.amount")]
+        (4, "cost.amount"), (6, "cost.amount"), (6, "cost.identity")]  # nothing paid: no colour matched either
 
 
 # -- Mahou Shoujo ------------------------------------------------------------------------------------------
@@ -258,3 +258,12 @@ def test_mahou_skipping_ones_own_fill_stands_where_the_action_needs_no_active_fi
     res = ms(log)
     assert res.ruling is None and rules_of(res) == [(log.last - 1, "turn.priority"), (log.last, "replace.required")]
     assert res.state_json()["must_replace"] == [1]
+
+
+def test_two_breaks_of_one_kind_are_two_rulings() -> None:
+    """An Approach decision by the wrong player in the wrong step broke two rules: both stand as rulings."""
+    g = Game([F[0]]).add("end_approach", 1)  # player 1, during player 0's Main Phase
+    assert g.fold().ruling.rule == "turn.step"
+    res = as_played(g).fold()
+    assert res.ruling is None and rules_of(res) == [(4, "turn.step"), (4, "turn.priority")]
+    assert "not player 1's" in res.irregular[1].message

@@ -86,3 +86,13 @@ def test_player_views_of_an_as_played_game_replay_to_the_end(client: FlaskClient
         page = client.get(f"/games/{gid}?view={view}&step=5").get_data(as_text=True)
         marks = viewer_data(page)["irregular"]
         assert sorted(marks) == ["21", "4"] and all("message" not in r for rs in marks.values() for r in rs)
+
+
+def test_judge_lists_the_irregularities_that_stood_before_a_later_ruling(client: FlaskClient) -> None:
+    """An as-played log that still stops later (here: an action after the game is over) shows both the final
+    ruling and every irregularity that stood before it."""
+    log = AS_PLAYED.rstrip("\n") + "\n" + json.dumps({"type": "pass", "p": 0}) + "\n"
+    html = client.post("/judge", data={"csrf_token": token(client), "log": log}).get_data(as_text=True)
+    assert "Illegal." in html and "Action 259 breaks" in html and "game.over" in html
+    assert "before it, 2 irregularities stood as played" in html
+    assert re.findall(r'<li data-index="(\d+)">', html) == ["4", "21"]

@@ -177,9 +177,9 @@ def test_inherit_target_needs_the_irregularities_that_stood_before_it() -> None:
     header, actions = _destroyed_rival()
     bad, good = CASES["inherit.target"][1:]
     plain = {k: v for k, v in header.items() if k != "as_played"}
-    assert _fold(plain, [*actions, bad]).ruling.rule == "turn.pending"  # an ordinary log stops before it, at the owed triggers (issue 25)
+    assert _fold(plain, [*actions, bad]).ruling.rule == "turn.pending"  # an ordinary log stops at the owed trigger
     res = _fold(header, [*actions, good])
-    assert [r.rule for r in res.irregular] == ["turn.pending", "turn.priority"]
+    assert [r.rule for r in res.irregular] == ["turn.pending", "turn.priority"]  # both rules it broke
     assert res.state.pending == [] and res.state.players[1].zones[1] is None  # the triggers lapsed; the Moth left
 
 

@@ -138,7 +138,9 @@ def test_clockwork_trigger_owed_skipped_by_the_other_player() -> None:
     assert first_offer("clockwork-memorion-1", state)["type"] == "trigger"
     actions.append({"type": "summon", "p": 1, "card": "CWX 012", "at": "zone:3"})
     res = fold(cw.header(), actions, cw.CARDS)
-    ruled(res, "turn.pending", len(actions) - 1, "player 0's trigger (zone:0, ability 0) is pending", "no summon")
+    ruled(res, "turn.pending", len(actions) - 1, "player 0's CWX 010 (", ")'s ability 0 'When [summoned]",
+          "must be logged before this summon")
+    said_before(res, len(actions) - 1, "summoned fires")
 
 
 def test_clockwork_discard_owed_skipped_by_the_other_player() -> None:
@@ -148,3 +150,4 @@ def test_clockwork_discard_owed_skipped_by_the_other_player() -> None:
     actions.append({"type": "summon", "p": 0, "card": "CWX 012", "at": "zone:2"})
     res = fold(cw.header(), actions, cw.CARDS)
     ruled(res, "turn.pending", len(actions) - 1, "a discard by player 1 is due", "no summon")
+    said_before(res, len(actions) - 1, "a discard by player 1 became due: 8 cards in hand, 1 over 7")

@@ -124,3 +124,47 @@ def test_card_page_links_each_seat_to_its_own_play(tmp_path: Path) -> None:
             assert played["card"] == "KRM 007" and doc["players"][played["p"]] == player
     finally:
         app.extensions["pmemo_store"].close()
+
+
+def test_meta_mahou_pairs_link_each_card_and_regular_only_round_trips(tmp_path: Path) -> None:
+    """Mahou Shoujo's Hero × Magical Girl rows link both cards; the filter form shows "Regular games only" and keeps
+    its choice (as-played games left out)."""
+    from pmemo_replay.games.cards import CardLibrary
+    from pmemo_replay.logio import dump_jsonl, load_log
+    from pmemo_replay.simulate import simulated_logs
+
+    app = make_app(tmp_path)
+    try:
+        c = app.test_client()
+        for doc in simulated_logs(CardLibrary(), 3, 3, ruleset="mahou-shoujo-1"):
+            assert c.post("/api/games", data=dump_jsonl(load_log(doc)), content_type="application/x-ndjson").status_code == 201
+        html = c.get("/meta?ruleset=mahou-shoujo-1&min_games=0").get_data(as_text=True)
+        table = html[html.index('id="pair-table"'):]
+        table = table[:table.index("</table>")]
+        rows = re.findall(r"<tr[^>]*>\s*<td data-v=\"[^\"]*\">(.*?)</td>", table, re.S)
+        assert rows
+        for cell in rows:
+            links = re.findall(r'<a class="card-link" href="(/cards/[^"]+)"', cell)
+            assert len(links) == 2 and " × " in unescape(cell), cell
+            assert all(c.get(unescape(href)).status_code == 200 for href in links)
+        box = re.search(r'<input type="checkbox" id="regular-only" name="regular_only" value="1"( checked)?>', html)
+        assert box is not None and box.group(1) is None
+        kept = c.get("/meta?ruleset=mahou-shoujo-1&min_games=0&regular_only=1").get_data(as_text=True)
+        assert re.search(r'id="regular-only" name="regular_only" value="1" checked>', kept)
+    finally:
+        app.extensions["pmemo_store"].close()
+
+
+def test_clockwork_card_page_shows_ability_text_and_reading(client: FlaskClient) -> None:
+    """A Clockwork Memorion card page goes through its ruleset: abilities in words (no raw dict, no stray
+    ``continuous``), the abilities' text as the card file gives it, and how each ability is read."""
+    html = client.get("/cards/CWX%20010?ruleset=clockwork-memorion-1").get_data(as_text=True)
+    facts = html[html.index('id="card-facts"'):html.index("</dl>")]
+    assert "{" not in facts and "continuous" not in facts and "ability 0: normal, triggered" in facts
+    assert 'id="card-text"' in html and "[summoned]" in html and 'id="card-text-missing"' not in html
+    reading = html[html.index('id="effect-reading"'):]
+    reading = reading[:reading.index("</ul>")]
+    assert "ability 0" in reading and "[summoned]" in reading and "scripted" in text_of(reading)
+    assert "No effects" not in html
+    ruler = client.get("/cards/CWX%20001?ruleset=clockwork-memorion-1").get_data(as_text=True)
+    assert "summon level" in ruler and text_of(ruler).count("deified face") >= 2  # each face's abilities

@@ -22,6 +22,9 @@ export function pathWords(path) {
 // Passes and other actions that only close a window or a phase: the viewer may hide them (and step over them).
 export const QUIET = new Set(["pass", "end_approach", "end_turn"]);
 export const isQuiet = (a) => Boolean(a) && QUIET.has(a.type);
+// Whether hiding passes may hide action i: a quiet one that carries no irregularity and no ruling (those always show).
+export const hideable = (data, i) => isQuiet((data.actions || [])[i]) && !(data.irregular || {})[String(i)] &&
+  !(data.ruling && data.ruling.index === i);
 
 export function makePanel(data, board, turnAt) {
   const actions = () => data.actions || [];
@@ -45,7 +48,7 @@ export function makePanel(data, board, turnAt) {
       const implied = data.implied && data.implied[String(i)];
       const why = unverified[String(i)];
       const stood = irregular[String(i)];
-      const li = el("li", { class: `act t-${a.type}${Number.isInteger(a.p) ? ` p${a.p}` : ""}${refused ? " refused" : ""}${why ? " unverified" : ""}${stood ? " irregular" : ""}${isQuiet(a) && !refused ? " quiet" : ""}`,
+      const li = el("li", { class: `act t-${a.type}${Number.isInteger(a.p) ? ` p${a.p}` : ""}${refused ? " refused" : ""}${why ? " unverified" : ""}${stood ? " irregular" : ""}${hideable(data, i) ? " quiet" : ""}`,
         dataset: { step: String(refused ? i : i + 1) } },
       el("span", { class: "act-no", text: String(i) }),
       el("span", { class: "act-text", text: board.narrate(a) }),
@@ -164,14 +167,22 @@ export function makePanel(data, board, turnAt) {
       groups.get(turn).push([i, a]);
     });
     const nodes = [...groups.entries()].map(([turn, items]) => {
-      const shown = items.filter(([, a]) => !isQuiet(a) && a.type !== "note");
+      const stood = (i) => irregular[String(i)];
+      const shown = items.filter(([i, a]) => (!isQuiet(a) && a.type !== "note") || stood(i));
       const players = new Set(shown.map(([, a]) => a.p).filter(Number.isInteger));
       const who = turn === 0 ? "" : [...players].map((p) => (data.players[p] || {}).name || `player ${p}`).join(", ");
-      const words = shown.slice(0, 4).map(([, a]) => board.narrate(a));
+      // the irregular steps first, so that none falls under "+n more"
+      const ordered = [...shown.filter(([i]) => stood(i)), ...shown.filter(([i]) => !stood(i))].slice(0, 4)
+        .sort(([i], [j]) => i - j);
+      const words = ordered.map(([i, a]) => `${board.narrate(a)}${stood(i) ? " [irregular]" : ""}`);
       const more = shown.length > 4 ? ` (+${shown.length - 4} more)` : "";
       const start = turn === 0 ? 0 : turnStart(turn) ?? items[0][0];
-      return el("li", { class: "outline-turn", dataset: { step: String(start), turn: String(turn) } },
-        el("span", { class: "outline-head", text: turn === 0 ? "Setup" : `Turn ${turn}${who ? ` · ${who}` : ""}` }),
+      const bad = items.filter(([i]) => stood(i));
+      return el("li", { class: `outline-turn${bad.length ? " irregular" : ""}`, dataset: { step: String(start), turn: String(turn) } },
+        el("span", { class: "outline-head", text: turn === 0 ? "Setup" : `Turn ${turn}${who ? ` · ${who}` : ""}` },
+          bad.length ? el("span", { class: "act-irregular outline-irregular",
+            title: bad.map(([i]) => `action ${i}: ${stood(i).map((r) => r.rule).join(", ")}`).join("; "),
+            text: `${bad.length} irregular` }) : null),
         el("span", { class: "outline-text", text: words.length ? `${words.join("; ")}${more}` : "passes only" }));
     });
     fill($("turn-outline"), nodes);

@@ -3,7 +3,7 @@
 import { $, el, fill } from "./dom.js";
 import { installTooltip } from "./cards.js";
 import { loadBoard } from "./boards/load.js";
-import { isQuiet, makePanel } from "./panel.js";
+import { hideable, makePanel } from "./panel.js";
 import { makeSource } from "./source.js";
 
 const BASE_DELAY_MS = 800;
@@ -116,7 +116,7 @@ function updateUrl() { // the address always names the step and the view shown (
 function stepFrom(n, dir) {
   let k = n + dir;
   if (!hideQuiet || !data.actions) return k;
-  while (k > 0 && k < total && isQuiet(data.actions[k - 1])) k += dir;
+  while (k > 0 && k < total && hideable(data, k - 1)) k += dir;
   return k;
 }
 

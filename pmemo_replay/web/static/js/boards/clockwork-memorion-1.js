@@ -125,8 +125,9 @@ export function createBoard({ cards, players }) {
     render,
     narrate,
     label,
-    describe: (f) => ({ cls: `t-${f.type || ""}`, rows: Object.entries(f).filter(([k]) => !["id", "name", "text"].includes(k))
-      .map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]) }),
+    describe: (f) => ({ cls: `t-${f.type || ""}`, rows: Object.entries(f)
+      .filter(([k, v]) => !["id", "name", "text"].includes(k) && v !== null && !(Array.isArray(v) && !v.length))
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join("; ") : typeof v === "object" ? JSON.stringify(v) : String(v)]) }),
     zone: (state, key) => {
       const [name, p] = String(key).split(":");
       const pl = state.players[Number(p)];

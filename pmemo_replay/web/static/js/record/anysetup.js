@@ -45,6 +45,7 @@ export function startAnySetup(data, onCreate) {
     const round = parseInt(form.elements.round.value, 10);
     if (event) game.event = event;
     if (round > 0) game.round = round;
+    if (form.elements.as_played.checked) game.as_played = true;  // irregular actions may stand (docs/as-played.md)
     $("start").disabled = true;
     const problem = await onCreate({ format: "pmemo-log", version: 1, game }, "judge", form.elements.api_token.value.trim());
     $("start").disabled = false;

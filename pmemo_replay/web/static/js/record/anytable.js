@@ -3,7 +3,7 @@
 // tap away (the Precious Memories table, table.js, adds the questions of unknown cards).
 import { $, el, fill } from "../dom.js";
 import { loadBoard } from "../boards/load.js";
-import { call, canonical, forgetCurrent, makeOutbox, saveDraft } from "./outbox.js";
+import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";
 import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
 
 export async function startAnyTable(d, data, server) {
@@ -29,7 +29,7 @@ export async function startAnyTable(d, data, server) {
       render();
     },
     refused(item, body, dropped) {
-      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped };
+      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped, anyway: item.anyway };
       refreshOffers();
       render();
     },
@@ -68,8 +68,19 @@ export async function startAnyTable(d, data, server) {
       el("span", { class: "tr-rule", text: t.rule }), " ", el("span", { text: t.message }))));
     fill($("refusal"), refusal ? el("div", { class: "notice error", role: "alert" },
       el("b", { text: refusal.action ? `Refused: ${board.narrate(refusal.action)}` : "Not sent" }), el("br"),
-      `${refusal.ruling.rule ? `${refusal.ruling.rule}: ` : ""}${refusal.ruling.message}`) : null);
+      `${refusal.ruling.rule ? `${refusal.ruling.rule}: ` : ""}${refusal.ruling.message}`, anywayButton()) : null);
     renderOffers();
+  }
+
+  // a draft recorded as played: the refused action may stand as the table played it
+  function anywayButton() {
+    if (!mayStand(d, refusal)) return null;
+    const action = refusal.action;
+    return el("div", {}, button("Record it anyway as played", () => {
+      refusal = null;
+      outbox.push({ kind: "append", action, anyway: true });
+      render();
+    }, "anyway"));
   }
 
   function renderOffers() {

@@ -43,6 +43,17 @@ export async function call(method, url, token, body) {
   return { status: response.status, body: data };
 }
 
+/** An append's body: in a draft recorded as played, an irregular action is refused first (as_played: false) and
+ * stands only when the recorder sends it again "anyway". */
+function appendBody(d, item) {
+  const body = { action: item.action, expected: item.expected };
+  if (d.game && d.game.as_played && !item.anyway) body.as_played = false;
+  return body;
+}
+
+/** Whether a refused append may be recorded anyway as played: the draft says so and it was not sent anyway yet. */
+export const mayStand = (d, refusal) => Boolean(refusal && refusal.action && !refusal.anyway && d.game && d.game.as_played);
+
 /**
  * The sender for draft d. hooks: applied(item, body, more), refused(item, body, dropped), conflict(server, dropped),
  * status(text, kind).
@@ -109,7 +120,7 @@ export function makeOutbox(d, hooks) {
         try {
           res = item.kind === "undo"
             ? await call("POST", `${base}/undo`, d.token, { expected: item.expected })
-            : await call("POST", `${base}/actions`, d.token, { action: item.action, expected: item.expected });
+            : await call("POST", `${base}/actions`, d.token, appendBody(d, item));
         } catch {
           later();
           return;

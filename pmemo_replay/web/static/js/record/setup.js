@@ -59,6 +59,7 @@ export function startSetup(data, onCreate) {
     const round = parseInt(form.elements.round.value, 10);
     if (event) game.event = event;
     if (round > 0) game.round = round;
+    if (form.elements.as_played.checked) game.as_played = true;  // irregular actions may stand (docs/as-played.md)
     const header = { format: "pmemo-log", version: 1, game };
     $("start").disabled = true;
     const problem = await onCreate(header, form.elements.seat.value, form.elements.api_token.value.trim());

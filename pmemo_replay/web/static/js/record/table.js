@@ -2,7 +2,7 @@
 // questions each asks (which card, the payment, targets); undo, note, concede and finish one tap away.
 import { $, el, fill } from "../dom.js";
 import { makeBoard } from "../boards/pm/sheet.js";
-import { call, canonical, forgetCurrent, makeOutbox, saveDraft } from "./outbox.js";
+import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";
 import { cardButton, cardPicker, poolIds as allowed, seenIn, setCode } from "./picker.js";
 import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
 import { groupActions, makeWords } from "./words.js";
@@ -35,7 +35,7 @@ export function startTable(d, cards, server) {
       render();
     },
     refused(item, body, dropped) {
-      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped };
+      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped, anyway: item.anyway };
       refreshOffers();
       render();
     },
@@ -80,9 +80,21 @@ export function startTable(d, cards, server) {
     fill($("refusal"), refusal ? el("div", { class: "notice error", role: "alert" },
       el("b", { text: refusal.action ? `Refused: ${words.action(refusal.action)}` : "Not sent" }), el("br"),
       `${refusal.ruling.rule ? `${refusal.ruling.rule}: ` : ""}${refusal.ruling.message}`,
-      refusal.dropped ? ` (${refusal.dropped} later unsent action(s) dropped)` : "") : null);
+      refusal.dropped ? ` (${refusal.dropped} later unsent action(s) dropped)` : "", anywayButton()) : null);
     renderOffers();
     document.dispatchEvent(new CustomEvent("pmemo:table", { detail: { count: d.count } }));
+  }
+
+  // a draft recorded as played: the refused action may stand as the table played it
+  function anywayButton() {
+    if (!mayStand(d, refusal)) return null;
+    const action = refusal.action;
+    return el("div", {}, button("Record it anyway as played", () => {
+      refusal = null;
+      offers = null;
+      outbox.push({ kind: "append", action, anyway: true });
+      render();
+    }, "anyway"));
   }
 
   function renderOffers() {
