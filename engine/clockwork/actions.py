@@ -161,13 +161,9 @@ def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
         if due is not None and due["what"] == "discard" and due["p"] != p:
             raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
     elif p != t:
-        _owed_first(g, kind)
+        _owed_first(g, kind)  # the owed step is ruled before the turn player's priority (issue 25)
         refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}"), "turn")
-    if g.pending:
-        refuse(illegal("turn.pending", f"{trigger_named(g, g.pending[0])} must be logged before this {kind}"), "trigger")
-        g.pending = []  # as played: the triggers never logged lapse
-    if due is not None and due["what"] != kind:
-        raise illegal("turn.pending", f"a {due['what']} by player {due['p']} is due: no {kind} before it")
+    _owed_first(g, kind)
     if kind in _ENDS:
         if g.battle is not None:
             raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
@@ -216,8 +212,8 @@ def trigger_named(g: Game, e: Mapping[str, Any]) -> str:
 
 
 def _owed_first(g: Game, kind: str) -> None:
-    """Issue 25: while a trigger or a due step is owed, an action by the player whose turn it is not skipped it and is
-    ruled with it (``turn.pending``, naming it), not as that action's priority."""
+    """Issue 25: while a trigger or a due step is owed, an action that skips it is ruled with it (``turn.pending``,
+    naming it); as played the triggers never logged lapse. Idempotent: a second call finds nothing owed."""
     if g.pending:
         refuse(illegal("turn.pending", f"{trigger_named(g, g.pending[0])} must be logged before this {kind}"), "trigger")
         g.pending = []  # as played: the triggers never logged lapse

@@ -711,9 +711,7 @@ def _doable_mode(r: Run, step: Step, chosen: list[int]) -> int | None:
     for i, mode in enumerate(step["modes"]):
         if i in chosen:
             continue
-        g2 = r.g.clone()
-        trial = Run(g2, r.actor, r.card_id, r.eff, [x for x in (g2.chara_by_uid(c.uid) for c in r.targets) if x],
-                    g2.chara_by_uid(r.source.uid) if r.source else None, {}, NullTrail(), in_response=r.in_response)
+        trial = _trial(r, {})
         trial.auto = True
         try:
             steps(trial, mode)
@@ -724,16 +722,20 @@ def _doable_mode(r: Run, step: Step, chosen: list[int]) -> int | None:
     return None
 
 
+def _trial(r: Run, action: Mapping[str, Any]) -> Run:
+    """The same effect resolving on a copy of the game (its targets and source found there), for ``action``."""
+    g2 = r.g.clone()
+    return Run(g2, r.actor, r.card_id, r.eff, [x for x in (g2.chara_by_uid(c.uid) for c in r.targets) if x],
+               g2.chara_by_uid(r.source.uid) if r.source else None, action, NullTrail(), in_response=r.in_response)
+
+
 def _mode_from_ops(r: Run, step: Step) -> list[int] | None:
     """The modes whose ops (tried on a copy of the game) give the next given ops."""
     from itertools import permutations
 
     n = int(step.get("n", 1))
     for combo in permutations(range(len(step["modes"])), n):
-        g2 = r.g.clone()
-        trial = Run(g2, r.actor, r.card_id, r.eff, [x for x in (g2.chara_by_uid(c.uid) for c in r.targets) if x],
-                    g2.chara_by_uid(r.source.uid) if r.source else None, {"ops": r.given[len(r.ops):]},  # type: ignore[index]
-                    NullTrail(), in_response=r.in_response)
+        trial = _trial(r, {"ops": r.given[len(r.ops):]})  # type: ignore[index]
         try:
             for i in combo:
                 steps(trial, step["modes"][i])
