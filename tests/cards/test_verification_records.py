@@ -51,3 +51,63 @@ def test_bad_rows_are_named(row: str, says: str) -> None:
     with pytest.raises(VerificationError, match=says) as err:
         parse_records("intro\n" + row, "v.md")
     assert "v.md:2" in str(err.value)
+
+
+def _changed(value: object) -> object:
+    """Another value of the same kind (for a field the digest must or must not notice)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x"
+    return None
+
+
+def test_the_digest_names_every_field_the_engine_runs() -> None:
+    """Format 2: every constructor field of each effect and of the card changes the digest, except the printed facts
+    of the card file and what is only shown; a change of timing, cost or Pinch needs a new read."""
+    from dataclasses import fields
+
+    from engine.pm.cards import Effect, Timing
+    from engine.pm.cards.digest import PRINTED, SHOWN
+
+    card = CARDS.get("MHK 01-050")
+    effect = card.effects[0]
+    digest = script_digest(card)
+    runs = {"timing": Timing("main", "self"), "cost": 2, "cost_color": "red", "rest": True, "discard_name": "x",
+            "trigger": "approach", "optional": True, "once_per_turn": False, "targets": (),
+            "script": ({"op": "draw", "n": 1},), "condition": {"op": "turn", "side": "self"}, "kind": "activated"}
+    for f in fields(Effect):
+        if f.name in SHOWN:
+            assert script_digest(replace(card, effects=(replace(effect, **{f.name: _changed(getattr(effect, f.name))}),
+                                                        ))) == digest, f.name
+        else:
+            assert script_digest(replace(card, effects=(replace(effect, **{f.name: runs[f.name]}),))) != digest, f.name
+    assert script_digest(replace(card, backup=effect)) != digest
+    facts = {"timing": Timing("main", "self"), "timings": (Timing("approach", "self"),), "use_condition": {"op": "x"},
+             "pinch": (3, 20, 20), "combo": ("a", "b"), "reinforcement": ("name", "a"), "ignore": 1,
+             "breakthrough": 30}
+    for f in fields(card):
+        if not f.init or f.name in ("effects", "backup"):
+            continue
+        value = getattr(card, f.name)
+        other = facts.get(f.name, _changed(value))
+        if f.name in PRINTED or f.name in SHOWN:
+            other = ("y",) if f.name == "properties" else other
+            assert script_digest(replace(card, **{f.name: other})) == digest, f.name
+        else:
+            assert script_digest(replace(card, **{f.name: other})) != digest, f.name
+
+
+def test_sz2_effects_differing_only_in_timing_have_their_own_digests() -> None:
+    """SZ2 01-112 and 01-113 shared a format-1 digest (the same steps, different timings)."""
+    from tests.pm_cards import read_precious
+
+    data = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data" / "SZ2"
+    if not data.is_dir():
+        pytest.skip("needs ../shared/data/precious-data")
+    db = read_precious(data, compile=True)
+    one, two = db.get("SZ2 01-112"), db.get("SZ2 01-113")
+    assert [e.script for e in one.effects] == [e.script for e in two.effects]
+    assert script_digest(one) != script_digest(two)

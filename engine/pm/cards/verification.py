@@ -5,7 +5,7 @@ Each record is one row of a Markdown table in that file::
     | card | script | verdict | reader | date | note |
     | MHK 01-050 | 3f1c2a9b0d4e | right | reviewer-b | 2026-11-27 | ... |
 
-``script`` is :func:`script_digest` of the card's effects as they were read (so a verdict never outlives the
+``script`` is :func:`script_digest` of the card's text as the engine ran it when it was read (so a verdict never outlives the
 script it judged: a changed script needs a new read), ``verdict`` one of ``right``, ``wrong``, ``doubtful``,
 ``date`` an ISO date. A card counts as verified when its latest record for its current script says ``right``.
 
@@ -16,15 +16,13 @@ script it judged: a changed script needs a new read), ``verdict`` one of ``right
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
 from engine.pm.cards import Card, CardDB
+from engine.pm.cards.digest import digest
 
 VERDICTS = ("right", "wrong", "doubtful")
 COLUMNS = ("card", "script", "verdict", "reader", "date", "note")
@@ -47,20 +45,11 @@ class Record:
     line: int
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def script_digest(card: Card) -> str:
-    """12 hex digits naming the card's effect scripts as the engine runs them (kind, trigger, optional, targets,
-    condition, script of each effect, its Backup included)."""
-    effects = [*card.effects, *([card.backup] if card.backup is not None else [])]
-    doc = [[e.kind, e.trigger, e.optional, _plain(e.targets), _plain(e.condition), _plain(e.script)] for e in effects]
-    return hashlib.sha256(json.dumps(doc, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:12]
+    """12 hex digits naming everything of the card's text the engine runs (format 2, :mod:`engine.pm.cards.digest`):
+    each effect's and the Backup's kind, timing, costs, trigger, optional, once per turn, targets, condition and steps,
+    and the card's keywords, Pinch, Event timings and use condition."""
+    return digest(card)
 
 
 def parse_records(text: str, source: str = "docs/verification.md") -> list[Record]:
