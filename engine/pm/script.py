@@ -551,9 +551,9 @@ def _same_name_filter(r: Run, step: Step) -> set[str] | None:
 
 
 def _judge(r: Run, step: Step) -> None:
-    """An Elimination Judgement between the effect's own Chara and ``target``: each whose DP is at most the other's
-    AP leaves for the discard (unless an effect keeps it)."""
-    me, them = r.subjects("self"), r.subjects(step.get("target", "target"))
+    """An Elimination Judgement between the effect's own Chara (or the Chara ``with`` names) and ``target``: each whose
+    DP is at most the other's AP leaves for the discard (unless an effect keeps it); nothing when either is gone."""
+    me, them = r.subjects(step.get("with", "self")), r.subjects(step.get("target", "target"))
     if not me or not them:
         return
     a, b = me[0], them[0]
@@ -636,7 +636,7 @@ def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[
                   *, loose: bool = False) -> list[Any]:
     """The cards a player picks from ``pool``: ``n`` of them (``up_to``: at most ``n``; else as many as there are).
     With ``loose`` (a zone holding unknown cards) a ``None`` entry stands for a card the recorder did not see."""
-    n = int(step.get("n", 1))
+    n = len(pool) if step.get("all") else int(step.get("n", 1))  # ``all``: every fitting card (全て)
     up_to = bool(step.get("up_to"))
     entry = r.decision() if r.choices is not None else None
     if entry is None and r.choices is None and r.given is not None:
