@@ -5,7 +5,8 @@
 - every card of a kind from the discard back into the deck (``pick`` ``all``);
 - "for each N cards of X in your discard / removed from the game" and "if your discard holds N or more X" /
   "if a player's hand holds N or fewer cards" (``cards`` counts and conditions: engine.pm.conditions.cards_in_zone);
-- "draw N for each …".
+- "draw N for each …", the opponent draws, the player looks at the opponent's hand (``look_hand``);
+- "when the opponent's Event is played" (``opp_event``), "this card moves to … (at the end of the turn)" (移る).
 
 As everywhere in the compiler, a part a reader does not know raises
 :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays unverified).
@@ -77,15 +78,33 @@ def _all_back_to_deck(m: re.Match[str], ctx: Ctx) -> list[Step]:
             {"op": "shuffle", "who": "self"}]
 
 
-@reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の(?P<what>AP/DP|AP|DP)の値を、ターン終了時まで(?P<v>\d+(?:/\d+)?)に変更する")
+_STATS = r"(?P<what>AP/DP|AP|DP)"
+
+
+@reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の" + _STATS + r"の値を、ターン終了時まで"
+       r"(?:(?P<v>\d+(?:/\d+)?)|このカードの(?P<same>AP/DP|AP|DP)と同じ値)に変更する")
 def _set_value(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"Change X's AP / DP / AP/DP to V until the end of the turn" (a value set, not a modifier gained)."""
-    values = [int(v) for v in m["v"].split("/")]
+    """"Change X's AP / DP / AP/DP to V (to this card's AP / DP) until the end of the turn": a value set, not a
+    modifier gained (this card's value as it is when the step runs)."""
     keys = ["ap", "dp"] if m["what"] == "AP/DP" else [m["what"].lower()]
+    if m["same"] is not None:
+        if m["same"] != m["what"]:
+            raise NotUnderstood(m[0])
+        values: list[Any] = [{"of": "self", "stat": k} for k in keys]
+    else:
+        values = [int(v) for v in m["v"].split("/")]
     if len(values) != len(keys):
         raise NotUnderstood(m[0])
     return [{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end", "set": dict(zip(keys, values, strict=True))}
             for t in _subjects(m["np"], m["n"], ctx)]
+
+
+@reads(r"(?P<np>このカード|そのキャラ|指定したキャラ)のAP/DPの値を、ターン終了時まで入れ替える")
+def _swap_stats(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Swap X's AP and DP until the end of the turn": each set to the other's value now."""
+    return [{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end",
+             "set": {"ap": {"of": t, "stat": "dp"}, "dp": {"of": t, "stat": "ap"}}}
+            for t in _subjects(m["np"], None, ctx)]
 
 
 @reads(r"(?P<per>[^、。]+?につき、)カードを(?P<n>\d+)枚引く")
@@ -95,6 +114,60 @@ def _draw_per(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if per is None or ctx.may:
         raise NotUnderstood(m[0])
     return [{"op": "draw", "who": "self", "n": int(m["n"]), "per": per}]
+
+
+@reads(r"相手は、カードを(?P<n>\d+)枚引く")
+def _opponent_draws(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"The opponent draws N cards" (a "may" there is the opponent's choice: not read)."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    return [{"op": "draw", "who": "opponent", "n": int(m["n"])}]
+
+
+@reads(r"相手の手札を全て見る")
+def _look_at_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Look at the opponent's whole hand": nothing moves (``look_hand``)."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    return [{"op": "look_hand", "who": "opponent"}]
+
+
+_SELF_MOVES = {"デッキの下に移る": "deck_bottom", "手札に戻る": "hand", "捨て札になる": "discard",
+               "ゲームから取り除かれる": "removed"}
+
+
+@reads(r"このカードは、(?P<end>ターン終了時に)?(?P<to>" + "|".join(_SELF_MOVES) + ")")
+def _self_moves(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"This card goes under the deck / back to the hand / to the discard (at the end of the turn)"."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    step: Step = {"op": "move", "target": "self", "to": _SELF_MOVES[m["to"]]}
+    return [{"op": "delay", "on": "turn_end", "do": [step]}] if m["end"] else [step]
+
+
+# "when an Event of the opponent's is played" (in the Approach Phase): the opponent's Event resolved (engine.pm.play)
+ph._OWN_TRIGGERS += [(r"(?:このカードは、)?相手のイベントカードがプレイされた場合、", "opp_event", {}),
+                     (r"(?:このカードは、)?アプローチフェイズ中に相手のイベントカードがプレイされた場合、", "opp_event",
+                      {"phase": "approach"})]
+
+_BANNED = {"登場させる": "summon", "登場させ": "summon", "プレイする": "play", "プレイ": "play"}
+
+
+@reads(r"(?:(?P<when>このターン)、)?(?P<who>相手|自分|全てのプレイヤー)は、(?:(?P<until>ターン終了時まで)、?)?(?P<np>[^、。]+?)を"
+       r"(?P<verb>登場させる|プレイする|登場させ|プレイ)(?:(?<=る)ことが|(?<!る))できない")
+def _play_ban(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"(This turn,) the opponent cannot summon X / play X (until the end of the turn)": a ban on the player."""
+    if m["when"] is None and m["until"] is None:
+        raise NotUnderstood(m[0])  # no end named: how long? not read
+    p = _np(m["np"], ctx)
+    if p.all or p.same_name or p.other_than_that or "side" in p.spec or p.head not in ("chara", "event", "card", "name"):
+        raise NotUnderstood(m[0])
+    what = _BANNED[m["verb"]]
+    f = p.card_filter()
+    if what == "summon" and f.get("type") != "chara":
+        raise NotUnderstood(m[0])
+    who = ["self", "opponent"] if m["who"] == "全てのプレイヤー" else ["opponent" if m["who"] == "相手" else "self"]
+    return [{"op": "forbid", "who": w, "what": what, "filter": f} for w in who]
 
 
 #: zones a count of cards reads: where the phrase puts the cards
