@@ -115,6 +115,18 @@ def test_a_use_condition_counting_your_charas() -> None:
     assert read("相手の【試験】を持つキャラ5枚以上")["unread"]
 
 
+def test_the_opponents_discard_back_and_a_card_in_the_discard() -> None:
+    got = _eff("このカードが登場した場合、相手の捨て札置き場にある全てのカードをデッキに戻し、相手のデッキをシャッフルする。")
+    assert got is not None and got["do"][0]["who"] == "opponent" and got["do"][1] == {"op": "shuffle", "who": "opponent"}
+    # the opponent's cards, your own deck shuffled: not read
+    assert _eff("このカードが登場した場合、相手の捨て札置き場にある全てのカードをデッキに戻し、デッキをシャッフルする。") is None
+    got = _eff("[メイン/自分]:カードを1枚引く。自分の捨て札置き場に「試験 次郎」がある場合、カードを1枚引く。", "イベント")
+    assert got is not None
+    assert got["do"][1]["if"] == {"cards": {"zone": "discard", "who": "self", "filter": {"name": "試験 次郎"}, "at_least": 1}}
+    got = _eff("このカードが登場した場合、デッキの上のカード1枚を表向きで自分のポイント置き場に置く。")
+    assert got is not None and got["do"] == [{"op": "put_point", "who": "self", "n": 1}]
+
+
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 
 

@@ -44,6 +44,7 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # N cards under the deck "in any order": the player's order is the order a pick moves them in anyway
     (r"(\d+枚)を、任意の順番でデッキの下に移す", r"\1をデッキの下に移す"),
     (r"置き場にある、", "置き場にある"),
+    (r"表向きで自分のポイント置き場に置く", "自分のポイント置き場に表向きで置く"),
     (r"のアプローチによって相手の", "のアプローチで相手の"),
     (r"(?:(?<=^)|(?<=、))(相手|自分)は、このターン、", r"このターン、\1は、"),
     (r"(?<=[」】ャ])がアプローチした場合、", "がアプローチに参加した場合、"),

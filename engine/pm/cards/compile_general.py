@@ -68,14 +68,18 @@ def _judge_two(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "judge", "target": second, "with": first}]
 
 
-@reads(r"自分の捨て札置き場にある(?P<np>[^、。]+?)を(?P<all>全て)?デッキに戻し、デッキをシャッフルする")
+@reads(r"(?P<who>自分|相手)の捨て札置き場にある(?P<np>[^、。]+?)を(?P<all>全て)?デッキに戻し、(?P<deck>相手の)?デッキをシャッフルする")
 def _all_back_to_deck(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"Return every X in your discard to the deck, and shuffle" (全ての X / X を全て: all of them, none to choose)."""
+    """"Return every X in your (the opponent's) discard to the deck, and shuffle" (全ての X / X を全て: all of them,
+    none to choose, so whose choice it is does not matter)."""
     p = _np(m["np"], ctx)
     if p.all == bool(m["all"]) or ctx.may or p.same_name or p.other_than_that or "side" in p.spec:
         raise NotUnderstood(m[0])  # "all" said once, or a count (read elsewhere)
-    return [{"op": "pick", "from": "discard", "to": "deck", "n": 1, "filter": p.card_filter(), "all": True},
-            {"op": "shuffle", "who": "self"}]
+    who = "self" if m["who"] == "自分" else "opponent"
+    if (m["deck"] is not None) != (who == "opponent"):
+        raise NotUnderstood(m[0])
+    return [{"op": "pick", "who": who, "from": "discard", "to": "deck", "n": 1, "filter": p.card_filter(), "all": True},
+            {"op": "shuffle", "who": who}]
 
 
 _STATS = r"(?P<what>AP/DP|AP|DP)"
@@ -198,9 +202,9 @@ def _per_cards(text: str, ctx: Ctx) -> dict[str, Any] | None:
 
 def _zone_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
     """"Your discard holds N or more X" / "the opponent's / your hand holds N or fewer (more) cards"."""
-    if m := re.fullmatch(r"(?P<who>自分|相手)の捨て札置き場に(?P<np>.+?)が(?P<n>\d+)枚以上ある", text):
+    if m := re.fullmatch(r"(?P<who>自分|相手)の捨て札置き場に(?P<np>.+?)が(?:(?P<n>\d+)枚以上)?ある", text):
         return {"cards": {"zone": "discard", "who": "self" if m["who"] == "自分" else "opponent",
-                          "filter": _zone_filter(m["np"], ctx), "at_least": int(m["n"])}}
+                          "filter": _zone_filter(m["np"], ctx), "at_least": int(m["n"] or 1)}}
     if m := re.fullmatch(r"(?P<who>自分|相手)の手札が(?P<n>\d+)枚(?P<how>以下|以上)の", text):
         return {"cards": {"zone": "hand", "who": "self" if m["who"] == "自分" else "opponent",
                           "at_most" if m["how"] == "以下" else "at_least": int(m["n"])}}
