@@ -32,6 +32,8 @@ own Chara is in that area), ``history`` (this turn's plays, entries, approaches 
 "who", "at_least"|"exactly", "distinct"}``), ``answers`` (a response: what it answers, ``{"type": action type,
 "side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits), ``opponent_leaves_too`` (an
 opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves),
+``cards`` (``{"zone", "who", "filter", "at_least"|"at_most"}``: cards in a player's discard, removed zone or hand,
+see :func:`cards_in_zone`; also a count),
 ``left_by_approach`` (アプローチで退場: the effect's own Chara leaves by the Elimination Judgement of an approach in
 which it approached or interfered; checked when it leaves).
 """
@@ -235,7 +237,29 @@ def count(g: GameState, owner: int, what: Mapping[str, Any], source: Chara | Non
         return g.players[owner].played_this_turn
     if "history" in what:
         return history_count(g, owner, what["history"])
+    if "cards" in what:
+        return cards_in_zone(g, owner, what["cards"])
     return 0
+
+
+#: the zones whose cards a ``cards`` count may look at: public ones, and the hand (its size only, no filter)
+_COUNTED_ZONES = {"discard": "discard", "removed": "removed", "hand": "hand"}
+
+
+def cards_in_zone(g: GameState, owner: int, what: Mapping[str, Any]) -> int:
+    """The cards in a player's zone (``who``: ``self`` / ``opponent`` seen from ``owner``; ``zone``: discard, removed,
+    or hand) fitting ``filter`` (none for the hand: its cards are hidden, only their number is known). Cards the
+    recorder did not see (None) count only without a filter."""
+    p = g.players[owner if what.get("who", "self") == "self" else 1 - owner]
+    zone = what["zone"]
+    if zone not in _COUNTED_ZONES or (zone == "hand" and what.get("filter")):
+        raise ValueError(f"cards of {zone!r} fitting a filter are not counted")
+    cards = getattr(p, _COUNTED_ZONES[zone])
+    f = what.get("filter") or {}
+    if not f:
+        return len(cards)
+    who = owner if what.get("who", "self") == "self" else 1 - owner
+    return sum(1 for cid in cards if cid is not None and card_matches(g, g.card(cid), f, who, zone))
 
 
 def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
@@ -314,6 +338,9 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return g.phase == want
     if key == "in_area":
         return source is not None and source.area == want
+    if key == "cards":  # cards in a zone: at least / at most so many (``cards_in_zone``)
+        n = cards_in_zone(g, owner, want)
+        return n >= int(want.get("at_least", 0)) and ("at_most" not in want or n <= int(want["at_most"]))
     if key == "history":
         n = history_count(g, owner, want)
         return n == int(want["exactly"]) if "exactly" in want else n >= int(want.get("at_least", 1))

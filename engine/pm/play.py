@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.asplayed import refuse, waived
-from engine.pm import effects, hidden, script, stats
+from engine.pm import conditions, effects, hidden, script, stats
 from engine.pm.cards import Card, Effect, base_id
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
@@ -186,6 +186,8 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     me = g.players[p]
     if card.type != "chara":
         raise illegal("summon.area", f"{describe(g, cid)} is a {card.type} card, not a Character")
+    if g.bans:
+        check_play_allowed(g, p, cid, f"summon of {describe(g, cid)}", summon=True)
     if a["area"] == "main" and not card.has_stats:
         raise illegal("summon.area", f"{describe(g, cid)} has no AP/DP and cannot be summoned to the Main Area")
     replace = a.get("replace")
@@ -216,6 +218,8 @@ def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail
     card = g.card(cid)
     what = f"Support {describe(g, cid)}"
     _main_phase_play(g, p, what)
+    if g.bans:
+        check_play_allowed(g, p, cid, what)
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Support")
     if g.table:
@@ -246,6 +250,8 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     p, cid = a["p"], a["card"]
     card = g.card(cid)
     what = f"Level Up with {describe(g, cid)}"
+    if g.bans:
+        check_play_allowed(g, p, cid, what)
     if p != g.turn_player:
         refuse(illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may Level Up"), "turn")
     if g.phase != "main":
@@ -284,10 +290,22 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     return Play(a, path, p, cid, card, onto=onto)
 
 
+def check_play_allowed(g: GameState, p: int, cid: str, what: str, *, summon: bool = False) -> None:
+    """``effect.condition``: a ``forbid`` step bars player ``p`` from playing cards fitting its filter (``play``:
+    any play of the card; ``summon``: summoning it, 登場させる) this turn."""
+    for q, kind, f, until in g.bans:
+        if q == p and (kind == "play" or (kind == "summon" and summon)) and (until is None or until >= g.turn) \
+                and conditions.card_matches(g, g.card(cid), f, p):
+            raise illegal("effect.condition", f"{what}: an effect forbids player {p} to "
+                                              f"{'summon' if kind == 'summon' else 'play'} cards fitting {f} this turn")
+
+
 def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
     p, cid = a["p"], a["card"]
     card = g.card(cid)
     what = f"event {describe(g, cid)}"
+    if g.bans:
+        check_play_allowed(g, p, cid, what)
     if not as_response:
         require_right(g, p, f"playing {what}")
     if card.type != "event":

@@ -319,11 +319,16 @@ def _given_up(r: Run, c: Chara) -> str | None:
 
 
 def _stat_change(r: Run, step: Step, c: Chara) -> tuple[int, int]:
-    """``ap``/``dp`` added (× ``per``), or set to a value (``set``), or copied from another Chara (``copy``)."""
+    """``ap``/``dp`` added (× ``per``), or set to a value (``set``: a number, or ``{"of": target, "stat": "ap"|"dp"}``,
+    a Chara's value now: "the same value as this card's AP", "swap its AP and DP"), or copied from another Chara
+    (``copy``)."""
     if "set" in step:
-        ap, dp = stats.ap_dp(r.g, c)
-        want = step["set"]
-        return (want["ap"] - ap if want.get("ap") is not None else 0, want["dp"] - dp if want.get("dp") is not None else 0)
+        now = stats.ap_dp(r.g, c)
+        out = []
+        for i, key in enumerate(("ap", "dp")):
+            want = _set_value(r, step["set"].get(key))
+            out.append(0 if want is None else want - now[i])
+        return out[0], out[1]
     if "copy" in step:
         src = r.subjects(step["copy"]["from"])
         if not src:
@@ -342,6 +347,17 @@ def _stat_change(r: Run, step: Step, c: Chara) -> tuple[int, int]:
 
 
 # -- steps on players ---------------------------------------------------------------
+
+
+def _set_value(r: Run, want: Any) -> int | None:
+    """A value a ``set`` names: a number, or another Chara's AP / DP now (as the rules use it: below 0 is 0); None
+    when none is set or the Chara it names is gone (that part cannot be done)."""
+    if not isinstance(want, Mapping):
+        return want if want is None else int(want)
+    src = r.subjects(want["of"])
+    if not src:
+        return None
+    return stats.used(stats.ap_dp(r.g, src[0])[0 if want["stat"] == "ap" else 1])
 
 
 def _draw(r: Run, step: Step) -> None:
@@ -551,9 +567,9 @@ def _same_name_filter(r: Run, step: Step) -> set[str] | None:
 
 
 def _judge(r: Run, step: Step) -> None:
-    """An Elimination Judgement between the effect's own Chara and ``target``: each whose DP is at most the other's
-    AP leaves for the discard (unless an effect keeps it)."""
-    me, them = r.subjects("self"), r.subjects(step.get("target", "target"))
+    """An Elimination Judgement between the effect's own Chara (or the Chara ``with`` names) and ``target``: each whose
+    DP is at most the other's AP leaves for the discard (unless an effect keeps it); nothing when either is gone."""
+    me, them = r.subjects(step.get("with", "self")), r.subjects(step.get("target", "target"))
     if not me or not them:
         return
     a, b = me[0], them[0]
@@ -593,10 +609,12 @@ def _delay(r: Run, step: Step) -> None:
 
 
 def _forbid(r: Run, step: Step) -> None:
-    """A ban on the player (no op: the script records it): ``what`` ``text``: no text of cards fitting ``filter``."""
-    r.g.bans.append((r.player(step), step.get("what", "text"), dict(step.get("filter", {})),
-                     expiry(step.get("until", "turn_end"), r.g.turn)))
-    r.trail.event("effect", f"player {r.player(step)} may not use the texts of cards fitting {step.get('filter', {})}")
+    """A ban on the player (no op: the script records it): ``what`` ``text``: no text of cards fitting ``filter``;
+    ``play`` / ``summon``: no play / no summon of such cards (engine.pm.play.check_play_allowed)."""
+    what = step.get("what", "text")
+    r.g.bans.append((r.player(step), what, dict(step.get("filter", {})), expiry(step.get("until", "turn_end"), r.g.turn)))
+    doing = {"text": "use the texts of", "play": "play", "summon": "summon"}.get(what, what)
+    r.trail.event("effect", f"player {r.player(step)} may not {doing} cards fitting {step.get('filter', {})}")
 
 
 _SLOTS: dict[int, tuple[Any, tuple[Effect, ...], tuple[Step, ...]]] = {}
@@ -636,7 +654,7 @@ def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[
                   *, loose: bool = False) -> list[Any]:
     """The cards a player picks from ``pool``: ``n`` of them (``up_to``: at most ``n``; else as many as there are).
     With ``loose`` (a zone holding unknown cards) a ``None`` entry stands for a card the recorder did not see."""
-    n = int(step.get("n", 1))
+    n = len(pool) if step.get("all") else int(step.get("n", 1))  # ``all``: every fitting card (全て)
     up_to = bool(step.get("up_to"))
     entry = r.decision() if r.choices is not None else None
     if entry is None and r.choices is None and r.given is not None:
@@ -774,6 +792,14 @@ def _disable(r: Run, step: Step) -> None:
     r.emit({"op": "disable"})
 
 
+def _look_hand(r: Run, step: Step) -> None:
+    """The player looks at the whole hand of ``who`` (相手の手札を全て見る): nothing moves, no op (the looked-at cards
+    are not added to the player's view: engine.pm.redact keeps hands as the recorder saw them)."""
+    p = r.player(step)
+    r.trail.event("effect", f"{describe(r.g, r.card_id)}: player {r.actor} looks at player {p}'s hand "
+                            f"({len(r.g.players[p].hand)} card(s))")
+
+
 _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "modify": _chara_step, "grant": _chara_step, "coin": _chara_step, "rest": _chara_step, "activate": _chara_step,
     "move": _chara_step, "draw": _draw, "put_point": _put_point, "shuffle": _shuffle, "mill": _mill, "flip": _flip,
@@ -781,7 +807,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "judge": _judge, "delay": _delay, "forbid": _forbid, "source": lambda r, s: None, "also_color": lambda r, s: None,
     "also_name": lambda r, s: None, "also_property": lambda r, s: None,  # facts of the card (engine.cards.Card.names)
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
-    "rest_any": lambda r, s: _rest_any(r, s),
+    "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand,
 }
 STEP_OPS = frozenset(_STEPS)
 

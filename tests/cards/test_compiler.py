@@ -207,7 +207,7 @@ def test_pinch_granted_effect_keeps_its_condition() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "このカードが登場した場合、相手の手札を全て見る。",  # no step says "look at a hand"
+    "このカードが登場した場合、相手の手札を全て見る。その場合、カードを1枚引く。",  # "if so" after a look: not read
     "このカードが登場した場合、カードを1枚引く。その後、このカードは宇宙の果てに旅立つ。",  # one sentence unknown
     "このカードは、コインが乗っているキャラには妨害されない。",  # coins: not in the engine
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破〕を得る。",  # a keyword without its number

@@ -30,9 +30,11 @@ def test_if_so_after_a_flip_runs_only_when_a_card_was_turned() -> None:
     assert flip["op"] == "flip" and [s["op"] for s in flip["then"]] == ["move"]
 
 
-def test_if_so_after_a_step_that_may_do_nothing_is_not_read() -> None:
-    eff = _set("MHK").get("MHK 01-033").effects[0]  # "return up to 12 ...; if so, ...": nothing to nest it under
-    assert not eff.compiled
+def test_if_so_after_returning_and_shuffling_is_if_any_returned() -> None:
+    eff = _set("MHK").get("MHK 01-033").effects[0]  # "return up to 12 ... and shuffle; if so, ...": the hand script's
+    assert eff.compiled  # reading: the shuffle either way, the rest when some card returned
+    pick, shuffle, cond = eff.script
+    assert pick["op"] == "pick" and shuffle["op"] == "shuffle" and cond["cond"] == {"picked": {}}
 
 
 def test_leaving_by_an_approach_is_one_reading_for_hand_and_compiled_scripts() -> None:

@@ -35,6 +35,7 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(\d+枚)は(?!、)", r"\1は、"),
     (r"(?<=キャラ)は(?![、い])", "は、"),
     (r"(?:(?<=^)|(?<=、))(相手|自分)は(?!、)", r"\1は、"),
+    (r"(?<=。)(相手|自分)は(?!、)", r"\1は、"),
     (r"AP/DPを持つ", "AP/DPの値を持つ"),
     (r"カードを(\d+)枚を", r"カード\1枚を"),
     (r"につき(?!、)", "につき、"),
@@ -43,6 +44,7 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # N cards under the deck "in any order": the player's order is the order a pick moves them in anyway
     (r"(\d+枚)を、任意の順番でデッキの下に移す", r"\1をデッキの下に移す"),
     (r"置き場にある、", "置き場にある"),
+    (r"表向きで自分のポイント置き場に置く", "自分のポイント置き場に表向きで置く"),
     (r"のアプローチによって相手の", "のアプローチで相手の"),
     (r"(?:(?<=^)|(?<=、))(相手|自分)は、このターン、", r"このターン、\1は、"),
     (r"(?<=[」】ャ])がアプローチした場合、", "がアプローチに参加した場合、"),
@@ -52,7 +54,7 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # two causes: 登場した場合、または… = 登場、または…
     (r"^このカードが登場した場合、または(?=アプローチに参加した場合|退場した場合)", "このカードが登場、または"),
     # "this card, when it enters, gets / becomes …": the same as "when this card enters, this card gets / becomes …"
-    (r"^このカードは、(登場した|アプローチに参加した|妨害された)場合、(?=ターン終了時まで|活動状態になる|休息状態になる)",
+    (r"^このカードは、(登場した|アプローチに参加した|妨害された)場合、(?=ターン終了時まで|ターン終了時に|活動状態になる|休息状態になる)",
      r"このカードが\1場合、このカードは、"),
     # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
     (r"相手のアプローチによって自分のポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),

@@ -183,6 +183,11 @@ def _draw_until(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "draw", "who": "self", "n": 1, "until_hand": int(m["n"])}]
 
 
+#: more readers of a "for each" count / a condition clause (text -> the count / condition, None: not this one's)
+MORE_PERS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
+MORE_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
+
+
 def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
     """``…N枚につき、`` (for each N): a count."""
     if not text:
@@ -198,6 +203,9 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
         if p.all or p.same_name:
             raise NotUnderstood(text)
         return {"history": {"event": "play", "filter": p.card_filter()}}
+    for more in MORE_PERS:  # readers registered by later modules (compile_general)
+        if (got := more(text, ctx)) is not None:
+            return got
     m = re.fullmatch(r"(?P<np>.+?)(?P<n>\d+)枚につき、", text)
     if m is None:
         raise NotUnderstood(text)
@@ -564,8 +572,9 @@ def _give_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 @reads(r"(?:このターン|次のターンの間)、相手は、(?:指定された|その)キャラのテキストを使用(?:することが)?できない")
 def _no_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    if m[0].startswith("次"):
-        raise NotUnderstood(m[0])  # "during the next turn" only: no step says that yet
+    if m[0].startswith("次"):  # "during the next turn" only: barred from the next turn on, to its end (MHK 01-119)
+        return [{"op": "grant", "target": ctx.last_target(), "what": {"no_text_from": "next_turn"},
+                 "until": "next_turn_end"}]
     return [{"op": "grant", "target": ctx.last_target(), "what": "no_text", "until": "turn_end"}]
 
 
@@ -647,6 +656,9 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         if p.head not in ("chara", "name") or p.all or p.same_name:
             raise NotUnderstood(text)
         return {"count": {"spec": p.chara_spec(), "at_least": int(m["n"])}}
+    for more in MORE_CONDITIONS:  # readers registered by later modules (compile_general)
+        if (got := more(text, ctx)) is not None:
+            return got
     raise NotUnderstood(text)
 
 
@@ -796,6 +808,11 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 {"op": "pick", "from": "removed", "to": "same_area", "n": 1, "filter": {}, "same_card": "picked"})
         elif picked:
             cur.extend(got)
+        elif link == "if_so" and got and prev_count == 2 and _returned_and_shuffled(cur):
+            # "return X to the deck and shuffle. If so, …": if any returned (the shuffle happens either way), as
+            # the MHK 01-033 hand script writes it
+            cur.append({"op": "if", "cond": {"picked": {}}, "do": got})
+            cur = got
         elif link == "if_so" and last is not None and last["op"] in _IF_SO_STEPS and got and (
                 not _sure(last, ctx) or _moves_self(last)):
             if prev_count > 1:
@@ -825,6 +842,17 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
         prev_count = len(got)
         i += 1
     return steps
+
+
+def _returned_and_shuffled(cur: list[Step]) -> bool:
+    """Whether the last two steps are a pick into the deck and its shuffle, the pick's "if so" being "some cards
+    moved" (every fitting card, up to N, or one: not "N, and if so all N", whose ``then`` and ``else`` would both
+    miss the shuffle when fewer moved)."""
+    if len(cur) < 2 or cur[-1].get("op") != "shuffle" or "if" in cur[-1]:
+        return False
+    pick = cur[-2]
+    return (pick.get("op") == "pick" and pick.get("to") == "deck" and "then" not in pick and "if" not in pick
+            and (pick.get("all") or pick.get("up_to") or int(pick.get("n", 1)) == 1))
 
 
 def _rest_n(prev: list[Step], end: int, ctx: Ctx) -> Step | None:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.pm.cards import Card, Effect
+from engine.pm.cards import compile_general as _general  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_phrases as ph
 from engine.pm.cards.compile_canon import canonical

@@ -2,7 +2,8 @@
 
 Rule book 001 (its glossary of card terms): an Event with 《使用条件》:A cannot be played unless A holds, besides
 its usage cost; a bare 「name」 or 【property】 means such a card is on the player's own Area. The part after the
-marker is either such a run of names (joined by ＋: all of them) or one sentence up to 。. Only the forms below
+marker is either such a run of names (joined by ＋: all of them) or one sentence up to 。 (points, or "N or more
+of your X": a count of the Charas on the player's Area). Only the forms below
 are read; any other leaves :data:`UNREAD` (the Event then stays unscripted, so its plays are unverified, never
 accepted under a looser rule).
 """
@@ -50,4 +51,10 @@ def read(text: str) -> dict[str, Any]:
         return conds[0] if len(conds) == 1 else {"all_of": conds}
     if m := re.fullmatch(r"自分のポイント置き場にカードが(\d+)枚以上(?:ある|置かれている)", t):
         return {"points_at_least": int(m[1])}
+    if m := re.fullmatch(r"(自分の[^、。]+?)(\d+)枚以上(?:いる)?", t):  # N or more of your X on your Area
+        from engine.pm.cards.compile_np import phrase
+
+        p = phrase(m[1])
+        if p is not None and p.head in ("chara", "name") and not (p.all or p.same_name or p.other_than_that):
+            return {"count": {"spec": p.chara_spec(), "at_least": int(m[2])}}
     return UNREAD
