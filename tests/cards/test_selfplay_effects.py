@@ -1,5 +1,6 @@
-"""Self-play plays the real MHK effects: 1,000 games with MHK decks, every log re-checked by the fold with no
-illegal action, and the scripted effects actually used (targets, picks and modes chosen by the policies).
+"""Self-play plays the real MHK effects: games with MHK decks (300 in the suite, 1,000 in
+benchmarks/selfplay_long.py), every log re-checked by the fold with no illegal action, and the scripted effects
+actually used (targets, picks and modes chosen by the policies).
 
 Games: a quarter between the bundled MHK decks, the rest between random legal decks of the 170 MHK cards (so
 every card can come up); policies greedy/greedy, random/random and mixed. Each game is bounded to
@@ -21,7 +22,7 @@ from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.decks import bundled_decks
 
-GAMES = 1000
+GAMES = 300  # in the suite; benchmarks/selfplay_long.py plays 1,000
 MAX_ACTIONS = 120
 PARTS = 2
 PAIRS = ((greedy_policy, greedy_policy), (random_policy, random_policy), (greedy_policy, random_policy),
@@ -44,13 +45,13 @@ def _game(i: int) -> tuple[dict[str, Any], list[str]]:
     return doc, [*decks[0], *decks[1], *ex[0], *ex[1]]
 
 
-def _play_part(part: int) -> dict[str, Any]:
-    """Play and re-check every ``PARTS``-th game from ``part``."""
+def _play_part(part: int, games: int = GAMES) -> dict[str, Any]:
+    """Play and re-check every ``PARTS``-th game of the first ``games`` from ``part``."""
     cards = bundled_cards()
     out: dict[str, Any] = {"games": 0, "ended": 0, "actions": 0, "illegal": [], "stuck": [], "uses": Counter(),
                            "seen": set(), "seconds": 0.0}
     start = time.perf_counter()
-    for i in range(part, GAMES, PARTS):
+    for i in range(part, games, PARTS):
         try:
             doc, deck_cards = _game(i)
         except RuntimeError as err:  # the engine offered no legal action: a stuck game
@@ -87,26 +88,32 @@ def _used_effect_cards() -> set[str]:
     return out
 
 
-def test_thousand_mhk_games_play_real_effects_legally() -> None:
+def test_mhk_games_play_real_effects_legally() -> None:
+    play_mhk_games(GAMES)
+
+
+def play_mhk_games(games: int) -> str:
+    """Play and re-check ``games`` MHK self-play games in ``PARTS`` processes; the figures as a line of text."""
     start = time.perf_counter()
     with ProcessPoolExecutor(PARTS) as pool:
-        parts = list(pool.map(_play_part, range(PARTS)))
+        parts = list(pool.map(_play_part, range(PARTS), [games] * PARTS))
     wall = time.perf_counter() - start
     stuck = [s for p in parts for s in p["stuck"]]
     illegal = [x for p in parts for x in p["illegal"]]
     assert not stuck, f"{len(stuck)} game(s) with no legal action (engine): {stuck[:5]}"
     assert not illegal, f"{len(illegal)} game(s) with an illegal action: {illegal[:3]}"
-    games = sum(p["games"] for p in parts)
-    assert games == GAMES
+    assert sum(p["games"] for p in parts) == games
     uses: Counter[str] = sum((p["uses"] for p in parts), Counter())
     seen = set().union(*(p["seen"] for p in parts))
     effect_cards = _used_effect_cards() & seen
     used = {c for c in effect_cards if uses[c] > 0}
     share = len(used) / len(effect_cards)
-    print(f"\n{games} MHK self-play games in {wall:.1f} s ({games / wall:.1f} games/s, {PARTS} processes), "
-          f"{sum(p['ended'] for p in parts)} ended, {sum(p['actions'] for p in parts)} actions; "
-          f"{sum(uses.values())} effect uses; {len(used)}/{len(effect_cards)} cards with a scripted effect used "
-          f"({share:.0%}); never used: {sorted(effect_cards - used)}")
-    assert sum(uses.values()) > GAMES, "effects are used often"
+    figures = (f"{games} MHK self-play games in {wall:.1f} s ({games / wall:.1f} games/s, {PARTS} processes), "
+               f"{sum(p['ended'] for p in parts)} ended, {sum(p['actions'] for p in parts)} actions; "
+               f"{sum(uses.values())} effect uses; {len(used)}/{len(effect_cards)} cards with a scripted effect used "
+               f"({share:.0%}); never used: {sorted(effect_cards - used)}")
+    print("\n" + figures)
+    assert sum(uses.values()) > games, "effects are used often"
     assert share >= 0.75, f"only {len(used)}/{len(effect_cards)} effect cards were used: {sorted(effect_cards - used)}"
-    assert sum(p["ended"] for p in parts) > GAMES // 20, "some games end within the bound"
+    assert sum(p["ended"] for p in parts) > games // 20, "some games end within the bound"
+    return figures

@@ -16,7 +16,7 @@ from schemathesis.specs.openapi.schemas import OpenApiSchema
 from tests.web.conftest import make_app
 from tests.web.data import jsonl, simulated
 
-EXAMPLES = 60  # per operation and method (with every check, positive and negative data)
+EXAMPLES = 25  # per operation and method (with every check, positive and negative data); longer runs: schemathesis.toml
 #: the repository's settings (schemathesis.toml: which documented refusals count as accepting valid data)
 CONFIG = SchemathesisConfig.from_path(Path(__file__).resolve().parents[2] / "schemathesis.toml")
 load_all_checks()

@@ -52,6 +52,10 @@ JSONL_SUBSET = [
     "decline_response_without_decline_timing", "break_after_no_interfere_ok", "win_by_seven_points",
     "schema_unknown_action_field", "unknown_card_in_deck", "cost_identity_fail",
 ]
+FORMS = ("json", "jsonl", "stdin", "stdin_jsonl")
+#: Of those, the ones run as real ``python3 -m pmemo_replay`` processes in every form (the rest in forked children,
+#: which read the same file or standard input; PMEMO_SCENARIOS_SUBPROCESS=1 makes every run a real process).
+REAL_SUBSET = JSONL_SUBSET[:3]
 
 # rules.md rule-id catalogue: the page each ruling's `ref` names ("Rule Book v2.22 P13").
 REF = {
@@ -90,21 +94,12 @@ def _to_jsonl(doc: dict[str, Any]) -> str:
 
 def _subprocess(name: str, form: str) -> tuple[int, dict[str, Any] | None, str]:
     """A real ``python3 -m pmemo_replay check ... --json`` process (form: json file, jsonl file, or stdin)."""
-    if form == "json":
-        r = subprocess.run(_cmd(name, str(SCEN / f"{name}.json")), capture_output=True, text=True, cwd=MAIN)
-    elif form == "jsonl":
-        tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"pmemo_scen_{os.getpid()}_{name}.jsonl"
-        tmp.write_text(_to_jsonl(DOCS[name]), encoding="utf-8")
-        try:
-            r = subprocess.run(_cmd(name, str(tmp)), capture_output=True, text=True, cwd=MAIN)
-        finally:
-            tmp.unlink(missing_ok=True)
-    elif form == "stdin":
-        r = subprocess.run(_cmd(name, "-"), input=json.dumps(DOCS[name], ensure_ascii=False),
-                           capture_output=True, text=True, cwd=MAIN)
-    else:  # stdin_jsonl, with CRLF line ends
-        r = subprocess.run(_cmd(name, "-"), input=_to_jsonl(DOCS[name]).replace("\n", "\r\n"),
-                           capture_output=True, text=True, cwd=MAIN)
+    target, given = _target(name, form)
+    try:
+        r = subprocess.run(_cmd(name, target), input=given, capture_output=True, text=True, cwd=MAIN)
+    finally:
+        if form == "jsonl":
+            Path(target).unlink(missing_ok=True)
     return r.returncode, _parse(r.stdout), r.stderr[-2000:]
 
 
@@ -115,21 +110,40 @@ def _parse(text: str) -> dict[str, Any] | None:
         return None
 
 
-def _forked(name: str) -> tuple[int, dict[str, Any] | None, str]:
+def _target(name: str, form: str) -> tuple[str, str | None]:
+    """The file argument of a form and the text it gives on standard input (None: nothing)."""
+    if form == "json":
+        return str(SCEN / f"{name}.json"), None
+    if form == "jsonl":
+        tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f"pmemo_scen_{os.getpid()}_{name}.jsonl"
+        tmp.write_text(_to_jsonl(DOCS[name]), encoding="utf-8")
+        return str(tmp), None
+    if form == "stdin":
+        return "-", json.dumps(DOCS[name], ensure_ascii=False)
+    return "-", _to_jsonl(DOCS[name]).replace("\n", "\r\n")  # stdin_jsonl, with CRLF line ends
+
+
+def _forked(name: str, form: str = "json") -> tuple[int, dict[str, Any] | None, str]:
     """The same command in a forked child running ``pmemo_replay/__main__.py`` as ``python -m`` does.
 
     Only the interpreter start and the imports (already done in this process) are saved: the
-    child is a separate process whose exit code and standard output are those of the command.
+    child is a separate process whose exit code and standard output are those of the command
+    (its standard input a pipe for the stdin forms).
     """
-    argv = _cmd(name, str(SCEN / f"{name}.json"))[3:]
+    target, given = _target(name, form)
+    argv = _cmd(name, target)[3:]
     rfd, wfd = os.pipe()
+    in_r, in_w = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - child
         code = 1
         try:
             os.close(rfd)
+            os.close(in_w)
             os.dup2(wfd, 1)
+            os.dup2(in_r, 0)
             sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115 - pytest may capture stdout
+            sys.stdin = open(0, encoding="utf-8", closefd=False, newline="")  # noqa: SIM115 - as python -m sees it
             sys.argv = ["pmemo_replay", *argv]
             try:
                 runpy.run_module("pmemo_replay", run_name="__main__", alter_sys=True)
@@ -140,9 +154,14 @@ def _forked(name: str) -> tuple[int, dict[str, Any] | None, str]:
         finally:
             os._exit(code)
     os.close(wfd)
+    os.close(in_r)
+    with os.fdopen(in_w, "w", encoding="utf-8", newline="") as fh:
+        fh.write(given or "")
     with os.fdopen(rfd, "r", encoding="utf-8") as fh:
         text = fh.read()
     _, status = os.waitpid(pid, 0)
+    if form == "jsonl":
+        Path(target).unlink(missing_ok=True)
     return os.waitstatus_to_exitcode(status), _parse(text), text[-2000:]
 
 
@@ -155,8 +174,8 @@ def _results() -> dict[tuple[str, str], tuple[int, dict[str, Any] | None, str]]:
     subprocess as well when PMEMO_SCENARIOS_SUBPROCESS=1.
     """
     real = os.environ.get("PMEMO_SCENARIOS_SUBPROCESS") == "1" or not hasattr(os, "fork")
-    jobs: list[tuple[str, str]] = [(name, form) for name in JSONL_SUBSET
-                                   for form in ("json", "jsonl", "stdin", "stdin_jsonl")]
+    jobs: list[tuple[str, str]] = [(name, form) for name in (JSONL_SUBSET if real else REAL_SUBSET)
+                                   for form in FORMS]
     if real:
         jobs += [(name, "json") for name in DOCS if name not in JSONL_SUBSET]
     with ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2) + 1)) as ex:
@@ -168,10 +187,13 @@ def _results() -> dict[tuple[str, str], tuple[int, dict[str, Any] | None, str]]:
             cli_main(["check", str(SCEN / f"{JSONL_SUBSET[0]}.json"), "--json"])
         for name in DOCS:
             forked = _forked(name)
-            if name in JSONL_SUBSET:
+            if name in REAL_SUBSET:
                 res[(name, "forked")] = forked
             else:
                 res[(name, "json")] = forked
+            if name in JSONL_SUBSET and name not in REAL_SUBSET:
+                for form in FORMS[1:]:
+                    res[(name, form)] = _forked(name, form)
     return res
 
 
