@@ -9,6 +9,7 @@ for the first rule broken. It does not restore the state on error: the fold
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.asplayed import refuse
@@ -141,7 +142,13 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         if source.auto_used.get(key) == g.turn:
             raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired this turn")
         source.auto_used[key] = g.turn
-    targets = play._targets(g, p, a, eff, source)
+    checked = eff
+    if source is not None and eff.condition and "history" in eff.condition and any(
+            key == (p, source.uid, idx) for key in (*g.pending_triggers, *g.available_triggers)):
+        # it fired: "when the second X enters this turn" counts as its cause happened (triggers.fire), and another
+        # entry before the trigger is logged does not take it back
+        checked = replace(eff, condition={k: v for k, v in eff.condition.items() if k != "history"})
+    targets = play._targets(g, p, a, checked, source)
     uid = None if source is None else source.uid
     if eff.trigger in FIRED_EVENTS or (eff.trigger and "|" in eff.trigger):  # after the target and once checks (rules.md ruling order)
         uid = require_cause(g, p, uid, idx, what, eff.trigger, None if source is not None else cid)
@@ -174,7 +181,7 @@ def _delayed_trigger(g: GameState, p: int, a: Mapping[str, Any], eff: Effect, id
         if any(g.chara_by_uid(u) is None for u in reg.get("targets", ())):
             trail.event("effect", f"{what}: a Chara it names has left the Area")
     trail.event("effect", f"{what} fires")
-    play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
+    play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False, entered=reg.get("entered", ()))
     _after_trigger(g, trail)
 
 

@@ -38,14 +38,27 @@ def resolve_target_key(key: str) -> int | None:
     return None
 
 
-def target_charas(g: GameState, actor: int, refs: Sequence[Mapping[str, Any]]) -> list[Chara]:
-    """The Charas an action's ``targets`` name; ``effect.target`` when one is absent or untargetable."""
+def targetable(g: GameState, c: Chara, actor: int, by: str | None = None) -> bool:
+    """Whether ``actor``'s effect may choose ``c`` as its target: not when ``c`` is the opponent's and untargetable
+    (engine.pm.stats.can_be_targeted), nor when it holds an ``{"untargetable_by": kind}`` grant for the kind of card
+    ``by`` names (the effect's own card: ``"event"``, ``"chara"``, ``"support"``; 相手のイベントカードの効果の対象に
+    ならない: rule book 001's glossary, 「対象にならない」: such a card cannot be designated)."""
+    if not stats.can_be_targeted(g, c, actor):
+        return False
+    if by is None or c.owner == actor or not stats.may_hold_grants(g, c):
+        return True
+    return by not in stats.grant_values(g, c, "untargetable_by")
+
+
+def target_charas(g: GameState, actor: int, refs: Sequence[Mapping[str, Any]], by: str | None = None) -> list[Chara]:
+    """The Charas an action's ``targets`` name; ``effect.target`` when one is absent or untargetable (``by``: the
+    kind of the effect's card, see :func:`targetable`)."""
     out = []
     for i, ref in enumerate(refs):
         c = find_chara(g.players[ref["p"]], ref["card"])
         if c is None:
             raise illegal("effect.target", f"target {i}: {describe(g, ref['card'])} is not on player {ref['p']}'s Area")
-        if not stats.can_be_targeted(g, c, actor):
+        if not targetable(g, c, actor, by):
             raise illegal("effect.target", f"target {i}: {describe(g, c.card)} cannot be targeted")
         out.append(c)
     return out
@@ -70,32 +83,35 @@ def _spec_problem(g: GameState, actor: int, want: Mapping[str, Any], c: Chara, s
     return conditions.chara_problem(g, actor, want, c, source)
 
 
-def possible_targets(g: GameState, actor: int, effect: Effect, index: int = 0, source: Chara | None = None) -> list[Chara]:
-    """Every Chara that could be the ``index``-th target of a scripted effect."""
+def possible_targets(g: GameState, actor: int, effect: Effect, index: int = 0, source: Chara | None = None,
+                     by: str | None = None) -> list[Chara]:
+    """Every Chara that could be the ``index``-th target of a scripted effect (``by``: its card's kind)."""
     if index >= len(effect.targets):
         return []
     want = effect.targets[index]
     return [c for p in g.players for c in p.area()
-            if stats.can_be_targeted(g, c, actor) and _spec_problem(g, actor, want, c, source) is None]
+            if targetable(g, c, actor, by) and _spec_problem(g, actor, want, c, source) is None]
 
 
-def can_resolve(g: GameState, actor: int, effect: Effect, source: Chara | None = None) -> bool:
+def can_resolve(g: GameState, actor: int, effect: Effect, source: Chara | None = None, by: str | None = None) -> bool:
     """False when a required target of a scripted effect has no candidate, or its condition does not hold."""
     if effect.condition and not conditions.holds(g, actor, effect.condition, source):
         return False
-    return targets_available(g, actor, effect, source)
+    return targets_available(g, actor, effect, source, by)
 
 
-def targets_available(g: GameState, actor: int, effect: Effect, source: Chara | None = None) -> bool:
-    """False when a required target of a scripted effect has no candidate on the Area now."""
+def targets_available(g: GameState, actor: int, effect: Effect, source: Chara | None = None,
+                      by: str | None = None) -> bool:
+    """False when a required target of a scripted effect has no candidate on the Area now (``by``: its card's
+    kind)."""
     required = [i for i, s in enumerate(effect.targets) if not s.get("optional")]
     if not required:
         return True
     if len(required) == 1:  # the common case: one candidate is enough
         want = effect.targets[required[0]]
-        return any(stats.can_be_targeted(g, c, actor) and _spec_problem(g, actor, want, c, source) is None
+        return any(targetable(g, c, actor, by) and _spec_problem(g, actor, want, c, source) is None
                    for p in g.players for c in p.area())
-    options = {i: possible_targets(g, actor, effect, i, source) for i in required}
+    options = {i: possible_targets(g, actor, effect, i, source, by) for i in required}
     if not all(options.values()):
         return False
     distinct = [i for i in required if effect.targets[i].get("distinct", True)]  # each a different Chara

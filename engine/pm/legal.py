@@ -294,7 +294,7 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
     if not eff.targets:
         yield _with_choices(g, p, action, eff, [], source)
         return
-    choices = [possible_targets(g, p, eff, i, source) for i in range(len(eff.targets))]
+    choices = [possible_targets(g, p, eff, i, source, card.type) for i in range(len(eff.targets))]
     if any(not c and not eff.targets[i].get("optional") for i, c in enumerate(choices)):
         return
     for first in choices[0] or [None]:

@@ -8,7 +8,7 @@ unless a response disabled it (log-format.md, "Responses").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -344,7 +344,7 @@ def _targets(g: GameState, p: int, a: Mapping[str, Any], eff: Effect | None, sou
     refs = a.get("targets")
     if refs is None and eff is not None and eff.scripted and eff.targets and a.get("ops"):
         refs = effects.targets_from_ops(eff, a["ops"])
-    charas = effects.target_charas(g, p, refs or ())
+    charas = effects.target_charas(g, p, refs or (), g.card(a["card"]).type if "card" in a else None)
     if eff is not None and eff.scripted:
         effects.check_target_spec(g, p, eff, charas, source)
         check_condition(g, p, eff, source, a.get("card"))
@@ -606,7 +606,7 @@ def _replace_at_resolution(g: GameState, play: Play) -> str | None:
 
 def run_effect(
     g: GameState, player: int, card_id: str, eff: Effect | None, action: Mapping[str, Any],
-    targets: list[Chara], source: Chara | None, trail: Trail, *, in_response: bool,
+    targets: list[Chara], source: Chara | None, trail: Trail, *, in_response: bool, entered: Sequence[int] = (),
 ) -> bool:
     """Apply an effect: its script's ops when scripted (given ops must be one outcome it allows), else the
     ops recorded, marked unverified; True when it disables what it answers."""
@@ -614,7 +614,8 @@ def run_effect(
     if eff is not None and eff.scripted and not (given is not None and waived("ops")):
         outer, g.effect_card = g.effect_card, card_id
         try:
-            r = script.run(g, player, card_id, eff, targets, source, action, trail, in_response=in_response)
+            r = script.run(g, player, card_id, eff, targets, source, action, trail, in_response=in_response,
+                           entered=entered)
         except IllegalAction as err:
             if given is not None and err.rule == "effect.result" and err.despite is None:
                 err.despite = "ops"  # as played, the logged ops may stand instead (an extra draw)

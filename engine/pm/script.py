@@ -67,7 +67,8 @@ class Run:
     """One effect resolving: its state, its targets, the log's choices and the ops so far."""
 
     def __init__(self, g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara],
-                 source: Chara | None, action: Mapping[str, Any], trail: Trail, *, in_response: bool) -> None:
+                 source: Chara | None, action: Mapping[str, Any], trail: Trail, *, in_response: bool,
+                 entered: Sequence[int] = ()) -> None:
         self.g, self.actor, self.card_id, self.eff = g, actor, card_id, eff
         self.targets, self.source, self.trail, self.in_response = targets, source, trail, in_response
         raw = action.get("choices")
@@ -85,6 +86,10 @@ class Run:
         self.taken = 0  # entries of ``choices`` read so far
         self.notes: list[PickNote] = []  # the picks, for the redaction
         self.milled = False  # a mill moved cards: a view that does not know the deck needs the ops naming them
+        # the Charas this effect's picks put onto the Area (uids; target ``"entered"``: この効果で場に出たキャラ), for a
+        # delayed part the ones its setting-up effect put there
+        self.entered: list[int] = list(entered)
+        self.halted = False  # the rest of the effect is taken as recorded (a reveal of cards nobody named)
 
     # -- decisions ----------------------------------------------------------
 
@@ -118,6 +123,8 @@ class Run:
         """The Charas a step's ``target`` names."""
         if key == "self":
             return [self.source] if self.source is not None and self.g.chara_by_uid(self.source.uid) else []
+        if key == "entered":  # the Charas this effect put onto the Area, while they stay there
+            return [c for c in (self.g.chara_by_uid(u) for u in self.entered) if c is not None]
         if key == "all_own":  # "your Charas": the Main and the Support Area (rule book 001, "place")
             return self.g.players[self.actor].area()
         if key == "all_opponent":
@@ -141,7 +148,8 @@ class Run:
         if idx >= len(specs) or not specs[idx].get("optional") or specs[idx].get("up_to") or self.eff.trigger == "delayed":
             return
         named = {c.uid for c in self.targets} if specs[idx].get("distinct", True) else set()
-        could = [c for c in effects.possible_targets(self.g, self.actor, self.eff, idx, self.source)
+        could = [c for c in effects.possible_targets(self.g, self.actor, self.eff, idx, self.source,
+                                                     self.g.card(self.card_id).type)
                  if c.uid not in named]
         if could:
             raise illegal("effect.target", f"{describe(self.g, self.card_id)}: target {idx} is left out, but "
@@ -182,10 +190,11 @@ def _same(given: Mapping[str, Any], op: Mapping[str, Any]) -> bool:
 
 
 def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None,
-        action: Mapping[str, Any], trail: Trail, *, in_response: bool) -> Run:
-    """Run ``eff``'s script; ``effect.result`` when given ops differ from what it allows."""
+        action: Mapping[str, Any], trail: Trail, *, in_response: bool, entered: Sequence[int] = ()) -> Run:
+    """Run ``eff``'s script; ``effect.result`` when given ops differ from what it allows (``entered``: the Charas a
+    delayed part's setting-up effect put onto the Area)."""
     assert eff.script is not None
-    r = Run(g, actor, card_id, eff, targets, source, action, trail, in_response=in_response)
+    r = Run(g, actor, card_id, eff, targets, source, action, trail, in_response=in_response, entered=entered)
     watching = _WATCH.get()
     if watching is not None:
         watching.append(r)
@@ -205,6 +214,8 @@ def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara
 
 def steps(r: Run, script: Sequence[Step]) -> None:
     for step in script:
+        if r.halted:
+            return
         if ("if" in step and not run_holds(r, step["if"])) or step.get("static"):
             continue
         _STEPS[step["op"]](r, step)
@@ -477,6 +488,10 @@ def _pick(r: Run, step: Step) -> None:
             op["replace"] = given["replace"]  # a full Main Area: the Chara the log gives up (reading 5)
         note.ops.append(len(r.ops))
         r.emit(op)
+        if op["to"] in AREA_ZONES and cid is not None:
+            now = find_chara(g.players[p], cid)
+            if now is not None:
+                r.entered.append(now.uid)
     r.picked = [c for c in picked if c is not None]
     if "look" in step and step.get("rest_to"):
         rest = list(looked)
@@ -603,6 +618,7 @@ def _delay(r: Run, step: Step) -> None:
     r.g.delayed[uid] = {
         "p": r.actor, "card": r.card_id, "idx": idx, "on": step["on"], "subject": subject,
         "source": r.source.uid if r.source is not None else None, "targets": [c.uid for c in r.targets],
+        "entered": list(r.entered),
         "until": expiry(step.get("until", "turn_end"), r.g.turn), "optional": bool(step.get("optional")),
     }
     r.trail.event("effect", f"{describe(r.g, r.card_id)} sets up a delayed effect (on {step['on']}): its trigger {idx}")
@@ -744,7 +760,8 @@ def _trial(r: Run, action: Mapping[str, Any]) -> Run:
     """The same effect resolving on a copy of the game (its targets and source found there), for ``action``."""
     g2 = r.g.clone()
     return Run(g2, r.actor, r.card_id, r.eff, [x for x in (g2.chara_by_uid(c.uid) for c in r.targets) if x],
-               g2.chara_by_uid(r.source.uid) if r.source else None, action, NullTrail(), in_response=r.in_response)
+               g2.chara_by_uid(r.source.uid) if r.source else None, action, NullTrail(), in_response=r.in_response,
+               entered=r.entered)
 
 
 def _mode_from_ops(r: Run, step: Step) -> list[int] | None:
@@ -800,6 +817,28 @@ def _look_hand(r: Run, step: Step) -> None:
                             f"({len(r.g.players[p].hand)} card(s))")
 
 
+def _look(r: Run, step: Step) -> None:
+    """The player looks at the top ``n`` cards of their deck (デッキの上のカードN枚を見る) and moves none: no op."""
+    p = r.player(step)
+    r.trail.event("effect", f"{describe(r.g, r.card_id)}: player {p} looks at the top {step.get('n', 1)} card(s) of "
+                            "their deck")
+
+
+def _reveal(r: Run, step: Step) -> None:
+    """The top ``n`` cards of the player's deck are turned face up for both players to see (デッキの上のカードN枚を
+    表にする) and stay where they are: no op. They are the cards a later ``picked`` condition checks ("if the card
+    turned face up is X"); a card the recorder did not see leaves the rest of the effect taken as recorded."""
+    p = r.player(step)
+    top = r.g.players[p].deck[-int(step.get("n", 1)):][::-1]
+    if None in top:
+        _unverified(r, {"why": "the cards turned face up are unknown: the rest of the effect is taken as recorded"})
+        r.halted = True
+        return
+    r.picked = [c for c in top if c is not None]
+    r.trail.event("effect", f"{describe(r.g, r.card_id)}: player {p} turns the top of their deck face up: "
+                            + ", ".join(describe(r.g, c) for c in r.picked))
+
+
 _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "modify": _chara_step, "grant": _chara_step, "coin": _chara_step, "rest": _chara_step, "activate": _chara_step,
     "move": _chara_step, "draw": _draw, "put_point": _put_point, "shuffle": _shuffle, "mill": _mill, "flip": _flip,
@@ -807,7 +846,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "judge": _judge, "delay": _delay, "forbid": _forbid, "source": lambda r, s: None, "also_color": lambda r, s: None,
     "also_name": lambda r, s: None, "also_property": lambda r, s: None,  # facts of the card (engine.cards.Card.names)
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
-    "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand,
+    "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand, "look": _look, "reveal": _reveal,
 }
 STEP_OPS = frozenset(_STEPS)
 

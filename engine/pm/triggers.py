@@ -41,7 +41,7 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
                 continue
             if (eff.once_per_turn or (cond and cond.get("first_time"))) and c.auto_used.get(effect_key(c.card, idx)) == g.turn:
                 continue  # a once-per-turn effect that already fired this turn does not fire again
-            if not can_resolve(g, c.owner, eff, c):
+            if not can_resolve(g, c.owner, eff, c, card.type):
                 continue
             if eff.optional:
                 g.available_triggers.append((c.owner, c.uid, idx))
@@ -94,13 +94,14 @@ def fire_discard(g: GameState, cause: str, subject: Chara, trail: Trail) -> None
 
 def fire_leave(g: GameState, c: Chara) -> None:
     """``c`` is leaving the Area (still on it): its own ``leave`` triggers, the others' ``other_leave`` /
-    ``any_leave`` and delayed effects; its own triggers are then logged naming it with ``from`` its new zone."""
+    ``any_leave`` (its own ``any_leave`` too: "when one of yours leaves" hears itself) and delayed effects; its own
+    triggers are then logged naming it with ``from`` its new zone."""
     trail = g.trail
-    before = len(g.pending_triggers) + len(g.available_triggers)
+    before = {*g.pending_triggers, *g.available_triggers}
     fire(g, "leave", [c], trail)
-    if len(g.pending_triggers) + len(g.available_triggers) > before:
-        g.departed[c.uid] = c.card
     fire_others(g, "leave", c, trail)
+    if any(key[1] == c.uid and key not in before for key in (*g.pending_triggers, *g.available_triggers)):
+        g.departed[c.uid] = c.card  # its own "leave", or its "any of yours leaves" (any_leave) hearing itself
 
 
 def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Chara | None, trail: Trail) -> None:
@@ -226,15 +227,21 @@ def lapse_owed(g: GameState, kind: str) -> None:
 
 def drop_stranded(g: GameState, trail: Trail) -> None:
     """Mandatory triggers whose required targets have all left the Area since they fired lapse: a "leave" trigger
-    fires while the leaving Charas are still there, and in a mutual elimination its only target may leave with it."""
+    fires while the leaving Charas are still there, and in a mutual elimination its only target may leave with it.
+    So do those of a Chara that itself left the Area before its trigger was logged (removed and put back by another
+    trigger: a new Chara)."""
     keep = []
     for key in g.pending_triggers:
         owner, uid, idx = key
         c = g.chara_by_uid(uid)
         cid = c.card if c is not None else g.departed.get(uid)
+        if cid is None and uid not in g.delayed:  # its Chara left the Area before it was logged: it cannot be named
+            if trail.keep:  # there any more (as require_none_pending reads it), so it lapses
+                trail.event("effect", f"an automatic effect {idx} of a Chara that has left the Area lapses")
+            continue
         autos = g.card(cid).automatic() if cid is not None else ()
         eff = autos[idx] if idx < len(autos) else None
-        if eff is not None and eff.scripted and eff.targets and not targets_available(g, owner, eff, c):
+        if eff is not None and eff.scripted and eff.targets and not targets_available(g, owner, eff, c, g.card(cid).type):
             if trail.keep:
                 trail.event("effect", f"automatic effect {idx} of {describe(g, cid)} has no target left: it lapses")
             continue

@@ -22,7 +22,9 @@ def test_the_forms_read() -> None:
     assert read("「A」") == {"has_name": "A"}
     assert read("【P】") == {"has_property": "P"}
     assert read("「A」＋「B」") == {"all_of": [{"has_name": "A"}, {"has_name": "B"}]}
-    assert read("「A」「B」") is UNREAD  # both, or either: not read
+    # side by side with no ＋: every listed card on the player's Area, as with ＋ (rule book 001's glossary)
+    assert read("「A」「B」【P】") == {"all_of": [{"has_name": "A"}, {"has_name": "B"}, {"has_property": "P"}]}
+    assert read("「A」【B」") is UNREAD
     assert read("このターン、自分のポイント置き場にカードが2枚以上置かれている") is UNREAD  # a history: not read
     assert cut("《使用条件》:「A」[メイン/自分]:x") == ("「A」", "[メイン/自分]:x")
     assert cut("《使用条件》:文。[メイン/自分]:x") == ("文", "[メイン/自分]:x")
@@ -38,6 +40,12 @@ def test_saga_events_keep_their_timing_and_condition() -> None:
     assert str(pair.timing) == "approach/both"
     assert pair.use_condition == {"all_of": [{"has_name": "水野 愛"}, {"has_name": "紺野 純子"}]}
     assert str(saga.get("SAGA 01-106").timing) == "main/self" and saga.get("SAGA 01-106").effects[0].kind == "continuous"
+
+
+@needs_data
+def test_names_side_by_side_are_all_needed() -> None:
+    card = read_precious(DATA / "GRAN", compile=True).get("GRAN 01-110")
+    assert card.use_condition == {"all_of": [{"has_name": "小日向 満月"}, {"has_name": "新月エルネスタ深海"}]}
 
 
 def _db() -> CardDB:

@@ -24,25 +24,33 @@ _LATER = re.compile(r"このターン(?:の間に)?、(?P<who>[^、。]+?)(?P<on
 _AT_END = re.compile(r"ターン終了時に、?(?P<then>.+)")
 
 
-def _subject(who: str, play: Effect, card: Card) -> Any:
+def _subjects(who: str, play: Effect, card: Card) -> list[Any]:
+    """Whom the later sentence waits for: the play effect's target (each of its targets, when it names several Charas
+    alike in one clause: "2 of your Charas get …; this turn, when that Chara …" waits for each), or named Charas."""
     if who in ("そのキャラ", "指定したキャラ", "指定されたキャラ"):
-        if len(play.targets) != 1:
-            raise ph.NotUnderstood(who)  # which of several: not read
-        return "target"
+        if not play.targets:
+            raise ph.NotUnderstood(who)
+        if len(play.targets) == 1:
+            return ["target"]
+        first = {k: v for k, v in play.targets[0].items() if k != "distinct"}
+        if any({k: v for k, v in t.items() if k != "distinct"} != first or t.get("up_to") for t in play.targets):
+            raise ph.NotUnderstood(who)  # targets of different kinds: which of them? not read
+        return [f"target:{k}" for k in range(len(play.targets))]
     p = ph.phrase(who, card.series)
     if p is None or p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") != "self":
         raise ph.NotUnderstood(who)
-    return p.chara_spec()
+    return [p.chara_spec()]
 
 
-def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[dict[str, Any], Effect]:
-    """(the play effect's ``delay`` step, the automatic effect ``j`` with its script) for one later sentence."""
+def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[list[dict[str, Any]], Effect]:
+    """(the play effect's ``delay`` steps, the automatic effect ``j`` with its script) for one later sentence."""
     t = text.rstrip("。")
-    step: dict[str, Any]
+    steps_: list[dict[str, Any]]
     if m := _LATER.fullmatch(t):
-        step = {"op": "delay", "on": _CAUSES[m["on"]], "subject": _subject(m["who"], play, card), "auto": j}
+        steps_ = [{"op": "delay", "on": _CAUSES[m["on"]], "subject": who, "auto": j}
+                  for who in _subjects(m["who"], play, card)]
     elif m := _AT_END.fullmatch(t):
-        step = {"op": "delay", "on": "turn_end", "auto": j}
+        steps_ = [{"op": "delay", "on": "turn_end", "auto": j}]
     else:
         raise ph.NotUnderstood(t)
     if re.search("そのキャラ|指定した|指定された", m["then"]):
@@ -54,10 +62,11 @@ def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[dict[str, Any
         raise ph.NotUnderstood(m["then"])
     optional = bool(may) and may[0]  # as an automatic effect's (compile_phrases.effect)
     if optional:
-        step["optional"] = True
+        for step in steps_:
+            step["optional"] = True
     auto = Effect(kind="auto", trigger="delayed", script=tuple(ph.finish(steps, ctx)), targets=tuple(ctx.targets),
                   optional=optional, compiled=True)
-    return step, auto
+    return steps_, auto
 
 
 def with_delayed(card: Card, texts: list[str], effects: tuple[Effect, ...]) -> tuple[Effect, ...] | None:
@@ -71,8 +80,8 @@ def with_delayed(card: Card, texts: list[str], effects: tuple[Effect, ...]) -> t
         for k, (text, eff) in enumerate(zip(texts, effects, strict=True)):
             if eff.kind != "auto":
                 continue
-            step, auto = _delayed(ph_text(text), j, play, card)
-            steps.append(step)
+            more, auto = _delayed(ph_text(text), j, play, card)
+            steps.extend(more)
             out[k] = replace(eff, trigger=auto.trigger, script=auto.script, targets=auto.targets, compiled=True,
                              once_per_turn=False, optional=auto.optional)
             j += 1

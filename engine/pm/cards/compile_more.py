@@ -10,7 +10,9 @@ import re
 from typing import Any
 
 from engine.pm.cards.compile_phrases import (
+    _GRANTS,
     _KWS,
+    ENTERED,
     MOD,
     Ctx,
     Got,
@@ -36,8 +38,8 @@ def _and_also(m: re.Match[str], ctx: Ctx) -> list[Step]:
     first = clause(f"{m['np']}は、{m['a']}", ctx)
     if ctx.may:
         raise NotUnderstood(m[0])
-    if m["np"] == "このカード":
-        who = "このカード"
+    if m["np"] in ("このカード", ENTERED, "そのキャラ", "指定したキャラ", "指定されたキャラ"):
+        who = m["np"]  # this card, the Charas this effect put onto the Area, the one Chara named before
     elif len(ctx.targets) == before + 1:
         who = "指定したキャラ"
     else:
@@ -48,14 +50,45 @@ def _and_also(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return first + second
 
 
+@reads(rf"(?P<np>{ENTERED})は、?(?P<a>{_KWS}(?:{MOD})?を得る)とともに、(?P<b>.+)")
+def _entered_gets_and(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"The Charas this effect put onto the Area get A, and B" (no comma after は, the keywords listed with 、)."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    first = clause(f"{ENTERED}は、{m['a']}", ctx)
+    second = clause(f"{ENTERED}は、{m['b']}", ctx)
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    return first + second
+
+
 @reads(r"(?P<np>[^、。]+?)は、?(?P<end>ターン終了時に)?(?P<how>活動|休息)状態になる")
 def _becomes_active(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"X stands / rests (at the end of the turn)": for this card or a Chara named before."""
-    if m["np"] not in ("このカード", "指定したキャラ", "そのキャラ", "指定されたキャラ"):
+    if m["np"] not in ("このカード", "指定したキャラ", "そのキャラ", "指定されたキャラ", ENTERED):
         raise NotUnderstood(m[0])
     op = "activate" if m["how"] == "活動" else "rest"
     steps: list[Step] = [{"op": op, "target": t} for t in _subjects(m["np"], None, ctx)]
     return [{"op": "delay", "on": "turn_end", "do": steps}] if m["end"] else steps
+
+
+@reads(r"(?P<np>このカード|この効果で場に出たキャラ)をEXデッキに戻す")
+def _back_to_ex(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Return this card / the Charas this effect put onto the Area to the EX deck": EX cards only (the ones put
+    there from the EX deck: compiler._entered_after_entry)."""
+    if m["np"] == "このカード" and not ctx.card.ex:
+        raise NotUnderstood(m[0])
+    return [{"op": "move", "target": t, "to": "ex_deck"} for t in _subjects(m["np"], None, ctx)]
+
+
+@reads(r"(?P<np>[^、。]+?)は、?ターン終了時に(?P<to>捨て札|手札)になる")
+def _gone_at_end(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"X goes to the discard at the end of the turn" (ターン終了時に捨て札になる): a delayed move of this card or of the
+    Charas this effect put onto the Area."""
+    if m["np"] not in ("このカード", ENTERED) or m["to"] != "捨て札":
+        raise NotUnderstood(m[0])
+    steps: list[Step] = [{"op": "move", "target": t, "to": "discard"} for t in _subjects(m["np"], None, ctx)]
+    return [{"op": "delay", "on": "turn_end", "do": steps}]
 
 
 @reads(r"EXデッキから(?P<np>.+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?抜き出し、(?P<rested>休息状態で)?場に出す")
@@ -109,10 +142,27 @@ def _cost_on_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 def static_on_all(text: str, ctx: Ctx) -> Got | None:
     """A continuous effect on every Chara of a kind: "自分の全ての…は、(…の間、)+X/+Y / 〔アクティブ〕を得る"."""
-    m = re.fullmatch(rf"(?:(?P<lead>[^、。]+?)(?:場合|間)、)?(?P<np>[^、。]*全ての[^、。]+?)は、?"
+    if (m := re.fullmatch(r"(?P<np>[^、。]+?)は、(?P<g>[^、。]+の対象にならない)", text)) and m["g"] in _GRANTS:
+        # "your X (a kind, no count) cannot be targeted by …": a continuous grant on each of them
+        p = _np(m["np"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that or p.spec.get("side") != "self":
+            raise NotUnderstood(text)
+        return Got([{"op": "grant", "target": {"all": p.chara_spec()}, "what": w, "until": "turn_end"}
+                    for w in _GRANTS[m["g"]]])
+    m = re.fullmatch(rf"(?:(?P<lead>[^、。]+?)(?:場合|間)、)?(?:(?P<lead2>[^、。]+?)(?:場合|間)、)?"
+                     rf"(?P<np>[^、。]*全ての[^、。]+?)は、?"
                      rf"(?:(?P<cond>[^、。]+?)(?:場合|間)、)?{_KWS}(?:{MOD})?を得る", text)
     if m is None or (m["kws"] is None and m["ap"] is None) or (m["lead"] and m["cond"]):
         return None
+    if m["lead2"]:  # two conditions before the subject: both
+        first, second = condition(m["lead"], ctx), condition(m["lead2"], ctx)
+        if set(first) & set(second):
+            raise NotUnderstood(text)
+        (who,) = _subjects(m["np"], None, ctx)
+        steps: list[Step] = kw_grants(m["kws"], who)
+        if m["ap"] is not None:
+            steps.append({"op": "modify", "target": who, "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "turn_end"})
+        return Got(steps, condition={**first, **second})
     (who,) = _subjects(m["np"], None, ctx)
     steps: list[Step] = kw_grants(m["kws"], who)
     if m["ap"] is not None:

@@ -28,7 +28,13 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
            # a Chara gives points only by approaching (its 〔突破〕 included: engine.pm.turns.place_point)
            "ポイントを与えることができない": ["cannot_give_points"],
-           "〔強引〕を得る": ["forceful"]}
+           "〔強引〕を得る": ["forceful"],
+           # targeting immunity (rule book 001's glossary, 「対象にならない」: such a Chara cannot be designated): against
+           # any effect of the opponent's, or only against those of their Events / Charas (the effect's own card)
+           "相手のカードの効果の対象にならない": ["untargetable"], "相手の効果の対象にならない": ["untargetable"],
+           "相手のイベントカードの効果の対象にならない": [{"untargetable_by": "event"}],
+           "相手のイベントカードの対象にならない": [{"untargetable_by": "event"}],
+           "相手のキャラの効果の対象にならない": [{"untargetable_by": "chara"}]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 #: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
 _IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any")
@@ -120,6 +126,12 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
     if np_text in ("指定したキャラ", "そのキャラ", "指定されたキャラ"):
         _no_may(ctx)
         return [ctx.last_target()]
+    if np_text == "このカードがセットされているキャラ" and ctx.card.type == "support":
+        _no_may(ctx)  # a Support's effect: ``self`` is the Chara it is set on (engine.pm.play, stats.self_steps)
+        return ["self"]
+    if np_text == ENTERED:  # the Charas this effect put onto the Area (compiler._entered_after_entry checks one did)
+        _no_may(ctx)
+        return ["entered"]
     p = _np(np_text, ctx)
     if p.head not in ("chara", "name", "card") or p.same_name not in (None, "self"):
         raise NotUnderstood(np_text)
@@ -171,6 +183,8 @@ def reads(pattern: str) -> Callable[[Reader], Reader]:
 
 
 _WHO_N = r"(?P<np>.+?)(?:(?P<n>\d+)枚)?"
+#: "the Chara(s) put onto the Area by this effect": step target ``"entered"`` (engine.pm.script.Run.entered)
+ENTERED = "この効果で場に出たキャラ"
 
 
 @reads(r"カードを(?P<n>\d+)枚引く")
@@ -700,6 +714,9 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             text = text[m.end():]
         except NotUnderstood:
             cond = None
+    if cond is not None and text.startswith("ターン終了時に") and not ctx.may and "broken" not in cond:
+        # "if X, at the end of the turn Y": X checked now, Y set up for the turn's end
+        return [x | {"if": cond} for x in clause(text, ctx)]
     for pat, fn in READERS:
         m = pat.fullmatch(text)
         if m is None:
@@ -815,7 +832,9 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             cur = got
         elif link == "if_so" and last is not None and last["op"] in _IF_SO_STEPS and got and (
                 not _sure(last, ctx) or _moves_self(last)):
-            if prev_count > 1:
+            if prev_count > 1 and _one_chara_changed(cur[-prev_count:]):
+                pass  # "X gets A and B. If so, …": the steps act on one Chara, the last one done is the "if so"
+            elif prev_count > 1:
                 merged = _rest_n(cur[-prev_count:], targets_before, ctx)
                 if merged is None:
                     raise NotUnderstood("if so after several steps")
@@ -832,6 +851,12 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 got = [_same_name_picked(x, last["target"]) for x in got]
             last.setdefault("then", []).extend(got)
             cur = last["then"]
+        elif link == "if_so" and last is not None and last["op"] == "delay" and len(last.get("do", ())) == 1 \
+                and last["do"][0]["op"] in _IF_SO_STEPS and got and len(ctx.targets) == targets_before:
+            # "at the end of the turn, move X. If so, …": the "if so" is the delayed move's, when it is done
+            inner = last["do"][0]
+            inner.setdefault("then", []).extend(got)
+            cur = inner["then"]
         elif link == "if_so" and last is not None and got and not _sure(last, ctx):
             raise NotUnderstood("if so after a step that may do nothing")  # its condition cannot be told: not read
         elif link in ("if_so", "after") or ("そのキャラ" in s and cur is not steps):
@@ -853,6 +878,14 @@ def _returned_and_shuffled(cur: list[Step]) -> bool:
     pick = cur[-2]
     return (pick.get("op") == "pick" and pick.get("to") == "deck" and "then" not in pick and "if" not in pick
             and (pick.get("all") or pick.get("up_to") or int(pick.get("n", 1)) == 1))
+
+
+def _one_chara_changed(prev: list[Step]) -> bool:
+    """Whether the steps are grants / AP-DP changes of one and the same named Chara (each done when it is there)."""
+    target = prev[0].get("target")
+    return isinstance(target, str) and target.startswith("target") and all(
+        x.get("op") in ("grant", "modify") and x.get("target") == target and "if" not in x and "per" not in x
+        for x in prev)
 
 
 def _rest_n(prev: list[Step], end: int, ctx: Ctx) -> Step | None:
@@ -1094,10 +1127,8 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
             prefix = "any_" if cause == "rested" or _could_be(ctx.card, spec) else "other_"
             if prefix + cause == "any_enter" and cond.get("entered_this_turn"):
                 raise NotUnderstood(m[0])  # "in the turn this card entered, when yours enters": its own entry? not read
-            if prefix + cause == "any_leave":
-                # the engine logs a leaving Chara's triggers only for its own "leave" effects (engine.pm.triggers.
-                # fire_leave): an "any of yours leaves" effect that could hear itself stays unscripted for now
-                raise NotUnderstood(m[0])
+            # "any of yours leaves" that this card fits hears its own leaving too (any_leave: engine.pm.triggers.
+            # fire_leave logs it naming the card ``from`` its new zone; its steps on this card then do nothing)
             spec.pop("not_self", None)
             return prefix + cause, {**cond, "subject": spec}, text[m.end():]
     raise NotUnderstood(text)
@@ -1115,8 +1146,8 @@ def _also_is(text: str, ctx: Ctx) -> Got | None:
 
 def _static(text: str, ctx: Ctx) -> Got:
     """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
-    if m := re.fullmatch(r"(自分|相手)のターンの間、このカードは、(.+)", text):  # the same, the condition first
-        text = f"このカードは、{m[1]}のターンの間、{m[2]}"
+    if m := re.fullmatch(r"(?P<c>[^、。]+?)(?P<how>場合|間)、このカードは、(?P<rest>.+)", text):
+        text = f"このカードは、{m['c']}{m['how']}、{m['rest']}"  # the same, the condition first
     if got := _also_is(text, ctx):
         return got
     m = re.fullmatch(r"このカードは、(.+)", text)

@@ -10,12 +10,14 @@ and scripts come out; the text itself is never kept. The script format is the en
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import replace
 from typing import Any
 
 from engine.pm.cards import Card, Effect
+from engine.pm.cards import compile_extra as _extra  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_general as _general  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_phrases as ph
@@ -47,10 +49,14 @@ def normalize(text: str) -> str:
 def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
     """``eff`` with a compiled script when every clause of ``text`` is understood, else None."""
     t = normalize(text)
+    if card.type == "support" and "このカード" in t.replace("このカードがセットされているキャラ", ""):
+        return None  # a Support's own card: ``self`` in its script is the Chara it is set on, no step moves the Support
     if eff.kind == "continuous" and (instead := own_replacement(t)) is not None:
         return replace(eff, script=tuple(instead), compiled=True)
     if eff.kind == "activated":
         t = _PREFIX.sub("", t)
+    if eff.condition and card.pinch and re.fullmatch(r"(?:〔[^〕]+〕、?)*[+\-±]\d+/[+\-±]\d+|(?:〔[^〕]+〕、?)+", t):
+        t = f"このカードは、{t.rstrip('、')}を得る"  # a Pinch's granted text that is only keywords / AP-DP: this card's
     kinds = [eff.kind]
     if eff.kind == "continuous" and card.type != "event":
         kinds.append("auto")  # a triggered sentence the reader took for a continuous one (a newer phrasing)
@@ -63,7 +69,8 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
             continue
     else:
         return None
-    if not got.steps or _leftover(got.steps) or not _per_picked(got.steps):
+    if not got.steps or _leftover(got.steps) or not _per_picked(got.steps) or not _entered_after_entry(got.steps) \
+            or not revealed_checked(got.steps):
         return None
     trigger = got.trigger
     if ctx.kind != eff.kind:
@@ -113,6 +120,51 @@ def _leftover(steps: Any) -> bool:
     if isinstance(steps, (list, tuple)):
         return any(_leftover(v) for v in steps)
     return False
+
+
+def revealed_checked(steps: list[Any]) -> bool:
+    """Whether every step or condition on "the card turned face up" (marked ``_revealed`` by compile_extra) follows a
+    ``reveal`` in the same run of steps (a move of it: a reveal of one card); the marks are taken off."""
+    shown = 0  # the cards the last reveal of this run of steps showed
+    for step in steps:
+        if step.get("op") == "reveal":
+            shown = int(step["n"])
+        cond = step.get("if")
+        if isinstance(cond, dict) and (cond.pop("_revealed", None) or (cond is not None and "picked" in cond and shown)) \
+                and (not shown or '"target' in json.dumps(step)):
+            return False  # no reveal before, or a Chara chosen for a step that may not happen: not read
+        if step.pop("_revealed", None) and shown != 1:
+            return False
+        for key in ("then", "do", "else"):
+            if isinstance(step.get(key), list) and not revealed_checked(step[key]):
+                return False
+        if any(not revealed_checked(mode) for mode in step.get("modes", ())):
+            return False
+    return True
+
+
+def _entered_after_entry(steps: Any) -> bool:
+    """Whether every step on "the Charas this effect put onto the Area" (target ``"entered"``) comes after a pick
+    onto the Area (from the EX deck, when it goes back there), in script order, outside the modes of a choice."""
+    flat: list[dict[str, Any]] = []
+
+    def walk(xs: Any, in_mode: bool) -> None:
+        for x in xs:
+            flat.append({**x, "_mode": in_mode})
+            for key in ("then", "do", "else"):
+                if isinstance(x.get(key), list):
+                    walk(x[key], in_mode)
+            for mode in x.get("modes", ()):
+                walk(mode, True)
+
+    walk(steps, False)
+    sources: set[str] = set()
+    for x in flat:
+        if x.get("op") == "pick" and x.get("to") in ("area", "main", "support", "same_area") and not x["_mode"]:
+            sources.add(x["from"])
+        if x.get("target") == "entered" and (not sources or x["_mode"] or (x.get("to") == "ex_deck" and sources != {"ex_deck"})):
+            return False
+    return True
 
 
 def _per_picked(steps: Any, after_rest_any: bool = False) -> bool:

@@ -2,8 +2,9 @@
 
 Rule book 001 (its glossary of card terms): an Event with 《使用条件》:A cannot be played unless A holds, besides
 its usage cost; a bare 「name」 or 【property】 means such a card is on the player's own Area. The part after the
-marker is either such a run of names (joined by ＋: all of them) or one sentence up to 。 (points, or "N or more
-of your X": a count of the Charas on the player's Area). Only the forms below
+marker is either such a run of names (joined by ＋, or side by side with no ＋: all of them, each listed card a
+condition of its own) or one sentence up to 。 (points, or "N or more of your X": a count of the Charas on the
+player's Area). Only the forms below
 are read; any other leaves :data:`UNREAD` (the Event then stays unscripted, so its plays are unverified, never
 accepted under a looser rule).
 """
@@ -16,7 +17,6 @@ from typing import Any
 
 MARKER = re.compile(r"《使用条件》[ \u3000]*[:：]?[ \u3000]*")
 _NAMES = re.compile(r"(?:[「【][^「」【】]+[」】][ \u3000]*[＋+]?[ \u3000]*)+")
-_ONE = re.compile(r"[「【]([^「」【】]+)[」】]")
 #: the condition was there but not understood
 UNREAD: dict[str, Any] = {"unread": True}
 
@@ -41,13 +41,12 @@ def read(text: str) -> dict[str, Any]:
     """The condition a use condition's text means (engine.pm.conditions), or :data:`UNREAD`."""
     t = unicodedata.normalize("NFKC", text).strip().rstrip("。")
     if _NAMES.fullmatch(t):
-        parts = re.split(r"\s*\+\s*", t)
-        if len(parts) > 1 and not all(_ONE.fullmatch(p) for p in parts):
-            return UNREAD  # 「A」「B」 side by side with no ＋: both, or either? not read
-        if len(parts) == 1 and not _ONE.fullmatch(parts[0]):
+        # 「A」＋「B」 and 「A」「B」 alike: every listed card on the player's Area (rule book 001's glossary: each bare
+        # 「name」 / 【property】 listed is a condition that such a card is in your place)
+        parts = re.findall(r"「[^「」【】]+」|【[^「」【】]+】", t)
+        if len(parts) != len(re.findall(r"[「【]", t)):
             return UNREAD
-        conds = [{"has_property" if p.startswith("【") else "has_name": _ONE.fullmatch(p)[1]}  # type: ignore[index]
-                 for p in parts]
+        conds = [{"has_property" if p.startswith("【") else "has_name": p[1:-1]} for p in parts]
         return conds[0] if len(conds) == 1 else {"all_of": conds}
     if m := re.fullmatch(r"自分のポイント置き場にカードが(\d+)枚以上(?:ある|置かれている)", t):
         return {"points_at_least": int(m[1])}
