@@ -1,4 +1,4 @@
-"""Per-card logs of the real MHK effects (fixtures/cards/mhk-logs/, written by tools/mhk_card_logs.py).
+"""Per-card logs of the real MHK effects (fixtures/cards/mhk-logs/, written by tools/pm/mhk_card_logs.py).
 
 For every MHK card with an effect (the precious-data files in ../shared say which cards have one): a legal log
 whose last action uses the effect, with a state predicate that only holds if the effect happened, and at least
@@ -70,7 +70,7 @@ def test_every_mhk_card_with_an_effect_has_a_legal_and_an_illegal_log() -> None:
     no_illegal = [c for c in with_effect if c in logs and not logs[c]["illegal"]]
     assert not no_legal and not no_illegal, (
         f"{len(no_legal)} card(s) without a legal log: {no_legal}; {len(no_illegal)} without an illegal one: "
-        f"{no_illegal} (tools/mhk_card_logs.py found no use of their effect with an outcome: script them, or re-run it "
+        f"{no_illegal} (tools/pm/mhk_card_logs.py found no use of their effect with an outcome: script them, or re-run it "
         f"with more --games)")
 
 

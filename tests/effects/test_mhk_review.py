@@ -397,7 +397,7 @@ def test_st024_stands_at_the_end_of_the_opponents_turn() -> None:
     assert "MHK ST-024" in res.ruling.message and "automatic effect 0 (turn end)" in res.ruling.message
 
 
-# -- the last review's five doubtful readings (tools/mhk_scripts.py, "Readings decided") ---------------------------
+# -- the last review's five doubtful readings (tools/pm/mhk_scripts.py, "Readings decided") ---------------------------
 
 
 def test_01_102_flips_only_if_it_gave_the_minus() -> None:
@@ -477,7 +477,7 @@ def test_st006_static_in_a_turn_an_event_was_played() -> None:
     assert _rule(_fold(doc, unpaid)) == "cost.amount"
 
 
-# -- review 3 (tools/mhk_scripts.py, "Readings decided") -------------------------------------------------------
+# -- review 3 (tools/pm/mhk_scripts.py, "Readings decided") -------------------------------------------------------
 
 
 def test_01_125_puts_a_chara_named_as_the_moved_one_was() -> None:

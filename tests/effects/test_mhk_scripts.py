@@ -16,7 +16,7 @@ from engine.pm.selfplay import greedy_policy, play_game, random_policy
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.decks import bundled_decks
 from tests.pm_cards import read_precious
-from tools.mhk_scripts import SCRIPTS
+from tools.pm.mhk_scripts import SCRIPTS
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 CARDS = bundled_cards(scripted=True)

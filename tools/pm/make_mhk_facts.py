@@ -3,10 +3,10 @@
 Reads the precious-data MHK folder (default: ../shared/data/precious-data/data/MHK beside
 the repository) with the precious-data reader and writes ids, names, series, types, colors,
 costs, AP/DP, properties, timings, keywords and the effect structure only; and
-fixtures/cards/scripted/mhk.json: the same with the hand-written scripts of tools/mhk_scripts.py. No card text,
+fixtures/cards/scripted/mhk.json: the same with the hand-written scripts of tools/pm/mhk_scripts.py. No card text,
 flavor text or image reference ever goes into the repository (they are the publisher's).
 
-    python tools/make_mhk_facts.py [MHK-FOLDER] [-o OUT]
+    python tools/pm/make_mhk_facts.py [MHK-FOLDER] [-o OUT]
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from engine.pm.cards import CardDB  # noqa: E402
 from engine.pm.cards.native import dump_native  # noqa: E402
 from engine.pm.cards.precious import parse_precious  # noqa: E402
 from pmemo_replay.games.cards import read_documents  # noqa: E402
-from tools.mhk_scripts import SCRIPTS  # noqa: E402
+from tools.pm.mhk_scripts import SCRIPTS  # noqa: E402
 
 DEFAULT_SRC = REPO.parent / "shared" / "data" / "precious-data" / "data" / "MHK"
 DEFAULT_OUT = REPO / "fixtures" / "cards" / "mhk.json"
@@ -41,7 +41,7 @@ def _effect(e: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merge_scripts(card: dict[str, Any], scripts: dict[str, Any]) -> None:
-    """Add the hand-written scripts (tools/mhk_scripts.py) to the card's effect entries, by position."""
+    """Add the hand-written scripts (tools/pm/mhk_scripts.py) to the card's effect entries, by position."""
     extra = scripts.get("effects", [])
     if extra and len(extra) != len(card.get("effects", [])):
         raise SystemExit(f"{card['id']}: {len(extra)} scripted entries for {len(card.get('effects', []))} effects")
@@ -73,8 +73,8 @@ def facts_document(db: CardDB, *, scripted: bool = False) -> dict[str, Any]:
         cards.append(card)
     doc["cards"] = cards
     doc["meta"] = {
-        "source": "facts read from insanity54/precious-data data/MHK by tools/make_mhk_facts.py",
-        "note": ("card facts and the project's own effect scripts (tools/mhk_scripts.py) only" if scripted else
+        "source": "facts read from insanity54/precious-data data/MHK by tools/pm/make_mhk_facts.py",
+        "note": ("card facts and the project's own effect scripts (tools/pm/mhk_scripts.py) only" if scripted else
                  "card facts only") + ": no card text, flavor text or images",
     }
     return doc

@@ -3,7 +3,7 @@
 ``SCRIPTS[card id]`` lists, in the order of the card's ``effects`` in fixtures/cards/mhk.json, the
 extra fields of each effect entry (``do``, ``targets``, ``trigger``, ``optional``, ``condition``;
 ``why`` when a part cannot be scripted yet); ``"backup"`` holds the [Backup] entry's. Steps and
-specs: docs/log-extensions.md. tools/make_mhk_facts.py merges them into mhk.json.
+specs: docs/log-extensions.md. tools/pm/make_mhk_facts.py merges them into mhk.json.
 
 Readings decided where the text leaves room (the Japanese text governs; rule book 001):
 - 01-002: the player of 01-002 draws when the opponent discards two; the opponent may discard two or none.

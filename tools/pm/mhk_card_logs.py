@@ -20,7 +20,7 @@ Each file holds card ids and actions only (no card text): ``{"format": "pmemo-ca
 header), "legal": {"actions", "predicate"}, "illegal": [{"rule", "index", "keep", "tail"}]}``; an illegal log is
 ``legal.actions[:keep] + tail``, ruled ``rule`` at ``index``.
 
-Usage: python3 tools/mhk_card_logs.py [--games N] [--seed S]   (deterministic for a seed)
+Usage: python3 tools/pm/mhk_card_logs.py [--games N] [--seed S]   (deterministic for a seed)
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_
 from engine.rulings import IllegalAction, NullTrail
 from pmemo_replay.cards import bundled_cards
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 OUT = ROOT / "fixtures" / "cards" / "mhk-logs"
 FACTS = ROOT / "fixtures" / "cards" / "mhk.json"

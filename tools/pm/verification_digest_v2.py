@@ -10,7 +10,7 @@ that commit's code. When all those readings agree on one format-2 digest, the re
 exactly what was read, whether or not the card still reads so today); otherwise the record is left as it is (it
 matches no card any more: the card needs a new read).
 
-Usage: ``python tools/verification_digest_v2.py [--data DIR] [--write]`` from the project root (prints what it would
+Usage: ``python tools/pm/verification_digest_v2.py [--data DIR] [--write]`` from the project root (prints what it would
 change; ``--write`` rewrites the file). One process per distinct commit.
 """
 
@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "docs" / "verification.md"
 DIGEST_PY = ROOT / "engine" / "pm" / "cards" / "digest.py"
 DATA = ROOT.parent / "shared" / "data" / "precious-data" / "data"

@@ -5,7 +5,7 @@ For each set folder (default: the five sets in ../shared/data/precious-data/data
 record in docs/verification.md (by date, then line) is missing or names another digest. One line per card: id,
 current digest, the latest record's digest and verdict (``-`` when none).
 
-    PYTHONPATH=$PWD python tools/records_to_read.py [SET_FOLDER ...]
+    PYTHONPATH=$PWD python tools/pm/records_to_read.py [SET_FOLDER ...]
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from engine.pm.cards import Card
 from engine.pm.cards.verification import Record, parse_records, script_digest
 from pmemo_replay.cards import bundled_cards, load_cards
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "data" / "precious-data" / "data"
 SETS = ("GRAN", "MHK", "SAGA", "SSSS", "SZ2")
 
