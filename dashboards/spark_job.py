@@ -93,12 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="write the JSON here (default: standard output)")
     args = parser.parse_args(argv)
     query = {k: v for k, v in vars(args).items() if k not in ("folder", "master", "out") and v is not None}
+    from pyspark.sql import SparkSession
+
+    running = SparkSession.getActiveSession()  # a caller's session (main called in its process) is left running
     spark = session(args.master)
     try:
         hidden = read_hidden(Path(args.folder)) if "://" not in args.folder else ()
         body = spark_card_stats(spark, args.folder, Filters.parse(query), hidden)
     finally:
-        spark.stop()
+        if running is None:
+            spark.stop()
     text = json.dumps(body, indent=1)
     if args.out:
         Path(args.out).write_text(text + "\n", "utf-8")

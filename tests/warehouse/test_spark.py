@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from dashboards import spark_job
 from dashboards.filters import Filters
 from dashboards.queries import card_stats, connect, statistics
 from dashboards.spark_job import spark_card_stats
@@ -74,11 +75,17 @@ def test_spark_equals_duckdb_on_a_synthesized_warehouse_with_filters(spark: Any,
 
 
 def test_the_spark_submit_job_writes_duckdbs_answer(spark: Any, tmp_path: Path) -> None:
+    """The job's entry point (what spark-submit runs) with its command line, in this process's Spark session (a
+    second JVM would double the test's time); the script itself starts as a program (its --help)."""
     folder = tmp_path / "warehouse"
     synthesize(folder, 2_000, seed=12)
     out = tmp_path / "cards.json"
-    subprocess.run([sys.executable, str(ROOT / "dashboards" / "spark_job.py"), str(folder), "--master", "local[1]",
-                    "--from", "2026-02-01", "--first", "0", "--out", str(out)], check=True, capture_output=True, timeout=600)
+    assert spark_job.main([str(folder), "--master", "local[1]", "--from", "2026-02-01", "--first", "0",
+                           "--out", str(out)]) == 0
+    assert not spark.sparkContext._jsc.sc().isStopped()  # the caller's session is left running
+    usage = subprocess.run([sys.executable, str(ROOT / "dashboards" / "spark_job.py"), "--help"], check=True,
+                           capture_output=True, text=True, timeout=120)
+    assert "--master" in usage.stdout
     with connect(folder) as con:
         expected = card_stats(con, Filters.parse({"from": "2026-02-01", "first": "0"}))
     assert json.loads(out.read_text("utf-8")) == json.loads(json.dumps(expected))
