@@ -66,10 +66,11 @@ def _gran_st_010(raised: bool) -> Game:
 
 
 def test_gran_st_010_counts_a_chara_raised_to_cost_7_on_the_area() -> None:
-    res = assert_legal(_gran_st_010(raised=True))
+    g = _gran_st_010(raised=True)
+    res = assert_legal(g)
     assert stats.chara_cost(res.state, chara(res, 0, "GRAN ST-002")) == 7
-    before = assert_legal(_gran_st_010(raised=True).passes(1))  # the same log: the draw of 2 happened
-    assert len(before.state.players[0].hand) == len(res.state.players[0].hand)
+    before = _head(g, -1).fold()  # the trigger due
+    assert len(res.state.players[0].hand) == len(before.state.players[0].hand) + 2  # draw 2
 
 
 def test_gran_st_010_refused_while_the_chara_has_its_printed_cost_4() -> None:
