@@ -6,14 +6,16 @@ a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a p
 ``combo`` (bool), ``ex`` (bool), ``left_this_turn`` (a card of its owner's that left the Area this turn: a card in
 the discard "that left this turn"; copies of one card are alike).
 
-A *Chara spec* is a card filter plus ``side`` (``self``/``opponent``/``any``, seen from the acting
+A *Chara spec* is a card filter (whose ``max_cost`` / ``min_cost`` read the Chara's usage cost on the Area:
+levels and cost changes, :func:`_cost_problem`) plus ``side`` (``self``/``opponent``/``any``, seen from the acting
 player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
 Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; both need a Chara with AP/DP: "-/-"
 has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and being interfered),
 ``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
 ``shares_property`` (has a property of the effect's own Chara), ``interfering_with`` (a Chara spec: it is the
-Interferer of the approach under way, against a Chara fitting the spec), ``max_ap``/``max_dp`` (AP/DP at most), ``source``
+Interferer of the approach under way, against a Chara fitting the spec), ``max_ap``/``max_dp`` (AP/DP at most: a
+Chara with AP/DP only, as ``zero_stat``), ``source``
 (printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
 Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
@@ -114,8 +116,10 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
     if area != "any" and c.area != area:
         return f"is not in the {area} area"
     if early:
-        if "max_cost" in spec and stats.chara_cost(g, c) > number(g, actor, spec["max_cost"]):
-            return f"has usage cost {stats.chara_cost(g, c)} > {number(g, actor, spec['max_cost'])}"
+        if "max_cost" in spec or "min_cost" in spec:  # the usage cost on the Area (levels, cost grants), both limits
+            problem = _cost_problem(g, actor, spec, c)
+            if problem:
+                return problem
         if "rested" in spec and c.rested != spec["rested"]:
             return "is not rested" if spec["rested"] else "is not active"
         if spec.get("not_self") and source is not None and c.uid == source.uid:
@@ -127,12 +131,27 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
     return None
 
 
+def _cost_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara) -> str | None:
+    """A Chara spec's ``max_cost`` / ``min_cost`` against the Chara's usage cost on the Area now (stats.chara_cost):
+    a Chara's usage cost is a value of the Chara as it stands, which a Level Up raises by 1 a card (rule book 000
+    ⑬ Other Rules P20–24, "Level Up Rules") and effects change, so "usage cost N or more / N or less / exactly N"
+    reads that value for both limits, never the printed cost alone."""
+    cost = stats.chara_cost(g, c)
+    if "max_cost" in spec and cost > number(g, actor, spec["max_cost"]):
+        return f"has usage cost {cost} > {number(g, actor, spec['max_cost'])}"
+    if "min_cost" in spec and cost < number(g, actor, spec["min_cost"]):
+        return f"has usage cost {cost} < {number(g, actor, spec['min_cost'])}"
+    return None
+
+
 #: spec keys checked after the card filter (rarer; their order in :func:`_later_problem` is the rulings' order)
-_EARLY_KEYS = frozenset({"max_cost", "rested", "not_self"})
+_EARLY_KEYS = frozenset({"max_cost", "min_cost", "rested", "not_self"})
 _LATER_KEYS = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
     "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
     "interfering_with"})
+#: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
+_AREA_COST_KEYS = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
 _SPECS: dict[int, tuple[Mapping[str, Any], _SpecParts]] = {}
 
@@ -144,7 +163,7 @@ def _spec_parts(spec: Mapping[str, Any]) -> _SpecParts:
     if hit is not None and hit[0] is spec:
         return hit[1]
     parts = (spec.get("side", "any"), spec.get("area", "any"),
-             {k: v for k, v in spec.items() if k in CARD_KEYS and k != "max_cost"}, not _EARLY_KEYS.isdisjoint(spec),
+             {k: v for k, v in spec.items() if k in CARD_KEYS and k not in _AREA_COST_KEYS}, not _EARLY_KEYS.isdisjoint(spec),
              not _LATER_KEYS.isdisjoint(spec))
     if len(_SPECS) > 8192:
         _SPECS.clear()
@@ -207,6 +226,8 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     if "name_of_eliminated" in spec and not set(card.names) & names_of(g, g.eliminated):
         return "shares no name with the Chara just eliminated"
     if "max_ap" in spec or "max_dp" in spec or "ap_below_source_dp" in spec:
+        if ("max_ap" in spec or "max_dp" in spec) and not card.has_stats:
+            return "has no AP/DP"  # "-/-": no value at all, so none that is N or less (as zero_stat / min_stat)
         ap, dp = (stats.used(v) for v in stats.ap_dp(g, c))
         if "max_ap" in spec and ap > number(g, actor, spec["max_ap"]):
             return f"has AP {ap} > {spec['max_ap']}"

@@ -165,7 +165,7 @@ def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> It
         action["from"] = zone
     if reg is not None and not eff.targets:  # its Chara and targets are the ones it was set up with
         named = [c for c in (g.chara_by_uid(u) for u in reg.get("targets", ())) if c is not None]
-        yield _with_choices(g, p, action, Effect("auto", script=eff.script), named, src)
+        yield from _with_choices(g, p, action, Effect("auto", script=eff.script), named, src)
     else:
         yield from _with_targets(g, p, action, card, eff)
 
@@ -292,7 +292,7 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
     on_area = action["type"] in ("use_effect", "trigger") and "from" not in action
     source = find_chara(g.players[action["p"]], action["card"]) if on_area else None
     if not eff.targets:
-        yield _with_choices(g, p, action, eff, [], source)
+        yield from _with_choices(g, p, action, eff, [], source)
         return
     choices = [possible_targets(g, p, eff, i, source, card.type) for i in range(len(eff.targets))]
     if any(not c and not eff.targets[i].get("optional") for i, c in enumerate(choices)):
@@ -307,14 +307,20 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
             picked.append(nxt)
         if any(not eff.targets[i].get("optional") for i in range(len(picked), len(eff.targets))):
             continue
-        yield _with_choices(g, p, {**action, "targets": [{"p": c.owner, "card": c.card} for c in picked]}, eff, picked, source)
+        yield from _with_choices(g, p, {**action, "targets": [{"p": c.owner, "card": c.card} for c in picked]}, eff, picked,
+                                 source)
 
 
-def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[Any], source: Any) -> Action:
-    """The action with the first option at each decision its script leaves to the player."""
+def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[Any], source: Any) -> Iterator[Action]:
+    """The action with the first option at each decision its script leaves to the player; where it puts a card onto
+    the field (場に出す), also the same with that card in the other area (its ``ops`` name it) where there is room."""
     if not script.has_decisions(eff.script):
-        return action
-    return {**action, "choices": script.auto_choices(g, p, action["card"], eff, targets, source)}
+        yield action
+        return
+    choices = script.auto_choices(g, p, action["card"], eff, targets, source)
+    yield {**action, "choices": choices}
+    for ops in script.other_area_ops(g, p, action["card"], eff, targets, source, choices):
+        yield {**action, "choices": choices, "ops": ops}
 
 
 def is_legal(g: GameState, action: Action) -> bool:

@@ -82,6 +82,9 @@ class Run:
         self.auto = False  # choose the first options where the log gives no choice (legal-action generation)
         self.made: list[Any] = []  # the decisions taken, as ``choices`` entries
         self.left_area = "main"  # the area the last Chara moved off the Area by a ``move`` step was in
+        self.areas = 0  # cards put onto the field (場に出す: ``to`` ``area``/``same_area``) so far, where one is chosen
+        self.other_area: int | None = None  # legal-action generation: that card goes to the area not taken by default
+        self.other_taken = False  # ... and it could
         self.action = action
         self.taken = 0  # entries of ``choices`` read so far
         self.notes: list[PickNote] = []  # the picks, for the redaction
@@ -106,6 +109,14 @@ class Run:
         if self.choices is None and self.given is not None and i < len(self.given):
             return self.given[i]
         return None
+
+    def given_area(self) -> Mapping[str, Any] | None:
+        """The given op at the next position when it is a ``move`` onto the Area (``to`` main or support), with or
+        without ``choices``: the log names where a card put onto the field goes (and, for a full Main Area, the
+        Chara it gives up) in that op."""
+        i = len(self.ops)
+        op = self.given[i] if self.given is not None and i < len(self.given) else None
+        return op if op is not None and op.get("op") == "move" and op.get("to") in ("main", "support") else None
 
     # -- output -------------------------------------------------------------
 
@@ -483,7 +494,7 @@ def _pick(r: Run, step: Step) -> None:
             op["face"] = face
         if step.get("rested"):
             op["rested"] = True
-        given = r.next_given()
+        given = r.given_area()
         if op["to"] == "main" and given is not None and given.get("replace") is not None:
             op["replace"] = given["replace"]  # a full Main Area: the Chara the log gives up (reading 5)
         note.ops.append(len(r.ops))
@@ -517,32 +528,47 @@ ENTRY_DESTINATIONS = frozenset({"area", "same_area", "main", "support"})
 def _can_enter(r: Run, p: int, cid: str, dst: str) -> bool:
     """True when the card may be put onto the Area at ``dst`` now: a Character, not purple (P17), not one already on
     the player's Area (summon.unique), and for the Main Area one with AP/DP and room (or a replaced Chara the given
-    op names). ``"area"`` (場に出す) always has room: the Support Area takes any Chara."""
+    op names). Onto the field (場に出す: ``"area"``, ``"same_area"``) there is always room: the Support Area takes any
+    Chara (an area the log names that cannot take it is ruled on by the move itself: ``summon.main_full``,
+    ``summon.area``)."""
     card = r.g.card(cid)
     pl = r.g.players[p]
     if card.type != "chara" or card.color == "purple" or area_holds(pl, cid):
         return False
-    area = r.left_area if dst == "same_area" else dst
-    if area != "main":
+    if dst != "main":
         return True
-    given = r.next_given()
+    given = r.given_area()
     return card.has_stats and (len(pl.main) < MAIN_LIMIT or (given is not None and given.get("replace") is not None))
 
 
+#: pick destinations that put a card onto the field (場に出す), where its player chooses the area (rule book 000 P09
+#: "Chara Summon" and ⑬ "Regarding 'Appear in Area'", 001 the same): ``area`` by default in the Main Area when it
+#: has room, ``same_area`` by default back in the area the Chara left (a Chara removed and put back)
+FIELD_DESTINATIONS = frozenset({"area", "same_area"})
+
+
 def _area_to(r: Run, dst: str, cid: str | None) -> str:
-    """``to``: a zone; ``"area"``: the area the given op names, else the Main Area for a Chara with AP/DP when it has
-    room (else the Support Area); ``"same_area"``: the area the last Chara moved off the Area was in."""
-    if dst == "same_area":
-        return r.left_area
-    if dst != "area":
+    """``to``: a zone; ``"area"``/``"same_area"`` (場に出す): the area the given op names (with or without
+    ``choices``), else the default: for ``"area"`` the Main Area for a Chara with AP/DP when it has room (else the
+    Support Area), for ``"same_area"`` the area the last Chara moved off the Area was in."""
+    if dst not in FIELD_DESTINATIONS:
         return dst
     if cid is None:
         raise illegal("effect.result", f"{describe(r.g, r.card_id)}: a card put onto the Area is seen by both players; "
                                        "the choice must name it")
-    given = r.next_given()
-    if given is not None and given.get("op") == "move" and given.get("to") in ("main", "support"):
+    given = r.given_area()
+    if given is not None:
         return str(given["to"])
-    return "main" if r.g.card(cid).has_stats and len(r.g.players[r.actor].main) < MAIN_LIMIT else "support"
+    has_stats = r.g.card(cid).has_stats
+    room = len(r.g.players[r.actor].main) < MAIN_LIMIT
+    area = r.left_area if dst == "same_area" else "main" if has_stats and room else "support"
+    r.areas += 1
+    if r.auto and r.other_area == r.areas - 1:  # legal-action generation: the other area, where there is room
+        other = "support" if area == "main" else "main"
+        if other == "support" or (has_stats and room):
+            r.other_taken = True
+            return other
+    return area
 
 
 def _rest_to(r: Run, p: int, rest: list[str | None], where: str) -> None:
@@ -866,6 +892,36 @@ def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: l
     with contextlib.suppress(IllegalAction):
         steps(r, eff.script or ())
     return r.made
+
+
+def other_area_ops(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None,
+                   choices: list[Any]) -> list[list[dict[str, Any]]]:
+    """For each card the effect puts onto the field (場に出す) with the first options, the effect's ops when that
+    card goes to the other area (Main or Support) where there is room: what the legal-action generator offers
+    besides the default (run on copies of the game)."""
+    if not puts_on_field(eff.script):
+        return []
+    out = []
+    for k in range(4):  # the first few cards put onto the field: effects put one or two
+        g2 = g.clone()
+        r = Run(g2, actor, card_id, eff, [x for x in (g2.chara_by_uid(c.uid) for c in targets) if x is not None],
+                g2.chara_by_uid(source.uid) if source else None, {"choices": list(choices)}, NullTrail(),
+                in_response=False)
+        r.auto, r.other_area = True, k
+        with contextlib.suppress(IllegalAction):
+            steps(r, eff.script or ())
+        if r.areas <= k:
+            break
+        if r.other_taken:
+            out.append(r.ops)
+    return out
+
+
+def puts_on_field(script: Sequence[Step] | None) -> bool:
+    """True when a script may put a card onto the field where its player chooses the area (``to`` area/same_area)."""
+    return any((s.get("op") == "pick" and s.get("to") in FIELD_DESTINATIONS)
+               or puts_on_field(s.get("then", ())) or puts_on_field(s.get("do", ())) or puts_on_field(s.get("else", ()))
+               or any(puts_on_field(m) for m in s.get("modes", ())) for s in script or ())
 
 
 def has_decisions(script: Sequence[Step] | None) -> bool:

@@ -33,7 +33,9 @@ def pinch_active(g: GameState, owner: int, card: Card) -> bool:
 
 
 def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
-    """Current AP and DP of a Chara with every modifier applied (may be negative)."""
+    """Current AP and DP of a Chara with every modifier applied (may be negative): its own continuous steps and
+    those of Charas on either Area reaching it (``{"all": spec}``: "all your X get +N/+N"; a Chara without AP/DP
+    gets none, as the ``modify`` op skips it)."""
     card = g.card(c.card)
     bonus = 10 * len(c.stack)
     ap = (card.ap or 0) + bonus
@@ -57,6 +59,31 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
                 k = 1 if "per" not in step else conditions.count(g, c.owner, step["per"], c) // int(step["per"].get("each", 1))
                 ap += int(step.get("ap", 0)) * k
                 dp += int(step.get("dp", 0)) * k
+    wide = g.wide_cache
+    if "modify" in (wide[2] if wide is not None and wide[0] == g.area_gen else _wide_entry(g)[2]) and card.has_stats \
+            and c.uid not in _WIDE_BUSY:
+        a, d = _wide_modify(g, c)
+        ap += a
+        dp += d
+    return ap, dp
+
+
+#: Charas whose area-wide bonuses are being worked out: a spec or count reading their AP/DP meanwhile (e.g. "your
+#: Charas with DP 30 or less get ...") sees them without those bonuses, instead of recursing
+_WIDE_BUSY: set[int] = set()
+
+
+def _wide_modify(g: GameState, c: Chara) -> tuple[int, int]:
+    """The AP/DP that continuous ``modify`` steps of Charas on either Area give ``c`` ("all your X get +N/+N")."""
+    ap = dp = 0
+    _WIDE_BUSY.add(c.uid)
+    try:
+        for x, step in wide_steps(g, c, "modify"):
+            k = 1 if "per" not in step else conditions.count(g, x.owner, step["per"], x) // int(step["per"].get("each", 1))
+            ap += int(step.get("ap", 0)) * k
+            dp += int(step.get("dp", 0)) * k
+    finally:
+        _WIDE_BUSY.discard(c.uid)
     return ap, dp
 
 
@@ -160,6 +187,14 @@ def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
                 yield step
     if op not in _wide_ops(g):
         return
+    for _, step in wide_steps(g, c, op):
+        yield step
+
+
+def wide_steps(g: GameState, c: Chara, op: str) -> Iterator[tuple[Chara, Mapping[str, Any]]]:
+    """(source Chara, step) of each continuous step ``op`` in force on ``c`` from a Chara on either Area whose step
+    targets ``{"all": spec}`` that ``c`` fits, seen from that Chara's owner (its own Chara included when it fits): in
+    force while that Chara is on the Area and its condition holds, gone when it leaves."""
     for x in _wide_charas(g):
         for cond, step in _static_entry(g.card(x.card))[2]:
             if step.get("op") != op:
@@ -167,7 +202,7 @@ def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
             if (not cond or conditions.holds(g, x.owner, cond, x)) and (
                     "if" not in step or conditions.holds(g, x.owner, step["if"], x)) and \
                     conditions.chara_problem(g, x.owner, step["target"]["all"], c, x) is None:
-                yield step
+                yield x, step
 
 
 def _wide_charas(g: GameState) -> list[Chara]:

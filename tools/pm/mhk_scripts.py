@@ -180,7 +180,8 @@ def no_interf(spec: E, target: Any = "self", **kw: Any) -> E:
 
 
 def back_in(target: str) -> list[E]:
-    """Remove a Chara from the game, then put that card back onto the area it was in."""
+    """Remove a Chara from the game, then put that card onto the field (場に出す): the area its player chooses, by
+    default the one it was in (docs/compiler.md, decisions)."""
     return [to("removed", target, then=[pick("removed", "same_area", 1, {}, same_card="picked")])]
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from engine.pm.cards.series import series_form
+
 #: white (白) is an extension of the contract's five (docs/log-extensions.md): a colour of its own, as any other
 COLORS = ("red", "blue", "yellow", "green", "purple", "white")
 CARD_TYPES = ("chara", "event", "support")
@@ -228,7 +230,9 @@ class CardDB:
         self._exact = _ById(self._cards)
         #: ``lookup(id)``: the card (``UnknownCard`` when there is none); a plain dict lookup once an id has been seen
         self.lookup: Callable[[str], Card] = self._exact.__getitem__
-        self._series_key: dict[str, str] = {}
+        self._series_key: dict[str, str] = {}  # a series name as given (groups) -> its group's key
+        self._series_root: dict[str, str] = {}  # a normalised series name (series_form) -> its group's key
+        self._key_cache: dict[str, str] = {}  # a series name as asked -> its key (series_key)
         self._listened: frozenset[str] | None = None  # every cause some card listens for (see :meth:`listened`)
         #: facts a ruleset derives from these cards (legal deck lists...), forgotten when a card is added
         self.memo: dict[Any, Any] = {}
@@ -258,14 +262,21 @@ class CardDB:
         members = [s for s in group]
         if not members:
             return
-        # Merge with any group a member already belongs to.
-        keys = {self._series_key.get(s, s) for s in members}
+        # Merge with any group a member already belongs to (names compared in their normal form).
+        forms = {series_form(s) for s in members}
+        keys = {self._series_root.get(f, f) for f in forms}
         root = min(keys)
+        for form, key in list(self._series_root.items()):
+            if key in keys:
+                self._series_root[form] = root
+        for f in forms:
+            self._series_root[f] = root
+        for s in members:
+            self._series_key[s] = root
         for series, key in list(self._series_key.items()):
             if key in keys:
                 self._series_key[series] = root
-        for s in members:
-            self._series_key[s] = root
+        self._key_cache.clear()
 
     def merge(self, other: CardDB) -> None:
         """Add every card and series group of ``other`` (later files win on ids)."""
@@ -278,8 +289,13 @@ class CardDB:
             self.add_series_group(group)
 
     def series_key(self, series: str) -> str:
-        """The canonical key of a series after merging groups."""
-        return self._series_key.get(series, series)
+        """The canonical key of a series after merging groups, names compared in their normal form (series_form:
+        『生徒会の一存LV.2』 in a text names the set 生徒会の一存 Lv.2)."""
+        key = self._key_cache.get(series)
+        if key is None:
+            form = series_form(series)
+            key = self._key_cache[series] = self._series_root.get(form, form)
+        return key
 
     def same_series(self, a: Card, b: Card) -> bool:
         return self.series_key(a.series) == self.series_key(b.series)

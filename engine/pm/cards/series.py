@@ -1,6 +1,8 @@
 """Series aliases for precious-data sets: set names that count as the same work.
 
-Three sources, applied as :class:`engine.pm.cards.CardDB` series groups:
+Names are compared in a normal form (:func:`series_form`: NFKC, one case for Latin letters, no spaces), so
+spellings that differ only so need no alias. Three sources, applied as :class:`engine.pm.cards.CardDB` series
+groups:
 
 * :data:`ALIASES`: names card texts use for a set (the MHK texts say
   『魔法科高校の劣等生 星を呼ぶ少女』 for the set 「劇場版 魔法科高校の劣等生 星を呼ぶ少女」);
@@ -14,7 +16,9 @@ Three sources, applied as :class:`engine.pm.cards.CardDB` series groups:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 ALIASES: tuple[tuple[str, ...], ...] = (("劇場版 魔法科高校の劣等生 星を呼ぶ少女", "魔法科高校の劣等生 星を呼ぶ少女"),)
 
@@ -89,6 +93,23 @@ RULE_BOOK_GROUPS: tuple[tuple[str, ...], ...] = (
         "とある科学の超電磁砲T",
     ),
 )
+
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=4096)
+def series_form(name: str) -> str:
+    """The form in which two spellings of one series name compare equal: NFKC (full-width letters, digits and signs
+    as their plain forms), Latin letters in one case, no spaces. Card texts and set data spell a set's name
+    differently in just these ways (SZ2's texts say 生徒会の一存LV.2, its cards 生徒会の一存 Lv.2).
+
+    >>> series_form("生徒会の一存LV.2") == series_form("生徒会の一存 Lv.2") == series_form("生徒会の一存\u3000ＬＶ．２")
+    True
+    >>> series_form("WORKING!!") == series_form("WORKING!!!")
+    False
+    """
+    return _SPACES.sub("", unicodedata.normalize("NFKC", name)).casefold()
+
 
 _SPACE = "[ \u3000]*"
 _PREFIX = re.compile(f"^(?:劇場版|映画){_SPACE}")
