@@ -135,12 +135,13 @@ class Drafts:
         return draft_id, token
 
     def in_progress(self, *, hours: float = 12, limit: int = 10) -> list[dict[str, Any]]:
-        """Drafts being recorded now (an action within ``hours``, not finished), the latest first: ``{"id",
-        "ruleset", "players", "count", "updated_at"}``."""
+        """Drafts being recorded now (an action within ``hours``, not finished, not a what-if branch), the latest
+        first: ``{"id", "ruleset", "players", "count", "updated_at"}``."""
         since = _now() - timedelta(hours=hours)
         with read_connection(self.engine) as conn:
             rows = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.header, DRAFT.c.count, DRAFT.c.updated_at)
-                                .where(DRAFT.c.game_id.is_(None), DRAFT.c.count > 0, DRAFT.c.updated_at >= since)
+                                .where(DRAFT.c.game_id.is_(None), DRAFT.c.branch_of.is_(None), DRAFT.c.branch_at.is_(None),
+                                       DRAFT.c.count > 0, DRAFT.c.updated_at >= since)
                                 .order_by(DRAFT.c.updated_at.desc(), DRAFT.c.id.desc()).limit(limit)).all()
         return [{"id": r.id, "ruleset": ruleset_name(r.header), "count": r.count, "updated_at": r.updated_at,
                  "players": [str(p.get("name", f"player {i}")) for i, p in enumerate(r.header.get("players") or ())]}
