@@ -59,7 +59,9 @@ class Pairs:
                 raise _error(422, "the two drafts are of different games")
             ruleset = ruleset_of(row.header)
             if not ruleset.table_logs:
-                raise _error(422, f"{ruleset.game} is recorded whole from one seat: nothing to merge")
+                raise _error(422, f"{ruleset.game}'s logs are complete (every hand and deck order is part of the "
+                                  f"log, the ruleset's contract): it has no seat recordings, so there is nothing to "
+                                  f"pair or merge; record the game once")
             mine = [(row.header, self.drafts._actions(conn, draft_id, 0, row.count, "action"))]
             mismatch = seat_mismatch(ruleset, mine, [seat], f"draft {draft_id}, sent as seat {{seat}}'s,")
             if mismatch is not None:
