@@ -443,5 +443,5 @@ class _Folds:
         return None
 
 
-__all__ = ["ASIDES", "CONFLICT", "Disagreement", "Merged", "Step", "asides_of", "differing_fields", "merge", "recorded_seats", "seat_mismatch",
-           "steps_of", "unify", "unify_preferring"]
+__all__ = ["ASIDES", "CONFLICT", "Disagreement", "Merged", "Step", "asides_of", "differing_fields", "merge",
+           "recorded_seats", "seat_mismatch", "steps_of", "unify", "unify_preferring"]

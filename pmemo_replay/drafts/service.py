@@ -27,9 +27,9 @@ from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts.cache import Entry, FoldCache
 from pmemo_replay.drafts.folding import DraftFold, Shown, public_header, ruleset_of
-from pmemo_replay.drafts.orders import NamingConflict, Rewrite, apply_rewrite
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
 from pmemo_replay.drafts.notify import announce
+from pmemo_replay.drafts.orders import NamingConflict, Rewrite, apply_rewrite
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
 from pmemo_replay.logio.boundary import action_check

@@ -22,6 +22,12 @@ def _draft(client: FlaskClient, header: dict[str, Any]) -> tuple[int, dict[str, 
     return r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
 
 
+def _append(client: FlaskClient, draft: int, auth: dict[str, str], actions: list[dict[str, Any]]) -> None:
+    for n, action in enumerate(actions):
+        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
+        assert r.status_code == 200, (n, action, r.json)
+
+
 def _taken(before: list[str], after: list[str], action: dict[str, Any], p: int) -> list[str]:
     """The cards that left the top of ``p``'s deck in ``action``, top first (a shuffle: from its order; before the
     first shuffle the deck has no order: a search takes cards named already)."""
@@ -149,3 +155,36 @@ def _same_game_played(state: dict[str, Any], real: dict[str, Any]) -> None:
         for key in ("active", "squad", "dreamscape", "gems", "hand_count"):
             assert mine[key] == theirs[key], key
     assert state["result"] == real["result"]
+
+
+@pytest.mark.parametrize("ruleset", ["mahou-shoujo-1", "clockwork-memorion-1"])
+def test_a_shuffle_nobody_saw_can_be_recorded(client: FlaskClient, ruleset: str) -> None:
+    """At a real table nobody knows the deck order: the recorder must be able to write the shuffle without it.
+    Today the log schema requires ``order`` and the offers hold only an order the engine made up."""
+    doc = next(simulated_logs(bundled_for(ruleset), 1, 1, ruleset=ruleset))
+    draft, auth = _draft(client, doc["game"])
+    before = next(n for n, a in enumerate(doc["actions"]) if a["type"] == "shuffle")
+    _append(client, draft, auth, doc["actions"][:before])
+    shuffle = {"type": "shuffle", "p": doc["actions"][before]["p"]}
+    r = client.post(f"/api/drafts/{draft}/actions", json={"action": shuffle, "expected": before}, headers=auth)
+    assert r.status_code == 200, r.json
+
+
+@pytest.mark.parametrize("ruleset", ["mahou-shoujo-1", "clockwork-memorion-1"])
+def test_the_offers_can_follow_a_real_game(ruleset: str) -> None:
+    """Every action of a played game must be one the recorder can tap (issue 21: "recorded end to end" through the
+    offers). The first shuffle of a simulated game (a real permutation) is not among the offers: the recorder can only
+    record the engine's own invented order, after which the hands it shows are not the hands on the table."""
+    rs = get_ruleset(ruleset)
+    cards = bundled_for(ruleset)
+    doc = next(simulated_logs(cards, 1, 1, ruleset=ruleset))
+    fold = Folder(doc["game"], cards)
+    for n, action in enumerate(doc["actions"]):
+        if action["type"] in ("shuffle", "redraw", "mulligan"):
+            offered = rs.offers(fold.state)["actions"]
+            # the lead's decision: the recorder taps the shuffle without an order (nobody saw it) and names the
+            # cards drawn; the draft keeps an order consistent with them (tests/drafts/test_hidden_orders.py)
+            bare = {k: v for k, v in action.items() if k != "order"}
+            assert bare in offered, f"action {n} ({action['type']}) of the game cannot be tapped in the recorder"
+            return
+        fold.push(action)

@@ -371,7 +371,7 @@ export function startTable(d, cards, server) {
     const answer = el("p", { class: "hint pair-answer", role: "status" });
     const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge (after the game)" });
     openSheet(`Pair with ${names[1 - seat]}'s phone`,
-      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat + 1}: its draft number is ${d.id}. ` +
+      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat} (${names[seat]}): its draft number is ${d.id}. ` +
         `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
       button("Pair", async () => {
         const res = await call("POST", `/api/drafts/${d.id}/pair`, d.token, { with: Number(other.value), seat }).catch(() => null);

@@ -1,8 +1,8 @@
-"""Review of issue 21 (hostile reviewer r21), in Chromium at 390x844 touch: findings shown as failing tests.
+"""The recorder in Chromium at 390x844 touch (review 21, findings 3 and 4): what it keeps and what the home page lists.
 
-1. Cards tapped for the opening hand vanish as soon as any other action is recorded (the opponent's "keeps the
-   hand", said at the table while the recorder is still naming): table.js's ``applied`` clears every half-named hand.
-2. The home page's "Being recorded now" lists what-if branches as games being played.
+1. Cards tapped for the opening hand stay when another action is recorded meanwhile (the opponent's "keeps the
+   hand", said at the table while the recorder is still naming).
+2. The home page's "Being recorded now" lists no what-if branch as a game being played.
 """
 
 from __future__ import annotations
