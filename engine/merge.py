@@ -33,9 +33,14 @@ Action = dict[str, Any]
 CONFLICT: Any = type("Conflict", (), {"__repr__": lambda self: "CONFLICT"})()
 
 
-def unify(a: Any, b: Any) -> Any:
+def unify(a: Any, b: Any, unordered: frozenset[str] = frozenset()) -> Any:
     """One JSON value holding what ``a`` and ``b`` both say (``None`` or a missing key: not known), or
-    :data:`CONFLICT` when they say different things."""
+    :data:`CONFLICT` when they say different things. The lists under the keys ``unordered`` (the ruleset's
+    ``unordered_fields``: a payment's cards) are compared as multisets: the same cards in another order agree.
+
+    >>> unify({"pay": [{"hand": "A"}, {"point": "B"}]}, {"pay": [{"point": "B"}, {"hand": None}]}, frozenset({"pay"}))
+    {'pay': [{'hand': 'A'}, {'point': 'B'}]}
+    """
     if a is None:
         return b
     if b is None:
@@ -44,7 +49,8 @@ def unify(a: Any, b: Any) -> Any:
         out = {}
         for key in (*a, *(k for k in b if k not in a)):
             if key in a and key in b:
-                value = unify(a[key], b[key])
+                bag = key in unordered and isinstance(a[key], list) and isinstance(b[key], list)
+                value = _unify_bag(a[key], b[key], unordered) if bag else unify(a[key], b[key], unordered)
                 if value is CONFLICT:
                     return CONFLICT
                 out[key] = value
@@ -54,9 +60,33 @@ def unify(a: Any, b: Any) -> Any:
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return CONFLICT
-        items = [unify(x, y) for x, y in zip(a, b, strict=True)]
+        items = [unify(x, y, unordered) for x, y in zip(a, b, strict=True)]
         return CONFLICT if any(x is CONFLICT for x in items) else items
     return a if a == b and type(a) is type(b) else CONFLICT
+
+
+def _unify_bag(a: list[Any], b: list[Any], unordered: frozenset[str]) -> Any:
+    """Two lists whose order carries no meaning, unified item by item in ``a``'s order: equal items paired first,
+    then each left item with the first of ``b`` it unifies with (``null`` cards of a seat that did not see them)."""
+    if len(a) != len(b):
+        return CONFLICT
+    left = list(range(len(b)))
+    pairs: dict[int, int] = {}
+    for i, x in enumerate(a):
+        j = next((j for j in left if b[j] == x), None)
+        if j is not None:
+            pairs[i] = j
+            left.remove(j)
+    out = []
+    for i, x in enumerate(a):
+        if i not in pairs:
+            j = next((j for j in left if unify(x, b[j], unordered) is not CONFLICT), None)
+            if j is None:
+                return CONFLICT
+            pairs[i] = j
+            left.remove(j)
+        out.append(unify(x, b[pairs[i]], unordered))
+    return out
 
 
 def unify_preferring(a: Any, b: Any, seat: int) -> Any:
@@ -93,16 +123,44 @@ class Step:
     news: list[Action] = field(default_factory=list)
 
 
-def steps_of(actions: Sequence[Mapping[str, Any]], knowledge: frozenset[str]) -> tuple[list[Action], list[Step]]:
-    """The knowledge actions before the first game action, and the game actions with the knowledge after each."""
+#: actions that are no game action (log-format.md's ``note``: a comment): a note on one phone only is no
+#: disagreement, and the merge keeps the notes of both
+ASIDES = frozenset({"note"})
+
+
+def steps_of(actions: Sequence[Mapping[str, Any]], knowledge: frozenset[str],
+             asides: frozenset[str] = ASIDES) -> tuple[list[Action], list[Step]]:
+    """The knowledge actions before the first game action, and the game actions with the knowledge after each
+    (``asides``, notes, left out: :func:`asides_of`)."""
     lead: list[Action] = []
     steps: list[Step] = []
     for index, action in enumerate(actions):
+        if action.get("type") in asides:
+            continue
         if action.get("type") in knowledge:
             (steps[-1].news if steps else lead).append(dict(action))
         else:
             steps.append(Step(index, dict(action)))
     return lead, steps
+
+
+def asides_of(actions: Sequence[Mapping[str, Any]], knowledge: frozenset[str],
+              asides: frozenset[str] = ASIDES) -> dict[int, list[Action]]:
+    """The notes of a log by the number of game actions (not knowledge, not notes) before each."""
+    out: dict[int, list[Action]] = {}
+    games = 0
+    for action in actions:
+        if action.get("type") in asides:
+            out.setdefault(games, []).append(dict(action))
+        elif action.get("type") not in knowledge:
+            games += 1
+    return out
+
+
+def _both_notes(notes: Sequence[dict[int, list[Action]]], k: int) -> list[Action]:
+    """The notes both seats took after ``k`` game actions: seat 0's, then seat 1's that seat 0 did not take."""
+    first = notes[0].get(k, [])
+    return [*first, *(n for n in notes[1].get(k, []) if n not in first)]
 
 
 @dataclass
@@ -207,8 +265,10 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                                                       f"the two headers differ in {shown} (seat 0 / seat 1)",
                                                       [dict(h0), dict(h1)], fields))
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
+    unordered = frozenset(getattr(ruleset, "unordered_fields", ()))
     lead0, steps0 = steps_of(a0, knowledge)
     lead1, steps1 = steps_of(a1, knowledge)
+    notes = (asides_of(a0, knowledge), asides_of(a1, knowledge))
     out: list[Action] = []
     steps = [0]
     folds = _Folds(ruleset, cards, header, (h0, h1)) if ruleset.table_logs else None
@@ -220,6 +280,8 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
         if problem:
             return stop(None, "card", problem, [lead0, lead1], [0, 0])
+    out.extend(_both_notes(notes, 0))
+    steps[0] = len(out)
     picks = {k: v for k, v in (resolutions or {}).items() if k != "header"}
     carried: tuple[list[Action], list[Action]] = ([], [])  # one seat's knowledge held back past an inserted action
 
@@ -261,8 +323,11 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                         f"{_describe(have.action)}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
                         index)
         else:
-            action = unify(s0.action, s1.action)
+            action = unify(s0.action, s1.action, unordered)
             if action is CONFLICT:
+                missed = _skipped(steps0, steps1, i, k, unordered)
+                if missed is not None:
+                    return stop(*missed)
                 return stop(k, "action", f"game action {k}: seat 0 recorded {_describe(s0.action)}; seat 1 recorded "
                             f"{_describe(s1.action)}", [s0.action, s1.action], index)
         news0, news1 = [*carried[0], *(s0.news if s0 else [])], [*carried[1], *(s1.news if s1 else [])]
@@ -296,9 +361,35 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                                                              [news0, news1], index)
         elif folds is None:
             out.extend(news0)
+        out.extend(_both_notes(notes, k + 1))
         steps.append(len(out))
         k += 1
     return Merged(header, out, steps)
+
+
+#: how many following game actions must line up, shifted by one, to call a difference a missing action
+MISSING_WINDOW = 6
+
+
+def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int,
+             unordered: frozenset[str]) -> tuple[int, str, str, list[Any], list[int | None]] | None:
+    """The arguments of a ``missing`` disagreement when the two game actions at ``k`` differ because one seat has
+    no copy of the other's (the rest lines up shifted by one, and not as it is), else None."""
+    def agree(xs: list[Step], ys: list[Step]) -> bool:
+        return all(unify(x.action, y.action, unordered) is not CONFLICT for x, y in zip(xs, ys, strict=False))
+
+    for side in (0, 1):  # the seat whose log lacks the other's action at k
+        lack, have = (steps0, steps1) if side == 0 else (steps1, steps0)
+        li, hi = i[side], i[1 - side]
+        shifted = agree(have[hi + 1:hi + 1 + MISSING_WINDOW], lack[li:li + MISSING_WINDOW])
+        straight = agree(have[hi + 1:hi + 1 + MISSING_WINDOW], lack[li + 1:li + 1 + MISSING_WINDOW])
+        if shifted and not straight and hi + 1 < len(have):
+            extra = have[hi]
+            versions = [None, extra.action] if side == 0 else [extra.action, None]
+            index = [None, extra.index] if side == 0 else [extra.index, None]
+            return (k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side}'s has "
+                    f"{_describe(extra.action)} (the actions after it line up)", versions, index)
+    return None
 
 
 class _Folds:
@@ -352,5 +443,5 @@ class _Folds:
         return None
 
 
-__all__ = ["CONFLICT", "Disagreement", "Merged", "Step", "differing_fields", "merge", "recorded_seats", "seat_mismatch",
-           "steps_of", "unify", "unify_preferring"]
+__all__ = ["ASIDES", "CONFLICT", "Disagreement", "Merged", "Step", "asides_of", "differing_fields", "merge",
+           "recorded_seats", "seat_mismatch", "steps_of", "unify", "unify_preferring"]

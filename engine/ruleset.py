@@ -239,6 +239,8 @@ class Ruleset(FoldHooks, Protocol):
     table_logs: bool
     #: the action types that only tell what a seat learned (``identify``): a merge takes them from each seat
     knowledge_actions: frozenset[str]
+    # Optional: ``unordered_fields`` (frozenset of keys whose lists carry no order, a payment's cards: the merge
+    # compares them as multisets), and the :class:`HiddenOrders` members.
 
     def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
         """The header as ``view`` (a seat, ``"public"`` or ``"judge"``) may know it (others' deck lists left out)."""
@@ -267,6 +269,37 @@ class Ruleset(FoldHooks, Protocol):
     def merge_news(self, seats: Sequence[State], merged: State) -> list[Action]:
         """What the seats' own folds ``seats`` (one per seat, at the same step) know that ``merged`` (the judge's
         fold of the merged log) does not: the ``identify`` actions to add there ([] without unknown cards)."""
+
+
+@runtime_checkable
+class HiddenOrders(Protocol):
+    """Optional members of a game whose logs are complete (every shuffle's ``order``) while nobody at a real table
+    knows a deck's order: the recorder then writes such an action without its ``order`` and names cards as they are
+    drawn, and the drafts service (pmemo_replay/drafts/orders.py) keeps the order as "what has been seen so far,
+    the rest in a placeholder order", rewriting the positions not seen yet when a later action names a card, so the
+    stored log is a complete history consistent with everything observed. A deck here is a list, top card last."""
+
+    #: the action types carrying an ``order`` nobody at the table saw (the recorder may leave it out)
+    hidden_orders: frozenset[str]
+
+    def placeholder_order(self, state: State, action: Mapping[str, Any]) -> list[str]:
+        """A neutral ``order`` (top first) the action may take now, one that forces nothing the names have not said
+        (``IllegalAction`` when the action is not due)."""
+
+    def pile(self, state: State, player: int) -> Sequence[str]:
+        """The player's deck, top card last."""
+
+    def hand(self, state: State, player: int) -> Sequence[str]:
+        """The player's hand."""
+
+    def named(self, state: State, action: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+        """The cards ``action`` names from hidden places, as ``(player, card, where)``: ``"hand"`` (it must be in
+        the hand), ``"top"`` (the deck's top card) or ``"deck"`` (anywhere in the deck)."""
+
+
+def hides_orders(ruleset: Any) -> bool:
+    """True when ``ruleset`` has the :class:`HiddenOrders` members (and some action type to hide)."""
+    return bool(getattr(ruleset, "hidden_orders", None)) and callable(getattr(ruleset, "placeholder_order", None))
 
 
 View = int | str  # a seat (0, 1, ...), "public" (what every seat saw) or "judge" (every hand seen, no deck order)
@@ -320,8 +353,10 @@ class CompleteLogRecording:
 
         class MyGame(CompleteLogRecording): ...
 
-    A complete game is recorded from the judge's seat (the recorder knows every card); its seat copies carry
-    ``null`` where a seat saw nothing, so they are views to show, not logs to fold.
+    A complete game is recorded from the judge's seat: its logs are complete (the contract: "the omissions of
+    table-logs.md do not apply"), so there is no seat (table-log) recording and no two-seat merge; its seat copies
+    carry ``null`` where a seat saw nothing, so they are views to show, not logs to fold. What nobody at the table
+    knows (a deck's order) is not asked of the recorder: see :class:`HiddenOrders`.
     """
 
     table_logs = False
@@ -352,7 +387,20 @@ class CompleteLogRecording:
         return state_json
 
     def offers(self, state: Any) -> dict[str, Any]:
-        return {"actor": self.actor(state), "actions": self.legal_actions(state),  # type: ignore[attr-defined]
+        """The legal actions; an action whose ``order`` nobody at the table sees (:class:`HiddenOrders`) is offered
+        without it, once (the drafts service fills it)."""
+        actions = self.legal_actions(state)  # type: ignore[attr-defined]
+        hidden = getattr(self, "hidden_orders", frozenset())
+        if hidden:
+            bare: list[Action] = []
+            for action in actions:
+                if action.get("type") in hidden:
+                    action = {k: v for k, v in action.items() if k != "order"}
+                    if action in bare:
+                        continue
+                bare.append(action)
+            actions = bare
+        return {"actor": self.actor(state), "actions": actions,  # type: ignore[attr-defined]
                 "unknown": [0] * len(state.players), "hand_play": None}
 
     def hand_options(self, state: Any, player: int, card: str) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from engine.clockwork.actions import apply_action
 from engine.clockwork.cards import CwCardDB, parse_cards
 from engine.clockwork.rules import BOOK, RULES, illegal
 from engine.clockwork.schema import action_problem, card_ids_with_paths, header_problem
-from engine.clockwork.setup import check_decks
+from engine.clockwork.setup import _stage, check_decks
 from engine.clockwork.state import Game, Player
 from engine.ruleset import CompleteLogRecording, LogProblem, seat_rows, unverified_in
 from engine.rulings import Trail
@@ -45,6 +45,34 @@ class ClockworkMemorion(CompleteLogRecording):
                    for i, pl in enumerate(raw)]
         first = header.get("first") if isinstance(header, Mapping) else 0
         return Game(cards, players, first if first in (0, 1) else 0, self.name)
+
+    # -- at a real table (engine.ruleset.HiddenOrders): the deck orders nobody saw ---------------------
+
+    hidden_orders = frozenset({"shuffle", "mulligan"})
+
+    def placeholder_order(self, state: Game, action: Mapping[str, Any]) -> list[str]:
+        """The deck (and a mulligan's cards sent back, last) sorted: top first."""
+        p, kind = action["p"], action["type"]
+        _stage(state, p, kind, "shuffle" if kind == "shuffle" else "decide")
+        back = list(action.get("cards") or ()) if kind == "mulligan" else []
+        return sorted(state.players[p].deck) + back
+
+    def pile(self, state: Game, player: int) -> list[str]:
+        return state.players[player].deck
+
+    def hand(self, state: Game, player: int) -> list[str]:
+        return state.players[player].hand
+
+    def named(self, state: Game, action: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+        """The hand cards of ``summon``, ``inherit``, ``mulligan`` and ``discard`` (not yet those of interrupts)."""
+        p, kind = action.get("p"), action.get("type")
+        if type(p) is not int:
+            return []
+        if kind in ("summon", "inherit") and isinstance(action.get("card"), str):
+            return [(p, action["card"], "hand")]
+        if kind in ("mulligan", "discard"):
+            return [(p, c, "hand") for c in action.get("cards") or () if isinstance(c, str)]
+        return []
 
     apply = staticmethod(apply_action)
     #: as played (docs/as-played.md): ``turn``, ``trigger``, ``count``, ``payment`` and ``ops`` can stand

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.asplayed import unchecked
-from engine.mahou import legal, snapshot, view
+from engine.mahou import hidden, legal, snapshot, view
 from engine.mahou.actions import apply_action
 from engine.mahou.cards import MsCardDB, parse_cards
 from engine.mahou.rules import BOOK, RULES
@@ -164,6 +164,22 @@ class MahouShoujo(CompleteLogRecording):
         and the rival's face-down pair while the log ends before both pairs are revealed."""
         revealed = sum(a.get("type") == "place_active" for a in actions) >= 2
         return [view.seen_action(a, seat, revealed=revealed) for a in actions]
+
+    # -- at a real table (engine.ruleset.HiddenOrders): the deck orders nobody saw ---------------------
+
+    hidden_orders = hidden.HIDDEN_ORDERS
+
+    def placeholder_order(self, state: MsState, action: Mapping[str, Any]) -> list[str]:
+        return hidden.placeholder_order(state, action)
+
+    def pile(self, state: MsState, player: int) -> list[str]:
+        return state.players[player].deck
+
+    def hand(self, state: MsState, player: int) -> list[str]:
+        return state.players[player].hand
+
+    def named(self, state: MsState, action: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+        return hidden.named(state, action)
 
 
 RULESET = MahouShoujo()

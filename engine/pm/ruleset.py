@@ -239,6 +239,8 @@ class PreciousMemories:
 
     table_logs = True
     knowledge_actions = frozenset({"identify"})
+    #: a payment's cards carry no order (two phones tap them in any order): the merge compares them as multisets
+    unordered_fields = frozenset({"pay"})
 
     def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
         from engine.pm import redact  # it folds through this ruleset

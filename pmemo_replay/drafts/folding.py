@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.fold import Folder
-from engine.ruleset import JUDGE, PUBLIC, hidden_seats
+from engine.ruleset import JUDGE, PUBLIC, hidden_seats, hides_orders
 from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, Trail
+from pmemo_replay.drafts.orders import Orders
 
 logger = logging.getLogger(__name__)
 Action = dict[str, Any]
@@ -48,12 +49,16 @@ class DraftFold:
     """The judge and public folds of one draft after ``applied`` actions."""
 
     def __init__(self, header: Mapping[str, Any], cards: Any, *, offset: int = 0,
-                 judge: dict[str, Any] | None = None, public: dict[str, Any] | None = None) -> None:
-        """From the header's setup, or from the snapshots ``judge`` and ``public`` taken after ``offset`` actions."""
+                 judge: dict[str, Any] | None = None, public: dict[str, Any] | None = None,
+                 seen: Mapping[int, set[int]] | None = None) -> None:
+        """From the header's setup, or from the snapshots ``judge`` and ``public`` taken after ``offset`` actions;
+        ``seen``: the positions of hidden orders seen so far (a game with ``HiddenOrders``, folded from the start)."""
         self.cards = cards
         self.ruleset = ruleset_of(header)
         rs = self.ruleset
         self.judge = Folder(header, cards, state=None if judge is None else rs.from_snapshot(judge, cards), offset=offset)
+        #: where the deck orders nobody saw stand (engine.ruleset.HiddenOrders; None for other games)
+        self.orders: Orders | None = Orders(rs, self.judge.state, seen) if hides_orders(rs) and judge is None else None
         self.last: Mapping[str, Any] | None = None  # the last action pushed (its public trail)
         #: the turn each action was taken in (None for those folded before this process's snapshot)
         self.turns: list[int | None] = [None] * offset
@@ -82,7 +87,10 @@ class DraftFold:
                 self.judge.as_played = True
         known = self.public.state if self.public is not None else None
         turn = self.ruleset.turn_shown(self.judge.state, action)
+        decks = self.orders.decks(self.judge.state) if self.orders is not None else None
         copied = self.ruleset.push_seen(self.judge, action, PUBLIC, known)
+        if self.orders is not None and decks is not None:
+            self.orders.after(self.applied - 1, action, decks, self.judge.state)
         self.last = action
         self.turns.append(turn)
         if not self.ruleset.table_logs:

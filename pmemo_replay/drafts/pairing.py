@@ -1,6 +1,11 @@
 """Two seats, one game: two drafts of the same game, each recorded on its own phone from its own seat, linked and
 merged into one judge's log (engine.merge), stored as one game with both recordings kept.
 
+One game is counted once: each seat's finished draft is stored (as every finished draft is), and when the merge is
+stored it supersedes them: the seat games get a ``hidden`` event (store.moderation, actor ``merge``, the reason names
+the merged game), which takes them out of the games list and every statistic; nothing is deleted. The merged game
+links back to its recordings and each seat game forward to it (:func:`recordings`: ``GET /api/games/<id>``).
+
 ``pair`` records one draft's request (its token, the other draft's id, the seat it was recorded from); two drafts
 are paired once each asked for the other from the other seat. ``merged`` merges them (the first disagreement, when
 there is one, with both versions); ``finish`` stores the merged game when they agree to the end.
@@ -20,12 +25,14 @@ import sqlalchemy as sa
 
 from engine.merge import merge, seat_mismatch
 from pmemo_replay.drafts.folding import ruleset_of
-from pmemo_replay.drafts.models import DRAFT_PAIR
+from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
 from pmemo_replay.drafts.service import DraftError, Drafts, Finished
 from pmemo_replay.logio import FORMAT, VERSION
 from pmemo_replay.store.db import read_connection, write_transaction
+from pmemo_replay.store.moderation import set_hidden
 
 HEADER = "header"  #: the pick's step naming the header (whose is right where the two differ)
+MERGE_ACTOR = "merge"  #: the actor of the ``hidden`` events that take superseded seat games out of the lists
 
 
 def _error(status: int, message: str) -> DraftError:
@@ -52,7 +59,9 @@ class Pairs:
                 raise _error(422, "the two drafts are of different games")
             ruleset = ruleset_of(row.header)
             if not ruleset.table_logs:
-                raise _error(422, f"{ruleset.game} is recorded whole from one seat: nothing to merge")
+                raise _error(422, f"{ruleset.game}'s logs are complete (every hand and deck order is part of the "
+                                  f"log, the ruleset's contract): it has no seat recordings, so there is nothing to "
+                                  f"pair or merge; record the game once")
             mine = [(row.header, self.drafts._actions(conn, draft_id, 0, row.count, "action"))]
             mismatch = seat_mismatch(ruleset, mine, [seat], f"draft {draft_id}, sent as seat {{seat}}'s,")
             if mismatch is not None:
@@ -159,4 +168,23 @@ class Pairs:
             raise DraftError(422, {"ruling": result.ruling or {}})
         with write_transaction(self.engine) as conn:
             conn.execute(sa.update(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id.in_(now["seats"])).values(game_id=result.game_id))
+            seat_games = conn.execute(sa.select(DRAFT.c.game_id).where(DRAFT.c.id.in_(now["seats"]))).scalars().all()
+        for seat_game in seat_games:  # superseded by the merge: one game played, counted once
+            if seat_game is not None and seat_game != result.game_id:
+                set_hidden(self.engine, seat_game, True, actor=MERGE_ACTOR,
+                           reason=f"a seat's recording, merged into game {result.game_id}")
         return Finished(result.game_id, result.status == "stored")
+
+
+def recordings(engine: Any, game_id: int) -> dict[str, Any]:
+    """How a stored game is linked to two-seat recordings: ``{"recordings": [{"seat", "draft", "game_id"}, ...]}``
+    (the drafts merged into it, each with its own superseded seat game; [] when none) and ``merged_into`` (the merged
+    game this seat game was superseded by, or None)."""
+    with read_connection(engine) as conn:
+        rows = conn.execute(sa.select(DRAFT_PAIR.c.draft_id, DRAFT_PAIR.c.seat, DRAFT.c.game_id)
+                            .join(DRAFT, DRAFT.c.id == DRAFT_PAIR.c.draft_id)
+                            .where(DRAFT_PAIR.c.game_id == game_id).order_by(DRAFT_PAIR.c.seat)).all()
+        into = conn.execute(sa.select(DRAFT_PAIR.c.game_id).join(DRAFT, DRAFT.c.id == DRAFT_PAIR.c.draft_id)
+                            .where(DRAFT.c.game_id == game_id, DRAFT_PAIR.c.game_id.is_not(None))).scalar()
+    return {"recordings": [{"seat": r.seat, "draft": r.draft_id, "game_id": r.game_id} for r in rows],
+            "merged_into": into}

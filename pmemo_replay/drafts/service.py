@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -21,12 +22,14 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
+from engine.ruleset import hides_orders
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts.cache import Entry, FoldCache
-from pmemo_replay.drafts.folding import DraftFold, Shown, public_header
+from pmemo_replay.drafts.folding import DraftFold, Shown, public_header, ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
 from pmemo_replay.drafts.notify import announce
+from pmemo_replay.drafts.orders import NamingConflict, Rewrite, apply_rewrite
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
 from pmemo_replay.logio.boundary import action_check
@@ -135,12 +138,13 @@ class Drafts:
         return draft_id, token
 
     def in_progress(self, *, hours: float = 12, limit: int = 10) -> list[dict[str, Any]]:
-        """Drafts being recorded now (an action within ``hours``, not finished), the latest first: ``{"id",
-        "ruleset", "players", "count", "updated_at"}``."""
+        """Drafts being recorded now (an action within ``hours``, not finished, not a what-if branch), the latest
+        first: ``{"id", "ruleset", "players", "count", "updated_at"}``."""
         since = _now() - timedelta(hours=hours)
         with read_connection(self.engine) as conn:
             rows = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.header, DRAFT.c.count, DRAFT.c.updated_at)
-                                .where(DRAFT.c.game_id.is_(None), DRAFT.c.count > 0, DRAFT.c.updated_at >= since)
+                                .where(DRAFT.c.game_id.is_(None), DRAFT.c.branch_of.is_(None), DRAFT.c.branch_at.is_(None),
+                                       DRAFT.c.count > 0, DRAFT.c.updated_at >= since)
                                 .order_by(DRAFT.c.updated_at.desc(), DRAFT.c.id.desc()).limit(limit)).all()
         return [{"id": r.id, "ruleset": ruleset_name(r.header), "count": r.count, "updated_at": r.updated_at,
                  "players": [str(p.get("name", f"player {i}")) for i, p in enumerate(r.header.get("players") or ())]}
@@ -159,33 +163,49 @@ class Drafts:
     # --- writes -------------------------------------------------------------------------
 
     def append(self, draft_id: int, token: str | None, action: Any, expected: Any, *,
-               stand: bool = True) -> dict[str, Any]:
+               stand: bool = True, named: Any = None) -> dict[str, Any]:
         """Append one action at ``expected``: ``{"applied", "state", "trail"}`` (judge view). ``stand`` False: refuse
-        an irregular action even when the draft's header says ``as_played`` (the recorder asks first)."""
+        an irregular action even when the draft's header says ``as_played`` (the recorder asks first).
+
+        A game whose deck orders nobody at the table saw (engine.ruleset.HiddenOrders, drafts/orders.py): a shuffle
+        may come without its ``order`` (a placeholder fills it), an action naming a hand card makes it one of the
+        cards drawn and not named yet, and ``named`` (``{"p", "cards"}``) names the cards ``p`` drew and nobody
+        named yet, oldest first (the shuffle's draws sent with it); 400 when a name conflicts with what was seen."""
         if type(expected) is not int or expected < 0:
             raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
         with write_transaction(self.engine) as conn:
             row = self._locked(conn, draft_id, token)
-            self._check_action(row.header, action, expected)
+            bare = self._bare(row.header, action)
+            if not bare:
+                self._check_action(row.header, action, expected)
             if expected != row.count:
                 if expected == row.count - 1 and self._is_last_append(conn, row, action):
                     return self._answer(self._entry(conn, row))  # a retry: the same result, applied once
                 raise self._conflict(row, expected)
             entry = self._entry(conn, row)
             with entry.lock:
+                rewrites: list[Rewrite] = []
+                if entry.fold.orders is not None:
+                    action = self._fill(entry.fold, row.header, action, expected, bare)
+                    rewrites.append(self._named_by(entry, conn, row, action))
                 try:
                     public = entry.fold.push(action, stand=stand)
                 except IllegalAction as err:
+                    if rewrites and rewrites[0]:
+                        self.cache.drop(draft_id)
                     suffix = err.path_suffix
                     ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
                                     path=f"{expected}.{suffix}" if suffix else str(expected))
                     raise DraftError(422, {"ruling": ruling.to_json()}) from None
+                if named is not None:
+                    rewrites.append(self._name_drawn(entry, conn, row, named, [*self._current(conn, row), action]))
                 entry.valid = False  # until the transaction commits
                 try:
                     event = self._event(conn, draft_id, "append", expected, action, public)
+                    event = self._order_events(conn, draft_id, entry, rewrites, expected) or event
                     conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
                         count=expected + 1, last_event=event, updated_at=_now()))
-                    if (expected + 1) % SNAPSHOT_EVERY == 0:
+                    if (expected + 1) % SNAPSHOT_EVERY == 0 and entry.fold.orders is None:
                         judge, shown = entry.fold.snapshots()
                         conn.execute(sa.insert(DRAFT_SNAPSHOT).values(draft_id=draft_id, seq=expected + 1, judge=judge,
                                                                       public=shown))
@@ -194,6 +214,33 @@ class Drafts:
                     self.cache.drop(draft_id)
                     raise
         entry.mark(expected + 1, event)
+        return answer
+
+    def name(self, draft_id: int, token: str | None, named: Any, expected: Any) -> dict[str, Any]:
+        """Name cards drawn and not named yet (``{"p", "cards"}``, oldest first) in a game whose deck orders nobody
+        saw: the orders are rewritten where nobody saw them (400 on a conflict); answers as an append does."""
+        if type(expected) is not int or expected < 1:
+            raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 1)")
+        with write_transaction(self.engine) as conn:
+            row = self._locked(conn, draft_id, token)
+            if expected != row.count:
+                raise self._conflict(row, expected)
+            entry = self._entry(conn, row)
+            with entry.lock:
+                if entry.fold.orders is None:
+                    raise _error(400, f"{entry.fold.ruleset.game} has no deck order to name cards in")
+                rewrite = self._name_drawn(entry, conn, row, named, self._current(conn, row))
+                entry.valid = False
+                try:
+                    event = self._order_events(conn, draft_id, entry, [rewrite], row.count - 1)
+                    if event:
+                        conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(last_event=event,
+                                                                                           updated_at=_now()))
+                    answer = self._answer(entry)
+                except BaseException:
+                    self.cache.drop(draft_id)
+                    raise
+        entry.mark(row.count, event or row.last_event)
         return answer
 
     def undo(self, draft_id: int, token: str | None, expected: Any = None) -> dict[str, Any]:
@@ -284,7 +331,8 @@ class Drafts:
             if card is None:
                 key = ("offers", row.count, row.last_event)
                 if entry.memo.get("key") != key:
-                    entry.memo = {"key": key, "value": ruleset.offers(state)}
+                    offered = ruleset.offers(state)
+                    entry.memo = {"key": key, "value": {**offered, **self._draws(entry, offered["actions"])}}
                 return {"count": row.count, **entry.memo["value"]}
             seats = len(row.header.get("players") or ())
             if card not in entry.fold.cards or type(player) is not int or not 0 <= player < seats:
@@ -317,6 +365,111 @@ class Drafts:
     def exists(self, draft_id: int) -> bool:
         with read_connection(self.engine) as conn:
             return conn.execute(sa.select(DRAFT.c.id).where(DRAFT.c.id == draft_id)).first() is not None
+
+    # --- deck orders nobody saw (drafts/orders.py) --------------------------------------------
+
+    @staticmethod
+    def _bare(header: Mapping[str, Any], action: Any) -> bool:
+        """True for an action of a hidden-order type sent without its ``order`` (the draft fills it)."""
+        try:
+            rs = ruleset_of(header)
+        except UnknownRuleset:
+            return False
+        return (hides_orders(rs) and isinstance(action, dict) and action.get("type") in rs.hidden_orders
+                and "order" not in action)
+
+    def _fill(self, fold: DraftFold, header: Mapping[str, Any], action: Any, index: int, bare: bool) -> Any:
+        """The action with a placeholder ``order`` when it came without one (then checked as any action)."""
+        if not bare:
+            return action
+        if type(action.get("p")) is not int or not 0 <= action["p"] < len(fold.judge.state.players):
+            raise _error(400, f"action {index}: {action.get('type')}: field 'p' must be a seat")
+        try:
+            action = {**action, "order": fold.ruleset.placeholder_order(fold.judge.state, action)}
+        except IllegalAction as err:
+            ruling = Ruling(err.ruling.rule, err.ruling.message, index=index, path=str(index))
+            raise DraftError(422, {"ruling": ruling.to_json()}) from None
+        self._check_action(header, action, index)
+        return action
+
+    def _names(self, header: Mapping[str, Any]) -> list[str]:
+        return [str(p.get("name", f"player {i}")) for i, p in enumerate(header.get("players") or ())]
+
+    def _named_by(self, entry: Entry, conn: Connection, row: Row[Any], action: Any) -> Rewrite:
+        """What ``action`` names from a hand made true (orders rewritten, the fold rebuilt), or 400."""
+        assert entry.fold.orders is not None
+        try:
+            rewrite = entry.fold.orders.name_for(entry.fold.judge.state, action, self._names(row.header))
+        except NamingConflict as err:
+            raise _error(400, f"action {row.count}: {err}") from None
+        if rewrite:
+            self._refold(entry, row, self._current(conn, row), rewrite)
+        return rewrite
+
+    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, actions: list[Any]) -> Rewrite:
+        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt)."""
+        seats = len(row.header.get("players") or ())
+        cards = named.get("cards") if isinstance(named, dict) else None
+        p = named.get("p") if isinstance(named, dict) else None
+        if type(p) is not int or not 0 <= p < seats or not isinstance(cards, list) or not all(
+                isinstance(c, str) and c in entry.fold.cards for c in cards):
+            raise _error(400, f"'named' is {{\"p\": a seat (0 to {seats - 1}), \"cards\": [known card ids]}}")
+        assert entry.fold.orders is not None
+        try:
+            rewrite = entry.fold.orders.name_drawn(entry.fold.judge.state, p, cards, self._names(row.header))
+        except NamingConflict as err:
+            self.cache.drop(row.id)
+            raise _error(400, str(err)) from None
+        if rewrite:
+            self._refold(entry, row, actions, rewrite)
+        return rewrite
+
+    def _refold(self, entry: Entry, row: Row[Any], actions: list[Any], rewrite: Rewrite) -> None:
+        """The entry's fold made anew from ``actions`` with ``rewrite`` (400 when a later action no longer holds)."""
+        assert entry.fold.orders is not None
+        seen = {s: set(k) for s, k in entry.fold.orders.seen.items()}
+        for s, marks in rewrite.seen.items():
+            seen.setdefault(s, set()).update(marks)
+        fold = DraftFold(row.header, self.cards(row.header), seen=seen)
+        for index, action in enumerate(apply_rewrite(actions, rewrite)):
+            try:
+                fold.push(action)
+            except IllegalAction as err:
+                self.cache.drop(row.id)
+                raise _error(400, f"the cards named conflict with action {index} ({action.get('type')}), refused "
+                                  f"then ({err.ruling.rule}): {err.ruling.message}") from None
+        entry.fold = fold
+
+    def _order_events(self, conn: Connection, draft_id: int, entry: Entry, rewrites: list[Rewrite], by: int) -> int:
+        """Store the rewrites as ``order`` events made with action ``by``; the last event's id (0: none)."""
+        event = 0
+        for rewrite in rewrites:
+            for s in rewrite.targets():
+                event = self._event(conn, draft_id, "order", s, dict(entry.fold.judge.actions[s]),
+                                    {"by": by, "seen": sorted(rewrite.seen.get(s, set()))})
+        return event
+
+    def _draws(self, entry: Entry, offered: list[Action]) -> dict[str, Any]:
+        """For the recorder: each player's drawn cards nobody named yet and what they may be (``pool``), and what
+        the next shuffle offered to that player orders (``shuffle_pool``: what its draws may be)."""
+        orders = entry.fold.orders
+        if orders is None:
+            return {}
+        state = entry.fold.judge.state
+        rs = entry.fold.ruleset
+        draws = [{"p": p, "unnamed": len(orders.unnamed(state, p)), "pool": orders.pool(p), "shuffle_pool": None}
+                 for p in range(orders.seats)]
+        for action in offered:
+            p = action.get("p")
+            if action.get("type") in rs.hidden_orders and type(p) is int and draws[p]["shuffle_pool"] is None:
+                try:
+                    draws[p]["shuffle_pool"] = dict(Counter(rs.placeholder_order(state, action)))
+                except (IllegalAction, KeyError):
+                    continue
+        return {"hidden_orders": sorted(rs.hidden_orders), "draws": draws}
+
+    def _current(self, conn: Connection, row: Row[Any]) -> list[Action]:
+        return self._actions(conn, row.id, 0, row.count, "action")
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -389,7 +542,16 @@ class Drafts:
     def _is_last_append(conn: Connection, row: Row[Any], action: Any) -> bool:
         last = conn.execute(sa.select(DRAFT_EVENT.c.kind, DRAFT_EVENT.c.seq, DRAFT_EVENT.c.action)
                             .where(DRAFT_EVENT.c.id == row.last_event)).first()
-        return last is not None and last.kind == "append" and last.seq == row.count - 1 and last.action == action
+        if last is None or last.kind not in ("append", "order"):
+            return False
+        stored = conn.execute(sa.select(DRAFT_EVENT.c.action).where(
+            DRAFT_EVENT.c.draft_id == row.id, DRAFT_EVENT.c.kind == "append", DRAFT_EVENT.c.seq == row.count - 1)
+            .order_by(DRAFT_EVENT.c.id.desc()).limit(1)).scalar()
+        if stored is None or not isinstance(action, dict):
+            return False
+        if "order" not in action and "order" in stored:  # sent bare, stored with the order the draft filled
+            stored = {k: v for k, v in stored.items() if k != "order"}
+        return bool(stored == action)
 
     @staticmethod
     def _actions(conn: Connection, draft_id: int, lo: int, hi: int, column: str) -> list[Action]:
@@ -402,7 +564,36 @@ class Drafts:
                   .group_by(DRAFT_EVENT.c.seq))
         rows = conn.execute(sa.select(DRAFT_EVENT.c[column]).where(DRAFT_EVENT.c.id.in_(latest))
                             .order_by(DRAFT_EVENT.c.seq)).all()
-        return [r[0] for r in rows]
+        actions = [r[0] for r in rows]
+        if column == "action":
+            rewritten, _ = Drafts._orders(conn, draft_id, hi)
+            for s, action in rewritten.items():
+                if lo <= s < hi:
+                    actions[s - lo] = action
+        return actions
+
+    @staticmethod
+    def _orders(conn: Connection, draft_id: int, count: int) -> tuple[dict[int, Action], dict[int, set[int]]]:
+        """The deck orders rewritten by names (drafts/orders.py) and the positions seen, as the draft stands with
+        ``count`` actions: an ``order`` event counts while the action it came with (``by``) is still the one that
+        was appended before it (an undo, or the action appended again, drops it)."""
+        rows = conn.execute(sa.select(DRAFT_EVENT.c.id, DRAFT_EVENT.c.seq, DRAFT_EVENT.c.action, DRAFT_EVENT.c.public)
+                            .where(DRAFT_EVENT.c.draft_id == draft_id, DRAFT_EVENT.c.kind == "order")
+                            .order_by(DRAFT_EVENT.c.id)).all()
+        if not rows:
+            return {}, {}
+        appended = dict(conn.execute(sa.select(DRAFT_EVENT.c.seq, sa.func.max(DRAFT_EVENT.c.id))
+                                     .where(DRAFT_EVENT.c.draft_id == draft_id, DRAFT_EVENT.c.kind == "append",
+                                            DRAFT_EVENT.c.seq < count)
+                                     .group_by(DRAFT_EVENT.c.seq)).all())
+        orders: dict[int, Action] = {}
+        seen: dict[int, set[int]] = {}
+        for r in rows:
+            by = r.public["by"]
+            if by < count and r.id > appended.get(by, r.id) and r.id > appended.get(r.seq, r.id):
+                orders[r.seq] = r.action
+                seen.setdefault(r.seq, set()).update(r.public["seen"])
+        return orders, seen
 
     def _entry(self, conn: Connection, row: Row[Any]) -> Entry:
         """This process's folds of the draft as the row says it is: cached, or rebuilt (and cached)."""
@@ -419,6 +610,9 @@ class Drafts:
                             .order_by(DRAFT_SNAPSHOT.c.seq.desc()).limit(1)).first()
         start = 0
         fold: DraftFold | None = None
+        if hides_orders(ruleset_of(row.header)):  # its orders are followed from the start (drafts/orders.py)
+            snap = None
+            fold = DraftFold(row.header, self.cards(row.header), seen=self._orders(conn, row.id, row.count)[1])
         if snap is not None:
             try:
                 fold = DraftFold(row.header, self.cards(row.header), offset=snap.seq, judge=snap.judge, public=snap.public)

@@ -11,6 +11,7 @@ from marshmallow import Schema, ValidationError
 from engine.rulesets import UnknownRuleset
 from pmemo_replay import views
 from pmemo_replay.checking import check_text
+from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.games import ruleset_of
 from pmemo_replay.store.queries import Seat, iso_utc, result_of
 from pmemo_replay.store.seek import StepOutOfRange, UnknownGame
@@ -117,7 +118,9 @@ def game_json(game: Any) -> dict[str, Any]:
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Any:
-    return json_response(game_json(game_or_404(game_id)))
+    """The game; ``recordings``: the two seats' drafts (and their superseded seat games) a merged game was made of,
+    ``merged_into``: the merged game a seat's recording was superseded by."""
+    return json_response({**game_json(game_or_404(game_id)), **recordings(get_store().engine, game_id)})
 
 
 @bp.get("/games/<int:game_id>/actions")

@@ -180,7 +180,17 @@ def append(draft_id: int) -> Response:
     stand = body.get("as_played", True)
     if not isinstance(stand, bool):
         raise DraftError(400, {"error": "'as_played' must be true or false (false: refuse an irregular action)"})
-    return answer(drafts().append(draft_id, bearer_token(), body["action"], body.get("expected"), stand=stand))
+    return answer(drafts().append(draft_id, bearer_token(), body["action"], body.get("expected"), stand=stand,
+                                  named=body.get("named")))
+
+
+@bp.post("/<int:draft_id>/name")
+def name(draft_id: int) -> Response:
+    """Name cards drawn and not named yet, ``{"p", "cards", "expected"}`` (a game whose deck orders nobody saw:
+    Mahou Shoujo, Clockwork Memorion): the unseen part of the order is rewritten; 400 when a name conflicts."""
+    body = _body()
+    return answer(drafts().name(draft_id, bearer_token(), {"p": body.get("p"), "cards": body.get("cards")},
+                                body.get("expected")))
 
 
 @bp.post("/<int:draft_id>/undo")

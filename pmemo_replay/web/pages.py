@@ -12,6 +12,7 @@ from marshmallow import ValidationError
 
 from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
 from pmemo_replay import views
+from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.api import redaction_or_422, ruleset_or_422
@@ -137,4 +138,4 @@ def game(game_id: int) -> Any:
     data["api"] = {"actions": url_for("api.game_actions", game_id=game_id, **query),
                    "state": url_for("api.game_state", game_id=game_id, **query),
                    "legal": url_for("api.game_legal", game_id=game_id, **query)}
-    return render_template("game.html", game=row, data=data)
+    return render_template("game.html", game=row, data=data, links=recordings(store.engine, game_id))

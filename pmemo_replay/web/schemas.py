@@ -190,11 +190,23 @@ class GamePageSchema(Schema):
     per_page = fields.Integer(allow_none=True, required=True)
 
 
+class RecordingSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "the seat the draft was recorded from"})
+    draft = fields.Integer(required=True, metadata={"description": "the draft's id (/games/draft/<id>)"})
+    game_id = fields.Integer(allow_none=True, required=True, metadata={"description": "the seat's own stored game"})
+
+
 class GameSchema(GameSummarySchema):
     header = fields.Dict(required=True, metadata={"description": "the log's game header"})
     stored_at = fields.String(allow_none=True)
     ruling = fields.Nested(RulingSchema, allow_none=True,
                            metadata={"description": "set when a re-check by a later engine refused the log"})
+    recordings = fields.List(fields.Nested(RecordingSchema), metadata={
+        "description": "a game merged from two seats' recordings: each seat's draft and its own (superseded, hidden) "
+                       "seat game; [] for any other game"})
+    merged_into = fields.Integer(allow_none=True, metadata={
+        "description": "a seat's recording superseded by the merged game of both seats (hidden from lists and "
+                       "statistics): that game's id; null otherwise"})
 
 
 class ActionsSchema(Schema):

@@ -48,6 +48,8 @@ def tap_offer(page: Any) -> str:
             offers.nth(kinds.index(kind)).tap()
             return kind
     offers.first.tap()
+    if page.locator("#sheet:not([hidden]) .draws-skip").count():  # a shuffle asks what was drawn: left unnamed
+        page.locator("#sheet .draws-skip").tap()
     return "first"
 
 

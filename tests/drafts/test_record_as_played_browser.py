@@ -59,6 +59,8 @@ def start_and_queue_a_wrong_end_turn(page: Any, server: LiveServer, as_played: b
         if state.get("phase") == "main1":
             break
         page.locator("#offers button.offer").first.click()
+        if page.locator("#sheet:not([hidden]) .draws-skip").count():  # a shuffle asks what was drawn: unnamed
+            page.locator("#sheet .draws-skip").click()
         count += 1
         page.wait_for_selector(f"#board[data-count='{count}']", timeout=WAIT_MS)
     wrong = {"type": "end_turn", "p": 1 - state["turn_player"]}

@@ -242,3 +242,47 @@ def test_merge_cli_on_mahou_logs(tmp_path: Path, capsys: pytest.CaptureFixture[s
     paths = [write(f"view{seat}.json", v.header, v.actions) for seat, v in enumerate(views)]
     assert main(["merge", *paths]) == 2
     assert "pmemo-replay merge: seat 0: action" in capsys.readouterr().err
+
+
+def test_the_same_payment_in_another_order_agrees() -> None:
+    """Two phones tap a payment's cards in any order: the cards of ``pay`` are a multiset (review 21, 6a)."""
+    seat0, seat1, judge = views(2)
+    at = next(i for i, a in enumerate(seat1.actions) if len(a.get("pay") or ()) >= 2 and a["pay"][0] != a["pay"][-1])
+    tapped = copy.deepcopy(seat1)
+    tapped.actions[at]["pay"].reverse()
+    out = merged(seat0, tapped)
+    assert out.disagreement is None and out.actions == judge.actions
+
+
+def test_a_note_on_one_phone_only_is_kept() -> None:
+    """A note is no game action: taken on one phone only it is no disagreement, and the merge keeps it (6b)."""
+    seat0, seat1, judge = views(4)
+    k = 6
+    noted = copy.deepcopy(seat0)
+    noted.actions.insert(_game_steps(seat0.actions)[k], {"type": "note", "text": "Ren's sleeve split"})
+    out = merged(noted, seat1)
+    assert out.disagreement is None
+    at = judge.steps[k]
+    assert out.actions == [*judge.actions[:at], {"type": "note", "text": "Ren's sleeve split"}, *judge.actions[at:]]
+    both = merged(noted, _with_note(seat1, k, "Ren's sleeve split"))
+    assert both.actions == out.actions  # the same note on both phones: kept once
+
+
+def _with_note(seat: Redaction, k: int, text: str) -> Redaction:
+    noted = copy.deepcopy(seat)
+    noted.actions.insert(_game_steps(seat.actions)[k], {"type": "note", "text": text})
+    return noted
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_a_pass_missed_mid_game_is_reported_as_missing(seed: int) -> None:
+    """One phone missed a pass in the middle of the game: kind ``missing`` at that step, not two different passes
+    (6c)."""
+    seat0, seat1, _ = views(seed)
+    games = _game_steps(seat0.actions)
+    k = next(k for k, i in enumerate(games) if seat0.actions[i]["type"] == "pass" and k > len(games) // 3)
+    shorter = copy.deepcopy(seat0)
+    del shorter.actions[games[k]]
+    out = merged(shorter, seat1)
+    assert out.disagreement is not None and (out.disagreement.kind, out.disagreement.step) == ("missing", k)
+    assert out.disagreement.versions[0] is None

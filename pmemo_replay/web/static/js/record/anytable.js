@@ -5,6 +5,7 @@ import { $, el, fill } from "../dom.js";
 import { loadBoard } from "../boards/load.js";
 import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";
 import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
+import { cardButton, cardPicker } from "./picker.js";
 
 export async function startAnyTable(d, data, server) {
   const players = server.game.players.map((p, i) => ({ name: p.name || `player ${i}`, deck_name: p.deck_name }));
@@ -53,11 +54,76 @@ export async function startAnyTable(d, data, server) {
     renderOffers();
   }
 
-  function send(action) {
+  function send(action, named = null) {
     closeSheet();
     offers = null;
-    outbox.push({ kind: "append", action });
+    outbox.push(named && named.cards.length ? { kind: "append", action, named } : { kind: "append", action });
     render();
+  }
+
+  // --- deck orders nobody saw: the shuffle is tapped without one, the cards drawn are named ------------
+
+  const hiddenOrder = (a) => offers && (offers.hidden_orders || []).includes(a.type) && !("order" in a);
+
+  /** A picker of the cards player p may have drawn (the pool of the deck's positions nobody saw yet). */
+  function drawPicker(p, chosen, redraw, shuffling = false) {
+    const mine = (offers.draws || [])[p] || {};
+    const pool = (shuffling ? mine.shuffle_pool : mine.pool) || {};
+    const left = (id) => (pool[id] || 0) - chosen.filter((c) => c === id).length;
+    return cardPicker({ ids: Object.keys(pool), cards: data.cards, left, label: `cards ${names[p]} drew`,
+      onPick(id) { chosen.push(id); redraw(); } });
+  }
+
+  function chosenRow(chosen, redraw) {
+    return el("div", { class: "chosen" }, chosen.map((id, i) => {
+      const b = cardButton(id, data.cards[id], "✕");
+      b.addEventListener("click", () => { chosen.splice(i, 1); redraw(); });
+      return b;
+    }));
+  }
+
+  /** Tapping a shuffle: "what did X draw?" first (its draws follow what is named, not a made-up order). */
+  function askDraws(action) {
+    const p = action.p;
+    const chosen = [];
+    const body = el("div", { class: "draws" });
+    function redraw() {
+      fill(body, el("h3", { text: chosen.length ? "Drawn (tap to take back)" : "Tap the cards drawn, in order" }),
+        chosenRow(chosen, redraw),
+        button(`Record: ${board.narrate(action)} · ${chosen.length} named`, () => send(action, { p, cards: [...chosen] }), "primary draws-send"),
+        button("Not seen: record without naming", () => send(action), "draws-skip"),
+        drawPicker(p, chosen, redraw, true).node);
+    }
+    redraw();
+    openSheet(`What did ${names[p]} draw?`, body);
+  }
+
+  function drawPrompts() {
+    if (state.result || !offers.draws) return [];
+    const out = [];
+    for (const { p, unnamed } of offers.draws) {
+      if (!unnamed || d.skipped[p] === d.count) continue;
+      const chosen = (d.naming || (d.naming = {}))[p] || (d.naming[p] = []);
+      const section = el("section", { class: "rec-group g-identify", "aria-label": "what did you draw" });
+      const redraw = () => {
+        saveDraft(d);
+        fill(section, el("h3", { text: `What did ${names[p]} draw? ${unnamed} card(s) not named` }),
+          chosenRow(chosen, redraw),
+          el("div", { class: "row-buttons" },
+            button(`Record ${chosen.length} card(s)`, () => {
+              const cards = chosen.splice(0);
+              saveDraft(d);
+              offers = null;
+              outbox.push({ kind: "name", named: { p, cards } });
+              render();
+            }, "primary identify-send"),
+            button("Skip", () => { d.skipped[p] = d.count; renderOffers(); }, "identify-skip")),
+          drawPicker(p, chosen, redraw).node);
+      };
+      redraw();
+      out.push(section);
+    }
+    return out;
   }
 
   function render() {
@@ -96,7 +162,7 @@ export async function startAnyTable(d, data, server) {
       fill(node, el("p", { class: "hint", text: outbox.pending() ? `sending… (${outbox.pending()} unsent)` : "asking the rules…" }));
       return;
     }
-    const parts = [];
+    const parts = drawPrompts();
     if (state.result) {
       parts.push(el("div", { class: "rec-done" }, el("p", { text: "The game is over." }), button("Finish and store", finish, "primary")));
     }
@@ -109,7 +175,7 @@ export async function startAnyTable(d, data, server) {
     for (const [type, list] of groups) {
       parts.push(el("section", { class: `rec-group g-${type}` }, el("h3", { text: type.replace(/_/g, " ") }),
         list.map((a) => {
-          const b = button(board.narrate(a), () => send(a), "offer");
+          const b = button(board.narrate(a), () => (hiddenOrder(a) ? askDraws(a) : send(a)), "offer");
           b.dataset.offer = a.type;
           b.dataset.action = canonical(a);
           return b;

@@ -1,5 +1,6 @@
 // /games/draft/<id>/merge: the two seats' recordings merged (GET /api/drafts/<id>/merge, with the token this browser
 // holds), the first disagreement's two versions side by side, a judge's pick for it, and the merged game stored.
+// Numbers are the engine's everywhere (one rule): seats 0 and 1, game actions from 0, as its messages say them.
 import { $, el, fill } from "../dom.js";
 import { loadBoard } from "../boards/load.js";
 import { call, loadDraft } from "./outbox.js";
@@ -37,13 +38,13 @@ function version(seat, d, now) {
   const choices = [];
   if (d.kind !== "missing" && v !== null) {
     const step = d.kind === "header" ? "header" : d.step;  // the header: whose is right where the two differ
-    choices.push(button(`Seat ${seat + 1} is right`, { step, how: "take", seat }, "primary pick-take"));
+    choices.push(button(`Seat ${seat} is right`, { step, how: "take", seat }, "primary pick-take"));
   }
   if (v !== null && d.kind !== "card" && d.step !== null) {
-    choices.push(button(`Only seat ${seat + 1} recorded it`, { step: d.step, how: "insert", seat }, "pick-insert"));
+    choices.push(button(`Only seat ${seat} recorded it`, { step: d.step, how: "insert", seat }, "pick-insert"));
   }
   return el("article", { class: "version", dataset: { seat: String(seat) } },
-    el("h3", { text: `Seat ${seat + 1} (index ${seat}, draft ${now.seats[seat]}) recorded` }),
+    el("h3", { text: `Seat ${seat} (draft ${now.seats[seat]}) recorded` }),
     el("ul", {}, shown.map((a) => el("li", { class: "said", text: say(a) }))),
     el("ul", { class: "differs" }, (d.kind === "header" ? headerFields(v, d.fields || []) : differences(v, d.versions[1 - seat]))
       .map((t) => el("li", { text: t }))),
@@ -76,7 +77,7 @@ async function store() {
 function show(now) {
   const d = now.disagreement;
   const merged = now.actions;
-  fill($("merged-list"), merged.slice(-8).map((a, i) => el("li", { value: String(merged.length - Math.min(8, merged.length) + i + 1), text: say(a) })));
+  fill($("merged-list"), merged.slice(-8).map((a, i) => el("li", { value: String(merged.length - Math.min(8, merged.length) + i), text: say(a) })));
   $("disagreement").hidden = !d;
   const picks = Object.entries(now.picks || {});
   $("picks").hidden = !picks.length;
@@ -84,8 +85,8 @@ function show(now) {
     const clear = el("button", { type: "button", class: "pick-clear", text: "undo this pick" });
     const header = step === "header";
     clear.addEventListener("click", () => send({ step: header ? step : Number(step), how: "clear", seat }));
-    const where = header ? "the header" : `game action ${Number(step) + 1}`;
-    return el("li", {}, `${where}: ${how === "take" ? `seat ${seat + 1}'s version` : `inserted from seat ${seat + 1}`} `, clear);
+    const where = header ? "the header" : `game action ${Number(step)}`;
+    return el("li", {}, `${where}: ${how === "take" ? `seat ${seat}'s version` : `inserted from seat ${seat}`} `, clear);
   }));
   $("merge").dataset.state = now.game_id ? "stored" : d ? "disagree" : "agree";
   if (now.game_id) {

@@ -48,6 +48,7 @@ export async function call(method, url, token, body) {
 function appendBody(d, item) {
   const body = { action: item.action, expected: item.expected };
   if (d.game && d.game.as_played && !item.anyway) body.as_played = false;
+  if (item.named) body.named = item.named;  // the cards drawn, named with the action (a deck order nobody saw)
   return body;
 }
 
@@ -64,7 +65,7 @@ export function makeOutbox(d, hooks) {
   let attempt = 0;
   let timer = null;
 
-  const delta = (item) => (item.kind === "undo" ? -1 : 1);
+  const delta = (item) => (item.kind === "undo" ? -1 : item.kind === "name" ? 0 : 1);
   const save = () => saveDraft(d);
 
   function push(item) {
@@ -120,7 +121,9 @@ export function makeOutbox(d, hooks) {
         try {
           res = item.kind === "undo"
             ? await call("POST", `${base}/undo`, d.token, { expected: item.expected })
-            : await call("POST", `${base}/actions`, d.token, appendBody(d, item));
+            : item.kind === "name"  // cards drawn, named after the action that drew them
+              ? await call("POST", `${base}/name`, d.token, { ...item.named, expected: item.expected })
+              : await call("POST", `${base}/actions`, d.token, appendBody(d, item));
         } catch {
           later();
           return;

@@ -1,6 +1,5 @@
 // Card pickers: a searchable list of card buttons over a pool ({id: copies}) or over every non-EX card.
 import { el, fill } from "../dom.js";
-import { shortId } from "../cards.js";
 
 const SHOWN = 40;
 
@@ -40,7 +39,7 @@ export function poolIds(pool, cards, seen = {}) {
 export function cardButton(id, facts, extra) {
   const f = facts || {};
   return el("button", { type: "button", class: `pick c-${f.color || "none"}`, dataset: { pick: id } },
-    el("span", { class: "pick-id", text: shortId(id) }), el("span", { class: "pick-name", text: f.name || id }),
+    el("span", { class: "pick-id", text: id }), el("span", { class: "pick-name", text: f.name || id }),
     extra ? el("span", { class: "pick-extra", text: extra }) : null);
 }
 

@@ -28,7 +28,7 @@ export function startTable(d, cards, server) {
       trail = body.trail;
       last = item.kind === "undo" ? null : item.action;
       refusal = null;
-      picking = d.picking = {};
+      keepPicks(item);
       d.view = { state, trail, last };
       saveDraft(d);
       if (!more) refreshOffers();
@@ -51,6 +51,18 @@ export function startTable(d, cards, server) {
       node.dataset.kind = kind;
     },
   });
+
+  /** The cards tapped for a hand's unknown draws stay until that hand is identified: another action (the
+   * opponent's keep, said at the table meanwhile) keeps them, at most as many as the hand still holds unknown. */
+  function keepPicks(item) {
+    const action = item.kind === "append" ? item.action : null;
+    for (const p of Object.keys(picking)) {
+      const unknown = state.players[p] ? state.players[p].hand.filter((c) => c === null).length : 0;
+      if (action && action.type === "identify" && String(action.p) === p) picking[p] = [];
+      else if (picking[p].length > unknown) picking[p] = picking[p].slice(0, unknown);
+    }
+    d.picking = picking;
+  }
 
   async function refreshOffers() {
     const count = d.count;
@@ -163,10 +175,13 @@ export function startTable(d, cards, server) {
     return b;
   }
 
+  /** Several actions for one tap ("End turn (4 passes)"): one Undo tap takes them all back. */
   function sendAll(actions) {
     closeSheet();
     offers = null;
     for (const action of actions) outbox.push({ kind: "append", action });
+    d.taps = [...(d.taps || []), { end: d.count + outbox.pending(), size: actions.length }].slice(-20);
+    saveDraft(d);
     render();
   }
 
@@ -187,6 +202,7 @@ export function startTable(d, cards, server) {
 
   function identifyPrompts() {
     const out = [];
+    if (state.result) return out;  // the game is over: nothing more is drawn
     for (const p of mine) {
       const unknown = state.players[p].hand.filter((c) => c === null).length;
       if (!unknown || d.skipped[p] === d.count) continue;
@@ -307,9 +323,15 @@ export function startTable(d, cards, server) {
   // --- always one tap away --------------------------------------------------------------
 
   function undo() {
-    if (outbox.popLocal()) { render(); return; }
-    offers = null;
-    outbox.push({ kind: "undo" });
+    const taps = d.taps || [];
+    const held = d.count + outbox.pending();
+    const tap = taps.length && taps[taps.length - 1].end === held ? taps.pop() : { size: 1 };
+    saveDraft(d);
+    for (let n = 0; n < tap.size; n += 1) {
+      if (outbox.popLocal()) continue;
+      offers = null;
+      outbox.push({ kind: "undo" });
+    }
     render();
   }
 
@@ -349,7 +371,7 @@ export function startTable(d, cards, server) {
     const answer = el("p", { class: "hint pair-answer", role: "status" });
     const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge (after the game)" });
     openSheet(`Pair with ${names[1 - seat]}'s phone`,
-      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat + 1}: its draft number is ${d.id}. ` +
+      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat} (${names[seat]}): its draft number is ${d.id}. ` +
         `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
       button("Pair", async () => {
         const res = await call("POST", `/api/drafts/${d.id}/pair`, d.token, { with: Number(other.value), seat }).catch(() => null);

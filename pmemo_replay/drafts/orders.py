@@ -1,0 +1,219 @@
+"""Deck orders nobody at the table saw, in a draft of a game whose logs are complete (engine.ruleset.HiddenOrders).
+
+At a real table nobody knows a shuffled deck's order, yet such a game's log holds it. The recorder writes the
+shuffle without its ``order``; the draft fills a placeholder order (the ruleset's ``placeholder_order``) and, as
+cards are named (drawn, played from a hand), rewrites the positions nobody has seen yet so that the stored log is a
+complete history consistent with everything observed:
+
+- a position is (the index of the action whose ``order`` holds it, its place there, top first);
+- :class:`Orders` follows each player's deck through the fold: where each deck card came from, which positions
+  left the deck (drawn) and by which action, and which were *seen* (named, or used by an action);
+- naming a card swaps it, within the same order, with a position not seen yet; a named card that has no unseen
+  copy left is a conflict (:class:`NamingConflict`, answered 400 with what conflicts).
+
+The drafts service persists each rewrite as an ``order`` event (the new action at that index, with the positions it
+marks seen and the action it came with: undone with that action).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Pos = tuple[int, int]  #: (index of the action holding the order, place in that order, top first)
+Action = dict[str, Any]
+
+
+class NamingConflict(ValueError):
+    """A named card that no position not seen yet can hold."""
+
+
+@dataclass
+class Rewrite:
+    """Orders changed (action index -> the new order) and positions newly seen (action index -> places)."""
+
+    orders: dict[int, list[str]] = field(default_factory=dict)
+    seen: dict[int, set[int]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.orders or self.seen)
+
+    def targets(self) -> list[int]:
+        return sorted({*self.orders, *self.seen})
+
+
+class Orders:
+    """The hidden orders of one draft's fold, kept beside it action by action."""
+
+    def __init__(self, ruleset: Any, state: Any, seen: Mapping[int, set[int]] | None = None) -> None:
+        self.rs = ruleset
+        self.seats = len(state.players)
+        #: per player, the origin of each deck card (top last): a position, or None (not from a hidden order)
+        self.origins: list[list[Pos | None]] = [[None] * len(ruleset.pile(state, p)) for p in range(self.seats)]
+        self.orders: dict[int, tuple[int, list[str]]] = {}  #: action index -> (player, order)
+        self.taken: dict[Pos, int] = {}  #: position -> the action that took it from the deck (in taking order)
+        self.seen: dict[int, set[int]] = {k: set(v) for k, v in (seen or {}).items()}
+
+    def decks(self, state: Any) -> list[list[str]]:
+        return [list(self.rs.pile(state, p)) for p in range(self.seats)]
+
+    def after(self, index: int, action: Mapping[str, Any], before: list[list[str]], state: Any) -> None:
+        """Follow each deck through action ``index`` (``before``: the decks before it)."""
+        for p in range(self.seats):
+            old, origin = before[p], self.origins[p]
+            if action.get("type") in self.rs.hidden_orders and action.get("p") == p and "order" in action:
+                order = list(action["order"])
+                self.orders[index] = (p, order)
+                old = list(reversed(order))
+                origin = [(index, len(order) - 1 - j) for j in range(len(order))]
+            new = list(self.rs.pile(state, p))
+            if new == old[:len(new)]:
+                kept, gone = origin[:len(new)], origin[len(new):][::-1]
+            else:
+                kept, gone = _align(old, origin, new)
+            self.origins[p] = kept
+            for pos in gone:
+                if pos is not None:
+                    self.taken[pos] = index
+
+    # --- what is left to name -----------------------------------------------------------
+
+    def unnamed(self, state: Any, p: int, *, anywhere: bool = False) -> list[Pos]:
+        """``p``'s positions drawn but not seen whose card the hand still holds (``anywhere``: wherever it went),
+        oldest first."""
+        hand = Counter(self.rs.hand(state, p))
+        out = []
+        for pos in self.taken:
+            s, k = pos
+            owner, order = self.orders[s]
+            if owner == p and k not in self.seen.get(s, ()) and (anywhere or hand[order[k]] > 0):
+                hand[order[k]] -= 1
+                out.append(pos)
+        return out
+
+    def pool(self, p: int) -> dict[str, int]:
+        """The cards ``p``'s positions not seen yet may be (of the player's latest order), with their counts."""
+        latest = max((s for s, (owner, _) in self.orders.items() if owner == p), default=None)
+        if latest is None:
+            return {}
+        order = self.orders[latest][1]
+        seen = self.seen.get(latest, set())
+        return dict(Counter(c for k, c in enumerate(order) if k not in seen))
+
+    # --- naming ------------------------------------------------------------------------
+
+    def name_drawn(self, state: Any, p: int, cards: Sequence[str], names: Sequence[str]) -> Rewrite:
+        """Name ``p``'s oldest drawn cards not seen yet as ``cards`` (in drawing order)."""
+        open_ = self.unnamed(state, p)
+        if len(cards) > len(open_):  # cards drawn that left the hand since (discarded, put elsewhere) count too
+            open_ = self.unnamed(state, p, anywhere=True)
+        if len(cards) > len(open_):
+            raise NamingConflict(f"{len(cards)} card(s) named, but {names[p]} holds {len(open_)} drawn card(s) not "
+                                 "named yet")
+        plan = _Plan(self)
+        for pos, card in zip(open_, cards, strict=False):
+            plan.put(pos, card, names[p])
+        return plan.done()
+
+    def name_for(self, state: Any, action: Mapping[str, Any], names: Sequence[str]) -> Rewrite:
+        """What ``action`` names from hidden places (the ruleset's ``named``), made true where it is not yet."""
+        plan = _Plan(self)
+        need: Counter[tuple[int, str]] = Counter()
+        for p, card, where in self.rs.named(state, action):
+            if where == "hand":
+                need[(p, card)] += 1
+                plan.in_hand(state, p, card, need, names[p])
+            elif where == "top":
+                plan.on_top(state, p, card, names[p])
+        return plan.done()
+
+
+class _Plan:
+    """Swaps and marks being planned on copies of the orders."""
+
+    def __init__(self, orders: Orders) -> None:
+        self.o = orders
+        self.rewrite = Rewrite()
+
+    def order(self, s: int) -> list[str]:
+        if s not in self.rewrite.orders:
+            self.rewrite.orders[s] = list(self.o.orders[s][1])
+        return self.rewrite.orders[s]
+
+    def seen(self, s: int) -> set[int]:
+        return self.o.seen.get(s, set()) | self.rewrite.seen.get(s, set())
+
+    def done(self) -> Rewrite:
+        """The rewrite, without the orders left as they were."""
+        self.rewrite.orders = {s: o for s, o in self.rewrite.orders.items() if o != self.o.orders[s][1]}
+        return self.rewrite
+
+    def mark(self, pos: Pos) -> None:
+        self.rewrite.seen.setdefault(pos[0], set()).add(pos[1])
+
+    def put(self, pos: Pos, card: str, name: str) -> None:
+        """Position ``pos`` holds ``card`` (swapped in from a position not seen yet), and is seen."""
+        s, k = pos
+        order = self.order(s)
+        if order[k] != card:
+            in_deck = {q[1] for q in self.o.origins[self.o.orders[s][0]] if q is not None and q[0] == s}
+            free = [j for j in range(len(order)) if order[j] == card and j != k and j not in self.seen(s)]
+            if not free:
+                named = sum(1 for j, c in enumerate(order) if c == card and j in self.seen(s))
+                raise NamingConflict(f"{card} cannot be {name}'s: no copy of it is left unseen in that deck "
+                                     f"({order.count(card)} in it, {named} named or seen already)")
+            j = min(free, key=lambda j: (j not in in_deck, j))  # rather a card still in the deck
+            order[k], order[j] = order[j], order[k]
+        self.mark(pos)
+
+    def card_at(self, pos: Pos) -> str:
+        order = self.rewrite.orders.get(pos[0]) or self.o.orders[pos[0]][1]
+        return order[pos[1]]
+
+    def in_hand(self, state: Any, p: int, card: str, need: Counter[tuple[int, str]], name: str) -> None:
+        """``card`` is in ``p``'s hand: when the hand lacks it, a drawn card nobody named becomes it."""
+        open_ = [pos for pos in self.o.unnamed(state, p) if pos[1] not in self.seen(pos[0])]
+        hand = Counter(self.o.rs.hand(state, p))
+        for pos in self.o.unnamed(state, p):  # the swaps planned already change the hand
+            hand[self.o.orders[pos[0]][1][pos[1]]] -= 1
+            hand[self.card_at(pos)] += 1
+        if hand[card] >= need[(p, card)]:
+            mine = [pos for pos in open_ if self.card_at(pos) == card]
+            if mine:
+                self.mark(mine[-1])
+            return
+        # rather a drawn card the hand holds more of than this action needs
+        spare = [pos for pos in open_ if self.card_at(pos) != card and hand[self.card_at(pos)] > need[(p, self.card_at(pos))]]
+        if not spare:
+            raise NamingConflict(f"{card} is not in {name}'s hand, and no card {name} drew is left unnamed to be it")
+        self.put(spare[0], card, name)
+
+    def on_top(self, state: Any, p: int, card: str, name: str) -> None:
+        origins = self.o.origins[p]
+        pos = origins[-1] if origins else None
+        if pos is not None and pos[1] not in self.seen(pos[0]):
+            self.put(pos, card, name)
+
+
+def _align(old: list[str], origin: list[Pos | None], new: list[str]) -> tuple[list[Pos | None], list[Pos | None]]:
+    """The origins of ``new`` (a deck changed other than from the top) and those that left, read from an alignment."""
+    kept: list[Pos | None] = []
+    gone: list[Pos | None] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            kept += origin[i1:i2]
+        else:
+            gone += origin[i1:i2][::-1]
+            kept += [None] * (j2 - j1)
+    return kept, gone
+
+
+def apply_rewrite(actions: list[Action], rewrite: Rewrite) -> list[Action]:
+    """The actions with the rewritten orders."""
+    out = list(actions)
+    for s, order in rewrite.orders.items():
+        out[s] = {**out[s], "order": order}
+    return out

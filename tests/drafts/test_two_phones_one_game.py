@@ -1,0 +1,66 @@
+"""Two phones, one game (review 21, finding 2): the merged game is stored once; each seat's own finished recording
+is superseded by it (out of the games list and the statistics), and the merged game links back to both recordings
+(API and game page)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from engine.rulesets import get_ruleset
+from pmemo_replay.games.cards import bundled_for
+from pmemo_replay.simulate import simulated_logs
+
+
+def _draft(client: FlaskClient, header: dict[str, Any]) -> tuple[int, dict[str, str]]:
+    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
+    assert r.status_code == 201, r.json
+    return r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
+
+
+def _append(client: FlaskClient, draft: int, auth: dict[str, str], actions: list[dict[str, Any]]) -> None:
+    for n, action in enumerate(actions):
+        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
+        assert r.status_code == 200, (n, action, r.json)
+
+
+def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:
+    """Pairing needs both drafts finished (each finish stores the seat's table log as a game), then the merge is
+    stored too: the one game played is listed, and counted by the statistics, three times."""
+    pm = get_ruleset("pm-2.22")
+    cards = bundled_for("pm-2.22")
+    doc = next(d for d in simulated_logs(cards, 30, 2) if len(d["actions"]) < 110)
+    seats = [pm.redact(doc["game"], doc["actions"], cards, v) for v in (0, 1)]
+    drafts = []
+    for red in seats:
+        draft, auth = _draft(client, red.header)
+        _append(client, draft, auth, red.actions)
+        drafts.append((draft, auth))
+    (d0, a0), (d1, a1) = drafts
+    assert client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=a0).status_code == 200
+    assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=a1).json["paired"]
+    for draft, auth in drafts:
+        assert client.post(f"/api/drafts/{draft}/finish", headers=auth).status_code == 201
+    assert client.post(f"/api/drafts/{d0}/merge/finish", headers=a0).status_code == 201
+    listed = client.get("/api/games").json["items"]
+    assert len(listed) == 1, [(g["id"], g["actions"]) for g in listed]
+    assert client.get("/api/stats/first?ruleset=pm-2.22").json["covers"]["games"] == 1
+    merged = client.post(f"/api/drafts/{d0}/merge/finish", headers=a0).json["game_id"]
+    game = client.get(f"/api/games/{merged}").json
+    assert [(r["seat"], r["draft"]) for r in game["recordings"]] == [(0, d0), (1, d1)]
+    seat_games = [r["game_id"] for r in game["recordings"]]
+    assert all(g is not None and g != merged for g in seat_games) and game["merged_into"] is None
+    assert [client.get(f"/api/games/{g}").json["merged_into"] for g in seat_games] == [merged, merged]
+    page = client.get(f"/games/{merged}").get_data(as_text=True)
+    assert f'href="/games/draft/{d0}"' in page and f'href="/games/draft/{d1}"' in page
+    assert f'href="/games/{merged}"' in client.get(f"/games/{seat_games[0]}").get_data(as_text=True)
+
+
+def test_complete_log_games_are_not_paired(client: FlaskClient) -> None:
+    """Mahou Shoujo's logs are complete: no seat recordings, so pairing is refused with that reason."""
+    doc = next(simulated_logs(bundled_for("mahou-shoujo-1"), 1, 1, ruleset="mahou-shoujo-1"))
+    (d0, a0), (d1, _) = (_draft(client, doc["game"]) for _ in range(2))
+    r = client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=a0)
+    assert r.status_code == 422 and "logs are complete" in r.json["error"], r.json
