@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.pm.cards import Card
 from engine.pm.cards.compile_np import Phrase, phrase
+from engine.pm.cards.compile_trigger import OTHER_HEAD, other_cause, own_pair
 from engine.pm.conditions import CARD_KEYS
 
 Step = dict[str, Any]
@@ -764,6 +765,10 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
         k = alt[0]
         if sentences[k - 1].startswith(_IF_SO):
             return _or_after_if_so(sentences, k, ctx, may_flags)
+        if any(x.startswith(_IF_SO) for x in sentences[1:k]):
+            # "A. If so, B. Then, B2. Or, C.": is C the other reward of "if so" (as after "A. If so, B.") or instead
+            # of all before it? not read
+            raise NotUnderstood("or after if so and then")
         first, second = "。".join(sentences[:k]), "。".join([sentences[k][len("または、"):], *sentences[k + 1:]])
         ctx.in_mode = True
         first_mode = body(first, ctx, may_flags)
@@ -1015,18 +1020,6 @@ _OWN_TRIGGERS = [
     (r"(?:このカードは、)?ターン終了時に、?", "turn_end", {}),
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
 ]
-_OTHER_TRIGGERS = [
-    (r"のアプローチで相手のキャラが退場した場合、", "eliminated_opponent"),
-    (r"が休息状態になるごとに、", "rested"),
-    (r"が登場(?:した場合|するごとに)、", "enter"),
-    (r"が場に出た場合、", "enter"),  # as このカードが場に出た場合 (enter: summoned or put onto the Area)
-    (r"がアプローチに参加(?:した場合|するごとに)、", "approach"),
-    (r"がアプローチでポイントを与えた場合、", "gave_point"),
-    (r"がポイントを与えた場合、", "gave_point"),  # as このカードがポイントを与えた場合: a Chara gives points by approaching
-    (r"がアプローチでポイントを与えるごとに、", "gave_point"),
-    (r"が退場した場合、", "leave"),
-    (r"が妨害された場合、", "interfered"),
-]
 
 
 def _could_be(card: Card, spec: dict[str, Any]) -> bool:
@@ -1080,6 +1073,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := re.match(r"このカードが登場したターンの間に?、", text):
         cond["entered_this_turn"] = True
         text = text[m.end():]
+    if pair := own_pair(text):  # "this card E1, or E2" composed from the event table (compile_trigger)
+        ctx.this_subject = pair[2]
+        return pair[0], cond, pair[1]
     for pat, cause, extra in _OWN_TRIGGERS:
         if m := re.match(pat, text):
             ctx.this_subject = m[0].startswith("このカードは、")
@@ -1118,8 +1114,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         spec = p.chara_spec()
         prefix = "any_" if _could_be(ctx.card, spec) else "other_"
         return prefix + "enter", {**cond, "subject": spec, "entered_by": {}}, text[m.end():]
-    for pat, cause in _OTHER_TRIGGERS:
-        if m := re.match(r"(?P<np>[^、]+?)" + pat, text):
+    for m in (re.match(r"(?P<np>[^、]+?)のアプローチで相手のキャラが退場した場合、", text), OTHER_HEAD.match(text)):
+        if m is not None:
+            cause = "eliminated_opponent" if m.re is not OTHER_HEAD else other_cause(m["ev"])
             p = _np(m["np"], ctx)
             if p.head not in ("chara", "name", "card") or p.all or p.same_name:
                 raise NotUnderstood(m["np"])
