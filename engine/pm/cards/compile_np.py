@@ -116,6 +116,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
 _HEADS = [
     (re.compile(r"キャラ"), "chara"),
     (re.compile(r"イベントカード"), "event"),
+    (re.compile(r"サポートカード"), "support"),
     (re.compile(r"カード"), "card"),
     (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
     (re.compile(r"「([^」]+)」((?:と「[^」]+」)+)"), "names"),  # every Chara named A and every one named B
@@ -146,7 +147,7 @@ class Phrase:
         if set(self.spec) - CARD_KEYS - {"side"}:
             raise ValueError(f"no card filter holds {sorted(set(self.spec) - CARD_KEYS)}")
         f = dict(self.spec)
-        if self.head in ("chara", "event"):
+        if self.head in ("chara", "event", "support"):
             f["type"] = self.head
         return f
 

@@ -61,6 +61,7 @@ class Ctx:
     this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
     in_discard: bool = False  # a trigger heard in the discard (このカードが捨て札置き場にある状態で): no Chara is "self"
     alternative: bool = False  # reading "または、Bできる": the "may" offers B instead of A, B itself is not optional
+    picked_onto_area: bool = False  # a pick before put cards onto the Area ("そのキャラ" then names them, if no target)
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -124,6 +125,9 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         if first not in ("このカード", "アプローチに参加しているこのカード"):
             raise NotUnderstood(np_text)
         return [*_subjects(first, None, ctx), *_subjects(rest, n, ctx)]
+    if np_text == "そのキャラ" and not ctx.targets and ctx.picked_onto_area:
+        _no_may(ctx)  # "put X onto the Area. … that Chara": the Charas this effect put there (as ENTERED)
+        return ["entered"]
     if np_text in ("指定したキャラ", "そのキャラ", "指定されたキャラ"):
         _no_may(ctx)
         return [ctx.last_target()]
@@ -409,6 +413,7 @@ def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = Fa
     if set(p.spec) - CARD_KEYS:  # "other than this card", "rested"...: a pick's filter would drop them
         raise NotUnderstood(np_text)
     step: Step = {"op": "pick", "from": src, "to": dst, "n": int(n), "filter": p.card_filter()}
+    ctx.picked_onto_area = ctx.picked_onto_area or dst in ("area", "main", "support", "same_area")
     if upto or ctx.may:
         step["up_to"] = True
     if p.same_name:
@@ -703,10 +708,14 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             ctx.may = not ctx.alternative
             break
     if m := re.match(r"ターン終了時に、?", text):
-        before = len(ctx.targets)
+        before, may = len(ctx.targets), ctx.may  # the inner clause starts anew: its "may" was taken off above
         do = clause(text[m.end():], ctx)
         if len(ctx.targets) != before or ctx.may:
             raise NotUnderstood(text)  # a delayed part with its own targets or choice: not read here
+        if may:  # "at the end of the turn you may take X": the pick then takes up to N (N or none when N > 1)
+            if any(x["op"] != "pick" or set(x) & {"then", "all", "up_to"} for x in do):
+                raise NotUnderstood(text)
+            do = [x | ({"all_or_none": True} if x["n"] > 1 else {"up_to": True}) for x in do]
         return [{"op": "delay", "on": "turn_end", "do": do}]
     cond = None
     if m := re.match(r"(?P<c>[^、]+?)場合、", text):

@@ -2,7 +2,8 @@
 :func:`engine.pm.cards.compile_phrases.reads` and tried after the earlier ones.
 
 - every card of a player's Point Zone turned face up / down (``flip`` ``all``);
-- "this card becomes rested" after a trigger (休息状態になる: ``rest`` of this card).
+- "this card becomes rested" after a trigger (休息状態になる: ``rest`` of this card);
+- cards taken from one zone to another, composed of source, selector, count and destination (``pick``).
 
 A part a reader does not know raises :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays
 unverified).
@@ -11,8 +12,10 @@ unverified).
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, reads
+from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _pick, reads
+from engine.pm.conditions import CARD_KEYS
 
 
 @reads(r"(?P<who>自分|相手)のポイント置き場にある全てのカードを(?P<face>表|裏)向きにする")
@@ -30,3 +33,60 @@ def _rests(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if not ctx.this_subject or ctx.may:
         raise NotUnderstood(m[0])
     return [{"op": "rest", "target": "self"}]
+
+
+# -- cards taken from a zone to another: source, selector, count, destination composed ------------------------
+
+#: where the cards are taken from (the text before the selector): (pattern, ``from``, whether it looks at the top K)
+_SOURCES = [
+    (r"デッキの中を全て見て、その中にある", "deck", False),
+    (r"デッキの上のカード(?P<k>\d+)枚を見て、その中にある", "deck", True),
+    (r"EXデッキから、?", "ex_deck", False),
+    (r"自分の捨て札置き場にある", "discard", False),
+    (r"手札(?:から|にある)", "hand", False),
+    (r"自分のポイント置き場にある", "point", False),
+]
+#: where they go (the verb phrase): ``to``
+_DESTINATIONS = {"手札に加える": "hand", "手札に戻す": "hand", "場に出す": "area", "メインエリアに出す": "main",
+                 "サポートエリアに出す": "support", "捨て札にする": "discard", "ゲームから取り除く": "removed",
+                 "デッキの下に移す": "deck_bottom", "デッキの下に戻す": "deck_bottom", "デッキの上に移す": "deck",
+                 "デッキの上に戻す": "deck", "デッキの上に置く": "deck"}
+_ENTRY = ("area", "main", "support")
+_TAKE = re.compile(
+    "(?P<src>" + "|".join(p for p, _, _ in _SOURCES) + ")"
+    + r"(?P<np>.+?)(?:(?P<n>\d+)枚を?|を(?P<upto>\d+)枚まで|を(?P<all>全て))、?(?:抜き出し、)?(?P<rev>表にしてから)?"
+    + r"(?P<rested>休息状態で)?(?P<to>" + "|".join(_DESTINATIONS) + ")")
+
+
+def _source(text: str) -> tuple[str, dict[str, Any]]:
+    for pattern, zone, look in _SOURCES:
+        if m := re.fullmatch(pattern, text):
+            return zone, ({"look": int(m["k"])} if look else {})
+    raise NotUnderstood(text)
+
+
+@reads(_TAKE.pattern)
+def _take(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"(Look at …, among them) take N / up to N / all X from zone A to B": one ``pick``, its parts read one by one
+    (the source, the selector by compile_np, the count, reveal / rested, the destination). The readers before this
+    one read the same shapes for the combinations known earlier; this one takes any other combination the engine's
+    ``pick`` can do."""
+    src, extra = _source(m["src"])
+    dst = _DESTINATIONS[m["to"]]
+    if src == dst or (src == "deck" and dst in ("deck", "deck_bottom") and "look" not in extra) \
+            or (m["rested"] and dst not in _ENTRY) or (m["rev"] and dst != "hand"):
+        raise NotUnderstood(m[0])
+    if m["rev"]:
+        extra["reveal"] = True
+    if m["rested"]:
+        extra["rested"] = True
+    if m["all"]:
+        p = _np(m["np"], ctx)
+        if ctx.may or p.all or p.same_name or p.other_than_that or "side" in p.spec or set(p.spec) - CARD_KEYS:
+            raise NotUnderstood(m[0])
+        return [{"op": "pick", "from": src, "to": dst, "n": 1, "filter": p.card_filter(), "all": True, **extra}]
+    step = _pick(src, dst, m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)
+    if ctx.may and not m["upto"] and step["n"] > 1:  # "may take N" (no まで): N or none
+        del step["up_to"]
+        step["all_or_none"] = True
+    return [step]
