@@ -1047,7 +1047,9 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
 
 
 _HISTORY = {"アプローチに参加した": ("approach", "approach"), "アプローチした": ("approach", "approach"),
-            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "enter")}
+            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "enter"), "退場した": ("leave", "leave")}
+#: card facts a card that left the Area is still matched by (printed ones; a cost on the Area is gone with it)
+_PRINTED = frozenset({"name", "name_has", "property", "series", "color", "type"})
 
 
 def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
@@ -1056,14 +1058,18 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := re.match(r"同じターンの間に、(?P<np>[^、]+?)が(?P<n>\d+)(?P<unit>回|枚)以上(?P<ev>" + "|".join(_HISTORY) + ")場合、", text):
         # "N times / N different ones in the same turn": fires once, when the count is reached
         p = _np(m["np"], ctx)
-        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") not in ("self", "opponent"):
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") not in ("self", "opponent", None):
             raise NotUnderstood(m["np"])
         cause, event = _HISTORY[m["ev"]]
         if event == "play" and m["unit"] == "回":
             raise NotUnderstood(m[0])
         history: dict[str, Any] = {"event": event, "filter": {k: v for k, v in p.spec.items() if k != "side"},
                                    "exactly": int(m["n"])}
-        if p.spec["side"] == "opponent":  # the opponent's Charas: their history, seen from this card's owner
+        if event == "leave" and (m["unit"] == "回" or set(history["filter"]) - _PRINTED):
+            raise NotUnderstood(m[0])  # a left card is matched by its printed facts only (conditions.history_count)
+        if p.spec.get("side") is None:  # "N Charas" of either player: both histories
+            history["who"] = "any"
+        elif p.spec["side"] == "opponent":  # the opponent's Charas: their history, seen from this card's owner
             history["who"] = "opponent"
         if m["unit"] == "枚" and event not in ("play", "enter"):  # each entry is one card entering
             history["distinct"] = True
