@@ -37,7 +37,7 @@ LATER = _LATER
 
 def _cause(on: str) -> str:
     return next(cause for pattern, cause in _CAUSES if re.fullmatch(pattern, on))
-_AT_END = re.compile(r"ターン終了時に、?(?P<then>.+)")
+_AT_END = re.compile(r"(?:(?P<c>[^、。]+?)場合、)?ターン終了時に、?(?P<then>.+)")
 
 
 def _subjects(who: str, play: Effect, card: Card) -> list[Any]:
@@ -71,6 +71,11 @@ def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[list[dict[str
                   for who in _subjects(m["who"], play, card)]
     elif m := _AT_END.fullmatch(t):
         steps_ = [{"op": "delay", "on": "turn_end", "auto": j}]
+        if m["c"]:  # "if X, at the end of the turn Y": X checked now (as compile_phrases.clause reads it)
+            cond = ph.condition(m["c"], ph.Ctx(card=card, kind="auto"))
+            if "broken" in cond:
+                raise ph.NotUnderstood(t)
+            steps_[0]["if"] = cond
     else:
         raise ph.NotUnderstood(t)
     if re.search("そのキャラ|指定した|指定された", m["then"]):
