@@ -1,4 +1,4 @@
-"""Readings of the fifth compiler round of session 8 (issue 20): parts composed rather than phrases listed. Made-up
+"""Readings of the seventh compiler round (issue 20, helper h20r5): parts composed rather than phrases listed. Made-up
 texts in the cards' phrasings (no card's text), and the cards of the five sets they compile (read from ../shared at
 run time)."""
 
@@ -146,3 +146,15 @@ def test_the_cards_they_compile(cid: str, idx: int) -> None:
 @pytest.mark.skipif(not (DATA / "SZ2").is_dir(), reason="needs ../shared/data/precious-data")
 def test_or_after_if_so_and_then_stays_unread_on_its_card() -> None:
     assert not _set("SZ2").get("SZ2 01-029").effects[0].compiled
+
+
+def test_the_opponents_hand_shown_moves_nothing() -> None:
+    got = _eff("このカードが登場した場合、相手の手札を全て表にする。")
+    assert got is not None and got["do"] == [{"op": "look_hand", "who": "opponent"}]
+
+
+@pytest.mark.skipif(not (DATA / "SSSS").is_dir(), reason="needs ../shared/data/precious-data")
+def test_an_ex_card_goes_back_to_the_ex_deck_at_the_end_of_the_turn() -> None:
+    eff = _set("SSSS").get("SSSS 01-082").effects[1]
+    assert eff.trigger == "turn_end" and list(eff.script) == [{"op": "move", "target": "self", "to": "ex_deck"}]
+    assert _eff("このカードは、ターン終了時にEXデッキに戻る。") is None  # not an EX card

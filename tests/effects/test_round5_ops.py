@@ -1,4 +1,4 @@
-"""Engine use of the fifth compiler round's readings (issue 20, session 8), on synthetic cards with a legal and an
+"""Engine use of the seventh compiler round's readings (issue 20, helper h20r5), on synthetic cards with a legal and an
 illegal log: a Chara's automatic effect setting up its later "this turn, when …" sentence (``delay`` with ``auto``:
 the card's own automatic effect ``trigger: "delayed"``), and every Point Zone card turned face down (``flip``
 ``all``)."""

@@ -3,7 +3,9 @@
 
 - every card of a player's Point Zone turned face up / down (``flip`` ``all``);
 - "this card becomes rested" after a trigger (休息状態になる: ``rest`` of this card);
-- cards taken from one zone to another, composed of source, selector, count and destination (``pick``).
+- cards taken from one zone to another, composed of source, selector, count and destination (``pick``);
+- the opponent's hand shown (表にする: ``look_hand``, nothing moves);
+- this card going back to the EX deck after its trigger (EXデッキに戻る).
 
 A part a reader does not know raises :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays
 unverified).
@@ -90,3 +92,21 @@ def _take(m: re.Match[str], ctx: Ctx) -> list[Step]:
         del step["up_to"]
         step["all_or_none"] = True
     return [step]
+
+
+@reads(r"相手の手札を全て表にする")
+def _show_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Turn the opponent's whole hand face up" (shown to both players): the player sees it, the opponent knew it; nothing
+    moves (``look_hand``, as 相手の手札を全て見る)."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    return [{"op": "look_hand", "who": "opponent"}]
+
+
+@reads(r"EXデッキに戻る")
+def _self_back_to_ex(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"(This card) goes back to the EX deck", the steps of a text opening with このカードは (after its trigger): an EX
+    card only (as compile_more's このカードをEXデッキに戻す)."""
+    if not ctx.this_subject or ctx.may or not ctx.card.ex:
+        raise NotUnderstood(m[0])
+    return [{"op": "move", "target": "self", "to": "ex_deck"}]
