@@ -20,8 +20,8 @@ from engine.pm.cards import Card, Effect
 from engine.pm.cards import compile_extra as _extra  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_general as _general  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its clause readers
-from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
 from engine.pm.cards.compile_replace import own_replacement
@@ -72,8 +72,8 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
             continue
     else:
         return None
-    if (not got.steps and not (bare and ctx.targets)) or _leftover(got.steps) or not _per_picked(got.steps) or not _entered_after_entry(got.steps) \
-            or not revealed_checked(got.steps):
+    if (not got.steps and not (bare and ctx.targets)) or _leftover(got.steps) or not _per_picked(got.steps) \
+            or not _entered_after_entry(got.steps) or not revealed_checked(got.steps):
         return None
     trigger = got.trigger
     if ctx.kind != eff.kind:
