@@ -1,12 +1,19 @@
-"""An Event's later triggered sentences: delayed effects its play effect sets up.
+"""Later triggered sentences: delayed effects an effect before them sets up.
 
 "[timing]: A. このターン、そのキャラがアプローチに参加した場合、B." is one play effect (A) that sets up a delayed
 effect (B) waiting for that Chara to approach; the reader lists B as an automatic effect of the Event. As the hand
 scripts do (MHK 01-111), A's script ends with ``{"op": "delay", "on": cause, "subject": who, "auto": j}`` and the
 automatic effect ``j`` gets B's script with the trigger ``delayed`` (engine.pm.script: it fires only once set up).
-Forms read: "このターン、<who>が<cause>場合、B" (who: the one Chara the play effect names, or named Charas of yours)
-and "ターン終了時に、B". A B that opens with "may" (…できる) is optional as a whole, as an automatic effect's is (the
-``delay`` step and the automatic effect are ``optional``). Anything else leaves the Event unscripted.
+Forms read: "このターン、<who><cause>場合、B" (who: the one Chara the play effect names, or named Charas of yours;
+the cause one of another Chara's events, compile_trigger's table) and "ターン終了時に、B". A B that opens with "may"
+(…できる) is optional as a whole, as an automatic effect's is (the ``delay`` step and the automatic effect are
+``optional``). Anything else leaves the Event unscripted.
+
+A Chara's automatic effect followed by such a sentence ("when this card enters, A. This turn, when X, B.") is read
+the same way (:func:`chara_delayed`): the sentence is the delayed part of the effect before it, set up when that
+effect resolves (who may also be this card). A may-effect before it leaves both unread: declining A need not
+decline B. A play effect that only designates (…を指定する) is compiled for its targets when a later sentence
+waits for them.
 """
 
 from __future__ import annotations
@@ -18,15 +25,28 @@ from typing import Any
 from engine.pm.cards import Card, Effect
 from engine.pm.cards import compile_phrases as ph
 
-_CAUSES = {"がアプローチに参加した": "approach", "がアプローチでポイントを与えた": "gave_point",
-           "のアプローチで相手にポイントを与えた": "gave_point", "のアプローチで相手のキャラが退場した": "eliminated_opponent"}
-_LATER = re.compile(r"このターン(?:の間に)?、(?P<who>[^、。]+?)(?P<on>" + "|".join(_CAUSES) + r")場合、(?P<then>.+)")
-_AT_END = re.compile(r"ターン終了時に、?(?P<then>.+)")
+#: the events a delayed part waits for (the engine fires them for every Chara: engine.pm.triggers.fire_others)
+_CAUSES = [(r"が(?:登場した|場に出た)", "enter"), (r"がアプローチ(?:に参加)?した", "approach"),
+           (r"が(?:アプローチで)?ポイントを与えた", "gave_point"), (r"のアプローチで相手にポイントを与えた", "gave_point"),
+           (r"が退場した", "leave"), (r"が妨害された", "interfered"),
+           (r"のアプローチで相手のキャラが退場した", "eliminated_opponent")]
+_LATER = re.compile(r"このターン(?:の間に)?、(?P<who>[^、。]+?)(?P<on>" + "|".join(p for p, _ in _CAUSES)
+                    + r")場合、(?P<then>.+)")
+LATER = _LATER
+
+
+def _cause(on: str) -> str:
+    return next(cause for pattern, cause in _CAUSES if re.fullmatch(pattern, on))
+_AT_END = re.compile(r"(?:(?P<c>[^、。]+?)場合、)?ターン終了時に、?(?P<then>.+)")
 
 
 def _subjects(who: str, play: Effect, card: Card) -> list[Any]:
     """Whom the later sentence waits for: the play effect's target (each of its targets, when it names several Charas
     alike in one clause: "2 of your Charas get …; this turn, when that Chara …" waits for each), or named Charas."""
+    if who == "このカード":  # a Chara's own later sentence: this card (its source)
+        if card.type != "chara":
+            raise ph.NotUnderstood(who)
+        return ["self"]
     if who in ("そのキャラ", "指定したキャラ", "指定されたキャラ"):
         if not play.targets:
             raise ph.NotUnderstood(who)
@@ -47,10 +67,15 @@ def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[list[dict[str
     t = text.rstrip("。")
     steps_: list[dict[str, Any]]
     if m := _LATER.fullmatch(t):
-        steps_ = [{"op": "delay", "on": _CAUSES[m["on"]], "subject": who, "auto": j}
+        steps_ = [{"op": "delay", "on": _cause(m["on"]), "subject": who, "auto": j}
                   for who in _subjects(m["who"], play, card)]
     elif m := _AT_END.fullmatch(t):
         steps_ = [{"op": "delay", "on": "turn_end", "auto": j}]
+        if m["c"]:  # "if X, at the end of the turn Y": X checked now (as compile_phrases.clause reads it)
+            cond = ph.condition(m["c"], ph.Ctx(card=card, kind="auto"))
+            if "broken" in cond:
+                raise ph.NotUnderstood(t)
+            steps_[0]["if"] = cond
     else:
         raise ph.NotUnderstood(t)
     if re.search("そのキャラ|指定した|指定された", m["then"]):
@@ -90,6 +115,29 @@ def with_delayed(card: Card, texts: list[str], effects: tuple[Effect, ...]) -> t
     if any(e.kind == "continuous" and not e.compiled for e in out[1:]):
         return None
     out[0] = replace(play, script=(*play.script, *steps))
+    return tuple(out)
+
+
+def chara_delayed(card: Card, texts: list[str], effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """``effects`` of a Chara with each automatic "このターン、X場合、B" sentence after an automatic effect read as that
+    effect's delayed part (the ones not read stay as they were)."""
+    out = list(effects)
+    autos = [k for k, e in enumerate(effects) if e.kind == "auto"]
+    for k in range(1, len(effects)):
+        eff, setter = out[k], out[k - 1]
+        if eff.kind != "auto" or eff.compiled or eff.why or setter.kind != "auto" or not setter.compiled \
+                or setter.optional or setter.trigger in (None, "delayed"):
+            continue
+        text = ph_text(texts[k]).rstrip("。")
+        if not _LATER.fullmatch(text):
+            continue
+        try:
+            more, auto = _delayed(text, autos.index(k), setter, card)
+        except (ph.NotUnderstood, ValueError, KeyError, IndexError):
+            continue
+        out[k - 1] = replace(setter, script=(*setter.script, *more))
+        out[k] = replace(eff, trigger=auto.trigger, script=auto.script, targets=auto.targets, compiled=True,
+                         once_per_turn=False, optional=auto.optional, condition=None)
     return tuple(out)
 
 

@@ -44,7 +44,16 @@ def _and_also(m: re.Match[str], ctx: Ctx) -> list[Step]:
         who = "指定したキャラ"
     else:
         raise NotUnderstood(m[0])  # several Charas, or every such Chara: "and" over each is not read
-    second = clause(f"{who}は、{m['b']}", ctx)
+    mark = len(ctx.targets)
+    try:
+        second = clause(f"{who}は、{m['b']}", ctx)
+    except NotUnderstood:
+        # "gets A until the end of the turn, and is not interfered by X": the duration said once is both parts'
+        until = re.match(r"(?:次の)?ターン終了時まで、?", m["a"])
+        if until is None or re.match(r"(?:この|次の)?ターン", m["b"]):
+            raise
+        del ctx.targets[mark:], ctx.target_clause[mark:]
+        second = clause(f"{who}は、{until[0]}{m['b']}", ctx)
     if ctx.may:
         raise NotUnderstood(m[0])
     return first + second

@@ -22,8 +22,27 @@ def _exact_cost(m: re.Match[str]) -> dict[str, int]:
 
 
 def _colors(s: str) -> str | list[str]:
-    out = [COLORS[c] for c in s.replace("または", "")]
+    out = [COLORS[c] for c in s.replace("または", "").replace("と", "")]
     return out[0] if len(out) == 1 else out
+
+
+def _source_at_most(n: int) -> dict[str, Any]:
+    """Printed source value at most ``n`` (source values are whole numbers from 0): any of 0..n."""
+    return {"source": 0} if n == 0 else {"any_of": [{"source": k} for k in range(n + 1)]}
+
+
+def _cost_or_source(m: re.Match[str]) -> dict[str, Any]:
+    """"usage cost or source value N (or less)": either number fits."""
+    n = int(m[1])
+    cost = {"max_cost": n} if m[2] or n == 0 else {"max_cost": n, "min_cost": n}
+    source = _source_at_most(n) if m[2] else {"source": n}
+    return {"any_of": [cost, *source.get("any_of", [source])]}
+
+
+def _costs_listed(m: re.Match[str]) -> dict[str, Any]:
+    """"usage cost 2 and 4" (a kind of Chara: one card has one cost, so any of them)."""
+    costs = [int(x) for x in re.findall(r"\d+", m[0])]
+    return {"any_of": [{"max_cost": n} if n == 0 else {"max_cost": n, "min_cost": n} for n in costs]}
 
 
 def _cost_at_most_count(m: re.Match[str]) -> dict[str, Any] | None:
@@ -56,9 +75,11 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"使用コスト(?:の値)?が(\d+)の", _exact_cost),
     (r"使用コスト(?:の値)?が?(\d+)以上の", lambda m: {"min_cost": int(m[1])}),
     (r"APまたはDPの値が0の", {"zero_stat": True}),
-    (r"APまたはDPの?値?が(\d+)以上の", lambda m: {"min_stat": int(m[1])}),
+    (r"APまたはDPの?値?が(\d+)以上(?:の|ある)", lambda m: {"min_stat": int(m[1])}),
     (r"発生コスト(?:の値)?が(\d+)の", lambda m: {"source": int(m[1])}),
-    (r"使用コストまたは発生コストが0の", {"any_of": [{"max_cost": 0}, {"source": 0}]}),
+    (r"使用コストまたは発生コスト(?:の値)?が(\d+)(以下)?の", _cost_or_source),
+    (r"使用コスト(?:の値)?が(\d+)(?:と(\d+))+の", _costs_listed),
+    (r"発生コスト(?:の値)?が(\d+)以下の", lambda m: _source_at_most(int(m[1]))),
     (r"AP(?:の値)?が0の", {"max_ap": 0}),
     (r"DP(?:の値)?が0の", {"max_dp": 0}),
     (r"AP(?:の値)?が(\d+)以下の", lambda m: {"max_ap": int(m[1])}),
@@ -82,7 +103,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"相手の", {"side": "opponent"}),
     (r"自分の", {"side": "self"}),
     (r"全ての", {"all": True}),
-    (rf"({_COLOR})((?:または{_COLOR})*)の", lambda m: {"color": _colors(m[1] + m[2])}),
+    # 「赤または緑の」, 「青と黄の」: a card has one color, so a kind of Chara listed by colors is any of them
+    (rf"({_COLOR})((?:(?:または|と){_COLOR})*)の", lambda m: {"color": _colors(m[1] + m[2])}),
     (r"【([^】]+)】を持つ", lambda m: {"property": m[1]}),
     (r"〔コンビ〕を持たない", {"combo": False}),
     (r"〔支援〕を持つ", {"backup": True}),
@@ -94,6 +116,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
 _HEADS = [
     (re.compile(r"キャラ"), "chara"),
     (re.compile(r"イベントカード"), "event"),
+    (re.compile(r"サポートカード"), "support"),
     (re.compile(r"カード"), "card"),
     (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
     (re.compile(r"「([^」]+)」((?:と「[^」]+」)+)"), "names"),  # every Chara named A and every one named B
@@ -124,7 +147,7 @@ class Phrase:
         if set(self.spec) - CARD_KEYS - {"side"}:
             raise ValueError(f"no card filter holds {sorted(set(self.spec) - CARD_KEYS)}")
         f = dict(self.spec)
-        if self.head in ("chara", "event"):
+        if self.head in ("chara", "event", "support"):
             f["type"] = self.head
         return f
 
@@ -154,6 +177,8 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
             else:
                 if "series" in got and series and got["series"] in series:
                     got["series"] = series
+                if set(got) & set(out.spec):
+                    return None  # a part said twice (two colors, two cost bounds...): combining them is not read
                 out.spec.update(got)
             pos = m.end()
             break

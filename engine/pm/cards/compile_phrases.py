@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.pm.cards import Card
 from engine.pm.cards.compile_np import Phrase, phrase
+from engine.pm.cards.compile_trigger import OTHER_HEAD, other_cause, own_pair
 from engine.pm.conditions import CARD_KEYS
 
 Step = dict[str, Any]
@@ -60,6 +61,7 @@ class Ctx:
     this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
     in_discard: bool = False  # a trigger heard in the discard (このカードが捨て札置き場にある状態で): no Chara is "self"
     alternative: bool = False  # reading "または、Bできる": the "may" offers B instead of A, B itself is not optional
+    picked_onto_area: bool = False  # a pick before put cards onto the Area ("そのキャラ" then names them, if no target)
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -123,6 +125,9 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         if first not in ("このカード", "アプローチに参加しているこのカード"):
             raise NotUnderstood(np_text)
         return [*_subjects(first, None, ctx), *_subjects(rest, n, ctx)]
+    if np_text == "そのキャラ" and not ctx.targets and ctx.picked_onto_area:
+        _no_may(ctx)  # "put X onto the Area. … that Chara": the Charas this effect put there (as ENTERED)
+        return ["entered"]
     if np_text in ("指定したキャラ", "そのキャラ", "指定されたキャラ"):
         _no_may(ctx)
         return [ctx.last_target()]
@@ -408,6 +413,7 @@ def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = Fa
     if set(p.spec) - CARD_KEYS:  # "other than this card", "rested"...: a pick's filter would drop them
         raise NotUnderstood(np_text)
     step: Step = {"op": "pick", "from": src, "to": dst, "n": int(n), "filter": p.card_filter()}
+    ctx.picked_onto_area = ctx.picked_onto_area or dst in ("area", "main", "support", "same_area")
     if upto or ctx.may:
         step["up_to"] = True
     if p.same_name:
@@ -702,10 +708,14 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             ctx.may = not ctx.alternative
             break
     if m := re.match(r"ターン終了時に、?", text):
-        before = len(ctx.targets)
+        before, may = len(ctx.targets), ctx.may  # the inner clause starts anew: its "may" was taken off above
         do = clause(text[m.end():], ctx)
         if len(ctx.targets) != before or ctx.may:
             raise NotUnderstood(text)  # a delayed part with its own targets or choice: not read here
+        if may:  # "at the end of the turn you may take X": the pick then takes up to N (N or none when N > 1)
+            if any(x["op"] != "pick" or set(x) & {"then", "all", "up_to"} for x in do):
+                raise NotUnderstood(text)
+            do = [x | ({"all_or_none": True} if x["n"] > 1 else {"up_to": True}) for x in do]
         return [{"op": "delay", "on": "turn_end", "do": do}]
     cond = None
     if m := re.match(r"(?P<c>[^、]+?)場合、", text):
@@ -764,6 +774,10 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
         k = alt[0]
         if sentences[k - 1].startswith(_IF_SO):
             return _or_after_if_so(sentences, k, ctx, may_flags)
+        if any(x.startswith(_IF_SO) for x in sentences[1:k]):
+            # "A. If so, B. Then, B2. Or, C.": is C the other reward of "if so" (as after "A. If so, B.") or instead
+            # of all before it? not read
+            raise NotUnderstood("or after if so and then")
         first, second = "。".join(sentences[:k]), "。".join([sentences[k][len("または、"):], *sentences[k + 1:]])
         ctx.in_mode = True
         first_mode = body(first, ctx, may_flags)
@@ -1015,18 +1029,6 @@ _OWN_TRIGGERS = [
     (r"(?:このカードは、)?ターン終了時に、?", "turn_end", {}),
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
 ]
-_OTHER_TRIGGERS = [
-    (r"のアプローチで相手のキャラが退場した場合、", "eliminated_opponent"),
-    (r"が休息状態になるごとに、", "rested"),
-    (r"が登場(?:した場合|するごとに)、", "enter"),
-    (r"が場に出た場合、", "enter"),  # as このカードが場に出た場合 (enter: summoned or put onto the Area)
-    (r"がアプローチに参加(?:した場合|するごとに)、", "approach"),
-    (r"がアプローチでポイントを与えた場合、", "gave_point"),
-    (r"がポイントを与えた場合、", "gave_point"),  # as このカードがポイントを与えた場合: a Chara gives points by approaching
-    (r"がアプローチでポイントを与えるごとに、", "gave_point"),
-    (r"が退場した場合、", "leave"),
-    (r"が妨害された場合、", "interfered"),
-]
 
 
 def _could_be(card: Card, spec: dict[str, Any]) -> bool:
@@ -1045,7 +1047,9 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
 
 
 _HISTORY = {"アプローチに参加した": ("approach", "approach"), "アプローチした": ("approach", "approach"),
-            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "enter")}
+            "妨害された": ("interfered", "interfered"), "登場した": ("enter", "enter"), "退場した": ("leave", "leave")}
+#: card facts a card that left the Area is still matched by (printed ones; a cost on the Area is gone with it)
+_PRINTED = frozenset({"name", "name_has", "property", "series", "color", "type"})
 
 
 def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
@@ -1054,14 +1058,18 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := re.match(r"同じターンの間に、(?P<np>[^、]+?)が(?P<n>\d+)(?P<unit>回|枚)以上(?P<ev>" + "|".join(_HISTORY) + ")場合、", text):
         # "N times / N different ones in the same turn": fires once, when the count is reached
         p = _np(m["np"], ctx)
-        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") not in ("self", "opponent"):
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") not in ("self", "opponent", None):
             raise NotUnderstood(m["np"])
         cause, event = _HISTORY[m["ev"]]
         if event == "play" and m["unit"] == "回":
             raise NotUnderstood(m[0])
         history: dict[str, Any] = {"event": event, "filter": {k: v for k, v in p.spec.items() if k != "side"},
                                    "exactly": int(m["n"])}
-        if p.spec["side"] == "opponent":  # the opponent's Charas: their history, seen from this card's owner
+        if event == "leave" and (m["unit"] == "回" or set(history["filter"]) - _PRINTED):
+            raise NotUnderstood(m[0])  # a left card is matched by its printed facts only (conditions.history_count)
+        if p.spec.get("side") is None:  # "N Charas" of either player: both histories
+            history["who"] = "any"
+        elif p.spec["side"] == "opponent":  # the opponent's Charas: their history, seen from this card's owner
             history["who"] = "opponent"
         if m["unit"] == "枚" and event not in ("play", "enter"):  # each entry is one card entering
             history["distinct"] = True
@@ -1080,6 +1088,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := re.match(r"このカードが登場したターンの間に?、", text):
         cond["entered_this_turn"] = True
         text = text[m.end():]
+    if pair := own_pair(text):  # "this card E1, or E2" composed from the event table (compile_trigger)
+        ctx.this_subject = pair[2]
+        return pair[0], cond, pair[1]
     for pat, cause, extra in _OWN_TRIGGERS:
         if m := re.match(pat, text):
             ctx.this_subject = m[0].startswith("このカードは、")
@@ -1118,8 +1129,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         spec = p.chara_spec()
         prefix = "any_" if _could_be(ctx.card, spec) else "other_"
         return prefix + "enter", {**cond, "subject": spec, "entered_by": {}}, text[m.end():]
-    for pat, cause in _OTHER_TRIGGERS:
-        if m := re.match(r"(?P<np>[^、]+?)" + pat, text):
+    for m in (re.match(r"(?P<np>[^、]+?)のアプローチで相手のキャラが退場した場合、", text), OTHER_HEAD.match(text)):
+        if m is not None:
+            cause = "eliminated_opponent" if m.re is not OTHER_HEAD else other_cause(m["ev"])
             p = _np(m["np"], ctx)
             if p.head not in ("chara", "name", "card") or p.all or p.same_name:
                 raise NotUnderstood(m["np"])

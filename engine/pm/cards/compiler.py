@@ -21,8 +21,9 @@ from engine.pm.cards import compile_extra as _extra  # noqa: F401 - registers it
 from engine.pm.cards import compile_general as _general  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
-from engine.pm.cards.compile_event import with_delayed
+from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
 from engine.pm.cards.compile_replace import own_replacement
 from engine.pm.cards.compile_split import split
 
@@ -46,8 +47,10 @@ def normalize(text: str) -> str:
     return canonical(re.sub(r"\s*([、。:])\s*", r"\1", t).strip())
 
 
-def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
-    """``eff`` with a compiled script when every clause of ``text`` is understood, else None."""
+def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) -> Effect | None:
+    """``eff`` with a compiled script when every clause of ``text`` is understood, else None. ``bare``: an effect
+    that only designates Charas (targets, no step) is kept too, for a later sentence's delayed part to wait for them
+    (:mod:`engine.pm.cards.compile_event`; an effect still without a step then is not kept)."""
     t = normalize(text)
     if card.type == "support" and "このカード" in t.replace("このカードがセットされているキャラ", ""):
         return None  # a Support's own card: ``self`` in its script is the Chara it is set on, no step moves the Support
@@ -69,8 +72,8 @@ def compile_effect(text: str, eff: Effect, card: Card) -> Effect | None:
             continue
     else:
         return None
-    if not got.steps or _leftover(got.steps) or not _per_picked(got.steps) or not _entered_after_entry(got.steps) \
-            or not revealed_checked(got.steps):
+    if (not got.steps and not (bare and ctx.targets)) or _leftover(got.steps) or not _per_picked(got.steps) \
+            or not _entered_after_entry(got.steps) or not revealed_checked(got.steps):
         return None
     trigger = got.trigger
     if ctx.kind != eff.kind:
@@ -207,13 +210,28 @@ def compile_card(card: Card, text: str | None) -> Card:
     unsure = bool(text and _NOT_HAPPENING.search(text))  # automatic effects with a note the script cannot hold
     effects = tuple(e if e.why or (unsure and e.kind == "auto") else (compile_effect(t, e, card) or e)
                     for t, e in zip(pieces.effects, card.effects, strict=True))
-    if card.type == "event" and any(e.kind == "auto" for e in card.effects):
-        # an Event's later triggered sentences are delayed effects its play effect sets up
-        effects = with_delayed(card, pieces.effects, effects) or card.effects
+    if any(e.kind == "auto" for e in card.effects[1:]):
+        effects = _with_later(card, pieces.effects, effects, unsure)
     backup = card.backup
     if backup is not None and pieces.backup_condition and pieces.backup_text:
         backup = compile_backup(pieces.backup_condition, pieces.backup_text, card, backup) or backup
     return replace(card, effects=effects, backup=backup)
+
+
+def _with_later(card: Card, texts: list[str], effects: tuple[Effect, ...], unsure: bool) -> tuple[Effect, ...]:
+    """``effects`` with later "this turn, when X, B" sentences read as delayed parts of the effect before them (an
+    Event's play effect, a Chara's automatic effect); an effect before one that only designates is compiled bare."""
+    bare = list(effects)
+    for k in range(len(effects) - 1):
+        e = effects[k]
+        if not e.compiled and not e.why and not (unsure and e.kind == "auto") and effects[k + 1].kind == "auto" \
+                and LATER.fullmatch(normalize(texts[k + 1]).rstrip("。")):
+            bare[k] = compile_effect(texts[k], e, card, bare=True) or e
+    if card.type == "event":
+        # an Event's later triggered sentences are delayed effects its play effect sets up
+        return with_delayed(card, texts, tuple(bare)) or card.effects
+    got = chara_delayed(card, texts, tuple(bare))
+    return tuple(g if g.script or g is e else e for g, e in zip(got, effects, strict=True))
 
 
 def reproduction(hand: Any, compiled: Any) -> tuple[int, int]:

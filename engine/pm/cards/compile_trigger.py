@@ -1,0 +1,76 @@
+"""Trigger heads composed from parts (issue 20, seventh round): who, which event, joined by または.
+
+A head is read as a subject (this card, or a noun phrase read by :mod:`compile_np`), an event (one table from the
+verb phrase to the engine's cause) and its ending (場合: once, ごとに: each time; the facts reader already tells
+them apart), so that a new combination of known parts needs no new pattern:
+
+- "this card E1, or E2" / "this card E1 場合, or (this card) E2 場合": the causes joined (``enter|approach``...);
+- "X E" for another Chara X (a noun phrase): ``other_<cause>`` / ``any_<cause>`` with the subject spec (the card's own
+  Chara included when it could fit X).
+
+A subject and its events are only combined where the engine has the cause: a head mixing this card's event with
+another Chara's (その subject is checked for ``any_``/``other_`` causes only) stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: this card's events (after このカードが): verb phrase -> cause. A stem (登場) stands before 、または.
+OWN_EVENTS: list[tuple[str, str]] = [
+    (r"登場(?:した)?", "enter"),
+    (r"場に出た", "enter"),
+    (r"退場(?:した)?", "leave"),
+    (r"妨害された", "interfered"),
+    (r"アプローチ(?:に参加)?(?:した)?", "approach"),
+    (r"妨害(?:に参加)?(?:した)?", "interfering"),
+    (r"(?:アプローチで)?ポイントを与えた", "gave_point"),
+    (r"相手のアプローチによってポイント置き場に置かれた", "point_by_approach"),
+]
+_OWN_ALT = "|".join(f"(?:{p})" for p, _ in OWN_EVENTS)
+_OWN_PAIR = re.compile(rf"このカード(?:が|は、)(?P<a>{_OWN_ALT})(?:場合)?、または(?:このカードが)?(?P<b>{_OWN_ALT})場合、")
+
+#: another Chara's events (after Xが): verb phrase with its ending -> cause
+OTHER_EVENTS: list[tuple[str, str]] = [
+    (r"登場(?:した場合|するごとに)", "enter"),
+    (r"場に出(?:た場合|るごとに)", "enter"),
+    (r"アプローチ(?:に参加)?(?:した場合|するごとに)", "approach"),
+    (r"(?:アプローチで)?ポイントを与え(?:た場合|るごとに)", "gave_point"),
+    (r"退場(?:した場合|するごとに)", "leave"),
+    (r"妨害され(?:た場合|るごとに)", "interfered"),
+    (r"休息状態になるごとに", "rested"),
+]
+OTHER_HEAD = re.compile(r"(?P<np>[^、]+?)が(?P<ev>" + "|".join(f"(?:{p})" for p, _ in OTHER_EVENTS) + r")、")
+
+
+def _own_cause(phrase: str) -> str:
+    for pattern, cause in OWN_EVENTS:
+        if re.fullmatch(pattern, phrase):
+            return cause
+    raise ValueError(phrase)
+
+
+def own_pair(text: str) -> tuple[str, str, bool] | None:
+    """(causes joined by ``|``, the rest of the text, whether the head opened with このカードは) for "this card E1, or
+    E2" at the head of ``text``; None when it is not such a head. The same cause twice is not a pair."""
+    m = _OWN_PAIR.match(text)
+    if m is None:
+        return None
+    a, b = _own_cause(m["a"]), _own_cause(m["b"])
+    if a == b:
+        return None
+    return f"{a}|{b}", text[m.end():], m[0].startswith("このカードは、")
+
+
+def other_cause(event: str) -> str:
+    """The cause of another Chara's event phrase matched by :data:`OTHER_HEAD`."""
+    for pattern, cause in OTHER_EVENTS:
+        if re.fullmatch(pattern, event):
+            return cause
+    raise ValueError(event)
+
+
+def subject_of(m: re.Match[str]) -> tuple[str, str, Any]:
+    """(noun phrase, cause, the match's end) of an :data:`OTHER_HEAD` match."""
+    return m["np"], other_cause(m["ev"]), m.end()
