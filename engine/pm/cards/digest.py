@@ -6,7 +6,7 @@ its text (keywords such as the Pinch stats, 〔コンビ〕 or 〔自由登場�
 the printed facts of the card file (:data:`PRINTED`), which no reader judges against the text, and what is only shown
 (:data:`SHOWN`). A field at its default value is left out, so a field added later with a default changes no digest.
 
-Only the standard library is used, on purpose: tools/verification_digest_v2.py loads this file into the code of an
+Only the standard library is used, on purpose: tools/pm/verification_digest_v2.py loads this file into the code of an
 older commit to compute what a record of that time read.
 
 >>> from engine.pm.cards import Card, Effect
