@@ -179,6 +179,8 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
         else:
             _main_phase_play(g, p, f"summon of {describe(g, cid)}")
     cost = stats.hand_cost(g, p, cid)
+    if g.bans and card.type == "chara":  # while the card is in the hand: a cost limit reads its cost there
+        check_play_allowed(g, p, cid, f"summon of {describe(g, cid)}", summon=True)
     if not remove_copy(g.players[p].hand, cid):
         _hand_card(g, p, cid, f"summon of {describe(g, cid)}", "summon")
     if g.table:
@@ -186,8 +188,6 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     me = g.players[p]
     if card.type != "chara":
         raise illegal("summon.area", f"{describe(g, cid)} is a {card.type} card, not a Character")
-    if g.bans:
-        check_play_allowed(g, p, cid, f"summon of {describe(g, cid)}", summon=True)
     if a["area"] == "main" and not card.has_stats:
         raise illegal("summon.area", f"{describe(g, cid)} has no AP/DP and cannot be summoned to the Main Area")
     replace = a.get("replace")
@@ -292,12 +292,16 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
 
 def check_play_allowed(g: GameState, p: int, cid: str, what: str, *, summon: bool = False) -> None:
     """``effect.condition``: a ``forbid`` step bars player ``p`` from playing cards fitting its filter (``play``:
-    any play of the card; ``summon``: summoning it, 登場させる) this turn."""
+    any play of the card; ``summon``: its entry onto the Area, 登場させる, effects.entry_ban) this turn. The card is
+    in the hand: a cost limit reads its cost there."""
     for q, kind, f, until in g.bans:
-        if q == p and (kind == "play" or (kind == "summon" and summon)) and (until is None or until >= g.turn) \
-                and conditions.card_matches(g, g.card(cid), f, p):
-            raise illegal("effect.condition", f"{what}: an effect forbids player {p} to "
-                                              f"{'summon' if kind == 'summon' else 'play'} cards fitting {f} this turn")
+        if q == p and kind == "play" and (until is None or until >= g.turn) \
+                and conditions.card_matches(g, g.card(cid), f, p, "hand"):
+            raise illegal("effect.condition", f"{what}: an effect forbids player {p} to play cards fitting {f} this turn")
+    banned = effects.entry_ban(g, p, cid, "hand") if summon else None
+    if banned is not None:
+        raise illegal("effect.condition", f"{what}: an effect forbids player {p} to summon cards fitting {banned} "
+                                          "this turn")
 
 
 def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:

@@ -376,7 +376,7 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
             elif key.startswith(HELD_COST):  # locked onto the copies there: the cheapest copy is played first
                 if mods and key.split("|", 2)[1] == base_id(card_id) and _copies(me.hand, card_id) <= len(mods):
                     cost += mods[0][0]
-            elif "|" in key and conditions.card_matches(g, card, _cost_filter(key), player, "hand"):
+            elif "|" in key and conditions.card_matches(g, card, _cost_filter(key), player, "hand", printed_cost=True):
                 cost += mods[0][0] if key.startswith("next|") else sum(n for n, _ in mods)
     info = g.db_info
     if info is None:
@@ -416,7 +416,7 @@ def use_next_cost(g: GameState, player: int, card_id: str) -> None:
     me = g.players[player]
     card = g.card(card_id)
     for key in [k for k in me.cost_mods if k.startswith("next|")]:
-        if conditions.card_matches(g, card, _cost_filter(key), player, "hand"):
+        if conditions.card_matches(g, card, _cost_filter(key), player, "hand", printed_cost=True):
             me.cost_mods[key].pop(0)
             if not me.cost_mods[key]:
                 del me.cost_mods[key]
@@ -425,7 +425,7 @@ def use_next_cost(g: GameState, player: int, card_id: str) -> None:
 def _cost_step_applies(g: GameState, step: Mapping[str, Any], card: Card, player: int) -> bool:
     """True when a continuous ``cost`` step reaches ``card`` in ``player``'s hand (its colors there included)."""
     target = step.get("target")
-    return isinstance(target, dict) and conditions.card_matches(g, card, target, player, "hand")
+    return isinstance(target, dict) and conditions.card_matches(g, card, target, player, "hand", printed_cost=True)
 
 
 def can_be_targeted(g: GameState, c: Chara, by_owner: int) -> bool:
