@@ -375,7 +375,11 @@ AT_CAUSE_KEYS = frozenset({"entered_by"})
 def check_text_allowed(g: GameState, p: int, card_id: str, holder: Chara | None, what: str) -> None:
     """``effect.condition``: an effect forbids using this text (a ``no_text`` grant on the Chara, or a ``forbid``
     of the player's texts of cards fitting a filter). Checked for activated effects only: using a text is Effect
-    Usage of a Movement effect (rule book 000 "Regarding Effect Usage"), which an automatic effect firing is not."""
+    Usage of a Movement effect (rule book 000 "Regarding Effect Usage"), which an automatic effect firing is not.
+    A Chara whose text is negated (stats.text_negated) has no activated effect to use (a Support set on it keeps
+    its own)."""
+    if holder is not None and same_card(holder.card, card_id) and stats.text_negated(g, holder):
+        raise illegal("effect.condition", f"{what}: the text of {describe(g, holder.card)} is negated (text_negated)")
     if holder is not None and holder.grants and effects.no_text(g, holder):
         raise illegal("effect.condition", f"{what}: an effect forbids using the texts of {describe(g, holder.card)}")
     for q, kind, f, until in g.bans:
@@ -409,8 +413,7 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         where_ = f"set on {a['on']}" if "on" in a else "on the Area"
         raise illegal("zone", f"{what}: {describe(g, cid)} is not {where_} of player {p}")
     holder = sup if sup is not None else chara
-    if g.bans or chara.grants:
-        check_text_allowed(g, p, cid, chara, what)
+    check_text_allowed(g, p, cid, chara, what)
     if g.table:
         _identify_payment(g, p, a)
     items = check_cost(g, p, a.get("pay", ()), eff.cost, trail, card=None, what=what)
