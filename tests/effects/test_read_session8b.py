@@ -147,3 +147,36 @@ def test_a_cost_limit_reads_the_cost_in_the_hand() -> None:
     assert effects.entry_ban(state, 1, "MHK ST-009", "hand") is not None
     with pytest.raises(IllegalAction):
         check_play_allowed(state, 1, "MHK ST-009", "summon", summon=True)
+
+
+# -- 3. MHK 01-051: "when one of your 千葉 エリカ leaves" hears this card too --------------------------------------
+
+
+def _mhk_01_051_leaves(logged: bool) -> Game:
+    """Turn 4: player 1's MHK 01-031 gives a point and puts player 0's MHK 01-051 (千葉 エリカ, Support Area) under
+    the deck; 01-051's own "one of your 千葉 エリカ leaves: draw 1" hears it (logged ``from`` the deck), or not."""
+    g = mhk_game(["MHK 01-051", "MHK 01-040", "MHK 01-041", "MHK 01-042", "MHK 01-044", "MHK 01-052", "MHK 01-077"],
+                 ["MHK 01-031", "MHK 01-083", "MHK 01-084", "MHK 01-104", "MHK 01-040", "MHK 01-041", "MHK 01-042"])
+    g.add("summon", 0, card="MHK 01-051", area="support", pay=[{"hand": "MHK 01-040"}]).passes(1)
+    g.end_turn(0)
+    g.add("summon", 1, card="MHK 01-031", area="main", pay=[{"hand": "MHK 01-083"}, {"hand": "MHK 01-084"}]).passes(0)
+    g.end_turn(1)
+    g.end_turn(0)
+    g.passes(1, 0).add("approach", 1, card="MHK 01-031").passes(1, 0).add("no_interfere", 0)
+    g.add("trigger", 1, card="MHK 01-031", effect=0, targets=[ref("MHK 01-051", 0)])
+    if logged:
+        g.add("trigger", 0, card="MHK 01-051", effect=0, **{"from": "deck"})
+    return g.passes(1)
+
+
+def test_mhk_01_051_draws_when_it_leaves_itself() -> None:
+    g = _mhk_01_051_leaves(logged=True)
+    before = Game.__new__(Game)
+    before.__dict__.update(g.__dict__)
+    before.actions = g.actions[:-2]
+    n = len(assert_legal(before).state.players[0].hand)
+    assert len(assert_legal(g).state.players[0].hand) == n + 1
+
+
+def test_mhk_01_051_draw_on_its_own_leaving_is_mandatory() -> None:
+    assert_illegal(_mhk_01_051_leaves(logged=False), "effect.result")
