@@ -69,10 +69,16 @@ def _left_this_turn(g: GameState, card: Card, owner: int | None) -> bool:
     return owner is not None and any(ev == "leave" and base_id(cid) == key for ev, cid, _ in g.players[owner].turn_log)
 
 
-def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None, zone: str = "area") -> bool:
+def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None, zone: str = "area", *,
+                 printed_cost: bool = False) -> bool:
     """True when ``card`` passes the card filter ``f`` (other keys are ignored here); ``owner``: the player
     whose card it is (effects making their cards count as another color, dynamic numbers); ``zone``: where the card
-    is (``area``: on the Area or being played from the hand; such color effects name the zones they reach)."""
+    is (``area``: on the Area or being played from the hand; such color effects name the zones they reach).
+    ``max_cost`` / ``min_cost`` of a card in the hand (``zone`` ``hand``) compare its usage cost as changed there
+    (:func:`engine.pm.stats.hand_cost`); ``printed_cost`` (the hand-cost reckoning itself) compares the printed one."""
+    cost = card.cost
+    if zone == "hand" and owner is not None and not printed_cost and ("max_cost" in f or "min_cost" in f):
+        cost = _cost_in_hand(g, card, owner)
     for key, want in f.items():
         if key not in CARD_KEYS:
             continue
@@ -91,9 +97,9 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
             return False
         if key == "series" and g.cards.series_key(card.series) != g.cards.series_key(want):
             return False
-        if key == "max_cost" and card.cost > want:
+        if key == "max_cost" and cost > want:
             return False
-        if key == "min_cost" and card.cost < want:
+        if key == "min_cost" and cost < want:
             return False
         if key == "combo" and (card.combo is not None) != bool(want):
             return False
@@ -104,6 +110,22 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
         if key == "left_this_turn" and _left_this_turn(g, card, owner) != bool(want):
             return False
     return True
+
+
+#: cards whose cost in the hand is being worked out: a filter read meanwhile compares the printed cost
+_HAND_COST_BUSY: set[str] = set()
+
+
+def _cost_in_hand(g: GameState, card: Card, owner: int) -> int:
+    """The usage cost of ``card`` in ``owner``'s hand as cost effects change it (the printed one while it is being
+    worked out, so that a cost effect reading a cost never reads itself)."""
+    if card.id in _HAND_COST_BUSY:
+        return card.cost
+    _HAND_COST_BUSY.add(card.id)
+    try:
+        return stats.hand_cost(g, owner, card.id)
+    finally:
+        _HAND_COST_BUSY.discard(card.id)
 
 
 def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None = None) -> str | None:

@@ -135,6 +135,17 @@ def text_forbidden(g: GameState, c: Chara) -> bool:
                for q, kind, f, until in g.bans)
 
 
+def entry_ban(g: GameState, p: int, card_id: str, zone: str) -> Mapping[str, Any] | None:
+    """The card filter of a ``forbid`` ``summon`` (登場させることができない) that bars ``card_id`` from entering player
+    ``p``'s Area from ``zone`` now, else None. 登場 is every entry onto the Area (rule book 000 "Regarding 'Appear in
+    Area'"), by a summon or by an effect; "cost N or more" of a card in the hand reads its cost as changed there."""
+    for q, kind, f, until in g.bans:
+        if q == p and kind == "summon" and (until is None or until >= g.turn) \
+                and conditions.card_matches(g, g.card(card_id), f, p, zone):
+            return f
+    return None
+
+
 def ban_fits(g: GameState, card_id: str, f: Mapping[str, Any], holder: Chara | None) -> bool:
     """Whether a text ban's card filter fits ``card_id``; for a Chara on the Area its usage cost there counts
     (stats.chara_cost: levels and cost grants), as "Charas of usage cost N" names the Charas as they stand."""

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engine.pm import conditions, hidden, stats
+from engine.pm import conditions, effects, hidden, stats
 from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, GameState, expiry
 from engine.pm.triggers import fire, fire_others
@@ -92,6 +92,11 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             raise illegal("effect.result", f"move: {what} does not leave the Area (退場しない is in force on it)")
         leave_area(g, c, dst, face=face)
         return f"{what} leaves the {src} area for {dst}"
+    if dst in AREA_ZONES and g.bans:
+        banned = effects.entry_ban(g, p, card_id, src)
+        if banned is not None:
+            raise illegal("effect.result", f"move: {what} cannot enter the Area: an effect forbids player {p} to "
+                                           f"summon (登場) cards fitting {banned} this turn")
     # take the card out of its zone
     if src == "deck":
         # a deck with unknown positions: the topmost position that holds it or may hold it (the looked-at top cards

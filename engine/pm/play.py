@@ -179,6 +179,8 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
         else:
             _main_phase_play(g, p, f"summon of {describe(g, cid)}")
     cost = stats.hand_cost(g, p, cid)
+    if g.bans and card.type == "chara":  # while the card is in the hand: a cost limit reads its cost there
+        check_play_allowed(g, p, cid, f"summon of {describe(g, cid)}", summon=True)
     if not remove_copy(g.players[p].hand, cid):
         _hand_card(g, p, cid, f"summon of {describe(g, cid)}", "summon")
     if g.table:
@@ -186,8 +188,6 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
     me = g.players[p]
     if card.type != "chara":
         raise illegal("summon.area", f"{describe(g, cid)} is a {card.type} card, not a Character")
-    if g.bans:
-        check_play_allowed(g, p, cid, f"summon of {describe(g, cid)}", summon=True)
     if a["area"] == "main" and not card.has_stats:
         raise illegal("summon.area", f"{describe(g, cid)} has no AP/DP and cannot be summoned to the Main Area")
     replace = a.get("replace")
@@ -292,12 +292,16 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
 
 def check_play_allowed(g: GameState, p: int, cid: str, what: str, *, summon: bool = False) -> None:
     """``effect.condition``: a ``forbid`` step bars player ``p`` from playing cards fitting its filter (``play``:
-    any play of the card; ``summon``: summoning it, 登場させる) this turn."""
+    any play of the card; ``summon``: its entry onto the Area, 登場させる, effects.entry_ban) this turn. The card is
+    in the hand: a cost limit reads its cost there."""
     for q, kind, f, until in g.bans:
-        if q == p and (kind == "play" or (kind == "summon" and summon)) and (until is None or until >= g.turn) \
-                and conditions.card_matches(g, g.card(cid), f, p):
-            raise illegal("effect.condition", f"{what}: an effect forbids player {p} to "
-                                              f"{'summon' if kind == 'summon' else 'play'} cards fitting {f} this turn")
+        if q == p and kind == "play" and (until is None or until >= g.turn) \
+                and conditions.card_matches(g, g.card(cid), f, p, "hand"):
+            raise illegal("effect.condition", f"{what}: an effect forbids player {p} to play cards fitting {f} this turn")
+    banned = effects.entry_ban(g, p, cid, "hand") if summon else None
+    if banned is not None:
+        raise illegal("effect.condition", f"{what}: an effect forbids player {p} to summon cards fitting {banned} "
+                                          "this turn")
 
 
 def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
@@ -371,7 +375,11 @@ AT_CAUSE_KEYS = frozenset({"entered_by"})
 def check_text_allowed(g: GameState, p: int, card_id: str, holder: Chara | None, what: str) -> None:
     """``effect.condition``: an effect forbids using this text (a ``no_text`` grant on the Chara, or a ``forbid``
     of the player's texts of cards fitting a filter). Checked for activated effects only: using a text is Effect
-    Usage of a Movement effect (rule book 000 "Regarding Effect Usage"), which an automatic effect firing is not."""
+    Usage of a Movement effect (rule book 000 "Regarding Effect Usage"), which an automatic effect firing is not.
+    A Chara whose text is negated (stats.text_negated) has no activated effect to use (a Support set on it keeps
+    its own)."""
+    if holder is not None and same_card(holder.card, card_id) and stats.text_negated(g, holder):
+        raise illegal("effect.condition", f"{what}: the text of {describe(g, holder.card)} is negated (text_negated)")
     if holder is not None and holder.grants and effects.no_text(g, holder):
         raise illegal("effect.condition", f"{what}: an effect forbids using the texts of {describe(g, holder.card)}")
     for q, kind, f, until in g.bans:
@@ -405,8 +413,7 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         where_ = f"set on {a['on']}" if "on" in a else "on the Area"
         raise illegal("zone", f"{what}: {describe(g, cid)} is not {where_} of player {p}")
     holder = sup if sup is not None else chara
-    if g.bans or chara.grants:
-        check_text_allowed(g, p, cid, chara, what)
+    check_text_allowed(g, p, cid, chara, what)
     if g.table:
         _identify_payment(g, p, a)
     items = check_cost(g, p, a.get("pay", ()), eff.cost, trail, card=None, what=what)

@@ -472,7 +472,7 @@ def _pick(r: Run, step: Step) -> None:
             and (same is None or bool(set(g.card(c).names) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
     if dst in ENTRY_DESTINATIONS:  # a card that cannot be put onto the Area is no option: the effect does the rest
-        fits = [c for c in fits if _can_enter(r, p, c, dst)]
+        fits = [c for c in fits if _can_enter(r, p, c, dst) and not (g.bans and effects.entry_ban(g, p, c, src))]
     if unknown:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
     before = r.taken
@@ -528,9 +528,9 @@ ENTRY_DESTINATIONS = frozenset({"area", "same_area", "main", "support"})
 def _can_enter(r: Run, p: int, cid: str, dst: str) -> bool:
     """True when the card may be put onto the Area at ``dst`` now: a Character, not purple (P17), not one already on
     the player's Area (summon.unique), and for the Main Area one with AP/DP and room (or a replaced Chara the given
-    op names). Onto the field (場に出す: ``"area"``, ``"same_area"``) there is always room: the Support Area takes any
-    Chara (an area the log names that cannot take it is ruled on by the move itself: ``summon.main_full``,
-    ``summon.area``)."""
+    op names); an entry ban (effects.entry_ban) is checked by the caller, which knows the zone. Onto the field
+    (場に出す: ``"area"``, ``"same_area"``) there is always room: the Support Area takes any Chara (an area the log
+    names that cannot take it is ruled on by the move itself: ``summon.main_full``, ``summon.area``)."""
     card = r.g.card(cid)
     pl = r.g.players[p]
     if card.type != "chara" or card.color == "purple" or area_holds(pl, cid):
@@ -609,11 +609,15 @@ def _same_name_filter(r: Run, step: Step) -> set[str] | None:
 
 def _judge(r: Run, step: Step) -> None:
     """An Elimination Judgement between the effect's own Chara (or the Chara ``with`` names) and ``target``: each whose
-    DP is at most the other's AP leaves for the discard (unless an effect keeps it); nothing when either is gone."""
+    DP is at most the other's AP leaves for the discard (unless an effect keeps it); nothing when either is gone, and
+    nothing when either has no AP/DP: a card without AP/DP has none (rule book 000 P06), so there is nothing to judge."""
     me, them = r.subjects(step.get("with", "self")), r.subjects(step.get("target", "target"))
     if not me or not them:
         return
     a, b = me[0], them[0]
+    if not (r.g.card(a.card).has_stats and r.g.card(b.card).has_stats):
+        r.trail.event("effect", f"{describe(r.g, a.card)} and {describe(r.g, b.card)}: one has no AP/DP, nothing is judged")
+        return
     (a_ap, a_dp), (b_ap, b_dp) = ((stats.used(v) for v in stats.ap_dp(r.g, x)) for x in (a, b))
     out = [x for x, dp, ap in ((b, b_dp, a_ap), (a, a_dp, b_ap)) if dp <= ap and not stats.stays_on_area(r.g, x)]
     for x in out:

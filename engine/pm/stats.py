@@ -48,7 +48,7 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
         if stats:
             ap += stats[0] * n
             dp += stats[1] * n
-    if card.pinch is not None and pinch_active(g, c.owner, card):
+    if card.pinch is not None and pinch_active(g, c.owner, card) and not text_negated(g, c):
         ap += card.pinch[1]
         dp += card.pinch[2]
     info = g.db_info
@@ -168,9 +168,10 @@ def static_steps(card: Card) -> tuple[tuple[Any, Mapping[str, Any]], ...]:
 
 
 def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
-    """Steps of continuous scripted effects in force on ``c`` itself: its own card's, and those of the
-    Supports set on it ("self" in a Support's effect is the Chara it is set on)."""
-    sources = [g.card(c.card), *(g.card(s.card) for s in c.supports)]
+    """Steps of continuous scripted effects in force on ``c`` itself: its own card's (none while its text is negated:
+    :func:`text_negated`), and those of the Supports set on it ("self" in a Support's effect is the Chara it is set
+    on)."""
+    sources = [*(() if text_negated(g, c) else (g.card(c.card),)), *(g.card(s.card) for s in c.supports)]
     for card in sources:
         for cond, step in _static_entry(card)[1]:
             if step.get("target", "self") == "self" and (not cond or conditions.holds(g, c.owner, cond, c)) and (
@@ -194,8 +195,10 @@ def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
 def wide_steps(g: GameState, c: Chara, op: str) -> Iterator[tuple[Chara, Mapping[str, Any]]]:
     """(source Chara, step) of each continuous step ``op`` in force on ``c`` from a Chara on either Area whose step
     targets ``{"all": spec}`` that ``c`` fits, seen from that Chara's owner (its own Chara included when it fits): in
-    force while that Chara is on the Area and its condition holds, gone when it leaves."""
+    force while that Chara is on the Area, its text is not negated and its condition holds, gone when it leaves."""
     for x in _wide_charas(g):
+        if text_negated(g, x):
+            continue
         for cond, step in _static_entry(g.card(x.card))[2]:
             if step.get("op") != op:
                 continue
@@ -284,7 +287,7 @@ def extra_colors(g: GameState, owner: int, zone: str = "area") -> tuple[str, ...
     zone = "area" if zone in ("main", "support") else zone
     return tuple(step["color"] for x in g.players[owner].area() for cond, step in static_steps(g.card(x.card))
                  if step.get("op") == "also_color" and zone in step.get("zones", ALSO_COLOR_ZONES)
-                 and (not cond or conditions.holds(g, owner, cond, x)))
+                 and (not cond or conditions.holds(g, owner, cond, x)) and not text_negated(g, x))
 
 
 def source_bonus(g: GameState, paying: Card, played: Card, owner: int) -> int:
@@ -296,7 +299,7 @@ def source_bonus(g: GameState, paying: Card, played: Card, owner: int) -> int:
 def has_active(g: GameState, c: Chara) -> bool:
     """[Active]: printed, granted by an effect, or given by a scripted continuous effect."""
     card = g.card(c.card)
-    if card.active or c.has_grant("active"):
+    if (card.active and not text_negated(g, c)) or c.has_grant("active"):
         return True
     return has_grant(g, c, "active")
 
@@ -316,9 +319,31 @@ def endures(g: GameState, c: Chara) -> bool:
     """〔我慢〕 (printed, or granted: ``endure``) in force with DP 10 or more: the Chara does not leave (退場しない, read
     as :func:`stays_on_area` reads it). The rule book (Ver.2.22) predates the keyword; its rule is the reminder text
     the cards print with it (a Chara with DP 10 or more that has it does not leave)."""
-    if not (g.card(c.card).endure or has_grant(g, c, "endure")):
+    if not ((g.card(c.card).endure and not text_negated(g, c)) or has_grant(g, c, "endure")):
         return False
     return used(ap_dp(g, c)[1]) >= 10
+
+
+#: the grant of "its text is negated" (テキストは無効になる / テキストを失う, docs/log-extensions.md)
+NEGATED = "text_negated"
+#: Charas whose negation is being worked out: a continuous grant read meanwhile sees them with their text
+_NEGATION_BUSY: set[int] = set()
+
+
+def text_negated(g: GameState, c: Chara) -> bool:
+    """``c``'s text is negated now (a ``text_negated`` grant: by an op, or a continuous effect of another Chara):
+    while it holds the Chara has no text — its continuous effects are not in force, its automatic effects do not
+    fire (triggers.fire), its activated ones cannot be used (play.check_text_allowed), and its printed keywords
+    (〔アクティブ〕〔強引〕〔我慢〕〔突破〕〔無視〕〔逆境〕, untargetable) are gone. Grants given by other cards stay."""
+    if c.grants and c.has_grant(NEGATED):
+        return True
+    if c.uid in _NEGATION_BUSY or "grant" not in _wide_ops(g):
+        return False
+    _NEGATION_BUSY.add(c.uid)
+    try:
+        return any(s.get("what") == NEGATED for x, s in wide_steps(g, c, "grant") if x is not c)
+    finally:
+        _NEGATION_BUSY.discard(c.uid)
 
 
 def has_grant(g: GameState, c: Chara, what: str) -> bool:
@@ -332,7 +357,7 @@ def has_grant(g: GameState, c: Chara, what: str) -> bool:
 
 def forceful(g: GameState, c: Chara) -> bool:
     """〔強引〕 in force with AP 10 or more: the opponent's Chara judged against it is eliminated."""
-    if not (g.card(c.card).forceful or has_grant(g, c, "forceful")):  # by an op, or a continuous effect in force
+    if not ((g.card(c.card).forceful and not text_negated(g, c)) or has_grant(g, c, "forceful")):  # by an op or a continuous effect
         return False
     return used(ap_dp(g, c)[0]) >= 10
 
@@ -340,7 +365,7 @@ def forceful(g: GameState, c: Chara) -> bool:
 def breakthrough_value(g: GameState, c: Chara) -> int | None:
     """The Chara's 〔突破N〕, printed or granted (``{"breakthrough": N}``, by an op or a continuous effect in force;
     the largest), or None."""
-    values = [g.card(c.card).breakthrough]
+    values = [None if text_negated(g, c) else g.card(c.card).breakthrough]
     if c.grants:
         values += [w["breakthrough"] for w, _ in c.grants if isinstance(w, dict) and "breakthrough" in w]
     if c.supports or "grant" in self_ops(g, c.card) or "grant" in _wide_ops(g):
@@ -353,7 +378,8 @@ def breakthrough_value(g: GameState, c: Chara) -> int | None:
 def ignore_value(g: GameState, c: Chara) -> int | None:
     """The Chara's [Ignore X], printed or granted (the larger), or None."""
     card = g.card(c.card)
-    values = [v for v in (card.ignore, c.granted_ignore()) if v is not None]
+    printed = None if card.ignore is None or text_negated(g, c) else card.ignore
+    values = [v for v in (printed, c.granted_ignore()) if v is not None]
     return max(values) if values else None
 
 
@@ -376,15 +402,15 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
             elif key.startswith(HELD_COST):  # locked onto the copies there: the cheapest copy is played first
                 if mods and key.split("|", 2)[1] == base_id(card_id) and _copies(me.hand, card_id) <= len(mods):
                     cost += mods[0][0]
-            elif "|" in key and conditions.card_matches(g, card, _cost_filter(key), player, "hand"):
+            elif "|" in key and conditions.card_matches(g, card, _cost_filter(key), player, "hand", printed_cost=True):
                 cost += mods[0][0] if key.startswith("next|") else sum(n for n, _ in mods)
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
     cutters, known = info[5], info[3]
     for c in (*me.main, *me.support):
-        if c.card not in cutters and c.card in known:
-            continue  # no continuous effect of this card changes hand costs
+        if (c.card not in cutters and c.card in known) or text_negated(g, c):
+            continue  # no continuous effect of this card changes hand costs (or none is in force)
         for eff in g.card(c.card).continuous():
             if conditions.holds(g, player, eff.condition, c):
                 assert eff.script is not None
@@ -416,7 +442,7 @@ def use_next_cost(g: GameState, player: int, card_id: str) -> None:
     me = g.players[player]
     card = g.card(card_id)
     for key in [k for k in me.cost_mods if k.startswith("next|")]:
-        if conditions.card_matches(g, card, _cost_filter(key), player, "hand"):
+        if conditions.card_matches(g, card, _cost_filter(key), player, "hand", printed_cost=True):
             me.cost_mods[key].pop(0)
             if not me.cost_mods[key]:
                 del me.cost_mods[key]
@@ -425,7 +451,7 @@ def use_next_cost(g: GameState, player: int, card_id: str) -> None:
 def _cost_step_applies(g: GameState, step: Mapping[str, Any], card: Card, player: int) -> bool:
     """True when a continuous ``cost`` step reaches ``card`` in ``player``'s hand (its colors there included)."""
     target = step.get("target")
-    return isinstance(target, dict) and conditions.card_matches(g, card, target, player, "hand")
+    return isinstance(target, dict) and conditions.card_matches(g, card, target, player, "hand", printed_cost=True)
 
 
 def can_be_targeted(g: GameState, c: Chara, by_owner: int) -> bool:
@@ -433,4 +459,4 @@ def can_be_targeted(g: GameState, c: Chara, by_owner: int) -> bool:
     card = g.card(c.card)
     if c.owner == by_owner:
         return True
-    return not (card.untargetable or has_grant(g, c, "untargetable"))
+    return not ((card.untargetable and not text_negated(g, c)) or has_grant(g, c, "untargetable"))

@@ -14,7 +14,7 @@ from engine.asplayed import refuse
 from engine.pm.conditions import chara_problem
 from engine.pm.effects import can_resolve, targets_available
 from engine.pm.state import Chara, GameState, effect_key
-from engine.pm.stats import watchers
+from engine.pm.stats import text_negated, watchers
 from engine.pm.zones import describe, same_card
 from engine.rulings import Trail, illegal
 
@@ -28,7 +28,7 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
     """
     for c in charas:
         card = g.card(c.card)
-        if event not in card.listens:
+        if event not in card.listens or text_negated(g, c):  # a Chara whose text is negated has no automatic effect
             continue
         for idx, eff in enumerate(card.automatic()):
             if eff.trigger != event and not on(eff.trigger, event):

@@ -36,7 +36,7 @@ UNTILS = ("turn_end", "next_turn_end", "permanent")
 GRANTS = (
     "active", "break", "untargetable", "cannot_approach", "cannot_interfere", "not_eliminated",
     # docs/log-extensions.md: keywords and statuses the real cards grant
-    "free_entry", "approach_again", "cannot_give_points", "forceful",
+    "free_entry", "approach_again", "cannot_give_points", "forceful", "text_negated",
 )
 FROM_ZONES = ("deck", "hand", "discard", "main", "support", "point", "removed", "ex_deck")
 TO_ZONES = ("deck", "deck_bottom", *FROM_ZONES[1:])

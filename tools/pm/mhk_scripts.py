@@ -14,7 +14,9 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   own Charas of that name count, the effect's own Chara included (01-048: distinct cards).
 - 01-046: "this card and an opponent's Chara leave" while it approaches or interferes: an opposing participant leaves
   by the same Elimination Judgement (``opponent_leaves_too``).
-- 01-051 / 01-081 / 01-097: the own-name leave draw (01-051) hears other Charas only.
+- 01-051: "when one of your 千葉 エリカ leaves, draw" hears every own 千葉 エリカ leaving, this card included
+  (``any_leave``, as the compiler reads it; lead's decision, session 8): its trigger is then logged ``from`` its new
+  zone. 01-081 / 01-097: "when this card leaves" (``leave``).
 - 01-062 / 01-058: "red cards played this turn" counts the player's own plays (printed colors, plus P-008's red):
   01-062's プレイしている has no subject, and a text's unnamed actor is its player (rule book 000, 《条件》
   "Requirement": unless stated, it is the player); 01-085's passive プレイされている names no actor: both count.
@@ -53,8 +55,9 @@ Readings decided where the text leaves room (the Japanese text governs; rule boo
   give it to, or it left before the effect resolved: nothing).
 - 01-019: "AP or DP 0" is read off the leaving opponent's Chara as it last stood on the Area (its modifiers counted):
   the trigger fires while it is still there.
-- 01-049: the 千葉 エリカ that gets 〔アクティブ〕 +10/±0 is chosen once this card is back in the hand, so it is another
-  one (``not_self``); the grant and the +10 need the return (その場合).
+- 01-049: the 千葉 エリカ that gets 〔アクティブ〕 +10/±0 is chosen on use (000 Effect Activation Process ③), before this
+  card goes back to the hand: another one, or this card itself (the text does not exclude it; the grant then finds it
+  gone: session-7 decision, tests/effects/test_read_session7.py); the grant and the +10 need the return (その場合).
 - 01-107 / 01-059 / 01-061 / 01-108 / 01-115 / P-010: without まで, N fitting cards are taken when the cards looked
   at hold N (as many as fit otherwise: P-010 finds nothing only when the deck holds no such Chara); with まで
   (01-003, 01-006) up to N.
@@ -330,9 +333,9 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                    "subject": {**OWN, "name": ERIKA},
                                    "history": history("approach", {"name": ERIKA}, distinct=True, exactly=3)})]},
     "MHK 01-049": {"effects": [source_plus(ERIKA), act_eff([to("hand", then=[grant("active"), mod(10, 0)])],
-                                                          targets=[{**OWN, "name": ERIKA, "not_self": True}])]},
+                                                          targets=[{**OWN, "name": ERIKA}])]},
     "MHK 01-050": {"effects": [auto("enter", [grant("not_eliminated")], targets=[{**OWN, "name": ERIKA}])]},
-    "MHK 01-051": {"effects": [auto("other_leave", [draw()], condition={"subject": {**OWN, "name": ERIKA}}),
+    "MHK 01-051": {"effects": [auto("any_leave", [draw()], condition={"subject": {**OWN, "name": ERIKA}}),
                                act_eff([pick("discard", "removed", 2, {"name": ERIKA}, then=[draw()], then_if_all=True)])]},
     "MHK 01-053": {"effects": [auto("enter", [grant({"cost": 2}, "target:0", until="next_turn_end"),
                                                grant({"cost": 2}, "target:1", until="next_turn_end")],
@@ -356,7 +359,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
     "MHK 01-061": {"effects": [auto("enter|point_by_approach", [look(7, 1, {"type": "event", "series": SER})])]},
     "MHK 01-062": {"effects": [auto("other_gave_point", [draw()], condition={"subject": {**OWN, "name": MIZUKI}}),
                                act_eff([mod(10, 10, per=PLAYED_RED["count"])], targets=[{**OWN, "name": MIZUKI}])]},
-    "MHK 01-063": {"effects": [source_plus(MIZUKI), auto("enter", []),  # looks at the opponent's hand: no change to the game
+    "MHK 01-063": {"effects": [source_plus(MIZUKI), auto("enter", [{"op": "look_hand", "who": "opponent"}]),  # no change in play
                                act_eff([to("hand")])]},
     "MHK 01-064": {"effects": [act_eff([pick("deck", "deck_bottom", 1, look=1, up_to=True)])],
                    "backup": static([mod(30, 30)], targets=[{**OWN, **MAHO}],

@@ -245,3 +245,14 @@ def _look_one_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"Look at the top card of your deck; (you may) put it into the discard"."""
     return [{"op": "pick", "from": "deck", "to": "discard", "n": 1, "filter": {}, "look": 1}
             | ({"up_to": True} if ctx.may else {})]
+
+
+@reads(r"(?P<u1>ターン終了時まで、)?(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?のテキスト(?:は、?(?P<u2>ターン終了時まで、?)無効になる|を無効にする)")
+def _text_negated(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"X's text is negated until the end of the turn" (テキストは、ターン終了時まで無効になる / ターン終了時まで、…の
+    テキストを無効にする): a ``text_negated`` grant (engine.pm.stats.text_negated); without a limit it is a continuous
+    effect, left to others."""
+    if not (m["u1"] or m["u2"]):
+        raise NotUnderstood(m[0])
+    n = m["n"] or (None if m["np"] == "このカード" else "1")
+    return [{"op": "grant", "target": t, "what": "text_negated", "until": "turn_end"} for t in _subjects(m["np"], n, ctx)]
