@@ -758,10 +758,12 @@ def _choose(r: Run, step: Step) -> None:
     picks = [entry] if isinstance(entry, int) else list(entry)
     if len(picks) != n or len(set(picks)) != n or not all(isinstance(i, int) and 0 <= i < len(modes) for i in picks):
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: mode choice {entry!r}: choose {n} of 0..{len(modes) - 1}")
-    before = len(r.ops)
+    before, unknown_before = len(r.ops), len(r.unverified)
     for i in picks:
         steps(r, modes[i])
-    if len(r.ops) == before and not r.auto:
+    # nothing done is only known when the mode saw every card it read (a zone of unknown cards, in a table log or a
+    # player's view, may have held what it took: taken as recorded)
+    if len(r.ops) == before and not r.auto and len(r.unverified) == unknown_before:
         doable = _doable_mode(r, step, picks)
         if doable is not None:
             raise illegal("effect.target", f"{describe(r.g, r.card_id)}: mode {picks[0] if n == 1 else picks} can do "
