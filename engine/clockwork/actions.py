@@ -33,6 +33,19 @@ RAMPAGE = 200
 
 def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     """Apply one action to ``g`` in place, or raise :class:`IllegalAction` for the first rule broken."""
+    try:
+        plain, handler = _FAST[a["type"]]
+    except (KeyError, TypeError):  # no type, another type, not an object: the full checks below say what is wrong
+        plain = None
+    if plain is not None and g.phase in _LIVE and plain(a, g.cards.by_id):  # most actions: plain, game going on
+        handler(g, a, trail)
+        flow.settle(g, trail)
+        return
+    _apply_checked(g, a, trail)
+
+
+def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    """:func:`apply_action` for any action: the full shape and card checks first."""
     by_id = g.cards.by_id
     quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # schema.well_formed, inlined
     if quick is None or not quick(a, by_id):
@@ -74,7 +87,7 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     elif kind == "trigger":
         _tree(g, a, trail, _declare_trigger(g, a, trail))
     else:
-        _gates(g, p, a)
+        _GATES[kind](g, p, a)
         if kind == "damage":
             _damage(g, p, a, trail)
         elif kind in ("end_phase", "end_turn"):
@@ -148,48 +161,102 @@ def _declare_quick(g: Game, a: Mapping[str, Any], path: str, trail: Trail, *, in
 
 # -- gates ------------------------------------------------------------------------------------------
 
-def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
-    """``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions
-    (in that order; each kind meets only the phase checks that concern it)."""
-    kind = a["type"]
-    t = g.turn_player
-    due = g.due
-    if kind == "block":
-        if p == t:
-            raise illegal("turn.priority", "block is the rival's: the attacking player cannot block")
-    elif kind == "discard":
-        if due is not None and due["what"] == "discard" and due["p"] != p:
-            raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
-    elif p != t:
-        _owed_first(g, kind)  # the owed step is ruled before the turn player's priority (issue 25)
-        refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}"), "turn")
+# -- gates: ``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions,
+# in that order, one function per kind (each meets only the phase checks that concern it) ---------------------
+
+def _not_turn_players(g: Game, kind: str) -> None:
+    """A turn player's action by the other player: the owed step is ruled first (issue 25), then the priority."""
     _owed_first(g, kind)
-    if kind in _ENDS:
-        if g.battle is not None:
-            raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
-        if g.phase not in _END_PHASES:
-            raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
-    elif kind in _DUE:
-        if due is None:
-            raise illegal("turn.phase", f"no {kind} is due now")
-        if kind == "damage" and a.get("interrupts"):
-            raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
-    elif kind == "summon":
-        if g.phase != "main1":
-            raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
-    elif kind == "attack":
-        if g.phase != "battle" or g.battle is not None:
-            raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
-    else:  # inherit, move, move_memorion
-        if g.phase not in _MAINS:
-            raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
-        if g.turn in (1, 2):
-            raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
+    refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {g.turn_player}'s turn {g.turn}"), "turn")
+
+
+def _gate_block(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    due = g.due
+    if p == g.turn_player:
+        raise illegal("turn.priority", "block is the rival's: the attacking player cannot block")
+    if g.pending or (due is not None and due["what"] != "block"):
+        _owed_first(g, "block")
+    if due is None:
+        raise illegal("turn.phase", "no block is due now")
+
+
+def _gate_discard(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    due = g.due
+    if due is not None and due["what"] == "discard" and due["p"] != p:
+        raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
+    if g.pending or (due is not None and due["what"] != "discard"):
+        _owed_first(g, "discard")
+    if due is None:
+        raise illegal("turn.phase", "no discard is due now")
+
+
+def _gate_damage(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    due = g.due
+    if p != g.turn_player:
+        _not_turn_players(g, "damage")
+    if g.pending or (due is not None and due["what"] != "damage"):
+        _owed_first(g, "damage")
+    if due is None:
+        raise illegal("turn.phase", "no damage is due now")
+    if a.get("interrupts"):
+        raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
+
+
+def _gate_end(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    kind = a["type"]
+    if p != g.turn_player:
+        _not_turn_players(g, kind)
+    due = g.due
+    if g.pending or (due is not None and due["what"] != kind):
+        _owed_first(g, kind)
+    if g.battle is not None:
+        raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
+    if g.phase not in _END_PHASES:
+        raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
+
+
+def _gate_summon(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    if p != g.turn_player:
+        _not_turn_players(g, "summon")
+    due = g.due
+    if g.pending or due is not None:
+        _owed_first(g, "summon")
+    if g.phase != "main1":
+        raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
+
+
+def _gate_attack(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    if p != g.turn_player:
+        _not_turn_players(g, "attack")
+    due = g.due
+    if g.pending or due is not None:
+        _owed_first(g, "attack")
+    if g.phase != "battle" or g.battle is not None:
+        raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
+
+
+def _gate_main(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    """inherit, move, move_memorion."""
+    kind = a["type"]
+    if p != g.turn_player:
+        _not_turn_players(g, kind)
+    due = g.due
+    if g.pending or due is not None:
+        _owed_first(g, kind)
+    if g.phase not in _MAINS:
+        raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
+    if g.turn in (1, 2):
+        raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
+
+
+_GATES: dict[str, Callable[[Game, int, Mapping[str, Any]], None]] = {
+    "block": _gate_block, "discard": _gate_discard, "damage": _gate_damage, "end_phase": _gate_end, "end_turn": _gate_end,
+    "summon": _gate_summon, "attack": _gate_attack, "inherit": _gate_main, "move": _gate_main, "move_memorion": _gate_main,
+}
 
 
 _ENDS = frozenset({"end_phase", "end_turn"})
 _END_PHASES = frozenset({"main1", "battle", "main2"})
-_DUE = frozenset({"block", "damage", "discard"})
 _MAINS = frozenset({"main1", "main2"})
 
 
@@ -524,6 +591,7 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
         attacker.damage += back
     ruler_share = shares.get("ruler", 0)
     rival.life = max(0, rival.life - ruler_share)
+    g.losing = g.losing or rival.life <= 0
     if trail.keep:
         event(trail, "damage", f"battle damage: {shares}; the attacker takes {back}; Life {rival.life}")
     moment: list[tuple[str, int, Unit]] = []
@@ -703,6 +771,7 @@ def _declare_deify(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
             return
         me.counters -= g.card(ruler.card).deify.get("counters", 0)
         ruler.face = "deified"
+        ruler.kinds = None
         ruler.version += 1
         me.deified_turn = g.turn
         if trail.keep:
@@ -805,37 +874,61 @@ DECLARE: dict[str, Callable[[Game, int, Mapping[str, Any], Trail], Resolver]] = 
 }
 
 
-def _quick(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _tree(g, a, trail, _declare_quick(g, a, "", trail, in_time=False))
+Handler = Callable[[Game, Mapping[str, Any], Trail], None]
 
 
-def _trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _tree(g, a, trail, _declare_trigger(g, a, trail))
+def _with_tree(declare: Callable[[Game, Mapping[str, Any], Trail], Resolver]) -> Handler:
+    """The handler of a quick action or a trigger: declared, then resolved with its interrupts (§6.1)."""
+    def handler(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+        top = declare(g, a, trail)
+        if a.get("interrupts"):
+            _tree(g, a, trail, top)
+        else:
+            top()
+    return handler
 
 
-def _declared(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    p = a["p"]
-    _gates(g, p, a)
-    _tree(g, a, trail, DECLARE[a["type"]](g, p, a, trail))
+def _gated_tree(kind: str) -> Handler:
+    """The handler of a Main or Battle action: its gates, then declared and resolved with its interrupts."""
+    gate, declare = _GATES[kind], DECLARE[kind]
+
+    def handler(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+        p = a["p"]
+        gate(g, p, a)
+        top = declare(g, p, a, trail)
+        if a.get("interrupts"):
+            _tree(g, a, trail, top)
+        else:
+            top()
+    return handler
 
 
 def _damage_step(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _gates(g, a["p"], a)
-    _damage(g, a["p"], a, trail)
+    p = a["p"]
+    _gate_damage(g, p, a)
+    _damage(g, p, a, trail)
 
 
 def _ending(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _gates(g, a["p"], a)
+    _gate_end(g, a["p"], a)
     _end(g, a["type"], trail)
 
 
 def _discarding(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _gates(g, a["p"], a)
-    _discard(g, a["p"], a, trail)
+    p = a["p"]
+    _gate_discard(g, p, a)
+    _discard(g, p, a, trail)
 
 
 #: the handler of each action type once setup is over and while the game goes on (apply_action's common path)
-_IN_GAME: dict[str, Callable[[Game, Mapping[str, Any], Trail], None]] = {
-    **dict.fromkeys(QUICK, _quick), "trigger": _trigger, **dict.fromkeys(DECLARE, _declared),
+_IN_GAME: dict[str, Handler] = {
+    "recall": _with_tree(lambda g, a, trail: _declare_recall(g, a, "", trail)),
+    "activate": _with_tree(_declare_activate), "deify": _with_tree(_declare_deify), "trigger": _with_tree(_declare_trigger),
+    **{kind: _gated_tree(kind) for kind in DECLARE},
     "damage": _damage_step, "end_phase": _ending, "end_turn": _ending, "discard": _discarding,
 }
+#: the phases of a game going on (after setup, before the end)
+_LIVE = frozenset({"main1", "battle", "main2", "end"})
+#: action type -> (its quick shape check, its handler) for apply_action's common path
+_FAST: dict[str, tuple[Callable[[dict[str, Any], Any], bool], Handler]] = {
+    kind: (check, _IN_GAME[kind]) for kind, check in _PLAIN.items() if kind in _IN_GAME}

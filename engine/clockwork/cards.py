@@ -94,6 +94,15 @@ class CwCard:
             got = cache[face] = Kinds(self.faces[face]["abilities"] if face is not None else self.abilities)
         return got  # type: ignore[no-any-return]
 
+    def changes_levels(self) -> bool:
+        """Whether a continuous ability of the card (any face) has a summon_level op; kept on the card."""
+        got = self.__dict__.get("_levels")
+        if got is None:
+            abilities = [*self.abilities, *(ab for f in self.faces.values() for ab in f.get("abilities", ()))]
+            got = self.__dict__["_levels"] = any(op.get("op") == "summon_level" for ab in abilities
+                                                 if ab.kind == "continuous" for op in ab.effect or ())
+        return got  # type: ignore[no-any-return]
+
     def face_abilities(self, face: str) -> tuple[Ability, ...]:
         return self.faces[face]["abilities"] if self.type == "ruler" else self.abilities
 
@@ -131,6 +140,11 @@ class CwCardDB:
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.by_id
+
+    def level_cards(self, card_ids: Iterable[str]) -> frozenset[str]:
+        """Those of these cards (unknown ids skipped) that can change a summon level (a continuous summon_level op)."""
+        by_id = self.by_id
+        return frozenset(c for c in set(card_ids) if c in by_id and by_id[c].changes_levels())
 
     def __len__(self) -> int:
         return len(self.by_id)

@@ -201,7 +201,7 @@ def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, act
                 raise illegal("effect.result", f"{src.name}: recorded op {j} ({op['op']}) fails: {err}") from None
             if g.dirty:
                 flow.sweep(g, trail)
-            if g.result is not None or (_lost(g) and flow.losses_now(g, trail)):
+            if g.result is not None or (g.losing and _lost(g) and flow.losses_now(g, trail)):
                 return
         return
     builder = _Builder(g, src, action)
@@ -218,7 +218,7 @@ def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, act
                 raise illegal("effect.target", f"{src.name}: op {op['op']} fails: {err}") from None
             if g.dirty:
                 flow.sweep(g, trail)
-            if g.result is not None or (_lost(g) and flow.losses_now(g, trail)):
+            if g.result is not None or (g.losing and _lost(g) and flow.losses_now(g, trail)):
                 builder.leftovers()
                 return
     builder.leftovers()
@@ -255,6 +255,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
         u = _unit(g, op)
         if u.is_ruler:
             pl.life = max(0, pl.life - op["n"])
+            g.losing = g.losing or pl.life <= 0
         elif not u.destroyed:
             u.damage += op["n"]
             g.dirty = True
@@ -267,6 +268,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
             g.dirty = True
     elif name == "life":
         pl.life = max(0, pl.life + op["n"])
+        g.losing = g.losing or pl.life <= 0
     elif name == "draw":
         for _ in range(op["n"]):
             flow.draw(g, p)

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.clockwork.rules import event
 from engine.clockwork.state import Game, Unit
-from engine.clockwork.values import holder_fits, is_active, kinds, kings_on, mind, slot_words
+from engine.clockwork.values import holder_fits, is_active, kinds, kings_on, mind, slot_words, unit_kinds
 from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
@@ -20,7 +20,7 @@ def draw(g: Game, p: int) -> str | None:
     """Draw one card (a failed draw from an empty deck is noted for the check)."""
     me = g.players[p]
     if not me.deck:
-        me.failed_draw = True
+        me.failed_draw = g.losing = True
         return None
     cid = me.deck.pop()
     me.hand.append(cid)
@@ -33,7 +33,7 @@ def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str | None, cause: int |
              out: list[dict[str, Any]]) -> None:
     """The abilities of ``owner`` (its own, then its King's Memorions') that ``ev`` fires, appended to ``out``
     (``at`` None: the Successor's zone, worked out only when something fires)."""
-    k = kinds(g.cards.by_id[owner.card], owner.face)
+    k = owner.kinds or unit_kinds(g, owner)
     if not owner.memorions and not owner.recalls:  # printed words only: looked up
         hits = k.fires.get(ev)
         if hits:
@@ -82,11 +82,10 @@ def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
             _fire_on(g, p, u, ev, "ruler", None, fired)
     elif ev != "ruler_damaged":
         cause = u.uid if ev == "destroyed" else None
-        by_id = g.cards.by_id
-        if u.memorions or u.recalls or ev in kinds(by_id[u.card], None).fires:  # else nothing to fire: no call
+        if u.memorions or u.recalls or ev in (u.kinds or unit_kinds(g, u)).fires:  # else nothing to fire: no call
             _fire_on(g, p, u, ev, None, cause, fired)
         ruler = g.players[p].ruler
-        if ruler is not None and (ruler.memorions or ruler.recalls or ev in kinds(by_id[ruler.card], ruler.face).fires):
+        if ruler is not None and (ruler.memorions or ruler.recalls or ev in (ruler.kinds or unit_kinds(g, ruler)).fires):
             _fire_on(g, p, ruler, ev, "ruler", cause, fired)
     if not fired:
         return
@@ -194,9 +193,10 @@ def departures(g: Game, trail: Trail, *, battle_too: bool = False) -> None:
 
 def run_check(g: Game, trail: Trail) -> bool:
     """§9.3: losses, destruction, departure. True when the game ended."""
-    p0, p1 = g.players
-    if (p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw) and losses(g, trail):
-        return True
+    if g.losing:  # a Life loss or a failed draw since the last check
+        if losses(g, trail):
+            return True
+        g.losing = False
     if g.dirty:
         sweep(g, trail)
     if g.doomed:
@@ -208,9 +208,7 @@ def settle(g: Game, trail: Trail) -> None:
     """After an action: the check, then whatever happens by itself once no trigger is pending (the battle's
     later steps, the turn end, the next turn start), repeated until something waits."""
     while True:
-        p0, p1 = g.players
-        due = p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw or g.dirty or g.doomed
-        if due and run_check(g, trail):  # most actions leave the check nothing to do
+        if (g.losing or g.dirty or g.doomed) and run_check(g, trail):  # most actions leave the check nothing to do
             return
         if g.pending:
             return
@@ -268,14 +266,14 @@ def _turn_end(g: Game, trail: Trail) -> None:
         for u in (pl.ruler, *pl.zones):
             if u is None:
                 continue
-            if u.recalls:
-                ended += u.recalls
-                u.recalls = []
-                u.version += 1
-            if u.mods:
-                u.mods = []
-                changed = True
-            if u.grants:
+            if u.recalls or u.mods or u.grants:
+                if u.recalls:
+                    ended += u.recalls
+                    u.recalls = []
+                    u.version += 1
+                if u.mods:
+                    u.mods = []
+                    changed = True
                 u.grants = []
             u.level_mods = u.damage = u.attacks = u.blocks = 0
     if ended:

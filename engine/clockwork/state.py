@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.clockwork.cards import CwCard, CwCardDB
+from engine.clockwork.cards import CwCard, CwCardDB, Kinds
 
 LIFE = 2000
 _ZONES = ("zone:0", "zone:1", "zone:2", "zone:3")
+#: a Successor position's zone index
+ZONE_INDEX = {z: i for i, z in enumerate(_ZONES)}
 
 
 class Unit:
     """A Ruler or a Successor on the field (§3.2). ``memorions``: [card, slot]; ``recalls``: [card, p, slot, mode]."""
 
-    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "fires", "grants", "level_mods",
-                 "memorions", "mods", "recalls", "state", "uid", "version")
+    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "fires", "grants", "kinds",
+                 "level_mods", "memorions", "mods", "recalls", "state", "uid", "version")
 
     def __init__(self, card: str, uid: int, face: str | None = None) -> None:
         self.card = card
@@ -39,6 +41,8 @@ class Unit:
         self.cache: tuple[Any, ...] | None = None
         #: (version, event -> [(King's Memorion or None, ability)]) for a unit with words added (flow._fire_on)
         self.fires: tuple[int, dict[Any, list[tuple[str | None, int]]]] | None = None
+        #: its card's (a Ruler: its face's) abilities by kind, looked up once (values.unit_kinds; reset with the face)
+        self.kinds: Kinds | None = None
 
     def clone(self) -> Unit:
         u = Unit.__new__(Unit)
@@ -47,7 +51,7 @@ class Unit:
         u.recalls = [list(r) for r in self.recalls]
         u.damage, u.attacks, u.blocks, u.destroyed = self.damage, self.attacks, self.blocks, self.destroyed
         u.mods, u.grants, u.level_mods = list(self.mods), list(self.grants), self.level_mods
-        u.version, u.cache, u.fires = self.version, self.cache, self.fires
+        u.version, u.cache, u.fires, u.kinds = self.version, self.cache, self.fires, self.kinds
         return u
 
     @property
@@ -103,7 +107,7 @@ class Player:
         return p
 
     def unit_at(self, pos: str) -> Unit | None:
-        return self.ruler if pos == "ruler" else self.zones[int(pos[5:])]
+        return self.ruler if pos == "ruler" else self.zones[ZONE_INDEX[pos]]
 
     def successors(self) -> list[Unit]:
         return [u for u in self.zones if u is not None]
@@ -114,8 +118,9 @@ class Game:
     block, damage or discard owed; ``battle``: the attack in progress; ``sequence``: the damage step's later
     moments still to come (§7 steps 4–6)."""
 
-    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "next_uid", "pending", "phase", "players",
-                 "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn", "turn_player", "used")
+    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "levels", "losing", "next_uid", "pending",
+                 "phase", "players", "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn",
+                 "turn_player", "used")
 
     def __init__(self, cards: CwCardDB, players: list[Player], first: int, ruleset: str) -> None:
         self.cards = cards
@@ -138,6 +143,10 @@ class Game:
         self.applied = 0
         self.dirty = False  # a Successor's Mind may have changed since the last destruction sweep
         self.doomed = 0  # destroyed Successors still on the field
+        #: a player may be at 0 Life or have failed a draw: set by every Life loss and failed draw, for the check (§9.3)
+        self.losing = any(pl.life <= 0 or pl.failed_draw for pl in players)
+        #: the cards of this game (decks and sideboards) with a continuous summon_level op (values.summon_level)
+        self.levels = cards.level_cards(c for pl in players for c in (*pl.deck_list, *pl.sideboard))
 
     def clone(self) -> Game:
         g = Game.__new__(Game)
@@ -152,7 +161,7 @@ class Game:
         g.sequence = list(self.sequence)
         g.result = None if self.result is None else dict(self.result)
         g.recall_time, g.summoning, g.next_uid, g.applied = self.recall_time, None, self.next_uid, self.applied
-        g.dirty, g.doomed = self.dirty, self.doomed
+        g.dirty, g.doomed, g.losing, g.levels = self.dirty, self.doomed, self.losing, self.levels
         return g
 
     def card(self, card_id: str) -> CwCard:

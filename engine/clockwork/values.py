@@ -24,6 +24,14 @@ def kinds(card: CwCard, face: str | None) -> Kinds:
         return card.kinds(face)
 
 
+def unit_kinds(g: Game, u: Unit) -> Kinds:
+    """:func:`kinds` of the unit's card and face, kept on the unit (``Unit.kinds``, reset when the face turns)."""
+    k = u.kinds
+    if k is None:
+        k = u.kinds = kinds(g.cards.by_id[u.card], u.face)
+    return k
+
+
 def words_matter(g: Game, u: Unit, card_id: str) -> bool:
     """Whether a card joining ``u`` (a word, a King's Memorion) can change its Mind: only through a continuous
     ability of its own or of a King's Memorion."""
@@ -87,7 +95,10 @@ def slot_value(words: list[Any], signed: bool) -> int:
 
 def is_active(g: Game, u: Unit | None, ability: Ability, a_index: int | None) -> bool:
     """No blank slot (CG Ability)."""
-    return all(not (slot.printed is None and not slot_words(g, u, ability, a_index, s)) for s, slot in enumerate(ability.slots))
+    for s, slot in enumerate(ability.slots):  # noqa: SIM110 (a plain loop: this runs for every trigger and value)
+        if slot.printed is None and not slot_words(g, u, ability, a_index, s):
+            return False
+    return True
 
 
 def _continuous(g: Game, u: Unit) -> Iterator[tuple[Ability, int | None]]:
@@ -190,15 +201,14 @@ def summon_level(g: Game, p: int) -> int:
         return 0
     by_id = g.cards.by_id
     level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
+    cards = g.levels  # only a continuous summon_level op, of the unit's card or a King's Memorion on it, changes it
+    if not cards:
+        return level
     for owner, pl in enumerate(g.players):
         for u in (pl.ruler, *pl.zones):
-            if u is None:
+            if u is None or not (u.memorions or u.recalls or u.card in cards):
                 continue
-            if not (u.memorions or u.recalls):  # (with words: the values are kept per unit version)
-                card = by_id[u.card]
-                if not card.continuous or not kinds(card, u.face).levels:
-                    continue  # only a continuous summon_level op changes it
-            for own, n in _continuous_values(g, u)[3]:
+            for own, n in _continuous_values(g, u)[3]:  # (kept per unit version: cheap with words added)
                 if (owner if own else 1 - owner) == p:
                     level += n
     return level
