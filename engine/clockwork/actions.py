@@ -19,6 +19,7 @@ from engine.clockwork.schema import PLAIN_CHECKS as _PLAIN
 from engine.clockwork.schema import action_card_ids, action_problem
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
+from engine.clockwork.words import ZONES
 from engine.rulings import IllegalAction, Trail
 
 Resolver = Callable[[], None]
@@ -39,7 +40,8 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         plain = None
     if plain is not None and g.phase in _LIVE and plain(a, g.cards.by_id):  # most actions: plain, game going on
         handler(g, a, trail)
-        flow.settle(g, trail)
+        if g.losing or g.dirty or g.doomed or g.sequence or g.phase == "end":  # else flow.settle has nothing to do
+            flow.settle(g, trail)
         return
     _apply_checked(g, a, trail)
 
@@ -547,16 +549,13 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     b = g.battle
     assert b is not None
     rival = g.players[1 - p]
-    found = g.find(b["uid"])
-    attacker = None if found is None else g.players[p].unit_at(found[1])
-    if attacker is not None and attacker.destroyed:
-        attacker = None
+    found = g.players[p].place_of(b["uid"], b["attacker"])  # (a unit never changes sides: its owner's side only)
+    attacker = None if found is None or found[1].destroyed else found[1]
     remaining: list[tuple[str, Unit]] = []
-    for uid in b["uids"]:
-        f = g.find(uid)
-        u = None if f is None else rival.unit_at(f[1])
-        if u is not None and not u.destroyed:
-            remaining.append((f[1], u))  # type: ignore[index]
+    for uid, pos in zip(b["uids"], b["blockers"], strict=True):
+        f = rival.place_of(uid, pos)
+        if f is not None and not f[1].destroyed:
+            remaining.append(f)
     split = a.get("split")
     shares: dict[str, int] = {}
     if split is not None and (attacker is None or not remaining):
@@ -583,8 +582,9 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     if trail.keep:
         check(trail, "damage.split", f"the damage is shared out: {shares or 'nothing'}")
     taken: list[tuple[Unit, int]] = [(u, shares.get(pos, 0)) for pos, u in remaining]
-    back = sum(power(g, u) for _, u in remaining) if attacker is not None else 0
-    g.dirty = True
+    powers = [power(g, u) for _, u in remaining] if attacker is not None else []  # (damage leaves Power as it is)
+    back = sum(powers)
+    # (no sweep owed: a unit hit and at Mind 0 now waits, incapacitated, for the destruction step; none else changed)
     for u, n in taken:
         u.damage += n
     if attacker is not None:
@@ -592,13 +592,14 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     ruler_share = shares.get("ruler", 0)
     rival.life = max(0, rival.life - ruler_share)
     g.losing = g.losing or rival.life <= 0
+    g.dirty = g.dirty or g.losing  # (as a sweep would: a game that ends at the check never reaches it)
     if trail.keep:
         event(trail, "damage", f"battle damage: {shares}; the attacker takes {back}; Life {rival.life}")
     moment: list[tuple[str, int, Unit]] = []
     if attacker is not None and sum(n for _, n in taken) >= 100:
         moment.append(("dealt_successor", p, attacker))
-    for _, u in remaining:
-        if attacker is not None and power(g, u) >= 100:
+    for (_, u), pw in zip(remaining, powers, strict=False):  # (no powers: no attacker)
+        if pw >= 100:
             moment.append(("dealt_successor", 1 - p, u))
     if attacker is not None and back >= 100:
         moment.append(("damaged", p, attacker))
@@ -613,11 +614,11 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     if ruler_share >= 100 and rival.ruler is not None:
         late.append(["ruler_damaged", 1 - p, rival.ruler.uid])
     b["late"] = late
-    hit = [(1 - p, u) for u, _ in taken] + ([(p, attacker)] if attacker is not None else [])
-    for who, pl in ((p, g.players[p]), (1 - p, rival)):  # in zone order, as the state JSON lists them
-        for i, u in enumerate(pl.zones):
-            if u is not None and (who, u) in hit and not u.destroyed and mind(g, u) == 0:
-                b["incapacitated"].append([who, f"zone:{i}", u.uid])
+    hit = ([attacker] if attacker is not None else [], [u for u, _ in taken])  # the units hit, per side
+    for who, pl, units in ((p, g.players[p], hit[0]), (1 - p, rival, hit[1])):  # in zone order, as the state JSON lists them
+        zones = pl.zones
+        for i in sorted(zones.index(u) for u in units if u in zones and not u.destroyed and mind(g, u) == 0):
+            b["incapacitated"].append([who, ZONES[i], zones[i].uid])
     g.due = None
     g.sequence = ["late", "destruction", "departure"]
 
@@ -698,7 +699,7 @@ def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
         if not is_active(g, unit, ab, idx):
             event(trail, "trigger", "the ability has become inactive: it does nothing")
             return
-        resolve(g, Source(p, unit, ab, idx, f"{entry['card']} ability {ability}"), ab.effect, a, trail)
+        resolve(g, Source(p, unit, ab, idx, entry["card"], ability), ab.effect, a, trail)
 
     return complete
 
@@ -730,7 +731,7 @@ def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
         event(trail, "activate", f"player {p} activates {u.card}'s ability {idx}")
 
     def complete() -> None:
-        resolve(g, Source(p, u, ab, idx, f"{u.card} ability {idx}"), ab.effect, a, trail)
+        resolve(g, Source(p, u, ab, idx, u.card, idx), ab.effect, a, trail)
 
     return complete
 
@@ -865,7 +866,7 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
     if card.type == "kings_memorion" and card.on_recall is not None:
         holder, effect = card.on_recall
         if holder == "any" or (holder == "ruler") == u.is_ruler:
-            resolve(g, Source(owner, u, None, None, f"{cid} on recall"), effect, a, trail)
+            resolve(g, Source(owner, u, None, None, cid, None), effect, a, trail)
 
 
 DECLARE: dict[str, Callable[[Game, int, Mapping[str, Any], Trail], Resolver]] = {

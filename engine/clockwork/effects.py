@@ -28,13 +28,20 @@ class OpFailed(Exception):
 @dataclass(slots=True)
 class Source:
     """Whose ability resolves: its controller ``p``, the card (``unit``, ``uid``; None for none), the ability and
-    its index among the unit's abilities (None: a King's Memorion's, whose slots hold their printed words)."""
+    its index among the unit's abilities (None: a King's Memorion's, whose slots hold their printed words); ``card``
+    and ``number`` (the ability's number as logged; None: a King's Memorion's effect on recall) name it in rulings."""
 
     p: int
     unit: Unit | None
     ability: Ability | None
     a_index: int | None
-    name: str
+    card: str
+    number: int | None
+
+    @property
+    def name(self) -> str:
+        """How rulings name it (built only when one is written)."""
+        return f"{self.card} on recall" if self.number is None else f"{self.card} ability {self.number}"
 
 
 def _number(g: Game, src: Source, v: Any) -> int:
@@ -78,10 +85,10 @@ class _Builder:
 
     def own_zone(self) -> int | None:
         u = self.src.unit
-        found = None if u is None else self.g.find(u.uid)
-        if found is None or found[1] == "ruler":
+        found = None if u is None else self.g.players[self.src.p].place_of(u.uid)  # (the controller's own unit)
+        if found is None or found[0] == "ruler":
             return None
-        return int(found[1][5:])
+        return int(found[0][5:])
 
     def position(self, t: Mapping[str, Any], p: int) -> str | None:
         at = t["at"]
@@ -89,8 +96,8 @@ class _Builder:
             return at
         if at == "self":
             u = self.src.unit
-            found = None if u is None else self.g.find(u.uid)
-            return None if found is None else found[1]
+            found = None if u is None else self.g.players[self.src.p].place_of(u.uid)
+            return None if found is None else found[0]
         if at in ("left", "right"):
             z = self.own_zone()
             if z is None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.clockwork.rules import event
 from engine.clockwork.state import Game, Unit
-from engine.clockwork.values import holder_fits, is_active, kinds, kings_on, mind, slot_words, unit_kinds
+from engine.clockwork.values import continuous_values, holder_fits, is_active, kinds, kings_on, slot_words, unit_kinds
 from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
@@ -76,17 +76,19 @@ def _zone_of(g: Game, p: int, u: Unit) -> str:
 
 def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
     """``ev`` happens to ``u`` (player ``p``'s): the abilities it fires become pending (§8.2)."""
+    if ev not in g.heard:  # no card of this game prints or gives the event's word
+        return
     fired: list[dict[str, Any]] = []
     if u.face is not None:  # a Ruler
-        if ev in RULER_EVENTS:
-            _fire_on(g, p, u, ev, "ruler", None, fired)
+        if ev not in RULER_EVENTS:
+            return
+        _fire_on(g, p, u, ev, "ruler", None, fired)
     elif ev != "ruler_damaged":
-        cause = u.uid if ev == "destroyed" else None
         if u.memorions or u.recalls or ev in (u.kinds or unit_kinds(g, u)).fires:  # else nothing to fire: no call
-            _fire_on(g, p, u, ev, None, cause, fired)
+            _fire_on(g, p, u, ev, None, u.uid if ev == "destroyed" else None, fired)
         ruler = g.players[p].ruler
         if ruler is not None and (ruler.memorions or ruler.recalls or ev in (ruler.kinds or unit_kinds(g, ruler)).fires):
-            _fire_on(g, p, ruler, ev, "ruler", cause, fired)
+            _fire_on(g, p, ruler, ev, "ruler", u.uid if ev == "destroyed" else None, fired)
     if not fired:
         return
     g.pending += fired
@@ -146,11 +148,15 @@ def sweep(g: Game, trail: Trail) -> None:
         for u in pl.zones:
             if u is None or u.destroyed:
                 continue
-            if u.memorions or u.recalls or by_id[u.card].continuous:
-                if mind(g, u) != 0:
+            card = by_id[u.card]
+            if u.memorions or u.recalls or card.continuous:  # values.mind, inlined
+                value = card.mind - u.damage + continuous_values(g, u)[1]
+                for m in u.mods:
+                    value += m[1]
+                if value > 0:
                     continue
             elif u.damage or u.mods:  # printed Mind and turn-long changes only (values.mind without the call)
-                value = by_id[u.card].mind - u.damage
+                value = card.mind - u.damage
                 for m in u.mods:
                     value += m[1]
                 if value > 0:
@@ -263,19 +269,15 @@ def _turn_end(g: Game, trail: Trail) -> None:
     ended: list[list[Any]] = []
     changed = False
     for pl in g.players:
-        for u in (pl.ruler, *pl.zones):
-            if u is None:
-                continue
-            if u.recalls or u.mods or u.grants:
-                if u.recalls:
-                    ended += u.recalls
-                    u.recalls = []
-                    u.version += 1
-                if u.mods:
-                    u.mods = []
-                    changed = True
-                u.grants = []
-            u.level_mods = u.damage = u.attacks = u.blocks = 0
+        ruler = pl.ruler
+        if ruler is not None:
+            changed = _turn_long_end(ruler, ended) or changed
+            ruler.level_mods = 0  # (only a Ruler has summon level ops; only Successors damage and battle counts)
+        for u in pl.zones:
+            if u is not None:
+                if u.recalls or u.mods or u.grants:
+                    changed = _turn_long_end(u, ended) or changed
+                u.damage = u.attacks = u.blocks = 0
     if ended:
         ended.sort(key=lambda r: r[4])
         for r in ended:  # in the order the recalls resolved (§9.2)
@@ -284,6 +286,19 @@ def _turn_end(g: Game, trail: Trail) -> None:
     g.used = {"inherit": False, "move": False}
     if trail.keep:
         event(trail, "turn.end", f"turn {g.turn} ends: recalls and turn-long effects end, damage is removed")
+
+
+def _turn_long_end(u: Unit, ended: list[list[Any]]) -> bool:
+    """The unit's recalls (added to ``ended``), turn-long changes and keywords end; True when a change ended."""
+    if u.recalls:
+        ended += u.recalls
+        u.recalls = []
+        u.version += 1
+    u.grants = []
+    if u.mods:
+        u.mods = []
+        return True
+    return False
 
 
 def start_turn(g: Game, p: int, trail: Trail) -> None:

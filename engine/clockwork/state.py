@@ -6,6 +6,7 @@ Decks keep their top card at the *end* of the list, so a draw is a ``pop()``. A 
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from engine.clockwork.cards import CwCard, CwCardDB, Kinds
@@ -109,6 +110,20 @@ class Player:
     def unit_at(self, pos: str) -> Unit | None:
         return self.ruler if pos == "ruler" else self.zones[ZONE_INDEX[pos]]
 
+    def place_of(self, uid: int, hint: str | None = None) -> tuple[str, Unit] | None:
+        """Where this player's unit with ``uid`` is (position, unit), or None (``hint``: a position looked at first)."""
+        if hint is not None:
+            u = self.unit_at(hint)
+            if u is not None and u.uid == uid:
+                return hint, u
+        r = self.ruler
+        if r is not None and r.uid == uid:
+            return "ruler", r
+        for i, u in enumerate(self.zones):
+            if u is not None and u.uid == uid:
+                return _ZONES[i], u
+        return None
+
     def successors(self) -> list[Unit]:
         return [u for u in self.zones if u is not None]
 
@@ -118,7 +133,7 @@ class Game:
     block, damage or discard owed; ``battle``: the attack in progress; ``sequence``: the damage step's later
     moments still to come (§7 steps 4–6)."""
 
-    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "levels", "losing", "next_uid", "pending",
+    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "heard", "levels", "losing", "next_uid", "pending",
                  "phase", "players", "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn",
                  "turn_player", "used")
 
@@ -145,8 +160,10 @@ class Game:
         self.doomed = 0  # destroyed Successors still on the field
         #: a player may be at 0 Life or have failed a draw: set by every Life loss and failed draw, for the check (§9.3)
         self.losing = any(pl.life <= 0 or pl.failed_draw for pl in players)
-        #: the cards of this game (decks and sideboards) with a continuous summon_level op (values.summon_level)
-        self.levels = cards.level_cards(c for pl in players for c in (*pl.deck_list, *pl.sideboard))
+        listed = frozenset(chain(*(pl.deck_list for pl in players), *(pl.sideboard for pl in players)))
+        #: the cards of this game (decks and sideboards) with a continuous summon_level op (values.summon_level), and
+        #: every word those cards print or give: an event outside it fires nothing (flow.fire)
+        self.levels, self.heard = cards.game_facts(listed)
 
     def clone(self) -> Game:
         g = Game.__new__(Game)
@@ -161,7 +178,7 @@ class Game:
         g.sequence = list(self.sequence)
         g.result = None if self.result is None else dict(self.result)
         g.recall_time, g.summoning, g.next_uid, g.applied = self.recall_time, None, self.next_uid, self.applied
-        g.dirty, g.doomed, g.losing, g.levels = self.dirty, self.doomed, self.losing, self.levels
+        g.dirty, g.doomed, g.losing, g.levels, g.heard = self.dirty, self.doomed, self.losing, self.levels, self.heard
         return g
 
     def card(self, card_id: str) -> CwCard:

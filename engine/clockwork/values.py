@@ -101,20 +101,15 @@ def is_active(g: Game, u: Unit | None, ability: Ability, a_index: int | None) ->
     return True
 
 
-def _continuous(g: Game, u: Unit) -> Iterator[tuple[Ability, int | None]]:
-    for i, ab in kinds(g.cards.by_id[u.card], u.face).continuous:
-        yield ab, i
-    for king in kings_on(g, u):
-        for _, ab in kinds(king, None).continuous:
-            if holder_fits(ab.holder, u):
-                yield ab, None
-
-
-def _ops_in_force(g: Game, u: Unit) -> Iterator[tuple[dict[str, Any], Ability, int | None]]:
-    for ab, i in _continuous(g, u):
-        if ab.effect and is_active(g, u, ab, i):
-            for op in ab.effect:
-                yield op, ab, i
+def _continuous(g: Game, u: Unit) -> list[tuple[Ability, int | None]]:
+    """The unit's continuous abilities: its own (with their indexes), then its King's Memorions' that fit it."""
+    out: list[tuple[Ability, int | None]] = [(ab, i) for i, ab in (u.kinds or unit_kinds(g, u)).continuous]
+    if u.memorions or u.recalls:
+        for king in kings_on(g, u):
+            for _, ab in kinds(king, None).continuous:
+                if holder_fits(ab.holder, u):
+                    out.append((ab, None))
+    return out
 
 
 def resolve_number(g: Game, u: Unit | None, ab: Ability, i: int | None, v: Any) -> int:
@@ -124,7 +119,7 @@ def resolve_number(g: Game, u: Unit | None, ab: Ability, i: int | None, v: Any) 
     return v
 
 
-def _continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tuple[tuple[bool, int], ...]]:
+def continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tuple[tuple[bool, int], ...]]:
     """What the unit's active continuous abilities add: Power, Mind, keywords, and summon level changes as
     (for its own controller?, amount) pairs; cached per unit version."""
     cache = u.cache
@@ -133,18 +128,21 @@ def _continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tup
     power = mind = 0
     keywords: list[str] = []
     levels: list[tuple[bool, int]] = []
-    for op, ab, i in _ops_in_force(g, u):
-        name = op["op"]
-        if name == "summon_level":
-            levels.append((op["p"] == "self", resolve_number(g, u, ab, i, op["n"])))
-        elif op.get("at") != "self":
+    for ab, i in _continuous(g, u):
+        if not ab.effect or not is_active(g, u, ab, i):
             continue
-        elif name == "modify":
-            power += resolve_number(g, u, ab, i, op.get("power", 0))
-            mind += resolve_number(g, u, ab, i, op.get("mind", 0))
-        elif name == "grant":
-            kw = op["keyword"]
-            keywords += slot_words(g, u, ab, i, kw["slot"]) if isinstance(kw, dict) else [kw]
+        for op in ab.effect:
+            name = op["op"]
+            if name == "summon_level":
+                levels.append((op["p"] == "self", resolve_number(g, u, ab, i, op["n"])))
+            elif op.get("at") != "self":
+                continue
+            elif name == "modify":
+                power += resolve_number(g, u, ab, i, op.get("power", 0))
+                mind += resolve_number(g, u, ab, i, op.get("mind", 0))
+            elif name == "grant":
+                kw = op["keyword"]
+                keywords += slot_words(g, u, ab, i, kw["slot"]) if isinstance(kw, dict) else [kw]
     values = (power, mind, tuple(keywords), tuple(levels))
     u.cache = (u.version, values)
     return values
@@ -152,7 +150,7 @@ def _continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tup
 
 def _stats(g: Game, u: Unit) -> tuple[int, int, list[str]]:
     card = g.cards.by_id[u.card]
-    power, mind, more, _ = _continuous_values(g, u)
+    power, mind, more, _ = continuous_values(g, u)
     power += card.power
     mind += card.mind
     for dp, dm in u.mods:
@@ -167,7 +165,7 @@ def power(g: Game, u: Unit) -> int:
     for m in u.mods:
         value += m[0]
     if card.continuous or u.memorions or u.recalls:
-        value += _continuous_values(g, u)[0]
+        value += continuous_values(g, u)[0]
     return value if value > 0 else 0
 
 
@@ -178,7 +176,7 @@ def mind(g: Game, u: Unit) -> int:
     for m in u.mods:
         value += m[1]
     if card.continuous or u.memorions or u.recalls:
-        value += _continuous_values(g, u)[1]
+        value += continuous_values(g, u)[1]
     return value if value > 0 else 0
 
 
@@ -191,7 +189,7 @@ def has(g: Game, u: Unit, keyword: str) -> bool:
     card = g.cards.by_id[u.card]
     if keyword in card.keywords or keyword in u.grants:
         return True
-    return (card.continuous or bool(u.memorions) or bool(u.recalls)) and keyword in _continuous_values(g, u)[2]
+    return (card.continuous or bool(u.memorions) or bool(u.recalls)) and keyword in continuous_values(g, u)[2]
 
 
 def summon_level(g: Game, p: int) -> int:
@@ -208,7 +206,7 @@ def summon_level(g: Game, p: int) -> int:
         for u in (pl.ruler, *pl.zones):
             if u is None or not (u.memorions or u.recalls or u.card in cards):
                 continue
-            for own, n in _continuous_values(g, u)[3]:  # (kept per unit version: cheap with words added)
+            for own, n in continuous_values(g, u)[3]:  # (kept per unit version: cheap with words added)
                 if (owner if own else 1 - owner) == p:
                     level += n
     return level
@@ -218,9 +216,7 @@ def has_slot(g: Game, u: Unit, slot: Any, genre: str) -> bool:
     """Whether ``slot`` ([ability, slot]) names a slot of ``genre`` among the unit's abilities."""
     if not (isinstance(slot, list) and len(slot) == 2):
         return False
-    abilities = abilities_of(g, u)
-    a, s = slot
-    return 0 <= a < len(abilities) and 0 <= s < len(abilities[a].slots) and abilities[a].slots[s].genre == genre
+    return (u.kinds or unit_kinds(g, u)).genres.get((slot[0], slot[1])) == genre
 
 
 def any_slot(g: Game, u: Unit, genre: str) -> bool:
