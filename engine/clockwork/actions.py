@@ -17,7 +17,7 @@ from engine.clockwork.effects import Source, check_designation, pass_memorions, 
 from engine.clockwork.rules import check, event, illegal
 from engine.clockwork.schema import PLAIN_CHECKS as _PLAIN
 from engine.clockwork.schema import action_card_ids, action_problem
-from engine.clockwork.state import Game, Unit
+from engine.clockwork.state import ZONE_INDEX, Game, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
 from engine.clockwork.words import ZONES
 from engine.rulings import IllegalAction, Trail
@@ -292,7 +292,8 @@ def _owed_first(g: Game, kind: str) -> None:
 
 
 def _unit(g: Game, p: int, pos: str, what: str) -> Unit:
-    u = g.players[p].unit_at(pos)
+    pl = g.players[p]
+    u = pl.ruler if pos == "ruler" else pl.zones[ZONE_INDEX[pos]]  # (Player.unit_at, inlined)
     if u is None:
         raise illegal("zone", f"{what}: player {p}'s {pos} is empty")
     return u
@@ -415,24 +416,24 @@ def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolv
         if u is not None and (u.destroyed or has(g, u, "cannot_move")):
             raise illegal("move.blocked", f"{u.card} cannot move ({'destroyed' if u.destroyed else 'cannot_move'})")
     g.used["move"] = True
-    movers = [(mover.uid, dst)] + ([] if partner is None else [(partner.uid, src)])
+    movers = [(mover.uid, src, dst)] + ([] if partner is None else [(partner.uid, dst, src)])
 
     def complete() -> None:
         placed: list[tuple[Unit, str]] = []
-        for uid, target in movers:
-            found = g.find(uid)
+        for uid, was, target in movers:
+            found = me.place_of(uid, was)  # (a unit never changes sides)
             if found is None:
                 continue
-            u = me.unit_at(found[1])
-            assert u is not None
-            me.zones[int(found[1][5:])] = None
+            pos, u = found
+            z = ZONE_INDEX[pos]
+            me.zones[z] = None
             if u.destroyed:  # destroyed by the interrupts: departs now (§5.3, HR 13)
-                me.zones[int(found[1][5:])] = u
+                me.zones[z] = u
                 flow.leave(g, p, u, trail)
             else:
                 placed.append((u, target))
         for u, target in placed:
-            me.zones[int(target[5:])] = u
+            me.zones[ZONE_INDEX[target]] = u
         if trail.keep:
             event(trail, "move", f"player {p} moves {src} -> {dst}")
         for u, _ in placed:
@@ -456,19 +457,18 @@ def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) 
     uids = (holder.uid, target.uid)
 
     def complete() -> None:
-        a_at, b_at = g.find(uids[0]), g.find(uids[1])
+        me = g.players[p]
+        a_at, b_at = me.place_of(uids[0], src), me.place_of(uids[1], dst)  # (a unit never changes sides)
         if a_at is None or b_at is None:
             return
-        h = g.players[p].unit_at(a_at[1])
-        t = g.players[p].unit_at(b_at[1])
-        assert h is not None and t is not None
+        h, t = a_at[1], b_at[1]
         held = next((m for m in h.memorions if m[0] == cid), None)
         if held is not None:
             h.memorions.remove(held)
             t.memorions.append([cid, slot])
             h.version += 1
             t.version += 1
-            g.dirty = True
+            g.dirty = g.dirty or words_matter(g, h, cid) or words_matter(g, t, cid)
         if trail.keep:
             event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
 

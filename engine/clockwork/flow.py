@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.clockwork.rules import event
 from engine.clockwork.state import Game, Unit
-from engine.clockwork.values import continuous_values, holder_fits, is_active, kinds, kings_on, slot_words, unit_kinds
+from engine.clockwork.values import continuous_values, holder_fits, is_active, kinds, kings_on, slot_words, unit_kinds, words_matter
 from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
@@ -271,26 +271,29 @@ def _turn_end(g: Game, trail: Trail) -> None:
     for pl in g.players:
         ruler = pl.ruler
         if ruler is not None:
-            changed = _turn_long_end(ruler, ended) or changed
+            changed = _turn_long_end(g, ruler, ended) or changed
             ruler.level_mods = 0  # (only a Ruler has summon level ops; only Successors damage and battle counts)
         for u in pl.zones:
             if u is not None:
                 if u.recalls or u.mods or u.grants:
-                    changed = _turn_long_end(u, ended) or changed
+                    changed = _turn_long_end(g, u, ended) or changed
                 u.damage = u.attacks = u.blocks = 0
     if ended:
         ended.sort(key=lambda r: r[4])
         for r in ended:  # in the order the recalls resolved (§9.2)
             g.players[r[1]].drop.append(r[0])
-    g.dirty = g.dirty or changed or bool(ended)  # only a turn-long change or a recall ending can lower a Mind
+    g.dirty = g.dirty or changed  # only a turn-long change or a recall that matters ending can lower a Mind
     g.used = {"inherit": False, "move": False}
     if trail.keep:
         event(trail, "turn.end", f"turn {g.turn} ends: recalls and turn-long effects end, damage is removed")
 
 
-def _turn_long_end(u: Unit, ended: list[list[Any]]) -> bool:
-    """The unit's recalls (added to ``ended``), turn-long changes and keywords end; True when a change ended."""
+def _turn_long_end(g: Game, u: Unit, ended: list[list[Any]]) -> bool:
+    """The unit's recalls (added to ``ended``), turn-long changes and keywords end; True when its Mind may have
+    changed (a turn-long change ended, or a recalled card that matters to it, values.words_matter)."""
+    changed = False
     if u.recalls:
+        changed = any(words_matter(g, u, r[0]) for r in u.recalls)
         ended += u.recalls
         u.recalls = []
         u.version += 1
@@ -298,7 +301,7 @@ def _turn_long_end(u: Unit, ended: list[list[Any]]) -> bool:
     if u.mods:
         u.mods = []
         return True
-    return False
+    return changed
 
 
 def start_turn(g: Game, p: int, trail: Trail) -> None:

@@ -113,7 +113,7 @@ class Player:
     def place_of(self, uid: int, hint: str | None = None) -> tuple[str, Unit] | None:
         """Where this player's unit with ``uid`` is (position, unit), or None (``hint``: a position looked at first)."""
         if hint is not None:
-            u = self.unit_at(hint)
+            u = self.ruler if hint == "ruler" else self.zones[ZONE_INDEX[hint]]
             if u is not None and u.uid == uid:
                 return hint, u
         r = self.ruler
@@ -205,8 +205,13 @@ class Game:
     def locate(self, uid: int, was: tuple[int, str] | None = None) -> tuple[int, Unit] | None:
         """The unit with ``uid`` and its player, or None once it has left the field (``was``: where it was last
         seen, (player, position), looked at first)."""
-        if was is not None and was[1] != "summoning":
-            u = self.players[was[0]].unit_at(was[1])
+        if was is not None:
+            pos = was[1]
+            if pos == "ruler":
+                u = self.players[was[0]].ruler
+            else:
+                z = ZONE_INDEX.get(pos)  # (None: "summoning")
+                u = None if z is None else self.players[was[0]].zones[z]
             if u is not None and u.uid == uid:
                 return was[0], u
         for p, pl in enumerate(self.players):

@@ -33,8 +33,11 @@ def unit_kinds(g: Game, u: Unit) -> Kinds:
 
 
 def words_matter(g: Game, u: Unit, card_id: str) -> bool:
-    """Whether a card joining ``u`` (a word, a King's Memorion) can change its Mind: only through a continuous
-    ability of its own or of a King's Memorion."""
+    """Whether a card joining or leaving ``u`` (a word, a King's Memorion) can change its Mind so that a destruction
+    sweep is owed: never for a Ruler (the sweep looks at Successors only), else only through a continuous ability of
+    its own or of a King's Memorion."""
+    if u.face is not None:
+        return False
     by_id = g.cards.by_id
     return by_id[u.card].continuous or by_id[card_id].type == "kings_memorion" or \
         any(by_id[m[0]].type == "kings_memorion" for m in u.memorions)
@@ -165,7 +168,8 @@ def power(g: Game, u: Unit) -> int:
     for m in u.mods:
         value += m[0]
     if card.continuous or u.memorions or u.recalls:
-        value += continuous_values(g, u)[0]
+        cache = u.cache  # (continuous_values' cache, looked at here first: no call)
+        value += (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[0]
     return value if value > 0 else 0
 
 
@@ -176,7 +180,8 @@ def mind(g: Game, u: Unit) -> int:
     for m in u.mods:
         value += m[1]
     if card.continuous or u.memorions or u.recalls:
-        value += continuous_values(g, u)[1]
+        cache = u.cache  # (continuous_values' cache, looked at here first: no call)
+        value += (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[1]
     return value if value > 0 else 0
 
 
@@ -189,7 +194,10 @@ def has(g: Game, u: Unit, keyword: str) -> bool:
     card = g.cards.by_id[u.card]
     if keyword in card.keywords or keyword in u.grants:
         return True
-    return (card.continuous or bool(u.memorions) or bool(u.recalls)) and keyword in continuous_values(g, u)[2]
+    if not (card.continuous or u.memorions or u.recalls):
+        return False
+    cache = u.cache  # (continuous_values' cache, looked at here first: no call)
+    return keyword in (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[2]
 
 
 def summon_level(g: Game, p: int) -> int:
@@ -203,12 +211,13 @@ def summon_level(g: Game, p: int) -> int:
     if not cards:
         return level
     for owner, pl in enumerate(g.players):
+        mine = owner == p
         for u in (pl.ruler, *pl.zones):
-            if u is None or not (u.memorions or u.recalls or u.card in cards):
-                continue
-            for own, n in continuous_values(g, u)[3]:  # (kept per unit version: cheap with words added)
-                if (owner if own else 1 - owner) == p:
-                    level += n
+            if u is not None and (u.memorions or u.recalls or u.card in cards):
+                cache = u.cache  # (continuous_values' cache, kept per unit version, looked at here first: no call)
+                for own, n in (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[3]:
+                    if own == mine:  # a change for its own controller, or for the rival
+                        level += n
     return level
 
 
