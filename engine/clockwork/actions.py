@@ -305,7 +305,7 @@ def _in(cards: list[str], cid: str, p: int, where: str) -> None:
 
 
 def _word(g: Game, p: int, cid: str) -> None:
-    given = g.card(cid).word_given()
+    given = g.cards.by_id[cid].word_given()
     if given is not None:
         words = g.players[p].words
         if given[1] not in words:
@@ -318,7 +318,7 @@ def _declare_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
     me = g.players[p]
     cid, at = a["card"], a["at"]
     _in(me.hand, cid, p, "hand")
-    card = g.card(cid)
+    card = g.cards.by_id[cid]
     if card.type != "successor":
         raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}, not a Successor")
     z = int(at[5:])
@@ -368,7 +368,7 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     cid, at, slot = a["card"], a["at"], a["slot"]
     _in(me.hand, cid, p, "hand")
     holder = _unit(g, p, at, "inherit")
-    card = g.card(cid)
+    card = g.cards.by_id[cid]
     if card.type not in ("memorion", "kings_memorion"):
         raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}, not a Memorion")
     if g.used["inherit"]:
@@ -482,6 +482,7 @@ def _rampage(g: Game, p: int, u: Unit, trail: Trail) -> None:
         v = me.zones[n] if 0 <= n < 4 else None
         if v is not None and not v.destroyed:
             v.damage += RAMPAGE
+            g.turn_units.append(v)
             g.dirty = True
             flow.fire(g, "damaged", p, v, trail)
 
@@ -498,6 +499,7 @@ def _declare_attack(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
         raise illegal("attack.successor", f"{u.card} at {a['at']} is {'destroyed' if u.destroyed else 'in the action state'}")
     _turn(g, p, u, "master", u.attacks, trail)
     u.attacks += 1
+    g.turn_units.append(u)
     flow.fire(g, "attacking", p, u, trail)
     if has(g, u, "rampage"):
         _rampage(g, p, u, trail)
@@ -524,6 +526,7 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
     for u in blockers:
         _turn(g, p, u, "endurance", u.blocks, trail)
         u.blocks += 1
+        g.turn_units.append(u)
     attacker_at = g.locate(b["uid"], (b["p"], b["attacker"]))
     attacker = None if attacker_at is None else attacker_at[1]
     if blockers and attacker is not None:
@@ -587,8 +590,10 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     # (no sweep owed: a unit hit and at Mind 0 now waits, incapacitated, for the destruction step; none else changed)
     for u, n in taken:
         u.damage += n
+        g.turn_units.append(u)
     if attacker is not None:
         attacker.damage += back
+        g.turn_units.append(attacker)
     ruler_share = shares.get("ruler", 0)
     rival.life = max(0, rival.life - ruler_share)
     g.losing = g.losing or rival.life <= 0
@@ -674,18 +679,20 @@ def _discard(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
 
 def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     p, at, ability, memorion = a["p"], a["at"], a["ability"], a.get("memorion")
-    entry = None
-    for e in g.pending:
+    pending = g.pending
+    entry, i = None, 0
+    for e in pending:
         if e["p"] == p and e["at"] == at and e["ability"] == ability and e["memorion"] == memorion:
             entry = e
             break
+        i += 1
     if entry is None:
         raise illegal("trigger.pending", f"player {p} has no pending trigger {at} ability {ability}"
                                          f"{'' if memorion is None else ' of ' + memorion}")
     t = g.turn_player
-    if p != t and any(e["p"] == t for e in g.pending):
+    if p != t and any(e["p"] == t for e in pending):
         raise illegal("trigger.pending", f"the turn player's (player {t}) triggers come first")
-    g.pending.remove(entry)
+    del pending[i]
     if trail.keep:
         event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
 
@@ -785,7 +792,7 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
     p, cid, source = a["p"], a["card"], a["from"]
     me = g.players[p]
     _in(me.hand if source == "hand" else me.storage, cid, p, source)
-    card = g.card(cid)
+    card = g.cards.by_id[cid]
     king = card.type == "kings_memorion"
     if source == "hand" and card.type not in ("memorion", "kings_memorion"):
         raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}: only Memorions are recalled from the hand")
@@ -857,9 +864,10 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
 
 def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], trail: Trail) -> None:
     cid = a["card"]
-    card = g.card(cid)
+    card = g.cards.by_id[cid]
     g.next_uid += 1  # also the recall's place in the order recalls resolve (the turn end keeps it)
     u.recalls.append([cid, p, a.get("slot"), a.get("mode"), g.next_uid])
+    g.turn_units.append(u)
     u.version += 1
     g.dirty = g.dirty or words_matter(g, u, cid)
     _word(g, p, cid)

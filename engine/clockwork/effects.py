@@ -62,8 +62,8 @@ def _words(g: Game, src: Source, v: Any) -> list[Any]:
 class _Builder:
     def __init__(self, g: Game, src: Source, action: Mapping[str, Any]) -> None:
         self.g, self.src = g, src
-        self.targets = list(action.get("targets", ()))
-        self.choices = list(action.get("choices", ()))
+        self.targets = action.get("targets", ())  # (read only)
+        self.choices = action.get("choices", ())
         self.ti = self.ci = 0
 
     def target(self) -> Any:
@@ -265,6 +265,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
             g.losing = g.losing or pl.life <= 0
         elif not u.destroyed:
             u.damage += op["n"]
+            g.turn_units.append(u)
             g.dirty = True
             if op["n"] >= 100:
                 flow.fire(g, "damaged", p, u, trail)
@@ -272,6 +273,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
         u = _unit(g, op)
         if not u.is_ruler and not u.destroyed:
             u.mods.append((op.get("power", 0), op.get("mind", 0)))
+            g.turn_units.append(u)
             g.dirty = True
     elif name == "life":
         pl.life = max(0, pl.life + op["n"])
@@ -328,6 +330,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
         u = _unit(g, op)
         if not u.is_ruler and not u.destroyed:
             u.grants.append(op["keyword"])
+            g.turn_units.append(u)
     elif name == "summon":
         summon_by_op(g, op, src, slots, trail)
     if trail.keep:

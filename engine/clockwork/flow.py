@@ -273,11 +273,11 @@ def _turn_end(g: Game, trail: Trail) -> None:
         if ruler is not None:
             changed = _turn_long_end(g, ruler, ended) or changed
             ruler.level_mods = 0  # (only a Ruler has summon level ops; only Successors damage and battle counts)
-        for u in pl.zones:
-            if u is not None:
-                if u.recalls or u.mods or u.grants:
-                    changed = _turn_long_end(g, u, ended) or changed
-                u.damage = u.attacks = u.blocks = 0
+    for u in g.turn_units:  # (the others have nothing to reset)
+        if u.recalls or u.mods or u.grants:
+            changed = _turn_long_end(g, u, ended) or changed
+        u.damage = u.attacks = u.blocks = 0
+    g.turn_units = []
     if ended:
         ended.sort(key=lambda r: r[4])
         for r in ended:  # in the order the recalls resolved (§9.2)

@@ -135,7 +135,7 @@ class Game:
 
     __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "heard", "levels", "losing", "next_uid", "pending",
                  "phase", "players", "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn",
-                 "turn_player", "used")
+                 "turn_player", "turn_units", "used")
 
     def __init__(self, cards: CwCardDB, players: list[Player], first: int, ruleset: str) -> None:
         self.cards = cards
@@ -164,6 +164,9 @@ class Game:
         #: the cards of this game (decks and sideboards) with a continuous summon_level op (values.summon_level), and
         #: every word those cards print or give: an event outside it fires nothing (flow.fire)
         self.levels, self.heard = cards.game_facts(listed)
+        #: the units that took damage, attacked, blocked or got a turn-long change or a recall this turn (maybe
+        #: twice, maybe gone since): the turn end resets them (flow._turn_end)
+        self.turn_units = self.units_touched()
 
     def clone(self) -> Game:
         g = Game.__new__(Game)
@@ -179,7 +182,13 @@ class Game:
         g.result = None if self.result is None else dict(self.result)
         g.recall_time, g.summoning, g.next_uid, g.applied = self.recall_time, None, self.next_uid, self.applied
         g.dirty, g.doomed, g.losing, g.levels, g.heard = self.dirty, self.doomed, self.losing, self.levels, self.heard
+        g.turn_units = g.units_touched()
         return g
+
+    def units_touched(self) -> list[Unit]:
+        """The units on the field with something for the turn end to reset (for :attr:`turn_units`)."""
+        return [u for pl in self.players for u in (pl.ruler, *pl.zones) if u is not None and (
+            u.damage or u.attacks or u.blocks or u.mods or u.grants or u.recalls)]
 
     def card(self, card_id: str) -> CwCard:
         return self.cards.by_id[card_id]
