@@ -37,8 +37,8 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     try:
         plain, handler = _FAST[a["type"]]
     except (KeyError, TypeError):  # no type, another type, not an object: the full checks below say what is wrong
-        plain = None
-    if plain is not None and g.phase in _LIVE and plain(a, g.cards.by_id):  # most actions: plain, game going on
+        plain, handler = _NOT_PLAIN
+    if g.phase in _LIVE and plain(a, g.cards.by_id):  # most actions: plain, game going on
         handler(g, a, trail)
         if g.losing or g.dirty or g.doomed or g.sequence or g.phase == "end":  # else flow.settle has nothing to do
             flow.settle(g, trail)
@@ -936,6 +936,16 @@ _IN_GAME: dict[str, Handler] = {
     **{kind: _gated_tree(kind) for kind in DECLARE},
     "damage": _damage_step, "end_phase": _ending, "end_turn": _ending, "discard": _discarding,
 }
+def _not_plain(a: Any, by_id: Any) -> bool:
+    return False
+
+
+def _no_handler(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    raise AssertionError("apply_action: no common-path handler for this action")
+
+
+#: the (check, handler) of an action apply_action's common path does not take: the check fails
+_NOT_PLAIN: tuple[Callable[[Any, Any], bool], Handler] = (_not_plain, _no_handler)
 #: the phases of a game going on (after setup, before the end)
 _LIVE = frozenset({"main1", "battle", "main2", "end"})
 #: action type -> (its quick shape check, its handler) for apply_action's common path

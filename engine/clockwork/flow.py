@@ -236,10 +236,10 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
     b = g.battle
     assert b is not None
     if step == "late":
-        for ev, _p, uid in b["late"]:
-            found = g.locate(uid)
+        for ev, p, uid in b["late"]:
+            found = g.players[p].place_of(uid)  # (a unit never changes sides)
             if found is not None:
-                fire(g, ev, found[0], found[1], trail)
+                fire(g, ev, p, found[1], trail)
     elif step == "destruction":
         for p, pos, uid in b["incapacitated"]:
             found = g.locate(uid, (p, pos))
@@ -248,7 +248,8 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
     else:  # departure: the attack is over
         departures(g, trail, battle_too=True)
         g.battle, g.step = None, "declare"
-        event(trail, "damage", "the attack is over")
+        if trail.keep:
+            event(trail, "damage", "the attack is over")
 
 
 def _owe_discard(g: Game, trail: Trail) -> bool:
