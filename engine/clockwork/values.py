@@ -108,10 +108,13 @@ def _continuous(g: Game, u: Unit) -> list[tuple[Ability, int | None]]:
     """The unit's continuous abilities: its own (with their indexes), then its King's Memorions' that fit it."""
     out: list[tuple[Ability, int | None]] = [(ab, i) for i, ab in (u.kinds or unit_kinds(g, u)).continuous]
     if u.memorions or u.recalls:
-        for king in kings_on(g, u):
-            for _, ab in kinds(king, None).continuous:
-                if holder_fits(ab.holder, u):
-                    out.append((ab, None))
+        by_id = g.cards.by_id
+        for held in (*u.memorions, *u.recalls):  # kings_on, inlined: inherited, then recalled
+            king = by_id[held[0]]
+            if king.type == "kings_memorion":
+                for _, ab in kinds(king, None).continuous:
+                    if holder_fits(ab.holder, u):
+                        out.append((ab, None))
     return out
 
 
