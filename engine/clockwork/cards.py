@@ -144,7 +144,6 @@ class CwCardDB:
     def __init__(self, cards: Iterable[CwCard] = (), name: str = "") -> None:
         self.name = name
         self.by_id: dict[str, CwCard] = {c.id: c for c in cards}
-        self._facts: dict[frozenset[str], tuple[frozenset[str], frozenset[Any]]] = {}
 
     def get(self, card_id: str) -> CwCard:
         """The card (``KeyError`` for an unknown id)."""
@@ -152,18 +151,19 @@ class CwCardDB:
 
     def merge(self, other: CwCardDB) -> None:
         self.by_id.update(other.by_id)
-        self._facts.clear()
+        self.__dict__.pop("_facts", None)
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.by_id
 
     def game_facts(self, card_ids: frozenset[str]) -> tuple[frozenset[str], frozenset[Any]]:
         """:meth:`level_cards` and :meth:`words_of` for the cards of one game, remembered per set of cards."""
-        got = self._facts.get(card_ids)
+        facts: dict[frozenset[str], tuple[frozenset[str], frozenset[Any]]] = self.__dict__.setdefault("_facts", {})
+        got = facts.get(card_ids)
         if got is None:
             got = (self.level_cards(card_ids), self.words_of(card_ids))
-            if len(self._facts) < 4096:
-                self._facts[card_ids] = got
+            if len(facts) < 4096:
+                facts[card_ids] = got
         return got
 
     def words_of(self, card_ids: Iterable[str]) -> frozenset[Any]:
