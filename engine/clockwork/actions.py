@@ -17,8 +17,9 @@ from engine.clockwork.effects import Source, check_designation, pass_memorions, 
 from engine.clockwork.rules import check, event, illegal
 from engine.clockwork.schema import PLAIN_CHECKS as _PLAIN
 from engine.clockwork.schema import action_card_ids, action_problem
-from engine.clockwork.state import Game, Unit
+from engine.clockwork.state import ZONE_INDEX, Game, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
+from engine.clockwork.words import ZONES
 from engine.rulings import IllegalAction, Trail
 
 Resolver = Callable[[], None]
@@ -33,6 +34,20 @@ RAMPAGE = 200
 
 def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     """Apply one action to ``g`` in place, or raise :class:`IllegalAction` for the first rule broken."""
+    try:
+        plain, handler = _FAST[a["type"]]
+    except (KeyError, TypeError):  # no type, another type, not an object: the full checks below say what is wrong
+        plain, handler = _NOT_PLAIN
+    if g.phase in _LIVE and plain(a, g.cards.by_id):  # most actions: plain, game going on
+        handler(g, a, trail)
+        if g.losing or g.dirty or g.doomed or g.sequence or g.phase == "end":  # else flow.settle has nothing to do
+            flow.settle(g, trail)
+        return
+    _apply_checked(g, a, trail)
+
+
+def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    """:func:`apply_action` for any action: the full shape and card checks first."""
     by_id = g.cards.by_id
     quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # schema.well_formed, inlined
     if quick is None or not quick(a, by_id):
@@ -74,7 +89,7 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     elif kind == "trigger":
         _tree(g, a, trail, _declare_trigger(g, a, trail))
     else:
-        _gates(g, p, a)
+        _GATES[kind](g, p, a)
         if kind == "damage":
             _damage(g, p, a, trail)
         elif kind in ("end_phase", "end_turn"):
@@ -148,48 +163,102 @@ def _declare_quick(g: Game, a: Mapping[str, Any], path: str, trail: Trail, *, in
 
 # -- gates ------------------------------------------------------------------------------------------
 
-def _gates(g: Game, p: int, a: Mapping[str, Any]) -> None:
-    """``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions
-    (in that order; each kind meets only the phase checks that concern it)."""
-    kind = a["type"]
-    t = g.turn_player
-    due = g.due
-    if kind == "block":
-        if p == t:
-            raise illegal("turn.priority", "block is the rival's: the attacking player cannot block")
-    elif kind == "discard":
-        if due is not None and due["what"] == "discard" and due["p"] != p:
-            raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
-    elif p != t:
-        _owed_first(g, kind)  # the owed step is ruled before the turn player's priority (issue 25)
-        refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {t}'s turn {g.turn}"), "turn")
+# -- gates: ``turn.priority``, ``turn.pending``, ``turn.phase``, ``turn.first``, ``timing.step`` for non-quick actions,
+# in that order, one function per kind (each meets only the phase checks that concern it) ---------------------
+
+def _not_turn_players(g: Game, kind: str) -> None:
+    """A turn player's action by the other player: the owed step is ruled first (issue 25), then the priority."""
     _owed_first(g, kind)
-    if kind in _ENDS:
-        if g.battle is not None:
-            raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
-        if g.phase not in _END_PHASES:
-            raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
-    elif kind in _DUE:
-        if due is None:
-            raise illegal("turn.phase", f"no {kind} is due now")
-        if kind == "damage" and a.get("interrupts"):
-            raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
-    elif kind == "summon":
-        if g.phase != "main1":
-            raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
-    elif kind == "attack":
-        if g.phase != "battle" or g.battle is not None:
-            raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
-    else:  # inherit, move, move_memorion
-        if g.phase not in _MAINS:
-            raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
-        if g.turn in (1, 2):
-            raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
+    refuse(illegal("turn.priority", f"{kind} is the turn player's; it is player {g.turn_player}'s turn {g.turn}"), "turn")
+
+
+def _gate_block(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    due = g.due
+    if p == g.turn_player:
+        raise illegal("turn.priority", "block is the rival's: the attacking player cannot block")
+    if g.pending or (due is not None and due["what"] != "block"):
+        _owed_first(g, "block")
+    if due is None:
+        raise illegal("turn.phase", "no block is due now")
+
+
+def _gate_discard(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    due = g.due
+    if due is not None and due["what"] == "discard" and due["p"] != p:
+        raise illegal("turn.priority", f"the discard due is player {due['p']}'s, not player {p}'s")
+    if g.pending or (due is not None and due["what"] != "discard"):
+        _owed_first(g, "discard")
+    if due is None:
+        raise illegal("turn.phase", "no discard is due now")
+
+
+def _gate_damage(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    due = g.due
+    if p != g.turn_player:
+        _not_turn_players(g, "damage")
+    if g.pending or (due is not None and due["what"] != "damage"):
+        _owed_first(g, "damage")
+    if due is None:
+        raise illegal("turn.phase", "no damage is due now")
+    if a.get("interrupts"):
+        raise illegal("timing.step", "no recall or activation in the Damage step: damage takes no interrupts (CG Battle)")
+
+
+def _gate_end(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    kind = a["type"]
+    if p != g.turn_player:
+        _not_turn_players(g, kind)
+    due = g.due
+    if g.pending or (due is not None and due["what"] != kind):
+        _owed_first(g, kind)
+    if g.battle is not None:
+        raise illegal("turn.pending", f"an attack is in progress: no {kind} before it is over")
+    if g.phase not in _END_PHASES:
+        raise illegal("turn.phase", f"{kind} only in Main I, Battle or Main II; it is {g.phase}")
+
+
+def _gate_summon(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    if p != g.turn_player:
+        _not_turn_players(g, "summon")
+    due = g.due
+    if g.pending or due is not None:
+        _owed_first(g, "summon")
+    if g.phase != "main1":
+        raise illegal("turn.phase", f"summon is a Main I action; it is {g.phase}")
+
+
+def _gate_attack(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    if p != g.turn_player:
+        _not_turn_players(g, "attack")
+    due = g.due
+    if g.pending or due is not None:
+        _owed_first(g, "attack")
+    if g.phase != "battle" or g.battle is not None:
+        raise illegal("turn.phase", "attack is a Battle action, with no attack in progress")
+
+
+def _gate_main(g: Game, p: int, a: Mapping[str, Any]) -> None:
+    """inherit, move, move_memorion."""
+    kind = a["type"]
+    if p != g.turn_player:
+        _not_turn_players(g, kind)
+    due = g.due
+    if g.pending or due is not None:
+        _owed_first(g, kind)
+    if g.phase not in _MAINS:
+        raise illegal("turn.phase", f"{kind} is a Main I or Main II action; it is {g.phase}")
+    if g.turn in (1, 2):
+        raise illegal("turn.first", f"{kind} is not possible on player {p}'s first turn (CG FirstTurn)")
+
+
+_GATES: dict[str, Callable[[Game, int, Mapping[str, Any]], None]] = {
+    "block": _gate_block, "discard": _gate_discard, "damage": _gate_damage, "end_phase": _gate_end, "end_turn": _gate_end,
+    "summon": _gate_summon, "attack": _gate_attack, "inherit": _gate_main, "move": _gate_main, "move_memorion": _gate_main,
+}
 
 
 _ENDS = frozenset({"end_phase", "end_turn"})
 _END_PHASES = frozenset({"main1", "battle", "main2"})
-_DUE = frozenset({"block", "damage", "discard"})
 _MAINS = frozenset({"main1", "main2"})
 
 
@@ -223,7 +292,8 @@ def _owed_first(g: Game, kind: str) -> None:
 
 
 def _unit(g: Game, p: int, pos: str, what: str) -> Unit:
-    u = g.players[p].unit_at(pos)
+    pl = g.players[p]
+    u = pl.ruler if pos == "ruler" else pl.zones[ZONE_INDEX[pos]]  # (Player.unit_at, inlined)
     if u is None:
         raise illegal("zone", f"{what}: player {p}'s {pos} is empty")
     return u
@@ -235,7 +305,7 @@ def _in(cards: list[str], cid: str, p: int, where: str) -> None:
 
 
 def _word(g: Game, p: int, cid: str) -> None:
-    given = g.card(cid).word_given()
+    given = g.cards.by_id[cid].word_given()
     if given is not None:
         words = g.players[p].words
         if given[1] not in words:
@@ -248,7 +318,7 @@ def _declare_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
     me = g.players[p]
     cid, at = a["card"], a["at"]
     _in(me.hand, cid, p, "hand")
-    card = g.card(cid)
+    card = g.cards.by_id[cid]
     if card.type != "successor":
         raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}, not a Successor")
     z = int(at[5:])
@@ -298,7 +368,7 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     cid, at, slot = a["card"], a["at"], a["slot"]
     _in(me.hand, cid, p, "hand")
     holder = _unit(g, p, at, "inherit")
-    card = g.card(cid)
+    card = g.cards.by_id[cid]
     if card.type not in ("memorion", "kings_memorion"):
         raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}, not a Memorion")
     if g.used["inherit"]:
@@ -346,24 +416,24 @@ def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolv
         if u is not None and (u.destroyed or has(g, u, "cannot_move")):
             raise illegal("move.blocked", f"{u.card} cannot move ({'destroyed' if u.destroyed else 'cannot_move'})")
     g.used["move"] = True
-    movers = [(mover.uid, dst)] + ([] if partner is None else [(partner.uid, src)])
+    movers = [(mover.uid, src, dst)] + ([] if partner is None else [(partner.uid, dst, src)])
 
     def complete() -> None:
         placed: list[tuple[Unit, str]] = []
-        for uid, target in movers:
-            found = g.find(uid)
+        for uid, was, target in movers:
+            found = me.place_of(uid, was)  # (a unit never changes sides)
             if found is None:
                 continue
-            u = me.unit_at(found[1])
-            assert u is not None
-            me.zones[int(found[1][5:])] = None
+            pos, u = found
+            z = ZONE_INDEX[pos]
+            me.zones[z] = None
             if u.destroyed:  # destroyed by the interrupts: departs now (§5.3, HR 13)
-                me.zones[int(found[1][5:])] = u
+                me.zones[z] = u
                 flow.leave(g, p, u, trail)
             else:
                 placed.append((u, target))
         for u, target in placed:
-            me.zones[int(target[5:])] = u
+            me.zones[ZONE_INDEX[target]] = u
         if trail.keep:
             event(trail, "move", f"player {p} moves {src} -> {dst}")
         for u, _ in placed:
@@ -387,19 +457,18 @@ def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) 
     uids = (holder.uid, target.uid)
 
     def complete() -> None:
-        a_at, b_at = g.find(uids[0]), g.find(uids[1])
+        me = g.players[p]
+        a_at, b_at = me.place_of(uids[0], src), me.place_of(uids[1], dst)  # (a unit never changes sides)
         if a_at is None or b_at is None:
             return
-        h = g.players[p].unit_at(a_at[1])
-        t = g.players[p].unit_at(b_at[1])
-        assert h is not None and t is not None
+        h, t = a_at[1], b_at[1]
         held = next((m for m in h.memorions if m[0] == cid), None)
         if held is not None:
             h.memorions.remove(held)
             t.memorions.append([cid, slot])
             h.version += 1
             t.version += 1
-            g.dirty = True
+            g.dirty = g.dirty or words_matter(g, h, cid) or words_matter(g, t, cid)
         if trail.keep:
             event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
 
@@ -413,6 +482,7 @@ def _rampage(g: Game, p: int, u: Unit, trail: Trail) -> None:
         v = me.zones[n] if 0 <= n < 4 else None
         if v is not None and not v.destroyed:
             v.damage += RAMPAGE
+            g.turn_units.append(v)
             g.dirty = True
             flow.fire(g, "damaged", p, v, trail)
 
@@ -429,6 +499,7 @@ def _declare_attack(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
         raise illegal("attack.successor", f"{u.card} at {a['at']} is {'destroyed' if u.destroyed else 'in the action state'}")
     _turn(g, p, u, "master", u.attacks, trail)
     u.attacks += 1
+    g.turn_units.append(u)
     flow.fire(g, "attacking", p, u, trail)
     if has(g, u, "rampage"):
         _rampage(g, p, u, trail)
@@ -455,6 +526,7 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
     for u in blockers:
         _turn(g, p, u, "endurance", u.blocks, trail)
         u.blocks += 1
+        g.turn_units.append(u)
     attacker_at = g.locate(b["uid"], (b["p"], b["attacker"]))
     attacker = None if attacker_at is None else attacker_at[1]
     if blockers and attacker is not None:
@@ -480,16 +552,13 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     b = g.battle
     assert b is not None
     rival = g.players[1 - p]
-    found = g.find(b["uid"])
-    attacker = None if found is None else g.players[p].unit_at(found[1])
-    if attacker is not None and attacker.destroyed:
-        attacker = None
+    found = g.players[p].place_of(b["uid"], b["attacker"])  # (a unit never changes sides: its owner's side only)
+    attacker = None if found is None or found[1].destroyed else found[1]
     remaining: list[tuple[str, Unit]] = []
-    for uid in b["uids"]:
-        f = g.find(uid)
-        u = None if f is None else rival.unit_at(f[1])
-        if u is not None and not u.destroyed:
-            remaining.append((f[1], u))  # type: ignore[index]
+    for uid, pos in zip(b["uids"], b["blockers"], strict=True):
+        f = rival.place_of(uid, pos)
+        if f is not None and not f[1].destroyed:
+            remaining.append(f)
     split = a.get("split")
     shares: dict[str, int] = {}
     if split is not None and (attacker is None or not remaining):
@@ -516,21 +585,26 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     if trail.keep:
         check(trail, "damage.split", f"the damage is shared out: {shares or 'nothing'}")
     taken: list[tuple[Unit, int]] = [(u, shares.get(pos, 0)) for pos, u in remaining]
-    back = sum(power(g, u) for _, u in remaining) if attacker is not None else 0
-    g.dirty = True
+    powers = [power(g, u) for _, u in remaining] if attacker is not None else []  # (damage leaves Power as it is)
+    back = sum(powers)
+    # (no sweep owed: a unit hit and at Mind 0 now waits, incapacitated, for the destruction step; none else changed)
     for u, n in taken:
         u.damage += n
+        g.turn_units.append(u)
     if attacker is not None:
         attacker.damage += back
+        g.turn_units.append(attacker)
     ruler_share = shares.get("ruler", 0)
     rival.life = max(0, rival.life - ruler_share)
+    g.losing = g.losing or rival.life <= 0
+    g.dirty = g.dirty or g.losing  # (as a sweep would: a game that ends at the check never reaches it)
     if trail.keep:
         event(trail, "damage", f"battle damage: {shares}; the attacker takes {back}; Life {rival.life}")
     moment: list[tuple[str, int, Unit]] = []
     if attacker is not None and sum(n for _, n in taken) >= 100:
         moment.append(("dealt_successor", p, attacker))
-    for _, u in remaining:
-        if attacker is not None and power(g, u) >= 100:
+    for (_, u), pw in zip(remaining, powers, strict=False):  # (no powers: no attacker)
+        if pw >= 100:
             moment.append(("dealt_successor", 1 - p, u))
     if attacker is not None and back >= 100:
         moment.append(("damaged", p, attacker))
@@ -545,11 +619,11 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     if ruler_share >= 100 and rival.ruler is not None:
         late.append(["ruler_damaged", 1 - p, rival.ruler.uid])
     b["late"] = late
-    hit = [(1 - p, u) for u, _ in taken] + ([(p, attacker)] if attacker is not None else [])
-    for who, pl in ((p, g.players[p]), (1 - p, rival)):  # in zone order, as the state JSON lists them
-        for i, u in enumerate(pl.zones):
-            if u is not None and (who, u) in hit and not u.destroyed and mind(g, u) == 0:
-                b["incapacitated"].append([who, f"zone:{i}", u.uid])
+    hit = ([attacker] if attacker is not None else [], [u for u, _ in taken])  # the units hit, per side
+    for who, pl, units in ((p, g.players[p], hit[0]), (1 - p, rival, hit[1])):  # in zone order, as the state JSON lists them
+        zones = pl.zones
+        for i in sorted(zones.index(u) for u in units if u in zones and not u.destroyed and mind(g, u) == 0):
+            b["incapacitated"].append([who, ZONES[i], zones[i].uid])
     g.due = None
     g.sequence = ["late", "destruction", "departure"]
 
@@ -605,18 +679,20 @@ def _discard(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
 
 def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     p, at, ability, memorion = a["p"], a["at"], a["ability"], a.get("memorion")
-    entry = None
-    for e in g.pending:
+    pending = g.pending
+    entry, i = None, 0
+    for e in pending:
         if e["p"] == p and e["at"] == at and e["ability"] == ability and e["memorion"] == memorion:
             entry = e
             break
+        i += 1
     if entry is None:
         raise illegal("trigger.pending", f"player {p} has no pending trigger {at} ability {ability}"
                                          f"{'' if memorion is None else ' of ' + memorion}")
     t = g.turn_player
-    if p != t and any(e["p"] == t for e in g.pending):
+    if p != t and any(e["p"] == t for e in pending):
         raise illegal("trigger.pending", f"the turn player's (player {t}) triggers come first")
-    g.pending.remove(entry)
+    del pending[i]
     if trail.keep:
         event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
 
@@ -630,7 +706,7 @@ def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
         if not is_active(g, unit, ab, idx):
             event(trail, "trigger", "the ability has become inactive: it does nothing")
             return
-        resolve(g, Source(p, unit, ab, idx, f"{entry['card']} ability {ability}"), ab.effect, a, trail)
+        resolve(g, Source(p, unit, ab, idx, entry["card"], ability), ab.effect, a, trail)
 
     return complete
 
@@ -662,7 +738,7 @@ def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
         event(trail, "activate", f"player {p} activates {u.card}'s ability {idx}")
 
     def complete() -> None:
-        resolve(g, Source(p, u, ab, idx, f"{u.card} ability {idx}"), ab.effect, a, trail)
+        resolve(g, Source(p, u, ab, idx, u.card, idx), ab.effect, a, trail)
 
     return complete
 
@@ -703,6 +779,7 @@ def _declare_deify(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
             return
         me.counters -= g.card(ruler.card).deify.get("counters", 0)
         ruler.face = "deified"
+        ruler.kinds = None
         ruler.version += 1
         me.deified_turn = g.turn
         if trail.keep:
@@ -715,7 +792,7 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
     p, cid, source = a["p"], a["card"], a["from"]
     me = g.players[p]
     _in(me.hand if source == "hand" else me.storage, cid, p, source)
-    card = g.card(cid)
+    card = g.cards.by_id[cid]
     king = card.type == "kings_memorion"
     if source == "hand" and card.type not in ("memorion", "kings_memorion"):
         raise illegal("card.type", f"{cid} ({card.name}) is a {card.type}: only Memorions are recalled from the hand")
@@ -787,16 +864,17 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
 
 def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], trail: Trail) -> None:
     cid = a["card"]
-    card = g.card(cid)
+    card = g.cards.by_id[cid]
     g.next_uid += 1  # also the recall's place in the order recalls resolve (the turn end keeps it)
     u.recalls.append([cid, p, a.get("slot"), a.get("mode"), g.next_uid])
+    g.turn_units.append(u)
     u.version += 1
     g.dirty = g.dirty or words_matter(g, u, cid)
     _word(g, p, cid)
     if card.type == "kings_memorion" and card.on_recall is not None:
         holder, effect = card.on_recall
         if holder == "any" or (holder == "ruler") == u.is_ruler:
-            resolve(g, Source(owner, u, None, None, f"{cid} on recall"), effect, a, trail)
+            resolve(g, Source(owner, u, None, None, cid, None), effect, a, trail)
 
 
 DECLARE: dict[str, Callable[[Game, int, Mapping[str, Any], Trail], Resolver]] = {
@@ -805,37 +883,71 @@ DECLARE: dict[str, Callable[[Game, int, Mapping[str, Any], Trail], Resolver]] = 
 }
 
 
-def _quick(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _tree(g, a, trail, _declare_quick(g, a, "", trail, in_time=False))
+Handler = Callable[[Game, Mapping[str, Any], Trail], None]
 
 
-def _trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _tree(g, a, trail, _declare_trigger(g, a, trail))
+def _with_tree(declare: Callable[[Game, Mapping[str, Any], Trail], Resolver]) -> Handler:
+    """The handler of a quick action or a trigger: declared, then resolved with its interrupts (§6.1)."""
+    def handler(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+        top = declare(g, a, trail)
+        if a.get("interrupts"):
+            _tree(g, a, trail, top)
+        else:
+            top()
+    return handler
 
 
-def _declared(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    p = a["p"]
-    _gates(g, p, a)
-    _tree(g, a, trail, DECLARE[a["type"]](g, p, a, trail))
+def _gated_tree(kind: str) -> Handler:
+    """The handler of a Main or Battle action: its gates, then declared and resolved with its interrupts."""
+    gate, declare = _GATES[kind], DECLARE[kind]
+
+    def handler(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+        p = a["p"]
+        gate(g, p, a)
+        top = declare(g, p, a, trail)
+        if a.get("interrupts"):
+            _tree(g, a, trail, top)
+        else:
+            top()
+    return handler
 
 
 def _damage_step(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _gates(g, a["p"], a)
-    _damage(g, a["p"], a, trail)
+    p = a["p"]
+    _gate_damage(g, p, a)
+    _damage(g, p, a, trail)
 
 
 def _ending(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _gates(g, a["p"], a)
+    _gate_end(g, a["p"], a)
     _end(g, a["type"], trail)
 
 
 def _discarding(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _gates(g, a["p"], a)
-    _discard(g, a["p"], a, trail)
+    p = a["p"]
+    _gate_discard(g, p, a)
+    _discard(g, p, a, trail)
 
 
 #: the handler of each action type once setup is over and while the game goes on (apply_action's common path)
-_IN_GAME: dict[str, Callable[[Game, Mapping[str, Any], Trail], None]] = {
-    **dict.fromkeys(QUICK, _quick), "trigger": _trigger, **dict.fromkeys(DECLARE, _declared),
+_IN_GAME: dict[str, Handler] = {
+    "recall": _with_tree(lambda g, a, trail: _declare_recall(g, a, "", trail)),
+    "activate": _with_tree(_declare_activate), "deify": _with_tree(_declare_deify), "trigger": _with_tree(_declare_trigger),
+    **{kind: _gated_tree(kind) for kind in DECLARE},
     "damage": _damage_step, "end_phase": _ending, "end_turn": _ending, "discard": _discarding,
 }
+def _not_plain(a: Any, by_id: Any) -> bool:
+    return False
+
+
+def _no_handler(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
+    raise AssertionError("apply_action: no common-path handler for this action")
+
+
+#: the (check, handler) of an action apply_action's common path does not take: the check fails
+_NOT_PLAIN: tuple[Callable[[Any, Any], bool], Handler] = (_not_plain, _no_handler)
+#: the phases of a game going on (after setup, before the end)
+_LIVE = frozenset({"main1", "battle", "main2", "end"})
+#: action type -> (its quick shape check, its handler) for apply_action's common path
+_FAST: dict[str, tuple[Callable[[dict[str, Any], Any], bool], Handler]] = {
+    kind: (check, _IN_GAME[kind]) for kind, check in _PLAIN.items() if kind in _IN_GAME}

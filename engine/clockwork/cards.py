@@ -48,9 +48,10 @@ class Ability:
 class Kinds:
     """A card's (one face's) abilities sorted by kind, worked out once when the file is read: ``normal`` as
     (index, ability, always active) triples, ``continuous`` as (index, ability) pairs, and whether a continuous op
-    changes a summon level; ``fires``: what each event fires while no word is added."""
+    changes a summon level; ``fires``: what each event fires while no word is added; ``genres``: (ability, slot) ->
+    the slot's genre."""
 
-    __slots__ = ("continuous", "fires", "levels", "normal")
+    __slots__ = ("continuous", "fires", "genres", "levels", "normal")
 
     def __init__(self, abilities: tuple[Ability, ...]) -> None:
         self.normal = tuple((i, ab, all(sl.printed is not None for sl in ab.slots))
@@ -63,6 +64,7 @@ class Kinds:
         self.fires = {ev: tuple(ix) for ev, ix in fires.items()}
         self.continuous = tuple((i, ab) for i, ab in enumerate(abilities) if ab.kind == "continuous")
         self.levels = any(op["op"] == "summon_level" for _, ab in self.continuous for op in ab.effect or ())
+        self.genres = {(a, s): sl.genre for a, ab in enumerate(abilities) for s, sl in enumerate(ab.slots)}
 
 
 @dataclass
@@ -92,6 +94,27 @@ class CwCard:
         got = cache.get(face)
         if got is None:
             got = cache[face] = Kinds(self.faces[face]["abilities"] if face is not None else self.abilities)
+        return got  # type: ignore[no-any-return]
+
+    def changes_levels(self) -> bool:
+        """Whether a continuous ability of the card (any face) has a summon_level op; kept on the card."""
+        got = self.__dict__.get("_levels")
+        if got is None:
+            abilities = [*self.abilities, *(ab for f in self.faces.values() for ab in f.get("abilities", ()))]
+            got = self.__dict__["_levels"] = any(op.get("op") == "summon_level" for ab in abilities
+                                                 if ab.kind == "continuous" for op in ab.effect or ())
+        return got  # type: ignore[no-any-return]
+
+    def words(self) -> frozenset[Any]:
+        """Every word the card prints in a slot (any face) or gives (a Memorion's word, a Successor's memory): among
+        them, every event its abilities can fire on or give a trigger slot; kept on the card."""
+        got = self.__dict__.get("_words")
+        if got is None:
+            abilities = [*self.abilities, *(ab for f in self.faces.values() for ab in f.get("abilities", ()))]
+            given = self.word_given()
+            got = self.__dict__["_words"] = frozenset(
+                [sl.printed for ab in abilities for sl in ab.slots if sl.printed is not None]
+                + ([given[1]] if given is not None else []))
         return got  # type: ignore[no-any-return]
 
     def face_abilities(self, face: str) -> tuple[Ability, ...]:
@@ -128,9 +151,30 @@ class CwCardDB:
 
     def merge(self, other: CwCardDB) -> None:
         self.by_id.update(other.by_id)
+        self.__dict__.pop("_facts", None)
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.by_id
+
+    def game_facts(self, card_ids: frozenset[str]) -> tuple[frozenset[str], frozenset[Any]]:
+        """:meth:`level_cards` and :meth:`words_of` for the cards of one game, remembered per set of cards."""
+        facts: dict[frozenset[str], tuple[frozenset[str], frozenset[Any]]] = self.__dict__.setdefault("_facts", {})
+        got = facts.get(card_ids)
+        if got is None:
+            got = (self.level_cards(card_ids), self.words_of(card_ids))
+            if len(facts) < 4096:
+                facts[card_ids] = got
+        return got
+
+    def words_of(self, card_ids: Iterable[str]) -> frozenset[Any]:
+        """Every word these cards (unknown ids skipped) print in a slot or give (:meth:`CwCard.words`)."""
+        by_id = self.by_id
+        return frozenset().union(*(by_id[c].words() for c in set(card_ids) if c in by_id))
+
+    def level_cards(self, card_ids: Iterable[str]) -> frozenset[str]:
+        """Those of these cards (unknown ids skipped) that can change a summon level (a continuous summon_level op)."""
+        by_id = self.by_id
+        return frozenset(c for c in set(card_ids) if c in by_id and by_id[c].changes_levels())
 
     def __len__(self) -> int:
         return len(self.by_id)

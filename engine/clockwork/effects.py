@@ -28,13 +28,20 @@ class OpFailed(Exception):
 @dataclass(slots=True)
 class Source:
     """Whose ability resolves: its controller ``p``, the card (``unit``, ``uid``; None for none), the ability and
-    its index among the unit's abilities (None: a King's Memorion's, whose slots hold their printed words)."""
+    its index among the unit's abilities (None: a King's Memorion's, whose slots hold their printed words); ``card``
+    and ``number`` (the ability's number as logged; None: a King's Memorion's effect on recall) name it in rulings."""
 
     p: int
     unit: Unit | None
     ability: Ability | None
     a_index: int | None
-    name: str
+    card: str
+    number: int | None
+
+    @property
+    def name(self) -> str:
+        """How rulings name it (built only when one is written)."""
+        return f"{self.card} on recall" if self.number is None else f"{self.card} ability {self.number}"
 
 
 def _number(g: Game, src: Source, v: Any) -> int:
@@ -55,8 +62,8 @@ def _words(g: Game, src: Source, v: Any) -> list[Any]:
 class _Builder:
     def __init__(self, g: Game, src: Source, action: Mapping[str, Any]) -> None:
         self.g, self.src = g, src
-        self.targets = list(action.get("targets", ()))
-        self.choices = list(action.get("choices", ()))
+        self.targets = action.get("targets", ())  # (read only)
+        self.choices = action.get("choices", ())
         self.ti = self.ci = 0
 
     def target(self) -> Any:
@@ -78,10 +85,10 @@ class _Builder:
 
     def own_zone(self) -> int | None:
         u = self.src.unit
-        found = None if u is None else self.g.find(u.uid)
-        if found is None or found[1] == "ruler":
+        found = None if u is None else self.g.players[self.src.p].place_of(u.uid)  # (the controller's own unit)
+        if found is None or found[0] == "ruler":
             return None
-        return int(found[1][5:])
+        return int(found[0][5:])
 
     def position(self, t: Mapping[str, Any], p: int) -> str | None:
         at = t["at"]
@@ -89,8 +96,8 @@ class _Builder:
             return at
         if at == "self":
             u = self.src.unit
-            found = None if u is None else self.g.find(u.uid)
-            return None if found is None else found[1]
+            found = None if u is None else self.g.players[self.src.p].place_of(u.uid)
+            return None if found is None else found[0]
         if at in ("left", "right"):
             z = self.own_zone()
             if z is None:
@@ -201,7 +208,7 @@ def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, act
                 raise illegal("effect.result", f"{src.name}: recorded op {j} ({op['op']}) fails: {err}") from None
             if g.dirty:
                 flow.sweep(g, trail)
-            if g.result is not None or (_lost(g) and flow.losses_now(g, trail)):
+            if g.result is not None or (g.losing and _lost(g) and flow.losses_now(g, trail)):
                 return
         return
     builder = _Builder(g, src, action)
@@ -218,7 +225,7 @@ def resolve(g: Game, src: Source, effect: tuple[dict[str, Any], ...] | None, act
                 raise illegal("effect.target", f"{src.name}: op {op['op']} fails: {err}") from None
             if g.dirty:
                 flow.sweep(g, trail)
-            if g.result is not None or (_lost(g) and flow.losses_now(g, trail)):
+            if g.result is not None or (g.losing and _lost(g) and flow.losses_now(g, trail)):
                 builder.leftovers()
                 return
     builder.leftovers()
@@ -255,8 +262,10 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
         u = _unit(g, op)
         if u.is_ruler:
             pl.life = max(0, pl.life - op["n"])
+            g.losing = g.losing or pl.life <= 0
         elif not u.destroyed:
             u.damage += op["n"]
+            g.turn_units.append(u)
             g.dirty = True
             if op["n"] >= 100:
                 flow.fire(g, "damaged", p, u, trail)
@@ -264,9 +273,11 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
         u = _unit(g, op)
         if not u.is_ruler and not u.destroyed:
             u.mods.append((op.get("power", 0), op.get("mind", 0)))
+            g.turn_units.append(u)
             g.dirty = True
     elif name == "life":
         pl.life = max(0, pl.life + op["n"])
+        g.losing = g.losing or pl.life <= 0
     elif name == "draw":
         for _ in range(op["n"]):
             flow.draw(g, p)
@@ -319,6 +330,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
         u = _unit(g, op)
         if not u.is_ruler and not u.destroyed:
             u.grants.append(op["keyword"])
+            g.turn_units.append(u)
     elif name == "summon":
         summon_by_op(g, op, src, slots, trail)
     if trail.keep:

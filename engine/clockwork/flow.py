@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.clockwork.rules import event
 from engine.clockwork.state import Game, Unit
-from engine.clockwork.values import holder_fits, is_active, kinds, kings_on, mind, slot_words
+from engine.clockwork.values import continuous_values, holder_fits, is_active, kinds, kings_on, slot_words, unit_kinds, words_matter
 from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
@@ -20,7 +20,7 @@ def draw(g: Game, p: int) -> str | None:
     """Draw one card (a failed draw from an empty deck is noted for the check)."""
     me = g.players[p]
     if not me.deck:
-        me.failed_draw = True
+        me.failed_draw = g.losing = True
         return None
     cid = me.deck.pop()
     me.hand.append(cid)
@@ -33,7 +33,7 @@ def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str | None, cause: int |
              out: list[dict[str, Any]]) -> None:
     """The abilities of ``owner`` (its own, then its King's Memorions') that ``ev`` fires, appended to ``out``
     (``at`` None: the Successor's zone, worked out only when something fires)."""
-    k = kinds(g.cards.by_id[owner.card], owner.face)
+    k = owner.kinds or unit_kinds(g, owner)
     if not owner.memorions and not owner.recalls:  # printed words only: looked up
         hits = k.fires.get(ev)
         if hits:
@@ -76,18 +76,19 @@ def _zone_of(g: Game, p: int, u: Unit) -> str:
 
 def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
     """``ev`` happens to ``u`` (player ``p``'s): the abilities it fires become pending (§8.2)."""
+    if ev not in g.heard:  # no card of this game prints or gives the event's word
+        return
     fired: list[dict[str, Any]] = []
     if u.face is not None:  # a Ruler
-        if ev in RULER_EVENTS:
-            _fire_on(g, p, u, ev, "ruler", None, fired)
+        if ev not in RULER_EVENTS:
+            return
+        _fire_on(g, p, u, ev, "ruler", None, fired)
     elif ev != "ruler_damaged":
-        cause = u.uid if ev == "destroyed" else None
-        by_id = g.cards.by_id
-        if u.memorions or u.recalls or ev in kinds(by_id[u.card], None).fires:  # else nothing to fire: no call
-            _fire_on(g, p, u, ev, None, cause, fired)
+        if u.memorions or u.recalls or ev in (u.kinds or unit_kinds(g, u)).fires:  # else nothing to fire: no call
+            _fire_on(g, p, u, ev, None, u.uid if ev == "destroyed" else None, fired)
         ruler = g.players[p].ruler
-        if ruler is not None and (ruler.memorions or ruler.recalls or ev in kinds(by_id[ruler.card], ruler.face).fires):
-            _fire_on(g, p, ruler, ev, "ruler", cause, fired)
+        if ruler is not None and (ruler.memorions or ruler.recalls or ev in (ruler.kinds or unit_kinds(g, ruler)).fires):
+            _fire_on(g, p, ruler, ev, "ruler", u.uid if ev == "destroyed" else None, fired)
     if not fired:
         return
     g.pending += fired
@@ -147,11 +148,15 @@ def sweep(g: Game, trail: Trail) -> None:
         for u in pl.zones:
             if u is None or u.destroyed:
                 continue
-            if u.memorions or u.recalls or by_id[u.card].continuous:
-                if mind(g, u) != 0:
+            card = by_id[u.card]
+            if u.memorions or u.recalls or card.continuous:  # values.mind, inlined
+                value = card.mind - u.damage + continuous_values(g, u)[1]
+                for m in u.mods:
+                    value += m[1]
+                if value > 0:
                     continue
             elif u.damage or u.mods:  # printed Mind and turn-long changes only (values.mind without the call)
-                value = by_id[u.card].mind - u.damage
+                value = card.mind - u.damage
                 for m in u.mods:
                     value += m[1]
                 if value > 0:
@@ -194,9 +199,10 @@ def departures(g: Game, trail: Trail, *, battle_too: bool = False) -> None:
 
 def run_check(g: Game, trail: Trail) -> bool:
     """§9.3: losses, destruction, departure. True when the game ended."""
-    p0, p1 = g.players
-    if (p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw) and losses(g, trail):
-        return True
+    if g.losing:  # a Life loss or a failed draw since the last check
+        if losses(g, trail):
+            return True
+        g.losing = False
     if g.dirty:
         sweep(g, trail)
     if g.doomed:
@@ -208,9 +214,7 @@ def settle(g: Game, trail: Trail) -> None:
     """After an action: the check, then whatever happens by itself once no trigger is pending (the battle's
     later steps, the turn end, the next turn start), repeated until something waits."""
     while True:
-        p0, p1 = g.players
-        due = p0.life <= 0 or p1.life <= 0 or p0.failed_draw or p1.failed_draw or g.dirty or g.doomed
-        if due and run_check(g, trail):  # most actions leave the check nothing to do
+        if (g.losing or g.dirty or g.doomed) and run_check(g, trail):  # most actions leave the check nothing to do
             return
         if g.pending:
             return
@@ -232,10 +236,10 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
     b = g.battle
     assert b is not None
     if step == "late":
-        for ev, _p, uid in b["late"]:
-            found = g.locate(uid)
+        for ev, p, uid in b["late"]:
+            found = g.players[p].place_of(uid)  # (a unit never changes sides)
             if found is not None:
-                fire(g, ev, found[0], found[1], trail)
+                fire(g, ev, p, found[1], trail)
     elif step == "destruction":
         for p, pos, uid in b["incapacitated"]:
             found = g.locate(uid, (p, pos))
@@ -244,7 +248,8 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
     else:  # departure: the attack is over
         departures(g, trail, battle_too=True)
         g.battle, g.step = None, "declare"
-        event(trail, "damage", "the attack is over")
+        if trail.keep:
+            event(trail, "damage", "the attack is over")
 
 
 def _owe_discard(g: Game, trail: Trail) -> bool:
@@ -265,27 +270,39 @@ def _turn_end(g: Game, trail: Trail) -> None:
     ended: list[list[Any]] = []
     changed = False
     for pl in g.players:
-        for u in (pl.ruler, *pl.zones):
-            if u is None:
-                continue
-            if u.recalls:
-                ended += u.recalls
-                u.recalls = []
-                u.version += 1
-            if u.mods:
-                u.mods = []
-                changed = True
-            if u.grants:
-                u.grants = []
-            u.level_mods = u.damage = u.attacks = u.blocks = 0
+        ruler = pl.ruler
+        if ruler is not None:
+            changed = _turn_long_end(g, ruler, ended) or changed
+            ruler.level_mods = 0  # (only a Ruler has summon level ops; only Successors damage and battle counts)
+    for u in g.turn_units:  # (the others have nothing to reset)
+        if u.recalls or u.mods or u.grants:
+            changed = _turn_long_end(g, u, ended) or changed
+        u.damage = u.attacks = u.blocks = 0
+    g.turn_units = []
     if ended:
         ended.sort(key=lambda r: r[4])
         for r in ended:  # in the order the recalls resolved (§9.2)
             g.players[r[1]].drop.append(r[0])
-    g.dirty = g.dirty or changed or bool(ended)  # only a turn-long change or a recall ending can lower a Mind
+    g.dirty = g.dirty or changed  # only a turn-long change or a recall that matters ending can lower a Mind
     g.used = {"inherit": False, "move": False}
     if trail.keep:
         event(trail, "turn.end", f"turn {g.turn} ends: recalls and turn-long effects end, damage is removed")
+
+
+def _turn_long_end(g: Game, u: Unit, ended: list[list[Any]]) -> bool:
+    """The unit's recalls (added to ``ended``), turn-long changes and keywords end; True when its Mind may have
+    changed (a turn-long change ended, or a recalled card that matters to it, values.words_matter)."""
+    changed = False
+    if u.recalls:
+        changed = any(words_matter(g, u, r[0]) for r in u.recalls)
+        ended += u.recalls
+        u.recalls = []
+        u.version += 1
+    u.grants = []
+    if u.mods:
+        u.mods = []
+        return True
+    return changed
 
 
 def start_turn(g: Game, p: int, trail: Trail) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from engine.asplayed import unchecked
@@ -33,7 +34,9 @@ class ClockworkMemorion(CompleteLogRecording):
                 err = illegal("log.schema", problem[1])
                 err.ruling.path = problem[0]
                 raise err
-            for _, path, cid in card_ids_with_paths(header, ()):
+            known = cards.by_id.__contains__
+            listed = chain.from_iterable(pl.get(key) or () for pl in header["players"] for key in ("deck", "sideboard"))
+            for _, path, cid in () if all(map(known, listed)) else card_ids_with_paths(header, ()):  # paths if unknown
                 if cid not in cards:
                     err = illegal("log.card", f"game: {path.removeprefix('game.')} holds an unknown card {cid!r}")
                     err.ruling.path = path

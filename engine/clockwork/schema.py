@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from itertools import repeat
 from typing import Any
 
 from engine.clockwork.cards import op_problem
@@ -22,7 +23,7 @@ def _str(v: Any) -> bool:
 
 
 def _ids(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(c, str) for c in v)
+    return isinstance(v, list) and all(map(isinstance, v, repeat(str)))
 
 
 def _one_of(*values: Any) -> Check:
@@ -124,39 +125,94 @@ _Z = frozenset(ZONES)
 _P = frozenset(POSITIONS)
 
 
+def _keys(*names: str) -> frozenset[str]:
+    return frozenset({"type", "p", *names})
+
+
+_K_TRIGGER, _K_PLAIN, _K_SUMMON, _K_ATTACK = _keys("at", "ability"), _keys(), _keys("card", "at"), _keys("at")
+_K_BLOCK, _K_MOVE, _K_INHERIT = _keys("with"), _keys("from", "to"), _keys("card", "at", "slot")
+_K_MOVE_MEMORION = _keys("card", "from", "to", "slot")
+_K_RECALL, _K_RECALL_SLOT = _keys("card", "from", "target"), _keys("card", "from", "target", "slot", "mode")
+_TARGET, _SUMMONING = frozenset({"p", "at"}), frozenset({"at"})
+#: the optional fields a quick check admits (their full checks), by action type: no ops, no nested parts
+_OPTIONAL: dict[str, dict[str, Check]] = {
+    kind: {name: ACTIONS[kind][name + "?"] for name in names if name + "?" in ACTIONS[kind]}
+    for kind, names in (("trigger", ("targets", "choices", "slots")), ("activate", ("targets", "choices", "slots")),
+                        ("summon", ("slots",)), ("damage", ("split",)), ("recall", ("targets", "choices")))}
+_OPT_TRIGGER, _OPT_ACTIVATE, _OPT_SUMMON = _OPTIONAL["trigger"], _OPTIONAL["activate"], _OPTIONAL["summon"]
+_OPT_DAMAGE, _OPT_RECALL = _OPTIONAL["damage"], _OPTIONAL["recall"]
+
+
+def _extras(a: dict[str, Any], base: frozenset[str], optional: dict[str, Check]) -> bool:
+    """Whether ``a`` holds the keys ``base`` plus optional fields of ``optional`` only, each well formed."""
+    keys = a.keys()
+    if not keys > base:
+        return False
+    for name in keys - base:
+        check = optional.get(name)
+        if check is None or not check(a[name]):
+            return False
+    return True
+
+
+# The quick checks compare the exact key set first, then each value; a value of a wrong type makes ``in`` a
+# frozenset or dict raise TypeError (unhashable) or simply not match: either way the full check decides.
+
 def _q_trigger(a: dict[str, Any], by_id: Any) -> bool:
-    n = len(a)
-    if n == 4:
-        ab = a.get("ability")
-        at = a.get("at")
-        return type(at) is str and at in _P and type(ab) is int and ab >= 0 and type(a.get("p")) is int and a["p"] in (0, 1)
-    return False
+    if a.keys() != _K_TRIGGER and not _extras(a, _K_TRIGGER, _OPT_TRIGGER):
+        return False
+    p, at, ab = a["p"], a["at"], a["ability"]
+    return type(p) is int and p in (0, 1) and type(at) is str and at in _P and type(ab) is int and ab >= 0
+
+
+def _q_activate(a: dict[str, Any], by_id: Any) -> bool:
+    if a.keys() != _K_TRIGGER and not _extras(a, _K_TRIGGER, _OPT_ACTIVATE):
+        return False
+    p, at, ab = a["p"], a["at"], a["ability"]
+    return type(p) is int and p in (0, 1) and type(at) is str and at in _P and type(ab) is int and ab >= 0
 
 
 def _q_plain(a: dict[str, Any], by_id: Any) -> bool:
-    return len(a) == 2 and type(a.get("p")) is int and a["p"] in (0, 1)
+    p = a.get("p")
+    return type(p) is int and p in (0, 1) and len(a) == 2
+
+
+def _q_damage(a: dict[str, Any], by_id: Any) -> bool:
+    p = a.get("p")
+    return type(p) is int and p in (0, 1) and (len(a) == 2 or _extras(a, _K_PLAIN, _OPT_DAMAGE))
 
 
 def _q_summon(a: dict[str, Any], by_id: Any) -> bool:
-    card, at = a.get("card"), a.get("at")
-    return len(a) == 4 and type(card) is str and card in by_id and type(at) is str and at in _Z \
-        and type(a.get("p")) is int and a["p"] in (0, 1)
+    if a.keys() != _K_SUMMON and not _extras(a, _K_SUMMON, _OPT_SUMMON):
+        return False
+    p, card, at = a["p"], a["card"], a["at"]
+    return type(p) is int and p in (0, 1) and type(card) is str and card in by_id and type(at) is str and at in _Z
 
 
 def _q_attack(a: dict[str, Any], by_id: Any) -> bool:
-    at = a.get("at")
-    return len(a) == 3 and type(at) is str and at in _Z and type(a.get("p")) is int and a["p"] in (0, 1)
+    if a.keys() != _K_ATTACK:
+        return False
+    p, at = a["p"], a["at"]
+    return type(p) is int and p in (0, 1) and type(at) is str and at in _Z
 
 
 def _q_block(a: dict[str, Any], by_id: Any) -> bool:
-    w = a.get("with")
-    return len(a) == 3 and type(w) is list and all(type(x) is str and x in _Z for x in w) and type(a.get("p")) is int and a["p"] in (0, 1)
+    if a.keys() != _K_BLOCK:
+        return False
+    p, w = a["p"], a["with"]
+    if not (type(p) is int and p in (0, 1) and type(w) is list):
+        return False
+    for x in w:  # noqa: SIM110 (a plain loop: no generator per block)
+        if type(x) is not str or x not in _Z:
+            return False
+    return True
 
 
 def _q_move(a: dict[str, Any], by_id: Any) -> bool:
-    src, dst = a.get("from"), a.get("to")
-    return len(a) == 4 and type(src) is str and src in _Z and type(dst) is str and dst in _Z \
-        and type(a.get("p")) is int and a["p"] in (0, 1)
+    if a.keys() != _K_MOVE:
+        return False
+    p, src, dst = a["p"], a["from"], a["to"]
+    return type(p) is int and p in (0, 1) and type(src) is str and src in _Z and type(dst) is str and dst in _Z
 
 
 def _slot_ok(v: Any) -> bool:
@@ -164,37 +220,45 @@ def _slot_ok(v: Any) -> bool:
 
 
 def _q_recall(a: dict[str, Any], by_id: Any) -> bool:
-    card, t, n = a.get("card"), a.get("target"), len(a)
-    if type(card) is not str or card not in by_id or a.get("from") not in ("hand", "storage") or type(t) is not dict:
+    keys = a.keys()
+    if keys != _K_RECALL and keys != _K_RECALL_SLOT \
+            and not _extras(a, _K_RECALL_SLOT if "slot" in keys else _K_RECALL, _OPT_RECALL):
         return False
-    if len(t) == 2:
-        tp, at = t.get("p"), t.get("at")
-        if type(tp) is not int or not (tp == 0 or tp == 1) or type(at) is not str or at not in _P:
-            return False
-    elif len(t) != 1 or t.get("at") != "summoning":
+    if "slot" in keys and (not _slot_ok(a["slot"]) or a["mode"] not in ("add", "rewrite")):
         return False
-    if n == 7:
-        return _slot_ok(a.get("slot")) and a.get("mode") in ("add", "rewrite") and type(a.get("p")) is int and a["p"] in (0, 1)
-    return n == 5 and type(a.get("p")) is int and a["p"] in (0, 1)
+    p, card, t = a["p"], a["card"], a["target"]
+    if not (type(p) is int and p in (0, 1) and type(card) is str and card in by_id and type(t) is dict):
+        return False
+    source = a["from"]
+    if source != "hand" and source != "storage":
+        return False
+    if t.keys() == _TARGET:
+        tp, at = t["p"], t["at"]
+        return type(tp) is int and tp in (0, 1) and type(at) is str and at in _P
+    return t.keys() == _SUMMONING and t["at"] == "summoning"
 
 
 def _q_inherit(a: dict[str, Any], by_id: Any) -> bool:
-    card, at, slot = a.get("card"), a.get("at"), a.get("slot", 0)
-    return len(a) == 5 and type(card) is str and card in by_id and type(at) is str and at in _P \
-        and (slot is None or _slot_ok(slot)) and type(a.get("p")) is int and a["p"] in (0, 1)
+    if a.keys() != _K_INHERIT:
+        return False
+    p, card, at, slot = a["p"], a["card"], a["at"], a["slot"]
+    return type(p) is int and p in (0, 1) and type(card) is str and card in by_id and type(at) is str and at in _P \
+        and (slot is None or _slot_ok(slot))
 
 
 def _q_move_memorion(a: dict[str, Any], by_id: Any) -> bool:
-    card, src, dst, slot = a.get("card"), a.get("from"), a.get("to"), a.get("slot", 0)
-    return len(a) == 6 and type(card) is str and card in by_id and type(src) is str and src in _P \
-        and type(dst) is str and dst in _P and (slot is None or _slot_ok(slot)) and type(a.get("p")) is int and a["p"] in (0, 1)
+    if a.keys() != _K_MOVE_MEMORION:
+        return False
+    p, card, src, dst, slot = a["p"], a["card"], a["from"], a["to"], a["slot"]
+    return type(p) is int and p in (0, 1) and type(card) is str and card in by_id and type(src) is str and src in _P \
+        and type(dst) is str and dst in _P and (slot is None or _slot_ok(slot))
 
 
 #: the common actions' quick checks (True: well formed and every card id known; else the full check decides)
 _QUICK: dict[str, Callable[[dict[str, Any], Any], bool]] = {
     "trigger": _q_trigger, "end_phase": _q_plain, "end_turn": _q_plain, "summon": _q_summon, "attack": _q_attack,
-    "block": _q_block, "move": _q_move, "deify": _q_plain, "keep": _q_plain, "damage": _q_plain,
-    "activate": _q_trigger, "recall": _q_recall, "inherit": _q_inherit, "move_memorion": _q_move_memorion,
+    "block": _q_block, "move": _q_move, "deify": _q_plain, "keep": _q_plain, "damage": _q_damage,
+    "activate": _q_activate, "recall": _q_recall, "inherit": _q_inherit, "move_memorion": _q_move_memorion,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from engine.clockwork.cards import CwCardDB
@@ -17,6 +18,7 @@ EX_SIZES = (30, 40)
 MAX_COPIES = 3
 SIDEBOARD_MAX = 15
 OPENING = {True: 6, False: 7}  # first player: 6 cards, second: 7 (CG Hand)
+_NAME, _TYPE = attrgetter("name"), attrgetter("type")
 
 
 def _header_error(rule: str, message: str, path: str) -> IllegalAction:
@@ -34,12 +36,15 @@ def check_decks(header: Mapping[str, Any], cards: CwCardDB) -> None:
         if (not ex and n != DECK_SIZE) or (ex and not EX_SIZES[0] <= n <= EX_SIZES[1]):
             want = "30 to 40 (EX match)" if ex else "exactly 30"
             raise _header_error("deck.size", f"player {i}'s deck has {n} cards; it must have {want}", path)
-        names = Counter(cards.by_id[c].name for c in deck)
-        for name, k in sorted(names.items()):
-            if k > MAX_COPIES:
-                raise _header_error("deck.copies", f"player {i}'s deck holds {k} cards named {name!r}; at most 3", path)
+        in_deck = list(map(cards.by_id.__getitem__, deck))  # (map and attrgetter: no Python step per card)
+        names = Counter(map(_NAME, in_deck))
+        if max(names.values(), default=0) > MAX_COPIES:
+            for name, k in sorted(names.items()):
+                if k > MAX_COPIES:
+                    raise _header_error("deck.copies", f"player {i}'s deck holds {k} cards named {name!r}; at most 3", path)
+        types = Counter(map(_TYPE, in_deck))
         for kind, rule, what in (("ruler", "deck.ruler", "Ruler"), ("summon_limit", "deck.limit", "Summon Limit card")):
-            k = sum(cards.by_id[c].type == kind for c in deck)
+            k = types[kind]
             if k != 1:
                 raise _header_error(rule, f"player {i}'s deck holds {k} {what}s; it must hold exactly one", path)
         side = pl.get("sideboard", [])
@@ -49,7 +54,7 @@ def check_decks(header: Mapping[str, Any], cards: CwCardDB) -> None:
 
 
 def _permutation(given: list[str], cards: list[str]) -> str | None:
-    if Counter(given) == Counter(cards):
+    if sorted(given) == sorted(cards):  # card ids: the same multiset
         return None
     missing = sorted((Counter(cards) - Counter(given)).elements())
     extra = sorted((Counter(given) - Counter(cards)).elements())

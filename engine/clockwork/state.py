@@ -6,19 +6,22 @@ Decks keep their top card at the *end* of the list, so a draw is a ``pop()``. A 
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
-from engine.clockwork.cards import CwCard, CwCardDB
+from engine.clockwork.cards import CwCard, CwCardDB, Kinds
 
 LIFE = 2000
 _ZONES = ("zone:0", "zone:1", "zone:2", "zone:3")
+#: a Successor position's zone index
+ZONE_INDEX = {z: i for i, z in enumerate(_ZONES)}
 
 
 class Unit:
     """A Ruler or a Successor on the field (§3.2). ``memorions``: [card, slot]; ``recalls``: [card, p, slot, mode]."""
 
-    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "fires", "grants", "level_mods",
-                 "memorions", "mods", "recalls", "state", "uid", "version")
+    __slots__ = ("attacks", "blocks", "cache", "card", "damage", "destroyed", "face", "fires", "grants", "kinds",
+                 "level_mods", "memorions", "mods", "recalls", "state", "uid", "version")
 
     def __init__(self, card: str, uid: int, face: str | None = None) -> None:
         self.card = card
@@ -39,6 +42,8 @@ class Unit:
         self.cache: tuple[Any, ...] | None = None
         #: (version, event -> [(King's Memorion or None, ability)]) for a unit with words added (flow._fire_on)
         self.fires: tuple[int, dict[Any, list[tuple[str | None, int]]]] | None = None
+        #: its card's (a Ruler: its face's) abilities by kind, looked up once (values.unit_kinds; reset with the face)
+        self.kinds: Kinds | None = None
 
     def clone(self) -> Unit:
         u = Unit.__new__(Unit)
@@ -47,7 +52,7 @@ class Unit:
         u.recalls = [list(r) for r in self.recalls]
         u.damage, u.attacks, u.blocks, u.destroyed = self.damage, self.attacks, self.blocks, self.destroyed
         u.mods, u.grants, u.level_mods = list(self.mods), list(self.grants), self.level_mods
-        u.version, u.cache, u.fires = self.version, self.cache, self.fires
+        u.version, u.cache, u.fires, u.kinds = self.version, self.cache, self.fires, self.kinds
         return u
 
     @property
@@ -103,7 +108,21 @@ class Player:
         return p
 
     def unit_at(self, pos: str) -> Unit | None:
-        return self.ruler if pos == "ruler" else self.zones[int(pos[5:])]
+        return self.ruler if pos == "ruler" else self.zones[ZONE_INDEX[pos]]
+
+    def place_of(self, uid: int, hint: str | None = None) -> tuple[str, Unit] | None:
+        """Where this player's unit with ``uid`` is (position, unit), or None (``hint``: a position looked at first)."""
+        if hint is not None:
+            u = self.ruler if hint == "ruler" else self.zones[ZONE_INDEX[hint]]
+            if u is not None and u.uid == uid:
+                return hint, u
+        r = self.ruler
+        if r is not None and r.uid == uid:
+            return "ruler", r
+        for i, u in enumerate(self.zones):
+            if u is not None and u.uid == uid:
+                return _ZONES[i], u
+        return None
 
     def successors(self) -> list[Unit]:
         return [u for u in self.zones if u is not None]
@@ -114,8 +133,9 @@ class Game:
     block, damage or discard owed; ``battle``: the attack in progress; ``sequence``: the damage step's later
     moments still to come (§7 steps 4–6)."""
 
-    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "next_uid", "pending", "phase", "players",
-                 "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn", "turn_player", "used")
+    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "heard", "levels", "losing", "next_uid", "pending",
+                 "phase", "players", "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn",
+                 "turn_player", "turn_units", "used")
 
     def __init__(self, cards: CwCardDB, players: list[Player], first: int, ruleset: str) -> None:
         self.cards = cards
@@ -138,6 +158,15 @@ class Game:
         self.applied = 0
         self.dirty = False  # a Successor's Mind may have changed since the last destruction sweep
         self.doomed = 0  # destroyed Successors still on the field
+        #: a player may be at 0 Life or have failed a draw: set by every Life loss and failed draw, for the check (§9.3)
+        self.losing = any(pl.life <= 0 or pl.failed_draw for pl in players)
+        listed = frozenset(chain(*(pl.deck_list for pl in players), *(pl.sideboard for pl in players)))
+        #: the cards of this game (decks and sideboards) with a continuous summon_level op (values.summon_level), and
+        #: every word those cards print or give: an event outside it fires nothing (flow.fire)
+        self.levels, self.heard = cards.game_facts(listed)
+        #: the units that took damage, attacked, blocked or got a turn-long change or a recall this turn (maybe
+        #: twice, maybe gone since): the turn end resets them (flow._turn_end)
+        self.turn_units = self.units_touched()
 
     def clone(self) -> Game:
         g = Game.__new__(Game)
@@ -152,8 +181,14 @@ class Game:
         g.sequence = list(self.sequence)
         g.result = None if self.result is None else dict(self.result)
         g.recall_time, g.summoning, g.next_uid, g.applied = self.recall_time, None, self.next_uid, self.applied
-        g.dirty, g.doomed = self.dirty, self.doomed
+        g.dirty, g.doomed, g.losing, g.levels, g.heard = self.dirty, self.doomed, self.losing, self.levels, self.heard
+        g.turn_units = g.units_touched()
         return g
+
+    def units_touched(self) -> list[Unit]:
+        """The units on the field with something for the turn end to reset (for :attr:`turn_units`)."""
+        return [u for pl in self.players for u in (pl.ruler, *pl.zones) if u is not None and (
+            u.damage or u.attacks or u.blocks or u.mods or u.grants or u.recalls)]
 
     def card(self, card_id: str) -> CwCard:
         return self.cards.by_id[card_id]
@@ -179,8 +214,13 @@ class Game:
     def locate(self, uid: int, was: tuple[int, str] | None = None) -> tuple[int, Unit] | None:
         """The unit with ``uid`` and its player, or None once it has left the field (``was``: where it was last
         seen, (player, position), looked at first)."""
-        if was is not None and was[1] != "summoning":
-            u = self.players[was[0]].unit_at(was[1])
+        if was is not None:
+            pos = was[1]
+            if pos == "ruler":
+                u = self.players[was[0]].ruler
+            else:
+                z = ZONE_INDEX.get(pos)  # (None: "summoning")
+                u = None if z is None else self.players[was[0]].zones[z]
             if u is not None and u.uid == uid:
                 return was[0], u
         for p, pl in enumerate(self.players):

@@ -24,9 +24,20 @@ def kinds(card: CwCard, face: str | None) -> Kinds:
         return card.kinds(face)
 
 
+def unit_kinds(g: Game, u: Unit) -> Kinds:
+    """:func:`kinds` of the unit's card and face, kept on the unit (``Unit.kinds``, reset when the face turns)."""
+    k = u.kinds
+    if k is None:
+        k = u.kinds = kinds(g.cards.by_id[u.card], u.face)
+    return k
+
+
 def words_matter(g: Game, u: Unit, card_id: str) -> bool:
-    """Whether a card joining ``u`` (a word, a King's Memorion) can change its Mind: only through a continuous
-    ability of its own or of a King's Memorion."""
+    """Whether a card joining or leaving ``u`` (a word, a King's Memorion) can change its Mind so that a destruction
+    sweep is owed: never for a Ruler (the sweep looks at Successors only), else only through a continuous ability of
+    its own or of a King's Memorion."""
+    if u.face is not None:
+        return False
     by_id = g.cards.by_id
     return by_id[u.card].continuous or by_id[card_id].type == "kings_memorion" or \
         any(by_id[m[0]].type == "kings_memorion" for m in u.memorions)
@@ -87,23 +98,24 @@ def slot_value(words: list[Any], signed: bool) -> int:
 
 def is_active(g: Game, u: Unit | None, ability: Ability, a_index: int | None) -> bool:
     """No blank slot (CG Ability)."""
-    return all(not (slot.printed is None and not slot_words(g, u, ability, a_index, s)) for s, slot in enumerate(ability.slots))
+    for s, slot in enumerate(ability.slots):  # noqa: SIM110 (a plain loop: this runs for every trigger and value)
+        if slot.printed is None and not slot_words(g, u, ability, a_index, s):
+            return False
+    return True
 
 
-def _continuous(g: Game, u: Unit) -> Iterator[tuple[Ability, int | None]]:
-    for i, ab in kinds(g.cards.by_id[u.card], u.face).continuous:
-        yield ab, i
-    for king in kings_on(g, u):
-        for _, ab in kinds(king, None).continuous:
-            if holder_fits(ab.holder, u):
-                yield ab, None
-
-
-def _ops_in_force(g: Game, u: Unit) -> Iterator[tuple[dict[str, Any], Ability, int | None]]:
-    for ab, i in _continuous(g, u):
-        if ab.effect and is_active(g, u, ab, i):
-            for op in ab.effect:
-                yield op, ab, i
+def _continuous(g: Game, u: Unit) -> list[tuple[Ability, int | None]]:
+    """The unit's continuous abilities: its own (with their indexes), then its King's Memorions' that fit it."""
+    out: list[tuple[Ability, int | None]] = [(ab, i) for i, ab in (u.kinds or unit_kinds(g, u)).continuous]
+    if u.memorions or u.recalls:
+        by_id = g.cards.by_id
+        for held in (*u.memorions, *u.recalls):  # kings_on, inlined: inherited, then recalled
+            king = by_id[held[0]]
+            if king.type == "kings_memorion":
+                for _, ab in kinds(king, None).continuous:
+                    if holder_fits(ab.holder, u):
+                        out.append((ab, None))
+    return out
 
 
 def resolve_number(g: Game, u: Unit | None, ab: Ability, i: int | None, v: Any) -> int:
@@ -113,7 +125,7 @@ def resolve_number(g: Game, u: Unit | None, ab: Ability, i: int | None, v: Any) 
     return v
 
 
-def _continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tuple[tuple[bool, int], ...]]:
+def continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tuple[tuple[bool, int], ...]]:
     """What the unit's active continuous abilities add: Power, Mind, keywords, and summon level changes as
     (for its own controller?, amount) pairs; cached per unit version."""
     cache = u.cache
@@ -122,18 +134,21 @@ def _continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tup
     power = mind = 0
     keywords: list[str] = []
     levels: list[tuple[bool, int]] = []
-    for op, ab, i in _ops_in_force(g, u):
-        name = op["op"]
-        if name == "summon_level":
-            levels.append((op["p"] == "self", resolve_number(g, u, ab, i, op["n"])))
-        elif op.get("at") != "self":
+    for ab, i in _continuous(g, u):
+        if not ab.effect or not is_active(g, u, ab, i):
             continue
-        elif name == "modify":
-            power += resolve_number(g, u, ab, i, op.get("power", 0))
-            mind += resolve_number(g, u, ab, i, op.get("mind", 0))
-        elif name == "grant":
-            kw = op["keyword"]
-            keywords += slot_words(g, u, ab, i, kw["slot"]) if isinstance(kw, dict) else [kw]
+        for op in ab.effect:
+            name = op["op"]
+            if name == "summon_level":
+                levels.append((op["p"] == "self", resolve_number(g, u, ab, i, op["n"])))
+            elif op.get("at") != "self":
+                continue
+            elif name == "modify":
+                power += resolve_number(g, u, ab, i, op.get("power", 0))
+                mind += resolve_number(g, u, ab, i, op.get("mind", 0))
+            elif name == "grant":
+                kw = op["keyword"]
+                keywords += slot_words(g, u, ab, i, kw["slot"]) if isinstance(kw, dict) else [kw]
     values = (power, mind, tuple(keywords), tuple(levels))
     u.cache = (u.version, values)
     return values
@@ -141,7 +156,7 @@ def _continuous_values(g: Game, u: Unit) -> tuple[int, int, tuple[str, ...], tup
 
 def _stats(g: Game, u: Unit) -> tuple[int, int, list[str]]:
     card = g.cards.by_id[u.card]
-    power, mind, more, _ = _continuous_values(g, u)
+    power, mind, more, _ = continuous_values(g, u)
     power += card.power
     mind += card.mind
     for dp, dm in u.mods:
@@ -156,7 +171,8 @@ def power(g: Game, u: Unit) -> int:
     for m in u.mods:
         value += m[0]
     if card.continuous or u.memorions or u.recalls:
-        value += _continuous_values(g, u)[0]
+        cache = u.cache  # (continuous_values' cache, looked at here first: no call)
+        value += (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[0]
     return value if value > 0 else 0
 
 
@@ -167,7 +183,8 @@ def mind(g: Game, u: Unit) -> int:
     for m in u.mods:
         value += m[1]
     if card.continuous or u.memorions or u.recalls:
-        value += _continuous_values(g, u)[1]
+        cache = u.cache  # (continuous_values' cache, looked at here first: no call)
+        value += (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[1]
     return value if value > 0 else 0
 
 
@@ -180,7 +197,10 @@ def has(g: Game, u: Unit, keyword: str) -> bool:
     card = g.cards.by_id[u.card]
     if keyword in card.keywords or keyword in u.grants:
         return True
-    return (card.continuous or bool(u.memorions) or bool(u.recalls)) and keyword in _continuous_values(g, u)[2]
+    if not (card.continuous or u.memorions or u.recalls):
+        return False
+    cache = u.cache  # (continuous_values' cache, looked at here first: no call)
+    return keyword in (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[2]
 
 
 def summon_level(g: Game, p: int) -> int:
@@ -190,17 +210,17 @@ def summon_level(g: Game, p: int) -> int:
         return 0
     by_id = g.cards.by_id
     level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
+    cards = g.levels  # only a continuous summon_level op, of the unit's card or a King's Memorion on it, changes it
+    if not cards:
+        return level
     for owner, pl in enumerate(g.players):
+        mine = owner == p
         for u in (pl.ruler, *pl.zones):
-            if u is None:
-                continue
-            if not (u.memorions or u.recalls):  # (with words: the values are kept per unit version)
-                card = by_id[u.card]
-                if not card.continuous or not kinds(card, u.face).levels:
-                    continue  # only a continuous summon_level op changes it
-            for own, n in _continuous_values(g, u)[3]:
-                if (owner if own else 1 - owner) == p:
-                    level += n
+            if u is not None and (u.memorions or u.recalls or u.card in cards):
+                cache = u.cache  # (continuous_values' cache, kept per unit version, looked at here first: no call)
+                for own, n in (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[3]:
+                    if own == mine:  # a change for its own controller, or for the rival
+                        level += n
     return level
 
 
@@ -208,9 +228,7 @@ def has_slot(g: Game, u: Unit, slot: Any, genre: str) -> bool:
     """Whether ``slot`` ([ability, slot]) names a slot of ``genre`` among the unit's abilities."""
     if not (isinstance(slot, list) and len(slot) == 2):
         return False
-    abilities = abilities_of(g, u)
-    a, s = slot
-    return 0 <= a < len(abilities) and 0 <= s < len(abilities[a].slots) and abilities[a].slots[s].genre == genre
+    return (u.kinds or unit_kinds(g, u)).genres.get((slot[0], slot[1])) == genre
 
 
 def any_slot(g: Game, u: Unit, genre: str) -> bool:
