@@ -140,10 +140,22 @@ def filter_unread(f: Mapping[str, Any]) -> set[str]:
     return bad
 
 
+#: Charas whose keywords are being worked out (:func:`has_keyword`)
+_KEYWORD_BUSY: set[int] = set()
+
+
 def has_keyword(g: GameState, c: Chara, keyword: str) -> bool:
     """Whether the keyword (a key of KEYWORDS) is in force on Chara ``c`` (printed, granted, or given by a continuous
-    effect: as the engine applies it)."""
-    return bool(KEYWORDS[keyword][1](g, c))
+    effect: as the engine applies it). Asked again while one is being worked out (a continuous effect's condition
+    counting Charas with the keyword, the effect being one of those that could give it: SZ2 01-057), it reads what
+    is printed and granted by ops only, so that no condition waits on itself."""
+    if _KEYWORD_BUSY:
+        return bool(KEYWORDS[keyword][0](g.card(c.card)) or c.has_grant(keyword))
+    _KEYWORD_BUSY.add(c.uid)
+    try:
+        return bool(KEYWORDS[keyword][1](g, c))
+    finally:
+        _KEYWORD_BUSY.discard(c.uid)
 
 
 def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None = None) -> str | None:

@@ -99,6 +99,17 @@ def test_you_may_stand_that_chara() -> None:
     assert not got["optional"]  # the later may is the step's, not the whole effect's
 
 
+def test_a_delayed_part_with_its_own_charas_inside_if_so() -> None:
+    got = _one("[メイン/自分]:自分のポイント置き場にあるカード1枚を表向きにする。その場合、ターン終了時に自分のキャラ1枚を"
+               "活動状態にすることができる。", "イベント")
+    assert got is not None and got["targets"] == []
+    assert got["do"][0]["then"] == [{"op": "delay", "on": "turn_end", "optional": True, "targets": [{"side": "self"}],
+                                     "do": [{"op": "activate", "target": "target:0"}]}]
+    # a delayed step on a Chara the effect named before, with a Chara of its own: not read
+    assert _one("このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで+10/+10を得る。その場合、ターン終了時に"
+                "そのキャラと自分のキャラ1枚を活動状態にする。") is None
+
+
 # -- the opponent chooses among their own Charas ------------------------------------------------------------------
 
 
@@ -125,6 +136,7 @@ def _set(name: str) -> CardDB:
 @pytest.mark.parametrize("cid, idx", [
     ("SSSS 01-009", 0), ("SSSS 01-009", 1), ("SSSS 01-053", 1), ("SSSS 01-097", 0), ("SZ2 P-004", 0),
     ("SZ2 01-057", 0), ("SZ2 01-069", 1), ("MHK P-004", 2), ("SAGA 01-093", 0), ("SSSS 01-026", 0),
-    ("SZ2 01-084", 0), ("GRAN 01-018", 0), ("SZ2 01-046", 0), ("SAGA 01-109", 0)])
+    ("SZ2 01-084", 0), ("GRAN 01-018", 0), ("SZ2 01-046", 0), ("SAGA 01-109", 0), ("SZ2 01-115", 0),
+    ("SSSS 01-043", 0)])
 def test_the_cards_they_compile(cid: str, idx: int) -> None:
     assert _set(cid.split()[0]).get(cid).effects[idx].compiled, cid

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import random
 
-from engine.pm.cards import CardDB
+from engine.pm import conditions
+from engine.pm.cards import CardDB, Effect
 from engine.pm.legal import legal_actions
 from engine.pm.selfplay import greedy_policy, with_opponent_choice
-from tests.effects.test_machinery import AKI, BEN, F, _event, boards, hand, pay
+from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards, hand, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
 CAT = "TST 01-004"  # printed 〔アクティブ〕
-SIFT, EITHER, SPOT, SWAP, TOLL, NUDGE = (f"TST 79-00{i}" for i in range(1, 7))
+SIFT, EITHER, SPOT, SWAP, TOLL, NUDGE, CIRCLE = (f"TST 79-00{i}" for i in range(1, 8))
 CARDS = [
     # "put a non-red Chara from your discard into your hand"
     _event("79-001", "Sift", ({"op": "pick", "from": "discard", "to": "hand", "n": 1,
@@ -34,6 +35,9 @@ CARDS = [
     # "one of your Charas gets +10/+10. Then you may rest that Chara"
     _event("79-006", "Nudge", ({"op": "modify", "target": "target:0", "ap": 10, "dp": 10},
                                {"op": "rest", "target": "target:0", "may": True}), targets=({"side": "self"},)),
+    # "while you have a Chara with 〔アクティブ〕, this card has 〔アクティブ〕" (its condition counts itself)
+    _chara("79-007", "Circle", Effect("continuous", condition={"count": {"spec": {"side": "self", "keyword": "active"}}},
+                                      script=({"op": "grant", "target": "self", "what": "active"},))),
 ]
 
 
@@ -72,6 +76,13 @@ def test_a_chara_spec_keyword_reads_the_keyword_in_force() -> None:
     assert_legal(g)
     g.actions[-1] = {**g.actions[-1], "targets": [{"p": 1, "card": AKI}]}
     assert_illegal(g, "effect.target")  # Aki has no 〔アクティブ〕
+
+
+def test_a_keyword_condition_that_counts_its_own_chara_reads_no_circle() -> None:
+    for other, want in ((CAT, True), (AKI, False)):
+        state = assert_legal(_boards([CIRCLE, other], [])).state
+        circle = next(c for c in state.players[0].main if c.card == CIRCLE)
+        assert conditions.has_keyword(state, circle, "active") is want  # Cat's printed one gives it; nothing else
 
 
 # -- exchange: a hand card and a Point Zone card -----------------------------------------------------------------

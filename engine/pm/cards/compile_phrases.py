@@ -697,6 +697,21 @@ def backup_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
 # -- clauses, sentences, bodies ----------------------------------------------------------------
 
 
+def _delay_with_targets(do: list[Step], before: int, may: bool, ctx: Ctx) -> Step:
+    """"(If so,) at the end of the turn, (you may) <step> N of your X": a delayed part whose Charas are chosen when it
+    fires (the delay's own ``targets``, as the opening "at the end of the turn …" of an automatic effect has them; the
+    player may decline it when the text says "may"). The targets the inner clause named move from the effect to the
+    delay; a delayed step naming a Chara of the effect (named before) is not read."""
+    mine = ctx.targets[before:]
+    named = [int(k or 0) for k in re.findall(r'"target(?::(\d+))?"', json.dumps(do))]
+    if any(k < before for k in named) or any(t.get("distinct") is False for t in mine):
+        raise NotUnderstood("a delayed part naming a Chara named before")
+    del ctx.targets[before:]
+    del ctx.target_clause[before:]
+    delay: Step = {"op": "delay", "on": "turn_end", "do": _shift_targets(do, before, before), "targets": mine}
+    return delay | ({"optional": True} if may else {})
+
+
 def clause(text: str, ctx: Ctx) -> list[Step]:
     """The steps of one clause (a leading condition becomes the steps' ``if``)."""
     ctx.may = False
@@ -710,8 +725,10 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
     if m := re.match(r"ターン終了時に、?", text):
         before, may = len(ctx.targets), ctx.may  # the inner clause starts anew: its "may" was taken off above
         do = clause(text[m.end():], ctx)
+        if len(ctx.targets) != before and not ctx.may:
+            return [_delay_with_targets(do, before, may, ctx)]
         if len(ctx.targets) != before or ctx.may:
-            raise NotUnderstood(text)  # a delayed part with its own targets or choice: not read here
+            raise NotUnderstood(text)  # a delayed part with its own choice: not read here
         if may:  # "at the end of the turn you may take X": the pick then takes up to N (N or none when N > 1)
             if any(x["op"] != "pick" or set(x) & {"then", "all", "up_to"} for x in do):
                 raise NotUnderstood(text)
