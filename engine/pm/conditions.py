@@ -4,7 +4,9 @@ A *card filter* is a mapping whose keys all must hold for a card: ``type``, ``co
 a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a part of a name),
 ``property``, ``series`` (a series, compared after merging groups), ``max_cost``, ``min_cost``,
 ``combo`` (bool), ``ex`` (bool), ``left_this_turn`` (a card of its owner's that left the Area this turn: a card in
-the discard "that left this turn"; copies of one card are alike).
+the discard "that left this turn"; copies of one card are alike), and read after those (FILTER_MORE_KEYS) ``any_of``
+(a list of card filters: one must fit), ``not`` (a card filter that must not fit), ``source`` (printed source
+value), ``keyword`` (a keyword the card prints: ``active``).
 
 A *Chara spec* is a card filter (whose ``max_cost`` / ``min_cost`` read the Chara's usage cost on the Area:
 levels and cost changes, :func:`_cost_problem`) plus ``side`` (``self``/``opponent``/``any``, seen from the acting
@@ -13,7 +15,8 @@ Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; bot
 has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and being interfered),
 ``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
-``shares_property`` (has a property of the effect's own Chara), ``interfering_with`` (a Chara spec: it is the
+``shares_property`` (has a property of the effect's own Chara), ``keyword`` (a keyword in force on the Chara:
+``active``, as the engine applies it), ``interfering_with`` (a Chara spec: it is the
 Interferer of the approach under way, against a Chara fitting the spec), ``max_ap``/``max_dp`` (AP/DP at most: a
 Chara with AP/DP only, as ``zero_stat``), ``source``
 (printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
@@ -109,7 +112,56 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
             return False
         if key == "left_this_turn" and _left_this_turn(g, card, owner) != bool(want):
             return False
-    return True
+    return FILTER_MORE_KEYS.isdisjoint(f) or _filter_more(g, card, f, owner, zone)
+
+
+#: card filter keys read after the others (:func:`_filter_more`): ``any_of`` (a list of card filters: one fits),
+#: ``not`` (a card filter that must not fit: 以外の), ``source`` (the printed source value), ``keyword`` (a keyword the
+#: card prints: ``active``; on the Area a Chara spec's ``keyword`` reads the keywords in force, :func:`has_keyword`)
+FILTER_MORE_KEYS = frozenset({"any_of", "not", "source", "keyword"})
+#: the keywords a filter or spec may name: printed on the card / in force on a Chara
+KEYWORDS: dict[str, tuple[Any, Any]] = {"active": (lambda card: card.active, lambda g, c: stats.has_active(g, c))}
+
+
+def _filter_more(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None, zone: str) -> bool:
+    """The keys of FILTER_MORE_KEYS in the card filter ``f`` (``not`` and ``any_of`` hold card filters, read by
+    :func:`card_matches` on the same card, owner and zone)."""
+    if "source" in f and card.source != f["source"]:
+        return False
+    if "keyword" in f and not KEYWORDS[f["keyword"]][0](card):
+        return False
+    if "not" in f and card_matches(g, card, f["not"], owner, zone):
+        return False
+    return "any_of" not in f or any(card_matches(g, card, alt, owner, zone) for alt in f["any_of"])
+
+
+def filter_unread(f: Mapping[str, Any]) -> set[str]:
+    """The keys of the card filter ``f`` (also inside its ``not`` / ``any_of``) that no card filter reads: a filter
+    holding one would be looser than its text (the compiler then leaves the effect unread)."""
+    bad = set(f) - CARD_KEYS - FILTER_MORE_KEYS
+    if f.get("keyword", "active") not in KEYWORDS:
+        bad.add("keyword")
+    for key, inner in [("not", f.get("not"))] * ("not" in f) + [("any_of", x) for x in f.get("any_of", ())]:
+        bad |= filter_unread(inner) if isinstance(inner, Mapping) else {key}
+    return bad
+
+
+#: Charas whose keywords are being worked out (:func:`has_keyword`)
+_KEYWORD_BUSY: set[int] = set()
+
+
+def has_keyword(g: GameState, c: Chara, keyword: str) -> bool:
+    """Whether the keyword (a key of KEYWORDS) is in force on Chara ``c`` (printed, granted, or given by a continuous
+    effect: as the engine applies it). Asked again while one is being worked out (a continuous effect's condition
+    counting Charas with the keyword, the effect being one of those that could give it: SZ2 01-057), it reads what
+    is printed and granted by ops only, so that no condition waits on itself."""
+    if _KEYWORD_BUSY:
+        return bool(KEYWORDS[keyword][0](g.card(c.card)) or c.has_grant(keyword))
+    _KEYWORD_BUSY.add(c.uid)
+    try:
+        return bool(KEYWORDS[keyword][1](g, c))
+    finally:
+        _KEYWORD_BUSY.discard(c.uid)
 
 
 #: cards whose cost in the hand is being worked out: a filter read meanwhile compares the printed cost
@@ -171,7 +223,7 @@ _EARLY_KEYS = frozenset({"max_cost", "min_cost", "rested", "not_self"})
 _LATER_KEYS = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
     "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
-    "interfering_with"})
+    "interfering_with", "keyword"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -223,7 +275,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 
 SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
-                        "not", "shares_property", "interfering_with"})
+                        "not", "shares_property", "interfering_with", "keyword"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -243,6 +295,8 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return "shares no property with the effect's own Chara"
     if "source" in spec and card.source != spec["source"]:
         return f"has source {card.source}, not {spec['source']}"
+    if "keyword" in spec and not has_keyword(g, c, spec["keyword"]):
+        return f"has no {spec['keyword']} keyword in force"
     if spec.get("used_text") and g.turn not in c.used.values():  # a Movement effect used (000 Effect Usage)
         return "has used no text this turn"
     if "name_of_eliminated" in spec and not set(card.names) & names_of(g, g.eliminated):

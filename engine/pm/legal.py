@@ -319,8 +319,30 @@ def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[
         return
     choices = script.auto_choices(g, p, action["card"], eff, targets, source)
     yield {**action, "choices": choices}
+    if script.has_chooser(eff.script):  # the opponent's choices among their own Charas: each one offered
+        yield from opponent_variants(g, {**action, "choices": choices})
     for ops in script.other_area_ops(g, p, action["card"], eff, targets, source, choices):
         yield {**action, "choices": choices, "ops": ops}
+
+
+def opponent_variants(g: GameState, action: Action) -> list[Action]:
+    """``action`` (an effect's, with its ``choices``) with each other Chara the opponent may choose where its effect
+    leaves the choice to them (``chosen_by``: one Chara at a time; engine.pm.script.Run.opponent_made)."""
+    g2 = g.clone()
+    with script.watch() as runs:
+        try:
+            apply_action(g2, action, Trail())
+        except IllegalAction:
+            return []
+    made = list(action.get("choices") or ())
+    out = []
+    for r in runs:
+        for i, pool, n in r.opponent_made if r.card_id == action.get("card") else ():
+            if n == 1 and i < len(made):
+                out += [{**action, "choices": [*made[:i], [cid], *made[i + 1:]]} for cid in pool if [cid] != made[i]]
+        if r.card_id == action.get("card"):
+            break
+    return out
 
 
 def is_legal(g: GameState, action: Action) -> bool:

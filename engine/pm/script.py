@@ -93,6 +93,8 @@ class Run:
         # delayed part the ones its setting-up effect put there
         self.entered: list[int] = list(entered)
         self.halted = False  # the rest of the effect is taken as recorded (a reveal of cards nobody named)
+        # the decisions the opponent takes (chosen_by): (index in ``made``, the Charas they choose among, how many)
+        self.opponent_made: list[tuple[int, list[str], int]] = []
 
     # -- decisions ----------------------------------------------------------
 
@@ -142,6 +144,8 @@ class Run:
             return self.g.players[1 - self.actor].area()
         if isinstance(key, dict) and "all" in key:
             return conditions.charas(self.g, self.actor, key["all"], self.source)
+        if isinstance(key, dict) and "chosen_by" in key:
+            return _chosen_charas(self, key)
         if isinstance(key, str) and key.startswith("target"):
             idx = 0 if key == "target" else int(key.split(":", 1)[1])
             if idx >= len(self.targets):
@@ -229,7 +233,85 @@ def steps(r: Run, script: Sequence[Step]) -> None:
             return
         if ("if" in step and not run_holds(r, step["if"])) or step.get("static"):
             continue
+        if step.get("may") and not _takes_may(r, step):
+            continue
         _STEPS[step["op"]](r, step)
+
+
+def _chosen_charas(r: Run, key: Mapping[str, Any]) -> list[Chara]:
+    """A step's Charas that a player chooses as it resolves, among their own (``{"chosen_by": "opponent"|"self",
+    "spec", "n"}``: 相手は、自分のキャラ1枚を…): ``n`` of those fitting ``spec`` (as many as there are). They are chosen
+    when the step resolves, not named when the effect is used, so they are no targets (rule book 000 "Event Card
+    Play / Effect Activation Process" ③ and "Target": the player using the effect designates its targets then).
+    The choice is the next ``choices`` entry (a list of card ids; the chooser's Area holds one copy of a card), or
+    read off the ops (the cards of the next given ops of the chooser's Charas); generating actions, the first ones
+    (engine.pm.selfplay lets the chooser's policy choose among the others: ``Run.opponent_made``)."""
+    chooser = r.actor if key["chosen_by"] == "self" else 1 - r.actor
+    spec = {**key.get("spec", {}), "side": "self"}
+    pool = [c for c in r.g.players[chooser].area() if conditions.chara_problem(r.g, chooser, spec, c) is None]
+    n = min(int(key.get("n", 1)), len(pool))
+    entry = r.decision() if r.choices is not None else None
+    if entry is None and r.choices is None and r.given is not None:
+        entry = [op["card"] for op in r.given[len(r.ops):len(r.ops) + n] if op.get("p") == chooser and "card" in op]
+    if entry is None and r.auto:
+        entry = [c.card for c in pool[:n]]
+    if entry is None:
+        entry = [c.card for c in pool] if len(pool) <= n else None
+    if entry is None:
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: player {chooser}'s choice of {n} of their Charas "
+                                       "is needed (the action's choices)")
+    if key["chosen_by"] != "self":
+        r.opponent_made.append((len(r.made), [c.card for c in pool], n))
+    r.made.append(entry)
+    if isinstance(entry, str):
+        entry = [entry]
+    picked = []
+    for cid in entry if isinstance(entry, list) else [entry]:
+        c = next((x for x in pool if isinstance(cid, str) and same_card(x.card, cid) and x not in picked), None)
+        if c is None:
+            raise illegal("effect.target", f"{describe(r.g, r.card_id)}: {cid!r} is not one of player {chooser}'s "
+                                           f"Charas fitting {dict(spec)}")
+        picked.append(c)
+    if len(picked) != n:
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: {len(picked)} Chara(s) chosen; player {chooser} "
+                                       f"chooses {n}")
+    return picked
+
+
+def has_chooser(script: Sequence[Step] | None) -> bool:
+    """True when a script has a step whose Charas the opponent chooses (``chosen_by``)."""
+    return any((isinstance(s.get("target"), dict) and s["target"].get("chosen_by") == "opponent")
+               or has_chooser([*s.get("then", ()), *s.get("do", ()), *s.get("else", ())])
+               or any(has_chooser(m) for m in s.get("modes", ())) for s in script or ())
+
+
+def _takes_may(r: Run, step: Step) -> bool:
+    """Whether an optional step (``may``: a later sentence's …することができる on something named before) is done: the
+    next ``choices`` entry (``true`` / ``false``); read off the ops, done when the next given ops are what it does;
+    generating actions, done. A step that would do nothing needs no decision."""
+    if r.choices is not None:
+        entry = r.decision()
+        r.made.append(entry)
+        if not isinstance(entry, bool):
+            raise illegal("effect.target", f"{describe(r.g, r.card_id)}: choice {entry!r} for an optional step is not "
+                                           "true or false")
+        return entry
+    if r.auto:
+        r.made.append(True)
+        return True
+    trial = _trial(r, {"ops": list(r.given[len(r.ops):])} if r.given is not None else {})
+    try:
+        _STEPS[step["op"]](trial, step)
+    except IllegalAction:
+        return False  # the given ops are not what it does: left out
+    if not trial.ops:
+        return False  # it would do nothing: nothing to decide
+    if r.given is not None and len(trial.ops) > len(r.given) - len(r.ops):
+        return False  # the given ops end before what it does: left out
+    if r.given is None:
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: whether to do an optional step is a choice the "
+                                       "action must give (choices or ops)")
+    return True
 
 
 def run_holds(r: Run, cond: Mapping[str, Any]) -> bool:
@@ -879,8 +961,58 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "also_name": lambda r, s: None, "also_property": lambda r, s: None,  # facts of the card (engine.cards.Card.names)
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
     "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand, "look": _look, "reveal": _reveal,
+    "exchange": lambda r, s: _exchange(r, s),
 }
 STEP_OPS = frozenset(_STEPS)
+
+
+def _exchange(r: Run, step: Step) -> None:
+    """置き換える: ``n`` cards of the player's hand and ``n`` cards of their Point Zone change places (``up_to``: the
+    player may decline; then both choices are empty). The hand cards go first, face up (a card put into the Point
+    Zone lies face up unless a rule says otherwise: rule book 000 ⑤ "Point Zone", 001 the same); the Point Zone cards
+    taken are ones that were there before (either face). Choices: the hand cards, then the Point Zone cards; read
+    off the ops, a Point Zone card's ``face`` names the copy that leaves. ``then`` runs when cards changed places.
+    With fewer than ``n`` cards on either side, as many as both sides hold change places."""
+    p = r.player(step)
+    pl = r.g.players[p]
+    k = min(int(step.get("n", 1)), len(pl.hand), len(pl.points))
+    before = [(cid, up) for cid, up in pl.points]
+    unknown = None in pl.hand or any(cid is None for cid, _ in before)
+    spec = {"n": k, "up_to": bool(step.get("up_to"))}
+    hand_cards = _choose_cards(r, spec, [c for c in pl.hand if c is not None],
+                               lambda op: op.get("op") == "move" and op.get("from") == "hand" and op.get("to") == "point",
+                               "a card in the hand", loose=unknown)
+    if not hand_cards:
+        return
+    if len(hand_cards) != k:
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: {len(hand_cards)} hand card(s) chosen; the "
+                                       f"effect changes {k} or none")
+    for cid in hand_cards:
+        r.emit({"op": "move", "p": p, "card": cid, "from": "hand", "to": "point"} if cid is not None else
+               {"op": "move", "p": p, "from": "hand", "to": "point"})
+    faces = [r.next_given(i) for i in range(k)]
+    taken = _choose_cards(r, {"n": k}, [cid for cid, _ in before if cid is not None],
+                          lambda op: op.get("op") == "move" and op.get("from") == "point" and op.get("to") == "hand",
+                          "a card that was in the Point Zone", loose=unknown)
+    left = list(before)
+    for cid, given in zip(taken, faces, strict=False):
+        face = given.get("face") if given is not None and r.choices is None else None
+        hit = next((x for x in left if x[0] is not None and cid is not None and same_card(x[0], cid)
+                    and (face is None or x[1] == (face == "up"))), None)
+        if hit is None and cid is not None:
+            raise illegal("effect.target", f"{describe(r.g, r.card_id)}: no face-{face} {describe(r.g, cid)} was in "
+                                           "the Point Zone before the exchange")
+        if hit is not None:
+            left.remove(hit)
+        op: dict[str, Any] = {"op": "move", "p": p, "from": "point", "to": "hand"}
+        if cid is not None:
+            op["card"] = cid
+        if face is None and hit is not None and any(x[0] is not None and same_card(x[0], hit[0]) and x[1] != hit[1]
+                                                    for x in pl.points):
+            face = "up" if hit[1] else "down"  # copies of both faces there now: name the one that was there
+        r.emit(op | ({"face": face} if face else {}))
+    if "then" in step:
+        steps(r, step["then"])
 
 
 def _rest_any(r: Run, step: Step) -> None:
@@ -932,7 +1064,9 @@ def puts_on_field(script: Sequence[Step] | None) -> bool:
 
 def has_decisions(script: Sequence[Step] | None) -> bool:
     """True when a script leaves a decision to a player (a pick, a mode, a Chara given up in a full Main Area)."""
-    return any(s.get("op") in ("pick", "flip", "choose", "rest_any") or (s.get("op") == "move" and s.get("to") == "main")
+    return any(s.get("op") in ("pick", "flip", "choose", "rest_any", "exchange") or s.get("may")
+               or (isinstance(s.get("target"), dict) and "chosen_by" in s["target"])
+               or (s.get("op") == "move" and s.get("to") == "main")
                or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ())) for s in script or ())
 
 

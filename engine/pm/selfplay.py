@@ -21,7 +21,7 @@ from typing import Any
 from engine.pm import stats
 from engine.pm.actions import apply_action
 from engine.pm.cards import CardDB, base_id
-from engine.pm.legal import Action, actor, candidates, canonical_payment, is_legal, replaceable
+from engine.pm.legal import Action, actor, candidates, canonical_payment, is_legal, opponent_variants, replaceable
 from engine.pm.play import free_entry
 from engine.pm.ruleset import PreciousMemories
 from engine.pm.state import GameState
@@ -117,6 +117,8 @@ def play_game(
             continue
         if chosen is None:
             raise RuntimeError(f"no legal action at turn {g.turn}, phase {g.phase}, step {g.step}")
+        if chosen["type"] in EFFECT_ACTIONS and chosen.get("choices"):
+            chosen = with_opponent_choice(g, chosen, policies[1 - chosen["p"]], rng)
         if chosen["type"] in ANSWERABLE:
             chosen = with_response(g, chosen, policies[1 - chosen["p"]], rng)
         push(with_shuffle_order(g, chosen, rng) if chosen["type"] in EFFECT_ACTIONS else chosen)
@@ -217,6 +219,20 @@ def with_response(g: GameState, a: Action, policy: Policy, rng: random.Random) -
     return policy(g, [a, *options], rng)
 
 
+def with_opponent_choice(g: GameState, a: Action, policy: Policy, rng: random.Random) -> Action:
+    """``a`` with the Charas its effect leaves the opponent to choose among their own (相手は、自分のキャラ1枚を…:
+    ``chosen_by``) chosen by the opponent's policy: the random one uniformly, the greedy one the choice that leaves
+    the effect's player worst off (:func:`outcome_value`)."""
+    options = [a, *(v for v in opponent_variants(g, a) if is_legal(g, v))]
+    if len(options) == 1:
+        return a
+    if policy is random_policy:
+        return rng.choice(options)
+    if policy is greedy_policy:
+        return min(options, key=lambda x: (outcome_value(g, x), rng.random()))
+    return policy(g, options, rng)
+
+
 def _random_order(g: GameState, cands: list[Action], rng: random.Random) -> list[Action]:
     order = list(cands)
     rng.shuffle(order)
@@ -292,7 +308,9 @@ def _vary(g: GameState, a: Action, rng: random.Random) -> Action | None:
     choices = list(a["choices"])
     i = rng.randrange(len(choices))
     entry = choices[i]
-    if isinstance(entry, int):
+    if isinstance(entry, bool):  # an optional step: done or left out
+        choices[i] = not entry
+    elif isinstance(entry, int):
         choices[i] = rng.randrange(max(entry + 2, 3))
     elif isinstance(entry, list) and entry and all(isinstance(x, int) for x in entry):
         choices[i] = rng.sample(range(max(max(entry) + 2, len(entry) + 1)), len(entry))

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.pm.conditions import CARD_KEYS
+from engine.pm.conditions import filter_unread
 
 COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple", "白": "white"}
 _COLOR = "[赤青黄緑紫白]"
@@ -86,6 +86,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"DP(?:の値)?が(\d+)以下の", lambda m: {"max_dp": int(m[1])}),
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),
     (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),
+    (r"〔アクティブ〕を持つ", {"keyword": "active"}),
     (r"〔EXカード〕を持つ", {"ex": True}),
     (r"〔EXカード〕を持たない", {"ex": False}),
     (r"AP/DPの値を持つ", {"has_stats": True}),
@@ -136,6 +137,15 @@ class Phrase:
     all: bool = False
     same_name: str | None = None
     other_than_that: bool = False  # "other than that Chara": a target distinct from the one named before
+    own_properties: tuple[str, ...] | None = None  # the properties of the effect's own card ("the same property as")
+
+    def holds_card_filter(self) -> bool:
+        """Whether :meth:`card_filter` can hold every part of the phrase."""
+        try:
+            self.card_filter()
+        except ValueError:
+            return False
+        return True
 
     def chara_spec(self) -> dict[str, Any]:
         """The spec of a Chara on the Area (no ``type``)."""
@@ -143,10 +153,17 @@ class Phrase:
 
     def card_filter(self) -> dict[str, Any]:
         """The filter of a card in a zone (``type`` from the head); ValueError when the phrase has a part no card
-        filter holds (a Chara-only key such as ``not`` or ``shares_property``): a filter without it would be looser."""
-        if set(self.spec) - CARD_KEYS - {"side"}:
-            raise ValueError(f"no card filter holds {sorted(set(self.spec) - CARD_KEYS)}")
+        filter holds (a Chara-only key such as ``rested`` or ``not_self``, also inside ``not`` / ``any_of``): a filter
+        without it would be looser. "The same property as this card" (``shares_property``) becomes any of the effect's
+        own card's printed properties, as the Chara spec reads them (engine.pm.conditions)."""
         f = dict(self.spec)
+        if f.pop("shares_property", None):
+            if self.own_properties is None or "any_of" in f:
+                raise ValueError("no card filter holds ['shares_property'] here")
+            f["any_of"] = [{"property": x} for x in self.own_properties]
+        bad = filter_unread({k: v for k, v in f.items() if k != "side"})
+        if bad:
+            raise ValueError(f"no card filter holds {sorted(bad)}")
         if self.head in ("chara", "event", "support"):
             f["type"] = self.head
         return f

@@ -15,7 +15,6 @@ from typing import Any
 from engine.pm.cards import Card
 from engine.pm.cards.compile_np import Phrase, phrase
 from engine.pm.cards.compile_trigger import OTHER_HEAD, other_cause, own_pair
-from engine.pm.conditions import CARD_KEYS
 
 Step = dict[str, Any]
 MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
@@ -38,7 +37,7 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "相手のキャラの効果の対象にならない": [{"untargetable_by": "chara"}]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 #: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
-_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any")
+_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange")
 
 
 class NotUnderstood(Exception):
@@ -107,6 +106,7 @@ def _np(s: str, ctx: Ctx) -> Phrase:
     p = phrase(s, ctx.card.series)
     if p is None:
         raise NotUnderstood(s)
+    p.own_properties = tuple(ctx.card.properties)
     return p
 
 
@@ -410,7 +410,7 @@ def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = Fa
     p = _np(np_text, ctx)
     if p.all:
         raise NotUnderstood(np_text)
-    if set(p.spec) - CARD_KEYS:  # "other than this card", "rested"...: a pick's filter would drop them
+    if not p.holds_card_filter():  # "other than this card", "rested"...: a pick's filter would drop them
         raise NotUnderstood(np_text)
     step: Step = {"op": "pick", "from": src, "to": dst, "n": int(n), "filter": p.card_filter()}
     ctx.picked_onto_area = ctx.picked_onto_area or dst in ("area", "main", "support", "same_area")
@@ -697,6 +697,21 @@ def backup_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
 # -- clauses, sentences, bodies ----------------------------------------------------------------
 
 
+def _delay_with_targets(do: list[Step], before: int, may: bool, ctx: Ctx) -> Step:
+    """"(If so,) at the end of the turn, (you may) <step> N of your X": a delayed part whose Charas are chosen when it
+    fires (the delay's own ``targets``, as the opening "at the end of the turn …" of an automatic effect has them; the
+    player may decline it when the text says "may"). The targets the inner clause named move from the effect to the
+    delay; a delayed step naming a Chara of the effect (named before) is not read."""
+    mine = ctx.targets[before:]
+    named = [int(k or 0) for k in re.findall(r'"target(?::(\d+))?"', json.dumps(do))]
+    if any(k < before for k in named) or any(t.get("distinct") is False for t in mine):
+        raise NotUnderstood("a delayed part naming a Chara named before")
+    del ctx.targets[before:]
+    del ctx.target_clause[before:]
+    delay: Step = {"op": "delay", "on": "turn_end", "do": _shift_targets(do, before, before), "targets": mine}
+    return delay | ({"optional": True} if may else {})
+
+
 def clause(text: str, ctx: Ctx) -> list[Step]:
     """The steps of one clause (a leading condition becomes the steps' ``if``)."""
     ctx.may = False
@@ -710,8 +725,10 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
     if m := re.match(r"ターン終了時に、?", text):
         before, may = len(ctx.targets), ctx.may  # the inner clause starts anew: its "may" was taken off above
         do = clause(text[m.end():], ctx)
+        if len(ctx.targets) != before and not ctx.may:
+            return [_delay_with_targets(do, before, may, ctx)]
         if len(ctx.targets) != before or ctx.may:
-            raise NotUnderstood(text)  # a delayed part with its own targets or choice: not read here
+            raise NotUnderstood(text)  # a delayed part with its own choice: not read here
         if may:  # "at the end of the turn you may take X": the pick then takes up to N (N or none when N > 1)
             if any(x["op"] != "pick" or set(x) & {"then", "all", "up_to"} for x in do):
                 raise NotUnderstood(text)
@@ -758,7 +775,7 @@ def _top_sentences(text: str) -> list[str]:
 
 
 _IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合、", "休息状態にした場合、", "取り除いた場合、", "手札に戻した場合、",
-          "表向きにした場合、", "デッキの下に移した場合、")
+          "表向きにした場合、", "デッキの下に移した場合、", "置き換えた場合、")
 
 
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
@@ -1175,7 +1192,7 @@ def _static(text: str, ctx: Ctx) -> Got:
     rest = m[1]
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
         p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for
-        if p.head not in ("chara", "name", "card") or p.all or p.same_name or set(p.spec) - CARD_KEYS or "side" in p.spec:
+        if p.head not in ("chara", "name", "card") or p.all or p.same_name or not p.holds_card_filter() or "side" in p.spec:
             raise NotUnderstood(rest)
         return Got([{"op": "source", "n": int(m["n"]), "for": p.card_filter()}])
     if m := re.fullmatch(r"手札にある場合、(.+?(\d+)枚につき、)使用コスト([+-]\d+)を得る", rest):

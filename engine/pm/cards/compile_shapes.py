@@ -5,7 +5,8 @@
 - "this card becomes rested" after a trigger (休息状態になる: ``rest`` of this card);
 - cards taken from one zone to another, composed of source, selector, count and destination (``pick``);
 - the opponent's hand shown (表にする: ``look_hand``, nothing moves);
-- this card going back to the EX deck after its trigger (EXデッキに戻る).
+- this card going back to the EX deck after its trigger (EXデッキに戻る);
+- N hand cards and N Point Zone cards changing places (置き換える: ``exchange``, eighth round).
 
 A part a reader does not know raises :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays
 unverified).
@@ -17,7 +18,6 @@ import re
 from typing import Any
 
 from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _pick, reads
-from engine.pm.conditions import CARD_KEYS
 
 
 @reads(r"(?P<who>自分|相手)のポイント置き場にある全てのカードを(?P<face>表|裏)向きにする")
@@ -84,7 +84,7 @@ def _take(m: re.Match[str], ctx: Ctx) -> list[Step]:
         extra["rested"] = True
     if m["all"]:
         p = _np(m["np"], ctx)
-        if ctx.may or p.all or p.same_name or p.other_than_that or "side" in p.spec or set(p.spec) - CARD_KEYS:
+        if ctx.may or p.all or p.same_name or p.other_than_that or "side" in p.spec or not p.holds_card_filter():
             raise NotUnderstood(m[0])
         return [{"op": "pick", "from": src, "to": dst, "n": 1, "filter": p.card_filter(), "all": True, **extra}]
     step = _pick(src, dst, m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra)
@@ -110,3 +110,14 @@ def _self_back_to_ex(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if not ctx.this_subject or ctx.may or not ctx.card.ex:
         raise NotUnderstood(m[0])
     return [{"op": "move", "target": "self", "to": "ex_deck"}]
+
+
+@reads(r"(?:手札(?P<h1>\d+)枚と、?自分のポイント置き場にあるカード(?P<p1>\d+)枚|"
+       r"自分のポイント置き場にあるカード(?P<p2>\d+)枚と、?手札(?P<h2>\d+)枚)を置き換える")
+def _exchange(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Exchange N hand cards and N cards of your Point Zone" (either order): ``exchange`` (engine.pm.script: the
+    hand cards go face up into the Point Zone, the Point Zone cards into the hand); "may": the player may decline."""
+    n_hand, n_point = (m["h1"], m["p1"]) if m["h1"] else (m["h2"], m["p2"])
+    if n_hand != n_point:
+        raise NotUnderstood(m[0])  # unequal numbers: not an exchange the engine has
+    return [{"op": "exchange", "who": "self", "n": int(n_hand)} | ({"up_to": True} if ctx.may else {})]

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.pm.cards import Card, Effect
+from engine.pm.cards import compile_decisions as _decisions  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_extra as _extra  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_general as _general  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its clause readers

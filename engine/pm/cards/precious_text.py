@@ -71,7 +71,7 @@ _TRIGGER = re.compile(
     "|(?P<turn_end>ターン終了時に)"
     "|(?P<turn_start>ターン開始時に)"
     "|(?P<set>セットされた場合)"
-    "|(?P<other>(?:退場し|参加し|場に出|与え|置かれ|プレイし|使用し|なっ|移っ|引い)た場合|ごとに)"
+    "|(?P<other>(?:退場し|参加し|妨害し|場に出|与え|置かれ|プレイし|使用し|なっ|移っ|引い)た場合|ごとに)"
 )
 #: a replacement effect ("is put into X instead of Y"): it changes where something goes, it is not triggered
 _REPLACES = re.compile("(?:置かれる|移る|される|離れる)(?:場合、)?代わりに")
