@@ -46,7 +46,30 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_db_option(p)
     add_address_options(p)
     p.add_argument("--open", action="store_true", help="anyone may upload, without a token (as PMEMO_OPEN_UPLOADS=1)")
+    add_served_cards_option(p)
     p.set_defaults(run=run)
+
+
+def add_served_cards_option(parser: argparse.ArgumentParser) -> None:
+    """``--cards PATH`` (repeatable): card files the server reads over each game's bundled card data."""
+    parser.add_argument("--cards", action="append", default=[], metavar="PATH",
+                        help="card files or folders (as import's --cards) laid over each game's bundled card data: "
+                        "the cards' own text shows on their pages (as PMEMO_CARDS, paths joined by "
+                        f"{os.pathsep!r}; repeatable)")
+
+
+def served_cards(paths: list[str]) -> Any:
+    """The card library ``--cards`` names over the bundled data (None: none named); exits 2 on bad card data."""
+    if not paths:
+        return None
+    from pmemo_replay.cards import CardDataError
+    from pmemo_replay.games.cards import served_library
+
+    try:
+        return served_library(paths)
+    except (CardDataError, OSError) as err:
+        print(f"pmemo-replay: card data: {err}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def app_config(db: str | None, host: str, *, open_uploads: bool = False) -> dict[str, Any]:
@@ -141,6 +164,9 @@ def serve(args: argparse.Namespace, *, open_uploads: bool = False) -> int:
         print("pmemo-replay: --workers and --threads must be 1 or more", file=sys.stderr)
         return 2
     config = app_config(args.db, args.host, open_uploads=open_uploads)
+    cards = served_cards(getattr(args, "cards", []))
+    if cards is not None:
+        config["PMEMO_CARDS"] = cards
     if args.dev:
         return serve_app(build_app(args.db, config), args.host, args.port)
     return serve_production(config, args.host, args.port, workers=args.workers or default_workers(), threads=args.threads,
