@@ -132,11 +132,14 @@ def serve_app(app: Flask, host: str, port: int) -> int:
 def serve_production(config: dict[str, Any], host: str, port: int, *, workers: int, threads: int, access_log: bool = False) -> int:
     """gunicorn until stopped: the store opened once here, then ``workers`` processes building the app from ``config``."""
     from pmemo_replay.web import create_app, server
+    from pmemo_replay.web.warmup import warm_up, warm_worker
 
     app = build_app(config.get("PMEMO_DATABASE_URL"), config)  # migrates the store, settles the secret key
     app.extensions["pmemo_store"].close()
     # a draft's long event streams each hold a thread: leave two for everything else (with fewer, watchers poll)
-    config = {**config, "SECRET_KEY": app.config["SECRET_KEY"], "PMEMO_LONG_STREAMS": max(0, threads - 2)}
+    # the card data read here (--cards or PMEMO_CARDS) serve every worker: they fork from this process
+    config = {**config, "SECRET_KEY": app.config["SECRET_KEY"], "PMEMO_LONG_STREAMS": max(0, threads - 2),
+              "PMEMO_CARDS": app.config["PMEMO_CARDS"]}
     try:
         sock = server.listen(host, port)
     except OSError as err:
@@ -155,7 +158,8 @@ def serve_production(config: dict[str, Any], host: str, port: int, *, workers: i
                   "(others get 400: set PMEMO_ALLOWED_HOSTS to the names clients use)", flush=True)
 
     settings = server.options(sock, workers=workers, threads=threads, access_log=access_log, when_ready=ready)
-    return server.run(lambda: create_app(config), settings)
+    warm_up(app.config["PMEMO_CARDS"])  # before the workers fork: each inherits the card data and the imports
+    return server.run(lambda: warm_worker(create_app(config)), settings)
 
 
 def serve(args: argparse.Namespace, *, open_uploads: bool = False) -> int:
@@ -168,7 +172,11 @@ def serve(args: argparse.Namespace, *, open_uploads: bool = False) -> int:
     if cards is not None:
         config["PMEMO_CARDS"] = cards
     if args.dev:
-        return serve_app(build_app(args.db, config), args.host, args.port)
+        from pmemo_replay.web.warmup import warm_up, warm_worker
+
+        app = build_app(args.db, config)
+        warm_up(app.config["PMEMO_CARDS"])
+        return serve_app(warm_worker(app), args.host, args.port)
     return serve_production(config, args.host, args.port, workers=args.workers or default_workers(), threads=args.threads,
                             access_log=args.access_log)
 

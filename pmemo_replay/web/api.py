@@ -80,7 +80,7 @@ def upload_game() -> Any:
         ruling = result.ruling or {}
         return json_response({"ruling": ruling}, 400 if ruling.get("rule") == "log.schema" else 422)
     if result.status == "stored":
-        meta.keep_current()
+        meta.keep_current(stored=True)
     response = json_response({"id": result.game_id}, 201 if result.status == "stored" else 200)
     response.headers["Location"] = url_for("api.game", game_id=result.game_id)
     return response

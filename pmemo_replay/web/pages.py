@@ -100,7 +100,7 @@ def upload() -> Any:
         status = 400 if ruling.get("rule") == "log.schema" else 422
         return render_index(status, {**explain(data, ruling), "source": source})
     if result.status == "stored":
-        meta.keep_current()  # as POST /api/games does: project the new game into the warehouse at once
+        meta.keep_current(stored=True)  # as POST /api/games does: project the new game into the warehouse at once
     flash("Stored as a new game." if result.status == "stored" else "This log was already stored: here it is.")
     return redirect(url_for("pages.game", game_id=result.game_id), code=303)
 

@@ -38,7 +38,7 @@ def test_as_played_the_lapsed_trigger_is_listed_before_the_action_that_cannot_be
     header, actions = _trigger_skipped()
     res = fold({**header, "as_played": True}, actions, CARDS)
     assert res.ruling is not None and (res.ruling.index, res.ruling.rule) == (115, "zone")
-    assert [(r.index, r.rule) for r in res.irregular][0] == (115, "effect.result")
+    assert [(r.index, r.rule) for r in res.irregular] == [(115, "effect.result"), (115, "turn.step")]
 
 
 def test_logged_ops_that_stood_are_not_called_unscripted() -> None:
