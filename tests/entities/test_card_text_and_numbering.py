@@ -95,3 +95,13 @@ def test_card_page_numbers_effects_as_logs_and_rulings_name_them(tmp_path: Path)
     labels = effect_labels(page)
     assert ("automatic", "0") in labels and ("automatic", "1") not in labels and ("auto", "1") not in labels, labels
     assert "trigger &#34;effect&#34;: 0" in page or 'trigger "effect": 0' in page
+
+
+def test_demo_takes_the_cards_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = f"sqlite:///{tmp_path / 'd.sqlite3'}"
+    assert main(["demo", "--db", db, "--games", "0", "--no-serve", "--cards", str(MHK)]) == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        main(["demo", "--db", db, "--games", "0", "--no-serve", "--cards", str(bad)])
+    assert stopped.value.code == 2 and "card data" in capsys.readouterr().err
