@@ -252,10 +252,28 @@ def _hash(conn: Connection, game_id: int) -> str | None:
     return conn.execute(sa.select(GAME.c.content_hash).where(GAME.c.id == game_id)).scalar_one_or_none()
 
 
-def _unchanged(conn: Connection, state: State) -> bool:
-    """True when the store holds exactly the games the state lists (count and highest id; stored games stay)."""
-    count, top = conn.execute(sa.select(sa.func.count(), sa.func.max(GAME.c.id))).one()
-    return count == state.covered and (top or 0) == state.watermark and (not top or _hash(conn, top) == state.watermark_hash)
+#: per warehouse folder: when a count of the store's games last found it current, and the state it found current
+_CURRENT: dict[str, tuple[float, int, str | None, int]] = {}
+
+
+def _unchanged(conn: Connection, state: State, folder: Path, recheck_after: float = 0.0) -> bool:
+    """True when the store holds exactly the games the state lists (count and highest id; stored games stay).
+
+    The highest id and its hash are read by primary key every time; the count (which reads the whole game index)
+    only when this process has not counted the same state within ``recheck_after`` seconds: a new game shows at
+    once as a new highest id, and only a game a concurrent writer commits late below it waits that long."""
+    top = conn.execute(sa.select(sa.func.max(GAME.c.id))).scalar() or 0
+    if top != state.watermark or (top and _hash(conn, top) != state.watermark_hash):
+        return False
+    key, seen = str(folder), (top, state.watermark_hash, state.covered)
+    counted = _CURRENT.get(key)
+    now = time.monotonic()
+    if recheck_after > 0 and counted is not None and counted[1:] == seen and now - counted[0] < recheck_after:
+        return True
+    if conn.execute(sa.select(sa.func.count()).select_from(GAME)).scalar_one() != state.covered:
+        return False
+    _CURRENT[key] = (now, *seen)
+    return True
 
 
 def missing_ids(conn: Connection, state: State) -> list[int] | None:
@@ -324,17 +342,20 @@ def _project(store: Store, folder: Path, state: State, conn: Connection, ids: Se
     return state, projected, left_out
 
 
-def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: bool = False) -> UpdateReport:
+def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: bool = False,
+                     recheck_after: float = 0.0) -> UpdateReport:
     """Project the stored games the warehouse lacks (all of them with ``rebuild``); cheap when nothing is missing.
 
     Rebuilds by itself when the state lists games the store does not hold, or is of another layout.
+    ``recheck_after``: seconds a count of the store's games that found the warehouse current vouches for it while the
+    highest id stays the same (:func:`_unchanged`; a server's pages pass a few seconds, 0 counts every time).
     """
     start = time.perf_counter()
     path = Path(folder)
     state = read_state(path)
     if not rebuild and state.covered and state.schema == SCHEMA_VERSION and state.pending is None:
         with read_connection(store.engine) as conn:
-            unchanged = _unchanged(conn, state)
+            unchanged = _unchanged(conn, state, path.resolve(), recheck_after)
             _keep_hidden_current(conn, path)
         if unchanged:
             if aggregates_stale(path):  # games hidden or shown since, or a crash

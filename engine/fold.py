@@ -229,6 +229,8 @@ class Folder:
         stood: list[IllegalAction] = []
         while True:
             kind = err.despite
+            if kind is None:  # what stood until the action proved impossible: listed before its ruling (fold)
+                err.stood = [_ruling_at(e, index) for e in stood]
             if kind is None or kind in despite or len(despite) >= MAX_WAIVED:
                 raise err
             despite.append(kind)
@@ -319,7 +321,7 @@ def fold(
             push(actions[i])
         except IllegalAction as err:
             return FoldResult(folder.settle(actions[i]), i, _ruling_at(err, i), folder.trails, folder.implied,
-                              folder.ruleset, folder.irregular)
+                              folder.ruleset, [*folder.irregular, *err.stood])
     following = actions[limit] if limit < len(actions) else None
     return FoldResult(folder.settle(following), limit, None, folder.trails, folder.implied, folder.ruleset,
                       folder.irregular)

@@ -152,6 +152,8 @@ class IllegalAction(Exception):
         self.path_suffix = path_suffix
         #: the irregularity an as-played fold may carry the action out despite (engine.asplayed); None: it cannot be
         self.despite = despite
+        #: as played: the irregularities of this action that stood before it proved impossible (engine.fold)
+        self.stood: list[Ruling] = []
 
     @property
     def rule(self) -> str:

@@ -67,6 +67,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     except IllegalAction as err:
         if not err.path_suffix:
             play.hint_unscripted(g, a.get("card"), err, a)
+        if waiting:  # the skipped trigger first: what it would have done may be what this action lacks (issue 25)
+            require_none_pending(g, kind, waiting)
         raise
     if g.pending_triggers:
         drop_stranded(g, trail)

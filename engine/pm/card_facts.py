@@ -46,17 +46,29 @@ def card_facts(card: Any) -> dict[str, Any] | None:
     }
 
 
+#: each kind of effect as rulings and the viewer name it, and the log action that names it by ``effect``
+KIND_WORDS = {"auto": ("automatic", "trigger"), "activated": ("activated", "use_effect"), "continuous": ("continuous", None)}
+
+
 def effect_reading(card: Any) -> list[dict[str, str]] | None:
     """How the engine reads each effect: ``scripted`` (a hand-written script), ``compiled`` (a script the text
     compiler made), ``unverified`` (no script: applied as the log records it, with why); None for another game's
-    card."""
+    card. Each effect is numbered as a log names it (log-format.md: the 0-based index among the card's effects of its
+    kind) and as rulings say it: "automatic effect 0" is the trigger ``"effect": 0``."""
     if not isinstance(card, Card):
         return None
-    effects = [*card.effects, *([card.backup] if card.backup is not None else [])]
     out = []
-    for n, eff in enumerate(effects):
-        how = ("compiled" if eff.compiled else "scripted") if eff.scripted else "unverified"
-        label = "[Backup]" if card.backup is eff else f"{eff.kind} effect {n}"
-        why = "" if eff.scripted else (eff.why or "no script: the ops the log records are applied as recorded")
-        out.append({"effect": label, "reading": how, "why": why})
+    seen: dict[str, int] = {}
+    for eff in card.effects:
+        n = seen[eff.kind] = seen.get(eff.kind, -1) + 1
+        word, action = KIND_WORDS.get(eff.kind, (eff.kind, None))
+        out.append(_reading(eff, f"{word} effect {n}", f'{action} "effect": {n}' if action else ""))
+    if card.backup is not None:
+        out.append(_reading(card.backup, "[Backup]", "backup"))
     return out
+
+
+def _reading(eff: Any, label: str, logged: str) -> dict[str, str]:
+    how = ("compiled" if eff.compiled else "scripted") if eff.scripted else "unverified"
+    why = "" if eff.scripted else (eff.why or "no script: the ops the log records are applied as recorded")
+    return {"effect": label, "reading": how, "why": why, "log": logged}

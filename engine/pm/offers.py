@@ -93,9 +93,9 @@ def about(g: GameState, action: Action) -> dict[str, Any] | None:
         return None
     eff = effects[index]
     if action["type"] == "trigger":
-        words = f"automatic effect {index + 1}: {trigger_words(eff.trigger)}"
+        words = f"automatic effect {index}: {trigger_words(eff.trigger)}"
     else:
-        words = f"activated effect {index + 1}: cost {eff.cost}{' and rest it' if eff.rest else ''}"
+        words = f"activated effect {index}: cost {eff.cost}{' and rest it' if eff.rest else ''}"
     flags = [w for w, on in (("optional", eff.optional), ("once per turn", eff.once_per_turn)) if on]
     text = card.text if card.text and card.text.strip() not in ("", "-") else None
     return {"effect": words + (f" ({', '.join(flags)})" if flags else ""), "text": text}

@@ -634,7 +634,10 @@ def run_effect(
         return r.disables
     ops = list(given or ())
     why = f" ({eff.why})" if eff is not None and eff.why else ""
-    if ops:
+    if eff is not None and eff.scripted:  # as played: the script refused the logged ops, and the table let them stand
+        trail.unverified("effect.result", f"{describe(g, card_id)}: the script does not allow the logged ops; "
+                                          f"{len(ops)} recorded op(s) applied as played")
+    elif ops:
         trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted{why}: {len(ops)} recorded op(s) "
                                           "applied as recorded")
     elif eff is not None or g.card(card_id).unscripted:

@@ -18,7 +18,7 @@ from typing import Any
 from tqdm import tqdm
 
 from engine.rulesets import RULESETS
-from pmemo_replay.cli.serve import add_address_options, serve
+from pmemo_replay.cli.serve import add_address_options, add_served_cards_option, serve, served_cards
 from pmemo_replay.cli.statsopts import keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
 
@@ -41,6 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "default: a quarter of --games)")
     p.add_argument("--seed", type=int, default=0, metavar="S")
     p.add_argument("--no-serve", action="store_true", help="fill the store, then exit")
+    add_served_cards_option(p)
     p.set_defaults(run=run)
 
 
@@ -116,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
         print("pmemo-replay demo: --games and --other-games must be 0 or more, --other-games at most --games per "
               "other game", file=sys.stderr)
         return 2
+    served_cards(args.cards)  # bad card data: exit 2 before simulating
     code = fill_store(args.db, games, args.seed, others)
     if args.no_serve:
         return code

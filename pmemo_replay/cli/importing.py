@@ -34,6 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_cards_option(p)
     p.add_argument("-j", "--jobs", "--workers", dest="jobs", type=int, metavar="N",
                    help="processes that check, fold and store logs (default: one per core; 1: this process only)")
+    p.add_argument("--as-played", action="store_true",
+                   help="the table let irregular actions stand: store such games as played (docs/as-played.md); "
+                   "a regular game is stored as it is")
     p.set_defaults(run=run)
 
 
@@ -83,8 +86,9 @@ def run(args: argparse.Namespace) -> int:
     tqdm.monitor_interval = 0  # no monitor thread: a process with one thread forks its workers (pipeline._context)
     with open_store(args.db, cards) as store:
         # counted as they come (not kept: ten million results would not fit in memory), then the warehouse updated
-        lines, any_rejected = summary_lines(tqdm(store.ingest_many(((f, None) for f in files), workers=workers),
-                                                 total=len(files), unit="log", desc="importing", file=sys.stderr, disable=None))
+        results = store.ingest_many(((f, None) for f in files), workers=workers, as_played=args.as_played)
+        lines, any_rejected = summary_lines(tqdm(results, total=len(files), unit="log", desc="importing", file=sys.stderr,
+                                                 disable=None))
         keep_current(store, args)
     print("\n".join(lines))
     return 1 if any_rejected else 0

@@ -46,7 +46,30 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_db_option(p)
     add_address_options(p)
     p.add_argument("--open", action="store_true", help="anyone may upload, without a token (as PMEMO_OPEN_UPLOADS=1)")
+    add_served_cards_option(p)
     p.set_defaults(run=run)
+
+
+def add_served_cards_option(parser: argparse.ArgumentParser) -> None:
+    """``--cards PATH`` (repeatable): card files the server reads over each game's bundled card data."""
+    parser.add_argument("--cards", action="append", default=[], metavar="PATH",
+                        help="card files or folders (as import's --cards) laid over each game's bundled card data: "
+                        "the cards' own text shows on their pages (as PMEMO_CARDS, paths joined by "
+                        f"{os.pathsep!r}; repeatable)")
+
+
+def served_cards(paths: list[str]) -> Any:
+    """The card library ``--cards`` names over the bundled data (None: none named); exits 2 on bad card data."""
+    if not paths:
+        return None
+    from pmemo_replay.cards import CardDataError
+    from pmemo_replay.games.cards import served_library
+
+    try:
+        return served_library(paths)
+    except (CardDataError, OSError) as err:
+        print(f"pmemo-replay: card data: {err}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def app_config(db: str | None, host: str, *, open_uploads: bool = False) -> dict[str, Any]:
@@ -109,11 +132,14 @@ def serve_app(app: Flask, host: str, port: int) -> int:
 def serve_production(config: dict[str, Any], host: str, port: int, *, workers: int, threads: int, access_log: bool = False) -> int:
     """gunicorn until stopped: the store opened once here, then ``workers`` processes building the app from ``config``."""
     from pmemo_replay.web import create_app, server
+    from pmemo_replay.web.warmup import warm_up, warm_worker
 
     app = build_app(config.get("PMEMO_DATABASE_URL"), config)  # migrates the store, settles the secret key
     app.extensions["pmemo_store"].close()
     # a draft's long event streams each hold a thread: leave two for everything else (with fewer, watchers poll)
-    config = {**config, "SECRET_KEY": app.config["SECRET_KEY"], "PMEMO_LONG_STREAMS": max(0, threads - 2)}
+    # the card data read here (--cards or PMEMO_CARDS) serve every worker: they fork from this process
+    config = {**config, "SECRET_KEY": app.config["SECRET_KEY"], "PMEMO_LONG_STREAMS": max(0, threads - 2),
+              "PMEMO_CARDS": app.config["PMEMO_CARDS"]}
     try:
         sock = server.listen(host, port)
     except OSError as err:
@@ -132,7 +158,8 @@ def serve_production(config: dict[str, Any], host: str, port: int, *, workers: i
                   "(others get 400: set PMEMO_ALLOWED_HOSTS to the names clients use)", flush=True)
 
     settings = server.options(sock, workers=workers, threads=threads, access_log=access_log, when_ready=ready)
-    return server.run(lambda: create_app(config), settings)
+    warm_up(app.config["PMEMO_CARDS"])  # before the workers fork: each inherits the card data and the imports
+    return server.run(lambda: warm_worker(create_app(config)), settings)
 
 
 def serve(args: argparse.Namespace, *, open_uploads: bool = False) -> int:
@@ -141,8 +168,15 @@ def serve(args: argparse.Namespace, *, open_uploads: bool = False) -> int:
         print("pmemo-replay: --workers and --threads must be 1 or more", file=sys.stderr)
         return 2
     config = app_config(args.db, args.host, open_uploads=open_uploads)
+    cards = served_cards(getattr(args, "cards", []))
+    if cards is not None:
+        config["PMEMO_CARDS"] = cards
     if args.dev:
-        return serve_app(build_app(args.db, config), args.host, args.port)
+        from pmemo_replay.web.warmup import warm_up, warm_worker
+
+        app = build_app(args.db, config)
+        warm_up(app.config["PMEMO_CARDS"])
+        return serve_app(warm_worker(app), args.host, args.port)
     return serve_production(config, args.host, args.port, workers=args.workers or default_workers(), threads=args.threads,
                             access_log=args.access_log)
 

@@ -164,6 +164,14 @@ def load_library(paths: Sequence[str | Path]) -> CardLibrary:
                         for name, dbs in found.items()})
 
 
+def served_library(paths: Sequence[str | Path]) -> CardLibrary:
+    """The card data a server reads: each game's bundled set with the files ``paths`` name laid over it (they win on
+    a repeated id: a card's own text, which the bundled data leave out, shows on its page), so that every game stored
+    on the bundled data still reads."""
+    given = load_library(paths).given
+    return CardLibrary({name: get_ruleset(name).merge_cards([bundled_for(name), db]) for name, db in given.items()})
+
+
 def library_of(cards: Any) -> CardLibrary:
     """A library from what a caller holds: a library as is, a game's card database for that game, None: bundled."""
     if isinstance(cards, CardLibrary):

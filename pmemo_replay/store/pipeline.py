@@ -47,6 +47,7 @@ WRITE_CHUNK = 32
 logger = logging.getLogger(__name__)
 _cards: CardLibrary | None = None
 _write: Callable[[list[Prepared | Rejected]], list[IngestResult]] | None = None
+_as_played = False
 
 
 def loaded_library(cards: Any) -> CardLibrary:
@@ -57,8 +58,9 @@ def loaded_library(cards: Any) -> CardLibrary:
     return library
 
 
-def prepare_item(item: Item, cards: Any) -> Prepared | Rejected:
-    """Read (when needed) and prepare one item; unreadable files and engine failures become rulings."""
+def prepare_item(item: Item, cards: Any, as_played: bool = False) -> Prepared | Rejected:
+    """Read (when needed) and prepare one item; unreadable files and engine failures become rulings. ``as_played``:
+    the table let irregular actions stand (:func:`prepare.prepare_log`)."""
     source, data = item
     try:
         if data is None:
@@ -68,16 +70,16 @@ def prepare_item(item: Item, cards: Any) -> Prepared | Rejected:
         return Rejected(source, {"index": None, "path": "", "rule": "log.schema", "ref": None, "message": message},
                         EXIT_MALFORMED)
     try:
-        return prepare(data, source, cards)
+        return prepare(data, source, cards, as_played=as_played)
     except Exception as err:  # an engine bug must not stop a whole import
         logger.exception("the engine failed on %s", source)
         return Rejected(source, engine_failure(err), 1)
 
 
-def _init(cards: CardLibrary, url: str | None = None, lock: Any = None) -> None:
+def _init(cards: CardLibrary, url: str | None = None, lock: Any = None, as_played: bool = False) -> None:
     """Worker start: the card data, and for worker writes an engine of its own (never the parent's connections)."""
-    global _cards, _write
-    _cards = cards
+    global _cards, _write, _as_played
+    _cards, _as_played = cards, as_played
     if url is not None:
         engine = create_db_engine(url)
 
@@ -90,7 +92,7 @@ def _init(cards: CardLibrary, url: str | None = None, lock: Any = None) -> None:
 
 def _prepare_chunk(items: list[Item]) -> list[Prepared | Rejected]:
     assert _cards is not None
-    return [prepare_item(item, _cards) for item in items]
+    return [prepare_item(item, _cards, _as_played) for item in items]
 
 
 def _store_chunk(items: list[Item]) -> list[IngestResult]:
@@ -111,24 +113,25 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def prepared(items: Iterable[Item], cards: Any, workers: int) -> Iterator[Prepared | Rejected]:
+def prepared(items: Iterable[Item], cards: Any, workers: int, *, as_played: bool = False) -> Iterator[Prepared | Rejected]:
     """Prepare every item, in order; in ``workers`` processes when ``workers`` > 0."""
     db = loaded_library(cards)  # loaded once here: forked workers inherit it
     if workers <= 0:
         for item in items:
-            yield prepare_item(item, db)
+            yield prepare_item(item, db, as_played)
         return
-    with _context().Pool(workers, _init, (db,)) as pool:
+    with _context().Pool(workers, _init, (db, None, None, as_played)) as pool:
         yield from _windowed(pool, _prepare_chunk, _chunks(items, CHUNK), workers * 6)
 
 
-def stored_by_workers(items: Iterable[Item], url: str, cards: Any, workers: int) -> Iterator[IngestResult]:
+def stored_by_workers(items: Iterable[Item], url: str, cards: Any, workers: int, *,
+                      as_played: bool = False) -> Iterator[IngestResult]:
     """Prepare and store every item in ``workers`` processes writing to ``url`` themselves; results in order."""
     context = _context()
     lock = context.Lock() if make_url(url).get_backend_name() == "sqlite" else None  # SQLite: one writer at a time
     db = loaded_library(cards)
     before = _last_game_id(url)
-    with context.Pool(workers, _init, (db, url, lock)) as pool:
+    with context.Pool(workers, _init, (db, url, lock, as_played)) as pool:
         yield from in_input_order(_windowed(pool, _store_chunk, _chunks(items, WRITE_CHUNK), workers * 4), before)
 
 
@@ -195,11 +198,12 @@ def batched(results: Iterable[Prepared | Rejected], size: int = BATCH_SIZE,
 
 
 def run_ingest(items: Iterable[Item], engine: Engine, *, cards: Any = None, workers: int = 0,
-               batch_size: int = BATCH_SIZE) -> Iterator[IngestResult]:
-    """Prepare and store ``items`` into ``engine``'s database; yield each item's result, in order."""
+               batch_size: int = BATCH_SIZE, as_played: bool = False) -> Iterator[IngestResult]:
+    """Prepare and store ``items`` into ``engine``'s database; yield each item's result, in order. ``as_played``:
+    every log was played as logged (docs/as-played.md)."""
     url = engine.url.render_as_string(hide_password=False)
     if workers > 0 and shared_database(url):
-        yield from stored_by_workers(items, url, cards, workers)
+        yield from stored_by_workers(items, url, cards, workers, as_played=as_played)
         return
-    for batch in batched(prepared(items, cards, workers), batch_size):
+    for batch in batched(prepared(items, cards, workers, as_played=as_played), batch_size):
         yield from write_batch(engine, batch)

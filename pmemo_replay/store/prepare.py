@@ -21,10 +21,11 @@ from engine.rulings import IllegalAction
 from pmemo_replay.checking import EXIT_MALFORMED, check_log
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.games.cards import cards_for
-from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, parse_log
+from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, dump_jsonl, parse_log
 from pmemo_replay.store.db import encode_json, encode_sorted
 
 SNAPSHOT_EVERY = 64
+AS_PLAYED = "as_played"
 ENGINE_DIR = Path(__file__).resolve().parents[2] / "engine"
 
 
@@ -42,22 +43,38 @@ def engine_version() -> str:
     return f"{version}+{digest.hexdigest()[:12]}"
 
 
-def canonical_text(log: PmemoLog) -> str:
+def canonical_text(log: PmemoLog, *, irregular: bool = False) -> str:
     """The log's content as canonical JSON: header and actions, sorted keys, compact, not ASCII-escaped.
 
     Written by the store's own encoder (:func:`db.encode_sorted`), as :func:`prepare_log` writes it: so a game read
     back from the store hashes to the content hash it was stored under, numbers included (``1e-05``: ``1e-5``).
+    The header's ``as_played`` takes part only in a game where an irregularity stood (``irregular``): a regular game
+    is the same game with or without the flag (stored once).
     """
-    return _canonical([encode_sorted(a) for a in log.actions], log.header)
+    return _canonical([encode_sorted(a) for a in log.actions], identity_header(log.header, irregular=irregular))
+
+
+def identity_header(header: dict[str, Any], *, irregular: bool) -> dict[str, Any]:
+    """The header as the game's identity sees it: without ``as_played`` when no irregularity stood.
+
+    >>> identity_header({"first": 0, "as_played": True}, irregular=False)
+    {'first': 0}
+    >>> identity_header({"first": 0, "as_played": True}, irregular=True)
+    {'first': 0, 'as_played': True}
+    """
+    if irregular or AS_PLAYED not in header:
+        return header
+    return {k: v for k, v in header.items() if k != AS_PLAYED}
 
 
 def _canonical(action_texts: list[str], header: dict[str, Any]) -> str:
     return f'{{"actions":[{",".join(action_texts)}],"game":{encode_sorted(header)}}}'
 
 
-def content_hash(log: PmemoLog) -> str:
-    """sha256 of :func:`canonical_text`: equal for the same log in JSON and JSON Lines form."""
-    return hashlib.sha256(canonical_text(log).encode("utf-8")).hexdigest()
+def content_hash(log: PmemoLog, *, irregular: bool = False) -> str:
+    """sha256 of :func:`canonical_text`: equal for the same log in JSON and JSON Lines form, and for a regular game
+    with or without ``"as_played"`` in its header."""
+    return hashlib.sha256(canonical_text(log, irregular=irregular).encode("utf-8")).hexdigest()
 
 
 def as_utc(value: str | datetime | None) -> datetime | None:
@@ -153,34 +170,44 @@ def _seats(log: PmemoLog, folder: Folder) -> list[tuple[int, str, str | None, fl
             for n, s in enumerate(folder.ruleset.seats(log.header, folder.state))]
 
 
-def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str,
-                every: int = SNAPSHOT_EVERY) -> Prepared | Rejected:
+def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: int = SNAPSHOT_EVERY,
+                as_played: bool = False) -> Prepared | Rejected:
     """Check ``log`` with a full fold; the rows to store, or the ruling (exactly as ``check_log`` gives it).
 
-    ``cards``: a card library (pmemo_replay.games.cards) or one game's card database."""
+    ``cards``: a card library (pmemo_replay.games.cards) or one game's card database. ``as_played``: the uploader
+    says the table let irregular actions stand (docs/as-played.md): folded as if the header said so; a game where
+    one stood is stored with ``"as_played": true`` in its header (the bytes rewritten as JSON Lines), a regular one
+    as received."""
     texts = [encode_sorted(a) for a in log.actions]  # before the fold sees them
-    digest = hashlib.sha256(_canonical(texts, log.header).encode("utf-8")).hexdigest()  # content_hash(log)
+    asked = as_played and log.header.get(AS_PLAYED) is not True
+    folded = PmemoLog({**log.header, AS_PLAYED: True}, log.actions, log.form) if asked else log
+    marked = dump_jsonl(folded).encode("utf-8") if asked else data  # before the fold sees the actions
     types = "\n".join([a["type"] for a in log.actions])
     players = bytes([p if type(p := a.get("p")) is int and 0 <= p < NO_PLAYER else NO_PLAYER for a in log.actions])
     try:
         game_cards = cards_for(cards, ruleset_name(log.header))
         check_card_ids(log, game_cards.__contains__)
-        folder, snapshots = _fold(log, game_cards, every)
+        folder, snapshots = _fold(folded, game_cards, every)
     except (LogError, IllegalAction, UnknownRuleset):
-        report = check_log(log, cards)
+        report = check_log(folded, cards)
         if report.valid:  # pragma: no cover - the fold is deterministic
             raise RuntimeError(f"{source}: ingest refused a log check_log accepts") from None
         return Rejected(source, report.ruling or {}, report.exit_code)
+    irregular = bool(folder.irregular)
+    if asked and irregular:  # stored as the game it is: its header says the irregularities stood
+        log, data = folded, marked
+    digest = hashlib.sha256(_canonical(texts, identity_header(log.header, irregular=irregular)).encode("utf-8")).hexdigest()
     cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"])
                        for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})  # unlisted: none
     return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, folder, digest),
                     "\n".join(texts), types, players, snapshots, cards_in, _seats(log, folder))
 
 
-def prepare(data: bytes, source: str, cards: Any, *, every: int = SNAPSHOT_EVERY) -> Prepared | Rejected:
+def prepare(data: bytes, source: str, cards: Any, *, every: int = SNAPSHOT_EVERY,
+            as_played: bool = False) -> Prepared | Rejected:
     """Parse bytes as received (JSON or JSON Lines) and :func:`prepare_log` them."""
     try:
         log = parse_log(data)
     except LogError as err:
         return Rejected(source, err.ruling, EXIT_MALFORMED)
-    return prepare_log(log, cards, data=data, source=source, every=every)
+    return prepare_log(log, cards, data=data, source=source, every=every, as_played=as_played)

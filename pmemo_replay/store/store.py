@@ -69,14 +69,15 @@ class Store:
 
     # --- ingest -------------------------------------------------------------------------
 
-    def ingest_text(self, data: bytes | str, source: str = "upload") -> IngestResult:
+    def ingest_text(self, data: bytes | str, source: str = "upload", *, as_played: bool = False) -> IngestResult:
         """Check and store one log given as received (JSON or JSON Lines), all in one transaction.
 
-        A log the engine fails on is rejected with the rule ``engine.error`` and stores nothing.
+        A log the engine fails on is rejected with the rule ``engine.error`` and stores nothing. ``as_played``: the
+        uploader says the table let irregular actions stand (:func:`prepare.prepare_log`).
         """
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         cards = self.library
-        return self._write_one(_guarded(source, lambda: prepare(raw, source, cards)))
+        return self._write_one(_guarded(source, lambda: prepare(raw, source, cards, as_played=as_played)))
 
     def ingest_log(self, log: PmemoLog | dict[str, Any], source: str = "log", *, data: bytes | None = None) -> IngestResult:
         """Store a parsed log (or a log document object); its upload keeps ``data``, else its JSON Lines form."""
@@ -89,23 +90,27 @@ class Store:
     def _write_one(self, result: Any) -> IngestResult:
         return write_batch(self.engine, [result])[0]
 
-    def ingest_many(self, items: Iterable[Item], *, workers: int = 0, batch_size: int = BATCH_SIZE) -> Iterator[IngestResult]:
+    def ingest_many(self, items: Iterable[Item], *, workers: int = 0, batch_size: int = BATCH_SIZE,
+                    as_played: bool = False) -> Iterator[IngestResult]:
         """Store many ``(source, data)`` items (``data`` None: read the file ``source``); results in order.
 
         ``workers`` > 0 parses, folds and stores in that many processes (each chunk of games one
         transaction); without workers each batch of games is one transaction here. Each game is
-        stored whole or not at all.
+        stored whole or not at all. ``as_played``: the table let irregular actions stand in every log.
         """
-        return run_ingest(items, self.engine, cards=self.library, workers=workers, batch_size=batch_size)
+        return run_ingest(items, self.engine, cards=self.library, workers=workers, batch_size=batch_size,
+                          as_played=as_played)
 
     # --- read ---------------------------------------------------------------------------
 
     def list_games(self, *, player: str | None = None, card: str | None = None, event: str | None = None,
                    ruleset: str | None = None, played_from: date | datetime | None = None,
-                   played_to: date | datetime | None = None, page: int = 1, per_page: int | None = 50) -> queries.GamePage:
-        """Stored games, newest first by ``played_at`` then id; ``per_page`` None lists them all."""
+                   played_to: date | datetime | None = None, page: int = 1, per_page: int | None = 50,
+                   regular_only: bool = False) -> queries.GamePage:
+        """Stored games, newest first by ``played_at`` then id; ``per_page`` None lists them all; ``regular_only``
+        leaves out the games stored as played with irregularities."""
         where = queries.filters(player=player, card=card, event=event, ruleset=ruleset, played_from=played_from,
-                                played_to=played_to)
+                                played_to=played_to, regular_only=regular_only)
         with read_connection(self.engine) as conn:
             return queries.list_games(conn, where, page, per_page)
 

@@ -20,7 +20,7 @@ from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.context import get_cards, get_store
 from pmemo_replay.web.jsonprovider import dumps_bytes
 from pmemo_replay.web.openapi import build_spec
-from pmemo_replay.web.uploads import NoLog, as_played_asked, log_from_request, mark_as_played
+from pmemo_replay.web.uploads import NoLog, as_played_asked, log_from_request
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -76,14 +76,12 @@ def upload_game() -> Any:
         data, source = log_from_request(request)
     except NoLog as err:
         return json_response({"ruling": err.ruling}, 400)
-    if as_played_asked(request):
-        data = mark_as_played(data)
-    result = get_store().ingest_text(data, source)
+    result = get_store().ingest_text(data, source, as_played=as_played_asked(request))
     if result.status == "rejected":
         ruling = result.ruling or {}
         return json_response({"ruling": ruling}, 400 if ruling.get("rule") == "log.schema" else 422)
     if result.status == "stored":
-        meta.keep_current()
+        meta.keep_current(stored=True)
     response = json_response({"id": result.game_id}, 201 if result.status == "stored" else 200)
     response.headers["Location"] = url_for("api.game", game_id=result.game_id)
     return response

@@ -19,7 +19,7 @@ from pmemo_replay.web.errors import register_error_handlers
 from pmemo_replay.web.jsonprovider import OrjsonProvider
 from pmemo_replay.web.ratelimit import init_rate_limit
 from pmemo_replay.web.security import register_security
-from pmemo_replay.web.settings import allowed_hosts, defaults, human_bytes, instance_secret_key
+from pmemo_replay.web.settings import allowed_hosts, cards_from_env, defaults, human_bytes, instance_secret_key
 
 csrf = CSRFProtect()
 
@@ -35,7 +35,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     Keys of our own: ``PMEMO_DATABASE_URL`` (None: ``PMEMO_DATABASE_URL`` from the environment,
     else the instance folder's SQLite file), ``PMEMO_MAX_UPLOAD_BYTES`` (default: the environment,
-    else 5 MB), ``PMEMO_CARDS`` (a CardDB; default: the bundled card data), ``PER_PAGE``, ``PMEMO_WAREHOUSE``
+    else 5 MB), ``PMEMO_CARDS`` (a card library or CardDB; default: the card files the environment's ``PMEMO_CARDS`` names
+    over the bundled card data, else the bundled card data), ``PER_PAGE``, ``PMEMO_WAREHOUSE``
     (the analytics warehouse folder; None: ``PMEMO_WAREHOUSE`` from the environment, else beside the store).
     ``SECRET_KEY`` (default: ``PMEMO_SECRET_KEY`` from the environment, else the key kept in the
     instance folder's ``secret_key`` file, made there on first start). Access: ``PMEMO_OPEN_UPLOADS``,
@@ -47,6 +48,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(defaults())
     if config:
         app.config.update(config)
+    if app.config["PMEMO_CARDS"] is None:  # the operator's card files (PMEMO_CARDS), over the bundled data
+        app.config["PMEMO_CARDS"] = cards_from_env()
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
     app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config["PMEMO_ALLOWED_HOSTS"])  # other Host headers: 400

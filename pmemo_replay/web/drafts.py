@@ -202,7 +202,7 @@ def undo(draft_id: int) -> Response:
 def finish(draft_id: int) -> Response:
     done = drafts().finish(draft_id, bearer_token())
     if done.created:
-        meta.keep_current()  # as an upload does: the statistics take the new game in at once
+        meta.keep_current(stored=True)  # as an upload does: the statistics take the new game in at once
     response = answer({"game_id": done.game_id}, 201 if done.created else 200)
     response.headers["Location"] = url_for("api.game", game_id=done.game_id)
     return response
@@ -233,7 +233,7 @@ def finish_merged(draft_id: int) -> Response:
     """Store the merged game (422 with the first disagreement while the two recordings disagree)."""
     done = Pairs(drafts()).finish(draft_id, bearer_token())
     if done.created:
-        meta.keep_current()
+        meta.keep_current(stored=True)
     response = answer({"game_id": done.game_id}, 201 if done.created else 200)
     response.headers["Location"] = url_for("api.game", game_id=done.game_id)
     return response

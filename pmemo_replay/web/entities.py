@@ -74,21 +74,27 @@ def card_key(ruleset: str, card_id: str) -> str:
 
 
 def first_plays(games: Iterable[dict[str, Any]], card_id: str, ruleset: str) -> dict[tuple[int, int], int]:
-    """(game id, seat) -> the step after the first action of that seat naming ``card_id`` as the card it plays."""
+    """(game id, seat) -> the step after the first action of that seat naming ``card_id`` as the card it plays.
+
+    Reads the ``card`` of the listed games' playing actions only (extracted by the database: no action decoded here),
+    by primary key: the cost follows the number of games listed, not the store's size."""
     wanted = {(g["game_id"], g["seat"]) for g in games}
     if not wanted:
         return {}
     base = card_key(ruleset, card_id)
+    named = ACTION.c.data["card"].as_string()
+    query = (sa.select(ACTION.c.game_id, ACTION.c.seq, ACTION.c.player, named)
+             .where(ACTION.c.game_id.in_(sorted({g for g, _ in wanted})), ACTION.c.type.not_in(sorted(NOT_PLAYS)),
+                    named.is_not(None))
+             .order_by(ACTION.c.game_id, ACTION.c.seq))
     found: dict[tuple[int, int], int] = {}
-    query = (sa.select(ACTION.c.game_id, ACTION.c.seq, ACTION.c.type, ACTION.c.player, ACTION.c.data)
-             .where(ACTION.c.game_id.in_(sorted({g for g, _ in wanted}))).order_by(ACTION.c.game_id, ACTION.c.seq))
+    same: dict[str, bool] = {}
     with read_connection(get_store().engine) as conn:
-        for game_id, seq, kind, player, data in conn.execute(query):
+        for game_id, seq, player, card in conn.execute(query):
             key = (game_id, player)
-            if key in found or key not in wanted or kind in NOT_PLAYS:
+            if key in found or key not in wanted:
                 continue
-            named = data.get("card") if isinstance(data, dict) else None
-            if isinstance(named, str) and card_key(ruleset, named) == base:
+            if same.setdefault(card, card_key(ruleset, card) == base):
                 found[key] = seq + 1
     return found
 
@@ -123,11 +129,11 @@ def player(name: str) -> Any:
         abort(404, description="No stored game has a player whose name holds a NUL character.")
     f = _filters()
     store = get_store()
-    games = store.list_games(player=name, per_page=50)
+    games = store.list_games(player=name, per_page=50, regular_only=f.regular_only)  # the list as filtered as the rest
     keep_current()
     with connect(warehouse_path()) as con:
         body = player_page(con, name, f)
-    if games.total == 0 and not body["totals"]:
+    if games.total == 0 and not body["totals"] and (not f.regular_only or store.list_games(player=name, per_page=1).total == 0):
         abort(404, description=f"No stored game has a player named {name!r}.")
     return render_template("player.html", name=name, games=games, body=body, filters=f.to_json())
 

@@ -37,12 +37,18 @@ def warehouse_path() -> Path:
     return warehouse_folder(current_app.config.get("PMEMO_WAREHOUSE"), get_store().url)
 
 
-def keep_current() -> None:
-    """Project games stored since the last update; a failure is logged, never shown to the uploader."""
+#: seconds a count of the store's games vouches for the warehouse while no newer game is stored (pages only)
+RECHECK_SECONDS = 5.0
+
+
+def keep_current(*, stored: bool = False) -> None:
+    """Project games stored since the last update; a failure is logged, never shown to the uploader. A page asks
+    cheaply (a new highest id shows at once; the full count at most every ``RECHECK_SECONDS``), an upload that
+    ``stored`` a game counts every time."""
     from dashboards.warehouse import update_warehouse
 
     try:
-        update_warehouse(get_store(), warehouse_path())
+        update_warehouse(get_store(), warehouse_path(), recheck_after=0.0 if stored else RECHECK_SECONDS)
     except Exception:  # the statistics can catch up later; the upload itself succeeded
         current_app.logger.exception("updating the warehouse failed")
 

@@ -18,7 +18,7 @@ from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.api import redaction_or_422, ruleset_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
 from pmemo_replay.web.context import get_store
-from pmemo_replay.web.uploads import NoLog, as_played_asked, explain, log_from_request, mark_as_played
+from pmemo_replay.web.uploads import NoLog, as_played_asked, explain, log_from_request
 from pmemo_replay.web.viewdata import game_view
 
 bp = Blueprint("pages", __name__)
@@ -95,15 +95,13 @@ def upload() -> Any:
         data, source = log_from_request(request)
     except NoLog as err:
         return render_index(400, {"ruling": err.ruling, "action": None, "action_json": None, "source": None})
-    if as_played_asked(request):
-        data = mark_as_played(data)
-    result = get_store().ingest_text(data, source)
+    result = get_store().ingest_text(data, source, as_played=as_played_asked(request))
     if result.status == "rejected":
         ruling = result.ruling or {}
         status = 400 if ruling.get("rule") == "log.schema" else 422
         return render_index(status, {**explain(data, ruling), "source": source})
     if result.status == "stored":
-        meta.keep_current()  # as POST /api/games does: project the new game into the warehouse at once
+        meta.keep_current(stored=True)  # as POST /api/games does: project the new game into the warehouse at once
     flash("Stored as a new game." if result.status == "stored" else "This log was already stored: here it is.")
     return redirect(url_for("pages.game", game_id=result.game_id), code=303)
 

@@ -42,6 +42,7 @@ ENV_ALLOWED_HOSTS = "PMEMO_ALLOWED_HOSTS"
 ENV_SECURE_COOKIES = "PMEMO_SECURE_COOKIES"
 ENV_PROXIES = "PMEMO_PROXIES"
 ENV_REQUEST_SECONDS = "PMEMO_REQUEST_SECONDS"
+ENV_CARDS = "PMEMO_CARDS"
 DEFAULT_WRITE_RATE = "60/minute"
 DEFAULT_DRAFT_RATE = "120/minute"  # per draft: a recorder appends in bursts
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -211,3 +212,18 @@ def defaults() -> dict[str, Any]:
         "PMEMO_REQUEST_SECONDS": request_seconds(),  # read by the worker (web/worker.py); checked here at start
         "SESSION_COOKIE_SAMESITE": "Lax",
     }
+
+
+def cards_from_env(environ: Mapping[str, str] = os.environ) -> Any:
+    """The card data ``PMEMO_CARDS`` names (paths separated by ``os.pathsep``, as ``serve --cards``), laid over the
+    bundled data; None when it is not set. Unreadable card data raise :class:`SettingError`."""
+    value = (environ.get(ENV_CARDS) or "").strip()
+    if not value:
+        return None
+    from pmemo_replay.cards import CardDataError
+    from pmemo_replay.games.cards import served_library
+
+    try:
+        return served_library([p for p in value.split(os.pathsep) if p])
+    except (CardDataError, OSError) as err:
+        raise SettingError(f"{ENV_CARDS}: {err}") from None

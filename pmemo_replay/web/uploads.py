@@ -17,7 +17,7 @@ from typing import Any
 from flask import Request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from pmemo_replay.logio import LogError, dump_jsonl, parse_log
+from pmemo_replay.logio import LogError, parse_log
 
 FIELD = "log"
 AS_PLAYED = "as_played"  # the form's box (or the API's query parameter): the table let irregular actions stand
@@ -77,19 +77,6 @@ def as_played_asked(req: Request) -> bool:
     value = req.form.get(AS_PLAYED) if req.mimetype in FORM_TYPES else None
     value = value if value is not None else req.args.get(AS_PLAYED)
     return (value or "").strip().lower() in ("1", "true", "on", "yes")
-
-
-def mark_as_played(data: bytes) -> bytes:
-    """The log with ``"as_played": true`` in its header (docs/as-played.md), as JSON Lines; a log that already says
-    so, or that cannot be read (the ingest rules on it as it is), unchanged."""
-    try:
-        log = parse_log(data)
-    except LogError:
-        return data
-    if log.header.get("as_played") is True:
-        return data
-    log.header["as_played"] = True
-    return dump_jsonl(log).encode("utf-8")
 
 
 def _raw_actions(data: bytes) -> list[Any] | None:

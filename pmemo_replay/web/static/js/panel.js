@@ -79,7 +79,9 @@ export function makePanel(data, board, turnAt) {
 
   function now(step, total, view) {
     const a = step > 0 ? actions()[step - 1] : null;
-    fill($("now-step"), step > 0 ? `Action ${step - 1} · step ${step} of ${total}` : `Step 0 of ${total}`);
+    const refused = data.ruling && step === total && Number.isInteger(data.ruling.index) ? data.ruling.index : null;
+    fill($("now-step"), (step > 0 ? `Action ${step - 1} · step ${step} of ${total}` : `Step 0 of ${total}`)
+      + (refused !== null ? ` · action ${refused} refused` : ""));
     fill($("now-turn"), `turn ${turnAt(step)}`);
     fill($("now-text"), a ? board.narrate(a) : "Before the first action: the decks as listed in the header.");
     const extra = [];
@@ -127,7 +129,10 @@ export function makePanel(data, board, turnAt) {
     const r = data.ruling;
     if (!r || step !== total) { fill(box); return; }
     const a = r.index !== null && r.index !== undefined ? actions()[r.index] : null;
+    // the refusal is filed under the action it refuses, above the rulings of the action the board shows
     fill(box, el("div", { class: "refusal" },
+      el("h2", { class: "refusal-title", id: "refusal-heading",
+        text: a ? `Ruling on action ${r.index} · refused` : "Ruling on the header" }),
       el("div", { class: "refusal-head" }, el("span", { class: "t-icon", text: "✗" }),
         el("code", { class: "rule-id", text: r.rule }), r.ref ? el("span", { class: "t-ref", text: r.ref }) : null),
       el("p", { class: "refusal-msg", text: r.message }),

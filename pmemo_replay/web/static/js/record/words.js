@@ -32,8 +32,8 @@ export function makeWords(cards, names) {
       case "set_support": return `Set ${card(a.card)} on ${shortId(a.on)}${pay(a.pay)}`;
       case "play_event": return `Event ${card(a.card)}${targets(a)}${pay(a.pay)}`;
       case "backup": return `Backup ${card(a.card)}${targets(a)}`;
-      case "use_effect": return `Use ${card(a.card)} effect ${a.effect + 1}${targets(a)}${pay(a.pay)}`;
-      case "trigger": return `Trigger ${card(a.card)} effect ${a.effect + 1}${targets(a)}`;
+      case "use_effect": return `Use ${card(a.card)} activated effect ${a.effect}${targets(a)}${pay(a.pay)}`;
+      case "trigger": return `Trigger ${card(a.card)} automatic effect ${a.effect}${targets(a)}`;
       case "break": return `Break: ${card(a.card)}`;
       case "approach": return `Approach with ${card(a.card)}${a.with ? ` and ${shortId(a.with)}` : ""}`;
       case "end_approach": return `${who(a.p)} ends approaching`;

@@ -62,11 +62,11 @@ export function makeNarrator(players, cards) {
       case "level_up": text = `${p} levels up ${card(a.onto)} with ${card(a.card)}${paying(a.pay)}`; break;
       case "play_event": text = `${p} plays ${card(a.card)}${paying(a.pay)}${targeting(a)}${ops(a)}`; break;
       case "use_effect":
-        text = `${p} uses effect ${(a.effect ?? 0) + 1} of ${card(a.card)}${a.on ? ` on ${card(a.on)}` : ""}`
+        text = `${p} uses activated effect ${a.effect ?? 0} of ${card(a.card)}${a.on ? ` on ${card(a.on)}` : ""}`
           + `${a.rest ? ", resting it" : ""}${a.discard ? `, discarding ${a.discard}` : ""}${paying(a.pay)}${targeting(a)}${ops(a)}`;
         break;
       case "backup": text = `${p} discards ${card(a.card)} for its Backup${targeting(a)}${ops(a)}`; break;
-      case "trigger": text = `${card(a.card)}'s automatic effect ${(a.effect ?? 0) + 1} fires for ${p}${targeting(a)}${ops(a)}`; break;
+      case "trigger": text = `${card(a.card)}'s automatic effect ${a.effect ?? 0} fires for ${p}${targeting(a)}${ops(a)}`; break;
       case "pass": text = `${p} passes`; break;
       case "approach":
         text = `${p} approaches with ${card(a.card)}${a.with ? ` and ${card(a.with)} (Reinforcement)` : ""}`;
