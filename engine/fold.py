@@ -175,9 +175,8 @@ class Folder:
         apply, state, trail = self._apply, self.state, self._null
         i = start
         try:
-            while i < stop:
+            for i in range(start, stop):  # ``i`` names the action refused, if one is
                 apply(state, actions[i], trail)
-                i += 1
         except IllegalAction:
             self.actions.extend(actions[start:i])
             self.state = self._rebuild()  # apply left the state part-way through action i

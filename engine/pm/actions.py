@@ -17,14 +17,17 @@ from engine.pm import approach, hidden, play, script, setup
 from engine.pm.cards import Effect
 from engine.pm.state import GameState, effect_key
 from engine.pm.triggers import FIRED_EVENTS, drop_stranded, lapse_owed, require_cause, require_none_pending, satisfy
-from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, hand_right, starts_next_turn, where
+from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, starts_next_turn, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
 
 #: what may come while the Turn End owes a step: its triggers, a concession, notes and identifications
 TURN_END_OWN = frozenset({"trigger", "concede", "note", "identify"})
 RIGHT_MOVING = ("summon", "set_support", "level_up", "play_event", "use_effect", "backup")
-SETUP_TYPES = ("shuffle", "keep", "redraw", "concede")
+SETUP_TYPES = frozenset({"shuffle", "keep", "redraw", "concede"})
+TRIGGER_OR_BREAK = frozenset({"trigger", "break"})
+#: what may come while mandatory triggers are pending (anything else is ruled on by require_none_pending)
+MAY_WAIT = frozenset({"trigger", "concede", "break"})
 #: actions whose handlers cannot change decks or Point Zones beyond what they check themselves
 #: (turn start and no_interfere check losing conditions where they draw or place a point)
 NO_LOSING_CHECK = frozenset({"pass", "approach", "end_approach", "interfere", "no_interfere", "choose_elimination",
@@ -34,34 +37,41 @@ NO_LOSING_CHECK = frozenset({"pass", "approach", "end_approach", "interfere", "n
 def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     """Apply one validated top-level action to ``g`` (mutating it)."""
     kind = a["type"]
-    if kind == "pass" and g.priority == a["p"] and g.phase != "end" and not (
-            g.pending_triggers or g.available_triggers or g.break_ok):
-        do_pass(g, a["p"], trail)  # the commonest action, with nothing else to check or clear (same result)
-        if g.pending_triggers:  # the pass ended an approach: its eliminations may have fired leave triggers
-            drop_stranded(g, trail)
-        return
+    if kind == "pass":  # the commonest action: with nothing else to check or clear, straight to do_pass's result
+        p = a["p"]
+        if g.priority == p and g.phase != "end" and not (g.pending_triggers or g.available_triggers or g.break_ok):
+            if trail.keep or (g.approacher_passed and p != g.turn_player):
+                do_pass(g, p, trail)
+                if g.pending_triggers:  # the pass ended an approach: its eliminations may have fired leave triggers
+                    drop_stranded(g, trail)
+            else:  # the right goes to the other player, no window closes (turns.do_pass, nothing to report)
+                g.approacher_passed = p == g.turn_player
+                g.priority = 1 - p
+            return
     if kind == "note":
         trail.event("note", f"note{'' if a.get('p') is None else ' by player ' + str(a['p'])}: {a['text']}")
         return
     g.trail = trail
     phase = g.phase
-    if phase == "end" and kind not in TURN_END_OWN:
-        _owed_at_turn_end(g, kind, trail)
-    if phase == "end" and starts_next_turn(g, a):
-        finish_turn(g, trail)  # the next turn starts before this action (the fold reports it with the one before)
-        phase = g.phase
+    if phase == "end":
+        if kind not in TURN_END_OWN:
+            _owed_at_turn_end(g, kind, trail)
+        if starts_next_turn(g, a):
+            finish_turn(g, trail)  # the next turn starts before this action (the fold reports it with the one before)
+            phase = g.phase
     if kind == "identify":  # knowledge only: allowed at any moment, after the game too; breaks no "right after"
         hidden.do_identify(g, a, trail)
         return
     if g.result is not None:
         raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
-    if g.available_triggers and kind not in ("trigger", "break"):
+    if g.available_triggers and kind not in TRIGGER_OR_BREAK:
         g.available_triggers.clear()  # optional triggers are logged right after their cause or not at all
     if g.break_ok and kind != "break":
         g.break_ok.clear()
     if phase == "setup" and kind not in SETUP_TYPES:
         raise illegal("setup.order", f"{kind} during game preparation: shuffles, then keep or redraw come first")
-    waiting = list(g.pending_triggers) if g.pending_triggers and kind not in ("trigger", "concede", "break") else []
+    pending = g.pending_triggers
+    waiting = list(pending) if pending and kind not in MAY_WAIT else None
     try:
         _HANDLERS[kind](g, a, trail)
     except IllegalAction as err:
@@ -96,7 +106,8 @@ def _right_moving(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     top = play.declare(g, a, "", trail, as_response=False)
     play.resolve(g, top, trail)
     if g.result is None and g.priority is not None:  # None only when carried out as played outside a window
-        hand_right(g, a["p"])
+        g.priority = 1 - a["p"]  # hand_right: the right goes to the player who did not act
+        g.approacher_passed = False
 
 
 def _pass(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

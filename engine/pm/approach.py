@@ -136,10 +136,8 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     assert g.approach is not None
     _interference_limits(g, c)
     cost = stats.chara_cost(g, c)
-    for uid in g.approach.attackers:
-        att = g.chara_by_uid(uid)
-        if att is None:
-            continue
+    attackers = [x for x in map(g.chara_by_uid, g.approach.attackers) if x is not None]
+    for att in attackers:
         x = stats.ignore_value(g, att)
         if x is not None and cost <= x:
             raise illegal(
@@ -154,7 +152,6 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if trail.keep:
         trail.check("interfere.chara", f"{describe(g, c.card)} active in the Main Area: rests to interfere")
         trail.event("interfere", f"step ④ window, player {g.turn_player} acts first")
-    attackers = [x for x in (g.chara_by_uid(u) for u in g.approach.attackers) if x is not None]
     for x in attackers:
         g.players[x.owner].turn_log.append(("interfered", x.card, x.uid))
     fire(g, "interfered", attackers, trail)

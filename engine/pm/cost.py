@@ -75,7 +75,12 @@ def check_cost(
         trail.check("cost.amount", f"paid {provided} >= cost {cost}")
     if card is not None:
         if cost > 0 and card.color != "purple":
-            match = next((c for c in paying if c.color == card.color or g.cards.same_series(c, card)), None)
+            match = None
+            color, same_series = card.color, g.cards.same_series
+            for c in paying:
+                if c.color == color or same_series(c, card):
+                    match = c
+                    break
             if match is None:  # cards counting as another color too where they are (MHK P-008: hand, deck, field)
                 played = {card.color, *extra_colors(g, player, "hand")}  # the card is played from the hand
                 match = next((c for (zone, _), c in zip(items, paying, strict=True)

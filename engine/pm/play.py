@@ -571,8 +571,8 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
             trail.event("effect", f"{what} is set on {describe(g, onto.card)}")
             return False
         onto.stack.append(onto.card)
+        stats.area_changed(g, onto.card, play.card_id)
         onto.card = play.card_id
-        g.area_gen += 1
         trail.event("effect", f"{what} is stacked on the Chara: level {onto.level}")
         return False
     # effects: events, activated effects, backup, break

@@ -257,6 +257,7 @@ class GameState:
         "db_info",
         "delayed",
         "departed",
+        "discard_heard",
         "effect_card",
         "eliminated",
         "first",
@@ -316,13 +317,16 @@ class GameState:
         self.effect_card: str | None = None
         #: the cards the last Elimination Judgement sent off (``name_of_eliminated`` specs)
         self.eliminated: list[str] = []
-        #: bumped whenever a Chara enters, leaves or levels up; the Charas whose continuous steps reach other Charas
-        #: (engine.pm.stats.area_steps) and those listening for other Charas (engine.pm.triggers.fire_others) are
-        #: cached for it (a clone starts without: its Charas are new objects)
+        #: bumped whenever a Chara whose card reaches or listens for other Charas enters, leaves or levels up
+        #: (engine.pm.stats.area_changed: no other change alters them); the Charas whose continuous steps reach
+        #: other Charas (engine.pm.stats.area_steps) and those listening for other Charas
+        #: (engine.pm.triggers.fire_others) are cached for it (a clone starts without: its Charas are new objects)
         self.area_gen = 0
         #: the card database's ids by what they do (engine.pm.stats.db_info), once looked up
         self.db_info: Any = None
         self.wide_cache: tuple[int, list[Chara], frozenset[str]] | None = None  # engine.pm.stats._wide_entry
+        #: the ``discard_<event>`` causes some card of the database listens for (engine.pm.triggers.fire_others)
+        self.discard_heard: frozenset[str] | None = None
         self.watch_cache: tuple[int, dict[str, list[Chara]]] | None = None
 
     def clone(self) -> GameState:
@@ -361,6 +365,7 @@ class GameState:
         g.area_gen = self.area_gen
         g.db_info = self.db_info
         g.wide_cache = g.watch_cache = None
+        g.discard_heard = self.discard_heard
         return g
 
     # -- helpers -------------------------------------------------------
@@ -372,6 +377,12 @@ class GameState:
         uid = self.next_uid
         self.next_uid += 1
         return uid
+
+    def on_area(self, c: Chara) -> bool:
+        """True while the Chara ``c`` itself is on either Area (``chara_by_uid(c.uid) is not None`` for a Chara of
+        this state, without the search by uid)."""
+        p0, p1 = self.players  # ``in`` compares by identity first: no Python loop
+        return c in p0.main or c in p0.support or c in p1.main or c in p1.support
 
     def chara_by_uid(self, uid: int) -> Chara | None:
         for p in self.players:

@@ -238,6 +238,22 @@ def _wide_entry(g: GameState) -> tuple[int, list[Chara], frozenset[str]]:
     return entry
 
 
+def area_changed(g: GameState, *cards: str) -> None:
+    """A Chara entered or left either Area, or levelled up (``cards``: its card ids, before and after). The Charas
+    reaching others (:func:`_wide_charas`) and those listening for others (:func:`watchers`) are cached per
+    ``g.area_gen``: it is bumped only when one of ``cards`` is such a card (or one the database does not hold by that
+    id), as the others leave both lists as they were."""
+    info = g.db_info
+    if info is not None:
+        wide, watch, known = info[1], info[2], info[3]
+        for cid in cards:
+            if cid in wide or cid in watch or cid not in known:
+                break
+        else:
+            return
+    g.area_gen += 1
+
+
 def watchers(g: GameState) -> dict[str, list[Chara]]:
     """The Charas on either Area listening for what happens to other Charas, by cause (``other_*``/``any_*``),
     cached per ``g.area_gen``."""
@@ -262,15 +278,30 @@ def watchers(g: GameState) -> dict[str, list[Chara]]:
 
 def may_hold_grants(g: GameState, c: Chara) -> bool:
     """False when no grant can be in force on ``c``: none by ops, no Support, no own or area-wide grant step."""
-    if c.grants or c.supports:
-        return True
-    return "grant" in self_ops(g, c.card) or "grant" in _wide_ops(g)
+    return bool(c.grants) or not _grant_free(g, c)
+
+
+def _grant_free(g: GameState, c: Chara) -> bool:
+    """True when no continuous step can grant ``c`` anything: no Support on it, no grant step of its own card and
+    none reaching other Charas from either Area (ops' grants, ``c.grants``, are not looked at)."""
+    if c.supports:
+        return False
+    info = g.db_info
+    cid = c.card
+    if info is not None and cid in info[3]:  # self_ops, inline: it runs for nearly every check of a keyword
+        own = info[4]
+        if cid in own and "grant" in own[cid]:
+            return False
+    elif "grant" in self_ops(g, cid):
+        return False
+    wide = g.wide_cache
+    return "grant" not in (wide[2] if wide is not None and wide[0] == g.area_gen else _wide_entry(g)[2])
 
 
 def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
     """The values of the mapping grants ``{key: value}`` on ``c``: by ops, and by continuous effects."""
-    out = [w[key] for w, _ in c.grants if isinstance(w, Mapping) and key in w]
-    if not c.supports and "grant" not in self_ops(g, c.card) and "grant" not in _wide_ops(g):
+    out = [w[key] for w, _ in c.grants if isinstance(w, Mapping) and key in w] if c.grants else []
+    if _grant_free(g, c):
         return out
     out += [s["what"][key] for s in area_steps(g, c, "grant") if isinstance(s.get("what"), Mapping) and key in s["what"]]
     return out
@@ -312,6 +343,8 @@ def stays_on_area(g: GameState, c: Chara) -> bool:
     """退場しない in force on ``c``: no move takes it off the Area while it lasts. Leaving (退場) is any move off the
     Area (tools/mhk_scripts.py's readings), so this holds against the Elimination Judgement, an effect's discard,
     a return to the hand or the deck, a removal and a Main Area replacement alike."""
+    if not c.grants and _grant_free(g, c):  # nothing grants it anything: only a printed 〔我慢〕 can keep it
+        return bool(g.card(c.card).endure) and used(ap_dp(g, c)[1]) >= 10
     return has_grant(g, c, STAYS) or endures(g, c)
 
 
@@ -350,7 +383,7 @@ def has_grant(g: GameState, c: Chara, what: str) -> bool:
     """``what`` granted to ``c`` by an op, or by a scripted continuous effect in force on it."""
     if c.grants and c.has_grant(what):
         return True
-    if not c.supports and "grant" not in self_ops(g, c.card) and "grant" not in _wide_ops(g):
+    if _grant_free(g, c):
         return False
     return any(s.get("what") == what for s in area_steps(g, c, "grant"))
 
@@ -365,7 +398,10 @@ def forceful(g: GameState, c: Chara) -> bool:
 def breakthrough_value(g: GameState, c: Chara) -> int | None:
     """The Chara's 〔突破N〕, printed or granted (``{"breakthrough": N}``, by an op or a continuous effect in force;
     the largest), or None."""
-    values = [None if text_negated(g, c) else g.card(c.card).breakthrough]
+    printed = g.card(c.card).breakthrough
+    if not c.grants and _grant_free(g, c):  # nothing can grant it anything, nor negate its text
+        return None if printed is None else int(printed)
+    values = [None if text_negated(g, c) else printed]
     if c.grants:
         values += [w["breakthrough"] for w, _ in c.grants if isinstance(w, dict) and "breakthrough" in w]
     if c.supports or "grant" in self_ops(g, c.card) or "grant" in _wide_ops(g):

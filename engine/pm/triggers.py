@@ -62,7 +62,10 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
     Chara including ``subject`` (``any_<event>``), and the delayed effects waiting for it."""
     if g.delayed:
         fire_delayed(g, event, subject, trail)
-    if g.cards.listened(DISCARD[event]):
+    heard = g.discard_heard
+    if heard is None:
+        heard = g.discard_heard = frozenset(c for c in DISCARD.values() if g.cards.listened(c))
+    if heard and DISCARD[event] in heard:
         fire_discard(g, DISCARD[event], subject, trail)
     cache = g.watch_cache
     by_cause = cache[1] if cache is not None and cache[0] == g.area_gen else watchers(g)

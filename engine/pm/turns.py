@@ -107,13 +107,15 @@ def close_window(g: GameState, trail: Trail) -> None:
     if g.phase == "main":
         g.phase = "approach"
         g.step = "assign_approach"
-        trail.event("window", "the Main Phase ends; Approach Phase step ① (assign approach)")
+        if trail.keep:
+            trail.event("window", "the Main Phase ends; Approach Phase step ① (assign approach)")
         return
     a = g.approach
     if g.step == "after_approach":
         if a is not None and _any_in_main(g, a.attackers):
             g.step = "assign_interfere"
-            trail.event("window", "step ③: the Interferer assigns interference or takes none")
+            if trail.keep:
+                trail.event("window", "step ③: the Interferer assigns interference or takes none")
         else:
             to_after_elimination(g, trail, "the approaching Chara left the Main Area: no interference, no point")
     elif g.step == "after_interfere":
@@ -121,7 +123,8 @@ def close_window(g: GameState, trail: Trail) -> None:
     elif g.step == "after_elimination":
         g.step = "assign_approach"
         g.approach = None
-        trail.event("window", "back to step ①: assign approach or end the Approach Phase")
+        if trail.keep:
+            trail.event("window", "back to step ①: assign approach or end the Approach Phase")
 
 
 def _any_in_main(g: GameState, uids: list[int]) -> bool:
@@ -134,7 +137,8 @@ def _any_in_main(g: GameState, uids: list[int]) -> bool:
 
 def to_after_elimination(g: GameState, trail: Trail, why: str) -> None:
     g.step = "after_elimination"
-    open_window(g)
+    g.priority = g.turn_player  # open_window
+    g.approacher_passed = False
     if trail.keep:
         trail.event("window", f"{why}; step ⑥ window, player {g.turn_player} acts first")
 
@@ -155,12 +159,13 @@ def judge(g: GameState, trail: Trail) -> None:
     if blocker is None or blocker.area != "main":
         to_after_elimination(g, trail, "the interfering Chara left: no judgement and no point")
         return
-    values = {c.uid: stats.ap_dp(g, c) for c in attackers}
+    values = {}
     total_ap = 0
-    for v in values.values():
+    for c in attackers:
+        v = values[c.uid] = stats.ap_dp(g, c)
         total_ap += v[0] if v[0] > 0 else 0  # each value below 0 counts as 0
     b_ap, b_dp = stats.ap_dp(g, blocker)
-    b_ap, b_dp = stats.used(b_ap), stats.used(b_dp)
+    b_ap, b_dp = b_ap if b_ap > 0 else 0, b_dp if b_dp > 0 else 0  # stats.used
     a.eliminate_interferer = b_dp <= total_ap or any(stats.forceful(g, c) for c in attackers)
     verdict = "eliminated" if a.eliminate_interferer else "stays"
     sign = "<=" if a.eliminate_interferer else ">"
@@ -191,7 +196,7 @@ def judge(g: GameState, trail: Trail) -> None:
     to_after_elimination(g, trail, "Elimination Judgement done")
     if placed:
         point_given(g, g.interferer, [x for x in through if g.chara_by_uid(x.uid) is not None], cid, trail)
-    if a.eliminate_interferer and g.chara_by_uid(blocker.uid) is None and g.chara_by_uid(attacker.uid) is not None:
+    if a.eliminate_interferer and not g.on_area(blocker) and g.on_area(attacker):
         fire(g, "eliminated_opponent", [attacker], trail)
         fire_others(g, "eliminated_opponent", attacker, trail)
 
@@ -281,7 +286,9 @@ def start_turn(g: GameState, trail: Trail) -> None:
     n = 1 if g.turn == 1 else 2
     got = draw(g, g.turn_player, n)
     me = g.players[g.turn_player]
-    for c in me.area():
+    for c in me.main:
+        c.rested = False
+    for c in me.support:
         c.rested = False
     g.phase = "main"
     g.step = None
@@ -381,10 +388,8 @@ def check_losing(g: GameState, trail: Trail) -> bool:
     """Reading 2: an empty Deck Zone or 7+ cards in the Point Zone loses; both at once is a draw."""
     if g.result is not None or g.phase == "setup":
         return g.result is not None
-    for p in g.players:
-        if not p.deck or len(p.points) >= POINTS_TO_LOSE:
-            break
-    else:
+    p0, p1 = g.players
+    if p0.deck and p1.deck and len(p0.points) < POINTS_TO_LOSE and len(p1.points) < POINTS_TO_LOSE:
         return False  # the common case, without building the list of losers
     losers = []
     for i, p in enumerate(g.players):
@@ -418,4 +423,5 @@ def _result_words(g: GameState) -> str:
 def begin_approach(g: GameState, attackers: list[int]) -> None:
     g.approach = Approach(attackers)
     g.step = "after_approach"
-    open_window(g)
+    g.priority = g.turn_player  # open_window
+    g.approacher_passed = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.pm import replacement
 from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, Chara, GameState, PlayerState
+from engine.pm.stats import area_changed
 from engine.rulings import illegal
 
 AREA_ZONES = ("main", "support")
@@ -119,7 +120,7 @@ def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> N
 
         fire_leave(g, c)
     (p.main if c.area == "main" else p.support).remove(c)
-    g.area_gen += 1
+    area_changed(g, c.card)
     for s in c.supports:
         p.discard.append(s.card)
     c.supports = []
@@ -196,8 +197,8 @@ def enter_area(
         assert old is not None and old.area == "main"
         leave_area(g, old, "discard")
     c = Chara(card_id, g.new_uid(), player, area, g.turn, summoned=summoned, rested=rested)
-    g.area_gen += 1
     (p.main if area == "main" else p.support).append(c)
+    area_changed(g, card_id)
     p.turn_log.append(("enter", card_id, c.uid))  # an entry, by a play or by an effect (000 "Appear in Area")
     return c
 
