@@ -3,7 +3,7 @@
 import { $, el, fill } from "../dom.js";
 import { makeBoard } from "../boards/pm/sheet.js";
 import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";
-import { cardButton, cardPicker, poolIds as allowed, seenIn, setCode } from "./picker.js";
+import { cardButton, cardPicker, copiesLeft, poolIds as allowed, seenIn, setCode } from "./picker.js";
 import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
 import { groupActions, makeWords } from "./words.js";
 
@@ -208,7 +208,8 @@ export function startTable(d, cards, server) {
       if (!unknown || d.skipped[p] === d.count) continue;
       const chosen = picking[p] || (picking[p] = []);
       const pool = state.players[p].unseen;
-      const left = (id) => (pool ? pool[id] - chosen.filter((c) => c === id).length : null);
+      const seen = seenIn(state.players[p]);
+      const left = (id) => copiesLeft(id, pool, seen, chosen);
       const picker = cardPicker({ ids: poolIds(pool, cards, p), deckSets: deckSets(p), cards, left, label: `cards ${names[p]} drew`,
         onPick(id) { if (chosen.length < unknown) { chosen.push(id); saveDraft(d); renderOffers(); } } });
       out.push(el("section", { class: "rec-group g-identify", "aria-label": "what did you draw" },
