@@ -22,6 +22,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
+from engine.fold import Folder
 from engine.ruleset import hides_orders
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
@@ -215,6 +216,35 @@ class Drafts:
                     raise
         entry.mark(expected + 1, event)
         return answer
+
+    def check(self, draft_id: int, token: str | None, action: Any, expected: Any) -> dict[str, Any]:
+        """Whether ``action`` appended at ``expected`` would be taken as a regular action (the same fold an append
+        runs, on a copy: nothing is stored): ``{"count", "legal", "ruling"}``, the ruling the append would answer. An
+        as-played draft would let an irregular action stand after the recorder asks; this answers the rules."""
+        if type(expected) is not int or expected < 0:
+            raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
+        with read_connection(self.engine) as conn:
+            row = self._checked(conn, draft_id, token)
+            if row.game_id is not None:
+                raise DraftError(409, {"error": "the draft is finished", "game_id": row.game_id})
+            if expected != row.count:
+                raise self._conflict(row, expected)
+            if not self._bare(row.header, action):
+                self._check_action(row.header, action, expected)
+            entry = self._entry(conn, row)
+        with entry.lock:
+            judge = entry.fold.judge
+            probe = Folder(row.header, entry.fold.cards, state=judge.ruleset.clone(judge.state), offset=judge.applied,
+                           keep_trails=False)
+        probe.as_played = False
+        try:
+            probe.push(action)
+        except IllegalAction as err:
+            suffix = err.path_suffix
+            ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
+                            path=f"{expected}.{suffix}" if suffix else str(expected))
+            return {"count": row.count, "legal": False, "ruling": ruling.to_json()}
+        return {"count": row.count, "legal": True, "ruling": None}
 
     def name(self, draft_id: int, token: str | None, named: Any, expected: Any) -> dict[str, Any]:
         """Name cards drawn and not named yet (``{"p", "cards"}``, oldest first) in a game whose deck orders nobody
