@@ -1,6 +1,6 @@
 // The table for a game whose logs are always complete: its board module (boards/load.js) draws the judge's state,
 // the legal actions are large buttons grouped by type and told by the board; undo, note, concede and finish one
-// tap away (the Precious Memories table, table.js, adds the questions of unknown cards).
+// tap away (games/generic.js; Precious Memories has its own, games/pm-2.22.js, with the questions of unknown cards).
 import { $, el, fill } from "../dom.js";
 import { loadBoard } from "../boards/load.js";
 import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";

@@ -1,13 +1,14 @@
-// The table: the draft's state from the recorder's seat, what may be done now as large buttons, and the
+// Precious Memories' table (its table logs: cards nobody named yet): the draft's state from the recorder's seat, what may be done now as large buttons, and the
 // questions each asks (which card, the payment, targets); undo, note, concede and finish one tap away.
-import { $, el, fill } from "../dom.js";
-import { makeBoard } from "../boards/pm/sheet.js";
-import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";
-import { cardButton, cardPicker, copiesLeft, poolIds as allowed, seenIn, setCode } from "./picker.js";
-import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
+import { $, el, fill } from "../../../dom.js";
+import { makeBoard } from "../../../boards/pm/sheet.js";
+import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "../../outbox.js";
+import { cardButton, cardPicker, copiesLeft, poolIds as allowed, seenIn, setCode } from "../../picker.js";
+import { button, closeSheet, openSheet, sheetOpen } from "../../sheet.js";
 import { groupActions, makeWords } from "./words.js";
 
-export function startTable(d, cards, server) {
+export function startTable(d, data, server) {
+  const { cards } = data;
   const names = server.game.players.map((p, i) => p.name || `player ${i}`);
   const words = makeWords(cards, names);
   const board = makeBoard(cards, server.game.players);
