@@ -189,6 +189,9 @@ class Drafts:
                 if entry.fold.orders is not None:
                     action = self._fill(entry.fold, row.header, action, expected, bare)
                     rewrites.append(self._named_by(entry, conn, row, action))
+                    if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
+                        rewrites.append(self._name_first(entry, conn, row, named))
+                        named = None
                 try:
                     public = entry.fold.push(action, stand=stand)
                 except IllegalAction as err:
@@ -199,7 +202,7 @@ class Drafts:
                                     path=f"{expected}.{suffix}" if suffix else str(expected))
                     raise DraftError(422, {"ruling": ruling.to_json()}) from None
                 if named is not None:
-                    rewrites.append(self._name_drawn(entry, conn, row, named, [*self._current(conn, row), action]))
+                    rewrites.append(self._name_drawn(entry, conn, row, named, list(entry.fold.judge.actions)))
                 entry.valid = False  # until the transaction commits
                 try:
                     event = self._event(conn, draft_id, "append", expected, action, public)
@@ -436,14 +439,39 @@ class Drafts:
             self._refold(entry, row, self._current(conn, row), rewrite)
         return rewrite
 
-    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, actions: list[Any]) -> Rewrite:
-        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt)."""
+    @staticmethod
+    def _draws_named_first(rs: Any, action: Any, named: Any) -> bool:
+        """True when ``action`` draws until a kind of card comes (the ruleset's ``draws_named_first``) and ``named``
+        names its own player's cards: they go on top before it."""
+        return (action.get("type") in getattr(rs, "draws_named_first", ()) and isinstance(named, dict)
+                and named.get("p") == action.get("p"))
+
+    def _named_cards(self, entry: Entry, row: Row[Any], named: Any) -> tuple[int, list[str]]:
+        """``named``'s player and cards (400 unless ``{"p": a seat, "cards": [known card ids]}``)."""
         seats = len(row.header.get("players") or ())
         cards = named.get("cards") if isinstance(named, dict) else None
         p = named.get("p") if isinstance(named, dict) else None
         if type(p) is not int or not 0 <= p < seats or not isinstance(cards, list) or not all(
                 isinstance(c, str) and c in entry.fold.cards for c in cards):
             raise _error(400, f"'named' is {{\"p\": a seat (0 to {seats - 1}), \"cards\": [known card ids]}}")
+        return p, cards
+
+    def _name_first(self, entry: Entry, conn: Connection, row: Row[Any], named: Any) -> Rewrite:
+        """Put ``named["cards"]`` on top of ``named["p"]``'s deck, top first, before an action draws them."""
+        p, cards = self._named_cards(entry, row, named)
+        assert entry.fold.orders is not None
+        try:
+            rewrite = entry.fold.orders.name_top(p, cards, self._names(row.header))
+        except NamingConflict as err:
+            self.cache.drop(row.id)
+            raise _error(400, f"action {row.count}: {err}") from None
+        if rewrite:  # from the fold's own actions: an earlier rewrite of this append is in them
+            self._refold(entry, row, list(entry.fold.judge.actions), rewrite)
+        return rewrite
+
+    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, actions: list[Any]) -> Rewrite:
+        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt)."""
+        p, cards = self._named_cards(entry, row, named)
         assert entry.fold.orders is not None
         try:
             rewrite = entry.fold.orders.name_drawn(entry.fold.judge.state, p, cards, self._names(row.header))
