@@ -508,8 +508,9 @@ class Drafts:
         return event
 
     def _draws(self, entry: Entry, offered: list[Action]) -> dict[str, Any]:
-        """For the recorder: each player's drawn cards nobody named yet and what they may be (``pool``), and what
-        the next shuffle offered to that player orders (``shuffle_pool``: what its draws may be)."""
+        """For the recorder: each player's drawn cards nobody named yet and what they may be (``pool``), what the
+        next shuffle offered to that player orders (``shuffle_pool``: what its draws may be), and the action types
+        whose draws are named with them (``draws_named_first``)."""
         orders = entry.fold.orders
         if orders is None:
             return {}
@@ -524,7 +525,8 @@ class Drafts:
                     draws[p]["shuffle_pool"] = dict(Counter(rs.placeholder_order(state, action)))
                 except (IllegalAction, KeyError):
                     continue
-        return {"hidden_orders": sorted(rs.hidden_orders), "draws": draws}
+        return {"hidden_orders": sorted(rs.hidden_orders), "draws": draws,
+                "draws_named_first": sorted(getattr(rs, "draws_named_first", ()))}
 
     def _current(self, conn: Connection, row: Row[Any]) -> list[Action]:
         return self._actions(conn, row.id, 0, row.count, "action")
