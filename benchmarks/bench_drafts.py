@@ -1,8 +1,8 @@
 """Recording drafts: append latency by draft length, and the time from a tap to the re-rendered table in Chromium.
 
 Appends: a simulated game is redacted to the table log seat 0 could have written; a draft of each
-size (``--sizes``) is built from its first actions with notes between them (a note is legal at any
-moment), then its next ``--appends`` real actions are appended one request at a time through the
+size (``--sizes``, at most the game's length less the appends) is built from its first actions, real ones only
+(no notes padding), then its next ``--appends`` real actions are appended one request at a time through the
 application (Flask test client: routing, token check, row lock, the fold of that one action, the
 insert and commit). *warm*: this process holds the draft's folds; *cold*: the cache is dropped before
 each append (another server process took the previous one), so each append rebuilds from the latest
@@ -12,11 +12,13 @@ Taps: /record in Chromium (390x844) records the table log fixtures/logs/table-se
 for each tap on an offered action, the time from the click to the table re-rendered (board and
 trail) and to the next offers shown (one more request). Goal: < 100 ms.
 
-``--ruleset``: the game (default pm-2.22; mahou-shoujo-1: a self-play game recorded whole from the judge's seat,
-padded with notes the same way; a game whose log takes no notes is timed up to its own length only).
+``--ruleset``: the game (default pm-2.22, the longest of 60 simulated games; another game: the longest of
+``--games`` self-play games of random policies, which play longer than greedy ones, recorded whole from the
+judge's seat). A size beyond the game's length is measured at the game's length less the appends (said in the
+report), never padded.
 
-Usage: python3 benchmarks/bench_drafts.py [--ruleset NAME] [--sizes 50,300,800] [--appends 60] [--db URL]
-       [--no-browser] [--json]
+Usage: python3 benchmarks/bench_drafts.py [--ruleset NAME] [--sizes 50,300,800] [--appends 60] [--games 60]
+       [--db URL] [--no-browser] [--json]
 """
 
 from __future__ import annotations
@@ -60,67 +62,44 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "max_ms": round(max(values), 2)}
 
 
-def table_log(min_actions: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A simulated game at least ``min_actions`` long, as seat 0's table log."""
+def table_log(games: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The longest of ``games`` simulated games, as seat 0's table log."""
     cards = bundled_cards()
-    for doc in simulated_logs(cards, 20, 7):
-        log = load_log(doc)
-        if len(log.actions) >= min_actions:
-            red = get_ruleset("pm-2.22").redact(log.header, log.actions, cards, 0)
-            return red.header, red.actions
-    raise SystemExit(f"no simulated game has {min_actions} actions")
+    log = max((load_log(doc) for doc in simulated_logs(cards, games, 7)), key=lambda log: len(log.actions))
+    red = get_ruleset("pm-2.22").redact(log.header, log.actions, cards, 0)
+    return red.header, red.actions
 
 
-def complete_log(name: str, min_actions: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A self-play game of ruleset ``name`` at least ``min_actions`` long (the longest of a few when none is)."""
+def complete_log(name: str, games: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The longest of ``games`` self-play games of ruleset ``name`` (random policies: the longer games)."""
     from pmemo_replay.games.cards import bundled_for
     from pmemo_replay.simulate import ruleset_decks
 
-    ruleset, decks = get_ruleset(name), ruleset_decks(name)
-    docs = [ruleset.self_play(bundled_for(name), [list(decks[s % len(decks)][1]), list(decks[(s + 1) % len(decks)][1])], s)
-            for s in range(8)]
-    doc = next((d for d in docs if len(d["actions"]) >= min_actions), max(docs, key=lambda d: len(d["actions"])))
+    ruleset, decks, cards = get_ruleset(name), ruleset_decks(name), bundled_for(name)
+    docs = (ruleset.self_play(cards, [list(decks[s % len(decks)][1]), list(decks[(s + 1) % len(decks)][1])], s,
+                              policies=("random", "random")) for s in range(games))
+    doc = max(docs, key=lambda d: len(d["actions"]))
     return doc["game"], doc["actions"]
 
 
-def takes_notes(name: str) -> bool:
-    check = get_ruleset(name).check_action
-    try:
-        if check is not None:
-            check({"type": "note", "text": "n"}, 0)
-    except ValueError:
-        return False
-    return True
-
-
-def bench_appends(url: str, sizes: list[int], appends: int, ruleset: str = "pm-2.22") -> dict[str, Any]:
-    if ruleset == "pm-2.22":
-        header, actions = table_log(2 * appends + 40)
-    else:
-        header, actions = complete_log(ruleset, 2 * appends + 40)
-        appends = min(appends, len(actions) // 2)
-        if not takes_notes(ruleset):
-            sizes = sorted({min(size, len(actions) - appends) for size in sizes})
+def bench_appends(url: str, sizes: list[int], appends: int, ruleset: str = "pm-2.22", games: int = 60) -> dict[str, Any]:
+    header, actions = table_log(games) if ruleset == "pm-2.22" else complete_log(ruleset, games)
+    appends = min(appends, len(actions) // 3)
+    longest = len(actions) - appends
     app = create_app({**CONFIG, "PMEMO_DATABASE_URL": url})
     client = app.test_client()
     from pmemo_replay.web.drafts import KEY
 
-    out: dict[str, Any] = {"game_actions": len(actions)}
-    notes = takes_notes(ruleset)
+    out: dict[str, Any] = {"game_actions": len(actions), "appends": appends}
     head = json.dumps({"format": "pmemo-log", "version": 1, "game": header})
-    for size in sizes:
-        real = min(len(actions) - appends, max(1, size // 8 if notes else size))  # real actions, notes between
-        prefix: list[dict[str, Any]] = []
-        for i in range(real):
-            prefix.append(actions[i])
-            prefix.extend({"type": "note", "text": f"n{i}.{k}"} for k in range((size - real) // real + (i < (size - real) % real)))
+    for size in sorted({min(size, longest) for size in sizes}):  # real actions only: no notes padding
         created = client.post("/api/drafts", data=head).get_json()
         auth = {"Authorization": f"Bearer {created['token']}"}
-        for n, action in enumerate(prefix):
+        for n, action in enumerate(actions[:size]):
             assert client.post(f"/api/drafts/{created['id']}/actions", json={"action": action, "expected": n},
                                headers=auth).status_code == 200
         row: dict[str, list[float]] = {"warm": [], "cold": []}
-        for n, action in enumerate(actions[real: real + appends], len(prefix)):
+        for n, action in enumerate(actions[size: size + appends], size):
             mode = "cold" if n % 2 else "warm"
             if mode == "cold":
                 app.extensions[KEY].cache.drop(created["id"])
@@ -165,20 +144,23 @@ def main() -> None:
     parser.add_argument("--ruleset", default="pm-2.22")
     parser.add_argument("--sizes", default="50,300,800")
     parser.add_argument("--appends", type=int, default=60)
+    parser.add_argument("--games", type=int, default=60, help="simulated games to take the longest of")
     parser.add_argument("--db", default=None, help="a store URL (default: a fresh SQLite file)")
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-drafts-"))
     url = args.db or f"sqlite:///{folder / 'drafts.sqlite3'}"
-    report = {"appends": bench_appends(url, [int(s) for s in args.sizes.split(",")], args.appends, args.ruleset)}
+    report = {"appends": bench_appends(url, [int(s) for s in args.sizes.split(",")], args.appends, args.ruleset,
+                                       args.games)}
     if not args.no_browser and args.ruleset == "pm-2.22":
         report["taps"] = bench_taps(args.db or f"sqlite:///{folder / 'taps.sqlite3'}")
     if args.json:
         print(json.dumps(report, indent=2))
         return
     what = "seat 0's table log" if args.ruleset == "pm-2.22" else f"{args.ruleset}, the judge's seat"
-    print(f"appends (game of {report['appends'].pop('game_actions')} actions, {what}):")
+    print(f"appends (game of {report['appends'].pop('game_actions')} actions, {what}, "
+          f"{report['appends'].pop('appends')} appends a draft length):")
     for size, modes in report["appends"].items():
         print(f"  draft at {size:>4} actions: " + "; ".join(
             f"{mode} p50 {m['p50_ms']} ms p95 {m['p95_ms']} ms (n={m['n']})" for mode, m in modes.items()))

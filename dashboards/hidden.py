@@ -1,7 +1,8 @@
-"""Games a moderator hid (pmemo_replay.store.moderation): left out of every statistic.
+"""Games left out of every statistic: those a moderator hid (pmemo_replay.store.moderation), and seats' recordings
+superseded by their merged game (``game.merged_into``: one game played, counted once).
 
-The warehouse keeps their rows (its files are append-only); ``hidden.json`` beside them lists the hidden
-game ids as the store had them at the last update, and the statistics' views leave those games out.
+The warehouse keeps their rows (its files are append-only); ``hidden.json`` beside them lists those game ids as
+the store had them at the last update (store.queries.left_out_ids_query), and the statistics' views leave them out.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())

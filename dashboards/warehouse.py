@@ -52,7 +52,7 @@ from dashboards.schema import CARD_ROW_GROUP, DATASETS, PARTITION, PARTITIONED, 
 from dashboards.source import games_by_id, project_batch, ruleset_cards
 from pmemo_replay.store.db import read_connection
 from pmemo_replay.store.models import GAME
-from pmemo_replay.store.queries import hidden_ids_query
+from pmemo_replay.store.queries import left_out_ids_query
 
 if TYPE_CHECKING:
     from pmemo_replay.store import Store
@@ -384,8 +384,9 @@ def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: b
 
 
 def _keep_hidden_current(conn: Connection, folder: Path) -> None:
-    """Record the games the store has hidden now (moderation), when that changed: statistics leave them out."""
-    hidden = tuple(sorted(conn.execute(hidden_ids_query()).scalars()))
+    """Record the games the store leaves out now (hidden by moderation, or superseded by a merged game of two seats'
+    recordings), when that changed: statistics leave them out."""
+    hidden = tuple(sorted(set(conn.execute(left_out_ids_query()).scalars())))
     if hidden != read_hidden(folder):
         write_hidden(folder, hidden)
 

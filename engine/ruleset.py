@@ -292,9 +292,16 @@ class HiddenOrders(Protocol):
     def hand(self, state: State, player: int) -> Sequence[str]:
         """The player's hand."""
 
-    def named(self, state: State, action: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+    def named(self, state: State, action: Mapping[str, Any]) -> list[tuple[int, str | None, str]]:
         """The cards ``action`` names from hidden places, as ``(player, card, where)``: ``"hand"`` (it must be in
-        the hand), ``"top"`` (the deck's top card) or ``"deck"`` (anywhere in the deck)."""
+        the hand), ``"top"`` (the next card the action takes from the top of the player's deck: its first ``"top"``
+        the top card, its second the one under it...; ``card`` None: a card taken unnamed, a draw) or ``"deck"``
+        (a copy anywhere in the deck: a search)."""
+
+    #: optional: the action types that draw from the top until a kind of card comes (Mahou Shoujo's
+    #: ``out_of_heroes``): how many they take depends on what they are, so the cards named with such an action
+    #: (the append's ``named``, in drawing order) are put on top of the deck before it is applied
+    draws_named_first: frozenset[str]
 
 
 def hides_orders(ruleset: Any) -> bool:

@@ -7,7 +7,7 @@ from itertools import chain
 from typing import Any
 
 from engine.asplayed import unchecked
-from engine.clockwork import legal, snapshot, stats, view
+from engine.clockwork import hidden, legal, snapshot, stats, view
 from engine.clockwork.actions import apply_action
 from engine.clockwork.cards import CwCardDB, parse_cards
 from engine.clockwork.rules import BOOK, RULES, illegal
@@ -66,16 +66,10 @@ class ClockworkMemorion(CompleteLogRecording):
     def hand(self, state: Game, player: int) -> list[str]:
         return state.players[player].hand
 
-    def named(self, state: Game, action: Mapping[str, Any]) -> list[tuple[int, str, str]]:
-        """The hand cards of ``summon``, ``inherit``, ``mulligan`` and ``discard`` (not yet those of interrupts)."""
-        p, kind = action.get("p"), action.get("type")
-        if type(p) is not int:
-            return []
-        if kind in ("summon", "inherit") and isinstance(action.get("card"), str):
-            return [(p, action["card"], "hand")]
-        if kind in ("mulligan", "discard"):
-            return [(p, c, "hand") for c in action.get("cards") or () if isinstance(c, str)]
-        return []
+    def named(self, state: Game, action: Mapping[str, Any]) -> list[tuple[int, str | None, str]]:
+        """The hand cards an action and its interrupts play or send away, and what their logged ops take from hands
+        and decks (engine/clockwork/hidden.py)."""
+        return hidden.named(action)
 
     apply = staticmethod(apply_action)
     #: as played (docs/as-played.md): ``turn``, ``trigger``, ``count``, ``payment`` and ``ops`` can stand

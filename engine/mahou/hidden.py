@@ -1,5 +1,6 @@
 """What a table does not see in Mahou Shoujo (engine.ruleset.HiddenOrders): the orders of ``shuffle`` and
-``redraw``, a placeholder order for each, and the cards an action names from a hand."""
+``redraw``, a placeholder order for each, the cards an action names from a hand, and ``out_of_heroes``, whose draws
+are named before it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from engine.mahou.setup import _stage
 from engine.mahou.state import MsState
 
 HIDDEN_ORDERS = frozenset({"shuffle", "redraw"})
+#: draws until a Hero comes (SR Note 3): the cards named with it go on top first (engine.ruleset.HiddenOrders)
+DRAWS_NAMED_FIRST = frozenset({"out_of_heroes"})
 #: the actions that take a card from the hand, and the fields naming it
 FROM_HAND = {"transform": ("card",), "grand_transform": ("card",), "play_pet": ("card",), "play_power": ("card",),
              "play_event": ("card",), "place_hero": ("card",), "place_active": ("hero", "girl")}

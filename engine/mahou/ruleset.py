@@ -168,6 +168,7 @@ class MahouShoujo(CompleteLogRecording):
     # -- at a real table (engine.ruleset.HiddenOrders): the deck orders nobody saw ---------------------
 
     hidden_orders = hidden.HIDDEN_ORDERS
+    draws_named_first = hidden.DRAWS_NAMED_FIRST
 
     def placeholder_order(self, state: MsState, action: Mapping[str, Any]) -> list[str]:
         return hidden.placeholder_order(state, action)

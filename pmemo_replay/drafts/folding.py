@@ -21,10 +21,10 @@ from engine.ruleset import JUDGE, PUBLIC, hidden_seats, hides_orders
 from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, Trail
 from pmemo_replay.drafts.orders import Orders
+from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is the first game's
 
 logger = logging.getLogger(__name__)
 Action = dict[str, Any]
-DEFAULT_RULESET = "pm-2.22"
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,15 +119,31 @@ class Orders:
         return plan.done()
 
     def name_for(self, state: Any, action: Mapping[str, Any], names: Sequence[str]) -> Rewrite:
-        """What ``action`` names from hidden places (the ruleset's ``named``), made true where it is not yet."""
+        """What ``action`` names from hidden places (the ruleset's ``named``), made true where it is not yet: a hand
+        card, the cards it takes from the top (in order; an unnamed one skipped), a copy it searches the deck for."""
         plan = _Plan(self)
         need: Counter[tuple[int, str]] = Counter()
+        depth: Counter[int] = Counter()
         for p, card, where in self.rs.named(state, action):
-            if where == "hand":
+            if where == "hand" and card is not None:
                 need[(p, card)] += 1
                 plan.in_hand(state, p, card, need, names[p])
             elif where == "top":
-                plan.on_top(state, p, card, names[p])
+                depth[p] += 1
+                if card is not None:
+                    plan.on_top(p, depth[p] - 1, card, names[p])
+            elif where == "deck" and card is not None:
+                need[(p, card)] += 1
+                plan.in_deck(state, p, card, need[(p, card)], names[p])
+        return plan.done()
+
+    def name_top(self, p: int, cards: Sequence[str], names: Sequence[str]) -> Rewrite:
+        """``cards`` are the next cards on top of ``p``'s deck, top first (an action about to draw them)."""
+        plan = _Plan(self)
+        if len(cards) > len(self.origins[p]):
+            raise NamingConflict(f"{len(cards)} card(s) named, but {names[p]}'s deck holds {len(self.origins[p])}")
+        for k, card in enumerate(cards):
+            plan.on_top(p, k, card, names[p])
         return plan.done()
 
 
@@ -191,11 +207,38 @@ class _Plan:
             raise NamingConflict(f"{card} is not in {name}'s hand, and no card {name} drew is left unnamed to be it")
         self.put(spare[0], card, name)
 
-    def on_top(self, state: Any, p: int, card: str, name: str) -> None:
+    def on_top(self, p: int, k: int, card: str, name: str) -> None:
+        """``card`` is ``k`` cards under the top of ``p``'s deck (0: the top card)."""
         origins = self.o.origins[p]
-        pos = origins[-1] if origins else None
-        if pos is not None and pos[1] not in self.seen(pos[0]):
+        pos = origins[-1 - k] if k < len(origins) else None
+        if pos is None:  # beyond the deck, or a card from no hidden order: the fold rules on it
+            return
+        if pos[1] not in self.seen(pos[0]):
             self.put(pos, card, name)
+        elif self.card_at(pos) != card:
+            raise NamingConflict(f"{card} cannot be {name}'s card {k + 1} from the top: {self.card_at(pos)} was "
+                                 "seen there")
+
+    def in_deck(self, state: Any, p: int, card: str, need: int, name: str) -> None:
+        """A copy of ``card`` is in ``p``'s deck (``need`` copies, counting those this action took before): when
+        the deck lacks it, a drawn copy nobody saw changes places with a deck card nobody saw, of the same order."""
+        origins = self.o.origins[p]
+        deck = list(self.o.rs.pile(state, p))
+        have = sum(1 for c, pos in zip(deck, origins, strict=True) if (c if pos is None else self.card_at(pos)) == card)
+        if have >= need:
+            return
+        for pos in reversed(origins):
+            if pos is None or pos[1] in self.seen(pos[0]) or self.card_at(pos) == card:
+                continue
+            s = pos[0]
+            drawn = [q for q in self.o.taken if q[0] == s and q[1] not in self.seen(s) and self.card_at(q) == card]
+            if drawn:
+                order = self.order(s)
+                j = drawn[0][1]
+                order[pos[1]], order[j] = order[j], order[pos[1]]
+                self.mark(pos)  # it left the deck as that card
+                return
+        raise NamingConflict(f"{card} is not in {name}'s deck, and no card {name} drew is left unnamed to be it")
 
 
 def _align(old: list[str], origin: list[Pos | None], new: list[str]) -> tuple[list[Pos | None], list[Pos | None]]:

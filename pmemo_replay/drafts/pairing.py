@@ -2,9 +2,10 @@
 merged into one judge's log (engine.merge), stored as one game with both recordings kept.
 
 One game is counted once: each seat's finished draft is stored (as every finished draft is), and when the merge is
-stored it supersedes them: the seat games get a ``hidden`` event (store.moderation, actor ``merge``, the reason names
-the merged game), which takes them out of the games list and every statistic; nothing is deleted. The merged game
-links back to its recordings and each seat game forward to it (:func:`recordings`: ``GET /api/games/<id>``).
+stored it supersedes them: each seat game's ``merged_into`` names the merged game (migration 0010), which takes it
+out of the games list and every statistic (store.queries.left_out_ids_query); nothing is deleted, and moderation
+(hide, show) does not touch it. The merged game links back to its recordings and each seat game forward to it
+(:func:`recordings`: ``GET /api/games/<id>``).
 
 ``pair`` records one draft's request (its token, the other draft's id, the seat it was recorded from); two drafts
 are paired once each asked for the other from the other seat. ``merged`` merges them (the first disagreement, when
@@ -29,10 +30,9 @@ from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
 from pmemo_replay.drafts.service import DraftError, Drafts, Finished
 from pmemo_replay.logio import FORMAT, VERSION
 from pmemo_replay.store.db import read_connection, write_transaction
-from pmemo_replay.store.moderation import set_hidden
+from pmemo_replay.store.models import GAME
 
 HEADER = "header"  #: the pick's step naming the header (whose is right where the two differ)
-MERGE_ACTOR = "merge"  #: the actor of the ``hidden`` events that take superseded seat games out of the lists
 
 
 def _error(status: int, message: str) -> DraftError:
@@ -168,11 +168,10 @@ class Pairs:
             raise DraftError(422, {"ruling": result.ruling or {}})
         with write_transaction(self.engine) as conn:
             conn.execute(sa.update(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id.in_(now["seats"])).values(game_id=result.game_id))
-            seat_games = conn.execute(sa.select(DRAFT.c.game_id).where(DRAFT.c.id.in_(now["seats"]))).scalars().all()
-        for seat_game in seat_games:  # superseded by the merge: one game played, counted once
-            if seat_game is not None and seat_game != result.game_id:
-                set_hidden(self.engine, seat_game, True, actor=MERGE_ACTOR,
-                           reason=f"a seat's recording, merged into game {result.game_id}")
+            seat_games = sa.select(DRAFT.c.game_id).where(DRAFT.c.id.in_(now["seats"]), DRAFT.c.game_id.is_not(None))
+            # superseded by the merge: one game played, counted once
+            conn.execute(sa.update(GAME).where(GAME.c.id.in_(seat_games), GAME.c.id != result.game_id)
+                         .values(merged_into=result.game_id))
         return Finished(result.game_id, result.status == "stored")
 
 
@@ -184,7 +183,6 @@ def recordings(engine: Any, game_id: int) -> dict[str, Any]:
         rows = conn.execute(sa.select(DRAFT_PAIR.c.draft_id, DRAFT_PAIR.c.seat, DRAFT.c.game_id)
                             .join(DRAFT, DRAFT.c.id == DRAFT_PAIR.c.draft_id)
                             .where(DRAFT_PAIR.c.game_id == game_id).order_by(DRAFT_PAIR.c.seat)).all()
-        into = conn.execute(sa.select(DRAFT_PAIR.c.game_id).join(DRAFT, DRAFT.c.id == DRAFT_PAIR.c.draft_id)
-                            .where(DRAFT.c.game_id == game_id, DRAFT_PAIR.c.game_id.is_not(None))).scalar()
+        into = conn.execute(sa.select(GAME.c.merged_into).where(GAME.c.id == game_id)).scalar()
     return {"recordings": [{"seat": r.seat, "draft": r.draft_id, "game_id": r.game_id} for r in rows],
             "merged_into": into}

@@ -22,6 +22,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
+from engine.fold import Folder
 from engine.ruleset import hides_orders
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
@@ -188,6 +189,9 @@ class Drafts:
                 if entry.fold.orders is not None:
                     action = self._fill(entry.fold, row.header, action, expected, bare)
                     rewrites.append(self._named_by(entry, conn, row, action))
+                    if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
+                        rewrites.append(self._name_first(entry, conn, row, named))
+                        named = None
                 try:
                     public = entry.fold.push(action, stand=stand)
                 except IllegalAction as err:
@@ -198,7 +202,7 @@ class Drafts:
                                     path=f"{expected}.{suffix}" if suffix else str(expected))
                     raise DraftError(422, {"ruling": ruling.to_json()}) from None
                 if named is not None:
-                    rewrites.append(self._name_drawn(entry, conn, row, named, [*self._current(conn, row), action]))
+                    rewrites.append(self._name_drawn(entry, conn, row, named, list(entry.fold.judge.actions)))
                 entry.valid = False  # until the transaction commits
                 try:
                     event = self._event(conn, draft_id, "append", expected, action, public)
@@ -215,6 +219,35 @@ class Drafts:
                     raise
         entry.mark(expected + 1, event)
         return answer
+
+    def check(self, draft_id: int, token: str | None, action: Any, expected: Any) -> dict[str, Any]:
+        """Whether ``action`` appended at ``expected`` would be taken as a regular action (the same fold an append
+        runs, on a copy: nothing is stored): ``{"count", "legal", "ruling"}``, the ruling the append would answer. An
+        as-played draft would let an irregular action stand after the recorder asks; this answers the rules."""
+        if type(expected) is not int or expected < 0:
+            raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
+        with read_connection(self.engine) as conn:
+            row = self._checked(conn, draft_id, token)
+            if row.game_id is not None:
+                raise DraftError(409, {"error": "the draft is finished", "game_id": row.game_id})
+            if expected != row.count:
+                raise self._conflict(row, expected)
+            if not self._bare(row.header, action):
+                self._check_action(row.header, action, expected)
+            entry = self._entry(conn, row)
+        with entry.lock:
+            judge = entry.fold.judge
+            probe = Folder(row.header, entry.fold.cards, state=judge.ruleset.clone(judge.state), offset=judge.applied,
+                           keep_trails=False)
+        probe.as_played = False
+        try:
+            probe.push(action)
+        except IllegalAction as err:
+            suffix = err.path_suffix
+            ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
+                            path=f"{expected}.{suffix}" if suffix else str(expected))
+            return {"count": row.count, "legal": False, "ruling": ruling.to_json()}
+        return {"count": row.count, "legal": True, "ruling": None}
 
     def name(self, draft_id: int, token: str | None, named: Any, expected: Any) -> dict[str, Any]:
         """Name cards drawn and not named yet (``{"p", "cards"}``, oldest first) in a game whose deck orders nobody
@@ -406,14 +439,39 @@ class Drafts:
             self._refold(entry, row, self._current(conn, row), rewrite)
         return rewrite
 
-    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, actions: list[Any]) -> Rewrite:
-        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt)."""
+    @staticmethod
+    def _draws_named_first(rs: Any, action: Any, named: Any) -> bool:
+        """True when ``action`` draws until a kind of card comes (the ruleset's ``draws_named_first``) and ``named``
+        names its own player's cards: they go on top before it."""
+        return (action.get("type") in getattr(rs, "draws_named_first", ()) and isinstance(named, dict)
+                and named.get("p") == action.get("p"))
+
+    def _named_cards(self, entry: Entry, row: Row[Any], named: Any) -> tuple[int, list[str]]:
+        """``named``'s player and cards (400 unless ``{"p": a seat, "cards": [known card ids]}``)."""
         seats = len(row.header.get("players") or ())
         cards = named.get("cards") if isinstance(named, dict) else None
         p = named.get("p") if isinstance(named, dict) else None
         if type(p) is not int or not 0 <= p < seats or not isinstance(cards, list) or not all(
                 isinstance(c, str) and c in entry.fold.cards for c in cards):
             raise _error(400, f"'named' is {{\"p\": a seat (0 to {seats - 1}), \"cards\": [known card ids]}}")
+        return p, cards
+
+    def _name_first(self, entry: Entry, conn: Connection, row: Row[Any], named: Any) -> Rewrite:
+        """Put ``named["cards"]`` on top of ``named["p"]``'s deck, top first, before an action draws them."""
+        p, cards = self._named_cards(entry, row, named)
+        assert entry.fold.orders is not None
+        try:
+            rewrite = entry.fold.orders.name_top(p, cards, self._names(row.header))
+        except NamingConflict as err:
+            self.cache.drop(row.id)
+            raise _error(400, f"action {row.count}: {err}") from None
+        if rewrite:  # from the fold's own actions: an earlier rewrite of this append is in them
+            self._refold(entry, row, list(entry.fold.judge.actions), rewrite)
+        return rewrite
+
+    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, actions: list[Any]) -> Rewrite:
+        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt)."""
+        p, cards = self._named_cards(entry, row, named)
         assert entry.fold.orders is not None
         try:
             rewrite = entry.fold.orders.name_drawn(entry.fold.judge.state, p, cards, self._names(row.header))
@@ -450,8 +508,9 @@ class Drafts:
         return event
 
     def _draws(self, entry: Entry, offered: list[Action]) -> dict[str, Any]:
-        """For the recorder: each player's drawn cards nobody named yet and what they may be (``pool``), and what
-        the next shuffle offered to that player orders (``shuffle_pool``: what its draws may be)."""
+        """For the recorder: each player's drawn cards nobody named yet and what they may be (``pool``), what the
+        next shuffle offered to that player orders (``shuffle_pool``: what its draws may be), and the action types
+        whose draws are named with them (``draws_named_first``)."""
         orders = entry.fold.orders
         if orders is None:
             return {}
@@ -466,7 +525,8 @@ class Drafts:
                     draws[p]["shuffle_pool"] = dict(Counter(rs.placeholder_order(state, action)))
                 except (IllegalAction, KeyError):
                     continue
-        return {"hidden_orders": sorted(rs.hidden_orders), "draws": draws}
+        return {"hidden_orders": sorted(rs.hidden_orders), "draws": draws,
+                "draws_named_first": sorted(getattr(rs, "draws_named_first", ()))}
 
     def _current(self, conn: Connection, row: Row[Any]) -> list[Action]:
         return self._actions(conn, row.id, 0, row.count, "action")

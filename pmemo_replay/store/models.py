@@ -50,6 +50,8 @@ class Game(SQLModel, table=True):
                                    "(null: stored before migration 0006 and not re-processed since)")
     irregular: int = Field(default=0, sa_column_kwargs={"server_default": "0"},
                            description="irregularities that stood in a game stored as played (docs/as-played.md)")
+    merged_into: int | None = Field(default=None, index=True, description="on a seat's recording of a game two "
+                                    "phones recorded: the merged game that supersedes it (migration 0010)")
     engine_version: str
     played_at: datetime | None = Field(default=None, description="UTC; from the header")
     event: str | None = Field(default=None, index=True)

@@ -81,8 +81,8 @@ def _limit_draft_writes() -> Response | None:
     """Writes to one draft count against the per-draft rate (429 with ``Retry-After`` beyond it)."""
     limit: tuple[FixedWindowRateLimiter, RateLimitItem] | None = current_app.extensions.get(LIMITER_KEY)
     draft_id = (request.view_args or {}).get("draft_id")
-    if limit is None or request.method != "POST" or draft_id is None:
-        return None
+    if limit is None or request.method != "POST" or draft_id is None or request.endpoint == f"{bp.name}.check":
+        return None  # a check writes nothing
     limiter, item = limit
     try:
         if limiter.hit(item, "draft", str(draft_id)):
@@ -191,6 +191,15 @@ def name(draft_id: int) -> Response:
     body = _body()
     return answer(drafts().name(draft_id, bearer_token(), {"p": body.get("p"), "cards": body.get("cards")},
                                 body.get("expected")))
+
+
+@bp.post("/<int:draft_id>/check")
+def check(draft_id: int) -> Response:
+    """Would this append be taken (nothing stored): the payment sheet asks before it enables Record."""
+    body = _body()
+    if "action" not in body:
+        raise DraftError(400, {"error": "the body is {\"action\": {...}, \"expected\": n}"})
+    return answer(drafts().check(draft_id, bearer_token(), body["action"], body.get("expected")))
 
 
 @bp.post("/<int:draft_id>/undo")

@@ -131,6 +131,16 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "requestBody": _APPEND_BODY,
         "responses": {"200": _draft_json("applied (judge view)", _STEP), "400": _BAD,
                       "422": _json("RulingResponse", "illegal: nothing appended"), **_WRITE}}},
+    "/api/drafts/{draft_id}/check": {"post": {
+        "summary": "Would this append be taken as a regular action (`{\"action\": {...}, \"expected\": n}`)? Nothing is "
+                   "stored: `{\"count\", \"legal\", \"ruling\"}`, the ruling an append would answer (the payment sheet "
+                   "asks before it enables Record)",
+        "parameters": [DRAFT_ID],
+        "requestBody": _body({"action": {"type": "object"}, "expected": {
+            **_COUNT, "description": "the actions the client holds before this one"}}, ["action", "expected"]),
+        "responses": {"200": _draft_json("`{\"count\", \"legal\", \"ruling\"}`"), "400": _BAD,
+                      "409": _draft_json("finished, or `expected` is not the draft's count (`count` says what it is)"),
+                      **_TOKEN}}},
     "/api/drafts/{draft_id}/undo": {"post": {
         "summary": "Take the last action back (an undo event in the draft's history); optional `{\"expected\": n}`",
         "parameters": [DRAFT_ID], "requestBody": _UNDO_BODY,

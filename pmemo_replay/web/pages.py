@@ -14,6 +14,7 @@ from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
 from pmemo_replay import views
 from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.games.cards import cards_for
+from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is the first game's
 from pmemo_replay.web import meta, schemas
 from pmemo_replay.web.api import redaction_or_422, ruleset_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
@@ -23,7 +24,6 @@ from pmemo_replay.web.viewdata import game_view
 
 bp = Blueprint("pages", __name__)
 FILTERS = ("ruleset", "player", "card", "event", "from", "to")
-DEFAULT_RULESET = "pm-2.22"
 RULESET_NAME = re.compile(r"[a-z0-9][a-z0-9.\-]{0,63}")
 
 

@@ -5,26 +5,27 @@ from __future__ import annotations
 
 import contextlib
 import json
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 
 from engine.rulesets import RULESETS
-from pmemo_replay.decks import bundled_decks
 from pmemo_replay.drafts import DraftError
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.games.cards import ROOT
+from pmemo_replay.logio import DEFAULT_RULESET
 from pmemo_replay.web.auth import uploads_open
 from pmemo_replay.web.cardfacts import card_facts
 from pmemo_replay.web.context import get_store
 from pmemo_replay.web.drafts import drafts
-from pmemo_replay.web.pages import DEFAULT_RULESET, board_assets
+from pmemo_replay.web.pages import RULESET_NAME, board_assets
 
 bp = Blueprint("record", __name__)
 FACTS_KEY = "pmemo_all_card_facts"
 
 
-def all_card_facts(ruleset: str = DEFAULT_RULESET) -> dict[str, dict[str, Any]]:
+def all_card_facts(ruleset: str) -> dict[str, dict[str, Any]]:
     """Facts of every card of a ruleset's card database, by id (made once per application and ruleset)."""
     cache: dict[str, dict[str, dict[str, Any]]] = current_app.extensions.setdefault(FACTS_KEY, {})
     facts = cache.get(ruleset)
@@ -36,15 +37,23 @@ def all_card_facts(ruleset: str = DEFAULT_RULESET) -> dict[str, dict[str, Any]]:
 
 
 def game_decks(ruleset: str) -> list[dict[str, Any]]:
-    """The bundled decks of a ruleset for the setup form: ``{"key", "name", "main", "ex"}``."""
-    if ruleset == DEFAULT_RULESET:
-        return [{"key": d.key, "name": d.name, "main": list(d.main), "ex": list(d.ex)} for d in bundled_decks()]
+    """The bundled decks of a ruleset (its ``bundled_decks`` folders) for the setup form: ``{"key", "name", "main",
+    "ex"}``; a deck file lists ``cards``, or ``main`` and ``ex`` for a game with an EX deck."""
     out = []
     for folder in RULESETS[ruleset].bundled_decks:
         for path in sorted((ROOT / folder).glob("*.json")):
             doc = json.loads(path.read_text(encoding="utf-8"))
-            out.append({"key": path.stem, "name": str(doc.get("name", path.stem)), "main": list(doc["cards"]), "ex": []})
+            out.append({"key": path.stem, "name": str(doc.get("name", path.stem)),
+                        "main": list(doc["main"] if "main" in doc else doc["cards"]), "ex": list(doc.get("ex") or ())})
     return out
+
+
+def recorder_module(ruleset: str) -> str:
+    """The game's recorder module: ``js/record/games/<ruleset>.js``, or ``generic.js`` (the offers as buttons, the
+    game's board module) when the game has none, as the viewer picks its board module (pages.board_assets)."""
+    static = Path(current_app.static_folder or "static")
+    own = RULESET_NAME.fullmatch(ruleset) is not None and (static / "js" / "record" / "games" / f"{ruleset}.js").is_file()
+    return url_for("static", filename=f"js/record/games/{ruleset if own else 'generic'}.js")
 
 
 def games() -> list[dict[str, Any]]:
@@ -72,7 +81,7 @@ def record() -> Any:
     rs = RULESETS[chosen]
     data = {"ruleset": chosen, "game": rs.game, "players": list(rs.players), "table_logs": bool(rs.table_logs),
             "games": games(), "decks": game_decks(chosen), "cards": all_card_facts(chosen),
-            "board": board_assets(chosen)["js"], "uploads_open": uploads_open()}
+            "board": board_assets(chosen)["js"], "recorder": recorder_module(chosen), "uploads_open": uploads_open()}
     return render_template("record.html", data=data)
 
 

@@ -202,11 +202,11 @@ class GameSchema(GameSummarySchema):
     ruling = fields.Nested(RulingSchema, allow_none=True,
                            metadata={"description": "set when a re-check by a later engine refused the log"})
     recordings = fields.List(fields.Nested(RecordingSchema), metadata={
-        "description": "a game merged from two seats' recordings: each seat's draft and its own (superseded, hidden) "
-                       "seat game; [] for any other game"})
+        "description": "a game merged from two seats' recordings: each seat's draft and its own seat game "
+                       "(superseded by this one); [] for any other game"})
     merged_into = fields.Integer(allow_none=True, metadata={
-        "description": "a seat's recording superseded by the merged game of both seats (hidden from lists and "
-                       "statistics): that game's id; null otherwise"})
+        "description": "a seat's recording superseded by the merged game of both seats (left out of lists and "
+                       "statistics, whatever moderation does): that game's id; null otherwise"})
 
 
 class ActionsSchema(Schema):

@@ -4,6 +4,7 @@ played (review 21, finding 1)."""
 
 from __future__ import annotations
 
+import ast
 import json
 from typing import Any
 
@@ -43,17 +44,30 @@ def _without_order(action: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in action.items() if k != "order"}
 
 
-def _record(client: FlaskClient, ruleset: str, doc: dict[str, Any], *, name_draws: bool = True) -> tuple[int, dict[str, str], Folder]:
-    """Record ``doc`` as a table would: orders left out, each player's draws named after the action that drew them."""
+def _deck_ops(trail: Any) -> list[dict[str, Any]] | None:
+    """The ops a Clockwork ability built and applied (its trail's ``effect`` entries), when one of them took a card
+    from a deck: what the table saw and the recorder writes down (``ops``); else None."""
+    ops = [ast.literal_eval(e.message[e.message.index(": {") + 2:]) for e in trail.entries
+           if e.rule == "effect" and ": {'op'" in e.message]
+    return ops if any(op.get("from") in ("deck", "deck_top") for op in ops) else None
+
+
+def _record(client: FlaskClient, ruleset: str, doc: dict[str, Any], *, name_draws: bool = True,
+            with_ops: bool = False) -> tuple[int, dict[str, str], Folder]:
+    """Record ``doc`` as a table would: orders left out, each player's draws named after the action that drew them
+    (``name_draws``), an ability's ops written down when they took a card from a deck (``with_ops``)."""
     rs = get_ruleset(ruleset)
     cards = bundled_for(ruleset)
     real = Folder(doc["game"], cards)
     draft, auth = _draft(client, doc["game"])
     for n, action in enumerate(doc["actions"]):
         before = [list(rs.pile(real.state, p)) for p in (0, 1)]
-        real.push(action)
+        trail = real.push(action)
         drawn = [_taken(before[p], list(rs.pile(real.state, p)), action, p) for p in (0, 1)]
         sent = _without_order(action) if action["type"] in rs.hidden_orders else action
+        ops = _deck_ops(trail) if with_ops else None
+        if ops is not None:
+            sent = {**sent, "ops": ops}
         if action["type"] in rs.hidden_orders:
             offered = client.get(f"/api/drafts/{draft}/legal", headers=auth).json["actions"]
             assert sent in offered or action["type"] == "mulligan", (n, sent, offered)
@@ -188,3 +202,95 @@ def test_the_offers_can_follow_a_real_game(ruleset: str) -> None:
             assert bare in offered, f"action {n} ({action['type']}) of the game cannot be tapped in the recorder"
             return
         fold.push(action)
+
+
+def _uses(rs: Any, doc: dict[str, Any], want: Any) -> bool:
+    return any(want(a) for a in doc["actions"])
+
+
+def _recall_from_hand(a: dict[str, Any]) -> bool:
+    return a["type"] == "recall" and a.get("from") == "hand"
+
+
+def test_out_of_heroes_draws_are_named_as_drawn(client: FlaskClient) -> None:
+    """Mahou's out_of_heroes draws by itself until a Hero comes (SR Note 3): how many cards it takes depends on what
+    they are, so the cards named with it (in drawing order) are put on top before it; the draft is the game played."""
+    ruleset = "mahou-shoujo-1"
+    rs = get_ruleset(ruleset)
+    # seed 4's game 9: out_of_heroes at action 76 draws 10 cards before its Hero
+    doc = next(d for d in simulated_logs(bundled_for(ruleset), 10, 4, ruleset=ruleset)
+               if _uses(rs, d, lambda a: a["type"] == "out_of_heroes") and _moves_from_top(rs, d))
+    draft, auth, real = _record(client, ruleset, doc)
+    now = client.get(f"/api/drafts/{draft}", headers=auth).json
+    _same_game(now["state"], rs.to_json(real.state))
+
+
+def test_cards_recalled_from_hand_or_taken_from_the_deck_by_an_effect_are_named(client: FlaskClient) -> None:
+    """Clockwork's recall from the hand names a hand card (and so do the recalls interrupting another action, and
+    an effect's ops from the hand); an effect's ops name what they take from the deck (``deck_top``: the top card,
+    ``deck``: a search). With the draws not named, each such name rewrites the order where nobody saw it, and the
+    game goes on as played: seed 3's game holds recalls from the hand and CWX 012's ``deck_top`` put to storage."""
+    ruleset = "clockwork-memorion-1"
+    rs = get_ruleset(ruleset)
+    doc = next(d for d in simulated_logs(bundled_for(ruleset), 12, 3, ruleset=ruleset) if _uses(rs, d, _recall_from_hand))
+    draft, auth, real = _record(client, ruleset, doc, name_draws=False, with_ops=True)
+    now = client.get(f"/api/drafts/{draft}", headers=auth).json
+    mine, theirs = now["state"], rs.to_json(real.state)
+    for a, b in zip(mine["players"], theirs["players"], strict=True):
+        assert {k: v for k, v in a.items() if k not in ("deck", "hand")} == {k: v for k, v in b.items() if k not in ("deck", "hand")}
+        assert len(a["hand"]) == len(b["hand"])
+    assert mine["result"] == theirs["result"]
+
+
+class _Toy:
+    """A one-player game for :class:`Orders` alone: a deck (top last), a hand, and actions that say what they name."""
+
+    hidden_orders = frozenset({"shuffle"})
+
+    def __init__(self, order: list[str]) -> None:
+        self.players = [0]
+        self.deck, self.hand = list(reversed(order)), []
+
+    def pile(self, state: Any, p: int) -> list[str]:
+        return state.deck
+
+    def hand_of(self, state: Any, p: int) -> list[str]:
+        return state.hand
+
+    def named(self, state: Any, action: dict[str, Any]) -> list[tuple[int, str | None, str]]:
+        return action["named"]
+
+
+def _toy_orders(order: list[str], draws: int) -> tuple[Any, Any]:
+    from pmemo_replay.drafts.orders import Orders
+
+    game = _Toy(order)
+    rs = type("Rs", (), {"hidden_orders": game.hidden_orders, "pile": game.pile, "hand": game.hand_of,
+                         "named": game.named})()
+    orders = Orders(rs, game)
+    orders.after(0, {"type": "shuffle", "p": 0, "order": order}, [[]], game)
+    for n in range(draws):
+        before = orders.decks(game)
+        game.hand.append(game.deck.pop())
+        orders.after(1 + n, {"type": "draw", "p": 0}, before, game)
+    return orders, game
+
+
+def test_a_search_and_cards_from_the_top_are_named_where_nobody_saw() -> None:
+    """``deck``: a searched card the deck lacks under the placeholder swaps with a draw nobody named (of the same
+    order); ``top``: the action's cards from the top in order, an unnamed one (a draw) skipped; a seen card is a
+    conflict."""
+    from pmemo_replay.drafts.orders import NamingConflict
+
+    orders, game = _toy_orders(["A", "B", "C", "D"], 1)  # A drawn, unnamed; B on top
+    rewrite = orders.name_for(game, {"named": [(0, "A", "deck")]}, ["Aoi"])
+    assert rewrite.orders == {0: ["B", "A", "C", "D"]} and rewrite.seen == {0: {1}}
+    with pytest.raises(NamingConflict):
+        orders.name_for(game, {"named": [(0, "E", "deck")]}, ["Aoi"])
+    orders, game = _toy_orders(["A", "B", "C", "D"], 0)
+    rewrite = orders.name_for(game, {"named": [(0, None, "top"), (0, "D", "top")]}, ["Aoi"])
+    assert rewrite.orders == {0: ["A", "D", "C", "B"]} and rewrite.seen == {0: {1}}
+    assert orders.name_top(0, ["C", "A"], ["Aoi"]).orders == {0: ["C", "A", "B", "D"]}
+    orders.seen = {0: {0}}  # A seen on top already
+    with pytest.raises(NamingConflict):
+        orders.name_top(0, ["B"], ["Aoi"])

@@ -111,9 +111,11 @@ def test_the_payment_sheet_shows_the_cost_and_a_running_total(server: LiveServer
     page.tap(f"#offers button[data-action='{json.dumps(action, sort_keys=True, separators=(',', ':'), ensure_ascii=False)}']")
     page.wait_for_selector("#sheet .pay-total")
     assert page.inner_text("#sheet .pay-total").startswith(f"Cost {cost} · paid ")
+    page.wait_for_selector("#sheet .pay-check[data-kind='legal']", timeout=WAIT_MS)  # the server's check
     assert page.is_enabled("#sheet .pay-send")  # the engine's own payment covers the cost
     for _ in action["pay"]:  # take every paid card back: short
         page.tap("#sheet .chosen button >> nth=0")
+    page.wait_for_selector("#sheet .pay-check[data-kind='illegal']", timeout=WAIT_MS)
     assert "more" in page.inner_text("#sheet .pay-total") and page.is_disabled("#sheet .pay-send")
 
 

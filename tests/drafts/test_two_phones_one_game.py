@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
+from pmemo_replay.store.moderation import game_events, set_hidden
 
 
 def _draft(client: FlaskClient, header: dict[str, Any]) -> tuple[int, dict[str, str]]:
@@ -28,7 +29,8 @@ def _append(client: FlaskClient, draft: int, auth: dict[str, str], actions: list
 
 def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:
     """Pairing needs both drafts finished (each finish stores the seat's table log as a game), then the merge is
-    stored too: the one game played is listed, and counted by the statistics, three times."""
+    stored too: the one game played is listed, and counted by the statistics, once; the seat games are superseded
+    (``merged_into``), not hidden, so a moderator showing them again does not count them twice."""
     pm = get_ruleset("pm-2.22")
     cards = bundled_for("pm-2.22")
     doc = next(d for d in simulated_logs(cards, 30, 2) if len(d["actions"]) < 110)
@@ -43,6 +45,8 @@ def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:
     assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=a1).json["paired"]
     for draft, auth in drafts:
         assert client.post(f"/api/drafts/{draft}/finish", headers=auth).status_code == 201
+    # the warehouse counts each seat's game until the merge supersedes it
+    assert client.get("/api/stats/first?ruleset=pm-2.22").json["covers"]["games"] == 2
     assert client.post(f"/api/drafts/{d0}/merge/finish", headers=a0).status_code == 201
     listed = client.get("/api/games").json["items"]
     assert len(listed) == 1, [(g["id"], g["actions"]) for g in listed]
@@ -53,6 +57,15 @@ def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:
     seat_games = [r["game_id"] for r in game["recordings"]]
     assert all(g is not None and g != merged for g in seat_games) and game["merged_into"] is None
     assert [client.get(f"/api/games/{g}").json["merged_into"] for g in seat_games] == [merged, merged]
+    engine = client.application.extensions["pmemo_store"].engine
+    assert all(game_events(engine, g) == [] for g in seat_games)  # no moderation event: nothing to undo
+    for g in seat_games:  # a moderator hides a seat game, then shows it again: still superseded
+        set_hidden(engine, g, True, reason="test", actor="mod")
+        set_hidden(engine, g, False, reason="test", actor="mod")
+    assert [g["id"] for g in client.get("/api/games").json["items"]] == [merged]
+    assert client.get("/api/stats/first?ruleset=pm-2.22").json["covers"]["games"] == 1
+    player = game["players"][0]
+    assert [g["id"] for g in client.get(f"/api/games?player={player}").json["items"]] == [merged]
     page = client.get(f"/games/{merged}").get_data(as_text=True)
     assert f'href="/games/draft/{d0}"' in page and f'href="/games/draft/{d1}"' in page
     assert f'href="/games/{merged}"' in client.get(f"/games/{seat_games[0]}").get_data(as_text=True)

@@ -16,7 +16,7 @@ PATHS = {"/api/games": {"get", "post"}, "/api/games/{game_id}": {"get"}, "/api/g
          "/api/games/{game_id}/state": {"get"}, "/api/games/{game_id}/legal": {"get"}, "/api/check": {"post"}, "/api/judge/step": {"post"},
          "/api/openapi.json": {"get"}, **{f"/api/stats/{k}": {"get"} for k in ("cards", "decks", "matchups", "first", "trends", "games")},
          "/api/drafts": {"post"}, "/api/drafts/{draft_id}": {"get"}, "/api/drafts/{draft_id}/actions": {"post"},
-         "/api/drafts/{draft_id}/undo": {"post"}, "/api/drafts/{draft_id}/finish": {"post"},
+         "/api/drafts/{draft_id}/undo": {"post"}, "/api/drafts/{draft_id}/check": {"post"}, "/api/drafts/{draft_id}/finish": {"post"},
          "/api/drafts/{draft_id}/legal": {"get"}, "/api/drafts/{draft_id}/events": {"get"},
          "/api/drafts/{draft_id}/pair": {"post"}, "/api/drafts/{draft_id}/merge": {"get"},
          "/api/drafts/{draft_id}/merge/finish": {"post"}, "/api/drafts/{draft_id}/merge/pick": {"post"},

@@ -1,7 +1,7 @@
 // The setup form for a game whose logs are always complete (engine.ruleset.CompleteLogRecording): as many seats as
 // the game takes, a name and a bundled deck each, who goes first; recorded from the judge's seat (every card known).
 import { $, el, fill } from "../dom.js";
-import { localIso } from "./setup.js";
+import { localIso } from "./when.js";
 
 /** Fill the form for data.ruleset; onCreate(header, seat, apiToken) returns a promise of an error message or null. */
 export function startAnySetup(data, onCreate) {

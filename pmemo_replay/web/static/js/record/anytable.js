@@ -1,6 +1,6 @@
 // The table for a game whose logs are always complete: its board module (boards/load.js) draws the judge's state,
 // the legal actions are large buttons grouped by type and told by the board; undo, note, concede and finish one
-// tap away (the Precious Memories table, table.js, adds the questions of unknown cards).
+// tap away (games/generic.js; Precious Memories has its own, games/pm-2.22.js, with the questions of unknown cards).
 import { $, el, fill } from "../dom.js";
 import { loadBoard } from "../boards/load.js";
 import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";
@@ -64,6 +64,8 @@ export async function startAnyTable(d, data, server) {
   // --- deck orders nobody saw: the shuffle is tapped without one, the cards drawn are named ------------
 
   const hiddenOrder = (a) => offers && (offers.hidden_orders || []).includes(a.type) && !("order" in a);
+  // draws until a kind of card comes (Mahou's out_of_heroes): what was drawn is asked first, it decides how many
+  const namedFirst = (a) => offers && (offers.draws_named_first || []).includes(a.type);
 
   /** A picker of the cards player p may have drawn (the pool of the deck's positions nobody saw yet). */
   function drawPicker(p, chosen, redraw, shuffling = false) {
@@ -82,8 +84,9 @@ export async function startAnyTable(d, data, server) {
     }));
   }
 
-  /** Tapping a shuffle: "what did X draw?" first (its draws follow what is named, not a made-up order). */
-  function askDraws(action) {
+  /** Tapping a shuffle (or an action that draws until a kind of card comes): "what did X draw?" first (its
+   * draws follow what is named, not a made-up order). */
+  function askDraws(action, shuffling = true) {
     const p = action.p;
     const chosen = [];
     const body = el("div", { class: "draws" });
@@ -92,7 +95,7 @@ export async function startAnyTable(d, data, server) {
         chosenRow(chosen, redraw),
         button(`Record: ${board.narrate(action)} · ${chosen.length} named`, () => send(action, { p, cards: [...chosen] }), "primary draws-send"),
         button("Not seen: record without naming", () => send(action), "draws-skip"),
-        drawPicker(p, chosen, redraw, true).node);
+        drawPicker(p, chosen, redraw, shuffling).node);
     }
     redraw();
     openSheet(`What did ${names[p]} draw?`, body);
@@ -175,7 +178,7 @@ export async function startAnyTable(d, data, server) {
     for (const [type, list] of groups) {
       parts.push(el("section", { class: `rec-group g-${type}` }, el("h3", { text: type.replace(/_/g, " ") }),
         list.map((a) => {
-          const b = button(board.narrate(a), () => (hiddenOrder(a) ? askDraws(a) : send(a)), "offer");
+          const b = button(board.narrate(a), () => (hiddenOrder(a) ? askDraws(a) : namedFirst(a) ? askDraws(a, false) : send(a)), "offer");
           b.dataset.offer = a.type;
           b.dataset.action = canonical(a);
           return b;

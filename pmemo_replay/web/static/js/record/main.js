@@ -1,12 +1,10 @@
 // The /record page: the setup form, or (?draft=N) the table of a draft this browser holds the token of.
 import { $, el, fill } from "../dom.js";
 import { call, currentDraftId, loadDraft, saveDraft } from "./outbox.js";
-import { startAnySetup } from "./anysetup.js";
-import { startAnyTable } from "./anytable.js";
-import { startSetup } from "./setup.js";
-import { startTable } from "./table.js";
 
 const data = JSON.parse($("record-data").textContent);
+// the game's recorder module, chosen by its ruleset (record.py recorder_module; games/generic.js when it has none)
+const game = await import(data.recorder);
 
 async function open(d) {
   const res = await call("GET", `/api/drafts/${d.id}`, d.token).catch(() => null);
@@ -29,8 +27,7 @@ async function open(d) {
     $("live-link").before(el("a", { class: "rec-branch-of", href: `/games/${server.branch.of}?step=${server.branch.at}`,
       text: `What-if branch of game ${server.branch.of} from step ${server.branch.at} (${server.branch.view} view)` }), " · ");
   }
-  if (data.table_logs) startTable(d, data.cards, server);
-  else startAnyTable(d, data, server);
+  game.startTable(d, data, server);
 }
 
 async function create(header, seat, apiToken) {
@@ -68,6 +65,5 @@ if (held) {
     }
   }
   $("game-choice").addEventListener("change", (e) => { window.location.assign(`/record?game=${encodeURIComponent(e.target.value)}`); });
-  if (data.table_logs) startSetup(data, create);
-  else startAnySetup(data, create);
+  game.startSetup(data, create);
 }

@@ -3,7 +3,14 @@ import { el, fill } from "../dom.js";
 
 const SHOWN = 40;
 
-const COPIES = 4;  // Rule Book P05: at most 4 copies of a card in a deck
+export const COPIES = 4;  // Rule Book P05: at most 4 copies of a card (same series and number) in a deck
+
+/** The card a parallel (alternate-art) id names: "MHK 01-001a" -> "MHK 01-001" (engine.pm.cards.base_id): its
+ * copies count with the base card's. */
+export function baseId(id) {
+  const m = /^(.*\d)[a-z]$/.exec(id);
+  return m ? m[1] : id;
+}
 
 /** A card's set code: "MHK 01-040" -> "MHK 01", "MHK ST-001" -> "MHK ST". */
 export function setCode(id) {
@@ -11,10 +18,11 @@ export function setCode(id) {
   return dash > 0 ? id.slice(0, dash) : id.split(" ")[0];
 }
 
-/** Every card of a player's zones a state JSON names (its known copies): {id: copies}. */
+/** Every card of a player's zones a state JSON names (its known copies): {base id: copies}, parallels counted
+ * with their base card as the deck rules count them. */
 export function seenIn(player) {
   const out = {};
-  const add = (id) => { if (id) out[id] = (out[id] || 0) + 1; };
+  const add = (id) => { if (id) out[baseId(id)] = (out[baseId(id)] || 0) + 1; };
   if (!player) return out;
   (player.hand || []).forEach(add);
   (player.discard || []).forEach(add);
@@ -29,10 +37,19 @@ export function seenIn(player) {
 }
 
 /** The ids a player's unknown card may be: the pool's, or (unlisted deck: pool null) every non-EX card of which
- * fewer than 4 copies are known in that player's zones (``seen``). */
+ * fewer than 4 copies (parallels included) are known in that player's zones (``seen``: :func:`seenIn`). */
 export function poolIds(pool, cards, seen = {}) {
   if (pool) return Object.keys(pool).filter((id) => pool[id] > 0);
-  return Object.keys(cards).filter((id) => !(cards[id].keywords || []).includes("EX") && (seen[id] || 0) < COPIES);
+  return Object.keys(cards).filter((id) => !(cards[id].keywords || []).includes("EX") && (seen[baseId(id)] || 0) < COPIES);
+}
+
+/** Copies of ``id`` still possible for a player's unknown card, less those ``chosen`` in this prompt (parallels
+ * counted with their base card): from the pool ({base id: copies}), or (unlisted deck: pool null) 4 less the
+ * copies ``seen``. */
+export function copiesLeft(id, pool, seen, chosen = []) {
+  const key = baseId(id);
+  const picked = chosen.filter((c) => baseId(c) === key).length;
+  return (pool ? (pool[key] ?? pool[id] ?? 0) : COPIES - (seen[key] || 0)) - picked;
 }
 
 /** A card's button: color stripe, short id, name (and copies left). */

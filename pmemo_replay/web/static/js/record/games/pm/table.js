@@ -1,13 +1,14 @@
-// The table: the draft's state from the recorder's seat, what may be done now as large buttons, and the
+// Precious Memories' table (its table logs: cards nobody named yet): the draft's state from the recorder's seat, what may be done now as large buttons, and the
 // questions each asks (which card, the payment, targets); undo, note, concede and finish one tap away.
-import { $, el, fill } from "../dom.js";
-import { makeBoard } from "../boards/pm/sheet.js";
-import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";
-import { cardButton, cardPicker, poolIds as allowed, seenIn, setCode } from "./picker.js";
-import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
+import { $, el, fill } from "../../../dom.js";
+import { makeBoard } from "../../../boards/pm/sheet.js";
+import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "../../outbox.js";
+import { cardButton, cardPicker, copiesLeft, poolIds as allowed, seenIn, setCode } from "../../picker.js";
+import { button, closeSheet, openSheet, sheetOpen } from "../../sheet.js";
 import { groupActions, makeWords } from "./words.js";
 
-export function startTable(d, cards, server) {
+export function startTable(d, data, server) {
+  const { cards } = data;
   const names = server.game.players.map((p, i) => p.name || `player ${i}`);
   const words = makeWords(cards, names);
   const board = makeBoard(cards, server.game.players);
@@ -208,7 +209,8 @@ export function startTable(d, cards, server) {
       if (!unknown || d.skipped[p] === d.count) continue;
       const chosen = picking[p] || (picking[p] = []);
       const pool = state.players[p].unseen;
-      const left = (id) => (pool ? pool[id] - chosen.filter((c) => c === id).length : null);
+      const seen = seenIn(state.players[p]);
+      const left = (id) => copiesLeft(id, pool, seen, chosen);
       const picker = cardPicker({ ids: poolIds(pool, cards, p), deckSets: deckSets(p), cards, left, label: `cards ${names[p]} drew`,
         onPick(id) { if (chosen.length < unknown) { chosen.push(id); saveDraft(d); renderOffers(); } } });
       out.push(el("section", { class: "rec-group g-identify", "aria-label": "what did you draw" },
@@ -256,6 +258,31 @@ export function startTable(d, cards, server) {
       return ids;
     };
     const body = el("div", { class: "pay" });
+    let asked = 0;  // the latest check sent: an older answer is ignored
+    /** Record is enabled only for a payment the server would take (POST .../check: the rules' own check,
+     * colour and identity included), or, as played, one the recorder may let stand after the question. While
+     * actions wait in the outbox (offline) the server cannot tell: the cost total decides, as it says. */
+    function verdict(record, status, short) {
+      const payment = { ...action, pay: chosen };
+      const mine = ++asked;
+      const local = (why) => {
+        record.disabled = short;
+        status.textContent = why;
+        status.dataset.kind = "unchecked";
+      };
+      if (outbox.pending()) return local("not checked yet: actions are still being sent");
+      record.disabled = true;
+      status.textContent = "checking the payment…";
+      status.dataset.kind = "checking";
+      call("POST", `/api/drafts/${d.id}/check`, d.token, { action: payment, expected: d.count }).then((res) => {
+        if (mine !== asked) return;
+        if (res.status !== 200 || !res.body) return local("not checked: the server did not answer");
+        const legal = res.body.legal;
+        record.disabled = !legal && !(d.game && d.game.as_played);
+        status.textContent = legal ? "the rules accept this payment" : (res.body.ruling || {}).message || "refused";
+        status.dataset.kind = legal ? "legal" : "illegal";
+      }).catch(() => mine === asked && local("not checked: offline"));
+    }
     function draw() {
       const used = (zone, id) => chosen.filter((c) => c[zone] === id).length;
       const offer = (zone) => {
@@ -273,7 +300,8 @@ export function startTable(d, cards, server) {
       const paid = chosen.reduce((n, item) => n + ((cards[item.hand || item.point] || {}).source || 0), 0);
       const short = cost !== null && cost !== undefined && paid < cost;
       const record = button(`Record: ${words.action({ ...action, pay: chosen })}`, () => send({ ...action, pay: chosen }), "primary pay-send");
-      record.disabled = short;
+      const status = el("p", { class: "pay-check", role: "status", "aria-live": "polite" });
+      verdict(record, status, short);
       fill(body,
         cost === null || cost === undefined ? null : el("p", { class: `pay-total${short ? " short" : ""}`, role: "status",
           text: `Cost ${cost} · paid ${paid}${short ? ` · ${cost - paid} more` : " ✓"}` }),
@@ -287,7 +315,7 @@ export function startTable(d, cards, server) {
         el("h3", { text: "Could pay with" }),
         el("div", { class: "pay-options" }, offer("hand"), offer("point"),
           unknown("hand", "+ a card from hand not named yet…"), unknown("point", "+ a point not named yet…")),
-        record);
+        status, record);
     }
     function pickUnknown(zone) {
       const picker = cardPicker({ ids: poolIds(pl.unseen, cards, p), deckSets: deckSets(p), cards, label: `the ${zone} card paid`,

@@ -1,5 +1,5 @@
 // Actions in words, for buttons and the last-action line.
-import { shortId } from "../cards.js";
+import { shortId } from "../../../cards.js";
 
 const GROUPS = [
   ["setup", "Setup", ["shuffle", "keep", "redraw"]],

@@ -1,16 +1,11 @@
-// The setup form: players, decks (bundled, pasted or unlisted), event, round, who goes first, whose hand is seen.
-import { $, el, fill } from "../dom.js";
+// Precious Memories' setup form: players, decks (bundled, pasted or unlisted), event, round, who goes first, whose hand is seen.
+import { $, el, fill } from "../../../dom.js";
 import { parseDeckList } from "./decklist.js";
+import { localIso } from "../../when.js";
 
 const UNLISTED = "";
 const PASTE = "paste";
 
-export function localIso(now = new Date()) {
-  const pad = (n) => String(Math.abs(n)).padStart(2, "0");
-  const off = -now.getTimezoneOffset();
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}:`
-    + `${pad(now.getSeconds())}${off >= 0 ? "+" : "-"}${pad(Math.trunc(off / 60))}:${pad(off % 60)}`;
-}
 
 /** Fill the form; onCreate(header, seat, apiToken) returns a promise of an error message or null. */
 export function startSetup(data, onCreate) {
