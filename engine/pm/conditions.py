@@ -17,7 +17,9 @@ has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and
 ``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
 ``shares_property`` (has a property of the effect's own Chara), ``keyword`` (a keyword in force on the Chara:
 ``active``, as the engine applies it), ``interfering_with`` (a Chara spec: it is the
-Interferer of the approach under way, against a Chara fitting the spec), ``max_ap``/``max_dp`` (AP/DP at most: a
+Interferer of the approach under way, against a Chara fitting the spec), ``interfered_by`` (a Chara spec: it is an
+approaching Chara of the approach under way, interfered by a Chara fitting the spec), ``is_source`` (it is the
+effect's own Chara: "this card" inside a phrase, このカードを妨害しているキャラ), ``max_ap``/``max_dp`` (AP/DP at most: a
 Chara with AP/DP only, as ``zero_stat``), ``source``
 (printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
 Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP below the
@@ -223,7 +225,7 @@ _EARLY_KEYS = frozenset({"max_cost", "min_cost", "rested", "not_self"})
 _LATER_KEYS = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
     "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
-    "interfering_with", "keyword"})
+    "interfering_with", "keyword", "interfered_by", "is_source"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -275,7 +277,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 
 SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
-                        "not", "shares_property", "interfering_with", "keyword"})
+                        "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -291,6 +293,14 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
                 (x := g.chara_by_uid(u)) is not None and chara_problem(g, actor, spec["interfering_with"], x, source) is None
                 for u in ap.attackers):
             return f"is not interfering a Chara fitting {dict(spec['interfering_with'])}"
+    if "interfered_by" in spec:  # an approaching Chara of the approach under way, its Interferer fitting the spec
+        ap = g.approach
+        blocker = g.chara_by_uid(ap.interferer) if ap is not None and ap.interferer is not None else None
+        if ap is None or c.uid not in ap.attackers or blocker is None \
+                or chara_problem(g, actor, spec["interfered_by"], blocker, source) is not None:
+            return f"is not interfered by a Chara fitting {dict(spec['interfered_by'])}"
+    if "is_source" in spec and (source is None or c.uid != source.uid) == bool(spec["is_source"]):
+        return "is not the effect's own Chara" if spec["is_source"] else "is the effect's own Chara"
     if spec.get("shares_property") and (source is None or not set(card.properties) & set(g.card(source.card).properties)):
         return "shares no property with the effect's own Chara"
     if "source" in spec and card.source != spec["source"]:

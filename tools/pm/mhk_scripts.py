@@ -7,7 +7,9 @@ specs: docs/log-extensions.md. tools/pm/make_mhk_facts.py merges them into mhk.j
 
 Readings decided where the text leaves room (the Japanese text governs; rule book 001):
 - 01-002: the player of 01-002 draws when the opponent discards two; the opponent may discard two or none.
-- 01-017 / P-004: the card put into the Point Zone goes face up; P-004 takes the Point Zone card first.
+- 01-017 / P-004: the card put into the Point Zone goes face up. P-004's swap (置き換える) is an ``exchange``, as the
+  compiler reads it: the hand card goes into the Point Zone and a card that was there before comes to the hand, so
+  the card just taken cannot go straight back.
 - 01-034 / 01-106 / P-007 / P-009 / 01-065: "場に出す" puts the card onto the area the log names (else the Main
   Area for a Chara with AP/DP); a Chara removed and put back returns to the area it left.
 - 01-037 / 01-045 / 01-048 / 01-088: "in the same turn ... N or more" fires once, when the count is reached;
@@ -493,8 +495,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                       grant("cannot_approach", {"all": {**OPP, "max_dp": 0}})])]},
     "MHK P-004": {"effects": [static([grant("free_entry", "self")]),
                               static([{"op": "cost", "n": -1}], condition={"has_name": "九亜"}),
-                              auto("enter", [rest(then=[pick("point", "hand", 1), pick("hand", "point", 1, face="up")])],
-                                   targets=[{}])]},
+                              auto("enter", [rest(then=[{"op": "exchange", "who": "self", "n": 1}])], targets=[{}])]},
     "MHK P-005": {"effects": [auto("enter", [pick("discard", "hand", 2, {**CHARA, "series": SER}, up_to=True)], optional=True),
                               auto("other_enter", [mod(-30, -30)], targets=[OPP], condition={"subject": {**OWN, "min_cost": 4}})]},
     "MHK P-006": {"effects": [act_eff([grant("active"), mod(10, 10)], targets=[{**OWN, "name": [TATSUYA, MIYUKI]}]),

@@ -158,11 +158,21 @@ def static_on_all(text: str, ctx: Ctx) -> Got | None:
             raise NotUnderstood(text)
         return Got([{"op": "grant", "target": {"all": p.chara_spec()}, "what": w, "until": "turn_end"}
                     for w in _GRANTS[m["g"]]])
+    if m := re.fullmatch(r"(?P<np>[^。]+?キャラ)のテキストは無効になる", text):
+        return Got([{"op": "grant", "target": {"all": _kind(m["np"], ctx)}, "what": "text_negated", "until": "turn_end"}])
     m = re.fullmatch(rf"(?:(?P<lead>[^、。]+?)(?:場合|間)、)?(?:(?P<lead2>[^、。]+?)(?:場合|間)、)?"
                      rf"(?P<np>[^、。]*全ての[^、。]+?)は、?"
                      rf"(?:(?P<cond>[^、。]+?)(?:場合|間)、)?{_KWS}(?:{MOD})?を得る", text)
     if m is None or (m["kws"] is None and m["ap"] is None) or (m["lead"] and m["cond"]):
         return None
+    if m["cond"] and not m["lead"] and (opposite := re.fullmatch(r"[^、。]+?(?:に妨害されている|を妨害している)", m["cond"])):
+        # "each of your X, while interfered by Y / interfering Y, gets …": a part of which Charas get it (each its own
+        # approach), not a condition on this card
+        (who,) = _subjects(f"{opposite[0]}{m['np']}", None, ctx)
+        steps = kw_grants(m["kws"], who)
+        if m["ap"] is not None:
+            steps.append({"op": "modify", "target": who, "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "turn_end"})
+        return Got(steps)
     if m["lead2"]:  # two conditions before the subject: both
         first, second = condition(m["lead"], ctx), condition(m["lead2"], ctx)
         if set(first) & set(second):
@@ -178,6 +188,15 @@ def static_on_all(text: str, ctx: Ctx) -> Got | None:
         steps.append({"op": "modify", "target": who, "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "turn_end"})
     cond = m["lead"] or m["cond"]  # the condition before the subject or after it
     return Got(steps, condition=condition(cond, ctx) if cond else {})
+
+
+def _kind(np_text: str, ctx: Ctx) -> dict[str, Any]:
+    """The Chara spec of a kind of Charas a continuous effect reaches (no count: every one fitting it, this card's
+    own Chara included when it fits)."""
+    p = _np(np_text, ctx)
+    if p.head not in ("chara", "name") or p.same_name or p.other_than_that:
+        raise NotUnderstood(np_text)
+    return p.chara_spec()
 
 
 @reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に\+10/\+10コインを(?P<k>\d+)個乗せる")

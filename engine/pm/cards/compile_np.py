@@ -62,10 +62,32 @@ def _interfering_with(m: re.Match[str]) -> dict[str, Any] | None:
     return {"interfering_with": inner.chara_spec()}
 
 
+def _opposite(m: re.Match[str]) -> dict[str, Any] | None:
+    """"interfering X" (Xを妨害している) / "interfered by X" (Xに妨害されている), X a phrase or this card (the effect's
+    own Chara): the Chara opposite X in the approach under way (None: X not read)."""
+    key = "interfering_with" if m["how"] == "を妨害している" else "interfered_by"
+    if m["x"] == "このカード":
+        return {key: {"is_source": True}}
+    inner = phrase(m["x"])
+    if inner is None or inner.head not in ("chara", "name") or inner.all or inner.same_name or inner.other_than_that:
+        return None
+    return {key: inner.chara_spec()}
+
+
+def _either_opposite(m: re.Match[str]) -> dict[str, Any] | None:
+    """"interfering X, or interfered by Y" (Xを妨害している、またはYに妨害されている): either (None: a part not read)."""
+    parts = [_opposite(re.fullmatch(r"(?P<x>.+?)(?P<how>を妨害している|に妨害されている)", p)) for p in (m["a"], m["b"])]
+    return None if None in parts else {"any_of": parts}
+
+
 #: modifiers before the head, in any order: (pattern, spec key, value or a function of the match)
 _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in [
     # first: "X を妨害している" takes the whole phrase X before it (X's own modifiers are X's, not the head's)
+    (r"(?P<a>このカード(?:を妨害している|に妨害されている))、または(?P<b>このカード(?:を妨害している|に妨害されている))",
+     _either_opposite),
     (r"([^、。]+?(?:キャラ|」|】))を妨害している", _interfering_with),
+    (r"(?P<x>このカード)(?P<how>を妨害している|に妨害されている)", _opposite),
+    (r"(?P<x>[^、。]+?(?:キャラ|」|】))(?P<how>に妨害されている)", _opposite),
     (r"メインエリアにいる", {"area": "main"}),
     (r"サポートエリアにいる", {"area": "support"}),
     (r"休息状態の", {"rested": True}),
@@ -91,7 +113,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"〔EXカード〕を持たない", {"ex": False}),
     (r"AP/DPの値を持つ", {"has_stats": True}),
     (r"妨害に参加している", {"interfering": True}),
-    (r"アプローチに参加している", {"approaching": True}),
+    (r"アプローチ(?:に参加)?している", {"approaching": True}),
     (r"アプローチに参加していない", {"not": {"approaching": True}}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
     (r"このターンの間に(?:場から)?退場した", {"left_this_turn": True}),
