@@ -16,7 +16,7 @@ from engine.asplayed import refuse
 from engine.pm import approach, hidden, play, script, setup
 from engine.pm.cards import Effect
 from engine.pm.state import GameState, effect_key
-from engine.pm.triggers import FIRED_EVENTS, drop_stranded, lapse_owed, require_cause, require_none_pending, satisfy
+from engine.pm.triggers import FIRED_EVENTS, claim, drop_stranded, lapse_owed, require_cause, require_none_pending, satisfy
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, starts_next_turn, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
@@ -147,6 +147,8 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
                                         f"effect {idx}")
     eff = autos[idx] if idx < len(autos) else slots[idx - len(autos)]
     what = f"automatic effect {idx} of {describe(g, cid)}"
+    if source is not None and eff.trigger != "delayed" and _fired_on_departure(g, p, cid, idx, source.uid):
+        source = None  # it left, fired, and came back (a new Chara) before this trigger: the departure's trigger
     if eff.trigger == "delayed":  # set up by a ``delay`` step: its Chara and targets are the ones it was set up with
         _delayed_trigger(g, p, a, eff, idx, trail)
         return
@@ -156,10 +158,12 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired this turn")
         source.auto_used[key] = g.turn
     checked = eff
-    if source is not None and eff.condition and "history" in eff.condition and any(
-            key == (p, source.uid, idx) for key in (*g.pending_triggers, *g.available_triggers)):
+    if eff.condition and "history" in eff.condition and (
+            claim(g, p, cid, idx, None) is not None if source is None
+            else (p, source.uid, idx) in (*g.pending_triggers, *g.available_triggers)):
         # it fired: "when the second X enters this turn" counts as its cause happened (triggers.fire), and another
-        # entry before the trigger is logged does not take it back
+        # entry before the trigger is logged does not take it back, also for a card that has left since (the sixth
+        # Chara to leave, eliminated with the seventh in one judgement: SAGA 01-070)
         checked = replace(eff, condition={k: v for k, v in eff.condition.items() if k != "history"})
     targets = play._targets(g, p, a, checked, source)
     uid = None if source is None else source.uid
@@ -168,10 +172,18 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     trail.event("effect", f"{what} fires")
     if uid is not None:
         satisfy(g, p, uid, idx)
-        if source is None:
-            g.departed.pop(uid, None)
+        if source is None and not any(key[1] == uid for key in (*g.pending_triggers, *g.available_triggers)):
+            g.departed.pop(uid, None)  # kept while another trigger of the same departure waits (SAGA 01-041 e0, e1)
     play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
     _after_trigger(g, trail)
+
+
+def _fired_on_departure(g: GameState, p: int, cid: str, idx: int, uid: int) -> bool:
+    """Whether automatic effect ``idx`` of ``cid`` waits as the trigger of a departure (``g.departed``), not of the
+    Chara ``uid`` now on the Area: the card left, and another trigger of that departure put it back."""
+    keys = (*g.pending_triggers, *g.available_triggers)
+    return (p, uid, idx) not in keys and any(
+        q == p and i == idx and u in g.departed and same_card(g.departed[u], cid) for q, u, i in keys)
 
 
 def _after_trigger(g: GameState, trail: Trail) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from engine.asplayed import refuse
 from engine.pm import conditions, stats
 from engine.pm.state import Chara, GameState
-from engine.pm.triggers import fire, fire_others
+from engine.pm.triggers import fire, fire_eliminated_opponent, fire_others
 from engine.pm.turns import (
     begin_approach,
     breaks_through,
@@ -231,3 +231,5 @@ def do_choose_elimination(g: GameState, a: Mapping[str, Any], trail: Trail) -> N
     to_after_elimination(g, trail, "Elimination Judgement done")
     if placed:
         point_given(g, g.interferer, [x for x in through if g.chara_by_uid(x.uid) is not None], cid, trail)
+    if ap.eliminate_interferer and blocker is not None and g.chara_by_uid(blocker.uid) is None:
+        fire_eliminated_opponent(g, attackers, trail)  # after a Reinforcement choice too (lead's decision, session 8)

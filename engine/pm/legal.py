@@ -160,9 +160,10 @@ def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> It
     src = g.chara_by_uid(reg["source"]) if reg and reg.get("source") is not None else None
     if src is None or not same_card(src.card, cid):
         zone = zone_of(g, owner, cid)
-        if zone is None:
-            return
-        action["from"] = zone
+        if zone is not None:
+            action["from"] = zone
+        elif reg is not None or find_chara(g.players[owner], cid) is None:
+            return  # else it came back onto the Area: named there (actions._fired_on_departure)
     if reg is not None and not eff.targets:  # its Chara and targets are the ones it was set up with
         named = [c for c in (g.chara_by_uid(u) for u in reg.get("targets", ())) if c is not None]
         yield from _with_choices(g, p, action, Effect("auto", script=eff.script), named, src)

@@ -107,6 +107,24 @@ def fire_leave(g: GameState, c: Chara) -> None:
         g.departed[c.uid] = c.card  # its own "leave", or its "any of yours leaves" (any_leave) hearing itself
 
 
+def fire_eliminated_opponent(g: GameState, attackers: Iterable[Chara], trail: Trail) -> None:
+    """The Elimination Judgement of an approach removed the opponent's interfering Chara: "when this card's / your
+    Chara's approach makes an opponent's Chara leave" fires for each approaching Chara (``attackers``, Reinforcement
+    included), also for one that left in the same judgement (its own triggers then logged ``from`` its new zone, as a
+    leaving Chara's; its ``any_`` ones hear itself) — lead's decision, session 8. One judgement is one cause: a Chara
+    that hears it through several approaching Charas fires once."""
+    before = {*g.pending_triggers, *g.available_triggers}
+    for c in attackers:
+        fire(g, "eliminated_opponent", [c], trail)
+        fire_others(g, "eliminated_opponent", c, trail)
+        if g.chara_by_uid(c.uid) is None:
+            fire(g, ANY["eliminated_opponent"], [c], trail, c)
+            if any(key[1] == c.uid and key not in before for key in (*g.pending_triggers, *g.available_triggers)):
+                g.departed[c.uid] = c.card
+    g.pending_triggers = list(dict.fromkeys(g.pending_triggers))
+    g.available_triggers = list(dict.fromkeys(g.available_triggers))
+
+
 def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Chara | None, trail: Trail) -> None:
     """A card off the Area (``card_id``, e.g. just paid as a cost) listens for ``event`` (its ``condition.subject``:
     the Chara whose text caused it): its triggers become available, logged naming it with ``from``."""
@@ -154,7 +172,9 @@ FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn
                           "other_eliminated_opponent", "any_rested", "paid_for_text", "delayed",
                           "point_by_approach", "interfering", "own_event", *DISCARD.values()})
 #: causes that happen to a card off the Area (its trigger is logged with ``from``)
-OFF_AREA_CAUSES = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach", *DISCARD.values()})
+#: (``eliminated_opponent``: the approaching Chara may leave in the same judgement, fire_eliminated_opponent)
+OFF_AREA_CAUSES = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach", "eliminated_opponent",
+                             *DISCARD.values()})
 
 
 def claim(g: GameState, player: int, card_id: str, idx: int, uid: int | None) -> int | None:

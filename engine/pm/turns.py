@@ -13,7 +13,7 @@ from typing import Any
 from engine.asplayed import refuse
 from engine.pm import hidden, stats
 from engine.pm.state import Approach, Chara, GameState
-from engine.pm.triggers import fire, fire_card, fire_delayed, fire_others
+from engine.pm.triggers import fire, fire_card, fire_delayed, fire_eliminated_opponent, fire_others
 from engine.pm.zones import describe, draw, find_chara, leave_area
 from engine.rulings import Trail, illegal
 
@@ -196,9 +196,8 @@ def judge(g: GameState, trail: Trail) -> None:
     to_after_elimination(g, trail, "Elimination Judgement done")
     if placed:
         point_given(g, g.interferer, [x for x in through if g.chara_by_uid(x.uid) is not None], cid, trail)
-    if a.eliminate_interferer and not g.on_area(blocker) and g.on_area(attacker):
-        fire(g, "eliminated_opponent", [attacker], trail)
-        fire_others(g, "eliminated_opponent", attacker, trail)
+    if a.eliminate_interferer and not g.on_area(blocker):  # the approaching Chara stays or left too
+        fire_eliminated_opponent(g, [attacker], trail)
 
 
 def place_point(g: GameState, p: int, attackers: list, named: str | None, how: str,  # type: ignore[type-arg]

@@ -25,13 +25,14 @@ def test_the_charas_this_effect_put_onto_the_area() -> None:
     got = _eff("このカードが登場した場合、自分の捨て札置き場にある【試験】1枚を場に出す。この効果で場に出たキャラは、"
                "ターン終了時まで+20/+20を得るとともに、ターン終了時に活動状態になる。")
     assert got is not None
-    pick, modify, delay = got["do"]
+    pick, modify = got["do"]
     assert pick["to"] == "area" and modify["target"] == "entered" and (modify["ap"], modify["dp"]) == (20, 20)
-    assert delay == {"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "entered"}]}
+    # the turn-end part only when a Chara was put there: in the pick's then (lead's decision, session 8)
+    assert pick["then"] == [{"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "entered"}]}]
     got = _eff("[メイン/自分]:《休》EXデッキから緑のキャラ1枚を抜き出し、場に出す。ターン終了時に、この効果で場に出たキャラを"
                "EXデッキに戻す。その場合、カードを1枚引く。")
-    assert got is not None and got["do"][1] == {"op": "delay", "on": "turn_end", "do": [
-        {"op": "move", "target": "entered", "to": "ex_deck", "then": [{"op": "draw", "who": "self", "n": 1}]}]}
+    assert got is not None and len(got["do"]) == 1 and got["do"][0]["then"] == [{"op": "delay", "on": "turn_end", "do": [
+        {"op": "move", "target": "entered", "to": "ex_deck", "then": [{"op": "draw", "who": "self", "n": 1}]}]}]
     # no Chara put onto the Area before, or one from the discard going to the EX deck: not read
     assert _eff("このカードが登場した場合、この効果で場に出たキャラは、ターン終了時まで+20/+20を得る。") is None
     assert _eff("[メイン/自分]:《休》自分の捨て札置き場にある緑のキャラ1枚を場に出す。ターン終了時に、この効果で場に出た"
@@ -96,7 +97,7 @@ def _set(name: str) -> CardDB:
 @pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
 @pytest.mark.parametrize("cid, idx", [("SSSS 01-022", 0), ("SSSS 01-057", 1), ("SAGA 01-041", 1), ("SAGA 01-005", 0),
                                       ("SAGA 01-056", 0), ("SAGA 01-114", 0), ("SSSS 01-039", 0), ("SSSS 01-062", 1),
-                                      ("GRAN 01-040", 0), ("GRAN 01-094", 1), ("SSSS 01-110", 1), ("SAGA 01-013", 0),
+                                      ("GRAN 01-040", 0), ("SSSS 01-110", 1), ("SAGA 01-013", 0),
                                       ("GRAN 01-069", 0), ("SSSS 01-100", 0), ("SSSS ST-027", 0), ("SSSS 01-074", 0)])
 def test_the_cards_they_were_made_for_compile(cid: str, idx: int) -> None:
     assert _set(cid.split()[0]).get(cid).effects[idx].compiled, cid

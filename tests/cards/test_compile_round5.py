@@ -104,8 +104,8 @@ def test_cards_taken_from_a_zone_composed_of_parts() -> None:
 
 def test_that_chara_after_a_pick_onto_the_area() -> None:
     got = _eff("[メイン/自分]:《0》自分の捨て札置き場にある【試験】1枚を場に出す。ターン終了時にそのキャラを捨て札にする。")
-    assert got is not None and got["do"][1] == {"op": "delay", "on": "turn_end",
-                                                "do": [{"op": "move", "target": "entered", "to": "discard"}]}
+    assert got is not None and len(got["do"]) == 1 and got["do"][0]["then"] == [
+        {"op": "delay", "on": "turn_end", "do": [{"op": "move", "target": "entered", "to": "discard"}]}]
     # "you may" on a delayed step on that Chara: a per-step may is not read
     assert _eff("このカードが登場した場合、自分の捨て札置き場にある【試験】1枚をサポートエリアに出す。その場合、"
                 "ターン終了時にそのキャラをメインエリアに移すことができる。") is None
@@ -113,6 +113,7 @@ def test_that_chara_after_a_pick_onto_the_area() -> None:
     got = _eff("このカードが登場した場合、手札1枚を捨て札にすることができる。捨て札にした場合、ターン終了時に"
                "自分の捨て札置き場にある【試験】1枚を手札に戻すことができる。")
     assert got is not None and got["do"][0]["then"][0]["do"][0]["up_to"] is True
+    assert got["do"][0]["then"][0]["optional"] is True  # the set-up is optional as a whole (docs/compiler.md)
 
 
 def test_n_charas_left_in_the_same_turn() -> None:

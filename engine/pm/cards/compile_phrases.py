@@ -733,6 +733,8 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             if any(x["op"] != "pick" or set(x) & {"then", "all", "up_to"} for x in do):
                 raise NotUnderstood(text)
             do = [x | ({"all_or_none": True} if x["n"] > 1 else {"up_to": True}) for x in do]
+            # the set-up is optional as a whole, as where the effect opens with it (effect): a log may leave it out
+            return [{"op": "delay", "on": "turn_end", "do": do, "optional": True}]
         return [{"op": "delay", "on": "turn_end", "do": do}]
     cond = None
     if m := re.match(r"(?P<c>[^、]+?)場合、", text):
@@ -897,7 +899,25 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             cur = steps
         prev_count = len(got)
         i += 1
-    return steps
+    return _entered_delays_in_pick(steps)
+
+
+def _entered_delays_in_pick(steps: list[Step]) -> list[Step]:
+    """A delayed part on the Charas this effect put onto the Area (target ``"entered"``) that follows a pick onto the
+    Area goes into the pick's ``then``: with none put there, nothing is set up (lead's decision, session 8: SAGA
+    01-005, 01-114, SSSS 01-039, HSF P-008)."""
+    pick: Step | None = None
+    kept: list[Step] = []
+    for x in steps:
+        if x.get("op") == "pick" and x.get("to") in ("area", "main", "support", "same_area") and not (
+                set(x) & {"if", "then_if_all"}):
+            pick = x
+        elif pick is not None and x.get("op") == "delay" and "do" in x and "if" not in x and '"entered"' in json.dumps(
+                x["do"]):
+            pick.setdefault("then", []).append(x)
+            continue
+        kept.append(x)
+    return kept
 
 
 def _returned_and_shuffled(cur: list[Step]) -> bool:

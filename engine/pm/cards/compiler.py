@@ -213,10 +213,30 @@ def compile_card(card: Card, text: str | None) -> Card:
                     for t, e in zip(pieces.effects, card.effects, strict=True))
     if any(e.kind == "auto" for e in card.effects[1:]):
         effects = _with_later(card, pieces.effects, effects, unsure)
+    effects = _without_pinch_names(card, pieces.effects, effects)
     backup = card.backup
     if backup is not None and pieces.backup_condition and pieces.backup_text:
         backup = compile_backup(pieces.backup_condition, pieces.backup_text, card, backup) or backup
     return replace(card, effects=effects, backup=backup)
+
+
+_PINCH_NAME = re.compile(r"このカードの名称は、?(?:ゲーム中、)?「([^」]+)」としても扱う")
+
+
+def _without_pinch_names(card: Card, texts: list[str], effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """``effects`` with those naming 「N」 left unscripted when this card takes the name N only under a condition (a
+    Pinch's 「…としても扱う」, not read: names are facts of the card): a script must not depend on an unread effect
+    (lead's decision, session 8: GRAN 01-094)."""
+    names = {m[1] for t, e in zip(texts, card.effects, strict=True) if e.condition
+             and (m := _PINCH_NAME.search(normalize(t)))}
+    if not names:
+        return effects
+    out = []
+    for t, e, printed in zip(texts, effects, card.effects, strict=True):
+        named = sorted(n for n in names if f"「{n}」" in normalize(t))
+        out.append(replace(printed, why=f"names {named[0]}, which this card is only under its Pinch (not read)")
+                   if e.compiled and named else e)
+    return tuple(out)
 
 
 def _with_later(card: Card, texts: list[str], effects: tuple[Effect, ...], unsure: bool) -> tuple[Effect, ...]:
