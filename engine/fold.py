@@ -229,7 +229,7 @@ class Folder:
         while True:
             kind = err.despite
             if kind is None:  # what stood until the action proved impossible: listed before its ruling (fold)
-                err.stood = [_ruling_at(e, index) for e in stood]
+                err.stood = [_ruling_at(e, index) for e in ([err.owed] if err.owed is not None else []) + stood]
             if kind is None or kind in despite or len(despite) >= MAX_WAIVED:
                 raise err
             despite.append(kind)

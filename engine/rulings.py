@@ -154,6 +154,8 @@ class IllegalAction(Exception):
         self.despite = despite
         #: as played: the irregularities of this action that stood before it proved impossible (engine.fold)
         self.stood: list[Ruling] = []
+        #: a mandatory step the action skipped (a trigger owed before it), ruled after the action's own refusal
+        self.owed: IllegalAction | None = None
 
     @property
     def rule(self) -> str:

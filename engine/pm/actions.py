@@ -77,8 +77,11 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     except IllegalAction as err:
         if not err.path_suffix:
             play.hint_unscripted(g, a.get("card"), err, a)
-        if waiting:  # the skipped trigger first: what it would have done may be what this action lacks (issue 25)
-            require_none_pending(g, kind, waiting)
+        if waiting:  # the action's own ruling comes first (effect.result is the last in the contract's order); as
+            try:     # played, the skipped trigger is listed with what stood before the action proved impossible
+                require_none_pending(g, kind, waiting)
+            except IllegalAction as owed:
+                err.owed = owed
         raise
     if g.pending_triggers:
         drop_stranded(g, trail)
