@@ -182,6 +182,15 @@ def _cost_in_hand(g: GameState, card: Card, owner: int) -> int:
         _HAND_COST_BUSY.discard(card.id)
 
 
+def _eliminated_of_opponent(g: GameState, actor: int) -> list[str]:
+    """The cards of ``actor``'s opponent the last Elimination Judgement sent off (MHK 01-065: "the opponent's Chara
+    that left by this card's approach"; this card leaving in the same judgement names nothing)."""
+    owners = g.eliminated_owners
+    if len(owners) != len(g.eliminated):  # a snapshot from before owners were kept: every card sent off
+        return list(g.eliminated)
+    return [cid for cid, owner in zip(g.eliminated, owners, strict=True) if owner != actor]
+
+
 def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None = None) -> str | None:
     """Why Chara ``c`` does not fit ``spec`` (None when it does)."""
     side, area, f, early, later = _spec_parts(spec)
@@ -309,8 +318,8 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return f"has no {spec['keyword']} keyword in force"
     if spec.get("used_text") and g.turn not in c.used.values():  # a Movement effect used (000 Effect Usage)
         return "has used no text this turn"
-    if "name_of_eliminated" in spec and not set(card.names) & names_of(g, g.eliminated):
-        return "shares no name with the Chara just eliminated"
+    if "name_of_eliminated" in spec and not set(card.names) & names_of(g, _eliminated_of_opponent(g, actor)):
+        return "shares no name with the opponent's Chara just eliminated"
     if "max_ap" in spec or "max_dp" in spec or "ap_below_source_dp" in spec:
         if ("max_ap" in spec or "max_dp" in spec) and not card.has_stats:
             return "has no AP/DP"  # "-/-": no value at all, so none that is N or less (as zero_stat / min_stat)

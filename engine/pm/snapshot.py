@@ -99,7 +99,7 @@ def to_snapshot(g: GameState) -> dict[str, Any]:
         "pending": [list(x) for x in g.pending_triggers], "available": [list(x) for x in g.available_triggers],
         "players": [_player(p) for p in g.players], "table": g.table,
         "delayed": [[k, v] for k, v in g.delayed.items()], "departed": [[k, v] for k, v in g.departed.items()],
-        "bans": [list(b) for b in g.bans], "eliminated": g.eliminated,
+        "bans": [list(b) for b in g.bans], "eliminated": g.eliminated, "eliminated_owners": g.eliminated_owners,
     }
 
 
@@ -122,4 +122,5 @@ def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
     g.departed = {k: v for k, v in d.get("departed", ())}
     g.bans = [(p, w, f, u) for p, w, f, u in d.get("bans", ())]
     g.eliminated = list(d.get("eliminated", ()))
+    g.eliminated_owners = list(d.get("eliminated_owners", ()))
     return g

@@ -260,6 +260,7 @@ class GameState:
         "discard_heard",
         "effect_card",
         "eliminated",
+        "eliminated_owners",
         "first",
         "hand_limit",
         "next_uid",
@@ -317,6 +318,8 @@ class GameState:
         self.effect_card: str | None = None
         #: the cards the last Elimination Judgement sent off (``name_of_eliminated`` specs)
         self.eliminated: list[str] = []
+        #: the owner of each of ``eliminated`` (an opponent's card just sent off: ``name_of_eliminated``)
+        self.eliminated_owners: list[int] = []
         #: bumped whenever a Chara whose card reaches or listens for other Charas enters, leaves or levels up
         #: (engine.pm.stats.area_changed: no other change alters them); the Charas whose continuous steps reach
         #: other Charas (engine.pm.stats.area_steps) and those listening for other Charas
@@ -362,6 +365,7 @@ class GameState:
         g.answering = self.answering
         g.effect_card = self.effect_card
         g.eliminated = list(self.eliminated)
+        g.eliminated_owners = list(self.eliminated_owners)
         g.area_gen = self.area_gen
         g.db_info = self.db_info
         g.wide_cache = g.watch_cache = None

@@ -291,3 +291,20 @@ def test_ssss_01_025_hears_a_reinforced_approach_once(chosen: str) -> None:
 
 def test_ssss_01_025_trigger_after_a_reinforcement_choice_is_owed() -> None:
     assert_illegal(_reinforced(FAY).add("end_approach", 0), "effect.result")
+
+
+def test_mhk_01_065_names_only_the_opponents_chara_sent_off() -> None:
+    """Reader rd7: MHK 01-065 e0 ("a Chara with the same name as the opponent's Chara that left by this card's
+    approach") — when this card leaves in the same judgement, its own name is no answer (``name_of_eliminated`` reads
+    the cards of the actor's opponent only)."""
+    from engine.pm import conditions
+    from tests.effects.test_mhk_review import _chara, _state
+
+    g = _state()  # player 0: MHK 01-056 and MHK 01-072 among others
+    spec = {"side": "opponent", "name_of_eliminated": True}
+    target = _chara(g, 0, "MHK 01-056")
+    g.eliminated, g.eliminated_owners = ["MHK 01-056"], [1]  # a card of player 1's own, named like the target
+    assert conditions.chara_problem(g, 1, spec, target) is not None
+    g.eliminated, g.eliminated_owners = ["MHK 01-056", "MHK 01-065"], [0, 1]  # both sides sent off
+    assert conditions.chara_problem(g, 1, spec, target) is None
+    assert conditions.chara_problem(g, 1, spec, _chara(g, 0, "MHK 01-072")) is not None
