@@ -17,8 +17,14 @@ trail) and to the next offers shown (one more request). Goal: < 100 ms.
 judge's seat). A size beyond the game's length is measured at the game's length less the appends (said in the
 report), never padded.
 
+``--unseen`` (a game with deck orders nobody saw: Mahou Shoujo, Clockwork): the game is recorded as a table does
+(tests/drafts/test_hidden_orders.py's ``_record``: each shuffle without its order, each action's draws named with it,
+so the draft rewrites the orders as it goes), one draft for every size; the appends after each size are timed in the
+application (from routing to the answer; the test client's own work left out), alternately warm and cold. The longest
+of the ``--games`` games that recording can follow is taken.
+
 Usage: python3 benchmarks/bench_drafts.py [--ruleset NAME] [--sizes 50,300,800] [--appends 60] [--games 60]
-       [--db URL] [--no-browser] [--json]
+       [--unseen] [--db URL] [--no-browser] [--json]
 """
 
 from __future__ import annotations
@@ -80,6 +86,54 @@ def complete_log(name: str, games: int) -> tuple[dict[str, Any], list[dict[str, 
                               policies=("random", "random")) for s in range(games))
     doc = max(docs, key=lambda d: len(d["actions"]))
     return doc["game"], doc["actions"]
+
+
+def bench_unseen(url: str, sizes: list[int], appends: int, ruleset: str, games: int) -> dict[str, Any]:
+    """Appends to a draft recorded as the table saw it (``--unseen``), by draft length: warm and cold."""
+    from flask import g, request
+
+    from pmemo_replay.games.cards import bundled_for
+    from pmemo_replay.simulate import ruleset_decks
+    from pmemo_replay.web.drafts import KEY
+    from tests.drafts.test_hidden_orders import _moves_from_top, _record
+
+    rs, decks, cards = get_ruleset(ruleset), ruleset_decks(ruleset), bundled_for(ruleset)
+    docs = sorted((rs.self_play(cards, [list(decks[s % len(decks)][1]), list(decks[(s + 1) % len(decks)][1])], s,
+                                policies=("random", "random")) for s in range(games)), key=lambda d: -len(d["actions"]))
+    app = create_app({**CONFIG, "PMEMO_DATABASE_URL": url})
+    rows: dict[int, dict[str, list[float]]] = {}
+
+    @app.before_request
+    def _start() -> None:
+        if request.method == "POST" and request.path.endswith("/actions"):
+            n = (request.get_json(silent=True) or {}).get("expected", -1)
+            size = next((size for size in rows if size <= n < size + appends), None)
+            if size is not None:
+                if n % 2:
+                    app.extensions[KEY].cache.drop(int(request.path.split("/")[3]))
+                g.bench = (size, "cold" if n % 2 else "warm", time.perf_counter())
+
+    @app.after_request
+    def _stop(response: Any) -> Any:
+        if "bench" in g and response.status_code == 200:
+            size, mode, t = g.bench
+            rows[size][mode].append((time.perf_counter() - t) * 1000)
+        return response
+
+    for doc in docs:
+        if not _moves_from_top(rs, doc):
+            continue
+        longest = len(doc["actions"]) - appends
+        rows.clear()
+        rows.update({min(size, longest): {"warm": [], "cold": []} for size in sizes})
+        try:
+            _record(app.test_client(), ruleset, doc, with_ops=True)
+        except AssertionError:  # the recording cannot follow this game (tests/drafts/test_hidden_order_marks.py)
+            continue
+        app.extensions["pmemo_store"].close()
+        return {"game_actions": len(doc["actions"]), "appends": appends,
+                **{str(size): {mode: percentiles(v) for mode, v in row.items()} for size, row in sorted(rows.items())}}
+    raise SystemExit(f"none of the {games} games of {ruleset} could be recorded as the table saw it")
 
 
 def bench_appends(url: str, sizes: list[int], appends: int, ruleset: str = "pm-2.22", games: int = 60) -> dict[str, Any]:
@@ -146,12 +200,14 @@ def main() -> None:
     parser.add_argument("--appends", type=int, default=60)
     parser.add_argument("--games", type=int, default=60, help="simulated games to take the longest of")
     parser.add_argument("--db", default=None, help="a store URL (default: a fresh SQLite file)")
+    parser.add_argument("--unseen", action="store_true", help="record as the table saw it (hidden deck orders)")
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-drafts-"))
     url = args.db or f"sqlite:///{folder / 'drafts.sqlite3'}"
-    report = {"appends": bench_appends(url, [int(s) for s in args.sizes.split(",")], args.appends, args.ruleset,
+    bench = bench_unseen if args.unseen else bench_appends
+    report = {"appends": bench(url, [int(s) for s in args.sizes.split(",")], args.appends, args.ruleset,
                                        args.games)}
     if not args.no_browser and args.ruleset == "pm-2.22":
         report["taps"] = bench_taps(args.db or f"sqlite:///{folder / 'taps.sqlite3'}")
@@ -159,6 +215,8 @@ def main() -> None:
         print(json.dumps(report, indent=2))
         return
     what = "seat 0's table log" if args.ruleset == "pm-2.22" else f"{args.ruleset}, the judge's seat"
+    if args.unseen:
+        what += ", orders unseen and draws named"
     print(f"appends (game of {report['appends'].pop('game_actions')} actions, {what}, "
           f"{report['appends'].pop('appends')} appends a draft length):")
     for size, modes in report["appends"].items():

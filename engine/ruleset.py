@@ -287,7 +287,8 @@ class HiddenOrders(Protocol):
         (``IllegalAction`` when the action is not due)."""
 
     def pile(self, state: State, player: int) -> Sequence[str]:
-        """The player's deck, top card last."""
+        """The player's deck, top card last: the state's own list (the drafts set a card nobody saw in a copy of a
+        state folded before the rewritten position was drawn, drafts/orders.py ``Orders.patch``)."""
 
     def hand(self, state: State, player: int) -> Sequence[str]:
         """The player's hand."""

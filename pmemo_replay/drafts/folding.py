@@ -7,12 +7,17 @@ header the public knows; its states and trails therefore never hold a card the p
 logs are always complete has the judge's fold only, shown to the public through ``seat_state`` and
 ``player_trail``. Shown states are settled copies (a waiting turn end starts the next turn there, reported in the
 last action's trail, as the viewer shows a log's end).
+
+A game with deck orders nobody saw (engine.ruleset.HiddenOrders, drafts/orders.py) keeps, every ``MARK_EVERY``
+actions, a mark: the judge's state and where each deck card came from then. A rewrite of an order folds again from
+the latest mark before the first action it changes (that mark's deck patched from the orders as rewritten), not from
+the start; a rewrite that only marks positions seen folds nothing.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,11 +25,29 @@ from engine.fold import Folder
 from engine.ruleset import JUDGE, PUBLIC, hidden_seats, hides_orders
 from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, Trail
-from pmemo_replay.drafts.orders import Orders
+from pmemo_replay.drafts.orders import Orders, Pos, Rewrite
 from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is the first game's
 
 logger = logging.getLogger(__name__)
 Action = dict[str, Any]
+MARK_EVERY = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """The judge's state after ``seq`` actions (kept apart: never folded on) and its decks' ``origins`` then."""
+
+    seq: int
+    state: Any
+    origins: list[list[Pos | None]]
+
+
+class RefoldRefused(Exception):
+    """A rewrite of the orders that a folded action no longer holds with (nothing changed)."""
+
+    def __init__(self, index: int, action: Mapping[str, Any], error: IllegalAction) -> None:
+        super().__init__(error.ruling.message)
+        self.index, self.action, self.error = index, action, error
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,18 +73,41 @@ class DraftFold:
 
     def __init__(self, header: Mapping[str, Any], cards: Any, *, offset: int = 0,
                  judge: dict[str, Any] | None = None, public: dict[str, Any] | None = None,
-                 seen: Mapping[int, set[int]] | None = None) -> None:
-        """From the header's setup, or from the snapshots ``judge`` and ``public`` taken after ``offset`` actions;
-        ``seen``: the positions of hidden orders seen so far (a game with ``HiddenOrders``, folded from the start)."""
+                 seen: Mapping[int, set[int]] | None = None,
+                 orders_now: Callable[[list[int]], Mapping[int, Mapping[str, Any]]] | None = None) -> None:
+        """From the header's setup, or from the snapshots ``judge`` and ``public`` taken after ``offset`` actions.
+
+        A game with hidden orders: ``seen``, the positions seen so far; from a snapshot, ``public`` holds its orders
+        (``{"orders": Orders.to_json()}``) and ``orders_now(indexes)`` the draft's actions at those indexes now, their
+        orders as rewritten since (``ValueError`` when the snapshot is stale for them, or holds no orders)."""
+        self.header = header
         self.cards = cards
         self.ruleset = ruleset_of(header)
         rs = self.ruleset
-        self.judge = Folder(header, cards, state=None if judge is None else rs.from_snapshot(judge, cards), offset=offset)
+        state = None if judge is None else rs.from_snapshot(judge, cards)
+        orders: Orders | None = None
+        if hides_orders(rs) and state is not None:
+            if not isinstance(public, Mapping) or "orders" not in public:
+                raise ValueError("a snapshot of a game with hidden orders without its orders")
+            orders = Orders.from_json(rs, state, public["orders"], seen)
+            if orders_now is not None:
+                orders.overlay(orders_now(sorted(orders.held)))
+            orders.patch(state)
+            public = None
+        self.judge = Folder(header, cards, state=state, offset=offset)
         #: where the deck orders nobody saw stand (engine.ruleset.HiddenOrders; None for other games)
-        self.orders: Orders | None = Orders(rs, self.judge.state, seen) if hides_orders(rs) and judge is None else None
+        self.orders: Orders | None = orders
+        if hides_orders(rs) and orders is None:
+            self.orders = Orders(rs, self.judge.state, seen)
         self.last: Mapping[str, Any] | None = None  # the last action pushed (its public trail)
         #: the turn each action was taken in (None for those folded before this process's snapshot)
         self.turns: list[int | None] = [None] * offset
+        #: hidden orders: the first action this fold holds, the actions from there, the marks to fold again from
+        self.base = offset
+        self.pushed: list[Action] = []
+        self.marks: list[Mark] = []
+        if self.orders is not None:
+            self._mark()
         self.public: Folder | None = None
         if not rs.table_logs:
             return
@@ -91,6 +137,9 @@ class DraftFold:
         copied = self.ruleset.push_seen(self.judge, action, PUBLIC, known)
         if self.orders is not None and decks is not None:
             self.orders.after(self.applied - 1, action, decks, self.judge.state)
+            self.pushed.append(dict(action))
+            if self.applied % MARK_EVERY == 0:
+                self._mark()
         self.last = action
         self.turns.append(turn)
         if not self.ruleset.table_logs:
@@ -127,9 +176,87 @@ class DraftFold:
         return Shown(data, trail)
 
     def snapshots(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """Snapshots of both folds (the public one None when there is none)."""
+        """Snapshots of both folds (the public one None when there is none; a game with hidden orders has their state
+        there instead: ``{"orders": ...}``)."""
         rs = self.ruleset
+        if self.orders is not None:
+            return rs.to_snapshot(self.judge.state), {"orders": self.orders.to_json()}
         return rs.to_snapshot(self.judge.state), None if self.public is None else rs.to_snapshot(self.public.state)
+
+    def mark_snapshots(self, seq: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The snapshots (as :meth:`snapshots`) of this fold's mark after ``seq`` actions, None without one."""
+        mark = next((m for m in self.marks if m.seq == seq), None)
+        if mark is None or self.orders is None:
+            return None
+        return self.ruleset.to_snapshot(mark.state), {"orders": self.orders.before(seq, mark.origins).to_json()}
+
+    # --- hidden orders: rewrites ---------------------------------------------------------
+
+    def _mark(self) -> None:
+        assert self.orders is not None
+        self.marks.append(Mark(self.applied, self.ruleset.clone(self.judge.state), self.orders.origins_now()))
+
+    def rewrite(self, rewrite: Rewrite, head: Callable[[], list[Action]]) -> None:
+        """Apply ``rewrite`` (drafts/orders.py): positions seen are marked; actions whose order changed are folded
+        again from the latest mark before the first action the change reaches (``rewrite.affects`` set to it).
+        ``head()``: the draft's actions before this fold's first, for a change that reaches before it.
+        :class:`RefoldRefused` (nothing changed) when a folded action no longer holds."""
+        orders = self.orders
+        assert orders is not None
+        if not rewrite.orders:
+            orders.see(rewrite.seen)
+            return
+        applied = self.applied
+        affects = orders.affected(rewrite.orders, applied)
+        saved = (self.judge, orders, self.turns, self.last, self.marks, self.pushed, self.base)
+        orders = self.orders = orders.before(applied, orders.origins)  # a copy: the old one stays for a refusal
+        orders.see(rewrite.seen)
+        self.pushed = actions = list(self.pushed)
+        for s, order in rewrite.orders.items():
+            held = orders.set_order(s, order)
+            if s >= self.base:
+                actions[s - self.base] = held
+        marks = [m for m in self.marks if m.seq <= min(affects, applied - 1)]
+        try:
+            if marks:
+                self._refold(marks)
+            else:  # the change reaches before this fold's first action: from the start
+                start = head()[:self.base]
+                for s, held in orders.held.items():
+                    if s < len(start):
+                        start[s] = held
+                self._refold([], start + actions)
+        except RefoldRefused:
+            self.judge, self.orders, self.turns, self.last, self.marks, self.pushed, self.base = saved
+            raise
+        rewrite.affects = affects
+
+    def _refold(self, marks: list[Mark], actions: list[Action] | None = None) -> None:
+        """Fold this fold's actions again from the last of ``marks``; without marks, fold ``actions`` (all of the
+        draft's) from the header's setup."""
+        orders = self.orders
+        assert orders is not None
+        if marks:
+            mark = marks[-1]
+            state = self.ruleset.clone(mark.state)
+            self.orders = orders.before(mark.seq, mark.origins)
+            self.orders.patch(state)
+            self.judge = Folder(self.header, self.cards, state=state, offset=mark.seq)
+            self.marks = marks
+            actions = self.pushed[mark.seq - self.base:]
+            self.pushed = self.pushed[:mark.seq - self.base]
+            self.turns = self.turns[:mark.seq]
+        else:
+            self.judge = Folder(self.header, self.cards)
+            self.orders = Orders(self.ruleset, self.judge.state, orders.seen)
+            self.base, self.pushed, self.turns, self.marks = 0, [], [], []
+            self._mark()
+        for action in actions or ():
+            index = self.applied
+            try:
+                self.push(action)
+            except IllegalAction as err:
+                raise RefoldRefused(index, action, err) from None
 
     def settled_judge(self) -> Any:
         """A settled copy of the judge's state (for legal actions)."""

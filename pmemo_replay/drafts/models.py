@@ -3,7 +3,9 @@
 ``draft_event`` is the draft's own history, never changed: ``append`` (the action at ``seq`` and its public
 copy), ``undo`` (the action at ``seq`` taken back) and ``finish`` (stored as game ``draft.game_id``). The
 current actions are, for each ``seq`` below ``draft.count``, the latest ``append`` there. ``draft_snapshot``
-is a cache of folded states (judge and public) after ``seq`` actions; undo drops the ones past the new end.
+is a cache of folded states (judge and public) after ``seq`` actions; undo drops the ones past the new end. A game
+whose deck orders nobody saw (drafts/orders.py) has no public fold: its snapshot's ``public`` holds the orders' state
+instead (``{"orders": ...}``), and a rewrite of an order drops the snapshots after the first action it changes.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ class DraftEvent(SQLModel, table=True):
 
 
 class DraftSnapshot(SQLModel, table=True):
-    """Folded states after ``seq`` actions of a draft (the ruleset's ``to_snapshot``), judge and public."""
+    """Folded states after ``seq`` actions of a draft (the ruleset's ``to_snapshot``), judge and public (hidden
+    orders: the orders' state)."""
 
     __tablename__ = "draft_snapshot"
 

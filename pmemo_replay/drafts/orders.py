@@ -13,10 +13,16 @@ complete history consistent with everything observed:
 
 The drafts service persists each rewrite as an ``order`` event (the new action at that index, with the positions it
 marks seen and the action it came with: undone with that action).
+
+A rewrite changes the cards of positions nobody saw. A state folded *before* the first action that took such a
+position from its deck differs only in which card sits where in that deck, so a snapshot taken then stays good once
+its deck is patched from the orders as they now are (:meth:`Orders.patch`, with the snapshot's ``origins``); a state
+folded after that action is stale (:meth:`Orders.affected` says from where).
 """
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -37,6 +43,8 @@ class Rewrite:
 
     orders: dict[int, list[str]] = field(default_factory=dict)
     seen: dict[int, set[int]] = field(default_factory=dict)
+    #: once applied to a fold: the earliest action whose folded state the new orders changed (None: none did)
+    affects: int | None = None
 
     def __bool__(self) -> bool:
         return bool(self.orders or self.seen)
@@ -54,6 +62,7 @@ class Orders:
         #: per player, the origin of each deck card (top last): a position, or None (not from a hidden order)
         self.origins: list[list[Pos | None]] = [[None] * len(ruleset.pile(state, p)) for p in range(self.seats)]
         self.orders: dict[int, tuple[int, list[str]]] = {}  #: action index -> (player, order)
+        self.held: dict[int, Action] = {}  #: action index -> the action holding that order (as rewritten)
         self.taken: dict[Pos, int] = {}  #: position -> the action that took it from the deck (in taking order)
         self.seen: dict[int, set[int]] = {k: set(v) for k, v in (seen or {}).items()}
 
@@ -67,6 +76,7 @@ class Orders:
             if action.get("type") in self.rs.hidden_orders and action.get("p") == p and "order" in action:
                 order = list(action["order"])
                 self.orders[index] = (p, order)
+                self.held[index] = dict(action)
                 old = list(reversed(order))
                 origin = [(index, len(order) - 1 - j) for j in range(len(order))]
             new = list(self.rs.pile(state, p))
@@ -78,6 +88,88 @@ class Orders:
             for pos in gone:
                 if pos is not None:
                     self.taken[pos] = index
+
+    # --- rewrites, snapshots ------------------------------------------------------------
+
+    def see(self, seen: Mapping[int, set[int]]) -> None:
+        """Positions newly seen (a rewrite's ``seen``)."""
+        for s, places in seen.items():
+            self.seen.setdefault(s, set()).update(places)
+
+    def affected(self, orders: Mapping[int, Sequence[str]], applied: int) -> int:
+        """The earliest action whose folded state ``orders`` (action index -> new order) change: the first that took
+        a changed position from its deck (``applied`` when every changed position is still in a deck)."""
+        earliest = applied
+        for s, order in orders.items():
+            old = self.orders[s][1]
+            for k, card in enumerate(order):
+                if card != old[k]:
+                    earliest = min(earliest, self.taken.get((s, k), applied))
+        return earliest
+
+    def set_order(self, s: int, order: Sequence[str]) -> Action:
+        """Action ``s`` now holds ``order``; returns that action."""
+        self.orders[s] = (self.orders[s][0], list(order))
+        self.held[s] = {**self.held[s], "order": list(order)}
+        return self.held[s]
+
+    def origins_now(self) -> list[list[Pos | None]]:
+        """A copy of where each deck card came from (a snapshot's, with the judge's state)."""
+        return [list(origin) for origin in self.origins]
+
+    def before(self, seq: int, origins: list[list[Pos | None]]) -> Orders:
+        """These orders as they stood after the first ``seq`` actions, whose decks' ``origins`` were those (the orders
+        as rewritten since; the positions seen so far)."""
+        out = copy.copy(self)
+        out.origins = [list(origin) for origin in origins]
+        out.orders = {s: (p, list(o)) for s, (p, o) in self.orders.items() if s < seq}
+        out.held = {s: a for s, a in self.held.items() if s < seq}
+        out.taken = {pos: i for pos, i in self.taken.items() if i < seq}
+        out.seen = {s: set(k) for s, k in self.seen.items()}
+        return out
+
+    def patch(self, state: Any) -> None:
+        """Each deck card of ``state`` that came from a hidden order made the card its position holds now (``state``
+        folded with these orders' ``origins``: a snapshot of a time when no rewritten position had left its deck)."""
+        for p, origin in enumerate(self.origins):
+            deck = self.rs.pile(state, p)
+            for i, pos in enumerate(origin):
+                if pos is not None:
+                    deck[i] = self.orders[pos[0]][1][pos[1]]
+
+    def overlay(self, now: Mapping[int, Mapping[str, Any]]) -> None:
+        """Take the orders as they are now (action index -> the action now, for each order these hold); ``ValueError``
+        when one changed a position that had left its deck by then (the snapshot is stale), or is gone."""
+        for s in self.orders:
+            action = now.get(s)
+            if action is None or action.get("type") != self.held[s].get("type") or "order" not in action:
+                raise ValueError(f"a snapshot holding action {s}, which is no longer the draft's")
+            order = list(action["order"])
+            old = self.orders[s][1]
+            if len(order) != len(old) or any(order[k] != old[k] and (s, k) in self.taken for k in range(len(old))):
+                raise ValueError(f"a snapshot drawn from the order of action {s} before it was rewritten")
+            self.set_order(s, order)
+
+    def to_json(self) -> dict[str, Any]:
+        """What a stored snapshot keeps beside the judge's state (the positions seen are the events')."""
+        return {"origins": [[None if pos is None else list(pos) for pos in origin] for origin in self.origins],
+                "held": [[s, a] for s, a in self.held.items()],
+                "taken": [[s, k, i] for (s, k), i in self.taken.items()]}
+
+    @classmethod
+    def from_json(cls, ruleset: Any, state: Any, data: Mapping[str, Any],
+                  seen: Mapping[int, set[int]] | None = None) -> Orders:
+        """The orders of a stored snapshot (``to_json``) beside its judge's ``state``."""
+        out = cls(ruleset, state, seen)
+        out.origins = [[None if pos is None else (int(pos[0]), int(pos[1])) for pos in origin]
+                       for origin in data["origins"]]
+        if len(out.origins) != out.seats or any(len(o) != len(ruleset.pile(state, p)) for p, o in enumerate(out.origins)):
+            raise ValueError("a snapshot's orders do not fit its decks")
+        for s, action in data["held"]:
+            out.held[int(s)] = dict(action)
+            out.orders[int(s)] = (int(action["p"]), list(action["order"]))
+        out.taken = {(int(s), int(k)): int(i) for s, k, i in data["taken"]}
+        return out
 
     # --- what is left to name -----------------------------------------------------------
 
@@ -253,10 +345,3 @@ def _align(old: list[str], origin: list[Pos | None], new: list[str]) -> tuple[li
             kept += [None] * (j2 - j1)
     return kept, gone
 
-
-def apply_rewrite(actions: list[Action], rewrite: Rewrite) -> list[Action]:
-    """The actions with the rewritten orders."""
-    out = list(actions)
-    for s, order in rewrite.orders.items():
-        out[s] = {**out[s], "order": order}
-    return out

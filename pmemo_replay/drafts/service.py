@@ -27,10 +27,10 @@ from engine.ruleset import hides_orders
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts.cache import Entry, FoldCache
-from pmemo_replay.drafts.folding import DraftFold, Shown, public_header, ruleset_of
+from pmemo_replay.drafts.folding import DraftFold, RefoldRefused, Shown, public_header, ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
 from pmemo_replay.drafts.notify import announce
-from pmemo_replay.drafts.orders import NamingConflict, Rewrite, apply_rewrite
+from pmemo_replay.drafts.orders import NamingConflict, Rewrite
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
 from pmemo_replay.logio.boundary import action_check
@@ -202,14 +202,14 @@ class Drafts:
                                     path=f"{expected}.{suffix}" if suffix else str(expected))
                     raise DraftError(422, {"ruling": ruling.to_json()}) from None
                 if named is not None:
-                    rewrites.append(self._name_drawn(entry, conn, row, named, list(entry.fold.judge.actions)))
+                    rewrites.append(self._name_drawn(entry, conn, row, named))
                 entry.valid = False  # until the transaction commits
                 try:
                     event = self._event(conn, draft_id, "append", expected, action, public)
                     event = self._order_events(conn, draft_id, entry, rewrites, expected) or event
                     conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
                         count=expected + 1, last_event=event, updated_at=_now()))
-                    if (expected + 1) % SNAPSHOT_EVERY == 0 and entry.fold.orders is None:
+                    if (expected + 1) % SNAPSHOT_EVERY == 0:
                         judge, shown = entry.fold.snapshots()
                         conn.execute(sa.insert(DRAFT_SNAPSHOT).values(draft_id=draft_id, seq=expected + 1, judge=judge,
                                                                       public=shown))
@@ -262,7 +262,7 @@ class Drafts:
             with entry.lock:
                 if entry.fold.orders is None:
                     raise _error(400, f"{entry.fold.ruleset.game} has no deck order to name cards in")
-                rewrite = self._name_drawn(entry, conn, row, named, self._current(conn, row))
+                rewrite = self._name_drawn(entry, conn, row, named)
                 entry.valid = False
                 try:
                     event = self._order_events(conn, draft_id, entry, [rewrite], row.count - 1)
@@ -292,8 +292,10 @@ class Drafts:
             event = self._event(conn, draft_id, "undo", row.count - 1, None, None)
             conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
                 count=row.count - 1, last_event=event, updated_at=_now()))
+            # a rewrite of the orders (hidden orders) may store a snapshot up to SNAPSHOT_EVERY before its action
+            stale = row.count - (SNAPSHOT_EVERY if hides_orders(ruleset_of(row.header)) else 0)
             conn.execute(sa.delete(DRAFT_SNAPSHOT).where(DRAFT_SNAPSHOT.c.draft_id == draft_id,
-                                                         DRAFT_SNAPSHOT.c.seq >= row.count))
+                                                         DRAFT_SNAPSHOT.c.seq >= stale))
             row = self._row(conn, draft_id)
             entry = self._entry(conn, row)
             answer = self._answer(entry)
@@ -436,7 +438,7 @@ class Drafts:
         except NamingConflict as err:
             raise _error(400, f"action {row.count}: {err}") from None
         if rewrite:
-            self._refold(entry, row, self._current(conn, row), rewrite)
+            self._rewrite(entry, conn, row, rewrite)
         return rewrite
 
     @staticmethod
@@ -465,11 +467,11 @@ class Drafts:
         except NamingConflict as err:
             self.cache.drop(row.id)
             raise _error(400, f"action {row.count}: {err}") from None
-        if rewrite:  # from the fold's own actions: an earlier rewrite of this append is in them
-            self._refold(entry, row, list(entry.fold.judge.actions), rewrite)
+        if rewrite:
+            self._rewrite(entry, conn, row, rewrite)
         return rewrite
 
-    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, actions: list[Any]) -> Rewrite:
+    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any) -> Rewrite:
         """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt)."""
         p, cards = self._named_cards(entry, row, named)
         assert entry.fold.orders is not None
@@ -479,32 +481,39 @@ class Drafts:
             self.cache.drop(row.id)
             raise _error(400, str(err)) from None
         if rewrite:
-            self._refold(entry, row, actions, rewrite)
+            self._rewrite(entry, conn, row, rewrite)
         return rewrite
 
-    def _refold(self, entry: Entry, row: Row[Any], actions: list[Any], rewrite: Rewrite) -> None:
-        """The entry's fold made anew from ``actions`` with ``rewrite`` (400 when a later action no longer holds)."""
-        assert entry.fold.orders is not None
-        seen = {s: set(k) for s, k in entry.fold.orders.seen.items()}
-        for s, marks in rewrite.seen.items():
-            seen.setdefault(s, set()).update(marks)
-        fold = DraftFold(row.header, self.cards(row.header), seen=seen)
-        for index, action in enumerate(apply_rewrite(actions, rewrite)):
-            try:
-                fold.push(action)
-            except IllegalAction as err:
-                self.cache.drop(row.id)
-                raise _error(400, f"the cards named conflict with action {index} ({action.get('type')}), refused "
-                                  f"then ({err.ruling.rule}): {err.ruling.message}") from None
-        entry.fold = fold
+    def _rewrite(self, entry: Entry, conn: Connection, row: Row[Any], rewrite: Rewrite) -> None:
+        """The entry's fold with ``rewrite`` (folded again from where it reaches, drafts/folding.py), or 400 when a
+        folded action no longer holds."""
+        try:
+            entry.fold.rewrite(rewrite, lambda: self._current(conn, row))
+        except RefoldRefused as err:
+            self.cache.drop(row.id)
+            raise _error(400, f"the cards named conflict with action {err.index} ({err.action.get('type')}), refused "
+                              f"then ({err.error.ruling.rule}): {err.error.ruling.message}") from None
 
     def _order_events(self, conn: Connection, draft_id: int, entry: Entry, rewrites: list[Rewrite], by: int) -> int:
-        """Store the rewrites as ``order`` events made with action ``by``; the last event's id (0: none)."""
+        """Store the rewrites as ``order`` events made with action ``by``, and drop the stored snapshots they made
+        stale (those after the first action a rewritten order changed; the fold's latest mark before it, when one
+        is due, stored again); the last event's id (0: none)."""
         event = 0
+        assert entry.fold.orders is not None or not rewrites
         for rewrite in rewrites:
             for s in rewrite.targets():
-                event = self._event(conn, draft_id, "order", s, dict(entry.fold.judge.actions[s]),
+                event = self._event(conn, draft_id, "order", s, dict(entry.fold.orders.held[s]),  # type: ignore[union-attr]
                                     {"by": by, "seen": sorted(rewrite.seen.get(s, set()))})
+        reached = [r.affects for r in rewrites if r.affects is not None]
+        if reached:
+            stale = min(reached)
+            dropped = conn.execute(sa.delete(DRAFT_SNAPSHOT).where(DRAFT_SNAPSHOT.c.draft_id == draft_id,
+                                                                   DRAFT_SNAPSHOT.c.seq > stale)).rowcount
+            due = entry.fold.applied - 1 - (entry.fold.applied - 1) % SNAPSHOT_EVERY  # the latest one a rebuild takes
+            shots = entry.fold.mark_snapshots(due) if dropped and due > stale else None
+            if shots is not None:
+                conn.execute(sa.insert(DRAFT_SNAPSHOT).values(draft_id=draft_id, seq=due, judge=shots[0],
+                                                              public=shots[1]))
         return event
 
     def _draws(self, entry: Entry, offered: list[Action]) -> dict[str, Any]:
@@ -614,8 +623,10 @@ class Drafts:
         return bool(stored == action)
 
     @staticmethod
-    def _actions(conn: Connection, draft_id: int, lo: int, hi: int, column: str) -> list[Action]:
-        """The current actions ``lo`` .. ``hi`` - 1: at each index, the latest append there."""
+    def _actions(conn: Connection, draft_id: int, lo: int, hi: int, column: str,
+                 rewritten: Mapping[int, Action] | None = None) -> list[Action]:
+        """The current actions ``lo`` .. ``hi`` - 1: at each index, the latest append there (the orders rewritten,
+        ``rewritten`` when the caller read them already)."""
         if hi <= lo:
             return []
         latest = (sa.select(sa.func.max(DRAFT_EVENT.c.id))
@@ -626,11 +637,24 @@ class Drafts:
                             .order_by(DRAFT_EVENT.c.seq)).all()
         actions = [r[0] for r in rows]
         if column == "action":
-            rewritten, _ = Drafts._orders(conn, draft_id, hi)
+            if rewritten is None:
+                rewritten, _ = Drafts._orders(conn, draft_id, hi)
             for s, action in rewritten.items():
                 if lo <= s < hi:
                     actions[s - lo] = action
         return actions
+
+    @staticmethod
+    def _actions_at(conn: Connection, draft_id: int, indexes: list[int], rewritten: Mapping[int, Action]) -> dict[int, Action]:
+        """The current actions at ``indexes`` (each below the draft's count), ``rewritten``: the orders rewritten."""
+        out = {s: rewritten[s] for s in indexes if s in rewritten}
+        wanted = [s for s in indexes if s not in rewritten]
+        if wanted:
+            rows = conn.execute(sa.select(DRAFT_EVENT.c.seq, DRAFT_EVENT.c.action)
+                                .where(DRAFT_EVENT.c.draft_id == draft_id, DRAFT_EVENT.c.kind == "append",
+                                       DRAFT_EVENT.c.seq.in_(wanted)).order_by(DRAFT_EVENT.c.id)).all()
+            out.update((r.seq, r.action) for r in rows)  # the latest append at each index last
+        return out
 
     @staticmethod
     def _orders(conn: Connection, draft_id: int, count: int) -> tuple[dict[int, Action], dict[int, set[int]]]:
@@ -664,24 +688,25 @@ class Drafts:
         return self.cache.put(row.id, fold, row.count, row.last_event)
 
     def _rebuild(self, conn: Connection, row: Row[Any]) -> DraftFold:
-        """The folds from the latest snapshot before the last action (so its trail is there) plus the actions after."""
+        """The folds from the latest snapshot before the last action (so its trail is there) plus the actions after
+        (a game with hidden orders: the snapshot's decks patched from the orders as rewritten since)."""
         snap = conn.execute(sa.select(DRAFT_SNAPSHOT).where(DRAFT_SNAPSHOT.c.draft_id == row.id,
                                                              DRAFT_SNAPSHOT.c.seq < row.count)
                             .order_by(DRAFT_SNAPSHOT.c.seq.desc()).limit(1)).first()
+        header, cards = row.header, self.cards(row.header)
+        rewritten, seen = self._orders(conn, row.id, row.count) if hides_orders(ruleset_of(header)) else ({}, {})
         start = 0
         fold: DraftFold | None = None
-        if hides_orders(ruleset_of(row.header)):  # its orders are followed from the start (drafts/orders.py)
-            snap = None
-            fold = DraftFold(row.header, self.cards(row.header), seen=self._orders(conn, row.id, row.count)[1])
         if snap is not None:
             try:
-                fold = DraftFold(row.header, self.cards(row.header), offset=snap.seq, judge=snap.judge, public=snap.public)
+                fold = DraftFold(header, cards, offset=snap.seq, judge=snap.judge, public=snap.public, seen=seen,
+                                 orders_now=lambda indexes: self._actions_at(conn, row.id, indexes, rewritten))
                 start = snap.seq
-            except (ValueError, KeyError, TypeError):  # a snapshot of an older engine: fold from the start
+            except (ValueError, KeyError, TypeError):  # a snapshot of an older engine, or stale: fold from the start
                 fold = None
         if fold is None:
-            fold = DraftFold(row.header, self.cards(row.header))
-        for action in self._actions(conn, row.id, start, row.count, "action"):
+            fold = DraftFold(header, cards, seen=seen)
+        for action in self._actions(conn, row.id, start, row.count, "action", rewritten):
             fold.push(action)
         return fold
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -53,9 +54,10 @@ def _deck_ops(trail: Any) -> list[dict[str, Any]] | None:
 
 
 def _record(client: FlaskClient, ruleset: str, doc: dict[str, Any], *, name_draws: bool = True,
-            with_ops: bool = False) -> tuple[int, dict[str, str], Folder]:
+            with_ops: bool = False, after: Callable[[int], None] | None = None) -> tuple[int, dict[str, str], Folder]:
     """Record ``doc`` as a table would: orders left out, each player's draws named after the action that drew them
-    (``name_draws``), an ability's ops written down when they took a card from a deck (``with_ops``)."""
+    (``name_draws``), an ability's ops written down when they took a card from a deck (``with_ops``); ``after(draft)``
+    is called once each action and its names are in."""
     rs = get_ruleset(ruleset)
     cards = bundled_for(ruleset)
     real = Folder(doc["game"], cards)
@@ -80,6 +82,8 @@ def _record(client: FlaskClient, ruleset: str, doc: dict[str, Any], *, name_draw
         for p in namers[1:]:
             r = client.post(f"/api/drafts/{draft}/name", json={"p": p, "cards": drawn[p], "expected": n + 1}, headers=auth)
             assert r.status_code == 200, (n, p, r.json)
+        if after is not None:
+            after(draft)
     return draft, auth, real
 
 
