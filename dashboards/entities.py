@@ -144,3 +144,19 @@ def meta_links(con: duckdb.DuckDBPyConnection, f: Filters, limit: int = 50) -> d
         return [{"name": name, "games": n} for name, n in rows]
 
     return {"decks": most_played("deck_name"), "players": most_played("player")}
+
+
+def seat_archetypes(con: duckdb.DuckDBPyConnection, game_ids: Sequence[int]) -> dict[int, list[str | None]]:
+    """game id -> the archetype of each seat (seat order), as the player and deck pages know them: for the finished
+    games among ``game_ids`` (the games list names a deck's archetype where the header names no deck)."""
+    ids = sorted({int(g) for g in game_ids})
+    if not ids:
+        return {}
+    rows = con.execute(f"SELECT game_id, seat, archetype FROM player_games WHERE game_id IN ({', '.join('?' * len(ids))})",
+                       ids).fetchall()
+    found: dict[int, list[str | None]] = {}
+    for game_id, seat, archetype in rows:
+        seats = found.setdefault(game_id, [])
+        seats.extend([None] * (seat + 1 - len(seats)))
+        seats[seat] = archetype
+    return found

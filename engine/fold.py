@@ -55,6 +55,9 @@ class FoldResult:
     ruleset: Any = None
     #: as played: one ruling per irregularity that stood (index and path of the action carried out despite it)
     irregular: list[Ruling] = field(default_factory=list)
+    #: as played, when the fold stopped: what the refused action itself broke that could have been let pass (a
+    #: trigger it skipped among them); none of it stood, as the action was not carried out (docs/as-played.md)
+    refused_irregular: list[Ruling] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
@@ -228,7 +231,7 @@ class Folder:
         stood: list[IllegalAction] = []
         while True:
             kind = err.despite
-            if kind is None:  # what stood until the action proved impossible: listed before its ruling (fold)
+            if kind is None:  # what it broke before it proved impossible: listed beside its ruling, not as stood
                 err.stood = [_ruling_at(e, index) for e in ([err.owed] if err.owed is not None else []) + stood]
             if kind is None or kind in despite or len(despite) >= MAX_WAIVED:
                 raise err
@@ -320,7 +323,7 @@ def fold(
             push(actions[i])
         except IllegalAction as err:
             return FoldResult(folder.settle(actions[i]), i, _ruling_at(err, i), folder.trails, folder.implied,
-                              folder.ruleset, [*folder.irregular, *err.stood])
+                              folder.ruleset, list(folder.irregular), list(err.stood))
     following = actions[limit] if limit < len(actions) else None
     return FoldResult(folder.settle(following), limit, None, folder.trails, folder.implied, folder.ruleset,
                       folder.irregular)

@@ -152,7 +152,7 @@ class IllegalAction(Exception):
         self.path_suffix = path_suffix
         #: the irregularity an as-played fold may carry the action out despite (engine.asplayed); None: it cannot be
         self.despite = despite
-        #: as played: the irregularities of this action that stood before it proved impossible (engine.fold)
+        #: as played: the irregularities of this action let pass before it proved impossible (engine.fold; they did not stand)
         self.stood: list[Ruling] = []
         #: a mandatory step the action skipped (a trigger owed before it), ruled after the action's own refusal
         self.owed: IllegalAction | None = None

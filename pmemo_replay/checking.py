@@ -33,10 +33,14 @@ class CheckReport:
     folded: FoldResult | None = field(default=None, repr=False)
     #: as played (docs/as-played.md): ``{index, path, rule, ref, message}`` per irregularity that stood
     irregular: list[dict[str, Any]] = field(default_factory=list)
+    #: as played, beside a final ``ruling``: what the refused action itself broke that could have been let pass (its
+    #: skipped trigger among them); not in ``irregular``, as the action was not carried out
+    refused_irregular: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"valid": self.valid, "applied": self.applied, "ruling": self.ruling, "state": self.state,
-                "result": self.result, "unverified": self.unverified, "irregular": self.irregular}
+                "result": self.result, "unverified": self.unverified, "irregular": self.irregular,
+                "refused_irregular": self.refused_irregular}
 
     @property
     def as_played(self) -> bool:
@@ -99,7 +103,7 @@ def check_log(log: PmemoLog, cards: Any, *, at: int | None = None) -> CheckRepor
     irregular = [r.to_json() for r in res.irregular]
     valid = res.valid and not irregular
     return CheckReport(valid, res.applied, ruling, state, res.result, EXIT_VALID if valid else EXIT_ILLEGAL, log, res,
-                       irregular)
+                       irregular, [r.to_json() for r in res.refused_irregular])
 
 
 def check_text(text: str | bytes, cards: Any, *, at: int | None = None) -> CheckReport:

@@ -66,6 +66,8 @@ def render(report: CheckReport) -> str:
         ref = f" [{r['ref']}]" if r.get("ref") else ""
         lines.append(f"ruling: {r['rule']} at {at} (path {r['path']}){ref}")
         lines.append(f"  {r['message']}")
+        for o in report.refused_irregular:  # as --json's ``refused_irregular``: broken by the refused action, not stood
+            lines.append(f"  also broken by action {o['index']} (path {o['path']}), not stood: {o['rule']}: {o['message']}")
     if report.state is not None:
         lines.extend(_state_lines(report.state))
     steps = report.unverified

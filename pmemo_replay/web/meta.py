@@ -37,6 +37,24 @@ def warehouse_path() -> Path:
     return warehouse_folder(current_app.config.get("PMEMO_WAREHOUSE"), get_store().url)
 
 
+#: the filters a link from /meta or a card, player or deck page carries to the next page (the ruleset is passed on
+#: where the next page reads it; player, archetype and seat name what a page is about, so they stay behind)
+CARRIED = ("from", "to", "event", "regular_only")
+
+
+@bp.app_template_global()  # a global, so the macros templates import (without their context) see it too
+def carried() -> dict[str, str]:
+    """The current request's :data:`CARRIED` filters, to pass to ``url_for`` (``regular_only`` only when set); none
+    when they do not parse, as the page then ignores them too."""
+    raw = {k: v for k in CARRIED if (v := request.args.get(k, "").strip())}
+    try:
+        f = Filters.parse(raw)
+    except FilterError:
+        return {}
+    raw.pop("regular_only", None)
+    return {**raw, "regular_only": "1"} if f.regular_only else raw
+
+
 #: seconds a count of the store's games vouches for the warehouse while no newer game is stored (pages only)
 RECHECK_SECONDS = 5.0
 
@@ -139,7 +157,7 @@ def meta() -> Any:
     the most played): card table, GIH WR, IWD, archetypes, weekly trends, game rows, and matchups and first player
     where the game has two seats."""
     from dashboards.entities import meta_links
-    from dashboards.figures import dashboard
+    from dashboards.figures import MAX_IWD_CARDS, dashboard
     from dashboards.queries import connect, for_ruleset, options, run_stat, two_seats
 
     f, min_games, error = _page_filters()
@@ -155,7 +173,7 @@ def meta() -> Any:
     html = render_template("meta.html", views=views, figures=dashboard(views, min_games), choices=choices, filters=f.to_json(),
                            min_games=min_games, error=error, csv_args=csv_args, ruleset=f.ruleset,
                            two_seats=two_seats(f.ruleset), ruleset_given=bool(request.args.get("ruleset")),
-                           links=links)
+                           links=links, iwd_cards=MAX_IWD_CARDS)
     response = Response(html, status=400 if error else 200, mimetype="text/html")
     response.headers["Content-Security-Policy"] = META_CSP
     return response

@@ -76,7 +76,24 @@ def render_index(status: int = 200, rejection: dict[str, Any] | None = None, aut
     keep = {k: v for k, v in raw.items() if k in FILTERS}
     games = [(name, ruleset_words(name)) for name in sorted(RULESETS)]
     return render_template("index.html", page=page, pages=pages, filters=keep, search_error=error, games=games,
-                           rejection=rejection, auth_error=auth_error, uploads_open=uploads_open()), status
+                           rejection=rejection, auth_error=auth_error, uploads_open=uploads_open(),
+                           archetypes=listed_archetypes([g.id for g in page.items])), status
+
+
+def listed_archetypes(game_ids: list[int]) -> dict[int, list[str | None]]:
+    """Each listed finished game's archetype per seat, from the warehouse as it stands (none when it cannot be read:
+    the list then shows the deck names alone)."""
+    from dashboards.entities import seat_archetypes
+    from dashboards.queries import connect
+
+    if not game_ids:
+        return {}
+    try:
+        with connect(meta.warehouse_path()) as con:
+            return seat_archetypes(con, game_ids)
+    except Exception:  # the list stands without the statistics' archetypes
+        current_app.logger.warning("the games list could not read archetypes from the warehouse", exc_info=True)
+        return {}
 
 
 @bp.get("/")

@@ -334,6 +334,9 @@ class CheckSchema(Schema):
         "description": "steps applied as recorded, not checked: {index, path, card, why}"})
     irregular = fields.List(fields.Nested(RulingSchema), metadata={
         "description": "as played: one ruling per irregular action that stood (docs/as-played.md)"})
+    refused_irregular = fields.List(fields.Nested(RulingSchema), metadata={
+        "description": "as played, beside a final ruling: what the refused action itself broke that could have been let "
+                       "pass (a trigger it skipped among them); none of it stood, the action was not carried out"})
 
 
 class CheckQuery(Schema):

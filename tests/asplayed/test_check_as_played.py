@@ -62,3 +62,24 @@ def test_an_as_played_flag_that_is_not_a_boolean_is_malformed(capsys: pytest.Cap
     bad.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
     code, out = run(capsys, "check", str(bad), "--json")
     assert code == 2 and "as_played" in json.loads(out)["ruling"]["message"]
+
+
+def test_an_action_that_cannot_be_carried_out_keeps_its_own_irregularities_out_of_irregular(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Review 22b finding 5: the refused action was not carried out, so what it broke did not stand: ``irregular``
+    holds the earlier actions' only, ``refused_irregular`` the refused action's own (readable: under the ruling)."""
+    from tests.asplayed.test_browser_review22 import REFUSED, irregular_then_impossible
+
+    log = tmp_path / "impossible.jsonl"
+    log.write_text(irregular_then_impossible(), encoding="utf-8")
+    code, out = run(capsys, "check", str(log), "--json")
+    doc = json.loads(out)
+    assert code == 1 and (doc["ruling"]["index"], doc["ruling"]["rule"]) == (REFUSED, "zone")
+    assert [(r["index"], r["rule"]) for r in doc["irregular"]] == [(347, "effect.result")]
+    assert [(r["index"], r["rule"]) for r in doc["refused_irregular"]] == [(REFUSED, "turn.step")]
+    assert all(set(r) == {"index", "path", "rule", "ref", "message"} for r in doc["refused_irregular"])
+    code, out = run(capsys, "check", str(log))
+    lines = out.splitlines()
+    ruling = next(i for i, line in enumerate(lines) if line.startswith("ruling: zone"))
+    assert lines[ruling + 2].startswith(f"  also broken by action {REFUSED} (path {REFUSED}), not stood: turn.step")
+    assert not any(line.startswith(f"irregular: turn.step at action {REFUSED}") for line in lines)

@@ -33,11 +33,13 @@ def test_the_summon_skipping_the_trigger_gets_the_first_ruling_in_the_contracts_
     assert (got["index"], got["rule"]) == (115, "turn.step"), got  # before zone and effect.result (rules.md)
 
 
-def test_as_played_the_lapsed_trigger_is_listed_before_the_action_that_cannot_be_carried_out() -> None:
+def test_as_played_the_lapsed_trigger_is_listed_beside_the_action_that_cannot_be_carried_out() -> None:
     header, actions = _trigger_skipped()
     res = fold({**header, "as_played": True}, actions, CARDS)
     assert res.ruling is not None and (res.ruling.index, res.ruling.rule) == (115, "zone")
-    assert [(r.index, r.rule) for r in res.irregular] == [(115, "effect.result"), (115, "turn.step")]
+    # the summon was not carried out: what it broke did not stand, and is listed beside its ruling instead
+    assert res.irregular == []
+    assert [(r.index, r.rule) for r in res.refused_irregular] == [(115, "effect.result"), (115, "turn.step")]
 
 
 def test_logged_ops_that_stood_are_not_called_unscripted() -> None:

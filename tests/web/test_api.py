@@ -211,7 +211,8 @@ def test_wrong_method_405_json(client: FlaskClient) -> None:
 
 def test_check_legal_illegal_malformed_stores_nothing(client: FlaskClient, app: Flask) -> None:
     legal = client.post("/api/check", data=jsonl(simulated(1, 24)[0])).get_json()
-    assert set(legal) == {"valid", "applied", "ruling", "state", "result", "unverified", "irregular"}
+    assert set(legal) == {"valid", "applied", "ruling", "state", "result", "unverified", "irregular",
+                         "refused_irregular"}
     assert legal["valid"] is True and legal["ruling"] is None and legal["result"] is not None
     bad = client.post("/api/check", data=illegal(), content_type="application/json")
     assert bad.status_code == 200

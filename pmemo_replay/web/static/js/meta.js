@@ -4,9 +4,29 @@ import { $ } from "./dom.js";
 
 const figures = JSON.parse($("meta-data").textContent);
 
+// a chart's card or archetype -> its page: the links the page lists (each carries data-label, the chart's label)
+const pages = new Map();
+for (const a of document.querySelectorAll("a[data-label]")) if (!pages.has(a.dataset.label)) pages.set(a.dataset.label, a.href);
+// Plotly labels are HTML-escaped (dashboards.figures.esc); read them back as text, never as markup
+const plain = (label) => new DOMParser().parseFromString(String(label), "text/html").documentElement.textContent.trim();
+
+function openClicked(event) {
+  const point = event.points && event.points[0];
+  if (!point) return;
+  for (const label of [point.text, point.y, point.x]) {
+    const href = label == null ? undefined : pages.get(plain(label));
+    if (href) {
+      window.location.assign(href);
+      return;
+    }
+  }
+}
+
 for (const node of document.querySelectorAll("[data-figure]")) {
   const fig = figures[node.dataset.figure];
-  if (fig) window.Plotly.newPlot(node, fig.data, fig.layout, { responsive: true, displaylogo: false });
+  if (!fig) continue;
+  window.Plotly.newPlot(node, fig.data, fig.layout, { responsive: true, displaylogo: false });
+  node.on("plotly_click", openClicked);
 }
 
 const table = $("card-table");
