@@ -236,13 +236,13 @@ def check() -> Any:
         data, _ = log_from_request(request)
     except NoLog as err:
         return json_response({"valid": False, "applied": 0, "ruling": err.ruling, "state": None, "result": None,
-                              "unverified": [], "irregular": []})
+                              "unverified": [], "irregular": [], "refused_irregular": []})
     try:
         report = check_text(data, get_store().library, at=at)
     except Exception as err:  # an engine bug: a ruling, as an upload of the same log gets, not a server error
         current_app.logger.exception("the engine failed on a log posted to %s", request.path)
         return json_response({"valid": False, "applied": 0, "ruling": engine_failure(err), "state": None, "result": None,
-                              "unverified": [], "irregular": []})
+                              "unverified": [], "irregular": [], "refused_irregular": []})
     return json_response(report.to_json())
 
 

@@ -15,7 +15,7 @@ from pmemo_replay.cli import main
 from pmemo_replay.store import Store
 from tests.store.data import table_counts
 
-REPORT_KEYS = {"valid", "applied", "ruling", "state", "result", "unverified", "irregular"}
+REPORT_KEYS = {"valid", "applied", "ruling", "state", "result", "unverified", "irregular", "refused_irregular"}
 RULING_KEYS = {"index", "path", "rule", "ref", "message"}
 UPLOAD_STATUSES = {200, 201, 400, 413, 422}
 
