@@ -42,6 +42,11 @@ class CheckReport:
                 "result": self.result, "unverified": self.unverified, "irregular": self.irregular,
                 "refused_irregular": self.refused_irregular}
 
+    @classmethod
+    def refused(cls, ruling: dict[str, Any] | None) -> CheckReport:
+        """The report of a log refused before any fold (nothing applied): its JSON has every key of a check."""
+        return cls(valid=False, applied=0, ruling=ruling, state=None, result=None, exit_code=EXIT_MALFORMED)
+
     @property
     def as_played(self) -> bool:
         """True when the log says the table let irregular actions stand (its header's ``as_played``)."""

@@ -29,8 +29,7 @@ def run(args: argparse.Namespace) -> int:
     if args.at is not None and args.at < 0:
         message = f"--at must be 0 or more, not {args.at}"
         if args.json:  # still one JSON object: the check object, with what went wrong
-            print(json.dumps({"valid": False, "applied": 0, "ruling": None, "state": None, "result": None, "unverified": [],
-                              "irregular": [], "refused_irregular": [], "error": message}))
+            print(json.dumps({**CheckReport.refused(None).to_json(), "error": message}))
         print(f"pmemo-replay check: {message}", file=sys.stderr)
         return 2
     cards = library_from(args)

@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError
 
 from engine.rulesets import UnknownRuleset
 from pmemo_replay import views
-from pmemo_replay.checking import check_text
+from pmemo_replay.checking import CheckReport, check_text
 from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.games import ruleset_of
 from pmemo_replay.store.queries import Seat, iso_utc, result_of
@@ -235,14 +235,12 @@ def check() -> Any:
     try:
         data, _ = log_from_request(request)
     except NoLog as err:
-        return json_response({"valid": False, "applied": 0, "ruling": err.ruling, "state": None, "result": None,
-                              "unverified": [], "irregular": [], "refused_irregular": []})
+        return json_response(CheckReport.refused(err.ruling).to_json())
     try:
         report = check_text(data, get_store().library, at=at)
     except Exception as err:  # an engine bug: a ruling, as an upload of the same log gets, not a server error
         current_app.logger.exception("the engine failed on a log posted to %s", request.path)
-        return json_response({"valid": False, "applied": 0, "ruling": engine_failure(err), "state": None, "result": None,
-                              "unverified": [], "irregular": [], "refused_irregular": []})
+        return json_response(CheckReport.refused(engine_failure(err)).to_json())
     return json_response(report.to_json())
 
 
