@@ -3,7 +3,8 @@
 // tap away (games/generic.js; Precious Memories has its own, games/pm-2.22.js, with the questions of unknown cards).
 import { $, el, fill } from "../dom.js";
 import { loadBoard } from "../boards/load.js";
-import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "./outbox.js";
+import { bindCommands, tableCommands } from "./commands.js";
+import { call, canonical, makeOutbox, mayStand, saveDraft } from "./outbox.js";
 import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
 import { cardButton, cardPicker } from "./picker.js";
 
@@ -195,39 +196,12 @@ export async function startAnyTable(d, data, server) {
     render();
   }
 
-  function note() {
-    const text = el("textarea", { rows: "3", maxlength: "500", "aria-label": "note" });
-    openSheet("Note", text, button("Save the note", () => { if (text.value.trim()) send({ type: "note", text: text.value.trim() }); }, "primary"));
-  }
+  const { note, concede, finish, askFinish } = tableCommands({ d, names, outbox, send,
+    isOver: () => Boolean(state.result),
+    stored(id) { gameId = id; render(); },
+    failed(ruling) { refusal = { ruling }; render(); } });
 
-  function concede() {
-    openSheet("Who concedes?", names.map((name, p) => button(`${name} concedes`, () => send({ type: "concede", p }), "danger")));
-  }
-
-  async function finish() {
-    if (outbox.pending()) { outbox.flush(); return; }
-    const res = await call("POST", `/api/drafts/${d.id}/finish`, d.token).catch(() => null);
-    if (!res || (res.status !== 200 && res.status !== 201)) {
-      refusal = { ruling: (res && res.body && (res.body.ruling || { message: res.body.error })) || { message: "the server does not answer" } };
-      render();
-      return;
-    }
-    gameId = res.body.game_id;
-    closeSheet();
-    forgetCurrent();
-    render();
-  }
-
-  function askFinish() {
-    if (state.result) { finish(); return; }
-    openSheet("The game is not over", el("p", { text: "Store it as it stands?" }), button("Finish and store", finish, "primary"));
-  }
-
-  const commands = { undo, note, concede, finish: askFinish, close: closeSheet };
-  document.addEventListener("click", (e) => {
-    const t = e.target.closest("[data-cmd]");
-    if (t && commands[t.dataset.cmd]) commands[t.dataset.cmd]();
-  });
+  bindCommands({ undo, note, concede, finish: askFinish, close: closeSheet });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && sheetOpen()) closeSheet();
   });

@@ -2,7 +2,8 @@
 // questions each asks (which card, the payment, targets); undo, note, concede and finish one tap away.
 import { $, el, fill } from "../../../dom.js";
 import { makeBoard } from "../../../boards/pm/sheet.js";
-import { call, canonical, forgetCurrent, makeOutbox, mayStand, saveDraft } from "../../outbox.js";
+import { bindCommands, tableCommands } from "../../commands.js";
+import { call, canonical, makeOutbox, mayStand, saveDraft } from "../../outbox.js";
 import { cardButton, cardPicker, copiesLeft, poolIds as allowed, seenIn, setCode } from "../../picker.js";
 import { button, closeSheet, openSheet, sheetOpen } from "../../sheet.js";
 import { groupActions, makeWords } from "./words.js";
@@ -363,33 +364,10 @@ export function startTable(d, data, server) {
     render();
   }
 
-  function note() {
-    const text = el("textarea", { rows: "3", maxlength: "500", "aria-label": "note" });
-    openSheet("Note", text, button("Save the note", () => { if (text.value.trim()) send({ type: "note", text: text.value.trim() }); }, "primary"));
-  }
-
-  function concede() {
-    openSheet("Who concedes?", names.map((name, p) => button(`${name} concedes`, () => send({ type: "concede", p }), "danger")));
-  }
-
-  async function finish() {
-    if (outbox.pending()) { outbox.flush(); return; }
-    const res = await call("POST", `/api/drafts/${d.id}/finish`, d.token).catch(() => null);
-    if (!res || (res.status !== 200 && res.status !== 201)) {
-      refusal = { ruling: (res && res.body && (res.body.ruling || { message: res.body.error })) || { message: "the server does not answer" } };
-      render();
-      return;
-    }
-    gameId = res.body.game_id;
-    closeSheet();
-    forgetCurrent();
-    render();
-  }
-
-  function askFinish() {
-    if (state.result) { finish(); return; }
-    openSheet("The game is not over", el("p", { text: "Store it as it stands?" }), button("Finish and store", finish, "primary"));
-  }
+  const { note, concede, finish, askFinish } = tableCommands({ d, names, outbox, send,
+    isOver: () => Boolean(state.result),
+    stored(id) { gameId = id; render(); },
+    failed(ruling) { refusal = { ruling }; render(); } });
 
   /** Two seats, one game: link this draft with the other player's (each asks for the other), then the merge page. */
   function pair() {
@@ -412,11 +390,7 @@ export function startTable(d, data, server) {
   }
 
   if (d.seat === "0" || d.seat === "1" || d.seat === 0 || d.seat === 1) $("pair-cmd").hidden = false;
-  const commands = { undo, note, concede, finish: askFinish, close: closeSheet, pair };
-  document.addEventListener("click", (e) => {
-    const t = e.target.closest("[data-cmd]");
-    if (t && commands[t.dataset.cmd]) commands[t.dataset.cmd]();
-  });
+  bindCommands({ undo, note, concede, finish: askFinish, close: closeSheet, pair });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && sheetOpen()) { closeSheet(); return; }
     if (sheetOpen()) return; // a question is open: its own buttons answer it, not the shortcuts behind it

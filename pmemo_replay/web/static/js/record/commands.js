@@ -1,0 +1,47 @@
+// The commands every recorder table keeps one tap away, whatever the game: a note, a concession, finishing the
+// draft (asking first when the game is not over), and the one click handler that runs them from the bar.
+import { el } from "../dom.js";
+import { call, forgetCurrent } from "./outbox.js";
+import { button, closeSheet, openSheet } from "./sheet.js";
+
+/**
+ * note / concede / finish / askFinish for a table. `send(action)` records an action, `isOver()` says whether the
+ * game has a result, `stored(gameId)` is told the stored game's number, `failed(ruling)` why finishing failed.
+ */
+export function tableCommands({ d, names, outbox, send, isOver, stored, failed }) {
+  function note() {
+    const text = el("textarea", { rows: "3", maxlength: "500", "aria-label": "note" });
+    openSheet("Note", text, button("Save the note", () => { if (text.value.trim()) send({ type: "note", text: text.value.trim() }); }, "primary"));
+  }
+
+  function concede() {
+    openSheet("Who concedes?", names.map((name, p) => button(`${name} concedes`, () => send({ type: "concede", p }), "danger")));
+  }
+
+  async function finish() {
+    if (outbox.pending()) { outbox.flush(); return; }
+    const res = await call("POST", `/api/drafts/${d.id}/finish`, d.token).catch(() => null);
+    if (!res || (res.status !== 200 && res.status !== 201)) {
+      failed((res && res.body && (res.body.ruling || { message: res.body.error })) || { message: "the server does not answer" });
+      return;
+    }
+    closeSheet();
+    forgetCurrent();
+    stored(res.body.game_id);
+  }
+
+  function askFinish() {
+    if (isOver()) { finish(); return; }
+    openSheet("The game is not over", el("p", { text: "Store it as it stands?" }), button("Finish and store", finish, "primary"));
+  }
+
+  return { note, concede, finish, askFinish };
+}
+
+/** Runs `commands[name]` when an element with data-cmd="name" (the recorder's bar) is clicked. */
+export function bindCommands(commands) {
+  document.addEventListener("click", (e) => {
+    const t = e.target.closest("[data-cmd]");
+    if (t && commands[t.dataset.cmd]) commands[t.dataset.cmd]();
+  });
+}
