@@ -61,6 +61,16 @@ Action = dict[str, Any]
 Cards = Any  # each game's own card database (``card_id in cards`` tells a known id)
 
 
+@dataclass(frozen=True)
+class Deck:
+    """A named deck list: a main deck and an EX deck of card ids (bundled decks, ``simulate --decks`` files)."""
+
+    key: str
+    name: str
+    main: tuple[str, ...]
+    ex: tuple[str, ...] = ()
+
+
 class LogProblem(ValueError):
     """A malformed log header or action (``log.schema``), or an unknown card (``log.card``), found by a game's own
     log boundary; the service turns it into its ruling (``index`` None for the header, ``path`` dotted)."""

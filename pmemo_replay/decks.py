@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from engine.ruleset import Deck
+
+__all__ = ["DECKS_DIR", "Deck", "bundled_decks"]
+
 DECKS_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "decks"
-
-
-@dataclass(frozen=True)
-class Deck:
-    """A named deck list."""
-
-    key: str
-    name: str
-    main: tuple[str, ...]
-    ex: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=1)

@@ -17,22 +17,13 @@ from engine.fold import fold
 from engine.pm import script
 from engine.pm.cards import Card, CardDB, Effect, base_id
 from engine.pm.selfplay import EFFECT_ACTIONS, greedy_policy, play_game, random_deck, random_policy
+from engine.ruleset import Deck
 
 #: policies by game number: greedy and random on both sides, and mixed
 PAIRS = ((greedy_policy, greedy_policy), (random_policy, random_policy), (greedy_policy, random_policy),
          (random_policy, greedy_policy))
 MAX_ACTIONS = 300
 MAIN_SIZE, KINDS = 60, 15
-
-
-@dataclass(frozen=True)
-class Deck:
-    """A named deck list (a main deck and an EX deck of card ids)."""
-
-    key: str
-    name: str
-    main: tuple[str, ...]
-    ex: tuple[str, ...] = ()
 
 
 class DeckListError(ValueError):
