@@ -59,6 +59,12 @@ def test_every_card_of_a_zone_moved() -> None:
     assert _one("このカードが登場した場合、捨て札置き場にある全てのカードをゲームから取り除く。") is None  # whose discard?
 
 
+def test_every_player_discards_from_the_hand() -> None:
+    got = _one("全てのプレイヤーは、手札1枚を捨て札にする。", "イベント")
+    assert got is not None and got["do"] == [
+        {"op": "pick", "who": w, "from": "hand", "to": "discard", "n": 1, "filter": {}} for w in ("self", "opponent")]
+
+
 def test_for_each_card_this_effect_discarded() -> None:
     got = _one("このカードが登場した場合、手札にある全てのカードを捨て札にする。その場合、この効果で捨て札にしたカード1枚につき、"
                "カードを1枚引く。")

@@ -578,10 +578,13 @@ def _put_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-@reads(r"相手は、手札(?P<n>\d+)枚を(?P<to>捨て札にする|ゲームから取り除く)")
+@reads(r"(?P<who>相手|全てのプレイヤー)は、手札(?P<n>\d+)枚を(?P<to>捨て札にする|ゲームから取り除く)")
 def _opponent_discards(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "pick", "who": "opponent", "from": "hand", "to": "discard" if m["to"] == "捨て札にする" else "removed",
-             "n": int(m["n"]), "filter": {}}]
+    """"The opponent (every player) discards N hand cards": each from their own hand, the effect's player first (as
+    the eighth round's 全てのプレイヤーは reads it)."""
+    whos = ["opponent"] if m["who"] == "相手" else ["self", "opponent"]
+    return [{"op": "pick", "who": w, "from": "hand", "to": "discard" if m["to"] == "捨て札にする" else "removed",
+             "n": int(m["n"]), "filter": {}} for w in whos]
 
 
 @reads(r"このカードと、(?:指定した|その)キャラは、?退場判定を行う")

@@ -128,7 +128,7 @@ def sentences(text: str, ctx: Ctx, static: Any) -> ph.Got | None:
     return ph.Got(steps)
 
 
-@reads(rf"(?P<np>[^、。]+?)(?P<n>\d+)枚は、(?P<ap>[+\-±]\d+)/(?P<dp>[+\-±]\d+)を得る")
+@reads(r"(?P<np>[^、。]+?)(?P<n>\d+)枚は、(?P<ap>[+\-±]\d+)/(?P<dp>[+\-±]\d+)を得る")
 def _lasting_modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"N X get +A/+D" with no end named: in force while the Chara stays on the Area (``until: "permanent"``, as the
     Charas an effect put onto the Area get it: compile_extra)."""
