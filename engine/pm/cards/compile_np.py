@@ -26,6 +26,12 @@ def _colors(s: str) -> str | list[str]:
     return out[0] if len(out) == 1 else out
 
 
+def _names(s: str) -> str | list[str]:
+    """「A」または「B」: one name, or the list of them."""
+    names = re.findall(r"「([^」]+)」", s)
+    return names[0] if len(names) == 1 else names
+
+
 def _source_at_most(n: int) -> dict[str, Any]:
     """Printed source value at most ``n`` (source values are whole numbers from 0): any of 0..n."""
     return {"source": 0} if n == 0 else {"any_of": [{"source": k} for k in range(n + 1)]}
@@ -119,6 +125,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"このターンの間に(?:場から)?退場した", {"left_this_turn": True}),
     (r"このカード以外の、?", {"not_self": True}),
     (r"【([^】]+)】以外の", lambda m: {"not": {"property": m[1]}}),
+    # 「A」(または「B」)ではない / 「A」以外の: a Chara named none of them
+    (r"(「[^」]+」(?:または「[^」]+」)*)(?:ではない|以外の)", lambda m: {"not": {"name": _names(m[1])}}),
     (r"使用コスト(?:の値)?が(\d+)以外の", lambda m: {"not": _exact_cost(m)}),
     (r"このカードと同じ特徴を持つ", {"shares_property": True}),
     (r"そのキャラ以外の、?", {"other_than_that": True}),

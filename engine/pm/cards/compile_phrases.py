@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.pm.cards import Card
 from engine.pm.cards.compile_np import Phrase, phrase
-from engine.pm.cards.compile_trigger import OTHER_HEAD, other_cause, own_pair
+from engine.pm.cards.compile_trigger import OPPOSITE_HEAD, OTHER_HEAD, other_cause, own_pair
 
 Step = dict[str, Any]
 MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
@@ -441,8 +441,12 @@ def _look_one(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "pick", "from": "deck", "to": "deck_bottom", "n": 1, "filter": {}, "look": 1, "up_to": True}]
 
 
-@reads(r"(?:その|この)(?:キャラ|カード)を場に出す")
+@reads(r"(?:その|この)(?:キャラ|カード)を(?P<area>場|メインエリア|サポートエリア)に出す")
 def _back_in(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"… remove it from the game. Then, put it onto the field / into the Main (Support) Area" (the area named, or
+    where its player chooses: ``same_area``)."""
+    if m["area"] != "場":
+        return [{"op": "_back_in", "to": "main" if m["area"] == "メインエリア" else "support"}]
     if ctx.in_discard and m[0].startswith("この"):  # heard in the discard: "put this card onto the Area" from there
         return [{"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True}
                 | ({"up_to": True} if ctx.may else {})]
@@ -574,10 +578,13 @@ def _put_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-@reads(r"相手は、手札(?P<n>\d+)枚を(?P<to>捨て札にする|ゲームから取り除く)")
+@reads(r"(?P<who>相手|全てのプレイヤー)は、手札(?P<n>\d+)枚を(?P<to>捨て札にする|ゲームから取り除く)")
 def _opponent_discards(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "pick", "who": "opponent", "from": "hand", "to": "discard" if m["to"] == "捨て札にする" else "removed",
-             "n": int(m["n"]), "filter": {}}]
+    """"The opponent (every player) discards N hand cards": each from their own hand, the effect's player first (as
+    the eighth round's 全てのプレイヤーは reads it)."""
+    whos = ["opponent"] if m["who"] == "相手" else ["self", "opponent"]
+    return [{"op": "pick", "who": w, "from": "hand", "to": "discard" if m["to"] == "捨て札にする" else "removed",
+             "n": int(m["n"]), "filter": {}} for w in whos]
 
 
 @reads(r"このカードと、(?:指定した|その)キャラは、?退場判定を行う")
@@ -855,7 +862,8 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             if last is None or last.get("op") != "move" or last.get("to") != "removed":
                 raise NotUnderstood(s)
             last.setdefault("then", []).append(
-                {"op": "pick", "from": "removed", "to": "same_area", "n": 1, "filter": {}, "same_card": "picked"})
+                {"op": "pick", "from": "removed", "to": got[0].get("to", "same_area"), "n": 1, "filter": {},
+                 "same_card": "picked"})
         elif picked:
             cur.extend(got)
         elif link == "if_so" and got and prev_count == 2 and _returned_and_shuffled(cur):
@@ -1128,6 +1136,13 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if pair := own_pair(text):  # "this card E1, or E2" composed from the event table (compile_trigger)
         ctx.this_subject = pair[2]
         return pair[0], cond, pair[1]
+    if (m := OPPOSITE_HEAD.match(text)) and (opposite := phrase(m["np"], ctx.card.series)) is not None \
+            and opposite.head in ("chara", "name") and not (opposite.all or opposite.same_name or opposite.other_than_that):
+        # "when this card interferes X / is interfered by X": the cause, and X (the Chara opposite it) as a condition
+        # on the approach under way (conditions ``interfering_with`` / ``interfered_by``)
+        ctx.this_subject = m[0].startswith("このカードは、")
+        key, cause = ("interfered_by", "interfered") if m["how"] == "に妨害された" else ("interfering_with", "interfering")
+        return cause, {**cond, key: opposite.chara_spec()}, text[m.end():]
     for pat, cause, extra in _OWN_TRIGGERS:
         if m := re.match(pat, text):
             ctx.this_subject = m[0].startswith("このカードは、")
@@ -1179,6 +1194,11 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
             # "any of yours leaves" that this card fits hears its own leaving too (any_leave: engine.pm.triggers.
             # fire_leave logs it naming the card ``from`` its new zone; its steps on this card then do nothing)
             spec.pop("not_self", None)
+            if m.re is OTHER_HEAD and m["ev2"]:  # "X E1, or E2": either cause, the same subject
+                second = other_cause(m["ev2"])
+                if second in (cause, "rested") or cause == "rested":
+                    raise NotUnderstood(m[0])
+                return f"{prefix}{cause}|{prefix}{second}", {**cond, "subject": spec}, text[m.end():]
             return prefix + cause, {**cond, "subject": spec}, text[m.end():]
     raise NotUnderstood(text)
 
@@ -1197,6 +1217,10 @@ def _static(text: str, ctx: Ctx) -> Got:
     """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
     if m := re.fullmatch(r"(?P<c>[^、。]+?)(?P<how>場合|間)、このカードは、(?P<rest>.+)", text):
         text = f"このカードは、{m['c']}{m['how']}、{m['rest']}"  # the same, the condition first
+    from engine.pm.cards.compile_r10 import coordinated, kind_ban, sentences
+
+    if (got := sentences(text, ctx, _static) or coordinated(text, ctx, _static)) is not None:
+        return got  # several sentences, or verb phrases joined by ず、: each read as a continuous effect of its own
     if got := _also_is(text, ctx):
         return got
     m = re.fullmatch(r"このカードは、(.+)", text)
@@ -1208,6 +1232,8 @@ def _static(text: str, ctx: Ctx) -> Got:
 
         if (got := static_on_all(text, ctx)) is not None:
             return got
+        if (banned := kind_ban(text, ctx)) is not None:
+            return Got(banned)
         raise NotUnderstood(text)
     rest = m[1]
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):

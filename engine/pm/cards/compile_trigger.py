@@ -41,7 +41,11 @@ OTHER_EVENTS: list[tuple[str, str]] = [
     (r"妨害され(?:た場合|るごとに)", "interfered"),
     (r"休息状態になるごとに", "rested"),
 ]
-OTHER_HEAD = re.compile(r"(?P<np>[^、]+?)が(?P<ev>" + "|".join(f"(?:{p})" for p, _ in OTHER_EVENTS) + r")、")
+#: "this card interferes X" / "this card is interfered by X", X a noun phrase (the Chara opposite it in the approach)
+OPPOSITE_HEAD = re.compile(r"このカード(?:が|は、)(?P<np>[^、]+?)(?P<how>を妨害(?:に参加)?した|に妨害された)場合、")
+_OTHER_ALT = "|".join(f"(?:{p})" for p, _ in OTHER_EVENTS)
+#: "X E、" or "X E1、または E2、" (two events of the same Chara: either fires the effect)
+OTHER_HEAD = re.compile(rf"(?P<np>[^、]+?)が(?P<ev>{_OTHER_ALT})(?:、または(?P<ev2>{_OTHER_ALT}))?、")
 
 
 def _own_cause(phrase: str) -> str:

@@ -22,6 +22,7 @@ from engine.pm.cards import compile_extra as _extra  # noqa: F401 - registers it
 from engine.pm.cards import compile_general as _general  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards import compile_r10 as _r10  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -176,6 +177,15 @@ def _per_picked(steps: Any, after_rest_any: bool = False) -> bool:
     (the only step whose rested Charas it can count)."""
     for step in steps:
         if step.get("per", {}).get("picked") is not None and not after_rest_any:
+            return False
+        then = step.get("then")
+        if step.get("op") == "pick" and then and then[0].get("per", {}).get("_moved") == step["to"]:
+            # "for each card this effect discarded / removed": the cards this pick moved, counted first in its then
+            del then[0]["per"]["_moved"]
+            if not _per_picked(then[1:]):
+                return False
+            continue
+        if "_moved" in step.get("per", {}):
             return False
         for key in ("then", "do", "else"):
             inner = step.get(key)
