@@ -412,10 +412,14 @@ def breakthrough_value(g: GameState, c: Chara) -> int | None:
 
 
 def ignore_value(g: GameState, c: Chara) -> int | None:
-    """The Chara's [Ignore X], printed or granted (the larger), or None."""
+    """The Chara's [Ignore X] (〔天然X〕), printed or granted (``{"ignore": X}``, by an op or a continuous effect in
+    force; the largest), or None."""
     card = g.card(c.card)
     printed = None if card.ignore is None or text_negated(g, c) else card.ignore
     values = [v for v in (printed, c.granted_ignore()) if v is not None]
+    if not _grant_free(g, c):
+        values += [int(s["what"]["ignore"]) for s in area_steps(g, c, "grant")
+                   if isinstance(s.get("what"), dict) and "ignore" in s["what"]]
     return max(values) if values else None
 
 

@@ -239,13 +239,15 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
 
 #: keywords an effect grants (〔X〕を得る), in the order written
 _KW_GRANTS = {"アクティブ": "active", "強引": "forceful", "我慢": "endure"}
-_KWS = r"(?P<kws>(?:〔(?:アクティブ|強引|我慢|突破\d+)〕、?)+)?"
+#: keywords with a number (〔突破N〕, 〔天然N〕: [Ignore N], rule book 001's keyword list), granted as ``{key: N}``
+_KW_VALUED = {"突破": "breakthrough", "天然": "ignore"}
+_KWS = r"(?P<kws>(?:〔(?:アクティブ|強引|我慢|突破\d+|天然\d+)〕、?)+)?"
 
 
 def kw_grants(kws: str | None, target: Any, until: str = "turn_end") -> list[Step]:
     """The grants of the keywords matched by ``_KWS`` (〔アクティブ〕〔我慢〕…), in the order written."""
     return [{"op": "grant", "target": target, "until": until,
-             "what": {"breakthrough": int(k[2:])} if k.startswith("突破") else _KW_GRANTS[k]}
+             "what": {_KW_VALUED[k[:2]]: int(k[2:])} if k[:2] in _KW_VALUED else _KW_GRANTS[k]}
             for k in re.findall(r"〔([^〕]+)〕", kws or "")]
 
 
