@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.pm import stats
+from engine.pm import coins, stats
 from engine.pm.cards import Card, base_id
 from engine.pm.state import Chara, GameState
 
@@ -234,7 +234,7 @@ _EARLY_KEYS = frozenset({"max_cost", "min_cost", "rested", "not_self"})
 _LATER_KEYS = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
     "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
-    "interfering_with", "keyword", "interfered_by", "is_source"})
+    "interfering_with", "keyword", "interfered_by", "is_source", "coins"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -286,7 +286,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 
 SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
-                        "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source"})
+                        "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -312,6 +312,10 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return "is not the effect's own Chara" if spec["is_source"] else "is the effect's own Chara"
     if spec.get("shares_property") and (source is None or not set(card.properties) & set(g.card(source.card).properties)):
         return "shares no property with the effect's own Chara"
+    if "coins" in spec:  # coins on it (engine.pm.coins)
+        problem = coins.spec_problem(c, spec["coins"])
+        if problem:
+            return problem
     if "source" in spec and card.source != spec["source"]:
         return f"has source {card.source}, not {spec['source']}"
     if "keyword" in spec and not has_keyword(g, c, spec["keyword"]):
@@ -481,6 +485,8 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return both == bool(want)
     if key == "entered_by":
         return g.effect_card is not None and card_matches(g, g.card(g.effect_card), want, owner)
+    if key == "coins":  # coins on the effect's own Chara (engine.pm.coins)
+        return coins.condition_holds(source, want)
     return key in ("subject", "first_time")  # checked when the trigger fires (engine.pm.triggers.fire)
 
 

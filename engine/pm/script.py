@@ -369,7 +369,10 @@ def _chara_ops(r: Run, step: Step) -> None:
                 what = {"no_text_from": r.g.turn + 1}
             op.update(what=what, until=step.get("until", "turn_end"))
         elif kind == "coin":
-            op.update(coin=step.get("coin", "+10/+10"), n=step.get("n", 1))
+            n = int(step.get("n", 1)) * (r.times(step) if "per" in step else 1)  # "for each X, N coins"
+            if not n:
+                continue
+            op.update(coin=step.get("coin", "+10/+10"), n=n)
         elif kind == "move":
             if step["to"] == c.area or (step["to"] not in AREA_ZONES and stats.stays_on_area(r.g, c)):
                 continue  # already there, or 退場しない keeps it on the Area: that part cannot be done
@@ -961,7 +964,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "also_name": lambda r, s: None, "also_property": lambda r, s: None,  # facts of the card (engine.cards.Card.names)
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
     "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand, "look": _look, "reveal": _reveal,
-    "exchange": lambda r, s: _exchange(r, s),
+    "exchange": lambda r, s: _exchange(r, s), "remove_coins": lambda r, s: _remove_coins(r, s),
 }
 STEP_OPS = frozenset(_STEPS)
 
@@ -1015,6 +1018,12 @@ def _exchange(r: Run, step: Step) -> None:
         steps(r, step["then"])
 
 
+def _remove_coins(r: Run, step: Step) -> None:
+    from engine.pm.coins import remove_coins  # it uses this module's step runner
+
+    remove_coins(r, step)
+
+
 def _rest_any(r: Run, step: Step) -> None:
     from engine.pm.rest_any import rest_any  # it uses this module's choice reader
 
@@ -1064,7 +1073,7 @@ def puts_on_field(script: Sequence[Step] | None) -> bool:
 
 def has_decisions(script: Sequence[Step] | None) -> bool:
     """True when a script leaves a decision to a player (a pick, a mode, a Chara given up in a full Main Area)."""
-    return any(s.get("op") in ("pick", "flip", "choose", "rest_any", "exchange") or s.get("may")
+    return any(s.get("op") in ("pick", "flip", "choose", "rest_any", "exchange", "remove_coins") or s.get("may")
                or (isinstance(s.get("target"), dict) and "chosen_by" in s["target"])
                or (s.get("op") == "move" and s.get("to") == "main")
                or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ())) for s in script or ())

@@ -25,3 +25,34 @@ def test_ignore_n_granted_like_the_other_keywords() -> None:
     assert got is not None and {"op": "grant", "target": "self", "until": "turn_end", "what": {"ignore": 1}} in got["do"]
     assert _one("[メイン/自分]:《休》自分のキャラ1枚は、ターン終了時まで〔天然〕を得る。") is None  # no number
     assert _one("このカードは、自分の【丙】が3枚以上いる場合、〔天然+2〕を得る。") is None  # a raise of X: not read
+
+
+def test_coins_put_on_for_each_and_shootdown_coins() -> None:
+    got = _one("このカードが登場した場合、自分の捨て札置き場にある「乙」1枚につき、このカードの上に+10/+10コインを1個乗せる。")
+    assert got is not None and got["do"] == [{"op": "coin", "target": "self", "coin": "+10/+10", "n": 1, "per": {
+        "cards": {"zone": "discard", "who": "self", "filter": {"name": "乙"}}}}]
+    got = _one("このカードが登場した場合、このカードの上に撃墜コインを2個乗せる。")
+    assert got is not None and got["do"] == [{"op": "coin", "target": "self", "coin": "shootdown", "n": 2}]
+    assert _one("このカードが登場した場合、このカードの上に青春コインを2個乗せる。") is None  # a coin kind not read
+
+
+def test_coins_taken_off() -> None:
+    got = _one("[メイン/自分]:《0》自分の【丙】の上に乗っている+10/+10コインを2個取り除く。その場合、カードを1枚引く。")
+    assert got is not None and got["do"] == [{"op": "remove_coins", "coin": "+10/+10", "n": 2, "spec": {
+        "property": "丙", "side": "self"}, "then": [{"op": "draw", "who": "self", "n": 1}]}]
+    got = _one("このカードが登場した場合、相手のキャラ1枚の上に乗っているコインを1個まで取り除く。")
+    assert got is not None and got["do"] == [{"op": "remove_coins", "coin": None, "n": 1, "up_to": True,
+                                              "target": "target:0"}]
+    assert got["targets"] == [{"side": "opponent"}]
+    # whose coins: the opponent's Charas "of a kind" (not one designated) is not read
+    assert _one("[メイン/自分]:《0》相手のキャラの上に乗っているコインを2個取り除く。") is None
+    # a may in a later sentence: not read
+    assert _one("[メイン/自分]:《0》カードを1枚引く。その後、自分のキャラの上に乗っている+10/+10コインを1個取り除くことができる。") is None
+
+
+def test_coins_as_conditions_and_selector_parts() -> None:
+    got = _one("[メイン/自分]:《0》カードを1枚引く。このテキストは、このカードの上に撃墜コインが3個以上乗っている場合にのみ使用できる。")
+    assert got is not None and got["condition"] == {"coins": {"coin": "shootdown", "at_least": 3}}
+    got = _one("このカードは、コインが乗っているキャラには妨害されない。")
+    assert got is not None and got["do"] == [{"op": "grant", "target": "self", "until": "turn_end", "what": {
+        "not_interfered_by": {"coins": {"coin": None, "at_least": 1}}}}]

@@ -13,6 +13,8 @@ from typing import Any
 
 from engine.pm.conditions import filter_unread
 
+#: the coins a text names, as the engine's coin kinds (none: any kind)
+COIN_KINDS = {"+10/+10": "+10/+10", "撃墜": "shootdown"}
 COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple", "白": "white"}
 _COLOR = "[赤青黄緑紫白]"
 
@@ -115,6 +117,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),
     (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),
     (r"〔アクティブ〕を持つ", {"keyword": "active"}),
+    # coins on it (engine.pm.coins; 撃墜 is the "shootdown" coin): a Chara-only key
+    (r"(\+10/\+10|撃墜)?コインが乗っている", lambda m: {"coins": {"coin": COIN_KINDS.get(m[1] or ""), "at_least": 1}}),
     (r"〔EXカード〕を持つ", {"ex": True}),
     (r"〔EXカード〕を持たない", {"ex": False}),
     (r"AP/DPの値を持つ", {"has_stats": True}),

@@ -37,7 +37,7 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "相手のキャラの効果の対象にならない": [{"untargetable_by": "chara"}]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 #: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
-_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange")
+_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange", "remove_coins")
 
 
 class NotUnderstood(Exception):

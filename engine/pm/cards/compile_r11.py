@@ -1,0 +1,83 @@
+"""Clause readers of the eleventh round (issue 20, helper h20r11), for engine rules added that round, registered
+with :func:`engine.pm.cards.compile_phrases.reads` and tried after the earlier ones:
+
+- coins: put on for each X (…につき、…コインをN個乗せる), 撃墜 coins put on, coins taken off one Chara or any of a
+  kind of yours (``remove_coins``, engine.pm.coins), "this card holds no / N or more coins" as a condition;
+- "for each card removed" (取り除いたカード1枚につき、) as the cards the pick before moved.
+
+A part a reader does not know raises :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays
+unverified).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards.compile_np import COIN_KINDS
+from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _subjects, reads
+
+_COIN = r"(?P<coin>\+10/\+10|撃墜)"
+
+
+@reads(rf"(?P<per>[^、。]+につき、)?(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に{_COIN}コインを(?P<k>\d+)個乗せる")
+def _put_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"(For each X,) put K coins on Y": +10/+10 coins (the engine counts them in AP/DP) or 撃墜 coins (markers
+    that do nothing unless an effect reads them: rule book 000 ⑬ "Regarding Coins")."""
+    if m["per"] is None and m["coin"] == "+10/+10":
+        raise NotUnderstood(m[0])  # the earlier reader's (compile_more._coins)
+    extra: dict[str, Any] = {}
+    if m["per"]:
+        per = ph._per(m["per"], ctx)
+        if per is None:
+            raise NotUnderstood(m["per"])
+        extra["per"] = per
+    n = None if m["np"] == "このカード" else m["n"]
+    return [{"op": "coin", "target": t, "coin": COIN_KINDS[m["coin"]], "n": int(m["k"]), **extra}
+            for t in _subjects(m["np"], n, ctx)]
+
+
+@reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に乗っている(?P<coin>\+10/\+10|撃墜)?コインを(?P<k>\d+)個(?P<upto>まで)?"
+       r"取り除く")
+def _remove_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Take K coins off X": off one Chara named (this card, or N = 1 designated), or off any of a kind of yours
+    (自分の X: the player chooses from which, one or several). まで: up to K. A "may" only as the opening clause of an
+    automatic effect (the whole effect is then optional)."""
+    if ctx.may and not ctx.opening:
+        raise NotUnderstood(m[0])
+    step: dict[str, Any] = {"op": "remove_coins", "coin": COIN_KINDS.get(m["coin"] or ""), "n": int(m["k"])}
+    if m["upto"]:
+        step["up_to"] = True
+    if m["np"] == "このカード" or m["n"] is not None:
+        if m["n"] not in (None, "1"):
+            raise NotUnderstood(m[0])
+        subjects = _subjects(m["np"], m["n"], ctx)
+        if len(subjects) != 1:
+            raise NotUnderstood(m[0])
+        return [{**step, "target": subjects[0]}]
+    p = _np(m["np"], ctx)
+    if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that or p.spec.get("side") != "self":
+        raise NotUnderstood(m[0])
+    return [{**step, "spec": p.chara_spec()}]
+
+
+def _coin_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"This card holds no (X) coin" / "holds N or more X coins" (the effect's own Chara)."""
+    if m := re.fullmatch(rf"このカードの上に{_COIN}?コインが乗っていない", text):
+        return {"coins": {"coin": COIN_KINDS.get(m["coin"] or ""), "at_most": 0}}
+    if m := re.fullmatch(rf"このカードの上に{_COIN}?コインが(?P<n>\d+)個以上乗っている", text):
+        return {"coins": {"coin": COIN_KINDS.get(m["coin"] or ""), "at_least": int(m["n"])}}
+    return None
+
+
+def _per_removed(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"For each card removed" (取り除いたカード1枚につき、, after "if so"): the cards the pick before moved, as
+    この効果で取り除いたカード (compile_r10._per_moved; the compiler keeps it only first in that pick's ``then``)."""
+    if text == "取り除いたカード1枚につき、":
+        return {"picked": "cards", "_moved": "removed"}
+    return None
+
+
+ph.MORE_CONDITIONS.append(_coin_condition)
+ph.MORE_PERS.insert(0, _per_removed)
