@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.pm.state import Chara
 from engine.pm import zones  # (a module: zones imports stats, which imports conditions, which imports this)
+from engine.pm.state import Chara
 from engine.rulings import illegal
 
 if TYPE_CHECKING:
@@ -56,11 +56,8 @@ def remove_coins(r: Run, step: Step) -> None:
     from engine.pm.script import steps  # the script runner calls this step: imported when run
 
     kind = step.get("coin")
-    if "target" in step:
-        holders = r.subjects(step["target"])
-    else:
-        holders = conditions.charas(r.g, r.actor, step.get("spec", {}), r.source)
-    holders = [c for c in holders if held(c, kind)]
+    named = r.subjects(step["target"]) if "target" in step else conditions.charas(r.g, r.actor, step["spec"], r.source)
+    holders = [c for c in named if held(c, kind)]
     n = int(step.get("n", 1))
     total = sum(held(c, kind) for c in holders)
     units = _chosen(r, step, holders, kind, min(n, total))
