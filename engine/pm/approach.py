@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.asplayed import refuse
-from engine.pm import conditions, stats
+from engine.pm import approach_limits, conditions, stats
 from engine.pm.state import Chara, GameState
 from engine.pm.triggers import fire, fire_eliminated_opponent, fire_others
 from engine.pm.turns import (
@@ -80,6 +80,8 @@ def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if partner_id is not None:
         partner = _check_partner(g, p, c, partner_id)
         attackers.append(partner)
+    if g.bans:  # a limit on how many Charas approach this turn (engine.pm.approach_limits)
+        approach_limits.check(g, p, attackers)
     for x in attackers:
         x.rested = True
         x.approached_turn = g.turn

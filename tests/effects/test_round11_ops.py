@@ -1,6 +1,7 @@
 """Engine pieces of the eleventh compiler round (issue 20, helper h20r11), each on synthetic cards with a legal and
 an illegal log: 〔天然N〕 ([Ignore N]) granted by a continuous effect; coins taken off Charas (``remove_coins``), coins
-as a condition on the effect's own Chara and as a Chara spec key, coins put on "for each"."""
+as a condition on the effect's own Chara and as a Chara spec key, coins put on "for each"; a limit on how many Charas
+a player makes approach (``forbid`` ``approaches``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, MAIN_SELF, _chara, _event, boards, hand
 from tests.engine.kit import assert_illegal, assert_legal
 
-SNEAK, PUT2, STRIP, ZAP, TALLY, BARE = (f"TST 81-00{i}" for i in range(1, 7))
+SNEAK, PUT2, STRIP, ZAP, TALLY, BARE, LIMIT = (f"TST 81-00{i}" for i in range(1, 8))
 CARDS = [
     # "while you have 2 or more Charas, this card has 〔天然2〕" (continuous)
     _chara("81-001", "Sneak", Effect("continuous", condition={"count": {"spec": {"side": "self"}, "at_least": 2}},
@@ -30,6 +31,9 @@ CARDS = [
     # "[Main/self] (0): only while no +10/+10 coin is on this card: draw a card"
     _chara("81-006", "Bare", Effect("activated", timing=MAIN_SELF, cost=0, condition={
         "coins": {"coin": "+10/+10", "at_most": 0}}, script=({"op": "draw", "who": "self", "n": 1},))),
+    # "this turn, you can make only one Chara approach" (the cards say it of the opponent; ``who`` is the same)
+    _event("81-007", "Limit", ({"op": "forbid", "who": "self", "what": "approaches", "filter": {"at_most": 1},
+                                "until": "turn_end"},), cost=0),
 ]
 
 
@@ -104,3 +108,18 @@ def test_a_condition_on_the_coins_of_this_card() -> None:
     g = _boards([BARE], [], [PUT2]).add("play_event", 0, card=PUT2, pay=[], targets=[{"p": 0, "card": BARE}])
     g.passes(1).add("use_effect", 0, card=BARE, effect=0, pay=[])
     assert_illegal(g, "effect.condition")
+
+
+def _approach(g, card: str):  # type: ignore[no-untyped-def]
+    return g.add("approach", 0, card=card).passes(0, 1).add("no_interfere", 1).passes(0, 1)
+
+
+def test_a_limit_on_how_many_charas_approach() -> None:
+    g = _boards([AKI, BEN], [], [LIMIT]).add("play_event", 0, card=LIMIT, pay=[]).passes(1)
+    _approach(g, AKI)
+    assert_legal(g)  # one Chara approaches
+    g.add("approach", 0, card=BEN)
+    assert_illegal(g, "effect.condition")  # a second one is past the limit
+    g = _boards([AKI, BEN], [], [])
+    _approach(g, AKI)
+    assert_legal(g.add("approach", 0, card=BEN))  # without the limit both may

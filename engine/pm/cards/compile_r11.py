@@ -81,3 +81,20 @@ def _per_removed(text: str, ctx: Ctx) -> dict[str, Any] | None:
 
 ph.MORE_CONDITIONS.append(_coin_condition)
 ph.MORE_PERS.insert(0, _per_removed)
+
+
+# -- a limit on how many Charas the opponent makes approach ------------------------------------------------------
+
+_WHEN = {"このターン": "turn_end", "次のターンの間": "next_turn_end"}
+
+
+@reads(r"(?:(?P<w1>このターン|次のターンの間)、)?相手は、(?:(?P<w2>このターン|次のターンの間)、)?キャラを(?P<n>\d+)枚までしか"
+       r"アプローチ(?:に参加)?させることができない")
+def _approach_limit(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"This turn / during the next turn, the opponent can make only N Charas approach": a ``forbid`` of
+    ``approaches`` (engine.pm.approach_limits) until the end of that turn. One time word, said once."""
+    if (m["w1"] is None) == (m["w2"] is None) or ctx.may:
+        raise NotUnderstood(m[0])
+    until = _WHEN[m["w1"] or m["w2"]]
+    return [{"op": "forbid", "who": "opponent", "what": "approaches", "filter": {"at_most": int(m["n"])},
+             "until": until}]
