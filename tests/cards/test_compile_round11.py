@@ -67,3 +67,13 @@ def test_a_limit_on_the_opponents_approaches() -> None:
     # the time said twice, or not at all: not read
     assert _one("このカードが登場した場合、このターン、相手は、このターン、キャラを3枚までしかアプローチさせることができない。") is None
     assert _one("このカードが登場した場合、相手は、キャラを3枚までしかアプローチさせることができない。") is None
+
+
+def test_a_cost_change_or_free_entry_in_the_hand_with_the_condition_first() -> None:
+    got = _one("このカードは、自分の「乙」がいる状態で手札にある場合、使用コスト-2を得る。")
+    assert got is not None and got["condition"] == {"has_name": "乙"}
+    assert got["do"] == [{"op": "cost", "n": -2, "until": "turn_end", "who": "self"}]
+    got = _one("このカードは、手札にある場合、自分の「乙」がいる場合、〔自由登場〕を得る。")
+    assert got is not None and got["condition"] == {"has_name": "乙"}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}]
+    assert _one("このカードは、自分の「乙」がいる状態で手札にある場合、空を飛ぶ。") is None

@@ -60,6 +60,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
     (r"相手のアプローチによって自分のポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
     (r"登場または(相手のアプローチによってポイント置き場に置かれた|退場した)", r"登場、または\1"),
+    # a usage cost change or 〔自由登場〕 of this card in the hand under a condition, with the condition written
+    # before "in the hand" or after it: one wording, 手札にある状態で、X場合、
+    (r"^このカードは、([^、。]+?)状態で手札にある場合、", r"このカードは、手札にある状態で、\1場合、"),
+    (r"^このカードは、手札にある場合、([^、。]+?)場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1場合、"),
 ]]
 
 

@@ -1247,7 +1247,8 @@ def _static(text: str, ctx: Ctx) -> Got:
         return Got([{"op": "cost", "n": int(m[3]), "per": _per(m[1], ctx)}])
     if rest == "自分のメインフェイズ以外でも登場させることができる":
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}])
-    if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、自分のメインフェイズ以外でも登場させることができる", rest):
+    if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、(?:自分のメインフェイズ以外でも登場させることができる"
+                         r"|〔自由登場〕を得る)", rest):  # 〔自由登場〕: free_entry, the keyword of the same rule
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}],
                    condition=condition(m["c"], ctx))
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
