@@ -21,7 +21,8 @@ APPROACHES = "approaches"
 def check(g: GameState, player: int, new: list[Chara]) -> None:
     """``effect.condition`` when the Charas ``new`` approaching would pass a limit in force on ``player``."""
     limits = [int(f["at_most"]) for q, kind, f, until in g.bans
-              if q == player and kind == APPROACHES and (until is None or until >= g.turn)]
+              if q == player and kind == APPROACHES and (until is None or until >= g.turn)
+              and f.get("from_turn", 0) <= g.turn]
     if not limits:
         return
     done = {uid for ev, _, uid in g.players[player].turn_log if ev == "approach"}

@@ -743,7 +743,10 @@ def _forbid(r: Run, step: Step) -> None:
     """A ban on the player (no op: the script records it): ``what`` ``text``: no text of cards fitting ``filter``;
     ``play`` / ``summon``: no play / no summon of such cards (engine.pm.play.check_play_allowed)."""
     what = step.get("what", "text")
-    r.g.bans.append((r.player(step), what, dict(step.get("filter", {})), expiry(step.get("until", "turn_end"), r.g.turn)))
+    spec = dict(step.get("filter", {}))
+    if step.get("from") == "next_turn":  # in force from the next turn only (approach limits read it)
+        spec["from_turn"] = r.g.turn + 1
+    r.g.bans.append((r.player(step), what, spec, expiry(step.get("until", "turn_end"), r.g.turn)))
     doing = {"text": "use the texts of", "play": "play", "summon": "summon"}.get(what, what)
     r.trail.event("effect", f"player {r.player(step)} may not {doing} cards fitting {step.get('filter', {})}")
 

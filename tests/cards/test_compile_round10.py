@@ -83,9 +83,11 @@ def test_removed_and_put_into_the_main_area() -> None:
         {"op": "pick", "who": "self", "from": "removed", "to": "main", "n": 1, "filter": {}, "same_card": "picked"}]}]
 
 
-def test_a_bonus_without_an_end_lasts() -> None:
+def test_a_bonus_without_an_end_lasts_for_its_turn() -> None:
+    """No stated duration: the effect lasts for the turn it happens in (000 ⑬ "Effect Duration"; reader rd10 found
+    GRAN ST-014's -50/-50 kept for good)."""
     got = _one("このカードが登場した場合、相手のキャラ1枚は、-20/-20を得る。")
-    assert got is not None and got["do"] == [{"op": "modify", "target": "target:0", "ap": -20, "dp": -20, "until": "permanent"}]
+    assert got is not None and got["do"] == [{"op": "modify", "target": "target:0", "ap": -20, "dp": -20, "until": "turn_end"}]
 
 
 def test_a_continuous_ban_on_a_kind_of_charas() -> None:

@@ -61,7 +61,7 @@ def test_coins_as_conditions_and_selector_parts() -> None:
 def test_a_limit_on_the_opponents_approaches() -> None:
     got = _one("このカードがアプローチした場合、相手は、次のターンの間、キャラを2枚までしかアプローチさせることができない。")
     assert got is not None and got["do"] == [{"op": "forbid", "who": "opponent", "what": "approaches",
-                                              "filter": {"at_most": 2}, "until": "next_turn_end"}]
+                                              "filter": {"at_most": 2}, "until": "next_turn_end", "from": "next_turn"}]
     got = _one("このカードが登場した場合、このターン、相手は、キャラを3枚までしかアプローチに参加させることができない。")
     assert got is not None and got["do"][0]["until"] == "turn_end"
     # the time said twice, or not at all: not read

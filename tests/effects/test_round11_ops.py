@@ -10,7 +10,7 @@ from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, MAIN_SELF, _chara, _event, boards, hand
 from tests.engine.kit import assert_illegal, assert_legal
 
-SNEAK, PUT2, STRIP, ZAP, TALLY, BARE, LIMIT = (f"TST 81-00{i}" for i in range(1, 8))
+SNEAK, PUT2, STRIP, ZAP, TALLY, BARE, LIMIT, LIMIT_NEXT, LIMIT_MINE_NEXT = (f"TST 81-00{i}" for i in range(1, 10))
 CARDS = [
     # "while you have 2 or more Charas, this card has 〔天然2〕" (continuous)
     _chara("81-001", "Sneak", Effect("continuous", condition={"count": {"spec": {"side": "self"}, "at_least": 2}},
@@ -34,6 +34,12 @@ CARDS = [
     # "this turn, you can make only one Chara approach" (the cards say it of the opponent; ``who`` is the same)
     _event("81-007", "Limit", ({"op": "forbid", "who": "self", "what": "approaches", "filter": {"at_most": 1},
                                 "until": "turn_end"},), cost=0),
+    # "during the next turn, the opponent can make only one Chara approach" (次のターンの間: that turn only)
+    _event("81-008", "LimitNext", ({"op": "forbid", "who": "opponent", "what": "approaches", "filter": {"at_most": 1},
+                                    "until": "next_turn_end", "from": "next_turn"},), cost=0),
+    # the same limit on the player who plays it: not in force in the rest of this turn
+    _event("81-009", "LimitMineNext", ({"op": "forbid", "who": "self", "what": "approaches", "filter": {"at_most": 1},
+                                        "until": "next_turn_end", "from": "next_turn"},), cost=0),
 ]
 
 
@@ -123,3 +129,20 @@ def test_a_limit_on_how_many_charas_approach() -> None:
     g = _boards([AKI, BEN], [], [])
     _approach(g, AKI)
     assert_legal(g.add("approach", 0, card=BEN))  # without the limit both may
+
+
+def test_a_limit_during_the_next_turn_is_not_in_force_in_this_one() -> None:
+    """次のターンの間 limits the next turn only (reader rd10: HSF 01-067 limited the turn it entered in too)."""
+    g = _boards([AKI, BEN], [], [LIMIT_MINE_NEXT]).add("play_event", 0, card=LIMIT_MINE_NEXT, pay=[]).passes(1)
+    _approach(g, AKI)
+    assert_legal(g.add("approach", 0, card=BEN))  # this turn: no limit yet
+
+
+def test_a_limit_during_the_next_turn_binds_the_opponent_then() -> None:
+    def opponents_turn(second: bool):  # type: ignore[no-untyped-def]
+        g = _boards([AKI], [AKI, BEN], [LIMIT_NEXT]).add("play_event", 0, card=LIMIT_NEXT, pay=[]).passes(1)
+        g.end_turn(0)
+        g.add("approach", 1, card=AKI).passes(1, 0).add("no_interfere", 0).passes(1, 0)
+        return g.add("approach", 1, card=BEN) if second else g
+    assert_legal(opponents_turn(second=False))  # one Chara approaches in the opponent's next turn
+    assert_illegal(opponents_turn(second=True), "effect.condition")  # a second one is past the limit

@@ -4,7 +4,7 @@
   cards are shown, none moves) and "if the card turned face up is X, …" (a ``picked`` condition on them);
 - conditions "this card is in your Main / Support Area" (``in_area``) and, for an activated effect, "if this text
   was used during your turn" (``own_turn``: it is used now);
-- "the Charas this effect put onto the Area get A/B" without an end (in force while they stay: ``permanent``).
+- "the Charas this effect put onto the Area get A/B" without an end: until the turn ends (000 ⑬ "Effect Duration").
 
 As everywhere in the compiler, a part a reader does not know raises
 :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays unverified).
@@ -66,12 +66,13 @@ def _more_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
 
 @reads(rf"{ENTERED}は、?{_KWS}(?:{MOD})?を得る")
 def _entered_gets(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"The Charas this effect put onto the Area get 〔…〕 / +A/+B" with no end named: while they stay there."""
+    """"The Charas this effect put onto the Area get 〔…〕 / +A/+B" with no end named: until the turn ends (an effect
+    with no stated duration lasts for its turn: 000 ⑬ "Effect Duration")."""
     if ctx.may or (m["kws"] is None and m["ap"] is None):
         raise NotUnderstood(m[0])
-    steps: list[Step] = kw_grants(m["kws"], "entered", "permanent")
+    steps: list[Step] = kw_grants(m["kws"], "entered", "turn_end")
     if m["ap"] is not None:
-        steps.append({"op": "modify", "target": "entered", "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "permanent"})
+        steps.append({"op": "modify", "target": "entered", "ap": _num(m["ap"]), "dp": _num(m["dp"]), "until": "turn_end"})
     return steps
 
 

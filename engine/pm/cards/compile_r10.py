@@ -130,7 +130,7 @@ def sentences(text: str, ctx: Ctx, static: Any) -> ph.Got | None:
 
 @reads(r"(?P<np>[^、。]+?)(?P<n>\d+)枚は、(?P<ap>[+\-±]\d+)/(?P<dp>[+\-±]\d+)を得る")
 def _lasting_modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"N X get +A/+D" with no end named: in force while the Chara stays on the Area (``until: "permanent"``, as the
-    Charas an effect put onto the Area get it: compile_extra)."""
-    return [{"op": "modify", "target": t, "ap": ph._num(m["ap"]), "dp": ph._num(m["dp"]), "until": "permanent"}
+    """"N X get +A/+D" with no end named: until the turn ends (an effect with no stated duration lasts for its turn:
+    000 ⑬ "Effect Duration"; 001's general rules)."""
+    return [{"op": "modify", "target": t, "ap": ph._num(m["ap"]), "dp": ph._num(m["dp"]), "until": "turn_end"}
             for t in ph._subjects(m["np"], m["n"], ctx)]

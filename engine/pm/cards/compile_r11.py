@@ -92,9 +92,11 @@ _WHEN = {"このターン": "turn_end", "次のターンの間": "next_turn_end"
        r"アプローチ(?:に参加)?させることができない")
 def _approach_limit(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"This turn / during the next turn, the opponent can make only N Charas approach": a ``forbid`` of
-    ``approaches`` (engine.pm.approach_limits) until the end of that turn. One time word, said once."""
+    ``approaches`` (engine.pm.approach_limits) for that turn only. One time word, said once."""
     if (m["w1"] is None) == (m["w2"] is None) or ctx.may:
         raise NotUnderstood(m[0])
     until = _WHEN[m["w1"] or m["w2"]]
-    return [{"op": "forbid", "who": "opponent", "what": "approaches", "filter": {"at_most": int(m["n"])},
-             "until": until}]
+    step: Step = {"op": "forbid", "who": "opponent", "what": "approaches", "filter": {"at_most": int(m["n"])},
+                  "until": until}
+    # "during the next turn": that turn only, not the rest of this one (reader rd10: HSF 01-067)
+    return [step | {"from": "next_turn"} if until == "next_turn_end" else step]
