@@ -14,7 +14,7 @@ import re
 #: (variant, canonical wording), applied in order
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject (first: the rewrites below expect it)
-    (r"^このカードは(?!、)", "このカードは、"),
+    (r"(?:(?<=^)|(?<=間、))このカードは(?!、)", "このカードは、"),
     # moving a card into the hand: one verb
     (r"手札に移す", "手札に加える"),
     (r"手札に移し、", "手札に加え、"),
