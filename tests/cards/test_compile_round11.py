@@ -33,7 +33,8 @@ def test_coins_put_on_for_each_and_shootdown_coins() -> None:
         "cards": {"zone": "discard", "who": "self", "filter": {"name": "乙"}}}}]
     got = _one("このカードが登場した場合、このカードの上に撃墜コインを2個乗せる。")
     assert got is not None and got["do"] == [{"op": "coin", "target": "self", "coin": "shootdown", "n": 2}]
-    assert _one("このカードが登場した場合、このカードの上に青春コインを2個乗せる。") is None  # a coin kind not read
+    got = _one("このカードが登場した場合、このカードの上に青春コインを2個乗せる。")  # any named kind (round 13)
+    assert got is not None and got["do"] == [{"op": "coin", "target": "self", "coin": "青春", "n": 2}]
 
 
 def test_coins_taken_off() -> None:

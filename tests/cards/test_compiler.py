@@ -209,7 +209,7 @@ def test_pinch_granted_effect_keeps_its_condition() -> None:
 @pytest.mark.parametrize("text", [
     "このカードが登場した場合、相手の手札を全て見る。その場合、カードを1枚引く。",  # "if so" after a look: not read
     "このカードが登場した場合、カードを1枚引く。その後、このカードは宇宙の果てに旅立つ。",  # one sentence unknown
-    "このカードは、青春コインが乗っているキャラには妨害されない。",  # a coin kind not read (only +10/+10 and 撃墜)
+    "このカードは、+20/+20コインが乗っているキャラには妨害されない。",  # a +N/+N coin other than +10/+10: no rule gives it AP/DP
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破〕を得る。",  # a keyword without its number
     "このカードは、このターン、【探偵】を持つキャラとしても扱う。",  # not all game long: not a fact of the card
     "このカードが登場したターンの間に、自分のキャラが場に出た場合、カードを1枚引く。",  # its own entry too? not read

@@ -14,7 +14,7 @@ import re
 #: (variant, canonical wording), applied in order
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject (first: the rewrites below expect it)
-    (r"^このカードは(?!、)", "このカードは、"),
+    (r"(?:(?<=^)|(?<=間、))このカードは(?!、)", "このカードは、"),
     # moving a card into the hand: one verb
     (r"手札に移す", "手札に加える"),
     (r"手札に移し、", "手札に加え、"),
@@ -63,6 +63,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a usage cost change or 〔自由登場〕 of this card in the hand under a condition, with the condition written
     # before "in the hand" or after it: one wording, 手札にある状態で、X場合、
     (r"^このカードは、([^、。]+?)状態で手札にある場合、", r"このカードは、手札にある状態で、\1場合、"),
+    # coins "on" a Chara: 上にある = 上に乗っている (both say the coins lie on it)
+    (r"の上にある(?=(?:\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+)?コイン)", "の上に乗っている"),
     (r"^このカードは、手札にある場合、([^、。]+?)場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1場合、"),
 ]]
 

@@ -13,8 +13,16 @@ from typing import Any
 
 from engine.pm.conditions import filter_unread
 
-#: the coins a text names, as the engine's coin kinds (none: any kind)
-COIN_KINDS = {"+10/+10": "+10/+10", "撃墜": "shootdown"}
+#: the coins a text names, as the engine's coin kinds (none: any kind); a kind not listed keeps its own word
+#: (「XコインをN個」: X in kanji / katakana), a marker with no effect but what cards read (engine.pm.coins)
+COIN_KINDS = {"+10/+10": "+10/+10", "撃墜": "shootdown", "魔力": "magic"}
+#: a coin kind as written before コイン: +10/+10 (the only coin with AP/DP) or a word of kanji / katakana
+COIN_WORD = r"\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+"
+
+
+def coin_kind(word: str | None) -> str | None:
+    """The engine's coin kind for the word written before コイン (None or "": any kind)."""
+    return COIN_KINDS.get(word, word) if word else None
 COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple", "白": "white"}
 _COLOR = "[赤青黄緑紫白]"
 
@@ -118,7 +126,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),
     (r"〔アクティブ〕を持つ", {"keyword": "active"}),
     # coins on it (engine.pm.coins; 撃墜 is the "shootdown" coin): a Chara-only key
-    (r"(\+10/\+10|撃墜)?コインが乗っている", lambda m: {"coins": {"coin": COIN_KINDS.get(m[1] or ""), "at_least": 1}}),
+    (rf"({COIN_WORD})?コインが乗っている", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_least": 1}}),
     (r"〔EXカード〕を持つ", {"ex": True}),
     (r"〔EXカード〕を持たない", {"ex": False}),
     (r"AP/DPの値を持つ", {"has_stats": True}),

@@ -546,9 +546,10 @@ def _from_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 @reads(r"このターン、自分が次にプレイする(?P<np>.+?)1枚は、使用コスト(?P<n>[+-]\d+)を得る")
 def _next_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    parts = re.split(r"1枚と", m["np"])
-    return [{"op": "cost", "who": "self", "next": True, "n": int(m["n"]), "filter": _np(p, ctx).card_filter()}
-            for p in parts]
+    phrases = [_np(p, ctx) for p in re.split(r"1枚と", m["np"])]
+    if any(p.same_name or p.other_than_that for p in phrases):
+        raise NotUnderstood(m["np"])  # a name taken from another card: no card filter holds it
+    return [{"op": "cost", "who": "self", "next": True, "n": int(m["n"]), "filter": p.card_filter()} for p in phrases]
 
 
 @reads(r"このターン、相手の手札にある(?P<np>全ての.+?)は、?使用コスト(?P<n>[+-]\d+)を得る")

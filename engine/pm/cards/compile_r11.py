@@ -15,10 +15,10 @@ import re
 from typing import Any
 
 from engine.pm.cards import compile_phrases as ph
-from engine.pm.cards.compile_np import COIN_KINDS
+from engine.pm.cards.compile_np import COIN_WORD, coin_kind
 from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _subjects, reads
 
-_COIN = r"(?P<coin>\+10/\+10|撃墜)"
+_COIN = rf"(?P<coin>{COIN_WORD})"
 
 
 @reads(rf"(?P<per>[^、。]+につき、)?(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に{_COIN}コインを(?P<k>\d+)個乗せる")
@@ -34,11 +34,11 @@ def _put_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
             raise NotUnderstood(m["per"])
         extra["per"] = per
     n = None if m["np"] == "このカード" else m["n"]
-    return [{"op": "coin", "target": t, "coin": COIN_KINDS[m["coin"]], "n": int(m["k"]), **extra}
+    return [{"op": "coin", "target": t, "coin": coin_kind(m["coin"]), "n": int(m["k"]), **extra}
             for t in _subjects(m["np"], n, ctx)]
 
 
-@reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に乗っている(?P<coin>\+10/\+10|撃墜)?コインを(?P<k>\d+)個(?P<upto>まで)?"
+@reads(rf"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に乗っている(?P<coin>{COIN_WORD})?コインを(?P<k>\d+)個(?P<upto>まで)?"
        r"取り除く")
 def _remove_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"Take K coins off X": off one Chara named (this card, or N = 1 designated), or off any of a kind of yours
@@ -46,7 +46,7 @@ def _remove_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
     automatic effect (the whole effect is then optional)."""
     if ctx.may and not ctx.opening:
         raise NotUnderstood(m[0])
-    step: dict[str, Any] = {"op": "remove_coins", "coin": COIN_KINDS.get(m["coin"] or ""), "n": int(m["k"])}
+    step: dict[str, Any] = {"op": "remove_coins", "coin": coin_kind(m["coin"]), "n": int(m["k"])}
     if m["upto"]:
         step["up_to"] = True
     if m["np"] == "このカード" or m["n"] is not None:
@@ -65,9 +65,9 @@ def _remove_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
 def _coin_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
     """"This card holds no (X) coin" / "holds N or more X coins" (the effect's own Chara)."""
     if m := re.fullmatch(rf"このカードの上に{_COIN}?コインが乗っていない", text):
-        return {"coins": {"coin": COIN_KINDS.get(m["coin"] or ""), "at_most": 0}}
+        return {"coins": {"coin": coin_kind(m["coin"]), "at_most": 0}}
     if m := re.fullmatch(rf"このカードの上に{_COIN}?コインが(?P<n>\d+)個以上乗っている", text):
-        return {"coins": {"coin": COIN_KINDS.get(m["coin"] or ""), "at_least": int(m["n"])}}
+        return {"coins": {"coin": coin_kind(m["coin"]), "at_least": int(m["n"])}}
     return None
 
 

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from engine.pm.cards import Card, Effect
+from engine.pm.cards import Card, Effect, reminders
 from engine.pm.cards import compile_decisions as _decisions  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_extra as _extra  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_general as _general  # noqa: F401 - registers its clause readers
@@ -29,6 +29,7 @@ from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
 from engine.pm.cards.compile_replace import own_replacement
 from engine.pm.cards.compile_split import split
+from engine.pm.cards.precious_text import definition_effects
 
 #: a text the readers cannot take apart (an unknown phrasing, or an odd one: a number too big, a mode with no
 #: text...): the effect stays unscripted rather than the card data failing to load
@@ -211,16 +212,19 @@ def compile_backup(condition: str, text: str, card: Card, backup: Effect) -> Eff
     return replace(backup, script=tuple(ph.finish(got, ctx)), targets=tuple(ctx.targets), condition=cond, compiled=True)
 
 
-def compile_card(card: Card, text: str | None) -> Card:
-    """``card`` with compiled scripts for the effects whose phrasing is understood (others untouched)."""
+def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | None = None) -> Card:
+    """``card`` with compiled scripts for the effects whose phrasing is understood (others untouched). ``keywords``:
+    the keyword definitions of the card's set (its reminder texts: :mod:`engine.pm.cards.reminders`)."""
     if (not card.effects and card.backup is None) or any(e.scripted for e in card.effects):
         return card
     pieces = split(text, card.type)
     if len(pieces.effects) != len(card.effects):
         return card
-    # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so
+    # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so,
+    # save an unknown keyword the set defines in its reminder text; one naming a disputed keyword is not read
     unsure = bool(text and _NOT_HAPPENING.search(text))  # automatic effects with a note the script cannot hold
-    effects = tuple(e if e.why or (unsure and e.kind == "auto") else (compile_effect(t, e, card) or e)
+    effects = tuple(_defined_keyword(e, card, keywords) if e.why else e if (unsure and e.kind == "auto") or (
+                    keywords is not None and keywords.disputed_in(t)) else (compile_effect(t, e, card) or e)
                     for t, e in zip(pieces.effects, card.effects, strict=True))
     if any(e.kind == "auto" for e in card.effects[1:]):
         effects = _with_later(card, pieces.effects, effects, unsure)
@@ -229,6 +233,18 @@ def compile_card(card: Card, text: str | None) -> Card:
     if backup is not None and pieces.backup_condition and pieces.backup_text:
         backup = compile_backup(pieces.backup_condition, pieces.backup_text, card, backup) or backup
     return replace(card, effects=effects, backup=backup)
+
+
+def _defined_keyword(eff: Effect, card: Card, keywords: reminders.Keywords | None) -> Effect:
+    """An unread keyword's stand-in compiled from the set's definition of it (its reminder text), read as one
+    effect of the card; else ``eff`` unchanged."""
+    word = reminders.unread_keyword(eff.why)
+    definition = keywords.definition(word) if keywords is not None and word is not None else None
+    if definition is None:
+        return eff
+    read = definition_effects(definition, card.type)
+    got = compile_effect(definition, read[0], card) if len(read) == 1 else None
+    return got if got is not None and not (keywords and keywords.disputed_in(definition)) else eff
 
 
 _PINCH_NAME = re.compile(r"このカードの名称は、?(?:ゲーム中、)?「([^」]+)」としても扱う")

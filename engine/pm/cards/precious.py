@@ -15,10 +15,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.pm.cards import Card, CardDB
+from engine.pm.cards import Card, CardDB, reminders
 from engine.pm.cards.compiler import compile_card
 from engine.pm.cards.errors import CardDataError, card_error
-from engine.pm.cards.precious_text import COLORS, TextError, number, parse_text
+from engine.pm.cards.precious_text import COLORS, TextError, known_keyword, number, parse_text
 from engine.pm.cards.properties import split_run_together
 from engine.pm.cards.series import series_groups_for
 
@@ -106,8 +106,24 @@ class _Reader:
         return tuple(p for p in parts if p and p not in ("-", "－"))
 
 
-def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, compile: bool = False) -> Card:
-    """One precious-data card object as a :class:`Card` (facts only; ``compile``: with compiled scripts)."""
+def set_of(card_id: str) -> str:
+    """The set a card id belongs to (``"NUKN ST-001"`` -> ``"NUKN"``): the scope of its reminder texts."""
+    return card_id.split()[0] if card_id.split() else card_id
+
+
+def set_keywords(objects: Iterable[Mapping[str, Any]]) -> dict[str, reminders.Keywords]:
+    """Each set's keyword definitions (:mod:`engine.pm.cards.reminders`), gathered over its cards' texts."""
+    texts: dict[str, list[Any]] = {}
+    for obj in objects:
+        value = obj.get("id") or f"{obj.get('setAbbr', '')} {obj.get('number', '')}"
+        texts.setdefault(set_of(str(value)), []).append(obj.get("text") if isinstance(obj.get("text"), str) else None)
+    return {key: reminders.gather(found, known_keyword) for key, found in texts.items()}
+
+
+def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, compile: bool = False,
+                  keywords: reminders.Keywords | None = None) -> Card:
+    """One precious-data card object as a :class:`Card` (facts only; ``compile``: with compiled scripts).
+    ``keywords``: the keyword definitions of its set (default: those its own text prints)."""
     r = _Reader(data, source)
     card_id = r.card_id()
     r.where = card_id
@@ -118,8 +134,10 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
     raw_text = data.get("text")
     if raw_text is not None and not isinstance(raw_text, str):
         raise r.fail("text", f"{raw_text!r} is not a string")
+    if keywords is None:
+        keywords = reminders.gather([raw_text], known_keyword)
     try:
-        facts = parse_text(raw_text, card_type)
+        facts = parse_text(raw_text, card_type, keywords.dispute)
     except TextError as exc:
         raise r.fail("text", str(exc)) from None
     combo = None
@@ -159,19 +177,22 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
         # the user's own card data, shown on hover (in memory only: the project never copies card texts)
         text=raw_text if raw_text and raw_text.strip() not in ("", "-") else None,
     )
-    return compile_card(card, raw_text) if compile else card
+    return compile_card(card, raw_text, keywords) if compile else card
 
 
 def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data", *, compile: bool = False) -> CardDB:
     """Read decoded precious-data documents, each ``(source, object or list of objects)``."""
-    cards: list[Card] = []
+    objects: list[tuple[str, Any]] = []
     for source, data in items:
         for obj in data if isinstance(data, list) else [data]:
             if not is_precious(obj):
                 raise card_error(source, "", "", "not a precious-data card object")
-            cards.append(precious_card(obj, source))
+            objects.append((source, obj))
+    keywords = set_keywords(obj for _, obj in objects)  # a set's reminder texts define its keywords for all its cards
+    cards = [precious_card(obj, source, keywords=keywords.get(set_of(_Reader(obj, source).card_id())))
+             for source, obj in objects]
     cards = split_run_together(cards)  # before compiling: the compiler reads properties
     if compile:
-        cards = [compile_card(c, c.text) for c in cards]
+        cards = [compile_card(c, c.text, keywords.get(set_of(c.id))) for c in cards]
     return CardDB(cards, series_groups_for({c.series for c in cards}), name=name)
 

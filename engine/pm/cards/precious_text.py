@@ -80,6 +80,10 @@ _MODAL = re.compile(r"このカードをプレイする場合、以下から\d+�
 _CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
 
 
+#: why a keyword (with its brackets) is not read in a set, or None (engine.pm.cards.reminders.Keywords.dispute)
+Disputed = Callable[[str], "str | None"]
+
+
 class TextError(ValueError):
     """A card text whose keywords cannot be read."""
 
@@ -260,6 +264,12 @@ def _body(text: str, card_type: str) -> tuple[Timing | None, list[Effect]]:
     return (_timing(timing) if timing is not None else None), effects
 
 
+def definition_effects(text: str, card_type: str) -> list[Effect]:
+    """The effects a keyword's definition (a set's reminder text: engine.pm.cards.reminders) reads as, as if it were
+    the card's text after its keywords."""
+    return _body(text, card_type)[1]
+
+
 def _modifier(text: str) -> tuple[int, int]:
     m = _MOD.search(text)
     if m is None:
@@ -289,9 +299,13 @@ def _marker_number(inner: str, digits: str) -> int:
         raise TextError(f"〔{inner}〕 needs a number") from None
 
 
-def _keyword(inner: str, text: str, end: int, facts: TextFacts) -> int:
-    """Apply one leading 〔inner〕 marker ending at ``end``; return where the run goes on."""
+def _keyword(inner: str, text: str, end: int, facts: TextFacts, disputed: Disputed | None = None) -> int:
+    """Apply one leading 〔inner〕 marker ending at ``end``; return where the run goes on. ``disputed``: why a
+    keyword the set defines otherwise than the engine's rule is not read (engine.pm.cards.reminders)."""
     word = unicodedata.normalize("NFKC", inner).strip()
+    if disputed is not None and (why := disputed(f"〔{word}〕")) is not None:
+        facts.effects.append(Effect(kind="continuous", why=why))  # the engine's rule would not be the card's
+        return _tail(text, end) if word.startswith(("逆境", "支援")) else end
     flags = {"アクティブ": "active", "ブレイク": "break_", "EXカード": "ex", "コンビ": "combo"}
     if word in flags:
         setattr(facts, flags[word], True)
@@ -364,13 +378,14 @@ def leading_keywords(text: str, on_marker: Callable[[str, int], int], on_level_u
             return pos
 
 
-def parse_text(text: str | None, card_type: str) -> TextFacts:
-    """Read a card text (``None``, ``""`` and ``"-"`` mean no text)."""
+def parse_text(text: str | None, card_type: str, disputed: Disputed | None = None) -> TextFacts:
+    """Read a card text (``None``, ``""`` and ``"-"`` mean no text). ``disputed``: the keywords the card's set
+    defines otherwise than the engine's rule (not read: an unscripted effect stands for each)."""
     facts = TextFacts()
     if not text or text.strip() in ("-", "－"):
         return facts
     text = _drop_reminders(text)
-    pos = leading_keywords(text, lambda inner, end: _keyword(inner, text, end, facts),
+    pos = leading_keywords(text, lambda inner, end: _keyword(inner, text, end, facts, disputed),
                            lambda: setattr(facts, "level_up", True))
     facts.timing, effects = _body(text[pos:], card_type)
     facts.effects += effects
