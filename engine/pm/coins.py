@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.pm import zones  # (a module: zones imports stats, which imports conditions, which imports this)
 from engine.pm.state import Chara
 from engine.rulings import illegal
 
@@ -52,8 +51,8 @@ def spec_problem(c: Chara, want: Mapping[str, Any]) -> str | None:
 
 def remove_coins(r: Run, step: Step) -> None:
     """Take ``n`` coins off the Charas the step names, as the player chooses; ``then`` when all ``n`` went."""
-    from engine.pm import conditions  # which reads this module's counts
-    from engine.pm.script import steps  # the script runner calls this step: imported when run
+    from engine.pm import conditions, zones  # conditions reads this module's counts; zones imports stats, which
+    from engine.pm.script import steps  # imports conditions (imported at module level, a cycle when stats comes first)  # the script runner calls this step: imported when run
 
     kind = step.get("coin")
     named = r.subjects(step["target"]) if "target" in step else conditions.charas(r.g, r.actor, step["spec"], r.source)
@@ -82,6 +81,7 @@ def remove_coins(r: Run, step: Step) -> None:
 def _chosen(r: Run, step: Step, holders: list[Chara], kind: str | None, most: int) -> list[tuple[Chara, str]]:
     """The coins the player takes off: the next ``choices`` entry, the logged ``coin`` ops, or (legal-action
     generation) the first ones; one (Chara, kind) per coin."""
+    from engine.pm import zones
     entry: Any = r.decision() if r.choices is not None else None
     if entry is None and r.choices is None and r.given is not None:
         entry, k = [], 0
@@ -110,6 +110,7 @@ def _first(holders: list[Chara], kind: str | None, most: int) -> list[Any]:
 
 def _unit(r: Run, holders: list[Chara], kind: str | None, item: Any) -> tuple[Chara, str]:
     """One chosen coin: ``card id`` or ``[card id, kind]``, on one of ``holders``."""
+    from engine.pm import zones
     cid: Any = None
     coin: Any = None
     if isinstance(item, str):

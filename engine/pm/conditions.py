@@ -94,9 +94,9 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
         if key == "color" and card.color not in _one(want) and not (
                 owner is not None and set(stats.extra_colors(g, owner, zone)) & set(_one(want))):
             return False
-        if key == "name" and not set(_one(want)) & set(card.names):
+        if key == "name" and not set(_one(want)) & set(card.names if not card.cond_names else names_now(g, card, owner)):
             return False
-        if key == "name_has" and not any(want in n for n in card.names):
+        if key == "name_has" and not any(want in n for n in (card.names if not card.cond_names else names_now(g, card, owner))):
             return False
         if key == "property" and want not in card.properties:
             return False
@@ -322,7 +322,8 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return f"has no {spec['keyword']} keyword in force"
     if spec.get("used_text") and g.turn not in c.used.values():  # a Movement effect used (000 Effect Usage)
         return "has used no text this turn"
-    if "name_of_eliminated" in spec and not set(card.names) & names_of(g, _eliminated_of_opponent(g, actor)):
+    if "name_of_eliminated" in spec and not set(names_now(g, card, c.owner)) & names_of(g, _eliminated_of_opponent(g, actor),
+                                                                                   1 - actor):
         return "shares no name with the opponent's Chara just eliminated"
     if "max_ap" in spec or "max_dp" in spec or "ap_below_source_dp" in spec:
         if ("max_ap" in spec or "max_dp" in spec) and not card.has_stats:
@@ -414,7 +415,8 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
     if key == "own_turn":
         return (g.turn_player == owner and g.phase != "setup") == bool(want)
     if key == "has_name":
-        return any(set(_one(want)) & set(g.card(c.card).names) for c in me.area() if source is None or c is not source)
+        return any(set(_one(want)) & set(names_now(g, g.card(c.card), owner)) for c in me.area()
+                   if source is None or c is not source)
     if key == "has_property":
         return any(want in g.card(c.card).properties for c in me.area())
     if key == "points_at_least":
@@ -503,6 +505,16 @@ def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
     return card_matches(g, g.card(card_id), want.get("filter", {}), player)
 
 
-def names_of(g: GameState, ids: Iterable[str | None]) -> set[str]:
-    """Every name the known cards ``ids`` count as."""
-    return {n for cid in ids if cid is not None for n in g.card(cid).names}
+def names_of(g: GameState, ids: Iterable[str | None], owner: int | None = None) -> set[str]:
+    """Every name the known cards ``ids`` (``owner``'s, when known) count as."""
+    return {n for cid in ids if cid is not None for n in names_now(g, g.card(cid), owner)}
+
+
+def names_now(g: GameState, card: Card, owner: int | None) -> tuple[str, ...]:
+    """Every name ``card`` counts as now: its own (``Card.names``) and those it takes while a condition holds for its
+    owner (``Card.cond_names``: a Pinch's "during the game, this card's name is also X", in every zone, as the Pinch
+    holds while its player's Point Zone holds X cards: rule book 000 "[Pinch X]", 001 〔逆境〕). A card whose owner is
+    not known keeps its own names."""
+    if not card.cond_names or owner is None:
+        return card.names
+    return (*card.names, *(name for cond, name in card.cond_names if holds(g, owner, cond)))

@@ -17,6 +17,7 @@ from typing import Any
 from engine.pm import script, stats
 from engine.pm.actions import apply_action
 from engine.pm.cards import Card, Effect
+from engine.pm.conditions import names_now
 from engine.pm.cost import FOUR_COLORS
 from engine.pm.effects import possible_targets
 from engine.pm.state import GameState
@@ -245,7 +246,7 @@ def _decisions(g: GameState) -> Iterator[Action]:
                     yield action
             if card.level_up:
                 for c in me.area():
-                    if set(card.names) & set(g.card(c.card).names):
+                    if set(names_now(g, card, p)) & set(names_now(g, g.card(c.card), p)):
                         yield {"type": "level_up", "p": p, "card": cid, "onto": c.card}
         elif card.type == "support" and p == g.turn_player and g.phase == "main":
             pay = canonical_payment(g, p, cost, card, exclude=cid)
@@ -270,7 +271,8 @@ def _decisions(g: GameState) -> Iterator[Action]:
             if eff.rest:
                 action["rest"] = True
             if eff.discard_name:
-                named = next((h for h in me.hand if h is not None and eff.discard_name in g.card(h).names), None)
+                named = next((h for h in me.hand if h is not None and eff.discard_name in names_now(g, g.card(h), p)),
+                             None)
                 if named is None:
                     continue
                 action["discard"] = named

@@ -269,7 +269,7 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     if not card.level_up:
         raise illegal("levelup.invalid", f"{describe(g, cid)} has no Level Up")
     target = g.card(onto.card)
-    if not set(card.names) & set(target.names):
+    if not set(conditions.names_now(g, card, p)) & set(conditions.names_now(g, target, p)):
         raise illegal("levelup.invalid", f"{describe(g, cid)} and {describe(g, onto.card)} do not share a name")
     if any(same_card(x, cid) for x in onto.ids()):
         raise illegal("levelup.invalid", f"{describe(g, onto.card)} already holds {cid}: no Level Up with the exact same card")
@@ -432,7 +432,7 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
         raise illegal("effect.cost", f"{what}: the cost discards a card named {name_cost} from hand; none named")
     if discard:
         dcard = g.card(discard)
-        if name_cost and name_cost not in dcard.names:
+        if name_cost and name_cost not in conditions.names_now(g, dcard, p):
             raise illegal("effect.cost", f"{what}: the cost needs a card named {name_cost}; {describe(g, discard)} is not")
         hidden.ensure_in_hand(g, p, [discard, *(c for zone, c in items if zone == "hand" and same_card(c, discard))],
                               "effect cost")

@@ -554,7 +554,7 @@ def _pick(r: Run, step: Step) -> None:
     same = _same_name_filter(r, step)
     exact = [r.card_id] if step.get("this_card") else list(r.picked) if step.get("same_card") == "picked" else None
     fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p, src)
-            and (same is None or bool(set(g.card(c).names) & same))
+            and (same is None or bool(set(conditions.names_now(g, g.card(c), p)) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
     if dst in ENTRY_DESTINATIONS:  # a card that cannot be put onto the Area is no option: the effect does the rest
         fits = [c for c in fits if _can_enter(r, p, c, dst) and not (g.bans and effects.entry_ban(g, p, c, src))]
@@ -689,7 +689,7 @@ def _same_name_filter(r: Run, step: Step) -> set[str] | None:
         return None
     if key == "picked":
         return conditions.names_of(r.g, r.picked)
-    return conditions.names_of(r.g, [c.card for c in r.subjects(key)])
+    return {n for c in r.subjects(key) for n in conditions.names_now(r.g, r.g.card(c.card), c.owner)}
 
 
 def _judge(r: Run, step: Step) -> None:

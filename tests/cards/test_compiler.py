@@ -213,7 +213,7 @@ def test_pinch_granted_effect_keeps_its_condition() -> None:
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔突破〕を得る。",  # a keyword without its number
     "このカードは、このターン、【探偵】を持つキャラとしても扱う。",  # not all game long: not a fact of the card
     "このカードが登場したターンの間に、自分のキャラが場に出た場合、カードを1枚引く。",  # its own entry too? not read
-    "〔逆境3〕:「ゲーム中、このカードの名称は「試験 次郎」としても扱う。」",  # only while a Pinch holds: not read
+    "〔逆境3〕:「このカードは、ゲーム中、【探偵】を持つキャラとしても扱う。」",  # a property under a Pinch: not read
     # heard in the discard, then a step on "this card": no Chara is "self" for such a trigger
     "このカードが捨て札置き場にある状態で、自分のキャラが登場した場合、このカードを場に出す。その場合、このカードは、ターン終了時まで+10/+10を得る。",
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔疾風〕を得る。",  # a keyword the engine does not know

@@ -5,7 +5,8 @@
    either order (actions._trigger; a card put back onto the Area by the first is named there by the second).
 4. / 10. A delayed part on "the Chara this effect put onto the Area" is set up only when one was put there: the
    compiler puts the ``delay`` into the pick's ``then`` (SAGA 01-005, 01-114, SSSS 01-039; HSF P-008 in the dev set).
-5. GRAN 01-094's e1 / e2 name ジーグァンロン, which the card is only under its Pinch (e0, not read): unscripted.
+5. GRAN 01-094's e1 / e2 name ジーグァンロン, which the card is only under its Pinch: unscripted in session 8; since
+   round 12 (h20r12) the Pinch's name is read (``Card.cond_names``) and they are compiled.
 6. GRAN 01-069 e1 (own turn, in the Main Area: every own アークナイトグリス +20/+20) is in force (stats.ap_dp).
 7. A history-count trigger that fired for a card that has left since is not re-checked when logged (SAGA 01-070 e1
    as the sixth Chara to leave, eliminated with the seventh in one judgement).
@@ -100,14 +101,25 @@ def test_saga_01_005_turn_end_part_is_owed_for_the_zombie_put_there() -> None:
     assert_illegal(_saga_01_005(True).passes(1), "effect.result")
 
 
-# -- 5. GRAN 01-094: nothing scripted on a name the card has only under its Pinch ----------------------------
+# -- 5. GRAN 01-094: the name the card takes under its Pinch (round 12: read, the effects naming it compiled) --------
 
 
-def test_gran_01_094_effects_on_its_pinch_name_stay_unscripted() -> None:
+def test_gran_01_094_takes_its_pinch_name_and_its_effects_on_it_are_compiled() -> None:
     card = cards().get("GRAN 01-094")
-    assert card.pinch is not None and not card.effects[0].scripted  # the conditional name itself is not read
-    for eff in card.effects[1:]:
-        assert not eff.scripted and eff.why and "Pinch" in eff.why
+    assert card.pinch is not None and card.cond_names == (({"points_at_least": 3}, "ジーグァンロン"),)
+    assert "ジーグァンロン" not in card.names  # not a fact of the card: only while the Pinch holds
+    assert all(eff.compiled for eff in card.effects)
+
+
+def test_gran_01_068_counts_for_gran_01_069_under_its_pinch_only() -> None:
+    """GRAN 01-069 e1 raises every own アークナイトグリス; GRAN 01-068 is one while its owner holds 2 points."""
+    state, _ = _gran_01_069("main")
+    renata = enter_area(state, 0, "GRAN 01-068", "main", summoned=False)
+    base = cards().get("GRAN 01-068")
+    own_turn = (base.ap + 120, base.dp + 120)  # its own +120/+120 in the own turn (e1)
+    assert stats.ap_dp(state, renata) == own_turn
+    state.players[0].points = [["MHK 01-041", True], ["MHK 01-040", True]]
+    assert stats.ap_dp(state, renata) == (own_turn[0] + 20, own_turn[1] + 20)
 
 
 # -- 6. GRAN 01-069 e1: every own アークナイトグリス +20/+20 in the own turn --------------------------------------

@@ -140,6 +140,10 @@ class Card:
     #: the causes its automatic effects listen for (``Effect.trigger``): a cause no effect names is passed over at once
     listens: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
     _also_names: tuple[str, ...] = field(default=(), init=False, repr=False, compare=False)
+    #: names the card also takes while a condition holds for its owner, in every zone (a Pinch's 「ゲーム中、このカード
+    #: の名称は「X」としても扱う」): (condition, name) pairs, read by engine.pm.conditions.names_now; empty for almost
+    #: every card, so a name check pays one attribute test (rule book 000 "[Pinch X]", 001 〔逆境〕)
+    cond_names: tuple[tuple[Mapping[str, Any], str], ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_activated", tuple(e for e in self.effects if e.kind == "activated"))
@@ -154,6 +158,10 @@ class Card:
             props = [s["property"] for s in also if s["op"] == "also_property"]
             object.__setattr__(self, "properties", tuple(dict.fromkeys((*self.properties, *props))))
             object.__setattr__(self, "_also_names", tuple(s["name"] for s in also if s["op"] == "also_name"))
+        cond = tuple((e.condition, s["name"]) for e in self._continuous if e.condition for s in e.script or ()
+                     if s.get("op") == "also_name")
+        if cond:
+            object.__setattr__(self, "cond_names", cond)
 
     @property
     def has_stats(self) -> bool:

@@ -99,8 +99,9 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
         if steps is None:
             return None
     condition = got.condition or None
-    if (eff.condition or condition) and any(x.get("op") in ("also_name", "also_property") for x in steps):
-        return None  # a name / property only under a condition (a Pinch's): not a fact of the card, not read
+    if (eff.condition or condition) and any(x.get("op") in ("also_name", "also_property") for x in steps) \
+            and not pinch_names(steps, eff, condition):
+        return None  # a property, or a name under another condition: not read
     if eff.condition:  # a Pinch-granted effect holds only while the Pinch does
         condition = {**(condition or {}), **eff.condition}
     return replace(eff, script=tuple(ph.finish(steps, ctx)), targets=tuple(ctx.targets), trigger=trigger,
@@ -228,7 +229,6 @@ def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | No
                     for t, e in zip(pieces.effects, card.effects, strict=True))
     if any(e.kind == "auto" for e in card.effects[1:]):
         effects = _with_later(card, pieces.effects, effects, unsure)
-    effects = _without_pinch_names(card, pieces.effects, effects)
     backup = card.backup
     if backup is not None and pieces.backup_condition and pieces.backup_text:
         backup = compile_backup(pieces.backup_condition, pieces.backup_text, card, backup) or backup
@@ -247,23 +247,12 @@ def _defined_keyword(eff: Effect, card: Card, keywords: reminders.Keywords | Non
     return got if got is not None and not (keywords and keywords.disputed_in(definition)) else eff
 
 
-_PINCH_NAME = re.compile(r"このカードの名称は、?(?:ゲーム中、)?「([^」]+)」としても扱う")
-
-
-def _without_pinch_names(card: Card, texts: list[str], effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
-    """``effects`` with those naming 「N」 left unscripted when this card takes the name N only under a condition (a
-    Pinch's 「…としても扱う」, not read: names are facts of the card): a script must not depend on an unread effect
-    (lead's decision, session 8: GRAN 01-094)."""
-    names = {m[1] for t, e in zip(texts, card.effects, strict=True) if e.condition
-             and (m := _PINCH_NAME.search(normalize(t)))}
-    if not names:
-        return effects
-    out = []
-    for t, e, printed in zip(texts, effects, card.effects, strict=True):
-        named = sorted(n for n in names if f"「{n}」" in normalize(t))
-        out.append(replace(printed, why=f"names {named[0]}, which this card is only under its Pinch (not read)")
-                   if e.compiled and named else e)
-    return tuple(out)
+def pinch_names(steps: list[Any], eff: Effect, condition: Any) -> bool:
+    """Whether ``steps`` are names the card takes under its Pinch alone (〔逆境N〕:「ゲーム中、このカードの名称は「X」とし
+    ても扱う」): names under a condition (``Card.cond_names``), held in every zone while the owner's Point Zone holds N
+    cards (engine.pm.conditions.names_now). A name under any other condition, or a property, stays unread."""
+    return (not condition and set(eff.condition or {}) == {"points_at_least"}
+            and all(x.get("op") == "also_name" for x in steps))
 
 
 def _with_later(card: Card, texts: list[str], effects: tuple[Effect, ...], unsure: bool) -> tuple[Effect, ...]:

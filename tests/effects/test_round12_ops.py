@@ -1,0 +1,69 @@
+"""Engine pieces of the twelfth compiler round (issue 20, helper h20r12), each on synthetic cards with a legal and an
+illegal log: a name a card takes while a condition holds for its owner, in every zone (a Pinch's 「ゲーム中、このカード
+の名称は「X」としても扱う」: rule book 000 "[Pinch X]", 001 〔逆境〕; ``Card.cond_names``, engine.pm.conditions.names_now)."""
+
+from __future__ import annotations
+
+from engine.pm.cards import CardDB, Effect
+from tests.effects.test_machinery import AKI, MAIN_SELF, _chara, _event, boards
+from tests.engine.kit import assert_illegal, assert_legal
+
+ALIAS, BOOST, POINTS, CALLER, ROLL = (f"TST 82-00{i}" for i in range(1, 6))
+CARDS = [
+    # 〔逆境2〕:「during the game, this card's name is also "Hero"」
+    _chara("82-001", "Alias", Effect("continuous", condition={"points_at_least": 2},
+                                     script=({"op": "also_name", "name": "Hero"},))),
+    # "one of your "Hero" gets +10/+10"
+    _event("82-002", "Boost", ({"op": "modify", "target": "target:0", "ap": 10, "dp": 10},), cost=0,
+           targets=({"side": "self", "name": "Hero"},)),
+    # "put the top two cards of your deck into your Point Zone"
+    _event("82-003", "Points", ({"op": "put_point", "who": "self", "n": 2},), cost=0),
+    # [Main/self] discard a "Hero" from your hand ▶ draw a card
+    _chara("82-004", "Caller", Effect("activated", timing=MAIN_SELF, cost=0, discard_name="Hero",
+                                      script=({"op": "draw", "who": "self", "n": 1},))),
+    # "if you have a "Hero" on your Area, draw a card"
+    _event("82-005", "Roll", ({"op": "draw", "who": "self", "n": 1},), cost=0, condition={"has_name": "Hero"}),
+]
+
+
+def _boards(p0: list[str], p1: list[str], hand0: list[str] = ()):  # type: ignore[no-untyped-def,assignment]
+    import tests.effects.test_machinery as machinery
+
+    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
+    try:
+        return boards(p0, p1, hand0=hand0)
+    finally:
+        machinery.MY_DB = old
+
+
+def _with_points(g):  # type: ignore[no-untyped-def]
+    return g.add("play_event", 0, card=POINTS, pay=[]).passes(1)
+
+
+def test_a_conditional_name_counts_for_a_target_only_while_its_condition_holds() -> None:
+    g = _with_points(_boards([ALIAS], [], [POINTS, BOOST]))
+    g.add("play_event", 0, card=BOOST, pay=[], targets=[{"p": 0, "card": ALIAS}])
+    assert_legal(g)  # two points: Alias is also named Hero
+    g = _boards([ALIAS], [], [BOOST]).add("play_event", 0, card=BOOST, pay=[], targets=[{"p": 0, "card": ALIAS}])
+    assert_illegal(g, "effect.target")  # no point: Alias is only Alias
+
+
+def test_a_conditional_name_counts_for_a_condition_on_the_area() -> None:
+    g = _with_points(_boards([ALIAS], [], [POINTS, ROLL])).add("play_event", 0, card=ROLL, pay=[])
+    assert_legal(g)
+    g = _boards([ALIAS, AKI], [], [ROLL]).add("play_event", 0, card=ROLL, pay=[])
+    assert_illegal(g, "effect.condition")
+
+
+def test_a_conditional_name_holds_in_the_hand_too() -> None:
+    g = _with_points(_boards([CALLER], [], [POINTS, ALIAS])).add("use_effect", 0, card=CALLER, effect=0, pay=[],
+                                                                  discard=ALIAS)
+    assert_legal(g)  # ゲーム中: the name holds in every zone, the hand included
+    g = _boards([CALLER], [], [ALIAS]).add("use_effect", 0, card=CALLER, effect=0, pay=[], discard=ALIAS)
+    assert_illegal(g, "effect.cost")
+
+
+def test_cards_without_conditional_names_keep_their_names() -> None:
+    db = CardDB(CARDS)
+    assert db.get(ALIAS).names == ("Alias",) and db.get(ALIAS).cond_names == (({"points_at_least": 2}, "Hero"),)
+    assert all(not db.get(c).cond_names for c in (BOOST, POINTS, CALLER, ROLL))
