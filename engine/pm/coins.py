@@ -51,8 +51,10 @@ def spec_problem(c: Chara, want: Mapping[str, Any]) -> str | None:
 
 def remove_coins(r: Run, step: Step) -> None:
     """Take ``n`` coins off the Charas the step names, as the player chooses; ``then`` when all ``n`` went."""
-    from engine.pm import conditions, zones  # conditions reads this module's counts; zones imports stats, which
-    from engine.pm.script import steps  # imports conditions (imported at module level, a cycle when stats comes first)  # the script runner calls this step: imported when run
+    # imported here: conditions reads this module's counts, the script runner calls this step, and zones imports
+    # stats, which imports conditions (at module level, a cycle when stats is imported first)
+    from engine.pm import conditions, zones
+    from engine.pm.script import steps
 
     kind = step.get("coin")
     named = r.subjects(step["target"]) if "target" in step else conditions.charas(r.g, r.actor, step["spec"], r.source)
