@@ -10,6 +10,12 @@ units first (``--loadscope-reorder``, its default), so these modules start early
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# Property tests count examples, not time: on a loaded two-core machine one example may take longer than
+# hypothesis's default 200 ms deadline, which would fail a correct test (the bounded example counts stay per test).
+settings.register_profile("pmemo", deadline=None)
+settings.load_profile("pmemo")
 
 SHARED_SCOPES = frozenset({"class", "module"})
 

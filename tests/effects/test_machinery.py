@@ -87,6 +87,16 @@ def boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str]
     return g
 
 
+def boards_with(extra: list[Card], p0: list[str], p1: list[str], hand0: list[str] = ()) -> Game:  # type: ignore[assignment]
+    """:func:`boards` with the cards ``extra`` added to the database."""
+    global MY_DB
+    old, MY_DB = MY_DB, CardDB([*MY_DB, *extra], series_groups=[["Test", "Test Encore"]])
+    try:
+        return boards(p0, p1, hand0=hand0)
+    finally:
+        MY_DB = old
+
+
 def hand(res: Any, p: int) -> list[str]:
     return res.state_json()["players"][p]["hand"]
 
