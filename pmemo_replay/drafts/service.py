@@ -36,6 +36,7 @@ from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_i
 from pmemo_replay.logio.boundary import action_check
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import read_connection, write_transaction
+from pmemo_replay.views import RedactionError, seat_actions, seat_view
 
 SNAPSHOT_EVERY = 32
 EVENTS_PAGE = 200
@@ -338,8 +339,7 @@ class Drafts:
                 raise _error(403, "this is not the draft's token")
             if seat is not None and not (judge and 0 <= seat < len(row.header.get("players") or ())):
                 raise _error(403 if not judge else 400, "a seat's view needs the draft's token and a seat of the game")
-            full = judge and seat is None
-            actions = self._actions(conn, draft_id, 0, row.count, "action" if full else "public")
+            actions = self._actions(conn, draft_id, 0, row.count, "action" if judge else "public")
             entry = self._entry(conn, row)
         game = row.header if judge else public_header(row.header)
         with entry.lock:
@@ -347,11 +347,23 @@ class Drafts:
             turns = entry.fold.turns[:row.count]
         if seat is not None:
             game = entry.fold.ruleset.seat_header(row.header, seat)
-            shown = Shown(entry.fold.ruleset.seat_state(shown.state, seat), None)
+            shown, actions = self._seat_view(row, entry.fold.cards, actions, shown, seat)
         branch = None if row.branch_of is None else {"of": row.branch_of, "at": row.branch_at, "view": row.branch_view}
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
                 "game_id": row.game_id, "count": row.count, "last_event": row.last_event, "turns": turns,
                 "branch": branch}
+
+    @staticmethod
+    def _seat_view(row: Row[Any], cards: Any, actions: list[Action], judge: Shown, seat: int) -> tuple[Shown, list[Action]]:
+        """The draft as ``seat`` may see it, through the one redaction a stored game's seat view goes through
+        (views.seat_view): its state, trail and actions; 422 when the draft cannot be redacted for that seat."""
+        key = f"draft {row.id}: {row.count} {row.last_event}"
+        try:
+            state, trail = seat_view(key, row.header, actions, cards, seat, row.count, lambda n: (judge.state, judge.trail))
+            seen = seat_actions(key, row.header, actions, cards, seat)
+        except RedactionError as err:
+            raise _error(422, f"draft {row.id} cannot be shown in seat {seat}'s view: {err}") from None
+        return Shown(state, trail), seen
 
     def offers(self, draft_id: int, token: str | None, *, player: int | None = None,
                card: str | None = None) -> dict[str, Any]:
