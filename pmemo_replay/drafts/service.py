@@ -73,6 +73,14 @@ class Finished:
     created: bool
 
 
+def _public_event(kind: str, public: Any) -> Any:
+    """An event's public copy for the stream: an order rewrite without the naming request that made it (the cards
+    named are the recorder's own knowledge)."""
+    if kind == "order" and isinstance(public, dict):
+        return {k: v for k, v in public.items() if k != "named"}
+    return public
+
+
 class Drafts:
     """The drafts of ``store``, with this process's cache of their folds."""
 
@@ -250,11 +258,22 @@ class Drafts:
             return {"count": row.count, "legal": False, "ruling": ruling.to_json()}
         return {"count": row.count, "legal": True, "ruling": None}
 
-    def name(self, draft_id: int, token: str | None, named: Any, expected: Any) -> dict[str, Any]:
+    def name(self, draft_id: int, token: str | None, named: Any, expected: Any, request_id: Any = None) -> dict[str, Any]:
         """Name cards drawn and not named yet (``{"p", "cards"}``, oldest first) in a game whose deck orders nobody
-        saw: the orders are rewritten where nobody saw them (400 on a conflict); answers as an append does."""
+        saw: the orders are rewritten where nobody saw them; answers as an append does.
+
+        Idempotent as an append is: the same naming again at the same point (same ``expected``, nothing written
+        since) is a retry whose answer was lost, answered with the same state and nothing changed. ``request_id``
+        (optional, the client's own id of the naming, kept with it in its outbox) tells a retry from a second naming
+        of the same cards on purpose: that one has another id. 409 with the reason when the names no longer fit what
+        the draft knows (more cards than are left unnamed, a copy the deck no longer has).
+
+        The naming belongs to the action that drew the cards it names (the latest such), not to the draft's last
+        action: undoing a later action (a note) leaves them named; undoing the draw drops the names with it."""
         if type(expected) is not int or expected < 1:
             raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 1)")
+        if request_id is not None and (type(request_id) is not str or not 0 < len(request_id) <= 64):
+            raise _error(400, "'request_id' must be the client's id of this naming (a string of 1 to 64 characters)")
         with write_transaction(self.engine) as conn:
             row = self._locked(conn, draft_id, token)
             if expected != row.count:
@@ -263,10 +282,17 @@ class Drafts:
             with entry.lock:
                 if entry.fold.orders is None:
                     raise _error(400, f"{entry.fold.ruleset.game} has no deck order to name cards in")
-                rewrite = self._name_drawn(entry, conn, row, named)
+                p, cards = self._named_cards(entry, row, named)
+                request = {"p": p, "cards": cards, "at": row.count, "request_id": request_id}
+                if self._is_last_naming(conn, row, request):
+                    return self._answer(entry)  # a retry: applied once
+                rewrite = self._name_drawn(entry, conn, row, named, status=409)
+                taken = entry.fold.orders.taken if entry.fold.orders is not None else {}
+                by = max((taken[(s, k)] for s, places in rewrite.seen.items() for k in places if (s, k) in taken),
+                         default=row.count - 1)
                 entry.valid = False
                 try:
-                    event = self._order_events(conn, draft_id, entry, [rewrite], row.count - 1)
+                    event = self._order_events(conn, draft_id, entry, [rewrite], by, request)
                     if event:
                         conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(last_event=event,
                                                                                            updated_at=_now()))
@@ -276,6 +302,18 @@ class Drafts:
                     raise
         entry.mark(row.count, event or row.last_event)
         return answer
+
+    @staticmethod
+    def _is_last_naming(conn: Connection, row: Row[Any], request: Mapping[str, Any]) -> bool:
+        """True when the draft's latest event is an order rewrite made by the naming ``request`` (``{"p", "cards",
+        "at", "request_id"}``: the same cards named at the same point, by the same request when it has an id)."""
+        public = conn.execute(sa.select(DRAFT_EVENT.c.public).where(
+            DRAFT_EVENT.c.id == row.last_event, DRAFT_EVENT.c.kind == "order")).scalar()
+        if not isinstance(public, dict) or not isinstance(public.get("named"), dict):
+            return False
+        last = public["named"]
+        same_id = request["request_id"] is None or last.get("request_id") == request["request_id"]
+        return same_id and all(last.get(k) == request[k] for k in ("p", "cards", "at"))
 
     def undo(self, draft_id: int, token: str | None, expected: Any = None) -> dict[str, Any]:
         """Take the last action back (an ``undo`` event); ``expected``, when given, is the count before it."""
@@ -404,7 +442,7 @@ class Drafts:
         with entry.lock:
             shown = entry.fold.shown("public")
             turns = entry.fold.turns
-        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": r.public,
+        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": _public_event(r.kind, r.public),
                    "turn": turns[r.seq] if r.kind == "append" and r.seq < len(turns) else None} for r in rows]
         return events, {"count": row.count, "game_id": row.game_id, "state": shown.state, "trail": shown.trail,
                         "last": row.last_event}
@@ -483,39 +521,43 @@ class Drafts:
             self._rewrite(entry, conn, row, rewrite)
         return rewrite
 
-    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any) -> Rewrite:
-        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt)."""
+    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, *, status: int = 400) -> Rewrite:
+        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt); ``status``
+        the answer when they do not fit."""
         p, cards = self._named_cards(entry, row, named)
         assert entry.fold.orders is not None
         try:
             rewrite = entry.fold.orders.name_drawn(entry.fold.judge.state, p, cards, self._names(row.header))
         except NamingConflict as err:
             self.cache.drop(row.id)
-            raise _error(400, str(err)) from None
+            raise _error(status, str(err)) from None
         if rewrite:
-            self._rewrite(entry, conn, row, rewrite)
+            self._rewrite(entry, conn, row, rewrite, status=status)
         return rewrite
 
-    def _rewrite(self, entry: Entry, conn: Connection, row: Row[Any], rewrite: Rewrite) -> None:
+    def _rewrite(self, entry: Entry, conn: Connection, row: Row[Any], rewrite: Rewrite, *, status: int = 400) -> None:
         """The entry's fold with ``rewrite`` (folded again from where it reaches, drafts/folding.py), or 400 when a
         folded action no longer holds."""
         try:
             entry.fold.rewrite(rewrite, lambda: self._current(conn, row))
         except RefoldRefused as err:
             self.cache.drop(row.id)
-            raise _error(400, f"the cards named conflict with action {err.index} ({err.action.get('type')}), refused "
+            raise _error(status, f"the cards named conflict with action {err.index} ({err.action.get('type')}), refused "
                               f"then ({err.error.ruling.rule}): {err.error.ruling.message}") from None
 
-    def _order_events(self, conn: Connection, draft_id: int, entry: Entry, rewrites: list[Rewrite], by: int) -> int:
-        """Store the rewrites as ``order`` events made with action ``by``, and drop the stored snapshots they made
-        stale (those after the first action a rewritten order changed; the fold's latest mark before it, when one
-        is due, stored again); the last event's id (0: none)."""
+    def _order_events(self, conn: Connection, draft_id: int, entry: Entry, rewrites: list[Rewrite], by: int,
+                      named: Mapping[str, Any] | None = None) -> int:
+        """Store the rewrites as ``order`` events made with action ``by`` (undone with it; ``named``: the naming
+        request that made them, to know its retry), and drop the stored snapshots they made stale (those after the
+        first action a rewritten order changed; the fold's latest mark before it, when one is due, stored again); the
+        last event's id (0: none)."""
         event = 0
         assert entry.fold.orders is not None or not rewrites
         for rewrite in rewrites:
             for s in rewrite.targets():
                 event = self._event(conn, draft_id, "order", s, dict(entry.fold.orders.held[s]),  # type: ignore[union-attr]
-                                    {"by": by, "seen": sorted(rewrite.seen.get(s, set()))})
+                                    {"by": by, "seen": sorted(rewrite.seen.get(s, set())),
+                                     **({"named": dict(named)} if named is not None else {})})
         reached = [r.affects for r in rewrites if r.affects is not None]
         if reached:
             stale = min(reached)
