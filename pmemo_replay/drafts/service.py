@@ -22,7 +22,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
-from engine.fold import Folder
 from engine.ruleset import hides_orders
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
@@ -194,24 +193,7 @@ class Drafts:
                 raise self._conflict(row, expected)
             entry = self._entry(conn, row)
             with entry.lock:
-                rewrites: list[Rewrite] = []
-                if entry.fold.orders is not None:
-                    action = self._fill(entry.fold, row.header, action, expected, bare)
-                    rewrites.append(self._named_by(entry, conn, row, action))
-                    if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
-                        rewrites.append(self._name_first(entry, conn, row, named))
-                        named = None
-                try:
-                    public = entry.fold.push(action, stand=stand)
-                except IllegalAction as err:
-                    if rewrites and rewrites[0]:
-                        self.cache.drop(draft_id)
-                    suffix = err.path_suffix
-                    ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
-                                    path=f"{expected}.{suffix}" if suffix else str(expected))
-                    raise DraftError(422, {"ruling": ruling.to_json()}) from None
-                if named is not None:
-                    rewrites.append(self._name_drawn(entry, conn, row, named))
+                action, public, rewrites = self._take(entry, conn, row, action, expected, bare, named, stand)
                 entry.valid = False  # until the transaction commits
                 try:
                     event = self._event(conn, draft_id, "append", expected, action, public)
@@ -229,10 +211,37 @@ class Drafts:
         entry.mark(expected + 1, event)
         return answer
 
-    def check(self, draft_id: int, token: str | None, action: Any, expected: Any) -> dict[str, Any]:
-        """Whether ``action`` appended at ``expected`` would be taken as a regular action (the same fold an append
-        runs, on a copy: nothing is stored): ``{"count", "legal", "ruling"}``, the ruling the append would answer. An
-        as-played draft would let an irregular action stand after the recorder asks; this answers the rules."""
+    def _take(self, entry: Entry, conn: Connection, row: Row[Any], action: Any, expected: int, bare: bool,
+              named: Any, stand: bool) -> tuple[Any, Action, list[Rewrite]]:
+        """Fold ``action`` at ``expected`` onto ``entry``'s fold as an append does: a bare hidden-order action filled,
+        what it names from hidden places made true, the cards ``named`` named (before an action that draws until a
+        kind of card comes, else after); the action as taken, its public copy and the order rewrites. 422 with the
+        ruling when the rules refuse it (a rewrite made for it: the cached fold dropped)."""
+        rewrites: list[Rewrite] = []
+        if entry.fold.orders is not None:
+            action = self._fill(entry.fold, row.header, action, expected, bare)
+            rewrites.append(self._named_by(entry, conn, row, action))
+            if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
+                rewrites.append(self._name_first(entry, conn, row, named))
+                named = None
+        try:
+            public = entry.fold.push(action, stand=stand)
+        except IllegalAction as err:
+            if rewrites and rewrites[0]:
+                self.cache.drop(row.id)
+            suffix = err.path_suffix
+            ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
+                            path=f"{expected}.{suffix}" if suffix else str(expected))
+            raise DraftError(422, {"ruling": ruling.to_json()}) from None
+        if named is not None:
+            rewrites.append(self._name_drawn(entry, conn, row, named))
+        return action, public, rewrites
+
+    def check(self, draft_id: int, token: str | None, action: Any, expected: Any, named: Any = None) -> dict[str, Any]:
+        """Whether ``action`` appended at ``expected`` (with ``named``) would be taken as a regular action: the append's
+        own path (:meth:`_take`) on a scratch copy of the draft's fold, nothing stored: ``{"count", "legal",
+        "ruling"}``, the ruling the append would answer (its 400s answered as it answers them). An as-played draft
+        would let an irregular action stand after the recorder asks; this answers the rules."""
         if type(expected) is not int or expected < 0:
             raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
         with read_connection(self.engine) as conn:
@@ -241,21 +250,18 @@ class Drafts:
                 raise DraftError(409, {"error": "the draft is finished", "game_id": row.game_id})
             if expected != row.count:
                 raise self._conflict(row, expected)
-            if not self._bare(row.header, action):
+            bare = self._bare(row.header, action)
+            if not bare:
                 self._check_action(row.header, action, expected)
             entry = self._entry(conn, row)
-        with entry.lock:
-            judge = entry.fold.judge
-            probe = Folder(row.header, entry.fold.cards, state=judge.ruleset.clone(judge.state), offset=judge.applied,
-                           keep_trails=False)
-        probe.as_played = False
-        try:
-            probe.push(action)
-        except IllegalAction as err:
-            suffix = err.path_suffix
-            ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
-                            path=f"{expected}.{suffix}" if suffix else str(expected))
-            return {"count": row.count, "legal": False, "ruling": ruling.to_json()}
+            with entry.lock:
+                scratch = Entry(entry.fold.scratch(), row.count, row.last_event)
+            try:
+                self._take(scratch, conn, row, action, expected, bare, named, False)
+            except DraftError as err:
+                if err.status != 422 or "ruling" not in err.body:
+                    raise
+                return {"count": row.count, "legal": False, "ruling": err.body["ruling"]}
         return {"count": row.count, "legal": True, "ruling": None}
 
     def name(self, draft_id: int, token: str | None, named: Any, expected: Any, request_id: Any = None) -> dict[str, Any]:

@@ -201,7 +201,7 @@ def check(draft_id: int) -> Response:
     body = _body()
     if "action" not in body:
         raise DraftError(400, {"error": "the body is {\"action\": {...}, \"expected\": n}"})
-    return answer(drafts().check(draft_id, bearer_token(), body["action"], body.get("expected")))
+    return answer(drafts().check(draft_id, bearer_token(), body["action"], body.get("expected"), body.get("named")))
 
 
 @bp.post("/<int:draft_id>/undo")
