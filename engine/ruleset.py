@@ -250,7 +250,9 @@ class Ruleset(FoldHooks, Protocol):
     #: the action types that only tell what a seat learned (``identify``): a merge takes them from each seat
     knowledge_actions: frozenset[str]
     # Optional: ``unordered_fields`` (frozenset of keys whose lists carry no order, a payment's cards: the merge
-    # compares them as multisets), and the :class:`HiddenOrders` members.
+    # compares them as multisets), ``omissible_fields`` (by action ``type`` or op ``op``, the fields a seat's table
+    # log may leave out, a shuffle's ``order``: the merge takes the other seat's value there, and calls any other
+    # field one copy lacks a disagreement), and the :class:`HiddenOrders` members.
 
     def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
         """The header as ``view`` (a seat, ``"public"`` or ``"judge"``) may know it (others' deck lists left out)."""
