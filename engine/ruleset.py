@@ -144,6 +144,16 @@ def carries_out(ruleset: Any) -> bool:
 # -- as played -- end -------------------------------------------------------------------------------------
 
 
+class FactsTracker(Protocol):
+    """Watches one game's fold for the statistics (:attr:`Ruleset.facts_tracker`)."""
+
+    def after(self, state: State, action: Mapping[str, Any]) -> None:
+        """Note what ``action``, just applied to ``state``, did."""
+
+    def facts(self, state: State, seat: int) -> dict[str, Any]:
+        """One seat's analytics facts at the end (as :meth:`Ruleset.facts`)."""
+
+
 @runtime_checkable
 class Ruleset(FoldHooks, Protocol):
     """A whole game for the service: identity, queries, views, persistence, analytics facts, self-play."""
@@ -230,6 +240,11 @@ class Ruleset(FoldHooks, Protocol):
 
     def facts(self, state: State, seat: int) -> dict[str, Any]:
         """Analytics facts of one seat at the end of a game (what its statistics count)."""
+
+    #: how the game gathers its analytics facts while a log is folded, when its final state does not keep them
+    #: (Mahou Shoujo: when each card was first seen): ``facts_tracker(state before action 0)`` -> a
+    #: :class:`FactsTracker`; None when ``facts(state, seat)`` on the final state is enough
+    facts_tracker: Callable[[State], FactsTracker] | None
 
     #: the game's built-in self-play policies by name (at least "random" and "greedy")
     policies: tuple[str, ...]

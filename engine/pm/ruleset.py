@@ -112,6 +112,9 @@ class PreciousMemories:
     def from_snapshot(self, data: dict[str, Any], cards: CardDB) -> GameState:
         return snapshot.from_snapshot(data, cards)
 
+    #: the final state keeps every statistics fact (seen, played): no tracker
+    facts_tracker = None
+
     def facts(self, state: GameState, seat: int) -> dict[str, Any]:
         """metrics.md facts: the deck list (None: unlisted), the opening hand, first seen and first played turns."""
         p = state.players[seat]
