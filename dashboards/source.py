@@ -9,7 +9,6 @@ games give no rows; nor do games the current engine refuses or whose rows cannot
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 import logging
 from collections.abc import Callable, Sequence
@@ -63,18 +62,9 @@ def latest_snapshots(conn: Connection, ids: Sequence[int]) -> dict[int, tuple[in
 
 @functools.cache
 def tracker_factory(ruleset: Any) -> Callable[[Any], Any] | None:
-    """How a ruleset gathers its analytics facts while a log is folded, when its state does not keep them: its
-    ``facts_tracker(state)``, else the ``FactsTracker`` class of its package's ``stats`` module (engine/<game>/stats.py);
-    None when the final state's ``facts(state, seat)`` is enough."""
-    own = getattr(ruleset, "facts_tracker", None)
-    if own is not None:
-        return own
-    package = type(ruleset).__module__.rsplit(".", 1)[0]  # engine.<game>
-    try:
-        module = importlib.import_module(f"{package}.stats")
-    except ImportError:
-        return None
-    return getattr(module, "FactsTracker", None)
+    """How a ruleset gathers its analytics facts while a log is folded, when its final state does not keep them: its
+    ``facts_tracker`` (engine.ruleset.Ruleset); None when the final state's ``facts(state, seat)`` is enough."""
+    return getattr(ruleset, "facts_tracker", None)
 
 
 def usable(snapshot: dict[str, Any], ruleset: Any) -> bool:
@@ -144,12 +134,13 @@ def ruleset_cards(store: Any) -> Callable[[str], Any]:
 
 def bundled_cards(name: str) -> Any:
     """A ruleset's bundled card set: the files its ``bundled_cards`` names (paths from the project root), or
-    ``fixtures/<game folder>/cards.json``, read by its ``parse_cards`` (or its package's ``cards.parse_cards``)."""
+    ``fixtures/<game folder>/cards.json``, read by its ``parse_cards`` (engine.ruleset.Ruleset)."""
     ruleset = get_ruleset(name)
     package = type(ruleset).__module__.rsplit(".", 1)[0]  # engine.<game>
     files = [ROOT / f for f in getattr(ruleset, "bundled_cards", None) or (f"fixtures/{package.rsplit('.', 1)[-1]}/cards.json",)]
-    own = getattr(ruleset, "parse_cards", None)
-    parse = own if own is not None else importlib.import_module(f"{package}.cards").parse_cards
+    parse = ruleset.parse_cards
+    if parse is None:
+        raise LookupError(f"ruleset {name!r} has no card reader (parse_cards)")
     databases = [parse(json.loads(f.read_text("utf-8"))) for f in files]
     if len(databases) == 1:
         return databases[0]

@@ -33,13 +33,27 @@ Action = dict[str, Any]
 CONFLICT: Any = type("Conflict", (), {"__repr__": lambda self: "CONFLICT"})()
 
 
-def unify(a: Any, b: Any, unordered: frozenset[str] = frozenset()) -> Any:
-    """One JSON value holding what ``a`` and ``b`` both say (``None`` or a missing key: not known), or
-    :data:`CONFLICT` when they say different things. The lists under the keys ``unordered`` (the ruleset's
-    ``unordered_fields``: a payment's cards) are compared as multisets: the same cards in another order agree.
+#: fields any action may carry on one phone and not the other (log-format.md: optional on every action)
+ANNOTATIONS = frozenset({"meta", "at"})
+Omissible = Mapping[str, frozenset[str]]
+
+
+def unify(a: Any, b: Any, unordered: frozenset[str] = frozenset(), omissible: Omissible | None = None) -> Any:
+    """One JSON value holding what ``a`` and ``b`` both say (``None``: not known), or :data:`CONFLICT` when they say
+    different things. The lists under the keys ``unordered`` (the ruleset's ``unordered_fields``: a payment's cards)
+    are compared as multisets: the same cards in another order agree.
+
+    A key one side leaves out: with ``omissible`` None (a header), not known; with ``omissible`` (the ruleset's
+    ``omissible_fields``: by an action's ``type`` or an op's ``op``, the fields a seat's table log may leave out,
+    a shuffle's ``order``...), only those and :data:`ANNOTATIONS` may be missing: any other is a disagreement
+    (an approach recorded without its ``with`` is another action).
 
     >>> unify({"pay": [{"hand": "A"}, {"point": "B"}]}, {"pay": [{"point": "B"}, {"hand": None}]}, frozenset({"pay"}))
     {'pay': [{'hand': 'A'}, {'point': 'B'}]}
+    >>> unify({"type": "approach", "with": "X"}, {"type": "approach"}, omissible={}) is CONFLICT
+    True
+    >>> unify({"type": "shuffle", "order": ["X"]}, {"type": "shuffle"}, omissible={"shuffle": frozenset({"order"})})
+    {'type': 'shuffle', 'order': ['X']}
     """
     if a is None:
         return b
@@ -47,25 +61,37 @@ def unify(a: Any, b: Any, unordered: frozenset[str] = frozenset()) -> Any:
         return a
     if isinstance(a, Mapping) and isinstance(b, Mapping):
         out = {}
+        may_miss = _may_miss(a, b, omissible)
         for key in (*a, *(k for k in b if k not in a)):
             if key in a and key in b:
                 bag = key in unordered and isinstance(a[key], list) and isinstance(b[key], list)
-                value = _unify_bag(a[key], b[key], unordered) if bag else unify(a[key], b[key], unordered)
+                value = (_unify_bag(a[key], b[key], unordered, omissible) if bag
+                         else unify(a[key], b[key], unordered, omissible))
                 if value is CONFLICT:
                     return CONFLICT
                 out[key] = value
+            elif may_miss is not None and key not in may_miss:
+                return CONFLICT
             else:
                 out[key] = a[key] if key in a else b[key]
         return out
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return CONFLICT
-        items = [unify(x, y, unordered) for x, y in zip(a, b, strict=True)]
+        items = [unify(x, y, unordered, omissible) for x, y in zip(a, b, strict=True)]
         return CONFLICT if any(x is CONFLICT for x in items) else items
     return a if a == b and type(a) is type(b) else CONFLICT
 
 
-def _unify_bag(a: list[Any], b: list[Any], unordered: frozenset[str]) -> Any:
+def _may_miss(a: Mapping[str, Any], b: Mapping[str, Any], omissible: Omissible | None) -> frozenset[str] | None:
+    """The keys one of two copies of an object may leave out (None: any, a header's unknowns)."""
+    if omissible is None:
+        return None
+    kind = a.get("type", a.get("op", b.get("type", b.get("op"))))
+    return ANNOTATIONS | omissible.get(kind, frozenset()) if isinstance(kind, str) else ANNOTATIONS
+
+
+def _unify_bag(a: list[Any], b: list[Any], unordered: frozenset[str], omissible: Omissible | None = None) -> Any:
     """Two lists whose order carries no meaning, unified item by item in ``a``'s order: equal items paired first,
     then each left item with the first of ``b`` it unifies with (``null`` cards of a seat that did not see them)."""
     if len(a) != len(b):
@@ -80,13 +106,40 @@ def _unify_bag(a: list[Any], b: list[Any], unordered: frozenset[str]) -> Any:
     out = []
     for i, x in enumerate(a):
         if i not in pairs:
-            j = next((j for j in left if unify(x, b[j], unordered) is not CONFLICT), None)
+            j = next((j for j in left if unify(x, b[j], unordered, omissible) is not CONFLICT), None)
             if j is None:
                 return CONFLICT
             pairs[i] = j
             left.remove(j)
-        out.append(unify(x, b[pairs[i]], unordered))
+        out.append(unify(x, b[pairs[i]], unordered, omissible))
     return out
+
+
+def action_fields(a: Any, b: Any, unordered: frozenset[str], omissible: Omissible, path: str = "") -> list[str]:
+    """The fields (dotted paths, ``ops.0.cards``) where two copies of an action disagree: a value that differs, or
+    a field one copy leaves out that a seat's log may not leave out.
+
+    >>> action_fields({"type": "approach", "p": 0, "with": "X"}, {"type": "approach", "p": 0}, frozenset(), {})
+    ['with']
+    """
+    if a is None or b is None or unify(a, b, unordered, omissible) is not CONFLICT:
+        return []
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        may_miss = _may_miss(a, b, omissible) or frozenset()
+        out = []
+        for key in (*a, *(k for k in b if k not in a)):
+            if key in a and key in b:
+                if key in unordered and isinstance(a[key], list) and isinstance(b[key], list):
+                    out += [f"{path}{key}"] if _unify_bag(a[key], b[key], unordered, omissible) is CONFLICT else []
+                else:
+                    out += action_fields(a[key], b[key], unordered, omissible, f"{path}{key}.")
+            elif key not in may_miss:
+                out.append(f"{path}{key}")
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [f for n, (x, y) in enumerate(zip(a, b, strict=True))
+                for f in action_fields(x, y, unordered, omissible, f"{path}{n}.")]
+    return [path.rstrip(".") or "(the whole action)"]
 
 
 def unify_preferring(a: Any, b: Any, seat: int) -> Any:
@@ -173,7 +226,7 @@ class Disagreement:
     kind: str
     message: str
     versions: list[Any]
-    fields: list[str] = field(default_factory=list)  #: a header disagreement's differing fields
+    fields: list[str] = field(default_factory=list)  #: the differing fields (a header's, or an action's)
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "index": self.index, "kind": self.kind, "message": self.message,
@@ -266,6 +319,7 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                                                       [dict(h0), dict(h1)], fields))
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     unordered = frozenset(getattr(ruleset, "unordered_fields", ()))
+    omissible: Omissible = getattr(ruleset, "omissible_fields", {})
     lead0, steps0 = steps_of(a0, knowledge)
     lead1, steps1 = steps_of(a1, knowledge)
     notes = (asides_of(a0, knowledge), asides_of(a1, knowledge))
@@ -290,9 +344,9 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         the other's next one (its next is the other's one after), the disagreement is that missing action at ``k``."""
         n0, n1 = (steps0[i[0]:i[0] + 2], steps1[i[1]:i[1] + 2])
         for have, lack, side in ((n0, n1, 1), (n1, n0, 0)):
-            if not have or (lack and unify(have[0].action, lack[0].action) is not CONFLICT):
+            if not have or (lack and unify(have[0].action, lack[0].action, unordered, omissible) is not CONFLICT):
                 continue
-            if lack and (len(have) < 2 or unify(have[1].action, lack[0].action) is CONFLICT):
+            if lack and (len(have) < 2 or unify(have[1].action, lack[0].action, unordered, omissible) is CONFLICT):
                 continue
             versions = [have[0].action, None] if side == 1 else [None, have[0].action]
             index = [have[0].index, None] if side == 1 else [None, have[0].index]
@@ -323,13 +377,16 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                         f"{_describe(have.action)}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
                         index)
         else:
-            action = unify(s0.action, s1.action, unordered)
+            action = unify(s0.action, s1.action, unordered, omissible)
             if action is CONFLICT:
-                missed = _skipped(steps0, steps1, i, k, unordered)
+                missed = _skipped(steps0, steps1, i, k, unordered, omissible)
                 if missed is not None:
                     return stop(*missed)
-                return stop(k, "action", f"game action {k}: seat 0 recorded {_describe(s0.action)}; seat 1 recorded "
-                            f"{_describe(s1.action)}", [s0.action, s1.action], index)
+                fields = action_fields(s0.action, s1.action, unordered, omissible)
+                return Merged(header, out, steps, Disagreement(
+                    k, index, "action", f"game action {k} ({s0.action.get('type')}) differs in {', '.join(fields)}: "
+                    f"seat 0 recorded {_describe(s0.action)}; seat 1 recorded {_describe(s1.action)}",
+                    [s0.action, s1.action], fields))
         news0, news1 = [*carried[0], *(s0.news if s0 else [])], [*carried[1], *(s1.news if s1 else [])]
         carried = ([], [])
         clash = _knowledge_conflict(news0, news1)
@@ -371,12 +428,12 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
 MISSING_WINDOW = 6
 
 
-def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int,
-             unordered: frozenset[str]) -> tuple[int, str, str, list[Any], list[int | None]] | None:
+def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int, unordered: frozenset[str],
+             omissible: Omissible) -> tuple[int, str, str, list[Any], list[int | None]] | None:
     """The arguments of a ``missing`` disagreement when the two game actions at ``k`` differ because one seat has
     no copy of the other's (the rest lines up shifted by one, and not as it is), else None."""
     def agree(xs: list[Step], ys: list[Step]) -> bool:
-        return all(unify(x.action, y.action, unordered) is not CONFLICT for x, y in zip(xs, ys, strict=False))
+        return all(unify(x.action, y.action, unordered, omissible) is not CONFLICT for x, y in zip(xs, ys, strict=False))
 
     for side in (0, 1):  # the seat whose log lacks the other's action at k
         lack, have = (steps0, steps1) if side == 0 else (steps1, steps0)
@@ -443,5 +500,5 @@ class _Folds:
         return None
 
 
-__all__ = ["ASIDES", "CONFLICT", "Disagreement", "Merged", "Step", "asides_of", "differing_fields", "merge",
-           "recorded_seats", "seat_mismatch", "steps_of", "unify", "unify_preferring"]
+__all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
+           "differing_fields", "merge", "recorded_seats", "seat_mismatch", "steps_of", "unify", "unify_preferring"]

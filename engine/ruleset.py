@@ -144,6 +144,16 @@ def carries_out(ruleset: Any) -> bool:
 # -- as played -- end -------------------------------------------------------------------------------------
 
 
+class FactsTracker(Protocol):
+    """Watches one game's fold for the statistics (:attr:`Ruleset.facts_tracker`)."""
+
+    def after(self, state: State, action: Mapping[str, Any]) -> None:
+        """Note what ``action``, just applied to ``state``, did."""
+
+    def facts(self, state: State, seat: int) -> dict[str, Any]:
+        """One seat's analytics facts at the end (as :meth:`Ruleset.facts`)."""
+
+
 @runtime_checkable
 class Ruleset(FoldHooks, Protocol):
     """A whole game for the service: identity, queries, views, persistence, analytics facts, self-play."""
@@ -231,6 +241,11 @@ class Ruleset(FoldHooks, Protocol):
     def facts(self, state: State, seat: int) -> dict[str, Any]:
         """Analytics facts of one seat at the end of a game (what its statistics count)."""
 
+    #: how the game gathers its analytics facts while a log is folded, when its final state does not keep them
+    #: (Mahou Shoujo: when each card was first seen): ``facts_tracker(state before action 0)`` -> a
+    #: :class:`FactsTracker`; None when ``facts(state, seat)`` on the final state is enough
+    facts_tracker: Callable[[State], FactsTracker] | None
+
     #: the game's built-in self-play policies by name (at least "random" and "greedy")
     policies: tuple[str, ...]
     #: folders of bundled deck files ``{"name", "cards"}`` (Precious Memories: ``{"name", "main", "ex"}``), paths
@@ -250,7 +265,9 @@ class Ruleset(FoldHooks, Protocol):
     #: the action types that only tell what a seat learned (``identify``): a merge takes them from each seat
     knowledge_actions: frozenset[str]
     # Optional: ``unordered_fields`` (frozenset of keys whose lists carry no order, a payment's cards: the merge
-    # compares them as multisets), and the :class:`HiddenOrders` members.
+    # compares them as multisets), ``omissible_fields`` (by action ``type`` or op ``op``, the fields a seat's table
+    # log may leave out, a shuffle's ``order``: the merge takes the other seat's value there, and calls any other
+    # field one copy lacks a disagreement), and the :class:`HiddenOrders` members.
 
     def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
         """The header as ``view`` (a seat, ``"public"`` or ``"judge"``) may know it (others' deck lists left out)."""

@@ -11,7 +11,7 @@ game's content hash.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from threading import Lock
 from typing import Any
 
@@ -21,7 +21,7 @@ from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction
 
 __all__ = ["CACHE_SIZE", "Redaction", "RedactionError", "View", "parse_view", "player_actions", "player_legal",
-           "player_state", "redaction"]
+           "player_state", "redaction", "seat_actions", "seat_view"]
 CardDB = Any  # the game's own card database
 
 CACHE_SIZE = 128
@@ -111,6 +111,33 @@ def ruleset_state(ruleset: Any, state: dict[str, Any], trail: list[dict[str, Any
         if trail is not None and action is not None:
             trail = ruleset.player_trail(trail, action, seat)
     return state, trail
+
+
+JudgeAt = Callable[[int], tuple[dict[str, Any], "list[dict[str, Any]] | None"]]
+
+
+def seat_view(key: str, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB, view: View,
+              n: int, judge_at: JudgeAt) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """The state after ``n`` of ``actions`` and the trail of action ``n`` as ``view`` (a seat or ``public``) may see
+    them: the one redaction every player view goes through, a stored game's (``/api/games/<id>/state?view=``) and a
+    draft's (``/api/drafts/<id>?seat=``) alike. A game whose ruleset makes its own views filters the judge's state
+    (``judge_at(n)``: the judge's state and trail there); a table-log game folds the seat's redaction (``key``: the
+    log's content key for the cache), so the other seat's hand, pool and unseen face-down points are not there
+    (``RedactionError`` when the log cannot be redacted)."""
+    ruleset = get_ruleset(header.get("ruleset", "pm-2.22"))
+    if own_views(ruleset):
+        state, trail = judge_at(n)
+        return ruleset_state(ruleset, state, trail, actions[n - 1] if n else None, view)
+    return player_state(redaction(key, header, actions, cards, view), cards, view, n)
+
+
+def seat_actions(key: str, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
+                 view: View) -> list[dict[str, Any]]:
+    """``actions`` as ``view`` could have recorded them, one for one (the twin of :func:`seat_view`)."""
+    ruleset = get_ruleset(header.get("ruleset", "pm-2.22"))
+    if own_views(ruleset):
+        return ruleset_actions(ruleset, actions, view, len(header.get("players") or ()) or None)
+    return player_actions(redaction(key, header, actions, cards, view))
 
 
 def ruleset_legal(ruleset: Any, legal: list[dict[str, Any]], view: View) -> list[dict[str, Any]]:

@@ -146,6 +146,8 @@ class ClockworkMemorion(CompleteLogRecording):
     def facts(self, state: Game, seat: int) -> dict[str, Any]:
         return stats.facts(state, seat)
 
+    facts_tracker = None  # the final state keeps what the statistics count
+
     policies = ("random", "greedy")
     bundled_decks = ("fixtures/clockwork/decks",)
 

@@ -13,6 +13,7 @@ from engine.mahou.rules import BOOK, RULES
 from engine.mahou.schema import action_problem, card_ids_with_paths, check_header, check_header_shape
 from engine.mahou.setup import check_decks
 from engine.mahou.state import MsState, Player
+from engine.mahou.stats import FactsTracker
 from engine.mahou.view import state_json
 from engine.ruleset import CompleteLogRecording, LogProblem, seat_rows, unverified_in
 from engine.rulings import IllegalAction, Trail
@@ -102,6 +103,9 @@ class MahouShoujo(CompleteLogRecording):
     def facts(self, state: MsState, seat: int) -> dict[str, Any]:
         p = state.players[seat]
         return {"deck": list(p.deck_list), "opening_hand": list(p.opening_hand), "redraw": p.redraws > 0}
+
+    #: when each card was first seen is not in the final state: the statistics watch the fold (engine/mahou/stats.py)
+    facts_tracker = FactsTracker
 
     policies = ("random", "greedy")
     bundled_decks = ("fixtures/mahou/decks",)

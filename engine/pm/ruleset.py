@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import PurePath
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.asplayed import unchecked
 from engine.pm import legal, snapshot, view
@@ -111,6 +111,9 @@ class PreciousMemories:
 
     def from_snapshot(self, data: dict[str, Any], cards: CardDB) -> GameState:
         return snapshot.from_snapshot(data, cards)
+
+    #: the final state keeps every statistics fact (seen, played): no tracker
+    facts_tracker = None
 
     def facts(self, state: GameState, seat: int) -> dict[str, Any]:
         """metrics.md facts: the deck list (None: unlisted), the opening hand, first seen and first played turns."""
@@ -241,6 +244,11 @@ class PreciousMemories:
     knowledge_actions = frozenset({"identify"})
     #: a payment's cards carry no order (two phones tap them in any order): the merge compares them as multisets
     unordered_fields = frozenset({"pay"})
+    #: what a seat's table log may leave out (table-logs.md, "What may be left out"), by action type or op: the merge
+    #: takes the other seat's value there; any other field one copy lacks is a disagreement
+    omissible_fields: ClassVar[dict[str, frozenset[str]]] = {"shuffle": frozenset({"order"}),
+                                                             "no_interfere": frozenset({"card"}), "draw": frozenset({"cards"}),
+                                                             "put_point": frozenset({"cards"}), "move": frozenset({"card"})}
 
     def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
         from engine.pm import redact  # it folds through this ruleset

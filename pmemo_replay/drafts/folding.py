@@ -16,6 +16,7 @@ the start; a rewrite that only marks positions seen folds nothing.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -153,6 +154,19 @@ class DraftFold:
                 logger.warning("a draft's public fold refused action %d (%s)", self.applied - 1, err.rule)
                 self.public = None
         return copied  # type: ignore[no-any-return]
+
+    def scratch(self) -> DraftFold:
+        """A copy to try an action on (a check): the judge's state cloned, the hidden orders copied, no public fold
+        and no trails; pushing onto it or rewriting its orders leaves this fold as it is."""
+        out = copy.copy(self)
+        judge = self.judge
+        out.judge = Folder(self.header, self.cards, state=self.ruleset.clone(judge.state), offset=judge.applied,
+                           keep_trails=False)
+        out.public = None
+        out.turns, out.pushed, out.marks = list(self.turns), list(self.pushed), list(self.marks)
+        if self.orders is not None:
+            out.orders = self.orders.before(self.applied, self.orders.origins)
+        return out
 
     def shown(self, view: str = JUDGE) -> Shown:
         """The settled state JSON in ``view`` (``judge`` or ``public``) and the last action's trail."""

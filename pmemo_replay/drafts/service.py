@@ -22,7 +22,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
-from engine.fold import Folder
 from engine.ruleset import hides_orders
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
@@ -36,6 +35,7 @@ from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_i
 from pmemo_replay.logio.boundary import action_check
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import read_connection, write_transaction
+from pmemo_replay.views import RedactionError, seat_actions, seat_view
 
 SNAPSHOT_EVERY = 32
 EVENTS_PAGE = 200
@@ -70,6 +70,14 @@ def _now() -> datetime:
 class Finished:
     game_id: int
     created: bool
+
+
+def _public_event(kind: str, public: Any) -> Any:
+    """An event's public copy for the stream: an order rewrite without the naming request that made it (the cards
+    named are the recorder's own knowledge)."""
+    if kind == "order" and isinstance(public, dict):
+        return {k: v for k, v in public.items() if k != "named"}
+    return public
 
 
 class Drafts:
@@ -185,24 +193,7 @@ class Drafts:
                 raise self._conflict(row, expected)
             entry = self._entry(conn, row)
             with entry.lock:
-                rewrites: list[Rewrite] = []
-                if entry.fold.orders is not None:
-                    action = self._fill(entry.fold, row.header, action, expected, bare)
-                    rewrites.append(self._named_by(entry, conn, row, action))
-                    if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
-                        rewrites.append(self._name_first(entry, conn, row, named))
-                        named = None
-                try:
-                    public = entry.fold.push(action, stand=stand)
-                except IllegalAction as err:
-                    if rewrites and rewrites[0]:
-                        self.cache.drop(draft_id)
-                    suffix = err.path_suffix
-                    ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
-                                    path=f"{expected}.{suffix}" if suffix else str(expected))
-                    raise DraftError(422, {"ruling": ruling.to_json()}) from None
-                if named is not None:
-                    rewrites.append(self._name_drawn(entry, conn, row, named))
+                action, public, rewrites = self._take(entry, conn, row, action, expected, bare, named, stand)
                 entry.valid = False  # until the transaction commits
                 try:
                     event = self._event(conn, draft_id, "append", expected, action, public)
@@ -220,10 +211,37 @@ class Drafts:
         entry.mark(expected + 1, event)
         return answer
 
-    def check(self, draft_id: int, token: str | None, action: Any, expected: Any) -> dict[str, Any]:
-        """Whether ``action`` appended at ``expected`` would be taken as a regular action (the same fold an append
-        runs, on a copy: nothing is stored): ``{"count", "legal", "ruling"}``, the ruling the append would answer. An
-        as-played draft would let an irregular action stand after the recorder asks; this answers the rules."""
+    def _take(self, entry: Entry, conn: Connection, row: Row[Any], action: Any, expected: int, bare: bool,
+              named: Any, stand: bool) -> tuple[Any, Action, list[Rewrite]]:
+        """Fold ``action`` at ``expected`` onto ``entry``'s fold as an append does: a bare hidden-order action filled,
+        what it names from hidden places made true, the cards ``named`` named (before an action that draws until a
+        kind of card comes, else after); the action as taken, its public copy and the order rewrites. 422 with the
+        ruling when the rules refuse it (a rewrite made for it: the cached fold dropped)."""
+        rewrites: list[Rewrite] = []
+        if entry.fold.orders is not None:
+            action = self._fill(entry.fold, row.header, action, expected, bare)
+            rewrites.append(self._named_by(entry, conn, row, action))
+            if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
+                rewrites.append(self._name_first(entry, conn, row, named))
+                named = None
+        try:
+            public = entry.fold.push(action, stand=stand)
+        except IllegalAction as err:
+            if rewrites and rewrites[0]:
+                self.cache.drop(row.id)
+            suffix = err.path_suffix
+            ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
+                            path=f"{expected}.{suffix}" if suffix else str(expected))
+            raise DraftError(422, {"ruling": ruling.to_json()}) from None
+        if named is not None:
+            rewrites.append(self._name_drawn(entry, conn, row, named))
+        return action, public, rewrites
+
+    def check(self, draft_id: int, token: str | None, action: Any, expected: Any, named: Any = None) -> dict[str, Any]:
+        """Whether ``action`` appended at ``expected`` (with ``named``) would be taken as a regular action: the append's
+        own path (:meth:`_take`) on a scratch copy of the draft's fold, nothing stored: ``{"count", "legal",
+        "ruling"}``, the ruling the append would answer (its 400s answered as it answers them). An as-played draft
+        would let an irregular action stand after the recorder asks; this answers the rules."""
         if type(expected) is not int or expected < 0:
             raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 0)")
         with read_connection(self.engine) as conn:
@@ -232,28 +250,36 @@ class Drafts:
                 raise DraftError(409, {"error": "the draft is finished", "game_id": row.game_id})
             if expected != row.count:
                 raise self._conflict(row, expected)
-            if not self._bare(row.header, action):
+            bare = self._bare(row.header, action)
+            if not bare:
                 self._check_action(row.header, action, expected)
             entry = self._entry(conn, row)
-        with entry.lock:
-            judge = entry.fold.judge
-            probe = Folder(row.header, entry.fold.cards, state=judge.ruleset.clone(judge.state), offset=judge.applied,
-                           keep_trails=False)
-        probe.as_played = False
-        try:
-            probe.push(action)
-        except IllegalAction as err:
-            suffix = err.path_suffix
-            ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
-                            path=f"{expected}.{suffix}" if suffix else str(expected))
-            return {"count": row.count, "legal": False, "ruling": ruling.to_json()}
+            with entry.lock:
+                scratch = Entry(entry.fold.scratch(), row.count, row.last_event)
+            try:
+                self._take(scratch, conn, row, action, expected, bare, named, False)
+            except DraftError as err:
+                if err.status != 422 or "ruling" not in err.body:
+                    raise
+                return {"count": row.count, "legal": False, "ruling": err.body["ruling"]}
         return {"count": row.count, "legal": True, "ruling": None}
 
-    def name(self, draft_id: int, token: str | None, named: Any, expected: Any) -> dict[str, Any]:
+    def name(self, draft_id: int, token: str | None, named: Any, expected: Any, request_id: Any = None) -> dict[str, Any]:
         """Name cards drawn and not named yet (``{"p", "cards"}``, oldest first) in a game whose deck orders nobody
-        saw: the orders are rewritten where nobody saw them (400 on a conflict); answers as an append does."""
+        saw: the orders are rewritten where nobody saw them; answers as an append does.
+
+        Idempotent as an append is: the same naming again at the same point (same ``expected``, nothing written
+        since) is a retry whose answer was lost, answered with the same state and nothing changed. ``request_id``
+        (optional, the client's own id of the naming, kept with it in its outbox) tells a retry from a second naming
+        of the same cards on purpose: that one has another id. 409 with the reason when the names no longer fit what
+        the draft knows (more cards than are left unnamed, a copy the deck no longer has).
+
+        The naming belongs to the action that drew the cards it names (the latest such), not to the draft's last
+        action: undoing a later action (a note) leaves them named; undoing the draw drops the names with it."""
         if type(expected) is not int or expected < 1:
             raise _error(400, "'expected' must be the number of actions the client holds (an integer >= 1)")
+        if request_id is not None and (type(request_id) is not str or not 0 < len(request_id) <= 64):
+            raise _error(400, "'request_id' must be the client's id of this naming (a string of 1 to 64 characters)")
         with write_transaction(self.engine) as conn:
             row = self._locked(conn, draft_id, token)
             if expected != row.count:
@@ -262,10 +288,17 @@ class Drafts:
             with entry.lock:
                 if entry.fold.orders is None:
                     raise _error(400, f"{entry.fold.ruleset.game} has no deck order to name cards in")
-                rewrite = self._name_drawn(entry, conn, row, named)
+                p, cards = self._named_cards(entry, row, named)
+                request = {"p": p, "cards": cards, "at": row.count, "request_id": request_id}
+                if self._is_last_naming(conn, row, request):
+                    return self._answer(entry)  # a retry: applied once
+                rewrite = self._name_drawn(entry, conn, row, named, status=409)
+                taken = entry.fold.orders.taken if entry.fold.orders is not None else {}
+                by = max((taken[(s, k)] for s, places in rewrite.seen.items() for k in places if (s, k) in taken),
+                         default=row.count - 1)
                 entry.valid = False
                 try:
-                    event = self._order_events(conn, draft_id, entry, [rewrite], row.count - 1)
+                    event = self._order_events(conn, draft_id, entry, [rewrite], by, request)
                     if event:
                         conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(last_event=event,
                                                                                            updated_at=_now()))
@@ -275,6 +308,18 @@ class Drafts:
                     raise
         entry.mark(row.count, event or row.last_event)
         return answer
+
+    @staticmethod
+    def _is_last_naming(conn: Connection, row: Row[Any], request: Mapping[str, Any]) -> bool:
+        """True when the draft's latest event is an order rewrite made by the naming ``request`` (``{"p", "cards",
+        "at", "request_id"}``: the same cards named at the same point, by the same request when it has an id)."""
+        public = conn.execute(sa.select(DRAFT_EVENT.c.public).where(
+            DRAFT_EVENT.c.id == row.last_event, DRAFT_EVENT.c.kind == "order")).scalar()
+        if not isinstance(public, dict) or not isinstance(public.get("named"), dict):
+            return False
+        last = public["named"]
+        same_id = request["request_id"] is None or last.get("request_id") == request["request_id"]
+        return same_id and all(last.get(k) == request[k] for k in ("p", "cards", "at"))
 
     def undo(self, draft_id: int, token: str | None, expected: Any = None) -> dict[str, Any]:
         """Take the last action back (an ``undo`` event); ``expected``, when given, is the count before it."""
@@ -338,8 +383,7 @@ class Drafts:
                 raise _error(403, "this is not the draft's token")
             if seat is not None and not (judge and 0 <= seat < len(row.header.get("players") or ())):
                 raise _error(403 if not judge else 400, "a seat's view needs the draft's token and a seat of the game")
-            full = judge and seat is None
-            actions = self._actions(conn, draft_id, 0, row.count, "action" if full else "public")
+            actions = self._actions(conn, draft_id, 0, row.count, "action" if judge else "public")
             entry = self._entry(conn, row)
         game = row.header if judge else public_header(row.header)
         with entry.lock:
@@ -347,11 +391,23 @@ class Drafts:
             turns = entry.fold.turns[:row.count]
         if seat is not None:
             game = entry.fold.ruleset.seat_header(row.header, seat)
-            shown = Shown(entry.fold.ruleset.seat_state(shown.state, seat), None)
+            shown, actions = self._seat_view(row, entry.fold.cards, actions, shown, seat)
         branch = None if row.branch_of is None else {"of": row.branch_of, "at": row.branch_at, "view": row.branch_view}
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
                 "game_id": row.game_id, "count": row.count, "last_event": row.last_event, "turns": turns,
                 "branch": branch}
+
+    @staticmethod
+    def _seat_view(row: Row[Any], cards: Any, actions: list[Action], judge: Shown, seat: int) -> tuple[Shown, list[Action]]:
+        """The draft as ``seat`` may see it, through the one redaction a stored game's seat view goes through
+        (views.seat_view): its state, trail and actions; 422 when the draft cannot be redacted for that seat."""
+        key = f"draft {row.id}: {row.count} {row.last_event}"
+        try:
+            state, trail = seat_view(key, row.header, actions, cards, seat, row.count, lambda n: (judge.state, judge.trail))
+            seen = seat_actions(key, row.header, actions, cards, seat)
+        except RedactionError as err:
+            raise _error(422, f"draft {row.id} cannot be shown in seat {seat}'s view: {err}") from None
+        return Shown(state, trail), seen
 
     def offers(self, draft_id: int, token: str | None, *, player: int | None = None,
                card: str | None = None) -> dict[str, Any]:
@@ -392,7 +448,7 @@ class Drafts:
         with entry.lock:
             shown = entry.fold.shown("public")
             turns = entry.fold.turns
-        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": r.public,
+        events = [{"id": r.id, "kind": r.kind, "seq": r.seq, "action": _public_event(r.kind, r.public),
                    "turn": turns[r.seq] if r.kind == "append" and r.seq < len(turns) else None} for r in rows]
         return events, {"count": row.count, "game_id": row.game_id, "state": shown.state, "trail": shown.trail,
                         "last": row.last_event}
@@ -471,39 +527,43 @@ class Drafts:
             self._rewrite(entry, conn, row, rewrite)
         return rewrite
 
-    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any) -> Rewrite:
-        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt)."""
+    def _name_drawn(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, *, status: int = 400) -> Rewrite:
+        """Name ``named["cards"]`` as the cards ``named["p"]`` drew and nobody named yet (the fold rebuilt); ``status``
+        the answer when they do not fit."""
         p, cards = self._named_cards(entry, row, named)
         assert entry.fold.orders is not None
         try:
             rewrite = entry.fold.orders.name_drawn(entry.fold.judge.state, p, cards, self._names(row.header))
         except NamingConflict as err:
             self.cache.drop(row.id)
-            raise _error(400, str(err)) from None
+            raise _error(status, str(err)) from None
         if rewrite:
-            self._rewrite(entry, conn, row, rewrite)
+            self._rewrite(entry, conn, row, rewrite, status=status)
         return rewrite
 
-    def _rewrite(self, entry: Entry, conn: Connection, row: Row[Any], rewrite: Rewrite) -> None:
+    def _rewrite(self, entry: Entry, conn: Connection, row: Row[Any], rewrite: Rewrite, *, status: int = 400) -> None:
         """The entry's fold with ``rewrite`` (folded again from where it reaches, drafts/folding.py), or 400 when a
         folded action no longer holds."""
         try:
             entry.fold.rewrite(rewrite, lambda: self._current(conn, row))
         except RefoldRefused as err:
             self.cache.drop(row.id)
-            raise _error(400, f"the cards named conflict with action {err.index} ({err.action.get('type')}), refused "
+            raise _error(status, f"the cards named conflict with action {err.index} ({err.action.get('type')}), refused "
                               f"then ({err.error.ruling.rule}): {err.error.ruling.message}") from None
 
-    def _order_events(self, conn: Connection, draft_id: int, entry: Entry, rewrites: list[Rewrite], by: int) -> int:
-        """Store the rewrites as ``order`` events made with action ``by``, and drop the stored snapshots they made
-        stale (those after the first action a rewritten order changed; the fold's latest mark before it, when one
-        is due, stored again); the last event's id (0: none)."""
+    def _order_events(self, conn: Connection, draft_id: int, entry: Entry, rewrites: list[Rewrite], by: int,
+                      named: Mapping[str, Any] | None = None) -> int:
+        """Store the rewrites as ``order`` events made with action ``by`` (undone with it; ``named``: the naming
+        request that made them, to know its retry), and drop the stored snapshots they made stale (those after the
+        first action a rewritten order changed; the fold's latest mark before it, when one is due, stored again); the
+        last event's id (0: none)."""
         event = 0
         assert entry.fold.orders is not None or not rewrites
         for rewrite in rewrites:
             for s in rewrite.targets():
                 event = self._event(conn, draft_id, "order", s, dict(entry.fold.orders.held[s]),  # type: ignore[union-attr]
-                                    {"by": by, "seen": sorted(rewrite.seen.get(s, set()))})
+                                    {"by": by, "seen": sorted(rewrite.seen.get(s, set())),
+                                     **({"named": dict(named)} if named is not None else {})})
         reached = [r.affects for r in rewrites if r.affects is not None]
         if reached:
             stale = min(reached)

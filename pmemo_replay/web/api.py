@@ -132,12 +132,12 @@ def game_actions(game_id: int) -> Any:
         return json_text_response(f'{{"id":{game_id},"actions":{actions}}}')
     game = game_or_404(game_id)
     seat = seat_view(game, view)
-    ruleset = ruleset_or_422(game)
-    if views.own_views(ruleset):
-        seen = views.ruleset_actions(ruleset, get_store().actions(game_id), seat, len(game.seats) or None)
-        return json_response({"id": game_id, "view": view, "actions": seen})
-    red = redaction_or_422(game, view)
-    return json_response({"id": game_id, "view": view, "actions": views.player_actions(red)})
+    ruleset_or_422(game)
+    try:
+        seen = views.seat_actions(game.content_hash, game.header, get_store().actions(game_id), get_cards(), seat)
+    except views.RedactionError as err:
+        abort(422, description=f"game {game.id} cannot be shown in view {view}: {err}")
+    return json_response({"id": game_id, "view": view, "actions": seen})
 
 
 def step_in(game: Any, at: int | None) -> int:
@@ -187,13 +187,12 @@ def game_state(game_id: int) -> Any:
     game = game_or_404(game_id)
     seat = seat_view(game, view)
     n = step_in(game, at)
-    ruleset = ruleset_or_422(game)
-    if views.own_views(ruleset):
-        state, trail = judge_state(game_id, n)
-        action = get_store().actions_range(game_id, n - 1, n)[0] if n else None
-        state, trail = views.ruleset_state(ruleset, state, trail, action, seat)
-    else:
-        state, trail = views.player_state(redaction_or_422(game, view), get_cards(), seat, n)
+    ruleset_or_422(game)
+    try:
+        state, trail = views.seat_view(game.content_hash, game.header, get_store().actions(game_id), get_cards(), seat,
+                                       n, lambda k: judge_state(game_id, k))
+    except views.RedactionError as err:
+        abort(422, description=f"game {game.id} cannot be shown in view {view}: {err}")
     return json_response({"id": game_id, "at": n, "view": view, "state": state, "trail": trail})
 
 

@@ -187,10 +187,12 @@ def append(draft_id: int) -> Response:
 @bp.post("/<int:draft_id>/name")
 def name(draft_id: int) -> Response:
     """Name cards drawn and not named yet, ``{"p", "cards", "expected"}`` (a game whose deck orders nobody saw:
-    Mahou Shoujo, Clockwork Memorion): the unseen part of the order is rewritten; 400 when a name conflicts."""
+    Mahou Shoujo, Clockwork Memorion): the unseen part of the order is rewritten; the same naming again at the same
+    point is a retry (200, nothing changed; ``request_id``, optional: the client's id of the naming, tells a second
+    naming on purpose); 409 with the reason when the names no longer fit."""
     body = _body()
     return answer(drafts().name(draft_id, bearer_token(), {"p": body.get("p"), "cards": body.get("cards")},
-                                body.get("expected")))
+                                body.get("expected"), body.get("request_id")))
 
 
 @bp.post("/<int:draft_id>/check")
@@ -199,7 +201,7 @@ def check(draft_id: int) -> Response:
     body = _body()
     if "action" not in body:
         raise DraftError(400, {"error": "the body is {\"action\": {...}, \"expected\": n}"})
-    return answer(drafts().check(draft_id, bearer_token(), body["action"], body.get("expected")))
+    return answer(drafts().check(draft_id, bearer_token(), body["action"], body.get("expected"), body.get("named")))
 
 
 @bp.post("/<int:draft_id>/undo")

@@ -164,6 +164,8 @@ class ToyRace(CompleteLogRecording):
     def from_snapshot(self, data: dict[str, Any], cards: ToyCards) -> ToyState:
         return toy.from_snapshot(data, cards)
 
+    facts_tracker = None  # the final state keeps what the statistics count
+
     def facts(self, state: ToyState, seat: int) -> dict[str, Any]:
         p = state.players[seat]
         return {"deck": list(p.deck_list), "opening_hand": list(p.opening_hand), "seen": dict(p.seen),

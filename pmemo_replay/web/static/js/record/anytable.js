@@ -118,7 +118,8 @@ export async function startAnyTable(d, data, server) {
               const cards = chosen.splice(0);
               saveDraft(d);
               offers = null;
-              outbox.push({ kind: "name", named: { p, cards } });
+              // its own id: a resend is known as this naming, a second naming of the same cards is not
+              outbox.push({ kind: "name", named: { p, cards, request_id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}` } });
               render();
             }, "primary identify-send"),
             button("Skip", () => { d.skipped[p] = d.count; renderOffers(); }, "identify-skip")),

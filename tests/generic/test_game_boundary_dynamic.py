@@ -1,0 +1,71 @@
+"""No module outside a game's folder loads the game by a computed name either (review r21c, finding 7: the
+warehouse loaded ``engine.<game>.stats`` with ``importlib``): a dynamic import (``importlib.import_module``,
+``__import__``, ``importlib.util.find_spec``/``spec_from_file_location``) outside a game's folder names a fixed module
+that is not a game's, or is one of the few that provably load no game: the engine's ruleset discovery (it imports
+each ``engine.<game>.ruleset``, the interface itself), a package loading its own submodules, the server's warm-up
+list of statistics modules, and a game tool's own files. The statistics reach a game's fact tracker through the
+ruleset (``Ruleset.facts_tracker``)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from dashboards.source import tracker_factory
+from engine.rulesets import RULESETS, get_ruleset
+from tests.generic.test_game_boundary import ROOT, checked, game_of
+
+DYNAMIC = frozenset({"import_module", "__import__", "find_spec", "spec_from_file_location"})
+#: the dynamic imports that load no game (path -> why)
+ALLOWED = {
+    "engine/rulesets.py": "the ruleset discovery: engine.<game>.ruleset is the interface",
+    "pmemo_replay/store/__init__.py": "the store package's own submodules (f'{__name__}.…')",
+    "pmemo_replay/web/warmup.py": "its MODULES list: the statistics modules and pandas, no game",
+    "tools/pm/verification_digest_v2.py": "a Precious Memories tool loading a file of its own folder",
+}
+
+
+def dynamic_imports(path: Path) -> list[tuple[int, str]]:
+    """``(line, what)`` of every dynamic import in ``path`` that could load a game: one naming a game's module, or
+    one whose name is computed."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if name not in DYNAMIC or not node.args:
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            if game_of(arg.value) is not None:
+                found.append((node.lineno, f"{name}({arg.value!r})"))
+        else:
+            found.append((node.lineno, f"{name}({ast.unparse(arg)})"))
+    return found
+
+
+def test_nothing_outside_a_game_folder_loads_a_game_by_name() -> None:
+    wrong = []
+    for path, own in checked():
+        name = path.relative_to(ROOT).as_posix()
+        if own is not None or name in ALLOWED:
+            continue
+        wrong += [f"{name}:{line} {what}" for line, what in dynamic_imports(path)]
+    assert wrong == []
+
+
+def test_the_check_sees_a_computed_import(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("import importlib\n"
+                     "def f(package):\n"
+                     "    return importlib.import_module(f'{package}.stats')\n"
+                     "g = __import__('engine.mahou.stats')\n", encoding="utf-8")
+    assert sorted(line for line, _ in dynamic_imports(probe)) == [3, 4]
+
+
+def test_the_statistics_reach_a_games_tracker_through_its_ruleset() -> None:
+    for name in RULESETS:
+        ruleset = get_ruleset(name)
+        assert tracker_factory(ruleset) is ruleset.facts_tracker
+    assert get_ruleset("mahou-shoujo-1").facts_tracker is not None  # when a card was first seen: watched
