@@ -82,7 +82,7 @@ class Folder:
 
     __slots__ = ("_apply", "_before", "_cards", "_checkpoint", "_checkpointing", "_counter", "_header", "_last_trail",
                  "_null", "_settles", "actions", "as_played", "implied", "irregular", "keep_trails", "lapsed", "offset",
-                 "ruleset", "state", "trails", "waivers")
+                 "ruleset", "state", "trails", "turn_of", "waivers")
 
     def __init__(
         self, header: Mapping[str, Any], cards: Cards, *, keep_trails: bool = True,
@@ -116,6 +116,9 @@ class Folder:
         self.irregular: list[Ruling] = []
         self.waivers: dict[int, frozenset[str]] = {}  # absolute action index -> irregularities carried out
         self.lapsed: set[int] = set()  # absolute action indexes whose skipped owed steps lapsed before their passes
+        #: as played: absolute action index -> the turn it was carried out in, for an action whose skipped owed step
+        #: lapsed into the next turn (it belongs to that turn, though the state before it shows the one that ended)
+        self.turn_of: dict[int, int] = {}
 
     @property
     def unverified(self) -> int:
@@ -260,11 +263,28 @@ class Folder:
         self.waivers[index] = frozenset(despite)
         if lapse:
             self.lapsed.add(index)
+        self._note_turn(action, frozenset(despite), index)
         broken = stood + [e for e in passed if all(e.rule != s.rule for s in stood)]
         rulings = [_ruling_at(e, index) for e in broken]
         self.irregular.extend(rulings)
         trail.entries[:0] = [TrailEntry(r.rule, f"irregular, stood as played: {r.message}", False) for r in rulings]
         return state, trail, passes
+
+    def _note_turn(self, action: Mapping[str, Any], despite: frozenset[str], index: int) -> None:
+        """Record in :attr:`turn_of` the turn ``action`` was carried out in when the owed steps it skipped lapsed into
+        the next turn (the game's ``skip_owed``); the state before it still shows the turn that ended."""
+        skip = getattr(self.ruleset, "skip_owed", None)
+        if skip is None:
+            return
+        probe = self.ruleset.clone(self.state)
+        try:
+            with waiving(despite):
+                skip(probe, action, _NULL_TRAIL)
+        except IllegalAction:
+            return
+        turn = self.ruleset.turn_shown(probe, action)
+        if turn != self.ruleset.turn_shown(self.state, action):
+            self.turn_of[index] = turn
 
     def _attempt(self, action: Mapping[str, Any], despite: frozenset[str], passes: int,
                  lapse: bool) -> tuple[Any, Trail, list[IllegalAction]]:

@@ -103,6 +103,12 @@ class MahouShoujo(CompleteLogRecording):
         p = state.players[seat]
         return {"deck": list(p.deck_list), "opening_hand": list(p.opening_hand), "redraw": p.redraws > 0}
 
+    def describe_card(self, card: Any) -> dict[str, Any] | None:
+        """A card of this game in words for its page (its effect narrated); None for another game's card."""
+        from engine.mahou.card_facts import card_words
+
+        return card_words(card)
+
     policies = ("random", "greedy")
     bundled_decks = ("fixtures/mahou/decks",)
 
