@@ -153,6 +153,7 @@ def cold_child(url: str, folder: str, card: str) -> None:
     """In a fresh process: the first request of a new application warmed up as ``serve`` warms up (before its workers
     fork: the card data read, DuckDB imported; in each worker: templates compiled), then
     its warm requests; with ``BENCH_UNWARMED`` no warm-up."""
+    from pmemo_replay.web.server import settle_worker
     from pmemo_replay.web.warmup import PRIMER, warm_up, warm_worker
 
     app = app_for(url, Path(folder))
@@ -163,6 +164,7 @@ def cold_child(url: str, folder: str, card: str) -> None:
         warm_worker(app)
         app.extensions[PRIMER].join()  # the worker's background priming, done before a first visitor comes
         primed = round(1000 * (time.perf_counter() - start), 1)
+        settle_worker(None)  # as gunicorn's post_worker_init does (web/server.py)
     client = app.test_client()
     cold, size = get_ms(client, card)
     warm = [get_ms(client, card)[0] for _ in range(int(os.environ.get("BENCH_RUNS", "9")))]

@@ -20,8 +20,12 @@ from flask import Flask
 from engine.rulesets import RULESETS
 
 logger = logging.getLogger(__name__)
-TEMPLATES = ("card.html", "player.html", "deck.html", "meta.html", "game.html", "index.html")
-MODULES = ("dashboards.entities", "dashboards.queries", "pandas")
+#: the pages' templates and those they import or extend (compiled when first rendered otherwise)
+TEMPLATES = ("card.html", "player.html", "deck.html", "meta.html", "game.html", "index.html", "judge.html", "base.html",
+             "_entity.html", "_macros.html", "_viewer.html")
+#: modules a page imports when first asked (the warehouse's update, each game's card facts)
+MODULES = ("dashboards.entities", "dashboards.queries", "dashboards.warehouse", "pandas", "engine.pm.card_facts",
+           "engine.clockwork.card_facts", "engine.mahou.card_facts")
 
 
 def warm_up(cards: Any = None) -> None:
@@ -64,16 +68,18 @@ PRIME_SQL = ("SELECT count(*) FROM card_games WHERE key < 0", "SELECT count(*) F
 
 
 def prime_statistics(app: Flask) -> None:
-    """What a worker's first statistics page (a card page: benchmarks/README.md) would otherwise pay: the warehouse's
-    DuckDB database opened (its views made) and the Parquet footers read into DuckDB's metadata cache, with queries
-    whose filters every row group's statistics rule out. A warehouse that is missing or cannot be read is left to the
+    """What a worker's first statistics page (a card page: benchmarks/README.md) would otherwise pay: the warehouse
+    brought up to date with the store (``keep_current``: the store's first count of its games), its DuckDB database
+    opened (its views made) and the Parquet footers read into DuckDB's metadata cache, with queries whose filters
+    every row group's statistics rule out. A warehouse that is missing or cannot be read is left to the
     first request, which explains."""
     from dashboards.queries import connect
 
     try:
         with app.app_context():
-            from pmemo_replay.web.meta import warehouse_path
+            from pmemo_replay.web.meta import keep_current, warehouse_path
 
+            keep_current(stored=True)  # the store's first count of its games, and any game not projected yet
             folder = warehouse_path()
         if not folder.is_dir():
             return
