@@ -238,22 +238,18 @@ class Folder:
         stood: list[IllegalAction] = []
         lapse = False
         while True:
+            cured = False  # by the passes implied after the owed steps the action skipped lapsed
             if err.rule in self.ruleset.impliable and despite and not passes and not lapse:
                 lapse, passes = self._passes_after_lapse(action, frozenset(despite))
-                if lapse:
-                    try:
-                        state, trail, passed = self._attempt(action, frozenset(despite), passes, lapse)
-                    except IllegalAction as later:
-                        err = later
-                        continue
-                    break
-            kind = err.despite
-            if kind is None:  # what it broke before it proved impossible: listed beside its ruling, not as stood
-                err.stood = [_ruling_at(e, index) for e in ([err.owed] if err.owed is not None else []) + stood]
-            if kind is None or kind in despite or len(despite) >= MAX_WAIVED:
-                raise err
-            despite.append(kind)
-            stood.append(err)
+                cured = lapse
+            if not cured:
+                kind = err.despite
+                if kind is None:  # what it broke before it proved impossible: listed beside its ruling, not as stood
+                    err.stood = [_ruling_at(e, index) for e in ([err.owed] if err.owed is not None else []) + stood]
+                if kind is None or kind in despite or len(despite) >= MAX_WAIVED:
+                    raise err
+                despite.append(kind)
+                stood.append(err)
             try:
                 state, trail, passed = self._attempt(action, frozenset(despite), passes, lapse)
             except IllegalAction as later:
