@@ -10,8 +10,9 @@ The warehouse's state is written as an update would leave it, so ``keep_current`
 running server where every game was projected when it was stored.
 
 Run: ``python3 benchmarks/bench_card_page.py [--games 500000] [--runs 9]``. Prints JSON: per card (the most played,
-a middling and a rare one), the cold time (the first request of a new application: the store and the DuckDB database
-opened, the Parquet footers read, after the warm-up ``serve`` does: web/warmup.py), the median
+a middling and a rare one), the cold time (the first request of a new application after the warm-up ``serve`` does,
+web/warmup.py: before the workers fork, the card data and modules; in each worker, the templates and, in the
+background, the warehouse's DuckDB database opened and its Parquet footers read, ``worker_priming_ms``), the median
 and the maximum of the warm requests, in milliseconds of wall time, each card in a fresh process; and, for the
 record, the first request of a process that skipped the warm-up. ``--keep DIR`` keeps (and reuses) the built store.
 """
@@ -152,16 +153,22 @@ def cold_child(url: str, folder: str, card: str) -> None:
     """In a fresh process: the first request of a new application warmed up as ``serve`` warms up (before its workers
     fork: the card data read, DuckDB imported; in each worker: templates compiled), then
     its warm requests; with ``BENCH_UNWARMED`` no warm-up."""
-    from pmemo_replay.web.warmup import warm_up, warm_worker
+    from pmemo_replay.web.server import settle_worker
+    from pmemo_replay.web.warmup import PRIMER, warm_up, warm_worker
 
     app = app_for(url, Path(folder))
+    primed = None
     if not os.environ.get("BENCH_UNWARMED"):
         warm_up()
+        start = time.perf_counter()
         warm_worker(app)
+        app.extensions[PRIMER].join()  # the worker's background priming, done before a first visitor comes
+        primed = round(1000 * (time.perf_counter() - start), 1)
+        settle_worker(None)  # as gunicorn's post_worker_init does (web/server.py)
     client = app.test_client()
     cold, size = get_ms(client, card)
     warm = [get_ms(client, card)[0] for _ in range(int(os.environ.get("BENCH_RUNS", "9")))]
-    print(json.dumps({"cold_ms": round(cold, 1), "warm": warm, "bytes": size}))
+    print(json.dumps({"cold_ms": round(cold, 1), "warm": warm, "bytes": size, "worker_priming_ms": primed}))
 
 
 def measure(url: str, folder: Path, card: str, runs: int, *, warmed: bool = True) -> dict[str, Any]:
@@ -209,11 +216,14 @@ def main() -> int:
         results = {label: {"card": card, **measure(url, folder, card, args.runs)} for label, card in built["cards"].items()}
         middling = built["cards"]["middling"]
         unwarmed = {"card": middling, "first_request_ms": measure(url, folder, middling, 1, warmed=False)["cold_ms"]}
-    worst = max(max(r["cold_ms"], r["warm_median_ms"]) for r in results.values())
+    worst_cold = max(r["cold_ms"] for r in results.values())
+    worst_warm = max(r["warm_median_ms"] for r in results.values())
     print(json.dumps({"games": args.games, "player_games": built["counts"].get("player_games"),
                       "card_rows": built["counts"].get("card_games"), "built": {k: built.get(k) for k in
                                                                                 ("warehouse_s", "store_s", "games_with_actions")},
-                      "cards": results, "server_not_warmed_up": unwarmed, "goal_ms": GOAL_MS, "met": worst < GOAL_MS},
+                      "cards": results, "server_not_warmed_up": unwarmed, "goal_ms": GOAL_MS,
+                      "met": {"cold": worst_cold < GOAL_MS, "warm": worst_warm < GOAL_MS},
+                      "load_average": [round(x, 1) for x in os.getloadavg()]},
                      indent=1))
     return 0
 

@@ -94,16 +94,26 @@ def player_page(con: duckdb.DuckDBPyConnection, player: str, f: Filters) -> dict
         f"SELECT ruleset, opp_archetype, count(*) AS n, sum(score) FROM player_games WHERE {base} AND opp_archetype IS NOT NULL "
         "GROUP BY ruleset, opp_archetype ORDER BY n DESC, opp_archetype LIMIT 50", args).fetchall()
     opponents = con.execute(
-        f"SELECT opponent, count(*) AS n, sum(score) FROM player_games WHERE {base} AND opponent IS NOT NULL "
-        "GROUP BY opponent ORDER BY n DESC, opponent LIMIT 50", args).fetchall()
-    return {
+        f"SELECT ruleset, opponent, count(*) AS n, sum(score) FROM player_games WHERE {base} AND opponent IS NOT NULL "
+        "GROUP BY ruleset, opponent ORDER BY n DESC, opponent LIMIT 50", args).fetchall()
+    body = {
         "player": player, "filters": f.to_json(),
         "totals": [{"ruleset": r, **_wr(n, s), "wins": w, "losses": lo, "draws": d, "first": _wr(fn, fs)}
                    for r, n, s, w, lo, d, fn, fs in totals],
         "decks": [{"ruleset": r, "deck_name": dn, "archetype": a, **_wr(n, s)} for r, dn, a, n, s in decks],
         "matchups": [{"ruleset": r, "opponent_archetype": a, **_wr(n, s)} for r, a, n, s in matchups],
-        "opponents": [{"opponent": o, **_wr(n, s)} for o, n, s in opponents],
+        "opponents": [{"ruleset": r, "opponent": o, **_wr(n, s)} for r, o, n, s in opponents],
     }
+    return {**body, "rulesets": by_ruleset(body)}
+
+
+def by_ruleset(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A player page's statistics split by ruleset (they never mix games): per ruleset, most played first, its
+    totals, decks, matchups and opponents."""
+    order = [t["ruleset"] for t in body["totals"]]
+    return [{"ruleset": r, "totals": next(t for t in body["totals"] if t["ruleset"] == r),
+             **{kind: [row for row in body[kind] if row["ruleset"] == r] for kind in ("decks", "matchups", "opponents")}}
+            for r in order]
 
 
 def deck_page(con: duckdb.DuckDBPyConnection, deck_name: str, f: Filters) -> dict[str, Any]:

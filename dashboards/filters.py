@@ -22,6 +22,7 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from pmemo_replay import dates
+from pmemo_replay.flags import FlagError, parse_flag
 
 #: filter names as query parameters and options, in the order they are shown
 NAMES = ("from", "to", "event", "ruleset", "player", "archetype", "first", "min_games", "regular_only")
@@ -56,12 +57,10 @@ def _first(text: str) -> bool:
 
 
 def _flag(name: str, text: str) -> bool:
-    value = text.strip().lower()
-    if value in ("1", "true", "yes"):
-        return True
-    if value in ("0", "false", "no"):
-        return False
-    raise FilterError(f"{name}: 1 or 0, not {text!r}")
+    try:
+        return parse_flag(name, text)
+    except FlagError as err:
+        raise FilterError(str(err)) from None
 
 
 def _count(text: str) -> int:

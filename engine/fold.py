@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.asplayed import MAX_WAIVED, noting_waived
+from engine.asplayed import MAX_WAIVED, noting_waived, waiving
 from engine.ruleset import Cards, carries_out
 from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, NullTrail, Ruling, Trail, TrailEntry
@@ -81,8 +81,8 @@ class Folder:
     """Folds actions one at a time; keeps what it needs to rebuild a state on error."""
 
     __slots__ = ("_apply", "_before", "_cards", "_checkpoint", "_checkpointing", "_counter", "_header", "_last_trail",
-                 "_null", "_settles", "actions", "as_played", "implied", "irregular", "keep_trails", "offset", "ruleset",
-                 "state", "trails", "waivers")
+                 "_null", "_settles", "actions", "as_played", "implied", "irregular", "keep_trails", "lapsed", "offset",
+                 "ruleset", "state", "trails", "turn_of", "waivers")
 
     def __init__(
         self, header: Mapping[str, Any], cards: Cards, *, keep_trails: bool = True,
@@ -115,6 +115,10 @@ class Folder:
         self.as_played = bool(header.get("as_played")) and carries_out(self.ruleset)
         self.irregular: list[Ruling] = []
         self.waivers: dict[int, frozenset[str]] = {}  # absolute action index -> irregularities carried out
+        self.lapsed: set[int] = set()  # absolute action indexes whose skipped owed steps lapsed before their passes
+        #: as played: absolute action index -> the turn it was carried out in, for an action whose skipped owed step
+        #: lapsed into the next turn (it belongs to that turn, though the state before it shows the one that ended)
+        self.turn_of: dict[int, int] = {}
 
     @property
     def unverified(self) -> int:
@@ -210,13 +214,14 @@ class Folder:
             state = self.ruleset.clone(snap)
         for j in range(start, len(self.actions)):
             scratch = Trail()
-            for _ in range(self.implied.get(self.offset + j, 0)):
-                self.ruleset.implied_pass(state, self.ruleset.right_holder(state), scratch)
             despite = self.waivers.get(self.offset + j)
             if despite is None:
+                for _ in range(self.implied.get(self.offset + j, 0)):
+                    self.ruleset.implied_pass(state, self.ruleset.right_holder(state), scratch)
                 self.ruleset.apply(state, self.actions[j], scratch)
             else:
-                self.ruleset.apply_despite(state, self.actions[j], scratch, despite)
+                self._replay_despite(state, self.actions[j], scratch, despite, self.implied.get(self.offset + j, 0),
+                                     self.offset + j in self.lapsed)
         state.applied = self.applied
         return state
 
@@ -226,34 +231,100 @@ class Folder:
         refusal that names none (the action cannot be carried out at all). Records one ruling per rule it broke.
 
         ``passes``: the implied passes that cured the action's right-to-act problem, applied first (as before a
-        legal action), so that no ``turn.priority`` stands where an omitted pass was all that was missing."""
+        legal action), so that no ``turn.priority`` stands where an omitted pass was all that was missing. When an
+        owed step the action skipped lapses (a trigger, a hand adjustment) and the action then needs omitted passes,
+        those are implied after the lapse (the game's ``skip_owed``), likewise."""
         despite: list[str] = []
         stood: list[IllegalAction] = []
+        lapse = False
         while True:
-            kind = err.despite
-            if kind is None:  # what it broke before it proved impossible: listed beside its ruling, not as stood
-                err.stood = [_ruling_at(e, index) for e in ([err.owed] if err.owed is not None else []) + stood]
-            if kind is None or kind in despite or len(despite) >= MAX_WAIVED:
-                raise err
-            despite.append(kind)
-            stood.append(err)
-            state = self.ruleset.clone(self.state)
-            trail = Trail()
+            cured = False  # by the passes implied after the owed steps the action skipped lapsed
+            if err.rule in self.ruleset.impliable and despite and not passes and not lapse:
+                lapse, passes = self._passes_after_lapse(action, frozenset(despite))
+                cured = lapse
+            if not cured:
+                kind = err.despite
+                if kind is None:  # what it broke before it proved impossible: listed beside its ruling, not as stood
+                    err.stood = [_ruling_at(e, index) for e in ([err.owed] if err.owed is not None else []) + stood]
+                if kind is None or kind in despite or len(despite) >= MAX_WAIVED:
+                    raise err
+                despite.append(kind)
+                stood.append(err)
             try:
-                for _ in range(passes):
-                    self.ruleset.implied_pass(state, self.ruleset.right_holder(state), trail)
-                with noting_waived() as passed:
-                    self.ruleset.apply_despite(state, action, trail, frozenset(despite))
+                state, trail, passed = self._attempt(action, frozenset(despite), passes, lapse)
             except IllegalAction as later:
                 err = later
                 continue
             break
         self.waivers[index] = frozenset(despite)
+        if lapse:
+            self.lapsed.add(index)
+        self._note_turn(action, frozenset(despite), index)
         broken = stood + [e for e in passed if all(e.rule != s.rule for s in stood)]
         rulings = [_ruling_at(e, index) for e in broken]
         self.irregular.extend(rulings)
         trail.entries[:0] = [TrailEntry(r.rule, f"irregular, stood as played: {r.message}", False) for r in rulings]
         return state, trail, passes
+
+    def _note_turn(self, action: Mapping[str, Any], despite: frozenset[str], index: int) -> None:
+        """Record in :attr:`turn_of` the turn ``action`` was carried out in when the owed steps it skipped lapsed into
+        the next turn (the game's ``skip_owed``); the state before it still shows the turn that ended."""
+        skip = getattr(self.ruleset, "skip_owed", None)
+        if skip is None:
+            return
+        probe = self.ruleset.clone(self.state)
+        try:
+            with waiving(despite):
+                skip(probe, action, _NULL_TRAIL)
+        except IllegalAction:
+            return
+        turn = self.ruleset.turn_shown(probe, action)
+        if turn != self.ruleset.turn_shown(self.state, action):
+            self.turn_of[index] = turn
+
+    def _attempt(self, action: Mapping[str, Any], despite: frozenset[str], passes: int,
+                 lapse: bool) -> tuple[Any, Trail, list[IllegalAction]]:
+        """One try of :meth:`_carry_out` on a copy of the state before ``action``: the state, its trail and the
+        refusals let pass; raises the refusal that stopped it."""
+        state = self.ruleset.clone(self.state)
+        trail = Trail()
+        with noting_waived() as passed:
+            self._replay_despite(state, action, trail, despite, passes, lapse)
+        return state, trail, passed
+
+    def _replay_despite(self, state: Any, action: Mapping[str, Any], trail: Trail, despite: frozenset[str],
+                        passes: int, lapse: bool) -> None:
+        """Carry ``action`` out as played: the owed steps it skipped lapse first (``lapse``), then its implied passes."""
+        if lapse:
+            with waiving(despite):
+                self.ruleset.skip_owed(state, action, trail)
+        for _ in range(passes):
+            self.ruleset.implied_pass(state, self.ruleset.right_holder(state), trail)
+        self.ruleset.apply_despite(state, action, trail, despite)
+
+    def _passes_after_lapse(self, action: Mapping[str, Any], despite: frozenset[str]) -> tuple[bool, int]:
+        """(True, k) when the owed steps ``action`` skipped lapse and then ``k`` implied passes get it past its
+        right-to-act or step refusal (what else it breaks is ruled on after); (False, 0) when none do."""
+        skip = getattr(self.ruleset, "skip_owed", None)
+        if skip is None:
+            return False, 0
+        for k in range(1, MAX_IMPLIED_PASSES + 1):
+            state = self.ruleset.clone(self.state)
+            try:
+                with waiving(despite):
+                    skip(state, action, _NULL_TRAIL)
+                for _ in range(k):
+                    holder = self.ruleset.right_holder(state)
+                    if holder is None:
+                        return False, 0
+                    self.ruleset.implied_pass(state, holder, _NULL_TRAIL)
+                self.ruleset.apply_despite(state, action, Trail(), despite)
+            except IllegalAction as later:
+                if later.rule in self.ruleset.impliable:
+                    continue
+                return True, k
+            return True, k
+        return False, 0
 
     def _with_implied_passes(self, action: Mapping[str, Any], err: IllegalAction,
                              index: int) -> tuple[Any, Trail, int]:

@@ -136,6 +136,10 @@ class AsPlayedHooks(Protocol):
         carried out; raise ``IllegalAction`` for any other broken rule (``err.despite`` names its irregularity,
         None when the action cannot be carried out at all)."""
 
+    # Optional: ``skip_owed(state, action, trail) -> None``: let the owed steps ``action`` skips lapse (within
+    # engine.asplayed.waiving) and what then happens by itself (the next turn's start), so that the passes the
+    # action omitted after them can be implied as for a legal action (docs/as-played.md).
+
 
 def carries_out(ruleset: Any) -> bool:
     """True when ``ruleset`` offers the as-played entry point."""

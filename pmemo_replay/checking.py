@@ -80,9 +80,10 @@ def unknown_ruleset(err: UnknownRuleset) -> dict[str, Any]:
     return {"index": None, "path": "game.ruleset", "rule": "log.schema", "ref": None, "message": str(err.args[0])}
 
 
-def check_log(log: PmemoLog, cards: Any, *, at: int | None = None) -> CheckReport:
+def check_log(log: PmemoLog, cards: Any, *, at: int | None = None, as_played: bool = False) -> CheckReport:
     """Fold an already parsed log; ``at`` folds only the first N actions. ``cards``: a card library
     (pmemo_replay.games.cards) or one game's card database (other games then use their bundled sets).
+    ``as_played``: fold it as if its header said ``"as_played": true`` (docs/as-played.md; the log is not changed).
 
     An engine failure (a bug, not a rule of the game) is the ruling ``engine.error`` (exit 1), logged with its traceback.
     ``at`` below 0 is the caller's mistake, not the log's: :class:`engine.fold.BadStep` (a ValueError naming ``at``).
@@ -97,7 +98,8 @@ def check_log(log: PmemoLog, cards: Any, *, at: int | None = None) -> CheckRepor
     except LogError as err:
         return malformed(err, log)
     try:
-        res = fold(log.header, log.actions, cards, at=at)
+        header = {**log.header, "as_played": True} if as_played else log.header
+        res = fold(header, log.actions, cards, at=at)
         state = res.state_json()
     except UnknownRuleset as err:
         return CheckReport(False, 0, unknown_ruleset(err), None, None, EXIT_MALFORMED, log)
@@ -111,11 +113,21 @@ def check_log(log: PmemoLog, cards: Any, *, at: int | None = None) -> CheckRepor
                        irregular, [r.to_json() for r in res.refused_irregular])
 
 
-def check_text(text: str | bytes, cards: Any, *, at: int | None = None) -> CheckReport:
-    """Parse and check a log given as JSON or JSON Lines text (``at``: as :func:`check_log`)."""
+def check_text(text: str | bytes, cards: Any, *, at: int | None = None, as_played: bool = False) -> CheckReport:
+    """Parse and check a log given as JSON or JSON Lines text (``at``, ``as_played``: as :func:`check_log`)."""
     check_at(at)
     try:
         log = parse_log(text)
     except LogError as err:
         return malformed(err)
-    return check_log(log, cards, at=at)
+    return check_log(log, cards, at=at, as_played=as_played)
+
+
+def stands_as_played(report: CheckReport, cards: Any) -> bool:
+    """True when ``report`` refused a log at an action that would stand were the log folded as played (an
+    irregularity the table may have let pass, docs/as-played.md): the as-played fold gets past that action."""
+    ruling, log = report.ruling, report.log
+    if ruling is None or log is None or report.state is None or ruling.get("index") is None or log.header.get("as_played"):
+        return False
+    again = check_log(log, cards, as_played=True)
+    return again.exit_code != EXIT_MALFORMED and (again.ruling is None or again.applied > ruling["index"])

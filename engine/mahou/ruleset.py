@@ -107,6 +107,12 @@ class MahouShoujo(CompleteLogRecording):
     #: when each card was first seen is not in the final state: the statistics watch the fold (engine/mahou/stats.py)
     facts_tracker = FactsTracker
 
+    def describe_card(self, card: Any) -> dict[str, Any] | None:
+        """A card of this game in words for its page (its effect narrated); None for another game's card."""
+        from engine.mahou.card_facts import card_words
+
+        return card_words(card)
+
     policies = ("random", "greedy")
     bundled_decks = ("fixtures/mahou/decks",)
 

@@ -54,11 +54,8 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     g.trail = trail
     phase = g.phase
     if phase == "end":
-        if kind not in TURN_END_OWN:
-            _owed_at_turn_end(g, kind, trail)
-        if starts_next_turn(g, a):
-            finish_turn(g, trail)  # the next turn starts before this action (the fold reports it with the one before)
-            phase = g.phase
+        skip_turn_end(g, a, trail)
+        phase = g.phase
     if kind == "identify":  # knowledge only: allowed at any moment, after the game too; breaks no "right after"
         hidden.do_identify(g, a, trail)
         return
@@ -89,6 +86,17 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         require_none_pending(g, kind, waiting)
     if g.result is None and kind not in NO_LOSING_CHECK:
         check_losing(g, trail)
+
+
+def skip_turn_end(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    """At a Turn End: rule on the owed steps ``a`` skips (as played they lapse), then start the next turn before an
+    action that belongs to it (the fold reports the start with the action before; as played, with this one)."""
+    if g.phase != "end":
+        return
+    if a["type"] not in TURN_END_OWN:
+        _owed_at_turn_end(g, a["type"], trail)
+    if starts_next_turn(g, a):
+        finish_turn(g, trail)
 
 
 def _owed_at_turn_end(g: GameState, kind: str, trail: Trail) -> None:
@@ -228,11 +236,12 @@ def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     for cid in a["discard"]:
         if not remove_copy(kept, cid):
             raise illegal("zone", f"hand adjustment: {describe(g, cid)} is not in player {p}'s hand")
-    if len(a["discard"]) != need:
-        raise illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards and must discard {need}, not {len(a['discard'])}")
+    if len(a["discard"]) != need:  # as played the discard happens as logged and the Turn End goes on
+        refuse(illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards and must discard {need}, "
+                                      f"not {len(a['discard'])}"), "step")
     me.hand = kept
     me.discard.extend(a["discard"])
-    trail.check("hand.adjust", f"player {p} discards {need} down to 7")
+    trail.check("hand.adjust", f"player {p} discards {len(a['discard'])} down to {len(kept)}")
     g.step = None
     finish_turn(g, trail)
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from engine.asplayed import unchecked
 from engine.pm import legal, snapshot, view
-from engine.pm.actions import apply_action
+from engine.pm.actions import apply_action, skip_turn_end
 from engine.pm.cards import CardDB, base_id
 from engine.pm.setup import check_decks
 from engine.pm.state import GameState, PlayerState
@@ -49,6 +49,12 @@ class PreciousMemories:
     apply_despite = staticmethod(unchecked(apply_action))
     #: apply_action starts a waiting next turn itself before an action that does not belong to the Turn End
     settles_in_apply = True
+
+    def skip_owed(self, state: GameState, action: Mapping[str, Any], trail: Trail) -> None:
+        """As played (engine.ruleset.AsPlayedHooks): the owed Turn End steps ``action`` skips lapse and the next turn
+        starts when the action belongs to it, so that the passes it omitted can be implied there."""
+        state.trail = trail
+        skip_turn_end(state, action, trail)
 
     def clone(self, state: GameState) -> GameState:
         return state.clone()

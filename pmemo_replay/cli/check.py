@@ -22,6 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_cards_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--at", type=int, metavar="N", help="fold only the first N actions and print the state after them")
+    p.add_argument("--as-played", action="store_true",
+                   help='fold the log as played, as if its header said "as_played": true: irregular actions the table let '
+                        "stand are listed and the fold goes on (docs/as-played.md)")
     p.set_defaults(run=run)
 
 
@@ -41,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         message = f"cannot read {args.log}: {err.strerror or err}"
         report = malformed(LogError(message))
     else:
-        report = check_log(log, cards, at=args.at)
+        report = check_log(log, cards, at=args.at, as_played=args.as_played)
     if args.json:
         print(json.dumps(report.to_json(), ensure_ascii=False))
     else:

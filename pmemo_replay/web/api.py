@@ -12,6 +12,7 @@ from engine.rulesets import UnknownRuleset
 from pmemo_replay import views
 from pmemo_replay.checking import CheckReport, check_text
 from pmemo_replay.drafts.pairing import recordings
+from pmemo_replay.flags import parse_flag
 from pmemo_replay.games import ruleset_of
 from pmemo_replay.store.queries import Seat, iso_utc, result_of
 from pmemo_replay.store.seek import StepOutOfRange, UnknownGame
@@ -229,14 +230,15 @@ def game_legal(game_id: int) -> Any:
 
 @bp.post("/check")
 def check() -> Any:
-    """Validate a log without storing it: the ``check --json`` object."""
-    at = load_query(CHECK_QUERY).get("at")
+    """Validate a log without storing it: the ``check --json`` object; ``?as_played=1`` folds it as played."""
+    query = load_query(CHECK_QUERY)
+    as_played = parse_flag("as_played", query.get("as_played", "0"))
     try:
         data, _ = log_from_request(request)
     except NoLog as err:
         return json_response(CheckReport.refused(err.ruling).to_json())
     try:
-        report = check_text(data, get_store().library, at=at)
+        report = check_text(data, get_store().library, at=query.get("at"), as_played=as_played)
     except Exception as err:  # an engine bug: a ruling, as an upload of the same log gets, not a server error
         current_app.logger.exception("the engine failed on a log posted to %s", request.path)
         return json_response(CheckReport.refused(engine_failure(err)).to_json())

@@ -45,6 +45,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     app = Flask(__name__, instance_path=str(instance_folder().resolve()))
     app.url_map.converters["int"] = BoundedInt  # ids beyond a database integer simply match no route
+    app.url_map.converters["entity"] = entities.EntityName  # names in page paths that a browser cannot resolve away
     app.config.update(defaults())
     if config:
         app.config.update(config)

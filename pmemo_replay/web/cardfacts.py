@@ -23,6 +23,14 @@ def card_facts(card: Any) -> dict[str, Any]:
     return other_facts(card)
 
 
+def page_facts(card: Any, ruleset: str | None = None) -> dict[str, Any]:
+    """The facts a card's page lists: the game's words for its card (``describe_card``: its effect narrated) when it has
+    them, else :func:`card_facts` (the page shows any structured value left as JSON)."""
+    describe = getattr(RULESETS.get(ruleset or ""), "describe_card", None)
+    words = describe(card) if describe is not None else None
+    return words if words is not None else card_facts(card)
+
+
 def other_facts(card: Any) -> dict[str, Any]:
     """Another game's card as JSON-ready facts: every field but ``meta``, without the unset ones.
 

@@ -10,15 +10,17 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask import Blueprint, abort, render_template, request
+from werkzeug.routing import PathConverter, ValidationError
 
 from dashboards.filters import FilterError, Filters
 from engine.rulesets import RULESETS
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.store.db import read_connection
 from pmemo_replay.store.models import ACTION
-from pmemo_replay.web.cardfacts import card_facts
+from pmemo_replay.web.cardfacts import page_facts
 from pmemo_replay.web.context import get_store
 from pmemo_replay.web.meta import keep_current, warehouse_path
+from pmemo_replay.web.pages import ruleset_words
 
 bp = Blueprint("entities", __name__)
 #: actions that name a card without playing it
@@ -99,11 +101,36 @@ def first_plays(games: Iterable[dict[str, Any]], card_id: str, ruleset: str) -> 
     return found
 
 
-@bp.get("/cards/<path:card_id>")
-def card(card_id: str) -> Any:
+class EntityName(PathConverter):
+    """``<entity:…>``: a card id, player or deck name in a page's path, built with every "/" percent-encoded, so that no
+    part of a name is read as a path segment of its own. A name that is "." or ".." cannot be a path segment at all (a
+    browser drops it, however its dots are encoded): such a link is built with the name as ``?name=`` (its page's
+    second rule, ``/players/?name=..``)."""
+
+    def to_url(self, value: Any) -> str:
+        if str(value) in DOT_SEGMENTS:
+            raise ValidationError  # url_for takes the next rule: the name in the query
+        return super().to_url(value).replace("/", "%2F")
+
+
+DOT_SEGMENTS = (".", "..")
+
+
+def _named(name: str | None, key: str = "name") -> str:
+    """The name from the path, else from ``?name=`` (a dot-segment name); 404 when neither gives one."""
+    name = name if name is not None else request.args.get(key)
+    if not name:
+        abort(404, description=f"No {key.replace('_', ' ')} given.")
+    return name
+
+
+@bp.get("/cards/")
+@bp.get("/cards/<entity:card_id>")
+def card(card_id: str | None = None) -> Any:
     from dashboards.entities import card_page
     from dashboards.queries import connect
 
+    card_id = _named(card_id, "card_id")
     located = find_card(card_id, request.args.get("ruleset") or None)
     if located is None:
         abort(404, description=f"No card {card_id!r} in the card data this server reads.")
@@ -115,16 +142,18 @@ def card(card_id: str) -> Any:
     steps = first_plays(body["games"], card_id, ruleset)
     for g in body["games"]:
         g["step"] = steps.get((g["game_id"], g["seat"]))
-    facts = card_facts(found)
+    facts = page_facts(found, ruleset)
     return render_template("card.html", card=found, facts=facts, text=facts.pop("text", None) or getattr(found, "text", None),
                            reading=effect_reading(found, ruleset), body=body, ruleset=ruleset, filters=f.to_json())
 
 
-@bp.get("/players/<path:name>")
-def player(name: str) -> Any:
+@bp.get("/players/")
+@bp.get("/players/<entity:name>")
+def player(name: str | None = None) -> Any:
     from dashboards.entities import player_page
     from dashboards.queries import connect
 
+    name = _named(name)
     if "\x00" in name:  # no stored name holds a NUL (the log boundary refuses it); PostgreSQL cannot even compare one
         abort(404, description="No stored game has a player whose name holds a NUL character.")
     f = _filters()
@@ -135,14 +164,23 @@ def player(name: str) -> Any:
         body = player_page(con, name, f)
     if games.total == 0 and not body["totals"] and (not f.regular_only or store.list_games(player=name, per_page=1).total == 0):
         abort(404, description=f"No stored game has a player named {name!r}.")
-    return render_template("player.html", name=name, games=games, body=body, filters=f.to_json())
+    sections = body["rulesets"] + [{"ruleset": r, "totals": None, "decks": [], "matchups": [], "opponents": []}
+                                   for r in dict.fromkeys(g.ruleset for g in games.items)
+                                   if all(r != s["ruleset"] for s in body["rulesets"])]
+    for section in sections:  # statistics never mix games: each ruleset's games listed apart
+        section["games"] = store.list_games(player=name, ruleset=section["ruleset"], per_page=50,
+                                            regular_only=f.regular_only)
+        section["game"] = ruleset_words(section["ruleset"])
+    return render_template("player.html", name=name, games=games, body=body, sections=sections, filters=f.to_json())
 
 
-@bp.get("/decks/<path:name>")
-def deck(name: str) -> Any:
+@bp.get("/decks/")
+@bp.get("/decks/<entity:name>")
+def deck(name: str | None = None) -> Any:
     from dashboards.entities import deck_page
     from dashboards.queries import connect
 
+    name = _named(name)
     f = _filters()
     keep_current()
     with connect(warehouse_path()) as con:

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 
 from engine.rulesets import UnknownRuleset
-from pmemo_replay.checking import check_log, check_text
+from pmemo_replay.checking import check_log, check_text, stands_as_played
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, check_card_ids, parse_log
 from pmemo_replay.store import judged
@@ -22,7 +22,7 @@ from pmemo_replay.web import schemas
 from pmemo_replay.web.api import json_response, load_query
 from pmemo_replay.web.context import get_store
 from pmemo_replay.web.replay import StepError, game_cards, judge_step, valid_prefix
-from pmemo_replay.web.uploads import NoLog, explain, log_from_request
+from pmemo_replay.web.uploads import NoLog, as_played_asked, explain, log_from_request, marked_as_played
 from pmemo_replay.web.viewdata import judge_view
 
 logger = logging.getLogger(__name__)
@@ -46,6 +46,8 @@ def judge() -> Any:
         data, source = log_from_request(request)
     except NoLog as err:
         return render_template("judge.html", report=None, form_error=str(err)), 400
+    if as_played_asked(request):  # the box: judged (and kept for the permalink) as if its header said so
+        data = marked_as_played(data)
     return _judge(data, source, judged.keep(get_store().engine, data))  # the page moves its address to the permalink
 
 
@@ -86,8 +88,9 @@ def _judge(data: bytes, source: str, key: str) -> Any:
             data_json = judge_view(text, log.header, [*log.actions, bad], len(log.actions), report.ruling,
                                    game_cards(cards, log.header))
             ruleset = ruleset_name(log.header)
+    could = report.state is not None and stands_as_played(report, cards)
     return render_template("judge.html", report=report, source=source, explained=explained, data=data_json,
-                           log_text=text, key=key, ruleset=ruleset)
+                           log_text=text, key=key, ruleset=ruleset, could_stand=could)
 
 
 @api_bp.post("/step")

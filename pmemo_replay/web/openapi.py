@@ -10,6 +10,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from engine.rulesets import RULESETS
+from pmemo_replay.flags import FLAG_VALUES
 from pmemo_replay.web import schemas, stats_schemas
 
 LOG_BODY = {
@@ -204,8 +205,9 @@ PATHS: dict[str, dict[str, Any]] = {
         },
         "post": {
             "summary": "Upload one log; it is checked and stored when legal (or played as logged: docs/as-played.md)",
-            "parameters": [{"in": "query", "name": "as_played", "schema": {"type": "string", "enum": ["0", "1", "true", "false"]},
-                            "description": "1: the table let irregular actions stand (the header gets \"as_played\": true)"}],
+            "parameters": [{"in": "query", "name": "as_played", "schema": {"type": "string", "enum": list(FLAG_VALUES)},
+                            "description": "1: the table let irregular actions stand (the header gets \"as_played\": true); "
+                                           "a flag: 1, true, yes, on or 0, false, no, off; any other value is a 400"}],
             "requestBody": LOG_BODY,
             "responses": {
                 "201": _json("Created", "stored"), "200": _json("Created", "the identical log is already stored"),

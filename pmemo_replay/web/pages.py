@@ -12,6 +12,7 @@ from marshmallow import ValidationError
 
 from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
 from pmemo_replay import views
+from pmemo_replay.checking import check_text, stands_as_played
 from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is the first game's
@@ -112,11 +113,14 @@ def upload() -> Any:
         data, source = log_from_request(request)
     except NoLog as err:
         return render_index(400, {"ruling": err.ruling, "action": None, "action_json": None, "source": None})
-    result = get_store().ingest_text(data, source, as_played=as_played_asked(request))
+    as_played = as_played_asked(request)
+    result = get_store().ingest_text(data, source, as_played=as_played)
     if result.status == "rejected":
         ruling = result.ruling or {}
         status = 400 if ruling.get("rule") == "log.schema" else 422
-        return render_index(status, {**explain(data, ruling), "source": source})
+        could = status == 422 and not as_played and stands_as_played(check_text(data, get_store().library),
+                                                                      get_store().library)
+        return render_index(status, {**explain(data, ruling), "source": source, "could_stand": could})
     if result.status == "stored":
         meta.keep_current(stored=True)  # as POST /api/games does: project the new game into the warehouse at once
     flash("Stored as a new game." if result.status == "stored" else "This log was already stored: here it is.")

@@ -23,11 +23,21 @@ def game_cards(cards: Any, header: Mapping[str, Any]) -> Any:
     return cards_for(cards, ruleset_name(header))
 
 
+#: trail rules that only move the game on (a window or step changes, a turn ends and the next starts with its draw;
+#: Mahou Shoujo words that draw as ``draw``): an action whose trail holds nothing else may be hidden with the passes;
+#: one whose trail has a consequence (an elimination, a point, a trigger firing, the game's end) may not (the lead's
+#: decision on review r22c)
+STEP_CHANGES = frozenset({"window", "approach", "turn.end", "turn.start", "draw"})
+
+
 def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Any,
              limit: int | None = None) -> dict[str, Any]:
     """``turns``: [turn, first step of that turn] for turns 1, 2, ...; ``implied``: passes inserted before action i;
     ``unverified``: action i -> what the engine applied as recorded without being able to verify it (issue 12);
-    ``irregular``: action i -> the rulings that stood on it in a game played as logged (docs/as-played.md).
+    ``irregular``: action i -> the rulings that stood on it in a game played as logged (docs/as-played.md);
+    ``bare``: the actions whose trail only moves the game on (:data:`STEP_CHANGES`), which hiding passes may hide;
+    ``acted_in``: action i -> the turn it was applied in, where that is not the turn its step shows (as played, a
+    skipped owed step lapsed and the next turn started within the action).
 
     Folds at most ``limit`` actions and stops quietly at an illegal one.
     """
@@ -36,7 +46,7 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
     try:
         folder = Folder(header, game_cards(cards, header))
     except (IllegalAction, UnknownRuleset):
-        return {"turns": turns, "implied": {}, "unverified": unverified, "irregular": {}}
+        return {"turns": turns, "implied": {}, "unverified": unverified, "irregular": {}, "bare": [], "acted_in": {}}
     last = folder.state.turn
     shown = actions[:limit]
     for n, action in enumerate(shown, 1):
@@ -48,15 +58,18 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
         if turn != last:
             turns.append([turn, n])
             last = turn
+    bare: list[int] = []
     for index, trail in enumerate(folder.trails):  # after the fold: what happens before action i+1 is in trail i
         whys = [entry.message for entry in trail.entries if entry.unverified]
         if whys:
             unverified[str(index)] = whys
+        if all(entry.rule in STEP_CHANGES for entry in trail.entries):
+            bare.append(index)
     irregular: dict[str, list[dict[str, Any]]] = {}
     for ruling in folder.irregular:
         irregular.setdefault(str(ruling.index), []).append(ruling.to_json())
     return {"turns": turns, "implied": {str(k): v for k, v in folder.implied.items() if v}, "unverified": unverified,
-            "irregular": irregular}
+            "irregular": irregular, "bare": bare, "acted_in": {str(k): v for k, v in folder.turn_of.items()}}
 
 
 class StepError(ValueError):

@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from pmemo_replay import dates
+from pmemo_replay.flags import FLAG_VALUES
 
 MAX_PER_PAGE = 200
 #: the largest page, step or id a request may name (beyond it databases overflow their integers)
@@ -339,11 +340,19 @@ class CheckSchema(Schema):
                        "pass (a trigger it skipped among them); none of it stood, the action was not carried out"})
 
 
+def flag_field(description: str) -> fields.String:
+    """A yes/no query parameter, read as every flag is (pmemo_replay.flags: 1, true, yes, on or 0, false, no, off)."""
+    return fields.String(validate=validate.OneOf(FLAG_VALUES), metadata={
+        "description": f"{description} (a flag: 1, true, yes, on or 0, false, no, off)"})
+
+
 class CheckQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
     at = fields.Integer(validate=validate.Range(min=0, max=MAX_INT), metadata={"description": "check only the first N actions"})
+    as_played = flag_field("1: fold the log as played, as if its header said \"as_played\": true (docs/as-played.md): "
+                           "irregular actions the table let stand are listed in `irregular` and the fold goes on")
 
 
 class JudgeStepSchema(Schema):

@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from pmemo_replay.web.schemas import ISO_TO_PATTERN, filter_text, when_metadata
+from pmemo_replay.web.schemas import ISO_TO_PATTERN, filter_text, flag_field, when_metadata
 
 WR_CI = {"description": "Wilson score interval at 95% (z = 1.96) as [low, high]; null over 0 player-games"}
 
@@ -36,8 +36,7 @@ class StatsQuery(Schema):
     archetype = filter_text('the player\'s deck archetype, e.g. "MHK red-blue"')
     first = fields.Integer(validate=validate.OneOf([0, 1]), metadata={"description": "1: player-games going first; 0: second"})
     min_games = fields.Integer(validate=validate.Range(min=0), metadata={"description": "drop rows with fewer player-games"})
-    regular_only = fields.Integer(validate=validate.OneOf([0, 1]), metadata={
-        "description": "1: leave out games stored as played with irregular actions (docs/as-played.md)"})
+    regular_only = flag_field("1: leave out games stored as played with irregular actions (docs/as-played.md)")
 
 
 class CoversSchema(Schema):

@@ -14,10 +14,11 @@ import json
 import re
 from typing import Any
 
-from flask import Request
+from flask import Request, abort
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from pmemo_replay.logio import LogError, parse_log
+from pmemo_replay.flags import FlagError, parse_flag
+from pmemo_replay.logio import LogError, PmemoLog, dump_jsonl, parse_log
 
 FIELD = "log"
 AS_PLAYED = "as_played"  # the form's box (or the API's query parameter): the table let irregular actions stand
@@ -73,10 +74,28 @@ def _log_from_request(req: Request) -> tuple[bytes, str]:
 
 
 def as_played_asked(req: Request) -> bool:
-    """True when the uploader says the game was played as logged: the form's box ``as_played`` or ``?as_played=1``."""
+    """True when the uploader says the game was played as logged: the form's box ``as_played`` or ``?as_played=1``
+    (read as every flag, pmemo_replay.flags); 400 naming the parameter for a value that is not a flag's."""
     value = req.form.get(AS_PLAYED) if req.mimetype in FORM_TYPES else None
     value = value if value is not None else req.args.get(AS_PLAYED)
-    return (value or "").strip().lower() in ("1", "true", "on", "yes")
+    if value is None:
+        return False
+    try:
+        return parse_flag(AS_PLAYED, value)
+    except FlagError as err:
+        abort(400, description=str(err))
+
+
+def marked_as_played(data: bytes) -> bytes:
+    """The log ``data`` with ``"as_played": true`` in its header (rewritten as JSON Lines), for the judge's box; as
+    given when it already says so or does not read (the ruling then says why)."""
+    try:
+        log = parse_log(data)
+    except LogError:
+        return data
+    if log.header.get(AS_PLAYED) is True:
+        return data
+    return dump_jsonl(PmemoLog({**log.header, AS_PLAYED: True}, log.actions, log.form)).encode("utf-8")
 
 
 def _raw_actions(data: bytes) -> list[Any] | None:

@@ -22,15 +22,23 @@ export function pathWords(path) {
 // Passes and other actions that only close a window or a phase: the viewer may hide them (and step over them).
 export const QUIET = new Set(["pass", "end_approach", "end_turn"]);
 export const isQuiet = (a) => Boolean(a) && QUIET.has(a.type);
-// Whether hiding passes may hide action i: a quiet one that carries no irregularity and no ruling (those always show).
-export const hideable = (data, i) => isQuiet((data.actions || [])[i]) && !(data.irregular || {})[String(i)] &&
-  !(data.ruling && data.ruling.index === i);
+// Whether hiding passes may hide action i: a quiet one whose rulings only move the game on (data.bare: no elimination,
+// point or trigger among them) and that carries no irregularity and no ruling (those always show).
+const bareSets = new WeakMap();
+const bareOf = (data) => {
+  if (!bareSets.has(data)) bareSets.set(data, new Set(data.bare || []));
+  return bareSets.get(data);
+};
+export const hideable = (data, i) => isQuiet((data.actions || [])[i]) && bareOf(data).has(i) &&
+  !(data.irregular || {})[String(i)] && !(data.ruling && data.ruling.index === i);
 
 export function makePanel(data, board, turnAt) {
   const actions = () => data.actions || [];
   const unverified = data.unverified || {}; // action index -> why the engine could not verify it
   const irregular = data.irregular || {}; // action index -> the rulings that stood on it (a game played as logged)
   const refusedAt = data.ruling && Number.isInteger(data.ruling.index) ? data.ruling.index : null;
+  // the turn action i was applied in: the turn its step shows, unless a lapse started the next turn within it
+  const actedIn = (i) => (data.acted_in || {})[String(i)] ?? turnAt(i);
   const list = $("action-list");
   const items = [];
   let current = null;
@@ -39,7 +47,7 @@ export function makePanel(data, board, turnAt) {
     const nodes = [];
     let lastTurn = null;
     actions().forEach((a, i) => {
-      const turn = turnAt(i); // the turn the action was taken in (the one closing a turn stays under it)
+      const turn = actedIn(i); // the turn the action was taken in (the one closing a turn stays under it)
       if (turn !== lastTurn) {
         nodes.push(el("li", { class: "turn-head", "aria-hidden": "true", text: turn === 0 ? "Setup" : `Turn ${turn}` }));
         lastTurn = turn;
@@ -167,7 +175,7 @@ export function makePanel(data, board, turnAt) {
   function buildOutline(turnStart) {
     const groups = new Map();
     actions().forEach((a, i) => {
-      const turn = turnAt(i);
+      const turn = actedIn(i);
       if (!groups.has(turn)) groups.set(turn, []);
       groups.get(turn).push([i, a]);
     });
