@@ -74,6 +74,23 @@ def test_a_definition_the_readers_cannot_read_leaves_the_keyword_unread() -> Non
     assert not any(c.effects[0].compiled for c in cards.values())
 
 
+def test_a_keyword_defined_two_ways_is_not_read_through_another_numbers_template() -> None:
+    """Reader rd11: 〔霊力2〕 defined two ways in the set fell back on the template of 〔霊力4〕 / 〔霊力6〕."""
+    draw = "（〔霊力2〕:このカードが場に出た場合、カードを2枚引く。）"
+    cards = _set("〔霊力2〕" + DEFINE.format(n=2), "〔霊力2〕" + draw, "〔霊力4〕" + DEFINE.format(n=4),
+                 "〔霊力6〕" + DEFINE.format(n=6))
+    assert not cards["TST 01-001"].effects[0].compiled and not cards["TST 01-002"].effects[0].compiled
+    assert cards["TST 01-003"].effects[0].compiled and cards["TST 01-004"].effects[0].compiled
+
+
+def test_a_disputed_flag_keyword_keeps_its_rule() -> None:
+    """Reader rd11: a set's reminder for 〔アクティブ〕 worded otherwise (no first-turn clause) disputed it, and the
+    card lost Active: a legal approach the turn it entered was refused. The card is unverified; Active stays."""
+    cards = _set("〔アクティブ〕（〔アクティブ〕:このカードは、登場したターンでもアプローチできる。）")
+    card = cards["TST 01-001"]
+    assert card.active and card.effects[0].why and not card.effects[0].compiled
+
+
 def test_definitions_are_a_fact_of_their_own_set() -> None:
     db = parse_precious([("t.json", [_data("001", "〔霊力4〕" + DEFINE.format(n=4)),
                                      _data("002", "〔霊力4〕" + USE, set_="OTR")])], compile=True)
@@ -90,7 +107,8 @@ def test_a_known_keyword_whose_definition_is_not_the_engines_rule_is_not_read() 
     cards = _set("〔我慢〕このカードが登場した場合、カードを1枚引く。" + other,
                  "[メイン/自分]:《0》このカードは、ターン終了時まで〔我慢〕を得る。")
     first, granting = cards["TST 01-001"], cards["TST 01-002"]
-    assert not first.endure and first.effects[0].why and "〔我慢〕" in first.effects[0].why
+    # unverified, but the rule book's rule stays (a dispute never makes a legal play illegal: reader rd11)
+    assert first.endure and first.effects[0].why and "〔我慢〕" in first.effects[0].why
     assert not any(e.compiled for e in first.effects)  # the card relies on the disputed rule: nothing compiled
     assert not granting.effects[0].compiled  # granting it relies on the rule too
     # costs: 《n》 / 《休》 definitions are checked the same way

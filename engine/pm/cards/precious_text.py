@@ -304,8 +304,9 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts, disputed: Disput
     keyword the set defines otherwise than the engine's rule is not read (engine.pm.cards.reminders)."""
     word = unicodedata.normalize("NFKC", inner).strip()
     if disputed is not None and (why := disputed(f"〔{word}〕")) is not None:
-        facts.effects.append(Effect(kind="continuous", why=why))  # the engine's rule would not be the card's
-        return _tail(text, end) if word.startswith(("逆境", "支援")) else end
+        # the set words the keyword otherwise than the engine's rule: the card stays unverified, but the rule book's
+        # rule still holds (a dispute never makes a legal play illegal: reader rd11), so the flags below are set
+        facts.effects.append(Effect(kind="continuous", why=why))
     flags = {"アクティブ": "active", "ブレイク": "break_", "EXカード": "ex", "コンビ": "combo"}
     if word in flags:
         setattr(facts, flags[word], True)

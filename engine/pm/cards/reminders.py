@@ -12,6 +12,9 @@ every card of the set that has the keyword (:func:`engine.pm.cards.compiler.comp
 - A keyword the compiler knows already (〔天然N〕, 〔我慢〕, 《n》, …) is checked: its definition must say what the engine
   does (:data:`KNOWN`). One that says something else, or something the check cannot read, is a disagreement: the
   cards of the set with that keyword keep it unread (their effects unverified; :func:`disagreements`).
+- A keyword not known defined in two different ways is not read at all (not through another number's template
+  either). A known keyword's disputed definition leaves the card's effects unverified, but its rule (the flag the
+  engine reads) stays: a dispute never turns a legal play into an illegal one.
 - A definition the readers cannot read leaves the keyword unread, as before.
 """
 
@@ -65,6 +68,8 @@ class Keywords:
     numbers: dict[str, set[str]] = field(default_factory=dict)
     #: known keywords whose definition here is not the engine's rule (word with brackets → reason): not read
     disputed: dict[str, str] = field(default_factory=dict)
+    #: keywords not known defined in two different ways in the set: neither definition is read, nor a template
+    conflicting: set[str] = field(default_factory=set)
 
     def dispute(self, word: str) -> str | None:
         """Why the keyword ``word`` (with its brackets, NFKC) is not read in this set, or None: its own definition,
@@ -88,6 +93,8 @@ class Keywords:
     def definition(self, word: str) -> str | None:
         """The definition of 〔word〕 (NFKC, without brackets) in this set, or None."""
         key = f"〔{word}〕"
+        if key in self.conflicting:
+            return None
         if key in self.exact:
             return self.exact[key]
         m = _NUMBERED.fullmatch(word)
@@ -113,6 +120,8 @@ def gather(texts: Iterable[str | None], known: Callable[[str], bool] | None = No
                 out.disputed[word] = f"the set's reminder text of {word} is not the rule the engine applies (not read)"
             continue
         if len(defs) != 1 or not word.startswith("〔"):
+            if len(defs) > 1:
+                out.conflicting.add(word)
             continue
         (definition,) = defs
         out.exact[word] = definition
