@@ -38,7 +38,7 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         plain, handler = _FAST[a["type"]]
     except (KeyError, TypeError):  # no type, another type, not an object: the full checks below say what is wrong
         plain, handler = _NOT_PLAIN
-    if g.phase in _LIVE and plain(a, g.cards.by_id):  # most actions: plain, game going on
+    if g.phase in _LIVE and plain(a, g.cards.by_id):  # type: ignore[arg-type]  # most actions: plain, game going on
         handler(g, a, trail)
         if g.losing or g.dirty or g.doomed or g.sequence or g.phase == "end":  # else flow.settle has nothing to do
             flow.settle(g, trail)
@@ -49,8 +49,8 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
 def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     """:func:`apply_action` for any action: the full shape and card checks first."""
     by_id = g.cards.by_id
-    quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # schema.well_formed, inlined
-    if quick is None or not quick(a, by_id):
+    quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # type: ignore[arg-type]  # schema.well_formed, inlined
+    if quick is None or not quick(a, by_id):  # type: ignore[arg-type]
         problem = action_problem(a)
         if problem is not None:
             raise illegal("log.schema", problem)
@@ -111,7 +111,7 @@ def _ids_known(a: Mapping[str, Any], by_id: Mapping[str, Any]) -> bool:
             return False
     for key in ("cards", "order"):
         ids = a.get(key)
-        if ids is not None and not all(c in by_id for c in ids):
+        if ids is not None and not by_id.keys() >= set(ids):  # (a shape already checked: a list of strings)
             return False
     return True
 
@@ -353,6 +353,8 @@ def _declare_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
         elif slots not in (None, []):
             raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
         me.zones[z] = new
+        if g.levels:
+            g.watch_levels(p, new)
         me.played.setdefault(cid, g.turn)
         if trail.keep:
             event(trail, "summon", f"player {p} summons {cid} to {at}")
@@ -395,6 +397,8 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
         holder = found[1]
         holder.memorions.append([cid, slot])
         holder.version += 1
+        if cid in g.levels:
+            g.watch_levels(p, holder)
         g.dirty = g.dirty or words_matter(g, holder, cid)
         _word(g, p, cid)
         if trail.keep:
@@ -468,6 +472,8 @@ def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) 
             t.memorions.append([cid, slot])
             h.version += 1
             t.version += 1
+            if cid in g.levels:
+                g.watch_levels(p, t)
             g.dirty = g.dirty or words_matter(g, h, cid) or words_matter(g, t, cid)
         if trail.keep:
             event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
@@ -588,44 +594,58 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     powers = [power(g, u) for _, u in remaining] if attacker is not None else []  # (damage leaves Power as it is)
     back = sum(powers)
     # (no sweep owed: a unit hit and at Mind 0 now waits, incapacitated, for the destruction step; none else changed)
+    dealt = 0
+    turn_units = g.turn_units
     for u, n in taken:
         u.damage += n
-        g.turn_units.append(u)
+        turn_units.append(u)
+        dealt += n
     if attacker is not None:
         attacker.damage += back
-        g.turn_units.append(attacker)
+        turn_units.append(attacker)
     ruler_share = shares.get("ruler", 0)
     rival.life = max(0, rival.life - ruler_share)
     g.losing = g.losing or rival.life <= 0
     g.dirty = g.dirty or g.losing  # (as a sweep would: a game that ends at the check never reaches it)
     if trail.keep:
         event(trail, "damage", f"battle damage: {shares}; the attacker takes {back}; Life {rival.life}")
-    moment: list[tuple[str, int, Unit]] = []
-    if attacker is not None and sum(n for _, n in taken) >= 100:
-        moment.append(("dealt_successor", p, attacker))
+    # the moment's events, in this order (firing changes nothing these tests read)
+    fire = flow.fire
+    if attacker is not None and dealt >= 100:
+        fire(g, "dealt_successor", p, attacker, trail)
     for (_, u), pw in zip(remaining, powers, strict=False):  # (no powers: no attacker)
         if pw >= 100:
-            moment.append(("dealt_successor", 1 - p, u))
+            fire(g, "dealt_successor", 1 - p, u, trail)
     if attacker is not None and back >= 100:
-        moment.append(("damaged", p, attacker))
+        fire(g, "damaged", p, attacker, trail)
     for u, n in taken:
         if n >= 100:
-            moment.append(("damaged", 1 - p, u))
-    for ev, who, u in moment:
-        flow.fire(g, ev, who, u, trail)
+            fire(g, "damaged", 1 - p, u, trail)
     late = []
     if attacker is not None and ruler_share >= 100:
         late.append(["dealt_ruler", p, attacker.uid])
     if ruler_share >= 100 and rival.ruler is not None:
         late.append(["ruler_damaged", 1 - p, rival.ruler.uid])
     b["late"] = late
-    hit = ([attacker] if attacker is not None else [], [u for u, _ in taken])  # the units hit, per side
-    for who, pl, units in ((p, g.players[p], hit[0]), (1 - p, rival, hit[1])):  # in zone order, as the state JSON lists them
-        zones = pl.zones
-        for i in sorted(zones.index(u) for u in units if u in zones and not u.destroyed and mind(g, u) == 0):
-            b["incapacitated"].append([who, ZONES[i], zones[i].uid])
+    # the units hit at Mind 0, per side (the attacker's first), in zone order as the state JSON lists them
+    incapacitated = b["incapacitated"]
+    if attacker is not None:
+        zones = g.players[p].zones
+        if attacker in zones and not attacker.destroyed and mind(g, attacker) == 0:
+            incapacitated.append([p, ZONES[zones.index(attacker)], attacker.uid])
+    if taken:
+        zones = rival.zones
+        hit = [(zones.index(u), u) for u, _ in taken if u in zones and not u.destroyed and mind(g, u) == 0]
+        if len(hit) > 1:
+            hit.sort(key=_first)
+        for i, u in hit:
+            incapacitated.append([1 - p, ZONES[i], u.uid])
     g.due = None
     g.sequence = ["late", "destruction", "departure"]
+
+
+def _first(item: tuple[int, Unit]) -> int:
+    return item[0]
 
 
 def _split(split: list[Any], remaining: list[str], pw: int, breakthrough: bool, excess: int) -> dict[str, int]:
@@ -868,6 +888,8 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
     g.next_uid += 1  # also the recall's place in the order recalls resolve (the turn end keeps it)
     u.recalls.append([cid, p, a.get("slot"), a.get("mode"), g.next_uid])
     g.turn_units.append(u)
+    if cid in g.levels:
+        g.watch_levels(owner, u)
     u.version += 1
     g.dirty = g.dirty or words_matter(g, u, cid)
     _word(g, p, cid)

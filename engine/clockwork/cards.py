@@ -329,7 +329,7 @@ class _Reader:
         want = {"n": ("potency", "efficacy"), "power": ("potency", "efficacy"), "mind": ("potency", "efficacy"),
                 "keyword": ("ability",), "state": ("state",), "to": ("place",)}
         for key, genres in want.items():
-            v = op.get(key)
+            v: Any = op.get(key)
             if _slot_ref(v):
                 i = v["slot"]
                 if not 0 <= i < len(slots):
@@ -350,7 +350,7 @@ class _Reader:
         if not isinstance(raw_slots, list):
             raise self.fail(f"{where}.slots", "slots is a list")
         slots = tuple(self.slot(s, f"{where}.slots.{i}") for i, s in enumerate(raw_slots))
-        trigger = v.get("trigger")
+        trigger: Any = v.get("trigger")
         if (kind == "normal") != ("trigger" in v):
             raise self.fail(f"{where}.trigger", "required on a normal ability and only there")
         if kind == "normal" and (not is_int(trigger) or not 0 <= trigger < len(slots) or slots[trigger].genre != "action"):

@@ -17,7 +17,7 @@ from engine.clockwork.cards import Ability
 from engine.clockwork.rules import event, illegal, unverified
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import any_slot, has_slot, slot_value, slot_words, words_matter
-from engine.clockwork.words import ZONES
+from engine.clockwork.words import POSITIONS
 from engine.rulings import Trail
 
 
@@ -92,7 +92,7 @@ class _Builder:
 
     def position(self, t: Mapping[str, Any], p: int) -> str | None:
         at = t["at"]
-        if at in ("ruler", *ZONES):
+        if at in POSITIONS:
             return at
         if at == "self":
             u = self.src.unit
@@ -361,6 +361,8 @@ def summon_by_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail:
     elif slots not in (None, []):
         raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
     pl.zones[z] = new
+    if g.levels:
+        g.watch_levels(p, new)
     pl.played.setdefault(card_id, g.turn)
     flow.fire(g, "summoned", p, new, trail)
 

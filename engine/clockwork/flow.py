@@ -45,10 +45,10 @@ def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str | None, cause: int |
     cache = owner.fires
     if cache is None or cache[0] != owner.version:
         owner.fires = cache = (owner.version, _fire_table(g, owner, k))
-    hits = cache[1].get(ev)
-    if hits:
+    table_hits = cache[1].get(ev)  # (another name than ``hits`` above: another type)
+    if table_hits:
         at = at or _zone_of(g, p, owner)
-        for memorion, i in hits:
+        for memorion, i in table_hits:
             out.append({"p": p, "at": at, "memorion": memorion, "ability": i, "event": ev, "uid": owner.uid,
                         "cause": cause, "card": owner.card})
 
@@ -91,9 +91,11 @@ def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
             _fire_on(g, p, ruler, ev, "ruler", u.uid if ev == "destroyed" else None, fired)
     if not fired:
         return
-    g.pending += fired
-    t = g.turn_player
-    g.pending.sort(key=lambda e: e["p"] != t)
+    pending = g.pending
+    pending += fired
+    if len(pending) > 1:  # the turn player's first (a stable sort)
+        t = g.turn_player
+        pending.sort(key=lambda e: e["p"] != t)
     if trail.keep:
         for e in fired:
             what = f"{e['memorion']}'s" if e["memorion"] else f"{e['at']}'s"
@@ -188,7 +190,7 @@ def departures(g: Game, trail: Trail, *, battle_too: bool = False) -> None:
     """Destroyed Successors whose destruction fired nothing still pending go to Storage, per player in zone order."""
     if not g.doomed:
         return
-    causes = {e["cause"] for e in g.pending if e["cause"] is not None}
+    causes = {e["cause"] for e in g.pending if e["cause"] is not None} if g.pending else ()
     for p, pl in enumerate(g.players):
         for u in list(pl.zones):
             if u is not None and u.destroyed and u.uid not in causes and (battle_too or not incapacitated(g, p, u)):
@@ -254,6 +256,9 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
 
 def _owe_discard(g: Game, trail: Trail) -> bool:
     """At the turn end, a hand over 7 owes a discard (CG Hand): set it due and say so in the trail."""
+    players = g.players
+    if len(players[0].hand) <= HAND_MAX and len(players[1].hand) <= HAND_MAX:  # most turn ends
+        return False
     t = g.turn_player or 0
     for p in (t, 1 - t):
         n = len(g.players[p].hand)

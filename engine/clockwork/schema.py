@@ -280,7 +280,7 @@ def action_problem(a: Any, *, nested: str = "") -> str | None:
         return None
     if not isinstance(a, Mapping):
         return "an action is a JSON object"
-    kind = a.get("type")
+    kind: Any = a.get("type")
     spec = ACTIONS.get(kind) if isinstance(kind, str) else None
     if spec is None:
         return f"unknown action type {kind!r}"

@@ -209,18 +209,23 @@ def summon_level(g: Game, p: int) -> int:
     if ruler is None:
         return 0
     by_id = g.cards.by_id
-    level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
-    cards = g.levels  # only a continuous summon_level op, of the unit's card or a King's Memorion on it, changes it
-    if not cards:
+    level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods  # type: ignore[index]
+    units = g.level_units  # only a continuous summon_level op, of the unit's card or a King's Memorion on it, changes it
+    if not units:
         return level
-    for owner, pl in enumerate(g.players):
-        mine = owner == p
-        for u in (pl.ruler, *pl.zones):
-            if u is not None and (u.memorions or u.recalls or u.card in cards):
-                cache = u.cache  # (continuous_values' cache, kept per unit version, looked at here first: no call)
-                for own, n in (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[3]:
-                    if own == mine:  # a change for its own controller, or for the rival
-                        level += n
+    players = g.players
+    gone = False
+    for owner, u in units:
+        pl = players[owner]
+        if u is not pl.ruler and u not in pl.zones:  # it has left the field
+            gone = True
+            continue
+        cache = u.cache  # (continuous_values' cache, kept per unit version, looked at here first: no call)
+        for own, n in (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[3]:
+            if own == (owner == p):  # a change for its own controller, or for the rival
+                level += n
+    if gone:
+        g.level_units = [(o, u) for o, u in units if u is players[o].ruler or u in players[o].zones]
     return level
 
 
