@@ -13,16 +13,18 @@ from typing import Any
 
 from engine.asplayed import refuse
 from engine.clockwork import flow, setup
+from engine.clockwork.cards import Ability
 from engine.clockwork.effects import Source, check_designation, pass_memorions, resolve
 from engine.clockwork.rules import check, event, illegal
 from engine.clockwork.schema import PLAIN_CHECKS as _PLAIN
 from engine.clockwork.schema import action_card_ids, action_problem
-from engine.clockwork.state import ZONE_INDEX, Game, Unit
+from engine.clockwork.state import ZONE_INDEX, Game, Player, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
 from engine.clockwork.words import ZONES
 from engine.rulings import IllegalAction, Trail
 
-Resolver = Callable[[], None]
+#: what a declared action or interrupt does when it resolves: a function and its arguments (no closure: cheaper)
+Resolver = tuple[Callable[..., None], tuple[Any, ...]]
 Stack = list[tuple[Resolver, str]]
 SETUP: dict[str, Callable[[Game, Mapping[str, Any], Trail], None]] = {
     "setup": setup.do_setup, "shuffle": setup.do_shuffle, "keep": setup.do_keep, "mulligan": setup.do_mulligan,
@@ -120,13 +122,13 @@ def _ids_known(a: Mapping[str, Any], by_id: Mapping[str, Any]) -> bool:
 
 def _tree(g: Game, a: Mapping[str, Any], trail: Trail, top: Resolver) -> None:
     if not a.get("interrupts"):  # most actions: nothing declared after them
-        top()
+        top[0](*top[1])
         return
     stack: Stack = [(top, "")]
     _declare_interrupts(g, a, "", stack, trail)
     for resolver, path in reversed(stack):
         try:
-            resolver()
+            resolver[0](*resolver[1])
         except IllegalAction as err:
             if not err.path_suffix:
                 err.path_suffix = path
@@ -339,30 +341,31 @@ def _declare_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
     new = g.new_unit(cid)
     g.summoning = [p, new]
 
-    def complete() -> None:
-        g.summoning = None
-        old = me.zones[z]
-        slots = a.get("slots")
-        if old is not None and old.destroyed:  # destroyed by the interrupts: departs now (§5.1)
-            if slots not in (None, []):
-                raise illegal("memory.slot", "the occupant was destroyed: slots must be absent")
-            flow.leave(g, p, old, trail)
-        elif old is not None:
-            pass_memorions(g, old, new, slots)
-            flow.leave(g, p, old, trail, memorions=False)
-        elif slots not in (None, []):
-            raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
-        me.zones[z] = new
-        if g.levels:
-            g.watch_levels(p, new)
-        me.played.setdefault(cid, g.turn)
-        if trail.keep:
-            event(trail, "summon", f"player {p} summons {cid} to {at}")
-        flow.fire(g, "summoned", p, new, trail)
-        if not g.recall_time and mind(g, new) == 0:
-            flow.destroy(g, p, new, trail)
+    return _resolve_summon, (g, p, a, trail, at, cid, me, new, z)
 
-    return complete
+
+def _resolve_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail, at: str, cid: str, me: Player, new: Unit, z: int) -> None:
+    g.summoning = None
+    old = me.zones[z]
+    slots = a.get("slots")
+    if old is not None and old.destroyed:  # destroyed by the interrupts: departs now (§5.1)
+        if slots not in (None, []):
+            raise illegal("memory.slot", "the occupant was destroyed: slots must be absent")
+        flow.leave(g, p, old, trail)
+    elif old is not None:
+        pass_memorions(g, old, new, slots)
+        flow.leave(g, p, old, trail, memorions=False)
+    elif slots not in (None, []):
+        raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
+    me.zones[z] = new
+    if g.levels:
+        g.watch_levels(p, new)
+    me.played.setdefault(cid, g.turn)
+    if trail.keep:
+        event(trail, "summon", f"player {p} summons {cid} to {at}")
+    flow.fire(g, "summoned", p, new, trail)
+    if not g.recall_time and mind(g, new) == 0:
+        flow.destroy(g, p, new, trail)
 
 
 def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
@@ -386,25 +389,26 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     g.used["inherit"] = True
     uid = holder.uid
 
-    def complete() -> None:
-        found = g.locate(uid, (p, at))
-        me.played.setdefault(cid, g.turn)
-        if found is None:
-            me.drop.append(cid)
-            if trail.keep:
-                event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
-            return
-        holder = found[1]
-        holder.memorions.append([cid, slot])
-        holder.version += 1
-        if cid in g.levels:
-            g.watch_levels(p, holder)
-        g.dirty = g.dirty or words_matter(g, holder, cid)
-        _word(g, p, cid)
-        if trail.keep:
-            event(trail, "inherit", f"player {p}'s {g.find(uid)[1]} inherits {cid} ({slot})")  # type: ignore[index]
+    return _resolve_inherit, (g, p, trail, at, cid, me, slot, uid)
 
-    return complete
+
+def _resolve_inherit(g: Game, p: int, trail: Trail, at: str, cid: str, me: Player, slot: Any, uid: int) -> None:
+    found = g.locate(uid, (p, at))
+    me.played.setdefault(cid, g.turn)
+    if found is None:
+        me.drop.append(cid)
+        if trail.keep:
+            event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
+        return
+    holder = found[1]
+    holder.memorions.append([cid, slot])
+    holder.version += 1
+    if cid in g.levels:
+        g.watch_levels(p, holder)
+    g.dirty = g.dirty or words_matter(g, holder, cid)
+    _word(g, p, cid)
+    if trail.keep:
+        event(trail, "inherit", f"player {p}'s {g.find(uid)[1]} inherits {cid} ({slot})")  # type: ignore[index]
 
 
 def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
@@ -422,28 +426,29 @@ def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolv
     g.used["move"] = True
     movers = [(mover.uid, src, dst)] + ([] if partner is None else [(partner.uid, dst, src)])
 
-    def complete() -> None:
-        placed: list[tuple[Unit, str]] = []
-        for uid, was, target in movers:
-            found = me.place_of(uid, was)  # (a unit never changes sides)
-            if found is None:
-                continue
-            pos, u = found
-            z = ZONE_INDEX[pos]
-            me.zones[z] = None
-            if u.destroyed:  # destroyed by the interrupts: departs now (§5.3, HR 13)
-                me.zones[z] = u
-                flow.leave(g, p, u, trail)
-            else:
-                placed.append((u, target))
-        for u, target in placed:
-            me.zones[ZONE_INDEX[target]] = u
-        if trail.keep:
-            event(trail, "move", f"player {p} moves {src} -> {dst}")
-        for u, _ in placed:
-            flow.fire(g, "moving", p, u, trail)
+    return _resolve_move, (g, p, trail, dst, me, movers, src)
 
-    return complete
+
+def _resolve_move(g: Game, p: int, trail: Trail, dst: str, me: Player, movers: list[tuple[int, str, str]], src: str) -> None:
+    placed: list[tuple[Unit, str]] = []
+    for uid, was, target in movers:
+        found = me.place_of(uid, was)  # (a unit never changes sides)
+        if found is None:
+            continue
+        pos, u = found
+        z = ZONE_INDEX[pos]
+        me.zones[z] = None
+        if u.destroyed:  # destroyed by the interrupts: departs now (§5.3, HR 13)
+            me.zones[z] = u
+            flow.leave(g, p, u, trail)
+        else:
+            placed.append((u, target))
+    for u, target in placed:
+        me.zones[ZONE_INDEX[target]] = u
+    if trail.keep:
+        event(trail, "move", f"player {p} moves {src} -> {dst}")
+    for u, _ in placed:
+        flow.fire(g, "moving", p, u, trail)
 
 
 def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
@@ -460,25 +465,26 @@ def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) 
     g.used["move"] = True
     uids = (holder.uid, target.uid)
 
-    def complete() -> None:
-        me = g.players[p]
-        a_at, b_at = me.place_of(uids[0], src), me.place_of(uids[1], dst)  # (a unit never changes sides)
-        if a_at is None or b_at is None:
-            return
-        h, t = a_at[1], b_at[1]
-        held = next((m for m in h.memorions if m[0] == cid), None)
-        if held is not None:
-            h.memorions.remove(held)
-            t.memorions.append([cid, slot])
-            h.version += 1
-            t.version += 1
-            if cid in g.levels:
-                g.watch_levels(p, t)
-            g.dirty = g.dirty or words_matter(g, h, cid) or words_matter(g, t, cid)
-        if trail.keep:
-            event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
+    return _resolve_move_memorion, (g, p, trail, cid, dst, slot, src, uids)
 
-    return complete
+
+def _resolve_move_memorion(g: Game, p: int, trail: Trail, cid: str, dst: str, slot: Any, src: str, uids: tuple[int, int]) -> None:
+    me = g.players[p]
+    a_at, b_at = me.place_of(uids[0], src), me.place_of(uids[1], dst)  # (a unit never changes sides)
+    if a_at is None or b_at is None:
+        return
+    h, t = a_at[1], b_at[1]
+    held = next((m for m in h.memorions if m[0] == cid), None)
+    if held is not None:
+        h.memorions.remove(held)
+        t.memorions.append([cid, slot])
+        h.version += 1
+        t.version += 1
+        if cid in g.levels:
+            g.watch_levels(p, t)
+        g.dirty = g.dirty or words_matter(g, h, cid) or words_matter(g, t, cid)
+    if trail.keep:
+        event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
 
 
 def _rampage(g: Game, p: int, u: Unit, trail: Trail) -> None:
@@ -513,11 +519,12 @@ def _declare_attack(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
     g.battle = {"p": p, "attacker": a["at"], "uid": u.uid, "blockers": [], "uids": [], "incapacitated": [], "late": []}
     g.step, g.due = "block", {"p": 1 - p, "what": "block"}
 
-    def complete() -> None:
-        if trail.keep:
-            event(trail, "attack", f"player {p}'s {u.card} attacks the rival's Ruler")
+    return _resolve_attack, (p, trail, u)
 
-    return complete
+
+def _resolve_attack(p: int, trail: Trail, u: Unit) -> None:
+    if trail.keep:
+        event(trail, "attack", f"player {p}'s {u.card} attacks the rival's Ruler")
 
 
 def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
@@ -546,11 +553,12 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
     b["blockers"], b["uids"] = list(a["with"]), [u.uid for u in blockers]
     g.step, g.due = "damage", {"p": 1 - p, "what": "damage"}
 
-    def complete() -> None:
-        if trail.keep:
-            event(trail, "block", f"player {p} blocks with {', '.join(a['with']) or 'nothing'}")
+    return _resolve_block, (p, a, trail)
 
-    return complete
+
+def _resolve_block(p: int, a: Mapping[str, Any], trail: Trail) -> None:
+    if trail.keep:
+        event(trail, "block", f"player {p} blocks with {', '.join(a['with']) or 'nothing'}")
 
 
 def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
@@ -716,19 +724,21 @@ def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if trail.keep:
         event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
 
-    def complete() -> None:
-        found = g.locate(entry["uid"], (entry["p"], entry["at"]))
-        unit = found[1] if found is not None else g.new_unit(entry["card"])
-        if memorion is None:
-            ab, idx = abilities_of(g, unit)[ability], ability  # type: ignore[arg-type]
-        else:
-            ab, idx = g.card(memorion).abilities[ability], None
-        if not is_active(g, unit, ab, idx):
-            event(trail, "trigger", "the ability has become inactive: it does nothing")
-            return
-        resolve(g, Source(p, unit, ab, idx, entry["card"], ability), ab.effect, a, trail)
+    return _resolve_trigger, (g, p, a, trail, ability, entry, memorion)
 
-    return complete
+
+def _resolve_trigger(g: Game, p: int, a: Mapping[str, Any], trail: Trail, ability: int, entry: dict[str, Any],
+                     memorion: str | None) -> None:
+    found = g.locate(entry["uid"], (entry["p"], entry["at"]))
+    unit = found[1] if found is not None else g.new_unit(entry["card"])
+    if memorion is None:
+        ab, idx = abilities_of(g, unit)[ability], ability  # type: ignore[arg-type]
+    else:
+        ab, idx = g.card(memorion).abilities[ability], None
+    if not is_active(g, unit, ab, idx):
+        event(trail, "trigger", "the ability has become inactive: it does nothing")
+        return
+    resolve(g, Source(p, unit, ab, idx, entry["card"], ability), ab.effect, a, trail)
 
 
 def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
@@ -757,10 +767,11 @@ def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if trail.keep:
         event(trail, "activate", f"player {p} activates {u.card}'s ability {idx}")
 
-    def complete() -> None:
-        resolve(g, Source(p, u, ab, idx, u.card, idx), ab.effect, a, trail)
+    return _resolve_activate, (g, p, a, trail, ab, idx, u)
 
-    return complete
+
+def _resolve_activate(g: Game, p: int, a: Mapping[str, Any], trail: Trail, ab: Ability, idx: int, u: Unit) -> None:
+    resolve(g, Source(p, u, ab, idx, u.card, idx), ab.effect, a, trail)
 
 
 def deify_holds(g: Game, p: int) -> bool:
@@ -793,19 +804,20 @@ def _declare_deify(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if not deify_holds(g, p):
         raise illegal("deify.condition", f"player {p}'s Deification condition {g.card(ruler.card).deify} does not hold")
 
-    def complete() -> None:
-        if ruler.face == "deified" or not deify_holds(g, p):
-            event(trail, "deify", "the condition no longer holds: nothing happens")
-            return
-        me.counters -= g.card(ruler.card).deify.get("counters", 0)
-        ruler.face = "deified"
-        ruler.kinds = None
-        ruler.version += 1
-        me.deified_turn = g.turn
-        if trail.keep:
-            event(trail, "deify", f"player {p}'s Ruler turns to its deified face")
+    return _resolve_deify, (g, p, trail, me, ruler)
 
-    return complete
+
+def _resolve_deify(g: Game, p: int, trail: Trail, me: Player, ruler: Unit) -> None:
+    if ruler.face == "deified" or not deify_holds(g, p):
+        event(trail, "deify", "the condition no longer holds: nothing happens")
+        return
+    me.counters -= g.card(ruler.card).deify.get("counters", 0)
+    ruler.face = "deified"
+    ruler.kinds = None
+    ruler.version += 1
+    me.deified_turn = g.turn
+    if trail.keep:
+        event(trail, "deify", f"player {p}'s Ruler turns to its deified face")
 
 
 def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> Resolver:
@@ -846,40 +858,43 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
     if trail.keep:
         event(trail, "recall", f"player {p} recalls {cid} onto {unit.card}")
 
-    def complete() -> None:
-        found = g.locate(uid, (owner, target["at"]))
-        summoning = g.summoning is not None and g.summoning[1].uid == uid
-        u = unit if summoning else (None if found is None else found[1])
-        me.played.setdefault(cid, g.turn)
-        me.recalls_made += 1
-        if u is None or u.destroyed or (not king and not has_slot(g, u, slot, given[0])):  # type: ignore[index]
-            me.drop.append(cid)
-            if a.get("time"):
-                raise illegal("recall.target", f"the recall of {cid} fails: it opens no Recall Time, so time must be empty")
-            if trail.keep:
-                event(trail, "recall", f"the recall of {cid} fails: it goes to the Drop Zone")
-            return
-        opened = not g.recall_time
-        g.recall_time = True
-        me.recall_times += opened
-        _recall_effect(g, p, u, owner if found is None else found[0], a, trail)
-        if opened:
-            for j, sub in enumerate(a.get("time", ())):
-                sub_path = f"{path}.time.{j}" if path else f"time.{j}"
-                try:
-                    _declare_quick(g, sub, sub_path, trail, in_time=True)()
-                except IllegalAction as err:
-                    if not err.path_suffix:
-                        err.path_suffix = sub_path
-                    raise
-                me_time = g.players[sub["p"]]
-                me_time.recall_time += 1
-            g.recall_time = False
-            if trail.keep:
-                event(trail, "recall_time", f"Recall Time ends after {len(a.get('time', ()))} further recall(s)")
-            flow.run_check(g, trail)
+    return _resolve_recall, (g, p, a, trail, cid, given, king, me, owner, path, slot, target, uid, unit)
 
-    return complete
+
+def _resolve_recall(g: Game, p: int, a: Mapping[str, Any], trail: Trail, cid: str, given: tuple[str, Any] | None, king: bool,
+                    me: Player, owner: int, path: str, slot: Any, target: Any, uid: int, unit: Unit) -> None:
+    found = g.locate(uid, (owner, target["at"]))
+    summoning = g.summoning is not None and g.summoning[1].uid == uid
+    u = unit if summoning else (None if found is None else found[1])
+    me.played.setdefault(cid, g.turn)
+    me.recalls_made += 1
+    if u is None or u.destroyed or (not king and not has_slot(g, u, slot, given[0])):  # type: ignore[index]
+        me.drop.append(cid)
+        if a.get("time"):
+            raise illegal("recall.target", f"the recall of {cid} fails: it opens no Recall Time, so time must be empty")
+        if trail.keep:
+            event(trail, "recall", f"the recall of {cid} fails: it goes to the Drop Zone")
+        return
+    opened = not g.recall_time
+    g.recall_time = True
+    me.recall_times += opened
+    _recall_effect(g, p, u, owner if found is None else found[0], a, trail)
+    if opened:
+        for j, sub in enumerate(a.get("time", ())):
+            sub_path = f"{path}.time.{j}" if path else f"time.{j}"
+            try:
+                resolve_sub, args = _declare_quick(g, sub, sub_path, trail, in_time=True)
+                resolve_sub(*args)
+            except IllegalAction as err:
+                if not err.path_suffix:
+                    err.path_suffix = sub_path
+                raise
+            me_time = g.players[sub["p"]]
+            me_time.recall_time += 1
+        g.recall_time = False
+        if trail.keep:
+            event(trail, "recall_time", f"Recall Time ends after {len(a.get('time', ()))} further recall(s)")
+        flow.run_check(g, trail)
 
 
 def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], trail: Trail) -> None:
@@ -915,7 +930,7 @@ def _with_tree(declare: Callable[[Game, Mapping[str, Any], Trail], Resolver]) ->
         if a.get("interrupts"):
             _tree(g, a, trail, top)
         else:
-            top()
+            top[0](*top[1])
     return handler
 
 
@@ -930,7 +945,7 @@ def _gated_tree(kind: str) -> Handler:
         if a.get("interrupts"):
             _tree(g, a, trail, top)
         else:
-            top()
+            top[0](*top[1])
     return handler
 
 
