@@ -157,7 +157,7 @@ def _declare_quick(g: Game, a: Mapping[str, Any], path: str, trail: Trail, *, in
     if in_time and kind != "recall":
         raise illegal("timing.step", f"{kind} in a Recall Time: only recalls may be made there (CG Recall)")
     if kind == "recall":
-        return _declare_recall(g, a, path, trail)
+        return _declare_recall(g, a, trail, path)
     if kind == "activate":
         return _declare_activate(g, a, trail)
     return _declare_deify(g, a, trail)
@@ -454,7 +454,10 @@ def _resolve_move(g: Game, p: int, trail: Trail, dst: str, me: Player, movers: l
 def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
     cid, src, dst, slot = a["card"], a["from"], a["to"], a["slot"]
     holder = _unit(g, p, src, "move_memorion")
-    if not any(m[0] == cid for m in holder.memorions):
+    for m in holder.memorions:
+        if m[0] == cid:
+            break
+    else:
         raise illegal("zone", f"{cid} is not memorised by player {p}'s {src}")
     target = _unit(g, p, dst, "move_memorion")
     if g.used["move"]:
@@ -474,7 +477,11 @@ def _resolve_move_memorion(g: Game, p: int, trail: Trail, cid: str, dst: str, sl
     if a_at is None or b_at is None:
         return
     h, t = a_at[1], b_at[1]
-    held = next((m for m in h.memorions if m[0] == cid), None)
+    held = None
+    for m in h.memorions:
+        if m[0] == cid:
+            held = m
+            break
     if held is not None:
         h.memorions.remove(held)
         t.memorions.append([cid, slot])
@@ -528,7 +535,12 @@ def _resolve_attack(p: int, trail: Trail, u: Unit) -> None:
 
 
 def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
-    blockers = [_unit(g, p, pos, "block") for pos in a["with"]]
+    blockers: list[Unit] = []
+    uids: list[int] = []
+    for pos in a["with"]:  # (plain loops: no comprehension frames on the common path)
+        u = _unit(g, p, pos, "block")
+        blockers.append(u)
+        uids.append(u.uid)
     if len(set(a["with"])) != len(a["with"]):
         raise illegal("block.successor", "a blocker is listed twice")
     for pos, u in zip(a["with"], blockers, strict=True):
@@ -550,7 +562,7 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
         if has(g, u, "rampage"):
             _rampage(g, p, u, trail)
     flow.sweep(g, trail)
-    b["blockers"], b["uids"] = list(a["with"]), [u.uid for u in blockers]
+    b["blockers"], b["uids"] = list(a["with"]), uids
     g.step, g.due = "damage", {"p": 1 - p, "what": "damage"}
 
     return _resolve_block, (p, a, trail)
@@ -598,9 +610,15 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
                 shares = _split(split, [pos for pos, _ in remaining], pw, breakthrough, pw - minds)
     if trail.keep:
         check(trail, "damage.split", f"the damage is shared out: {shares or 'nothing'}")
-    taken: list[tuple[Unit, int]] = [(u, shares.get(pos, 0)) for pos, u in remaining]
-    powers = [power(g, u) for _, u in remaining] if attacker is not None else []  # (damage leaves Power as it is)
-    back = sum(powers)
+    taken: list[tuple[Unit, int]] = []
+    powers: list[int] = []  # (damage leaves Power as it is)
+    back = 0
+    for pos, u in remaining:
+        taken.append((u, shares.get(pos, 0)))
+        if attacker is not None:
+            pw = power(g, u)
+            powers.append(pw)
+            back += pw
     # (no sweep owed: a unit hit and at Mind 0 now waits, incapacitated, for the destruction step; none else changed)
     dealt = 0
     turn_units = g.turn_units
@@ -779,10 +797,10 @@ def deify_holds(g: Game, p: int) -> bool:
     me = g.players[p]
     if me.ruler is None:
         return False
+    have = {"counters": me.counters, "turn_at_least": g.turn, "storage_at_least": len(me.storage),
+            "successors_at_least": sum(u is not None and not u.destroyed for u in me.zones),
+            "memorions_at_least": len(me.ruler.memorions)}
     for key, n in g.card(me.ruler.card).deify.items():
-        have = {"counters": me.counters, "turn_at_least": g.turn, "storage_at_least": len(me.storage),
-                "successors_at_least": sum(u is not None and not u.destroyed for u in me.zones),
-                "memorions_at_least": len(me.ruler.memorions)}
         if key == "life_at_most":
             ok = me.life <= n
         elif key == "life_at_least":
@@ -820,7 +838,7 @@ def _resolve_deify(g: Game, p: int, trail: Trail, me: Player, ruler: Unit) -> No
         event(trail, "deify", f"player {p}'s Ruler turns to its deified face")
 
 
-def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> Resolver:
+def _declare_recall(g: Game, a: Mapping[str, Any], trail: Trail, path: str = "") -> Resolver:
     p, cid, source = a["p"], a["card"], a["from"]
     me = g.players[p]
     _in(me.hand if source == "hand" else me.storage, cid, p, source)
@@ -927,7 +945,7 @@ def _with_tree(declare: Callable[[Game, Mapping[str, Any], Trail], Resolver]) ->
     """The handler of a quick action or a trigger: declared, then resolved with its interrupts (§6.1)."""
     def handler(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         top = declare(g, a, trail)
-        if a.get("interrupts"):
+        if "interrupts" in a and a["interrupts"]:  # noqa: RUF019 (no method call: most actions have none)
             _tree(g, a, trail, top)
         else:
             top[0](*top[1])
@@ -942,7 +960,7 @@ def _gated_tree(kind: str) -> Handler:
         p = a["p"]
         gate(g, p, a)
         top = declare(g, p, a, trail)
-        if a.get("interrupts"):
+        if "interrupts" in a and a["interrupts"]:  # noqa: RUF019 (as above)
             _tree(g, a, trail, top)
         else:
             top[0](*top[1])
@@ -968,7 +986,7 @@ def _discarding(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
 
 #: the handler of each action type once setup is over and while the game goes on (apply_action's common path)
 _IN_GAME: dict[str, Handler] = {
-    "recall": _with_tree(lambda g, a, trail: _declare_recall(g, a, "", trail)),
+    "recall": _with_tree(_declare_recall),
     "activate": _with_tree(_declare_activate), "deify": _with_tree(_declare_deify), "trigger": _with_tree(_declare_trigger),
     **{kind: _gated_tree(kind) for kind in DECLARE},
     "damage": _damage_step, "end_phase": _ending, "end_turn": _ending, "discard": _discarding,

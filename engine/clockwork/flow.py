@@ -3,6 +3,7 @@ the battle's later steps (§7 steps 4–6), the turn end and the turn start (§5
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from engine.clockwork.rules import event
@@ -12,6 +13,7 @@ from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
 HAND_MAX = 7
+_RESOLVED = itemgetter(4)  # a recall's place in the order recalls resolve
 #: events that happen to a Ruler itself (HR 18); every other event happens to Successors
 RULER_EVENTS = frozenset({"acted", "ruler_damaged"})
 
@@ -125,7 +127,13 @@ def losses(g: Game, trail: Trail) -> bool:
 
 
 def incapacitated(g: Game, p: int, u: Unit) -> bool:
-    return g.battle is not None and any(x[2] == u.uid for x in g.battle["incapacitated"])
+    if g.battle is None:
+        return False
+    uid = u.uid
+    for x in g.battle["incapacitated"]:  # noqa: SIM110 (a plain loop: no generator per unit swept)
+        if x[2] == uid:
+            return True
+    return False
 
 
 def destroy(g: Game, p: int, u: Unit, trail: Trail) -> None:
@@ -285,7 +293,7 @@ def _turn_end(g: Game, trail: Trail) -> None:
         u.damage = u.attacks = u.blocks = 0
     g.turn_units = []
     if ended:
-        ended.sort(key=lambda r: r[4])
+        ended.sort(key=_RESOLVED)
         for r in ended:  # in the order the recalls resolved (§9.2)
             g.players[r[1]].drop.append(r[0])
     g.dirty = g.dirty or changed  # only a turn-long change or a recall that matters ending can lower a Mind
@@ -299,7 +307,10 @@ def _turn_long_end(g: Game, u: Unit, ended: list[list[Any]]) -> bool:
     changed (a turn-long change ended, or a recalled card that matters to it, values.words_matter)."""
     changed = False
     if u.recalls:
-        changed = any(words_matter(g, u, r[0]) for r in u.recalls)
+        for r in u.recalls:
+            if words_matter(g, u, r[0]):
+                changed = True
+                break
         ended += u.recalls
         u.recalls = []
         u.version += 1

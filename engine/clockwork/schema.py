@@ -173,8 +173,10 @@ def _q_activate(a: dict[str, Any], by_id: Any) -> bool:
 
 
 def _q_plain(a: dict[str, Any], by_id: Any) -> bool:
-    p = a.get("p")
-    return type(p) is int and p in (0, 1) and len(a) == 2
+    if "p" not in a or len(a) != 2:
+        return False
+    p = a["p"]
+    return type(p) is int and p in (0, 1)
 
 
 def _q_damage(a: dict[str, Any], by_id: Any) -> bool:
