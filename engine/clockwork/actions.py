@@ -364,7 +364,9 @@ def _resolve_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail, at: str
     if trail.keep:
         event(trail, "summon", f"player {p} summons {cid} to {at}")
     flow.fire(g, "summoned", p, new, trail)
-    if not g.recall_time and mind(g, new) == 0:
+    if g.recall_time:  # its Mind is not looked at now: the next sweep does
+        g.suspect(new)
+    elif mind(g, new) == 0:
         flow.destroy(g, p, new, trail)
 
 
@@ -405,7 +407,9 @@ def _resolve_inherit(g: Game, p: int, trail: Trail, at: str, cid: str, me: Playe
     holder.version += 1
     if cid in g.levels:
         g.watch_levels(p, holder)
-    g.dirty = g.dirty or words_matter(g, holder, cid)
+    if words_matter(g, holder, cid):
+        g.dirty = True
+        g.suspect(holder)
     _word(g, p, cid)
     if trail.keep:
         event(trail, "inherit", f"player {p}'s {g.find(uid)[1]} inherits {cid} ({slot})")  # type: ignore[index]
@@ -489,7 +493,10 @@ def _resolve_move_memorion(g: Game, p: int, trail: Trail, cid: str, dst: str, sl
         t.version += 1
         if cid in g.levels:
             g.watch_levels(p, t)
-        g.dirty = g.dirty or words_matter(g, h, cid) or words_matter(g, t, cid)
+        for u in (h, t):
+            if words_matter(g, u, cid):
+                g.dirty = True
+                g.suspect(u)
     if trail.keep:
         event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
 
@@ -503,6 +510,7 @@ def _rampage(g: Game, p: int, u: Unit, trail: Trail) -> None:
             v.damage += RAMPAGE
             g.turn_units.append(v)
             g.dirty = True
+            g.suspect(v)
             flow.fire(g, "damaged", p, v, trail)
 
 
@@ -924,7 +932,9 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
     if cid in g.levels:
         g.watch_levels(owner, u)
     u.version += 1
-    g.dirty = g.dirty or words_matter(g, u, cid)
+    if words_matter(g, u, cid):
+        g.dirty = True
+        g.suspect(u)
     _word(g, p, cid)
     if card.type == "kings_memorion" and card.on_recall is not None:
         holder, effect = card.on_recall

@@ -149,32 +149,41 @@ def destroy(g: Game, p: int, u: Unit, trail: Trail) -> None:
 
 def sweep(g: Game, trail: Trail) -> None:
     """Outside Recall Time, every Successor at Mind 0 is destroyed at once, except those a damage step
-    incapacitated (they wait for the destruction step)."""
+    incapacitated (they wait for the destruction step). Only the units whose Mind may have changed since the last
+    sweep (:attr:`Game.suspects`) can be at 0 now (the others were above 0, incapacitated or destroyed then)."""
     if g.recall_time or not g.dirty:
         return
     g.dirty = False
-    by_id = g.cards.by_id
-    for p, pl in enumerate(g.players):
+    suspects, g.suspects = g.suspects, []
+    zero: list[Unit] | None = None  # None: every unit is looked at
+    if suspects is not None:
+        zero = []
+        for u in suspects:
+            if not u.destroyed and at_zero(g, u):
+                zero.append(u)
+        if not zero:
+            return
+    for p, pl in enumerate(g.players):  # in zone order
         for u in pl.zones:
-            if u is None or u.destroyed:
+            if u is None or u.destroyed or not (at_zero(g, u) if zero is None else u in zero):
                 continue
-            card = by_id[u.card]
-            if u.memorions or u.recalls or card.continuous:  # values.mind, inlined
-                value = card.mind - u.damage + continuous_values(g, u)[1]
-                for m in u.mods:
-                    value += m[1]
-                if value > 0:
-                    continue
-            elif u.damage or u.mods:  # printed Mind and turn-long changes only (values.mind without the call)
-                value = card.mind - u.damage
-                for m in u.mods:
-                    value += m[1]
-                if value > 0:
-                    continue
-            else:
-                continue  # printed Mind, at least 1
             if not incapacitated(g, p, u):
                 destroy(g, p, u, trail)
+
+
+def at_zero(g: Game, u: Unit) -> bool:
+    """Whether a Successor's Mind is 0 (values.mind, inlined: printed Mind, damage, turn-long changes, continuous
+    abilities; a printed Mind alone is at least 1)."""
+    card = g.cards.by_id[u.card]
+    if u.memorions or u.recalls or card.continuous:
+        value = card.mind - u.damage + continuous_values(g, u)[1]
+    elif u.damage or u.mods:
+        value = card.mind - u.damage
+    else:
+        return False
+    for m in u.mods:
+        value += m[1]
+    return value <= 0
 
 
 def leave(g: Game, p: int, u: Unit, trail: Trail, *, to_storage: bool = True, memorions: bool = True) -> None:
@@ -285,11 +294,12 @@ def _turn_end(g: Game, trail: Trail) -> None:
     for pl in g.players:
         ruler = pl.ruler
         if ruler is not None:
-            changed = _turn_long_end(g, ruler, ended) or changed
+            changed = _turn_long_end(g, ruler, ended) or changed  # (a Ruler is never swept: no suspect)
             ruler.level_mods = 0  # (only a Ruler has summon level ops; only Successors damage and battle counts)
     for u in g.turn_units:  # (the others have nothing to reset)
-        if u.recalls or u.mods or u.grants:
-            changed = _turn_long_end(g, u, ended) or changed
+        if (u.recalls or u.mods or u.grants) and _turn_long_end(g, u, ended):
+            changed = True
+            g.suspect(u)
         u.damage = u.attacks = u.blocks = 0
     g.turn_units = []
     if ended:

@@ -135,7 +135,7 @@ class Game:
 
     __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "heard", "level_units", "levels", "losing",
                  "next_uid", "pending", "phase", "players", "recall_time", "result", "ruleset", "sequence", "step",
-                 "summoning", "turn", "turn_player", "turn_units", "used")
+                 "summoning", "suspects", "turn", "turn_player", "turn_units", "used")
 
     def __init__(self, cards: CwCardDB, players: list[Player], first: int, ruleset: str) -> None:
         self.cards = cards
@@ -157,6 +157,9 @@ class Game:
         self.next_uid = 1
         self.applied = 0
         self.dirty = False  # a Successor's Mind may have changed since the last destruction sweep
+        #: the units whose Mind may have changed (or that came onto the field unchecked) since the last destruction
+        #: sweep, maybe twice, maybe gone since: the sweep looks at these only (None: not known, it looks at all)
+        self.suspects: list[Unit] | None = None
         self.doomed = 0  # destroyed Successors still on the field
         #: a player may be at 0 Life or have failed a draw: set by every Life loss and failed draw, for the check (§9.3)
         self.losing = any(pl.life <= 0 or pl.failed_draw for pl in players)
@@ -187,6 +190,7 @@ class Game:
         g.dirty, g.doomed, g.losing, g.levels, g.heard = self.dirty, self.doomed, self.losing, self.levels, self.heard
         g.turn_units = g.units_touched()
         g.level_units = g.units_with_levels()
+        g.suspects = None  # (the next sweep looks at every unit)
         return g
 
     def units_touched(self) -> list[Unit]:
@@ -217,6 +221,12 @@ class Game:
         is only that card): kept in :attr:`level_units` if it may now carry a summon_level op."""
         if (p, u) not in self.level_units and self.carries_levels(u):
             self.level_units.append((p, u))
+
+    def suspect(self, u: Unit) -> None:
+        """``u``'s Mind may have changed, or it came onto the field at a Mind nobody checked: the next destruction
+        sweep looks at it (:attr:`suspects`)."""
+        if self.suspects is not None:
+            self.suspects.append(u)
 
     def card(self, card_id: str) -> CwCard:
         return self.cards.by_id[card_id]
