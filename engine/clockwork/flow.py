@@ -158,9 +158,9 @@ def sweep(g: Game, trail: Trail) -> None:
     zero: list[Unit] | None = None  # None: every unit is looked at
     if suspects is not None:
         zero = []
-        for u in suspects:
-            if not u.destroyed and at_zero(g, u):
-                zero.append(u)
+        for suspect in suspects:
+            if not suspect.destroyed and at_zero(g, suspect):
+                zero.append(suspect)
         if not zero:
             return
     for p, pl in enumerate(g.players):  # in zone order
