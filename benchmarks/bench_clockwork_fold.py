@@ -9,6 +9,9 @@ time (the loop is fold_bench.py's, shared with bench_mahou_fold.py).
 
 Usage (from the project root):
     PYTHONPATH=.:benchmarks python3 benchmarks/bench_clockwork_fold.py [--games 60] [--seed 1] [--repeat 3] [--json]
+
+An optional mypyc build of the hot modules (benchmarks/README.md, ninth session) is timed the same way, with the
+copy of the tree it was built in first on PYTHONPATH.
 """
 
 from __future__ import annotations

@@ -13,16 +13,18 @@ from typing import Any
 
 from engine.asplayed import refuse
 from engine.clockwork import flow, setup
+from engine.clockwork.cards import Ability
 from engine.clockwork.effects import Source, check_designation, pass_memorions, resolve
 from engine.clockwork.rules import check, event, illegal
 from engine.clockwork.schema import PLAIN_CHECKS as _PLAIN
 from engine.clockwork.schema import action_card_ids, action_problem
-from engine.clockwork.state import ZONE_INDEX, Game, Unit
+from engine.clockwork.state import ZONE_INDEX, Game, Player, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
 from engine.clockwork.words import ZONES
 from engine.rulings import IllegalAction, Trail
 
-Resolver = Callable[[], None]
+#: what a declared action or interrupt does when it resolves: a function and its arguments (no closure: cheaper)
+Resolver = tuple[Callable[..., None], tuple[Any, ...]]
 Stack = list[tuple[Resolver, str]]
 SETUP: dict[str, Callable[[Game, Mapping[str, Any], Trail], None]] = {
     "setup": setup.do_setup, "shuffle": setup.do_shuffle, "keep": setup.do_keep, "mulligan": setup.do_mulligan,
@@ -38,7 +40,7 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         plain, handler = _FAST[a["type"]]
     except (KeyError, TypeError):  # no type, another type, not an object: the full checks below say what is wrong
         plain, handler = _NOT_PLAIN
-    if g.phase in _LIVE and plain(a, g.cards.by_id):  # most actions: plain, game going on
+    if g.phase in _LIVE and plain(a, g.cards.by_id):  # type: ignore[arg-type]  # most actions: plain, game going on
         handler(g, a, trail)
         if g.losing or g.dirty or g.doomed or g.sequence or g.phase == "end":  # else flow.settle has nothing to do
             flow.settle(g, trail)
@@ -49,8 +51,8 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
 def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     """:func:`apply_action` for any action: the full shape and card checks first."""
     by_id = g.cards.by_id
-    quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # schema.well_formed, inlined
-    if quick is None or not quick(a, by_id):
+    quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # type: ignore[arg-type]  # schema.well_formed, inlined
+    if quick is None or not quick(a, by_id):  # type: ignore[arg-type]
         problem = action_problem(a)
         if problem is not None:
             raise illegal("log.schema", problem)
@@ -111,7 +113,7 @@ def _ids_known(a: Mapping[str, Any], by_id: Mapping[str, Any]) -> bool:
             return False
     for key in ("cards", "order"):
         ids = a.get(key)
-        if ids is not None and not all(c in by_id for c in ids):
+        if ids is not None and not by_id.keys() >= set(ids):  # (a shape already checked: a list of strings)
             return False
     return True
 
@@ -120,13 +122,13 @@ def _ids_known(a: Mapping[str, Any], by_id: Mapping[str, Any]) -> bool:
 
 def _tree(g: Game, a: Mapping[str, Any], trail: Trail, top: Resolver) -> None:
     if not a.get("interrupts"):  # most actions: nothing declared after them
-        top()
+        top[0](*top[1])
         return
     stack: Stack = [(top, "")]
     _declare_interrupts(g, a, "", stack, trail)
     for resolver, path in reversed(stack):
         try:
-            resolver()
+            resolver[0](*resolver[1])
         except IllegalAction as err:
             if not err.path_suffix:
                 err.path_suffix = path
@@ -155,7 +157,7 @@ def _declare_quick(g: Game, a: Mapping[str, Any], path: str, trail: Trail, *, in
     if in_time and kind != "recall":
         raise illegal("timing.step", f"{kind} in a Recall Time: only recalls may be made there (CG Recall)")
     if kind == "recall":
-        return _declare_recall(g, a, path, trail)
+        return _declare_recall(g, a, trail, path)
     if kind == "activate":
         return _declare_activate(g, a, trail)
     return _declare_deify(g, a, trail)
@@ -339,28 +341,33 @@ def _declare_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
     new = g.new_unit(cid)
     g.summoning = [p, new]
 
-    def complete() -> None:
-        g.summoning = None
-        old = me.zones[z]
-        slots = a.get("slots")
-        if old is not None and old.destroyed:  # destroyed by the interrupts: departs now (§5.1)
-            if slots not in (None, []):
-                raise illegal("memory.slot", "the occupant was destroyed: slots must be absent")
-            flow.leave(g, p, old, trail)
-        elif old is not None:
-            pass_memorions(g, old, new, slots)
-            flow.leave(g, p, old, trail, memorions=False)
-        elif slots not in (None, []):
-            raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
-        me.zones[z] = new
-        me.played.setdefault(cid, g.turn)
-        if trail.keep:
-            event(trail, "summon", f"player {p} summons {cid} to {at}")
-        flow.fire(g, "summoned", p, new, trail)
-        if not g.recall_time and mind(g, new) == 0:
-            flow.destroy(g, p, new, trail)
+    return _resolve_summon, (g, p, a, trail, at, cid, me, new, z)
 
-    return complete
+
+def _resolve_summon(g: Game, p: int, a: Mapping[str, Any], trail: Trail, at: str, cid: str, me: Player, new: Unit, z: int) -> None:
+    g.summoning = None
+    old = me.zones[z]
+    slots = a.get("slots")
+    if old is not None and old.destroyed:  # destroyed by the interrupts: departs now (§5.1)
+        if slots not in (None, []):
+            raise illegal("memory.slot", "the occupant was destroyed: slots must be absent")
+        flow.leave(g, p, old, trail)
+    elif old is not None:
+        pass_memorions(g, old, new, slots)
+        flow.leave(g, p, old, trail, memorions=False)
+    elif slots not in (None, []):
+        raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
+    me.zones[z] = new
+    if g.levels:
+        g.watch_levels(p, new)
+    me.played.setdefault(cid, g.turn)
+    if trail.keep:
+        event(trail, "summon", f"player {p} summons {cid} to {at}")
+    flow.fire(g, "summoned", p, new, trail)
+    if g.recall_time:  # its Mind is not looked at now: the next sweep does
+        g.suspect(new)
+    elif mind(g, new) == 0:
+        flow.destroy(g, p, new, trail)
 
 
 def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
@@ -384,23 +391,28 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
     g.used["inherit"] = True
     uid = holder.uid
 
-    def complete() -> None:
-        found = g.locate(uid, (p, at))
-        me.played.setdefault(cid, g.turn)
-        if found is None:
-            me.drop.append(cid)
-            if trail.keep:
-                event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
-            return
-        holder = found[1]
-        holder.memorions.append([cid, slot])
-        holder.version += 1
-        g.dirty = g.dirty or words_matter(g, holder, cid)
-        _word(g, p, cid)
-        if trail.keep:
-            event(trail, "inherit", f"player {p}'s {g.find(uid)[1]} inherits {cid} ({slot})")  # type: ignore[index]
+    return _resolve_inherit, (g, p, trail, at, cid, me, slot, uid)
 
-    return complete
+
+def _resolve_inherit(g: Game, p: int, trail: Trail, at: str, cid: str, me: Player, slot: Any, uid: int) -> None:
+    found = g.locate(uid, (p, at))
+    me.played.setdefault(cid, g.turn)
+    if found is None:
+        me.drop.append(cid)
+        if trail.keep:
+            event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
+        return
+    holder = found[1]
+    holder.memorions.append([cid, slot])
+    holder.version += 1
+    if cid in g.levels:
+        g.watch_levels(p, holder)
+    if words_matter(g, holder, cid):
+        g.dirty = True
+        g.suspect(holder)
+    _word(g, p, cid)
+    if trail.keep:
+        event(trail, "inherit", f"player {p}'s {g.find(uid)[1]} inherits {cid} ({slot})")  # type: ignore[index]
 
 
 def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
@@ -418,34 +430,38 @@ def _declare_move(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolv
     g.used["move"] = True
     movers = [(mover.uid, src, dst)] + ([] if partner is None else [(partner.uid, dst, src)])
 
-    def complete() -> None:
-        placed: list[tuple[Unit, str]] = []
-        for uid, was, target in movers:
-            found = me.place_of(uid, was)  # (a unit never changes sides)
-            if found is None:
-                continue
-            pos, u = found
-            z = ZONE_INDEX[pos]
-            me.zones[z] = None
-            if u.destroyed:  # destroyed by the interrupts: departs now (§5.3, HR 13)
-                me.zones[z] = u
-                flow.leave(g, p, u, trail)
-            else:
-                placed.append((u, target))
-        for u, target in placed:
-            me.zones[ZONE_INDEX[target]] = u
-        if trail.keep:
-            event(trail, "move", f"player {p} moves {src} -> {dst}")
-        for u, _ in placed:
-            flow.fire(g, "moving", p, u, trail)
+    return _resolve_move, (g, p, trail, dst, me, movers, src)
 
-    return complete
+
+def _resolve_move(g: Game, p: int, trail: Trail, dst: str, me: Player, movers: list[tuple[int, str, str]], src: str) -> None:
+    placed: list[tuple[Unit, str]] = []
+    for uid, was, target in movers:
+        found = me.place_of(uid, was)  # (a unit never changes sides)
+        if found is None:
+            continue
+        pos, u = found
+        z = ZONE_INDEX[pos]
+        me.zones[z] = None
+        if u.destroyed:  # destroyed by the interrupts: departs now (§5.3, HR 13)
+            me.zones[z] = u
+            flow.leave(g, p, u, trail)
+        else:
+            placed.append((u, target))
+    for u, target in placed:
+        me.zones[ZONE_INDEX[target]] = u
+    if trail.keep:
+        event(trail, "move", f"player {p} moves {src} -> {dst}")
+    for u, _ in placed:
+        flow.fire(g, "moving", p, u, trail)
 
 
 def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
     cid, src, dst, slot = a["card"], a["from"], a["to"], a["slot"]
     holder = _unit(g, p, src, "move_memorion")
-    if not any(m[0] == cid for m in holder.memorions):
+    for m in holder.memorions:
+        if m[0] == cid:
+            break
+    else:
         raise illegal("zone", f"{cid} is not memorised by player {p}'s {src}")
     target = _unit(g, p, dst, "move_memorion")
     if g.used["move"]:
@@ -456,23 +472,33 @@ def _declare_move_memorion(g: Game, p: int, a: Mapping[str, Any], trail: Trail) 
     g.used["move"] = True
     uids = (holder.uid, target.uid)
 
-    def complete() -> None:
-        me = g.players[p]
-        a_at, b_at = me.place_of(uids[0], src), me.place_of(uids[1], dst)  # (a unit never changes sides)
-        if a_at is None or b_at is None:
-            return
-        h, t = a_at[1], b_at[1]
-        held = next((m for m in h.memorions if m[0] == cid), None)
-        if held is not None:
-            h.memorions.remove(held)
-            t.memorions.append([cid, slot])
-            h.version += 1
-            t.version += 1
-            g.dirty = g.dirty or words_matter(g, h, cid) or words_matter(g, t, cid)
-        if trail.keep:
-            event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
+    return _resolve_move_memorion, (g, p, trail, cid, dst, slot, src, uids)
 
-    return complete
+
+def _resolve_move_memorion(g: Game, p: int, trail: Trail, cid: str, dst: str, slot: Any, src: str, uids: tuple[int, int]) -> None:
+    me = g.players[p]
+    a_at, b_at = me.place_of(uids[0], src), me.place_of(uids[1], dst)  # (a unit never changes sides)
+    if a_at is None or b_at is None:
+        return
+    h, t = a_at[1], b_at[1]
+    held = None
+    for m in h.memorions:
+        if m[0] == cid:
+            held = m
+            break
+    if held is not None:
+        h.memorions.remove(held)
+        t.memorions.append([cid, slot])
+        h.version += 1
+        t.version += 1
+        if cid in g.levels:
+            g.watch_levels(p, t)
+        for u in (h, t):
+            if words_matter(g, u, cid):
+                g.dirty = True
+                g.suspect(u)
+    if trail.keep:
+        event(trail, "move", f"player {p} moves {cid} from {src} to {dst}")
 
 
 def _rampage(g: Game, p: int, u: Unit, trail: Trail) -> None:
@@ -484,6 +510,7 @@ def _rampage(g: Game, p: int, u: Unit, trail: Trail) -> None:
             v.damage += RAMPAGE
             g.turn_units.append(v)
             g.dirty = True
+            g.suspect(v)
             flow.fire(g, "damaged", p, v, trail)
 
 
@@ -507,15 +534,21 @@ def _declare_attack(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Reso
     g.battle = {"p": p, "attacker": a["at"], "uid": u.uid, "blockers": [], "uids": [], "incapacitated": [], "late": []}
     g.step, g.due = "block", {"p": 1 - p, "what": "block"}
 
-    def complete() -> None:
-        if trail.keep:
-            event(trail, "attack", f"player {p}'s {u.card} attacks the rival's Ruler")
+    return _resolve_attack, (p, trail, u)
 
-    return complete
+
+def _resolve_attack(p: int, trail: Trail, u: Unit) -> None:
+    if trail.keep:
+        event(trail, "attack", f"player {p}'s {u.card} attacks the rival's Ruler")
 
 
 def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resolver:
-    blockers = [_unit(g, p, pos, "block") for pos in a["with"]]
+    blockers: list[Unit] = []
+    uids: list[int] = []
+    for pos in a["with"]:  # (plain loops: no comprehension frames on the common path)
+        u = _unit(g, p, pos, "block")
+        blockers.append(u)
+        uids.append(u.uid)
     if len(set(a["with"])) != len(a["with"]):
         raise illegal("block.successor", "a blocker is listed twice")
     for pos, u in zip(a["with"], blockers, strict=True):
@@ -537,14 +570,15 @@ def _declare_block(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Resol
         if has(g, u, "rampage"):
             _rampage(g, p, u, trail)
     flow.sweep(g, trail)
-    b["blockers"], b["uids"] = list(a["with"]), [u.uid for u in blockers]
+    b["blockers"], b["uids"] = list(a["with"]), uids
     g.step, g.due = "damage", {"p": 1 - p, "what": "damage"}
 
-    def complete() -> None:
-        if trail.keep:
-            event(trail, "block", f"player {p} blocks with {', '.join(a['with']) or 'nothing'}")
+    return _resolve_block, (p, a, trail)
 
-    return complete
+
+def _resolve_block(p: int, a: Mapping[str, Any], trail: Trail) -> None:
+    if trail.keep:
+        event(trail, "block", f"player {p} blocks with {', '.join(a['with']) or 'nothing'}")
 
 
 def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
@@ -584,48 +618,68 @@ def _damage(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> None:
                 shares = _split(split, [pos for pos, _ in remaining], pw, breakthrough, pw - minds)
     if trail.keep:
         check(trail, "damage.split", f"the damage is shared out: {shares or 'nothing'}")
-    taken: list[tuple[Unit, int]] = [(u, shares.get(pos, 0)) for pos, u in remaining]
-    powers = [power(g, u) for _, u in remaining] if attacker is not None else []  # (damage leaves Power as it is)
-    back = sum(powers)
+    taken: list[tuple[Unit, int]] = []
+    powers: list[int] = []  # (damage leaves Power as it is)
+    back = 0
+    for pos, u in remaining:
+        taken.append((u, shares.get(pos, 0)))
+        if attacker is not None:
+            pw = power(g, u)
+            powers.append(pw)
+            back += pw
     # (no sweep owed: a unit hit and at Mind 0 now waits, incapacitated, for the destruction step; none else changed)
+    dealt = 0
+    turn_units = g.turn_units
     for u, n in taken:
         u.damage += n
-        g.turn_units.append(u)
+        turn_units.append(u)
+        dealt += n
     if attacker is not None:
         attacker.damage += back
-        g.turn_units.append(attacker)
+        turn_units.append(attacker)
     ruler_share = shares.get("ruler", 0)
     rival.life = max(0, rival.life - ruler_share)
     g.losing = g.losing or rival.life <= 0
     g.dirty = g.dirty or g.losing  # (as a sweep would: a game that ends at the check never reaches it)
     if trail.keep:
         event(trail, "damage", f"battle damage: {shares}; the attacker takes {back}; Life {rival.life}")
-    moment: list[tuple[str, int, Unit]] = []
-    if attacker is not None and sum(n for _, n in taken) >= 100:
-        moment.append(("dealt_successor", p, attacker))
+    # the moment's events, in this order (firing changes nothing these tests read)
+    fire = flow.fire
+    if attacker is not None and dealt >= 100:
+        fire(g, "dealt_successor", p, attacker, trail)
     for (_, u), pw in zip(remaining, powers, strict=False):  # (no powers: no attacker)
         if pw >= 100:
-            moment.append(("dealt_successor", 1 - p, u))
+            fire(g, "dealt_successor", 1 - p, u, trail)
     if attacker is not None and back >= 100:
-        moment.append(("damaged", p, attacker))
+        fire(g, "damaged", p, attacker, trail)
     for u, n in taken:
         if n >= 100:
-            moment.append(("damaged", 1 - p, u))
-    for ev, who, u in moment:
-        flow.fire(g, ev, who, u, trail)
+            fire(g, "damaged", 1 - p, u, trail)
     late = []
     if attacker is not None and ruler_share >= 100:
         late.append(["dealt_ruler", p, attacker.uid])
     if ruler_share >= 100 and rival.ruler is not None:
         late.append(["ruler_damaged", 1 - p, rival.ruler.uid])
     b["late"] = late
-    hit = ([attacker] if attacker is not None else [], [u for u, _ in taken])  # the units hit, per side
-    for who, pl, units in ((p, g.players[p], hit[0]), (1 - p, rival, hit[1])):  # in zone order, as the state JSON lists them
-        zones = pl.zones
-        for i in sorted(zones.index(u) for u in units if u in zones and not u.destroyed and mind(g, u) == 0):
-            b["incapacitated"].append([who, ZONES[i], zones[i].uid])
+    # the units hit at Mind 0, per side (the attacker's first), in zone order as the state JSON lists them
+    incapacitated = b["incapacitated"]
+    if attacker is not None:
+        zones = g.players[p].zones
+        if attacker in zones and not attacker.destroyed and mind(g, attacker) == 0:
+            incapacitated.append([p, ZONES[zones.index(attacker)], attacker.uid])
+    if taken:
+        zones = rival.zones
+        hit = [(zones.index(u), u) for u, _ in taken if u in zones and not u.destroyed and mind(g, u) == 0]
+        if len(hit) > 1:
+            hit.sort(key=_first)
+        for i, u in hit:
+            incapacitated.append([1 - p, ZONES[i], u.uid])
     g.due = None
     g.sequence = ["late", "destruction", "departure"]
+
+
+def _first(item: tuple[int, Unit]) -> int:
+    return item[0]
 
 
 def _split(split: list[Any], remaining: list[str], pw: int, breakthrough: bool, excess: int) -> dict[str, int]:
@@ -696,19 +750,21 @@ def _declare_trigger(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if trail.keep:
         event(trail, "trigger", f"player {p} logs the trigger of {entry['card']} ({entry['event']})")
 
-    def complete() -> None:
-        found = g.locate(entry["uid"], (entry["p"], entry["at"]))
-        unit = found[1] if found is not None else g.new_unit(entry["card"])
-        if memorion is None:
-            ab, idx = abilities_of(g, unit)[ability], ability  # type: ignore[arg-type]
-        else:
-            ab, idx = g.card(memorion).abilities[ability], None
-        if not is_active(g, unit, ab, idx):
-            event(trail, "trigger", "the ability has become inactive: it does nothing")
-            return
-        resolve(g, Source(p, unit, ab, idx, entry["card"], ability), ab.effect, a, trail)
+    return _resolve_trigger, (g, p, a, trail, ability, entry, memorion)
 
-    return complete
+
+def _resolve_trigger(g: Game, p: int, a: Mapping[str, Any], trail: Trail, ability: int, entry: dict[str, Any],
+                     memorion: str | None) -> None:
+    found = g.locate(entry["uid"], (entry["p"], entry["at"]))
+    unit = found[1] if found is not None else g.new_unit(entry["card"])
+    if memorion is None:
+        ab, idx = abilities_of(g, unit)[ability], ability  # type: ignore[arg-type]
+    else:
+        ab, idx = g.card(memorion).abilities[ability], None
+    if not is_active(g, unit, ab, idx):
+        event(trail, "trigger", "the ability has become inactive: it does nothing")
+        return
+    resolve(g, Source(p, unit, ab, idx, entry["card"], ability), ab.effect, a, trail)
 
 
 def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
@@ -737,10 +793,11 @@ def _declare_activate(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if trail.keep:
         event(trail, "activate", f"player {p} activates {u.card}'s ability {idx}")
 
-    def complete() -> None:
-        resolve(g, Source(p, u, ab, idx, u.card, idx), ab.effect, a, trail)
+    return _resolve_activate, (g, p, a, trail, ab, idx, u)
 
-    return complete
+
+def _resolve_activate(g: Game, p: int, a: Mapping[str, Any], trail: Trail, ab: Ability, idx: int, u: Unit) -> None:
+    resolve(g, Source(p, u, ab, idx, u.card, idx), ab.effect, a, trail)
 
 
 def deify_holds(g: Game, p: int) -> bool:
@@ -748,10 +805,10 @@ def deify_holds(g: Game, p: int) -> bool:
     me = g.players[p]
     if me.ruler is None:
         return False
+    have = {"counters": me.counters, "turn_at_least": g.turn, "storage_at_least": len(me.storage),
+            "successors_at_least": sum(u is not None and not u.destroyed for u in me.zones),
+            "memorions_at_least": len(me.ruler.memorions)}
     for key, n in g.card(me.ruler.card).deify.items():
-        have = {"counters": me.counters, "turn_at_least": g.turn, "storage_at_least": len(me.storage),
-                "successors_at_least": sum(u is not None and not u.destroyed for u in me.zones),
-                "memorions_at_least": len(me.ruler.memorions)}
         if key == "life_at_most":
             ok = me.life <= n
         elif key == "life_at_least":
@@ -773,22 +830,23 @@ def _declare_deify(g: Game, a: Mapping[str, Any], trail: Trail) -> Resolver:
     if not deify_holds(g, p):
         raise illegal("deify.condition", f"player {p}'s Deification condition {g.card(ruler.card).deify} does not hold")
 
-    def complete() -> None:
-        if ruler.face == "deified" or not deify_holds(g, p):
-            event(trail, "deify", "the condition no longer holds: nothing happens")
-            return
-        me.counters -= g.card(ruler.card).deify.get("counters", 0)
-        ruler.face = "deified"
-        ruler.kinds = None
-        ruler.version += 1
-        me.deified_turn = g.turn
-        if trail.keep:
-            event(trail, "deify", f"player {p}'s Ruler turns to its deified face")
-
-    return complete
+    return _resolve_deify, (g, p, trail, me, ruler)
 
 
-def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> Resolver:
+def _resolve_deify(g: Game, p: int, trail: Trail, me: Player, ruler: Unit) -> None:
+    if ruler.face == "deified" or not deify_holds(g, p):
+        event(trail, "deify", "the condition no longer holds: nothing happens")
+        return
+    me.counters -= g.card(ruler.card).deify.get("counters", 0)
+    ruler.face = "deified"
+    ruler.kinds = None
+    ruler.version += 1
+    me.deified_turn = g.turn
+    if trail.keep:
+        event(trail, "deify", f"player {p}'s Ruler turns to its deified face")
+
+
+def _declare_recall(g: Game, a: Mapping[str, Any], trail: Trail, path: str = "") -> Resolver:
     p, cid, source = a["p"], a["card"], a["from"]
     me = g.players[p]
     _in(me.hand if source == "hand" else me.storage, cid, p, source)
@@ -826,40 +884,43 @@ def _declare_recall(g: Game, a: Mapping[str, Any], path: str, trail: Trail) -> R
     if trail.keep:
         event(trail, "recall", f"player {p} recalls {cid} onto {unit.card}")
 
-    def complete() -> None:
-        found = g.locate(uid, (owner, target["at"]))
-        summoning = g.summoning is not None and g.summoning[1].uid == uid
-        u = unit if summoning else (None if found is None else found[1])
-        me.played.setdefault(cid, g.turn)
-        me.recalls_made += 1
-        if u is None or u.destroyed or (not king and not has_slot(g, u, slot, given[0])):  # type: ignore[index]
-            me.drop.append(cid)
-            if a.get("time"):
-                raise illegal("recall.target", f"the recall of {cid} fails: it opens no Recall Time, so time must be empty")
-            if trail.keep:
-                event(trail, "recall", f"the recall of {cid} fails: it goes to the Drop Zone")
-            return
-        opened = not g.recall_time
-        g.recall_time = True
-        me.recall_times += opened
-        _recall_effect(g, p, u, owner if found is None else found[0], a, trail)
-        if opened:
-            for j, sub in enumerate(a.get("time", ())):
-                sub_path = f"{path}.time.{j}" if path else f"time.{j}"
-                try:
-                    _declare_quick(g, sub, sub_path, trail, in_time=True)()
-                except IllegalAction as err:
-                    if not err.path_suffix:
-                        err.path_suffix = sub_path
-                    raise
-                me_time = g.players[sub["p"]]
-                me_time.recall_time += 1
-            g.recall_time = False
-            if trail.keep:
-                event(trail, "recall_time", f"Recall Time ends after {len(a.get('time', ()))} further recall(s)")
-            flow.run_check(g, trail)
+    return _resolve_recall, (g, p, a, trail, cid, given, king, me, owner, path, slot, target, uid, unit)
 
-    return complete
+
+def _resolve_recall(g: Game, p: int, a: Mapping[str, Any], trail: Trail, cid: str, given: tuple[str, Any] | None, king: bool,
+                    me: Player, owner: int, path: str, slot: Any, target: Any, uid: int, unit: Unit) -> None:
+    found = g.locate(uid, (owner, target["at"]))
+    summoning = g.summoning is not None and g.summoning[1].uid == uid
+    u = unit if summoning else (None if found is None else found[1])
+    me.played.setdefault(cid, g.turn)
+    me.recalls_made += 1
+    if u is None or u.destroyed or (not king and not has_slot(g, u, slot, given[0])):  # type: ignore[index]
+        me.drop.append(cid)
+        if a.get("time"):
+            raise illegal("recall.target", f"the recall of {cid} fails: it opens no Recall Time, so time must be empty")
+        if trail.keep:
+            event(trail, "recall", f"the recall of {cid} fails: it goes to the Drop Zone")
+        return
+    opened = not g.recall_time
+    g.recall_time = True
+    me.recall_times += opened
+    _recall_effect(g, p, u, owner if found is None else found[0], a, trail)
+    if opened:
+        for j, sub in enumerate(a.get("time", ())):
+            sub_path = f"{path}.time.{j}" if path else f"time.{j}"
+            try:
+                resolve_sub, args = _declare_quick(g, sub, sub_path, trail, in_time=True)
+                resolve_sub(*args)
+            except IllegalAction as err:
+                if not err.path_suffix:
+                    err.path_suffix = sub_path
+                raise
+            me_time = g.players[sub["p"]]
+            me_time.recall_time += 1
+        g.recall_time = False
+        if trail.keep:
+            event(trail, "recall_time", f"Recall Time ends after {len(a.get('time', ()))} further recall(s)")
+        flow.run_check(g, trail)
 
 
 def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], trail: Trail) -> None:
@@ -868,8 +929,12 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
     g.next_uid += 1  # also the recall's place in the order recalls resolve (the turn end keeps it)
     u.recalls.append([cid, p, a.get("slot"), a.get("mode"), g.next_uid])
     g.turn_units.append(u)
+    if cid in g.levels:
+        g.watch_levels(owner, u)
     u.version += 1
-    g.dirty = g.dirty or words_matter(g, u, cid)
+    if words_matter(g, u, cid):
+        g.dirty = True
+        g.suspect(u)
     _word(g, p, cid)
     if card.type == "kings_memorion" and card.on_recall is not None:
         holder, effect = card.on_recall
@@ -890,10 +955,10 @@ def _with_tree(declare: Callable[[Game, Mapping[str, Any], Trail], Resolver]) ->
     """The handler of a quick action or a trigger: declared, then resolved with its interrupts (§6.1)."""
     def handler(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         top = declare(g, a, trail)
-        if a.get("interrupts"):
+        if "interrupts" in a and a["interrupts"]:  # noqa: RUF019 (no method call: most actions have none)
             _tree(g, a, trail, top)
         else:
-            top()
+            top[0](*top[1])
     return handler
 
 
@@ -905,10 +970,10 @@ def _gated_tree(kind: str) -> Handler:
         p = a["p"]
         gate(g, p, a)
         top = declare(g, p, a, trail)
-        if a.get("interrupts"):
+        if "interrupts" in a and a["interrupts"]:  # noqa: RUF019 (as above)
             _tree(g, a, trail, top)
         else:
-            top()
+            top[0](*top[1])
     return handler
 
 
@@ -931,7 +996,7 @@ def _discarding(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
 
 #: the handler of each action type once setup is over and while the game goes on (apply_action's common path)
 _IN_GAME: dict[str, Handler] = {
-    "recall": _with_tree(lambda g, a, trail: _declare_recall(g, a, "", trail)),
+    "recall": _with_tree(_declare_recall),
     "activate": _with_tree(_declare_activate), "deify": _with_tree(_declare_deify), "trigger": _with_tree(_declare_trigger),
     **{kind: _gated_tree(kind) for kind in DECLARE},
     "damage": _damage_step, "end_phase": _ending, "end_turn": _ending, "discard": _discarding,

@@ -51,7 +51,7 @@ class Kinds:
     changes a summon level; ``fires``: what each event fires while no word is added; ``genres``: (ability, slot) ->
     the slot's genre."""
 
-    __slots__ = ("continuous", "fires", "genres", "levels", "normal")
+    __slots__ = ("continuous", "fires", "genres", "levels", "normal", "sources")
 
     def __init__(self, abilities: tuple[Ability, ...]) -> None:
         self.normal = tuple((i, ab, all(sl.printed is not None for sl in ab.slots))
@@ -63,6 +63,8 @@ class Kinds:
                 fires.setdefault(ab.slots[ab.trigger].printed, []).append(i)
         self.fires = {ev: tuple(ix) for ev, ix in fires.items()}
         self.continuous = tuple((i, ab) for i, ab in enumerate(abilities) if ab.kind == "continuous")
+        #: the same as (ability, index) pairs, as values._continuous lists a unit's continuous abilities
+        self.sources: tuple[tuple[Ability, int | None], ...] = tuple((ab, i) for i, ab in self.continuous)
         self.levels = any(op["op"] == "summon_level" for _, ab in self.continuous for op in ab.effect or ())
         self.genres = {(a, s): sl.genre for a, ab in enumerate(abilities) for s, sl in enumerate(ab.slots)}
 
@@ -329,7 +331,7 @@ class _Reader:
         want = {"n": ("potency", "efficacy"), "power": ("potency", "efficacy"), "mind": ("potency", "efficacy"),
                 "keyword": ("ability",), "state": ("state",), "to": ("place",)}
         for key, genres in want.items():
-            v = op.get(key)
+            v: Any = op.get(key)
             if _slot_ref(v):
                 i = v["slot"]
                 if not 0 <= i < len(slots):
@@ -350,7 +352,7 @@ class _Reader:
         if not isinstance(raw_slots, list):
             raise self.fail(f"{where}.slots", "slots is a list")
         slots = tuple(self.slot(s, f"{where}.slots.{i}") for i, s in enumerate(raw_slots))
-        trigger = v.get("trigger")
+        trigger: Any = v.get("trigger")
         if (kind == "normal") != ("trigger" in v):
             raise self.fail(f"{where}.trigger", "required on a normal ability and only there")
         if kind == "normal" and (not is_int(trigger) or not 0 <= trigger < len(slots) or slots[trigger].genre != "action"):

@@ -17,7 +17,7 @@ from engine.clockwork.cards import Ability
 from engine.clockwork.rules import event, illegal, unverified
 from engine.clockwork.state import Game, Unit
 from engine.clockwork.values import any_slot, has_slot, slot_value, slot_words, words_matter
-from engine.clockwork.words import ZONES
+from engine.clockwork.words import POSITIONS
 from engine.rulings import Trail
 
 
@@ -92,7 +92,7 @@ class _Builder:
 
     def position(self, t: Mapping[str, Any], p: int) -> str | None:
         at = t["at"]
-        if at in ("ruler", *ZONES):
+        if at in POSITIONS:
             return at
         if at == "self":
             u = self.src.unit
@@ -267,6 +267,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
             u.damage += op["n"]
             g.turn_units.append(u)
             g.dirty = True
+            g.suspect(u)
             if op["n"] >= 100:
                 flow.fire(g, "damaged", p, u, trail)
     elif name == "modify":
@@ -275,6 +276,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
             u.mods.append((op.get("power", 0), op.get("mind", 0)))
             g.turn_units.append(u)
             g.dirty = True
+            g.suspect(u)
     elif name == "life":
         pl.life = max(0, pl.life + op["n"])
         g.losing = g.losing or pl.life <= 0
@@ -313,6 +315,7 @@ def apply_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail: Tra
             u.memorions.remove(held[0])
             u.version += 1
             g.dirty = True
+            g.suspect(u)
             pl.drop.append(op["memorion"])
         elif u.is_ruler or u.destroyed:
             raise OpFailed(f"player {p}'s {op['at']} cannot be destroyed")
@@ -361,6 +364,9 @@ def summon_by_op(g: Game, op: Mapping[str, Any], src: Source, slots: Any, trail:
     elif slots not in (None, []):
         raise illegal("memory.slot", f"{at} is empty: slots must be absent or []")
     pl.zones[z] = new
+    g.suspect(new)  # (its Mind is not looked at now: the next sweep does)
+    if g.levels:
+        g.watch_levels(p, new)
     pl.played.setdefault(card_id, g.turn)
     flow.fire(g, "summoned", p, new, trail)
 
@@ -379,7 +385,9 @@ def pass_memorions(g: Game, old: Unit, new: Unit, slots: Any) -> None:
     for m, sl in zip(old.memorions, slots, strict=True):
         check_designation(g, new, m[0], sl)
         new.memorions.append([m[0], sl])
-        g.dirty = g.dirty or words_matter(g, new, m[0])
+        if words_matter(g, new, m[0]):
+            g.dirty = True
+            g.suspect(new)
     old.memorions = []
     old.version += 1
     new.version += 1

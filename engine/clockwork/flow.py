@@ -3,6 +3,7 @@ the battle's later steps (§7 steps 4–6), the turn end and the turn start (§5
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from engine.clockwork.rules import event
@@ -12,6 +13,7 @@ from engine.clockwork.words import ZONES
 from engine.rulings import Trail
 
 HAND_MAX = 7
+_RESOLVED = itemgetter(4)  # a recall's place in the order recalls resolve
 #: events that happen to a Ruler itself (HR 18); every other event happens to Successors
 RULER_EVENTS = frozenset({"acted", "ruler_damaged"})
 
@@ -45,10 +47,10 @@ def _fire_on(g: Game, p: int, owner: Unit, ev: str, at: str | None, cause: int |
     cache = owner.fires
     if cache is None or cache[0] != owner.version:
         owner.fires = cache = (owner.version, _fire_table(g, owner, k))
-    hits = cache[1].get(ev)
-    if hits:
+    table_hits = cache[1].get(ev)  # (another name than ``hits`` above: another type)
+    if table_hits:
         at = at or _zone_of(g, p, owner)
-        for memorion, i in hits:
+        for memorion, i in table_hits:
             out.append({"p": p, "at": at, "memorion": memorion, "ability": i, "event": ev, "uid": owner.uid,
                         "cause": cause, "card": owner.card})
 
@@ -91,9 +93,11 @@ def fire(g: Game, ev: str, p: int, u: Unit, trail: Trail) -> None:
             _fire_on(g, p, ruler, ev, "ruler", u.uid if ev == "destroyed" else None, fired)
     if not fired:
         return
-    g.pending += fired
-    t = g.turn_player
-    g.pending.sort(key=lambda e: e["p"] != t)
+    pending = g.pending
+    pending += fired
+    if len(pending) > 1:  # the turn player's first (a stable sort)
+        t = g.turn_player
+        pending.sort(key=lambda e: e["p"] != t)
     if trail.keep:
         for e in fired:
             what = f"{e['memorion']}'s" if e["memorion"] else f"{e['at']}'s"
@@ -123,7 +127,13 @@ def losses(g: Game, trail: Trail) -> bool:
 
 
 def incapacitated(g: Game, p: int, u: Unit) -> bool:
-    return g.battle is not None and any(x[2] == u.uid for x in g.battle["incapacitated"])
+    if g.battle is None:
+        return False
+    uid = u.uid
+    for x in g.battle["incapacitated"]:  # noqa: SIM110 (a plain loop: no generator per unit swept)
+        if x[2] == uid:
+            return True
+    return False
 
 
 def destroy(g: Game, p: int, u: Unit, trail: Trail) -> None:
@@ -139,32 +149,41 @@ def destroy(g: Game, p: int, u: Unit, trail: Trail) -> None:
 
 def sweep(g: Game, trail: Trail) -> None:
     """Outside Recall Time, every Successor at Mind 0 is destroyed at once, except those a damage step
-    incapacitated (they wait for the destruction step)."""
+    incapacitated (they wait for the destruction step). Only the units whose Mind may have changed since the last
+    sweep (:attr:`Game.suspects`) can be at 0 now (the others were above 0, incapacitated or destroyed then)."""
     if g.recall_time or not g.dirty:
         return
     g.dirty = False
-    by_id = g.cards.by_id
-    for p, pl in enumerate(g.players):
+    suspects, g.suspects = g.suspects, []
+    zero: list[Unit] | None = None  # None: every unit is looked at
+    if suspects is not None:
+        zero = []
+        for suspect in suspects:
+            if not suspect.destroyed and at_zero(g, suspect):
+                zero.append(suspect)
+        if not zero:
+            return
+    for p, pl in enumerate(g.players):  # in zone order
         for u in pl.zones:
-            if u is None or u.destroyed:
+            if u is None or u.destroyed or not (at_zero(g, u) if zero is None else u in zero):
                 continue
-            card = by_id[u.card]
-            if u.memorions or u.recalls or card.continuous:  # values.mind, inlined
-                value = card.mind - u.damage + continuous_values(g, u)[1]
-                for m in u.mods:
-                    value += m[1]
-                if value > 0:
-                    continue
-            elif u.damage or u.mods:  # printed Mind and turn-long changes only (values.mind without the call)
-                value = card.mind - u.damage
-                for m in u.mods:
-                    value += m[1]
-                if value > 0:
-                    continue
-            else:
-                continue  # printed Mind, at least 1
             if not incapacitated(g, p, u):
                 destroy(g, p, u, trail)
+
+
+def at_zero(g: Game, u: Unit) -> bool:
+    """Whether a Successor's Mind is 0 (values.mind, inlined: printed Mind, damage, turn-long changes, continuous
+    abilities; a printed Mind alone is at least 1)."""
+    card = g.cards.by_id[u.card]
+    if u.memorions or u.recalls or card.continuous:
+        value = card.mind - u.damage + continuous_values(g, u)[1]
+    elif u.damage or u.mods:
+        value = card.mind - u.damage
+    else:
+        return False
+    for m in u.mods:
+        value += m[1]
+    return value <= 0
 
 
 def leave(g: Game, p: int, u: Unit, trail: Trail, *, to_storage: bool = True, memorions: bool = True) -> None:
@@ -188,7 +207,7 @@ def departures(g: Game, trail: Trail, *, battle_too: bool = False) -> None:
     """Destroyed Successors whose destruction fired nothing still pending go to Storage, per player in zone order."""
     if not g.doomed:
         return
-    causes = {e["cause"] for e in g.pending if e["cause"] is not None}
+    causes = {e["cause"] for e in g.pending if e["cause"] is not None} if g.pending else ()
     for p, pl in enumerate(g.players):
         for u in list(pl.zones):
             if u is not None and u.destroyed and u.uid not in causes and (battle_too or not incapacitated(g, p, u)):
@@ -254,6 +273,9 @@ def _battle_step(g: Game, step: str, trail: Trail) -> None:
 
 def _owe_discard(g: Game, trail: Trail) -> bool:
     """At the turn end, a hand over 7 owes a discard (CG Hand): set it due and say so in the trail."""
+    players = g.players
+    if len(players[0].hand) <= HAND_MAX and len(players[1].hand) <= HAND_MAX:  # most turn ends
+        return False
     t = g.turn_player or 0
     for p in (t, 1 - t):
         n = len(g.players[p].hand)
@@ -272,15 +294,16 @@ def _turn_end(g: Game, trail: Trail) -> None:
     for pl in g.players:
         ruler = pl.ruler
         if ruler is not None:
-            changed = _turn_long_end(g, ruler, ended) or changed
+            changed = _turn_long_end(g, ruler, ended) or changed  # (a Ruler is never swept: no suspect)
             ruler.level_mods = 0  # (only a Ruler has summon level ops; only Successors damage and battle counts)
     for u in g.turn_units:  # (the others have nothing to reset)
-        if u.recalls or u.mods or u.grants:
-            changed = _turn_long_end(g, u, ended) or changed
+        if (u.recalls or u.mods or u.grants) and _turn_long_end(g, u, ended):
+            changed = True
+            g.suspect(u)
         u.damage = u.attacks = u.blocks = 0
     g.turn_units = []
     if ended:
-        ended.sort(key=lambda r: r[4])
+        ended.sort(key=_RESOLVED)
         for r in ended:  # in the order the recalls resolved (§9.2)
             g.players[r[1]].drop.append(r[0])
     g.dirty = g.dirty or changed  # only a turn-long change or a recall that matters ending can lower a Mind
@@ -294,7 +317,10 @@ def _turn_long_end(g: Game, u: Unit, ended: list[list[Any]]) -> bool:
     changed (a turn-long change ended, or a recalled card that matters to it, values.words_matter)."""
     changed = False
     if u.recalls:
-        changed = any(words_matter(g, u, r[0]) for r in u.recalls)
+        for r in u.recalls:
+            if words_matter(g, u, r[0]):
+                changed = True
+                break
         ended += u.recalls
         u.recalls = []
         u.version += 1

@@ -173,8 +173,10 @@ def _q_activate(a: dict[str, Any], by_id: Any) -> bool:
 
 
 def _q_plain(a: dict[str, Any], by_id: Any) -> bool:
-    p = a.get("p")
-    return type(p) is int and p in (0, 1) and len(a) == 2
+    if "p" not in a or len(a) != 2:
+        return False
+    p = a["p"]
+    return type(p) is int and p in (0, 1)
 
 
 def _q_damage(a: dict[str, Any], by_id: Any) -> bool:
@@ -254,11 +256,43 @@ def _q_move_memorion(a: dict[str, Any], by_id: Any) -> bool:
         and type(dst) is str and dst in _P and (slot is None or _slot_ok(slot))
 
 
+_K_SETUP, _K_SHUFFLE, _K_MULLIGAN = _keys("ruler", "limit", "face", "rotated"), _keys("order"), _keys("cards", "order")
+_STR = frozenset({str})
+
+
+def _known_ids(v: Any, by_id: Any) -> bool:
+    """A list of strings, each a known card id (checked per card in C: these lists hold a whole deck)."""
+    return type(v) is list and set(map(type, v)) <= _STR and by_id.keys() >= set(v)
+
+
+def _q_setup(a: dict[str, Any], by_id: Any) -> bool:
+    if a.keys() != _K_SETUP:
+        return False
+    p, ruler, limit = a["p"], a["ruler"], a["limit"]
+    return type(p) is int and p in (0, 1) and type(ruler) is str and ruler in by_id and type(limit) is str \
+        and limit in by_id and type(a["face"]) is str and type(a["rotated"]) is bool
+
+
+def _q_shuffle(a: dict[str, Any], by_id: Any) -> bool:
+    if a.keys() != _K_SHUFFLE:
+        return False
+    p = a["p"]
+    return type(p) is int and p in (0, 1) and _known_ids(a["order"], by_id)
+
+
+def _q_mulligan(a: dict[str, Any], by_id: Any) -> bool:
+    if a.keys() != _K_MULLIGAN:
+        return False
+    p = a["p"]
+    return type(p) is int and p in (0, 1) and _known_ids(a["cards"], by_id) and _known_ids(a["order"], by_id)
+
+
 #: the common actions' quick checks (True: well formed and every card id known; else the full check decides)
 _QUICK: dict[str, Callable[[dict[str, Any], Any], bool]] = {
     "trigger": _q_trigger, "end_phase": _q_plain, "end_turn": _q_plain, "summon": _q_summon, "attack": _q_attack,
     "block": _q_block, "move": _q_move, "deify": _q_plain, "keep": _q_plain, "damage": _q_damage,
     "activate": _q_activate, "recall": _q_recall, "inherit": _q_inherit, "move_memorion": _q_move_memorion,
+    "setup": _q_setup, "shuffle": _q_shuffle, "mulligan": _q_mulligan,
 }
 
 
@@ -280,7 +314,7 @@ def action_problem(a: Any, *, nested: str = "") -> str | None:
         return None
     if not isinstance(a, Mapping):
         return "an action is a JSON object"
-    kind = a.get("type")
+    kind: Any = a.get("type")
     spec = ACTIONS.get(kind) if isinstance(kind, str) else None
     if spec is None:
         return f"unknown action type {kind!r}"

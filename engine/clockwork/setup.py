@@ -86,6 +86,8 @@ def do_setup(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     me.deck.remove(a["ruler"])
     me.deck.remove(a["limit"])
     me.ruler = g.new_unit(a["ruler"], "normal")
+    if g.levels:
+        g.watch_levels(p, me.ruler)
     me.limit = [a["limit"], a["face"], a["rotated"]]
     me.stage = "shuffle"
     if trail.keep:

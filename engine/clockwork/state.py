@@ -133,9 +133,9 @@ class Game:
     block, damage or discard owed; ``battle``: the attack in progress; ``sequence``: the damage step's later
     moments still to come (§7 steps 4–6)."""
 
-    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "heard", "levels", "losing", "next_uid", "pending",
-                 "phase", "players", "recall_time", "result", "ruleset", "sequence", "step", "summoning", "turn",
-                 "turn_player", "turn_units", "used")
+    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "heard", "level_units", "levels", "losing",
+                 "next_uid", "pending", "phase", "players", "recall_time", "result", "ruleset", "sequence", "step",
+                 "summoning", "suspects", "turn", "turn_player", "turn_units", "used")
 
     def __init__(self, cards: CwCardDB, players: list[Player], first: int, ruleset: str) -> None:
         self.cards = cards
@@ -157,6 +157,9 @@ class Game:
         self.next_uid = 1
         self.applied = 0
         self.dirty = False  # a Successor's Mind may have changed since the last destruction sweep
+        #: the units whose Mind may have changed (or that came onto the field unchecked) since the last destruction
+        #: sweep, maybe twice, maybe gone since: the sweep looks at these only (None: not known, it looks at all)
+        self.suspects: list[Unit] | None = None
         self.doomed = 0  # destroyed Successors still on the field
         #: a player may be at 0 Life or have failed a draw: set by every Life loss and failed draw, for the check (§9.3)
         self.losing = any(pl.life <= 0 or pl.failed_draw for pl in players)
@@ -167,6 +170,9 @@ class Game:
         #: the units that took damage, attacked, blocked or got a turn-long change or a recall this turn (maybe
         #: twice, maybe gone since): the turn end resets them (flow._turn_end)
         self.turn_units = self.units_touched()
+        #: (player, unit) for every unit on the field that may carry a summon_level op (its card or a King's
+        #: Memorion on it among :attr:`levels`), maybe with units gone since: values.summon_level looks at these only
+        self.level_units = self.units_with_levels()
 
     def clone(self) -> Game:
         g = Game.__new__(Game)
@@ -183,12 +189,44 @@ class Game:
         g.recall_time, g.summoning, g.next_uid, g.applied = self.recall_time, None, self.next_uid, self.applied
         g.dirty, g.doomed, g.losing, g.levels, g.heard = self.dirty, self.doomed, self.losing, self.levels, self.heard
         g.turn_units = g.units_touched()
+        g.level_units = g.units_with_levels()
+        g.suspects = None  # (the next sweep looks at every unit)
         return g
 
     def units_touched(self) -> list[Unit]:
         """The units on the field with something for the turn end to reset (for :attr:`turn_units`)."""
         return [u for pl in self.players for u in (pl.ruler, *pl.zones) if u is not None and (
             u.damage or u.attacks or u.blocks or u.mods or u.grants or u.recalls)]
+
+    def units_with_levels(self) -> list[tuple[int, Unit]]:
+        """The units on the field that may carry a summon_level op, with their players (for :attr:`level_units`)."""
+        return [(p, u) for p, pl in enumerate(self.players) for u in (pl.ruler, *pl.zones)
+                if u is not None and self.carries_levels(u)]
+
+    def carries_levels(self, u: Unit) -> bool:
+        """Whether ``u``'s card or a card it memorises or recalls is one of :attr:`levels`."""
+        levels = self.levels
+        if u.card in levels:
+            return True
+        for held in u.memorions:
+            if held[0] in levels:
+                return True
+        for held in u.recalls:  # noqa: SIM110 (plain loops: this runs for every summon)
+            if held[0] in levels:
+                return True
+        return False
+
+    def watch_levels(self, p: int, u: Unit) -> None:
+        """Call when player ``p``'s unit ``u`` comes onto the field or takes a card (a card of :attr:`levels`, if it
+        is only that card): kept in :attr:`level_units` if it may now carry a summon_level op."""
+        if (p, u) not in self.level_units and self.carries_levels(u):
+            self.level_units.append((p, u))
+
+    def suspect(self, u: Unit) -> None:
+        """``u``'s Mind may have changed, or it came onto the field at a Mind nobody checked: the next destruction
+        sweep looks at it (:attr:`suspects`)."""
+        if self.suspects is not None:
+            self.suspects.append(u)
 
     def card(self, card_id: str) -> CwCard:
         return self.cards.by_id[card_id]

@@ -39,8 +39,12 @@ def words_matter(g: Game, u: Unit, card_id: str) -> bool:
     if u.face is not None:
         return False
     by_id = g.cards.by_id
-    return by_id[u.card].continuous or by_id[card_id].type == "kings_memorion" or \
-        any(by_id[m[0]].type == "kings_memorion" for m in u.memorions)
+    if by_id[u.card].continuous or by_id[card_id].type == "kings_memorion":
+        return True
+    for m in u.memorions:  # noqa: SIM110 (a plain loop: no generator on the common path)
+        if by_id[m[0]].type == "kings_memorion":
+            return True
+    return False
 
 
 def kings_on(g: Game, u: Unit) -> Iterator[CwCard]:
@@ -106,7 +110,7 @@ def is_active(g: Game, u: Unit | None, ability: Ability, a_index: int | None) ->
 
 def _continuous(g: Game, u: Unit) -> list[tuple[Ability, int | None]]:
     """The unit's continuous abilities: its own (with their indexes), then its King's Memorions' that fit it."""
-    out: list[tuple[Ability, int | None]] = [(ab, i) for i, ab in (u.kinds or unit_kinds(g, u)).continuous]
+    out: list[tuple[Ability, int | None]] = list((u.kinds or unit_kinds(g, u)).sources)
     if u.memorions or u.recalls:
         by_id = g.cards.by_id
         for held in (*u.memorions, *u.recalls):  # kings_on, inlined: inherited, then recalled
@@ -209,18 +213,23 @@ def summon_level(g: Game, p: int) -> int:
     if ruler is None:
         return 0
     by_id = g.cards.by_id
-    level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
-    cards = g.levels  # only a continuous summon_level op, of the unit's card or a King's Memorion on it, changes it
-    if not cards:
+    level = by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods  # type: ignore[index]
+    units = g.level_units  # only a continuous summon_level op, of the unit's card or a King's Memorion on it, changes it
+    if not units:
         return level
-    for owner, pl in enumerate(g.players):
-        mine = owner == p
-        for u in (pl.ruler, *pl.zones):
-            if u is not None and (u.memorions or u.recalls or u.card in cards):
-                cache = u.cache  # (continuous_values' cache, kept per unit version, looked at here first: no call)
-                for own, n in (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[3]:
-                    if own == mine:  # a change for its own controller, or for the rival
-                        level += n
+    players = g.players
+    gone = False
+    for owner, u in units:
+        pl = players[owner]
+        if u is not pl.ruler and u not in pl.zones:  # it has left the field
+            gone = True
+            continue
+        cache = u.cache  # (continuous_values' cache, kept per unit version, looked at here first: no call)
+        for own, n in (cache[1] if cache is not None and cache[0] == u.version else continuous_values(g, u))[3]:
+            if own == (owner == p):  # a change for its own controller, or for the rival
+                level += n
+    if gone:
+        g.level_units = [(o, u) for o, u in units if u is players[o].ruler or u in players[o].zones]
     return level
 
 
@@ -232,7 +241,7 @@ def has_slot(g: Game, u: Unit, slot: Any, genre: str) -> bool:
 
 
 def any_slot(g: Game, u: Unit, genre: str) -> bool:
-    return any(sl.genre == genre for ab in abilities_of(g, u) for sl in ab.slots)
+    return genre in (u.kinds or unit_kinds(g, u)).genres.values()  # (its abilities' slots, by kind)
 
 
 def slots_of(g: Game, u: Unit, genre: str) -> list[list[int]]:

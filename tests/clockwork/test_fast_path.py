@@ -1,5 +1,7 @@
 """The fold's common path rules exactly as the full path: the quick shape checks accept only what the full check
-accepts, and a plain action applied the quick way leaves the state the full way leaves (issue 24, speed)."""
+accepts, a plain action applied the quick way leaves the state the full way leaves, and the bookkeeping kept for
+speed (the units that may carry a summon_level op, the units a destruction sweep must look at) gives what a scan of
+the whole field gives (issue 24, speed)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ from engine.clockwork.actions import _apply_checked, apply_action
 from engine.clockwork.ruleset import RULESET
 from engine.clockwork.schema import PLAIN_CHECKS, action_card_ids, action_problem
 from engine.clockwork.selfplay import play_game
+from engine.clockwork.state import Game
+from engine.clockwork.values import continuous_values, summon_level
 from engine.fold import fold
 from engine.rulings import IllegalAction, NullTrail
 from tests.clockwork.kit import CARDS, FIXTURES
@@ -71,3 +75,31 @@ def test_quick_checks_accept_only_well_formed_actions_and_rule_alike(seed: int, 
             assert all(cid in CARDS.by_id for _, cid in action_card_ids(a))
         state = fold(doc["game"], copy.deepcopy(actions[:n]), CARDS).state
         assert _ruling(apply_action, state.clone(), a) == _ruling(_apply_checked, state.clone(), a)
+
+
+def _summon_level_by_scan(g: Game, p: int) -> int:
+    """The summon level with every unit on the field looked at (values.summon_level without Game.level_units)."""
+    ruler = g.players[p].ruler
+    if ruler is None:
+        return 0
+    level = g.cards.by_id[ruler.card].faces[ruler.face]["summon_level"] + ruler.level_mods
+    for owner, pl in enumerate(g.players):
+        for u in (pl.ruler, *pl.zones):
+            if u is not None:
+                level += sum(n for own, n in continuous_values(g, u)[3] if own == (owner == p))
+    return level
+
+
+@SETTINGS
+@given(st.integers(0, 10**6))
+def test_bookkeeping_rules_as_a_scan_of_the_field(seed: int) -> None:
+    doc = _game(seed)
+    kept = RULESET.new_state(doc["game"], CARDS)
+    scanned = RULESET.new_state(doc["game"], CARDS)
+    for a in doc["actions"]:
+        scanned.suspects = None  # its first sweep in this action looks at every unit on the field
+        apply_action(kept, copy.deepcopy(a), NullTrail())
+        apply_action(scanned, copy.deepcopy(a), NullTrail())
+        assert RULESET.to_snapshot(kept) == RULESET.to_snapshot(scanned)
+        for p in (0, 1):
+            assert summon_level(kept, p) == _summon_level_by_scan(kept, p)
