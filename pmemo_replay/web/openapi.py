@@ -211,7 +211,8 @@ PATHS: dict[str, dict[str, Any]] = {
             "requestBody": LOG_BODY,
             "responses": {
                 "201": _json("Created", "stored"), "200": _json("Created", "the identical log is already stored"),
-                "400": _json("RulingResponse", "not JSON or not a pmemo-log (log.schema)"),
+                "400": {**_BAD, "description": "not JSON or not a pmemo-log (a log.schema ruling), or a bad "
+                                               "`as_played` value (an error)"},
                 "422": _json("RulingResponse", "an illegal action or an unknown card; nothing stored"),
                 "413": _error("larger than PMEMO_MAX_UPLOAD_BYTES"),
             },
@@ -253,7 +254,7 @@ PATHS: dict[str, dict[str, Any]] = {
             "summary": "Validate a log without storing it (the `check --json` object; no body: a ruling saying so)",
             "parameters": [{"in": "query", "schema": schemas.CheckQuery}],
             "requestBody": CHECK_BODY,
-            "responses": {"200": _json("Check", "the check object (valid or not)"), "400": _error("invalid `at`"),
+            "responses": {"200": _json("Check", "the check object (valid or not)"), "400": _error("invalid `at` or `as_played`"),
                           "413": _error("larger than PMEMO_MAX_UPLOAD_BYTES")},
         },
     },
