@@ -393,6 +393,8 @@ def _chara_ops(r: Run, step: Step) -> None:
             r.left_area = c.area
         elif (kind == "rest" and c.rested) or (kind == "activate" and not c.rested):
             continue  # already so: nothing happens
+        elif kind == "activate" and stats.has_grant(r.g, c, stats.STAYS_RESTED):
+            continue  # 活動状態にならない in force: that part cannot be done
         r.emit(op)
         if kind == "modify" and "set" in step:  # a value set (変更), not a modifier gained: marked for ``copy`` "mods"
             held = find_chara(r.g.players[c.owner], c.card)

@@ -337,6 +337,9 @@ def has_active(g: GameState, c: Chara) -> bool:
 
 #: the grant of 退場しない ("does not leave"; the log's name for it predates this reading)
 STAYS = "not_eliminated"
+#: the grant of 活動状態にならない ("does not become active": no effect makes it active while it lasts; the turn's own
+#: standing of the Area comes after every "this turn" / "until the end of the turn" grant has ended)
+STAYS_RESTED = "stays_rested"
 
 
 def stays_on_area(g: GameState, c: Chara) -> bool:

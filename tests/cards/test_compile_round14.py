@@ -76,3 +76,13 @@ def test_the_number_rested_as_a_usage_cost_after_rest_any() -> None:
                 "コストの値を持つ相手のキャラ1枚を退場させる。") is None
     assert _one("[メイン/自分]:《1》キャラ1枚は、ターン終了時まで休息状態にした枚数と同じ使用コストの値を持つキャラには"
                 "妨害されない。") is None
+
+
+def test_does_not_become_active() -> None:
+    got = _one("このカードが退場した場合、相手のキャラ1枚を休息状態にできる。その場合、そのキャラは、ターン終了時まで活動状態に"
+               "ならない。")
+    assert got is not None and got["optional"] and got["do"] == [{"op": "rest", "target": "target:0", "then": [
+        {"op": "grant", "target": "target:0", "until": "turn_end", "what": "stays_rested"}]}]
+    got = _one("このカードが登場した場合、このターン、相手の全てのキャラは活動状態にならない。")
+    assert got is not None and got["do"] == [{"op": "grant", "target": "all_opponent", "until": "turn_end",
+                                              "what": "stays_rested"}]

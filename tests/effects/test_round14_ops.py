@@ -10,7 +10,7 @@ from tests.effects.test_machinery import AKI, BEN, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
 CAT, HAL = "TST 01-004", "TST 01-011"
-CALM = "TST 84-001"
+CALM, NAP, WAKE = "TST 84-001", "TST 84-002", "TST 84-003"
 CARDS = [
     # "rest any number of your Charas; if so, one Chara cannot be interfered, until the end of the turn, by Charas
     # whose usage cost equals the number rested" (HSF 01-011's shape)
@@ -18,6 +18,12 @@ CARDS = [
         {"op": "grant", "target": "target:0", "until": "turn_end",
          "what": {"not_interfered_by": {"max_cost": RESTED_COUNT, "min_cost": RESTED_COUNT}}}]},),
            cost=0, targets=({},)),
+    # "rest one of the opponent's Charas; if so, it does not become active until the end of the turn"
+    _event("84-002", "Nap", ({"op": "rest", "target": "target:0", "then": [
+        {"op": "grant", "target": "target:0", "what": "stays_rested", "until": "turn_end"}]},), cost=0,
+           targets=({"side": "opponent"},)),
+    # "one Chara becomes active"
+    _event("84-003", "Wake", ({"op": "activate", "target": "target:0"},), cost=0, targets=({},)),
 ]
 
 
@@ -43,3 +49,22 @@ def test_the_number_rested_is_counted_when_the_grant_runs() -> None:
     res = assert_legal(_calm([HAL]))  # one rested: only usage cost 1 is barred
     aki = find_chara(res.state.players[0], AKI)
     assert aki is not None and ({"not_interfered_by": {"max_cost": 1, "min_cost": 1}}) in [w for w, _ in aki.grants]
+
+
+def _napped():  # type: ignore[no-untyped-def]
+    g = _boards([AKI], [BEN], [NAP, WAKE])
+    return g.add("play_event", 0, card=NAP, pay=[], targets=[{"p": 1, "card": BEN}]).passes(1)
+
+
+def test_a_chara_that_does_not_become_active_stays_rested_this_turn() -> None:
+    # rule book 000 "Turn End": effects lasting until the turn's end end after those at the turn's end have run,
+    # and the Area stands at the start of its player's turn, when the grant has ended
+    g = _napped().add("play_event", 0, card=WAKE, pay=[], targets=[{"p": 1, "card": BEN}])
+    ben = find_chara(assert_legal(g).state.players[1], BEN)
+    assert ben is not None and ben.rested  # Wake's activation cannot be done
+    g.passes(1).end_turn(0)
+    ben = find_chara(assert_legal(g).state.players[1], BEN)
+    assert ben is not None and not ben.rested  # the next turn's standing: the grant has ended
+    g = _napped().add("play_event", 0, card=WAKE, pay=[], targets=[{"p": 1, "card": BEN}],
+                      ops=[{"op": "activate", "p": 1, "card": BEN}])
+    assert_illegal(g, "effect.result")  # a log making it active anyway

@@ -26,6 +26,7 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
+           "活動状態にならない": ["stays_rested"],  # no effect makes it active while it lasts (engine.pm.stats)
            # a Chara gives points only by approaching (its 〔突破〕 included: engine.pm.turns.place_point)
            "ポイントを与えることができない": ["cannot_give_points"],
            "〔強引〕を得る": ["forceful"],
