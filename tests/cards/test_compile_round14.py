@@ -86,3 +86,14 @@ def test_does_not_become_active() -> None:
     got = _one("このカードが登場した場合、このターン、相手の全てのキャラは活動状態にならない。")
     assert got is not None and got["do"] == [{"op": "grant", "target": "all_opponent", "until": "turn_end",
                                               "what": "stays_rested"}]
+
+
+def test_this_cards_own_usage_cost_change_on_the_area() -> None:
+    got = _one("このカードは、相手のターンの間、使用コスト+3を得る。")
+    assert got is not None and got["condition"] == {"own_turn": False} and got["do"] == [
+        {"op": "grant", "target": "self", "until": "turn_end", "what": {"cost": 3}}]
+    # a condition that reads usage costs could ask for the cost it changes: not read
+    assert _one("このカードは、使用コストが3以上の自分のキャラがいる場合、使用コスト+1を得る。") is None
+    # in the hand: the hand's own reading (a cost step), not this one
+    got = _one("このカードは、手札にある状態で自分の「乙」がいる場合、使用コスト-1を得る。")
+    assert got is not None and [x["op"] for x in got["do"]] == ["cost"]

@@ -3,14 +3,15 @@ and an illegal log."""
 
 from __future__ import annotations
 
-from engine.pm.cards import CardDB
+from engine.pm.cards import CardDB, Effect
 from engine.pm.script import RESTED_COUNT
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, _event, boards
+from tests.effects.test_machinery import AKI, BEN, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
 CAT, HAL = "TST 01-004", "TST 01-011"
-CALM, NAP, WAKE = "TST 84-001", "TST 84-002", "TST 84-003"
+CALM, NAP, WAKE, HEAVY, HEAVY_MINE, LOOPY = (f"TST 84-00{i}" for i in range(1, 7))
+DAN = "TST 01-005"  # 〔天然2〕
 CARDS = [
     # "rest any number of your Charas; if so, one Chara cannot be interfered, until the end of the turn, by Charas
     # whose usage cost equals the number rested" (HSF 01-011's shape)
@@ -24,6 +25,15 @@ CARDS = [
            targets=({"side": "opponent"},)),
     # "one Chara becomes active"
     _event("84-003", "Wake", ({"op": "activate", "target": "target:0"},), cost=0, targets=({},)),
+    # "during the opponent's turn, this card gets usage cost +1" (continuous; NUKN P-002's shape)
+    _chara("84-004", "Heavy", Effect("continuous", condition={"own_turn": False}, script=(
+        {"op": "grant", "target": "self", "what": {"cost": 1}, "until": "turn_end"},))),
+    _chara("84-005", "HeavyMine", Effect("continuous", condition={"own_turn": True}, script=(
+        {"op": "grant", "target": "self", "what": {"cost": 1}, "until": "turn_end"},))),
+    # a condition reading the cost it changes (the compiler keeps none): worked out once, without itself
+    _chara("84-006", "Loopy", Effect("continuous", condition={"count": {"spec": {"side": "self", "min_cost": 3},
+                                                                        "at_least": 1}}, script=(
+        {"op": "grant", "target": "self", "what": {"cost": 1}, "until": "turn_end"},))),
 ]
 
 
@@ -68,3 +78,14 @@ def test_a_chara_that_does_not_become_active_stays_rested_this_turn() -> None:
     g = _napped().add("play_event", 0, card=WAKE, pay=[], targets=[{"p": 1, "card": BEN}],
                       ops=[{"op": "activate", "p": 1, "card": BEN}])
     assert_illegal(g, "effect.result")  # a log making it active anyway
+
+
+def _interfered_dan(by: str):  # type: ignore[no-untyped-def]
+    """Dan (〔天然2〕: Charas of usage cost 2 or less cannot interfere it) approaches; ``by`` (cost 2) interferes."""
+    return _boards([DAN], [by]).add("approach", 0, card=DAN).passes(0, 1).add("interfere", 1, card=by)
+
+
+def test_a_continuous_usage_cost_change_counts_on_the_area_while_its_condition_holds() -> None:
+    assert_legal(_interfered_dan(HEAVY))  # the opponent's turn for Heavy: usage cost 3, above 〔天然2〕
+    assert_illegal(_interfered_dan(HEAVY_MINE), "interfere.ignore")  # its own turn only: usage cost 2 here
+    assert_illegal(_interfered_dan(LOOPY), "interfere.ignore")  # its condition sees cost 2: no change, no loop

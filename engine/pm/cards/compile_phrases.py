@@ -1240,6 +1240,10 @@ def _static(text: str, ctx: Ctx) -> Got:
             return Got(banned)
         raise NotUnderstood(text)
     rest = m[1]
+    from engine.pm.cards.compile_r14 import own_cost
+
+    if (got := own_cost(rest, ctx)) is not None:
+        return got
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
         p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for
         if p.head not in ("chara", "name", "card") or p.all or p.same_name or not p.holds_card_filter() or "side" in p.spec:
