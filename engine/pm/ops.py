@@ -254,6 +254,8 @@ def _rest(g: GameState, op: Mapping[str, Any]) -> str:
 
 def _activate(g: GameState, op: Mapping[str, Any]) -> str:
     c = _chara(g, op)
+    if c.rested and stats.has_grant(g, c, stats.STAYS_RESTED):
+        raise illegal("effect.result", f"{describe(g, c.card)} does not become active this turn (an effect)")
     c.rested = False
     return f"{describe(g, c.card)} becomes active"
 

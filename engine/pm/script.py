@@ -27,6 +27,8 @@ from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 Step = Mapping[str, Any]
 #: the grant that marks the change a ``set`` made to a Chara's AP/DP (変更: a value set, not a modifier gained)
 SET_CHANGE = "set_change"
+#: a spec value "the number of Charas the rest_any step before rested" (休息状態にした枚数), put in when a grant runs
+RESTED_COUNT = {"picked": "cards"}
 ZONE_FIELDS = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
 
 
@@ -367,6 +369,8 @@ def _chara_ops(r: Run, step: Step) -> None:
             what = step["what"]
             if isinstance(what, dict) and what.get("no_text_from") == "next_turn":  # "during the next turn"
                 what = {"no_text_from": r.g.turn + 1}
+            elif isinstance(what, dict) and "not_interfered_by" in what:
+                what = {**what, "not_interfered_by": _rested_counted(r, what["not_interfered_by"])}
             op.update(what=what, until=step.get("until", "turn_end"))
         elif kind == "coin":
             n = int(step.get("n", 1)) * (r.times(step) if "per" in step else 1)  # "for each X, N coins"
@@ -389,11 +393,19 @@ def _chara_ops(r: Run, step: Step) -> None:
             r.left_area = c.area
         elif (kind == "rest" and c.rested) or (kind == "activate" and not c.rested):
             continue  # already so: nothing happens
+        elif kind == "activate" and stats.has_grant(r.g, c, stats.STAYS_RESTED):
+            continue  # 活動状態にならない in force: that part cannot be done
         r.emit(op)
         if kind == "modify" and "set" in step:  # a value set (変更), not a modifier gained: marked for ``copy`` "mods"
             held = find_chara(r.g.players[c.owner], c.card)
             if held is not None:
                 held.grants.append(({SET_CHANGE: [op["ap"], op["dp"]]}, expiry(op["until"], r.g.turn)))
+
+
+def _rested_counted(r: Run, spec: dict[str, Any]) -> dict[str, Any]:
+    """A spec whose cost bound is "the number of Charas rested" (``{"picked": "cards"}``, after a ``rest_any``: the
+    compiler keeps it nowhere else) with that number put in: counted when the step runs, so the op logged holds it."""
+    return {k: len(r.picked) if v == RESTED_COUNT else v for k, v in spec.items()}
 
 
 def _given_up(r: Run, c: Chara) -> str | None:

@@ -337,6 +337,9 @@ def has_active(g: GameState, c: Chara) -> bool:
 
 #: the grant of 退場しない ("does not leave"; the log's name for it predates this reading)
 STAYS = "not_eliminated"
+#: the grant of 活動状態にならない ("does not become active": no effect makes it active while it lasts; the turn's own
+#: standing of the Area comes after every "this turn" / "until the end of the turn" grant has ended)
+STAYS_RESTED = "stays_rested"
 
 
 def stays_on_area(g: GameState, c: Chara) -> bool:
@@ -425,9 +428,32 @@ def ignore_value(g: GameState, c: Chara) -> int | None:
 
 def chara_cost(g: GameState, c: Chara) -> int:
     """A Chara's usage cost on the Area: printed cost +1 per level above 1 (reading 6, 8), plus ``{"cost": n}`` grants
-    (an effect giving Charas on the Area a usage cost change, e.g. MHK 01-053)."""
+    (an effect giving Charas on the Area a usage cost change, e.g. MHK 01-053), by ops and by its own continuous
+    effects ("this card gets usage cost +N (while …)": :func:`_own_cost`)."""
     extra = sum(int(w["cost"]) for w, _ in c.grants if isinstance(w, dict) and "cost" in w) if c.grants else 0
+    if (c.supports or "grant" in self_ops(g, c.card)) and c.uid not in _COST_BUSY:
+        extra += _own_cost(g, c)
     return used(g.card(c.card).cost + len(c.stack) + extra)
+
+
+#: Charas whose own continuous cost changes are being worked out: a condition read meanwhile that asks for the cost
+#: again sees it without them (the compiler keeps no such condition: compile_r14.own_cost)
+_COST_BUSY: set[int] = set()
+
+
+def _own_cost(g: GameState, c: Chara) -> int:
+    """The usage cost changes in force on ``c`` from its own (and its Supports') continuous ``grant`` ``{"cost": n}``
+    steps (on the Area only: a card's continuous text is in force in play; 手札にある状態で is the hand's)."""
+    cards = [g.card(c.card), *(g.card(x.card) for x in c.supports)]
+    if not any(st.get("op") == "grant" and isinstance(st.get("what"), Mapping) and "cost" in st["what"]
+               for card in cards for _, st in _static_entry(card)[1]):
+        return 0
+    _COST_BUSY.add(c.uid)
+    try:
+        return sum(int(st["what"]["cost"]) for st in self_steps(g, c)
+                   if st.get("op") == "grant" and isinstance(st.get("what"), Mapping) and "cost" in st["what"])
+    finally:
+        _COST_BUSY.discard(c.uid)
 
 
 def hand_cost(g: GameState, player: int, card_id: str) -> int:

@@ -78,7 +78,7 @@ def _all_back_to_deck(m: re.Match[str], ctx: Ctx) -> list[Step]:
     who = "self" if m["who"] == "自分" else "opponent"
     if (m["deck"] is not None) != (who == "opponent"):
         raise NotUnderstood(m[0])
-    return [{"op": "pick", "who": who, "from": "discard", "to": "deck", "n": 1, "filter": p.card_filter(), "all": True},
+    return [{"op": "pick", "who": who, "from": "discard", "to": "deck", "n": 1, "filter": p.card_filter(every=True), "all": True},
             {"op": "shuffle", "who": who}]
 
 

@@ -140,6 +140,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     # 「A」(または「B」)ではない / 「A」以外の: a Chara named none of them
     (r"(「[^」]+」(?:または「[^」]+」)*)(?:ではない|以外の)", lambda m: {"not": {"name": _names(m[1])}}),
     (r"使用コスト(?:の値)?が(\d+)以外の", lambda m: {"not": _exact_cost(m)}),
+    # "the usage cost equal to the number rested" (休息状態にした枚数): counted when the grant holding it runs (the
+    # compiler keeps it only in a grant after a rest_any step: compiler._per_picked; engine.pm.script.RESTED_COUNT)
+    (r"休息状態にした枚数と同じ使用コスト(?:の値)?を持つ", lambda m: {"max_cost": {"picked": "cards"}, "min_cost": {"picked": "cards"}}),
     (r"このカードと同じ特徴を持つ", {"shares_property": True}),
     (r"そのキャラ以外の、?", {"other_than_that": True}),
     (r"このカードのDPより低いAPの値を持つ", {"ap_below_source_dp": True}),
@@ -181,23 +184,40 @@ class Phrase:
     other_than_that: bool = False  # "other than that Chara": a target distinct from the one named before
     own_properties: tuple[str, ...] | None = None  # the properties of the effect's own card ("the same property as")
 
-    def holds_card_filter(self) -> bool:
-        """Whether :meth:`card_filter` can hold every part of the phrase."""
+    def holds_card_filter(self, *, same_name: bool = False) -> bool:
+        """Whether :meth:`card_filter` can hold every part of the phrase ("every" aside; "the same name as …" when
+        the caller reads it)."""
         try:
-            self.card_filter()
+            self.card_filter(every=True, same_name=same_name)
         except ValueError:
             return False
         return True
 
-    def chara_spec(self) -> dict[str, Any]:
-        """The spec of a Chara on the Area (no ``type``)."""
+    def unheld(self, *, every: bool = False, same_name: bool = False, apart: bool = False) -> list[str]:
+        """The parts of the phrase outside ``spec`` that a caller reading only the spec would drop: "this card",
+        "every" (``all``), "the same name as …" (``same_name``), "other than that Chara" (``other_than_that``), less
+        those the caller says it reads itself (``every``, ``same_name``, ``apart``)."""
+        parts = [("this card", self.head == "this"), ("every", self.all and not every),
+                 ("same name", self.same_name is not None and not same_name),
+                 ("other than that", self.other_than_that and not apart)]
+        return [name for name, dropped in parts if dropped]
+
+    def chara_spec(self, *, every: bool = False, same_name: bool = False, apart: bool = False) -> dict[str, Any]:
+        """The spec of a Chara on the Area (no ``type``). ValueError when the phrase has a part the spec cannot hold
+        and the caller does not read itself (:meth:`unheld`): a spec without it would be looser."""
+        if bad := self.unheld(every=every, same_name=same_name, apart=apart):
+            raise ValueError(f"a Chara spec does not hold {bad}")
         return dict(self.spec)
 
-    def card_filter(self) -> dict[str, Any]:
+    def card_filter(self, *, every: bool = False, same_name: bool = False) -> dict[str, Any]:
         """The filter of a card in a zone (``type`` from the head); ValueError when the phrase has a part no card
         filter holds (a Chara-only key such as ``rested`` or ``not_self``, also inside ``not`` / ``any_of``): a filter
         without it would be looser. "The same property as this card" (``shares_property``) becomes any of the effect's
-        own card's printed properties, as the Chara spec reads them (engine.pm.conditions)."""
+        own card's printed properties, as the Chara spec reads them (engine.pm.conditions). "Every" (``all``) only
+        when the caller reads it (``every``, a pick's ``same_name`` key: ``same_name``); "other than that Chara"
+        never."""
+        if bad := self.unheld(every=every, same_name=same_name):
+            raise ValueError(f"no card filter holds {bad}")
         f = dict(self.spec)
         if f.pop("shares_property", None):
             if self.own_properties is None or "any_of" in f:

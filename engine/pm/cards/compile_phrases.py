@@ -26,6 +26,7 @@ _GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
+           "活動状態にならない": ["stays_rested"],  # no effect makes it active while it lasts (engine.pm.stats)
            # a Chara gives points only by approaching (its 〔突破〕 included: engine.pm.turns.place_point)
            "ポイントを与えることができない": ["cannot_give_points"],
            "〔強引〕を得る": ["forceful"],
@@ -140,7 +141,7 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
     p = _np(np_text, ctx)
     if p.head not in ("chara", "name", "card") or p.same_name not in (None, "self"):
         raise NotUnderstood(np_text)
-    spec = p.chara_spec()
+    spec = p.chara_spec(every=True, same_name=True, apart=True)
     if p.same_name == "self":  # the names of this card (both of a Combo's)
         names = list(ctx.card.combo or (ctx.card.name,))
         spec["name"] = names[0] if len(names) == 1 else names
@@ -364,7 +365,7 @@ def _later(m: re.Match[str], ctx: Ctx) -> list[Step]:
         p = _np(m["who"], ctx)
         if p.head not in ("chara", "name") or p.all or p.same_name != "target":
             raise NotUnderstood(m["who"])
-        subject = {**p.chara_spec(), "same_name": ctx.last_target()}
+        subject = {**p.chara_spec(same_name=True), "same_name": ctx.last_target()}
     before = len(ctx.targets)
     do = clause(m["then"], ctx)
     if len(ctx.targets) != before or ctx.may:
@@ -412,9 +413,9 @@ def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = Fa
     p = _np(np_text, ctx)
     if p.all:
         raise NotUnderstood(np_text)
-    if not p.holds_card_filter():  # "other than this card", "rested"...: a pick's filter would drop them
+    if not p.holds_card_filter(same_name=True):  # "other than this card", "rested"...: a filter would drop them
         raise NotUnderstood(np_text)
-    step: Step = {"op": "pick", "from": src, "to": dst, "n": int(n), "filter": p.card_filter()}
+    step: Step = {"op": "pick", "from": src, "to": dst, "n": int(n), "filter": p.card_filter(same_name=True)}
     ctx.picked_onto_area = ctx.picked_onto_area or dst in ("area", "main", "support", "same_area")
     if upto or ctx.may:
         step["up_to"] = True
@@ -554,7 +555,7 @@ def _next_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 @reads(r"このターン、相手の手札にある(?P<np>全ての.+?)は、?使用コスト(?P<n>[+-]\d+)を得る")
 def _opp_hand_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "cost", "who": "opponent", "n": int(m["n"]), "filter": _np(m["np"], ctx).card_filter()}]
+    return [{"op": "cost", "who": "opponent", "n": int(m["n"]), "filter": _np(m["np"], ctx).card_filter(every=True)}]
 
 
 @reads(r"(?P<who>自分|相手)のポイント置き場(?:にある|の)カード(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?(?P<face>表|裏)向きにする")
@@ -658,7 +659,7 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
     if m := re.fullmatch(r"(?:同じ|この)ターンの間に、?(?P<np>[^、]+?)が(?P<n>\d+)枚以上(?:退場した|退場している|場から離れている)", text):
         # N Charas have left the Area this turn (leaving: any move off the Area), counted from the turn's history
         p = _np(m["np"], ctx)
-        if p.head != "chara" or p.all or p.same_name or set(p.spec) - {"side"}:
+        if p.head != "chara" or p.unheld() or set(p.spec) - {"side"}:
             raise NotUnderstood(text)  # a narrower kind of Chara: its facts when it left are not kept
         who = {"self": "self", "opponent": "opponent"}.get(p.spec.get("side", ""), "any")
         return {"history": {"event": "leave", "filter": {"type": "chara"}, "who": who, "at_least": int(m["n"])}}
@@ -1239,6 +1240,10 @@ def _static(text: str, ctx: Ctx) -> Got:
             return Got(banned)
         raise NotUnderstood(text)
     rest = m[1]
+    from engine.pm.cards.compile_r14 import own_cost
+
+    if (got := own_cost(rest, ctx)) is not None:
+        return got
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
         p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for
         if p.head not in ("chara", "name", "card") or p.all or p.same_name or not p.holds_card_filter() or "side" in p.spec:

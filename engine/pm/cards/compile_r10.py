@@ -73,7 +73,7 @@ def kind_ban(text: str, ctx: Ctx) -> list[Step] | None:
     p = _np(m["np"], ctx)
     if p.head not in ("chara", "name") or not p.all or p.same_name or p.other_than_that:
         raise NotUnderstood(text)
-    spec = p.chara_spec()
+    spec = p.chara_spec(every=True)
     if m["other"] is None:
         return [{"op": "grant", "target": {"all": spec}, "what": _KIND_BANS[m["what"]], "until": "turn_end"}]
     other = _np(m["other"], ctx)

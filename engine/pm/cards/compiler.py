@@ -77,6 +77,7 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
     else:
         return None
     if (not got.steps and not (bare and ctx.targets)) or _leftover(got.steps) or not _per_picked(got.steps) \
+            or _rested_count_in(ctx.targets) or _rested_count_in(got.condition) \
             or not _entered_after_entry(got.steps) or not revealed_checked(got.steps):
         return None
     trigger = got.trigger
@@ -175,11 +176,37 @@ def _entered_after_entry(steps: Any) -> bool:
     return True
 
 
+_RESTED = {"picked": "cards"}  # engine.pm.script.RESTED_COUNT: "the number of Charas rested", as a spec value
+
+
+def _rested_count_in(x: Any) -> bool:
+    """Whether "the number rested" stands anywhere in ``x`` (a spec value the engine puts in only where
+    :func:`_per_picked` allows it)."""
+    if x == _RESTED:
+        return True
+    if isinstance(x, dict):
+        return any(_rested_count_in(v) for v in x.values())
+    return isinstance(x, list) and any(_rested_count_in(v) for v in x)
+
+
+def _rested_count_misplaced(step: dict[str, Any], after_rest_any: bool) -> bool:
+    """"The number rested" in a step other than as a cost bound of a ``not_interfered_by`` grant right in a
+    ``rest_any`` step's ``then`` (engine.pm.script._rested_counted puts it in there only)."""
+    own = {k: v for k, v in step.items() if k not in ("per", "then", "do", "else", "modes")}
+    what = own.get("what")
+    if step.get("op") == "grant" and after_rest_any and isinstance(what, dict) and "not_interfered_by" in what:
+        own["what"] = {**what, "not_interfered_by": {
+            k: v for k, v in what["not_interfered_by"].items() if not (k in ("max_cost", "min_cost") and v == _RESTED)}}
+    return _rested_count_in(own)
+
+
 def _per_picked(steps: Any, after_rest_any: bool = False) -> bool:
-    """Whether every "for each Chara rested" (``per: {"picked": …}``) stands in the ``then`` of a ``rest_any`` step
-    (the only step whose rested Charas it can count)."""
+    """Whether every "for each Chara rested" (``per: {"picked": …}``) and "the number rested" stands in the ``then``
+    of a ``rest_any`` step (the only step whose rested Charas it can count)."""
     for step in steps:
         if step.get("per", {}).get("picked") is not None and not after_rest_any:
+            return False
+        if _rested_count_misplaced(step, after_rest_any):
             return False
         then = step.get("then")
         if step.get("op") == "pick" and then and then[0].get("per", {}).get("_moved") == step["to"]:

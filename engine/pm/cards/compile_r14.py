@@ -1,0 +1,32 @@
+"""Readers of the fourteenth compiler round (issue 20, helper h20r14): a card's own usage-cost change on the Area as a
+continuous effect."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.pm.cards.compile_phrases import Ctx, Got, NotUnderstood, condition
+
+#: condition keys that read a usage cost: a condition on a cost change that reads costs would ask for itself
+_COST_KEYS = frozenset({"max_cost", "min_cost", "target_cost", "cost"})
+
+
+def _reads_cost(x: Any) -> bool:
+    if isinstance(x, dict):
+        return any(k in _COST_KEYS or _reads_cost(v) for k, v in x.items())
+    return isinstance(x, list) and any(_reads_cost(v) for v in x)
+
+
+def own_cost(rest: str, ctx: Ctx) -> Got | None:
+    """"This card gets usage cost ±N ((while) C)" (このカードは、(C場合/間、)使用コスト±Nを得る) as a continuous effect:
+    a ``grant`` ``{"cost": N}`` on this card, read by engine.pm.stats.chara_cost while it is on the Area (its usage
+    cost there, as the decided reading of "usage cost" of a Chara on the Area has it). None: not this shape. A
+    condition that reads a usage cost itself is not read (it could ask for the cost it changes)."""
+    m = re.fullmatch(r"(?:(?P<c>[^、]+?)(?:場合|間)、)?使用コスト(?P<n>[+-]\d+)を得る", rest)
+    if m is None or (m["c"] and "手札" in m["c"]):
+        return None  # not this shape, or the cost in the hand (read with the hand's effects)
+    cond = condition(m["c"], ctx) if m["c"] else {}
+    if _reads_cost(cond):
+        raise NotUnderstood(rest)
+    return Got([{"op": "grant", "target": "self", "what": {"cost": int(m["n"])}, "until": "turn_end"}], condition=cond)
