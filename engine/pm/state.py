@@ -327,7 +327,7 @@ class GameState:
         self.area_gen = 0
         #: the card database's ids by what they do (engine.pm.stats.db_info), once looked up
         self.db_info: Any = None
-        self.wide_cache: tuple[int, list[Chara], frozenset[str]] | None = None  # engine.pm.stats._wide_entry
+        self.wide_cache: tuple[int, list[Chara], frozenset[str], frozenset[str], bool] | None = None  # engine.pm.stats._wide_entry
         #: the ``discard_<event>`` causes some card of the database listens for (engine.pm.triggers.fire_others)
         self.discard_heard: frozenset[str] | None = None
         self.watch_cache: tuple[int, dict[str, list[Chara]]] | None = None
@@ -389,13 +389,10 @@ class GameState:
         return c in p0.main or c in p0.support or c in p1.main or c in p1.support
 
     def chara_by_uid(self, uid: int) -> Chara | None:
-        for p in self.players:
-            for c in p.main:
-                if c.uid == uid:
-                    return c
-            for c in p.support:
-                if c.uid == uid:
-                    return c
+        p0, p1 = self.players
+        for c in (*p0.main, *p0.support, *p1.main, *p1.support):  # one loop: fewer steps than four
+            if c.uid == uid:
+                return c
         return None
 
     @property
