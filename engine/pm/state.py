@@ -330,7 +330,7 @@ class GameState:
         self.wide_cache: tuple[int, list[Chara], frozenset[str], frozenset[str], bool] | None = None  # engine.pm.stats._wide_entry
         #: the ``discard_<event>`` causes some card of the database listens for (engine.pm.triggers.fire_others)
         self.discard_heard: frozenset[str] | None = None
-        self.watch_cache: tuple[int, dict[str, list[Chara]]] | None = None
+        self.watch_cache: tuple[int, dict[str, list[Chara]], frozenset[str]] | None = None
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)

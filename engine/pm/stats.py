@@ -261,7 +261,7 @@ def area_changed(g: GameState, *cards: str) -> None:
 
 def watchers(g: GameState) -> dict[str, list[Chara]]:
     """The Charas on either Area listening for what happens to other Charas, by cause (``other_*``/``any_*``),
-    cached per ``g.area_gen``."""
+    cached per ``g.area_gen`` with the events they hear (``enter`` for ``other_enter``)."""
     cache = g.watch_cache
     if cache is not None and cache[0] == g.area_gen:
         return cache[1]
@@ -277,7 +277,8 @@ def watchers(g: GameState) -> dict[str, list[Chara]]:
                 if x.card in watch or (x.card not in known and watches(card(x.card))):
                     for cause in card(x.card).listens:
                         found.setdefault(cause, []).append(x)
-    g.watch_cache = (g.area_gen, found)
+    heard = frozenset(cause.split("_", 1)[1] for cause in found if cause.startswith(("other_", "any_")))
+    g.watch_cache = (g.area_gen, found, heard)
     return found
 
 

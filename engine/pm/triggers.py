@@ -68,9 +68,13 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
     if heard and DISCARD[event] in heard:
         fire_discard(g, DISCARD[event], subject, trail)
     cache = g.watch_cache
-    by_cause = cache[1] if cache is not None and cache[0] == g.area_gen else watchers(g)
-    if not by_cause:
+    if cache is None or cache[0] != g.area_gen:
+        watchers(g)
+        cache = g.watch_cache
+        assert cache is not None
+    if event not in cache[2]:  # no Chara on either Area hears it happen to another (the common case)
         return
+    by_cause = cache[1]
     for cause in (OTHER[event], ANY[event]):
         listeners = by_cause.get(cause)
         if listeners:

@@ -59,24 +59,16 @@ def same_card(a: str | None, b: str) -> bool:
 def area_holds(p: PlayerState, card_id: str) -> bool:
     """True when any Chara on the Area has ``card_id`` in its stack (summon.unique)."""
     key = base_id(card_id)  # the same card has the same base id, parallel or not
-    for c in (*p.main, *p.support):
-        if base_id(c.card) == key or (c.stack and key in map(base_id, c.stack)):
-            return True
-    return False
+    return any(base_id(c.card) == key or (c.stack and key in map(base_id, c.stack)) for c in (*p.main, *p.support))
 
 
 def find_chara(p: PlayerState, card_id: str) -> Chara | None:
     """The Chara on ``p``'s Area named by ``card_id`` (the top card; parallels match)."""
-    key = None
-    for charas in (p.main, p.support):
-        for c in charas:
-            top = c.card
-            if top == card_id:
-                return c
-            if key is None:
-                key = base_id(card_id)
-            if base_id(top) == key:
-                return c
+    charas = (*p.main, *p.support)
+    key = base_id(card_id) if charas else None  # the same card has the same base id, parallel or not
+    for c in charas:
+        if base_id(c.card) == key:
+            return c
     return None
 
 
