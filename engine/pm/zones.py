@@ -58,29 +58,36 @@ def same_card(a: str | None, b: str) -> bool:
 
 def area_holds(p: PlayerState, card_id: str) -> bool:
     """True when any Chara on the Area has ``card_id`` in its stack (summon.unique)."""
-    key = base_id(card_id)  # the same card has the same base id, parallel or not
-    return any(base_id(c.card) == key or (c.stack and key in map(base_id, c.stack)) for c in (*p.main, *p.support))
+    key = base_id(card_id)
+    for charas in (p.main, p.support):
+        for c in charas:
+            top = c.card
+            if top == card_id or base_id(top) == key:
+                return True
+            for s in c.stack:
+                if s == card_id or base_id(s) == key:
+                    return True
+    return False
 
 
 def find_chara(p: PlayerState, card_id: str) -> Chara | None:
     """The Chara on ``p``'s Area named by ``card_id`` (the top card; parallels match)."""
-    charas = (*p.main, *p.support)
-    key = base_id(card_id) if charas else None  # the same card has the same base id, parallel or not
-    for c in charas:
-        if base_id(c.card) == key:
-            return c
+    key = None
+    for charas in (p.main, p.support):
+        for c in charas:
+            top = c.card
+            if top == card_id:
+                return c
+            if key is None:
+                key = base_id(card_id)
+            if base_id(top) == key:
+                return c
     return None
 
 
 def remove_copy(cards: list[str] | list[str | None], card_id: str, *, from_end: bool = False) -> bool:
     """Remove one copy of ``card_id`` from a list of ids; False when there is none."""
     key = base_id(card_id)
-    if not from_end and None not in cards:  # the same card has the same base id: the first one found in C
-        try:
-            del cards[list(map(base_id, cards)).index(key)]  # type: ignore[arg-type]
-        except ValueError:
-            return False
-        return True
     rng = range(len(cards) - 1, -1, -1) if from_end else range(len(cards))
     for i in rng:
         c = cards[i]
