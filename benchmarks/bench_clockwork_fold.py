@@ -10,8 +10,8 @@ time (the loop is fold_bench.py's, shared with bench_mahou_fold.py).
 Usage (from the project root):
     PYTHONPATH=.:benchmarks python3 benchmarks/bench_clockwork_fold.py [--games 60] [--seed 1] [--repeat 3] [--json]
 
-An optional mypyc build of the hot modules (benchmarks/README.md, ninth session) is timed the same way, with the
-copy of the tree it was built in first on PYTHONPATH.
+The build that ran is printed (and is ``build`` in the JSON): the compiled hot modules (mypyc, ``python tools/build_compiled.py``) when
+their build matches the sources, else pure Python; ``PMEMO_PURE=1`` times pure Python (docs/compiled-build.md).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 
 import fold_bench  # benchmarks/ is on the path
 
+from engine.clockwork import BUILD
 from engine.clockwork.cards import CwCardDB, parse_cards
 from engine.clockwork.selfplay import play_game
 
@@ -37,4 +38,4 @@ def clockwork_logs(db: CwCardDB, decks: list[list[str]], n: int, seed: int) -> l
 
 
 if __name__ == "__main__":
-    fold_bench.main("clockwork-memorion-1", __doc__, FIXTURES, parse_cards, play_game, games=60)
+    fold_bench.main("clockwork-memorion-1", __doc__, FIXTURES, parse_cards, play_game, games=60, build=str(BUILD))

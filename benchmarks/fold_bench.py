@@ -68,8 +68,9 @@ def compare(texts: list[bytes], db: Any, pgns: list[str], repeat: int) -> dict[s
 
 
 def main(ruleset: str, description: str | None, fixtures: Path, parse_cards: Callable[[Any], Any],
-         play_game: PlayGame, *, games: int) -> None:
-    """The command line of a game's fold benchmark: ``--games``, ``--seed``, ``--repeat``, ``--json``."""
+         play_game: PlayGame, *, games: int, build: str | None = None) -> None:
+    """The command line of a game's fold benchmark: ``--games``, ``--seed``, ``--repeat``, ``--json``; ``build``
+    names the build of the engine that ran (compiled or pure Python), reported with the figures."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
@@ -79,10 +80,14 @@ def main(ruleset: str, description: str | None, fixtures: Path, parse_cards: Cal
     db, decks = bundled(fixtures, parse_cards)
     texts = self_play_logs(play_game, db, decks, args.games, args.seed)
     report = compare(texts, db, random_pgn_games(args.games, args.seed), args.repeat)
+    if build is not None:
+        report["build"] = build
     if args.json:
         print(json.dumps(report))
         return
     engine, chess_figures = report["engine"], report["python_chess"]
+    if build is not None:
+        print(f"{ruleset} build: {build}")
     print(f"{ruleset} fold: {engine['actions']} actions of {engine['games']} games in {engine['seconds']:.3f} s "
           f"= {engine['actions_per_second']:.0f} actions/s")
     print(f"python-chess read_game: {chess_figures['plies']} plies in {chess_figures['seconds']:.3f} s = "

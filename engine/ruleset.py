@@ -429,7 +429,7 @@ class CompleteLogRecording:
         """The legal actions; an action whose ``order`` nobody at the table sees (:class:`HiddenOrders`) is offered
         without it, once (the drafts service fills it)."""
         actions = self.legal_actions(state)  # type: ignore[attr-defined]
-        hidden = getattr(self, "hidden_orders", frozenset())
+        hidden: frozenset[str] = getattr(self, "hidden_orders", frozenset())
         if hidden:
             bare: list[Action] = []
             for action in actions:

@@ -1,3 +1,11 @@
 """Clockwork Memorion (``clockwork-memorion-1``, ../shared/spec/clockwork-memorion.md): one folder behind the
 ruleset interface (engine/ruleset.py). Nothing outside this package imports it; the registry finds
-:mod:`engine.clockwork.ruleset`."""
+:mod:`engine.clockwork.ruleset`.
+
+The fold's hot modules may run compiled (mypyc, ``tools/build_compiled.py``): :data:`BUILD` says which build runs
+and why; a build whose recorded sources no longer match, or ``PMEMO_PURE=1``, leaves pure Python (engine/compiled.py).
+"""
+
+from engine.compiled import use_compiled
+
+BUILD = use_compiled(__name__, __path__)

@@ -19,6 +19,7 @@ DYNAMIC = frozenset({"import_module", "__import__", "find_spec", "spec_from_file
 #: the dynamic imports that load no game (path -> why)
 ALLOWED = {
     "engine/rulesets.py": "the ruleset discovery: engine.<game>.ruleset is the interface",
+    "engine/compiled.py": "the compiled build's group library of the package calling it (its own modules), by file",
     "pmemo_replay/store/__init__.py": "the store package's own submodules (f'{__name__}.…')",
     "pmemo_replay/web/warmup.py": "its MODULES list: the statistics modules and pandas, no game",
     "tools/pm/verification_digest_v2.py": "a Precious Memories tool loading a file of its own folder",

@@ -1,5 +1,6 @@
 """scripts/setup.sh (sourced by scripts/test and scripts/demo): root only through ``sudo -n`` when unattended, apt's
-plan shown and refused when it upgrades what the new packages do not need, pip and uv at stated versions.
+plan shown and refused when it upgrades what the new packages do not need, pip and uv at stated versions, the
+compiled build of the Clockwork fold tried without ever failing the install.
 The commands it calls (``id``, ``sudo``, ``apt-get``) are stand-ins on PATH that record their arguments."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,3 +92,25 @@ def test_pip_and_uv_are_pinned() -> None:
     script = (ROOT / "scripts" / "lock").read_text()
     assert re.search(r"^UV_VERSION=\d+\.\d+\.\d+$", script, re.MULTILINE)
     assert 'pip install -q "uv==$UV_VERSION"' in script
+
+
+def test_the_compiled_build_never_fails_the_install(tmp_path: Path) -> None:
+    """build_compiled (run by use_venv): tools/build_compiled.py's status 0 marks the build in place; 3 (this machine
+    cannot build) and any failure each say so, and the install goes on with pure Python."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    for status, built, said in [(0, "1", ""), (3, "", "runs as pure Python here"), (1, "", "failed (status 1)")]:
+        fake(venv / "bin", "python", f"echo \"$@\" > {tmp_path / 'args'}\nexit {status}\n")
+        done = run_setup(tmp_path, f'VENV={venv}\nbuild_compiled\necho "built=$COMPILED_BUILT"', uid=0)
+        assert done.returncode == 0 and done.stdout.splitlines()[-1] == f"built={built}", done
+        assert said in done.stdout + done.stderr
+        assert (tmp_path / "args").read_text().split() == ["tools/build_compiled.py"]
+
+
+def test_the_build_tool_says_when_this_machine_cannot_build(tmp_path: Path) -> None:
+    """Without mypy in the environment the tool exits 3 with a line saying so, and leaves any build alone."""
+    code = ("import runpy, sys; sys.modules['mypyc'] = None; sys.argv = ['build_compiled', '--force'];"
+            "runpy.run_path('tools/build_compiled.py', run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3, done
+    assert "not built, mypy (mypyc) is not installed" in done.stdout and "pure Python runs" in done.stdout
