@@ -105,7 +105,10 @@ _PLAN: dict[str, tuple[frozenset[str], tuple[tuple[str, Check], ...], tuple[tupl
 
 def _plainly_fine(a: dict[str, Any]) -> bool:
     """True for a well-formed action without nested parts (most of them): checked without building messages."""
-    plan = _PLAN.get(a.get("type"))  # type: ignore[arg-type]
+    kind = a.get("type")
+    if type(kind) is not str:  # a list or an object would not even be a key: the slow path names what is wrong
+        return False
+    plan = _PLAN.get(kind)
     if plan is None:
         return False
     allowed, required, optional = plan
