@@ -144,11 +144,12 @@ class Drafts:
                     {"draft_id": draft_id, "kind": "append", "seq": n, "action": action, "public": copy, "at": now}
                     for n, (action, copy) in enumerate(zip(actions, copies, strict=True))])
                 event = conn.execute(sa.select(sa.func.max(DRAFT_EVENT.c.id)).where(DRAFT_EVENT.c.draft_id == draft_id)).scalar_one()
-            if fold.orders is not None:  # the source's orders were known, but for the positions never named there
+            if fold.orders is not None:  # the source's draws were known, but for those never named there; what
+                # is still in a deck goes on as a draft's deck order nobody saw (named as drawn, or not named)
                 never = {(pos[0], pos[1]) for positions in header_unnamed(header).values() for pos in positions
                          if len(pos) == 3 or pos[3] >= len(actions)}  # named only after the branch's start
                 for s, (_, order) in sorted(fold.orders.orders.items()):
-                    seen = {k for k in range(len(order)) if (s, k) not in never}
+                    seen = {k for k in range(len(order)) if (s, k) in fold.orders.taken and (s, k) not in never}
                     fold.orders.see({s: seen})
                     event = self._event(conn, draft_id, "order", s, dict(fold.orders.held[s]),
                                         {"by": s, "seen": sorted(seen)})

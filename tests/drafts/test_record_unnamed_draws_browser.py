@@ -86,7 +86,7 @@ def test_cards_not_named_show_face_down_and_are_named_before_they_are_played(ser
     for cid in rest:
         section.locator(f".picker button.pick[data-pick='{cid}']").first.tap()
     section.locator(".identify-send").tap()
-    page.wait_for_function(f"document.querySelectorAll('#side-{p} .hand-zone .not-named').length === 0", timeout=WAIT_MS)
+    page.wait_for_selector(f"#side-{p} .hand-zone .not-named", state="detached", timeout=WAIT_MS)
     unnamed, shown = _tiles(page, p)
     assert unnamed == 0 and sorted(rest) == sorted(c for c in shown if c in rest)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

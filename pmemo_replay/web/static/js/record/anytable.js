@@ -189,6 +189,7 @@ export async function startAnyTable(d, data, server) {
     if (offers.hand_play !== null && offers.hand_play !== undefined) {
       const p = offers.hand_play;
       parts.push(el("section", { class: "rec-group g-hand" }, el("h3", { text: "Not named yet" }),
+        offers.actions.length ? null : el("p", { class: "hint", text: `The choices here take cards nobody named: name what ${names[p]} drew first.` }),
         button(`${names[p]} plays a card not named yet…`, () => playFromHand(p), "offer hand-play")));
     }
     fill(node, parts);
