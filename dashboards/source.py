@@ -23,6 +23,7 @@ from dashboards.facts import CardCodes, Rows, StoredGame, game_rows
 from engine.fold import Folder
 from engine.rulesets import UnknownRuleset, get_ruleset
 from engine.rulings import IllegalAction
+from pmemo_replay.games.unnamed import header_unnamed
 from pmemo_replay.store.models import ACTION, GAME, GAME_SEAT, SNAPSHOT
 
 logger = logging.getLogger(__name__)
@@ -110,7 +111,11 @@ def final_facts(game: StoredGame, start: tuple[int, dict[str, Any]] | None, acti
     except (IllegalAction, ValueError, KeyError, TypeError):
         return None
     facts = tracker.facts if tracker is not None else ruleset.facts
-    return [facts(state, seat) for seat in range(len(state.players))]
+    out = [facts(state, seat) for seat in range(len(state.players))]
+    for seat in header_unnamed(game.header):  # drawn at the table, never named: that hand is not known
+        if 0 <= seat < len(out):
+            out[seat] = {**out[seat], "hands_known": False}
+    return out
 
 
 def ruleset_cards(store: Any) -> Callable[[str], Any]:

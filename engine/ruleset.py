@@ -335,6 +335,46 @@ class HiddenOrders(Protocol):
     #: (the append's ``named``, in drawing order) are put on top of the deck before it is applied
     draws_named_first: frozenset[str]
 
+    def hide_unnamed(self, state_json: dict[str, Any], player: int, cards: Sequence[str]) -> None:
+        """Optional: in ``state_json`` (the judge's), null one copy of each of ``cards`` (cards the player drew that
+        nobody named: the placeholder's, never the table's) where the player's drawn cards lie, the hand first
+        (default: the hand only, :func:`null_copies` on ``players[player]["hand"]``)."""
+
+
+def null_copies(zone: list[Any], cards: Iterable[str]) -> list[str]:
+    """Replace one copy of each of ``cards`` in ``zone`` by None, the latest first; the cards not found there.
+
+    >>> hand = ["A", "B", "A"]
+    >>> null_copies(hand, ["A", "C"]), hand
+    (['C'], ['A', 'B', None])
+    """
+    left = []
+    for card in cards:
+        for i in range(len(zone) - 1, -1, -1):
+            if zone[i] == card:
+                zone[i] = None
+                break
+        else:
+            left.append(card)
+    return left
+
+
+def hide_unnamed(ruleset: Any, state_json: dict[str, Any], unnamed: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """``state_json`` (a judge's state JSON, changed in place and returned) with each player's ``unnamed[p]`` cards
+    (drawn, never named) null: the ruleset's ``hide_unnamed``, else in the hand; ``not_named`` beside a hand says
+    how many of its nulls are such cards (a seat view hiding that hand drops it: they are hidden there)."""
+    hide = getattr(ruleset, "hide_unnamed", None)
+    for p, cards in enumerate(unnamed):
+        if not cards or p >= len(state_json.get("players") or ()):
+            continue
+        me = state_json["players"][p]
+        if hide is not None:
+            hide(state_json, p, cards)
+        else:
+            null_copies(me["hand"], cards)
+        me["not_named"] = sum(1 for c in me["hand"] if c is None)
+    return state_json
+
 
 def hides_orders(ruleset: Any) -> bool:
     """True when ``ruleset`` has the :class:`HiddenOrders` members (and some action type to hide)."""

@@ -6,7 +6,8 @@ node's ``time`` recalls with it, the top-level action last; each node names its 
 ``inherit``, ``recall`` from the hand, a ``mulligan``'s or ``discard``'s cards) and its logged ``ops`` name what they
 take: ``draw`` takes unnamed cards from the top, ``from: deck_top`` the top card (named), ``from: deck`` a copy
 anywhere in the deck (a search), ``from: hand`` a hand card. A card an op puts on top of a deck is not followed: the
-next ``deck_top`` op of that player is read as the next card down.
+next ``deck_top`` op of that player is read as the next card down. A card drawn and never named is hidden in a state
+JSON where it lies: the hand, else the Drop (``hide_unnamed``).
 
 >>> named({"type": "summon", "p": 0, "card": "A", "interrupts": [{"type": "recall", "p": 1, "card": "B", "from": "hand"}]})
 [(1, 'B', 'hand'), (0, 'A', 'hand')]
@@ -17,8 +18,10 @@ next ``deck_top`` op of that player is read as the next card down.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
+
+from engine.ruleset import null_copies
 
 Named = tuple[int, str | None, str]
 #: where an op's ``from`` takes a card: the drafts' words for it
@@ -71,3 +74,9 @@ def named(action: Mapping[str, Any]) -> list[Named]:
     for node in _nodes(action):
         out += _own(node) + _ops(node)
     return out
+
+
+def hide_unnamed(state_json: dict[str, Any], p: int, cards: Sequence[str]) -> None:
+    """Null one copy of each of ``cards`` (drawn by ``p``, never named) in ``p``'s hand, else the Drop."""
+    me = state_json["players"][p]
+    null_copies(me["drop"], null_copies(me["hand"], cards))

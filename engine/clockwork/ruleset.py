@@ -71,6 +71,9 @@ class ClockworkMemorion(CompleteLogRecording):
         and decks (engine/clockwork/hidden.py)."""
         return hidden.named(action)
 
+    def hide_unnamed(self, state_json: dict[str, Any], player: int, cards: Sequence[str]) -> None:
+        hidden.hide_unnamed(state_json, player, cards)
+
     apply = staticmethod(apply_action)
     #: as played (docs/as-played.md): ``turn``, ``trigger``, ``count``, ``payment`` and ``ops`` can stand
     apply_despite = staticmethod(unchecked(apply_action))

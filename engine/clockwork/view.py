@@ -58,6 +58,7 @@ def player_view(state: dict[str, Any], viewer: int) -> dict[str, Any]:
     out = copy.deepcopy(state)
     rival = out["players"][1 - viewer]
     rival["hand"] = [None] * len(rival["hand"])
+    rival.pop("not_named", None)  # hidden here, whether named or not (engine.ruleset.hide_unnamed)
     if out["phase"] == "setup" and any(pl["ruler"] is None for pl in out["players"]):
         rival["ruler"] = None if rival["ruler"] is None else {k: None for k in rival["ruler"]}
         rival["limit"] = None if rival["limit"] is None else {k: None for k in rival["limit"]}

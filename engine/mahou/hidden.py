@@ -1,14 +1,18 @@
 """What a table does not see in Mahou Shoujo (engine.ruleset.HiddenOrders): the orders of ``shuffle`` and
-``redraw``, a placeholder order for each, the cards an action names from a hand, and ``out_of_heroes``, whose draws
-are named before it."""
+``redraw``, a placeholder order for each, the cards an action names from a hand (a power's or event's ``discard``
+op: the rival's), ``out_of_heroes``, whose draws are named before it, and where a card drawn and never named lies
+in a state JSON (the hand, else the Dreamscape, where ``out_of_heroes`` puts what it draws past 4)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.mahou.effects import build_ops
 from engine.mahou.setup import _stage
 from engine.mahou.state import MsState
+from engine.ruleset import null_copies
+from engine.rulings import IllegalAction
 
 HIDDEN_ORDERS = frozenset({"shuffle", "redraw"})
 #: draws until a Hero comes (SR Note 3): the cards named with it go on top first (engine.ruleset.HiddenOrders)
@@ -34,6 +38,34 @@ def placeholder_order(g: MsState, a: Mapping[str, Any]) -> list[str]:
 
 
 def named(g: MsState, a: Mapping[str, Any]) -> list[tuple[int, str, str]]:
-    """``(player, card, "hand")`` for each card the action takes from a hand."""
-    fields = FROM_HAND.get(a.get("type", ""), ())
-    return [(a["p"], a[f], "hand") for f in fields if isinstance(a.get(f), str) and type(a.get("p")) is int]
+    """``(player, card, "hand")`` for each card the action takes from a hand: its own fields, and the cards its
+    effect's ``discard`` ops send from a hand (logged ``ops``, else built from the card's effect and ``targets``)."""
+    kind, p = a.get("type", ""), a.get("p")
+    if type(p) is not int:
+        return []
+    out = [(p, a[f], "hand") for f in FROM_HAND.get(kind, ()) if isinstance(a.get(f), str)]
+    if kind in ("play_power", "play_event"):
+        out += [(op["p"], op["card"], "hand") for op in _ops(g, a, p)
+                if op.get("op") == "discard" and type(op.get("p")) is int and isinstance(op.get("card"), str)]
+    return out
+
+
+def _ops(g: MsState, a: Mapping[str, Any], p: int) -> list[Mapping[str, Any]]:
+    """The ops a power or event applies: as logged, else built from its card (none when it cannot be built)."""
+    given = a.get("ops")
+    if isinstance(given, list):
+        return [op for op in given if isinstance(op, Mapping)]
+    card = g.cards.by_id.get(a.get("card")) if isinstance(a.get("card"), str) else None
+    targets = a.get("targets", ())
+    if card is None or card.effect is None or not isinstance(targets, list):
+        return []
+    try:
+        return build_ops(card.effect, p, targets)
+    except IllegalAction:
+        return []
+
+
+def hide_unnamed(state_json: dict[str, Any], p: int, cards: Sequence[str]) -> None:
+    """Null one copy of each of ``cards`` (drawn by ``p``, never named) in ``p``'s hand, else the Dreamscape."""
+    me = state_json["players"][p]
+    null_copies(me["dreamscape"], null_copies(me["hand"], cards))

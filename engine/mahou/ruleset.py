@@ -192,5 +192,8 @@ class MahouShoujo(CompleteLogRecording):
     def named(self, state: MsState, action: Mapping[str, Any]) -> list[tuple[int, str, str]]:
         return hidden.named(state, action)
 
+    def hide_unnamed(self, state_json: dict[str, Any], player: int, cards: Sequence[str]) -> None:
+        hidden.hide_unnamed(state_json, player, cards)
+
 
 RULESET = MahouShoujo()

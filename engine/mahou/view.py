@@ -41,6 +41,7 @@ def player_view(state: dict[str, Any], viewer: int) -> dict[str, Any]:
     out = copy.deepcopy(state)
     rival = out["players"][1 - viewer]
     rival["hand"] = [None] * len(rival["hand"])
+    rival.pop("not_named", None)  # hidden here, whether named or not (engine.ruleset.hide_unnamed)
     if out["phase"] == "setup" and rival["active"] is not None:
         rival["active"] = {k: None for k in rival["active"]}
     return out

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.fold import Folder
-from engine.ruleset import JUDGE, PUBLIC, hidden_seats, hides_orders
+from engine.ruleset import JUDGE, PUBLIC, hidden_seats, hide_unnamed, hides_orders
 from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, Trail
 from pmemo_replay.drafts.orders import Orders, Pos, Rewrite
+from pmemo_replay.games.unnamed import hide_in_trail
 from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is the first game's
 
 logger = logging.getLogger(__name__)
@@ -74,7 +75,7 @@ class DraftFold:
 
     def __init__(self, header: Mapping[str, Any], cards: Any, *, offset: int = 0,
                  judge: dict[str, Any] | None = None, public: dict[str, Any] | None = None,
-                 seen: Mapping[int, set[int]] | None = None,
+                 seen: Mapping[int, set[int]] | None = None, late: Mapping[Pos, int] | None = None,
                  orders_now: Callable[[list[int]], Mapping[int, Mapping[str, Any]]] | None = None) -> None:
         """From the header's setup, or from the snapshots ``judge`` and ``public`` taken after ``offset`` actions.
 
@@ -90,7 +91,7 @@ class DraftFold:
         if hides_orders(rs) and state is not None:
             if not isinstance(public, Mapping) or "orders" not in public:
                 raise ValueError("a snapshot of a game with hidden orders without its orders")
-            orders = Orders.from_json(rs, state, public["orders"], seen)
+            orders = Orders.from_json(rs, state, public["orders"], seen, late)
             if orders_now is not None:
                 orders.overlay(orders_now(sorted(orders.held)))
             orders.patch(state)
@@ -99,7 +100,7 @@ class DraftFold:
         #: where the deck orders nobody saw stand (engine.ruleset.HiddenOrders; None for other games)
         self.orders: Orders | None = orders
         if hides_orders(rs) and orders is None:
-            self.orders = Orders(rs, self.judge.state, seen)
+            self.orders = Orders(rs, self.judge.state, seen, late)
         self.last: Mapping[str, Any] | None = None  # the last action pushed (its public trail)
         #: the turn each action was taken in (None for those folded before this process's snapshot)
         self.turns: list[int | None] = [None] * offset
@@ -178,6 +179,9 @@ class DraftFold:
         trail = None
         if folder.applied and folder.trails:
             trail = folder.trails[-1].to_json() + extra.to_json()
+        if self.orders is not None and folder is self.judge:  # a card drawn and never named is shown as such
+            hide_unnamed(self.ruleset, data, self.orders.cards_never_named())
+            trail = hide_in_trail(trail, [c for cards in self.orders.cards_never_named(by=self.applied - 1) for c in cards])
         if view == JUDGE:
             return Shown(data, trail)
         data = self.ruleset.seat_state(data, PUBLIC, from_judge=folder is self.judge)
@@ -218,13 +222,13 @@ class DraftFold:
         orders = self.orders
         assert orders is not None
         if not rewrite.orders:
-            orders.see(rewrite.seen)
+            orders.see(rewrite.seen, rewrite.late)
             return
         applied = self.applied
         affects = orders.affected(rewrite.orders, applied)
         saved = (self.judge, orders, self.turns, self.last, self.marks, self.pushed, self.base)
         orders = self.orders = orders.before(applied, orders.origins)  # a copy: the old one stays for a refusal
-        orders.see(rewrite.seen)
+        orders.see(rewrite.seen, rewrite.late)
         self.pushed = actions = list(self.pushed)
         for s, order in rewrite.orders.items():
             held = orders.set_order(s, order)
@@ -262,7 +266,7 @@ class DraftFold:
             self.turns = self.turns[:mark.seq]
         else:
             self.judge = Folder(self.header, self.cards)
-            self.orders = Orders(self.ruleset, self.judge.state, orders.seen)
+            self.orders = Orders(self.ruleset, self.judge.state, orders.seen, orders.late)
             self.base, self.pushed, self.turns, self.marks = 0, [], [], []
             self._mark()
         for action in actions or ():

@@ -45,6 +45,9 @@ class Rewrite:
     seen: dict[int, set[int]] = field(default_factory=dict)
     #: once applied to a fold: the earliest action whose folded state the new orders changed (None: none did)
     affects: int | None = None
+    #: positions seen here that were drawn before (named by a later play: which draw it was is a guess) -> the
+    #: action naming them
+    late: dict[Pos, int] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(self.orders or self.seen)
@@ -56,7 +59,8 @@ class Rewrite:
 class Orders:
     """The hidden orders of one draft's fold, kept beside it action by action."""
 
-    def __init__(self, ruleset: Any, state: Any, seen: Mapping[int, set[int]] | None = None) -> None:
+    def __init__(self, ruleset: Any, state: Any, seen: Mapping[int, set[int]] | None = None,
+                 late: Mapping[Pos, int] | None = None) -> None:
         self.rs = ruleset
         self.seats = len(state.players)
         #: per player, the origin of each deck card (top last): a position, or None (not from a hidden order)
@@ -65,6 +69,8 @@ class Orders:
         self.held: dict[int, Action] = {}  #: action index -> the action holding that order (as rewritten)
         self.taken: dict[Pos, int] = {}  #: position -> the action that took it from the deck (in taking order)
         self.seen: dict[int, set[int]] = {k: set(v) for k, v in (seen or {}).items()}
+        #: positions named by an action after the one that drew them -> that action (Rewrite.late)
+        self.late: dict[Pos, int] = dict(late or {})
 
     def decks(self, state: Any) -> list[list[str]]:
         return [list(self.rs.pile(state, p)) for p in range(self.seats)]
@@ -91,10 +97,18 @@ class Orders:
 
     # --- rewrites, snapshots ------------------------------------------------------------
 
-    def see(self, seen: Mapping[int, set[int]]) -> None:
-        """Positions newly seen (a rewrite's ``seen``)."""
+    def see(self, seen: Mapping[int, set[int]], late: Mapping[Pos, int] | None = None) -> None:
+        """Positions newly seen (a rewrite's ``seen``; ``late``: those of them named after their draw)."""
         for s, places in seen.items():
             self.seen.setdefault(s, set()).update(places)
+        for pos, at in (late or {}).items():
+            self.late.setdefault(pos, at)
+
+    def named_late(self, rewrite: Rewrite, at: int) -> Rewrite:
+        """``rewrite`` (made for action ``at``) with its positions drawn before ``at`` noted as named late."""
+        rewrite.late = {(s, k): at for s, places in rewrite.seen.items() for k in places
+                        if (s, k) in self.taken and k not in self.seen.get(s, ())}
+        return rewrite
 
     def affected(self, orders: Mapping[int, Sequence[str]], applied: int) -> int:
         """The earliest action whose folded state ``orders`` (action index -> new order) change: the first that took
@@ -106,6 +120,15 @@ class Orders:
                 if card != old[k]:
                     earliest = min(earliest, self.taken.get((s, k), applied))
         return earliest
+
+    def see_whole(self, s: int) -> Rewrite:
+        """Action ``s``'s order was given whole (the table knew it): every place of it seen; the rewrite that says
+        so (empty when ``s`` holds no order)."""
+        if s not in self.orders:
+            return Rewrite()
+        rewrite = Rewrite(seen={s: set(range(len(self.orders[s][1])))})
+        self.see(rewrite.seen)
+        return rewrite
 
     def set_order(self, s: int, order: Sequence[str]) -> Action:
         """Action ``s`` now holds ``order``; returns that action."""
@@ -126,6 +149,7 @@ class Orders:
         out.held = {s: a for s, a in self.held.items() if s < seq}
         out.taken = {pos: i for pos, i in self.taken.items() if i < seq}
         out.seen = {s: set(k) for s, k in self.seen.items()}
+        out.late = dict(self.late)
         return out
 
     def patch(self, state: Any) -> None:
@@ -158,9 +182,9 @@ class Orders:
 
     @classmethod
     def from_json(cls, ruleset: Any, state: Any, data: Mapping[str, Any],
-                  seen: Mapping[int, set[int]] | None = None) -> Orders:
+                  seen: Mapping[int, set[int]] | None = None, late: Mapping[Pos, int] | None = None) -> Orders:
         """The orders of a stored snapshot (``to_json``) beside its judge's ``state``."""
-        out = cls(ruleset, state, seen)
+        out = cls(ruleset, state, seen, late)
         out.origins = [[None if pos is None else (int(pos[0]), int(pos[1])) for pos in origin]
                        for origin in data["origins"]]
         if len(out.origins) != out.seats or any(len(o) != len(ruleset.pile(state, p)) for p, o in enumerate(out.origins)):
@@ -184,6 +208,32 @@ class Orders:
             if owner == p and k not in self.seen.get(s, ()) and (anywhere or hand[order[k]] > 0):
                 hand[order[k]] -= 1
                 out.append(pos)
+        return out
+
+    def never_named(self) -> dict[int, list[tuple[int, int, int]]]:
+        """Per player, the positions drawn and not seen (whose cards are the placeholder's, not the table's), in
+        taking order: ``(action index holding the order, place in it, the action that drew it)``."""
+        out: dict[int, list[tuple[int, int, int]]] = {}
+        for (s, k), by in self.taken.items():
+            if k not in self.seen.get(s, ()):
+                out.setdefault(self.orders[s][0], []).append((s, k, by))
+        return out
+
+    def unnamed_meta(self) -> dict[int, list[tuple[int, ...]]]:
+        """Per player, what a stored game keeps of the positions not named at their draw (games/unnamed.py):
+        ``(order's action, place, drawn by)`` never named, ``(..., named by)`` named by a later action."""
+        out: dict[int, list[tuple[int, ...]]] = {p: list(v) for p, v in self.never_named().items()}
+        for (s, k), at in sorted(self.late.items()):
+            by = self.taken.get((s, k))
+            if by is not None and by < at:
+                out.setdefault(self.orders[s][0], []).append((s, k, by, at))
+        return out
+
+    def cards_never_named(self, *, by: int | None = None) -> list[list[str]]:
+        """Per player, the cards of the positions drawn and not seen (``by``: only those the action ``by`` drew)."""
+        out: list[list[str]] = [[] for _ in range(self.seats)]
+        for p, positions in self.never_named().items():
+            out[p] = [self.orders[s][1][k] for s, k, taker in positions if by is None or taker == by]
         return out
 
     def pool(self, p: int) -> dict[str, int]:

@@ -25,12 +25,14 @@ from sqlalchemy.engine import Connection, Row
 from engine.ruleset import hides_orders
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
+from pmemo_replay.drafts import unnamed
 from pmemo_replay.drafts.cache import Entry, FoldCache
 from pmemo_replay.drafts.folding import DraftFold, RefoldRefused, Shown, public_header, ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_EVENT, DRAFT_SNAPSHOT
 from pmemo_replay.drafts.notify import announce
 from pmemo_replay.drafts.orders import NamingConflict, Rewrite
 from pmemo_replay.games import ruleset_name
+from pmemo_replay.games.unnamed import header_unnamed, with_unnamed
 from pmemo_replay.logio import FORMAT, VERSION, LogError, PmemoLog, check_card_ids, parse_log
 from pmemo_replay.logio.boundary import action_check
 from pmemo_replay.store import Store
@@ -142,6 +144,15 @@ class Drafts:
                     {"draft_id": draft_id, "kind": "append", "seq": n, "action": action, "public": copy, "at": now}
                     for n, (action, copy) in enumerate(zip(actions, copies, strict=True))])
                 event = conn.execute(sa.select(sa.func.max(DRAFT_EVENT.c.id)).where(DRAFT_EVENT.c.draft_id == draft_id)).scalar_one()
+            if fold.orders is not None:  # the source's draws were known, but for those never named there; what
+                # is still in a deck goes on as a draft's deck order nobody saw (named as drawn, or not named)
+                never = {(pos[0], pos[1]) for positions in header_unnamed(header).values() for pos in positions
+                         if len(pos) == 3 or pos[3] >= len(actions)}  # named only after the branch's start
+                for s, (_, order) in sorted(fold.orders.orders.items()):
+                    seen = {k for k in range(len(order)) if (s, k) in fold.orders.taken and (s, k) not in never}
+                    fold.orders.see({s: seen})
+                    event = self._event(conn, draft_id, "order", s, dict(fold.orders.held[s]),
+                                        {"by": s, "seen": sorted(seen)})
             conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(count=len(actions), last_event=event))
         self.cache.put(draft_id, fold, len(actions), event)
         return draft_id, token
@@ -233,6 +244,8 @@ class Drafts:
             ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
                             path=f"{expected}.{suffix}" if suffix else str(expected))
             raise DraftError(422, {"ruling": ruling.to_json()}) from None
+        if entry.fold.orders is not None and not bare and action.get("type") in entry.fold.ruleset.hidden_orders:
+            rewrites.append(entry.fold.orders.see_whole(expected))  # an order given whole: the table knew it
         if named is not None:
             rewrites.append(self._name_drawn(entry, conn, row, named))
         return action, public, rewrites
@@ -359,7 +372,8 @@ class Drafts:
                 return Finished(row.game_id, False)
             conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(finishing=True))
             actions = self._actions(conn, draft_id, 0, row.count, "action")
-        doc = {"format": FORMAT, "version": VERSION, "game": row.header, "actions": actions}
+            header = self._header_at_finish(conn, row)
+        doc = {"format": FORMAT, "version": VERSION, "game": header, "actions": actions}
         result = self.store.ingest_log(doc, f"draft {draft_id}")
         with write_transaction(self.engine) as conn:
             self._finishable(conn, draft_id, token)
@@ -370,6 +384,16 @@ class Drafts:
             conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(
                 game_id=result.game_id, finishing=False, last_event=event, updated_at=_now()))
         return Finished(result.game_id, result.status == "stored")
+
+    def _header_at_finish(self, conn: Connection, row: Row[Any]) -> dict[str, Any]:
+        """The header the stored game gets: a game whose deck orders nobody saw keeps the positions drawn and never
+        named (``meta.unnamed``, pmemo_replay/games/unnamed.py): their cards are the placeholder's."""
+        if not hides_orders(ruleset_of(row.header)):
+            return dict(row.header)
+        entry = self._entry(conn, row)
+        with entry.lock:
+            assert entry.fold.orders is not None
+            return with_unnamed(row.header, entry.fold.orders.unnamed_meta())
 
     # --- reads --------------------------------------------------------------------------
 
@@ -419,17 +443,23 @@ class Drafts:
         with entry.lock:
             state = entry.fold.judge.state
             ruleset = entry.fold.ruleset
+            orders = entry.fold.orders
             if card is None:
                 key = ("offers", row.count, row.last_event)
                 if entry.memo.get("key") != key:
                     offered = ruleset.offers(state)
+                    if orders is not None:  # no offer plays a card not named yet under the placeholder's identity
+                        offered = unnamed.offers(ruleset, state, orders, offered)
                     entry.memo = {"key": key, "value": {**offered, **self._draws(entry, offered["actions"])}}
                 return {"count": row.count, **entry.memo["value"]}
             seats = len(row.header.get("players") or ())
             if card not in entry.fold.cards or type(player) is not int or not 0 <= player < seats:
                 raise _error(400, f"name a known card and a player (0 to {seats - 1})")
             try:
-                options = ruleset.hand_options(state, player, card)
+                if orders is not None:
+                    options = unnamed.hand_options(ruleset, state, orders, player, card)
+                else:
+                    options = ruleset.hand_options(state, player, card)
             except IllegalAction as err:
                 raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
         return {"count": row.count, "options": options}
@@ -493,6 +523,7 @@ class Drafts:
             rewrite = entry.fold.orders.name_for(entry.fold.judge.state, action, self._names(row.header))
         except NamingConflict as err:
             raise _error(400, f"action {row.count}: {err}") from None
+        entry.fold.orders.named_late(rewrite, row.count)  # a play names a card drawn before: which draw is a guess
         if rewrite:
             self._rewrite(entry, conn, row, rewrite)
         return rewrite
@@ -563,6 +594,7 @@ class Drafts:
             for s in rewrite.targets():
                 event = self._event(conn, draft_id, "order", s, dict(entry.fold.orders.held[s]),  # type: ignore[union-attr]
                                     {"by": by, "seen": sorted(rewrite.seen.get(s, set())),
+                                     **({"late": sorted(k for q, k in rewrite.late if q == s)} if rewrite.late else {}),
                                      **({"named": dict(named)} if named is not None else {})})
         reached = [r.affects for r in rewrites if r.affects is not None]
         if reached:
@@ -698,7 +730,7 @@ class Drafts:
         actions = [r[0] for r in rows]
         if column == "action":
             if rewritten is None:
-                rewritten, _ = Drafts._orders(conn, draft_id, hi)
+                rewritten, _, _ = Drafts._orders(conn, draft_id, hi)
             for s, action in rewritten.items():
                 if lo <= s < hi:
                     actions[s - lo] = action
@@ -717,7 +749,8 @@ class Drafts:
         return out
 
     @staticmethod
-    def _orders(conn: Connection, draft_id: int, count: int) -> tuple[dict[int, Action], dict[int, set[int]]]:
+    def _orders(conn: Connection, draft_id: int,
+                count: int) -> tuple[dict[int, Action], dict[int, set[int]], dict[tuple[int, int], int]]:
         """The deck orders rewritten by names (drafts/orders.py) and the positions seen, as the draft stands with
         ``count`` actions: an ``order`` event counts while the action it came with (``by``) is still the one that
         was appended before it (an undo, or the action appended again, drops it)."""
@@ -725,19 +758,22 @@ class Drafts:
                             .where(DRAFT_EVENT.c.draft_id == draft_id, DRAFT_EVENT.c.kind == "order")
                             .order_by(DRAFT_EVENT.c.id)).all()
         if not rows:
-            return {}, {}
+            return {}, {}, {}
         appended = dict(conn.execute(sa.select(DRAFT_EVENT.c.seq, sa.func.max(DRAFT_EVENT.c.id))
                                      .where(DRAFT_EVENT.c.draft_id == draft_id, DRAFT_EVENT.c.kind == "append",
                                             DRAFT_EVENT.c.seq < count)
                                      .group_by(DRAFT_EVENT.c.seq)).all())
         orders: dict[int, Action] = {}
         seen: dict[int, set[int]] = {}
+        late: dict[tuple[int, int], int] = {}  # named by a play after their draw (Rewrite.late) -> that play
         for r in rows:
             by = r.public["by"]
             if by < count and r.id > appended.get(by, r.id) and r.id > appended.get(r.seq, r.id):
                 orders[r.seq] = r.action
                 seen.setdefault(r.seq, set()).update(r.public["seen"])
-        return orders, seen
+                for k in r.public.get("late", ()):
+                    late.setdefault((r.seq, k), by)
+        return orders, seen, late
 
     def _entry(self, conn: Connection, row: Row[Any]) -> Entry:
         """This process's folds of the draft as the row says it is: cached, or rebuilt (and cached)."""
@@ -754,18 +790,18 @@ class Drafts:
                                                              DRAFT_SNAPSHOT.c.seq < row.count)
                             .order_by(DRAFT_SNAPSHOT.c.seq.desc()).limit(1)).first()
         header, cards = row.header, self.cards(row.header)
-        rewritten, seen = self._orders(conn, row.id, row.count) if hides_orders(ruleset_of(header)) else ({}, {})
+        rewritten, seen, late = self._orders(conn, row.id, row.count) if hides_orders(ruleset_of(header)) else ({}, {}, {})
         start = 0
         fold: DraftFold | None = None
         if snap is not None:
             try:
-                fold = DraftFold(header, cards, offset=snap.seq, judge=snap.judge, public=snap.public, seen=seen,
+                fold = DraftFold(header, cards, offset=snap.seq, judge=snap.judge, public=snap.public, seen=seen, late=late,
                                  orders_now=lambda indexes: self._actions_at(conn, row.id, indexes, rewritten))
                 start = snap.seq
             except (ValueError, KeyError, TypeError):  # a snapshot of an older engine, or stale: fold from the start
                 fold = None
         if fold is None:
-            fold = DraftFold(header, cards, seen=seen)
+            fold = DraftFold(header, cards, seen=seen, late=late)
         for action in self._actions(conn, row.id, start, row.count, "action", rewritten):
             fold.push(action)
         return fold

@@ -8,10 +8,13 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from engine.fold import Folder
+from engine.ruleset import hide_unnamed
 from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction, Trail
 from pmemo_replay.games import ruleset_of
 from pmemo_replay.games.cards import cards_for
+from pmemo_replay.games.unnamed import KEY as UNNAMED
+from pmemo_replay.games.unnamed import drawn_unnamed, header_unnamed, hide_in_trail
 from pmemo_replay.store.cache import GRID, SeekCache, StoredGame
 from pmemo_replay.store.db import decode_json, fetch_one, orjson_exact, read_connection
 from pmemo_replay.store.models import ACTION, GAME, SNAPSHOT
@@ -80,29 +83,41 @@ def state_at(conn: Source, game_id: int, n: int | None, cards: Any,
     action ``n`` - 1 (so that action is pushed and leaves its trail), else from the header; with a
     ``cache`` (the store's), from the latest state kept there that was folded from that snapshot.
     """
-    folder, trail, refusal = _folded(conn, game_id, n, cards, cache)
+    folder, trail, refusal, game = _folded(conn, game_id, n, cards, cache)
     if folder is None:
         return {}, [refusal] if refusal else None
     state = folder.ruleset.to_json(folder.state)
     if refusal is not None:
         return state, [refusal]
-    return state, None if trail is None else trail.to_json()
+    shown = None if trail is None else trail.to_json()
+    if f'"{UNNAMED}"' in game.header_text:  # cards drawn at the table and never named (pmemo_replay/games/unnamed.py)
+        unnamed = header_unnamed(game.header())
+        at = folder.applied
+
+        def action_at(s: int) -> dict[str, Any]:
+            return game.actions(s, s + 1)[0] if s < game.n_actions else {}
+
+        hide_unnamed(folder.ruleset, state, drawn_unnamed(unnamed, action_at, at, len(state["players"])))
+        last = {seat: [pos for pos in positions if pos[2] == at - 1] for seat, positions in unnamed.items()}
+        shown = hide_in_trail(shown, [c for cards in drawn_unnamed(last, action_at, at, len(state["players"]))
+                                      for c in cards])
+    return state, shown
 
 
 def legal_at(conn: Source, game_id: int, n: int | None, cards: Any,
              cache: SeekCache | None = None) -> list[dict[str, Any]]:
     """What the player who may act after ``n`` actions could have done there (engine.pm.legal); [] when the
     current engine refuses the stored game before that step."""
-    folder, _, refusal = _folded(conn, game_id, n, cards, cache)
+    folder, _, refusal, _ = _folded(conn, game_id, n, cards, cache)
     if folder is None or refusal is not None:
         return []
     return folder.ruleset.legal_actions(folder.state)  # engine.ruleset.Ruleset
 
 
 def _folded(conn: Source, game_id: int, n: int | None, cards: Any,
-            cache: SeekCache | None) -> tuple[Folder | None, Trail | None, dict[str, Any] | None]:
+            cache: SeekCache | None) -> tuple[Folder | None, Trail | None, dict[str, Any] | None, StoredGame]:
     """The folder after ``n`` actions, settled as shown there; the trail of action ``n``; a refusal trail line
-    when the current engine refuses the stored game (then the folder stops where it refused, or is None).
+    when the current engine refuses the stored game (then the folder stops where it refused, or is None); the game.
 
     ``cards``: a card library or one game's card database (pmemo_replay.games.cards.cards_for); the snapshot is
     restored by the game's ruleset, when it is of the ruleset's current version. States on the way are kept in
@@ -118,7 +133,7 @@ def _folded(conn: Source, game_id: int, n: int | None, cards: Any,
     try:
         ruleset = ruleset_of(header)
     except UnknownRuleset as err:  # stored by an engine that had a ruleset this one lacks
-        return None, None, _refusal({"rule": "log.schema", "ref": None, "index": None, "message": str(err.args[0])})
+        return None, None, _refusal({"rule": "log.schema", "ref": None, "index": None, "message": str(err.args[0])}), game
     cards = cards_for(cards, ruleset.name)
     row = _snapshot(conn, game_id, n - 1) if n else None
     seq, text = row if row is not None else (None, None)
@@ -130,7 +145,7 @@ def _folded(conn: Source, game_id: int, n: int | None, cards: Any,
         folder = (Folder(header, cards) if kept is None
                   else Folder(header, cards, state=ruleset.clone(kept[1]), offset=kept[0]))
     except IllegalAction as err:  # the current engine refuses the decks
-        return None, None, _refusal(err.ruling.to_json())
+        return None, None, _refusal(err.ruling.to_json()), game
     trail: Trail | None = None
     start = folder.applied
     todo = game.actions(start, n + 1)  # and the action after n, which decides what shows at n
@@ -143,11 +158,11 @@ def _folded(conn: Source, game_id: int, n: int | None, cards: Any,
         except IllegalAction as err:  # stored before an engine fix: show the ruling where the fold stops
             ruling = err.ruling.to_json() | {"index": index, "path": str(index)}
             folder.settle(action)
-            return folder, None, _refusal(ruling)
+            return folder, None, _refusal(ruling), game
         if (index + 1) % GRID == 0 and index + 1 not in segment.states:
             cache.keep(segment, index + 1, ruleset.clone(folder.state))
     folder.settle(following)
-    return folder, trail, None
+    return folder, trail, None, game
 
 
 def _restored(ruleset: Any, seq: int | None, text: str | None, cards: Any) -> Any:

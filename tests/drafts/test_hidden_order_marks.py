@@ -67,8 +67,8 @@ class Checker:
             row = drafts._row(conn, draft)
             entry = drafts.cache.get(draft, row.count, row.last_event)
             assert entry is not None, "the append's fold is this process's"
-            _, seen = drafts._orders(conn, draft, row.count)
-            fresh = DraftFold(row.header, drafts.cards(row.header), seen=seen)
+            _, seen, late = drafts._orders(conn, draft, row.count)
+            fresh = DraftFold(row.header, drafts.cards(row.header), seen=seen, late=late)
             for action in drafts._current(conn, row):
                 fresh.push(action)
             _agrees(entry.fold, fresh, f"kept, after {row.count} actions")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -241,8 +242,10 @@ def test_cards_recalled_from_hand_or_taken_from_the_deck_by_an_effect_are_named(
     now = client.get(f"/api/drafts/{draft}", headers=auth).json
     mine, theirs = now["state"], rs.to_json(real.state)
     for a, b in zip(mine["players"], theirs["players"], strict=True):
-        assert {k: v for k, v in a.items() if k not in ("deck", "hand")} == {k: v for k, v in b.items() if k not in ("deck", "hand")}
-        assert len(a["hand"]) == len(b["hand"])
+        left = ("deck", "hand", "not_named")  # a hand's draws nobody named are null there (not_named says how many)
+        assert {k: v for k, v in a.items() if k not in left} == {k: v for k, v in b.items() if k not in left}
+        assert len(a["hand"]) == len(b["hand"]) and a.get("not_named", 0) == a["hand"].count(None)
+        assert not Counter(c for c in a["hand"] if c is not None) - Counter(b["hand"])
     assert mine["result"] == theirs["result"]
 
 

@@ -47,6 +47,12 @@ export function back(small = true) {
   return el("div", { class: `card back${small ? " small" : ""}`, "aria-label": "a hidden card" }, el("div", { class: "back-mark" }));
 }
 
+/** A card drawn at the table that nobody named yet (a game whose deck orders nobody saw): face down, so labelled. */
+export function notNamed(small = true) {
+  return el("div", { class: `card back not-named${small ? " small" : ""}`, "aria-label": "a card not named yet",
+    title: "drawn, not named yet" }, el("span", { class: "nn-label", text: "not named" }));
+}
+
 /**
  * Card facts on hover (or focus), pinned on click; Esc or a click elsewhere closes. describe(facts) gives the
  * game's way to show them: {cls: a class for the head, rows: [[label, value], ...]}.

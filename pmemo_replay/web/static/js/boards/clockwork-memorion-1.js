@@ -2,7 +2,7 @@
 // (face, state, summon level, Memorions, recalls), the Summon Limit, the four Successor Zones, Storage and Drop,
 // the hand, deck, Life and Memory Counters (clockwork-memorion.md §12); its actions in words (§5–§7, §10).
 import { el, fill } from "../dom.js";
-import { back, shortId } from "../cards.js";
+import { back, notNamed, shortId } from "../cards.js";
 
 const PHASES = { setup: "Setup", main1: "Main I", battle: "Battle", main2: "Main II", end: "Turn end", over: "Game over" };
 
@@ -47,8 +47,14 @@ export function createBoard({ cards, players }) {
   function pile(name, ids, key) {
     return el("button", { type: "button", class: "pile", dataset: { zone: key }, disabled: !ids.length,
       title: `${name}: ${ids.length} card(s)` },
-    ids.length ? el("span", {}, tile(ids[ids.length - 1])) : el("div", { class: "card small empty" }),
+    ids.length ? el("span", {}, ids[ids.length - 1] === null ? notNamed() : tile(ids[ids.length - 1])) : el("div", { class: "card small empty" }),
     el("span", { class: "pile-count", text: String(ids.length) }), el("span", { class: "pile-label", text: name }));
+  }
+
+  /** The hand: the state's not_named says how many of its nulls are cards drawn and not named yet. */
+  function handTiles(pl, hideHand) {
+    let unnamed = hideHand ? 0 : pl.not_named || 0;
+    return pl.hand.map((id) => (hideHand ? back(true) : id !== null ? tile(id) : unnamed-- > 0 ? notNamed() : back(true)));
   }
 
   function side(s, p, hideHand) {
@@ -78,7 +84,7 @@ export function createBoard({ cards, players }) {
           el("div", { class: "zone-body" }, pl.zones.map((u, i) => successor(u, i)))),
         pile("Storage", pl.storage, `storage:${p}`), pile("Drop", pl.drop, `drop:${p}`)),
       el("div", { class: "row hand", "aria-label": "Hand" },
-        pl.hand.map((id) => (hideHand || id === null ? back(true) : tile(id)))));
+        handTiles(pl, hideHand)));
   }
 
   function render(state, container, { seat, hidden }) {

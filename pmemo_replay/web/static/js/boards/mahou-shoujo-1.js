@@ -2,7 +2,7 @@
 // the Squad, the Dreamscape, the hand, deck and Gems (mahou-shoujo.md §12); its actions and ops in words (§5, §6,
 // §8, §10); its card facts (ms-cards, §1). The viewing seat sits at the bottom, every other seat above it.
 import { el, fill } from "../dom.js";
-import { back, shortId } from "../cards.js";
+import { back, notNamed, shortId } from "../cards.js";
 
 const GEMS_TO_WIN = 3;
 const ACTIONS_PER_TURN = 2;
@@ -177,8 +177,8 @@ export function createBoard({ cards, players }) {
   }
 
   function pile(label, ids, key) {
-    const top = ids.length ? ids[ids.length - 1] : null;
-    const face = top ? tile(top) : el("div", { class: "card small empty" });
+    const top = ids.length ? ids[ids.length - 1] : undefined;
+    const face = top === null ? notNamed() : top ? tile(top) : el("div", { class: "card small empty" });
     if (top) delete face.dataset.card; // the pile opens its list instead
     return el("button", { type: "button", class: "pile", dataset: key ? { zone: key } : {}, disabled: !key || !ids.length,
       title: key ? `${label}: ${ids.length} card(s), click to list them` : `${label}: ${ids.length} card(s)` },
@@ -208,7 +208,9 @@ export function createBoard({ cards, players }) {
     const mine = act && act[0] === p;
     // the pair stays face down for the other players until both are placed (on the judge page: a seat's view)
     const setupHidden = s.phase === "setup" && pl.active && (pl.active.hero === null || hideHand);
-    const hand = pl.hand.map((id) => (hideHand || id === null ? back(true) : tile(id)));
+    // the state's not_named: how many nulls of this hand are cards drawn at the table and not named yet
+    let unnamed = hideHand ? 0 : pl.not_named || 0;
+    const hand = pl.hand.map((id) => (hideHand ? back(true) : id !== null ? tile(id) : unnamed-- > 0 ? notNamed() : back(true)));
     const handHidden = hideHand || (pl.hand.length > 0 && pl.hand.every((id) => id === null));
     const squad = pl.squad.map((f, i) => fighter(f, `squad:${i}`, { delta: delta(p, `squad:${i}`, f) }));
     const info = el("div", { class: "side-info" },

@@ -186,8 +186,40 @@ export async function startAnyTable(d, data, server) {
           return b;
         })));
     }
+    if (offers.hand_play !== null && offers.hand_play !== undefined) {
+      const p = offers.hand_play;
+      parts.push(el("section", { class: "rec-group g-hand" }, el("h3", { text: "Not named yet" }),
+        offers.actions.length ? null : el("p", { class: "hint", text: `The choices here take cards nobody named: name what ${names[p]} drew first.` }),
+        button(`${names[p]} plays a card not named yet…`, () => playFromHand(p), "offer hand-play")));
+    }
     fill(node, parts);
     node.dataset.ready = String(d.count);
+  }
+
+  /** A card drawn and not named yet is played: which card it is (from the pool the draft knows), then the ways the
+   * rules allow to play it; the append names it (no offer shows a card nobody named). */
+  function playFromHand(p) {
+    const pool = ((offers.draws || [])[p] || {}).pool || {};
+    const picker = cardPicker({ ids: Object.keys(pool), cards: data.cards, left: (id) => pool[id] || 0,
+      label: `the card ${names[p]} plays`,
+      async onPick(id) {
+        const res = await call("GET", `/api/drafts/${d.id}/legal?p=${p}&card=${encodeURIComponent(id)}`, d.token).catch(() => null);
+        if (!res || res.status !== 200) {
+          openSheet(`${id} cannot be ${names[p]}'s`, el("p", { class: "error",
+            text: res && res.body ? (res.body.ruling || res.body).message || res.body.error : "no answer" }));
+          return;
+        }
+        const options = res.body.options;
+        openSheet(`${names[p]} plays ${id}`, options.length
+          ? options.map(({ action }) => {
+            const b = button(board.narrate(action), () => send(action), "offer");
+            b.dataset.offer = action.type;
+            b.dataset.action = canonical(action);
+            return b;
+          })
+          : el("p", { class: "hint", text: "the rules offer no way to play it now" }));
+      } });
+    openSheet(`Which card does ${names[p]} play?`, picker.node);
   }
 
   function undo() {

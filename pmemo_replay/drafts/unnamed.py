@@ -1,0 +1,79 @@
+"""The offers of a draft whose deck orders nobody saw, when a hand holds cards drawn and not named yet
+(engine.ruleset.HiddenOrders, drafts/orders.py): such a card is the placeholder's, not the table's, so no offer
+plays it under that identity.
+
+The ruleset's offers are computed on the judge's state (where a card not named yet holds a placeholder's card); an
+offer that takes from a hand (the ruleset's ``named``) more copies of a card than the hand holds named is left out,
+and ``unknown`` counts each hand's cards not named, ``hand_play`` says who may play one ("a card not named yet…",
+as Precious Memories' unknown hand cards): :func:`hand_options` answers the ways to play a card named for it, from
+the pool the draft knows; the append then names it (drafts/orders.py ``name_for``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from engine.rulings import IllegalAction
+from pmemo_replay.drafts.orders import Orders
+
+Action = dict[str, Any]
+
+
+def _in_hands(rs: Any, state: Any, orders: Orders) -> list[Counter[str]]:
+    """Per player, the cards the hand holds only as drawn and not named (the placeholder's)."""
+    return [Counter(orders.orders[s][1][k] for s, k in orders.unnamed(state, p)) for p in range(orders.seats)]
+
+
+def _fits(rs: Any, state: Any, action: Mapping[str, Any], invented: list[Counter[str]]) -> bool:
+    """True when every hand card ``action`` names is a card its hand holds named."""
+    need = Counter((p, card) for p, card, where in rs.named(state, action) if where == "hand" and card is not None)
+    hands: dict[int, Counter[str]] = {}
+    for (p, card), n in need.items():
+        if not 0 <= p < len(invented):
+            continue
+        hand = hands.get(p)
+        if hand is None:
+            hand = hands[p] = Counter(rs.hand(state, p))
+        if hand[card] - invented[p][card] < n:
+            return False
+    return True
+
+
+def offers(rs: Any, state: Any, orders: Orders, offered: Mapping[str, Any]) -> dict[str, Any]:
+    """``offered`` (the ruleset's offers on the judge's state) without the offers that play a card not named yet,
+    with ``unknown`` (per player, the hand cards not named) and ``hand_play`` (the actor, when it holds one; with no
+    single actor, the first player with an offer who holds one)."""
+    invented = _in_hands(rs, state, orders)
+    unknown = [sum(c.values()) for c in invented]
+    if not any(unknown):
+        return dict(offered)
+    actions = [a for a in offered["actions"] if _fits(rs, state, a, invented)]
+    actor = offered.get("actor")
+    # who acts (in a setup where either may: the first holding such a card that has an offer)
+    acting = [actor] if type(actor) is int else sorted({a.get("p") for a in offered["actions"] if type(a.get("p")) is int})
+    hand_play = next((p for p in acting if 0 <= p < len(unknown) and unknown[p]), None)
+    return {**offered, "actions": actions, "unknown": unknown, "hand_play": hand_play}
+
+
+def hand_options(rs: Any, state: Any, orders: Orders, p: int, card: str) -> list[dict[str, Any]]:
+    """The ways ``p`` could play ``card`` as one of its hand cards not named yet: ``{"action", "cost", "legal"}``
+    each (the legal actions of the state where that card is ``card``). ``IllegalAction`` (``identify.count``,
+    ``identify.zone``) when ``p`` holds no card not named, or the draft's pool holds no copy of ``card``."""
+    invented = _in_hands(rs, state, orders)
+    if not invented[p]:
+        raise IllegalAction("identify.zone", f"player {p}'s hand holds no card not named yet")
+    if orders.pool(p).get(card, 0) <= 0:
+        raise IllegalAction("identify.count", f"{card} cannot be player {p}'s: no copy of it is left unseen in that deck")
+    probe = rs.clone(state)
+    hand = rs.hand(probe, p)
+    stand_in = max(invented[p])  # any one of them: the others stay not named
+    hand[len(hand) - 1 - hand[::-1].index(stand_in)] = card
+    invented[p][stand_in] -= 1
+    out = []
+    for action in rs.legal_actions(probe):
+        named = [(q, c) for q, c, where in rs.named(probe, action) if where == "hand"]
+        if (p, card) in named and _fits(rs, probe, action, invented):
+            out.append({"action": action, "cost": 0, "legal": True})
+    return out
