@@ -123,6 +123,14 @@ def check_text(text: str | bytes, cards: Any, *, at: int | None = None, as_playe
     return check_log(log, cards, at=at, as_played=as_played)
 
 
+def text_stands_as_played(text: str | bytes, cards: Any, ruling: dict[str, Any] | None = None) -> bool:
+    """:func:`stands_as_played` for a log given as text that was refused (an upload, an import): checked, then as
+    played. ``ruling``, the refusal when known: one at no action (the header, an unknown card) never stands."""
+    if ruling is not None and ruling.get("index") is None:
+        return False
+    return stands_as_played(check_text(text, cards), cards)
+
+
 def stands_as_played(report: CheckReport, cards: Any) -> bool:
     """True when ``report`` refused a log at an action that would stand were the log folded as played (an
     irregularity the table may have let pass, docs/as-played.md): the as-played fold gets past that action."""

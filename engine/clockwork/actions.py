@@ -93,9 +93,9 @@ def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     else:
         _GATES[kind](g, p, a)
         if kind == "damage":
-            _damage(g, p, a, trail)
+            _damage(g, g.turn_player, a, trail)
         elif kind in ("end_phase", "end_turn"):
-            _end(g, kind, trail)
+            _end_by(g, p, kind, trail)
         elif kind == "discard":
             _discard(g, p, a, trail)
         else:
@@ -978,14 +978,23 @@ def _gated_tree(kind: str) -> Handler:
 
 
 def _damage_step(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    p = a["p"]
-    _gate_damage(g, p, a)
-    _damage(g, p, a, trail)
+    _gate_damage(g, a["p"], a)
+    _damage(g, g.turn_player, a, trail)  # the attack's damage, also when logged by the other player (as played)
 
 
 def _ending(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
-    _gate_end(g, a["p"], a)
-    _end(g, a["type"], trail)
+    p = a["p"]
+    _gate_end(g, p, a)
+    _end_by(g, p, a["type"], trail)
+
+
+def _end_by(g: Game, p: int, kind: str, trail: Trail) -> None:
+    """End the phase or turn, unless the turn is not player ``p``'s: as played (its ``turn.priority`` stood) the
+    action ends nothing, as the turn was not the player's to end (docs/as-played.md)."""
+    if p == g.turn_player:
+        _end(g, kind, trail)
+    elif trail.keep:
+        event(trail, "turn.end", f"player {p}'s {kind} ends nothing: it stays player {g.turn_player}'s {g.phase}")
 
 
 def _discarding(g: Game, a: Mapping[str, Any], trail: Trail) -> None:

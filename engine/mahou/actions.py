@@ -81,6 +81,9 @@ def apply_action(g: MsState, a: Mapping[str, Any], trail: Trail) -> None:
         raise illegal("setup.order", f"{kind} belongs to setup, which ended when turn 1 began")
     _gates(g, p, a, trail)
     if kind == "end_turn":
+        if p != g.turn_player:  # as played (its turn.priority stood): a turn that is not the player's is not theirs to end
+            event(trail, "turn.end", f"player {p}'s end_turn ends nothing: it stays player {g.turn_player}'s turn {g.turn}")
+            return
         end_turn(g, trail)
         return
     handler = COUNTED.get(kind)

@@ -16,7 +16,16 @@ from engine.asplayed import refuse
 from engine.pm import approach, hidden, play, script, setup
 from engine.pm.cards import Effect
 from engine.pm.state import GameState, effect_key
-from engine.pm.triggers import FIRED_EVENTS, claim, drop_stranded, lapse_owed, require_cause, require_none_pending, satisfy
+from engine.pm.triggers import (
+    FIRED_EVENTS,
+    claim,
+    drop_stranded,
+    lapse_owed,
+    late_lapsed,
+    require_cause,
+    require_none_pending,
+    satisfy,
+)
 from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, starts_next_turn, where
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
@@ -163,11 +172,18 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if eff.trigger == "delayed":  # set up by a ``delay`` step: its Chara and targets are the ones it was set up with
         _delayed_trigger(g, p, a, eff, idx, trail)
         return
+    # as played: a trigger that lapsed unlogged, logged late, is the same slip (no second irregularity), counted for
+    # the turn its cause happened in (docs/as-played.md)
+    late = None if source is None else late_lapsed(g, (p, source.uid, idx))
     if source is not None and (eff.once_per_turn or (eff.condition and eff.condition.get("first_time"))):
         key = effect_key(cid, idx)
-        if source.auto_used.get(key) == g.turn:
-            raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired this turn")
-        source.auto_used[key] = g.turn
+        turn = g.turn if late is None else late
+        used = source.auto_used.get(key)
+        if used == turn:
+            raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired "
+                                         + ("this turn" if late is None else f"in turn {turn}"))
+        if used is None or used < turn:
+            source.auto_used[key] = turn
     checked = eff
     if eff.condition and "history" in eff.condition and (
             claim(g, p, cid, idx, None) is not None if source is None
@@ -178,7 +194,10 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         checked = replace(eff, condition={k: v for k, v in eff.condition.items() if k != "history"})
     targets = play._targets(g, p, a, checked, source)
     uid = None if source is None else source.uid
-    if eff.trigger in FIRED_EVENTS or (eff.trigger and "|" in eff.trigger):  # after the target and once checks (rules.md ruling order)
+    if late is not None:
+        trail.event("effect", f"{what} is logged late: it lapsed unlogged (stood there as played) and fires here, "
+                              f"counted for turn {late}, when its cause happened")
+    elif eff.trigger in FIRED_EVENTS or (eff.trigger and "|" in eff.trigger):  # after the target and once checks (rules.md ruling order)
         uid = require_cause(g, p, uid, idx, what, eff.trigger, None if source is not None else cid)
     trail.event("effect", f"{what} fires")
     if uid is not None:

@@ -27,13 +27,16 @@ from engine.pm.zones import describe, find_chara, same_card
 from engine.rulings import Trail, illegal
 
 
-def _decision(g: GameState, player: int, step: str, who: int, what: str) -> None:
+def _decision(g: GameState, player: int, step: str, who: int, what: str, *, moves: bool = True) -> None:
+    """Rule on a decision of ``step`` by ``player`` (``who``'s); as played, one out of its step moves the game to
+    step ① when it ``moves`` (an end_approach by the other player ends nothing, so it moves nothing)."""
     if g.phase != "approach" or g.step != step:
         err = illegal("turn.step", f"{what} does not belong to {where(g)}{owed(g)}")
         if step != "assign_approach" or g.phase not in ("main", "approach"):
             raise err  # the later decisions need the approach they answer
         refuse(err, "turn")
-        g.phase, g.step, g.priority = "approach", step, None  # as played: the table went on to step ①
+        if moves:  # as played: the table went on to step ①
+            g.phase, g.step, g.priority = "approach", step, None
     if player != who:
         role = "Approacher" if who == g.turn_player else "Interferer"
         refuse(illegal("turn.priority", f"{what} is the {role}'s decision (player {who}), not player {player}'s"),
@@ -120,7 +123,13 @@ def _check_partner(g: GameState, p: int, lead: Chara, partner_id: str) -> Chara:
 
 
 def do_end_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
-    _decision(g, a["p"], "assign_approach", g.turn_player, "end_approach")
+    p = a["p"]
+    _decision(g, p, "assign_approach", g.turn_player, "end_approach", moves=p == g.turn_player)
+    if p != g.turn_player:  # as played (its rulings stood): a turn that is not the player's is not theirs to end
+        if trail.keep:
+            trail.event("approach", f"player {p}'s end_approach ends nothing: it stays player {g.turn_player}'s turn "
+                                    f"{g.turn}, in {where(g)}")
+        return
     if trail.keep:
         trail.event("approach", f"player {a['p']} ends the Approach Phase")
     end_approach_phase(g, trail)

@@ -100,6 +100,7 @@ def to_snapshot(g: GameState) -> dict[str, Any]:
         "players": [_player(p) for p in g.players], "table": g.table,
         "delayed": [[k, v] for k, v in g.delayed.items()], "departed": [[k, v] for k, v in g.departed.items()],
         "bans": [list(b) for b in g.bans], "eliminated": g.eliminated, "eliminated_owners": g.eliminated_owners,
+        "lapsed": [[*k, t] for k, t in g.lapsed.items()],
     }
 
 
@@ -123,4 +124,5 @@ def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
     g.bans = [(p, w, f, u) for p, w, f, u in d.get("bans", ())]
     g.eliminated = list(d.get("eliminated", ()))
     g.eliminated_owners = list(d.get("eliminated_owners", ()))
+    g.lapsed = {(p, u, e): t for p, u, e, t in d.get("lapsed", ())}
     return g

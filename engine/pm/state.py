@@ -264,6 +264,7 @@ class GameState:
         "eliminated_owners",
         "first",
         "hand_limit",
+        "lapsed",
         "next_uid",
         "pending_triggers",
         "phase",
@@ -303,6 +304,9 @@ class GameState:
         #: optional scripted triggers whose cause just happened: they may be logged until the next other action
         self.available_triggers: list[tuple[int, int, int]] = []
         self.hand_limit = 7
+        #: as played: mandatory triggers that lapsed unlogged -> the turn their cause happened in (a late firing of
+        #: one is the same slip, counted for that turn: engine.pm.actions._trigger, docs/as-played.md)
+        self.lapsed: dict[tuple[int, int, int], int] = {}
         #: True once the game has hidden information (an unlisted deck, a shuffle without order): a table log
         self.table = any(p.deck_list is None or p.ex_list is None for p in players)
         #: the trail of the action being applied (identification notes are written to it)
@@ -360,6 +364,7 @@ class GameState:
         g.pending_triggers = list(self.pending_triggers)
         g.available_triggers = list(self.available_triggers)
         g.hand_limit = self.hand_limit
+        g.lapsed = dict(self.lapsed) if self.lapsed else {}
         g.table = self.table
         g.trail = NULL_TRAIL
         g.delayed = dict(self.delayed)

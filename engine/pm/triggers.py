@@ -233,7 +233,7 @@ def require_none_pending(g: GameState, kind: str, waiting: list[tuple[int, int, 
     g.pending_triggers = [t for t in g.pending_triggers if alive(t[1])]
     if missing:
         refuse(illegal("effect.result", missing_message(g, missing[0], kind)), "trigger")
-        g.pending_triggers = [t for t in g.pending_triggers if t not in missing]  # as played: they lapse
+        lapse(g, missing)
 
 
 def missing_message(g: GameState, key: tuple[int, int, int], kind: str) -> str:
@@ -257,7 +257,25 @@ def lapse_owed(g: GameState, kind: str) -> None:
     """``effect.result`` for an action that skips the mandatory triggers the Turn End waits for (issue 25: ruled at
     that action with the owed trigger, not as its priority); as played they lapse and the Turn End goes on."""
     refuse(illegal("effect.result", missing_message(g, g.pending_triggers[0], kind)), "trigger")
-    g.pending_triggers = []
+    lapse(g, list(g.pending_triggers))
+
+
+def lapse(g: GameState, keys: list[tuple[int, int, int]]) -> None:
+    """As played: the mandatory triggers ``keys`` were never logged; they lapse, remembered with the turn of their
+    cause (one logged late after all is the same slip: engine.pm.actions._trigger)."""
+    g.pending_triggers = [t for t in g.pending_triggers if t not in keys]
+    for key in keys:
+        g.lapsed[key] = g.turn
+
+
+def late_lapsed(g: GameState, key: tuple[int, int, int]) -> int | None:
+    """The turn of the cause of ``key``, a trigger that lapsed unlogged and is now logged late, by the end of the
+    turn after its cause (taken out of ``g.lapsed``: it fires once); None when ``key`` is pending or available (its
+    cause just happened), never lapsed or lapsed longer ago (then it is a late trigger of its own)."""
+    if not g.lapsed or key in g.pending_triggers or key in g.available_triggers:
+        return None
+    turn = g.lapsed.pop(key, None)
+    return turn if turn is not None and g.turn - turn <= 1 else None
 
 
 def drop_stranded(g: GameState, trail: Trail) -> None:

@@ -10,14 +10,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
 from pmemo_replay.cli.common import add_cards_option, library_from
 from pmemo_replay.cli.statsopts import add_warehouse_option, keep_current
 from pmemo_replay.cli.storeopts import add_db_option, open_store, summary_lines
+
+if TYPE_CHECKING:
+    from pmemo_replay.store import IngestResult
 
 SUFFIXES = (".json", ".jsonl")
 
@@ -76,6 +80,26 @@ def workers_for(jobs: int | None, files: int) -> int:
     return 0 if wanted <= 1 or files <= 1 else min(wanted, files)
 
 
+#: said under a rejected log whose refused action would stand as played (docs/as-played.md)
+AS_PLAYED_HINT = "    action {index} would stand as played (the table may have let it pass): import it with --as-played"
+
+
+def as_played_hint(cards: Any) -> Callable[[IngestResult], str | None]:
+    """The hint under a rejected log file that would stand played as logged (the upload page's check, one function:
+    :func:`pmemo_replay.checking.text_stands_as_played`); None under the others."""
+    from pmemo_replay.checking import text_stands_as_played
+
+    def hint(r: IngestResult) -> str | None:
+        try:
+            text = Path(r.source).read_bytes()
+        except OSError:
+            return None
+        ruling = r.ruling or {}
+        return AS_PLAYED_HINT.format(index=ruling.get("index")) if text_stands_as_played(text, cards, ruling) else None
+
+    return hint
+
+
 def run(args: argparse.Namespace) -> int:
     cards = library_from(args) if args.cards else None  # None: each game's bundled card data
     files = list(log_files(args.paths))
@@ -88,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         # counted as they come (not kept: ten million results would not fit in memory), then the warehouse updated
         results = store.ingest_many(((f, None) for f in files), workers=workers, as_played=args.as_played)
         lines, any_rejected = summary_lines(tqdm(results, total=len(files), unit="log", desc="importing", file=sys.stderr,
-                                                 disable=None))
+                                                 disable=None), None if args.as_played else as_played_hint(store.library))
         keep_current(store, args)
     print("\n".join(lines))
     return 1 if any_rejected else 0

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,14 +48,19 @@ def ruling_line(r: IngestResult) -> str:
     return f"  {r.source}: {ruling.get('rule')} at {at}: {ruling.get('message')}"
 
 
-def summary_lines(results: Iterable[IngestResult]) -> tuple[list[str], bool]:
-    """The import summary (counts, then each rejected log with its ruling) and whether any was rejected."""
+def summary_lines(results: Iterable[IngestResult],
+                  hint: Callable[[IngestResult], str | None] | None = None) -> tuple[list[str], bool]:
+    """The import summary (counts, then each rejected log with its ruling, and ``hint``'s line for it when it has one)
+    and whether any was rejected."""
     counts: Counter[str] = Counter()
     refused = []
     for r in results:
         counts[r.status] += 1
         if r.status == "rejected":
             refused.append(ruling_line(r))
+            said = hint(r) if hint is not None else None
+            if said:
+                refused.append(said)
     lines = [f"stored {counts['stored']}, already present {counts['present']}, rejected {counts['rejected']}"]
     if refused:
         lines.append("rejected:")

@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError
 
 from engine.rulesets import UnknownRuleset
 from pmemo_replay import views
-from pmemo_replay.checking import CheckReport, check_text
+from pmemo_replay.checking import CheckReport, check_text, text_stands_as_played
 from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.flags import parse_flag
 from pmemo_replay.games import ruleset_of
@@ -77,15 +77,28 @@ def upload_game() -> Any:
         data, source = log_from_request(request)
     except NoLog as err:
         return json_response({"ruling": err.ruling}, 400)
-    result = get_store().ingest_text(data, source, as_played=as_played_asked(request))
+    as_played = as_played_asked(request)
+    result = get_store().ingest_text(data, source, as_played=as_played)
     if result.status == "rejected":
         ruling = result.ruling or {}
-        return json_response({"ruling": ruling}, 400 if ruling.get("rule") == "log.schema" else 422)
+        if ruling.get("rule") == "log.schema":
+            return json_response({"ruling": ruling}, 400)
+        return json_response(refusal(ruling, not as_played and text_stands_as_played(data, get_store().library, ruling)), 422)
     if result.status == "stored":
         meta.keep_current(stored=True)
     response = json_response({"id": result.game_id}, 201 if result.status == "stored" else 200)
     response.headers["Location"] = url_for("api.game", game_id=result.game_id)
     return response
+
+
+#: the hint of a refused upload that would stand as played (docs/as-played.md)
+AS_PLAYED_HINT = ("the refused action would stand as played (the table may have let it pass): send the log again with "
+                  "?as_played=1 to fold it as played (docs/as-played.md)")
+
+
+def refusal(ruling: dict[str, Any], stands: bool) -> dict[str, Any]:
+    """The body of a refused upload (422): the ruling, whether the log would stand as played, and then a hint."""
+    return {"ruling": ruling, "stands_as_played": stands, **({"hint": AS_PLAYED_HINT} if stands else {})}
 
 
 @bp.get("/games")

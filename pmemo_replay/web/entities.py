@@ -103,17 +103,28 @@ def first_plays(games: Iterable[dict[str, Any]], card_id: str, ruleset: str) -> 
 
 class EntityName(PathConverter):
     """``<entity:…>``: a card id, player or deck name in a page's path, built with every "/" percent-encoded, so that no
-    part of a name is read as a path segment of its own. A name that is "." or ".." cannot be a path segment at all (a
-    browser drops it, however its dots are encoded): such a link is built with the name as ``?name=`` (its page's
-    second rule, ``/players/?name=..``)."""
+    part of a name is read as a path segment of its own. A name whose path a browser, server or proxy may resolve
+    away is built as ``?name=`` instead (its page's second rule, ``/players/?name=%2FAoi``): one with a "." or ".."
+    segment (a browser drops it, however its dots are encoded), or with an empty one (a leading or trailing "/", or
+    "//": once the "%2F" are decoded, the slashes are merged, and ``/players/%2FAoi`` would become ``/players/Aoi``)."""
 
     def to_url(self, value: Any) -> str:
-        if str(value) in DOT_SEGMENTS:
+        name = str(value)
+        if not path_safe(name):
             raise ValidationError  # url_for takes the next rule: the name in the query
-        return super().to_url(value).replace("/", "%2F")
+        return super().to_url(name).replace("/", "%2F")
 
 
 DOT_SEGMENTS = (".", "..")
+
+
+def path_safe(name: str) -> bool:
+    """Whether ``name`` can stand in a path: split at its "/", every part is neither empty nor a dot segment.
+
+    >>> [path_safe(n) for n in ("Aoi", "a/b", "/Aoi", "a//b", "x/", "..", "a/./b")]
+    [True, True, False, False, False, False, False]
+    """
+    return all(part and part not in DOT_SEGMENTS for part in name.split("/"))
 
 
 def _named(name: str | None, key: str = "name") -> str:

@@ -37,6 +37,7 @@ def _error(description: str) -> dict[str, Any]:
 
 COMPONENTS: dict[str, type[Any]] = {
     "Error": schemas.ErrorSchema, "Ruling": schemas.RulingSchema, "RulingResponse": schemas.RulingResponse,
+    "UploadRefusal": schemas.UploadRefusal,
     "Created": schemas.CreatedSchema, "Result": schemas.ResultSchema, "GameSummary": schemas.GameSummarySchema,
     "GamePage": schemas.GamePageSchema, "Game": schemas.GameSchema, "Actions": schemas.ActionsSchema,
     "TrailEntry": schemas.TrailEntrySchema, "Point": schemas.PointSchema, "Chara": schemas.CharaSchema,
@@ -213,7 +214,8 @@ PATHS: dict[str, dict[str, Any]] = {
                 "201": _json("Created", "stored"), "200": _json("Created", "the identical log is already stored"),
                 "400": {**_BAD, "description": "not JSON or not a pmemo-log (a log.schema ruling), or a bad "
                                                "`as_played` value (an error)"},
-                "422": _json("RulingResponse", "an illegal action or an unknown card; nothing stored"),
+                "422": _json("UploadRefusal", "an illegal action or an unknown card; nothing stored "
+                                              "(`stands_as_played`: true when it would stand played as logged)"),
                 "413": _error("larger than PMEMO_MAX_UPLOAD_BYTES"),
             },
         },

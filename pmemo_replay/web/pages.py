@@ -12,7 +12,7 @@ from marshmallow import ValidationError
 
 from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
 from pmemo_replay import views
-from pmemo_replay.checking import check_text, stands_as_played
+from pmemo_replay.checking import text_stands_as_played
 from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is the first game's
@@ -118,8 +118,7 @@ def upload() -> Any:
     if result.status == "rejected":
         ruling = result.ruling or {}
         status = 400 if ruling.get("rule") == "log.schema" else 422
-        could = status == 422 and not as_played and stands_as_played(check_text(data, get_store().library),
-                                                                      get_store().library)
+        could = status == 422 and not as_played and text_stands_as_played(data, get_store().library, ruling)
         return render_index(status, {**explain(data, ruling), "source": source, "could_stand": could})
     if result.status == "stored":
         meta.keep_current(stored=True)  # as POST /api/games does: project the new game into the warehouse at once

@@ -139,6 +139,13 @@ class RulingResponse(Schema):
     ruling = fields.Nested(RulingSchema, required=True)
 
 
+class UploadRefusal(RulingResponse):
+    stands_as_played = fields.Boolean(required=True, metadata={
+        "description": "true when the log, refused as an ordinary log, would stand played as logged (sent again with "
+                       "?as_played=1: docs/as-played.md); false otherwise, and for an upload that asked as_played"})
+    hint = fields.String(metadata={"description": "with stands_as_played: what to do, in words"})
+
+
 class CreatedSchema(Schema):
     id = fields.Integer(required=True)
 

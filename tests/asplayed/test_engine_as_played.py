@@ -200,8 +200,10 @@ def test_a_late_mandatory_trigger_fires_where_it_was_logged() -> None:
     g = Game([LOU, F[0], F[1], F[2]]).add("summon", 0, card=LOU, area="main", pay=pay(F[0], F[1])).passes(1)
     g.add("trigger", 0, card=LOU, effect=0)  # Lou's enter trigger, one action late
     res = as_played(g).fold()
-    assert res.ruling is None and rules_of(res) == [(5, "effect.result"), (6, "effect.result")]
-    assert "not just happened" in res.irregular[1].message
+    # one slip, one irregularity: the pass skipped it (it lapsed there); logged late, it fires (review r22d)
+    assert res.ruling is None and rules_of(res) == [(5, "effect.result")]
+    assert "mandatory trigger missing" in res.irregular[0].message
+    assert any("logged late" in e.message for e in res.trails[6].entries)
     assert len(res.state_json()["players"][0]["hand"]) == 6  # 8 - LOU - 2 paid + 1 drawn late
     g.passes(0)
     assert g.fold().ruling is None

@@ -36,7 +36,7 @@ def test_openapi_document(client: FlaskClient) -> None:
     assert set(post) == {"200", "201", "400", "401", "403", "413", "414", "422", "429", "431"}
     assert doc["components"]["securitySchemes"]["apiToken"]["scheme"] == "bearer"
     assert doc["paths"]["/api/games"]["post"]["security"] == [{"apiToken": []}, {}]
-    assert post["422"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/RulingResponse"}
+    assert post["422"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/UploadRefusal"}
     assert doc["paths"]["/api/games/{game_id}/state"]["get"]["responses"]["400"]
 
 
@@ -55,7 +55,7 @@ def test_answers_match_their_schemas(client: FlaskClient, game_ids: list[int], a
         _valid(schemas.StateResponse(), client.get(f"/api/games/{gid}/state?at={n}").get_json())
     _valid(schemas.CheckSchema(), client.post("/api/check", data=illegal()).get_json())
     _valid(schemas.CheckSchema(), client.post("/api/check", data=b"{").get_json())
-    _valid(schemas.RulingResponse(), client.post("/api/games", data=illegal()).get_json())
+    _valid(schemas.UploadRefusal(), client.post("/api/games", data=illegal()).get_json())
     _valid(schemas.JudgeStepSchema(), client.post("/api/judge/step?at=10", data=illegal()).get_json())
     _valid(schemas.ErrorSchema(), client.get("/api/games/0").get_json())
 
