@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, checked_page, serve_app
 from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, illegal, jsonl, simulated
 
@@ -21,11 +21,6 @@ AS_PLAYED_LOG = LOGS.parent / "as-played" / "short-payments.jsonl"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, checked_page, serve_app
 from tests.web.data import jsonl
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -39,11 +39,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer,
     yield from ((server, e) for server in serve_app(
         {"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}", "PMEMO_OPEN_UPLOADS": True,
          "PMEMO_WAREHOUSE": str(folder / "wh")}, lambda store: store.ingest_text(jsonl(doc), "as-played")))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture

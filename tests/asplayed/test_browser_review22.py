@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pmemo_replay.logio import PmemoLog, dump_jsonl, read_log
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, checked_page, serve_app
 from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, jsonl, simulated
 
@@ -35,11 +35,6 @@ def irregular_then_impossible() -> str:
     impossible = {"type": "summon", "p": 1, "card": "MHK 01-018", "area": "main", "pay": []}
     actions = [*actions[:REFUSED], impossible, *actions[REFUSED:]]
     return dump_jsonl(PmemoLog({**log.header, "as_played": True}, actions))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")

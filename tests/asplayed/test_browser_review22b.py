@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.asplayed.test_browser_review22 import LOGS, REFUSED, assert_fits, browser, irregular_then_impossible, live, page  # noqa: F401
+from tests.asplayed.test_browser_review22 import LOGS, REFUSED, assert_fits, irregular_then_impossible, live, page  # noqa: F401
 from tests.web.browser import LiveServer
 
 

@@ -10,17 +10,12 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import LiveServer, checked_page, launch, serve_simulated
+from tests.web.browser import LiveServer, checked_page, serve_simulated
 from tests.web.data import XSS
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "dashboards"
 FIGURES = ("gih", "iwd", "decks", "first", "matchups", "trends")
 VIEWPORT = {"width": 1360, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")

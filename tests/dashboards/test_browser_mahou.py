@@ -13,15 +13,10 @@ from dashboards.figures import MAX_PAIRS
 from engine.mahou.selfplay import self_play_logs
 from tests.dashboards.test_browser import ARTIFACTS, VIEWPORT
 from tests.mahou.kit import bundled
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, checked_page, serve_app
 
 MAHOU = "mahou-shoujo-1"
 FIGURES = ("gih", "iwd", "decks", "first", "matchups", "trends", "pairs")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from pmemo_replay.logio import PmemoLog, dump_jsonl, read_log
-from tests.asplayed.test_browser_review22 import LOGS, assert_fits, browser, live, page  # noqa: F401  (fixtures)
+from tests.asplayed.test_browser_review22 import LOGS, assert_fits, live, page  # noqa: F401  (fixtures)
 from tests.web.browser import LiveServer
 
 LINKS = "a.card-link, a.deck-link, a.archetype-link, a.player-link"

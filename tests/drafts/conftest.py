@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from pmemo_replay.web import create_app
 from tests.store import conftest as store_fixtures
+from tests.web.browser import LiveServer, serve_app
 from tests.web.conftest import OPEN
 
 pg_database = store_fixtures.pg_database  # the store tests' SQLite and PostgreSQL stores
@@ -28,6 +29,21 @@ def table_log() -> tuple[str, list[dict[str, Any]]]:
 
 def make_app(url: str, **config: Any) -> Flask:
     return create_app({"PMEMO_DATABASE_URL": url, "TESTING": True, "SECRET_KEY": "test", **OPEN, **config})
+
+
+def serve_drafts(factory: pytest.TempPathFactory, name: str,
+                 fill: Callable[[Any], None] = lambda store: None) -> Iterator[LiveServer]:
+    """The application (open for drafts) on a SQLite store in a new folder ``name``, filled by ``fill(store)``,
+    served live (browser tests)."""
+    folder = factory.mktemp(name)
+    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / f'{name}.sqlite3'}", "TESTING": True, **OPEN},
+                         fill)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The application on an empty store of the module's own, served live."""
+    yield from serve_drafts(tmp_path_factory, "drafts")
 
 
 @pytest.fixture

@@ -5,34 +5,18 @@ side, a judge's tap picks one, and the merged game is stored: the judge's log of
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
-from tests.drafts.conftest import OPEN
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.web.browser import LiveServer, PageErrors
 
 PM = get_ruleset("pm-2.22")
 CARDS = bundled_for("pm-2.22")
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 8000
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("merge-browser")
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'merge.sqlite3'}", "TESTING": True, **OPEN},
-                         lambda store: None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def wrong_point(doc: dict[str, Any], seat1: Any) -> tuple[list[dict[str, Any]], str, str]:

@@ -16,8 +16,8 @@ from engine.rulesets import get_ruleset
 from pmemo_replay.decks import Deck
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
-from tests.drafts.conftest import OPEN
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.drafts.conftest import serve_drafts
+from tests.web.browser import LiveServer, PageErrors
 
 PM = get_ruleset("pm-2.22")
 CARDS = bundled_for("pm-2.22")
@@ -72,18 +72,11 @@ def a_wrong_colour_payment() -> tuple[int, int, dict[str, Any], int, list[dict[s
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("pay")
-
     def fill(store: Any) -> None:
         for doc in DOCS:
             assert store.ingest_log(doc, "sim").game_id is not None
 
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'pay.sqlite3'}", "TESTING": True, **OPEN}, fill)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
+    yield from serve_drafts(tmp_path_factory, "pay", fill)
 
 
 def _branch(server: LiveServer, gid: int, at: int) -> dict[str, Any]:

@@ -4,31 +4,13 @@ series and number (Rule Book P05), so a parallel (``MHK 01-002a``) counts with i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from engine.pm.cards import base_id
-from tests.drafts.conftest import make_app
-from tests.web.browser import LiveServer, launch
+from tests.web.browser import LiveServer
 
 PHONE = {"width": 390, "height": 844}
 IDS = ["MHK 01-002", "MHK 01-002a", "MHK ST-001b", "HTD 01-002", "GRAN P-002", "SZ2 01-004"]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    app = make_app(f"sqlite:///{tmp_path_factory.mktemp('pick') / 'pick.sqlite3'}")
-    live = LiveServer(app).start()
-    yield live
-    live.stop()
-    app.extensions["pmemo_store"].close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 PROBE = """async (ids) => {

@@ -15,7 +15,7 @@ from pmemo_replay.logio import PmemoLog
 from tests.drafts.conftest import OPEN
 from tests.drafts.naming import name_draws
 from tests.generic.toygame.install import installed
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.web.browser import LiveServer, PageErrors, serve_app
 
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 8000
@@ -33,11 +33,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with installed(folder / "site"):
         yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'rec.sqlite3'}", "TESTING": True, **OPEN},
                              lambda store: None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def tap_offer(page: Any) -> str:

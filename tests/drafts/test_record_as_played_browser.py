@@ -10,23 +10,10 @@ from typing import Any
 
 import pytest
 
-from tests.drafts.conftest import OPEN
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.web.browser import LiveServer, PageErrors
 
 CWM = "clockwork-memorion-1"
 WAIT_MS = 8000
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("asplayed-record")
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'rec.sqlite3'}", "TESTING": True, **OPEN},
-                         lambda store: None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture

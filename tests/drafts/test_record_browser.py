@@ -5,15 +5,12 @@ unlisted deck, a reload mid-game, a dropped connection, the finish; a second pag
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pmemo_replay.checking import check_text
-from tests.drafts.conftest import make_app, table_log
-from tests.web.browser import LiveServer, PageErrors, launch
+from tests.drafts.conftest import table_log
+from tests.web.browser import LiveServer, PageErrors
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "record"
 PHONE = {"width": 390, "height": 844}
@@ -23,20 +20,6 @@ WAIT_MS = 5000
 
 def canonical(action: dict[str, Any]) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    app = make_app(f"sqlite:///{tmp_path_factory.mktemp('rec') / 'rec.sqlite3'}")
-    live = LiveServer(app).start()
-    yield live
-    live.stop()
-    app.extensions["pmemo_store"].close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def deck_text(header: dict[str, Any]) -> str:

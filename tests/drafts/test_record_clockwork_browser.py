@@ -4,17 +4,13 @@ for 30 actions, then a player concedes; finished, the stored game is the draft a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pmemo_replay.checking import check_log
 from pmemo_replay.logio import PmemoLog
-from tests.drafts.conftest import OPEN
 from tests.drafts.naming import name_draws
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.web.browser import LiveServer, PageErrors
 
 CWM = "clockwork-memorion-1"
 PHONE = {"width": 390, "height": 844}  # as tests/drafts/test_record_any_browser.py
@@ -23,18 +19,6 @@ WAIT_MS = 8000
 PREFERRED = ("trigger", "block", "damage", "discard", "attack", "summon", "end_phase", "end_turn")
 #: the game is conceded once this many actions are recorded (the deterministic shuffles make it the same game)
 CONCEDE_AT = 30
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("cwm-record")
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'rec.sqlite3'}", "TESTING": True, **OPEN},
-                         lambda store: None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def tap_offer(page: Any) -> str:

@@ -5,29 +5,13 @@ follows the names, not a made-up order), and the redraw's named draw is the hand
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from pmemo_replay.games.cards import bundled_for
-from tests.drafts.conftest import OPEN
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.web.browser import LiveServer, PageErrors
 
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 8000
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("hidden-orders")
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'h.sqlite3'}", "TESTING": True, **OPEN},
-                         lambda store: None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def name_draws(page: Any, ids: list[str]) -> None:

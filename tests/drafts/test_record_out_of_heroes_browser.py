@@ -14,8 +14,8 @@ from engine.fold import Folder
 from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
-from tests.drafts.conftest import OPEN
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.drafts.conftest import serve_drafts
+from tests.web.browser import LiveServer, PageErrors
 
 RULESET = "mahou-shoujo-1"
 MS = get_ruleset(RULESET)
@@ -28,17 +28,10 @@ DOC = list(simulated_logs(CARDS, 10, 4, ruleset=RULESET))[9]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("ooh")
-
     def fill(store: Any) -> None:
         assert store.ingest_log(DOC, "sim").game_id == 1
 
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'ooh.sqlite3'}", "TESTING": True, **OPEN}, fill)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
+    yield from serve_drafts(tmp_path_factory, "ooh", fill)
 
 
 def test_out_of_heroes_asks_what_was_drawn(server: LiveServer, browser: Any) -> None:

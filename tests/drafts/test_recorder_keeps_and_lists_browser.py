@@ -7,29 +7,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tests.drafts.conftest import OPEN
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.web.browser import LiveServer, PageErrors
 
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 8000
 READY = "#offers[data-ready]:not([data-ready=''])"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("review21")
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'r21.sqlite3'}", "TESTING": True, **OPEN},
-                         lambda store: None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def test_half_named_hand_survives_the_opponents_keep(server: LiveServer, browser: Any) -> None:

@@ -12,8 +12,8 @@ import pytest
 
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
-from tests.drafts.conftest import OPEN
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.drafts.conftest import serve_drafts
+from tests.web.browser import LiveServer, PageErrors
 
 CARDS = bundled_for("pm-2.22")
 PHONE = {"width": 390, "height": 844}
@@ -23,17 +23,10 @@ DOC = next(simulated_logs(CARDS, 1, 8))
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("whatif")
-
     def fill(store: Any) -> None:
         assert store.ingest_log(DOC, "sim").game_id == 1
 
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'whatif.sqlite3'}", "TESTING": True, **OPEN}, fill)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
+    yield from serve_drafts(tmp_path_factory, "whatif", fill)
 
 
 def branching_step(client: Any) -> int:

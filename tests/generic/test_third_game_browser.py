@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.generic.toygame.install import installed
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, checked_page, serve_app
 
 TOY = "toy-race-1"
 CARDS = Path(__file__).parent / "toygame" / "cards.json"
@@ -34,11 +34,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer,
 
         for server in serve_app({"PMEMO_DATABASE_URL": url, "PMEMO_WAREHOUSE": str(folder / "wh")}, fill):
             yield server, four[0]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def test_a_seat_view_of_a_four_seat_game(browser: Any, live: tuple[LiveServer, int]) -> None:

@@ -13,15 +13,10 @@ from engine.pm.redact import redact
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import read_log
 from pmemo_replay.web.viewdata import ids_in as ids_in_page
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, serve_app
 from tests.web.data import ARTIFACTS, jsonl
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "table-seat0-unlisted.jsonl"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +31,6 @@ def live(tmp_path_factory: pytest.TempPathFactory, sim_logs: list[dict[str, Any]
 
     for server in serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"}, fill):
         yield server, ids
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    yield from checked_page(browser)
 
 
 def test_unknown_cards_are_card_backs(page: Any, live: tuple[LiveServer, list[int]]) -> None:

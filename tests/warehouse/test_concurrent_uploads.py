@@ -20,6 +20,9 @@ from tests.store.data import simulated, variants
 ROOT = Path(__file__).resolve().parents[2]
 UPLOADERS, SERVERS, BASE_GAMES, VARIANTS = 4, 2, 50, 5  # 250 distinct games
 OVERLAP = 0.3  # the share of games a second uploader sends too
+#: seconds between two reads of the statistics: a dozen reads or so meet the uploads (reads back to back made the
+#: servers spend a fifth of the test's CPU on statistics while the uploads waited)
+READ_PAUSE = 0.5
 
 
 def write_logs(folder: Path) -> list[Path]:
@@ -61,7 +64,8 @@ def servers(url: str, warehouse: Path, logs: Path) -> Iterator[list[str]]:
 
 @contextmanager
 def readers(bases: list[str]) -> Iterator[list[int]]:
-    """A thread reading the card statistics from the servers in turn until the block ends; the status codes."""
+    """A thread reading the card statistics from the servers in turn until the block ends, pausing
+    ``READ_PAUSE`` seconds between reads; the status codes."""
     statuses: list[int] = []
     stop = threading.Event()
 
@@ -71,6 +75,7 @@ def readers(bases: list[str]) -> Iterator[list[int]]:
             with urllib.request.urlopen(f"{bases[k % len(bases)]}/api/stats/cards?envelope=1", timeout=120) as response:
                 statuses.append(response.status)
             k += 1
+            stop.wait(READ_PAUSE)
 
     thread = threading.Thread(target=read)
     thread.start()

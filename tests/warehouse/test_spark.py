@@ -27,6 +27,8 @@ from pmemo_replay.store.moderation import set_hidden
 from tests.web.data import jsonl, simulated
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The driver JVM's options: the client compiler only (-XX:TieredStopAtLevel=1) and one garbage-collector thread.
+JVM_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +40,12 @@ def spark() -> Iterator[Any]:
         pytest.skip(message)
     from pyspark.sql import SparkSession
 
+    # A test's data is tiny: what costs is the JVM compiling Spark's code (half the test's CPU with C2 and the
+    # parallel collector; C1 and the serial collector need half as much) and scheduling empty shuffle partitions.
     session = (SparkSession.builder.master("local[1]").appName("pmemo-warehouse-test")
-               .config("spark.ui.enabled", "false").config("spark.sql.session.timeZone", "UTC").config("spark.sql.shuffle.partitions", "2")
-               .config("spark.driver.memory", "1g").getOrCreate())
+               .config("spark.ui.enabled", "false").config("spark.sql.session.timeZone", "UTC")
+               .config("spark.sql.shuffle.partitions", "1").config("spark.driver.memory", "1g")
+               .config("spark.driver.extraJavaOptions", JVM_OPTIONS).getOrCreate())
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()

@@ -43,6 +43,32 @@ def launch() -> Iterator[Any]:
             browser.close()
 
 
+class SharedBrowser:
+    """One Chromium for a run of browser tests in a process (tests/conftest.py's ``browser`` fixture): launched
+    when a test first asks for it, closed by :meth:`close` when the tests that follow need none.
+
+    Starting Playwright's driver and Chromium costs about a second of CPU and more of waiting; each test still gets
+    a context of its own (``checked_page``), so tests share no cookies, storage or pages. While it runs,
+    Playwright's sync API keeps an asyncio loop marked as running in this thread, which other tests must not meet.
+    """
+
+    def __init__(self) -> None:
+        self._running: Iterator[Any] | None = None
+        self._browser: Any = None
+
+    def get(self) -> Any:
+        if self._browser is None or not self._browser.is_connected():
+            self.close()
+            self._running = launch()
+            self._browser = next(self._running)
+        return self._browser
+
+    def close(self) -> None:
+        running, self._running, self._browser = self._running, None, None
+        if running is not None:
+            running.close()  # launch's finally: Chromium closed, then Playwright stopped
+
+
 @dataclass
 class LiveServer:
     """The application on 127.0.0.1 at a free port, served by werkzeug in a background thread."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import LiveServer, checked_page, launch, serve_simulated
+from tests.web.browser import LiveServer, serve_simulated
 from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, XSS, illegal, jsonl, longest, simulated, xss_log
 
@@ -23,19 +23,9 @@ STEP_LIMIT_MS = 250  # a regression guard far above the goal, so slow CI machine
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("live")
     yield from serve_simulated({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"}, 6, 51)
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    yield from checked_page(browser)
 
 
 shot = partial(save_shot, folder=ARTIFACTS)

@@ -13,7 +13,7 @@ from pmemo_replay.games.cards import CardLibrary
 from pmemo_replay.logio import dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
 from tests.clockwork.kit import CARDS, example_log
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, checked_page, serve_app
 
 CWM = "clockwork-memorion-1"
 
@@ -31,11 +31,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer,
     for server in serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}", "PMEMO_OPEN_UPLOADS": True,
                              "PMEMO_WRITE_RATE": "off"}, fill):
         yield server, ids[0]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def test_the_board_in_a_seat_view(browser: Any, live: tuple[LiveServer, int]) -> None:

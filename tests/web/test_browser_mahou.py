@@ -12,16 +12,11 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, checked_page, serve_app
 from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, UNSCRIPTED_EVENT, as_text, jsonl, mahou_games, simulated
 
 SEED = 7
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +31,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         store.ingest_text(jsonl(simulated(1, 5)[0]), "pm")
 
     yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}"}, fill)
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    yield from checked_page(browser)
 
 
 shot = partial(save_shot, folder=ARTIFACTS)
