@@ -1,0 +1,35 @@
+"""Clause readers of the fifteenth compiler round (issue 20, helper h20r15), registered with
+:func:`engine.pm.cards.compile_phrases.reads` and tried after the earlier ones:
+
+- "X, (this turn,) when it approaches / takes part in an approach / is interfered, becomes active and may approach
+  again" (X は、(このターン、)アプローチした / 妨害された場合、活動状態になるとともに、もう一度アプローチに参加することが
+  できる): a ``delay`` on that event of X (fires once, this turn) whose steps stand X and grant ``approach_again``.
+
+A part a reader does not know raises :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays
+unverified).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _subjects, reads
+
+#: the event of the Chara that lets it approach again, as the trigger cause the engine fires for it
+_AGAIN_ON = {"アプローチした": "approach", "アプローチに参加した": "approach", "妨害された": "interfered"}
+
+
+@reads(r"(?:このターン、)?(?P<np>.+?)(?:(?P<n>\d+)枚)?は、(?:このターン、)?(?P<on>" + "|".join(_AGAIN_ON)
+       + r")場合、活動状態になるとともに、?(?:このターン、)?もう一度アプローチに参加することができる")
+def _again_when(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """Set up for this turn: when X next approaches (is interfered), it becomes active and may approach once more
+    (rule book 000 "Approach Phase": a Chara that approached may not approach again unless an effect says so). The
+    delayed part fires once (``delay``), the first time the event happens to X this turn."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    (who,) = _subjects(m["np"], m["n"] if m["np"] != "このカード" else None, ctx) or [None]
+    if not isinstance(who, str) or not (who == "self" or who.startswith("target")):
+        raise NotUnderstood(m["np"])  # one Chara only: every X, or the Charas put onto the Area, are not read
+    do: list[Step] = [{"op": "activate", "target": who},
+                      {"op": "grant", "target": who, "what": "approach_again", "until": "turn_end"}]
+    return [{"op": "delay", "on": _AGAIN_ON[m["on"]], "subject": who, "do": do}]

@@ -1,0 +1,34 @@
+"""Readings of the fifteenth compiler round (issue 20, helper h20r15). Made-up texts in the cards' phrasings (no
+card's text)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.pm.cards.compile_measure import normalized
+from engine.pm.cards.precious import precious_card
+
+
+def _one(text: str, kind: str = "キャラクター") -> dict[str, Any] | None:
+    """The last effect of a made-up card, normalized (None: not compiled)."""
+    data = {"id": "TST 01-001", "name": "試験 花子", "setName": "試験", "type": kind, "color": "赤", "cost": "1",
+            "source": "1", "ap": "10", "dp": "10", "text": text}
+    effects = precious_card(data, compile=True).effects
+    return normalized(effects[-1]) if effects[-1].compiled else None
+
+
+def test_approach_again_when_interfered_is_a_delayed_part() -> None:
+    got = _one("[メイン/自分]:自分の【試験】を持つキャラ1枚は、このターン、妨害された場合、活動状態になるとともに、"
+               "もう一度アプローチに参加することができる。", "イベント")
+    assert got is not None and got["targets"] == [{"side": "self", "property": "試験"}]
+    (delay,) = got["do"]
+    assert (delay["op"], delay["on"], delay["subject"]) == ("delay", "interfered", "target:0")
+    assert [s["op"] for s in delay["do"]] == ["activate", "grant"] and delay["do"][1]["what"] == "approach_again"
+    got = _one("[メイン/自分]:《0》このターン、このカードは、アプローチした場合、活動状態になるとともにもう一度アプローチに"
+               "参加することができる。")
+    assert got is not None and got["do"][0]["on"] == "approach" and got["do"][0]["subject"] == "self"
+
+
+def test_approach_again_for_every_chara_is_not_read() -> None:
+    assert _one("[メイン/自分]:自分の全てのキャラは、このターン、妨害された場合、活動状態になるとともに、もう一度"
+                "アプローチに参加することができる。", "イベント") is None
