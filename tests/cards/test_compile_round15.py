@@ -32,3 +32,10 @@ def test_approach_again_when_interfered_is_a_delayed_part() -> None:
 def test_approach_again_for_every_chara_is_not_read() -> None:
     assert _one("[メイン/自分]:自分の全てのキャラは、このターン、妨害された場合、活動状態になるとともに、もう一度"
                 "アプローチに参加することができる。", "イベント") is None
+
+
+def test_a_support_set_trigger_is_read() -> None:
+    got = _one("このカードがセットされた場合、カードを1枚引く。", "サポート")
+    assert got is not None and got["trigger"] == "set" and got["do"] == [{"op": "draw", "who": "self", "n": 1}]
+    # the Support card itself moved: ``self`` in a Support's script is the Chara it is set on, so it is not read
+    assert _one("このカードがセットされた場合、このカードを捨て札にする。", "サポート") is None

@@ -3,12 +3,13 @@ and an illegal log."""
 
 from __future__ import annotations
 
-from engine.pm.cards import CardDB
+from engine.pm import stats
+from engine.pm.cards import Card, CardDB, Effect
 from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN = "TST 85-001"
+AGAIN, CHEER = "TST 85-001", "TST 85-002"
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -16,6 +17,10 @@ CARDS = [
     # first sentence)
     _event("85-001", "Again", ({"op": "delay", "on": "interfered", "subject": "target:0", "do": _STAND_AGAIN},),
            cost=0, targets=({"side": "self"},)),
+    # a Support: "when this card is set, the Chara it is set on gets +10/+10 until the end of the turn"
+    Card(id=CHEER, name="Cheer", series="Test", type="support", color="red", cost=0, source=1, ap=None, dp=None,
+         effects=(Effect("auto", trigger="set", script=(
+             {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)),)),
 ]
 
 
@@ -50,3 +55,15 @@ def test_the_delayed_part_waits_for_its_event() -> None:
     g.add("approach", 0, card=AKI).passes(0, 1).add("no_interfere", 1)
     g.add("trigger", 0, card=AGAIN, effect=0, **{"from": "discard"})
     assert_illegal(g, "effect.result")  # not interfered: it does not fire
+
+
+def test_a_support_fires_when_set_on_the_chara_it_is_set_on() -> None:
+    g = _boards([AKI], [BEN], [CHEER]).add("set_support", 0, card=CHEER, on=AKI, pay=[])
+    g.add("trigger", 0, card=CHEER, effect=0)
+    res = assert_legal(g)
+    aki = find_chara(res.state.players[0], AKI)
+    assert aki is not None and stats.ap_dp(res.state, aki) == (40, 40)  # 30/30 and the set trigger's +10/+10
+    g.actions.pop()
+    assert_illegal(g.passes(1), "effect.result")  # owed right after the set
+    g = _boards([AKI], [BEN], [CHEER]).add("trigger", 0, card=CHEER, effect=0, **{"from": "hand"})
+    assert_illegal(g, "effect.result")  # not set: its cause has not happened

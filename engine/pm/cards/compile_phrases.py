@@ -1077,6 +1077,8 @@ _OWN_TRIGGERS = [
     (r"(?:このカードは、)?イベントカードがプレイされた場合、", "own_event|opp_event", {}),
     (r"(?:このカードは、)?ターン終了時に、?", "turn_end", {}),
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
+    # a Support's "when this card is set" (engine.pm.play fires it; ``self`` is the Chara it is set on)
+    (r"このカードがセットされた場合、", "set", {}),
 ]
 
 

@@ -57,7 +57,8 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
     that only designates Charas (targets, no step) is kept too, for a later sentence's delayed part to wait for them
     (:mod:`engine.pm.cards.compile_event`; an effect still without a step then is not kept)."""
     t = normalize(text)
-    if card.type == "support" and "このカード" in t.replace("このカードがセットされているキャラ", ""):
+    if card.type == "support" and "このカード" in re.sub(r"^このカードがセットされた場合、", "", t).replace(
+            "このカードがセットされているキャラ", ""):
         return None  # a Support's own card: ``self`` in its script is the Chara it is set on, no step moves the Support
     if eff.kind == "continuous" and (instead := own_replacement(t)) is not None:
         return replace(eff, script=tuple(instead), compiled=True)
