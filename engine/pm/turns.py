@@ -298,6 +298,9 @@ def start_turn(g: GameState, trail: Trail) -> None:
         trail.event("turn.start", f"turn {g.turn}: player {g.turn_player} draws {len(got)} and turns the Area active")
     if not check_losing(g, trail):
         fire(g, "turn_start", me.area(), trail)
+        # the Main Phase begins right after the Turn Start with nothing between (rule book 000 "Turn Start" then "Main
+        # Phase"): "at the start of your Main Phase" (自分のメインフェイズ開始時) fires here, after the turn-start ones
+        fire(g, "main_start", me.area(), trail)
 
 
 def end_approach_phase(g: GameState, trail: Trail) -> None:

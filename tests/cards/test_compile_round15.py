@@ -39,3 +39,9 @@ def test_a_support_set_trigger_is_read() -> None:
     assert got is not None and got["trigger"] == "set" and got["do"] == [{"op": "draw", "who": "self", "n": 1}]
     # the Support card itself moved: ``self`` in a Support's script is the Chara it is set on, so it is not read
     assert _one("このカードがセットされた場合、このカードを捨て札にする。", "サポート") is None
+
+
+def test_a_main_phase_start_trigger_is_read() -> None:
+    got = _one("自分のメインフェイズ開始時、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "main_start" and got["do"] == [{"op": "draw", "who": "self", "n": 1}]
+    assert _one("相手のメインフェイズ開始時、カードを1枚引く。") is None  # the opponent's: no such cause

@@ -6,10 +6,10 @@ from __future__ import annotations
 from engine.pm import stats
 from engine.pm.cards import Card, CardDB, Effect
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, _event, boards
+from tests.effects.test_machinery import AKI, BEN, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN, CHEER = "TST 85-001", "TST 85-002"
+AGAIN, CHEER, EARLY = "TST 85-001", "TST 85-002", "TST 85-003"
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -21,6 +21,8 @@ CARDS = [
     Card(id=CHEER, name="Cheer", series="Test", type="support", color="red", cost=0, source=1, ap=None, dp=None,
          effects=(Effect("auto", trigger="set", script=(
              {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)),)),
+    # "at the start of your Main Phase, draw a card" (GRAN 01-093's shape)
+    _chara("85-003", "Early", Effect("auto", trigger="main_start", script=({"op": "draw", "who": "self", "n": 1},))),
 ]
 
 
@@ -67,3 +69,14 @@ def test_a_support_fires_when_set_on_the_chara_it_is_set_on() -> None:
     assert_illegal(g.passes(1), "effect.result")  # owed right after the set
     g = _boards([AKI], [BEN], [CHEER]).add("trigger", 0, card=CHEER, effect=0, **{"from": "hand"})
     assert_illegal(g, "effect.result")  # not set: its cause has not happened
+
+
+def test_a_main_phase_start_trigger_fires_for_the_turn_player_only() -> None:
+    g = _boards([EARLY], [BEN])  # turn 3 (player 0's) has started: Early's trigger is owed
+    before = len(assert_legal(g).state.players[0].hand)
+    res = assert_legal(g.add("trigger", 0, card=EARLY, effect=0))
+    assert len(res.state.players[0].hand) == before + 1
+    g.actions.pop()
+    assert_illegal(g.add("approach", 0, card=EARLY), "effect.result")  # left out: mandatory
+    g = _boards([BEN], [EARLY]).add("trigger", 1, card=EARLY, effect=0)
+    assert_illegal(g, "effect.result")  # the opponent's Main Phase: not its player's

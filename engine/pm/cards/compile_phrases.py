@@ -1079,6 +1079,8 @@ _OWN_TRIGGERS = [
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
     # a Support's "when this card is set" (engine.pm.play fires it; ``self`` is the Chara it is set on)
     (r"このカードがセットされた場合、", "set", {}),
+    # the start of the owner's Main Phase (engine.pm.turns.start_turn fires it right after the turn-start triggers)
+    (r"自分のメインフェイズ開始時、", "main_start", {}),
 ]
 
 
