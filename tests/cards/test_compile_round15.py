@@ -45,3 +45,11 @@ def test_a_main_phase_start_trigger_is_read() -> None:
     got = _one("自分のメインフェイズ開始時、カードを1枚引く。")
     assert got is not None and got["trigger"] == "main_start" and got["do"] == [{"op": "draw", "who": "self", "n": 1}]
     assert _one("相手のメインフェイズ開始時、カードを1枚引く。") is None  # the opponent's: no such cause
+
+
+def test_a_card_milled_trigger_is_read() -> None:
+    for head in ("このカードが、カードの効果でデッキから捨て札置き場に置かれた場合、", "このカードがデッキから捨て札置き場に置かれた場合、"):
+        got = _one(head + "カードを1枚引く。")
+        assert got is not None and got["trigger"] == "milled"
+    # another card of yours milled: no such cause yet
+    assert _one("自分のキャラがデッキから捨て札置き場に置かれた場合、カードを1枚引く。") is None

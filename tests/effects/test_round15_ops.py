@@ -6,10 +6,10 @@ from __future__ import annotations
 from engine.pm import stats
 from engine.pm.cards import Card, CardDB, Effect
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, _chara, _event, boards
+from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN, CHEER, EARLY = "TST 85-001", "TST 85-002", "TST 85-003"
+AGAIN, CHEER, EARLY, RISER, DIG = (f"TST 85-00{i}" for i in range(1, 6))
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -23,6 +23,11 @@ CARDS = [
              {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)),)),
     # "at the start of your Main Phase, draw a card" (GRAN 01-093's shape)
     _chara("85-003", "Early", Effect("auto", trigger="main_start", script=({"op": "draw", "who": "self", "n": 1},))),
+    # "when this card is put from the deck into the discard by a card's effect, put it from the discard onto the
+    # Area" (SAGA 01-048's shape)
+    _chara("85-004", "Riser", Effect("auto", trigger="milled", script=(
+        {"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True},))),
+    _event("85-005", "Dig", ({"op": "mill", "who": "self", "n": 1},), cost=0),
 ]
 
 
@@ -80,3 +85,20 @@ def test_a_main_phase_start_trigger_fires_for_the_turn_player_only() -> None:
     assert_illegal(g.add("approach", 0, card=EARLY), "effect.result")  # left out: mandatory
     g = _boards([BEN], [EARLY]).add("trigger", 1, card=EARLY, effect=0)
     assert_illegal(g, "effect.result")  # the opponent's Main Phase: not its player's
+
+
+def _dug(top: str, held: str = F[8]):  # type: ignore[no-untyped-def]
+    """Player 0 plays Dig with ``top`` on top of the deck (the opening hand, turn 1's and turn 3's draws first)."""
+    g = _boards([AKI], [BEN], [DIG, *F[3:8], held, top])
+    assert assert_legal(g).state.players[0].deck[-1] == top
+    return g.add("play_event", 0, card=DIG, pay=[])
+
+
+def test_a_card_milled_by_an_effect_fires_from_the_discard() -> None:
+    g = _dug(RISER).add("trigger", 0, card=RISER, effect=0, **{"from": "discard"})
+    res = assert_legal(g)
+    assert find_chara(res.state.players[0], RISER) is not None and RISER not in res.state.players[0].discard
+    g.actions.pop()
+    assert_illegal(g.passes(1), "effect.result")  # mandatory: owed right after the mill
+    g = _dug(F[9], RISER).add("trigger", 0, card=RISER, effect=0, **{"from": "hand"})
+    assert_illegal(g, "effect.result")  # not milled (it is in the hand): its cause has not happened

@@ -1081,6 +1081,8 @@ _OWN_TRIGGERS = [
     (r"このカードがセットされた場合、", "set", {}),
     # the start of the owner's Main Phase (engine.pm.turns.start_turn fires it right after the turn-start triggers)
     (r"自分のメインフェイズ開始時、", "main_start", {}),
+    # the card itself put from its deck into the discard (engine.pm.ops fires it; only effects move cards so)
+    (r"このカードが、?(?:カードの効果で)?デッキから捨て札置き場に置かれた場合、", "milled", {}),
 ]
 
 
