@@ -53,3 +53,11 @@ def test_a_card_milled_trigger_is_read() -> None:
         assert got is not None and got["trigger"] == "milled"
     # another card of yours milled: no such cause yet
     assert _one("自分のキャラがデッキから捨て札置き場に置かれた場合、カードを1枚引く。") is None
+
+
+def test_must_approach_is_read_as_a_grant() -> None:
+    got = _one("このカードは、自分の「試験 太郎」がいる場合、可能な限りアプローチに参加しなくてはならない。")
+    assert got is not None and got["condition"] == {"has_name": "試験 太郎"}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": "must_approach", "until": "turn_end"}]
+    # "the opponent must interfere it": not read
+    assert _one("このカードがアプローチに参加している場合、相手は、可能な限りこのカードを妨害しなくてはならない。") is None

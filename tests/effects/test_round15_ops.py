@@ -9,7 +9,7 @@ from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN, CHEER, EARLY, RISER, DIG = (f"TST 85-00{i}" for i in range(1, 6))
+AGAIN, CHEER, EARLY, RISER, DIG, EAGER = (f"TST 85-00{i}" for i in range(1, 7))
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -28,6 +28,9 @@ CARDS = [
     _chara("85-004", "Riser", Effect("auto", trigger="milled", script=(
         {"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True},))),
     _event("85-005", "Dig", ({"op": "mill", "who": "self", "n": 1},), cost=0),
+    # "this card must approach if able" (AHB 01-021's shape, without its condition)
+    _chara("85-006", "Eager", Effect("continuous", script=(
+        {"op": "grant", "target": "self", "what": "must_approach", "until": "turn_end"},))),
 ]
 
 
@@ -102,3 +105,10 @@ def test_a_card_milled_by_an_effect_fires_from_the_discard() -> None:
     assert_illegal(g.passes(1), "effect.result")  # mandatory: owed right after the mill
     g = _dug(F[9], RISER).add("trigger", 0, card=RISER, effect=0, **{"from": "hand"})
     assert_illegal(g, "effect.result")  # not milled (it is in the hand): its cause has not happened
+
+
+def test_a_chara_that_must_approach_keeps_the_approach_phase_open_while_it_can() -> None:
+    g = _boards([EAGER, AKI], [BEN]).passes(0, 1).add("end_approach", 0)
+    assert_illegal(g, "effect.condition")  # Eager can approach: the phase may not end yet
+    g = _boards([EAGER, AKI], [BEN]).passes(0, 1).add("approach", 0, card=EAGER).passes(0, 1).add("no_interfere", 1)
+    assert_legal(g.passes(0, 1).add("end_approach", 0))  # it approached (now rested): Aki need not

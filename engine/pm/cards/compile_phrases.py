@@ -21,7 +21,8 @@ MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
 _ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
             "捨て札にする": "discard", "ゲームから取り除く": "removed", "メインエリアに移す": "main",
             "サポートエリアに移す": "support"}
-_GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "妨害に参加できない": ["cannot_interfere"],
+_GRANTS = {"可能な限りアプローチしなくてはならない": ["must_approach"], "可能な限りアプローチに参加しなくてはならない": ["must_approach"],
+           "妨害に参加することができない": ["cannot_interfere"], "妨害に参加できない": ["cannot_interfere"],
            "アプローチに参加することができない": ["cannot_approach"],
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
