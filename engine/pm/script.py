@@ -530,6 +530,8 @@ def _flip(r: Run, step: Step) -> None:
     p = r.player(step)
     face = step.get("face", "up")
     pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
+    if "filter" in step:  # only cards fitting it (自分のポイント置き場にある【P】を…表向きにする); unknown ones stay as before
+        pool = [cid for cid in pool if cid is None or conditions.card_matches(r.g, r.g.card(cid), step["filter"], p, "point")]
     if step.get("all"):  # every such card: nothing to choose
         for cid in pool:
             r.emit({"op": "flip", "p": p, "card": cid, "face": face})

@@ -61,3 +61,11 @@ def test_must_approach_is_read_as_a_grant() -> None:
     assert got["do"] == [{"op": "grant", "target": "self", "what": "must_approach", "until": "turn_end"}]
     # "the opponent must interfere it": not read
     assert _one("このカードがアプローチに参加している場合、相手は、可能な限りこのカードを妨害しなくてはならない。") is None
+
+
+def test_a_point_zone_flip_of_a_kind_carries_its_filter() -> None:
+    got = _one("このカードが登場した場合、自分のポイント置き場にある【試験】を2枚まで表向きにする。")
+    assert got is not None and got["do"] == [{"op": "flip", "who": "self", "face": "up", "n": 2, "up_to": True,
+                                               "filter": {"property": "試験", "type": "chara"}}]
+    # the opponent's cards of the player's kind: a side inside the phrase is not read
+    assert _one("このカードが登場した場合、自分のポイント置き場にある相手のキャラ1枚を表向きにする。") is None

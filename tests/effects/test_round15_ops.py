@@ -9,7 +9,7 @@ from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN, CHEER, EARLY, RISER, DIG, EAGER = (f"TST 85-00{i}" for i in range(1, 7))
+AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE = (f"TST 85-00{i}" for i in range(1, 9))
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -31,6 +31,10 @@ CARDS = [
     # "this card must approach if able" (AHB 01-021's shape, without its condition)
     _chara("85-006", "Eager", Effect("continuous", script=(
         {"op": "grant", "target": "self", "what": "must_approach", "until": "turn_end"},))),
+    _event("85-007", "Plant", ({"op": "put_point", "who": "self", "n": 1},), cost=0),
+    # "turn one Riser of your Point Zone face down" (SAGA 01-006's shape: a flip with a filter)
+    _event("85-008", "Hide", ({"op": "flip", "who": "self", "face": "down", "n": 1, "filter": {"name": "Riser"}},),
+           cost=0),
 ]
 
 
@@ -112,3 +116,16 @@ def test_a_chara_that_must_approach_keeps_the_approach_phase_open_while_it_can()
     assert_illegal(g, "effect.condition")  # Eager can approach: the phase may not end yet
     g = _boards([EAGER, AKI], [BEN]).passes(0, 1).add("approach", 0, card=EAGER).passes(0, 1).add("no_interfere", 1)
     assert_legal(g.passes(0, 1).add("end_approach", 0))  # it approached (now rested): Aki need not
+
+
+def _hidden(top: str):  # type: ignore[no-untyped-def]
+    """Player 0 puts ``top`` (the deck's top card) into the Point Zone face up, then plays Hide naming it."""
+    g = _boards([AKI], [BEN], [PLANT, HIDE, *F[3:8], top])
+    g.add("play_event", 0, card=PLANT, pay=[]).passes(1)
+    return g.add("play_event", 0, card=HIDE, pay=[], ops=[{"op": "flip", "p": 0, "card": top, "face": "down"}])
+
+
+def test_a_point_zone_flip_takes_only_cards_of_its_kind() -> None:
+    res = assert_legal(_hidden(RISER))
+    assert [tuple(x) for x in res.state.players[0].points] == [(RISER, False)]
+    assert_illegal(_hidden(F[9]), "effect.target")  # not a Riser: the flip cannot take it

@@ -3,7 +3,9 @@
 
 - "X, (this turn,) when it approaches / takes part in an approach / is interfered, becomes active and may approach
   again" (X は、(このターン、)アプローチした / 妨害された場合、活動状態になるとともに、もう一度アプローチに参加することが
-  できる): a ``delay`` on that event of X (fires once, this turn) whose steps stand X and grant ``approach_again``.
+  できる): a ``delay`` on that event of X (fires once, this turn) whose steps stand X and grant ``approach_again``;
+- a Point Zone flip of cards of a kind (自分のポイント置き場にある X を N 枚(まで)表 / 裏向きにする): ``flip`` with
+  ``filter``.
 
 A part a reader does not know raises :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays
 unverified).
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _subjects, reads
+from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _subjects, reads
 
 #: the event of the Chara that lets it approach again, as the trigger cause the engine fires for it
 _AGAIN_ON = {"アプローチした": "approach", "アプローチに参加した": "approach", "妨害された": "interfered"}
@@ -33,3 +35,18 @@ def _again_when(m: re.Match[str], ctx: Ctx) -> list[Step]:
     do: list[Step] = [{"op": "activate", "target": who},
                       {"op": "grant", "target": who, "what": "approach_again", "until": "turn_end"}]
     return [{"op": "delay", "on": _AGAIN_ON[m["on"]], "subject": who, "do": do}]
+
+
+@reads(r"(?P<who>自分|相手)のポイント置き場にある(?P<np>[^、。]+?)(?:(?P<n>\d+)枚|を(?P<upto>\d+)枚まで)を?(?P<face>表|裏)向きにする")
+def _flip_kind(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """Turn N (up to N) Point Zone cards of a kind face up / down (a plain "card" is the earlier reader's)."""
+    p = _np(m["np"], ctx)
+    if p.head not in ("chara", "name", "card") or p.all or "side" in p.spec or not p.holds_card_filter():
+        raise NotUnderstood(m["np"])
+    step: Step = {"op": "flip", "who": "self" if m["who"] == "自分" else "opponent",
+                  "face": "up" if m["face"] == "表" else "down", "n": int(m["n"] or m["upto"]), "filter": p.card_filter()}
+    if m["upto"] or ctx.may:
+        step["up_to"] = True
+    if ctx.may and not m["upto"] and step["n"] > 1:  # "may turn N" (no まで): N or none (engine.pm.script)
+        step["all_or_none"] = True
+    return [step]
