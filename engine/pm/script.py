@@ -982,6 +982,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
     "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand, "look": _look, "reveal": _reveal,
     "exchange": lambda r, s: _exchange(r, s), "remove_coins": lambda r, s: _remove_coins(r, s),
+    "reorder": lambda r, s: _reorder(r, s),
 }
 STEP_OPS = frozenset(_STEPS)
 
@@ -1039,6 +1040,12 @@ def _remove_coins(r: Run, step: Step) -> None:
     from engine.pm.coins import remove_coins  # it uses this module's step runner
 
     remove_coins(r, step)
+
+
+def _reorder(r: Run, step: Step) -> None:
+    from engine.pm.reorder import reorder  # it uses this module's choice reader
+
+    reorder(r, step)
 
 
 def _rest_any(r: Run, step: Step) -> None:

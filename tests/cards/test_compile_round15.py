@@ -69,3 +69,15 @@ def test_a_point_zone_flip_of_a_kind_carries_its_filter() -> None:
                                                "filter": {"property": "試験", "type": "chara"}}]
     # the opponent's cards of the player's kind: a side inside the phrase is not read
     assert _one("このカードが登場した場合、自分のポイント置き場にある相手のキャラ1枚を表向きにする。") is None
+
+
+def test_reordering_the_top_of_the_deck() -> None:
+    for where, to in (("上または下", "top_or_bottom"), ("上", "top"), ("下", "bottom")):
+        got = _one(f"このカードが登場した場合、デッキの上のカード3枚を見て、任意の順番でデッキの{where}に移す。")
+        assert got is not None and got["do"] == [{"op": "reorder", "who": "self", "n": 3, "to": to}]
+    got = _one("このカードが登場した場合、デッキの上のカード4枚を見て、その中から任意の枚数のカードを捨て札にする。その後、"
+               "残りのカードを任意の順番でデッキの上に移す。")
+    assert got is not None and got["do"][0]["rest_to"] == "deck"
+    # the rest back on top without "in any order": not read
+    assert _one("このカードが登場した場合、デッキの上のカード4枚を見て、その中から任意の枚数のカードを捨て札にする。その後、"
+                "残りのカードをデッキの上に移す。") is None

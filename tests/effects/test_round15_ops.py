@@ -9,7 +9,7 @@ from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE = (f"TST 85-00{i}" for i in range(1, 9))
+AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE, SIFT = (f"TST 85-00{i}" for i in range(1, 10))
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -35,6 +35,8 @@ CARDS = [
     # "turn one Riser of your Point Zone face down" (SAGA 01-006's shape: a flip with a filter)
     _event("85-008", "Hide", ({"op": "flip", "who": "self", "face": "down", "n": 1, "filter": {"name": "Riser"}},),
            cost=0),
+    # "look at the top 3 cards of your deck and put them on top or at the bottom in any order" (SZ2 01-026's shape)
+    _event("85-009", "Sift", ({"op": "reorder", "who": "self", "n": 3, "to": "top_or_bottom"},), cost=0),
 ]
 
 
@@ -129,3 +131,27 @@ def test_a_point_zone_flip_takes_only_cards_of_its_kind() -> None:
     res = assert_legal(_hidden(RISER))
     assert [tuple(x) for x in res.state.players[0].points] == [(RISER, False)]
     assert_illegal(_hidden(F[9]), "effect.target")  # not a Riser: the flip cannot take it
+
+
+def _sift(moves: list[tuple[int, str]]):  # type: ignore[no-untyped-def]
+    """Player 0 plays Sift; ``moves``: (position from the top before, destination zone) of each logged move."""
+    g = _boards([AKI], [BEN], [SIFT, *F[3:9], F[12], F[13], F[14]])
+    deck = assert_legal(g).state.players[0].deck
+    assert deck[-3:] == [F[14], F[13], F[12]]  # three different cards on top
+    ops = [{"op": "move", "p": 0, "card": deck[-1 - i], "from": "deck", "to": to} for i, to in moves]
+    return g.add("play_event", 0, card=SIFT, pay=[], ops=ops), deck
+
+
+def test_the_top_cards_go_back_in_the_order_chosen() -> None:
+    g, deck = _sift([(2, "deck"), (0, "deck")])  # the third card, then the first, onto the top
+    after = assert_legal(g).state.players[0].deck
+    assert after[-3:] == [deck[-2], deck[-3], deck[-1]]
+    g, deck = _sift([(0, "deck_bottom"), (1, "deck_bottom"), (2, "deck_bottom")])
+    after = assert_legal(g).state.players[0].deck
+    assert after[:3] == [deck[-3], deck[-2], deck[-1]] and len(after) == len(deck)
+
+
+def test_the_cards_looked_at_go_all_to_one_side() -> None:
+    assert_illegal(_sift([(0, "deck"), (1, "deck_bottom")])[0], "effect.result")  # split between top and bottom
+    assert_illegal(_sift([(0, "deck_bottom")])[0], "effect.result")  # to the bottom: all three
+    assert_illegal(_sift([(5, "deck")])[0], "effect.result")  # a card not among the three looked at

@@ -519,9 +519,12 @@ def _search(m: re.Match[str], ctx: Ctx) -> list[Step]:
                   **({"reveal": True} if m["rev"] else {}))]
 
 
-@reads(r"残りのカードを(?:任意の順番で)?(?P<to>デッキの下に移す|捨て札にする)")
+@reads(r"残りのカードを(?:任意の順番で)?(?P<to>デッキの下に移す|捨て札にする|デッキの上に(?:移す|戻す))")
 def _rest_to_bottom(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "_rest_to", "to": "deck_bottom" if m["to"].startswith("デッキ") else "discard"}]
+    if m["to"].startswith("デッキの上") and "任意の順番" not in m[0]:
+        raise NotUnderstood(m[0])  # back on top without "in any order": the order is not said
+    to = {"デッキの下": "deck_bottom", "デッキの上": "deck"}.get(m["to"][:5], "discard")
+    return [{"op": "_rest_to", "to": to}]
 
 
 @reads(r"デッキをシャッフルする")

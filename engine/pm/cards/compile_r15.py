@@ -4,6 +4,8 @@
 - "X, (this turn,) when it approaches / takes part in an approach / is interfered, becomes active and may approach
   again" (X は、(このターン、)アプローチした / 妨害された場合、活動状態になるとともに、もう一度アプローチに参加することが
   できる): a ``delay`` on that event of X (fires once, this turn) whose steps stand X and grant ``approach_again``;
+- the top N cards of the deck put back in any order (デッキの上のカードN枚を見て、任意の順番でデッキの上 / 下 / 上または下
+  に移す / 戻す): ``reorder`` (engine.pm.reorder);
 - a Point Zone flip of cards of a kind (自分のポイント置き場にある X を N 枚(まで)表 / 裏向きにする): ``flip`` with
   ``filter``.
 
@@ -50,3 +52,15 @@ def _flip_kind(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if ctx.may and not m["upto"] and step["n"] > 1:  # "may turn N" (no まで): N or none (engine.pm.script)
         step["all_or_none"] = True
     return [step]
+
+
+_BACK = {"上": "top", "下": "bottom", "上または下": "top_or_bottom"}
+
+
+@reads(r"(?:自分の)?デッキの上のカード(?P<n>\d+)枚を見て、任意の順番でデッキの(?P<to>上または下|上|下)に(?:移す|戻す)")
+def _reorder(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """Look at the top N cards and put them back in any order: on top, at the bottom, or all of them on one of the
+    two (the player's choice: docs/compiler.md, decisions)."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    return [{"op": "reorder", "who": "self", "n": int(m["n"]), "to": _BACK[m["to"]]}]
