@@ -81,3 +81,18 @@ def test_reordering_the_top_of_the_deck() -> None:
     # the rest back on top without "in any order": not read
     assert _one("このカードが登場した場合、デッキの上のカード4枚を見て、その中から任意の枚数のカードを捨て札にする。その後、"
                 "残りのカードをデッキの上に移す。") is None
+
+
+def test_nullifying_a_card_being_played() -> None:
+    got = _one("[アプローチ/割り込み]:《0》使用コストが0の相手のプレイ中のキャラ1枚を無効にする。その場合、このカードを捨て札にする。")
+    assert got is not None and got["condition"] == {"answers": {
+        "type": ["summon", "level_up"], "side": "opponent", "filter": {"type": "chara", "max_cost": 0}}}
+    assert got["do"] == [{"op": "disable"}, {"op": "move", "target": "self", "to": "discard"}]
+    got = _one("[アプローチ/割り込み]:《0》相手がプレイ中の使用コストが0のイベントカード1枚を無効にする。")
+    assert got is not None and got["condition"]["answers"]["type"] == "play_event"
+    # a modal Event whose modes say the same: that text, in either timing; modes that differ are not read
+    same = "このカードをプレイする場合、以下から1つ選択する。・[メイン/割り込み]:相手のプレイ中のイベントカード1枚を無効にする。" \
+           "・[アプローチ/割り込み]:相手のプレイ中のイベントカード1枚を無効にする。"
+    got = _one(same, "イベント")
+    assert got is not None and got["do"] == [{"op": "disable"}]
+    assert _one(same.replace("・[アプローチ/割り込み]:相手の", "・[アプローチ/割り込み]:カードを1枚引く。相手の"), "イベント") is None

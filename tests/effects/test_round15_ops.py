@@ -4,12 +4,12 @@ and an illegal log."""
 from __future__ import annotations
 
 from engine.pm import stats
-from engine.pm.cards import Card, CardDB, Effect
+from engine.pm.cards import Card, CardDB, Effect, Timing
 from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE, SIFT = (f"TST 85-00{i}" for i in range(1, 10))
+AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE, SIFT, WARDEN, TINY, MID = (f"TST 85-{i:03d}" for i in range(1, 13))
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -37,6 +37,13 @@ CARDS = [
            cost=0),
     # "look at the top 3 cards of your deck and put them on top or at the bottom in any order" (SZ2 01-026's shape)
     _event("85-009", "Sift", ({"op": "reorder", "who": "self", "n": 3, "to": "top_or_bottom"},), cost=0),
+    # "[Main/Decline] nullify a Chara of usage cost 0 the opponent is playing; if so, discard this card" (GRAN
+    # 01-026's shape, in the Main Phase)
+    _chara("85-010", "Warden", Effect("activated", timing=Timing.parse("main/decline"), condition={"answers": {
+        "type": ["summon", "level_up"], "side": "opponent", "filter": {"type": "chara", "max_cost": 0}}}, script=(
+        {"op": "disable"}, {"op": "move", "target": "self", "to": "discard"}))),
+    _chara("85-011", "Tiny", cost=0),
+    _chara("85-012", "Mid", cost=1),
 ]
 
 
@@ -155,3 +162,14 @@ def test_the_cards_looked_at_go_all_to_one_side() -> None:
     assert_illegal(_sift([(0, "deck"), (1, "deck_bottom")])[0], "effect.result")  # split between top and bottom
     assert_illegal(_sift([(0, "deck_bottom")])[0], "effect.result")  # to the bottom: all three
     assert_illegal(_sift([(5, "deck")])[0], "effect.result")  # a card not among the three looked at
+
+
+def test_a_chara_being_played_is_nullified_by_a_response() -> None:
+    answer = [{"type": "use_effect", "p": 1, "card": WARDEN, "effect": 0}]
+    g = _boards([AKI], [WARDEN], [TINY]).add("summon", 0, card=TINY, area="main", pay=[], responses=answer)
+    res = assert_legal(g)
+    assert TINY in res.state.players[0].discard and find_chara(res.state.players[0], TINY) is None
+    assert WARDEN in res.state.players[1].discard  # "if so": the response's own card goes too
+    g = _boards([AKI], [WARDEN], [MID, F[9]]).add("summon", 0, card=MID, area="main", pay=[{"hand": F[9]}],
+                                                    responses=answer)
+    assert_illegal(g, "effect.condition")  # usage cost 1: not a play it answers

@@ -1036,7 +1036,7 @@ def _sure(step: Step, ctx: Ctx) -> bool:
     """A step that always does something when the effect runs (an activated effect's card moving itself off the
     Area, or changing its own AP/DP or putting coins on itself; drawing or milling, which a deck with no card left ends the game before):
     "if so" after it needs no check."""
-    if step["op"] in ("draw", "mill") and "if" not in step:
+    if step["op"] in ("draw", "mill", "disable") and "if" not in step:  # a response resolving disables what it answers
         return True
     return step.get("target") == "self" and step["op"] in ("move", "modify", "coin") and "if" not in step and (
         ctx.kind == "activated" or step["op"] in ("modify", "coin"))

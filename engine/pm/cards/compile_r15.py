@@ -6,6 +6,9 @@
   できる): a ``delay`` on that event of X (fires once, this turn) whose steps stand X and grant ``approach_again``;
 - the top N cards of the deck put back in any order (デッキの上のカードN枚を見て、任意の順番でデッキの上 / 下 / 上または下
   に移す / 戻す): ``reorder`` (engine.pm.reorder);
+- nullifying a card being played, in either word order (相手がプレイ中の X / Y の相手のプレイ中の X 1枚を無効にする),
+  by an Event or a Chara's response: ``disable`` with the ``answers`` condition (a Chara card being played: a summon or
+  a Level Up);
 - a Point Zone flip of cards of a kind (自分のポイント置き場にある X を N 枚(まで)表 / 裏向きにする): ``flip`` with
   ``filter``.
 
@@ -64,3 +67,20 @@ def _reorder(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if ctx.may:
         raise NotUnderstood(m[0])
     return [{"op": "reorder", "who": "self", "n": int(m["n"]), "to": _BACK[m["to"]]}]
+
+
+#: the plays of a card of each kind (engine.pm.play: the action ``g.answering`` names)
+_PLAYED = {"event": "play_event", "chara": ["summon", "level_up"]}
+
+
+@reads(r"(?:相手がプレイ中の(?P<a>.+?)|(?P<b>[^、。]+?)の相手のプレイ中の(?P<c>.+?))1枚を無効にする")
+def _negate_play(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """Nullify a card the opponent is playing (rule book 000 "Responses": a response that disables the play it answers;
+    the card goes to the discard, its cost stays paid). A Chara card being played is a summon or a Level Up."""
+    p = _np(m["a"] or f"{m['b']}の{m['c']}", ctx)
+    if p.head not in _PLAYED or p.all or p.same_name or "side" in p.spec or not p.holds_card_filter():
+        raise NotUnderstood(m[0])
+    if ctx.card.type != "event" and ctx.kind != "activated":
+        raise NotUnderstood(m[0])  # only a play (an Event) or a used text answers another play
+    ctx.condition["answers"] = {"type": _PLAYED[p.head], "side": "opponent", "filter": p.card_filter()}
+    return [{"op": "disable"}]
