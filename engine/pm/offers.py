@@ -65,7 +65,7 @@ TRIGGER_WORDS = {
     "paid_for_text": "when paid for a named card", "opp_event": "when the opponent plays an Event",
     "point_by_approach": "when a point is given by its approach", "rested": "when it is rested",
     "set": "when it is set", "main_start": "at the start of its player's Main Phase",
-    "milled": "when it is put from the deck into the discard",
+    "milled": "when it is put from the deck into the discard", "own_turn_end": "at the end of its player's turn",
 }
 
 

@@ -96,3 +96,13 @@ def test_nullifying_a_card_being_played() -> None:
     got = _one(same, "イベント")
     assert got is not None and got["do"] == [{"op": "disable"}]
     assert _one(same.replace("・[アプローチ/割り込み]:相手の", "・[アプローチ/割り込み]:カードを1枚引く。相手の"), "イベント") is None
+
+
+def test_a_cost_change_joined_with_a_trigger() -> None:
+    head = "このカードは、自分の【試験】が4枚以上いる場合、使用コスト+5、+20/+20を得るとともに、"
+    got = _one(head + "自分のターン終了時に活動状態になる。")
+    assert got is not None and got["trigger"] == "own_turn_end"
+    assert got["condition"] == {"count": {"spec": {"side": "self", "property": "試験"}, "at_least": 4}}
+    assert [s["op"] for s in got["do"]] == ["activate", "grant", "modify"] and all(s.get("static") for s in got["do"][1:])
+    got = _one(head + "アプローチした場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "approach" and got["do"][0] == {"op": "draw", "who": "self", "n": 1}

@@ -9,7 +9,8 @@ from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE, SIFT, WARDEN, TINY, MID = (f"TST 85-{i:03d}" for i in range(1, 13))
+AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE, SIFT, WARDEN, TINY, MID, STEADY = (
+    f"TST 85-{i:03d}" for i in range(1, 14))
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -44,6 +45,12 @@ CARDS = [
         {"op": "disable"}, {"op": "move", "target": "self", "to": "discard"}))),
     _chara("85-011", "Tiny", cost=0),
     _chara("85-012", "Mid", cost=1),
+    # "this card gets usage cost +1 and +10/+10, and stands at the end of your turn" (GRAN ST-006's shape, without
+    # its condition)
+    _chara("85-013", "Steady", Effect("auto", trigger="own_turn_end", script=(
+        {"op": "activate", "target": "self"},
+        {"op": "grant", "target": "self", "what": {"cost": 1}, "until": "turn_end", "static": True},
+        {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end", "static": True}))),
 ]
 
 
@@ -173,3 +180,40 @@ def test_a_chara_being_played_is_nullified_by_a_response() -> None:
     g = _boards([AKI], [WARDEN], [MID, F[9]]).add("summon", 0, card=MID, area="main", pay=[{"hand": F[9]}],
                                                     responses=answer)
     assert_illegal(g, "effect.condition")  # usage cost 1: not a play it answers
+
+
+def _steady_boards(mine: bool):  # type: ignore[no-untyped-def]
+    """Turn 1: player 0 summons Steady (``mine``) or Ben; turn 2: player 1 the other; turn 3 starts. Steady's
+    own turn-end trigger is logged where it fires."""
+    import tests.effects.test_machinery as machinery
+    from tests.engine.kit import Game
+
+    db = CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
+    first, second = (STEADY, BEN) if mine else (BEN, STEADY)
+    g = Game([first, F[0], F[1]], [second, F[10], F[11]], db=db)
+    g.add("summon", 0, card=first, area="main", pay=[{"hand": F[0]}, {"hand": F[1]}]).passes(1)
+    g.passes(0, 1).add("end_approach", 0)
+    if mine:
+        g.add("trigger", 0, card=STEADY, effect=0)
+    g.adjust_hand(0)
+    g.add("summon", 1, card=second, area="main", pay=[{"hand": F[10]}, {"hand": F[11]}]).passes(0)
+    g.passes(1, 0).add("end_approach", 1)
+    if not mine:
+        g.add("trigger", 1, card=STEADY, effect=0)
+    return g.adjust_hand(1)
+
+
+def test_gains_in_force_all_along_and_a_stand_at_the_end_of_its_own_turn() -> None:
+    g = _steady_boards(True).passes(0, 1).add("approach", 0, card=STEADY).passes(0, 1).add("no_interfere", 1)
+    g.passes(0, 1).add("end_approach", 0)
+    res = assert_legal(g)
+    steady = find_chara(res.state.players[0], STEADY)
+    assert steady is not None and steady.rested
+    assert stats.ap_dp(res.state, steady) == (40, 40) and stats.chara_cost(res.state, steady) == 3  # static gains
+    res = assert_legal(g.add("trigger", 0, card=STEADY, effect=0))
+    steady = find_chara(res.state.players[0], STEADY)
+    assert steady is not None and not steady.rested
+    g.actions.pop()
+    assert_illegal(g.passes(1), "effect.result")  # owed at the end of its player's turn
+    g = _steady_boards(False).passes(0, 1).add("end_approach", 0).add("trigger", 1, card=STEADY, effect=0)
+    assert_illegal(g, "effect.result")  # the opponent's turn end: it does not fire

@@ -1348,6 +1348,11 @@ def effect(text: str, ctx: Ctx) -> Got:
     text = text.rstrip("。")
     if ctx.kind == "auto" and (m := _STAND_AT_END.fullmatch(text)):
         return _stands_at_end(m, ctx)
+    if ctx.kind == "auto":
+        from engine.pm.cards.compile_r15 import joined_trigger
+
+        if (got := joined_trigger(text, ctx)) is not None:
+            return got
     if ctx.kind == "continuous" and ctx.card.type != "event":
         return _static(text, ctx)
     trigger, cond = None, {}

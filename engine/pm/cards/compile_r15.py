@@ -9,6 +9,8 @@
 - nullifying a card being played, in either word order (相手がプレイ中の X / Y の相手のプレイ中の X 1枚を無効にする),
   by an Event or a Chara's response: ``disable`` with the ``answers`` condition (a Chara card being played: a summon or
   a Level Up);
+- "this card, while C, gets usage cost ±N, (keywords,) ±A/±D, and when it approaches, B / stands at the end of your
+  turn" (GRAN ST-001, ST-006): the gains as ``static`` steps, the rest a trigger, under C (:func:`joined_trigger`);
 - a Point Zone flip of cards of a kind (自分のポイント置き場にある X を N 枚(まで)表 / 裏向きにする): ``flip`` with
   ``filter``.
 
@@ -20,7 +22,21 @@ from __future__ import annotations
 
 import re
 
-from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _subjects, reads
+from engine.pm.cards.compile_phrases import (
+    _KWS,
+    MOD,
+    Ctx,
+    Got,
+    NotUnderstood,
+    Step,
+    _mod_step,
+    _np,
+    _subjects,
+    body,
+    condition,
+    kw_grants,
+    reads,
+)
 
 #: the event of the Chara that lets it approach again, as the trigger cause the engine fires for it
 _AGAIN_ON = {"アプローチした": "approach", "アプローチに参加した": "approach", "妨害された": "interfered"}
@@ -84,3 +100,30 @@ def _negate_play(m: re.Match[str], ctx: Ctx) -> list[Step]:
         raise NotUnderstood(m[0])  # only a play (an Event) or a used text answers another play
     ctx.condition["answers"] = {"type": _PLAYED[p.head], "side": "opponent", "filter": p.card_filter()}
     return [{"op": "disable"}]
+
+
+_JOINED = re.compile(rf"このカードは、(?P<c>[^、。]+?)場合、使用コスト(?P<cost>[+-]\d+)、{_KWS}(?:{MOD})?を得るとともに、"
+                     r"(?:(?P<end>(?:自分の)?ターン終了時に活動状態になる)|アプローチした場合、(?P<then>.+))")
+
+
+def joined_trigger(text: str, ctx: Ctx) -> Got | None:
+    """"This card, while C, gets usage cost ±N (and keywords / ±A/±D), and stands at the end of your turn / when it
+    approaches, B": the cost and the gains are in force while C holds (``static`` steps: engine.pm.stats reads a
+    Chara's own cost grant, round 14), the rest a trigger under the same C ("your turn's end": ``own_turn_end``, fired
+    for the turn player's Charas only). None: not this shape."""
+    m = _JOINED.fullmatch(text)
+    if m is None:
+        return None
+    cond = condition(m["c"], ctx)
+    static: list[Step] = [{"op": "grant", "target": "self", "what": {"cost": int(m["cost"])}, "until": "turn_end"},
+                          *kw_grants(m["kws"], "self")]
+    if m["ap"] is not None:
+        static.append(_mod_step("self", m["ap"], m["dp"], "turn_end"))
+    static = [{**x, "static": True} for x in static]
+    if m["end"]:  # "at the end of your turn": only the turn player's (the condition also rules the static steps)
+        trigger = "own_turn_end" if m["end"].startswith("自分の") else "turn_end"
+        return Got([{"op": "activate", "target": "self"}, *static], trigger=trigger, condition=cond)
+    steps = body(m["then"], ctx)
+    if ctx.targets or ctx.may:
+        raise NotUnderstood(m["then"])  # a choice of its own in the triggered part: not read here
+    return Got([*steps, *static], trigger="approach", condition=cond)
