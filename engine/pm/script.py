@@ -371,6 +371,10 @@ def _chara_ops(r: Run, step: Step) -> None:
                 what = {"no_text_from": r.g.turn + 1}
             elif isinstance(what, dict) and "not_interfered_by" in what:
                 what = {**what, "not_interfered_by": _rested_counted(r, what["not_interfered_by"])}
+            elif isinstance(what, dict) and "cost" in what and "per" in step:  # "usage cost +N for each X"
+                what = {"cost": int(what["cost"]) * r.times(step)}
+                if not what["cost"]:
+                    continue
             op.update(what=what, until=step.get("until", "turn_end"))
         elif kind == "coin":
             n = int(step.get("n", 1)) * (r.times(step) if "per" in step else 1)  # "for each X, N coins"

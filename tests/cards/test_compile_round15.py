@@ -106,3 +106,11 @@ def test_a_cost_change_joined_with_a_trigger() -> None:
     assert [s["op"] for s in got["do"]] == ["activate", "grant", "modify"] and all(s.get("static") for s in got["do"][1:])
     got = _one(head + "アプローチした場合、カードを1枚引く。")
     assert got is not None and got["trigger"] == "approach" and got["do"][0] == {"op": "draw", "who": "self", "n": 1}
+
+
+def test_a_cost_for_each_chara_rested_is_read() -> None:
+    got = _one("[メイン/相手]:《0》任意の枚数の自分の【試験】を持つキャラを休息状態にする。その場合、自分のキャラ1枚は、"
+               "休息状態にしたキャラ1枚につき、ターン終了時まで使用コスト+1を得る。")
+    assert got is not None and got["do"][0]["op"] == "rest_any"
+    assert got["do"][0]["then"] == [{"op": "grant", "target": "target:0", "what": {"cost": 1}, "until": "turn_end",
+                                     "per": {"picked": "cards"}}]

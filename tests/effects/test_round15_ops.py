@@ -9,8 +9,9 @@ from engine.pm.zones import find_chara
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE, SIFT, WARDEN, TINY, MID, STEADY = (
-    f"TST 85-{i:03d}" for i in range(1, 14))
+AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE, SIFT, WARDEN, TINY, MID, STEADY, TALLY = (
+    f"TST 85-{i:03d}" for i in range(1, 15))
+CAT, HAL = "TST 01-004", "TST 01-011"
 _STAND_AGAIN = [{"op": "activate", "target": "target:0"},
                 {"op": "grant", "target": "target:0", "what": "approach_again", "until": "turn_end"}]
 CARDS = [
@@ -51,6 +52,10 @@ CARDS = [
         {"op": "activate", "target": "self"},
         {"op": "grant", "target": "self", "what": {"cost": 1}, "until": "turn_end", "static": True},
         {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end", "static": True}))),
+    # "rest any number of your Charas; if so, one of your Charas gets usage cost +1 for each rested" (HSF 01-015)
+    _event("85-014", "Tally", ({"op": "rest_any", "spec": {}, "then": [
+        {"op": "grant", "target": "target:0", "what": {"cost": 1}, "until": "turn_end", "per": {"picked": "cards"}}]},),
+           cost=0, targets=({"side": "self"},)),
 ]
 
 
@@ -217,3 +222,17 @@ def test_gains_in_force_all_along_and_a_stand_at_the_end_of_its_own_turn() -> No
     assert_illegal(g.passes(1), "effect.result")  # owed at the end of its player's turn
     g = _steady_boards(False).passes(0, 1).add("end_approach", 0).add("trigger", 1, card=STEADY, effect=0)
     assert_illegal(g, "effect.result")  # the opponent's turn end: it does not fire
+
+
+def _tally(cost: int):  # type: ignore[no-untyped-def]
+    g = _boards([AKI, CAT, HAL], [BEN], [TALLY])
+    ops = [{"op": "rest", "p": 0, "card": CAT}, {"op": "rest", "p": 0, "card": HAL},
+           {"op": "grant", "p": 0, "card": AKI, "what": {"cost": cost}, "until": "turn_end"}]
+    return g.add("play_event", 0, card=TALLY, pay=[], targets=[{"p": 0, "card": AKI}], ops=ops)
+
+
+def test_a_cost_for_each_chara_rested() -> None:
+    res = assert_legal(_tally(2))
+    aki = find_chara(res.state.players[0], AKI)
+    assert aki is not None and stats.chara_cost(res.state, aki) == 4  # 2, and +1 for each of the two rested
+    assert_illegal(_tally(1), "effect.result")  # two were rested: +2, not +1

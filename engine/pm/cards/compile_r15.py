@@ -11,6 +11,8 @@
   a Level Up);
 - "this card, while C, gets usage cost ±N, (keywords,) ±A/±D, and when it approaches, B / stands at the end of your
   turn" (GRAN ST-001, ST-006): the gains as ``static`` steps, the rest a trigger, under C (:func:`joined_trigger`);
+- "X gets usage cost +N for each Y until the end of the turn" (…は、Y1枚につき、ターン終了時まで使用コスト+Nを得る, HSF
+  01-015): a cost ``grant`` with ``per``, counted when it runs;
 - a Point Zone flip of cards of a kind (自分のポイント置き場にある X を N 枚(まで)表 / 裏向きにする): ``flip`` with
   ``filter``.
 
@@ -31,6 +33,7 @@ from engine.pm.cards.compile_phrases import (
     Step,
     _mod_step,
     _np,
+    _per,
     _subjects,
     body,
     condition,
@@ -127,3 +130,14 @@ def joined_trigger(text: str, ctx: Ctx) -> Got | None:
     if ctx.targets or ctx.may:
         raise NotUnderstood(m["then"])  # a choice of its own in the triggered part: not read here
     return Got([*steps, *static], trigger="approach", condition=cond)
+
+
+@reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?は、(?P<per>[^、。]+?1枚につき、)ターン終了時まで使用コスト(?P<c>[+-]\d+)を得る")
+def _cost_per(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """Usage cost ±N on the Area for each Y, until the end of the turn: the count is taken when the step runs
+    (engine.pm.script puts the product into the op logged); nothing for a count of 0."""
+    per = _per(m["per"], ctx)
+    if per is None:
+        raise NotUnderstood(m["per"])
+    return [{"op": "grant", "target": t, "what": {"cost": int(m["c"])}, "until": "turn_end", "per": per}
+            for t in _subjects(m["np"], m["n"], ctx)]
