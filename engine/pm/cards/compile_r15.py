@@ -92,11 +92,11 @@ def _reorder(m: re.Match[str], ctx: Ctx) -> list[Step]:
 _PLAYED = {"event": "play_event", "chara": ["summon", "level_up"]}
 
 
-@reads(r"(?:相手がプレイ中の(?P<a>.+?)|(?P<b>[^、。]+?)の相手のプレイ中の(?P<c>.+?))1枚を無効にする")
+@reads(r"(?:相手がプレイ中の(?P<a>.+?)|(?:(?P<b>[^、。]+?)の)?相手のプレイ中の(?P<c>.+?))1枚を無効にする")
 def _negate_play(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """Nullify a card the opponent is playing (rule book 000 "Responses": a response that disables the play it answers;
     the card goes to the discard, its cost stays paid). A Chara card being played is a summon or a Level Up."""
-    p = _np(m["a"] or f"{m['b']}の{m['c']}", ctx)
+    p = _np(m["a"] or (f"{m['b']}の{m['c']}" if m["b"] else m["c"]), ctx)
     if p.head not in _PLAYED or p.all or p.same_name or "side" in p.spec or not p.holds_card_filter():
         raise NotUnderstood(m[0])
     if ctx.card.type != "event" and ctx.kind != "activated":
