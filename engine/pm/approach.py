@@ -106,7 +106,7 @@ def _check_partner(g: GameState, p: int, lead: Chara, partner_id: str) -> Chara:
         raise illegal("approach.reinforcement", f"{describe(g, partner_id)} is not another Chara on player {p}'s Area")
     pcard = g.card(partner.card)
     kind, value = card.reinforcement
-    if kind == "name" and value not in conditions.names_now(g, pcard, p):
+    if kind == "name" and value not in conditions.names_now(g, pcard, p, partner):
         raise illegal("approach.reinforcement", f"{describe(g, partner_id)} is not named {value}")
     if kind == "property" and value not in pcard.properties:
         raise illegal("approach.reinforcement", f"{describe(g, partner_id)} lacks the property {value}")

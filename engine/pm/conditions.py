@@ -75,12 +75,13 @@ def _left_this_turn(g: GameState, card: Card, owner: int | None) -> bool:
 
 
 def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None, zone: str = "area", *,
-                 printed_cost: bool = False) -> bool:
+                 printed_cost: bool = False, chara: Chara | None = None) -> bool:
     """True when ``card`` passes the card filter ``f`` (other keys are ignored here); ``owner``: the player
     whose card it is (effects making their cards count as another color, dynamic numbers); ``zone``: where the card
     is (``area``: on the Area or being played from the hand; such color effects name the zones they reach).
     ``max_cost`` / ``min_cost`` of a card in the hand (``zone`` ``hand``) compare its usage cost as changed there
-    (:func:`engine.pm.stats.hand_cost`); ``printed_cost`` (the hand-cost reckoning itself) compares the printed one."""
+    (:func:`engine.pm.stats.hand_cost`); ``printed_cost`` (the hand-cost reckoning itself) compares the printed one.
+    ``chara``: the Chara on the Area the card is, if it is one (its names under a condition go with its text)."""
     cost = card.cost
     if zone == "hand" and owner is not None and not printed_cost and ("max_cost" in f or "min_cost" in f):
         cost = _cost_in_hand(g, card, owner)
@@ -94,9 +95,9 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
         if key == "color" and card.color not in _one(want) and not (
                 owner is not None and set(stats.extra_colors(g, owner, zone)) & set(_one(want))):
             return False
-        if key == "name" and not set(_one(want)) & set(card.names if not card.cond_names else names_now(g, card, owner)):
+        if key == "name" and not set(_one(want)) & set(card.names if not card.cond_names else names_now(g, card, owner, chara)):
             return False
-        if key == "name_has" and not any(want in n for n in (card.names if not card.cond_names else names_now(g, card, owner))):
+        if key == "name_has" and not any(want in n for n in (card.names if not card.cond_names else names_now(g, card, owner, chara))):
             return False
         if key == "property" and want not in card.properties:
             return False
@@ -114,7 +115,7 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
             return False
         if key == "left_this_turn" and _left_this_turn(g, card, owner) != bool(want):
             return False
-    return FILTER_MORE_KEYS.isdisjoint(f) or _filter_more(g, card, f, owner, zone)
+    return FILTER_MORE_KEYS.isdisjoint(f) or _filter_more(g, card, f, owner, zone, chara)
 
 
 #: card filter keys read after the others (:func:`_filter_more`): ``any_of`` (a list of card filters: one fits),
@@ -125,16 +126,17 @@ FILTER_MORE_KEYS = frozenset({"any_of", "not", "source", "keyword"})
 KEYWORDS: dict[str, tuple[Any, Any]] = {"active": (lambda card: card.active, lambda g, c: stats.has_active(g, c))}
 
 
-def _filter_more(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None, zone: str) -> bool:
+def _filter_more(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None, zone: str,
+                 chara: Chara | None = None) -> bool:
     """The keys of FILTER_MORE_KEYS in the card filter ``f`` (``not`` and ``any_of`` hold card filters, read by
     :func:`card_matches` on the same card, owner and zone)."""
     if "source" in f and card.source != f["source"]:
         return False
     if "keyword" in f and not KEYWORDS[f["keyword"]][0](card):
         return False
-    if "not" in f and card_matches(g, card, f["not"], owner, zone):
+    if "not" in f and card_matches(g, card, f["not"], owner, zone, chara=chara):
         return False
-    return "any_of" not in f or any(card_matches(g, card, alt, owner, zone) for alt in f["any_of"])
+    return "any_of" not in f or any(card_matches(g, card, alt, owner, zone, chara=chara) for alt in f["any_of"])
 
 
 def filter_unread(f: Mapping[str, Any]) -> set[str]:
@@ -209,7 +211,7 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
             return "is not rested" if spec["rested"] else "is not active"
         if spec.get("not_self") and source is not None and c.uid == source.uid:
             return "is the effect's own Chara"
-    if f and not card_matches(g, g.card(c.card), f, c.owner):
+    if f and not card_matches(g, g.card(c.card), f, c.owner, chara=c):
         return f"does not fit {f}"
     if later:
         return _later_problem(g, actor, spec, c, source)
@@ -322,7 +324,7 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return f"has no {spec['keyword']} keyword in force"
     if spec.get("used_text") and g.turn not in c.used.values():  # a Movement effect used (000 Effect Usage)
         return "has used no text this turn"
-    if "name_of_eliminated" in spec and not set(names_now(g, card, c.owner)) & names_of(g, _eliminated_of_opponent(g, actor),
+    if "name_of_eliminated" in spec and not set(names_now(g, card, c.owner, c)) & names_of(g, _eliminated_of_opponent(g, actor),
                                                                                    1 - actor):
         return "shares no name with the opponent's Chara just eliminated"
     if "max_ap" in spec or "max_dp" in spec or "ap_below_source_dp" in spec:
@@ -415,7 +417,7 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
     if key == "own_turn":
         return (g.turn_player == owner and g.phase != "setup") == bool(want)
     if key == "has_name":
-        return any(set(_one(want)) & set(names_now(g, g.card(c.card), owner)) for c in me.area()
+        return any(set(_one(want)) & set(names_now(g, g.card(c.card), owner, c)) for c in me.area()
                    if source is None or c is not source)
     if key == "has_property":
         return any(want in g.card(c.card).properties for c in me.area())
@@ -510,11 +512,12 @@ def names_of(g: GameState, ids: Iterable[str | None], owner: int | None = None) 
     return {n for cid in ids if cid is not None for n in names_now(g, g.card(cid), owner)}
 
 
-def names_now(g: GameState, card: Card, owner: int | None) -> tuple[str, ...]:
+def names_now(g: GameState, card: Card, owner: int | None, chara: Chara | None = None) -> tuple[str, ...]:
     """Every name ``card`` counts as now: its own (``Card.names``) and those it takes while a condition holds for its
     owner (``Card.cond_names``: a Pinch's "during the game, this card's name is also X", in every zone, as the Pinch
     holds while its player's Point Zone holds X cards: rule book 000 "[Pinch X]", 001 〔逆境〕). A card whose owner is
-    not known keeps its own names."""
-    if not card.cond_names or owner is None:
+    not known keeps its own names, and so does a Chara on the Area (``chara``) whose text is negated: the condition's
+    text is gone with the rest (stats.text_negated; reader rd12: GRAN 01-068, 01-094)."""
+    if not card.cond_names or owner is None or (chara is not None and stats.text_negated(g, chara)):
         return card.names
     return (*card.names, *(name for cond, name in card.cond_names if holds(g, owner, cond)))

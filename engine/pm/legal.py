@@ -248,7 +248,7 @@ def _decisions(g: GameState) -> Iterator[Action]:
                     yield action
             if card.level_up:
                 for c in me.area():
-                    if set(names_now(g, card, p)) & set(names_now(g, g.card(c.card), p)):
+                    if set(names_now(g, card, p)) & set(names_now(g, g.card(c.card), p, c)):
                         yield {"type": "level_up", "p": p, "card": cid, "onto": c.card}
         elif card.type == "support" and p == g.turn_player and g.phase == "main":
             pay = canonical_payment(g, p, cost, card, exclude=cid)

@@ -269,7 +269,7 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     if not card.level_up:
         raise illegal("levelup.invalid", f"{describe(g, cid)} has no Level Up")
     target = g.card(onto.card)
-    if not set(conditions.names_now(g, card, p)) & set(conditions.names_now(g, target, p)):
+    if not set(conditions.names_now(g, card, p)) & set(conditions.names_now(g, target, p, onto)):
         raise illegal("levelup.invalid", f"{describe(g, cid)} and {describe(g, onto.card)} do not share a name")
     if any(same_card(x, cid) for x in onto.ids()):
         raise illegal("levelup.invalid", f"{describe(g, onto.card)} already holds {cid}: no Level Up with the exact same card")

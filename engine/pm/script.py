@@ -707,7 +707,7 @@ def _same_name_filter(r: Run, step: Step) -> set[str] | None:
         return None
     if key == "picked":
         return conditions.names_of(r.g, r.picked)
-    return {n for c in r.subjects(key) for n in conditions.names_now(r.g, r.g.card(c.card), c.owner)}
+    return {n for c in r.subjects(key) for n in conditions.names_now(r.g, r.g.card(c.card), c.owner, c)}
 
 
 def _judge(r: Run, step: Step) -> None:

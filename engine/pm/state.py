@@ -252,6 +252,7 @@ class GameState:
         "available_triggers",
         "bans",
         "break_ok",
+        "by_uid",
         "card",
         "cards",
         "db_info",
@@ -327,10 +328,12 @@ class GameState:
         self.area_gen = 0
         #: the card database's ids by what they do (engine.pm.stats.db_info), once looked up
         self.db_info: Any = None
-        self.wide_cache: tuple[int, list[Chara], frozenset[str]] | None = None  # engine.pm.stats._wide_entry
+        #: Charas found by uid (:meth:`chara_by_uid`): an entry counts only while its Chara is on either Area
+        self.by_uid: dict[int, Chara] = {}
+        self.wide_cache: tuple[int, list[Chara], frozenset[str], frozenset[str], bool] | None = None  # engine.pm.stats._wide_entry
         #: the ``discard_<event>`` causes some card of the database listens for (engine.pm.triggers.fire_others)
         self.discard_heard: frozenset[str] | None = None
-        self.watch_cache: tuple[int, dict[str, list[Chara]]] | None = None
+        self.watch_cache: tuple[int, dict[str, list[Chara]], frozenset[str]] | None = None
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
@@ -369,6 +372,7 @@ class GameState:
         g.area_gen = self.area_gen
         g.db_info = self.db_info
         g.wide_cache = g.watch_cache = None
+        g.by_uid = {}
         g.discard_heard = self.discard_heard
         return g
 
@@ -389,13 +393,15 @@ class GameState:
         return c in p0.main or c in p0.support or c in p1.main or c in p1.support
 
     def chara_by_uid(self, uid: int) -> Chara | None:
-        for p in self.players:
-            for c in p.main:
-                if c.uid == uid:
-                    return c
-            for c in p.support:
-                if c.uid == uid:
-                    return c
+        """The Chara with this uid on either Area, or None."""
+        p0, p1 = self.players
+        c = self.by_uid.get(uid)  # found before, and still there (``in`` compares by identity first)
+        if c is not None and (c in p0.main or c in p0.support or c in p1.main or c in p1.support):
+            return c
+        for c in (*p0.main, *p0.support, *p1.main, *p1.support):
+            if c.uid == uid:
+                self.by_uid[uid] = c
+                return c
         return None
 
     @property

@@ -113,11 +113,11 @@ def _own_ops(card: Card) -> frozenset[str]:
 
 
 def db_info(db: Any) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], dict[str, frozenset[str]],
-                              frozenset[str], bool]:
+                              frozenset[str], bool, frozenset[str]]:
     """Ids of the database's cards (cached): with static steps, with static steps reaching other Charas, listening
     for what happens to other Charas; every card id it holds (a parallel id is looked up instead); and the ops of
     each card's static steps on its own Chara; the cards whose continuous effects change hand costs; whether some
-    card listens for a Chara leaving the Area."""
+    card listens for a Chara leaving the Area; the cards whose static steps grant their own Chara nothing."""
     hit = _DB_INFO.get(id(db))
     if hit is None or hit[0] is not db:
         cards = list(db)
@@ -126,7 +126,8 @@ def db_info(db: Any) -> tuple[frozenset[str], frozenset[str], frozenset[str], fr
                 frozenset(c.id for c in cards if watches(c)), frozenset(c.id for c in cards),
                 {c.id: _own_ops(c) for c in cards if _static_entry(c)[1]},
                 frozenset(c.id for c in cards if _cuts_hand_costs(c)),
-                any(db.listened(x) for x in ("leave", "other_leave", "any_leave")))
+                any(db.listened(x) for x in ("leave", "other_leave", "any_leave")),
+                frozenset(c.id for c in cards if "grant" not in _own_ops(c)))
         hit = (db, info)
         _DB_INFO[id(db)] = hit
     return hit[1]  # type: ignore[no-any-return]
@@ -224,17 +225,21 @@ def _wide_ops(g: GameState) -> frozenset[str]:
     return _wide_entry(g)[2]
 
 
-def _wide_entry(g: GameState) -> tuple[int, list[Chara], frozenset[str]]:
-    """Work out and cache (``g.wide_cache``) the area generation, the wide-reaching Charas and their steps' ops."""
+def _wide_entry(g: GameState) -> tuple[int, list[Chara], frozenset[str], frozenset[str], bool]:
+    """Work out and cache (``g.wide_cache``) the area generation, the wide-reaching Charas and their steps' ops; the
+    cards that nothing can grant anything on their Chara but a Support (none while a wide grant step is on either
+    Area: :func:`_grant_free`); whether a wide step may negate texts (:func:`text_negated`)."""
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
-    _, wide, _, known, _, _, _ = info
+    _, wide, _, known, _, _, _, grant_free = info
     card = g.card
     found = [x for p in g.players for x in (*p.main, *p.support)
              if x.card in wide or (x.card not in known and _static_entry(card(x.card))[2])] if wide else []
     ops = frozenset(str(step.get("op")) for x in found for _, step in _static_entry(card(x.card))[2]) if found else NO_OPS
-    entry = g.wide_cache = (g.area_gen, found, ops)
+    negates = "grant" in ops and any(step.get("op") == "grant" and step.get("what") == NEGATED
+                                     for x in found for _, step in _static_entry(card(x.card))[2])
+    entry = g.wide_cache = (g.area_gen, found, ops, NO_OPS if "grant" in ops else grant_free, negates)
     return entry
 
 
@@ -256,14 +261,14 @@ def area_changed(g: GameState, *cards: str) -> None:
 
 def watchers(g: GameState) -> dict[str, list[Chara]]:
     """The Charas on either Area listening for what happens to other Charas, by cause (``other_*``/``any_*``),
-    cached per ``g.area_gen``."""
+    cached per ``g.area_gen`` with the events they hear (``enter`` for ``other_enter``)."""
     cache = g.watch_cache
     if cache is not None and cache[0] == g.area_gen:
         return cache[1]
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
-    _, _, watch, known, _, _, _ = info
+    _, _, watch, known, _, _, _, _ = info
     card = g.card
     found: dict[str, list[Chara]] = {}
     if watch:
@@ -272,7 +277,8 @@ def watchers(g: GameState) -> dict[str, list[Chara]]:
                 if x.card in watch or (x.card not in known and watches(card(x.card))):
                     for cause in card(x.card).listens:
                         found.setdefault(cause, []).append(x)
-    g.watch_cache = (g.area_gen, found)
+    heard = frozenset(cause.split("_", 1)[1] for cause in found if cause.startswith(("other_", "any_")))
+    g.watch_cache = (g.area_gen, found, heard)
     return found
 
 
@@ -286,16 +292,13 @@ def _grant_free(g: GameState, c: Chara) -> bool:
     none reaching other Charas from either Area (ops' grants, ``c.grants``, are not looked at)."""
     if c.supports:
         return False
-    info = g.db_info
-    cid = c.card
-    if info is not None and cid in info[3]:  # self_ops, inline: it runs for nearly every check of a keyword
-        own = info[4]
-        if cid in own and "grant" in own[cid]:
-            return False
-    elif "grant" in self_ops(g, cid):
-        return False
     wide = g.wide_cache
-    return "grant" not in (wide[2] if wide is not None and wide[0] == g.area_gen else _wide_entry(g)[2])
+    if wide is None or wide[0] != g.area_gen:
+        wide = _wide_entry(g)
+    cid = c.card
+    if cid in wide[3]:  # the common answer, one look-up: it runs for nearly every check of a keyword
+        return True
+    return "grant" not in wide[2] and cid not in g.db_info[3] and "grant" not in self_ops(g, cid)  # type: ignore[index]
 
 
 def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
@@ -373,7 +376,10 @@ def text_negated(g: GameState, c: Chara) -> bool:
     (〔アクティブ〕〔強引〕〔我慢〕〔突破〕〔無視〕〔逆境〕, untargetable) are gone. Grants given by other cards stay."""
     if c.grants and c.has_grant(NEGATED):
         return True
-    if c.uid in _NEGATION_BUSY or "grant" not in _wide_ops(g):
+    wide = g.wide_cache
+    if wide is None or wide[0] != g.area_gen:
+        wide = _wide_entry(g)
+    if not wide[4] or c.uid in _NEGATION_BUSY:  # no wide step on either Area negates a text (the common case)
         return False
     _NEGATION_BUSY.add(c.uid)
     try:

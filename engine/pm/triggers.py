@@ -68,9 +68,13 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
     if heard and DISCARD[event] in heard:
         fire_discard(g, DISCARD[event], subject, trail)
     cache = g.watch_cache
-    by_cause = cache[1] if cache is not None and cache[0] == g.area_gen else watchers(g)
-    if not by_cause:
+    if cache is None or cache[0] != g.area_gen:
+        watchers(g)
+        cache = g.watch_cache
+        assert cache is not None
+    if event not in cache[2]:  # no Chara on either Area hears it happen to another (the common case)
         return
+    by_cause = cache[1]
     for cause in (OTHER[event], ANY[event]):
         listeners = by_cause.get(cause)
         if listeners:
@@ -100,11 +104,17 @@ def fire_leave(g: GameState, c: Chara) -> None:
     ``any_leave`` (its own ``any_leave`` too: "when one of yours leaves" hears itself) and delayed effects; its own
     triggers are then logged naming it with ``from`` its new zone."""
     trail = g.trail
-    before = {*g.pending_triggers, *g.available_triggers}
+    before = (*g.pending_triggers, *g.available_triggers)
     fire(g, "leave", [c], trail)
     fire_others(g, "leave", c, trail)
-    if any(key[1] == c.uid and key not in before for key in (*g.pending_triggers, *g.available_triggers)):
+    if _fired_for(g, c.uid, before):
         g.departed[c.uid] = c.card  # its own "leave", or its "any of yours leaves" (any_leave) hearing itself
+
+
+def _fired_for(g: GameState, uid: int, before: tuple[tuple[int, int, int], ...]) -> bool:
+    """Whether a trigger of the Chara ``uid`` waits now that did not ``before`` (the waiting triggers then)."""
+    now = (*g.pending_triggers, *g.available_triggers)
+    return now != before and any(key[1] == uid and key not in before for key in now)
 
 
 def fire_eliminated_opponent(g: GameState, attackers: Iterable[Chara], trail: Trail) -> None:
@@ -113,16 +123,18 @@ def fire_eliminated_opponent(g: GameState, attackers: Iterable[Chara], trail: Tr
     included), also for one that left in the same judgement (its own triggers then logged ``from`` its new zone, as a
     leaving Chara's; its ``any_`` ones hear itself) — lead's decision, session 8. One judgement is one cause: a Chara
     that hears it through several approaching Charas fires once."""
-    before = {*g.pending_triggers, *g.available_triggers}
+    before = (*g.pending_triggers, *g.available_triggers)
     for c in attackers:
         fire(g, "eliminated_opponent", [c], trail)
         fire_others(g, "eliminated_opponent", c, trail)
-        if g.chara_by_uid(c.uid) is None:
+        if not g.on_area(c):
             fire(g, ANY["eliminated_opponent"], [c], trail, c)
-            if any(key[1] == c.uid and key not in before for key in (*g.pending_triggers, *g.available_triggers)):
+            if _fired_for(g, c.uid, before):
                 g.departed[c.uid] = c.card
-    g.pending_triggers = list(dict.fromkeys(g.pending_triggers))
-    g.available_triggers = list(dict.fromkeys(g.available_triggers))
+    if g.pending_triggers:
+        g.pending_triggers = list(dict.fromkeys(g.pending_triggers))
+    if g.available_triggers:
+        g.available_triggers = list(dict.fromkeys(g.available_triggers))
 
 
 def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Chara | None, trail: Trail) -> None:

@@ -245,8 +245,9 @@ def through_point(g: GameState, through: list[Chara], trail: Trail) -> tuple[boo
 
 def eliminate(g: GameState, charas: list, trail: Trail) -> None:  # type: ignore[type-arg]
     kept = [c for c in charas if stats.stays_on_area(g, c)]
-    g.eliminated = [c.card for c in charas if c not in kept]
-    g.eliminated_owners = [c.owner for c in charas if c not in kept]
+    gone = [c for c in charas if c not in kept] if kept else charas
+    g.eliminated = [c.card for c in gone]
+    g.eliminated_owners = [c.owner for c in gone]
     a = g.approach
     if a is not None:
         a.judging = True  # a Chara leaving now leaves by the approach (``left_by_approach``)

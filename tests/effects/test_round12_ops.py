@@ -8,7 +8,7 @@ from engine.pm.cards import CardDB, Effect
 from tests.effects.test_machinery import AKI, MAIN_SELF, _chara, _event, boards
 from tests.engine.kit import assert_illegal, assert_legal
 
-ALIAS, BOOST, POINTS, CALLER, ROLL = (f"TST 82-00{i}" for i in range(1, 6))
+ALIAS, BOOST, POINTS, CALLER, ROLL, HUSH = (f"TST 82-00{i}" for i in range(1, 7))
 CARDS = [
     # 〔逆境2〕:「during the game, this card's name is also "Hero"」
     _chara("82-001", "Alias", Effect("continuous", condition={"points_at_least": 2},
@@ -23,6 +23,9 @@ CARDS = [
                                       script=({"op": "draw", "who": "self", "n": 1},))),
     # "if you have a "Hero" on your Area, draw a card"
     _event("82-005", "Roll", ({"op": "draw", "who": "self", "n": 1},), cost=0, condition={"has_name": "Hero"}),
+    # "one of your Charas: its text is negated until the end of the turn"
+    _event("82-006", "Hush", ({"op": "grant", "target": "target:0", "what": "text_negated", "until": "turn_end"},),
+           cost=0, targets=({"side": "self"},)),
 ]
 
 
@@ -63,7 +66,22 @@ def test_a_conditional_name_holds_in_the_hand_too() -> None:
     assert_illegal(g, "effect.cost")
 
 
+def test_a_negated_chara_loses_the_name_its_text_gave() -> None:
+    """The name under a Pinch is the card's text: a Chara whose text is negated keeps its printed names only (reader
+    rd12: GRAN 01-068 kept アークナイトグリス when negated)."""
+    def hushed(negate: bool):  # type: ignore[no-untyped-def]
+        g = _with_points(_boards([ALIAS], [], [POINTS, HUSH, BOOST]))
+        if negate:
+            g.add("play_event", 0, card=HUSH, pay=[], targets=[{"p": 0, "card": ALIAS}]).passes(1)
+        return g.add("play_event", 0, card=BOOST, pay=[], targets=[{"p": 0, "card": ALIAS}])
+    assert_legal(hushed(negate=False))
+    assert_illegal(hushed(negate=True), "effect.target")
+    g = _with_points(_boards([ALIAS], [], [POINTS, HUSH, ROLL]))
+    g.add("play_event", 0, card=HUSH, pay=[], targets=[{"p": 0, "card": ALIAS}]).passes(1)
+    assert_illegal(g.add("play_event", 0, card=ROLL, pay=[]), "effect.condition")
+
+
 def test_cards_without_conditional_names_keep_their_names() -> None:
     db = CardDB(CARDS)
     assert db.get(ALIAS).names == ("Alias",) and db.get(ALIAS).cond_names == (({"points_at_least": 2}, "Hero"),)
-    assert all(not db.get(c).cond_names for c in (BOOST, POINTS, CALLER, ROLL))
+    assert all(not db.get(c).cond_names for c in (BOOST, POINTS, CALLER, ROLL, HUSH))

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from engine.pm.cards.series import series_form
@@ -29,9 +28,8 @@ EFFECT_KINDS = ("activated", "auto", "continuous")
 _PARALLEL = re.compile(r"^(.*\d)[a-z]$")
 
 
-@lru_cache(maxsize=65536)
-def base_id(card_id: str) -> str:
-    """Return the id without a trailing parallel letter.
+def _parallel_base(card_id: str) -> str:
+    """Return the id without a trailing parallel letter (:data:`base_id` remembers the answers).
 
     >>> base_id("MHK 01-001a")
     'MHK 01-001'
@@ -40,6 +38,21 @@ def base_id(card_id: str) -> str:
     """
     m = _PARALLEL.match(card_id)
     return m.group(1) if m else card_id
+
+
+class _BaseIds(dict[str, str]):
+    """Card id -> base id, worked out on the first look-up (at most 65,536 kept)."""
+
+    def __missing__(self, card_id: str) -> str:
+        if len(self) >= 65536:
+            self.clear()
+        base = self[card_id] = _parallel_base(card_id)
+        return base
+
+
+#: the id without a trailing parallel letter (:func:`_parallel_base`): a dict look-up, called from C (no Python frame:
+#: it runs for nearly every comparison of two cards)
+base_id: Callable[[str], str] = _BaseIds().__getitem__
 
 
 @dataclass(frozen=True, slots=True)
