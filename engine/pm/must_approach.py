@@ -11,7 +11,10 @@ limit) binds nobody.
 
 from __future__ import annotations
 
+import json
+
 from engine.pm import approach_limits, stats
+from engine.pm.cards import CardDB
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe
 from engine.rulings import IllegalAction, illegal
@@ -35,10 +38,22 @@ def able(g: GameState, c: Chara) -> bool:
     return True
 
 
+#: per card database (by id): whether some card's script grants ``must_approach`` (else nothing is checked)
+_IN_DB: dict[int, tuple[object, int, bool]] = {}
+
+
+def _granted_in(db: CardDB) -> bool:
+    hit = _IN_DB.get(id(db))
+    if hit is None or hit[0] is not db or hit[1] != len(db):  # a card added since: look again
+        found = any(MUST in json.dumps([list(e.script or ()) for e in c.effects], default=str) for c in db)
+        hit = _IN_DB[id(db)] = (db, len(db), found)
+    return hit[2]
+
+
 def check_end(g: GameState, player: int) -> None:
     """``effect.condition`` when ``player`` ends the Approach Phase while a Chara of theirs that must approach could."""
-    if g.turn <= 1:
-        return  # the first player's first turn has no approach
+    if g.turn <= 1 or not _granted_in(g.cards):
+        return  # the first player's first turn has no approach; no card can grant it
     for c in g.players[player].main:
         if stats.has_grant(g, c, MUST) and able(g, c):
             raise illegal("effect.condition", f"{describe(g, c.card)} must approach if able, and it can: player "

@@ -301,7 +301,8 @@ def start_turn(g: GameState, trail: Trail) -> None:
         fire(g, "turn_start", me.area(), trail)
         # the Main Phase begins right after the Turn Start with nothing between (rule book 000 "Turn Start" then "Main
         # Phase"): "at the start of your Main Phase" (自分のメインフェイズ開始時) fires here, after the turn-start ones
-        fire(g, "main_start", me.area(), trail)
+        if g.cards.listened("main_start"):
+            fire(g, "main_start", me.area(), trail)
 
 
 def end_approach_phase(g: GameState, trail: Trail) -> None:
@@ -312,7 +313,8 @@ def end_approach_phase(g: GameState, trail: Trail) -> None:
     g.approach = None
     # "at the end of the turn" texts of either player's Charas (001: the turn's end effects, ordered by the turn player)
     fire(g, "turn_end", g.players[g.turn_player].area(), trail)
-    fire(g, "own_turn_end", g.players[g.turn_player].area(), trail)  # "at the end of your turn" (自分のターン終了時)
+    if g.cards.listened("own_turn_end"):  # "at the end of your turn" (自分のターン終了時)
+        fire(g, "own_turn_end", g.players[g.turn_player].area(), trail)
     fire(g, "turn_end", g.players[1 - g.turn_player].area(), trail)
     if g.delayed:
         fire_delayed(g, "turn_end", None, trail)
