@@ -48,7 +48,8 @@ def test_a_main_phase_start_trigger_is_read() -> None:
 
 
 def test_a_card_milled_trigger_is_read() -> None:
-    for head in ("このカードが、カードの効果でデッキから捨て札置き場に置かれた場合、", "このカードがデッキから捨て札置き場に置かれた場合、"):
+    for head in ("このカードが、カードの効果でデッキから捨て札置き場に置かれた場合、",
+                 "このカードがデッキから捨て札置き場に置かれた場合、"):
         got = _one(head + "カードを1枚引く。")
         assert got is not None and got["trigger"] == "milled"
     # another card of yours milled: no such cause yet
