@@ -144,12 +144,13 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     card = g.card(cid)
     me = g.players[p]
     zone = a.get("from")
-    source = None
+    source = holder = None
     if zone is None or zone in ("main", "support"):
         source = find_chara(me, cid)
         holder_ok = source is not None and (zone is None or source.area == zone)
         if not holder_ok:
-            holder_ok = any(same_card(s.card, cid) for c in me.area() for s in c.supports)
+            holder = next((c for c in me.area() for s in c.supports if same_card(s.card, cid)), None)
+            holder_ok = holder is not None
         if not holder_ok:
             raise illegal("zone", f"trigger: {describe(g, cid)} is not on player {p}'s Area (name 'from' for another zone)")
     else:
@@ -204,6 +205,8 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         satisfy(g, p, uid, idx)
         if source is None and not any(key[1] == uid for key in (*g.pending_triggers, *g.available_triggers)):
             g.departed.pop(uid, None)  # kept while another trigger of the same departure waits (SAGA 01-041 e0, e1)
+    if source is None and holder is not None and card.type == "support":
+        source = holder  # a Support's own trigger ("when set"): its ``self`` is the Chara it is set on
     play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
     _after_trigger(g, trail)
 

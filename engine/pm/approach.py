@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.asplayed import refuse
-from engine.pm import approach_limits, conditions, stats
+from engine.pm import approach_limits, conditions, must_approach, stats
 from engine.pm.state import Chara, GameState
 from engine.pm.triggers import fire, fire_eliminated_opponent, fire_others
 from engine.pm.turns import (
@@ -130,6 +130,7 @@ def do_end_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             trail.event("approach", f"player {p}'s end_approach ends nothing: it stays player {g.turn_player}'s turn "
                                     f"{g.turn}, in {where(g)}")
         return
+    must_approach.check_end(g, p)  # a Chara that must approach if able (engine.pm.must_approach)
     if trail.keep:
         trail.event("approach", f"player {a['p']} ends the Approach Phase")
     end_approach_phase(g, trail)

@@ -502,8 +502,8 @@ def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
     side = want.get("side", "any")
     if (side == "opponent" and player == owner) or (side == "self" and player != owner):
         return False
-    if "type" in want and kind != want["type"]:
-        return False
+    if "type" in want and kind != want["type"] and not (isinstance(want["type"], list) and kind in want["type"]):
+        return False  # one action type, or a list of them (a Chara being played: summon or Level Up)
     return card_matches(g, g.card(card_id), want.get("filter", {}), player)
 
 

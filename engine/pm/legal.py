@@ -159,7 +159,9 @@ def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> It
     eff = autos[idx] if idx < len(autos) else script.delayed_slots(card)[idx - len(autos)]
     action: Action = {"type": "trigger", "p": owner, "card": cid, "effect": idx}
     src = g.chara_by_uid(reg["source"]) if reg and reg.get("source") is not None else None
-    if src is None or not same_card(src.card, cid):
+    on_support = card.type == "support" and any(same_card(s.card, cid) for c in g.players[owner].area()
+                                                  for s in c.supports)
+    if not on_support and (src is None or not same_card(src.card, cid)):  # a set Support: named without ``from``
         zone = zone_of(g, owner, cid)
         if zone is not None:
             action["from"] = zone

@@ -64,6 +64,8 @@ TRIGGER_WORDS = {
     "gave_point": "when it gives a point", "eliminated_opponent": "when it eliminates an opponent",
     "paid_for_text": "when paid for a named card", "opp_event": "when the opponent plays an Event",
     "point_by_approach": "when a point is given by its approach", "rested": "when it is rested",
+    "set": "when it is set", "main_start": "at the start of its player's Main Phase",
+    "milled": "when it is put from the deck into the discard", "own_turn_end": "at the end of its player's turn",
 }
 
 

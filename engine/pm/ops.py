@@ -14,7 +14,7 @@ from typing import Any
 from engine.pm import conditions, effects, hidden, stats
 from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, GameState, expiry
-from engine.pm.triggers import fire, fire_others
+from engine.pm.triggers import fire, fire_card, fire_others
 from engine.pm.zones import (
     AREA_ZONES,
     area_holds,
@@ -140,6 +140,10 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
     put_cards(g, p, [card_id], dst, face=face)
     if src == "deck" and dst == "hand":
         mark_seen(g, p, [card_id])
+    elif src == "deck" and dst == "discard" and g.cards.listened("milled"):
+        # "when this card is put from the deck into the discard" (デッキから捨て札置き場に置かれた場合): only an
+        # effect moves a card so, so "by a card's effect" reads the same; logged ``from`` the discard
+        fire_card(g, p, card_id, "milled", None, g.trail)
     return f"{what} moves from {src} to {dst}"
 
 

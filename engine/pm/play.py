@@ -569,6 +569,8 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
         if kind == "set_support":
             onto.supports.append(Support(play.card_id, g.new_uid()))
             trail.event("effect", f"{what} is set on {describe(g, onto.card)}")
+            if "set" in g.card(play.card_id).listens:  # "when this card is set" (セットされた場合): logged naming it
+                fire_card(g, play.player, play.card_id, "set", None, trail)
             return False
         onto.stack.append(onto.card)
         stats.area_changed(g, onto.card, play.card_id)

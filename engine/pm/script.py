@@ -371,6 +371,10 @@ def _chara_ops(r: Run, step: Step) -> None:
                 what = {"no_text_from": r.g.turn + 1}
             elif isinstance(what, dict) and "not_interfered_by" in what:
                 what = {**what, "not_interfered_by": _rested_counted(r, what["not_interfered_by"])}
+            elif isinstance(what, dict) and "cost" in what and "per" in step:  # "usage cost +N for each X"
+                what = {"cost": int(what["cost"]) * r.times(step)}
+                if not what["cost"]:
+                    continue
             op.update(what=what, until=step.get("until", "turn_end"))
         elif kind == "coin":
             n = int(step.get("n", 1)) * (r.times(step) if "per" in step else 1)  # "for each X, N coins"
@@ -530,6 +534,8 @@ def _flip(r: Run, step: Step) -> None:
     p = r.player(step)
     face = step.get("face", "up")
     pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
+    if "filter" in step:  # only cards fitting it (自分のポイント置き場にある【P】を…表向きにする); unknown ones stay as before
+        pool = [cid for cid in pool if cid is None or conditions.card_matches(r.g, r.g.card(cid), step["filter"], p, "point")]
     if step.get("all"):  # every such card: nothing to choose
         for cid in pool:
             r.emit({"op": "flip", "p": p, "card": cid, "face": face})
@@ -980,6 +986,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
     "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand, "look": _look, "reveal": _reveal,
     "exchange": lambda r, s: _exchange(r, s), "remove_coins": lambda r, s: _remove_coins(r, s),
+    "reorder": lambda r, s: _reorder(r, s),
 }
 STEP_OPS = frozenset(_STEPS)
 
@@ -1037,6 +1044,12 @@ def _remove_coins(r: Run, step: Step) -> None:
     from engine.pm.coins import remove_coins  # it uses this module's step runner
 
     remove_coins(r, step)
+
+
+def _reorder(r: Run, step: Step) -> None:
+    from engine.pm.reorder import reorder  # it uses this module's choice reader
+
+    reorder(r, step)
 
 
 def _rest_any(r: Run, step: Step) -> None:

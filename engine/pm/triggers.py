@@ -182,10 +182,11 @@ FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn
                           "other_leave",
                           "any_leave", "any_approach", "any_interfered", "any_gave_point", "any_eliminated_opponent",
                           "other_eliminated_opponent", "any_rested", "paid_for_text", "delayed",
-                          "point_by_approach", "interfering", "own_event", *DISCARD.values()})
+                          "point_by_approach", "interfering", "own_event", "set", "main_start", "milled", "own_turn_end",
+                          *DISCARD.values()})
 #: causes that happen to a card off the Area (its trigger is logged with ``from``)
 #: (``eliminated_opponent``: the approaching Chara may leave in the same judgement, fire_eliminated_opponent)
-OFF_AREA_CAUSES = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach", "eliminated_opponent",
+OFF_AREA_CAUSES = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach", "eliminated_opponent", "milled",
                              *DISCARD.values()})
 
 

@@ -299,6 +299,10 @@ def start_turn(g: GameState, trail: Trail) -> None:
         trail.event("turn.start", f"turn {g.turn}: player {g.turn_player} draws {len(got)} and turns the Area active")
     if not check_losing(g, trail):
         fire(g, "turn_start", me.area(), trail)
+        # the Main Phase begins right after the Turn Start with nothing between (rule book 000 "Turn Start" then "Main
+        # Phase"): "at the start of your Main Phase" (自分のメインフェイズ開始時) fires here, after the turn-start ones
+        if g.cards.listened("main_start"):
+            fire(g, "main_start", me.area(), trail)
 
 
 def end_approach_phase(g: GameState, trail: Trail) -> None:
@@ -309,6 +313,8 @@ def end_approach_phase(g: GameState, trail: Trail) -> None:
     g.approach = None
     # "at the end of the turn" texts of either player's Charas (001: the turn's end effects, ordered by the turn player)
     fire(g, "turn_end", g.players[g.turn_player].area(), trail)
+    if g.cards.listened("own_turn_end"):  # "at the end of your turn" (自分のターン終了時)
+        fire(g, "own_turn_end", g.players[g.turn_player].area(), trail)
     fire(g, "turn_end", g.players[1 - g.turn_player].area(), trail)
     if g.delayed:
         fire_delayed(g, "turn_end", None, trail)
@@ -353,7 +359,7 @@ def starts_next_turn(g: GameState, a: Mapping[str, Any]) -> bool:
         eff = g.card(a["card"]).automatic()[a["effect"]]
     except (KeyError, IndexError):
         return False  # the trigger's own checks rule on it, at the Turn End
-    if eff.trigger == "turn_end" or (eff.trigger is None and a["p"] == g.turn_player):
+    if eff.trigger in ("turn_end", "own_turn_end") or (eff.trigger is None and a["p"] == g.turn_player):
         return False
     source = find_chara(g.players[a["p"]], a["card"]) if a.get("from") in (None, "main", "support") else None
     return source is None or (a["p"], source.uid, a["effect"]) not in g.available_triggers  # its cause just happened here

@@ -91,9 +91,9 @@ def test_saga_01_009_goes_to_the_ex_deck_instead_when_eliminated() -> None:
     assert not res.state.pending_triggers and not res.state.available_triggers
 
 
-def test_saga_st_033_set_trigger_is_logged_and_marked_unverified() -> None:
-    """「このカードがセットされた場合」 is an automatic effect (not a continuous one): its mill is logged right after the
-    set and applied as recorded, marked unverified (the engine does not fire set triggers)."""
+def test_saga_st_033_set_trigger_fires_when_set() -> None:
+    """「このカードがセットされた場合」 is an automatic effect (not a continuous one): the engine fires it when the
+    Support is set (round 15), its compiled mill is logged right after the set and checked; left out, it is owed."""
     g = mhk_game(["SAGA ST-033", "MHK 01-083", "MHK 01-084"], db=with_saga())
     g.add("summon", 0, card="MHK 01-083", area="main", pay=[]).passes(1)
     g.add("set_support", 0, card="SAGA ST-033", on="MHK 01-083", pay=[])
@@ -101,7 +101,9 @@ def test_saga_st_033_set_trigger_is_logged_and_marked_unverified() -> None:
     milled = [{"op": "move", "p": 0, "card": cid, "from": "deck", "to": "discard"} for cid in (deck[-1], deck[-2])]
     res = assert_legal(g.add("trigger", 0, card="SAGA ST-033", effect=0, ops=milled))
     assert res.state.players[0].discard == [deck[-1], deck[-2]]
-    assert any(e.unverified and "is not scripted" in e.message for e in res.trails[-1].entries)
+    assert not any(e.unverified for e in res.trails[-1].entries)
+    g.actions.pop()
+    assert_illegal(g.passes(1), "effect.result")  # mandatory: owed right after the set
 
 
 def _saki_interfered() -> Game:

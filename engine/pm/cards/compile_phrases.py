@@ -21,7 +21,8 @@ MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
 _ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
             "捨て札にする": "discard", "ゲームから取り除く": "removed", "メインエリアに移す": "main",
             "サポートエリアに移す": "support"}
-_GRANTS = {"妨害に参加することができない": ["cannot_interfere"], "妨害に参加できない": ["cannot_interfere"],
+_GRANTS = {"可能な限りアプローチしなくてはならない": ["must_approach"], "可能な限りアプローチに参加しなくてはならない": ["must_approach"],
+           "妨害に参加することができない": ["cannot_interfere"], "妨害に参加できない": ["cannot_interfere"],
            "アプローチに参加することができない": ["cannot_approach"],
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
@@ -518,9 +519,12 @@ def _search(m: re.Match[str], ctx: Ctx) -> list[Step]:
                   **({"reveal": True} if m["rev"] else {}))]
 
 
-@reads(r"残りのカードを(?:任意の順番で)?(?P<to>デッキの下に移す|捨て札にする)")
+@reads(r"残りのカードを(?:任意の順番で)?(?P<to>デッキの下に移す|捨て札にする|デッキの上に(?:移す|戻す))")
 def _rest_to_bottom(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "_rest_to", "to": "deck_bottom" if m["to"].startswith("デッキ") else "discard"}]
+    if m["to"].startswith("デッキの上") and "任意の順番" not in m[0]:
+        raise NotUnderstood(m[0])  # back on top without "in any order": the order is not said
+    to = {"デッキの下": "deck_bottom", "デッキの上": "deck"}.get(m["to"][:5], "discard")
+    return [{"op": "_rest_to", "to": to}]
 
 
 @reads(r"デッキをシャッフルする")
@@ -1032,7 +1036,7 @@ def _sure(step: Step, ctx: Ctx) -> bool:
     """A step that always does something when the effect runs (an activated effect's card moving itself off the
     Area, or changing its own AP/DP or putting coins on itself; drawing or milling, which a deck with no card left ends the game before):
     "if so" after it needs no check."""
-    if step["op"] in ("draw", "mill") and "if" not in step:
+    if step["op"] in ("draw", "mill", "disable") and "if" not in step:  # a response resolving disables what it answers
         return True
     return step.get("target") == "self" and step["op"] in ("move", "modify", "coin") and "if" not in step and (
         ctx.kind == "activated" or step["op"] in ("modify", "coin"))
@@ -1077,6 +1081,12 @@ _OWN_TRIGGERS = [
     (r"(?:このカードは、)?イベントカードがプレイされた場合、", "own_event|opp_event", {}),
     (r"(?:このカードは、)?ターン終了時に、?", "turn_end", {}),
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
+    # a Support's "when this card is set" (engine.pm.play fires it; ``self`` is the Chara it is set on)
+    (r"このカードがセットされた場合、", "set", {}),
+    # the start of the owner's Main Phase (engine.pm.turns.start_turn fires it right after the turn-start triggers)
+    (r"自分のメインフェイズ開始時、", "main_start", {}),
+    # the card itself put from its deck into the discard (engine.pm.ops fires it; only effects move cards so)
+    (r"このカードが、?(?:カードの効果で)?デッキから捨て札置き場に置かれた場合、", "milled", {}),
 ]
 
 
@@ -1338,6 +1348,11 @@ def effect(text: str, ctx: Ctx) -> Got:
     text = text.rstrip("。")
     if ctx.kind == "auto" and (m := _STAND_AT_END.fullmatch(text)):
         return _stands_at_end(m, ctx)
+    if ctx.kind == "auto":
+        from engine.pm.cards.compile_r15 import joined_trigger
+
+        if (got := joined_trigger(text, ctx)) is not None:
+            return got
     if ctx.kind == "continuous" and ctx.card.type != "event":
         return _static(text, ctx)
     trigger, cond = None, {}

@@ -24,6 +24,7 @@ from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its 
 from engine.pm.cards import compile_phrases as ph
 from engine.pm.cards import compile_r10 as _r10  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r11 as _r11  # noqa: F401 - registers its clause readers
+from engine.pm.cards import compile_r15 as _r15  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -51,17 +52,32 @@ def normalize(text: str) -> str:
     return canonical(re.sub(r"\s*([、。:])\s*", r"\1", t).strip())
 
 
+def _one_mode(text: str) -> str | None:
+    """The text of a modal Event (このカードをプレイする場合、以下から1つ選択する。・[X]:A。・[Y]:A) whose modes all say
+    the same thing; None when it is not that shape or the modes differ (which mode the play chose is not recorded)."""
+    m = re.fullmatch(r"このカードをプレイする場合、以下から1つ選択する。(.+)", text)
+    if m is None:
+        return None
+    modes = [x.rstrip("。") for x in re.split(r"[・･]\[[^\]]+\]:", m[1])]
+    if modes[0] or len(modes) < 3 or len(set(modes[1:])) != 1:
+        return None
+    return modes[1]
+
+
 def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) -> Effect | None:
     """``eff`` with a compiled script when every clause of ``text`` is understood, else None. ``bare``: an effect
     that only designates Charas (targets, no step) is kept too, for a later sentence's delayed part to wait for them
     (:mod:`engine.pm.cards.compile_event`; an effect still without a step then is not kept)."""
     t = normalize(text)
-    if card.type == "support" and "このカード" in t.replace("このカードがセットされているキャラ", ""):
+    if card.type == "support" and "このカード" in re.sub(r"^このカードがセットされた場合、", "", t).replace(
+            "このカードがセットされているキャラ", ""):
         return None  # a Support's own card: ``self`` in its script is the Chara it is set on, no step moves the Support
     if eff.kind == "continuous" and (instead := own_replacement(t)) is not None:
         return replace(eff, script=tuple(instead), compiled=True)
     if eff.kind == "activated":
         t = _PREFIX.sub("", t)
+    if card.timings and (same := _one_mode(t)) is not None:
+        t = same  # a modal Event whose modes differ only in timing: the one text, in whichever it is played
     if eff.condition and card.pinch and re.fullmatch(r"(?:〔[^〕]+〕、?)*[+\-±]\d+/[+\-±]\d+|(?:〔[^〕]+〕、?)+", t):
         t = f"このカードは、{t.rstrip('、')}を得る"  # a Pinch's granted text that is only keywords / AP-DP: this card's
     kinds = [eff.kind]

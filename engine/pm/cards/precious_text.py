@@ -27,8 +27,8 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
    Effect.trigger is the first trigger phrase's name when it is one of ``enter``
    (登場した場合), ``approach`` (アプローチに参加した場合), ``interfered`` (妨害された場合),
    ``point`` (ポイント置き場に置かれた場合), ``turn_end`` (ターン終了時に), ``turn_start``
-   (ターン開始時に), ``set`` (a Support's セットされた場合: the engine does not fire it, so a log's trigger for it is
-   applied as logged, unverified); else None.
+   (ターン開始時に), ``set`` (a Support's セットされた場合: the engine fires it when the set resolves, engine.pm.play);
+   else None.
    For an Event the first sentence starts its play effect, recorded as a ``continuous``
    effect (neither a Movement nor triggered); later sentences with a trigger phrase start
    ``auto`` effects (delayed triggers the Event sets up); the rest continue the play effect.
