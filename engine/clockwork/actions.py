@@ -42,6 +42,7 @@ def apply_action(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         plain, handler = _NOT_PLAIN
     if g.phase in _LIVE and plain(a, g.cards.by_id):  # type: ignore[arg-type]  # most actions: plain, game going on
         handler(g, a, trail)
+        g.last_end = (a["type"], a["p"]) if handler is _ending else None
         if g.losing or g.dirty or g.doomed or g.sequence or g.phase == "end":  # else flow.settle has nothing to do
             flow.settle(g, trail)
         return
@@ -65,6 +66,7 @@ def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
         handler = _IN_GAME.get(kind)
         if handler is not None:
             handler(g, a, trail)
+            g.last_end = (kind, a["p"]) if handler is _ending else None
             flow.settle(g, trail)
             return
     if kind == "note":
@@ -100,6 +102,7 @@ def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
             _discard(g, p, a, trail)
         else:
             _tree(g, a, trail, DECLARE[kind](g, p, a, trail))
+    g.last_end = (kind, p) if kind in ("end_phase", "end_turn") else None
     flow.settle(g, trail)
 
 
@@ -989,12 +992,17 @@ def _ending(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
 
 
 def _end_by(g: Game, p: int, kind: str, trail: Trail) -> None:
-    """End the phase or turn, unless the turn is not player ``p``'s: as played (its ``turn.priority`` stood) the
-    action ends nothing, as the turn was not the player's to end (docs/as-played.md)."""
-    if p == g.turn_player:
-        _end(g, kind, trail)
-    elif trail.keep:
-        event(trail, "turn.end", f"player {p}'s {kind} ends nothing: it stays player {g.turn_player}'s {g.phase}")
+    """End the phase or turn. As played (its ``turn.priority`` stood), one by player ``p`` whose turn it is not ends
+    nothing when it repeats the end logged just before it (the same ``kind`` by ``p``: a duplicate); any other is the
+    turn player's end logged under the wrong name, and ends the phase or turn (docs/as-played.md)."""
+    if p != g.turn_player and g.last_end == (kind, p):
+        if trail.keep:
+            event(trail, "turn.end", f"player {p}'s {kind} repeats the one before it and ends nothing: it stays "
+                                     f"player {g.turn_player}'s {g.phase}")
+        return
+    if p != g.turn_player and trail.keep:
+        event(trail, "turn.end", f"player {p}'s {kind} is carried out as player {g.turn_player}'s, whose turn it is")
+    _end(g, kind, trail)
 
 
 def _discarding(g: Game, a: Mapping[str, Any], trail: Trail) -> None:

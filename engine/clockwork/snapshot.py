@@ -44,7 +44,8 @@ def to_snapshot(g: Game) -> dict[str, Any]:
         d = {k: getattr(p, k) for k in _PLAYER}
         d["ruler"], d["zones"] = _unit(p.ruler), [_unit(u) for u in p.zones]
         players.append(d)
-    return {"v": SNAPSHOT_VERSION, **{k: getattr(clone, k) for k in _GAME}, "players": players}
+    last = None if clone.last_end is None else list(clone.last_end)
+    return {"v": SNAPSHOT_VERSION, **{k: getattr(clone, k) for k in _GAME}, "last_end": last, "players": players}
 
 
 def from_snapshot(d: dict[str, Any], cards: CwCardDB) -> Game:
@@ -63,4 +64,6 @@ def from_snapshot(d: dict[str, Any], cards: CwCardDB) -> Game:
     g = Game(cards, players, d["first"], d["ruleset"])
     for k in _GAME[2:]:
         setattr(g, k, d[k])
+    last = d.get("last_end")  # (absent from a snapshot taken before it was kept)
+    g.last_end = None if last is None else (last[0], last[1])
     return g.clone()

@@ -133,8 +133,8 @@ class Game:
     block, damage or discard owed; ``battle``: the attack in progress; ``sequence``: the damage step's later
     moments still to come (§7 steps 4–6)."""
 
-    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "heard", "level_units", "levels", "losing",
-                 "next_uid", "pending", "phase", "players", "recall_time", "result", "ruleset", "sequence", "step",
+    __slots__ = ("applied", "battle", "cards", "dirty", "doomed", "due", "first", "heard", "last_end", "level_units",
+                 "levels", "losing", "next_uid", "pending", "phase", "players", "recall_time", "result", "ruleset", "sequence", "step",
                  "summoning", "suspects", "turn", "turn_player", "turn_units", "used")
 
     def __init__(self, cards: CwCardDB, players: list[Player], first: int, ruleset: str) -> None:
@@ -156,6 +156,9 @@ class Game:
         self.summoning: list[Any] | None = None  # [p, Unit] while a summon's interrupts are declared/resolved
         self.next_uid = 1
         self.applied = 0
+        #: (kind, player) when the last action (notes aside) was an end_phase or end_turn, else None: as played, an
+        #: end out of turn that repeats it is a duplicate, any other one the turn player's (actions._end_by)
+        self.last_end: tuple[str, int] | None = None
         self.dirty = False  # a Successor's Mind may have changed since the last destruction sweep
         #: the units whose Mind may have changed (or that came onto the field unchecked) since the last destruction
         #: sweep, maybe twice, maybe gone since: the sweep looks at these only (None: not known, it looks at all)
@@ -187,6 +190,7 @@ class Game:
         g.sequence = list(self.sequence)
         g.result = None if self.result is None else dict(self.result)
         g.recall_time, g.summoning, g.next_uid, g.applied = self.recall_time, None, self.next_uid, self.applied
+        g.last_end = self.last_end
         g.dirty, g.doomed, g.losing, g.levels, g.heard = self.dirty, self.doomed, self.losing, self.levels, self.heard
         g.turn_units = g.units_touched()
         g.level_units = g.units_with_levels()

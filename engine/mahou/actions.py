@@ -79,11 +79,17 @@ def apply_action(g: MsState, a: Mapping[str, Any], trail: Trail) -> None:
         return
     if kind in SETUP:
         raise illegal("setup.order", f"{kind} belongs to setup, which ended when turn 1 began")
+    repeat, g.last_end = g.last_end == (kind, p), None
     _gates(g, p, a, trail)
     if kind == "end_turn":
-        if p != g.turn_player:  # as played (its turn.priority stood): a turn that is not the player's is not theirs to end
-            event(trail, "turn.end", f"player {p}'s end_turn ends nothing: it stays player {g.turn_player}'s turn {g.turn}")
+        g.last_end = (kind, p)
+        if p != g.turn_player and repeat:  # as played (its turn.priority stood): a repeat of the end just logged
+            event(trail, "turn.end", f"player {p}'s end_turn repeats the one before it and ends nothing: it stays "
+                                     f"player {g.turn_player}'s turn {g.turn}")
             return
+        if p != g.turn_player:  # as played: the turn player's end, logged under the other player's name
+            event(trail, "turn.end", f"player {p}'s end_turn is carried out as player {g.turn_player}'s, whose turn "
+                                     f"it is")
         end_turn(g, trail)
         return
     handler = COUNTED.get(kind)

@@ -53,7 +53,7 @@ def to_snapshot(g: MsState) -> dict[str, Any]:
         "v": SNAPSHOT_VERSION, "ruleset": g.ruleset, "first": g.first, "turn": g.turn, "turn_player": g.turn_player,
         "phase": g.phase, "actions_used": g.actions_used, "must_replace": list(g.must_replace),
         "result": None if g.result is None else dict(g.result), "applied": g.applied,
-        "players": [_player(p) for p in g.players],
+        "last_end": None if g.last_end is None else list(g.last_end), "players": [_player(p) for p in g.players],
     }
 
 
@@ -66,4 +66,6 @@ def from_snapshot(d: dict[str, Any], cards: MsCardDB) -> MsState:
     g.must_replace = list(d["must_replace"])
     g.result = None if d["result"] is None else dict(d["result"])
     g.applied = d["applied"]
+    last = d.get("last_end")  # (absent from a snapshot taken before it was kept)
+    g.last_end = None if last is None else (last[0], last[1])
     return g

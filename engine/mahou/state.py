@@ -118,8 +118,8 @@ class Player:
 class MsState:
     """The whole game: both players, whose turn it is, and what is owed (replacements, the result)."""
 
-    __slots__ = ("actions_used", "applied", "cards", "first", "must_replace", "phase", "players", "result", "ruleset",
-                 "turn", "turn_player")
+    __slots__ = ("actions_used", "applied", "cards", "first", "last_end", "must_replace", "phase", "players", "result",
+                 "ruleset", "turn", "turn_player")
 
     def __init__(self, cards: MsCardDB, players: list[Player], first: int, ruleset: str) -> None:
         self.cards = cards
@@ -133,6 +133,9 @@ class MsState:
         self.must_replace: list[int] = []
         self.result: dict[str, Any] | None = None
         self.applied = 0
+        #: (end_turn, player) when the last action (notes aside) was that end, else None: as played, an end_turn out
+        #: of turn that repeats it is a duplicate, any other one the turn player's (docs/as-played.md)
+        self.last_end: tuple[str, int] | None = None
 
     def clone(self) -> MsState:
         g = MsState.__new__(MsState)
@@ -140,7 +143,7 @@ class MsState:
         g.turn, g.turn_player, g.phase, g.actions_used = self.turn, self.turn_player, self.phase, self.actions_used
         g.must_replace = list(self.must_replace)
         g.result = None if self.result is None else dict(self.result)
-        g.applied = self.applied
+        g.applied, g.last_end = self.applied, self.last_end
         return g
 
     def card(self, card_id: str) -> MsCard:

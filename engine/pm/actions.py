@@ -56,6 +56,7 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             else:  # the right goes to the other player, no window closes (turns.do_pass, nothing to report)
                 g.approacher_passed = p == g.turn_player
                 g.priority = 1 - p
+            g.last_end = None
             return
     if kind == "note":
         trail.event("note", f"note{'' if a.get('p') is None else ' by player ' + str(a['p'])}: {a['text']}")
@@ -95,6 +96,7 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         require_none_pending(g, kind, waiting)
     if g.result is None and kind not in NO_LOSING_CHECK:
         check_losing(g, trail)
+    g.last_end = (kind, a["p"]) if kind == "end_approach" else None
 
 
 def skip_turn_end(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

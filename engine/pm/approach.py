@@ -123,16 +123,22 @@ def _check_partner(g: GameState, p: int, lead: Chara, partner_id: str) -> Chara:
 
 
 def do_end_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    """End the Approach Phase. As played (its rulings stood), one by the player whose turn it is not ends nothing when
+    it repeats the end_approach logged just before it by that player (a duplicate); any other is the turn player's,
+    logged under the wrong name, and ends the phase (docs/as-played.md)."""
     p = a["p"]
-    _decision(g, p, "assign_approach", g.turn_player, "end_approach", moves=p == g.turn_player)
-    if p != g.turn_player:  # as played (its rulings stood): a turn that is not the player's is not theirs to end
+    repeat = p != g.turn_player and g.last_end == ("end_approach", p)
+    _decision(g, p, "assign_approach", g.turn_player, "end_approach", moves=not repeat)
+    if repeat:
         if trail.keep:
-            trail.event("approach", f"player {p}'s end_approach ends nothing: it stays player {g.turn_player}'s turn "
-                                    f"{g.turn}, in {where(g)}")
+            trail.event("approach", f"player {p}'s end_approach repeats the one before it and ends nothing: it stays "
+                                    f"player {g.turn_player}'s turn {g.turn}, in {where(g)}")
         return
     must_approach.check_end(g, p)  # a Chara that must approach if able (engine.pm.must_approach)
     if trail.keep:
-        trail.event("approach", f"player {a['p']} ends the Approach Phase")
+        trail.event("approach", f"player {p} ends the Approach Phase" if p == g.turn_player else
+                    f"player {p}'s end_approach is carried out as player {g.turn_player}'s, whose turn it is: the "
+                    "Approach Phase ends")
     end_approach_phase(g, trail)
 
 

@@ -265,6 +265,7 @@ class GameState:
         "first",
         "hand_limit",
         "lapsed",
+        "last_end",
         "next_uid",
         "pending_triggers",
         "phase",
@@ -307,6 +308,10 @@ class GameState:
         #: as played: mandatory triggers that lapsed unlogged -> the turn their cause happened in (a late firing of
         #: one is the same slip, counted for that turn: engine.pm.actions._trigger, docs/as-played.md)
         self.lapsed: dict[tuple[int, int, int], int] = {}
+        #: ("end_approach", player) when the last action (notes and identifications aside) was that end, else None:
+        #: as played, an end_approach out of turn that repeats it is a duplicate, any other the turn player's
+        #: (engine.pm.approach.do_end_approach, docs/as-played.md)
+        self.last_end: tuple[str, int] | None = None
         #: True once the game has hidden information (an unlisted deck, a shuffle without order): a table log
         self.table = any(p.deck_list is None or p.ex_list is None for p in players)
         #: the trail of the action being applied (identification notes are written to it)
@@ -365,6 +370,7 @@ class GameState:
         g.available_triggers = list(self.available_triggers)
         g.hand_limit = self.hand_limit
         g.lapsed = dict(self.lapsed) if self.lapsed else {}
+        g.last_end = self.last_end
         g.table = self.table
         g.trail = NULL_TRAIL
         g.delayed = dict(self.delayed)

@@ -120,19 +120,12 @@ def test_mahou_an_end_turn_by_the_player_whose_turn_it_is_not_ends_nothing() -> 
 
 
 def test_clockwork_an_end_phase_by_the_player_whose_turn_it_is_not_ends_nothing() -> None:
-    header, actions = _simulated("clockwork-memorion-1")
+    """A turn-ending end_phase logged twice: the copy, out of turn, repeats it and ends nothing (review f22e: an end
+    out of turn that repeats none is the turn player's, tests/asplayed/test_end_duplicate_or_misnamed.py)."""
+    _, actions = _simulated("clockwork-memorion-1")
     ends = [i for i, a in enumerate(actions) if a["type"] == "end_phase"]
-    # an end_phase followed by the same player's action in the phase it began (not the last of a turn)
-    nth = next(n for n, i in enumerate(ends) if actions[i + 1]["p"] == actions[i]["p"]
-               and actions[i + 1]["type"] not in ("end_phase", "end_turn"))
-    e = ends[nth]
-    log = copy.deepcopy(actions)
-    log.insert(e, {**log[e], "p": 1 - log[e]["p"]})  # the rival ends the phase first: nothing happens
-    cards = bundled_for("clockwork-memorion-1", True)
-    res = fold({**header, "as_played": True}, log, cards)
-    assert res.ruling is None and _stood(res) == [(e, "turn.priority")]
-    assert res.result == fold(header, actions, cards).result
-    assert any("ends nothing" in m.message for m in res.trails[e].entries)
+    turn_ends = [n for n, i in enumerate(ends) if actions[i + 1]["p"] != actions[i]["p"]]
+    _wrong_player_copy("clockwork-memorion-1", "end_phase", turn_ends[1])
 
 
 def test_clockwork_damage_logged_by_the_other_player_is_the_attacks_damage() -> None:
@@ -147,22 +140,41 @@ def test_clockwork_damage_logged_by_the_other_player_is_the_attacks_damage() -> 
     assert res.state_json() == legal.state_json() and res.result == legal.result
 
 
-def test_pm_an_end_approach_by_the_interferer_ends_nothing() -> None:
+def test_pm_an_end_approach_repeated_by_the_approacher_ends_nothing() -> None:
+    """The Approacher's end_approach logged twice (no hand adjustment due): the copy, in the rival's turn, repeats it
+    and ends nothing (out of its step and out of turn, one action irregular)."""
+    header, actions = _simulated("pm-2.22")
+    cards = bundled_for("pm-2.22", True)
+    legal = fold(header, actions, cards)
+    e = [i for i, a in enumerate(actions) if a["type"] == "end_approach"
+         and actions[i + 1 : i + 2] != [] and actions[i + 1]["type"] != "hand_adjust"][5]
+    log = copy.deepcopy(actions)
+    log.insert(e + 1, copy.deepcopy(log[e]))
+    res = fold({**header, "as_played": True}, log, cards)
+    assert res.ruling is None and _stood(res) == [(e + 1, "turn.step"), (e + 1, "turn.priority")]
+    assert {**res.state_json(), "applied": 0} == {**legal.state_json(), "applied": 0}  # one action more, nothing else
+    assert any("ends nothing" in m.message for m in res.trails[e + 1].entries)
+
+
+def test_pm_an_end_approach_by_the_interferer_is_the_approachers() -> None:
+    """Not a repeat: the Approacher's end_approach logged under the Interferer's name; it ends turn 1."""
+    g = Game([]).passes(0, 1).add("end_approach", 0)
+    legal = g.fold().state_json()
     g = Game([]).passes(0, 1).add("end_approach", 1)  # step ①: the Approacher's decision, logged by player 1
     g.header["as_played"] = True
     res = g.fold()
     assert res.ruling is None and _stood(res) == [(g.last, "turn.priority")]
-    s = res.state_json()
-    assert (s["turn"], s["phase"], s["step"]) == (1, "approach", "assign_approach")
-    g.add("end_approach", 0)  # the Approacher's own: turn 1 ends
-    res = g.fold()
-    assert res.ruling is None and len(res.irregular) == 1 and res.state_json()["phase"] == "end"
+    assert "not player 1's" in res.irregular[0].message
+    assert res.state_json() == legal
+    assert any("carried out as player 0's" in e.message for e in res.trails[g.last].entries)
 
 
-def test_pm_an_end_approach_by_the_interferer_in_the_main_phase_moves_nothing() -> None:
+def test_pm_an_end_approach_by_the_interferer_in_the_main_phase_ends_the_approachers_turn() -> None:
+    g = Game([]).passes(0, 1).add("end_approach", 0)
+    legal = g.fold().state_json()
     g = Game([]).add("end_approach", 1)
     g.header["as_played"] = True
     res = g.fold()
     assert _stood(res) == [(g.last, "turn.step"), (g.last, "turn.priority")]
     s = res.state_json()
-    assert (s["turn"], s["phase"], s["priority"]) == (1, "main", 0)
+    assert (s["turn"], s["phase"], s["step"]) == (legal["turn"], legal["phase"], legal["step"])
