@@ -134,7 +134,7 @@ def do_end_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             trail.event("approach", f"player {p}'s end_approach repeats the one before it and ends nothing: it stays "
                                     f"player {g.turn_player}'s turn {g.turn}, in {where(g)}")
         return
-    must_approach.check_end(g, p)  # a Chara that must approach if able (engine.pm.must_approach)
+    must_approach.check_end(g, g.turn_player)  # a Chara that must approach if able (engine.pm.must_approach)
     if trail.keep:
         trail.event("approach", f"player {p} ends the Approach Phase" if p == g.turn_player else
                     f"player {p}'s end_approach is carried out as player {g.turn_player}'s, whose turn it is: the "
