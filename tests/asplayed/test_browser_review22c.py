@@ -116,10 +116,11 @@ def test_the_judge_form_judges_an_ordinary_log_as_played(page: Any, live: Stored
 def test_the_action_after_a_lapse_is_filed_under_the_turn_it_was_applied_in(page: Any, live: Stored) -> None:
     page.goto(f"{live.server.url}/games/{live.ids['skipped']}?step=17")
     page.wait_for_selector('#board[data-step="17"]')
-    head = page.evaluate("""() => {
+    # the action list is drawn after the board: wait until the step's turn heading is there
+    head = page.wait_for_function("""() => {
       let e = document.querySelector('#action-list li.act[data-step="17"]');
       while (e && !e.classList.contains('turn-head')) e = e.previousElementSibling;
-      return e && e.textContent; }""")
+      return e && e.textContent; }""").json_value()
     assert head == "Turn 2"
     assert "irregular" in (page.locator('#action-list li.act[data-step="17"]').get_attribute("class") or "")
 
