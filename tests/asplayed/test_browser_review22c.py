@@ -17,7 +17,7 @@ from engine.fold import fold
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import read_log
 from tests.asplayed.test_review22c_web import PLAIN, skipped_trigger_log
-from tests.web.browser import LiveServer, checked_page, launch, serve_app
+from tests.web.browser import LiveServer, checked_page, serve_app
 from tests.web.data import jsonl, simulated
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,11 +39,6 @@ def first_eliminating_pass() -> int:
     trails = fold(log.header, log.actions, bundled_cards()).trails
     return next(i for i, a in enumerate(log.actions)
                 if a["type"] == "pass" and any(e.rule == "elimination" for e in trails[i].entries))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture(scope="module")

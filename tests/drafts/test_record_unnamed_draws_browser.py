@@ -14,7 +14,7 @@ import pytest
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
 from tests.drafts.conftest import OPEN
-from tests.web.browser import LiveServer, PageErrors, launch, serve_app
+from tests.web.browser import LiveServer, PageErrors, serve_app
 
 RULESET = "mahou-shoujo-1"
 CARDS = bundled_for(RULESET)
@@ -28,11 +28,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("unnamed")
     yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / 'u.sqlite3'}", "TESTING": True, **OPEN},
                          lambda store: None)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 def _tiles(page: Any, p: int) -> tuple[int, list[str]]:
