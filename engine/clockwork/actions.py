@@ -95,6 +95,7 @@ def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     else:
         _GATES[kind](g, p, a)
         if kind == "damage":
+            assert g.turn_player is not None  # the gate let it through: a turn is under way
             _damage(g, g.turn_player, a, trail)
         elif kind in ("end_phase", "end_turn"):
             _end_by(g, p, kind, trail)
@@ -982,6 +983,7 @@ def _gated_tree(kind: str) -> Handler:
 
 def _damage_step(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     _gate_damage(g, a["p"], a)
+    assert g.turn_player is not None  # the gate let it through: a turn is under way
     _damage(g, g.turn_player, a, trail)  # the attack's damage, also when logged by the other player (as played)
 
 
