@@ -10,7 +10,6 @@ import copy
 import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,25 +21,12 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.cli import main
 from pmemo_replay.logio import PmemoLog, dump_jsonl, read_log
 from tests.asplayed.test_store_as_played import AS_PLAYED, without_flag
-from tests.web.conftest import make_app
 from tests.web.data import jsonl, simulated
 from tests.web.test_pages import token
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAIN = without_flag(AS_PLAYED)  # short-payments.jsonl without its flag: refused at action 4 (cost.amount)
 NDJSON = "application/x-ndjson"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    app = make_app(tmp_path)
-    yield app
-    app.extensions["pmemo_store"].close()
-
-
-@pytest.fixture
-def client(app: Any) -> FlaskClient:
-    return app.test_client()
 
 
 def viewer_data(html: str) -> dict[str, Any]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,24 +13,11 @@ from flask.testing import FlaskClient
 
 from pmemo_replay.cli import main
 from tests.asplayed.test_store_as_played import AS_PLAYED, without_flag
-from tests.web.conftest import make_app
 from tests.web.data import jsonl, simulated
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAIN = without_flag(AS_PLAYED)  # refused at action 4 (cost.amount), which stands as played
 NDJSON = "application/x-ndjson"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
-    app = make_app(tmp_path)
-    yield app
-    app.extensions["pmemo_store"].close()
-
-
-@pytest.fixture
-def client(app: Any) -> FlaskClient:
-    return app.test_client()
 
 
 # -- finding 3: names starting with "/" ----------------------------------------------------------------------------

@@ -5,9 +5,9 @@ a player makes approach (``forbid`` ``approaches``)."""
 
 from __future__ import annotations
 
-from engine.pm.cards import CardDB, Effect
+from engine.pm.cards import Effect
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, MAIN_SELF, _chara, _event, boards, hand
+from tests.effects.test_machinery import AKI, BEN, MAIN_SELF, _chara, _event, boards_with, hand
 from tests.engine.kit import assert_illegal, assert_legal
 
 SNEAK, PUT2, STRIP, ZAP, TALLY, BARE, LIMIT, LIMIT_NEXT, LIMIT_MINE_NEXT = (f"TST 81-00{i}" for i in range(1, 10))
@@ -44,13 +44,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = ()):  # type: ignore[no-untyped-def,assignment]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1, hand0=hand0)
-    finally:
-        machinery.MY_DB = old
+    return boards_with(CARDS, p0, p1, hand0)
 
 
 def test_a_continuous_ignore_grant_bars_cheap_interferers_while_its_condition_holds() -> None:

@@ -5,7 +5,7 @@ illegal log: a name a card takes while a condition holds for its owner, in every
 from __future__ import annotations
 
 from engine.pm.cards import CardDB, Effect
-from tests.effects.test_machinery import AKI, MAIN_SELF, _chara, _event, boards
+from tests.effects.test_machinery import AKI, MAIN_SELF, _chara, _event, boards_with
 from tests.engine.kit import assert_illegal, assert_legal
 
 ALIAS, BOOST, POINTS, CALLER, ROLL, HUSH = (f"TST 82-00{i}" for i in range(1, 7))
@@ -30,13 +30,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = ()):  # type: ignore[no-untyped-def,assignment]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1, hand0=hand0)
-    finally:
-        machinery.MY_DB = old
+    return boards_with(CARDS, p0, p1, hand0)
 
 
 def _with_points(g):  # type: ignore[no-untyped-def]

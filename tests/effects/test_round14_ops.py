@@ -3,10 +3,10 @@ and an illegal log."""
 
 from __future__ import annotations
 
-from engine.pm.cards import CardDB, Effect
+from engine.pm.cards import Effect
 from engine.pm.script import RESTED_COUNT
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, _chara, _event, boards
+from tests.effects.test_machinery import AKI, BEN, _chara, _event, boards_with
 from tests.engine.kit import assert_illegal, assert_legal
 
 CAT, HAL = "TST 01-004", "TST 01-011"
@@ -38,13 +38,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = ()):  # type: ignore[no-untyped-def,assignment]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1, hand0=hand0)
-    finally:
-        machinery.MY_DB = old
+    return boards_with(CARDS, p0, p1, hand0)
 
 
 def _calm(rested: list[str]):  # type: ignore[no-untyped-def]

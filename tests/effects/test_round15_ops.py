@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.pm import stats
 from engine.pm.cards import Card, CardDB, Effect, Timing
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards
+from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards_with
 from tests.engine.kit import assert_illegal, assert_legal
 
 AGAIN, CHEER, EARLY, RISER, DIG, EAGER, PLANT, HIDE, SIFT, WARDEN, TINY, MID, STEADY, TALLY = (
@@ -60,13 +60,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = ()):  # type: ignore[no-untyped-def,assignment]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1, hand0=hand0)
-    finally:
-        machinery.MY_DB = old
+    return boards_with(CARDS, p0, p1, hand0)
 
 
 def _interfered_once():  # type: ignore[no-untyped-def]

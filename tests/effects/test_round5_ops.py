@@ -5,8 +5,8 @@ the card's own automatic effect ``trigger: "delayed"``), and every Point Zone ca
 
 from __future__ import annotations
 
-from engine.pm.cards import CardDB, Effect
-from tests.effects.test_machinery import AKI, DRAW, F, _chara, _event, boards, hand, pay
+from engine.pm.cards import Effect
+from tests.effects.test_machinery import AKI, DRAW, F, _chara, _event, boards_with, hand, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
 RUNNER, DIMMER = "TST 78-001", "TST 78-002"
@@ -22,13 +22,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = ()):  # type: ignore[no-untyped-def,assignment]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1, hand0=hand0)
-    finally:
-        machinery.MY_DB = old
+    return boards_with(CARDS, p0, p1, hand0)
 
 
 def _approached():  # type: ignore[no-untyped-def]
