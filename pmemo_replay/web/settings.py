@@ -221,7 +221,8 @@ def defaults() -> dict[str, Any]:
         "PER_PAGE": 25,
         "PMEMO_OPEN_UPLOADS": flag(os.environ, ENV_OPEN),  # uploads without a token: only when the operator says so
         "PMEMO_WRITE_RATE": rate(os.environ, ENV_WRITE_RATE, DEFAULT_WRITE_RATE),  # "off": no limit
-        "PMEMO_DRAFT_RATE": rate(os.environ, ENV_DRAFT_RATE, DEFAULT_DRAFT_RATE),  # per draft; "off": no limit
+        # per draft; "off": no limit; None (not set): 120/minute while PMEMO_WRITE_RATE limits, else off
+        "PMEMO_DRAFT_RATE": rate(os.environ, ENV_DRAFT_RATE, "") or None,
         "PMEMO_ALLOWED_HOSTS": os.environ.get(ENV_ALLOWED_HOSTS) or None,  # None: the local names
         "PMEMO_SECURE_COOKIES": flag(os.environ, ENV_SECURE_COOKIES),  # else Secure only over HTTPS
         "PMEMO_PROXIES": proxies(),  # proxies in front, trusted for X-Forwarded-*

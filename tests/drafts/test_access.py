@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from pmemo_replay.store.tokens import add_token
+from pmemo_replay.web.drafts import draft_rate
 from tests.drafts.conftest import make_app, table_log
 
 HEAD, ACTIONS = table_log()
@@ -58,7 +59,24 @@ def test_the_draft_rate_is_read_from_the_environment(tmp_path: Path, monkeypatch
 
 
 def test_the_draft_rate_defaults_when_the_environment_is_silent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not set: 120 a minute while writes are limited, none when ``PMEMO_WRITE_RATE`` is off."""
     monkeypatch.delenv("PMEMO_DRAFT_RATE", raising=False)
-    app = make_app(f"sqlite:///{tmp_path / 'default-rate.sqlite3'}")
-    assert app.config["PMEMO_DRAFT_RATE"] == "120/minute"
+    for write_rate, expected in (("60/minute", "120 per 1 minute"), ("off", "None")):
+        app = make_app(f"sqlite:///{tmp_path / 'default-rate.sqlite3'}", PMEMO_WRITE_RATE=write_rate)
+        assert app.config["PMEMO_DRAFT_RATE"] is None
+        assert str(draft_rate(app.config)) == expected
+        app.extensions["pmemo_store"].close()
+
+
+def test_the_draft_rate_holds_when_the_write_rate_is_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """r19: ``PMEMO_DRAFT_RATE`` set is honoured on its own; it was ignored when ``PMEMO_WRITE_RATE`` was off."""
+    monkeypatch.setenv("PMEMO_DRAFT_RATE", "2/minute")
+    monkeypatch.setenv("PMEMO_WRITE_RATE", "off")
+    app = make_app(f"sqlite:///{tmp_path / 'off-rate.sqlite3'}")
+    client = app.test_client()
+    created = client.post("/api/drafts", data=HEAD).json
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    codes = [client.post(f"/api/drafts/{created['id']}/actions", json={"action": ACTIONS[n], "expected": n},
+                         headers=auth).status_code for n in range(3)]
+    assert codes == [200, 200, 429]
     app.extensions["pmemo_store"].close()
