@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sys
@@ -64,9 +65,26 @@ def _constant(name: str) -> Any:
     raise _JsonProblem(f"{name} is not a JSON number")
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
+class _Overflow(Exception):
+    """A number beyond a double met while decoding: :func:`parse_log` finds and names it (not a ValueError, so no
+    decoding fallback takes it for a JSON Lines line or a syntax error)."""
+
+
+_INFINITIES = (math.inf, -math.inf)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in _INFINITIES:
+        raise _Overflow(text)
+    return value
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant, parse_float=_finite)
 #: the C decoder's own dicts (a duplicate key keeps its last value): the fast path counts keys instead
-_PLAIN = json.JSONDecoder(parse_constant=_constant)
+_PLAIN = json.JSONDecoder(parse_constant=_constant, parse_float=_finite)
+#: as _DECODER, but a number beyond a double decodes as an infinity (for :func:`_refuse_unstorable` to name it)
+_WALKER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant)
 #: JSON's whitespace, as the decoder skips it
 _SPACE = re.compile(r"[ \t\n\r]*").match
 
@@ -95,8 +113,17 @@ _MAYBE_UNSTORABLE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}|\\u0000|[\ud800
 _UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
 
 
-def _unstorable_at(value: Any) -> tuple[list[str | int], str, bool] | None:
-    """The path of the first string or key (in document order) holding a lone surrogate or NUL, the string, and whether it is a key.
+#: a JSON number that may not fit a double: an exponent of three digits or more (inside a string too: the decoded value
+#: decides)
+_MAYBE_OVERFLOW = re.compile(r"[eE]\+?[0-9]{3}")
+#: the other way a number may not fit a double: 309 digits in a row (slower to search for; the decoders see it anyway)
+_LONG_DIGITS = re.compile(r"[0-9]{309}")
+
+
+def _unstorable_at(value: Any) -> tuple[list[str | int], str | float, bool] | None:
+    """The path of the first string or key (in document order) holding a lone surrogate or NUL, or of a number that
+    overflowed a double (decoded as an infinity: the literals ``Infinity`` are refused when decoding), the string or
+    number, and whether it is a key.
 
     A list index is an ``int`` in the path, an object key a ``str`` (a key such as ``"2"`` or ``"²"`` is not an index).
     """
@@ -105,6 +132,9 @@ def _unstorable_at(value: Any) -> tuple[list[str | int], str, bool] | None:
         node, path = stack.pop()
         if type(node) is str:
             if _UNSTORABLE.search(node):
+                return path, node, False
+        elif type(node) is float:
+            if math.isinf(node):
                 return path, node, False
         elif type(node) is dict:
             for key in node:
@@ -116,20 +146,23 @@ def _unstorable_at(value: Any) -> tuple[list[str | int], str, bool] | None:
     return None
 
 
-def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True) -> None:
-    """Raise :class:`LogError` naming the first string or key that holds a lone UTF-16 surrogate (``"\\udfff"``) or NUL.
+def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True, long_digits: bool = True) -> None:
+    """Raise :class:`LogError` naming the first string or key that holds a lone UTF-16 surrogate (``"\\udfff"``) or NUL,
+    or the first number too large for a double (``1e400``: stored it would turn into null, or be refused).
 
     Such a string is valid JSON, but a lone surrogate is not Unicode text (it can be neither printed as UTF-8 nor
     stored) and PostgreSQL keeps no NUL in text. Only text with such an escape is decoded here (twice, then):
     others pass at the cost of one search, or of two substring tests when the text holds no raw surrogate
     (``utf8``: it was decoded from strict UTF-8, which has none; or it is ASCII). ``shortcut=False``: always search.
+    ``long_digits=False``: a number is not searched for 309 digits in a row (the caller's decoders refuse it).
     """
-    if shortcut and "\\u" not in text and "\x00" not in text and (utf8 or text.isascii()):
-        return  # no escape and no NUL, and no raw surrogate: nothing the search below could find
-    if _MAYBE_UNSTORABLE.search(text) is None:
-        return
+    if _MAYBE_OVERFLOW.search(text) is None and (not long_digits or _LONG_DIGITS.search(text) is None):
+        if shortcut and "\\u" not in text and "\x00" not in text and (utf8 or text.isascii()):
+            return  # no escape and no NUL, and no raw surrogate: nothing the search below could find
+        if _MAYBE_UNSTORABLE.search(text) is None:
+            return
     try:
-        values: list[tuple[int | None, int | None, Any]] = [(None, None, _DECODER.decode(text))]
+        values: list[tuple[int | None, int | None, Any]] = [(None, None, _WALKER.decode(text))]
     except ValueError:  # JSON Lines: (action index, line number, value) of each line that decodes
         values = list(_jsonl_values(text))
     for action, line, value in values:
@@ -151,7 +184,7 @@ def _jsonl_values(text: str) -> Iterator[tuple[int | None, int, Any]]:
         if not line.strip():
             continue
         try:
-            value = _DECODER.decode(line)
+            value = _WALKER.decode(line)
         except ValueError:
             value = _UNDECODED
         if value is not _UNDECODED:
@@ -166,9 +199,9 @@ _UNDECODED = object()
 refuse_unstorable = _refuse_unstorable
 
 
-def _unstorable_error(path: list[str | int], string: str, *, is_key: bool, line: int | None = None) -> LogError:
-    """The ruling for a lone surrogate or NUL at ``path`` (a document's path, or a JSON Lines action's ``[index, ...]``);
-    ``line``: the JSON Lines line it is on, named first.
+def _unstorable_error(path: list[str | int], string: str | float, *, is_key: bool, line: int | None = None) -> LogError:
+    """The ruling for a lone surrogate or NUL (or a number beyond a double) at ``path`` (a document's path, or a JSON
+    Lines action's ``[index, ...]``); ``line``: the JSON Lines line it is on, named first.
 
     List indices are ``int`` and keys ``str``: only an ``int`` first step (after ``actions``) names an action.
     """
@@ -182,9 +215,12 @@ def _unstorable_error(path: list[str | int], string: str, *, is_key: bool, line:
         context, rel = ("game", path[1:]) if path[:1] == ["game"] else ("log", path)
     where = ".".join(map(str, rel))
     what = (f"a key in '{where}'" if where else "a key") if is_key else f"field '{where}'"
+    at = f"line {line}: " if line is not None else ""
+    if type(string) is float:
+        return LogError(f"{at}{context}: field '{where}' holds a number too large for a double (it would be stored as "
+                        f"{'-' if string < 0 else ''}infinity, which JSON has not)", index=index, path=".".join(map(str, path)))
     problem = "a NUL character (U+0000), which no text column keeps" if "\x00" in string else \
         "a lone UTF-16 surrogate, which is not Unicode text"
-    at = f"line {line}: " if line is not None else ""
     return LogError(f"{at}{context}: {what} holds {problem}: {show(string)}", index=index, path=".".join(map(str, path)))
 
 
@@ -210,6 +246,10 @@ def parse_log(text: str | bytes, *, fast: bool = True) -> PmemoLog:
         return _parse(text, fast=fast)
     except RecursionError:
         raise LogError("the log nests objects or responses too deeply to be a game log") from None
+    except _Overflow as overflow:
+        whole = _decode_bytes(bytes(text)) if not isinstance(text, str) else text
+        _refuse_unstorable(whole.removeprefix("\ufeff"), shortcut=False)  # raises the ruling naming the number's path
+        raise LogError(f"a number is too large for a double: {str(overflow)[:40]}") from None
 
 
 def _parse(text: str | bytes, *, fast: bool = True) -> PmemoLog:
@@ -224,7 +264,7 @@ def _parse(text: str | bytes, *, fast: bool = True) -> PmemoLog:
     if utf8:
         text = _decode_bytes(bytes(text))
     text = text.removeprefix("\ufeff")
-    _refuse_unstorable(text, utf8=utf8, shortcut=fast)
+    _refuse_unstorable(text, utf8=utf8, shortcut=fast, long_digits=False)
     if fast:
         log = _parse_fast(text)
         if log is not None:

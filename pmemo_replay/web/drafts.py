@@ -3,7 +3,7 @@
 Writes carry the draft's own token (``Authorization: Bearer <token>``), never an API token. Creating a
 draft is an upload: when uploads are closed it needs an API token, exactly as ``POST /api/games``.
 Draft writes count per draft against ``PMEMO_DRAFT_RATE`` (default 120 a minute: a recorder appends in
-bursts; ``off`` when ``PMEMO_WRITE_RATE`` is off).
+bursts; when not set, off while ``PMEMO_WRITE_RATE`` is off).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 import math
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import nullcontext
 from typing import Any
 
@@ -54,10 +54,18 @@ def _setup(state: BlueprintSetupState) -> None:
     # long event streams each hold a server thread: as many as the server can spare (serve sets it from --threads)
     streams = int(app.config.get("PMEMO_LONG_STREAMS", 2))
     app.extensions[STREAMS_KEY] = threading.BoundedSemaphore(streams) if streams > 0 else None
-    general = write_rate(str(app.config.get("PMEMO_WRITE_RATE") or "off"))
-    rate = write_rate(str(app.config.get("PMEMO_DRAFT_RATE") or DEFAULT_DRAFT_RATE)) if general else None
+    rate = draft_rate(app.config)
     if rate is not None:
         app.extensions[LIMITER_KEY] = (FixedWindowRateLimiter(StoreStorage(app.extensions["pmemo_store"].engine)), rate)
+
+
+def draft_rate(config: Mapping[str, Any]) -> RateLimitItem | None:
+    """The per-draft limit: ``PMEMO_DRAFT_RATE`` when set (whatever ``PMEMO_WRITE_RATE`` says); when not set, 120 a
+    minute while ``PMEMO_WRITE_RATE`` limits writes, and none when it is off."""
+    configured = config.get("PMEMO_DRAFT_RATE")
+    if configured:
+        return write_rate(str(configured))
+    return write_rate(DEFAULT_DRAFT_RATE) if write_rate(str(config.get("PMEMO_WRITE_RATE") or "off")) else None
 
 
 def drafts() -> Drafts:

@@ -42,6 +42,7 @@ ENV_ALLOWED_HOSTS = "PMEMO_ALLOWED_HOSTS"
 ENV_SECURE_COOKIES = "PMEMO_SECURE_COOKIES"
 ENV_PROXIES = "PMEMO_PROXIES"
 ENV_REQUEST_SECONDS = "PMEMO_REQUEST_SECONDS"
+ENV_RESPONSE_SECONDS = "PMEMO_RESPONSE_SECONDS"
 ENV_CARDS = "PMEMO_CARDS"
 DEFAULT_WRITE_RATE = "60/minute"
 DEFAULT_DRAFT_RATE = "120/minute"  # per draft: a recorder appends in bursts
@@ -50,6 +51,8 @@ ANY_ADDRESS = ("0.0.0.0", "::", "")
 DEFAULT_MAX_UPLOAD = 5 * 1024 * 1024
 #: a request (head and body) must arrive complete within this (web/worker.py)
 DEFAULT_REQUEST_SECONDS = 10.0
+#: a client that takes none of its response's bytes for this long is cut off (web/worker.py)
+DEFAULT_RESPONSE_SECONDS = 10.0
 #: rate settings that mean "no limit"
 RATE_OFF = ("", "0", "off", "none", "false")
 SECRET_FILE = "secret_key"
@@ -92,15 +95,28 @@ def request_seconds(env: Mapping[str, str] | None = None) -> float:
     >>> request_seconds({}), request_seconds({"PMEMO_REQUEST_SECONDS": "2.5"})
     (10.0, 2.5)
     """
-    text = (os.environ if env is None else env).get(ENV_REQUEST_SECONDS, "").strip()
+    return _seconds(os.environ if env is None else env, ENV_REQUEST_SECONDS, DEFAULT_REQUEST_SECONDS)
+
+
+def response_seconds(env: Mapping[str, str] | None = None) -> float:
+    """``PMEMO_RESPONSE_SECONDS`` (seconds above 0, below a day), else 10; :class:`SettingError` when malformed.
+
+    >>> response_seconds({}), response_seconds({"PMEMO_RESPONSE_SECONDS": "3"})
+    (10.0, 3.0)
+    """
+    return _seconds(os.environ if env is None else env, ENV_RESPONSE_SECONDS, DEFAULT_RESPONSE_SECONDS)
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    text = env.get(name, "").strip()
     if not text:
-        return DEFAULT_REQUEST_SECONDS
+        return default
     try:
         value = float(text)
     except ValueError:
         value = -1.0
     if not 0 < value < 86400:
-        raise SettingError(f"{ENV_REQUEST_SECONDS} must be a number of seconds above 0 and below 86400 "
+        raise SettingError(f"{name} must be a number of seconds above 0 and below 86400 "
                            f"(for example 10 or 2.5), not {text!r}")
     return value
 
@@ -205,11 +221,13 @@ def defaults() -> dict[str, Any]:
         "PER_PAGE": 25,
         "PMEMO_OPEN_UPLOADS": flag(os.environ, ENV_OPEN),  # uploads without a token: only when the operator says so
         "PMEMO_WRITE_RATE": rate(os.environ, ENV_WRITE_RATE, DEFAULT_WRITE_RATE),  # "off": no limit
-        "PMEMO_DRAFT_RATE": rate(os.environ, ENV_DRAFT_RATE, DEFAULT_DRAFT_RATE),  # per draft; "off": no limit
+        # per draft; "off": no limit; None (not set): 120/minute while PMEMO_WRITE_RATE limits, else off
+        "PMEMO_DRAFT_RATE": rate(os.environ, ENV_DRAFT_RATE, "") or None,
         "PMEMO_ALLOWED_HOSTS": os.environ.get(ENV_ALLOWED_HOSTS) or None,  # None: the local names
         "PMEMO_SECURE_COOKIES": flag(os.environ, ENV_SECURE_COOKIES),  # else Secure only over HTTPS
         "PMEMO_PROXIES": proxies(),  # proxies in front, trusted for X-Forwarded-*
         "PMEMO_REQUEST_SECONDS": request_seconds(),  # read by the worker (web/worker.py); checked here at start
+        "PMEMO_RESPONSE_SECONDS": response_seconds(),  # the same
         "SESSION_COOKIE_SAMESITE": "Lax",
     }
 

@@ -12,6 +12,11 @@ the request is complete, and reads it from the spool. A connection that has not 
 over the limit with 413, a malformed one with 400. A request declaring a body over the limit goes to a thread at its
 head: the application answers 413 without reading it.
 
+A response goes out through a :class:`~pmemo_replay.web.outbox.DeferringSocket`: what the client does not take at once
+is queued, and the event loop sends it as the socket drains, so a client that never reads its response holds a
+socket, not a thread; one that takes none of it for :data:`RESPONSE_SECONDS` (``PMEMO_RESPONSE_SECONDS``) is cut off
+(closed with a reset: the kernel drops what it still holds for it).
+
 A response the application sends before it reads a large body (a 413, an early 400) also closes the connection:
 gunicorn drains at most 64 KB of an unread body, and a connection answered ``keep-alive`` must stay usable.
 
@@ -24,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import socket
+import struct
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -35,12 +41,15 @@ from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from pmemo_replay.web.arrival import Arrival, Refusal
-from pmemo_replay.web.settings import DEFAULT_REQUEST_SECONDS, max_upload_bytes, request_seconds
+from pmemo_replay.web.outbox import DeferringSocket, Outbox
+from pmemo_replay.web.settings import DEFAULT_REQUEST_SECONDS, DEFAULT_RESPONSE_SECONDS, max_upload_bytes, request_seconds, response_seconds
 
 #: a request (head and body) must arrive complete within this, from the connection's first byte or from the
 #: previous response on a kept-alive connection; else the connection is closed (``PMEMO_REQUEST_SECONDS`` in the
 #: environment sets another: settings.request_seconds)
 REQUEST_SECONDS = DEFAULT_REQUEST_SECONDS
+#: a client that takes none of its response for this long is cut off (``PMEMO_RESPONSE_SECONDS``)
+RESPONSE_SECONDS = DEFAULT_RESPONSE_SECONDS
 #: the most of an unread body gunicorn drains after a response before it gives up and closes (gunicorn.http.parser)
 DRAINED_BYTES = 64 * 1024
 _RECV_BYTES = 64 * 1024
@@ -71,7 +80,10 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         #: connections whose request is still arriving, oldest deadline first
         self.arriving: deque[TConn] = deque()
+        #: connections whose response the event loop is sending, oldest deadline first
+        self.sending: list[TConn] = []
         self.request_seconds = request_seconds()
+        self.response_seconds = response_seconds()
         self.max_body_bytes = max_upload_bytes()
 
     def accept(self, listener: socket.socket) -> None:
@@ -162,6 +174,9 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         now = time.monotonic()
         while self.arriving and self.arriving[0].timeout <= now:
             self._drop(self.arriving[0])
+        for conn in [c for c in self.sending if c.timeout <= now]:
+            self.log.info("Cut off %s: it took none of its response in %s s", conn.addr, self.response_seconds)
+            self._cut(conn)
 
     def _cap_keepalive(self, deadline: float) -> None:
         """A stopping worker waits for requests still arriving no longer than for kept-alive connections."""
@@ -183,9 +198,73 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
             conn.parser.unreader = _SpooledUnreader(conn.sock, spool)
         return super().handle(conn)
 
+    def handle_request(self, req: Any, conn: TConn) -> Any:
+        """The response is written through a :class:`DeferringSocket`: what the client does not take at once is left
+        in ``conn.outbox`` for the event loop."""
+        if self.cfg.is_ssl:
+            return super().handle_request(req, conn)
+        sock = conn.sock
+        conn.sock = writer = DeferringSocket(sock, self.response_seconds)
+        try:
+            result = super().handle_request(req, conn)
+        except BaseException:
+            writer.outbox.close()
+            raise
+        finally:
+            conn.sock = sock
+        conn.outbox = writer.outbox
+        return result
+
+    def _send_on(self, conn: TConn, fs: Future[Any]) -> None:
+        """The event loop takes over the response's queued rest; then the request finishes as usual."""
+        try:
+            conn.sock.setblocking(False)
+        except OSError:
+            self._cut(conn)
+            return
+        conn.timeout = time.monotonic() + self.response_seconds
+        self.sending.append(conn)
+        self.poller.register(conn.sock, 2, partial(self._on_writable, conn, fs))  # 2: selectors.EVENT_WRITE
+
+    def _on_writable(self, conn: TConn, fs: Future[Any], client: socket.socket) -> None:
+        outbox: Outbox = conn.outbox
+        try:
+            sent = outbox.flush(client)
+        except OSError:
+            self._cut(conn)
+            return
+        if sent:
+            conn.timeout = time.monotonic() + self.response_seconds
+        if outbox:
+            return
+        self.poller.unregister(client)
+        self.sending.remove(conn)
+        conn.outbox = None
+        self.finish_request(conn, fs)
+
+    def _cut(self, conn: TConn) -> None:
+        """Close a connection whose response is not taken, with a reset: nothing of it lingers in the kernel."""
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self.poller.unregister(conn.sock)
+        if conn in self.sending:
+            self.sending.remove(conn)
+        outbox = getattr(conn, "outbox", None)
+        if outbox is not None:
+            outbox.close()
+            conn.outbox = None
+        with contextlib.suppress(OSError):
+            conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.nr_conns -= 1
+        conn.close()
+
     def finish_request(self, conn: TConn, fs: Future[Any]) -> None:
-        """After a kept-alive response, what the client pipelined behind the request is the next request's start:
-        read on in the event loop (the socket may never be readable again for it)."""
+        """A response not yet taken whole is sent on by the event loop first. After a kept-alive response, what the
+        client pipelined behind the request is the next request's start: read on in the event loop (the socket may
+        never be readable again for it)."""
+        outbox = getattr(conn, "outbox", None)
+        if outbox:
+            self._send_on(conn, fs)
+            return
         parser = getattr(conn, "parser", None)
         unreader = getattr(parser, "unreader", None)
         ahead = getattr(conn, "leftover", b"") + (unreader.take_buffered() if unreader is not None else b"")

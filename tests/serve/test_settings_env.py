@@ -34,6 +34,7 @@ BAD = [
     ("PMEMO_MAX_UPLOAD_BYTES", "5MB", "a whole number of bytes above 0"),
     ("PMEMO_PROXIES", "-1", "a whole number of proxies"),
     ("PMEMO_REQUEST_SECONDS", "ten", "a number of seconds above 0"),
+    ("PMEMO_RESPONSE_SECONDS", "0", "a number of seconds above 0"),
 ]
 
 
