@@ -62,3 +62,17 @@ def app(store_url: str) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+def open_draft(client: FlaskClient, header: dict[str, Any]) -> tuple[int, dict[str, str]]:
+    """A new draft of the game ``header``: its id and the Authorization header its token gives."""
+    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
+    assert r.status_code == 201, r.json
+    return r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
+
+
+def append_actions(client: FlaskClient, draft: int, auth: dict[str, str], actions: list[dict[str, Any]]) -> None:
+    """Append ``actions`` to a new draft one by one, each accepted."""
+    for n, action in enumerate(actions):
+        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
+        assert r.status_code == 200, (n, action, r.json)

@@ -5,7 +5,6 @@ played (review 21, finding 1)."""
 from __future__ import annotations
 
 import ast
-import json
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -17,18 +16,8 @@ from engine.fold import Folder
 from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
-
-
-def _draft(client: FlaskClient, header: dict[str, Any]) -> tuple[int, dict[str, str]]:
-    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
-    assert r.status_code == 201, r.json
-    return r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
-
-
-def _append(client: FlaskClient, draft: int, auth: dict[str, str], actions: list[dict[str, Any]]) -> None:
-    for n, action in enumerate(actions):
-        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
-        assert r.status_code == 200, (n, action, r.json)
+from tests.drafts.conftest import append_actions as _append
+from tests.drafts.conftest import open_draft as _draft
 
 
 def _taken(before: list[str], after: list[str], action: dict[str, Any], p: int) -> list[str]:

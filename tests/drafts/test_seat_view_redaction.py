@@ -15,18 +15,8 @@ from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
 from pmemo_replay.web import drafts as drafts_web
-
-
-def _draft(client: FlaskClient, header: dict[str, Any]) -> tuple[int, dict[str, str]]:
-    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
-    assert r.status_code == 201, r.json
-    return r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
-
-
-def _append(client: FlaskClient, draft: int, auth: dict[str, str], actions: list[dict[str, Any]]) -> None:
-    for n, action in enumerate(actions):
-        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
-        assert r.status_code == 200, (n, action, r.json)
+from tests.drafts.conftest import append_actions as _append
+from tests.drafts.conftest import open_draft as _draft
 
 
 def _leaks(state: dict[str, Any], seat: int, header: dict[str, Any]) -> list[str]:

@@ -4,27 +4,14 @@ is superseded by it (out of the games list and the statistics), and the merged g
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from flask.testing import FlaskClient
 
 from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
 from pmemo_replay.store.moderation import game_events, set_hidden
-
-
-def _draft(client: FlaskClient, header: dict[str, Any]) -> tuple[int, dict[str, str]]:
-    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
-    assert r.status_code == 201, r.json
-    return r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
-
-
-def _append(client: FlaskClient, draft: int, auth: dict[str, str], actions: list[dict[str, Any]]) -> None:
-    for n, action in enumerate(actions):
-        r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
-        assert r.status_code == 200, (n, action, r.json)
+from tests.drafts.conftest import append_actions as _append
+from tests.drafts.conftest import open_draft as _draft
 
 
 def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:

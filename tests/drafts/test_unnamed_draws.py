@@ -4,7 +4,6 @@ shown, stored, counted or offered as a real card (pmemo_replay/games/unnamed.py,
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -18,18 +17,13 @@ from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.games.unnamed import header_unnamed
 from pmemo_replay.simulate import simulated_logs
 from tests.drafts.conftest import make_app
+from tests.drafts.conftest import open_draft as _draft
 
 MAHOU = "mahou-shoujo-1"
 
 
 def _doc(ruleset: str, seed: int, index: int) -> dict[str, Any]:
     return list(simulated_logs(bundled_for(ruleset), index + 1, seed, ruleset=ruleset))[index]
-
-
-def _draft(client: FlaskClient, header: dict[str, Any]) -> tuple[int, dict[str, str]]:
-    r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
-    assert r.status_code == 201, r.json
-    return r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
 
 
 def _no_invented(shown: dict[str, Any], real: dict[str, Any]) -> int:
