@@ -3,7 +3,7 @@ whole request, the route, ``keep_current``, the warehouse queries, the first pla
 over a store of N games, i.e. 2N player-games. Goal: under 300 ms at 1M player-games (issue 22).
 
 The store and its warehouse are built the quick way, since folding a million games through the engine takes hours:
-the warehouse is synthesized (``dashboards.synth``, written in the warehouse's own layout), and the SQLite store gets
+the warehouse is synthesized (``benchmarks.synth``, written in the warehouse's own layout), and the SQLite store gets
 the same N games by bulk inserts (an upload, a game row and two seats each, as the ingest writes them), plus the
 actions (200 each, the card played at one step) of the games the measured pages list and of ``--acted`` other games.
 The warehouse's state is written as an update would leave it, so ``keep_current`` finds it current, as in a
@@ -198,7 +198,7 @@ def main() -> int:
         url = f"sqlite:///{db_file}"
         built: dict[str, Any] = {}
         if not (base / "built.json").is_file():
-            from dashboards.synth import synthesize
+            from benchmarks.synth import synthesize
 
             start = time.perf_counter()
             counts = synthesize(folder, args.games, seed=22)

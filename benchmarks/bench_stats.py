@@ -1,6 +1,6 @@
 """Card statistics over the warehouse at scale: DuckDB (the project's query) against pandas on the same Parquet files.
 
-The warehouse rows are synthesized with numpy straight into the warehouse layout (``dashboards.synth``)
+The warehouse rows are synthesized with numpy straight into the warehouse layout (``benchmarks.synth``)
 instead of simulating every game through the engine, which would take hours at a million games.
 
 DuckDB: ``dashboards.queries.card_stats`` end to end (connect, views over the Parquet files, the covers
@@ -46,12 +46,12 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.synth import CHUNK, synthesize  # noqa: E402
 from dashboards.aggregates import aggregates_current, build_aggregates, keep_aggregates  # noqa: E402
 from dashboards.filters import Filters  # noqa: E402
 from dashboards.hidden import read_hidden, write_hidden  # noqa: E402
 from dashboards.queries import card_names, card_result, card_stats, connect, covers, fold_counts, run_stat  # noqa: E402
 from dashboards.schema import IN_OPENING, PLAYED, SEEN  # noqa: E402
-from dashboards.synth import CHUNK, synthesize  # noqa: E402
 
 FILTERED = {"from": "2026-03-01", "to": "2026-05-31", "first": "1"}
 SAMPLE = {"from": "2026-03-02", "to": "2026-03-08"}

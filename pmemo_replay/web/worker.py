@@ -30,6 +30,7 @@ import contextlib
 import errno
 import socket
 import struct
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -37,6 +38,7 @@ from concurrent.futures import Future
 from functools import partial
 from typing import IO, Any
 
+from gunicorn.arbiter import Arbiter
 from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
@@ -86,10 +88,17 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         self.response_seconds = response_seconds()
         self.max_body_bytes = max_upload_bytes()
 
+    def init_process(self) -> None:
+        """Refuse TLS (``certfile``/``keyfile``): the event loop reads requests as plain bytes, and a TLS connection
+        would go to a thread at its first byte, slow clients and all. TLS belongs to the proxy in front (README,
+        Deployment). gunicorn's master stops when a worker exits with ``WORKER_BOOT_ERROR``."""
+        if self.cfg.is_ssl:
+            self.log.error("pmemo-replay serves plain HTTP behind a proxy that terminates TLS: certfile/keyfile are "
+                           "refused (README, Deployment)")
+            sys.exit(Arbiter.WORKER_BOOT_ERROR)
+        super().init_process()
+
     def accept(self, listener: socket.socket) -> None:
-        if self.cfg.is_ssl:  # the bytes are TLS records: the thread reads them after the handshake
-            super().accept(listener)
-            return
         try:
             client, address = listener.accept()
         except OSError as err:
@@ -201,8 +210,6 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
     def handle_request(self, req: Any, conn: TConn) -> Any:
         """The response is written through a :class:`DeferringSocket`: what the client does not take at once is left
         in ``conn.outbox`` for the event loop."""
-        if self.cfg.is_ssl:
-            return super().handle_request(req, conn)
         sock = conn.sock
         conn.sock = writer = DeferringSocket(sock, self.response_seconds)
         try:

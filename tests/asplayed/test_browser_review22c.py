@@ -87,9 +87,10 @@ def test_hiding_passes_never_hides_the_pass_that_opened_an_elimination_judgement
     e = first_eliminating_pass()
     page.goto(f"{live.server.url}/games/{live.ids['points']}?step={e}")
     page.wait_for_selector(f'#board[data-step="{e}"]')
+    judged = page.locator(f'#action-list li.act[data-step="{e + 1}"]')
+    judged.wait_for(state="visible")  # the action list is drawn after the board
     page.keyboard.press("p")
     assert page.is_checked("#hide-passes") and page.locator("#action-list li.quiet").first.is_hidden()
-    judged = page.locator(f'#action-list li.act[data-step="{e + 1}"]')
     assert judged.is_visible() and "quiet" not in (judged.get_attribute("class") or "")
     page.keyboard.press("ArrowRight")  # not stepped over: its rulings are shown
     page.wait_for_selector(f'#board[data-step="{e + 1}"]')

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks.synth import synthesize
 from dashboards.filters import Filters
 from dashboards.queries import statistics
-from dashboards.synth import synthesize
 
 ROOT = Path(__file__).resolve().parents[2]
 

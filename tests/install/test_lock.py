@@ -101,3 +101,46 @@ def test_scripts_venv_holds_the_lock() -> None:
     for name, (pin, _) in TEST_LOCK.items():
         if pin.marker is None or pin.marker.evaluate(environment):
             assert Version(importlib.metadata.version(name)) == pinned_version(pin), name
+
+
+def pins_and_reasons(path: Path) -> dict[str, list[str]]:
+    """Each pin of a uv lock with what its ``# via`` comment names (packages, ``pmemo-replay (pyproject.toml)``,
+    ``-r requirements/build.in``, ``-c ...``)."""
+    reasons: dict[str, list[str]] = {}
+    current = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        stripped = line.strip()
+        if line and not line.startswith((" ", "#")):
+            current = canonicalize_name(Requirement(line.split(" ", 1)[0].rstrip("\\").strip()).name)
+            reasons[current] = []
+        elif current and stripped.startswith("#"):
+            text = stripped.lstrip("#").strip().removeprefix("via").strip()
+            if text:
+                reasons[current].append(text)
+    return reasons
+
+
+@pytest.mark.parametrize(("lock_name", "requirements"), [("test.lock", RUNTIME + TEST), ("runtime.lock", RUNTIME)])
+def test_every_pin_is_needed(lock_name: str, requirements: list[Requirement]) -> None:
+    """The other way round: every pin is there for pyproject.toml, build.in or another pin (no package left over
+    from a dependency that was dropped), and a pin that names pyproject.toml is one of its requirements."""
+    reasons = pins_and_reasons(REQUIREMENTS / lock_name)
+    assert set(reasons) == set(read_lock(REQUIREMENTS / lock_name))
+    direct = {canonicalize_name(r.name) for r in requirements}
+    build = {canonicalize_name(r.name) for r in BUILD}
+    problems = []
+    for name, why in reasons.items():
+        if not why:
+            problems.append(f"{name} has no '# via' line")
+        for reason in why:
+            if reason == "pmemo-replay (pyproject.toml)":
+                if name not in direct:
+                    problems.append(f"{name} says it is required by pyproject.toml, which does not name it")
+            elif reason == "-r requirements/build.in":
+                if name not in build:
+                    problems.append(f"{name} says requirements/build.in names it, which it does not")
+            elif reason.startswith("-c "):
+                continue
+            elif canonicalize_name(reason.split(" ")[0]) not in reasons:
+                problems.append(f"{name} is pinned for {reason}, which is not in {lock_name}")
+    assert not problems, f"{lock_name} holds pins nothing needs (run scripts/lock):\n" + "\n".join(problems)

@@ -123,3 +123,23 @@ def test_busy_port_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], m
 def test_bad_worker_count_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--workers", "0"]) == 2
     assert "--workers" in capsys.readouterr().err
+
+
+TLS_SERVER = """
+import sys
+from pmemo_replay.web.server import listen, options, run
+settings = options(listen("127.0.0.1", 0), workers=1, threads=1, access_log=False, when_ready=lambda _: None)
+settings.update(certfile=sys.argv[1], keyfile=sys.argv[1])
+sys.exit(run(lambda: None, settings))
+"""
+
+
+def test_the_worker_refuses_tls_and_the_server_stops(tmp_path: Path) -> None:
+    """TLS is the proxy's job (README, Deployment): the worker would hand a TLS connection to a thread at its first
+    byte, so it refuses to boot with a certificate and gunicorn's master stops, saying why."""
+    pem = tmp_path / "server.pem"
+    pem.write_text("not read: the worker stops before any handshake\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-c", TLS_SERVER, str(pem)], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode != 0
+    assert "serves plain HTTP behind a proxy that terminates TLS" in run.stderr + run.stdout

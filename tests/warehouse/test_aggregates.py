@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.synth import synthesize
 from dashboards.aggregates import DECK_AGG, aggregates_current, answers_exactly, build_aggregates
 from dashboards.filters import Filters
 from dashboards.hidden import write_hidden
 from dashboards.queries import _aggregated, card_stats, connect, run_stat
-from dashboards.synth import synthesize
 from pmemo_replay.cli import main
 from pmemo_replay.store import Store
 from tests.web.data import jsonl, simulated

@@ -8,10 +8,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from benchmarks.synth import synthesize
 from dashboards.duckconf import DEFAULT_MEMORY_LIMIT, MEMORY_ENV, TEMP_ENV, THREADS_ENV, BadSetting, DuckSettings
 from dashboards.filters import Filters
 from dashboards.queries import connect, statistics
-from dashboards.synth import synthesize
 
 #: a sort over every card row with a row number: needs far more than 20 MB unless it spills
 SORT = ("SELECT count(*), sum(r % 1000003) FROM "

@@ -10,6 +10,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from benchmarks.synth import synthesize
 from dashboards.aggregates import (
     DECK_AGG,
     MAX_FILES,
@@ -23,7 +24,6 @@ from dashboards.aggregates import (
 from dashboards.filters import Filters
 from dashboards.hidden import read_hidden, write_hidden
 from dashboards.queries import _aggregated, card_stats, connect, run_stat
-from dashboards.synth import synthesize
 from dashboards.warehouse import update_warehouse
 from pmemo_replay.store import Store
 from pmemo_replay.store.moderation import set_hidden

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from benchmarks.synth import synthesize
 from dashboards import spark_job
 from dashboards.filters import Filters
 from dashboards.queries import card_stats, connect, statistics
 from dashboards.spark_job import spark_card_stats
-from dashboards.synth import synthesize
 from dashboards.warehouse import update_warehouse
 from pmemo_replay.store import Store
 from pmemo_replay.store.moderation import set_hidden
