@@ -147,19 +147,46 @@ class CardLibrary:
         return (CardLibrary, (self.given,))
 
 
+#: the sets :func:`load_library` read, by path and the (name, mtime, size) of each of its files: a process that reads
+#: the same unchanged files again (a test suite's forked commands, a server's reload) parses them once
+_READ_SETS: dict[tuple[str, tuple[tuple[str, int, int], ...]], dict[str, Any]] = {}
+_READ_SETS_KEPT = 16
+
+
+def _file_stamps(path: Path) -> tuple[tuple[str, int, int], ...]:
+    stamps = []
+    for f in card_files(path):  # (its errors name the path as given)
+        stat = f.stat()
+        stamps.append((str(f.resolve()), stat.st_mtime_ns, stat.st_size))
+    return tuple(stamps)
+
+
+def _read_set(path: str | Path) -> dict[str, Any]:
+    """Each game's card database of the files at ``path`` (a file, or a folder read as one set per game)."""
+    key = (str(Path(path).resolve()), _file_stamps(Path(path)))
+    cached = _READ_SETS.get(key)
+    if cached is not None:
+        return cached
+    by_game: dict[str, tuple[Any, Documents]] = {}
+    for source, data in read_documents(path):
+        ruleset = ruleset_for_document(data)
+        if ruleset is None:
+            raise card_error(source, "", "", "not a card file of any game this server knows (its \"format\")")
+        by_game.setdefault(ruleset.name, (ruleset, []))[1].append((source, data))
+    parsed = {name: parse_set(ruleset, documents, Path(path).stem) for name, (ruleset, documents) in by_game.items()}
+    if len(_READ_SETS) >= _READ_SETS_KEPT:
+        _READ_SETS.pop(next(iter(_READ_SETS)))
+    _READ_SETS[key] = parsed
+    return parsed
+
+
 def load_library(paths: Sequence[str | Path]) -> CardLibrary:
     """Every path (a file, or a folder read recursively: each game's files in it read as one set) read by its
-    game and merged per game."""
+    game and merged per game (the databases of an unchanged path read before are shared: do not modify them)."""
     found: dict[str, list[Any]] = {}
     for path in paths:
-        by_game: dict[str, tuple[Any, Documents]] = {}
-        for source, data in read_documents(path):
-            ruleset = ruleset_for_document(data)
-            if ruleset is None:
-                raise card_error(source, "", "", "not a card file of any game this server knows (its \"format\")")
-            by_game.setdefault(ruleset.name, (ruleset, []))[1].append((source, data))
-        for name, (ruleset, documents) in by_game.items():
-            found.setdefault(name, []).append(parse_set(ruleset, documents, Path(path).stem))
+        for name, db in _read_set(path).items():
+            found.setdefault(name, []).append(db)
     return CardLibrary({name: get_ruleset(name).merge_cards(dbs) if len(dbs) > 1 else dbs[0]
                         for name, dbs in found.items()})
 

@@ -80,10 +80,15 @@ def _cmd(name: str, target: str, at: int | None = None) -> list[str]:
     cmd = [sys.executable, "-m", "pmemo_replay", "check", target, "--json"]
     if at is not None:
         cmd += ["--at", str(at)]
-    cards = _meta(name).get("cards") or []
-    for path in [cards] if isinstance(cards, str) else cards:  # one file, or a list (e.g. bundled + carriers)
+    for path in _card_paths(name):
         cmd += ["--cards", str(SCEN / path)]
     return cmd
+
+
+def _card_paths(name: str) -> list[str]:
+    """The card files a scenario names: one file, or a list (e.g. bundled + carriers)."""
+    cards = _meta(name).get("cards") or []
+    return [cards] if isinstance(cards, str) else list(cards)
 
 
 def _to_jsonl(doc: dict[str, Any]) -> str:
@@ -183,9 +188,12 @@ def _results() -> dict[tuple[str, str], tuple[int, dict[str, Any] | None, str]]:
         res = dict(zip(jobs, ex.map(lambda j: _subprocess(*j), jobs), strict=True))
     if not real:
         from pmemo_replay.cli import main as cli_main
+        from pmemo_replay.games.cards import load_library
 
         with contextlib.redirect_stdout(io.StringIO()):  # warm the imports and card data before forking
             cli_main(["check", str(SCEN / f"{JSONL_SUBSET[0]}.json"), "--json"])
+        for name in DOCS:  # each card file the scenarios name, parsed once here: the children find it read
+            load_library([SCEN / path for path in _card_paths(name)])
         # A child's garbage collections would walk (and so copy) every object of this big process: frozen, they
         # stay shared, which halves what a forked run costs.
         gc.collect()
