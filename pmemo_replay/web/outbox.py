@@ -9,9 +9,12 @@ range by a duplicated descriptor: a large static file is not read into memory).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import select
 import socket
+import struct
+import termios
 from collections import deque
 from dataclasses import dataclass
 from typing import IO, Any
@@ -35,6 +38,8 @@ class Outbox:
     def __init__(self) -> None:
         self.items: deque[bytes | FileRange] = deque()
         self.queued_bytes = 0
+        #: every byte handed to the socket so far (by the thread and by the event loop)
+        self.sent_bytes = 0
 
     def __bool__(self) -> bool:
         return bool(self.items)
@@ -61,6 +66,7 @@ class Outbox:
             except (BlockingIOError, InterruptedError):
                 break
             sent += n
+            self.sent_bytes += n
             if (isinstance(item, bytes) and n == len(item)) or (isinstance(item, FileRange) and (not item.count or not n)):
                 self._pop()  # sent whole (a file that ends early: all it had)
         return sent
@@ -73,6 +79,15 @@ class Outbox:
         item = self.items.popleft()
         if isinstance(item, FileRange):
             os.close(item.fd)
+
+
+def unsent_bytes(sock: socket.socket) -> int:
+    """Bytes handed to ``sock`` that its client has not acknowledged yet (Linux ``SIOCOUTQ``); 0 where the system
+    does not tell."""
+    try:
+        return int(struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0"))[0])
+    except (OSError, ValueError):
+        return 0
 
 
 def _sendfile_now(sock: socket.socket, fd: int, offset: int, count: int) -> int:

@@ -14,8 +14,9 @@ head: the application answers 413 without reading it.
 
 A response goes out through a :class:`~pmemo_replay.web.outbox.DeferringSocket`: what the client does not take at once
 is queued, and the event loop sends it as the socket drains, so a client that never reads its response holds a
-socket, not a thread; one that takes none of it for :data:`RESPONSE_SECONDS` (``PMEMO_RESPONSE_SECONDS``) is cut off
-(closed with a reset: the kernel drops what it still holds for it).
+socket, not a thread; one that takes none of it for :data:`RESPONSE_SECONDS` (``PMEMO_RESPONSE_SECONDS``), or that
+trickles (less than :data:`MIN_RESPONSE_RATE` on average after that), is cut off (closed with a reset: the kernel drops
+what it still holds for it).
 
 A response the application sends before it reads a large body (a 413, an early 400) also closes the connection:
 gunicorn drains at most 64 KB of an unread body, and a connection answered ``keep-alive`` must stay usable.
@@ -43,7 +44,7 @@ from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from pmemo_replay.web.arrival import Arrival, Refusal
-from pmemo_replay.web.outbox import DeferringSocket, Outbox
+from pmemo_replay.web.outbox import DeferringSocket, Outbox, unsent_bytes
 from pmemo_replay.web.settings import DEFAULT_REQUEST_SECONDS, DEFAULT_RESPONSE_SECONDS, max_upload_bytes, request_seconds, response_seconds
 
 #: a request (head and body) must arrive complete within this, from the connection's first byte or from the
@@ -54,6 +55,9 @@ REQUEST_SECONDS = DEFAULT_REQUEST_SECONDS
 RESPONSE_SECONDS = DEFAULT_RESPONSE_SECONDS
 #: the most of an unread body gunicorn drains after a response before it gives up and closes (gunicorn.http.parser)
 DRAINED_BYTES = 64 * 1024
+#: past its first :data:`RESPONSE_SECONDS`, a response must go out at this many bytes a second on average (each KB
+#: taken buys a second more): a client that takes a byte now and then (trickling) is cut off like one that takes none
+MIN_RESPONSE_RATE = 1024
 _RECV_BYTES = 64 * 1024
 _CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
@@ -183,9 +187,19 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         now = time.monotonic()
         while self.arriving and self.arriving[0].timeout <= now:
             self._drop(self.arriving[0])
-        for conn in [c for c in self.sending if c.timeout <= now]:
-            self.log.info("Cut off %s: it took none of its response in %s s", conn.addr, self.response_seconds)
+        for conn in [c for c in self.sending if self._response_deadline(c, now) <= now]:
+            self.log.info("Cut off %s: it took none of its response in %s s, or less than %s bytes a second",
+                          conn.client, self.response_seconds, MIN_RESPONSE_RATE)
             self._cut(conn)
+
+    def _response_deadline(self, conn: TConn, now: float) -> float:
+        """When a response being sent on is cut off: :data:`RESPONSE_SECONDS` after the client last took some of it,
+        or after it fell below :data:`MIN_RESPONSE_RATE` on average (what it took: what the socket was handed less what
+        the client has not acknowledged)."""
+        taken = conn.outbox.sent_bytes - unsent_bytes(conn.sock)
+        if taken > conn.taken:
+            conn.taken, conn.progress_at = taken, now
+        return min(conn.progress_at, conn.sending_since + conn.taken / MIN_RESPONSE_RATE) + self.response_seconds
 
     def _cap_keepalive(self, deadline: float) -> None:
         """A stopping worker waits for requests still arriving no longer than for kept-alive connections."""
@@ -229,19 +243,18 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]
         except OSError:
             self._cut(conn)
             return
-        conn.timeout = time.monotonic() + self.response_seconds
+        conn.sending_since = conn.progress_at = time.monotonic()
+        conn.taken = 0
         self.sending.append(conn)
         self.poller.register(conn.sock, 2, partial(self._on_writable, conn, fs))  # 2: selectors.EVENT_WRITE
 
     def _on_writable(self, conn: TConn, fs: Future[Any], client: socket.socket) -> None:
         outbox: Outbox = conn.outbox
         try:
-            sent = outbox.flush(client)
+            outbox.flush(client)
         except OSError:
             self._cut(conn)
             return
-        if sent:
-            conn.timeout = time.monotonic() + self.response_seconds
         if outbox:
             return
         self.poller.unregister(client)

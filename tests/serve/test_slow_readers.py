@@ -83,3 +83,19 @@ def get_size(address: tuple[str, int]) -> int:
         head = data.split(b"\r\n\r\n")[0]
         length = int(next(line for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")).split(b":")[1])
         return len(head) + 4 + length
+
+
+def test_a_trickling_reader_is_cut_off(tmp_path: Path) -> None:
+    """One that takes a few bytes now and then (never none for the deadline, but far under a kilobyte a second on
+    average) is cut off soon after the deadline, not served for the hours its response would take: reading on at
+    full speed afterwards, it gets only what was already on its way."""
+    with serving(tmp_path, PMEMO_RESPONSE_SECONDS="2") as address:
+        whole = get_size(address)
+        sock = _non_reader(address)
+        with sock:
+            start = time.monotonic()
+            while time.monotonic() - start < 6:
+                assert sock.recv(64)
+                time.sleep(0.25)
+            got, ended = _received(sock)
+            assert ended and got < whole // 2, (got, whole)
