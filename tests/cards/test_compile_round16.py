@@ -117,3 +117,49 @@ def test_a_later_may_on_taking_coins_off() -> None:
     assert got is not None and got["optional"] is False
     assert got["do"][1] == {"op": "remove_coins", "coin": "+10/+10", "n": 2, "may": True, "target": "self",
                             "then": [{"op": "draw", "who": "self", "n": 1}]}
+
+
+def test_a_continuous_ban_while_a_chara_approaches() -> None:
+    got = _one("このカードがアプローチに参加している間、全てのプレイヤーは、カードをプレイできない。")
+    assert got is not None and got["condition"] == {"approaching": True}
+    assert got["do"] == [{"op": "forbid", "who": w, "what": "play", "filter": {}} for w in ("self", "opponent")]
+    got = _one("自分の【甲】がアプローチしている間、相手は、キャラを登場させることができない。")
+    assert got is not None and got["do"] == [{"op": "forbid", "who": "opponent", "what": "summon",
+                                              "filter": {"type": "chara"}}]
+    assert got["condition"] == {"count": {"spec": {"side": "self", "property": "甲", "approaching": True},
+                                          "at_least": 1}}
+    # an Event cannot enter: a summon ban of a kind that is not a Chara is not read
+    assert _one("このカードがアプローチに参加している間、相手は、イベントカードを登場させることができない。") is None
+    # no condition: for how long? (not this reader's)
+    assert _one("相手は、イベントカードをプレイできない。") is None
+
+
+@pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
+@pytest.mark.parametrize("cid, idx, who, what", [("SAGA 01-002", 1, ["opponent"], "play"),
+                                                 ("SSSS 01-033", 1, ["opponent"], "summon"),
+                                                 ("SSSS 01-014", 0, ["self", "opponent"], "play")])
+def test_the_shared_sets_continuous_bans_while_charas_approach(cid: str, idx: int, who: list[str], what: str) -> None:
+    card = _set(cid.split()[0]).get(cid)
+    eff = card.effects[idx]
+    assert eff.compiled and eff.kind == "continuous" and eff.trigger is None
+    bans = [s for s in eff.script or () if s["op"] == "forbid"]
+    assert [s["who"] for s in bans] == who and {s["what"] for s in bans} == {what}
+    # each is in force only while a Chara of the player approaches: the effect's condition or the step's own
+    conds = [s.get("if") or eff.condition for s in bans]
+    assert all(c == {"approaching": True} or c["count"]["spec"]["approaching"] is True for c in conds)
+    if cid == "SSSS 01-033":  # the automatic effect before it keeps its own sentences only
+        assert card.effects[0].compiled and card.effects[0].kind == "auto"
+
+
+def test_played_this_turn_as_a_condition() -> None:
+    got = _one("[アプローチ/自分]:《0》カードを1枚引く。このテキストは、このターン、自分が緑のイベントカードをプレイしている場合"
+               "にのみ使用できる。")
+    assert got is not None and got["condition"] == {"history": {
+        "event": "play", "filter": {"type": "event", "color": "green"}, "who": "self", "at_least": 1}}
+    # the opponent's plays, a number: read as written; "every X": not
+    got = _one("[アプローチ/自分]:《0》カードを1枚引く。このテキストは、このターン、相手がイベントカードを2枚以上プレイしている場合"
+               "にのみ使用できる。")
+    assert got is not None and got["condition"]["history"]["who"] == "opponent"
+    assert got["condition"]["history"]["at_least"] == 2
+    assert _one("[アプローチ/自分]:《0》カードを1枚引く。このテキストは、このターン、自分が全てのイベントカードをプレイしている"
+                "場合にのみ使用できる。") is None

@@ -4,12 +4,12 @@ and an illegal log."""
 from __future__ import annotations
 
 from engine.pm import stats
-from engine.pm.cards import Card
+from engine.pm.cards import Card, Effect, Timing
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, _event, boards_with, hand
+from tests.effects.test_machinery import AKI, BEN, DRAW, _chara, _event, boards_with, hand
 from tests.engine.kit import assert_illegal, assert_legal
 
-PROP, BOOST, COIN2, MAYSTRIP = "TST 86-001", "TST 86-002", "TST 86-003", "TST 86-004"
+PROP, BOOST, COIN2, MAYSTRIP, JAMMER, TRICK = (f"TST 86-00{i}" for i in range(1, 7))
 CARDS = [
     Card(id=PROP, name="Prop", series="Test", type="support", color="red", cost=0, source=1, ap=None, dp=None),
     # "one of your Charas with a Test Support set on it gets +20/+20 until the end of the turn" (GP 02-024's shape)
@@ -20,6 +20,10 @@ CARDS = [
     # "then you may take two +10/+10 coins off one of your Charas; if you did, draw a card" (NUKN 01-094's shape)
     _event("86-004", "MayStrip", ({"op": "remove_coins", "spec": {"side": "self"}, "coin": "+10/+10", "n": 2,
                                    "may": True, "then": [{"op": "draw", "who": "self", "n": 1}]},), cost=0),
+    # "while this card approaches, you cannot play Events" (GP 01-017's shape: a continuous ban)
+    _chara("86-005", "Jammer", Effect("continuous", condition={"approaching": True}, script=(
+        {"op": "forbid", "who": "self", "what": "play", "filter": {"type": "event"}},))),
+    _event("86-006", "Trick", DRAW, timing=Timing.parse("approach/self"), cost=0),
 ]
 
 
@@ -57,3 +61,10 @@ def test_a_coin_removal_the_player_may_leave_out() -> None:
     assert_illegal(_coined().add("play_event", 0, card=MAYSTRIP, pay=[], choices=[True, [AKI]]), "effect.target")
     assert_illegal(_coined().add("play_event", 0, card=MAYSTRIP, pay=[], ops=[
         {"op": "coin", "p": 0, "card": AKI, "coin": "+10/+10", "n": -2}]), "effect.result")
+
+
+def test_a_continuous_ban_holds_while_its_condition_does() -> None:
+    g = boards_with(CARDS, [JAMMER, AKI], [BEN], [TRICK]).add("approach", 0, card=JAMMER)
+    assert_illegal(g.add("play_event", 0, card=TRICK, pay=[]), "effect.condition")  # Jammer approaches
+    g = boards_with(CARDS, [JAMMER, AKI], [BEN], [TRICK]).add("approach", 0, card=AKI)
+    assert_legal(g.add("play_event", 0, card=TRICK, pay=[]))  # another Chara approaches: no ban

@@ -1248,8 +1248,9 @@ def _static(text: str, ctx: Ctx) -> Got:
         m = re.fullmatch(r"このカードがセットされているキャラは、?((?:〔アクティブ〕、?)?[+\-±\d/]+を得る)", text)
     if m is None:
         from engine.pm.cards.compile_more import static_on_all
+        from engine.pm.cards.compile_r16 import continuous_ban
 
-        if (got := static_on_all(text, ctx)) is not None:
+        if (got := static_on_all(text, ctx) or continuous_ban(text, ctx)) is not None:
             return got
         if (banned := kind_ban(text, ctx)) is not None:
             return Got(banned)
