@@ -236,7 +236,7 @@ _EARLY_KEYS = frozenset({"max_cost", "min_cost", "rested", "not_self"})
 _LATER_KEYS = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
     "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
-    "interfering_with", "keyword", "interfered_by", "is_source", "coins"})
+    "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -288,7 +288,8 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 
 SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
-                        "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins"})
+                        "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins",
+                        "supported"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -318,6 +319,9 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         problem = coins.spec_problem(c, spec["coins"])
         if problem:
             return problem
+    if "supported" in spec and not any(card_matches(g, g.card(x.card), {**spec["supported"], "type": "support"}, c.owner)
+                                       for x in c.supports):
+        return f"has no Support fitting {dict(spec['supported'])} set on it"
     if "source" in spec and card.source != spec["source"]:
         return f"has source {card.source}, not {spec['source']}"
     if "keyword" in spec and not has_keyword(g, c, spec["keyword"]):

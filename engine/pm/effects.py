@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.pm import conditions, stats
+from engine.pm import conditions, static_bans, stats
 from engine.pm.cards import Effect
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe, find_chara
@@ -139,7 +139,7 @@ def entry_ban(g: GameState, p: int, card_id: str, zone: str) -> Mapping[str, Any
     """The card filter of a ``forbid`` ``summon`` (登場させることができない) that bars ``card_id`` from entering player
     ``p``'s Area from ``zone`` now, else None. 登場 is every entry onto the Area (rule book 000 "Regarding 'Appear in
     Area'"), by a summon or by an effect; "cost N or more" of a card in the hand reads its cost as changed there."""
-    for q, kind, f, until in g.bans:
+    for q, kind, f, until in static_bans.bans(g):  # forbid ops' and continuous effects' (engine.pm.static_bans)
         if q == p and kind == "summon" and (until is None or until >= g.turn) \
                 and conditions.card_matches(g, g.card(card_id), f, p, zone):
             return f

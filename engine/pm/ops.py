@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engine.pm import conditions, effects, hidden, stats
+from engine.pm import conditions, effects, hidden, static_bans, stats
 from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, GameState, expiry
 from engine.pm.triggers import fire, fire_card, fire_others
@@ -92,7 +92,7 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             raise illegal("effect.result", f"move: {what} does not leave the Area (退場しない is in force on it)")
         leave_area(g, c, dst, face=face)
         return f"{what} leaves the {src} area for {dst}"
-    if dst in AREA_ZONES and g.bans:
+    if dst in AREA_ZONES and static_bans.bans(g):
         banned = effects.entry_ban(g, p, card_id, src)
         if banned is not None:
             raise illegal("effect.result", f"move: {what} cannot enter the Area: an effect forbids player {p} to "

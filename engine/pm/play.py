@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.asplayed import refuse, waived
-from engine.pm import conditions, effects, hidden, script, stats
+from engine.pm import conditions, effects, hidden, script, static_bans, stats
 from engine.pm.cards import Card, Effect, base_id
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
@@ -179,7 +179,7 @@ def _declare_summon(g: GameState, a: Mapping[str, Any], path: str, trail: Trail,
         else:
             _main_phase_play(g, p, f"summon of {describe(g, cid)}")
     cost = stats.hand_cost(g, p, cid)
-    if g.bans and card.type == "chara":  # while the card is in the hand: a cost limit reads its cost there
+    if card.type == "chara" and static_bans.bans(g):  # in the hand: a cost limit reads its cost there
         check_play_allowed(g, p, cid, f"summon of {describe(g, cid)}", summon=True)
     if not remove_copy(g.players[p].hand, cid):
         _hand_card(g, p, cid, f"summon of {describe(g, cid)}", "summon")
@@ -218,7 +218,7 @@ def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail
     card = g.card(cid)
     what = f"Support {describe(g, cid)}"
     _main_phase_play(g, p, what)
-    if g.bans:
+    if static_bans.bans(g):
         check_play_allowed(g, p, cid, what)
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Support")
@@ -250,7 +250,7 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     p, cid = a["p"], a["card"]
     card = g.card(cid)
     what = f"Level Up with {describe(g, cid)}"
-    if g.bans:
+    if static_bans.bans(g):
         check_play_allowed(g, p, cid, what)
     if p != g.turn_player:
         refuse(illegal("turn.priority", f"{what}: only the Approacher (player {g.turn_player}) may Level Up"), "turn")
@@ -294,7 +294,7 @@ def check_play_allowed(g: GameState, p: int, cid: str, what: str, *, summon: boo
     """``effect.condition``: a ``forbid`` step bars player ``p`` from playing cards fitting its filter (``play``:
     any play of the card; ``summon``: its entry onto the Area, 登場させる, effects.entry_ban) this turn. The card is
     in the hand: a cost limit reads its cost there."""
-    for q, kind, f, until in g.bans:
+    for q, kind, f, until in static_bans.bans(g):  # forbid ops' and continuous effects' (engine.pm.static_bans)
         if q == p and kind == "play" and (until is None or until >= g.turn) \
                 and conditions.card_matches(g, g.card(cid), f, p, "hand"):
             raise illegal("effect.condition", f"{what}: an effect forbids player {p} to play cards fitting {f} this turn")
@@ -308,7 +308,7 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     p, cid = a["p"], a["card"]
     card = g.card(cid)
     what = f"event {describe(g, cid)}"
-    if g.bans:
+    if static_bans.bans(g):
         check_play_allowed(g, p, cid, what)
     if not as_response:
         require_right(g, p, f"playing {what}")

@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.pm import conditions, effects, stats
+from engine.pm import conditions, effects, static_bans, stats
 from engine.pm.cards import Effect
 from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
 from engine.pm.ops import MAIN_LIMIT, apply_op
@@ -575,7 +575,7 @@ def _pick(r: Run, step: Step) -> None:
             and (same is None or bool(set(conditions.names_now(g, g.card(c), p)) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
     if dst in ENTRY_DESTINATIONS:  # a card that cannot be put onto the Area is no option: the effect does the rest
-        fits = [c for c in fits if _can_enter(r, p, c, dst) and not (g.bans and effects.entry_ban(g, p, c, src))]
+        fits = [c for c in fits if _can_enter(r, p, c, dst) and not (static_bans.bans(g) and effects.entry_ban(g, p, c, src))]
     if unknown:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
     before = r.taken

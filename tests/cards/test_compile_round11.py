@@ -47,8 +47,10 @@ def test_coins_taken_off() -> None:
     assert got["targets"] == [{"side": "opponent"}]
     # whose coins: the opponent's Charas "of a kind" (not one designated) is not read
     assert _one("[メイン/自分]:《0》相手のキャラの上に乗っているコインを2個取り除く。") is None
-    # a may in a later sentence: not read
-    assert _one("[メイン/自分]:《0》カードを1枚引く。その後、自分のキャラの上に乗っている+10/+10コインを1個取り除くことができる。") is None
+    # a may in a later sentence: a step the player may leave out (``may``, round 16)
+    got = _one("[メイン/自分]:《0》カードを1枚引く。その後、自分のキャラの上に乗っている+10/+10コインを1個取り除くことができる。")
+    assert got is not None and got["do"][1] == {"op": "remove_coins", "coin": "+10/+10", "n": 1, "may": True,
+                                                "spec": {"side": "self"}}
 
 
 def test_coins_as_conditions_and_selector_parts() -> None:

@@ -58,7 +58,8 @@ def _gran_st_010(raised: bool) -> Game:
     g = mhk_game(["GRAN ST-004", "GRAN ST-002", "GRAN ST-010", "GRAN ST-001", "GRAN 01-014", "MHK 01-083",
                   "MHK 01-084"], db=cards())
     g.add("summon", 0, card="GRAN ST-004", area="support", pay=[]).passes(1)
-    g.add("summon", 0, card="GRAN ST-002", area="main", pay=[{"hand": "GRAN ST-001"}, {"hand": "GRAN 01-014"}]).passes(1)
+    g.add("summon", 0, card="GRAN ST-002", area="main", pay=[{"hand": "GRAN ST-001"}, {"hand": "GRAN 01-014"}])
+    g.add("trigger", 0, card="GRAN ST-002", effect=0).passes(1)  # its "next 【制服】 played costs less" (round 16)
     if raised:
         g.add("use_effect", 0, card="GRAN ST-004", effect=0, pay=[], rest=True, targets=[ref("GRAN ST-002")]).passes(1)
     g.add("summon", 0, card="GRAN ST-010", area="support", pay=[])

@@ -55,7 +55,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # two causes: 登場した場合、または… = 登場、または…
     (r"^このカードが登場した場合、または(?=アプローチに参加した場合|退場した場合)", "このカードが登場、または"),
     # "this card, when it enters, gets / becomes …": the same as "when this card enters, this card gets / becomes …"
-    (r"^このカードは、(登場した|アプローチに参加した|妨害された)場合、(?=ターン終了時まで|ターン終了時に|活動状態になる|休息状態になる)",
+    (r"^このカードは、(登場した|アプローチに参加した|妨害された|妨害に参加した)場合、(?=ターン終了時まで|ターン終了時に|活動状態になる|休息状態になる"
+     r"|デッキの下に移る|手札に戻る|捨て札になる|ゲームから取り除かれる)",
      r"このカードが\1場合、このカードは、"),
     # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
     (r"相手のアプローチによって自分のポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
@@ -66,6 +67,14 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # coins "on" a Chara: 上にある = 上に乗っている (both say the coins lie on it)
     (r"の上にある(?=(?:\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+)?コイン)", "の上に乗っている"),
     (r"^このカードは、手札にある場合、([^、。]+?)場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1場合、"),
+    # round 16: "may also be summoned in the opponent's Main Phase": にも = でも (also)
+    (r"相手のメインフェイズにも登場", "相手のメインフェイズでも登場"),
+    # "this card, while taking part in an approach / an interference, …": the condition is on this card
+    (r"^このカードは、(アプローチ|妨害|アプローチまたは妨害)に参加している(場合|間)、", r"このカードは、このカードが\1に参加している\2、"),
+    # "the Chara (this effect) put onto the Area" (場に出したキャラ): the effect's own verb, as この効果で場に出たキャラ
+    (r"(?<=、)(?:この効果で)?場に出したキャラ", "この効果で場に出たキャラ"),
+    # a comma left out between "during X" and the AP/DP gained
+    (r"(?<=の間)(?=[+\-±]\d+/[+\-±]\d+を得る)", "、"),
 ]]
 
 

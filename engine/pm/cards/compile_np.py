@@ -130,7 +130,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"〔EXカード〕を持つ", {"ex": True}),
     (r"〔EXカード〕を持たない", {"ex": False}),
     (r"AP/DPの値を持つ", {"has_stats": True}),
-    (r"妨害に参加している", {"interfering": True}),
+    # a Support card set on it (round 16): 『S』のサポートカード / サポートカードがセットされている (a Chara-only key)
+    (r"(?:『([^』]+)』の)?サポートカードがセットされている", lambda m: {"supported": {"series": m[1]} if m[1] else {}}),
+    (r"妨害(?:に参加)?している", {"interfering": True}),
     (r"アプローチ(?:に参加)?している", {"approaching": True}),
     (r"アプローチに参加していない", {"not": {"approaching": True}}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
@@ -151,6 +153,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"全ての", {"all": True}),
     # 「赤または緑の」, 「青と黄の」: a card has one color, so a kind of Chara listed by colors is any of them
     (rf"({_COLOR})((?:(?:または|と){_COLOR})*)の", lambda m: {"color": _colors(m[1] + m[2])}),
+    # 「【A】または【B】を持つ」: a Chara with either property (round 16)
+    (r"【([^】]+)】((?:または【[^】]+】)+)を持つ",
+     lambda m: {"any_of": [{"property": x} for x in [m[1], *re.findall(r"【([^】]+)】", m[2])]]}),
     (r"【([^】]+)】を持つ", lambda m: {"property": m[1]}),
     (r"〔コンビ〕を持たない", {"combo": False}),
     (r"〔支援〕を持つ", {"backup": True}),
@@ -256,6 +261,9 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
             else:
                 if "series" in got and series and got["series"] in series:
                     got["series"] = series
+                inner = got.get("supported") or {}
+                if "series" in inner and series and inner["series"] in series:
+                    inner["series"] = series
                 if set(got) & set(out.spec):
                     return None  # a part said twice (two colors, two cost bounds...): combining them is not read
                 out.spec.update(got)

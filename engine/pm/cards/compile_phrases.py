@@ -63,6 +63,7 @@ class Ctx:
     in_discard: bool = False  # a trigger heard in the discard (このカードが捨て札置き場にある状態で): no Chara is "self"
     alternative: bool = False  # reading "または、Bできる": the "may" offers B instead of A, B itself is not optional
     picked_onto_area: bool = False  # a pick before put cards onto the Area ("そのキャラ" then names them, if no target)
+    coins_off_kind: bool = False  # coins were taken off any of a kind of yours: "そのキャラ" after it is not read
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -132,6 +133,8 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         return ["entered"]
     if np_text in ("指定したキャラ", "そのキャラ", "指定されたキャラ"):
         _no_may(ctx)
+        if np_text == "そのキャラ" and ctx.coins_off_kind:
+            raise NotUnderstood(np_text)  # the Chara named before, or the one the coins came off? not read
         return [ctx.last_target()]
     if np_text == "このカードがセットされているキャラ" and ctx.card.type == "support":
         _no_may(ctx)  # a Support's effect: ``self`` is the Chara it is set on (engine.pm.play, stats.self_steps)
@@ -549,8 +552,10 @@ def _from_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [_pick("hand", _FROM_HAND[m["to"]], m["np"], m["n"], ctx, **extra)]
 
 
-@reads(r"このターン、自分が次にプレイする(?P<np>.+?)1枚は、使用コスト(?P<n>[+-]\d+)を得る")
+@reads(r"(?:このターン、)?自分が次にプレイする(?P<np>.+?)1枚は、使用コスト(?P<n>[+-]\d+)を得る")
 def _next_cost(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"The next X you play (this turn) gets usage cost ±N": without このターン the same, an effect with no stated
+    duration lasting for its turn (rule book 000 "Effect Duration"; round 16)."""
     phrases = [_np(p, ctx) for p in re.split(r"1枚と", m["np"])]
     if any(p.same_name or p.other_than_that for p in phrases):
         raise NotUnderstood(m["np"])  # a name taken from another card: no card filter holds it
@@ -1243,8 +1248,9 @@ def _static(text: str, ctx: Ctx) -> Got:
         m = re.fullmatch(r"このカードがセットされているキャラは、?((?:〔アクティブ〕、?)?[+\-±\d/]+を得る)", text)
     if m is None:
         from engine.pm.cards.compile_more import static_on_all
+        from engine.pm.cards.compile_r16 import continuous_ban
 
-        if (got := static_on_all(text, ctx)) is not None:
+        if (got := static_on_all(text, ctx) or continuous_ban(text, ctx)) is not None:
             return got
         if (banned := kind_ban(text, ctx)) is not None:
             return Got(banned)

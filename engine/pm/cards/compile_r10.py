@@ -104,8 +104,9 @@ def coordinated(text: str, ctx: Ctx, static: Any) -> ph.Got | None:
     return ph.Got(steps, condition=ph.condition(m["c"], ctx) if m["c"] else {})
 
 
-#: continuous steps that heed a step's own ``if`` (engine.pm.stats.self_steps / wide_steps)
-_IF_HEEDED = frozenset({"grant", "modify"})
+#: continuous steps that heed a step's own ``if`` (engine.pm.stats.self_steps / wide_steps; a ban:
+#: engine.pm.static_bans)
+_IF_HEEDED = frozenset({"grant", "modify", "forbid"})
 
 
 def sentences(text: str, ctx: Ctx, static: Any) -> ph.Got | None:

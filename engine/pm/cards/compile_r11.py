@@ -42,23 +42,31 @@ def _put_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
        r"取り除く")
 def _remove_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"Take K coins off X": off one Chara named (this card, or N = 1 designated), or off any of a kind of yours
-    (自分の X: the player chooses from which, one or several). まで: up to K. A "may" only as the opening clause of an
-    automatic effect (the whole effect is then optional)."""
-    if ctx.may and not ctx.opening:
-        raise NotUnderstood(m[0])
+    (自分の X: the player chooses from which, one or several). まで: up to K. A "may" as the opening clause of an
+    automatic effect makes the whole effect optional; in a later sentence (その後、…取り除くことができる, round 16) the
+    step is one the player may leave out (``may``), all K or none as a step without まで reads (engine.pm.coins)."""
     step: dict[str, Any] = {"op": "remove_coins", "coin": coin_kind(m["coin"]), "n": int(m["k"])}
+    if ctx.may and not ctx.opening:
+        if ctx.in_mode or ctx.alternative or m["upto"]:
+            raise NotUnderstood(m[0])
+        step["may"] = True
     if m["upto"]:
         step["up_to"] = True
     if m["np"] == "このカード" or m["n"] is not None:
         if m["n"] not in (None, "1"):
             raise NotUnderstood(m[0])
-        subjects = _subjects(m["np"], m["n"], ctx)
+        may, ctx.may = ctx.may, ctx.may and not step.get("may")  # the step's own "may" is read: not the Chara's
+        try:
+            subjects = _subjects(m["np"], m["n"], ctx)
+        finally:
+            ctx.may = may
         if len(subjects) != 1:
             raise NotUnderstood(m[0])
         return [{**step, "target": subjects[0]}]
     p = _np(m["np"], ctx)
     if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that or p.spec.get("side") != "self":
         raise NotUnderstood(m[0])
+    ctx.coins_off_kind = True
     return [{**step, "spec": p.chara_spec()}]
 
 

@@ -21,8 +21,9 @@ Only facts are kept, never the text. The reading (a heuristic; see ../shared/spe
    a sentence that opens with その / そう / また / 捨て札にし…, or mentions この効果, continues
    the previous effect; else one with a trigger phrase (…した場合 / された場合 for entering,
    approaching, interference, leaving, points, plays; …ごとに; ターン終了時に; ターン開始時に)
-   starts an ``auto`` effect (unless it is a replacement, …代わりに: ``continuous``); else one opening with
-   このカードは starts a ``continuous``
+   starts an ``auto`` effect (unless it is a replacement, …代わりに: ``continuous``); one right after an ``auto``
+   effect's that bans a play while something lasts (…している間、相手は、…できない) starts a ``continuous`` one; else
+   one opening with このカードは starts a ``continuous``
    effect; any other sentence continues the previous effect (or starts a ``continuous`` one).
    Effect.trigger is the first trigger phrase's name when it is one of ``enter``
    (登場した場合), ``approach`` (アプローチに参加した場合), ``interfered`` (妨害された場合),
@@ -78,6 +79,9 @@ _REPLACES = re.compile("(?:置かれる|移る|される|離れる)(?:場合、)
 _REINFORCEMENT = re.compile("連携[ \u3000]*[:：][ \u3000]*(?:「(?P<name>.+)」|【(?P<prop>.+)】)")
 _MODAL = re.compile(r"このカードをプレイする場合、以下から\d+つ選択する。\s*[・･]")
 _CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
+#: "while X is (taking part in) …, a player cannot …" (…している間、相手は、…できない): a continuous effect of its own,
+#: never the steps of the triggered effect before it (round 16; after a continuous one it stays one of its sentences)
+_WHILE_BAN = re.compile("^[^、。]*(?:している|いる)間、(?:相手|自分|全てのプレイヤー)は、[^。]*できない$")
 
 
 #: why a keyword (with its brackets) is not read in a set, or None (engine.pm.cards.reminders.Keywords.dispute)
@@ -187,7 +191,8 @@ def effect_groups(text: str, play: bool = False) -> list[list[str]]:
         plain = _unquote(sentence)
         if groups and (_CONTINUES.match(plain) or "この効果" in plain):
             groups[-1].append(sentence)
-        elif (play and n == 0) or _triggered(plain):
+        elif (play and n == 0) or _triggered(plain) or (
+                not play and groups and _triggered(_unquote(groups[-1][0])) and _WHILE_BAN.match(plain)):
             groups.append([sentence])
         elif groups and (play or not plain.startswith("このカードは")):
             groups[-1].append(sentence)
