@@ -114,6 +114,12 @@ class Run:
             return self.given[i]
         return None
 
+    def given_at(self, k: int = 0) -> Mapping[str, Any] | None:
+        """The given op at the position the next computed op takes (``k`` further on), ``choices`` or not: for what
+        only the ops can say (where a card goes on the field, the order of cards put back)."""
+        i = len(self.ops) + k
+        return self.given[i] if self.given is not None and i < len(self.given) else None
+
     def given_area(self) -> Mapping[str, Any] | None:
         """The given op at the next position when it is a ``move`` onto the Area (``to`` main or support), with or
         without ``choices``: the log names where a card put onto the field goes (and, for a full Main Area, the
@@ -579,7 +585,8 @@ def _pick(r: Run, step: Step) -> None:
     if unknown:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
     before = r.taken
-    picked = _choose_cards(r, step, fits, lambda op: op.get("op") == "move" and op.get("from") == src, f"a fitting card in the {src}",
+    put_back = step.get("rest_to") if "look" in step and step.get("rest_to") != dst else None
+    picked = _choose_cards(r, step, fits, lambda op: _is_pick_move(op, src, put_back), f"a fitting card in the {src}",
                            loose=unknown)
     if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):
         raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
@@ -626,6 +633,13 @@ def _pick(r: Run, step: Step) -> None:
 
 #: pick destinations that put the card onto the Area
 ENTRY_DESTINATIONS = frozenset({"area", "same_area", "main", "support"})
+
+
+def _is_pick_move(op: Mapping[str, Any], src: str, put_back: str | None) -> bool:
+    """Whether a given op stands for a picked card: a move from ``src``, except one to ``put_back``, where the
+    looked-at cards not picked go (read off the ops, they are the rest, in the player's order; a pick moved
+    elsewhere than the script says is still a pick, and its op then differs: ``effect.result``)."""
+    return op.get("op") == "move" and op.get("from") == src and (put_back is None or op.get("to") != put_back)
 
 
 def _can_enter(r: Run, p: int, cid: str, dst: str) -> bool:
@@ -679,8 +693,8 @@ def _rest_to(r: Run, p: int, rest: list[str | None], where: str) -> None:
     one (``None``, table logs) moves as an unknown card unless the given op names it: the deck keeps its count and
     the known positions below stay where they are."""
     order = list(rest)
-    given = [r.next_given(k) for k in range(len(rest))]
-    if all(o is not None and o.get("op") == "move" and o.get("from") == "deck" for o in given):
+    given = [r.given_at(k) for k in range(len(rest))]  # the order is the player's, with ``choices`` or without
+    if all(o is not None and o.get("op") == "move" and o.get("from") == "deck" and o.get("to") == where for o in given):
         left, named = list(rest), []
         for o in given:
             cid = o.get("card") if o is not None else None
