@@ -568,6 +568,7 @@ def _pick(r: Run, step: Step) -> None:
     pl = g.players[p]
     src, dst = step["from"], step["to"]
     f = step.get("filter", {})
+    deck_size = len(pl.deck)
     if src == "deck":
         looked = pl.deck[-int(step["look"]):][::-1] if "look" in step else pl.deck[::-1]
     elif src == "point":
@@ -625,6 +626,8 @@ def _pick(r: Run, step: Step) -> None:
                 raise illegal("effect.target", f"{describe(g, r.card_id)}: no card left among those looked at for "
                                                f"{'an unknown card' if cid is None else describe(g, cid)}")
         _rest_to(r, p, rest, step["rest_to"])
+    if src == "deck" and "look" in step:
+        _shuffle_if_whole_deck_seen(r, step, int(step["look"]), deck_size)
     if picked and "then" in step and (not step.get("then_if_all") or len(picked) == int(step.get("n", 1))):
         steps(r, step["then"])  # ``then_if_all``: "remove two; if so ..." needs all ``n`` moved
     elif not picked and "else" in step:
@@ -970,10 +973,12 @@ def _look_hand(r: Run, step: Step) -> None:
 
 
 def _look(r: Run, step: Step) -> None:
-    """The player looks at the top ``n`` cards of their deck (デッキの上のカードN枚を見る) and moves none: no op."""
+    """The player looks at the top ``n`` cards of their deck (デッキの上のカードN枚を見る) and moves none: no op
+    (a shuffle when that was the whole deck)."""
     p = r.player(step)
     r.trail.event("effect", f"{describe(r.g, r.card_id)}: player {p} looks at the top {step.get('n', 1)} card(s) of "
                             "their deck")
+    _shuffle_if_whole_deck_seen(r, step, int(step.get("n", 1)), len(r.g.players[p].deck))
 
 
 def _reveal(r: Run, step: Step) -> None:
@@ -1063,7 +1068,18 @@ def _remove_coins(r: Run, step: Step) -> None:
 def _reorder(r: Run, step: Step) -> None:
     from engine.pm.reorder import reorder  # it uses this module's choice reader
 
+    deck_size = len(r.g.players[r.player(step)].deck)
     reorder(r, step)
+    _shuffle_if_whole_deck_seen(r, step, int(step.get("n", 1)), deck_size)
+
+
+def _shuffle_if_whole_deck_seen(r: Run, step: Step, looked: int, deck_size: int) -> None:
+    """A player who looked at every card of their deck through an effect shuffles it afterwards, though the text does
+    not say so (rule book 000 "When Looking at All Cards in the Deck", 001 the same, near "Place Appointment"): a
+    ``shuffle`` op ends the look, unless the script shuffles on its own."""
+    if deck_size == 0 or looked < deck_size or any(s.get("op") == "shuffle" for s in r.eff.script or ()):
+        return
+    _shuffle(r, step)
 
 
 def _rest_any(r: Run, step: Step) -> None:

@@ -58,3 +58,22 @@ def test_put_back_ops_that_are_not_the_rest_are_refused() -> None:
     assert_illegal(g.add("play_event", 0, card=PEEK, pay=[], ops=_moves([top[0]], [top[1]])), "effect.result")
     g, top = _game()
     assert_illegal(g.add("play_event", 0, card=PEEK, pay=[], ops=_moves([top[0]], [top[0], top[1]])), "effect.result")
+
+
+def test_looking_at_the_whole_deck_shuffles_it() -> None:
+    """Rule book 000 "When Looking at All Cards in the Deck": a look that saw every card of the deck ends with a
+    shuffle the text does not mention; a look at part of it does not."""
+    g, _ = _game()
+    deck = [c for c in assert_legal(g).state.players[0].deck if c is not None]
+    g = boards_with([*CARDS, _event("87-002", "Peek all", ({"op": "pick", "from": "deck", "to": "discard", "n": 1,
+                                                             "filter": {}, "look": len(deck), "up_to": True,
+                                                             "rest_to": "deck"},), cost=0)],
+                    [AKI], [BEN], [PEEK, "TST 87-002", *PLAIN])
+    deck = [c for c in assert_legal(g).state.players[0].deck if c is not None][::-1]  # top first
+    back = deck[1:]
+    order = list(reversed(back))
+    moves = _moves([deck[0]], back)
+    g.add("play_event", 0, card="TST 87-002", pay=[], ops=[*moves, {"op": "shuffle", "p": 0, "order": order}])
+    assert_legal(g)
+    g.actions[-1]["ops"] = moves  # the shuffle left out
+    assert_illegal(g, "effect.result")
