@@ -498,11 +498,17 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
     return key in ("subject", "first_time")  # checked when the trigger fires (engine.pm.triggers.fire)
 
 
+#: the action that plays a card of each type from the hand
+_PLAY_OF_TYPE = {"event": "play_event", "chara": "summon", "support": "set_support"}
+
+
 def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
     """A response's condition on the play it answers (``g.answering``)."""
     if g.answering is None:
         return False
     player, card_id, kind = g.answering
+    if kind == "break":  # a Break plays the card (rules.md reading 9): it is answered as the play of its type
+        kind = _PLAY_OF_TYPE.get(g.card(card_id).type, kind)
     side = want.get("side", "any")
     if (side == "opponent" and player == owner) or (side == "self" and player != owner):
         return False

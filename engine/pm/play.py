@@ -490,6 +490,8 @@ def _declare_break(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
             "break.invalid",
             f"{describe(g, cid)} was not put into player {p}'s Point Zone by the action just before",
         )
+    if static_bans.bans(g):  # a Break plays the card (rules.md reading 9): bans on plays reach it (reader rd14)
+        check_play_allowed(g, p, cid, f"break of {describe(g, cid)}", summon=card.type == "chara")
     g.break_ok.remove(entry)
     me = g.players[p]
     point = next((pt for pt in reversed(me.points) if pt[1] and same_card(pt[0], entry[1])), None)
