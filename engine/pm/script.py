@@ -986,7 +986,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
     "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand, "look": _look, "reveal": _reveal,
     "exchange": lambda r, s: _exchange(r, s), "remove_coins": lambda r, s: _remove_coins(r, s),
-    "reorder": lambda r, s: _reorder(r, s),
+    "reorder": lambda r, s: _reorder(r, s), "support_move": lambda r, s: _support_move(r, s),
 }
 STEP_OPS = frozenset(_STEPS)
 
@@ -1050,6 +1050,12 @@ def _reorder(r: Run, step: Step) -> None:
     from engine.pm.reorder import reorder  # it uses this module's choice reader
 
     reorder(r, step)
+
+
+def _support_move(r: Run, step: Step) -> None:
+    from engine.pm.support_moves import support_move  # it uses this module's step runner
+
+    support_move(r, step)
 
 
 def _rest_any(r: Run, step: Step) -> None:

@@ -90,3 +90,22 @@ def test_ssss_01_091_stands_its_named_charas_after_three_approached() -> None:
     assert (h["event"], h["who"], h["distinct"], set(h["filter"])) == ("approach", "self", True, {"name"})
     (step,) = got["do"]
     assert step["op"] == "activate" and step["target"]["all"] == {"side": "self", "name": h["filter"]["name"]}
+
+
+def test_support_cards_set_on_charas_moved_off_them() -> None:
+    got = _one("[メイン/自分]:サポートカード1枚を捨て札にする。", "イベント")
+    assert got is not None and got["do"] == [{"op": "support_move", "n": 1, "to": "discard", "filter": {}}]
+    got = _one("このカードが登場した場合、相手の『試験』のサポートカードを2枚までデッキの下に移すことができる。")
+    assert got is not None and got["do"] == [{"op": "support_move", "n": 2, "to": "deck_bottom", "side": "opponent",
+                                              "filter": {"series": "試験"}, "up_to": True}]
+    # a Support card in the discard is a card of that zone (a pick), not one set on a Chara
+    got = _one("このカードが登場した場合、自分の捨て札置き場にあるサポートカード1枚を手札に戻す。")
+    assert got is not None and got["do"][0]["op"] == "pick" and got["do"][0]["from"] == "discard"
+
+
+@pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
+def test_saga_st_018_discards_one_of_the_opponents_supports_on_entering() -> None:
+    eff = read_precious(DATA / "SAGA", compile=True).get("SAGA ST-018").effects[0]
+    got = normalized(eff)
+    assert eff.compiled and got["trigger"] == "enter" and not got["optional"]
+    assert got["do"] == [{"op": "support_move", "n": 1, "to": "discard", "filter": {}, "side": "opponent"}]

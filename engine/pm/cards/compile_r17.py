@@ -99,3 +99,26 @@ def _if_at_turn_end(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | No
 
 
 ph.MORE_TRIGGERS.append(_if_at_turn_end)
+
+
+_SUPPORT_TO = {"捨て札にする": "discard", "デッキの下に移す": "deck_bottom", "デッキの下に戻す": "deck_bottom",
+               "手札に戻す": "hand", "手札に加える": "hand", "ゲームから取り除く": "removed"}
+
+
+@reads(r"(?P<np>[^、。]*?サポートカード)(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)(?P<to>" + "|".join(_SUPPORT_TO) + ")")
+def _support_off(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"N (of the opponent's / your) Support cards to the discard / under the deck / to the hand / out of the game":
+    Supports set on Charas (cards in the place: rule book 001), either player's unless the phrase names one
+    (``support_move``, engine.pm.support_moves). A Support in another zone is named with it (…置き場にある): not this."""
+    if re.search("置き場|手札|デッキ|この", m["np"]):
+        raise NotUnderstood(m[0])
+    p = _np(m["np"], ctx)
+    if p.head != "support" or p.unheld() or not p.holds_card_filter():
+        raise NotUnderstood(m[0])
+    f = {k: v for k, v in p.card_filter().items() if k not in ("side", "type")}
+    step: Step = {"op": "support_move", "n": int(m["n"] or m["upto"]), "to": _SUPPORT_TO[m["to"]], "filter": f}
+    if "side" in p.spec:
+        step["side"] = p.spec["side"]
+    if m["upto"] or ctx.may:
+        step["up_to"] = True
+    return [step]
