@@ -116,6 +116,10 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             raise illegal("effect.result", f"move: no {what} in player {p}'s hand")
     elif src == "deck_bottom":
         raise illegal("effect.result", "move: deck_bottom is a destination only")
+    elif src == "set":  # a Support card set on a Chara (``on``: the Chara's card id; engine.pm.support_moves)
+        from engine.pm.support_moves import take_set
+
+        take_set(g, p, card_id, op.get("on"))
     else:
         zone = {"discard": pl.discard, "removed": pl.removed, "ex_deck": pl.ex_deck}[src]
         if not remove_copy(zone, card_id) and not (src == "ex_deck" and hidden.identify_source(g, p, src, card_id, "move op")

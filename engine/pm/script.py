@@ -1005,7 +1005,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
     "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand, "look": _look, "reveal": _reveal,
     "exchange": lambda r, s: _exchange(r, s), "remove_coins": lambda r, s: _remove_coins(r, s),
-    "reorder": lambda r, s: _reorder(r, s),
+    "reorder": lambda r, s: _reorder(r, s), "support_move": lambda r, s: _support_move(r, s),
 }
 STEP_OPS = frozenset(_STEPS)
 
@@ -1080,6 +1080,12 @@ def _shuffle_if_whole_deck_seen(r: Run, step: Step, looked: int, deck_size: int)
     if deck_size == 0 or looked < deck_size or any(s.get("op") == "shuffle" for s in r.eff.script or ()):
         return
     _shuffle(r, step)
+
+
+def _support_move(r: Run, step: Step) -> None:
+    from engine.pm.support_moves import support_move  # it uses this module's step runner
+
+    support_move(r, step)
 
 
 def _rest_any(r: Run, step: Step) -> None:

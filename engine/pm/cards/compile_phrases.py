@@ -210,6 +210,8 @@ def _draw_until(m: re.Match[str], ctx: Ctx) -> list[Step]:
 #: more readers of a "for each" count / a condition clause (text -> the count / condition, None: not this one's)
 MORE_PERS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 MORE_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
+#: trigger heads of later modules: (cause, condition, the rest of the text), None when not theirs
+MORE_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
 
 
 def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
@@ -1219,6 +1221,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
                     raise NotUnderstood(m[0])
                 return f"{prefix}{cause}|{prefix}{second}", {**cond, "subject": spec}, text[m.end():]
             return prefix + cause, {**cond, "subject": spec}, text[m.end():]
+    for more in MORE_TRIGGERS:  # heads registered by later modules, tried when no head above matched
+        if (got := more(text, ctx)) is not None:
+            return got[0], {**cond, **got[1]}, got[2]
     raise NotUnderstood(text)
 
 
@@ -1376,7 +1381,9 @@ def effect(text: str, ctx: Ctx) -> Got:
             # that leaves the declined set-up out is legal
             return Got([delay | ({"optional": True} if any(may) else {})], trigger=trigger, condition=cond,
                        optional=any(may))
-    elif m := re.match(r"(?P<c>[^、。]+?)場合、", text):
+    elif (m := re.match(r"(?P<c>[^、。]+?)場合、", text)) and not re.search(r"。その後、(?!残りのカード)", text):
+        # "if C, A. Then B": C is A's condition only (clause), B is done either way (round 17); the rest of the
+        # cards looked at (その後、残りのカードを…) is a part of A
         cond = condition(m["c"], ctx)
         text = text[m.end():]
     may = []

@@ -26,6 +26,7 @@ from engine.pm.cards import compile_r10 as _r10  # noqa: F401 - registers its cl
 from engine.pm.cards import compile_r11 as _r11  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r15 as _r15  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r16 as _r16  # noqa: F401 - registers its clause readers
+from engine.pm.cards import compile_r17 as _r17  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
