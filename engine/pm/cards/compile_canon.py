@@ -82,6 +82,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after このカードは following a condition; 手札が N 枚以下 = 手札の枚数が N 枚以下
     (r"(?<=場合、)このカードは(?=〔)", "このカードは、"),
     (r"(?<![^。》:、])手札が(\d+)枚以下の場合、", r"手札の枚数が\1枚以下の場合、"),
+    # round 18: "until the end of the turn, for each X, …" = "for each X, until the end of the turn, …"
+    (r"ターン終了時まで、?([^、。]+?\d+(?:枚|個)につき、)", r"\1ターン終了時まで"),
 ]]
 
 
