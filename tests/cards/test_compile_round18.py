@@ -67,3 +67,38 @@ def test_saga_01_004_raises_its_ignore_and_its_cost_while_four_named_charas_are_
     assert count["at_least"] == 4 and count["spec"]["area"] == "main" and count["spec"]["name"] == card.name
     raise_, cost = got["do"]
     assert raise_["what"]["ignore_plus"] == 4 and cost["what"] == {"cost": 4}
+
+
+def test_entering_in_a_phase_and_moving_to_an_area_when_interfering() -> None:
+    got = _one("このカードがアプローチフェイズに登場した場合、カードを1枚引く。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("enter", {"phase": "approach"})
+    got = _one("このカードがメインフェイズに登場した場合、カードを1枚引く。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("enter", {"phase": "main"})
+    got = _one("このカードは、妨害した場合、サポートエリアに移る。")
+    assert got is not None and got["trigger"] == "interfering"
+    assert got["do"] == [{"op": "move", "target": "self", "to": "support"}]
+
+
+def test_an_events_later_sentence_waiting_for_a_kind_of_the_opponents_charas() -> None:
+    data = {"id": "TST 01-002", "name": "試験", "setName": "試験", "type": "イベント", "color": "赤", "cost": "1",
+            "source": "1", "text": "[メイン/自分]:相手のキャラ1枚は、ターン終了時まで-10/-10を得る。このターン、相手のキャラが"
+                                   "アプローチに参加した場合、相手のデッキの上のカード2枚を捨て札にする。"}
+    play, later = precious_card(data, compile=True).effects
+    assert play.compiled and later.compiled and later.trigger == "delayed"
+    assert play.script[-1] == {"op": "delay", "on": "approach", "subject": {"side": "opponent"}, "auto": 0}
+    assert list(later.script) == [{"op": "mill", "who": "opponent", "n": 2}]
+
+
+@pytest.mark.skipif(not (DATA / "SSSS").is_dir(), reason="needs ../shared/data/precious-data")
+def test_ssss_01_078_moves_to_the_support_area_when_it_interferes() -> None:
+    eff = read_precious(DATA / "SSSS", compile=True).get("SSSS 01-078").effects[0]
+    assert eff.compiled and eff.trigger == "interfering" and not eff.optional
+    assert list(eff.script) == [{"op": "move", "target": "self", "to": "support"}]
+
+
+@pytest.mark.skipif(not (DATA / "GRAN").is_dir(), reason="needs ../shared/data/precious-data")
+def test_gran_01_107_needs_points_put_into_its_players_zone_this_turn() -> None:
+    card = read_precious(DATA / "GRAN", compile=True).get("GRAN 01-107")
+    h = card.use_condition["history"]
+    assert (h["event"], h["who"], h["filter"]) == ("point", "self", {}) and h["at_least"] >= 2
+    assert str(card.timing) == "approach/opponent" and card.effects[0].compiled

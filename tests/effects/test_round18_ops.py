@@ -5,12 +5,14 @@ any number (``remove_coins`` ``any``) and "for each coin taken off" (``per: {"co
 
 from __future__ import annotations
 
-from engine.pm.cards import Card, Effect
+from dataclasses import replace
+
+from engine.pm.cards import Card, Effect, Timing
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, MAIN_SELF, _chara, _event, boards_with
+from tests.effects.test_machinery import AKI, BEN, DRAW, MAIN_SELF, _chara, _event, boards_with
 from tests.engine.kit import assert_illegal, assert_legal
 
-RAISED, PLAIN_RAISED, PER_RAISE, PUT2, CASH_IN, FIRM = (f"TST 88-00{i}" for i in range(1, 7))
+RAISED, PLAIN_RAISED, PER_RAISE, PUT2, CASH_IN, FIRM, AFTER_POINT = (f"TST 88-00{i}" for i in range(1, 8))
 CARDS = [
     # printed 〔天然1〕; "while you have 2 or more Charas, this card gets 〔天然+1〕" (NUKN 01-003's shape)
     Card(id=RAISED, name="Raised", series="Test", type="chara", color="red", cost=2, source=1, ap=30, dp=30, ignore=1,
@@ -35,6 +37,9 @@ CARDS = [
              "per": {"coins_taken": True}}]},))),
     # a Chara of cost 1 to interfere with
     _chara("88-006", "Firm", cost=1),
+    # 《使用条件》: "this turn, N or more cards were put into the opponent's Point Zone" (GRAN 01-107's shape, N = 1)
+    replace(_event("88-007", "AfterPoint", DRAW, timing=Timing.parse("approach/self"), cost=0), use_condition={
+        "history": {"event": "point", "filter": {}, "who": "opponent", "at_least": 1}}),
 ]
 
 
@@ -94,6 +99,14 @@ def test_any_number_of_coins_taken_off_and_a_raise_for_each() -> None:
     cash = find_chara(res.state.players[0], CASH_IN)
     assert cash is not None and cash.coins == {"+10/+10": 2} and cash.grants == []
     assert_illegal(_cash(CASH_IN, CASH_IN, CASH_IN, passed=False), "effect.target")  # it holds two
+
+
+def test_a_use_condition_on_the_cards_put_into_a_point_zone_this_turn() -> None:
+    g = boards_with(CARDS, [AKI, BEN], [], [AFTER_POINT]).add("approach", 0, card=AKI)
+    assert_illegal(g.add("play_event", 0, card=AFTER_POINT, pay=[]), "event.condition")  # no point yet
+    g = boards_with(CARDS, [AKI, BEN], [], [AFTER_POINT]).add("approach", 0, card=AKI).passes(0, 1)
+    g.add("no_interfere", 1).passes(0, 1).add("approach", 0, card=BEN)
+    assert_legal(g.add("play_event", 0, card=AFTER_POINT, pay=[]))  # Aki's approach gave the opponent a point
 
 
 def test_the_log_schema_takes_a_raise_as_a_grant() -> None:

@@ -7,7 +7,25 @@ unverified).
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, reads
+
+# "when this card enters in the Main Phase / the Approach Phase" (メインフェイズに登場した場合; whoever's turn it is)
+ph._OWN_TRIGGERS.extend([
+    (r"このカードがメインフェイズに登場した場合、", "enter", {"phase": "main"}),
+    (r"このカードがアプローチフェイズ(?:の間|中)?に登場した場合、", "enter", {"phase": "approach"}),
+])
+
+
+@reads(r"このカードは、(?P<to>メインエリア|サポートエリア)に移る")
+def _self_to_area(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"This card moves to the Main / Support Area" (as このカードをサポートエリアに移す; already there: nothing)."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    return [{"op": "move", "target": "self", "to": "main" if m["to"] == "メインエリア" else "support"}]
 
 
 def coins_counted(steps: Any, after_any: bool = False) -> bool:
