@@ -390,14 +390,15 @@ def cards_in_zone(g: GameState, owner: int, what: Mapping[str, Any]) -> int:
 
 
 def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
-    """This turn's plays/entries/approaches/interferences (``event``) of cards fitting ``filter`` (``who``: self by
+    """This turn's plays/entries/approaches/interferences/cards put into the Point Zone (``event``: ``point``, an
+    unknown card fitting only an empty filter) of cards fitting ``filter`` (``who``: self by
     default, ``opponent`` or ``any``); ``distinct``: count each card once (a Chara approaching twice once, two copies
     of it twice; plays by card id); ``sum``: ``"cost"`` adds up printed costs."""
     who = h.get("who", "self")
     players = (0, 1) if who == "any" else (owner if who == "self" else 1 - owner,)
     f = h.get("filter", {})
     found = [(cid, uid) for p in players for ev, cid, uid in g.players[p].turn_log
-             if ev == h.get("event", "play") and card_matches(g, g.card(cid), f, p)]
+             if ev == h.get("event", "play") and (card_matches(g, g.card(cid), f, p) if cid is not None else not f)]
     if h.get("distinct"):  # each card once: a Chara by its object (two copies are two cards), a play by its id
         found = list(dict.fromkeys(found))
     hits = [cid for cid, _ in found]

@@ -185,6 +185,7 @@ def placed(g: GameState, player: int, card_id: str | None) -> None:
     """Note a card just put into ``player``'s Point Zone (its last entry), which a ``break`` may follow; an unknown
     one is noted by its position (``"?3"``), so only identifying that very entry names it."""
     g.break_ok.append((player, card_id if card_id is not None else f"?{len(g.players[player].points) - 1}"))
+    g.players[player].turn_log.append(("point", card_id, -1))  # type: ignore[arg-type]  # this turn's history
 
 
 def identify_point(g: GameState, player: int, card_id: str, how: str, *, face_up: bool | None) -> list[Any] | None:
@@ -471,4 +472,5 @@ def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None
         p.deck.insert(0, None)
     else:
         p.points.append([None, face == "up"])  # unseen: face down unless the op says up
+        p.turn_log.append(("point", None, -1))  # type: ignore[arg-type]  # this turn's history (an unknown card)
     return f"player {player}: an unknown card moves from {src} to {dst}"

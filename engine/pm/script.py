@@ -80,6 +80,7 @@ class Run:
         self.ops: list[dict[str, Any]] = []
         self.disables = False
         self.picked: list[str] = []  # the cards moved by the last pick (``"that"`` in later steps)
+        self.coins_taken = 0  # coins the last ``remove_coins`` took off (``per: {"coins_taken": true}``)
         self.unverified: list[str] = []
         self.auto = False  # choose the first options where the log gives no choice (legal-action generation)
         self.made: list[Any] = []  # the decisions taken, as ``choices`` entries
@@ -187,6 +188,8 @@ class Run:
         per = step.get("per")
         if per is None:
             return 1
+        if "coins_taken" in per:  # "for each coin taken off" (取り除いた…コイン1個につき): the last remove_coins
+            return self.coins_taken
         if "picked" in per:  # the cards the last pick or mill moved: their number, or the sum of a value of theirs
             key = per["picked"]
             return sum(1 if key == "cards" else int(getattr(self.g.card(c), key) or 0) for c in self.picked)
@@ -377,10 +380,13 @@ def _chara_ops(r: Run, step: Step) -> None:
                 what = {"no_text_from": r.g.turn + 1}
             elif isinstance(what, dict) and "not_interfered_by" in what:
                 what = {**what, "not_interfered_by": _rested_counted(r, what["not_interfered_by"])}
-            elif isinstance(what, dict) and "cost" in what and "per" in step:  # "usage cost +N for each X"
-                what = {"cost": int(what["cost"]) * r.times(step)}
-                if not what["cost"]:
+            elif isinstance(what, dict) and ("cost" in what or "ignore_plus" in what) and "per" in step:
+                key = "cost" if "cost" in what else "ignore_plus"  # "usage cost +N / 〔天然+N〕 for each X"
+                what = {key: int(what[key]) * r.times(step)}
+                if not what[key]:
                     continue
+            elif isinstance(what, str) and "per" in step and not r.times(step):
+                continue  # "for each X, 〔強引〕": with no X, nothing
             op.update(what=what, until=step.get("until", "turn_end"))
         elif kind == "coin":
             n = int(step.get("n", 1)) * (r.times(step) if "per" in step else 1)  # "for each X, N coins"

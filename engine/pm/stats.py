@@ -422,13 +422,20 @@ def breakthrough_value(g: GameState, c: Chara) -> int | None:
 
 def ignore_value(g: GameState, c: Chara) -> int | None:
     """The Chara's [Ignore X] (〔天然X〕), printed or granted (``{"ignore": X}``, by an op or a continuous effect in
-    force; the largest), or None."""
+    force; the largest), raised by each 〔天然+N〕 granted (``{"ignore_plus": N}``; a Chara without one gets 〔天然N〕:
+    lead's decision, session 10), or None."""
     card = g.card(c.card)
     printed = None if card.ignore is None or text_negated(g, c) else card.ignore
     values = [v for v in (printed, c.granted_ignore()) if v is not None]
+    plus = [int(w["ignore_plus"]) for w, _ in c.grants if isinstance(w, dict) and "ignore_plus" in w] if c.grants else []
     if not _grant_free(g, c):
         values += [int(s["what"]["ignore"]) for s in area_steps(g, c, "grant")
                    if isinstance(s.get("what"), dict) and "ignore" in s["what"]]
+        from engine.pm import ignore_plus  # here: it reads this module's steps
+
+        plus += ignore_plus.continuous(g, c)
+    if plus:
+        return max(values, default=0) + sum(plus)
     return max(values) if values else None
 
 

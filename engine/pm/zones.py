@@ -172,6 +172,7 @@ def put_cards(g: GameState, player: int, cards: list[str] | list[str | None], to
     elif to == "point":
         for cid in cards:
             p.points.append([cid, face != "down"])
+            p.turn_log.append(("point", cid, -1))  # type: ignore[arg-type]  # this turn's history
     elif to == "ex_deck":
         p.ex_deck.extend(cards)
     elif to in ("deck", "deck_bottom"):

@@ -261,22 +261,23 @@ class FreeList(_Field):
 
 
 class Grant(_Field):
-    """A ``grant`` op's ``what``: a keyword/status name or ``{"ignore": X}``."""
+    """A ``grant`` op's ``what``: a keyword/status name, ``{"ignore": X}`` or ``{"ignore_plus": N}`` (〔天然+N〕)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if type(value) is dict:
+            keys = [key for key in value if key in ("ignore", "ignore_plus")]
             for key in value:
-                if key != "ignore":
+                if key not in ("ignore", "ignore_plus"):
                     raise ValidationError({key: [UNKNOWN_FIELD]})
-            if "ignore" not in value:
+            if len(keys) != 1:
                 raise ValidationError({"ignore": [MISSING_FIELD]})
-            n = value["ignore"]
+            n = value[keys[0]]
             if type(n) is not int or not 0 <= n <= INT32_MAX:
-                raise ValidationError({"ignore": [f"must be an integer from 0 to {INT32_MAX}, got {show(n)}"]})
+                raise ValidationError({keys[0]: [f"must be an integer from 0 to {INT32_MAX}, got {show(n)}"]})
             return value
         if type(value) is not str or value not in GRANTS:
             raise ValidationError(
-                f"must be {alternatives(GRANTS)} or {{\"ignore\": X}}, got {show(value)}"
+                f"must be {alternatives(GRANTS)}, {{\"ignore\": X}} or {{\"ignore_plus\": N}}, got {show(value)}"
             )
         return value
 
