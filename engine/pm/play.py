@@ -592,6 +592,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
                           in_response="responses" in play.path)
     if kind == "play_event":
         me.discard.append(play.card_id)
+    if kind == "play_event" or (kind == "break" and play.card.type == "event"):  # a Break plays it (reading 9)
         fire(g, "opp_event", g.players[1 - play.player].area(), trail)
         fire(g, "own_event", me.area(), trail)  # "your Event is played" (docs/log-extensions.md)
     return disables

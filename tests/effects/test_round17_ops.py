@@ -107,3 +107,13 @@ def test_a_once_a_turn_trigger_heard_twice_at_once_waits_once() -> None:
     assert_legal(g)  # once: no second one is owed (it could not be logged: effect.once)
     g.actions.pop()
     assert_illegal(g.add("trigger", 0, card=LISTENER, effect=0), "effect.once")
+
+
+def test_a_chara_that_rests_to_interfere_hears_its_own_rest() -> None:
+    """Interfering rests the Chara: "every time this card becomes rested" fires (reader rd15: GP 01-073)."""
+    g = boards_with(CARDS, [AKI], [RESTY]).add("approach", 0, card=AKI).passes(0, 1).add("interfere", 1, card=RESTY)
+    assert_illegal(g.add("pass", 0), "effect.result")  # its own rest: the mandatory trigger is missing
+    g.actions[-1] = {"type": "trigger", "p": 1, "card": RESTY, "effect": 0}
+    res = assert_legal(g)
+    resty = find_chara(res.state.players[1], RESTY)
+    assert resty is not None and resty.rested

@@ -217,3 +217,17 @@ def test_an_event_played_by_its_break_can_be_cancelled() -> None:
     s = assert_legal(g).state_json()
     assert len(s["players"][1]["hand"]) == before, "Surprise was cancelled: no draw"
     assert s["players"][1]["points"] == [{"card": SURPRISE, "face": "down"}]
+
+
+HECKLER = Card(id="TST 88-003", name="Heckler", series="Test", type="chara", color="red", cost=2, source=2, ap=30,
+               dp=30, effects=(Effect("auto", trigger="opp_event", script=(
+                   {"op": "modify", "target": "self", "ap": 10, "dp": 0, "until": "turn_end"},)),))
+
+
+def test_an_event_played_by_its_break_fires_event_played_triggers() -> None:
+    """"Every time the opponent's Event is played" hears an Event played by its Break (reader rd15: GP 01-072)."""
+    g = _break_game([HECKLER], HECKLER.id).add("break", 1, card=SURPRISE)
+    assert_illegal(g.add("pass", 0), "effect.result")  # the trigger it owes is missing
+    g.actions[-1] = {"type": "trigger", "p": 0, "card": HECKLER.id, "effect": 0}
+    s = assert_legal(g).state_json()
+    assert next(c for c in s["players"][0]["main"] if c["card"] == HECKLER.id)["ap"] == 40
