@@ -6,7 +6,14 @@ Chara that is not there) still stops the as-played fold. And (finding 1) no ✓ 
 
 from __future__ import annotations
 
-from engine.fold import FoldResult
+import copy
+
+import pytest
+
+from engine.fold import FoldResult, fold
+from pmemo_replay.cards import bundled_for
+from pmemo_replay.games.cards import CardLibrary
+from pmemo_replay.simulate import simulated_logs
 from tests.effects.test_general_ops import NO_EVENTS, _boards
 from tests.effects.test_machinery import AKI, COUNTER, FREEBIE, F, boards, hand, pay
 from tests.engine.kit import Game
@@ -144,3 +151,22 @@ def test_a_timing_that_did_not_hold_has_no_check_in_the_trail() -> None:
     assert plain.ruling is not None and plain.ruling.rule == "timing"
     assert res.ruling is None and "timing" in stood(res)[0][1]
     no_check_of_what_it_broke(res)
+
+
+@pytest.mark.parametrize("ruleset", ["pm-2.22", "mahou-shoujo-1", "clockwork-memorion-1"])
+def test_no_trail_checks_a_rule_its_action_broke(ruleset: str) -> None:
+    """Over a simulated game with, in turn, each 3rd payment emptied and each 3rd player flipped: every action that
+    stood has no ✓ entry for a rule it broke (finding 1: "paid 1 >= cost 3" beside "costs 3 but ... provides 1")."""
+    doc = next(iter(simulated_logs(CardLibrary(), 1, 5, ruleset=ruleset)))
+    cards = bundled_for(ruleset, True)
+    actions, seen = doc["actions"], 0
+    for i, action in enumerate(actions):
+        for key, value in (("pay", []), ("p", 1 - action.get("p", 0))):
+            if key not in action or i % 3 or (key == "pay" and not action[key]):
+                continue
+            log = copy.deepcopy(actions)
+            log[i][key] = value
+            res = fold({**doc["game"], "as_played": True}, log, cards)
+            no_check_of_what_it_broke(res)
+            seen += len(res.irregular)
+    assert seen >= 3
