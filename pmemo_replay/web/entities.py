@@ -25,6 +25,8 @@ from pmemo_replay.web.pages import ruleset_words
 bp = Blueprint("entities", __name__)
 #: stored games listed per ruleset on a deck page (as many as the warehouse's newest finished ones)
 GAMES_SHOWN = 20
+#: games listed per ruleset on a player page (the games list, filtered by the player, pages the rest)
+PLAYER_GAMES = 50
 #: actions that name a card without playing it
 NOT_PLAYS = frozenset({"identify", "trigger", "hand_adjust", "shuffle", "search", "note"})
 
@@ -186,7 +188,7 @@ def player(name: str | None = None) -> Any:
         abort(404, description="No stored game has a player whose name holds a NUL character.")
     f = _filters()
     store = get_store()
-    games = store.list_games(player=name, per_page=50, regular_only=f.regular_only)  # the list as filtered as the rest
+    games = store.list_games(player=name, per_page=PLAYER_GAMES, regular_only=f.regular_only)  # the list as filtered as the rest
     keep_current()
     with connect(warehouse_path()) as con:
         body = player_page(con, name, f)
@@ -196,7 +198,7 @@ def player(name: str | None = None) -> Any:
                                    for r in dict.fromkeys(g.ruleset for g in games.items)
                                    if all(r != s["ruleset"] for s in body["rulesets"])]
     for section in sections:  # statistics never mix games: each ruleset's games listed apart
-        section["games"] = store.list_games(player=name, ruleset=section["ruleset"], per_page=50,
+        section["games"] = store.list_games(player=name, ruleset=section["ruleset"], per_page=PLAYER_GAMES,
                                             regular_only=f.regular_only)
         section["game"] = ruleset_words(section["ruleset"])
     return render_template("player.html", name=name, games=games, body=body, sections=sections, filters=f.to_json())
