@@ -205,7 +205,7 @@ class GameSummarySchema(Schema):
     unverified = fields.Integer(allow_none=True, metadata={
         "description": "actions whose effect the engine applied as recorded without verifying it (null: not counted "
                        "yet, a game stored before the count was kept)"})
-    irregular = fields.Integer(metadata={"description": "irregularities that stood in a game stored as played"})
+    irregular = fields.Integer(metadata={"description": "irregular actions that stood in a game stored as played"})
     event = fields.String(allow_none=True)
     round = fields.Integer(allow_none=True)
 
