@@ -133,6 +133,44 @@ def test_a_level_up_onto_another_name_stands() -> None:
     no_check_of_what_it_broke(res)
 
 
+def test_an_interference_ignore_x_forbids_stands_and_is_judged() -> None:
+    """Dan has [Ignore 2]; Ben (cost 2) interferes all the same: the Elimination Judgement follows (Dan 50/50 against
+    Ben 40/40: Ben leaves)."""
+    top0 = [DAN, *F[:9]]
+    g = Game(top0, [BEN, F[10], F[11], *F[12:17]])
+    g.add("summon", 0, card=DAN, area="main", pay=pay(*F[:4])).passes(1).end_turn(0)
+    g.add("summon", 1, card=BEN, area="main", pay=pay(F[10], F[11])).passes(0).end_turn(1)
+    g.add("approach", 0, card=DAN).passes(0, 1).add("interfere", 1, card=BEN).passes(0, 1)
+    plain, res = both(g)
+    assert plain.ruling is not None and plain.ruling.rule == "interfere.ignore"
+    assert res.ruling is None and stood(res) == [(plain.ruling.index, ["interfere.ignore"])]
+    assert res.state_json()["players"][1]["main"] == [] and BEN in res.state_json()["players"][1]["discard"]
+    no_check_of_what_it_broke(res)
+
+
+def test_a_replace_while_the_main_area_is_not_full_stands() -> None:
+    g = Game([AKI, BEN, CAT, F[0], F[1], F[2], F[3]])
+    g.actions.append(summon(AKI, F[0], F[1]))
+    g.passes(1).add("summon", 0, card=CAT, area="main", pay=pay(F[2], F[3]), replace=AKI)
+    plain, res = both(g)
+    assert plain.ruling is not None and plain.ruling.rule == "summon.main_full"
+    assert res.ruling is None and stood(res) == [(g.last, ["summon.main_full"])]
+    p0 = res.state_json()["players"][0]
+    assert [c["card"] for c in p0["main"]] == [CAT] and AKI in p0["discard"]  # replaced as logged
+
+
+def test_a_first_level_up_paid_for_stands_and_the_cards_are_paid() -> None:
+    g = Game([AKI, BEN, AKI2, F[0], F[1]])
+    g.actions.append(summon(AKI, BEN, F[0]))
+    g.passes(1).add("level_up", 0, card=AKI2, onto=AKI, pay=pay(F[1]))
+    plain, res = both(g)
+    assert plain.ruling is not None and plain.ruling.rule == "levelup.invalid"
+    assert res.ruling is None and stood(res) == [(g.last, ["levelup.invalid"])]
+    p0 = res.state_json()["players"][0]
+    assert p0["main"][0]["card"] == AKI2 and F[1] in p0["discard"]
+    no_check_of_what_it_broke(res)
+
+
 def test_what_cannot_be_carried_out_still_stops() -> None:
     g = Game([AKI, F[0], F[1], AKI, F[2], F[3]])
     g.actions.append(summon(AKI, F[0], F[1]))
