@@ -62,3 +62,21 @@ def test_a_draft_says_whether_a_refused_action_would_stand(drafts_client: FlaskC
                               json={"action": IMPOSSIBLE, "expected": 4, "as_played": False}, headers=auth)
     assert gone.status_code == 422 and gone.json["ruling"]["rule"] == "zone" and gone.json["stands_as_played"] is False
     assert drafts_client.get(f"/api/drafts/{draft}", headers=auth).json["count"] == 4  # nothing appended, nothing changed
+
+
+def test_check_reads_one_line_per_irregular_action_and_one_per_further_rule() -> None:
+    """``check``'s readable form counts actions; the other rules an action broke follow it as ``also:`` lines."""
+    from pmemo_replay.checking import check_log
+    from pmemo_replay.cli.check import render
+    from pmemo_replay.logio import load_log
+    from tests.engine.kit import Game
+
+    g = Game(["TST 01-003", "TST 90-001", "TST 90-002"])  # a Combo (Aki, Ben), cost 3, paid 1 with no Aki nor Ben
+    g.add("summon", 0, card="TST 01-003", area="main", pay=[{"hand": "TST 90-001"}])
+    g.header["as_played"] = True
+    log = load_log({"format": "pmemo-log", "version": 1, "game": g.header, "actions": g.actions})
+    report = check_log(log, g.db)
+    assert report.ruling is None and len(report.irregular) == 1 and report.irregular[0]["also"]
+    lines = render(report).splitlines()
+    assert lines[0].startswith("log: as played, 1 irregular action(s) stood")
+    assert [line.split()[0] for line in lines[1:3]] == ["irregular:", "also:"]
