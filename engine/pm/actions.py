@@ -26,7 +26,15 @@ from engine.pm.triggers import (
     require_none_pending,
     satisfy,
 )
-from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, starts_next_turn, where
+from engine.pm.turns import (
+    check_losing,
+    continue_turn_end,
+    do_pass,
+    finish_turn,
+    starts_next_turn,
+    turn_end_waits,
+    where,
+)
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
 
@@ -183,8 +191,8 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         turn = g.turn if late is None else late
         used = source.auto_used.get(key)
         if used == turn:
-            raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired "
-                                         + ("this turn" if late is None else f"in turn {turn}"))
+            refuse(illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired "
+                                          + ("this turn" if late is None else f"in turn {turn}")), "count")
         if used is None or used < turn:
             source.auto_used[key] = turn
     checked = eff
@@ -246,26 +254,34 @@ def _delayed_trigger(g: GameState, p: int, a: Mapping[str, Any], eff: Effect, id
 
 
 def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    """As played (docs/as-played.md): a discard at a Turn End where none was due, or of the wrong count, happens as
+    logged (``step``); one logged under the other player's name is the turn player's (``turn``)."""
     p = a["p"]
     me = g.players[p]
-    if not (g.phase == "end" and g.step == "hand_adjust"):
+    due = g.phase == "end" and g.step == "hand_adjust"
+    if not due:
         if len(me.hand) <= g.hand_limit:
-            raise illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards (7 or fewer): no hand adjustment")
-        raise illegal("turn.step", f"hand adjustment belongs to the Turn End; the game is in {where(g)}")
+            refuse(illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards (7 or fewer): no hand adjustment"),
+                   "step" if turn_end_waits(g) else None)
+        else:
+            raise illegal("turn.step", f"hand adjustment belongs to the Turn End; the game is in {where(g)}")
     if p != g.turn_player:
-        raise illegal("turn.priority", f"only the turn player (player {g.turn_player}) adjusts the hand")
+        refuse(illegal("turn.priority", f"only the turn player (player {g.turn_player}) adjusts the hand"), "turn")
+        p = g.turn_player  # as played: the turn player's adjustment, logged under the other name
+        me = g.players[p]
     need = len(me.hand) - g.hand_limit
     hidden.ensure_in_hand(g, p, a["discard"], "hand adjustment")
     kept = list(me.hand)
     for cid in a["discard"]:
         if not remove_copy(kept, cid):
             raise illegal("zone", f"hand adjustment: {describe(g, cid)} is not in player {p}'s hand")
-    if len(a["discard"]) != need:  # as played the discard happens as logged and the Turn End goes on
+    if due and len(a["discard"]) != need:  # as played the discard happens as logged and the Turn End goes on
         refuse(illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards and must discard {need}, "
                                       f"not {len(a['discard'])}"), "step")
+    elif due:
+        trail.check("hand.adjust", f"player {p} discards {len(a['discard'])} down to {len(kept)}")
     me.hand = kept
     me.discard.extend(a["discard"])
-    trail.check("hand.adjust", f"player {p} discards {len(a['discard'])} down to {len(kept)}")
     g.step = None
     finish_turn(g, trail)
 

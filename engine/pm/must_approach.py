@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+from engine.asplayed import refuse
 from engine.pm import approach_limits, stats
 from engine.pm.cards import CardDB
 from engine.pm.state import Chara, GameState
@@ -56,5 +57,5 @@ def check_end(g: GameState, player: int) -> None:
         return  # the first player's first turn has no approach; no card can grant it
     for c in g.players[player].main:
         if stats.has_grant(g, c, MUST) and able(g, c):
-            raise illegal("effect.condition", f"{describe(g, c.card)} must approach if able, and it can: player "
-                                              f"{player} may not end the Approach Phase yet")
+            refuse(illegal("effect.condition", f"{describe(g, c.card)} must approach if able, and it can: player "
+                                               f"{player} may not end the Approach Phase yet"), "condition")

@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from engine.asplayed import refuse
 from engine.pm import conditions, effects, hidden, static_bans, stats
 from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, GameState, expiry
@@ -155,19 +156,21 @@ def check_main_entry(g: GameState, p: int, card_id: str, replace: str | None) ->
     """``summon.main_full``: a full Main Area needs a valid ``replace`` (reading 5); a non-full one takes none."""
     pl = g.players[p]
     full = len(pl.main) >= MAIN_LIMIT
-    if full and replace is None:
-        raise illegal("summon.main_full", f"player {p}'s Main Area holds {len(pl.main)} Charas; name one to replace")
+    if full and replace is None:  # as played it enters all the same, one over the limit (docs/as-played.md)
+        refuse(illegal("summon.main_full", f"player {p}'s Main Area holds {len(pl.main)} Charas; name one to replace"),
+               "count")
     if replace is not None:
-        if not full:
-            raise illegal("summon.main_full", f"replace {replace} given but player {p}'s Main Area holds only {len(pl.main)} Charas")
+        if not full:  # as played the Chara named is replaced all the same
+            refuse(illegal("summon.main_full", f"replace {replace} given but player {p}'s Main Area holds only "
+                                               f"{len(pl.main)} Charas"), "condition")
         old = find_chara(pl, replace)
         if old is None or old.area != "main":
             raise illegal("summon.main_full", f"replace: {describe(g, replace)} is not in player {p}'s Main Area")
         if same_card(old.card, card_id):
             raise illegal("summon.main_full", f"{describe(g, card_id)} cannot replace the same card")
         if stats.stays_on_area(g, old):
-            raise illegal("summon.main_full", f"replace: {describe(g, replace)} does not leave the Area (退場しない is in "
-                                              "force on it)")
+            refuse(illegal("summon.main_full", f"replace: {describe(g, replace)} does not leave the Area (退場しない is "
+                                               "in force on it)"), "condition")
 
 
 def _flip(g: GameState, op: Mapping[str, Any]) -> str:
