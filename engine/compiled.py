@@ -21,8 +21,19 @@ import json
 import os
 import sys
 import sysconfig
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+else:
+    try:  # mypyc's class options, read by the compiler (mypy_extensions comes with mypy, in the test environment)
+        from mypy_extensions import mypyc_attr
+    except ImportError:  # without mypy nothing is compiled: the options mean nothing at run time
+        def mypyc_attr(*_: Any, **__: Any) -> Callable[[type], type]:
+            return lambda cls: cls
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD_ROOT = ROOT / "build" / "compiled"

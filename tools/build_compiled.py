@@ -35,7 +35,10 @@ from engine.compiled import ROOT, STAMP, STAMP_FORMAT, Build, build_folder, chec
 
 #: the compiled modules of each package (state.py and cards.py stay interpreted: ``Game.clone`` builds objects with
 #: ``Class.__new__`` and cards keep per-card caches in ``__dict__``, which mypyc's native classes refuse)
-COMPILED = {"engine.clockwork": ("actions", "flow", "values", "effects", "schema", "words")}
+COMPILED = {"engine.clockwork": ("actions", "flow", "values", "effects", "schema", "words"),
+            "engine.pm": ("actions", "approach", "approach_limits", "coins", "conditions", "cost", "effects", "hidden",
+                          "must_approach", "ops", "play", "reorder", "replacement", "rest_any", "script", "setup", "state",
+                          "stats", "triggers", "turns", "zones")}
 OPT_LEVEL = "3"
 
 
