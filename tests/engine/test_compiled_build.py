@@ -60,12 +60,14 @@ def test_compiled_and_pure_python_give_byte_identical_outputs() -> None:
         assert not actions.__file__.endswith(SUFFIX)
         assert engine.pm.BUILD.reason == compiled.check_build("engine.pm")[0].reason
         return
-    mine = outputs(GAMES)
-    pure = subprocess.run([sys.executable, "-m", "tests.engine.build_outputs", str(GAMES)], cwd=ROOT, capture_output=True,
-                          check=True, env=os.environ | {"PMEMO_PURE": "1", "PYTHONPATH": str(ROOT)})
-    assert pure.stderr.decode().startswith("engine.pm build: pure: PMEMO_PURE is set")
+    # the pure run in a subprocess, at the same time as the compiled one here
+    with subprocess.Popen([sys.executable, "-m", "tests.engine.build_outputs", str(GAMES)], cwd=ROOT, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, env=os.environ | {"PMEMO_PURE": "1", "PYTHONPATH": str(ROOT)}) as pure:
+        mine = outputs(GAMES)
+        pure_out, pure_err = pure.communicate()
+    assert pure.returncode == 0 and pure_err.decode().startswith("engine.pm build: pure: PMEMO_PURE is set"), pure_err
     assert mine.count(b"\n") > 500 and b'"rule": "effect.result"' in mine and b'"table log"' in mine
-    assert mine == pure.stdout
+    assert mine == pure_out
 
 
 def test_the_compiled_modules_doctests_run_on_their_pure_sources() -> None:
