@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from engine.asplayed import refuse
 from engine.pm import approach, hidden, play, script, setup
@@ -39,15 +39,15 @@ from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
 
 #: what may come while the Turn End owes a step: its triggers, a concession, notes and identifications
-TURN_END_OWN = frozenset({"trigger", "concede", "note", "identify"})
-RIGHT_MOVING = ("summon", "set_support", "level_up", "play_event", "use_effect", "backup")
-SETUP_TYPES = frozenset({"shuffle", "keep", "redraw", "concede"})
-TRIGGER_OR_BREAK = frozenset({"trigger", "break"})
+TURN_END_OWN: Final = frozenset({"trigger", "concede", "note", "identify"})
+RIGHT_MOVING: Final = ("summon", "set_support", "level_up", "play_event", "use_effect", "backup")
+SETUP_TYPES: Final = frozenset({"shuffle", "keep", "redraw", "concede"})
+TRIGGER_OR_BREAK: Final = frozenset({"trigger", "break"})
 #: what may come while mandatory triggers are pending (anything else is ruled on by require_none_pending)
-MAY_WAIT = frozenset({"trigger", "concede", "break"})
+MAY_WAIT: Final = frozenset({"trigger", "concede", "break"})
 #: actions whose handlers cannot change decks or Point Zones beyond what they check themselves
 #: (turn start and no_interfere check losing conditions where they draw or place a point)
-NO_LOSING_CHECK = frozenset({"pass", "approach", "end_approach", "interfere", "no_interfere", "choose_elimination",
+NO_LOSING_CHECK: Final = frozenset({"pass", "approach", "end_approach", "interfere", "no_interfere", "choose_elimination",
                              "shuffle", "keep", "redraw", "concede", "hand_adjust"})
 
 
@@ -77,8 +77,9 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if kind == "identify":  # knowledge only: allowed at any moment, after the game too; breaks no "right after"
         hidden.do_identify(g, a, trail)
         return
-    if g.result is not None:
-        raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
+    over = g.result  # a local: a narrowed ``g.result`` would stay None below for mypy, after handlers that set it
+    if over is not None:
+        raise illegal("game.over", f"the game is over ({over['reason']}); no {kind} after it")
     if g.available_triggers and kind not in TRIGGER_OR_BREAK:
         g.available_triggers.clear()  # optional triggers are logged right after their cause or not at all
     if g.break_ok and kind != "break":
@@ -198,7 +199,7 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     checked = eff
     if eff.condition and "history" in eff.condition and (
             claim(g, p, cid, idx, None) is not None if source is None
-            else (p, source.uid, idx) in (*g.pending_triggers, *g.available_triggers)):
+            else ((p, source.uid, idx) in g.pending_triggers or (p, source.uid, idx) in g.available_triggers)):
         # it fired: "when the second X enters this turn" counts as its cause happened (triggers.fire), and another
         # entry before the trigger is logged does not take it back, also for a card that has left since (the sixth
         # Chara to leave, eliminated with the seventh in one judgement: SAGA 01-070)
@@ -295,7 +296,7 @@ def _concede(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     trail.event("concede", f"player {p} concedes: player {1 - p} wins")
 
 
-_HANDLERS: dict[str, Callable[[GameState, Mapping[str, Any], Trail], None]] = {
+_HANDLERS: Final[dict[str, Callable[[GameState, Mapping[str, Any], Trail], None]]] = {
     "shuffle": setup.do_shuffle,
     "keep": setup.do_opening,
     "redraw": setup.do_opening,
@@ -312,4 +313,4 @@ _HANDLERS: dict[str, Callable[[GameState, Mapping[str, Any], Trail], None]] = {
     **{k: _right_moving for k in RIGHT_MOVING},
 }
 
-__all__ = ["IllegalAction", "apply_action"]
+__all__: Final = ["IllegalAction", "apply_action"]

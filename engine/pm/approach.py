@@ -164,11 +164,11 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     cost = stats.chara_cost(g, c)
     attackers = [x for x in map(g.chara_by_uid, g.approach.attackers) if x is not None]
     for att in attackers:
-        x = stats.ignore_value(g, att)
-        if x is not None and cost <= x:
+        ignore = stats.ignore_value(g, att)
+        if ignore is not None and cost <= ignore:
             refuse(illegal(
                 "interfere.ignore",
-                f"{describe(g, att.card)} has [Ignore {x}]; {describe(g, c.card)} has usage cost {cost} <= {x}",
+                f"{describe(g, att.card)} has [Ignore {ignore}]; {describe(g, c.card)} has usage cost {cost} <= {ignore}",
             ), "condition")
     c.rested = True
     g.approach.interferer = c.uid

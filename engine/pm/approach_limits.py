@@ -11,12 +11,14 @@ approach count. An approach beyond it is ``effect.condition``, as a play against
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.asplayed import refuse
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe
 from engine.rulings import illegal
 
-APPROACHES = "approaches"
+APPROACHES: Final = "approaches"
 
 
 def check(g: GameState, player: int, new: list[Chara]) -> None:

@@ -27,7 +27,7 @@ from engine.rulings import illegal
 if TYPE_CHECKING:
     from engine.pm.script import Run
 
-Step = dict[str, Any]
+Step = Mapping[str, Any]
 
 
 def held(c: Chara, kind: str | None) -> int:
@@ -75,9 +75,9 @@ def remove_coins(r: Run, step: Step) -> None:
             raise illegal("effect.target", f"{zones.describe(r.g, r.card_id)}: {zones.describe(r.g, c.card)} holds only "
                                            f"{c.coins.get(coin, 0)} {coin} coin(s)")
     for (uid, coin), k in taken.items():
-        c = r.g.chara_by_uid(uid)
-        assert c is not None
-        r.emit({"op": "coin", "p": c.owner, "card": c.card, "coin": coin, "n": -k})
+        holder = r.g.chara_by_uid(uid)
+        assert holder is not None
+        r.emit({"op": "coin", "p": holder.owner, "card": holder.card, "coin": coin, "n": -k})
     r.coins_taken = len(units)
     if "then" in step and units and (len(units) == n or step.get("any")):
         steps(r, step["then"])

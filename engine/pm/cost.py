@@ -8,7 +8,7 @@ the hand cards and turns the Point Zone cards face down.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.asplayed import refuse
 from engine.pm.cards import Card, base_id
@@ -17,7 +17,7 @@ from engine.pm.stats import extra_colors, self_ops, source_bonus
 from engine.pm.zones import describe, remove_copy
 from engine.rulings import Trail, illegal
 
-FOUR_COLORS = ("red", "blue", "yellow", "green")
+FOUR_COLORS: Final = ("red", "blue", "yellow", "green")
 
 
 def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
@@ -36,7 +36,7 @@ def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -
             out.append((zone, cid))  # enough copies of this very id (the common case)
             continue
         # parallels count too; a parallel shares the base id as a prefix: the cheap test first
-        have = sum(1 for c in pool if c == cid or (c.startswith(key) and base_id(c) == key))
+        have = sum(1 for c in pool if c == cid or (c is not None and c.startswith(key) and base_id(c) == key))
         if count > have:
             where = "hand" if zone == "hand" else "Point Zone face up"
             more = "no" if have == 0 else "no more"

@@ -20,7 +20,7 @@ An effect's ``targets`` list says what each target must be: a Chara spec
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.asplayed import refuse
 from engine.pm import conditions, static_bans, stats
@@ -170,4 +170,4 @@ def targets_from_ops(effect: Effect, ops: Sequence[Mapping[str, Any]]) -> list[d
     return refs[: len(effect.targets)]
 
 
-CHARA_OPS = frozenset({"modify", "grant", "coin", "rest", "activate", "move"})
+CHARA_OPS: Final = frozenset({"modify", "grant", "coin", "rest", "activate", "move"})

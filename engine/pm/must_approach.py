@@ -12,6 +12,7 @@ limit) binds nobody.
 from __future__ import annotations
 
 import json
+from typing import Final
 
 from engine.asplayed import refuse
 from engine.pm import approach_limits, stats
@@ -20,7 +21,7 @@ from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe
 from engine.rulings import IllegalAction, illegal
 
-MUST = "must_approach"
+MUST: Final = "must_approach"
 
 
 def able(g: GameState, c: Chara) -> bool:
@@ -40,7 +41,7 @@ def able(g: GameState, c: Chara) -> bool:
 
 
 #: per card database (by id): whether some card's script grants ``must_approach`` (else nothing is checked)
-_IN_DB: dict[int, tuple[object, int, bool]] = {}
+_IN_DB: Final[dict[int, tuple[object, int, bool]]] = {}
 
 
 def _granted_in(db: CardDB) -> bool:

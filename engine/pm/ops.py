@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.asplayed import refuse
 from engine.pm import conditions, effects, hidden, static_bans, stats
@@ -32,7 +32,7 @@ from engine.pm.zones import (
 )
 from engine.rulings import Trail, illegal
 
-MAIN_LIMIT = 5
+MAIN_LIMIT: Final = 5
 
 
 def _chara(g: GameState, op: Mapping[str, Any]):  # type: ignore[no-untyped-def]
@@ -294,7 +294,7 @@ def _reveal(g: GameState, op: Mapping[str, Any]) -> str:
     return f"player {op['p']} reveals {', '.join(op.get('cards', []))} from {op.get('from', '?')}"
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "draw": _draw, "move": _move, "flip": _flip, "shuffle": _shuffle, "modify": _modify,
     "grant": _grant, "cost": _cost, "coin": _coin, "rest": _rest, "activate": _activate,
     "put_point": _put_point, "reveal": _reveal,

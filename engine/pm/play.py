@@ -9,8 +9,7 @@ unless a response disabled it (log-format.md, "Responses").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engine.asplayed import refuse, stood, waived, waiving
 from engine.pm import conditions, effects, hidden, script, static_bans, stats
@@ -23,31 +22,37 @@ from engine.pm.turns import check_losing, owed, require_right, where
 from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
-WINDOW_STEPS = ("after_approach", "after_interfere", "after_elimination")
+WINDOW_STEPS: Final = ("after_approach", "after_interfere", "after_elimination")
 #: card plays that count as "played" for statistics (metrics.md)
-PLAYS = frozenset({"summon", "set_support", "level_up", "play_event", "break"})
-RESPONSE_TYPES = ("play_event", "use_effect", "backup")
+PLAYS: Final = frozenset({"summon", "set_support", "level_up", "play_event", "break"})
+RESPONSE_TYPES: Final = ("play_event", "use_effect", "backup")
 
 
-@dataclass(slots=True)
 class Play:
-    """A declared card play or effect use, waiting to resolve."""
+    """A declared card play or effect use, waiting to resolve (a plain class, not a dataclass: compiled with mypyc its
+    constructor is then compiled too; one is made for every play)."""
 
-    action: Mapping[str, Any]
-    path: str
-    player: int
-    card_id: str
-    card: Card
-    effect: Effect | None = None
-    source: Chara | None = None
-    onto: Chara | None = None
-    targets: list[Chara] = field(default_factory=list)
-    responses: list[Play] = field(default_factory=list)
-    disabled: bool = False
+    __slots__ = ("action", "card", "card_id", "disabled", "effect", "onto", "path", "player", "responses", "source",
+                 "targets")
+
+    def __init__(self, action: Mapping[str, Any], path: str, player: int, card_id: str, card: Card,
+                 effect: Effect | None = None, source: Chara | None = None, onto: Chara | None = None,
+                 targets: list[Chara] | None = None) -> None:
+        self.action = action
+        self.path = path
+        self.player = player
+        self.card_id = card_id
+        self.card = card
+        self.effect = effect
+        self.source = source
+        self.onto = onto
+        self.targets: list[Chara] = [] if targets is None else targets
+        self.responses: list[Play] = []
+        self.disabled = False
 
 
 #: rulings a card's own text may override (card text beats the basic rules, Rule Book P17)
-HINTED_PREFIXES = ("turn.", "timing", "decline.", "approach.", "interfere.", "cost.", "summon.", "levelup.",
+HINTED_PREFIXES: Final = ("turn.", "timing", "decline.", "approach.", "interfere.", "cost.", "summon.", "levelup.",
                    "effect.once", "effect.cost")
 
 
@@ -134,9 +139,9 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
         g.answering = (play.player, play.card_id, kind)
         rpath = f"{path}.responses.{i}" if path else f"responses.{i}"
         if resp["type"] not in RESPONSE_TYPES:
-            err = illegal("decline.timing", f"a {resp['type']} cannot be a response")
-            err.path_suffix = rpath
-            raise err
+            bad = illegal("decline.timing", f"a {resp['type']} cannot be a response")
+            bad.path_suffix = rpath
+            raise bad
         play.responses.append(declare(g, resp, rpath, trail, as_response=True))
     g.answering = outer
     return play
@@ -377,13 +382,13 @@ def check_condition(g: GameState, p: int, eff: Effect, source: Chara | None, car
         cond = {k: v for k, v in cond.items() if k not in AT_CAUSE_KEYS}
     if cond and eff.trigger not in CHECKED_AT_CAUSE and not stats.condition_holds(g, p, cond, source):
         refuse(illegal("effect.condition", f"the condition of this effect of {describe(g, str(card_id))} does not hold: "
-                                           f"{dict(eff.condition)}"), "condition")
+                                           f"{dict(eff.condition or {})}"), "condition")
 
 
 #: triggers whose own condition is checked when their cause happens (their Chara is no longer there afterwards)
-CHECKED_AT_CAUSE = frozenset({"leave", "paid_for_text", "delayed"})
+CHECKED_AT_CAUSE: Final = frozenset({"leave", "paid_for_text", "delayed"})
 #: condition keys about the cause itself, checked only when it happens
-AT_CAUSE_KEYS = frozenset({"entered_by"})
+AT_CAUSE_KEYS: Final = frozenset({"entered_by"})
 
 
 def check_text_allowed(g: GameState, p: int, card_id: str, holder: Chara | None, what: str) -> None:
@@ -521,7 +526,7 @@ def _declare_break(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     return Play(a, path, p, cid, card, effect=eff, targets=targets)
 
 
-_DECLARE = {
+_DECLARE: Final = {
     "summon": _declare_summon,
     "set_support": _declare_support,
     "level_up": _declare_level_up,

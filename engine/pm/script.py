@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engine.pm import conditions, effects, static_bans, stats
 from engine.pm.cards import Effect
@@ -26,10 +26,10 @@ from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
 Step = Mapping[str, Any]
 #: the grant that marks the change a ``set`` made to a Chara's AP/DP (変更: a value set, not a modifier gained)
-SET_CHANGE = "set_change"
+SET_CHANGE: Final = "set_change"
 #: a spec value "the number of Charas the rest_any step before rested" (休息状態にした枚数), put in when a grant runs
-RESTED_COUNT = {"picked": "cards"}
-ZONE_FIELDS = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
+RESTED_COUNT: Final = {"picked": "cards"}
+ZONE_FIELDS: Final = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
 
 
 @dataclass
@@ -51,7 +51,7 @@ class PickNote:
     ops: list[int] = field(default_factory=list)
 
 
-_WATCH: ContextVar[list[Run] | None] = ContextVar("pm_script_watch", default=None)
+_WATCH: Final[ContextVar[list[Run] | None]] = ContextVar("pm_script_watch", default=None)
 
 
 @contextlib.contextmanager
@@ -641,7 +641,7 @@ def _pick(r: Run, step: Step) -> None:
 
 
 #: pick destinations that put the card onto the Area
-ENTRY_DESTINATIONS = frozenset({"area", "same_area", "main", "support"})
+ENTRY_DESTINATIONS: Final = frozenset({"area", "same_area", "main", "support"})
 
 
 def _is_pick_move(op: Mapping[str, Any], src: str, put_back: str | None) -> bool:
@@ -670,7 +670,7 @@ def _can_enter(r: Run, p: int, cid: str, dst: str) -> bool:
 #: pick destinations that put a card onto the field (場に出す), where its player chooses the area (rule book 000 P09
 #: "Chara Summon" and ⑬ "Regarding 'Appear in Area'", 001 the same): ``area`` by default in the Main Area when it
 #: has room, ``same_area`` by default back in the area the Chara left (a Chara removed and put back)
-FIELD_DESTINATIONS = frozenset({"area", "same_area"})
+FIELD_DESTINATIONS: Final = frozenset({"area", "same_area"})
 
 
 def _area_to(r: Run, dst: str, cid: str | None) -> str:
@@ -792,7 +792,7 @@ def _forbid(r: Run, step: Step) -> None:
     r.trail.event("effect", f"player {r.player(step)} may not {doing} cards fitting {step.get('filter', {})}")
 
 
-_SLOTS: dict[int, tuple[Any, tuple[Effect, ...], tuple[Step, ...]]] = {}
+_SLOTS: Final[dict[int, tuple[Any, tuple[Effect, ...], tuple[Step, ...]]]] = {}
 
 
 def _slots(card: Any) -> tuple[tuple[Effect, ...], tuple[Step, ...]]:
@@ -1002,7 +1002,7 @@ def _reveal(r: Run, step: Step) -> None:
                             + ", ".join(describe(r.g, c) for c in r.picked))
 
 
-_STEPS: dict[str, Callable[[Run, Step], None]] = {
+_STEPS: Final[dict[str, Callable[[Run, Step], None]]] = {
     "modify": _chara_step, "grant": _chara_step, "coin": _chara_step, "rest": _chara_step, "activate": _chara_step,
     "move": _chara_step, "draw": _draw, "put_point": _put_point, "shuffle": _shuffle, "mill": _mill, "flip": _flip,
     "pick": _pick, "choose": _choose, "cost": _cost, "if": _if, "unverified": _unverified, "disable": _disable,
@@ -1013,7 +1013,7 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "exchange": lambda r, s: _exchange(r, s), "remove_coins": lambda r, s: _remove_coins(r, s),
     "reorder": lambda r, s: _reorder(r, s), "support_move": lambda r, s: _support_move(r, s),
 }
-STEP_OPS = frozenset(_STEPS)
+STEP_OPS: Final = frozenset(_STEPS)
 
 
 def _exchange(r: Run, step: Step) -> None:
