@@ -24,7 +24,7 @@ from engine.rulings import illegal
 if TYPE_CHECKING:
     from engine.pm.script import Run
 
-Step = dict[str, Any]
+Step = Mapping[str, Any]
 
 
 def take_set(g: GameState, p: int, card_id: str, on: Any) -> None:

@@ -42,7 +42,8 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
                 continue
             if (eff.once_per_turn or (cond and cond.get("first_time"))) and c.auto_used.get(effect_key(c.card, idx)) == g.turn:
                 continue  # a once-per-turn effect that already fired this turn does not fire again
-            if eff.once_per_turn and (c.owner, c.uid, idx) in (*g.pending_triggers, *g.available_triggers):
+            if eff.once_per_turn and ((c.owner, c.uid, idx) in g.pending_triggers
+                                      or (c.owner, c.uid, idx) in g.available_triggers):
                 continue  # ... nor twice for causes at once (two Charas entering together): it waits once
             if not can_resolve(g, c.owner, eff, c, card.type):
                 continue
