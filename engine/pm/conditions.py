@@ -507,7 +507,7 @@ def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
     """A response's condition on the play it answers (``g.answering``)."""
     if g.answering is None:
         return False
-    player, card_id, kind = g.answering
+    player, card_id, kind, cost = g.answering
     if kind == "break":  # a Break plays the card (rules.md reading 9): it is answered as the play of its type
         kind = _PLAY_OF_TYPE.get(g.card(card_id).type, kind)
     side = want.get("side", "any")
@@ -515,7 +515,13 @@ def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
         return False
     if "type" in want and kind != want["type"] and not (isinstance(want["type"], list) and kind in want["type"]):
         return False  # one action type, or a list of them (a Chara being played: summon or Level Up)
-    return card_matches(g, g.card(card_id), want.get("filter", {}), player)
+    f = want.get("filter", {})
+    if "max_cost" in f or "min_cost" in f:  # the usage cost it is played at (reader rd15: GRAN 01-026, SAGA 01-047)
+        if ("max_cost" in f and cost > number(g, owner, f["max_cost"])) or (
+                "min_cost" in f and cost < number(g, owner, f["min_cost"])):
+            return False
+        f = {k: v for k, v in f.items() if k not in ("max_cost", "min_cost")}
+    return card_matches(g, g.card(card_id), f, player)
 
 
 def names_of(g: GameState, ids: Iterable[str | None], owner: int | None = None) -> set[str]:

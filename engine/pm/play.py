@@ -33,7 +33,7 @@ class Play:
     constructor is then compiled too; one is made for every play)."""
 
     __slots__ = ("action", "card", "card_id", "disabled", "effect", "onto", "path", "player", "responses", "source",
-                 "targets")
+                 "targets", "usage_cost")
 
     def __init__(self, action: Mapping[str, Any], path: str, player: int, card_id: str, card: Card,
                  effect: Effect | None = None, source: Chara | None = None, onto: Chara | None = None,
@@ -49,6 +49,9 @@ class Play:
         self.targets: list[Chara] = [] if targets is None else targets
         self.responses: list[Play] = []
         self.disabled = False
+        #: the usage cost it is played at (its cost as changed in the hand; printed for a Break or an effect's use):
+        #: what a response answering "a card of usage cost N being played" reads
+        self.usage_cost = card.cost
 
 
 #: rulings a card's own text may override (card text beats the basic rules, Rule Book P17)
@@ -115,9 +118,24 @@ def check_timing(g: GameState, player: int, timing: Any, what: str, *, as_respon
 # -- declaration ----------------------------------------------------------------
 
 
+#: plays of a card from the hand, whose usage cost is its cost as changed there
+_FROM_HAND: Final = frozenset({"summon", "set_support", "level_up", "play_event"})
+
+
+def _cost_in_hand(g: GameState, action: Mapping[str, Any]) -> int | None:
+    """The usage cost of the card ``action`` plays, as changed in the hand, before the play uses up a "next card"
+    reduction (None when the action names no card this game knows: the declaration refuses it)."""
+    cid, p = action.get("card"), action.get("p")
+    if not isinstance(cid, str) or not isinstance(p, int) or not 0 <= p < len(g.players) or cid not in g.cards:
+        return None
+    return stats.hand_cost(g, p, cid)
+
+
 def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *, as_response: bool) -> Play:
     """Check and pay for one play; then declare its responses."""
     kind = action["type"]
+    answered = action.get("responses")
+    cost_in_hand = _cost_in_hand(g, action) if answered and kind in _FROM_HAND else None
     try:
         play = _DECLARE[kind](g, action, path, trail, as_response)
     except IllegalAction as err:
@@ -125,18 +143,19 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
             hint_unscripted(g, action.get("card"), err, action)
             err.path_suffix = path
         raise
+    if cost_in_hand is not None:
+        play.usage_cost = cost_in_hand
     if kind in PLAYS:
         me = g.players[play.player]
         me.played.setdefault(base_id(play.card_id), g.turn)
         me.turn_log.append(("play", play.card_id, -1))
         if me.cost_mods and kind != "break":
             stats.use_next_cost(g, play.player, play.card_id)
-    responses = action.get("responses")
-    if not responses:
+    if not answered:
         return play
     outer = g.answering
-    for i, resp in enumerate(responses):
-        g.answering = (play.player, play.card_id, kind)
+    for i, resp in enumerate(answered):
+        g.answering = (play.player, play.card_id, kind, play.usage_cost)
         rpath = f"{path}.responses.{i}" if path else f"responses.{i}"
         if resp["type"] not in RESPONSE_TYPES:
             bad = illegal("decline.timing", f"a {resp['type']} cannot be a response")
@@ -546,7 +565,7 @@ def resolve(g: GameState, play: Play, trail: Trail) -> bool:
     When the game ends inside the chain, the rest of it does not resolve.
     """
     for resp in reversed(play.responses):
-        outer, g.answering = g.answering, (play.player, play.card_id, play.action["type"])
+        outer, g.answering = g.answering, (play.player, play.card_id, play.action["type"], play.usage_cost)
         try:
             disabled_it = resolve(g, resp, trail)
         finally:

@@ -332,7 +332,8 @@ class GameState:
         #: player-wide bans set by a script's ``forbid`` step: (player, what, card filter, last turn)
         self.bans: list[tuple[int, str, dict[str, Any], int | None]] = []
         #: the play a response being declared or resolved answers: (player, card id, action type), else None
-        self.answering: tuple[int, str, str] | None = None
+        #: the play a response is declared or resolved against: player, card id, action type, usage cost played at
+        self.answering: tuple[int, str, str, int] | None = None
         #: the card whose scripted effect is resolving (the cause of a Chara put onto the Area), else None
         self.effect_card: str | None = None
         #: the cards the last Elimination Judgement sent off (``name_of_eliminated`` specs)
