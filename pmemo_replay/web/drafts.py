@@ -157,7 +157,8 @@ def create() -> Response:
 @bp.post("/branch")
 def branch() -> Response:
     """A what-if branch: a draft starting from a stored game's actions up to step ``at`` in ``view`` (``game_id``),
-    or from a pasted log's (``log``, the judge page), with ``then`` tried there; 201 ``{"id", "token"}``."""
+    or from a pasted log's (``log``, the judge page), with ``then`` tried there; 201 ``{"id", "token", "count", "view"}``
+    (``view``: the one it starts in; a game whose logs are complete goes on from the judge's)."""
     body = _body()
     _limit_tokenless_branches()
     at, then = body.get("at"), body.get("then")
@@ -168,7 +169,7 @@ def branch() -> Response:
     header, actions, view, game_id = whatif.source(body, at)
     draft_id, token = drafts().branch(header, [*actions, *([then] if then else [])], branch_of=game_id, at=at,
                                       view=str(view))
-    response = answer({"id": draft_id, "token": token, "count": len(actions) + bool(then)}, 201)
+    response = answer({"id": draft_id, "token": token, "count": len(actions) + bool(then), "view": str(view)}, 201)
     response.headers["Location"] = url_for("drafts.get", draft_id=draft_id)
     return response
 
