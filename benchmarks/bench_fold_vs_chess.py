@@ -4,7 +4,8 @@ python-chess's ``chess.pgn.read_game`` parses SAN and checks every move; we
 time it on PGN games it generated itself (random legal play, seeded), and the
 engine's parse + fold with full rule checking on simulated pmemo-logs. The
 ratio (engine actions/s ÷ chess plies/s) is printed; each side is timed ``--repeat`` times, interleaved, and the best
-run of each is kept (a busy machine slows single runs unevenly); both sides are timed in CPU time. The same
+run of each is kept (a busy machine slows single runs unevenly); both sides are timed in CPU time. The build of the
+fold's hot modules that ran (compiled with mypyc or pure Python: docs/compiled-build.md) is printed too. The same
 games redacted to the public view
 (table logs: no deck order, unlisted decks, every card identified as it is named) are folded too.
 
@@ -24,6 +25,7 @@ from typing import Any
 import chess
 import chess.pgn
 
+from engine.pm import BUILD
 from engine.pm.redact import redact
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.cli.bench import bench_fold
@@ -84,10 +86,11 @@ def main() -> None:
     ratio = engine["actions_per_second"] / chess_figures["plies_per_second"]
     public_ratio = public["actions_per_second"] / chess_figures["plies_per_second"]
     report = {"engine": engine, "public_table_logs": public, "python_chess": chess_figures, "ratio": round(ratio, 2),
-              "public_ratio": round(public_ratio, 2)}
+              "public_ratio": round(public_ratio, 2), "build": str(BUILD)}
     if args.json:
         print(json.dumps(report))
     else:
+        print(f"build: {BUILD}")
         print(f"engine: {engine['actions']} actions in {engine['seconds']:.3f} s = {engine['actions_per_second']:.0f} actions/s")
         print(f"python-chess read_game: {chess_figures['plies']} plies in {chess_figures['seconds']:.3f} s = "
               f"{chess_figures['plies_per_second']:.0f} plies/s")

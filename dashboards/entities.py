@@ -32,8 +32,9 @@ def weekly(rows: Sequence[tuple[str, int, float, int, float]]) -> list[dict[str,
     return [{"week": week, **_wr(n, s), "gih": _wr(gih_n, gih_s)} for week, n, s, gih_n, gih_s in rows]
 
 
-def card_page(con: duckdb.DuckDBPyConnection, card: str, ruleset: str, f: Filters) -> dict[str, Any]:
-    """One card of ``ruleset``: totals, weekly metrics, archetypes and the newest games where it was played."""
+def card_page(con: duckdb.DuckDBPyConnection, card: str, ruleset: str, f: Filters, page: int = 1) -> dict[str, Any]:
+    """One card of ``ruleset``: totals, weekly metrics, archetypes and the newest games where it was played
+    (:data:`GAMES_SHOWN` of them; ``page`` 2 and on: the older ones, ``more`` telling whether any are left)."""
     where, params = f.where()
     code = con.execute("SELECT min(code) FROM cards WHERE card = ? AND ruleset = ?", [card, ruleset]).fetchone()[0]
     # the card's rows lie in one range of ``key`` (its code in the high bits): the part files are ordered by key, so the
@@ -61,11 +62,13 @@ def card_page(con: duckdb.DuckDBPyConnection, card: str, ruleset: str, f: Filter
             recent, since = recent + played, wk
             if recent >= GAMES_SHOWN:
                 break
-    undated = recent < GAMES_SHOWN or since is None  # too few dated plays: look everywhere (undated games too)
+    page = max(1, int(page))
+    # too few dated plays, or an older page: look everywhere (undated games too)
+    undated = recent < GAMES_SHOWN or since is None or page > 1
     window = "" if undated else f" AND played_at >= ? AND month >= '{since.year:04d}-{since.month:02d}'"
     games = con.execute(
         f"SELECT game_id, seat, player, archetype, played_at, points FROM card_games WHERE {base} AND flags & {PLAYED} > 0"
-        f"{window} ORDER BY played_at DESC NULLS LAST, game_id DESC LIMIT {GAMES_SHOWN}",
+        f"{window} ORDER BY played_at DESC NULLS LAST, game_id DESC LIMIT {GAMES_SHOWN} OFFSET {(page - 1) * GAMES_SHOWN}",
         args if undated else [*args, since]).fetchall()
     return {
         "card": card, "ruleset": ruleset, "filters": f.to_json(),
@@ -74,6 +77,7 @@ def card_page(con: duckdb.DuckDBPyConnection, card: str, ruleset: str, f: Filter
         "decks": [{"archetype": a, **_wr(k, score), "copies": round(c, 2)} for a, k, score, c in decks],
         "games": [{"game_id": g, "seat": seat, "player": p, "archetype": a, "played_at": at, "result": pts / 2}
                   for g, seat, p, a, at, pts in games],
+        "page": page, "first": (page - 1) * GAMES_SHOWN + 1, "more": played_n > (page - 1) * GAMES_SHOWN + len(games),
     }
 
 
@@ -126,21 +130,27 @@ def deck_page(con: duckdb.DuckDBPyConnection, deck_name: str, f: Filters) -> dic
         f"SELECT ruleset, archetype, count(*) AS n, sum(score) FROM player_games WHERE {base} GROUP BY ruleset, archetype "
         "ORDER BY n DESC", args).fetchall()
     players = con.execute(
-        f"SELECT player, count(*) AS n, sum(score) FROM player_games WHERE {base} GROUP BY player ORDER BY n DESC, player LIMIT 50",
-        args).fetchall()
+        f"SELECT ruleset, player, count(*) AS n, sum(score) FROM player_games WHERE {base} GROUP BY ruleset, player "
+        "ORDER BY n DESC, player LIMIT 50", args).fetchall()
     matchups = con.execute(
         f"SELECT ruleset, opp_archetype, count(*) AS n, sum(score) FROM player_games WHERE {base} AND opp_archetype IS NOT NULL "
         "GROUP BY ruleset, opp_archetype ORDER BY n DESC, opp_archetype LIMIT 50", args).fetchall()
-    games = con.execute(
-        f"SELECT game_id, player, opponent, score, played_at FROM player_games WHERE {base} "
-        f"ORDER BY played_at DESC NULLS LAST, game_id DESC LIMIT {GAMES_SHOWN}", args).fetchall()
-    return {
+    games = con.execute(  # the newest of each ruleset
+        f"SELECT ruleset, game_id, player, opponent, score, played_at FROM player_games WHERE {base} "
+        "QUALIFY row_number() OVER (PARTITION BY ruleset ORDER BY played_at DESC NULLS LAST, game_id DESC) <= "
+        f"{GAMES_SHOWN} ORDER BY played_at DESC NULLS LAST, game_id DESC", args).fetchall()
+    body = {
         "deck_name": deck_name, "filters": f.to_json(),
         "totals": [{"ruleset": r, "archetype": a, **_wr(n, s)} for r, a, n, s in totals],
-        "players": [{"player": p, **_wr(n, s)} for p, n, s in players],
+        "players": [{"ruleset": r, "player": p, **_wr(n, s)} for r, p, n, s in players],
         "matchups": [{"ruleset": r, "opponent_archetype": a, **_wr(n, s)} for r, a, n, s in matchups],
-        "games": [{"game_id": g, "player": p, "opponent": o, "result": sc, "played_at": at} for g, p, o, sc, at in games],
+        "games": [{"ruleset": r, "game_id": g, "player": p, "opponent": o, "result": sc, "played_at": at}
+                  for r, g, p, o, sc, at in games],
     }
+    order = list(dict.fromkeys(t["ruleset"] for t in body["totals"]))  # most played first, as the Results table
+    body["rulesets"] = [{"ruleset": r, **{kind: [row for row in body[kind] if row["ruleset"] == r]
+                                          for kind in ("totals", "players", "matchups", "games")}} for r in order]
+    return body
 
 
 def meta_links(con: duckdb.DuckDBPyConnection, f: Filters, limit: int = 50) -> dict[str, Any]:

@@ -14,7 +14,10 @@ Irregularities (the same words in every game):
 - ``ops``: an effect whose logged ops differ from its script (an extra draw): the logged ops are applied;
 - ``count``: an action beyond what the turn allows (a third action, a pass while holding a card);
 - ``step``: an owed step skipped (a hand adjustment, filling an empty Active position): the game goes on
-  without it (a hand adjustment lapses; an Active position stays owed).
+  without it (a hand adjustment lapses; an Active position stays owed);
+- ``condition``: a play, effect or decision whose own condition does not hold (an effect's condition or a ban in
+  force, a rested Chara approaching, a Level Up onto a Chara of another name): carried out as logged;
+- ``target``: an effect's target that is there but may not be taken (untargetable, not fitting its filter): taken.
 
 >>> from engine.rulings import IllegalAction
 >>> with waiving({"payment"}):
@@ -35,7 +38,7 @@ from typing import Any
 
 from engine.rulings import IllegalAction, Trail
 
-IRREGULARITIES = ("payment", "turn", "trigger", "ops", "count", "step")
+IRREGULARITIES = ("payment", "turn", "trigger", "ops", "count", "step", "condition", "target")
 #: at most this many irregularities carried out in one action
 MAX_WAIVED = len(IRREGULARITIES)
 
@@ -58,6 +61,13 @@ def refuse(err: IllegalAction, despite: str | None) -> None:
 def waived(despite: str) -> bool:
     """True while an as-played fold carries out the irregularity ``despite``."""
     return despite in _WAIVED.get()
+
+
+def stood(rule: str) -> bool:
+    """True when, in the action being carried out as played, a refusal of ``rule`` was let pass: its trail then
+    writes no ✓ for that rule (the ✗ entry says it; review r22f)."""
+    passed = _PASSED.get()
+    return passed is not None and any(e.rule == rule for e in passed)
 
 
 @contextmanager

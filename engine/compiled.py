@@ -1,6 +1,6 @@
 """Optional compiled builds of a package's hot modules (mypyc), used only when they match the sources.
 
-``tools/build_compiled.py`` compiles some modules of a package (``engine.clockwork``) into
+``tools/build_compiled.py`` compiles some modules of a package (``engine.clockwork``, ``engine.pm``) into
 ``build/compiled/<package>/``, outside the source tree, with ``stamp.json`` recording the Python it was built
 for, the modules compiled and the sha256 of every project source the compiler read (the compiled modules and
 what they import from the project). :func:`use_compiled`, called by the package's ``__init__``, puts the compiled
@@ -11,6 +11,9 @@ mypyc's layout: one group library (``<hash>__mypyc``, a top-level extension hold
 small shim per module (``engine/clockwork/actions.<ext>``) that imports the group library by its top-level name.
 The shims are found through ``__path__``; the group library is loaded here, from its file, into ``sys.modules``
 (nothing is added to ``sys.path``), so a library that fails to load leaves the package pure.
+
+``mypyc_attr`` is mypy_extensions' (class options read by the compiler), or a decorator that does nothing where mypy
+is not installed (the runtime environment, where nothing is compiled).
 """
 
 from __future__ import annotations
@@ -21,8 +24,19 @@ import json
 import os
 import sys
 import sysconfig
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+else:
+    try:  # mypyc's class options, read by the compiler (mypy_extensions comes with mypy, in the test environment)
+        from mypy_extensions import mypyc_attr
+    except ImportError:  # without mypy nothing is compiled: the options mean nothing at run time
+        def mypyc_attr(*_: Any, **__: Any) -> Callable[[type], type]:
+            return lambda cls: cls
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD_ROOT = ROOT / "build" / "compiled"

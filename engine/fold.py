@@ -53,7 +53,8 @@ class FoldResult:
     trails: list[Trail] = field(default_factory=list)
     implied: dict[int, int] = field(default_factory=dict)
     ruleset: Any = None
-    #: as played: one ruling per irregularity that stood (index and path of the action carried out despite it)
+    #: as played: one ruling per action that stood irregular (index and path of the action carried out despite it):
+    #: the first rule it broke, the others in its ``also``
     irregular: list[Ruling] = field(default_factory=list)
     #: as played, when the fold stopped: what the refused action itself broke that could have been let pass (a
     #: trigger it skipped among them); none of it stood, as the action was not carried out (docs/as-played.md)
@@ -228,7 +229,8 @@ class Folder:
     def _carry_out(self, action: Mapping[str, Any], err: IllegalAction, index: int,
                    passes: int = 0) -> tuple[Any, Trail, int]:
         """As played: apply ``action`` despite the irregularities its checks refuse, one more each try; raise the
-        refusal that names none (the action cannot be carried out at all). Records one ruling per rule it broke.
+        refusal that names none (the action cannot be carried out at all). Records one ruling for the action: the
+        first rule it broke, with the others in its ``also`` (its trail has one ✗ entry per rule).
 
         ``passes``: the implied passes that cured the action's right-to-act problem, applied first (as before a
         legal action), so that no ``turn.priority`` stands where an omitted pass was all that was missing. When an
@@ -262,7 +264,7 @@ class Folder:
         self._note_turn(action, frozenset(despite), index)
         broken = stood + [e for e in passed if all(e.rule != s.rule for s in stood)]
         rulings = [_ruling_at(e, index) for e in broken]
-        self.irregular.extend(rulings)
+        self.irregular.append(Ruling(rulings[0].rule, rulings[0].message, index, rulings[0].path, rulings[1:]))
         trail.entries[:0] = [TrailEntry(r.rule, f"irregular, stood as played: {r.message}", False) for r in rulings]
         return state, trail, passes
 

@@ -219,6 +219,9 @@ class Ruleset(FoldHooks, Protocol):
     #   card_key(card_id) -> str                  the id statistics count a card under (a parallel printing's base)
     #   archetype(deck, cards) -> str             a deck list's archetype for the statistics
     #   card_facts(card) / effect_reading(card)   what the pages show of a card, None for another game's card
+    #   card_plays(action) -> [(seat, card id)]   the cards an action plays as its facts count a play (responses,
+    #                                             setup choices and other nested plays included): the card pages
+    #                                             link each game to the step of the first one (else: its ``card``)
     #   card_coverage(cards, compiled, records), measure_compiler(sets, scripts, diff=, gaps=), check_by_play(...)
     #   verification_records: str                a file (project root path) of independent reads of its scripts
     #                                             the game's own card-data reports (``pmemo-replay cards coverage``,
@@ -249,6 +252,10 @@ class Ruleset(FoldHooks, Protocol):
     #: (Mahou Shoujo: when each card was first seen): ``facts_tracker(state before action 0)`` -> a
     #: :class:`FactsTracker`; None when ``facts(state, seat)`` on the final state is enough
     facts_tracker: Callable[[State], FactsTracker] | None
+
+    # Optional viewer member: ``quiet_actions: frozenset[str]``, the action types that only close a window or a phase
+    # (Precious Memories' ``pass`` and ``end_approach``, Clockwork Memorion's ``end_phase``): the viewer's "hide
+    # passes" may hide such an action when its trail only moves the game on; a game without it hides nothing.
 
     #: the game's built-in self-play policies by name (at least "random" and "greedy")
     policies: tuple[str, ...]

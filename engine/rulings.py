@@ -128,6 +128,9 @@ class Ruling:
     message: str
     index: int | None = None
     path: str | None = None
+    #: as played: the other rules the same action broke, each a ruling of its own (an ``irregular`` entry is one
+    #: action that stood, its first rule broken first; docs/as-played.md)
+    also: list[Ruling] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         book = getattr(self.rule, "book", None)
@@ -140,7 +143,15 @@ class Ruling:
 
     def to_json(self) -> dict[str, Any]:
         path = self.path if self.path is not None else ("" if self.index is None else str(self.index))
-        return {"index": self.index, "path": path, "rule": str(self.rule), "ref": self.ref, "message": self.message}
+        out: dict[str, Any] = {"index": self.index, "path": path, "rule": str(self.rule), "ref": self.ref,
+                               "message": self.message}
+        if self.also:
+            out["also"] = [r.to_json() for r in self.also]
+        return out
+
+    def every(self) -> list[Ruling]:
+        """This ruling and those in :attr:`also`: every rule its action broke."""
+        return [self, *self.also]
 
 
 class IllegalAction(Exception):

@@ -131,11 +131,22 @@ def text_stands_as_played(text: str | bytes, cards: Any, ruling: dict[str, Any] 
     return stands_as_played(check_text(text, cards), cards)
 
 
+def text_as_played(text: str | bytes, cards: Any) -> CheckReport | None:
+    """A refused log given as text, checked as played (None when it cannot be: malformed, an unknown card, a ruling on
+    its header): how far the as-played fold got, its ruling, and ``irregular``, what stood before it stopped."""
+    report = check_text(text, cards, as_played=True)
+    if report.exit_code == EXIT_MALFORMED or report.state is None or (
+            report.ruling is not None and report.ruling.get("index") is None):
+        return None
+    return report
+
+
 def stands_as_played(report: CheckReport, cards: Any) -> bool:
     """True when ``report`` refused a log at an action that would stand were the log folded as played (an
-    irregularity the table may have let pass, docs/as-played.md): the as-played fold gets past that action."""
+    irregularity the table may have let pass, docs/as-played.md) and the log then stands whole: the as-played fold
+    reaches its end (one that stops at a later action, a card that is not there, would store nothing either)."""
     ruling, log = report.ruling, report.log
     if ruling is None or log is None or report.state is None or ruling.get("index") is None or log.header.get("as_played"):
         return False
     again = check_log(log, cards, as_played=True)
-    return again.exit_code != EXIT_MALFORMED and (again.ruling is None or again.applied > ruling["index"])
+    return again.exit_code != EXIT_MALFORMED and again.ruling is None

@@ -135,9 +135,9 @@ use_venv() {
 
 COMPILED_BUILT=""
 COMPILED_FAILED=""
-# build_compiled: compile the Clockwork fold's hot modules with mypyc into build/compiled/ (tools/build_compiled.py,
-# which says how long it took, or that the build is up to date) when this machine can: mypy in the venv (the test
-# lock), a C compiler and Python's headers. Otherwise, or when the build fails, it says so and pure Python runs:
+# build_compiled: compile the folds' hot modules (Clockwork Memorion, Precious Memories) with mypyc into
+# build/compiled/ (tools/build_compiled.py, which says how long it took, or that the build is up to date) when this
+# machine can: mypy in the venv (the test lock), a C compiler and Python's headers. Otherwise, or when the build fails, it says so and pure Python runs:
 # this never fails the install. COMPILED_BUILT=1 when the compiled build is in place and current; COMPILED_FAILED=1
 # when the machine could build it but the compiler refused the code (a typing error in a compiled module).
 build_compiled() {
@@ -145,9 +145,9 @@ build_compiled() {
     "$VENV/bin/python" tools/build_compiled.py || status=$?
     case "$status" in
         0) COMPILED_BUILT=1 ;;
-        3) echo "scripts: the Clockwork fold runs as pure Python here (see the line above)" ;;
+        3) echo "scripts: the folds run as pure Python here (see the lines above)" ;;
         *) COMPILED_FAILED=1
-           echo "scripts: the compiled build of the Clockwork fold failed (status $status): pure Python runs;" \
+           echo "scripts: a compiled build of the folds failed (status $status): pure Python runs there;" \
                "python tools/build_compiled.py --verbose shows why" >&2 ;;
     esac
 }

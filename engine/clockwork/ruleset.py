@@ -24,6 +24,8 @@ class ClockworkMemorion(CompleteLogRecording):
 
     name = "clockwork-memorion-1"
     impliable: frozenset[str] = frozenset()
+    #: the actions that only close a phase (the viewer's "hide passes", engine.ruleset)
+    quiet_actions = frozenset({"end_phase", "end_turn"})
     settles_in_apply = True
 
     def new_state(self, header: Mapping[str, Any], cards: CwCardDB, *, check: bool = True) -> Game:
@@ -108,6 +110,12 @@ class ClockworkMemorion(CompleteLogRecording):
     players = (2, 2)
     book = BOOK
     snapshot_version = snapshot.SNAPSHOT_VERSION
+
+    def card_plays(self, action: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """``(seat, card id)`` per card ``action`` plays, as the statistics count a play (engine.clockwork.plays)."""
+        from engine.clockwork.plays import card_plays
+
+        return card_plays(action)
 
     def rules(self) -> Mapping[str, tuple[str | None, str]]:
         return RULES

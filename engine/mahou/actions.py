@@ -119,4 +119,5 @@ def _gates(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
         if g.actions_used >= MAX_ACTIONS:
             refuse(illegal("action.count", f"{kind} would be player {p}'s {_nth(g.actions_used + 1)} action in turn {g.turn}; at most 2 "
                                            "are allowed"), "count")
-        check(trail, "action.count", f"action {g.actions_used + 1} of 2 in turn {g.turn}")
+        else:
+            check(trail, "action.count", f"action {g.actions_used + 1} of 2 in turn {g.turn}")

@@ -167,4 +167,5 @@ def resolve(g: MsState, p: int, card: MsCard, a: Mapping[str, Any], trail: Trail
         if list(given) != ops:
             refuse(illegal("effect.result", f"the logged ops of {card.id} differ from its script: "
                                             f"logged {list(given)}, scripted {ops}"), "ops")
-        check(trail, "effect.result", f"the logged ops of {card.id} match its script")
+        else:
+            check(trail, "effect.result", f"the logged ops of {card.id} match its script")

@@ -131,23 +131,29 @@ def do_play_pet(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     f = _active(g, p)
     if f.girl is None:
         raise illegal("pet.target", f"player {p}'s Active fighter {f.hero} has no Magical Girl: {card.id} cannot join")
-    if f.mgk < card.cost:
+    paid = f.mgk >= card.cost
+    if not paid:
         refuse(illegal("pet.cost", f"{card.id} costs {card.cost} MGK; player {p}'s Active fighter has {f.mgk}"), "payment")
     f.mgk = max(0, f.mgk - card.cost)  # as played, a short payment spends what there is
     me.hand.remove(card.id)
     f.pets.append(card.id)
     f.attach(card)
-    check(trail, "pet.cost", f"paid {card.cost} MGK of {card.cost + f.mgk}; {card.id} joins {f.hero}: HP {f.hp}/{f.max_hp}")
+    if paid:  # else its ✗ says it (review r22f)
+        check(trail, "pet.cost", f"paid {card.cost} MGK of {card.cost + f.mgk}; {card.id} joins {f.hero}: HP {f.hp}/{f.max_hp}")
+    else:
+        event(trail, "action", f"{card.id} joins {f.hero}: HP {f.hp}/{f.max_hp}")
 
 
 def do_play_power(g: MsState, p: int, a: Mapping[str, Any], trail: Trail) -> None:
     card = from_hand(g, p, a, "magical_power")
     me = g.players[p]
     f = _active(g, p)
-    if f.mgk < card.cost:
+    paid = f.mgk >= card.cost
+    if not paid:
         refuse(illegal("power.cost", f"{card.id} costs {card.cost} MGK; player {p}'s Active fighter has {f.mgk}"), "payment")
     f.mgk = max(0, f.mgk - card.cost)  # as played, a short payment spends what there is
     me.hand.remove(card.id)
-    check(trail, "power.cost", f"paid {card.cost} MGK of {card.cost + f.mgk} for {card.id}")
+    if paid:
+        check(trail, "power.cost", f"paid {card.cost} MGK of {card.cost + f.mgk} for {card.id}")
     resolve(g, p, card, a, trail)
     me.dreamscape.append(card.id)

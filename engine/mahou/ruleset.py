@@ -25,6 +25,8 @@ class MahouShoujo(CompleteLogRecording):
 
     name = "mahou-shoujo-1"
     impliable: frozenset[str] = frozenset()
+    #: the actions that only close a phase (the viewer's "hide passes", engine.ruleset)
+    quiet_actions = frozenset({"end_turn"})
 
     def new_state(self, header: Mapping[str, Any], cards: MsCardDB, *, check: bool = True) -> MsState:
         """Check the header (``log.*``) and decks (``deck.*``) unless ``check`` is False; the state before action 0."""
@@ -81,6 +83,12 @@ class MahouShoujo(CompleteLogRecording):
     players = (2, 2)
     book = BOOK
     snapshot_version = snapshot.SNAPSHOT_VERSION
+
+    def card_plays(self, action: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """``(seat, card id)`` per card ``action`` plays, as the statistics count a play (engine.mahou.plays)."""
+        from engine.mahou.plays import card_plays
+
+        return card_plays(action)
 
     def rules(self) -> Mapping[str, tuple[str | None, str]]:
         return RULES

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from engine.asplayed import refuse
 from engine.pm import approach, hidden, play, script, setup
@@ -26,20 +26,28 @@ from engine.pm.triggers import (
     require_none_pending,
     satisfy,
 )
-from engine.pm.turns import check_losing, continue_turn_end, do_pass, finish_turn, starts_next_turn, where
+from engine.pm.turns import (
+    check_losing,
+    continue_turn_end,
+    do_pass,
+    finish_turn,
+    starts_next_turn,
+    turn_end_waits,
+    where,
+)
 from engine.pm.zones import describe, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, Trail, illegal
 
 #: what may come while the Turn End owes a step: its triggers, a concession, notes and identifications
-TURN_END_OWN = frozenset({"trigger", "concede", "note", "identify"})
-RIGHT_MOVING = ("summon", "set_support", "level_up", "play_event", "use_effect", "backup")
-SETUP_TYPES = frozenset({"shuffle", "keep", "redraw", "concede"})
-TRIGGER_OR_BREAK = frozenset({"trigger", "break"})
+TURN_END_OWN: Final = frozenset({"trigger", "concede", "note", "identify"})
+RIGHT_MOVING: Final = ("summon", "set_support", "level_up", "play_event", "use_effect", "backup")
+SETUP_TYPES: Final = frozenset({"shuffle", "keep", "redraw", "concede"})
+TRIGGER_OR_BREAK: Final = frozenset({"trigger", "break"})
 #: what may come while mandatory triggers are pending (anything else is ruled on by require_none_pending)
-MAY_WAIT = frozenset({"trigger", "concede", "break"})
+MAY_WAIT: Final = frozenset({"trigger", "concede", "break"})
 #: actions whose handlers cannot change decks or Point Zones beyond what they check themselves
 #: (turn start and no_interfere check losing conditions where they draw or place a point)
-NO_LOSING_CHECK = frozenset({"pass", "approach", "end_approach", "interfere", "no_interfere", "choose_elimination",
+NO_LOSING_CHECK: Final = frozenset({"pass", "approach", "end_approach", "interfere", "no_interfere", "choose_elimination",
                              "shuffle", "keep", "redraw", "concede", "hand_adjust"})
 
 
@@ -69,8 +77,9 @@ def apply_action(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if kind == "identify":  # knowledge only: allowed at any moment, after the game too; breaks no "right after"
         hidden.do_identify(g, a, trail)
         return
-    if g.result is not None:
-        raise illegal("game.over", f"the game is over ({g.result['reason']}); no {kind} after it")
+    over = g.result  # a local: a narrowed ``g.result`` would stay None below for mypy, after handlers that set it
+    if over is not None:
+        raise illegal("game.over", f"the game is over ({over['reason']}); no {kind} after it")
     if g.available_triggers and kind not in TRIGGER_OR_BREAK:
         g.available_triggers.clear()  # optional triggers are logged right after their cause or not at all
     if g.break_ok and kind != "break":
@@ -187,14 +196,14 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         turn = g.turn if late is None else late
         used = source.auto_used.get(key)
         if used == turn:
-            raise illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired "
-                                         + ("this turn" if late is None else f"in turn {turn}"))
+            refuse(illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired "
+                                          + ("this turn" if late is None else f"in turn {turn}")), "count")
         if used is None or used < turn:
             source.auto_used[key] = turn
     checked = eff
     if eff.condition and "history" in eff.condition and (
             claim(g, p, cid, idx, None) is not None if source is None
-            else (p, source.uid, idx) in (*g.pending_triggers, *g.available_triggers)):
+            else ((p, source.uid, idx) in g.pending_triggers or (p, source.uid, idx) in g.available_triggers)):
         # it fired: "when the second X enters this turn" counts as its cause happened (triggers.fire), and another
         # entry before the trigger is logged does not take it back, also for a card that has left since (the sixth
         # Chara to leave, eliminated with the seventh in one judgement: SAGA 01-070)
@@ -250,26 +259,34 @@ def _delayed_trigger(g: GameState, p: int, a: Mapping[str, Any], eff: Effect, id
 
 
 def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
+    """As played (docs/as-played.md): a discard at a Turn End where none was due, or of the wrong count, happens as
+    logged (``step``); one logged under the other player's name is the turn player's (``turn``)."""
     p = a["p"]
     me = g.players[p]
-    if not (g.phase == "end" and g.step == "hand_adjust"):
+    due = g.phase == "end" and g.step == "hand_adjust"
+    if not due:
         if len(me.hand) <= g.hand_limit:
-            raise illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards (7 or fewer): no hand adjustment")
-        raise illegal("turn.step", f"hand adjustment belongs to the Turn End; the game is in {where(g)}")
+            refuse(illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards (7 or fewer): no hand adjustment"),
+                   "step" if turn_end_waits(g) else None)
+        else:
+            raise illegal("turn.step", f"hand adjustment belongs to the Turn End; the game is in {where(g)}")
     if p != g.turn_player:
-        raise illegal("turn.priority", f"only the turn player (player {g.turn_player}) adjusts the hand")
+        refuse(illegal("turn.priority", f"only the turn player (player {g.turn_player}) adjusts the hand"), "turn")
+        p = g.turn_player  # as played: the turn player's adjustment, logged under the other name
+        me = g.players[p]
     need = len(me.hand) - g.hand_limit
     hidden.ensure_in_hand(g, p, a["discard"], "hand adjustment")
     kept = list(me.hand)
     for cid in a["discard"]:
         if not remove_copy(kept, cid):
             raise illegal("zone", f"hand adjustment: {describe(g, cid)} is not in player {p}'s hand")
-    if len(a["discard"]) != need:  # as played the discard happens as logged and the Turn End goes on
+    if due and len(a["discard"]) != need:  # as played the discard happens as logged and the Turn End goes on
         refuse(illegal("hand.adjust", f"player {p} holds {len(me.hand)} cards and must discard {need}, "
                                       f"not {len(a['discard'])}"), "step")
+    elif due:
+        trail.check("hand.adjust", f"player {p} discards {len(a['discard'])} down to {len(kept)}")
     me.hand = kept
     me.discard.extend(a["discard"])
-    trail.check("hand.adjust", f"player {p} discards {len(a['discard'])} down to {len(kept)}")
     g.step = None
     finish_turn(g, trail)
 
@@ -283,7 +300,7 @@ def _concede(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     trail.event("concede", f"player {p} concedes: player {1 - p} wins")
 
 
-_HANDLERS: dict[str, Callable[[GameState, Mapping[str, Any], Trail], None]] = {
+_HANDLERS: Final[dict[str, Callable[[GameState, Mapping[str, Any], Trail], None]]] = {
     "shuffle": setup.do_shuffle,
     "keep": setup.do_opening,
     "redraw": setup.do_opening,
@@ -300,4 +317,4 @@ _HANDLERS: dict[str, Callable[[GameState, Mapping[str, Any], Trail], None]] = {
     **{k: _right_moving for k in RIGHT_MOVING},
 }
 
-__all__ = ["IllegalAction", "apply_action"]
+__all__: Final = ["IllegalAction", "apply_action"]

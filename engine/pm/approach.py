@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.asplayed import refuse
+from engine.asplayed import refuse, stood
 from engine.pm import approach_limits, conditions, must_approach, stats
 from engine.pm.state import Chara, GameState
 from engine.pm.triggers import fire, fire_eliminated_opponent, fire_others
@@ -51,14 +51,18 @@ def _may_approach(g: GameState, player: int, c: Chara | None, card_id: str, trai
             why = "is in the Support Area"
         else:
             why = "is rested"
-        raise illegal("approach.chara", f"{describe(g, card_id)} {why}")
+        err = illegal("approach.chara", f"{describe(g, card_id)} {why}")
+        if c is None or c.area != "main" or c.owner != player:
+            raise err
+        refuse(err, "condition")  # as played a rested Chara approaches all the same (it stays rested)
     if stats.has_grant(g, c, "cannot_approach"):
-        raise illegal("approach.chara", f"{describe(g, card_id)} cannot approach this turn (an effect forbids it)")
+        refuse(illegal("approach.chara", f"{describe(g, card_id)} cannot approach this turn (an effect forbids it)"),
+               "condition")
     if c.summoned_turn == g.turn and not stats.has_active(g, c):
         refuse(illegal("approach.summoned", f"{describe(g, card_id)} was summoned this turn (turn {g.turn}) and has no "
                                             "[Active]"), "turn")
     if c.approached_turn == g.turn and not _again(c):
-        raise illegal("approach.again", f"{describe(g, card_id)} already approached this turn")
+        refuse(illegal("approach.again", f"{describe(g, card_id)} already approached this turn"), "count")
     return c
 
 
@@ -74,8 +78,8 @@ def _again(c: Chara) -> bool:
 def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     p = a["p"]
     _decision(g, p, "assign_approach", g.turn_player, "approach")
-    if g.turn == 1:
-        raise illegal("approach.first_turn", "the first player cannot approach on the first turn")
+    if g.turn == 1:  # as played the approach happens (docs/as-played.md)
+        refuse(illegal("approach.first_turn", "the first player cannot approach on the first turn"), "turn")
     me = g.players[p]
     c = _may_approach(g, p, find_chara(me, a["card"]), a["card"], trail)
     attackers = [c]
@@ -92,7 +96,8 @@ def do_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     begin_approach(g, [x.uid for x in attackers])
     if trail.keep:
         names = " and ".join(describe(g, x.card) for x in attackers)
-        trail.check("approach.chara", f"{names} active in the Main Area, may approach: rested")
+        if not stood("approach.chara"):
+            trail.check("approach.chara", f"{names} active in the Main Area, may approach: rested")
         trail.event("approach", f"{names} approach(es); step ② window, player {p} acts first")
     fire(g, "approach", attackers, trail)
     for x in attackers:
@@ -146,29 +151,33 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     p = a["p"]
     _decision(g, p, "assign_interfere", g.interferer, "interfere")
     c = find_chara(g.players[p], a["card"])
-    if c is None or c.area != "main" or c.rested:
-        why = "is not on the Area" if c is None else ("is in the Support Area" if c.area != "main" else "is rested")
+    if c is None or c.area != "main":
+        why = "is not on the Area" if c is None else "is in the Support Area"
         raise illegal("interfere.chara", f"{describe(g, a['card'])} {why}: it cannot interfere")
+    if c.rested:  # as played a rested Chara interferes all the same
+        refuse(illegal("interfere.chara", f"{describe(g, a['card'])} is rested: it cannot interfere"), "condition")
     if stats.has_grant(g, c, "cannot_interfere"):
-        raise illegal("interfere.chara", f"{describe(g, a['card'])} cannot interfere this turn (an effect forbids it)")
+        refuse(illegal("interfere.chara", f"{describe(g, a['card'])} cannot interfere this turn (an effect forbids it)"),
+               "condition")
     assert g.approach is not None
     _interference_limits(g, c)
     cost = stats.chara_cost(g, c)
     attackers = [x for x in map(g.chara_by_uid, g.approach.attackers) if x is not None]
     for att in attackers:
-        x = stats.ignore_value(g, att)
-        if x is not None and cost <= x:
-            raise illegal(
+        ignore = stats.ignore_value(g, att)
+        if ignore is not None and cost <= ignore:
+            refuse(illegal(
                 "interfere.ignore",
-                f"{describe(g, att.card)} has [Ignore {x}]; {describe(g, c.card)} has usage cost {cost} <= {x}",
-            )
+                f"{describe(g, att.card)} has [Ignore {ignore}]; {describe(g, c.card)} has usage cost {cost} <= {ignore}",
+            ), "condition")
     c.rested = True
     g.approach.interferer = c.uid
     g.step = "after_interfere"
     g.priority = g.turn_player
     g.approacher_passed = False
     if trail.keep:
-        trail.check("interfere.chara", f"{describe(g, c.card)} active in the Main Area: rests to interfere")
+        if not stood("interfere.chara"):
+            trail.check("interfere.chara", f"{describe(g, c.card)} active in the Main Area: rests to interfere")
         trail.event("interfere", f"step ④ window, player {g.turn_player} acts first")
     for x in attackers:
         g.players[x.owner].turn_log.append(("interfered", x.card, x.uid))
@@ -176,6 +185,7 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     for x in attackers:
         fire_others(g, "interfered", x, trail)
     fire(g, "interfering", [c], trail)  # "when this card interferes" (妨害に参加した場合; docs/log-extensions.md)
+    fire_others(g, "rested", c, trail)  # it rested to interfere (reader rd15: GP 01-073)
 
 
 def _interference_limits(g: GameState, c: Chara) -> None:
@@ -191,12 +201,12 @@ def _interference_limits(g: GameState, c: Chara) -> None:
             continue
         for spec in stats.grant_values(g, att, "not_interfered_by"):
             if conditions.chara_problem(g, att.owner, spec, c, att) is None:
-                raise illegal("interfere.chara", f"{describe(g, att.card)} cannot be interfered by {describe(g, c.card)} "
-                                                 f"(an effect: {dict(spec)})")
+                refuse(illegal("interfere.chara", f"{describe(g, att.card)} cannot be interfered by {describe(g, c.card)} "
+                                                  f"(an effect: {dict(spec)})"), "condition")
         for spec in stats.grant_values(g, c, "cannot_interfere_with"):
             if conditions.chara_problem(g, c.owner, spec, att, c) is None:
-                raise illegal("interfere.chara", f"{describe(g, c.card)} cannot interfere {describe(g, att.card)} this turn "
-                                                 f"(an effect: {dict(spec)})")
+                refuse(illegal("interfere.chara", f"{describe(g, c.card)} cannot interfere {describe(g, att.card)} this turn "
+                                                  f"(an effect: {dict(spec)})"), "condition")
 
 
 def do_no_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

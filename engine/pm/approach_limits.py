@@ -11,11 +11,14 @@ approach count. An approach beyond it is ``effect.condition``, as a play against
 
 from __future__ import annotations
 
+from typing import Final
+
+from engine.asplayed import refuse
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe
 from engine.rulings import illegal
 
-APPROACHES = "approaches"
+APPROACHES: Final = "approaches"
 
 
 def check(g: GameState, player: int, new: list[Chara]) -> None:
@@ -28,6 +31,6 @@ def check(g: GameState, player: int, new: list[Chara]) -> None:
     done = {uid for ev, _, uid in g.players[player].turn_log if ev == "approach"}
     total = len(done | {c.uid for c in new})
     if total > min(limits):
-        raise illegal("effect.condition", f"{' and '.join(describe(g, c.card) for c in new)}: an effect lets player "
-                                          f"{player} make only {min(limits)} Chara(s) approach this turn "
-                                          f"({len(done)} did)")
+        refuse(illegal("effect.condition", f"{' and '.join(describe(g, c.card) for c in new)}: an effect lets player "
+                                           f"{player} make only {min(limits)} Chara(s) approach this turn "
+                                           f"({len(done)} did)"), "condition")

@@ -11,7 +11,9 @@ named Charas hold, from one Chara or several (docs/compiler.md, decisions).
 none for any kind; ``n``; ``up_to``; ``then``): one ``choices`` entry, a list with one item per coin taken off, each
 a card id (the Chara's coin of that kind; with ``coin`` unset the Chara must hold one kind only) or ``[card id,
 kind]``; or read off the logged ``coin`` ops (negative ``n``). Without ``up_to``, ``n`` coins go (all of them when
-the Charas hold fewer); ``then`` runs only when all ``n`` went (the text's "if so").
+the Charas hold fewer); ``then`` runs only when all ``n`` went (the text's "if so"). ``any`` (任意の個数, round 18)
+instead of ``n``: as many as the player chooses, none included; ``then`` when one or more went. The count taken is
+``per: {"coins_taken": true}`` in the steps after it (取り除いた…コイン1個につき).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from engine.rulings import illegal
 if TYPE_CHECKING:
     from engine.pm.script import Run
 
-Step = dict[str, Any]
+Step = Mapping[str, Any]
 
 
 def held(c: Chara, kind: str | None) -> int:
@@ -59,13 +61,13 @@ def remove_coins(r: Run, step: Step) -> None:
     kind = step.get("coin")
     named = r.subjects(step["target"]) if "target" in step else conditions.charas(r.g, r.actor, step["spec"], r.source)
     holders = [c for c in named if held(c, kind)]
-    n = int(step.get("n", 1))
     total = sum(held(c, kind) for c in holders)
+    n = total if step.get("any") else int(step.get("n", 1))  # any: 任意の個数, as many as the player likes
     units = _chosen(r, step, holders, kind, min(n, total))
     need = min(n, total)
-    if len(units) > n or (not step.get("up_to") and len(units) < need):
+    if len(units) > n or (not (step.get("up_to") or step.get("any")) and len(units) < need):
         raise illegal("effect.target", f"{zones.describe(r.g, r.card_id)}: {len(units)} coin(s) chosen to take off; the "
-                                       f"effect takes {'up to ' if step.get('up_to') else ''}{need}")
+                                       f"effect takes {'up to ' if step.get('up_to') or step.get('any') else ''}{need}")
     taken: dict[tuple[int, str], int] = {}
     for c, coin in units:
         taken[(c.uid, coin)] = taken.get((c.uid, coin), 0) + 1
@@ -73,10 +75,11 @@ def remove_coins(r: Run, step: Step) -> None:
             raise illegal("effect.target", f"{zones.describe(r.g, r.card_id)}: {zones.describe(r.g, c.card)} holds only "
                                            f"{c.coins.get(coin, 0)} {coin} coin(s)")
     for (uid, coin), k in taken.items():
-        c = r.g.chara_by_uid(uid)
-        assert c is not None
-        r.emit({"op": "coin", "p": c.owner, "card": c.card, "coin": coin, "n": -k})
-    if "then" in step and units and len(units) == n:
+        holder = r.g.chara_by_uid(uid)
+        assert holder is not None
+        r.emit({"op": "coin", "p": holder.owner, "card": holder.card, "coin": coin, "n": -k})
+    r.coins_taken = len(units)
+    if "then" in step and units and (len(units) == n or step.get("any")):
         steps(r, step["then"])
 
 
@@ -94,7 +97,7 @@ def _chosen(r: Run, step: Step, holders: list[Chara], kind: str | None, most: in
             entry.extend([[op.get("card"), op.get("coin")]] * -int(op["n"]))
             k += 1
     if entry is None:
-        entry = [] if step.get("up_to") and not r.auto else _first(holders, kind, most)
+        entry = [] if (step.get("up_to") or step.get("any")) and not r.auto else _first(holders, kind, most)
     r.made.append(entry)
     if not isinstance(entry, list):
         raise illegal("effect.target", f"{zones.describe(r.g, r.card_id)}: choice {entry!r} is not a list of coins")

@@ -48,13 +48,13 @@ which it approached or interfered; checked when it leaves).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.pm import coins, stats
 from engine.pm.cards import Card, base_id
 from engine.pm.state import Chara, GameState
 
-CARD_KEYS = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex",
+CARD_KEYS: Final = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex",
                        "backup", "left_this_turn"})
 
 
@@ -121,9 +121,9 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
 #: card filter keys read after the others (:func:`_filter_more`): ``any_of`` (a list of card filters: one fits),
 #: ``not`` (a card filter that must not fit: 以外の), ``source`` (the printed source value), ``keyword`` (a keyword the
 #: card prints: ``active``; on the Area a Chara spec's ``keyword`` reads the keywords in force, :func:`has_keyword`)
-FILTER_MORE_KEYS = frozenset({"any_of", "not", "source", "keyword"})
+FILTER_MORE_KEYS: Final = frozenset({"any_of", "not", "source", "keyword"})
 #: the keywords a filter or spec may name: printed on the card / in force on a Chara
-KEYWORDS: dict[str, tuple[Any, Any]] = {"active": (lambda card: card.active, lambda g, c: stats.has_active(g, c))}
+KEYWORDS: Final[dict[str, tuple[Any, Any]]] = {"active": (lambda card: card.active, lambda g, c: stats.has_active(g, c))}
 
 
 def _filter_more(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None, zone: str,
@@ -151,7 +151,7 @@ def filter_unread(f: Mapping[str, Any]) -> set[str]:
 
 
 #: Charas whose keywords are being worked out (:func:`has_keyword`)
-_KEYWORD_BUSY: set[int] = set()
+_KEYWORD_BUSY: Final[set[int]] = set()
 
 
 def has_keyword(g: GameState, c: Chara, keyword: str) -> bool:
@@ -169,7 +169,7 @@ def has_keyword(g: GameState, c: Chara, keyword: str) -> bool:
 
 
 #: cards whose cost in the hand is being worked out: a filter read meanwhile compares the printed cost
-_HAND_COST_BUSY: set[str] = set()
+_HAND_COST_BUSY: Final[set[str]] = set()
 
 
 def _cost_in_hand(g: GameState, card: Card, owner: int) -> int:
@@ -232,15 +232,15 @@ def _cost_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara) -
 
 
 #: spec keys checked after the card filter (rarer; their order in :func:`_later_problem` is the rulings' order)
-_EARLY_KEYS = frozenset({"max_cost", "min_cost", "rested", "not_self"})
-_LATER_KEYS = frozenset({
+_EARLY_KEYS: Final = frozenset({"max_cost", "min_cost", "rested", "not_self"})
+_LATER_KEYS: Final = frozenset({
     "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
     "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
     "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
-_AREA_COST_KEYS = frozenset({"max_cost", "min_cost"})
+_AREA_COST_KEYS: Final = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
-_SPECS: dict[int, tuple[Mapping[str, Any], _SpecParts]] = {}
+_SPECS: Final[dict[int, tuple[Mapping[str, Any], _SpecParts]]] = {}
 
 
 def _spec_parts(spec: Mapping[str, Any]) -> _SpecParts:
@@ -287,7 +287,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     return None
 
 
-SPEC_EXTRA = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
+SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
                         "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins",
                         "supported"})
 
@@ -300,15 +300,15 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     if "not" in spec and chara_problem(g, actor, spec["not"], c, source) is None:
         return f"fits {dict(spec['not'])}"
     if "interfering_with" in spec:  # the Interferer of the approach under way, against a Chara fitting the spec
-        ap = g.approach
-        if ap is None or ap.interferer != c.uid or not any(
+        appr = g.approach
+        if appr is None or appr.interferer != c.uid or not any(
                 (x := g.chara_by_uid(u)) is not None and chara_problem(g, actor, spec["interfering_with"], x, source) is None
-                for u in ap.attackers):
+                for u in appr.attackers):
             return f"is not interfering a Chara fitting {dict(spec['interfering_with'])}"
     if "interfered_by" in spec:  # an approaching Chara of the approach under way, its Interferer fitting the spec
-        ap = g.approach
-        blocker = g.chara_by_uid(ap.interferer) if ap is not None and ap.interferer is not None else None
-        if ap is None or c.uid not in ap.attackers or blocker is None \
+        appr = g.approach
+        blocker = g.chara_by_uid(appr.interferer) if appr is not None and appr.interferer is not None else None
+        if appr is None or c.uid not in appr.attackers or blocker is None \
                 or chara_problem(g, actor, spec["interfered_by"], blocker, source) is not None:
             return f"is not interfered by a Chara fitting {dict(spec['interfered_by'])}"
     if "is_source" in spec and (source is None or c.uid != source.uid) == bool(spec["is_source"]):
@@ -370,7 +370,7 @@ def count(g: GameState, owner: int, what: Mapping[str, Any], source: Chara | Non
 
 
 #: the zones whose cards a ``cards`` count may look at: public ones, and the hand (its size only, no filter)
-_COUNTED_ZONES = {"discard": "discard", "removed": "removed", "hand": "hand"}
+_COUNTED_ZONES: Final = {"discard": "discard", "removed": "removed", "hand": "hand"}
 
 
 def cards_in_zone(g: GameState, owner: int, what: Mapping[str, Any]) -> int:
@@ -390,14 +390,15 @@ def cards_in_zone(g: GameState, owner: int, what: Mapping[str, Any]) -> int:
 
 
 def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
-    """This turn's plays/entries/approaches/interferences (``event``) of cards fitting ``filter`` (``who``: self by
+    """This turn's plays/entries/approaches/interferences/cards put into the Point Zone (``event``: ``point``, an
+    unknown card fitting only an empty filter) of cards fitting ``filter`` (``who``: self by
     default, ``opponent`` or ``any``); ``distinct``: count each card once (a Chara approaching twice once, two copies
     of it twice; plays by card id); ``sum``: ``"cost"`` adds up printed costs."""
     who = h.get("who", "self")
     players = (0, 1) if who == "any" else (owner if who == "self" else 1 - owner,)
     f = h.get("filter", {})
     found = [(cid, uid) for p in players for ev, cid, uid in g.players[p].turn_log
-             if ev == h.get("event", "play") and card_matches(g, g.card(cid), f, p)]
+             if ev == h.get("event", "play") and (card_matches(g, g.card(cid), f, p) if cid is not None else not f)]
     if h.get("distinct"):  # each card once: a Chara by its object (two copies are two cards), a play by its id
         found = list(dict.fromkeys(found))
     hits = [cid for cid, _ in found]
@@ -498,11 +499,17 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
     return key in ("subject", "first_time")  # checked when the trigger fires (engine.pm.triggers.fire)
 
 
+#: the action that plays a card of each type from the hand
+_PLAY_OF_TYPE = {"event": "play_event", "chara": "summon", "support": "set_support"}
+
+
 def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
     """A response's condition on the play it answers (``g.answering``)."""
     if g.answering is None:
         return False
     player, card_id, kind = g.answering
+    if kind == "break":  # a Break plays the card (rules.md reading 9): it is answered as the play of its type
+        kind = _PLAY_OF_TYPE.get(g.card(card_id).type, kind)
     side = want.get("side", "any")
     if (side == "opponent" and player == owner) or (side == "self" and player != owner):
         return False

@@ -8,7 +8,7 @@ the hand cards and turns the Point Zone cards face down.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.asplayed import refuse
 from engine.pm.cards import Card, base_id
@@ -17,7 +17,7 @@ from engine.pm.stats import extra_colors, self_ops, source_bonus
 from engine.pm.zones import describe, remove_copy
 from engine.rulings import Trail, illegal
 
-FOUR_COLORS = ("red", "blue", "yellow", "green")
+FOUR_COLORS: Final = ("red", "blue", "yellow", "green")
 
 
 def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
@@ -36,7 +36,7 @@ def _paying_cards(g: GameState, player: int, pay: Sequence[Mapping[str, Any]]) -
             out.append((zone, cid))  # enough copies of this very id (the common case)
             continue
         # parallels count too; a parallel shares the base id as a prefix: the cheap test first
-        have = sum(1 for c in pool if c == cid or (c.startswith(key) and base_id(c) == key))
+        have = sum(1 for c in pool if c == cid or (c is not None and c.startswith(key) and base_id(c) == key))
         if count > have:
             where = "hand" if zone == "hand" else "Point Zone face up"
             more = "no" if have == 0 else "no more"
@@ -71,7 +71,7 @@ def check_cost(
         refuse(illegal("cost.amount", f"{what or describe(g, card_id or '')} costs {cost} but the payment provides "
                                       f"{provided} ({listing})"), "payment")
     keep = trail.keep
-    if keep:
+    if keep and provided >= cost:  # a check let pass as played is no check that held: its ✗ says it (review r22f)
         trail.check("cost.amount", f"paid {provided} >= cost {cost}")
     if card is not None:
         if cost > 0 and card.color != "purple":
@@ -95,7 +95,9 @@ def check_cost(
                 how = card.color if match.color == card.color else "series"
                 trail.check("cost.identity", f"{how} matched by {match.id}")
         if cost > 0 and card.color == "purple":
-            trail.check("cost.purple", _check_purple(g, card, paying, what or describe(g, card_id or "")))
+            held = _check_purple(g, card, paying, what or describe(g, card_id or ""))
+            if held is not None:
+                trail.check("cost.purple", held)
         if card.combo is not None:
             names = set(card.combo)
             match = next((c for c in paying if c.type == "chara" and names & set(c.names)), None)
@@ -112,11 +114,13 @@ def check_cost(
                    for (zone, _), c in zip(items, paying, strict=True)):
             refuse(illegal("effect.cost", f"{what}: the {cost_color} cost {cost} needs a {cost_color} card in the payment"),
                    "payment")
-        trail.check("effect.cost", f"{cost_color} cost paid with a {cost_color} card")
+        else:
+            trail.check("effect.cost", f"{cost_color} cost paid with a {cost_color} card")
     return items
 
 
-def _check_purple(g: GameState, card: Card, paying: list[Card], what: str) -> str:
+def _check_purple(g: GameState, card: Card, paying: list[Card], what: str) -> str | None:
+    """How a purple cost is satisfied (None: it is not, and the payment stands as played)."""
     same = [c for c in paying if g.cards.same_series(c, card)]
     names = set(card.names)
     for c in same:
@@ -133,7 +137,7 @@ def _check_purple(g: GameState, card: Card, paying: list[Card], what: str) -> st
         f"purple {what} needs a same-series card of the same name, all four colors of its series, "
         "or a same-series purple card in the payment",
     ), "payment")
-    return "purple: not satisfied; stood as played"
+    return None
 
 
 def pay(g: GameState, player: int, items: list[tuple[str, str]]) -> None:

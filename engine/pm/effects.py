@@ -20,8 +20,9 @@ An effect's ``targets`` list says what each target must be: a Chara spec
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
+from engine.asplayed import refuse
 from engine.pm import conditions, static_bans, stats
 from engine.pm.cards import Effect
 from engine.pm.state import Chara, GameState
@@ -58,8 +59,8 @@ def target_charas(g: GameState, actor: int, refs: Sequence[Mapping[str, Any]], b
         c = find_chara(g.players[ref["p"]], ref["card"])
         if c is None:
             raise illegal("effect.target", f"target {i}: {describe(g, ref['card'])} is not on player {ref['p']}'s Area")
-        if not targetable(g, c, actor, by):
-            raise illegal("effect.target", f"target {i}: {describe(g, c.card)} cannot be targeted")
+        if not targetable(g, c, actor, by):  # as played it is taken all the same (docs/as-played.md)
+            refuse(illegal("effect.target", f"target {i}: {describe(g, c.card)} cannot be targeted"), "target")
         out.append(c)
     return out
 
@@ -73,10 +74,10 @@ def check_target_spec(g: GameState, actor: int, effect: Effect, charas: list[Cha
         raise illegal("effect.target", f"the effect takes {len(spec)} target(s); {len(charas)} given")
     for i, (want, c) in enumerate(zip(spec, charas, strict=False)):
         problem = _spec_problem(g, actor, want, c, source)
-        if problem is None and want.get("distinct", True) and any(x.uid == c.uid for x in charas[:i]):
-            problem = "is named twice"
-        if problem:
-            raise illegal("effect.target", f"target {i}: {describe(g, c.card)} {problem}")
+        if problem:  # as played a Chara that does not fit is taken all the same
+            refuse(illegal("effect.target", f"target {i}: {describe(g, c.card)} {problem}"), "target")
+        elif want.get("distinct", True) and any(x.uid == c.uid for x in charas[:i]):
+            raise illegal("effect.target", f"target {i}: {describe(g, c.card)} is named twice")
 
 
 def _spec_problem(g: GameState, actor: int, want: Mapping[str, Any], c: Chara, source: Chara | None = None) -> str | None:
@@ -169,4 +170,4 @@ def targets_from_ops(effect: Effect, ops: Sequence[Mapping[str, Any]]) -> list[d
     return refs[: len(effect.targets)]
 
 
-CHARA_OPS = frozenset({"modify", "grant", "coin", "rest", "activate", "move"})
+CHARA_OPS: Final = frozenset({"modify", "grant", "coin", "rest", "activate", "move"})

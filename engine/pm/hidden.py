@@ -20,15 +20,15 @@ finds its card before an unknown one is considered.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.pm.cards import base_id
 from engine.pm.state import GameState, PlayerState
 from engine.pm.zones import describe, same_card
 from engine.rulings import Trail, illegal
 
-MAX_COPIES = 4
-EX_DECK_MAX = 15
+MAX_COPIES: Final = 4
+EX_DECK_MAX: Final = 15
 
 
 def copies_word(seen: int, listed: int | None) -> str:
@@ -102,7 +102,7 @@ def _record(g: GameState, player: int, card_id: str, zone: str, how: str, copies
 
 
 #: the ``unknown_drawn`` turn of an unknown hand card taken unseen from the EX deck (:func:`move_unknown`)
-FROM_EX = -1
+FROM_EX: Final = -1
 
 
 def identify_hand_slot(g: GameState, player: int, card_id: str, how: str) -> bool:
@@ -185,6 +185,7 @@ def placed(g: GameState, player: int, card_id: str | None) -> None:
     """Note a card just put into ``player``'s Point Zone (its last entry), which a ``break`` may follow; an unknown
     one is noted by its position (``"?3"``), so only identifying that very entry names it."""
     g.break_ok.append((player, card_id if card_id is not None else f"?{len(g.players[player].points) - 1}"))
+    g.players[player].turn_log.append(("point", card_id, -1))  # type: ignore[arg-type]  # this turn's history
 
 
 def identify_point(g: GameState, player: int, card_id: str, how: str, *, face_up: bool | None) -> list[Any] | None:
@@ -426,8 +427,8 @@ def reveal(g: GameState, player: int, zone: str, cards: Sequence[str]) -> None:
 
 
 #: zones an unknown card can leave or enter (a ``move`` op without ``card``): hidden ones
-HIDDEN_FROM = ("deck", "hand", "point", "ex_deck")
-HIDDEN_TO = ("deck", "deck_bottom", "hand", "point")
+HIDDEN_FROM: Final = ("deck", "hand", "point", "ex_deck")
+HIDDEN_TO: Final = ("deck", "deck_bottom", "hand", "point")
 
 
 def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None) -> str:
@@ -471,4 +472,5 @@ def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None
         p.deck.insert(0, None)
     else:
         p.points.append([None, face == "up"])  # unseen: face down unless the op says up
+        p.turn_log.append(("point", None, -1))  # type: ignore[arg-type]  # this turn's history (an unknown card)
     return f"player {player}: an unknown card moves from {src} to {dst}"

@@ -12,14 +12,16 @@ limit) binds nobody.
 from __future__ import annotations
 
 import json
+from typing import Final
 
+from engine.asplayed import refuse
 from engine.pm import approach_limits, stats
 from engine.pm.cards import CardDB
 from engine.pm.state import Chara, GameState
 from engine.pm.zones import describe
 from engine.rulings import IllegalAction, illegal
 
-MUST = "must_approach"
+MUST: Final = "must_approach"
 
 
 def able(g: GameState, c: Chara) -> bool:
@@ -39,7 +41,7 @@ def able(g: GameState, c: Chara) -> bool:
 
 
 #: per card database (by id): whether some card's script grants ``must_approach`` (else nothing is checked)
-_IN_DB: dict[int, tuple[object, int, bool]] = {}
+_IN_DB: Final[dict[int, tuple[object, int, bool]]] = {}
 
 
 def _granted_in(db: CardDB) -> bool:
@@ -56,5 +58,5 @@ def check_end(g: GameState, player: int) -> None:
         return  # the first player's first turn has no approach; no card can grant it
     for c in g.players[player].main:
         if stats.has_grant(g, c, MUST) and able(g, c):
-            raise illegal("effect.condition", f"{describe(g, c.card)} must approach if able, and it can: player "
-                                              f"{player} may not end the Approach Phase yet")
+            refuse(illegal("effect.condition", f"{describe(g, c.card)} must approach if able, and it can: player "
+                                               f"{player} may not end the Approach Phase yet"), "condition")

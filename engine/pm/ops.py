@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
+from engine.asplayed import refuse
 from engine.pm import conditions, effects, hidden, static_bans, stats
 from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, GameState, expiry
@@ -31,7 +32,7 @@ from engine.pm.zones import (
 )
 from engine.rulings import Trail, illegal
 
-MAIN_LIMIT = 5
+MAIN_LIMIT: Final = 5
 
 
 def _chara(g: GameState, op: Mapping[str, Any]):  # type: ignore[no-untyped-def]
@@ -116,6 +117,10 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             raise illegal("effect.result", f"move: no {what} in player {p}'s hand")
     elif src == "deck_bottom":
         raise illegal("effect.result", "move: deck_bottom is a destination only")
+    elif src == "set":  # a Support card set on a Chara (``on``: the Chara's card id; engine.pm.support_moves)
+        from engine.pm.support_moves import take_set
+
+        take_set(g, p, card_id, op.get("on"))
     else:
         zone = {"discard": pl.discard, "removed": pl.removed, "ex_deck": pl.ex_deck}[src]
         if not remove_copy(zone, card_id) and not (src == "ex_deck" and hidden.identify_source(g, p, src, card_id, "move op")
@@ -151,19 +156,21 @@ def check_main_entry(g: GameState, p: int, card_id: str, replace: str | None) ->
     """``summon.main_full``: a full Main Area needs a valid ``replace`` (reading 5); a non-full one takes none."""
     pl = g.players[p]
     full = len(pl.main) >= MAIN_LIMIT
-    if full and replace is None:
-        raise illegal("summon.main_full", f"player {p}'s Main Area holds {len(pl.main)} Charas; name one to replace")
+    if full and replace is None:  # as played it enters all the same, one over the limit (docs/as-played.md)
+        refuse(illegal("summon.main_full", f"player {p}'s Main Area holds {len(pl.main)} Charas; name one to replace"),
+               "count")
     if replace is not None:
-        if not full:
-            raise illegal("summon.main_full", f"replace {replace} given but player {p}'s Main Area holds only {len(pl.main)} Charas")
+        if not full:  # as played the Chara named is replaced all the same
+            refuse(illegal("summon.main_full", f"replace {replace} given but player {p}'s Main Area holds only "
+                                               f"{len(pl.main)} Charas"), "condition")
         old = find_chara(pl, replace)
         if old is None or old.area != "main":
             raise illegal("summon.main_full", f"replace: {describe(g, replace)} is not in player {p}'s Main Area")
         if same_card(old.card, card_id):
             raise illegal("summon.main_full", f"{describe(g, card_id)} cannot replace the same card")
         if stats.stays_on_area(g, old):
-            raise illegal("summon.main_full", f"replace: {describe(g, replace)} does not leave the Area (退場しない is in "
-                                              "force on it)")
+            refuse(illegal("summon.main_full", f"replace: {describe(g, replace)} does not leave the Area (退場しない is "
+                                               "in force on it)"), "condition")
 
 
 def _flip(g: GameState, op: Mapping[str, Any]) -> str:
@@ -287,7 +294,7 @@ def _reveal(g: GameState, op: Mapping[str, Any]) -> str:
     return f"player {op['p']} reveals {', '.join(op.get('cards', []))} from {op.get('from', '?')}"
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "draw": _draw, "move": _move, "flip": _flip, "shuffle": _shuffle, "modify": _modify,
     "grant": _grant, "cost": _cost, "coin": _coin, "rest": _rest, "activate": _activate,
     "put_point": _put_point, "reveal": _reveal,

@@ -9,10 +9,9 @@ unless a response disabled it (log-format.md, "Responses").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from engine.asplayed import refuse, waived
+from engine.asplayed import refuse, stood, waived, waiving
 from engine.pm import conditions, effects, hidden, script, static_bans, stats
 from engine.pm.cards import Card, Effect, base_id
 from engine.pm.cost import check_cost, pay
@@ -21,33 +20,39 @@ from engine.pm.state import Chara, GameState, Support, effect_key
 from engine.pm.triggers import fire, fire_card, fire_others
 from engine.pm.turns import check_losing, owed, require_right, where
 from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
-from engine.rulings import IllegalAction, Trail, illegal
+from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
-WINDOW_STEPS = ("after_approach", "after_interfere", "after_elimination")
+WINDOW_STEPS: Final = ("after_approach", "after_interfere", "after_elimination")
 #: card plays that count as "played" for statistics (metrics.md)
-PLAYS = frozenset({"summon", "set_support", "level_up", "play_event", "break"})
-RESPONSE_TYPES = ("play_event", "use_effect", "backup")
+PLAYS: Final = frozenset({"summon", "set_support", "level_up", "play_event", "break"})
+RESPONSE_TYPES: Final = ("play_event", "use_effect", "backup")
 
 
-@dataclass(slots=True)
 class Play:
-    """A declared card play or effect use, waiting to resolve."""
+    """A declared card play or effect use, waiting to resolve (a plain class, not a dataclass: compiled with mypyc its
+    constructor is then compiled too; one is made for every play)."""
 
-    action: Mapping[str, Any]
-    path: str
-    player: int
-    card_id: str
-    card: Card
-    effect: Effect | None = None
-    source: Chara | None = None
-    onto: Chara | None = None
-    targets: list[Chara] = field(default_factory=list)
-    responses: list[Play] = field(default_factory=list)
-    disabled: bool = False
+    __slots__ = ("action", "card", "card_id", "disabled", "effect", "onto", "path", "player", "responses", "source",
+                 "targets")
+
+    def __init__(self, action: Mapping[str, Any], path: str, player: int, card_id: str, card: Card,
+                 effect: Effect | None = None, source: Chara | None = None, onto: Chara | None = None,
+                 targets: list[Chara] | None = None) -> None:
+        self.action = action
+        self.path = path
+        self.player = player
+        self.card_id = card_id
+        self.card = card
+        self.effect = effect
+        self.source = source
+        self.onto = onto
+        self.targets: list[Chara] = [] if targets is None else targets
+        self.responses: list[Play] = []
+        self.disabled = False
 
 
 #: rulings a card's own text may override (card text beats the basic rules, Rule Book P17)
-HINTED_PREFIXES = ("turn.", "timing", "decline.", "approach.", "interfere.", "cost.", "summon.", "levelup.",
+HINTED_PREFIXES: Final = ("turn.", "timing", "decline.", "approach.", "interfere.", "cost.", "summon.", "levelup.",
                    "effect.once", "effect.cost")
 
 
@@ -80,19 +85,20 @@ def _in_window_phase(g: GameState, phase: str) -> bool:
     return g.phase == "approach" and g.step in WINDOW_STEPS
 
 
-def check_timing(g: GameState, player: int, timing: Any, what: str, *, as_response: bool) -> None:
-    """Check [Main]/[Approach] × [Self]/[Opponent]/[Both]/[Decline] (P17)."""
+def check_timing(g: GameState, player: int, timing: Any, what: str, *, as_response: bool) -> bool:
+    """Check [Main]/[Approach] × [Self]/[Opponent]/[Both]/[Decline] (P17); False when the timing did not hold and the
+    play is carried out as played despite it (no ✓ for it then)."""
     if timing is None:
         if as_response:
             raise illegal("decline.timing", f"{what} has no [Decline] timing: it cannot be a response")
-        return
+        return True
     phase_ok = _in_window_phase(g, timing.phase)
     if timing.side == "decline":
         if not phase_ok:
             refuse(illegal("timing", f"{what} has timing [{timing}] but the game is in {where(g)}"), "turn")
         if not as_response:
             raise illegal("decline.timing", f"{what} has [Decline] timing and can only answer another play: it answers nothing here")
-        return
+        return phase_ok
     if as_response:
         if not phase_ok:
             raise illegal("timing", f"{what} has timing [{timing}] but the game is in {where(g)}")
@@ -102,6 +108,8 @@ def check_timing(g: GameState, player: int, timing: Any, what: str, *, as_respon
     if not phase_ok or not side_ok:
         turn = "its own turn" if own else "the opponent's turn"
         refuse(illegal("timing", f"{what} has timing [{timing}]; player {player} acts in {where(g)} of {turn}"), "turn")
+        return False
+    return True
 
 
 # -- declaration ----------------------------------------------------------------
@@ -131,9 +139,9 @@ def declare(g: GameState, action: Mapping[str, Any], path: str, trail: Trail, *,
         g.answering = (play.player, play.card_id, kind)
         rpath = f"{path}.responses.{i}" if path else f"responses.{i}"
         if resp["type"] not in RESPONSE_TYPES:
-            err = illegal("decline.timing", f"a {resp['type']} cannot be a response")
-            err.path_suffix = rpath
-            raise err
+            bad = illegal("decline.timing", f"a {resp['type']} cannot be a response")
+            bad.path_suffix = rpath
+            raise bad
         play.responses.append(declare(g, resp, rpath, trail, as_response=True))
     g.answering = outer
     return play
@@ -232,7 +240,8 @@ def _declare_support(g: GameState, a: Mapping[str, Any], path: str, trail: Trail
     if any(same_card(s.card, cid) for s in onto.supports):
         raise illegal("support.target", f"{describe(g, onto.card)} already holds a copy of {cid}")
     _check_support_spec(g, card, onto)
-    trail.check("support.target", f"{cid} may be set on {describe(g, onto.card)}")
+    if not stood("support.target"):
+        trail.check("support.target", f"{cid} may be set on {describe(g, onto.card)}")
     _pay_for(g, p, a, cost, card, trail, cid)
     return Play(a, path, p, cid, card, onto=onto)
 
@@ -242,8 +251,9 @@ def _check_support_spec(g: GameState, card: Card, onto: Chara) -> None:
     for eff in card.effects:
         if eff.kind == "continuous" and eff.targets:
             problem = effects._spec_problem(g, onto.owner, eff.targets[0], onto)
-            if problem:
-                raise illegal("support.target", f"{describe(g, card.id)} cannot be set on {describe(g, onto.card)}: it {problem}")
+            if problem:  # as played it is set there all the same
+                refuse(illegal("support.target", f"{describe(g, card.id)} cannot be set on {describe(g, onto.card)}: it "
+                                                 f"{problem}"), "condition")
 
 
 def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
@@ -266,11 +276,12 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     onto = find_chara(me, a["onto"])
     if onto is None:
         raise illegal("zone", f"{what}: {describe(g, a['onto'])} is not on player {p}'s Area")
-    if not card.level_up:
-        raise illegal("levelup.invalid", f"{describe(g, cid)} has no Level Up")
+    if not card.level_up:  # as played the card goes on top all the same (docs/as-played.md)
+        refuse(illegal("levelup.invalid", f"{describe(g, cid)} has no Level Up"), "condition")
     target = g.card(onto.card)
     if not set(conditions.names_now(g, card, p)) & set(conditions.names_now(g, target, p, onto)):
-        raise illegal("levelup.invalid", f"{describe(g, cid)} and {describe(g, onto.card)} do not share a name")
+        refuse(illegal("levelup.invalid", f"{describe(g, cid)} and {describe(g, onto.card)} do not share a name"),
+               "condition")
     if any(same_card(x, cid) for x in onto.ids()):
         raise illegal("levelup.invalid", f"{describe(g, onto.card)} already holds {cid}: no Level Up with the exact same card")
     if area_holds(me, cid):
@@ -279,12 +290,16 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     repeat = turn == g.turn and count >= 1
     if repeat:
         if "pay" not in a and cost > 0:
-            raise illegal("levelup.invalid", f"{describe(g, onto.card)} already levelled up this turn; a further Level Up must pay {cost}")
+            refuse(illegal("levelup.invalid", f"{describe(g, onto.card)} already levelled up this turn; a further Level Up "
+                                              f"must pay {cost}"), "payment")
         _pay_for(g, p, a, cost, card, trail, cid)
     else:
-        if a.get("pay"):
-            raise illegal("levelup.invalid", f"the first Level Up of {describe(g, onto.card)} this turn is free; it takes no payment")
-        trail.check("levelup.invalid", f"first Level Up of {describe(g, onto.card)} this turn: no cost")
+        if a.get("pay"):  # as played the cards named are paid all the same
+            refuse(illegal("levelup.invalid", f"the first Level Up of {describe(g, onto.card)} this turn is free; it "
+                                              "takes no payment"), "payment")
+            pay(g, p, check_cost(g, p, a["pay"], 0, NullTrail()))
+        if not stood("levelup.invalid"):
+            trail.check("levelup.invalid", f"first Level Up of {describe(g, onto.card)} this turn: no cost")
         me.played_this_turn += 1
     onto.levelups = (g.turn, count + 1 if turn == g.turn else 1)
     return Play(a, path, p, cid, card, onto=onto)
@@ -297,11 +312,12 @@ def check_play_allowed(g: GameState, p: int, cid: str, what: str, *, summon: boo
     for q, kind, f, until in static_bans.bans(g):  # forbid ops' and continuous effects' (engine.pm.static_bans)
         if q == p and kind == "play" and (until is None or until >= g.turn) \
                 and conditions.card_matches(g, g.card(cid), f, p, "hand"):
-            raise illegal("effect.condition", f"{what}: an effect forbids player {p} to play cards fitting {f} this turn")
+            refuse(illegal("effect.condition", f"{what}: an effect forbids player {p} to play cards fitting {f} this "
+                                               "turn"), "condition")
     banned = effects.entry_ban(g, p, cid, "hand") if summon else None
     if banned is not None:
-        raise illegal("effect.condition", f"{what}: an effect forbids player {p} to summon cards fitting {banned} "
-                                          "this turn")
+        refuse(illegal("effect.condition", f"{what}: an effect forbids player {p} to summon cards fitting {banned} "
+                                           "this turn"), "condition")
 
 
 def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, as_response: bool) -> Play:
@@ -315,23 +331,26 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     if card.type != "event":
         raise illegal("timing", f"{describe(g, cid)} is a {card.type} card, not an Event: it cannot be played as one")
     if card.timings:  # a modal Event: one of its modes' timings must fit
-        errors = []
-        for timing in card.timings:
-            try:
-                check_timing(g, p, timing, what, as_response=as_response)
-                break
-            except IllegalAction as err:
-                errors.append(err)
-        else:
-            raise errors[0]
+        held = False
+        with waiving(()):  # as played, a mode that fits is looked for before a timing is let pass
+            for timing in card.timings:
+                try:
+                    held = check_timing(g, p, timing, what, as_response=as_response)
+                    break
+                except IllegalAction:
+                    pass
+        if not held:
+            held = check_timing(g, p, card.timings[0], what, as_response=as_response)
     else:
-        check_timing(g, p, card.timing, what, as_response=as_response)
-    trail.check("timing", f"{cid} [{card.timing or '|'.join(map(str, card.timings))}] may be played in {where(g)}")
+        held = check_timing(g, p, card.timing, what, as_response=as_response)
+    if held:
+        trail.check("timing", f"{cid} [{card.timing or '|'.join(map(str, card.timings))}] may be played in {where(g)}")
     if card.use_condition is not None:
         if not stats.condition_holds(g, p, card.use_condition):
-            raise illegal("event.condition", f"the use condition of {what} does not hold for player {p}: "
-                                             f"{dict(card.use_condition)}")
-        trail.check("event.condition", f"{cid}: its use condition holds")
+            refuse(illegal("event.condition", f"the use condition of {what} does not hold for player {p}: "
+                                              f"{dict(card.use_condition)}"), "condition")
+        else:
+            trail.check("event.condition", f"{cid}: its use condition holds")
     cost = stats.hand_cost(g, p, cid)
     _hand_card(g, p, cid, what, "Event")
     if g.table:
@@ -362,14 +381,14 @@ def check_condition(g: GameState, p: int, eff: Effect, source: Chara | None, car
     if cond and AT_CAUSE_KEYS.intersection(cond):
         cond = {k: v for k, v in cond.items() if k not in AT_CAUSE_KEYS}
     if cond and eff.trigger not in CHECKED_AT_CAUSE and not stats.condition_holds(g, p, cond, source):
-        raise illegal("effect.condition", f"the condition of this effect of {describe(g, str(card_id))} does not hold: "
-                                          f"{dict(eff.condition)}")
+        refuse(illegal("effect.condition", f"the condition of this effect of {describe(g, str(card_id))} does not hold: "
+                                           f"{dict(eff.condition or {})}"), "condition")
 
 
 #: triggers whose own condition is checked when their cause happens (their Chara is no longer there afterwards)
-CHECKED_AT_CAUSE = frozenset({"leave", "paid_for_text", "delayed"})
+CHECKED_AT_CAUSE: Final = frozenset({"leave", "paid_for_text", "delayed"})
 #: condition keys about the cause itself, checked only when it happens
-AT_CAUSE_KEYS = frozenset({"entered_by"})
+AT_CAUSE_KEYS: Final = frozenset({"entered_by"})
 
 
 def check_text_allowed(g: GameState, p: int, card_id: str, holder: Chara | None, what: str) -> None:
@@ -379,13 +398,15 @@ def check_text_allowed(g: GameState, p: int, card_id: str, holder: Chara | None,
     A Chara whose text is negated (stats.text_negated) has no activated effect to use (a Support set on it keeps
     its own)."""
     if holder is not None and same_card(holder.card, card_id) and stats.text_negated(g, holder):
-        raise illegal("effect.condition", f"{what}: the text of {describe(g, holder.card)} is negated (text_negated)")
+        refuse(illegal("effect.condition", f"{what}: the text of {describe(g, holder.card)} is negated (text_negated)"),
+               "condition")
     if holder is not None and holder.grants and effects.no_text(g, holder):
-        raise illegal("effect.condition", f"{what}: an effect forbids using the texts of {describe(g, holder.card)}")
+        refuse(illegal("effect.condition", f"{what}: an effect forbids using the texts of {describe(g, holder.card)}"),
+               "condition")
     for q, kind, f, until in g.bans:
         if q == p and kind == "text" and (until is None or until >= g.turn) and effects.ban_fits(g, card_id, f, holder):
-            raise illegal("effect.condition", f"{what}: an effect forbids player {p} to use the texts of cards fitting {f} "
-                                              "this turn")
+            refuse(illegal("effect.condition", f"{what}: an effect forbids player {p} to use the texts of cards fitting "
+                                               f"{f} this turn"), "condition")
 
 
 def _effect_source(g: GameState, a: Mapping[str, Any]) -> tuple[Chara | None, Support | None]:
@@ -419,8 +440,9 @@ def _declare_use_effect(g: GameState, a: Mapping[str, Any], path: str, trail: Tr
     items = check_cost(g, p, a.get("pay", ()), eff.cost, trail, card=None, what=what)
     key = effect_key(cid, idx)
     if holder.used.get(key) == g.turn:
-        raise illegal("effect.once", f"{what} was already used this turn")
-    trail.check("effect.once", f"{what} not yet used this turn")
+        refuse(illegal("effect.once", f"{what} was already used this turn"), "count")  # as played it is used again
+    else:
+        trail.check("effect.once", f"{what} not yet used this turn")
     if eff.cost_color and eff.cost > 0 and not any(g.card(c).color == eff.cost_color for _, c in items):
         raise illegal("effect.cost", f"{what}: the {eff.cost_color} cost needs a {eff.cost_color} card in the payment")
     rest = eff.rest or bool(a.get("rest"))
@@ -490,6 +512,8 @@ def _declare_break(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
             "break.invalid",
             f"{describe(g, cid)} was not put into player {p}'s Point Zone by the action just before",
         )
+    if static_bans.bans(g):  # a Break plays the card (rules.md reading 9): bans on plays reach it (reader rd14)
+        check_play_allowed(g, p, cid, f"break of {describe(g, cid)}", summon=card.type == "chara")
     g.break_ok.remove(entry)
     me = g.players[p]
     point = next((pt for pt in reversed(me.points) if pt[1] and same_card(pt[0], entry[1])), None)
@@ -502,7 +526,7 @@ def _declare_break(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     return Play(a, path, p, cid, card, effect=eff, targets=targets)
 
 
-_DECLARE = {
+_DECLARE: Final = {
     "summon": _declare_summon,
     "set_support": _declare_support,
     "level_up": _declare_level_up,
@@ -590,6 +614,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
                           in_response="responses" in play.path)
     if kind == "play_event":
         me.discard.append(play.card_id)
+    if kind == "play_event" or (kind == "break" and play.card.type == "event"):  # a Break plays it (reading 9)
         fire(g, "opp_event", g.players[1 - play.player].area(), trail)
         fire(g, "own_event", me.area(), trail)  # "your Event is played" (docs/log-extensions.md)
     return disables
@@ -604,12 +629,13 @@ def _replace_at_resolution(g: GameState, play: Play) -> str | None:
     old = find_chara(me, replace) if replace else None
     if old is not None and old.area != "main":
         old = None
-    if old is not None and stats.stays_on_area(g, old):
-        raise illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, {describe(g, old.card)} does not "
-                                          "leave the Area (退場しない is in force on it) and cannot be replaced")
-    if len(me.main) >= MAIN_LIMIT and old is None:
-        raise illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, player {play.player}'s Main Area "
-                                          f"holds {len(me.main)} Charas and none is named to replace")
+    if old is not None and stats.stays_on_area(g, old):  # as played it is replaced all the same
+        refuse(illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, {describe(g, old.card)} does not "
+                                           "leave the Area (退場しない is in force on it) and cannot be replaced"),
+               "condition")
+    if len(me.main) >= MAIN_LIMIT and old is None:  # as played it enters all the same, one over the limit
+        refuse(illegal("summon.main_full", f"when {describe(g, play.card_id)} resolves, player {play.player}'s Main Area "
+                                           f"holds {len(me.main)} Charas and none is named to replace"), "count")
     return old.card if old is not None else None
 
 

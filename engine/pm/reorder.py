@@ -17,7 +17,7 @@ is kept (``top``), or the cards go to the bottom top card first (``bottom``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.pm.zones import describe, same_card
 from engine.rulings import illegal
@@ -25,7 +25,7 @@ from engine.rulings import illegal
 if TYPE_CHECKING:
     from engine.pm.script import Run, Step
 
-_ZONE = {"top": "deck", "bottom": "deck_bottom"}
+_ZONE: Final = {"top": "deck", "bottom": "deck_bottom"}
 
 
 def _given_moves(r: Run, n: int) -> list[tuple[Any, str]]:
@@ -52,7 +52,7 @@ def _chosen(r: Run, step: Step, looked: list[Any]) -> list[tuple[Any, str]]:
     elif r.given is not None:
         return _given_moves(r, len(looked))
     if mode == "bottom":
-        return [(cid, "deck_bottom") for cid in reversed(looked)]
+        return [(cid, "deck_bottom") for cid in looked[::-1]]
     return []
 
 

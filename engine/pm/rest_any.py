@@ -11,6 +11,7 @@ standing ones chosen are named (one ``choices`` entry, a list of card ids, or th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.pm import conditions
@@ -20,7 +21,7 @@ from engine.rulings import illegal
 if TYPE_CHECKING:
     from engine.pm.script import Run
 
-Step = dict[str, Any]
+Step = Mapping[str, Any]
 
 
 def rest_any(r: Run, step: Step) -> None:

@@ -32,6 +32,8 @@ class PreciousMemories:
     name = "pm-2.22"
     #: rulings that inserting passes may cure (rules.md, "Omitted passes")
     impliable = frozenset({"turn.priority", "turn.step"})
+    #: the actions that only close a window or a phase (the viewer's "hide passes", engine.ruleset)
+    quiet_actions = frozenset({"pass", "end_approach"})
 
     def new_state(self, header: Mapping[str, Any], cards: CardDB, *, check: bool = True) -> GameState:
         """Check the decks (``deck.*``, unless ``check`` is False) and build the state before the first action."""
@@ -181,6 +183,12 @@ class PreciousMemories:
         from engine.pm.cards.files import parse_documents
 
         return parse_documents(documents, name, hand=scripts)
+
+    def card_plays(self, action: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """``(seat, card id)`` per card ``action`` plays, its responses included (engine.pm.plays)."""
+        from engine.pm.plays import card_plays
+
+        return card_plays(action)
 
     def card_key(self, card_id: str) -> str:
         """The id statistics count a card under: a parallel printing (``MHK 01-001a``) counts as its base card."""

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engine.pm import conditions, effects, static_bans, stats
 from engine.pm.cards import Effect
@@ -26,10 +26,10 @@ from engine.rulings import IllegalAction, NullTrail, Trail, illegal
 
 Step = Mapping[str, Any]
 #: the grant that marks the change a ``set`` made to a Chara's AP/DP (変更: a value set, not a modifier gained)
-SET_CHANGE = "set_change"
+SET_CHANGE: Final = "set_change"
 #: a spec value "the number of Charas the rest_any step before rested" (休息状態にした枚数), put in when a grant runs
-RESTED_COUNT = {"picked": "cards"}
-ZONE_FIELDS = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
+RESTED_COUNT: Final = {"picked": "cards"}
+ZONE_FIELDS: Final = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
 
 
 @dataclass
@@ -51,7 +51,7 @@ class PickNote:
     ops: list[int] = field(default_factory=list)
 
 
-_WATCH: ContextVar[list[Run] | None] = ContextVar("pm_script_watch", default=None)
+_WATCH: Final[ContextVar[list[Run] | None]] = ContextVar("pm_script_watch", default=None)
 
 
 @contextlib.contextmanager
@@ -80,6 +80,7 @@ class Run:
         self.ops: list[dict[str, Any]] = []
         self.disables = False
         self.picked: list[str] = []  # the cards moved by the last pick (``"that"`` in later steps)
+        self.coins_taken = 0  # coins the last ``remove_coins`` took off (``per: {"coins_taken": true}``)
         self.unverified: list[str] = []
         self.auto = False  # choose the first options where the log gives no choice (legal-action generation)
         self.made: list[Any] = []  # the decisions taken, as ``choices`` entries
@@ -187,6 +188,8 @@ class Run:
         per = step.get("per")
         if per is None:
             return 1
+        if "coins_taken" in per:  # "for each coin taken off" (取り除いた…コイン1個につき): the last remove_coins
+            return self.coins_taken
         if "picked" in per:  # the cards the last pick or mill moved: their number, or the sum of a value of theirs
             key = per["picked"]
             return sum(1 if key == "cards" else int(getattr(self.g.card(c), key) or 0) for c in self.picked)
@@ -377,10 +380,13 @@ def _chara_ops(r: Run, step: Step) -> None:
                 what = {"no_text_from": r.g.turn + 1}
             elif isinstance(what, dict) and "not_interfered_by" in what:
                 what = {**what, "not_interfered_by": _rested_counted(r, what["not_interfered_by"])}
-            elif isinstance(what, dict) and "cost" in what and "per" in step:  # "usage cost +N for each X"
-                what = {"cost": int(what["cost"]) * r.times(step)}
-                if not what["cost"]:
+            elif isinstance(what, dict) and ("cost" in what or "ignore_plus" in what) and "per" in step:
+                key = "cost" if "cost" in what else "ignore_plus"  # "usage cost +N / 〔天然+N〕 for each X"
+                what = {key: int(what[key]) * r.times(step)}
+                if not what[key]:
                     continue
+            elif isinstance(what, str) and "per" in step and not r.times(step):
+                continue  # "for each X, 〔強引〕": with no X, nothing
             op.update(what=what, until=step.get("until", "turn_end"))
         elif kind == "coin":
             n = int(step.get("n", 1)) * (r.times(step) if "per" in step else 1)  # "for each X, N coins"
@@ -635,7 +641,7 @@ def _pick(r: Run, step: Step) -> None:
 
 
 #: pick destinations that put the card onto the Area
-ENTRY_DESTINATIONS = frozenset({"area", "same_area", "main", "support"})
+ENTRY_DESTINATIONS: Final = frozenset({"area", "same_area", "main", "support"})
 
 
 def _is_pick_move(op: Mapping[str, Any], src: str, put_back: str | None) -> bool:
@@ -664,7 +670,7 @@ def _can_enter(r: Run, p: int, cid: str, dst: str) -> bool:
 #: pick destinations that put a card onto the field (場に出す), where its player chooses the area (rule book 000 P09
 #: "Chara Summon" and ⑬ "Regarding 'Appear in Area'", 001 the same): ``area`` by default in the Main Area when it
 #: has room, ``same_area`` by default back in the area the Chara left (a Chara removed and put back)
-FIELD_DESTINATIONS = frozenset({"area", "same_area"})
+FIELD_DESTINATIONS: Final = frozenset({"area", "same_area"})
 
 
 def _area_to(r: Run, dst: str, cid: str | None) -> str:
@@ -786,7 +792,7 @@ def _forbid(r: Run, step: Step) -> None:
     r.trail.event("effect", f"player {r.player(step)} may not {doing} cards fitting {step.get('filter', {})}")
 
 
-_SLOTS: dict[int, tuple[Any, tuple[Effect, ...], tuple[Step, ...]]] = {}
+_SLOTS: Final[dict[int, tuple[Any, tuple[Effect, ...], tuple[Step, ...]]]] = {}
 
 
 def _slots(card: Any) -> tuple[tuple[Effect, ...], tuple[Step, ...]]:
@@ -1007,7 +1013,7 @@ def _reveal(r: Run, step: Step) -> None:
                             + ", ".join(describe(r.g, c) for c in r.picked))
 
 
-_STEPS: dict[str, Callable[[Run, Step], None]] = {
+_STEPS: Final[dict[str, Callable[[Run, Step], None]]] = {
     "modify": _chara_step, "grant": _chara_step, "coin": _chara_step, "rest": _chara_step, "activate": _chara_step,
     "move": _chara_step, "draw": _draw, "put_point": _put_point, "shuffle": _shuffle, "mill": _mill, "flip": _flip,
     "pick": _pick, "choose": _choose, "cost": _cost, "if": _if, "unverified": _unverified, "disable": _disable,
@@ -1016,9 +1022,9 @@ _STEPS: dict[str, Callable[[Run, Step], None]] = {
     "instead": lambda r, s: None,  # a replacement (engine.pm.replacement): read where a card leaves, never run
     "rest_any": lambda r, s: _rest_any(r, s), "look_hand": _look_hand, "look": _look, "reveal": _reveal,
     "exchange": lambda r, s: _exchange(r, s), "remove_coins": lambda r, s: _remove_coins(r, s),
-    "reorder": lambda r, s: _reorder(r, s),
+    "reorder": lambda r, s: _reorder(r, s), "support_move": lambda r, s: _support_move(r, s),
 }
-STEP_OPS = frozenset(_STEPS)
+STEP_OPS: Final = frozenset(_STEPS)
 
 
 def _exchange(r: Run, step: Step) -> None:
@@ -1091,6 +1097,12 @@ def _shuffle_if_whole_deck_seen(r: Run, step: Step, looked: int, deck_size: int)
     if deck_size == 0 or looked < deck_size or any(s.get("op") == "shuffle" for s in r.eff.script or ()):
         return
     _shuffle(r, step)
+
+
+def _support_move(r: Run, step: Step) -> None:
+    from engine.pm.support_moves import support_move  # it uses this module's step runner
+
+    support_move(r, step)
 
 
 def _rest_any(r: Run, step: Step) -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from engine.pm.cards import CardDB, base_id
 from engine.pm.hidden import check_pool
@@ -13,10 +13,10 @@ from engine.pm.turns import start_turn
 from engine.pm.zones import draw
 from engine.rulings import IllegalAction, Ruling, Trail, illegal
 
-DECK_SIZE = 60
-MAX_COPIES = 4
-EX_DECK_MAX = 15
-OPENING_HAND = 7
+DECK_SIZE: Final = 60
+MAX_COPIES: Final = 4
+EX_DECK_MAX: Final = 15
+OPENING_HAND: Final = 7
 
 
 def check_decks(header: Mapping[str, Any], cards: CardDB) -> None:
@@ -51,7 +51,7 @@ def check_decks(header: Mapping[str, Any], cards: CardDB) -> None:
             cards.memo[key] = True
 
 
-def _copies(ids: list[str]) -> list[tuple[str, int]]:
+def _copies(ids: Sequence[str]) -> list[tuple[str, int]]:
     """The cards (parallels counted together) with more than 4 copies in ``ids``, in first-seen order."""
     counts: dict[str, int] = {}
     for c in ids:

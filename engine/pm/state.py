@@ -3,21 +3,25 @@
 The state is mutable and folded in place; :meth:`GameState.clone` makes the
 cheap copy a checked action needs to stay atomic. Decks keep their top card at
 the *end* of the list so a draw is a ``pop()``.
+
+Compiled with mypyc (engine/compiled.py) the classes are ``serializable``: ``Class.__new__`` makes an instance
+without ``__init__`` (``clone``), and copy and pickle work, as in pure Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
+from engine.compiled import mypyc_attr
 from engine.pm.cards import Card, CardDB, base_id
 from engine.rulings import NullTrail, Trail
 
-NULL_TRAIL = NullTrail()
+NULL_TRAIL: Final = NullTrail()
 
 #: until-values of modifiers and grants -> how many turns after the current one they last
-UNTIL_TURNS = {"turn_end": 0, "next_turn_end": 1}
+UNTIL_TURNS: Final = {"turn_end": 0, "next_turn_end": 1}
 
 
 def expiry(until: str | None, turn: int) -> int | None:
@@ -32,6 +36,7 @@ def effect_key(card_id: str, index: int) -> str:
     return f"{base_id(card_id)}#{index}"
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Support:
     """A Support card set on a Chara."""
 
@@ -48,6 +53,7 @@ class Support:
         return s
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Chara:
     """A Chara on the Area (Main or Support). ``card`` is the top card of its stack."""
 
@@ -128,9 +134,10 @@ class Chara:
 
 #: ``cost_mods`` keys ``held|<card>|...``: a cost change locked onto the copies of a card in the hand when it applied,
 #: one entry per copy (engine.pm.ops ``cost`` ``all``; engine.pm.zones.hand_arrival; engine.pm.stats.hand_cost)
-HELD_COST = "held|"
+HELD_COST: Final = "held|"
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class PlayerState:
     """One player's zones."""
 
@@ -227,6 +234,7 @@ class PlayerState:
         return [*self.main, *self.support]
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 @dataclass(slots=True)
 class Approach:
     """The approach under way in the Approach Phase."""
@@ -240,6 +248,7 @@ class Approach:
     judging: bool = False
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class GameState:
     """The full-information state of one game."""
 

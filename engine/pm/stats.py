@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.pm import conditions
 from engine.pm.cards import Card, base_id
 from engine.pm.state import HELD_COST, Chara, GameState
 
-COIN_STATS = {"+10/+10": (10, 10)}
+COIN_STATS: Final = {"+10/+10": (10, 10)}
 
 
 def used(value: int) -> int:
@@ -70,7 +70,7 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
 
 #: Charas whose area-wide bonuses are being worked out: a spec or count reading their AP/DP meanwhile (e.g. "your
 #: Charas with DP 30 or less get ...") sees them without those bonuses, instead of recursing
-_WIDE_BUSY: set[int] = set()
+_WIDE_BUSY: Final[set[int]] = set()
 
 
 def _wide_modify(g: GameState, c: Chara) -> tuple[int, int]:
@@ -87,7 +87,7 @@ def _wide_modify(g: GameState, c: Chara) -> tuple[int, int]:
     return ap, dp
 
 
-_STATIC: dict[int, tuple[Card, tuple[tuple[Any, Mapping[str, Any]], ...], tuple[tuple[Any, Mapping[str, Any]], ...]]] = {}
+_STATIC: Final[dict[int, tuple[Card, tuple[tuple[Any, Mapping[str, Any]], ...], tuple[tuple[Any, Mapping[str, Any]], ...]]]] = {}
 
 
 def _static_entry(card: Card) -> tuple[Card, tuple[tuple[Any, Mapping[str, Any]], ...], tuple[tuple[Any, Mapping[str, Any]], ...]]:
@@ -104,12 +104,12 @@ def _static_entry(card: Card) -> tuple[Card, tuple[tuple[Any, Mapping[str, Any]]
     return entry
 
 
-_DB_INFO: dict[int, tuple[Any, Any]] = {}
-NO_OPS: frozenset[str] = frozenset()
+_DB_INFO: Final[dict[int, tuple[Any, Any]]] = {}
+NO_OPS: Final[frozenset[str]] = frozenset()
 
 
 def _own_ops(card: Card) -> frozenset[str]:
-    return frozenset(s.get("op") for _, s in _static_entry(card)[1] if s.get("target", "self") == "self")
+    return frozenset(str(s.get("op")) for _, s in _static_entry(card)[1] if s.get("target", "self") == "self")
 
 
 def db_info(db: Any) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], dict[str, frozenset[str]],
@@ -312,7 +312,7 @@ def grant_values(g: GameState, c: Chara, key: str) -> list[Any]:
 
 #: where an ``also_color`` step without ``zones`` makes cards count as its color: the hand, the deck and the own
 #: field (MHK P-008: 手札とデッキと自分の場; not the Point Zone, the discard, the EX deck or removed cards)
-ALSO_COLOR_ZONES = ("hand", "deck", "area")
+ALSO_COLOR_ZONES: Final = ("hand", "deck", "area")
 
 
 def extra_colors(g: GameState, owner: int, zone: str = "area") -> tuple[str, ...]:
@@ -339,10 +339,10 @@ def has_active(g: GameState, c: Chara) -> bool:
 
 
 #: the grant of 退場しない ("does not leave"; the log's name for it predates this reading)
-STAYS = "not_eliminated"
+STAYS: Final = "not_eliminated"
 #: the grant of 活動状態にならない ("does not become active": no effect makes it active while it lasts; the turn's own
 #: standing of the Area comes after every "this turn" / "until the end of the turn" grant has ended)
-STAYS_RESTED = "stays_rested"
+STAYS_RESTED: Final = "stays_rested"
 
 
 def stays_on_area(g: GameState, c: Chara) -> bool:
@@ -364,9 +364,9 @@ def endures(g: GameState, c: Chara) -> bool:
 
 
 #: the grant of "its text is negated" (テキストは無効になる / テキストを失う, docs/log-extensions.md)
-NEGATED = "text_negated"
+NEGATED: Final = "text_negated"
 #: Charas whose negation is being worked out: a continuous grant read meanwhile sees them with their text
-_NEGATION_BUSY: set[int] = set()
+_NEGATION_BUSY: Final[set[int]] = set()
 
 
 def text_negated(g: GameState, c: Chara) -> bool:
@@ -422,13 +422,20 @@ def breakthrough_value(g: GameState, c: Chara) -> int | None:
 
 def ignore_value(g: GameState, c: Chara) -> int | None:
     """The Chara's [Ignore X] (〔天然X〕), printed or granted (``{"ignore": X}``, by an op or a continuous effect in
-    force; the largest), or None."""
+    force; the largest), raised by each 〔天然+N〕 granted (``{"ignore_plus": N}``; a Chara without one gets 〔天然N〕:
+    lead's decision, session 10), or None."""
     card = g.card(c.card)
     printed = None if card.ignore is None or text_negated(g, c) else card.ignore
     values = [v for v in (printed, c.granted_ignore()) if v is not None]
+    plus = [int(w["ignore_plus"]) for w, _ in c.grants if isinstance(w, dict) and "ignore_plus" in w] if c.grants else []
     if not _grant_free(g, c):
         values += [int(s["what"]["ignore"]) for s in area_steps(g, c, "grant")
                    if isinstance(s.get("what"), dict) and "ignore" in s["what"]]
+        from engine.pm import ignore_plus  # here: it reads this module's steps
+
+        plus += ignore_plus.continuous(g, c)
+    if plus:
+        return max(values, default=0) + sum(plus)
     return max(values) if values else None
 
 
@@ -444,7 +451,7 @@ def chara_cost(g: GameState, c: Chara) -> int:
 
 #: Charas whose own continuous cost changes are being worked out: a condition read meanwhile that asks for the cost
 #: again sees it without them (the compiler keeps no such condition: compile_r14.own_cost)
-_COST_BUSY: set[int] = set()
+_COST_BUSY: Final[set[int]] = set()
 
 
 def _own_cost(g: GameState, c: Chara) -> int:

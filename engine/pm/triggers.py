@@ -9,6 +9,7 @@ pending; the log must carry a ``trigger`` for each before the game goes on
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from engine.asplayed import refuse
 from engine.pm.conditions import chara_problem
@@ -41,6 +42,9 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
                 continue
             if (eff.once_per_turn or (cond and cond.get("first_time"))) and c.auto_used.get(effect_key(c.card, idx)) == g.turn:
                 continue  # a once-per-turn effect that already fired this turn does not fire again
+            if eff.once_per_turn and ((c.owner, c.uid, idx) in g.pending_triggers
+                                      or (c.owner, c.uid, idx) in g.available_triggers):
+                continue  # ... nor twice for causes at once (two Charas entering together): it waits once
             if not can_resolve(g, c.owner, eff, c, card.type):
                 continue
             if eff.optional:
@@ -83,11 +87,11 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
             fire(g, cause, listeners, trail, subject)
 
 
-_EVENTS = ("enter", "approach", "gave_point", "leave", "eliminated_opponent", "interfered", "rested")
-OTHER = {e: f"other_{e}" for e in _EVENTS}
-ANY = {e: f"any_{e}" for e in _EVENTS}
+_EVENTS: Final = ("enter", "approach", "gave_point", "leave", "eliminated_opponent", "interfered", "rested")
+OTHER: Final = {e: f"other_{e}" for e in _EVENTS}
+ANY: Final = {e: f"any_{e}" for e in _EVENTS}
 #: "while this card is in the discard, when …" (このカードが捨て札置き場にある状態で、…場合): heard by cards there
-DISCARD = {e: f"discard_{e}" for e in _EVENTS}
+DISCARD: Final = {e: f"discard_{e}" for e in _EVENTS}
 
 
 def fire_discard(g: GameState, cause: str, subject: Chara, trail: Trail) -> None:
@@ -177,7 +181,7 @@ def fire_delayed(g: GameState, event: str, subject: Chara | None, trail: Trail) 
 
 
 #: the causes the engine itself fires (``fire``): a trigger on one of these needs it to have just happened
-FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn_end", "gave_point", "eliminated_opponent",
+FIRED_EVENTS: Final = frozenset({"enter", "approach", "interfered", "turn_start", "turn_end", "gave_point", "eliminated_opponent",
                           "other_enter", "any_enter", "other_interfered", "other_approach", "other_gave_point", "opp_event", "leave",
                           "other_leave",
                           "any_leave", "any_approach", "any_interfered", "any_gave_point", "any_eliminated_opponent",
@@ -186,7 +190,7 @@ FIRED_EVENTS = frozenset({"enter", "approach", "interfered", "turn_start", "turn
                           *DISCARD.values()})
 #: causes that happen to a card off the Area (its trigger is logged with ``from``)
 #: (``eliminated_opponent``: the approaching Chara may leave in the same judgement, fire_eliminated_opponent)
-OFF_AREA_CAUSES = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach", "eliminated_opponent", "milled",
+OFF_AREA_CAUSES: Final = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach", "eliminated_opponent", "milled",
                              *DISCARD.values()})
 
 
@@ -293,9 +297,11 @@ def drop_stranded(g: GameState, trail: Trail) -> None:
             if trail.keep:  # there any more (as require_none_pending reads it), so it lapses
                 trail.event("effect", f"an automatic effect {idx} of a Chara that has left the Area lapses")
             continue
-        autos = g.card(cid).automatic() if cid is not None else ()
+        card = g.card(cid) if cid is not None else None
+        autos = card.automatic() if card is not None else ()
         eff = autos[idx] if idx < len(autos) else None
-        if eff is not None and eff.scripted and eff.targets and not targets_available(g, owner, eff, c, g.card(cid).type):
+        if card is not None and eff is not None and eff.scripted and eff.targets \
+                and not targets_available(g, owner, eff, c, card.type):
             if trail.keep:
                 trail.event("effect", f"automatic effect {idx} of {describe(g, cid)} has no target left: it lapses")
             continue

@@ -8,7 +8,7 @@ game to the next phase or step.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.asplayed import refuse
 from engine.pm import hidden, stats
@@ -17,8 +17,8 @@ from engine.pm.triggers import fire, fire_card, fire_delayed, fire_eliminated_op
 from engine.pm.zones import describe, draw, find_chara, leave_area
 from engine.rulings import Trail, illegal
 
-POINTS_TO_LOSE = 7
-STEP_NAMES = {
+POINTS_TO_LOSE: Final = 7
+STEP_NAMES: Final = {
     "assign_approach": "① assign approach",
     "after_approach": "② after approach",
     "assign_interfere": "③ assign interference",
@@ -39,7 +39,7 @@ def where(g: GameState) -> str:
 
 
 #: the steps that are one player's decision (rules.md): the role deciding and the actions it decides with
-DECISIONS = {"assign_approach": ("Approacher", "approach or end_approach"),
+DECISIONS: Final = {"assign_approach": ("Approacher", "approach or end_approach"),
              "assign_interfere": ("Interferer", "interfere or no_interfere"),
              "choose_elimination": ("Interferer", "choose_elimination")}
 

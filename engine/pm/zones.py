@@ -6,13 +6,15 @@ Level Up stack along; an EX card that would go to the deck goes to the discard.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.pm import replacement
 from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, Chara, GameState, PlayerState
 from engine.pm.stats import area_changed
 from engine.rulings import illegal
 
-AREA_ZONES = ("main", "support")
+AREA_ZONES: Final = ("main", "support")
 
 
 def draw(g: GameState, player: int, n: int) -> list[str | None]:
@@ -135,7 +137,7 @@ def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> N
         _forget_approach(g, c.uid)
 
 
-_LEAVE_HEARD: dict[int, tuple[object, bool]] = {}
+_LEAVE_HEARD: Final[dict[int, tuple[object, bool]]] = {}
 
 
 def _leave_heard(db: object) -> bool:
@@ -158,7 +160,7 @@ def _forget_approach(g: GameState, uid: int) -> None:
         a.choices.remove(uid)
 
 
-def put_cards(g: GameState, player: int, cards: list[str] | list[str | None], to: str, *, face: str | None = None) -> None:
+def put_cards(g: GameState, player: int, cards: list[str], to: str, *, face: str | None = None) -> None:
     """Put loose cards (not Charas) into a non-Area zone."""
     p = g.players[player]
     if to == "hand":
@@ -172,6 +174,7 @@ def put_cards(g: GameState, player: int, cards: list[str] | list[str | None], to
     elif to == "point":
         for cid in cards:
             p.points.append([cid, face != "down"])
+            p.turn_log.append(("point", cid, -1))  # type: ignore[arg-type]  # this turn's history
     elif to == "ex_deck":
         p.ex_deck.extend(cards)
     elif to in ("deck", "deck_bottom"):

@@ -57,11 +57,13 @@ def render(report: CheckReport) -> str:
     lines = []
     verdict = "legal" if report.valid else ("malformed" if report.exit_code == 2 else "ILLEGAL")
     if report.irregular and report.ruling is None:
-        verdict = f"as played, {len(report.irregular)} irregularit{'y' if len(report.irregular) == 1 else 'ies'} stood"
+        verdict = f"as played, {len(report.irregular)} irregular action(s) stood"
     lines.append(f"log: {verdict} ({report.applied} action(s) applied)")
-    for r in report.irregular:  # as --json's ``irregular``: one per irregularity carried out as played
-        ref = f" [{r['ref']}]" if r.get("ref") else ""
-        lines.append(f"irregular: {r['rule']} at action {r['index']} (path {r['path']}){ref}: {r['message']}")
+    for r in report.irregular:  # as --json's ``irregular``: one per action carried out as played, with every rule broken
+        for x in [r, *r.get("also", ())]:
+            ref = f" [{x['ref']}]" if x.get("ref") else ""
+            head = "irregular:" if x is r else "  also:"
+            lines.append(f"{head} {x['rule']} at action {x['index']} (path {x['path']}){ref}: {x['message']}")
     r = report.ruling
     if r is not None:
         at = "the header" if r["index"] is None else f"action {r['index']}"

@@ -65,6 +65,6 @@ def line(g: GameSummary) -> str:
         outcome = f"{g.players[r['winner']]} wins ({r['reason']})"
     when = g.to_json()["played_at"] or "-"
     unverified = f", {g.unverified} unverified" if g.unverified else ""
-    irregular = f", as played: {g.irregular} irregular" if g.irregular else ""  # as --json's ``irregular``
+    irregular = f", as played: {g.irregular} irregular action(s)" if g.irregular else ""  # as --json's ``irregular``
     return (f"{g.id:>6}  {when:<20}  {g.source_id or '-'}  {g.ruleset}  {' vs '.join(g.players)}  {outcome}  "
             f"{g.actions} actions, {g.turns} turns{unverified}{irregular}")

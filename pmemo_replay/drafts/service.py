@@ -74,6 +74,16 @@ class Finished:
     created: bool
 
 
+def _stands(fold: DraftFold, action: Mapping[str, Any]) -> bool:
+    """Whether ``action``, refused as a regular action, would stand as played on ``fold`` (tried on a scratch copy:
+    nothing changes). False for what cannot be carried out at all (a card that is not there)."""
+    try:
+        fold.scratch().push(action)
+    except (IllegalAction, ValueError, KeyError):
+        return False
+    return True
+
+
 def _public_event(kind: str, public: Any) -> Any:
     """An event's public copy for the stream: an order rewrite without the naming request that made it (the cards
     named are the recorder's own knowledge)."""
@@ -237,7 +247,8 @@ class Drafts:
             suffix = err.path_suffix
             ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
                             path=f"{expected}.{suffix}" if suffix else str(expected))
-            raise DraftError(422, {"ruling": ruling.to_json()}) from None
+            stands = not stand and entry.fold.judge.as_played and _stands(entry.fold, action)
+            raise DraftError(422, {"ruling": ruling.to_json(), "stands_as_played": stands}) from None
         if entry.fold.orders is not None and not bare and action.get("type") in entry.fold.ruleset.hidden_orders:
             rewrites.append(entry.fold.orders.see_whole(expected))  # an order given whole: the table knew it
         if named is not None:

@@ -118,6 +118,8 @@ _UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
 _MAYBE_OVERFLOW = re.compile(r"[eE]\+?[0-9]{3}")
 #: the other way a number may not fit a double: 309 digits in a row (slower to search for; the decoders see it anyway)
 _LONG_DIGITS = re.compile(r"[0-9]{309}")
+#: 19 digits in a row: maybe an integer beyond 64 bits, which orjson would read as a float (the slow path keeps it)
+_BEYOND_64_BITS = re.compile(r"[0-9]{19}").search
 
 
 def _unstorable_at(value: Any) -> tuple[list[str | int], str | float, bool] | None:
@@ -326,8 +328,10 @@ def _fast_jsonl(text: str, head: Any, end: int) -> PmemoLog | None:
     body = text[line_end + 1:].strip()
     if not body:
         return PmemoLog(header, [], "jsonl")
+    if _BEYOND_64_BITS(body):  # orjson reads an integer beyond 64 bits as a float: the slow path keeps it exact
+        return None
     actions = orjson.loads("[" + body.replace("\n", ",") + "]")  # as _PLAIN decodes it, faster; what it refuses
-    # (a lone surrogate, a number beyond 64 bits, NaN) takes the slow path (_parse_fast)
+    # (a lone surrogate, NaN) takes the slow path (_parse_fast)
     if len(actions) != body.count("\n") + 1:  # a blank line, or two values on one line
         return None
     keys = _checked_keys(actions, check)

@@ -40,6 +40,8 @@ GRANTS = (
 )
 FROM_ZONES = ("deck", "hand", "discard", "main", "support", "point", "removed", "ex_deck")
 TO_ZONES = ("deck", "deck_bottom", *FROM_ZONES[1:])
+#: a move's sources: also a Support card set on a Chara (``"set"``, with ``on``: docs/log-extensions.md)
+MOVE_FROM = (*FROM_ZONES, "set")
 RESPONSE_TYPES = ("play_event", "use_effect", "backup")
 #: the bounds of every integer in a log (a 32-bit integer: the store's and the warehouse's columns)
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
@@ -259,22 +261,23 @@ class FreeList(_Field):
 
 
 class Grant(_Field):
-    """A ``grant`` op's ``what``: a keyword/status name or ``{"ignore": X}``."""
+    """A ``grant`` op's ``what``: a keyword/status name, ``{"ignore": X}`` or ``{"ignore_plus": N}`` (〔天然+N〕)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if type(value) is dict:
+            keys = [key for key in value if key in ("ignore", "ignore_plus")]
             for key in value:
-                if key != "ignore":
+                if key not in ("ignore", "ignore_plus"):
                     raise ValidationError({key: [UNKNOWN_FIELD]})
-            if "ignore" not in value:
+            if len(keys) != 1:
                 raise ValidationError({"ignore": [MISSING_FIELD]})
-            n = value["ignore"]
+            n = value[keys[0]]
             if type(n) is not int or not 0 <= n <= INT32_MAX:
-                raise ValidationError({"ignore": [f"must be an integer from 0 to {INT32_MAX}, got {show(n)}"]})
+                raise ValidationError({keys[0]: [f"must be an integer from 0 to {INT32_MAX}, got {show(n)}"]})
             return value
         if type(value) is not str or value not in GRANTS:
             raise ValidationError(
-                f"must be {alternatives(GRANTS)} or {{\"ignore\": X}}, got {show(value)}"
+                f"must be {alternatives(GRANTS)}, {{\"ignore\": X}} or {{\"ignore_plus\": N}}, got {show(value)}"
             )
         return value
 
@@ -424,8 +427,8 @@ OP_SCHEMAS: dict[str, StrictSchema] = {
     "move": _op("move", {
         # no ``card``: an unknown card moving between hidden zones (a table log; docs/log-extensions.md)
         "p": _p(), "card": _card(False),
-        "from": Choice(FROM_ZONES, required=True), "to": Choice(TO_ZONES, required=True),
-        "face": Choice(FACES), "rested": Bool(), "replace": _card(False),
+        "from": Choice(MOVE_FROM, required=True), "to": Choice(TO_ZONES, required=True),
+        "face": Choice(FACES), "rested": Bool(), "replace": _card(False), "on": _card(False),
     }),
     "flip": _op("flip", {"p": _p(), "card": _card(), "face": Choice(FACES, required=True)}),
     "shuffle": _op("shuffle", {"p": _p(), "order": CardIds()}),  # no order: unknown (table-logs.md)

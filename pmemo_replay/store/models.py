@@ -49,7 +49,7 @@ class Game(SQLModel, table=True):
     unverified: int | None = Field(default=None, description="actions applied as recorded without being verified "
                                    "(null: stored before migration 0006 and not re-processed since)")
     irregular: int = Field(default=0, sa_column_kwargs={"server_default": "0"},
-                           description="irregularities that stood in a game stored as played (docs/as-played.md)")
+                           description="irregular actions that stood in a game stored as played (docs/as-played.md)")
     merged_into: int | None = Field(default=None, index=True, description="on a seat's recording of a game two "
                                     "phones recorded: the merged game that supersedes it (migration 0010)")
     what_if: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()},

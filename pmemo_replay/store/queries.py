@@ -114,8 +114,9 @@ def _bound(value: date | datetime, *, end: bool) -> datetime:
 
 def filters(*, player: str | None = None, card: str | None = None, event: str | None = None, ruleset: str | None = None,
             played_from: date | datetime | None = None, played_to: date | datetime | None = None,
-            regular_only: bool = False) -> list[sa.ColumnElement[bool]]:
-    """WHERE clauses: ``player`` at any seat, ``card`` in any deck (or EX deck), ``from``/``to`` on ``played_at``;
+            regular_only: bool = False, deck: str | None = None) -> list[sa.ColumnElement[bool]]:
+    """WHERE clauses: ``player`` at any seat, ``deck`` the deck name at any seat, ``card`` in any deck (or EX deck),
+    ``from``/``to`` on ``played_at``;
     ``regular_only``: no game stored as played with irregularities that stood (docs/as-played.md).
 
     A date ``played_to`` includes that day; games without ``played_at`` drop out when either bound is given.
@@ -123,6 +124,8 @@ def filters(*, player: str | None = None, card: str | None = None, event: str | 
     where: list[sa.ColumnElement[bool]] = [GAME.c.irregular == 0] if regular_only else []
     if player is not None:
         where.append(GAME.c.id.in_(sa.select(GAME_SEAT.c.game_id).where(GAME_SEAT.c.player == player)))
+    if deck is not None:
+        where.append(GAME.c.id.in_(sa.select(GAME_SEAT.c.game_id).where(GAME_SEAT.c.deck_name == deck)))
     if card is not None:
         where.append(GAME.c.id.in_(sa.select(GAME_CARD.c.game_id).where(GAME_CARD.c.card == card)))
     if event is not None:

@@ -112,11 +112,11 @@ class Store:
     def list_games(self, *, player: str | None = None, card: str | None = None, event: str | None = None,
                    ruleset: str | None = None, played_from: date | datetime | None = None,
                    played_to: date | datetime | None = None, page: int = 1, per_page: int | None = 50,
-                   regular_only: bool = False) -> queries.GamePage:
+                   regular_only: bool = False, deck: str | None = None) -> queries.GamePage:
         """Stored games, newest first by ``played_at`` then id; ``per_page`` None lists them all; ``regular_only``
-        leaves out the games stored as played with irregularities."""
+        leaves out the games stored as played with irregularities; ``deck``: a seat played a deck of that name."""
         where = queries.filters(player=player, card=card, event=event, ruleset=ruleset, played_from=played_from,
-                                played_to=played_to, regular_only=regular_only)
+                                played_to=played_to, regular_only=regular_only, deck=deck)
         with read_connection(self.engine) as conn:
             return queries.list_games(conn, where, page, per_page)
 

@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError
 
 from engine.rulesets import UnknownRuleset
 from pmemo_replay import views
-from pmemo_replay.checking import CheckReport, check_text, text_stands_as_played
+from pmemo_replay.checking import CheckReport, check_text, text_as_played
 from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.flags import parse_flag
 from pmemo_replay.games import ruleset_of
@@ -83,7 +83,9 @@ def upload_game() -> Any:
         ruling = result.ruling or {}
         if ruling.get("rule") == "log.schema":
             return json_response({"ruling": ruling}, 400)
-        return json_response(refusal(ruling, not as_played and text_stands_as_played(data, get_store().library, ruling)), 422)
+        played = text_as_played(data, get_store().library) if ruling.get("index") is not None else None
+        stands = not as_played and played is not None and played.ruling is None
+        return json_response(refusal(ruling, stands, [] if played is None else played.irregular), 422)
     if result.status == "stored":
         meta.keep_current(stored=True)
     response = json_response({"id": result.game_id}, 201 if result.status == "stored" else 200)
@@ -96,16 +98,19 @@ AS_PLAYED_HINT = ("the refused action would stand as played (the table may have 
                   "?as_played=1 to fold it as played (docs/as-played.md)")
 
 
-def refusal(ruling: dict[str, Any], stands: bool) -> dict[str, Any]:
-    """The body of a refused upload (422): the ruling, whether the log would stand as played, and then a hint."""
-    return {"ruling": ruling, "stands_as_played": stands, **({"hint": AS_PLAYED_HINT} if stands else {})}
+def refusal(ruling: dict[str, Any], stands: bool, irregular: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The body of a refused upload (422): the ruling, whether the log would stand as played (folded as played to its
+    end), then a hint; ``irregular``: the actions that stood irregular as played before the as-played fold stopped
+    (or in the whole log, when it stands)."""
+    return {"ruling": ruling, "stands_as_played": stands, "irregular": irregular or [],
+            **({"hint": AS_PLAYED_HINT} if stands else {})}
 
 
 @bp.get("/games")
 def list_games() -> Any:
     q = load_query(GAMES_QUERY)
-    page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"), ruleset=q.get("ruleset"),
-                                  played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
+    page = get_store().list_games(player=q.get("player"), deck=q.get("deck"), card=q.get("card"), event=q.get("event"),
+                                  ruleset=q.get("ruleset"), played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
                                   per_page=q["per_page"])
     return json_response(page.to_json())
 

@@ -23,13 +23,23 @@ from pmemo_replay.web.meta import keep_current, warehouse_path
 from pmemo_replay.web.pages import ruleset_words
 
 bp = Blueprint("entities", __name__)
+#: stored games listed per ruleset on a deck page (as many as the warehouse's newest finished ones)
+GAMES_SHOWN = 20
+#: games listed per ruleset on a player page (the games list, filtered by the player, pages the rest)
+PLAYER_GAMES = 50
 #: actions that name a card without playing it
 NOT_PLAYS = frozenset({"identify", "trigger", "hand_adjust", "shuffle", "search", "note"})
 
 
+def _page() -> int:
+    """``?page=N`` of a page's games (1 unless a number from 1 on is given)."""
+    value = request.args.get("page", "1")
+    return int(value) if value.isdigit() and 0 < int(value) < 1_000_000 else 1
+
+
 def _filters() -> Filters:
     try:
-        return Filters.parse({k: v for k, v in request.args.to_dict().items() if k != "ruleset"})
+        return Filters.parse({k: v for k, v in request.args.to_dict().items() if k not in ("ruleset", "page")})
     except FilterError as err:
         abort(400, description=str(err))
 
@@ -75,29 +85,36 @@ def card_key(ruleset: str, card_id: str) -> str:
     return key(card_id) if key is not None else card_id
 
 
-def first_plays(games: Iterable[dict[str, Any]], card_id: str, ruleset: str) -> dict[tuple[int, int], int]:
-    """(game id, seat) -> the step after the first action of that seat naming ``card_id`` as the card it plays.
+def _named_card(action: dict[str, Any]) -> list[tuple[int, str]]:
+    """A game without ``card_plays``: the action's own ``card`` is the card it plays (unless it names one otherwise)."""
+    p, card = action.get("p"), action.get("card")
+    return [(p, card)] if action.get("type") not in NOT_PLAYS and isinstance(p, int) and isinstance(card, str) else []
 
-    Reads the ``card`` of the listed games' playing actions only (extracted by the database: no action decoded here),
-    by primary key: the cost follows the number of games listed, not the store's size."""
+
+def first_plays(games: Iterable[dict[str, Any]], card_id: str, ruleset: str) -> dict[tuple[int, int], int]:
+    """(game id, seat) -> the step after the first action of that seat playing ``card_id`` (a parallel printing
+    too), as the game reads its actions (its ``card_plays``: a response, a setup choice, a nested play).
+
+    Reads only the actions of the listed games whose text names the card's base id (the database picks them: a
+    printing's id holds its base id), by primary key: the cost follows the number of games listed, not the store's
+    size."""
     wanted = {(g["game_id"], g["seat"]) for g in games}
     if not wanted:
         return {}
     base = card_key(ruleset, card_id)
-    named = ACTION.c.data["card"].as_string()
-    query = (sa.select(ACTION.c.game_id, ACTION.c.seq, ACTION.c.player, named)
-             .where(ACTION.c.game_id.in_(sorted({g for g, _ in wanted})), ACTION.c.type.not_in(sorted(NOT_PLAYS)),
-                    named.is_not(None))
+    plays = getattr(RULESETS.get(ruleset), "card_plays", None) or _named_card
+    query = (sa.select(ACTION.c.game_id, ACTION.c.seq, ACTION.c.data)
+             .where(ACTION.c.game_id.in_(sorted({g for g, _ in wanted})),
+                    sa.cast(ACTION.c.data, sa.Text).contains(base, autoescape=True))
              .order_by(ACTION.c.game_id, ACTION.c.seq))
     found: dict[tuple[int, int], int] = {}
     same: dict[str, bool] = {}
     with read_connection(get_store().engine) as conn:
-        for game_id, seq, player, card in conn.execute(query):
-            key = (game_id, player)
-            if key in found or key not in wanted:
-                continue
-            if same.setdefault(card, card_key(ruleset, card) == base):
-                found[key] = seq + 1
+        for game_id, seq, data in conn.execute(query):
+            for seat, card in plays(data):
+                key = (game_id, seat)
+                if key in wanted and key not in found and same.setdefault(card, card_key(ruleset, card) == base):
+                    found[key] = seq + 1
     return found
 
 
@@ -149,13 +166,15 @@ def card(card_id: str | None = None) -> Any:
     f = _filters()
     keep_current()
     with connect(warehouse_path()) as con:
-        body = card_page(con, card_key(ruleset, card_id), ruleset, f)
+        body = card_page(con, card_key(ruleset, card_id), ruleset, f, _page())
     steps = first_plays(body["games"], card_id, ruleset)
     for g in body["games"]:
         g["step"] = steps.get((g["game_id"], g["seat"]))
     facts = page_facts(found, ruleset)
+    page_args = {k: v for k, v in request.args.items() if k not in ("page", "card_id")}
     return render_template("card.html", card=found, facts=facts, text=facts.pop("text", None) or getattr(found, "text", None),
-                           reading=effect_reading(found, ruleset), body=body, ruleset=ruleset, filters=f.to_json())
+                           reading=effect_reading(found, ruleset), body=body, ruleset=ruleset, filters=f.to_json(),
+                           page_args=page_args)
 
 
 @bp.get("/players/")
@@ -169,7 +188,7 @@ def player(name: str | None = None) -> Any:
         abort(404, description="No stored game has a player whose name holds a NUL character.")
     f = _filters()
     store = get_store()
-    games = store.list_games(player=name, per_page=50, regular_only=f.regular_only)  # the list as filtered as the rest
+    games = store.list_games(player=name, per_page=PLAYER_GAMES, regular_only=f.regular_only)  # the list as filtered as the rest
     keep_current()
     with connect(warehouse_path()) as con:
         body = player_page(con, name, f)
@@ -179,7 +198,7 @@ def player(name: str | None = None) -> Any:
                                    for r in dict.fromkeys(g.ruleset for g in games.items)
                                    if all(r != s["ruleset"] for s in body["rulesets"])]
     for section in sections:  # statistics never mix games: each ruleset's games listed apart
-        section["games"] = store.list_games(player=name, ruleset=section["ruleset"], per_page=50,
+        section["games"] = store.list_games(player=name, ruleset=section["ruleset"], per_page=PLAYER_GAMES,
                                             regular_only=f.regular_only)
         section["game"] = ruleset_words(section["ruleset"])
     return render_template("player.html", name=name, games=games, body=body, sections=sections, filters=f.to_json())
@@ -193,9 +212,19 @@ def deck(name: str | None = None) -> Any:
 
     name = _named(name)
     f = _filters()
+    store = get_store()
     keep_current()
     with connect(warehouse_path()) as con:
         body = deck_page(con, name, f)
-    if not body["totals"]:
-        abort(404, description=f"No finished game has a deck named {name!r}.")
-    return render_template("deck.html", name=name, body=body, filters=f.to_json())
+    stored = store.list_games(deck=name, per_page=GAMES_SHOWN, regular_only=f.regular_only)  # finished or not
+    if not body["totals"] and stored.total == 0 and (
+            not f.regular_only or store.list_games(deck=name, per_page=1).total == 0):
+        abort(404, description=f"No stored game has a deck named {name!r}.")
+    sections = body["rulesets"] + [{"ruleset": r, "totals": [], "players": [], "matchups": [], "games": []}
+                                   for r in dict.fromkeys(g.ruleset for g in stored.items)
+                                   if all(r != s["ruleset"] for s in body["rulesets"])]
+    for section in sections:  # statistics never mix games: each ruleset's players and games apart
+        section["game"] = ruleset_words(section["ruleset"])
+        section["stored"] = store.list_games(deck=name, ruleset=section["ruleset"], per_page=GAMES_SHOWN,
+                                             regular_only=f.regular_only)
+    return render_template("deck.html", name=name, body=body, sections=sections, filters=f.to_json())

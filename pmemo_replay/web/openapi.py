@@ -37,7 +37,7 @@ def _error(description: str) -> dict[str, Any]:
 
 COMPONENTS: dict[str, type[Any]] = {
     "Error": schemas.ErrorSchema, "Ruling": schemas.RulingSchema, "RulingResponse": schemas.RulingResponse,
-    "UploadRefusal": schemas.UploadRefusal,
+    "UploadRefusal": schemas.UploadRefusal, "DraftRefusal": schemas.DraftRefusal,
     "Created": schemas.CreatedSchema, "Result": schemas.ResultSchema, "GameSummary": schemas.GameSummarySchema,
     "GamePage": schemas.GamePageSchema, "Game": schemas.GameSchema, "Actions": schemas.ActionsSchema,
     "TrailEntry": schemas.TrailEntrySchema, "Point": schemas.PointSchema, "Chara": schemas.CharaSchema,
@@ -131,11 +131,12 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
     "/api/drafts/{draft_id}/actions": {"post": {
         "summary": "Append one action: `{\"action\": {...}, \"expected\": n}`, n the actions the client holds before it; "
                    "the same request again answers the same (applied once); `\"as_played\": false` refuses an irregular "
-                   "action even in a draft whose header says `as_played` (the recorder asks before it stands)",
+                   "action even in a draft whose header says `as_played` (the recorder asks before it stands: the "
+                   "422 then says whether it would stand)",
         "parameters": [DRAFT_ID],
         "requestBody": _APPEND_BODY,
         "responses": {"200": _draft_json("applied (judge view)", _STEP), "400": _BAD,
-                      "422": _json("RulingResponse", "illegal: nothing appended"), **_WRITE}}},
+                      "422": _json("DraftRefusal", "illegal: nothing appended"), **_WRITE}}},
     "/api/drafts/{draft_id}/check": {"post": {
         "summary": "Would this append be taken as a regular action (`{\"action\": {...}, \"expected\": n}`)? Nothing is "
                    "stored: `{\"count\", \"legal\", \"ruling\"}`, the ruling an append would answer (the payment sheet "

@@ -24,7 +24,7 @@ from pmemo_replay.web.uploads import NoLog, as_played_asked, explain, log_from_r
 from pmemo_replay.web.viewdata import game_view
 
 bp = Blueprint("pages", __name__)
-FILTERS = ("ruleset", "player", "card", "event", "from", "to")
+FILTERS = ("ruleset", "player", "deck", "card", "event", "from", "to")
 RULESET_NAME = re.compile(r"[a-z0-9][a-z0-9.\-]{0,63}")
 
 
@@ -70,7 +70,7 @@ def _search() -> tuple[dict[str, Any], dict[str, str], str | None]:
 
 def render_index(status: int = 200, rejection: dict[str, Any] | None = None, auth_error: str | None = None) -> Any:
     q, raw, error = _search()
-    page = get_store().list_games(player=q.get("player"), card=q.get("card"), event=q.get("event"),
+    page = get_store().list_games(player=q.get("player"), deck=q.get("deck"), card=q.get("card"), event=q.get("event"),
                                   ruleset=q.get("ruleset"), played_from=q.get("played_from"), played_to=q.get("played_to"),
                                   page=q["page"], per_page=q["per_page"])
     pages = max(1, math.ceil(page.total / q["per_page"]))

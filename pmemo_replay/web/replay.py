@@ -36,6 +36,8 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
     ``unverified``: action i -> what the engine applied as recorded without being able to verify it (issue 12);
     ``irregular``: action i -> the rulings that stood on it in a game played as logged (docs/as-played.md);
     ``bare``: the actions whose trail only moves the game on (:data:`STEP_CHANGES`), which hiding passes may hide;
+    ``quiet``: the action types that only close a window or a phase, as the game says (its ``quiet_actions``,
+    engine.ruleset): hiding passes hides a bare action of one of them;
     ``acted_in``: action i -> the turn it was applied in, where that is not the turn its step shows (as played, a
     skipped owed step lapsed and the next turn started within the action).
 
@@ -46,7 +48,8 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
     try:
         folder = Folder(header, game_cards(cards, header))
     except (IllegalAction, UnknownRuleset):
-        return {"turns": turns, "implied": {}, "unverified": unverified, "irregular": {}, "bare": [], "acted_in": {}}
+        return {"turns": turns, "implied": {}, "unverified": unverified, "irregular": {}, "bare": [], "acted_in": {},
+                "quiet": []}
     last = folder.state.turn
     shown = actions[:limit]
     for n, action in enumerate(shown, 1):
@@ -66,10 +69,11 @@ def timeline(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], ca
         if all(entry.rule in STEP_CHANGES for entry in trail.entries):
             bare.append(index)
     irregular: dict[str, list[dict[str, Any]]] = {}
-    for ruling in folder.irregular:
-        irregular.setdefault(str(ruling.index), []).append(ruling.to_json())
+    for ruling in folder.irregular:  # one per action; the step lists every rule it broke
+        irregular.setdefault(str(ruling.index), []).extend(r.to_json() for r in ruling.every())
     return {"turns": turns, "implied": {str(k): v for k, v in folder.implied.items() if v}, "unverified": unverified,
-            "irregular": irregular, "bare": bare, "acted_in": {str(k): v for k, v in folder.turn_of.items()}}
+            "irregular": irregular, "bare": bare, "acted_in": {str(k): v for k, v in folder.turn_of.items()},
+            "quiet": sorted(getattr(folder.ruleset, "quiet_actions", ()))}
 
 
 class StepError(ValueError):

@@ -63,6 +63,7 @@ class GamesQuery(Schema):
         unknown = EXCLUDE
 
     player = filter_text("games this player played (at any seat)")
+    deck = filter_text("games where a seat played a deck of this name")
     card = filter_text("games with this card id in any deck or EX deck")
     event = filter_text("tournament name")
     ruleset = filter_text("games of this ruleset (pm-2.22, mahou-shoujo-1)")
@@ -135,15 +136,33 @@ class RulingSchema(Schema):
     message = fields.String(required=True)
 
 
+class IrregularSchema(RulingSchema):
+    """One action that stood irregular in a log played as logged: the first rule it broke (docs/as-played.md)."""
+
+    also = fields.List(fields.Nested(RulingSchema), metadata={
+        "description": "the other rules the same action broke, each a ruling (absent when it broke one)"})
+
+
 class RulingResponse(Schema):
     ruling = fields.Nested(RulingSchema, required=True)
 
 
+class DraftRefusal(RulingResponse):
+    stands_as_played = fields.Boolean(required=True, metadata={
+        "description": "true when the action, sent with \"as_played\": false to a draft recorded as played, would "
+                       "stand as played (the recorder then offers to record it anyway); false otherwise"})
+
+
 class UploadRefusal(RulingResponse):
     stands_as_played = fields.Boolean(required=True, metadata={
-        "description": "true when the log, refused as an ordinary log, would stand played as logged (sent again with "
-                       "?as_played=1: docs/as-played.md); false otherwise, and for an upload that asked as_played"})
+        "description": "true when the log, refused as an ordinary log, would stand played as logged (folded as played to "
+                       "its end; sent again with ?as_played=1: docs/as-played.md); false otherwise, and for an upload "
+                       "that asked as_played"})
     hint = fields.String(metadata={"description": "with stands_as_played: what to do, in words"})
+    irregular = fields.List(fields.Nested(IrregularSchema), required=True, metadata={
+        "description": "folded as played: the actions that stood irregular before the fold stopped (all of them when "
+                       "stands_as_played), each with the other rules it broke in `also`; [] for a log refused at its "
+                       "header or malformed"})
 
 
 class CreatedSchema(Schema):
@@ -186,7 +205,7 @@ class GameSummarySchema(Schema):
     unverified = fields.Integer(allow_none=True, metadata={
         "description": "actions whose effect the engine applied as recorded without verifying it (null: not counted "
                        "yet, a game stored before the count was kept)"})
-    irregular = fields.Integer(metadata={"description": "irregularities that stood in a game stored as played"})
+    irregular = fields.Integer(metadata={"description": "irregular actions that stood in a game stored as played"})
     event = fields.String(allow_none=True)
     round = fields.Integer(allow_none=True)
 
@@ -361,8 +380,9 @@ class CheckSchema(Schema):
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
     unverified = fields.List(fields.Dict(), metadata={
         "description": "steps applied as recorded, not checked: {index, path, card, why}"})
-    irregular = fields.List(fields.Nested(RulingSchema), metadata={
-        "description": "as played: one ruling per irregular action that stood (docs/as-played.md)"})
+    irregular = fields.List(fields.Nested(IrregularSchema), metadata={
+        "description": "as played: one ruling per irregular action that stood, the other rules it broke in `also` "
+                       "(docs/as-played.md)"})
     refused_irregular = fields.List(fields.Nested(RulingSchema), metadata={
         "description": "as played, beside a final ruling: what the refused action itself broke that could have been let "
                        "pass (a trigger it skipped among them); none of it stood, the action was not carried out"})

@@ -61,6 +61,6 @@ def test_hidden_passes_keep_the_irregular_end_turn_and_the_outline_marks_it(page
     page.keyboard.press("o")
     marked = page.locator("#turn-outline li.outline-turn.irregular")
     assert marked.count() == 1
-    assert marked.locator(".outline-irregular").text_content() == "1 irregular"
+    assert marked.locator(".outline-irregular").text_content() == "1 irregular action"
     assert "turn.priority" in (marked.locator(".outline-irregular").get_attribute("title") or "")
     assert "[irregular]" in marked.inner_text()

@@ -50,7 +50,7 @@ def test_legal_logs_carry_an_empty_irregular_list(capsys: pytest.CaptureFixture[
 def test_readable_output_names_each_irregularity(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run(capsys, "check", str(AS_PLAYED_LOG))
     assert code == 1
-    assert "as played, 2 irregularities stood (259 action(s) applied)" in out
+    assert "as played, 2 irregular action(s) stood (259 action(s) applied)" in out
     assert "irregular: cost.amount at action 21 (path 21) [Rule Book v2.22 P11]" in out
 
 

@@ -25,7 +25,7 @@ def run(header: A, actions: list[A], *, keep_trails: bool = True) -> Any:
 
 
 def stood(res: Any) -> list[tuple[int, str]]:
-    return [(r.index, str(r.rule)) for r in res.irregular]
+    return [(x.index, str(x.rule)) for r in res.irregular for x in r.every()]  # every rule broken
 
 
 def test_a_summon_out_of_turn_stands() -> None:

@@ -31,7 +31,8 @@ def as_played(g: Game | Log) -> Game | Log:
 
 
 def rules_of(res: Any) -> list[tuple[int, str]]:
-    return [(r.index, str(r.rule)) for r in res.irregular]
+    """Every rule broken by the actions that stood (an ``irregular`` entry is one action: its ``also`` too)."""
+    return [(x.index, str(x.rule)) for r in res.irregular for x in r.every()]
 
 
 def test_short_payment_stands_and_later_actions_are_checked_against_it() -> None:
@@ -263,9 +264,10 @@ def test_mahou_skipping_ones_own_fill_stands_where_the_action_needs_no_active_fi
 
 
 def test_two_breaks_of_one_kind_are_two_rulings() -> None:
-    """An Approach decision by the wrong player in the wrong step broke two rules: both stand as rulings."""
+    """An Approach decision by the wrong player in the wrong step broke two rules: both stand as rulings of the one
+    action (its ``irregular`` entry, the second in its ``also``)."""
     g = Game([F[0]]).add("end_approach", 1)  # player 1, during player 0's Main Phase
     assert g.fold().ruling.rule == "turn.step"
     res = as_played(g).fold()
     assert res.ruling is None and rules_of(res) == [(4, "turn.step"), (4, "turn.priority")]
-    assert "not player 1's" in res.irregular[1].message
+    assert len(res.irregular) == 1 and "not player 1's" in res.irregular[0].also[0].message

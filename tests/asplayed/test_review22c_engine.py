@@ -30,7 +30,7 @@ def _deck_out() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 def _stood(res: Any) -> list[tuple[int | None, str]]:
-    return [(r.index, r.rule) for r in res.irregular]
+    return [(x.index, x.rule) for r in res.irregular for x in r.every()]  # every rule broken
 
 
 def test_a_skipped_trigger_lapses_and_the_omitted_passes_are_implied_after_it() -> None:

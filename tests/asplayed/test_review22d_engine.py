@@ -30,7 +30,7 @@ def _st024() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 
 def _stood(res: Any) -> list[tuple[int | None, str]]:
-    return [(r.index, str(r.rule)) for r in res.irregular]
+    return [(x.index, str(x.rule)) for r in res.irregular for x in r.every()]  # every rule broken
 
 
 # -- finding 1: a trigger logged one action late --------------------------------------------------------------------
@@ -73,9 +73,9 @@ def test_a_lapsed_trigger_logged_two_turns_later_is_a_late_trigger_of_its_own() 
     assert "has not just happened" in res.irregular[1].message
 
 
-def test_a_trigger_logged_twice_late_is_refused_the_second_time() -> None:
+def test_a_trigger_logged_twice_late_stands_the_second_time_as_a_second_firing() -> None:
     """The lapsed trigger fires once: logged again, it is an extra trigger (late), and then turn 2's own firing is its
-    second one in turn 2."""
+    second one in turn 2: since review r22f an effect used twice stands as played (``effect.once``, ``count``)."""
     header, actions = _st024()
     late = copy.deepcopy(actions)
     late[16], late[17] = late[17], late[16]
@@ -83,7 +83,9 @@ def test_a_trigger_logged_twice_late_is_refused_the_second_time() -> None:
     res = fold(header, late, CARDS)
     assert _stood(res)[:2] == [(16, "effect.result"), (18, "effect.result")]
     assert "has not just happened" in res.irregular[1].message
-    assert res.ruling is not None and (res.ruling.index, res.ruling.rule) == (44, "effect.once")
+    assert res.ruling is None and res.applied == len(late)
+    assert [(r.index, r.rule) for r in res.irregular][2:] == [(44, "effect.once")]  # one action, its first rule
+    assert fold({k: v for k, v in header.items() if k != "as_played"}, late, CARDS).ruling.index == 16
 
 
 # -- finding 2: ending a turn that is not yours -----------------------------------------------------------------------

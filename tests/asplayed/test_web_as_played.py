@@ -65,7 +65,7 @@ def test_judge_lists_every_irregularity(client: FlaskClient) -> None:
     r = client.post("/judge", data={"csrf_token": token(client), "log": AS_PLAYED})
     html = r.get_data(as_text=True)
     assert r.status_code == 200
-    assert "Played as logged." in html and "2 irregularities stood" in html
+    assert "Played as logged." in html and "2 irregular actions stood" in html
     items = re.findall(r'<li data-index="(\d+)">', html)
     assert items == ["4", "21"]
     assert viewer_data(html)["total"] == 259  # the replay goes to the end
@@ -94,5 +94,5 @@ def test_judge_lists_the_irregularities_that_stood_before_a_later_ruling(client:
     log = AS_PLAYED.rstrip("\n") + "\n" + json.dumps({"type": "pass", "p": 0}) + "\n"
     html = client.post("/judge", data={"csrf_token": token(client), "log": log}).get_data(as_text=True)
     assert "Illegal." in html and "Action 259 breaks" in html and "game.over" in html
-    assert "before it, 2 irregularities stood as played" in html
+    assert "before it, 2 irregular actions stood as played" in html
     assert re.findall(r'<li data-index="(\d+)">', html) == ["4", "21"]

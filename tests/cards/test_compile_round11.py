@@ -24,7 +24,10 @@ def test_ignore_n_granted_like_the_other_keywords() -> None:
     got = _one("このカードは、自分の【丙】が3枚以上いる場合、〔天然1〕、+10/+10を得る。")
     assert got is not None and {"op": "grant", "target": "self", "until": "turn_end", "what": {"ignore": 1}} in got["do"]
     assert _one("[メイン/自分]:《休》自分のキャラ1枚は、ターン終了時まで〔天然〕を得る。") is None  # no number
-    assert _one("このカードは、自分の【丙】が3枚以上いる場合、〔天然+2〕を得る。") is None  # a raise of X: not read
+    # a raise of X: read since round 18 (lead's decision, session 10), as a grant of its own
+    got = _one("このカードは、自分の【丙】が3枚以上いる場合、〔天然+2〕を得る。")
+    assert got is not None and got["do"] == [
+        {"op": "grant", "target": "self", "until": "turn_end", "what": {"ignore_plus": 2}}]
 
 
 def test_coins_put_on_for_each_and_shootdown_coins() -> None:

@@ -25,7 +25,10 @@ def test_the_forms_read() -> None:
     # side by side with no ＋: every listed card on the player's Area, as with ＋ (rule book 001's glossary)
     assert read("「A」「B」【P】") == {"all_of": [{"has_name": "A"}, {"has_name": "B"}, {"has_property": "P"}]}
     assert read("「A」【B」") is UNREAD
-    assert read("このターン、自分のポイント置き場にカードが2枚以上置かれている") is UNREAD  # a history: not read
+    # this turn's history of a Point Zone (round 18): cards put there this turn, by approaches or effects
+    assert read("このターン、自分のポイント置き場にカードが2枚以上置かれている") == {
+        "history": {"event": "point", "filter": {}, "who": "self", "at_least": 2}}
+    assert read("このターン、自分のポイント置き場に【P】が2枚以上置かれている") is UNREAD
     assert cut("《使用条件》:「A」[メイン/自分]:x") == ("「A」", "[メイン/自分]:x")
     assert cut("《使用条件》:文。[メイン/自分]:x") == ("文", "[メイン/自分]:x")
 
@@ -35,7 +38,9 @@ def test_saga_events_keep_their_timing_and_condition() -> None:
     saga = read_precious(DATA / "SAGA", compile=True)
     shock = saga.get("SAGA 01-107")
     assert str(shock.timing) == "approach/opponent"  # was read as no timing at all: any window
-    assert shock.use_condition is None and all(e.why and not e.scripted for e in shock.effects)
+    # its condition, cards put into the player's Point Zone this turn, is read since round 18 (before: unscripted)
+    assert shock.use_condition is not None and shock.use_condition["history"]["event"] == "point"
+    assert shock.use_condition["history"]["who"] == "self" and shock.effects[0].compiled
     pair = saga.get("SAGA 01-112")
     assert str(pair.timing) == "approach/both"
     assert pair.use_condition == {"all_of": [{"has_name": "水野 愛"}, {"has_name": "紺野 純子"}]}

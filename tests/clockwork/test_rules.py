@@ -179,7 +179,8 @@ def test_inherit_target_needs_the_irregularities_that_stood_before_it() -> None:
     plain = {k: v for k, v in header.items() if k != "as_played"}
     assert _fold(plain, [*actions, bad]).ruling.rule == "turn.pending"  # an ordinary log stops at the owed trigger
     res = _fold(header, [*actions, good])
-    assert [r.rule for r in res.irregular] == ["turn.pending", "turn.priority"]  # both rules it broke
+    assert [x.rule for r in res.irregular for x in r.every()] == ["turn.pending", "turn.priority"]  # both rules it broke
+    assert len(res.irregular) == 1  # one action stood
     assert res.state.pending == [] and res.state.players[1].zones[1] is None  # the triggers lapsed; the Moth left
 
 

@@ -29,8 +29,10 @@ def page(browser: Any) -> Iterator[Any]:
     assert [e for e in errors if "status of 422" not in e] == []
 
 
-def start_and_queue_a_wrong_end_turn(page: Any, server: LiveServer, as_played: bool) -> tuple[int, int]:
-    """Start a Clockwork draft, tap offers until turn 1's Main I, queue an end_turn by the other player, reload."""
+def start_and_queue_a_wrong_end_turn(page: Any, server: LiveServer, as_played: bool,
+                                     wrong: Any = None) -> tuple[int, int]:
+    """Start a Clockwork draft, tap offers until turn 1's Main I, queue an end_turn by the other player (or the action
+    ``wrong(state)`` gives), reload."""
     page.goto(f"{server.url}/record?game={CWM}")
     page.wait_for_selector("#any-players fieldset")
     if as_played:
@@ -50,7 +52,7 @@ def start_and_queue_a_wrong_end_turn(page: Any, server: LiveServer, as_played: b
             page.locator("#sheet .draws-skip").click()
         count += 1
         page.wait_for_selector(f"#board[data-count='{count}']", timeout=WAIT_MS)
-    wrong = {"type": "end_turn", "p": 1 - state["turn_player"]}
+    wrong = {"type": "end_turn", "p": 1 - state["turn_player"]} if wrong is None else wrong(state)
     page.evaluate("""([id, action, n]) => {
         const key = `pmemo-draft:${id}`;
         const d = JSON.parse(localStorage.getItem(key));
@@ -77,3 +79,13 @@ def test_a_draft_without_the_choice_offers_no_anyway(page: Any, server: LiveServ
     assert "as_played" not in server.app.test_client().get(f"/api/drafts/{draft_id}").json["game"]
     assert "turn.priority" in page.inner_text("#refusal")
     assert page.locator("#refusal button").count() == 0
+
+
+def test_an_action_that_cannot_stand_is_not_offered_anyway(page: Any, server: LiveServer) -> None:
+    """Review r22f: an attack in Main I (``turn.phase``: no battle there) cannot be carried out as played: the server
+    says it would not stand (``stands_as_played`` false), so the recorder offers no "Record it anyway as played"."""
+    draft_id, count = start_and_queue_a_wrong_end_turn(
+        page, server, True, lambda state: {"type": "attack", "p": state["turn_player"], "at": "zone:0"})
+    assert page.inner_text("#refusal").startswith("Refused")
+    assert page.locator("#refusal button").count() == 0
+    assert server.app.test_client().get(f"/api/drafts/{draft_id}").json["count"] == count

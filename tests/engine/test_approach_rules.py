@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.engine.kit import Game, assert_illegal, assert_legal
+from engine.pm.cards import Card, CardDB, Effect, Timing
+from tests.engine.kit import DB, Game, assert_illegal, assert_legal
 
 AKI, BEN, CAT, DAN, EVE, FAY, GUS = (f"TST 01-00{i}" for i in (1, 2, 4, 5, 6, 7, 8))
 F = [f"TST 90-{i:03d}" for i in range(1, 21)]
@@ -178,3 +179,55 @@ def test_points_seven_lose_mid_turn() -> None:
     assert res.result == {"winner": 0, "reason": "points"}
     g.add("pass", 0)
     assert_illegal(g, "game.over")
+
+
+
+def _break_game(extra: list[Card], approacher: str, hand0: tuple[str, ...] = ()) -> Game:
+    """Player 0 (with ``approacher`` on the Area, ``hand0`` in hand) approaches unanswered; Surprise ([Break], an
+    Event) lands in player 1's Point Zone."""
+    top1 = [F[10], F[11], F[12], F[13], F[14], F[15], F[16], F[17], F[18], SURPRISE]
+    g = Game([approacher, F[0], F[1], *hand0], top1, db=CardDB([*DB, *extra]))
+    g.add("summon", 0, card=approacher, area="main", pay=[{"hand": F[0]}, {"hand": F[1]}]).passes(1).end_turn(0)
+    g.end_turn(1)
+    return g.add("approach", 0, card=approacher).passes(0, 1).add("no_interfere", 1)
+
+
+JAMMER = Card(id="TST 88-001", name="Jammer", series="Test", type="chara", color="red", cost=2, source=2, ap=30, dp=30,
+              effects=(Effect("continuous", condition={"approaching": True}, script=(
+                  {"op": "forbid", "who": "opponent", "what": "play", "filter": {"type": "event"}},)),))
+_DECLINE = Timing.parse("approach/decline")
+QUASH = Card(id="TST 88-002", name="Quash", series="Test", type="event", color="red", cost=0, source=2, timing=_DECLINE,
+             effects=(Effect(kind="activated", timing=_DECLINE, script=({"op": "disable"},), condition={
+                 "answers": {"type": "play_event", "side": "opponent", "filter": {"type": "event"}}}),))
+
+
+def test_a_break_is_a_play_that_bans_on_plays_reach() -> None:
+    """Reader rd14 (SAGA 01-002, SSSS 01-014): "while this card approaches, the opponent cannot play Events" bars the
+    opponent's Break of an Event its approach put into their Point Zone; another approacher does not."""
+    assert_illegal(_break_game([JAMMER], JAMMER.id).add("break", 1, card=SURPRISE), "effect.condition")
+    assert_legal(_break_game([JAMMER], AKI).add("break", 1, card=SURPRISE))
+
+
+def test_an_event_played_by_its_break_can_be_cancelled() -> None:
+    """A Break plays the card (rules.md reading 9; reader rd13, GRAN 01-116): a response cancelling an Event the
+    opponent plays answers it, and the Event does nothing."""
+    g = _break_game([QUASH], AKI, (QUASH.id,))
+    before = len(assert_legal(g).state_json()["players"][1]["hand"])
+    g.add("break", 1, card=SURPRISE, responses=[{"type": "play_event", "p": 0, "card": QUASH.id, "pay": []}])
+    s = assert_legal(g).state_json()
+    assert len(s["players"][1]["hand"]) == before, "Surprise was cancelled: no draw"
+    assert s["players"][1]["points"] == [{"card": SURPRISE, "face": "down"}]
+
+
+HECKLER = Card(id="TST 88-003", name="Heckler", series="Test", type="chara", color="red", cost=2, source=2, ap=30,
+               dp=30, effects=(Effect("auto", trigger="opp_event", script=(
+                   {"op": "modify", "target": "self", "ap": 10, "dp": 0, "until": "turn_end"},)),))
+
+
+def test_an_event_played_by_its_break_fires_event_played_triggers() -> None:
+    """"Every time the opponent's Event is played" hears an Event played by its Break (reader rd15: GP 01-072)."""
+    g = _break_game([HECKLER], HECKLER.id).add("break", 1, card=SURPRISE)
+    assert_illegal(g.add("pass", 0), "effect.result")  # the trigger it owes is missing
+    g.actions[-1] = {"type": "trigger", "p": 0, "card": HECKLER.id, "effect": 0}
+    s = assert_legal(g).state_json()
+    assert next(c for c in s["players"][0]["main"] if c["card"] == HECKLER.id)["ap"] == 40

@@ -104,7 +104,9 @@ def test_meta_and_games_list_link_cards_players_decks_and_archetypes(client: Fla
 
 
 def test_card_page_links_each_seat_to_its_own_play(tmp_path: Path) -> None:
-    """Both seats of a game may play the card: each row links to the step of that seat's play (Mahou Shoujo)."""
+    """Both seats of a game may play the card: each row links to the step of that seat's play (Mahou Shoujo), the
+    action that plays it as the game reads plays (a ``place_active`` plays its Hero and its Girl: review r22f)."""
+    from engine.rulesets import get_ruleset
     from pmemo_replay.games.cards import CardLibrary
     from pmemo_replay.logio import dump_jsonl, load_log
     from pmemo_replay.simulate import simulated_logs
@@ -121,7 +123,8 @@ def test_card_page_links_each_seat_to_its_own_play(tmp_path: Path) -> None:
         for game_id, step, player in rows:
             doc = c.get(f"/api/games/{game_id}").get_json()
             played = c.get(f"/api/games/{game_id}/actions").get_json()["actions"][int(step) - 1]
-            assert played["card"] == "KRM 007" and doc["players"][played["p"]] == player
+            seats = [p for p, card in get_ruleset("mahou-shoujo-1").card_plays(played) if card == "KRM 007"]
+            assert seats and doc["players"][seats[0]] == player
     finally:
         app.extensions["pmemo_store"].close()
 

@@ -234,3 +234,14 @@ def test_a_control_character_is_named_once() -> None:
         parse_log(b'{"format": "pmemo-log\x00"}')
     assert "Invalid control character at line 1 column 22" in str(err.value)
     assert " at at " not in str(err.value)
+
+
+def test_integers_beyond_64_bits_stay_exact_in_json_lines() -> None:
+    """orjson reads an integer past 64 bits as a float: the quick path leaves such a log to the slow one, which keeps
+    the number exact (found by test_hostile_logs_agree: a meta holding -9223372036854775809)."""
+    doc = document()
+    head = {k: v for k, v in doc.items() if k != "actions"}
+    for big in (-9223372036854775809, 18446744073709551616, 10 ** 30):
+        actions = [*doc["actions"][:2], {**doc["actions"][2], "meta": {"n": [big]}}]
+        text = "\n".join(json.dumps(x) for x in [head, *actions]) + "\n"
+        assert agree(text)[2][2]["meta"] == {"n": [big]}

@@ -27,7 +27,7 @@ def test_upload_engine_failure_422_ruling_nothing_stored(client: FlaskClient, ap
     r = client.post("/api/games", data=jsonl(simulated(1, 71)[0]), content_type="application/json")
     assert r.status_code == 422
     assert r.get_json() == {"ruling": {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": MESSAGE},
-                              "stands_as_played": False}
+                              "stands_as_played": False, "irregular": []}
     assert app.extensions["pmemo_store"].count("upload") == 0
     assert app.extensions["pmemo_store"].count("game") == 0
 

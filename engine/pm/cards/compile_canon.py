@@ -27,7 +27,7 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^このカードがアプローチまたは妨害した場合、", "このカードがアプローチまたは妨害に参加した場合、"),
     (r"(?<=[がの])アプローチしている", "アプローチに参加している"),
     # "at the end of your turn": a turn-end trigger during your own turn
-    (r"^自分のターン終了時に、", "自分のターンの間、ターン終了時に、"),
+    (r"^自分のターン終了時に、?", "自分のターンの間、ターン終了時に、"),
     (r"^このカードは、自分のターン終了時に、?", "自分のターンの間、このカードは、ターン終了時に"),
     (r"(?:自分の)?デッキの上から(\d+)枚を見て", r"デッキの上のカード\1枚を見て"),
     # number words
@@ -55,8 +55,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # two causes: 登場した場合、または… = 登場、または…
     (r"^このカードが登場した場合、または(?=アプローチに参加した場合|退場した場合)", "このカードが登場、または"),
     # "this card, when it enters, gets / becomes …": the same as "when this card enters, this card gets / becomes …"
+    (r"^このカードは、妨害した場合、", "このカードは、妨害に参加した場合、"),
     (r"^このカードは、(登場した|アプローチに参加した|妨害された|妨害に参加した)場合、(?=ターン終了時まで|ターン終了時に|活動状態になる|休息状態になる"
-     r"|デッキの下に移る|手札に戻る|捨て札になる|ゲームから取り除かれる)",
+     r"|デッキの下に移る|手札に戻る|捨て札になる|ゲームから取り除かれる|サポートエリアに移る|メインエリアに移る)",
      r"このカードが\1場合、このカードは、"),
     # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
     (r"相手のアプローチによって自分のポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
@@ -75,6 +76,15 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?<=、)(?:この効果で)?場に出したキャラ", "この効果で場に出たキャラ"),
     # a comma left out between "during X" and the AP/DP gained
     (r"(?<=の間)(?=[+\-±]\d+/[+\-±]\d+を得る)", "、"),
+    # round 17: "this turn, X has entered / left / been played / approached": the history condition as one phrase
+    # (no comma inside: a condition is read up to its 場合)
+    (r"(?<![^。》:])(?:このターン|このターンの間に|同じターンの間に)、(?=[^、。]+?(?:登場し|退場し|場から離れ|プレイされ"
+     r"|アプローチに参加し|アプローチし)ている場合、)", "このターンの間に"),
+    # a comma left out after このカードは following a condition; 手札が N 枚以下 = 手札の枚数が N 枚以下
+    (r"(?<=場合、)このカードは(?=〔)", "このカードは、"),
+    (r"(?<![^。》:、])手札が(\d+)枚以下の場合、", r"手札の枚数が\1枚以下の場合、"),
+    # round 18: "until the end of the turn, for each X, …" = "for each X, until the end of the turn, …"
+    (r"ターン終了時まで、?([^、。]+?\d+(?:枚|個)につき、)", r"\1ターン終了時まで"),
 ]]
 
 

@@ -4,7 +4,8 @@
 effect (B) waiting for that Chara to approach; the reader lists B as an automatic effect of the Event. As the hand
 scripts do (MHK 01-111), A's script ends with ``{"op": "delay", "on": cause, "subject": who, "auto": j}`` and the
 automatic effect ``j`` gets B's script with the trigger ``delayed`` (engine.pm.script: it fires only once set up).
-Forms read: "このターン、<who><cause>場合、B" (who: the one Chara the play effect names, or named Charas of yours;
+Forms read: "このターン、<who><cause>場合、B" (who: the one Chara the play effect names, or a kind of Chara of yours
+or of the opponent's: the first such event this turn;
 the cause one of another Chara's events, compile_trigger's table) and "ターン終了時に、B". A B that opens with "may"
 (…できる) is optional as a whole, as an automatic effect's is (the ``delay`` step and the automatic effect are
 ``optional``). Anything else leaves the Event unscripted.
@@ -57,8 +58,8 @@ def _subjects(who: str, play: Effect, card: Card) -> list[Any]:
             raise ph.NotUnderstood(who)  # targets of different kinds: which of them? not read
         return [f"target:{k}" for k in range(len(play.targets))]
     p = ph.phrase(who, card.series)
-    if p is None or p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") != "self":
-        raise ph.NotUnderstood(who)
+    if p is None or p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") not in ("self", "opponent"):
+        raise ph.NotUnderstood(who)  # a kind of Chara of yours or of the opponent's (round 18), seen from the player
     return [p.chara_spec()]
 
 

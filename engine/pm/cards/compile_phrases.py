@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -210,6 +210,8 @@ def _draw_until(m: re.Match[str], ctx: Ctx) -> list[Step]:
 #: more readers of a "for each" count / a condition clause (text -> the count / condition, None: not this one's)
 MORE_PERS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 MORE_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
+#: trigger heads of later modules: (cause, condition, the rest of the text), None when not theirs
+MORE_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
 
 
 def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
@@ -246,14 +248,28 @@ def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
 _KW_GRANTS = {"アクティブ": "active", "強引": "forceful", "我慢": "endure"}
 #: keywords with a number (〔突破N〕, 〔天然N〕: [Ignore N], rule book 001's keyword list), granted as ``{key: N}``
 _KW_VALUED = {"突破": "breakthrough", "天然": "ignore"}
-_KWS = r"(?P<kws>(?:〔(?:アクティブ|強引|我慢|突破\d+|天然\d+)〕、?)+)?"
+#: a valued keyword given as +N (〔天然+N〕): raises the Chara's value by N, a Chara without one gets it with N (lead's
+#: decision, session 10; engine.pm.stats.ignore_value). Only 〔天然+N〕 has an engine key so far.
+_KW_RAISED = {"天然": "ignore_plus"}
+_KWS = r"(?P<kws>(?:〔(?:アクティブ|強引|我慢|突破\d+|天然\+?\d+)〕、?)+)?"
 
 
-def kw_grants(kws: str | None, target: Any, until: str = "turn_end") -> list[Step]:
-    """The grants of the keywords matched by ``_KWS`` (〔アクティブ〕〔我慢〕…), in the order written."""
-    return [{"op": "grant", "target": target, "until": until,
-             "what": {_KW_VALUED[k[:2]]: int(k[2:])} if k[:2] in _KW_VALUED else _KW_GRANTS[k]}
-            for k in re.findall(r"〔([^〕]+)〕", kws or "")]
+def kw_grants(kws: str | None, target: Any, until: str = "turn_end", per: Mapping[str, Any] | None = None) -> list[Step]:
+    """The grants of the keywords matched by ``_KWS`` (〔アクティブ〕〔我慢〕…), in the order written; with ``per``
+    ("for each X"), a raise (〔天然+N〕) N times the count, any other keyword only when the count is not 0. A valued
+    keyword with its own number (〔突破N〕, 〔天然N〕) "for each X" is not read."""
+    out: list[Step] = []
+    for k in re.findall(r"〔([^〕]+)〕", kws or ""):
+        if k[2:3] == "+":
+            what: Any = {_KW_RAISED[k[:2]]: int(k[3:])}
+        elif k[:2] in _KW_VALUED:
+            if per:
+                raise NotUnderstood(k)
+            what = {_KW_VALUED[k[:2]]: int(k[2:])}
+        else:
+            what = _KW_GRANTS[k]
+        out.append({"op": "grant", "target": target, "until": until, "what": what} | ({"per": dict(per)} if per else {}))
+    return out
 
 
 @reads(rf"{_WHO_N}は、(?P<per>[^、]+につき、)?(?P<next>次の)?ターン終了時まで{_KWS}(?:{MOD})?を得る")
@@ -263,7 +279,7 @@ def _modify(m: re.Match[str], ctx: Ctx) -> list[Step]:
     per = _per(m["per"], ctx)
     out: list[Step] = []
     for t in _subjects(m["np"], m["n"], ctx):
-        out.extend(kw_grants(m["kws"], t, until))
+        out.extend(kw_grants(m["kws"], t, until, per))
         if m["ap"] is not None:
             out.append(_mod_step(t, m["ap"], m["dp"], until) | ({"per": per} if per else {}))
     if not out:
@@ -1219,6 +1235,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
                     raise NotUnderstood(m[0])
                 return f"{prefix}{cause}|{prefix}{second}", {**cond, "subject": spec}, text[m.end():]
             return prefix + cause, {**cond, "subject": spec}, text[m.end():]
+    for more in MORE_TRIGGERS:  # heads registered by later modules, tried when no head above matched
+        if (got := more(text, ctx)) is not None:
+            return got[0], {**cond, **got[1]}, got[2]
     raise NotUnderstood(text)
 
 
@@ -1324,7 +1343,9 @@ def _static(text: str, ctx: Ctx) -> Got:
             raise NotUnderstood(rest)
         cond.update(more)
     per = _per(m["per"], ctx)
-    steps: list[Step] = kw_grants(m["kws"], "self")
+    steps: list[Step] = kw_grants(m["kws"], "self", per=per)
+    if per and any("ignore_plus" not in s["what"] for s in steps):  # a continuous keyword "for each X": not read
+        raise NotUnderstood(rest)
     if m["ap"] is not None:
         steps.append(_mod_step("self", m["ap"], m["dp"], "turn_end") | ({"per": per} if per else {}))
     return Got(steps, condition=cond)
@@ -1376,7 +1397,9 @@ def effect(text: str, ctx: Ctx) -> Got:
             # that leaves the declined set-up out is legal
             return Got([delay | ({"optional": True} if any(may) else {})], trigger=trigger, condition=cond,
                        optional=any(may))
-    elif m := re.match(r"(?P<c>[^、。]+?)場合、", text):
+    elif (m := re.match(r"(?P<c>[^、。]+?)場合、", text)) and not re.search(r"。その後、(?!残りのカード)", text):
+        # "if C, A. Then B": C is A's condition only (clause), B is done either way (round 17); the rest of the
+        # cards looked at (その後、残りのカードを…) is a part of A
         cond = condition(m["c"], ctx)
         text = text[m.end():]
     may = []

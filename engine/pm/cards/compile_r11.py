@@ -38,16 +38,17 @@ def _put_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
             for t in _subjects(m["np"], n, ctx)]
 
 
-@reads(rf"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に乗っている(?P<coin>{COIN_WORD})?コインを(?P<k>\d+)個(?P<upto>まで)?"
-       r"取り除く")
+@reads(rf"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に乗っている(?P<coin>{COIN_WORD})?コインを(?:(?P<k>\d+)個(?P<upto>まで)?"
+       r"|(?P<any>任意の個数))取り除く")
 def _remove_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"Take K coins off X": off one Chara named (this card, or N = 1 designated), or off any of a kind of yours
     (自分の X: the player chooses from which, one or several). まで: up to K. A "may" as the opening clause of an
     automatic effect makes the whole effect optional; in a later sentence (その後、…取り除くことができる, round 16) the
     step is one the player may leave out (``may``), all K or none as a step without まで reads (engine.pm.coins)."""
-    step: dict[str, Any] = {"op": "remove_coins", "coin": coin_kind(m["coin"]), "n": int(m["k"])}
+    step: dict[str, Any] = {"op": "remove_coins", "coin": coin_kind(m["coin"])}
+    step |= {"any": True} if m["any"] else {"n": int(m["k"])}  # 任意の個数: as many as the player likes (round 18)
     if ctx.may and not ctx.opening:
-        if ctx.in_mode or ctx.alternative or m["upto"]:
+        if ctx.in_mode or ctx.alternative or m["upto"] or m["any"]:
             raise NotUnderstood(m[0])
         step["may"] = True
     if m["upto"]:
@@ -84,6 +85,8 @@ def _per_removed(text: str, ctx: Ctx) -> dict[str, Any] | None:
     この効果で取り除いたカード (compile_r10._per_moved; the compiler keeps it only first in that pick's ``then``)."""
     if text == "取り除いたカード1枚につき、":
         return {"picked": "cards", "_moved": "removed"}
+    if re.fullmatch(rf"取り除いた(?:{COIN_WORD})?コイン1個につき、", text):  # round 18: the coins the step before took off
+        return {"coins_taken": True}
     return None
 
 

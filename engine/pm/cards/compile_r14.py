@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.pm.cards.compile_phrases import Ctx, Got, NotUnderstood, condition
+from engine.pm.cards.compile_phrases import _KWS, Ctx, Got, NotUnderstood, condition, kw_grants
 
 #: condition keys that read a usage cost: a condition on a cost change that reads costs would ask for itself
 _COST_KEYS = frozenset({"max_cost", "min_cost", "target_cost", "cost"})
@@ -21,12 +21,14 @@ def _reads_cost(x: Any) -> bool:
 def own_cost(rest: str, ctx: Ctx) -> Got | None:
     """"This card gets usage cost ±N ((while) C)" (このカードは、(C場合/間、)使用コスト±Nを得る) as a continuous effect:
     a ``grant`` ``{"cost": N}`` on this card, read by engine.pm.stats.chara_cost while it is on the Area (its usage
-    cost there, as the decided reading of "usage cost" of a Chara on the Area has it). None: not this shape. A
+    cost there, as the decided reading of "usage cost" of a Chara on the Area has it), with the keywords written before
+    it (〔天然+4〕、使用コスト+4を得る). None: not this shape. A
     condition that reads a usage cost itself is not read (it could ask for the cost it changes)."""
-    m = re.fullmatch(r"(?:(?P<c>[^、]+?)(?:場合|間)、)?使用コスト(?P<n>[+-]\d+)を得る", rest)
+    m = re.fullmatch(rf"(?:(?P<c>[^、]+?)(?:場合|間)、)?{_KWS}使用コスト(?P<n>[+-]\d+)を得る", rest)
     if m is None or (m["c"] and "手札" in m["c"]):
         return None  # not this shape, or the cost in the hand (read with the hand's effects)
     cond = condition(m["c"], ctx) if m["c"] else {}
     if _reads_cost(cond):
         raise NotUnderstood(rest)
-    return Got([{"op": "grant", "target": "self", "what": {"cost": int(m["n"])}, "until": "turn_end"}], condition=cond)
+    return Got([*kw_grants(m["kws"], "self"), {"op": "grant", "target": "self", "what": {"cost": int(m["n"])},
+                                                 "until": "turn_end"}], condition=cond)

@@ -4,7 +4,7 @@ Rule book 001 (its glossary of card terms): an Event with 《使用条件》:A c
 its usage cost; a bare 「name」 or 【property】 means such a card is on the player's own Area. The part after the
 marker is either such a run of names (joined by ＋, or side by side with no ＋: all of them, each listed card a
 condition of its own) or one sentence up to 。 (points, or "N or more of your X": a count of the Charas on the
-player's Area). Only the forms below
+player's Area), or this turn's history (cards put into a Point Zone this turn). Only the forms below
 are read; any other leaves :data:`UNREAD` (the Event then stays unscripted, so its plays are unverified, never
 accepted under a looser rule).
 """
@@ -50,6 +50,10 @@ def read(text: str) -> dict[str, Any]:
         return conds[0] if len(conds) == 1 else {"all_of": conds}
     if m := re.fullmatch(r"自分のポイント置き場にカードが(\d+)枚以上(?:ある|置かれている)", t):
         return {"points_at_least": int(m[1])}
+    if m := re.fullmatch(r"このターン、(自分|相手)のポイント置き場にカードが(\d+)枚以上置かれている", t):
+        # this turn, N or more cards were put into that Point Zone (by approaches or effects; round 18)
+        return {"history": {"event": "point", "filter": {}, "who": "self" if m[1] == "自分" else "opponent",
+                            "at_least": int(m[2])}}
     if m := re.fullmatch(r"(自分の[^、。]+?)(\d+)枚以上(?:いる)?", t):  # N or more of your X on your Area
         from engine.pm.cards.compile_np import phrase
 

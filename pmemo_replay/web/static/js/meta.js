@@ -13,7 +13,7 @@ const plain = (label) => new DOMParser().parseFromString(String(label), "text/ht
 function openClicked(event) {
   const point = event.points && event.points[0];
   if (!point) return;
-  for (const label of [point.text, point.y, point.x]) {
+  for (const label of [point.text, point.y, point.x, point.data && point.data.name]) { // a line: its archetype
     const href = label == null ? undefined : pages.get(plain(label));
     if (href) {
       window.location.assign(href);

@@ -19,17 +19,17 @@ export function pathWords(path) {
   return words;
 }
 
-// Passes and other actions that only close a window or a phase: the viewer may hide them (and step over them).
-export const QUIET = new Set(["pass", "end_approach", "end_turn"]);
-export const isQuiet = (a) => Boolean(a) && QUIET.has(a.type);
+// Passes and other actions that only close a window or a phase, as the game says (data.quiet: its ruleset's
+// quiet_actions): the viewer may hide them (and step over them).
+const sets = new WeakMap();
+const setsOf = (data) => {
+  if (!sets.has(data)) sets.set(data, { bare: new Set(data.bare || []), quiet: new Set(data.quiet || []) });
+  return sets.get(data);
+};
+export const isQuiet = (data, a) => Boolean(a) && setsOf(data).quiet.has(a.type);
 // Whether hiding passes may hide action i: a quiet one whose rulings only move the game on (data.bare: no elimination,
 // point or trigger among them) and that carries no irregularity and no ruling (those always show).
-const bareSets = new WeakMap();
-const bareOf = (data) => {
-  if (!bareSets.has(data)) bareSets.set(data, new Set(data.bare || []));
-  return bareSets.get(data);
-};
-export const hideable = (data, i) => isQuiet((data.actions || [])[i]) && bareOf(data).has(i) &&
+export const hideable = (data, i) => isQuiet(data, (data.actions || [])[i]) && setsOf(data).bare.has(i) &&
   !(data.irregular || {})[String(i)] && !(data.ruling && data.ruling.index === i);
 
 export function makePanel(data, board, turnAt) {
@@ -181,7 +181,7 @@ export function makePanel(data, board, turnAt) {
     });
     const nodes = [...groups.entries()].map(([turn, items]) => {
       const stood = (i) => irregular[String(i)];
-      const shown = items.filter(([i, a]) => (!isQuiet(a) && a.type !== "note") || stood(i));
+      const shown = items.filter(([i, a]) => (!isQuiet(data, a) && a.type !== "note") || stood(i));
       const players = new Set(shown.map(([, a]) => a.p).filter(Number.isInteger));
       const who = turn === 0 ? "" : [...players].map((p) => (data.players[p] || {}).name || `player ${p}`).join(", ");
       // the irregular steps first, so that none falls under "+n more"
@@ -195,7 +195,7 @@ export function makePanel(data, board, turnAt) {
         el("span", { class: "outline-head", text: turn === 0 ? "Setup" : `Turn ${turn}${who ? ` · ${who}` : ""}` },
           bad.length ? el("span", { class: "act-irregular outline-irregular",
             title: bad.map(([i]) => `action ${i}: ${stood(i).map((r) => r.rule).join(", ")}`).join("; "),
-            text: `${bad.length} irregular` }) : null),
+            text: `${bad.length} irregular action${bad.length === 1 ? "" : "s"}` }) : null),
         el("span", { class: "outline-text", text: words.length ? `${words.join("; ")}${more}` : "passes only" }));
     });
     fill($("turn-outline"), nodes);

@@ -110,6 +110,10 @@ function updateUrl() { // the address always names the step and the view shown (
   if (hideQuiet) url.searchParams.set("passes", "hidden");
   else url.searchParams.delete("passes");
   window.history.replaceState(null, "", url);
+  for (const link of document.querySelectorAll("a.irregular-link[data-step]")) { // the judge's list: same view, passes
+    url.searchParams.set("step", link.dataset.step);
+    link.href = url.href;
+  }
 }
 
 // the next (dir 1) or previous (dir -1) step to show: with passes hidden, one whose action is not a pass
@@ -118,6 +122,17 @@ function stepFrom(n, dir) {
   if (!hideQuiet || !data.actions) return k;
   while (k > 0 && k < total && hideable(data, k - 1)) k += dir;
   return k;
+}
+
+// where a jump to step n (a turn's first step) lands: with passes hidden, the first step of that turn from n on that
+// shows (a turn's first step follows the action that ended the turn before, which is often hidden); n otherwise
+function landing(n) {
+  if (!hideQuiet || !data.actions) return n;
+  const turn = turnAt(n);
+  for (let k = n; k <= total && turnAt(k) === turn; k += 1) {
+    if (k === 0 || k === total || !hideable(data, k - 1)) return k;
+  }
+  return n;
 }
 
 function setHideQuiet(on) {
@@ -207,15 +222,16 @@ function pause() {
 }
 
 function prevTurn() {
-  const current = turnStart(turnAt(step)) ?? 0;
+  const start = turnStart(turnAt(step)) ?? 0;
+  const current = landing(start);
   if (step > current) return show(current);
-  const t = turnAt(Math.max(0, current - 1));
-  return show(turnStart(t) ?? 0);
+  const t = turnAt(Math.max(0, start - 1));
+  return show(landing(turnStart(t) ?? 0));
 }
 
 function nextTurn() {
-  const mark = turnStarts.find(([, start]) => start > step);
-  show(mark ? mark[1] : total);
+  const mark = turnStarts.find(([, start]) => landing(start) > step);
+  show(mark ? landing(mark[1]) : total);
 }
 
 function toggleHelp(force) {
@@ -259,8 +275,17 @@ document.addEventListener("click", (e) => {
   if (v && v.tagName === "BUTTON") { setView(v.dataset.view); return; }
   const pile = e.target.closest(".pile[data-zone]");
   if (pile) { showZone(pile.dataset.zone); return; }
-  const item = e.target.closest("#action-list li[data-step], #turn-outline li[data-step]");
-  if (item) { pause(); show(Number(item.dataset.step)); }
+  const item = e.target.closest("#action-list li[data-step]");
+  if (item) { pause(); show(Number(item.dataset.step)); return; }
+  const turn = e.target.closest("#turn-outline li[data-step]"); // a turn: its first step shown
+  if (turn) { pause(); show(landing(Number(turn.dataset.step))); return; }
+  const stood = e.target.closest("a.irregular-link[data-step]"); // the judge's list of irregular actions: this page
+  if (stood && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.button === 0) {
+    e.preventDefault();
+    pause();
+    show(Number(stood.dataset.step));
+    $("viewer").scrollIntoView({ block: "start" });
+  }
 });
 
 $("seek").addEventListener("input", (e) => { pause(); show(Number(e.target.value)); });
@@ -268,7 +293,7 @@ $("goto-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const t = parseInt($("goto-turn").value, 10);
   const start = turnStart(t);
-  if (start !== null) { pause(); show(start); $("goto-turn").blur(); } else $("goto-turn").setCustomValidity(`no turn ${t}`);
+  if (start !== null) { pause(); show(landing(start)); $("goto-turn").blur(); } else $("goto-turn").setCustomValidity(`no turn ${t}`);
 });
 $("goto-turn").addEventListener("input", (e) => e.target.setCustomValidity(""));
 $("speed").addEventListener("change", () => { if (timer) { pause(); play(); } });

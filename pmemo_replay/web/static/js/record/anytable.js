@@ -31,7 +31,8 @@ export async function startAnyTable(d, data, server) {
       render();
     },
     refused(item, body, dropped) {
-      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped, anyway: item.anyway };
+      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped, anyway: item.anyway,
+        stands: body.stands_as_played === true };
       refreshOffers();
       render();
     },

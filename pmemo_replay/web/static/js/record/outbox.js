@@ -52,8 +52,11 @@ function appendBody(d, item) {
   return body;
 }
 
-/** Whether a refused append may be recorded anyway as played: the draft says so and it was not sent anyway yet. */
-export const mayStand = (d, refusal) => Boolean(refusal && refusal.action && !refusal.anyway && d.game && d.game.as_played);
+/** Whether a refused append may be recorded anyway as played: the draft says so, it was not sent anyway yet, and the
+ * server said it would stand (stands_as_played: an action that cannot be carried out at all, a card that is not
+ * there, is never offered). */
+export const mayStand = (d, refusal) => Boolean(refusal && refusal.action && !refusal.anyway && refusal.stands &&
+  d.game && d.game.as_played);
 
 /**
  * The sender for draft d. hooks: applied(item, body, more), refused(item, body, dropped), conflict(server, dropped),

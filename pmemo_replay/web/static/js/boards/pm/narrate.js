@@ -4,7 +4,7 @@ const AREAS = { main: "the Main Area", support: "the Support Area" };
 const ZONES = {
   deck: "the deck", deck_bottom: "the bottom of the deck", hand: "the hand", discard: "the discard",
   main: "the Main Area", support: "the Support Area", point: "the Point Zone", removed: "the removed zone",
-  ex_deck: "the EX deck",
+  ex_deck: "the EX deck", set: "a Chara it was set on",
 };
 
 export function makeNarrator(players, cards) {

@@ -37,7 +37,8 @@ export function startTable(d, data, server) {
       render();
     },
     refused(item, body, dropped) {
-      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped, anyway: item.anyway };
+      refusal = { action: item.action, ruling: body.ruling || { message: body.error || "refused" }, dropped, anyway: item.anyway,
+        stands: body.stands_as_played === true };
       refreshOffers();
       render();
     },

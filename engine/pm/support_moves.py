@@ -1,0 +1,97 @@
+"""``support_move``: Support cards set on Charas moved off them by an effect (サポートカード1枚を捨て札にする, 相手の
+サポートカード1枚をデッキの下に移す...), issue 20 round 17.
+
+Step: ``{"op": "support_move", "n": N, "to": zone, "side": "self" | "opponent" (absent: either player's),
+"filter": {card filter of the Support}, "up_to": bool, "then": [...]}``. The effect's player chooses ``n`` of the
+Supports set on Charas of that side fitting the filter (as many as there are when fewer; ``up_to``: any number up to
+``n``). Each goes to its owner's zone (the player of the Chara it is set on) in a ``move`` op ``from`` ``"set"`` that
+names the Chara it leaves (``on``: a Chara's card id is unique on its player's Area, and one Chara holds one copy of
+a Support): ``{"op": "move", "p": owner, "card": support, "from": "set", "on": chara, "to": zone}``. A ``choices``
+entry is the list of ``{"p", "on", "card"}`` chosen. ``then`` runs when one moved; the moved cards are "those
+cards" of later steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.pm import conditions, stats
+from engine.pm.state import Chara, GameState
+from engine.pm.zones import describe, find_chara, same_card
+from engine.rulings import illegal
+
+if TYPE_CHECKING:
+    from engine.pm.script import Run
+
+Step = Mapping[str, Any]
+
+
+def take_set(g: GameState, p: int, card_id: str, on: Any) -> None:
+    """Take the Support ``card_id`` off player ``p``'s Chara ``on`` (a ``move`` op ``from`` ``"set"``); the caller
+    puts it into its zone. ``effect.result`` when no such Support is set there."""
+    chara = find_chara(g.players[p], on) if isinstance(on, str) else None
+    sup = None if chara is None else next((s for s in chara.supports if same_card(s.card, card_id)), None)
+    if chara is None or sup is None:
+        raise illegal("effect.result", f"move: {describe(g, card_id)} is not set on a Chara {on!r} of player {p}")
+    chara.supports.remove(sup)
+    stats.area_changed(g, chara.card, sup.card)  # its continuous steps, if any reach other Charas, are gone
+
+
+def _pool(g: GameState, actor: int, step: Step) -> list[tuple[Chara, str]]:
+    """(Chara, Support card id) of every Support fitting the step, the effect's player's side first."""
+    side = step.get("side")
+    players = [actor if side == "self" else 1 - actor] if side in ("self", "opponent") else [actor, 1 - actor]
+    f = step.get("filter") or {}
+    return [(c, s.card) for p in players for c in g.players[p].area() for s in c.supports
+            if conditions.card_matches(g, g.card(s.card), f, p)]
+
+
+def _entry(x: Any) -> tuple[int, str, str] | None:
+    if isinstance(x, Mapping) and isinstance(x.get("p"), int) and isinstance(x.get("on"), str) \
+            and isinstance(x.get("card"), str):
+        return x["p"], x["on"], x["card"]
+    return None
+
+
+def support_move(r: Run, step: Step) -> None:
+    """Move the Supports the player chooses off their Charas; ``then`` when one moved."""
+    from engine.pm.script import steps  # the script runner calls this step: imported when run
+
+    g = r.g
+    pool = _pool(g, r.actor, step)
+    n, up_to = int(step.get("n", 1)), bool(step.get("up_to"))
+    raw = r.decision() if r.choices is not None else None
+    if raw is None and r.choices is None and r.given is not None:
+        raw = []
+        while len(raw) < n:
+            op = r.next_given(len(raw))
+            if op is None or op.get("op") != "move" or op.get("from") != "set":
+                break
+            raw.append({"p": op.get("p"), "on": op.get("on"), "card": op.get("card")})
+    if raw is None and (r.auto or (not up_to and len(pool) <= n)):
+        raw = [{"p": c.owner, "on": c.card, "card": s} for c, s in pool[:n]]  # nothing to choose, or the first ones
+    if raw is None:
+        raise illegal("effect.target", f"{describe(g, r.card_id)}: a choice of {'up to ' if up_to else ''}{n} Support "
+                                       "card(s) set on Charas is needed (the action's choices)")
+    r.made.append(raw)
+    chosen = [_entry(x) for x in raw] if isinstance(raw, list) else [None]
+    left = list(pool)
+    moves: list[tuple[Chara, str]] = []
+    for e in chosen:
+        hit = None if e is None else next((x for x in left if x[0].owner == e[0] and x[0].card == e[1]
+                                           and same_card(x[1], e[2])), None)
+        if hit is None:
+            raise illegal("effect.target", f"{describe(g, r.card_id)}: choice {e!r} is not a fitting Support card set "
+                                           "on a Chara")
+        left.remove(hit)
+        moves.append(hit)
+    need = min(n, len(pool))
+    if len(moves) > n or (not up_to and len(moves) < need):
+        raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(moves)} Support card(s) chosen; the effect "
+                                       f"takes {'up to ' if up_to else ''}{n if up_to else need}")
+    for chara, card in moves:
+        r.emit({"op": "move", "p": chara.owner, "card": card, "from": "set", "on": chara.card, "to": step["to"]})
+    r.picked = [card for _, card in moves]
+    if moves and "then" in step:
+        steps(r, step["then"])
