@@ -10,7 +10,8 @@ the seat learned). The merge walks both logs one game action at a time:
   its own fold, names what the judge's fold does not know yet (``Ruleset.merge_news``).
 
 It stops at the first disagreement (a different action at the same point, a card named differently, an action one
-side is missing, a merged action the rules refuse) and reports both versions; the actions before it are merged.
+side is missing, a merged action the rules refuse) and reports both versions; the actions before it are merged. When
+each recording started (the header's ``played_at``, each phone's own clock) is no disagreement: the earlier is taken.
 Pure Python: the logs come in as JSON values, the game only through the ruleset interface (engine/ruleset.py).
 
 >>> unify({"type": "draw", "p": 0}, {"type": "draw", "p": 0, "cards": ["A"]})
@@ -24,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from engine.fold import Folder
@@ -167,6 +169,39 @@ def differing_fields(a: Any, b: Any, path: str = "") -> list[str]:
     return [] if unify(a, b) is not CONFLICT else [path.rstrip(".") or "(the whole header)"]
 
 
+#: header fields that say when a recording started, not what was played: each phone writes its own clock there
+#: (the recorder's form), so two recordings of one game never agree to the second; the merge takes the earlier
+START_FIELDS = ("played_at",)
+
+
+def _instant(text: Any) -> datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def started_together(h0: Mapping[str, Any], h1: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """The two headers with the recording's start (``played_at``) made the earlier of the two where both give one
+    (each as written: a time the other phone reads as another instant is no disagreement about the game).
+
+    >>> a, b = started_together({"played_at": "2026-11-27T19:04:09+01:00"}, {"played_at": "2026-11-27T18:04:05Z"})
+    >>> a == b == {"played_at": "2026-11-27T18:04:05Z"}
+    True
+    """
+    out = [dict(h0), dict(h1)]
+    for key in START_FIELDS:
+        when = [_instant(h.get(key)) for h in out]
+        if when[0] is not None and when[1] is not None and out[0][key] != out[1][key]:
+            earlier = out[0][key] if when[0] <= when[1] else out[1][key]
+            for h in out:
+                h[key] = earlier
+    return out[0], out[1]
+
+
 @dataclass
 class Step:
     """One game action of a seat's log (its index there) and the knowledge actions right after it."""
@@ -307,6 +342,7 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     (an action of that seat's log the other missed; only that log goes on); under ``"header"``, ``("take", seat)``:
     where the headers differ (a name spelled differently), that seat's header is right."""
     (h0, a0), (h1, a1) = seat_logs
+    h0, h1 = started_together(h0, h1)
     header = unify(dict(h0), dict(h1))
     header_pick = (resolutions or {}).get("header")
     if header is CONFLICT and header_pick is not None:
@@ -500,5 +536,6 @@ class _Folds:
         return None
 
 
-__all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
-           "differing_fields", "merge", "recorded_seats", "seat_mismatch", "steps_of", "unify", "unify_preferring"]
+__all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "START_FIELDS", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
+           "differing_fields", "merge", "recorded_seats", "seat_mismatch", "started_together", "steps_of", "unify",
+           "unify_preferring"]

@@ -169,7 +169,11 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             "hand": me.hand, "discard": me.discard, "removed": me.removed, "ex_deck": me.ex_deck,
             "deck": me.deck, "point": [c for c, _ in me.points],
         }.get(zone, [])
-        if not any(same_card(c, cid) for c in pool) and not hidden.identify_source(g, p, zone, cid, "trigger"):
+        if any(same_card(c, cid) for c in pool):
+            pass
+        elif zone == "deck" and None in me.deck:  # a copy somewhere in a deck nobody saw: its place stays unknown
+            hidden.check_pool(g, p, cid, "named in the deck by the trigger")
+        elif not hidden.identify_source(g, p, zone, cid, "trigger"):
             raise illegal("zone", f"trigger: {describe(g, cid)} is not in player {p}'s {zone}")
     autos = card.automatic()
     slots = script.delayed_slots(card)

@@ -26,7 +26,7 @@ from engine.pm.cards import CardDB
 from engine.pm.state import GameState
 from engine.pm.turns import starts_next_turn, turn_end_waits
 from engine.pm.zones import same_card
-from engine.ruleset import JUDGE, Redaction, RedactionError, View, parse_view, strings_in
+from engine.ruleset import JUDGE, PUBLIC, Redaction, RedactionError, View, parse_view, strings_in
 from engine.rulings import IllegalAction, NullTrail
 
 VIEWS: tuple[View, ...] = (0, 1, "public")
@@ -195,9 +195,7 @@ def redact_unread(action: Mapping[str, Any], copied: Action, runs: Sequence[scri
     """In ``copied``, write ``null`` for each card id of a ``choices`` entry no script read (an effect with no
     script, one that did not resolve, or entries left over past an unverified part) unless the copy names that card
     elsewhere (its ops as the view sees them, its targets): the engine ignores such entries, so only the ops tell
-    what the view saw (a judge keeps them all)."""
-    if view == JUDGE:
-        return
+    what the view saw (the judge too: it holds what either seat saw, and neither saw a choice nothing read)."""
     for src, out in zip(_with_responses(action), _with_responses(copied), strict=False):  # type: ignore[arg-type]
         entries = src.get("choices")
         if not entries or not out.get("choices"):
@@ -237,9 +235,32 @@ def _zone_seen(zone: str, p: int, view: View, *, up: bool = False, face: str | N
 
 def pick_seen(note: script.PickNote, view: View) -> list[bool]:
     """Per picked card: ``view`` saw it, because the text shows it (``reveal``), it left or reached a zone the view
-    sees, or the view's own player looked through the deck for it."""
+    sees, or the view's own player looked through the deck for it (the judge, who holds what either seat knew,
+    too: the merge of the two seats' recordings names it)."""
     return [note.reveal or _zone_seen(note.src, note.p, view, up=up) or _zone_seen(note.dst, note.p, view, face=note.face)
-            or (note.src == "deck" and view == note.p) for up in note.up]
+            or (note.src == "deck" and sees(view, note.p)) for up in note.up]
+
+
+#: zones some view does not see into
+HIDDEN_ZONES = ("deck", "deck_bottom", "hand", "ex_deck")
+
+
+def _unnamed_public(run: script.Run) -> bool:
+    """True when ``run`` took a card out of a hidden zone (a deck, a hand, an EX deck) by an op no ``choices`` entry
+    names: a pick the engine made alone (the only fitting card of an EX deck, to the Area or a hand), or the rest of
+    a look put where every player sees it (SAGA 01-105's rest to the Discard). A view that does not see that zone
+    could not make the same pick, nor tell which card it was: every copy carries the effect's ops (each view's ops
+    name what it saw, for every view alike, so that the seats' copies merge into the judge's)."""
+    picked = {k: note for note in run.notes for k in note.ops}
+    for k, op in enumerate(run.ops):
+        if op.get("op") != "move" or op.get("from") not in HIDDEN_ZONES:
+            continue
+        note = picked.get(k)
+        if note is not None and note.choice is None:
+            return True
+        if note is None and "card" in op and _zone_seen(str(op.get("to")), int(op["p"]), PUBLIC, face=op.get("face")):
+            return True
+    return False
 
 
 def _known_in(g: GameState, note: script.PickNote) -> set[str]:
@@ -262,9 +283,10 @@ def redact_picks(action: Mapping[str, Any], copied: Action, runs: Sequence[scrip
             continue
         src_choices = run.action.get("choices") or []
         given = run.action.get("ops")
-        if run.milled and given is None:
-            # the milled cards go where both players see them: a view that does not know the deck order needs
-            # the effect's ops to name them (the rest as the view sees it)
+        if given is None and (run.milled or _unnamed_public(run)):
+            # the milled cards (or the rest of a look put where both players see them: SAGA 01-105's rest to the
+            # Discard) go where both players see them: a view that does not know the deck order needs the effect's
+            # ops to name them (the rest as the view sees it)
             given = run.ops
             out["ops"] = [copy.deepcopy(op) for op in run.ops]
             for op in out["ops"]:

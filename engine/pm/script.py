@@ -529,9 +529,9 @@ def _mill(r: Run, step: Step) -> None:
     r.picked = []
     for _ in range(min(int(step.get("n", 1)), len(deck))):
         top = deck[-1]
-        given = r.next_given()
+        given = r.given_at()  # with ``choices`` or without: only the ops can name a card nobody knew
         if top is None and given is not None and given.get("op") == "move":
-            top = given["card"]
+            top = given.get("card")
         if top is None:  # table logs: the card goes where both players see it, so the log must name it
             raise illegal("effect.result", f"the top card of player {p}'s deck is unknown: the ops must name the card "
                                            f"that goes to the {step.get('to', 'discard')}")
@@ -825,17 +825,26 @@ def delayed_slots(card: Any) -> tuple[Effect, ...]:
     return _slots(card)[0]
 
 
+#: how many cards ``all`` takes in a zone holding unknown cards, until the log says (its choice, or its ops)
+UNKNOWN_MANY = 1 << 16
+
+
 def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[str, Any]], bool], what: str,
                   *, loose: bool = False) -> list[Any]:
     """The cards a player picks from ``pool``: ``n`` of them (``up_to``: at most ``n``; else as many as there are).
     With ``loose`` (a zone holding unknown cards) a ``None`` entry stands for a card the recorder did not see."""
-    n = len(pool) if step.get("all") else int(step.get("n", 1))  # ``all``: every fitting card (全て)
+    every = bool(step.get("all"))
+    # ``all``: every fitting card (全て); among unknown cards (``loose``) as many as the log names
+    n = (UNKNOWN_MANY if loose else len(pool)) if every else int(step.get("n", 1))
     up_to = bool(step.get("up_to"))
     entry = r.decision() if r.choices is not None else None
-    if entry is None and r.choices is None and r.given is not None:
+    # the ops name the picks without ``choices``, or among unknown cards once the choices ran out (a pick the
+    # engine would make alone where nothing is to choose, in a view that does not see the zone: engine.pm.redact)
+    peek = r.next_given if r.choices is None else r.given_at if loose else None
+    if entry is None and peek is not None and r.given is not None:
         entry = []
         while len(entry) < n:
-            op = r.next_given(len(entry))
+            op = peek(len(entry))
             if op is None or not is_op(op):
                 break
             entry.append(op.get("card"))  # a move without card: an unknown card (table logs)
@@ -851,6 +860,8 @@ def _choose_cards(r: Run, step: Step, pool: list[str], is_op: Callable[[Mapping[
                                            "(the action's choices)")
     if isinstance(entry, str):
         entry = [entry]
+    if every and loose and isinstance(entry, list):
+        n = len(entry)
     r.made.append(entry)
     if not isinstance(entry, list) or not all(isinstance(c, str) or (loose and c is None) for c in entry):
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: choice {entry!r} is not a list of card ids")

@@ -20,7 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "merge", help="merge two seats' recordings of one game into the judge's log",
         description="Merge the logs two players recorded of the same game, each from their own seat, into one "
         "judge's log: both hands known, each action once. Exit 0 merged, 1 when the recordings disagree (the first "
-        "disagreement is named, both versions shown) or a log is illegal, 2 unreadable or malformed.",
+        "disagreement is named, both versions shown) or a log is illegal, 2 unreadable or malformed, or the same "
+        "recording twice. A game whose logs are complete (Mahou Shoujo, Clockwork Memorion) is recorded from the "
+        "judge's seat only: two such recordings are compared, and merged when they agree.",
     )
     p.add_argument("seat0", metavar="SEAT0_LOG", help="the log recorded from seat 0 (a path, or - for standard input)")
     p.add_argument("seat1", metavar="SEAT1_LOG", help="the log recorded from seat 1")
@@ -63,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
     mismatch = seat_mismatch(ruleset, [(log.header, log.actions) for log in logs])
     if mismatch is not None:
         return _fail(f"{mismatch} (give SEAT0_LOG first, then SEAT1_LOG)", EXIT_MALFORMED)
+    if logs[0].header == logs[1].header and logs[0].actions == logs[1].actions:
+        return _fail("the two logs are one and the same recording (the same header, to its start time, and the same "
+                     "actions): give each phone's own recording", EXIT_MALFORMED)
     merged = merge(ruleset, library.for_ruleset(name), [(log.header, log.actions) for log in logs])
     if merged.disagreement is not None:
         print(json.dumps({"disagreement": merged.disagreement.to_json()}, ensure_ascii=False), file=sys.stderr)
@@ -74,5 +79,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         return _fail(f"cannot write {args.out}: {err.strerror or err}", EXIT_MALFORMED)
     if args.out:
-        print(f"{args.out}: {len(merged.actions)} action(s), merged from two seats", file=sys.stderr)
+        how = ("merged from two seats" if ruleset.table_logs else
+               f"the two recordings agree (each from the judge's seat: {ruleset.game}'s logs are complete, so it has "
+               f"no seat recordings)")
+        print(f"{args.out}: {len(merged.actions)} action(s), {how}", file=sys.stderr)
     return 0

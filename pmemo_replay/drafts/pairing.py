@@ -82,6 +82,18 @@ class Pairs:
         seats = [draft_id, with_id] if seat == 0 else [with_id, draft_id]
         return {"paired": paired, "seats": seats if paired else None}
 
+    def link(self, draft_id: int) -> dict[str, Any] | None:
+        """The pairing ``draft_id`` asked for, as anyone may know it: ``{"seat", "with", "paired", "game_id"}``
+        (``paired``: the other draft asked back; ``game_id``: the stored merged game), or None."""
+        with read_connection(self.engine) as conn:
+            mine = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id)).first()
+            back = None if mine is None else conn.execute(
+                sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == mine.with_id)).first()
+        if mine is None:
+            return None
+        paired = back is not None and back.with_id == draft_id and back.seat == 1 - mine.seat
+        return {"seat": mine.seat, "with": mine.with_id, "paired": paired, "game_id": mine.game_id}
+
     def merged_game(self, draft_id: int) -> int | None:
         """The stored merged game of the pair ``draft_id`` is in, if any."""
         with read_connection(self.engine) as conn:
@@ -176,13 +188,26 @@ class Pairs:
 
 
 def recordings(engine: Any, game_id: int) -> dict[str, Any]:
-    """How a stored game is linked to two-seat recordings: ``{"recordings": [{"seat", "draft", "game_id"}, ...]}``
-    (the drafts merged into it, each with its own superseded seat game; [] when none) and ``merged_into`` (the merged
-    game this seat game was superseded by, or None)."""
+    """How a stored game is linked to drafts: ``{"recordings": [{"seat", "draft", "game_id"}, ...]}`` (the drafts
+    merged into it, each with its own superseded seat game; [] when none), ``merged_into`` (the merged game this seat
+    game was superseded by, or None), ``paired`` (a seat's finished draft asked to be paired: ``{"draft", "seat",
+    "with"}``, the merge page being ``/games/draft/<draft>/merge``; None otherwise), ``what_if`` and ``branch`` (a
+    finished what-if branch: ``{"of", "at", "view", "draft"}``, ``of`` None for a pasted log's; None otherwise)."""
     with read_connection(engine) as conn:
         rows = conn.execute(sa.select(DRAFT_PAIR.c.draft_id, DRAFT_PAIR.c.seat, DRAFT.c.game_id)
                             .join(DRAFT, DRAFT.c.id == DRAFT_PAIR.c.draft_id)
                             .where(DRAFT_PAIR.c.game_id == game_id).order_by(DRAFT_PAIR.c.seat)).all()
-        into = conn.execute(sa.select(GAME.c.merged_into).where(GAME.c.id == game_id)).scalar()
+        game = conn.execute(sa.select(GAME.c.merged_into, GAME.c.what_if).where(GAME.c.id == game_id)).first()
+        paired = conn.execute(sa.select(DRAFT_PAIR.c.draft_id, DRAFT_PAIR.c.seat, DRAFT_PAIR.c.with_id)
+                              .join(DRAFT, DRAFT.c.id == DRAFT_PAIR.c.draft_id)
+                              .where(DRAFT.c.game_id == game_id).order_by(DRAFT_PAIR.c.draft_id).limit(1)).first()
+        branch = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.branch_of, DRAFT.c.branch_at, DRAFT.c.branch_view)
+                              .where(DRAFT.c.game_id == game_id, DRAFT.c.branch_at.is_not(None))
+                              .order_by(DRAFT.c.id).limit(1)).first()
+    what_if = bool(game is not None and game.what_if)
     return {"recordings": [{"seat": r.seat, "draft": r.draft_id, "game_id": r.game_id} for r in rows],
-            "merged_into": into}
+            "merged_into": None if game is None else game.merged_into,
+            "paired": None if paired is None else {"draft": paired.draft_id, "seat": paired.seat, "with": paired.with_id},
+            "what_if": what_if,
+            "branch": None if branch is None or not what_if else {"of": branch.branch_of, "at": branch.branch_at,
+                                                                   "view": branch.branch_view, "draft": branch.id}}

@@ -106,19 +106,12 @@ class Drafts:
         """Start a draft from a log's header line; its id and write token. 400 malformed, 422 deck rulings."""
         try:
             log = parse_log(text)
-            if ruleset_name(log.header) not in RULESETS:
-                raise _error(400, f"drafts record games of the rulesets {', '.join(sorted(RULESETS))}")
-            check_card_ids(log, self.cards(log.header).__contains__)
         except LogError as err:
             raise DraftError(422 if err.rule == "log.card" else 400, {"ruling": err.ruling}) from None
+        self._check_header(log.header)
         if log.actions:
             raise _error(400, "send the log's first line only (the header): actions are appended one by one")
-        try:
-            DraftFold(log.header, self.cards(log.header))
-        except IllegalAction as err:
-            raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
-        except UnknownRuleset as err:
-            raise _error(400, str(err.args[0])) from None
+        self._start_fold(log.header)
         token = secrets.token_urlsafe(24)
         now = _now()
         with write_transaction(self.engine) as conn:
@@ -131,10 +124,11 @@ class Drafts:
                at: int | None = None, view: str = "judge") -> tuple[int, str]:
         """Start a draft holding ``actions`` already (a what-if branch: a stored game's actions up to a step, as a
         view saw them, maybe with the action tried there); its id and write token. 422 with the ruling of the
-        first action the rules refuse (nothing stored)."""
+        first action the rules refuse, or of the header's decks, as :meth:`create` checks them (nothing stored)."""
+        self._check_header(header)
         for index, action in enumerate(actions):
             self._check_action(header, action, index)
-        fold = DraftFold(header, self.cards(header))
+        fold = self._start_fold(header)
         copies = []
         for index, action in enumerate(actions):
             try:
@@ -371,7 +365,8 @@ class Drafts:
         return answer
 
     def finish(self, draft_id: int, token: str | None) -> Finished:
-        """Store the draft as a game through the normal ingest; finishing again gives the same game.
+        """Store the draft as a game through the normal ingest; finishing again gives the same game. A what-if
+        branch is stored as one (``game.what_if``): replayed, linked to its game, never listed or counted.
 
         The draft is first marked as finishing under its row lock, so no append or
         undo slips in while it is stored: the game stored is exactly the draft, and only one game is stored (a
@@ -385,7 +380,8 @@ class Drafts:
             actions = self._actions(conn, draft_id, 0, row.count, "action")
             header = self._header_at_finish(conn, row)
         doc = {"format": FORMAT, "version": VERSION, "game": header, "actions": actions}
-        result = self.store.ingest_log(doc, f"draft {draft_id}")
+        # a what-if branch is stored to be replayed, never listed or counted as a game played (game.what_if)
+        result = self.store.ingest_log(doc, f"draft {draft_id}", what_if=row.branch_at is not None)
         with write_transaction(self.engine) as conn:
             self._finishable(conn, draft_id, token)
             if result.game_id is None:  # refused: the draft goes on being recorded
@@ -648,6 +644,24 @@ class Drafts:
     def cards(self, header: Mapping[str, Any]) -> Any:
         """The card database a draft of this header folds with (its ruleset's)."""
         return self.store.library.for_ruleset(ruleset_name(header))
+
+    def _check_header(self, header: Mapping[str, Any]) -> None:
+        """400 unless a ruleset the server knows; 422 with the ruling for a card id its cards do not hold."""
+        if ruleset_name(header) not in RULESETS:
+            raise _error(400, f"drafts record games of the rulesets {', '.join(sorted(RULESETS))}")
+        try:
+            check_card_ids(PmemoLog(dict(header), []), self.cards(header).__contains__)
+        except LogError as err:
+            raise DraftError(422 if err.rule == "log.card" else 400, {"ruling": err.ruling}) from None
+
+    def _start_fold(self, header: Mapping[str, Any]) -> DraftFold:
+        """The draft's fold before action 0: 422 with the ruling when the rules refuse its decks."""
+        try:
+            return DraftFold(header, self.cards(header))
+        except IllegalAction as err:
+            raise DraftError(422, {"ruling": err.ruling.to_json()}) from None
+        except UnknownRuleset as err:
+            raise _error(400, str(err.args[0])) from None
 
     def _check_action(self, header: Mapping[str, Any], action: Any, index: int) -> None:
         try:

@@ -52,6 +52,9 @@ class Game(SQLModel, table=True):
                            description="irregular actions that stood in a game stored as played (docs/as-played.md)")
     merged_into: int | None = Field(default=None, index=True, description="on a seat's recording of a game two "
                                     "phones recorded: the merged game that supersedes it (migration 0010)")
+    what_if: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()},
+                          description="a finished what-if branch: a game that could have been, never listed or "
+                                      "counted (migration 0011)")
     engine_version: str
     played_at: datetime | None = Field(default=None, description="UTC; from the header")
     event: str | None = Field(default=None, index=True)

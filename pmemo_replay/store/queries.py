@@ -146,22 +146,23 @@ def hidden_ids_query() -> sa.Select[Any]:
 
 
 def superseded_ids_query() -> sa.Select[Any]:
-    """``SELECT id`` of the games superseded by a merge (a seat's recording, ``game.merged_into`` set)."""
-    return sa.select(GAME.c.id).where(GAME.c.merged_into.is_not(None))
+    """``SELECT id`` of the games never played as such: superseded by a merge (a seat's recording, ``game.merged_into``
+    set), or what-if branches (``game.what_if``: a game that could have been)."""
+    return sa.select(GAME.c.id).where(sa.or_(GAME.c.merged_into.is_not(None), GAME.c.what_if))
 
 
 def left_out_ids_query() -> sa.Select[Any]:
-    """``SELECT`` the ids of the games lists and statistics leave out: hidden by a moderator, or superseded by the
-    merged game of two seats' recordings (which moderation cannot undo)."""
+    """``SELECT`` the ids of the games lists and statistics leave out: hidden by a moderator, superseded by the
+    merged game of two seats' recordings, or what-if branches (neither of which moderation can bring back)."""
     return sa.union(hidden_ids_query(), superseded_ids_query())
 
 
 def list_games(conn: Connection, where: list[sa.ColumnElement[bool]], page: int = 1, per_page: int | None = 50, *,
                include_hidden: bool = False) -> GamePage:
     """Games matching ``where``, newest first (``played_at``, games without it last, then ``id``); hidden games
-    are left out unless ``include_hidden``; games superseded by a merge always are."""
+    are left out unless ``include_hidden``; games superseded by a merge and what-if branches always are."""
     page = max(page, 1)
-    where = [*where, GAME.c.merged_into.is_(None)]
+    where = [*where, GAME.c.merged_into.is_(None), sa.not_(GAME.c.what_if)]
     if not include_hidden:
         where = [*where, GAME.c.id.not_in(hidden_ids_query())]
     total = conn.execute(sa.select(sa.func.count()).select_from(GAME).where(*where)).scalar_one()

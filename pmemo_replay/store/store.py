@@ -79,13 +79,19 @@ class Store:
         cards = self.library
         return self._write_one(_guarded(source, lambda: prepare(raw, source, cards, as_played=as_played)))
 
-    def ingest_log(self, log: PmemoLog | dict[str, Any], source: str = "log", *, data: bytes | None = None) -> IngestResult:
-        """Store a parsed log (or a log document object); its upload keeps ``data``, else its JSON Lines form."""
+    def ingest_log(self, log: PmemoLog | dict[str, Any], source: str = "log", *, data: bytes | None = None,
+                   what_if: bool = False) -> IngestResult:
+        """Store a parsed log (or a log document object); its upload keeps ``data``, else its JSON Lines form.
+        ``what_if``: a finished what-if branch, stored to be replayed but never listed or counted (``game.what_if``;
+        a game already stored with the same content stays as it is)."""
         if not isinstance(log, PmemoLog):
             log = load_log(log)
         raw = data if data is not None else dump_jsonl(log).encode("utf-8")
         cards, parsed = self.library, log
-        return self._write_one(_guarded(source, lambda: prepare_log(parsed, cards, data=raw, source=source)))
+        prepared = _guarded(source, lambda: prepare_log(parsed, cards, data=raw, source=source))
+        if what_if and isinstance(prepared, Prepared):
+            prepared.game["what_if"] = True
+        return self._write_one(prepared)
 
     def _write_one(self, result: Any) -> IngestResult:
         return write_batch(self.engine, [result])[0]

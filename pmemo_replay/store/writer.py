@@ -62,7 +62,8 @@ def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
     uploads = [{"source": p.source, "received_at": now, "content_hash": p.upload_hash, "size": len(p.data), "data": p.data}
                for p in games]
     upload_ids = conn.execute(UPLOAD.insert().returning(UPLOAD.c.id, sort_by_parameter_order=True), uploads).scalars().all()
-    rows = [{**p.game, "header": RawJSON(p.game["header"]), "upload_id": u, "stored_at": now}
+    rows = [{**p.game, "header": RawJSON(p.game["header"]), "upload_id": u, "stored_at": now,
+             "what_if": bool(p.game.get("what_if", False))}
             for p, u in zip(games, upload_ids, strict=True)]
     ids = conn.execute(GAME.insert().returning(GAME.c.id, sort_by_parameter_order=True), rows).scalars().all()
     pairs = list(zip(games, ids, strict=True))
@@ -82,6 +83,9 @@ def insert_seats(conn: Connection, pairs: Sequence[tuple[Prepared, int]]) -> Non
 
 def _write(conn: Connection, batch: Sequence[Prepared]) -> list[IngestResult]:
     known = existing_ids(conn, sorted({p.content_hash for p in batch}))
+    played = sorted({known[p.content_hash] for p in batch if p.content_hash in known and not p.game.get("what_if")})
+    if played:  # the same game uploaded as played: a what-if branch stored first with its content becomes a game
+        conn.execute(GAME.update().where(GAME.c.id.in_(played), GAME.c.what_if).values(what_if=False))
     first: dict[str, int] = {}
     for i, p in enumerate(batch):
         if p.content_hash not in known:

@@ -4,6 +4,11 @@ Writes carry the draft's own token (``Authorization: Bearer <token>``), never an
 draft is an upload: when uploads are closed it needs an API token, exactly as ``POST /api/games``.
 Draft writes count per draft against ``PMEMO_DRAFT_RATE`` (default 120 a minute: a recorder appends in
 bursts; when not set, off while ``PMEMO_WRITE_RATE`` is off).
+
+A what-if branch needs no API token on any server: it is a game that could have been, never listed or counted
+(``game.what_if`` once finished), so a visitor of a server whose uploads are closed may try one from the viewer or
+the judge page. Without a token, branches opened count per client address against ``PMEMO_DRAFT_RATE`` (120 a
+minute unless set; ``off``: none), besides the client's ``PMEMO_WRITE_RATE``.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from pmemo_replay.logio.errors import LogError
 from pmemo_replay.logio.reader import refuse_unstorable
 from pmemo_replay.store.ratelimit import StoreStorage
 from pmemo_replay.web import meta, whatif
-from pmemo_replay.web.auth import bearer_token, protect
+from pmemo_replay.web.auth import bearer_token, current_token, protect, uploads_open
 from pmemo_replay.web.ratelimit import write_rate
 from pmemo_replay.web.schemas import MAX_INT
 from pmemo_replay.web.settings import DEFAULT_DRAFT_RATE
@@ -37,6 +42,7 @@ from pmemo_replay.web.settings import DEFAULT_DRAFT_RATE
 bp = Blueprint("drafts", __name__, url_prefix="/api/drafts")
 KEY = "pmemo_drafts"
 LIMITER_KEY = "pmemo_draft_limit"
+BRANCH_LIMITER_KEY = "pmemo_branch_limit"  #: what-if branches opened without an API token, per client address
 STREAM_SECONDS = 25.0  # a stream ends after this; the browser's EventSource reconnects at once (Last-Event-ID)
 POLL_SECONDS = 0.2
 KEEPALIVE_SECONDS = 10.0
@@ -49,14 +55,17 @@ def _setup(state: BlueprintSetupState) -> None:
     if csrf is not None:
         csrf.exempt(bp)  # a JSON API: no cookies, no form
     protect(app, endpoint="drafts.create")  # an upload: an API token unless uploads are open
-    protect(app, endpoint="drafts.branch")
     app.extensions[KEY] = Drafts(app.extensions["pmemo_store"])
     # long event streams each hold a server thread: as many as the server can spare (serve sets it from --threads)
     streams = int(app.config.get("PMEMO_LONG_STREAMS", 2))
     app.extensions[STREAMS_KEY] = threading.BoundedSemaphore(streams) if streams > 0 else None
     rate = draft_rate(app.config)
+    limiter = FixedWindowRateLimiter(StoreStorage(app.extensions["pmemo_store"].engine))
     if rate is not None:
-        app.extensions[LIMITER_KEY] = (FixedWindowRateLimiter(StoreStorage(app.extensions["pmemo_store"].engine)), rate)
+        app.extensions[LIMITER_KEY] = (limiter, rate)
+    branch_rate = write_rate(str(app.config.get("PMEMO_DRAFT_RATE") or DEFAULT_DRAFT_RATE))
+    if branch_rate is not None:
+        app.extensions[BRANCH_LIMITER_KEY] = (limiter, branch_rate)
 
 
 def draft_rate(config: Mapping[str, Any]) -> RateLimitItem | None:
@@ -81,7 +90,10 @@ def answer(body: Any, status: int = 200) -> Response:
 
 @bp.errorhandler(DraftError)
 def _refused(err: DraftError) -> Response:
-    return answer(err.body, err.status)
+    response = answer(err.body, err.status)
+    if err.status == 429 and "retry_after" in err.body:
+        response.headers["Retry-After"] = str(err.body["retry_after"])
+    return response
 
 
 @bp.before_request
@@ -145,8 +157,10 @@ def create() -> Response:
 @bp.post("/branch")
 def branch() -> Response:
     """A what-if branch: a draft starting from a stored game's actions up to step ``at`` in ``view`` (``game_id``),
-    or from a pasted log's (``log``, the judge page), with ``then`` tried there; 201 ``{"id", "token"}``."""
+    or from a pasted log's (``log``, the judge page), with ``then`` tried there; 201 ``{"id", "token", "count", "view"}``
+    (``view``: the one it starts in; a game whose logs are complete goes on from the judge's)."""
     body = _body()
+    _limit_tokenless_branches()
     at, then = body.get("at"), body.get("then")
     if type(at) is not int or not 0 <= at <= MAX_INT:
         raise DraftError(400, {"error": "'at' must be the step the branch starts from (an integer >= 0)"})
@@ -155,9 +169,30 @@ def branch() -> Response:
     header, actions, view, game_id = whatif.source(body, at)
     draft_id, token = drafts().branch(header, [*actions, *([then] if then else [])], branch_of=game_id, at=at,
                                       view=str(view))
-    response = answer({"id": draft_id, "token": token, "count": len(actions) + bool(then)}, 201)
+    response = answer({"id": draft_id, "token": token, "count": len(actions) + bool(then), "view": str(view)}, 201)
     response.headers["Location"] = url_for("drafts.get", draft_id=draft_id)
     return response
+
+
+def _limit_tokenless_branches() -> None:
+    """A branch opened without an API token (uploads closed) counts per client address against the branch rate:
+    429 with ``Retry-After`` beyond it."""
+    limit: tuple[FixedWindowRateLimiter, RateLimitItem] | None = current_app.extensions.get(BRANCH_LIMITER_KEY)
+    if limit is None or uploads_open() or current_token() is not None:
+        return
+    limiter, item = limit
+    client = request.remote_addr or "unknown"
+    try:
+        if limiter.hit(item, "branch", client):
+            return
+        reset = limiter.get_window_stats(item, "branch", client).reset_time
+    except SQLAlchemyError:
+        current_app.logger.exception("the branch rate-limit counter failed")
+        return
+    retry = max(1, math.ceil(reset - time.time()))
+    raise DraftError(429, {"error": f"too many what-if branches from {client}: at most {item.amount} per "
+                                    f"{item.multiples} {item.GRANULARITY.name} without an API token; retry in {retry} s",
+                           "retry_after": retry})
 
 
 @bp.get("/branches")

@@ -108,10 +108,13 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
     "/api/drafts/branch": {"post": {
         "summary": "A what-if branch: a draft starting from a stored game's actions up to step `at` in `view` "
                    "(`{\"game_id\", \"at\", \"view\", \"then\"}`), or from a pasted log's (`{\"log\", \"at\", \"then\"}`), "
-                   "`then` the action tried there; the game never changes",
+                   "`then` the action tried there; the game never changes. No API token needed: a branch is never "
+                   "listed or counted; without one, branches count per client against PMEMO_DRAFT_RATE",
         "requestBody": _BRANCH_BODY,
-        "responses": {"201": _draft_json("`{\"id\", \"token\", \"count\"}`"), "400": _BAD,
-                      "401": _error("uploads are closed: an API token is needed"), "404": _error("no such game"),
+        "responses": {"201": _draft_json("`{\"id\", \"token\", \"count\", \"view\"}` (the view it starts in: "
+                                         "a game whose logs are complete goes on from the judge's)"), "400": _BAD,
+                      "404": _error("no such game"),
+                      "429": _error("too many branches from this client without an API token (PMEMO_DRAFT_RATE)"),
                       "422": _draft_json("the tried action is illegal (`ruling`), or the view cannot branch")}}},
     "/api/drafts/branches": {"get": {
         "summary": "The what-if branches of a stored game (`?game_id=N`): `{game_id, branches: [{id, at, view, count, "

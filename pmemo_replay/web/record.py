@@ -12,6 +12,7 @@ from flask import Blueprint, abort, current_app, render_template, request, url_f
 
 from engine.rulesets import RULESETS
 from pmemo_replay.drafts import DraftError
+from pmemo_replay.drafts.pairing import Pairs
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.games.cards import ROOT
 from pmemo_replay.logio import DEFAULT_RULESET
@@ -94,7 +95,7 @@ def draft(draft_id: int) -> Any:
         abort(err.status, description=f"There is no draft {draft_id}.")
     ruleset = ruleset_name(now["game"])
     data = {"id": draft_id, "draft": now, "cards": all_card_facts(ruleset), "ruleset": ruleset,
-            "board": board_assets(ruleset)["js"]}
+            "board": board_assets(ruleset)["js"], "pair": Pairs(drafts()).link(draft_id)}
     return render_template("draft.html", data=data, draft_id=draft_id)
 
 

@@ -223,6 +223,20 @@ class RecordingSchema(Schema):
     game_id = fields.Integer(allow_none=True, required=True, metadata={"description": "the seat's own stored game"})
 
 
+class PairedSchema(Schema):
+    draft = fields.Integer(required=True, metadata={"description": "the seat's draft this game was stored from"})
+    seat = fields.Integer(required=True, metadata={"description": "the seat it was recorded from"})
+    with_ = fields.Integer(required=True, data_key="with", metadata={"description": "the other seat's draft"})
+
+
+class BranchSchema(Schema):
+    of = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the stored game it branches from (null: a log pasted on the judge page)"})
+    at = fields.Integer(required=True, metadata={"description": "the step of that game it starts from"})
+    view = fields.String(allow_none=True, required=True, metadata={"description": "judge, a seat or public"})
+    draft = fields.Integer(required=True, metadata={"description": "the branch's draft (/games/draft/<id>)"})
+
+
 class GameSchema(GameSummarySchema):
     header = fields.Dict(required=True, metadata={"description": "the log's game header"})
     stored_at = fields.String(allow_none=True)
@@ -234,6 +248,13 @@ class GameSchema(GameSummarySchema):
     merged_into = fields.Integer(allow_none=True, metadata={
         "description": "a seat's recording superseded by the merged game of both seats (left out of lists and "
                        "statistics, whatever moderation does): that game's id; null otherwise"})
+    paired = fields.Nested(PairedSchema, allow_none=True, metadata={
+        "description": "a seat's recording whose draft asked to be paired with the other seat's: the merge page is "
+                       "/games/draft/<draft>/merge (for the browser holding that draft's token); null otherwise"})
+    what_if = fields.Boolean(metadata={"description": "a finished what-if branch: a game that could have been, "
+                                                      "never listed or counted in statistics"})
+    branch = fields.Nested(BranchSchema, allow_none=True, metadata={
+        "description": "where a what-if branch comes from; null for any other game"})
 
 
 class ActionsSchema(Schema):

@@ -23,20 +23,33 @@ logger = logging.getLogger(__name__)
 #: the pages' templates and those they import or extend (compiled when first rendered otherwise)
 TEMPLATES = ("card.html", "player.html", "deck.html", "meta.html", "game.html", "index.html", "judge.html", "base.html",
              "_entity.html", "_macros.html", "_viewer.html")
-#: modules a page imports when first asked (the warehouse's update, each game's card facts)
-MODULES = ("dashboards.entities", "dashboards.queries", "dashboards.warehouse", "pandas", "engine.pm.card_facts",
-           "engine.clockwork.card_facts", "engine.mahou.card_facts")
+#: modules a page imports when first asked (the warehouse's update); each game's card facts are reached through its
+#: ruleset (:func:`warm_card_facts`), never by a module name
+MODULES = ("dashboards.entities", "dashboards.queries", "dashboards.warehouse", "pandas")
+
+
+def warm_card_facts(name: str, cards: Any) -> None:
+    """Tell one card of ``cards`` (ruleset ``name``'s) as a card page does (web/cardfacts.py ``page_facts``, through
+    the ruleset's ``card_facts`` / ``describe_card``): whatever the game imports for it is imported now."""
+    from pmemo_replay.web.cardfacts import card_facts, page_facts
+
+    every = cards.values() if isinstance(cards, dict) else cards
+    card = next(iter(every), None)
+    if card is not None:
+        page_facts(card, name)
+        card_facts(card)
 
 
 def warm_up(cards: Any = None) -> None:
-    """Read the card data a server serves (``cards``: its ``PMEMO_CARDS``, None: each game's bundled data) and import
-    the statistics' modules; a part that fails is logged and left to the first request."""
+    """Read the card data a server serves (``cards``: its ``PMEMO_CARDS``, None: each game's bundled data), tell a card
+    of each game as its pages do, and import the statistics' modules; a part that fails is logged and left to the
+    first request."""
     from pmemo_replay.games.cards import library_of
 
     try:
         library = library_of(cards)
         for name in RULESETS:
-            library.for_ruleset(name)
+            warm_card_facts(name, library.for_ruleset(name))
         for module in MODULES:
             if importlib.util.find_spec(module) is not None:
                 importlib.import_module(module)

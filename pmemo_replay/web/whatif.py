@@ -1,5 +1,6 @@
 """Where a what-if branch starts: a stored game's actions up to a step as a view saw them (a table-log game's
-seat or public redaction; a game whose logs are always complete only from the judge's view), or a pasted log's."""
+seat or public redaction; a game whose logs are always complete from the judge's view, whichever view was shown:
+it is recorded from the judge's seat only), or a pasted log's."""
 
 from __future__ import annotations
 
@@ -48,10 +49,10 @@ def source(body: Mapping[str, Any], at: int) -> tuple[dict[str, Any], list[dict[
         view = parse_view(body.get("view", JUDGE), judge=True, seats=len(game.header.get("players") or ()))
     except (UnknownRuleset, ValueError) as err:
         raise _refuse(400, str(err)) from None
-    if view == JUDGE:
-        return dict(game.header), actions[:at], view, game_id
-    if not ruleset.table_logs:
-        raise _refuse(422, f"a {ruleset.game} branch starts from the judge's view: its logs are always complete")
+    if view == JUDGE or not ruleset.table_logs:
+        # a game whose logs are always complete has no seat recording (its seat views are views to show, not logs to
+        # go on from): a branch from any view of it goes on from the judge's seat, as it is recorded
+        return dict(game.header), actions[:at], JUDGE, game_id
     try:
         red = views.redaction(game.content_hash, game.header, actions,
                               store.library.for_ruleset(ruleset_name(game.header)), view)

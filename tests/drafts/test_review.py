@@ -30,9 +30,9 @@ def test_an_append_during_a_finish_waits_for_it(app: Flask, client: FlaskClient,
     seen: list[int] = []
     ingest = app.extensions["pmemo_store"].ingest_log
 
-    def ingest_while_appending(doc, source):  # type: ignore[no-untyped-def]
+    def ingest_while_appending(doc, source, **how):  # type: ignore[no-untyped-def]  # how: what_if (a branch)
         seen.append(append(client, draft, auth, len(ACTIONS), {"type": "note", "text": "late"}).status_code)
-        return ingest(doc, source)
+        return ingest(doc, source, **how)
 
     monkeypatch.setattr(app.extensions["pmemo_store"], "ingest_log", ingest_while_appending)
     done = client.post(f"/api/drafts/{draft}/finish", headers=auth)

@@ -228,8 +228,17 @@ def test_merge_cli_on_mahou_logs(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
     one = write("one.json", docs[0]["game"], docs[0]["actions"])
     out = tmp_path / "merged.json"
-    assert main(["merge", one, one, "--out", str(out)]) == 0
-    assert json.loads(out.read_text(encoding="utf-8"))["actions"] == docs[0]["actions"]
+    # (review r21e, 7) the same log twice is one recording, not two seats': refused
+    assert main(["merge", one, one, "--out", str(out)]) == 2
+    assert "one and the same recording" in capsys.readouterr().err and not out.exists()
+    # a second phone's recording of the same game, from the judge's seat, started a few seconds later: they agree
+    later = write("later.json", {**docs[0]["game"], "played_at": "2026-11-27T19:04:09+01:00"}, docs[0]["actions"])
+    first = write("first.json", {**docs[0]["game"], "played_at": "2026-11-27T19:04:05+01:00"}, docs[0]["actions"])
+    assert main(["merge", first, later, "--out", str(out)]) == 0
+    merged = json.loads(out.read_text(encoding="utf-8"))
+    assert merged["actions"] == docs[0]["actions"] and merged["game"]["played_at"] == "2026-11-27T19:04:05+01:00"
+    err = capsys.readouterr().err
+    assert "from two seats" not in err and "each from the judge's seat" in err
     other = write("other.json", docs[1]["game"], docs[1]["actions"])
     capsys.readouterr()
     assert main(["merge", one, other]) == 1

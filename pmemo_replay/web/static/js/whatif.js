@@ -27,7 +27,8 @@ export async function branchFrom(data, step, action, where) {
     fill(where, answer.ruling ? `${answer.ruling.rule}: ${answer.ruling.message}` : answer.error || `HTTP ${res.status}`);
     return;
   }
-  const seat = view === "judge" || view === "public" ? "judge" : String(view);
+  const shown = answer.view || view;  // a game whose logs are complete goes on from the judge's seat
+  const seat = shown === "judge" || shown === "public" ? "judge" : String(shown);
   const held = { id: answer.id, token: answer.token, seat, count: answer.count, outbox: [], skipped: {} };
   localStorage.setItem(PREFIX + answer.id, JSON.stringify(held));
   localStorage.setItem(`${PREFIX}current`, String(answer.id));

@@ -44,7 +44,28 @@ function render() {
     fill($("status"), "Finished: ", el("a", { href: `/games/${now.game_id}`, text: `replay game ${now.game_id}` }));
     $("live-badge").textContent = "finished";
   }
+  const seats = twoSeats();
+  fill($("two-seats"), seats);
+  $("two-seats").hidden = !seats;
   document.dispatchEvent(new CustomEvent("pmemo:live", { detail: { count: now.count } }));
+}
+
+/** A seat's recording: its pairing with the other phone's, the merge (for the browser that recorded it) and the
+ * merged game once stored; the recorder (where Pair is) for that browser before it paired. */
+function twoSeats() {
+  const pair = data.pair;
+  const mine = held && (held.seat === "0" || held.seat === "1" || held.seat === 0 || held.seat === 1);
+  const parts = [];
+  if (pair) {
+    parts.push(`Seat ${pair.seat}'s recording, ${pair.paired ? "paired" : "asked to pair"} with `,
+      el("a", { href: `/games/draft/${pair.with}`, text: `draft ${pair.with}` }), ". ");
+    if (pair.game_id) parts.push("Merged: ", el("a", { href: `/games/${pair.game_id}`, text: `game ${pair.game_id}` }), ". ");
+  }
+  if (mine) {
+    parts.push(el("a", { class: "merge-link", href: `/games/draft/${data.id}/merge`, text: "Open the merge" }));
+    if (!pair) parts.push(" · ", el("a", { href: `/record?draft=${data.id}`, text: "pair it from the recorder" }));
+  }
+  return parts.length ? el("span", {}, ...parts) : null;
 }
 
 async function refreshJudged() {

@@ -116,8 +116,12 @@ export function startTable(d, data, server) {
     const node = $("offers");
     document.querySelector(".rec-bar").hidden = gameId !== null && gameId !== undefined;  // finished: nothing to tap
     if (gameId !== null && gameId !== undefined) {
+      // a seat's recording: pairing with the other phone and its merge stay one tap away after Finish
+      const twoSeats = seatRecording() ? [el("p", { class: "hint", text: "Recorded from one seat: pair it with the other phone's recording, then open the merge once both are finished." }),
+        button("Pair with the other phone", pair, "big pair-after"),
+        el("a", { class: "big merge-link", href: `/games/draft/${d.id}/merge`, text: "Open the merge" })] : [];
       fill(node, el("div", { class: "rec-done" }, el("p", { text: "Finished and stored." }),
-        el("a", { class: "big primary", href: `/games/${gameId}`, text: `Open game ${gameId}` })));
+        el("a", { class: "big primary", href: `/games/${gameId}`, text: `Open game ${gameId}` }), ...twoSeats));
       return;
     }
     if (outbox.pending() || !offers || offers.count !== d.count) {
@@ -390,7 +394,11 @@ export function startTable(d, data, server) {
       }, "primary pair-send"), answer, link);
   }
 
-  if (d.seat === "0" || d.seat === "1" || d.seat === 0 || d.seat === 1) $("pair-cmd").hidden = false;
+  function seatRecording() {
+    return d.seat === "0" || d.seat === "1" || d.seat === 0 || d.seat === 1;
+  }
+
+  if (seatRecording()) $("pair-cmd").hidden = false;
   bindCommands({ undo, note, concede, finish: askFinish, close: closeSheet, pair });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && sheetOpen()) { closeSheet(); return; }
