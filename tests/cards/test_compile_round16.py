@@ -4,22 +4,14 @@ card's text), and real effects of the shared sets read at run time (../shared)."
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from engine.pm.cards import CardDB
 from engine.pm.cards.compile_measure import normalized
-from engine.pm.cards.precious import precious_card
-from tests.pm_cards import read_precious
+from tests.pm_cards import made_up_script, read_precious
 
-
-def _one(text: str, kind: str = "キャラクター") -> dict[str, Any] | None:
-    """The last effect of a made-up card, normalized (None: not compiled)."""
-    data = {"id": "TST 01-001", "name": "試験 花子", "setName": "試験", "type": kind, "color": "赤", "cost": "1",
-            "source": "1", "ap": "10", "dp": "10", "text": text}
-    effects = precious_card(data, compile=True).effects
-    return normalized(effects[-1]) if effects[-1].compiled else None
+_one = made_up_script
 
 
 def test_this_card_when_it_approaches_goes_under_the_deck_and_if_so_a_named_card_may_enter() -> None:

@@ -4,28 +4,17 @@ card's text), and real effects of the shared sets read at run time (../shared)."
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from engine.pm.cards import Effect
 from engine.pm.cards.compile_measure import normalized
 from engine.pm.cards.precious import precious_card
-from tests.pm_cards import read_precious
+from tests.pm_cards import made_up_effect, made_up_script, read_precious
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
 
 
-def _last(text: str, kind: str = "キャラクター") -> Effect:
-    data = {"id": "TST 01-001", "name": "試験 花子", "setName": "試験", "type": kind, "color": "赤", "cost": "1",
-            "source": "1", "ap": "10", "dp": "10", "text": text}
-    return precious_card(data, compile=True).effects[-1]
-
-
-def _one(text: str, kind: str = "キャラクター") -> dict[str, Any] | None:
-    """The last effect of a made-up card, normalized (None: not compiled)."""
-    eff = _last(text, kind)
-    return normalized(eff) if eff.compiled else None
+_last, _one = made_up_effect, made_up_script
 
 
 def test_a_raised_ignore_value_as_a_grant_of_its_own() -> None:
