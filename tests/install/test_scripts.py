@@ -99,7 +99,7 @@ def test_the_compiled_build_never_fails_the_install(tmp_path: Path) -> None:
     cannot build) and any failure each say so, and the install goes on with pure Python."""
     venv = tmp_path / "venv"
     (venv / "bin").mkdir(parents=True)
-    for status, built, said in [(0, "1", ""), (3, "", "runs as pure Python here"), (1, "", "failed (status 1)")]:
+    for status, built, said in [(0, "1", ""), (3, "", "run as pure Python here"), (1, "", "failed (status 1)")]:
         fake(venv / "bin", "python", f"echo \"$@\" > {tmp_path / 'args'}\nexit {status}\n")
         done = run_setup(tmp_path, f'VENV={venv}\nbuild_compiled\necho "built=$COMPILED_BUILT"', uid=0)
         assert done.returncode == 0 and done.stdout.splitlines()[-1] == f"built={built}", done
