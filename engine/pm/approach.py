@@ -150,6 +150,9 @@ def do_end_approach(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
 def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     p = a["p"]
     _decision(g, p, "assign_interfere", g.interferer, "interfere")
+    if p == g.turn_player:  # the approaching side cannot interfere with its own approach: not carried out as played
+        raise illegal("interfere.chara", f"player {p} approaches: only the other player's Chara can interfere "
+                                         f"({describe(g, a['card'])} is not one)")
     c = find_chara(g.players[p], a["card"])
     if c is None or c.area != "main":
         why = "is not on the Area" if c is None else "is in the Support Area"

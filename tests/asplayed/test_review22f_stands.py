@@ -208,3 +208,14 @@ def test_no_trail_checks_a_rule_its_action_broke(ruleset: str) -> None:
             no_check_of_what_it_broke(res)
             seen += len(res.irregular)
     assert seen >= 3
+
+
+def test_the_approaching_side_interfering_with_its_own_approach_stops_the_fold() -> None:
+    """Review r22g, findings 1-2: an interference logged by the approaching player (with the approacher itself, or
+    another of its own Charas) cannot be carried out: it stops the as-played fold with ``interfere.chara`` (it once
+    stood, then the judgement removed one Chara twice: an engine error)."""
+    for interferer in (AKI, BEN):
+        g = two_boards([AKI, BEN], [CAT]).add("approach", 0, card=AKI).passes(0, 1).add("interfere", 0, card=interferer)
+        plain, played = both(g)
+        assert plain.ruling is not None and plain.ruling.rule == "turn.priority"  # the ordinary fold: as before
+        assert played.ruling is not None and played.ruling.rule == "interfere.chara" and played.ruling.index == len(g.actions) - 1
