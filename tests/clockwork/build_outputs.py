@@ -20,9 +20,9 @@ from typing import Any
 import engine.clockwork
 from engine.clockwork.ruleset import RULESET
 from engine.clockwork.selfplay import play_game
-from engine.fold import fold
 from engine.rulings import IllegalAction, NullTrail
 from tests.clockwork.kit import CARDS, FIXTURES, example_log
+from tests.fold_outputs import fold_outputs as fold_runs
 
 DECKS = [json.loads(p.read_text(encoding="utf-8"))["cards"] for p in sorted((FIXTURES / "decks").glob("*.json"))]
 #: values of the wrong type or range for an action's fields
@@ -53,19 +53,8 @@ def mutations(actions: list[dict[str, Any]], seed: int) -> Iterator[tuple[str, l
 
 
 def fold_outputs(header: dict[str, Any], actions: list[dict[str, Any]], *, full: bool) -> list[Any]:
-    """The fold's outputs; ``full``: also with trails, and the state's JSON besides its snapshot."""
-    out: list[Any] = []
-    for trails in (True, False) if full else (False,):
-        try:
-            r = fold(header, copy.deepcopy(actions), CARDS, keep_trails=trails)
-        except Exception as error:  # an escaping exception is an output to compare, not a test failure here
-            out.append(["raised", type(error).__name__, str(error)])
-            continue
-        out.append([r.applied, r.ruling and r.ruling.to_json(), RULESET.to_snapshot(r.state), r.implied,
-                    [x.to_json() for x in r.irregular], [x.to_json() for x in r.refused_irregular]])
-        if trails:
-            out.append([RULESET.to_json(r.state), [t.to_json() for t in r.trails]])
-    return out
+    """The fold's outputs (tests/fold_outputs.py) on the bundled Clockwork cards."""
+    return fold_runs(RULESET, header, actions, CARDS, full=full)
 
 
 def legal_outputs(header: dict[str, Any], actions: list[dict[str, Any]]) -> list[Any]:

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import engine.pm
-from engine.fold import fold
 from engine.pm.cards import CardDB
 from engine.pm.redact import redact
 from engine.pm.ruleset import RULESET
@@ -32,6 +31,7 @@ from engine.rulings import IllegalAction, NullTrail
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.logio import FORMAT, VERSION, LogError, load_log
 from pmemo_replay.simulate import simulated_logs
+from tests.fold_outputs import fold_outputs as fold_runs
 from tests.pm_cards import read_precious
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,18 +99,7 @@ def fold_outputs(header: dict[str, Any], actions: list[dict[str, Any]], db: Card
         load_log({"format": FORMAT, "version": VERSION, "game": header, "actions": actions})
     except LogError as error:
         return ["refused by the log schema", str(error)]
-    out: list[Any] = []
-    for trails in (True, False) if full else (False,):
-        try:
-            r = fold(header, actions, db, keep_trails=trails)
-        except Exception as error:  # an escaping exception is an output to compare, not a test failure here
-            out.append(["raised", type(error).__name__, str(error)])
-            continue
-        out.append([r.applied, r.ruling and r.ruling.to_json(), RULESET.to_snapshot(r.state), r.implied,
-                    [x.to_json() for x in r.irregular], [x.to_json() for x in r.refused_irregular]])
-        if trails:
-            out.append([RULESET.to_json(r.state), [t.to_json() for t in r.trails]])
-    return out
+    return fold_runs(RULESET, header, actions, db, full=full)
 
 
 def legal_outputs(header: dict[str, Any], actions: list[dict[str, Any]], db: CardDB) -> list[Any]:
