@@ -125,8 +125,7 @@ class Run:
         """The given op at the next position when it is a ``move`` onto the Area (``to`` main or support), with or
         without ``choices``: the log names where a card put onto the field goes (and, for a full Main Area, the
         Chara it gives up) in that op."""
-        i = len(self.ops)
-        op = self.given[i] if self.given is not None and i < len(self.given) else None
+        op = self.given_at()
         return op if op is not None and op.get("op") == "move" and op.get("to") in ("main", "support") else None
 
     # -- output -------------------------------------------------------------
