@@ -73,6 +73,40 @@ def test_01_094_offered_move_names_a_chara_to_give_up() -> None:
     assert offered == [{"type": "trigger", "p": 0, "card": "MHK 01-094", "effect": 1, "choices": [["MHK 01-040"]]}]
 
 
+def _01_094_with_an_erika_on_each_side() -> Game:
+    """Own 01-052 (千葉 エリカ) in the Main Area, own 01-056 (エリカ＆深雪, also 千葉 エリカ) in the Support Area; then
+    01-094 enters the Support Area (its trigger, index 0, is owed)."""
+    g = mhk_game(["MHK 01-094", "MHK 01-052", "MHK 01-056", "MHK 01-040", "MHK 01-041", "MHK 01-084", "MHK 01-044",
+                  "MHK 01-083", "MHK 01-042"])
+    g.add("summon", 0, card="MHK 01-052", area="main", pay=[]).passes(1)
+    g.add("summon", 0, card="MHK 01-056", area="support", pay=[{"hand": "MHK 01-040"}, {"hand": "MHK 01-041"}])
+    g.passes(1)
+    return g.add("summon", 0, card="MHK 01-094", area="support", pay=[{"hand": "MHK 01-084"}, {"hand": "MHK 01-044"}])
+
+
+def test_01_094_may_name_an_erika_already_in_the_support_area() -> None:
+    """The text names one of your 千葉 エリカ, not its area (reader rd17; docs/compiler.md: a move of "one of your X"
+    may name an X already there): naming the Support one moves nothing, and その場合 does not follow."""
+    res = assert_legal(_01_094_with_an_erika_on_each_side().add("trigger", 0, card="MHK 01-094", effect=0,
+                                                                  targets=[ref("MHK 01-056")]))
+    me = res.state.players[0]
+    assert [c.card for c in me.support] == ["MHK 01-056", "MHK 01-094"] and [c.card for c in me.main] == ["MHK 01-052"]
+
+
+def test_01_094_naming_the_support_erika_does_not_move_this_card() -> None:
+    """Ops moving 01-094 to the Main Area after naming an エリカ that did not move are refused."""
+    assert_illegal(_01_094_with_an_erika_on_each_side().add("trigger", 0, card="MHK 01-094", effect=0,
+                                                            targets=[ref("MHK 01-056")], ops=[
+        {"op": "move", "p": 0, "card": "MHK 01-094", "from": "support", "to": "main"}]), "effect.result")
+
+
+def test_01_094_naming_the_main_erika_swaps_them() -> None:
+    res = assert_legal(_01_094_with_an_erika_on_each_side().add("trigger", 0, card="MHK 01-094", effect=0,
+                                                                  targets=[ref("MHK 01-052")]))
+    me = res.state.players[0]
+    assert {c.card for c in me.main} == {"MHK 01-094"} and {c.card for c in me.support} == {"MHK 01-056", "MHK 01-052"}
+
+
 # -- 01-034: アプローチで退場 ---------------------------------------------------------------------------------------
 
 

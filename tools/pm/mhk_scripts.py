@@ -428,7 +428,7 @@ SCRIPTS: dict[str, dict[str, Any]] = {
                                act_eff([to("deck_bottom", then=[grant("not_eliminated")])], targets=[{**OWN, **MAHO}])]},
     "MHK 01-094": {"effects": [static([grant("free_entry", "self")]),
                                auto("enter", [to("support", "target", then=[to("main"), delay("turn_end", do=[
-                                   to("main", "target")])])], targets=[{**OWN, "name": ERIKA, "area": "main"}],
+                                   to("main", "target")])])], targets=[{**OWN, "name": ERIKA}],
                                     condition={"in_area": "support"})]},
     "MHK 01-095": {"effects": [auto("enter", [mod(0, 30)], targets=[OWN])],
                    "backup": static([grant("cannot_interfere")], targets=[{**OPP, "entered_this_turn": True}],
