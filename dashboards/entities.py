@@ -78,6 +78,7 @@ def card_page(con: duckdb.DuckDBPyConnection, card: str, ruleset: str, f: Filter
         "games": [{"game_id": g, "seat": seat, "player": p, "archetype": a, "played_at": at, "result": pts / 2}
                   for g, seat, p, a, at, pts in games],
         "page": page, "first": (page - 1) * GAMES_SHOWN + 1, "more": played_n > (page - 1) * GAMES_SHOWN + len(games),
+        "pages": max(1, -(-played_n // GAMES_SHOWN)),  # of games where it was played; a page past it lists none
     }
 
 

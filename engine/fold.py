@@ -189,6 +189,8 @@ class Folder:
             self.actions.extend(actions[start:i])
             self.state = self._rebuild()  # apply left the state part-way through action i
             return i
+        except Exception as err:  # an engine bug: named at the action it failed on
+            raise EngineFault(self.offset + i, err) from err
         self.actions.extend(actions[start:stop])
         state.applied = self.offset + stop
         return stop
@@ -356,6 +358,18 @@ class Folder:
         raise err
 
 
+class EngineFault(Exception):
+    """Not a ruling: the engine itself failed (an exception other than :class:`IllegalAction`, a bug) while applying
+    action ``index`` of a fold, in the ordinary fold as in an as-played one; ``cause`` is that exception. The
+    ``engine.error`` ruling names the action by it (pmemo_replay.checking.engine_failure)."""
+
+    def __init__(self, index: int, cause: Exception) -> None:
+        super().__init__(f"action {index}: {type(cause).__name__}: {cause}")
+        self.index = index
+        self.path = str(index)
+        self.cause = cause
+
+
 class BadStep(ValueError):
     """``at`` names no step of a log: a count of actions is 0 or more."""
 
@@ -380,7 +394,8 @@ def fold(
     at the first that cannot be carried out; the others stand, ruled on in ``irregular``).
 
     Deck rulings (``deck.*``) carry ``index=None``. ``at`` below 0 is refused (:class:`BadStep`); beyond the
-    end it folds every action.
+    end it folds every action. An engine failure while applying an action (any other exception, as played or not)
+    raises :class:`EngineFault` naming that action.
     """
     check_at(at)
     try:
@@ -397,6 +412,8 @@ def fold(
         except IllegalAction as err:
             return FoldResult(folder.settle(actions[i]), i, _ruling_at(err, i), folder.trails, folder.implied,
                               folder.ruleset, list(folder.irregular), list(err.stood))
+        except Exception as err:  # an engine bug while applying action i (also while carrying it out as played)
+            raise EngineFault(i, err) from err
     following = actions[limit] if limit < len(actions) else None
     return FoldResult(folder.settle(following), limit, None, folder.trails, folder.implied, folder.ruleset,
                       folder.irregular)

@@ -9,7 +9,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.fold import FoldResult, check_at, fold
+from engine.fold import EngineFault, FoldResult, check_at, fold
 from engine.rulesets import UnknownRuleset
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.games.cards import cards_for
@@ -66,7 +66,12 @@ class CheckReport:
 
 
 def engine_failure(err: Exception) -> dict[str, Any]:
-    """The ruling for a log the engine failed on (an engine bug, not a rule of the game): ``engine.error``."""
+    """The ruling for a log the engine failed on (an engine bug, not a rule of the game): ``engine.error``, at the
+    action it failed on when the fold names it (:class:`engine.fold.EngineFault`), else at no action."""
+    if isinstance(err, EngineFault):
+        cause = err.cause
+        message = f"the engine failed on this log at action {err.index}: {type(cause).__name__}: {cause}"
+        return {"index": err.index, "path": err.path, "rule": "engine.error", "ref": None, "message": message}
     message = f"the engine failed on this log: {type(err).__name__}: {err}"
     return {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": message}
 
@@ -105,7 +110,8 @@ def check_log(log: PmemoLog, cards: Any, *, at: int | None = None, as_played: bo
         return CheckReport(False, 0, unknown_ruleset(err), None, None, EXIT_MALFORMED, log)
     except Exception as err:
         logger.exception("the engine failed on a log")
-        return CheckReport(False, 0, engine_failure(err), None, None, EXIT_ILLEGAL, log)
+        failure = engine_failure(err)  # at the action it failed on: the actions before it were applied
+        return CheckReport(False, failure["index"] or 0, failure, None, None, EXIT_ILLEGAL, log)
     ruling = res.ruling.to_json() if res.ruling else None
     irregular = [r.to_json() for r in res.irregular]
     valid = res.valid and not irregular

@@ -5,7 +5,7 @@
 >>> parse_flag("as_played", "2")
 Traceback (most recent call last):
 ...
-pmemo_replay.flags.FlagError: as_played: 1 or 0, not '2'
+pmemo_replay.flags.FlagError: as_played: must be 1, true, yes or on (yes), or 0, false, no or off (no), not '2'
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 #: every accepted value, for a published description
 FLAG_VALUES = (*TRUE_WORDS, *FALSE_WORDS)
+#: what a flag takes, in words (every refusal of a flag's value says it, after the parameter's name)
+FLAG_WORDS = "must be 1, true, yes or on (yes), or 0, false, no or off (no)"
 
 
 class FlagError(ValueError):
@@ -28,4 +30,4 @@ def parse_flag(name: str, text: str) -> bool:
         return True
     if text in FALSE_WORDS:
         return False
-    raise FlagError(f"{name}: 1 or 0, not {text!r}")
+    raise FlagError(f"{name}: {FLAG_WORDS}, not {text!r}")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Final
 
-from engine.asplayed import refuse
+from engine.asplayed import refuse, waived
 from engine.pm import approach, hidden, play, script, setup
 from engine.pm.cards import Effect
 from engine.pm.state import GameState, effect_key
@@ -24,6 +24,7 @@ from engine.pm.triggers import (
     late_lapsed,
     require_cause,
     require_none_pending,
+    resolved_before,
     satisfy,
 )
 from engine.pm.turns import (
@@ -188,6 +189,14 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     if eff.trigger == "delayed":  # set up by a ``delay`` step: its Chara and targets are the ones it was set up with
         _delayed_trigger(g, p, a, eff, idx, trail)
         return
+    caused = eff.trigger in FIRED_EVENTS or bool(eff.trigger and "|" in eff.trigger)  # the engine fires it
+    # a firing of it that already resolved, with no cause since (before late_lapsed takes a lapsed one out)
+    repeat = resolved_before(g, (p, source.uid, idx)) if source is not None and caused else None
+    if repeat is not None and waived("trigger"):  # as played: the same firing logged again does nothing
+        refuse(illegal("effect.result", _repeat_message(what, eff, repeat)), "trigger")
+        trail.event("effect", f"{what} is logged again: its firing (turn {repeat}) already resolved, so this does "
+                              "nothing (a trigger resolves once per firing)")
+        return
     # as played: a trigger that lapsed unlogged, logged late, is the same slip (no second irregularity), counted for
     # the turn its cause happened in (docs/as-played.md)
     late = None if source is None else late_lapsed(g, (p, source.uid, idx))
@@ -198,7 +207,7 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         if used == turn:
             refuse(illegal("effect.once", f"automatic effect {idx} of {describe(g, cid)} already fired "
                                           + ("this turn" if late is None else f"in turn {turn}")), "count")
-        if used is None or used < turn:
+        if repeat is None and (used is None or used < turn):  # a repeat fires nothing: it uses nothing up
             source.auto_used[key] = turn
     checked = eff
     if eff.condition and "history" in eff.condition and (
@@ -208,14 +217,23 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         # entry before the trigger is logged does not take it back, also for a card that has left since (the sixth
         # Chara to leave, eliminated with the seventh in one judgement: SAGA 01-070)
         checked = replace(eff, condition={k: v for k, v in eff.condition.items() if k != "history"})
-    targets = play._targets(g, p, a, checked, source)
+    try:
+        targets = play._targets(g, p, a, checked, source)
+    except IllegalAction as err:  # ruled in the contract's order (effect.target before effect.result); a repeat does
+        if repeat is not None and err.despite is None:  # nothing as played, so its targets never stop the fold
+            err.despite = "trigger"
+        raise
     uid = None if source is None else source.uid
     if late is not None:
         trail.event("effect", f"{what} is logged late: it lapsed unlogged (stood there as played) and fires here, "
                               f"counted for turn {late}, when its cause happened")
-    elif eff.trigger in FIRED_EVENTS or (eff.trigger and "|" in eff.trigger):  # after the target and once checks (rules.md ruling order)
-        uid = require_cause(g, p, uid, idx, what, eff.trigger, None if source is not None else cid)
+    elif repeat is not None:  # after the target and once checks (rules.md ruling order); as played: above
+        refuse(illegal("effect.result", _repeat_message(what, eff, repeat)), "trigger")
+    elif caused:  # after the target and once checks (rules.md ruling order)
+        uid = require_cause(g, p, uid, idx, what, str(eff.trigger), None if source is not None else cid)
     trail.event("effect", f"{what} fires")
+    if source is not None and caused:  # this firing has resolved: logged again, it is a repeat (resolved_before)
+        g.resolved[(p, source.uid, idx)] = g.turn if late is None else late
     if uid is not None:
         satisfy(g, p, uid, idx)
         if source is None and not any(key[1] == uid for key in (*g.pending_triggers, *g.available_triggers)):
@@ -224,6 +242,13 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
         source = holder  # a Support's own trigger ("when set"): its ``self`` is the Chara it is set on
     play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False)
     _after_trigger(g, trail)
+
+
+def _repeat_message(what: str, eff: Effect, turn: int) -> str:
+    """The ruling on a trigger logged again after its firing resolved (``effect.result``)."""
+    cause = " or ".join(str(eff.trigger).split("|")).replace("_", " ")
+    return (f"{what} fires on {cause}, which has not just happened to it again: its firing (turn {turn}) already "
+            "resolved, and a trigger resolves once per firing (logged twice?)")
 
 
 def _fired_on_departure(g: GameState, p: int, cid: str, idx: int, uid: int) -> bool:

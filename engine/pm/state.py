@@ -280,6 +280,7 @@ class GameState:
         "phase",
         "players",
         "priority",
+        "resolved",
         "result",
         "ruleset",
         "step",
@@ -317,6 +318,10 @@ class GameState:
         #: as played: mandatory triggers that lapsed unlogged -> the turn their cause happened in (a late firing of
         #: one is the same slip, counted for that turn: engine.pm.actions._trigger, docs/as-played.md)
         self.lapsed: dict[tuple[int, int, int], int] = {}
+        #: triggers of Charas on the Area that fired and resolved -> the turn of their cause, until their cause happens
+        #: again: logged once more, such a trigger names a firing that already resolved (a double tap), which never
+        #: resolves twice (engine.pm.actions._trigger, docs/as-played.md)
+        self.resolved: dict[tuple[int, int, int], int] = {}
         #: ("end_approach", player) when the last action (notes and identifications aside) was that end, else None:
         #: as played, an end_approach out of turn that repeats it is a duplicate, any other the turn player's
         #: (engine.pm.approach.do_end_approach, docs/as-played.md)
@@ -380,6 +385,7 @@ class GameState:
         g.available_triggers = list(self.available_triggers)
         g.hand_limit = self.hand_limit
         g.lapsed = dict(self.lapsed) if self.lapsed else {}
+        g.resolved = dict(self.resolved) if self.resolved else {}
         g.last_end = self.last_end
         g.table = self.table
         g.trail = NULL_TRAIL

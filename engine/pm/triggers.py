@@ -37,6 +37,8 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
             cond = eff.condition
             if cond and "subject" in cond and (subject is None or chara_problem(g, c.owner, cond["subject"], subject, c)):
                 continue
+            if g.resolved:  # its cause happened again: a firing of its own (resolved_before)
+                g.resolved.pop((c.owner, c.uid, idx), None)
             if not eff.scripted:
                 g.available_triggers.append((c.owner, c.uid, idx))
                 continue
@@ -108,6 +110,8 @@ def fire_leave(g: GameState, c: Chara) -> None:
     ``any_leave`` (its own ``any_leave`` too: "when one of yours leaves" hears itself) and delayed effects; its own
     triggers are then logged naming it with ``from`` its new zone."""
     trail = g.trail
+    if g.resolved:  # its firings on the Area can no longer be named (back on the Area, it is a new Chara)
+        g.resolved = {k: t for k, t in g.resolved.items() if k[1] != c.uid}
     before = (*g.pending_triggers, *g.available_triggers)
     fire(g, "leave", [c], trail)
     fire_others(g, "leave", c, trail)
@@ -281,6 +285,15 @@ def late_lapsed(g: GameState, key: tuple[int, int, int]) -> int | None:
         return None
     turn = g.lapsed.pop(key, None)
     return turn if turn is not None and g.turn - turn <= 1 else None
+
+
+def resolved_before(g: GameState, key: tuple[int, int, int]) -> int | None:
+    """The turn of the cause of ``key``'s last firing when that firing already resolved and nothing waits to fire it
+    again (not pending, not available, no lapsed firing of it to log late): a trigger logged again then names a
+    firing that already resolved (a double tap); None otherwise."""
+    if not g.resolved or key in g.pending_triggers or key in g.available_triggers or key in g.lapsed:
+        return None
+    return g.resolved.get(key)
 
 
 def drop_stranded(g: GameState, trail: Trail) -> None:

@@ -15,7 +15,7 @@ from itertools import count, repeat
 from pathlib import Path
 from typing import Any
 
-from engine.fold import Folder
+from engine.fold import EngineFault, Folder
 from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction
 from pmemo_replay.checking import EXIT_MALFORMED, check_log
@@ -144,7 +144,12 @@ def _fold(log: PmemoLog, cards: Any, every: int) -> tuple[Folder, list[tuple[int
     push = folder.push
     total = len(log.actions)
     for n, action in enumerate(log.actions, 1):
-        push(action)
+        try:
+            push(action)
+        except IllegalAction:
+            raise
+        except Exception as err:  # an engine bug: named at the action it failed on (engine.error)
+            raise EngineFault(n - 1, err) from err
         if n % every == 0 and n < total:  # the end gets its own snapshot: the settled state
             snapshots.append((n, encode_json(to_snapshot(folder.state))))
     folder.settle()

@@ -102,8 +102,36 @@ class GamePage:
     page: int
     per_page: int | None
 
+    @property
+    def pages(self) -> int:
+        """How many pages the matching games fill (1 when none match: page 1 is then an empty list)."""
+        return 1 if self.per_page is None else max(1, -(-self.total // self.per_page))
+
+    @property
+    def past_end(self) -> bool:
+        """True when ``page`` is past the last page (it lists nothing although games match: a stale link)."""
+        return self.page > self.pages
+
+    def past_end_message(self, filtered: bool = False) -> str:
+        """Why a page past the end lists nothing, and which page is the last (``filtered``: a search was given).
+
+        >>> GamePage([], 120, 999, 50).past_end_message()
+        'no games on page 999: the 120 games fill 3 pages of 50; the last is page 3'
+        >>> GamePage([], 0, 2, 50).past_end_message()
+        'no games on page 2: there are no games yet; page 1 is the only page'
+        """
+        one = self.total == 1
+        match = (" that matches" if one else " that match") if filtered else ""
+        if self.total == 0:
+            return (f"no games on page {self.page}: there are {'no games' + match if filtered else 'no games yet'}; "
+                    "page 1 is the only page")
+        pages = "1 page" if self.pages == 1 else f"{self.pages} pages"
+        return (f"no games on page {self.page}: the {self.total} game{'' if one else 's'}{match} "
+                f"fill{'s' if one else ''} {pages} of {self.per_page}; the last is page {self.pages}")
+
     def to_json(self) -> dict[str, Any]:
-        return {"items": [g.to_json() for g in self.items], "total": self.total, "page": self.page, "per_page": self.per_page}
+        return {"items": [g.to_json() for g in self.items], "total": self.total, "page": self.page, "per_page": self.per_page,
+                "pages": self.pages}
 
 
 def _bound(value: date | datetime, *, end: bool) -> datetime:

@@ -106,12 +106,34 @@ def refusal(ruling: dict[str, Any], stands: bool, irregular: list[dict[str, Any]
             **({"hint": AS_PLAYED_HINT} if stands else {})}
 
 
+#: the filters of GamesQuery (everything but the paging), as loaded
+GAME_FILTERS = ("player", "deck", "card", "event", "ruleset", "played_from", "played_to")
+
+
+def games_page(q: dict[str, Any]) -> Any:
+    """The page of stored games a loaded :class:`schemas.GamesQuery` asks for (``regular_only`` read as every flag is:
+    games stored as played with irregular actions left out), for the API and the games list page alike."""
+    return get_store().list_games(**{k: q.get(k) for k in GAME_FILTERS}, regular_only=regular_only(q),
+                                  page=q["page"], per_page=q["per_page"])
+
+
+def regular_only(q: dict[str, Any]) -> bool:
+    """The loaded query's ``regular_only`` flag (the schema has checked its value)."""
+    return parse_flag("regular_only", q["regular_only"]) if "regular_only" in q else False
+
+
+def filtered(q: dict[str, Any]) -> bool:
+    """True when a loaded :class:`schemas.GamesQuery` names a filter (not only a page)."""
+    return any(q.get(k) is not None for k in GAME_FILTERS) or regular_only(q)
+
+
 @bp.get("/games")
 def list_games() -> Any:
+    """Stored games, a page at a time; ``regular_only`` as the statistics read it; 404 for a page past the last."""
     q = load_query(GAMES_QUERY)
-    page = get_store().list_games(player=q.get("player"), deck=q.get("deck"), card=q.get("card"), event=q.get("event"),
-                                  ruleset=q.get("ruleset"), played_from=q.get("played_from"), played_to=q.get("played_to"), page=q["page"],
-                                  per_page=q["per_page"])
+    page = games_page(q)
+    if page.past_end:
+        abort(404, description=page.past_end_message(filtered(q)))
     return json_response(page.to_json())
 
 

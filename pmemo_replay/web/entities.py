@@ -172,9 +172,12 @@ def card(card_id: str | None = None) -> Any:
         g["step"] = steps.get((g["game_id"], g["seat"]))
     facts = page_facts(found, ruleset)
     page_args = {k: v for k, v in request.args.items() if k not in ("page", "card_id")}
+    # a page of its games past the last one (a stale link): the page says so and links the last; 404, as the games
+    # list and GET /api/games answer a page past the end
+    past_end = body["page"] > body["pages"]
     return render_template("card.html", card=found, facts=facts, text=facts.pop("text", None) or getattr(found, "text", None),
                            reading=effect_reading(found, ruleset), body=body, ruleset=ruleset, filters=f.to_json(),
-                           page_args=page_args)
+                           page_args=page_args, past_end=past_end), 404 if past_end else 200
 
 
 @bp.get("/players/")

@@ -206,7 +206,9 @@ PATHS: dict[str, dict[str, Any]] = {
         "get": {
             "summary": "Stored games, newest first (played_at, then id)",
             "parameters": [{"in": "query", "schema": schemas.GamesQuery}],
-            "responses": {"200": _json("GamePage", "one page of games"), "400": _error("invalid filter or paging")},
+            "responses": {"200": _json("GamePage", "one page of games (`pages`: how many there are)"),
+                          "400": _error("invalid filter or paging (a `regular_only` that is no flag among them)"),
+                          "404": _error("a page past the last one: the message names the last page")},
         },
         "post": {
             "summary": "Upload one log; it is checked and stored when legal (or played as logged: docs/as-played.md)",

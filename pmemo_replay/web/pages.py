@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 from typing import Any
@@ -17,14 +16,14 @@ from pmemo_replay.drafts.pairing import recordings
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is the first game's
 from pmemo_replay.web import meta, schemas
-from pmemo_replay.web.api import redaction_or_422, ruleset_or_422
+from pmemo_replay.web.api import games_page, redaction_or_422, regular_only, ruleset_or_422
 from pmemo_replay.web.auth import credentials_problem, uploads_open
 from pmemo_replay.web.context import get_store
 from pmemo_replay.web.uploads import NoLog, as_played_asked, explain, log_from_request
 from pmemo_replay.web.viewdata import game_view
 
 bp = Blueprint("pages", __name__)
-FILTERS = ("ruleset", "player", "deck", "card", "event", "from", "to")
+FILTERS = ("ruleset", "player", "deck", "card", "event", "from", "to", "regular_only")
 RULESET_NAME = re.compile(r"[a-z0-9][a-z0-9.\-]{0,63}")
 
 
@@ -69,16 +68,21 @@ def _search() -> tuple[dict[str, Any], dict[str, str], str | None]:
 
 
 def render_index(status: int = 200, rejection: dict[str, Any] | None = None, auth_error: str | None = None) -> Any:
+    """The games list (its search as ``GET /api/games`` reads it) and the upload panel. A page past the last one
+    answers 404, saying so with a link to the last page (as the API's 404 does), not "No games yet"."""
     q, raw, error = _search()
-    page = get_store().list_games(player=q.get("player"), deck=q.get("deck"), card=q.get("card"), event=q.get("event"),
-                                  ruleset=q.get("ruleset"), played_from=q.get("played_from"), played_to=q.get("played_to"),
-                                  page=q["page"], per_page=q["per_page"])
-    pages = max(1, math.ceil(page.total / q["per_page"]))
+    page = games_page(q)
     keep = {k: v for k, v in raw.items() if k in FILTERS}
+    keep.pop("regular_only", None)
+    if regular_only(q):  # carried on (pager, Clear) only when set: the box sends 1
+        keep["regular_only"] = "1"
+    past_end = page.past_end_message(bool(keep)) if page.past_end else None
+    if past_end is not None and status == 200:
+        status = 404
     games = [(name, ruleset_words(name)) for name in sorted(RULESETS)]
-    return render_template("index.html", page=page, pages=pages, filters=keep, search_error=error, games=games,
+    return render_template("index.html", page=page, pages=page.pages, filters=keep, search_error=error, games=games,
                            rejection=rejection, auth_error=auth_error, uploads_open=uploads_open(),
-                           archetypes=listed_archetypes([g.id for g in page.items])), status
+                           archetypes=listed_archetypes([g.id for g in page.items]), past_end=past_end), status
 
 
 def listed_archetypes(game_ids: list[int]) -> dict[int, list[str | None]]:

@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from pmemo_replay import dates
-from pmemo_replay.flags import FLAG_VALUES
+from pmemo_replay.flags import FLAG_VALUES, FLAG_WORDS
 
 MAX_PER_PAGE = 200
 #: the largest page, step or id a request may name (beyond it databases overflow their integers)
@@ -44,6 +44,12 @@ def filter_text(description: str) -> fields.String:
     return fields.String(validate=NO_NUL, metadata={"description": description})
 
 
+def flag_field(description: str) -> fields.String:
+    """A yes/no query parameter, read as every flag is (pmemo_replay.flags: 1, true, yes, on or 0, false, no, off)."""
+    return fields.String(validate=validate.OneOf(FLAG_VALUES, error=FLAG_WORDS + ", not {input!r}"), metadata={
+        "description": f"{description} (a flag: 1, true, yes, on or 0, false, no, off)"})
+
+
 class DateOrDateTime(fields.Field):
     """An ISO 8601 date (``2026-11-01``, ``20261101``: a whole UTC day) or date-time (``2026-11-01T14:00:00Z``)."""
 
@@ -71,7 +77,10 @@ class GamesQuery(Schema):
         "played at or after (an ISO UTC date, 2026-11-01, or date-time, 2026-11-01T14:00:00Z; not after to)"))
     played_to = DateOrDateTime(data_key="to", metadata=when_metadata(
         "played at or before (an ISO UTC date: that whole day, or date-time)"))
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_INT))
+    regular_only = flag_field("1: leave out games stored as played with irregular actions (docs/as-played.md), as the "
+                              "statistics and the pages read it")
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=MAX_INT), metadata={
+        "description": "a page past the last one answers 404 naming the last (`pages` in the answer)"})
     per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_PER_PAGE))
 
     @pre_load
@@ -215,6 +224,8 @@ class GamePageSchema(Schema):
     total = fields.Integer(required=True)
     page = fields.Integer(required=True)
     per_page = fields.Integer(allow_none=True, required=True)
+    pages = fields.Integer(required=True, metadata={
+        "description": "how many pages the matching games fill (1 when none match); a page past it answers 404"})
 
 
 class RecordingSchema(Schema):
@@ -386,12 +397,6 @@ class CheckSchema(Schema):
     refused_irregular = fields.List(fields.Nested(RulingSchema), metadata={
         "description": "as played, beside a final ruling: what the refused action itself broke that could have been let "
                        "pass (a trigger it skipped among them); none of it stood, the action was not carried out"})
-
-
-def flag_field(description: str) -> fields.String:
-    """A yes/no query parameter, read as every flag is (pmemo_replay.flags: 1, true, yes, on or 0, false, no, off)."""
-    return fields.String(validate=validate.OneOf(FLAG_VALUES), metadata={
-        "description": f"{description} (a flag: 1, true, yes, on or 0, false, no, off)"})
 
 
 class CheckQuery(Schema):

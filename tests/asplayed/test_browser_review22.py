@@ -90,7 +90,7 @@ def judge(page: Any, live: LiveServer) -> None:
 
 def test_the_judges_irregularities_wrap_within_the_page(page: Any, live: LiveServer) -> None:
     judge(page, live)
-    items = page.locator("#irregular-list li")
+    items = page.locator("#irregular-list > ol > li")
     assert items.count() == 1  # what stood on earlier actions; the refused action's own are listed apart (review 22b)
     assert "effect.result" in items.first.inner_text() and "MHK ST-023" in items.first.inner_text()
     assert_fits(page, "#verdict, #verdict .verdict-text, #irregular-list, #irregular-list li, #refused-irregular li")

@@ -43,7 +43,7 @@ def test_the_refused_actions_own_irregularities_are_listed_apart(page: Any, live
     refusal, marked so."""
     judged(page, live, irregular_then_impossible())
     page.wait_for_selector("#refused-irregular")
-    before = page.locator("#irregular-list li")
+    before = page.locator("#irregular-list > ol > li")
     assert "on earlier actions" in page.inner_text("#irregular-list summary")
     assert [int(i) for i in before.evaluate_all("els => els.map(e => e.dataset.index)")] == [347]
     own = page.locator("#refused-irregular li")

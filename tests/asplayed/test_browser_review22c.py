@@ -105,7 +105,7 @@ def test_the_judge_form_judges_an_ordinary_log_as_played(page: Any, live: Stored
     page.click("#judge-form button[type=submit]")
     page.wait_for_selector("#verdict .verdict-text")
     assert page.inner_text("#verdict strong") == "Played as logged."
-    assert page.locator("#irregular-list li").count() == 2
+    assert page.locator("#irregular-list > ol > li").count() == 2
     no_sideways_scroll(page)
 
 

@@ -73,18 +73,22 @@ def test_a_lapsed_trigger_logged_two_turns_later_is_a_late_trigger_of_its_own() 
     assert "has not just happened" in res.irregular[1].message
 
 
-def test_a_trigger_logged_twice_late_stands_the_second_time_as_a_second_firing() -> None:
-    """The lapsed trigger fires once: logged again, it is an extra trigger (late), and then turn 2's own firing is its
-    second one in turn 2: since review r22f an effect used twice stands as played (``effect.once``, ``count``)."""
+def test_a_trigger_logged_twice_late_fires_once_and_the_next_turns_firing_stands() -> None:
+    """The lapsed trigger fires once, late: logged again, it names a firing that already resolved, which stands as
+    ``effect.result`` and does nothing (review r22g, finding 6: before, it fired a second time, and turn 2's own firing
+    then stood as ``effect.once``)."""
     header, actions = _st024()
     late = copy.deepcopy(actions)
     late[16], late[17] = late[17], late[16]
     late.insert(18, copy.deepcopy(late[17]))
     res = fold(header, late, CARDS)
-    assert _stood(res)[:2] == [(16, "effect.result"), (18, "effect.result")]
-    assert "has not just happened" in res.irregular[1].message
     assert res.ruling is None and res.applied == len(late)
-    assert [(r.index, r.rule) for r in res.irregular][2:] == [(44, "effect.once")]  # one action, its first rule
+    assert _stood(res) == [(16, "effect.result"), (18, "effect.result")]  # turn 2's own firing (44) is regular
+    assert "already resolved" in res.irregular[1].message and "turn 1" in res.irregular[1].message
+    said = [e.message for e in res.trails[18].entries]
+    assert any("does nothing" in m for m in said), said
+    legal = fold(header, actions, CARDS).state_json()
+    assert {**res.state_json(), "applied": legal["applied"]} == legal  # the effect resolved once per turn end
     assert fold({k: v for k, v in header.items() if k != "as_played"}, late, CARDS).ruling.index == 16
 
 

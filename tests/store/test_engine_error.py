@@ -33,8 +33,8 @@ def test_ingest_text_rejects_engine_failure(store: Store, broken_engine: None) -
     data = (LOGS / "mhk-points.json").read_bytes()
     r = store.ingest_text(data, "mhk-points.json")
     assert r.status == "rejected" and r.game_id is None
-    assert r.ruling == {"index": None, "path": "", "rule": "engine.error", "ref": None,
-                        "message": "the engine failed on this log: ZeroDivisionError: division by zero"}
+    assert r.ruling == {"index": 0, "path": "0", "rule": "engine.error", "ref": None,  # the action it failed on
+                        "message": "the engine failed on this log at action 0: ZeroDivisionError: division by zero"}
     assert r.ruling == prepare_item(("mhk-points.json", data), store.cards).ruling  # as the import pipeline rules
     assert table_counts(store.engine) == EMPTY
 

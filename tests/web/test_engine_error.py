@@ -12,7 +12,8 @@ from engine.pm.ruleset import PreciousMemories
 from tests.web.data import jsonl, simulated
 from tests.web.test_pages import token
 
-MESSAGE = "the engine failed on this log: ZeroDivisionError: division by zero"
+#: the engine fails on the first action it applies: the ruling names it (review r22g, finding 7)
+MESSAGE = "the engine failed on this log at action 0: ZeroDivisionError: division by zero"
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def broken_engine(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_upload_engine_failure_422_ruling_nothing_stored(client: FlaskClient, app: Flask, broken_engine: None) -> None:
     r = client.post("/api/games", data=jsonl(simulated(1, 71)[0]), content_type="application/json")
     assert r.status_code == 422
-    assert r.get_json() == {"ruling": {"index": None, "path": "", "rule": "engine.error", "ref": None, "message": MESSAGE},
+    assert r.get_json() == {"ruling": {"index": 0, "path": "0", "rule": "engine.error", "ref": None, "message": MESSAGE},
                               "stands_as_played": False, "irregular": []}
     assert app.extensions["pmemo_store"].count("upload") == 0
     assert app.extensions["pmemo_store"].count("game") == 0

@@ -31,7 +31,7 @@ def test_openapi_document(client: FlaskClient) -> None:
     assert {"Ruling", "GamePage", "Game", "StateResponse", "Check", "GameState", "Chara", "TrailEntry"} <= set(comps)
     assert set(comps["Ruling"]["properties"]) == {"index", "path", "rule", "ref", "message"}
     params = {p["name"] for p in doc["paths"]["/api/games"]["get"]["parameters"]}
-    assert params == {"player", "deck", "card", "event", "ruleset", "from", "to", "page", "per_page"}
+    assert params == {"player", "deck", "card", "event", "ruleset", "from", "to", "page", "per_page", "regular_only"}
     post = doc["paths"]["/api/games"]["post"]["responses"]
     assert set(post) == {"200", "201", "400", "401", "403", "413", "414", "422", "429", "431"}
     assert doc["components"]["securitySchemes"]["apiToken"]["scheme"] == "bearer"
