@@ -123,7 +123,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP(?:の値)?が(\d+)以下の", lambda m: {"max_ap": int(m[1])}),
     (r"DP(?:の値)?が(\d+)以下の", lambda m: {"max_dp": int(m[1])}),
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),
-    (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),
+    # 名称に「N」を含む / 名称に「N」が含まれている (round 19): a name holding N
+    (r"名称に「([^」]+)」(?:を含む|が含まれている)", lambda m: {"name_has": m[1]}),
     (r"〔アクティブ〕を持つ", {"keyword": "active"}),
     # coins on it (engine.pm.coins; 撃墜 is the "shootdown" coin): a Chara-only key
     (rf"({COIN_WORD})?コインが乗っている", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_least": 1}}),
