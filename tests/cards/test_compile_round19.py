@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.pm.cards import reminders
+from engine.pm.cards.compile_measure import normalized
 from engine.pm.cards.compile_np import phrase
+from engine.pm.cards.precious import precious_card
+from engine.pm.cards.precious_text import known_keyword
 from tests.pm_cards import made_up_effect, made_up_script
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data"
@@ -27,3 +31,16 @@ def test_a_name_that_contains_a_word_in_either_wording() -> None:
     assert got["do"][0]["filter"] == {"name_has": "甲", "type": "chara"} and got["do"][0]["from"] == "discard"
     # a name "contained" with another part the reader does not know stays unread
     assert _one("名称に「甲」が含まれている自分のキャラが踊った場合、カードを1枚引く。") is None
+
+
+def test_a_break_reminder_naming_the_opponents_approach_agrees_with_the_engines_rule() -> None:
+    approach = ("（〔ブレイク〕:このカードが相手のアプローチによって自分のポイント置き場に置かれた場合、裏向きにすることで、このカード"
+                "をコストを支払わずにプレイできる。）")
+    assert reminders.gather(["〔ブレイク〕" + approach], known_keyword).disputed == {}
+    # any other wording of it still disputes the keyword: the cards with it stay unverified
+    other = "（〔ブレイク〕:このカードが自分のポイント置き場に置かれた場合、このカードをコストを支払ってプレイできる。）"
+    assert list(reminders.gather(["〔ブレイク〕" + other], known_keyword).disputed) == ["〔ブレイク〕"]
+    card = precious_card({"id": "TST 01-003", "name": "試験", "setName": "試験", "type": "イベント", "color": "赤",
+                          "cost": "2", "source": "1", "text": "〔ブレイク〕[メイン/自分]:カードを1枚引く。" + approach},
+                         compile=True)
+    assert card.break_ and [normalized(e)["do"] for e in card.effects] == [[{"op": "draw", "who": "self", "n": 1}]]
