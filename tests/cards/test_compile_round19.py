@@ -44,3 +44,17 @@ def test_a_break_reminder_naming_the_opponents_approach_agrees_with_the_engines_
                           "cost": "2", "source": "1", "text": "〔ブレイク〕[メイン/自分]:カードを1枚引く。" + approach},
                          compile=True)
     assert card.break_ and [normalized(e)["do"] for e in card.effects] == [[{"op": "draw", "who": "self", "n": 1}]]
+
+
+def test_cards_looked_at_from_among_them() -> None:
+    got = _one("このカードが登場した場合、デッキの上のカード4枚を見て、その中から「試験 太郎」1枚を抜き出し、表にしてから手札に加える。"
+               "その後、残りのカードを任意の順番でデッキの下に移す。")
+    assert got is not None and got["do"] == [
+        {"op": "pick", "who": "self", "from": "deck", "to": "hand", "n": 1, "filter": {"name": "試験 太郎"}, "look": 4,
+         "reveal": True, "rest_to": "deck_bottom"}]
+    assert _one("このカードが登場した場合、デッキの上のカード4枚を見て、その中にある「試験 太郎」1枚を抜き出し、表にしてから手札に加える。"
+                "その後、残りのカードを任意の順番でデッキの下に移す。") == got
+    # no noun: any card of them
+    got = _one("このカードが登場した場合、デッキの上のカード3枚を見て、その中から1枚を手札に加える。")
+    assert got is not None and got["do"] == [
+        {"op": "pick", "who": "self", "from": "deck", "to": "hand", "n": 1, "filter": {}, "look": 3}]

@@ -85,6 +85,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?<![^。》:、])手札が(\d+)枚以下の場合、", r"手札の枚数が\1枚以下の場合、"),
     # round 18: "until the end of the turn, for each X, …" = "for each X, until the end of the turn, …"
     (r"ターン終了時まで、?([^、。]+?\d+(?:枚|個)につき、)", r"\1ターン終了時まで"),
+    # round 19: cards looked at, "from among them" (その中から) = "among them" (その中にある); a count with no noun is
+    # any card of them
+    (r"見て、その中から", "見て、その中にある"),
+    (r"見て、その中にある(\d+)枚を", r"見て、その中にあるカード\1枚を"),
 ]]
 
 
