@@ -58,3 +58,10 @@ def test_cards_looked_at_from_among_them() -> None:
     got = _one("このカードが登場した場合、デッキの上のカード3枚を見て、その中から1枚を手札に加える。")
     assert got is not None and got["do"] == [
         {"op": "pick", "who": "self", "from": "deck", "to": "hand", "n": 1, "filter": {}, "look": 3}]
+
+
+def test_entering_also_in_the_players_own_approach_phase() -> None:
+    got = _one("このカードは、自分のアプローチフェイズでも登場できる。")
+    assert got is not None and got == _one("このカードは、自分のアプローチフェイズにも登場できる。")
+    assert got["condition"] == {"own_turn": True}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}]
