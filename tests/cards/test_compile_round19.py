@@ -65,3 +65,35 @@ def test_entering_also_in_the_players_own_approach_phase() -> None:
     assert got is not None and got == _one("このカードは、自分のアプローチフェイズにも登場できる。")
     assert got["condition"] == {"own_turn": True}
     assert got["do"] == [{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}]
+
+
+def test_if_done_written_with_the_steps_own_verb() -> None:
+    text = "このカードが登場した場合、カードを1枚引くことができる。カードを引いた場合、手札1枚を捨て札にする。"
+    card = precious_card({"id": "TST 01-004", "name": "試験", "setName": "試験", "type": "キャラクター", "color": "赤",
+                          "cost": "1", "source": "1", "ap": "10", "dp": "10", "text": text}, compile=True)
+    (eff,) = card.effects  # one effect, not a second one heard on drawing
+    got = normalized(eff)
+    assert got["trigger"] == "enter" and got["optional"]
+    assert got["do"] == [{"op": "draw", "who": "self", "n": 1},
+                         {"op": "pick", "who": "self", "from": "hand", "to": "discard", "n": 1, "filter": {}}]
+    # the same with a step that may do nothing: its "if so" nests
+    got = _one("このカードが登場した場合、手札1枚を捨て札にできる。捨て札にした場合、カードを2枚引く。")
+    assert got is not None and got["do"][0]["then"] == [{"op": "draw", "who": "self", "n": 2}]
+    # another verb opening the next sentence is a trigger of its own
+    card = precious_card({"id": "TST 01-005", "name": "試験", "setName": "試験", "type": "キャラクター", "color": "赤",
+                          "cost": "1", "source": "1", "ap": "10", "dp": "10",
+                          "text": "このカードが登場した場合、カードを1枚引く。このカードが退場した場合、カードを1枚引く。"}, compile=True)
+    assert [e.trigger for e in card.effects] == ["enter", "leave"]
+    # a later "may draw" followed by "if you drew": whether it was drawn is not told by a sure step: not read
+    assert _one("このカードが登場した場合、手札1枚を捨て札にする。その後、カードを1枚引くことができる。カードを引いた場合、"
+                "手札1枚を捨て札にする。") is None
+
+
+def test_if_done_link_words() -> None:
+    from engine.pm.cards.if_done import link
+
+    assert link("カードを1枚引くことができる", "カードを引いた場合、x") == len("カードを引いた場合、")
+    assert link("手札1枚をこのカードの下に裏向きで重ねることができる", "重ねた場合、x") == len("重ねた場合、")
+    assert link("このカードを裏向きにできる", "裏向きにした場合、x") == len("裏向きにした場合、")
+    assert link("カードを1枚引く", "このカードが登場した場合、x") == 0
+    assert link("カードを1枚引く", "手札を引いた場合、x") == 0  # another object

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.pm.cards import Card
+from engine.pm.cards import Card, if_done
 from engine.pm.cards.compile_np import Phrase, phrase
 from engine.pm.cards.compile_trigger import OPPOSITE_HEAD, OTHER_HEAD, other_cause, own_pair
 
@@ -855,6 +855,11 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 s, link = s[len(word):], "if_so"
         if s.startswith("その後、"):
             s, link = s[len("その後、"):], "after"
+        if link is None and i > 0 and (k := if_done.link(sentences[i - 1], s)):
+            # "…することができる。…した場合、": the step's own verb in the past, as その場合 (round 19)
+            s, link = s[k:], "if_so"
+            if cur and may_flags and may_flags[-1] and len(may_flags) > 1 and _sure(cur[-1], ctx):
+                raise NotUnderstood("if done after a later step that may be left out")
         if m := re.fullmatch(r"以下から(\d+)つ選択する", s):
             if i + 1 >= len(sentences):
                 raise NotUnderstood(s)
