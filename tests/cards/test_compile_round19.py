@@ -97,3 +97,15 @@ def test_if_done_link_words() -> None:
     assert link("このカードを裏向きにできる", "裏向きにした場合、x") == len("裏向きにした場合、")
     assert link("カードを1枚引く", "このカードが登場した場合、x") == 0
     assert link("カードを1枚引く", "手札を引いた場合、x") == 0  # another object
+
+
+def test_this_card_from_the_discard_back_to_the_ex_deck_or_into_the_support_area() -> None:
+    got = _one("〔EXカード〕このカードが退場した場合、捨て札置き場にあるこのカードをEXデッキに戻す。")
+    assert got is not None and got["trigger"] == "leave"
+    assert got["do"] == [{"op": "pick", "who": "self", "from": "discard", "to": "ex_deck", "n": 1, "filter": {},
+                          "this_card": True}]
+    got = _one("このカードが退場した場合、ターン終了時に自分の捨て札置き場にあるこのカードをサポートエリアに出す。")
+    assert got is not None and got["do"] == [{"op": "delay", "on": "turn_end", "do": [
+        {"op": "pick", "who": "self", "from": "discard", "to": "support", "n": 1, "filter": {}, "this_card": True}]}]
+    # rested into the hand is no reading
+    assert _one("このカードが退場した場合、捨て札置き場にあるこのカードを休息状態で手札に戻す。") is None

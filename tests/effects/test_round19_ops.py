@@ -1,0 +1,49 @@
+"""Engine behaviour the nineteenth compiler round's readings rely on (issue 20, helper h20r19), on synthetic cards
+with a legal and an illegal log: this card moved from the discard, where its leaving put it, back to the EX deck
+or into the Support Area at the turn's end (``pick`` ``this_card`` ``to: "ex_deck"`` / ``"support"``)."""
+
+from __future__ import annotations
+
+from engine.pm.cards import Effect
+from tests.effects.test_machinery import BANISH, F, _chara, boards_with, pay
+from tests.engine.kit import assert_illegal, assert_legal
+
+RETURNER, LATE = "TST 89-001", "TST 89-002"
+CARDS = [
+    # "when this card leaves, put this card from the discard back into the EX deck" (HTRK 01-009's shape)
+    _chara("89-001", "Returner", Effect("auto", trigger="leave", script=(
+        {"op": "pick", "from": "discard", "to": "ex_deck", "n": 1, "filter": {}, "this_card": True},))),
+    # "when this card leaves, at the end of the turn put this card from the discard into the Support Area"
+    _chara("89-002", "Late", Effect("auto", trigger="leave", script=(
+        {"op": "delay", "on": "turn_end", "do": [
+            {"op": "pick", "from": "discard", "to": "support", "n": 1, "filter": {}, "this_card": True}]},))),
+]
+
+
+def _banished(card: str):  # type: ignore[no-untyped-def]
+    g = boards_with(CARDS, [], [card], hand0=[BANISH, F[5]])
+    return g.add("play_event", 0, card=BANISH, pay=pay(F[5]), targets=[{"p": 1, "card": card}])
+
+
+def test_this_card_goes_back_from_the_discard_to_the_ex_deck() -> None:
+    g = _banished(RETURNER)
+    g.add("trigger", 1, card=RETURNER, effect=0, **{"from": "discard"},
+          ops=[{"op": "move", "p": 1, "card": RETURNER, "from": "discard", "to": "ex_deck"}])
+    state = assert_legal(g).state_json()["players"][1]
+    assert RETURNER not in state["discard"]
+    # another card of the discard is not "this card"
+    g.actions[-1] = {**g.actions[-1], "ops": [{"op": "move", "p": 1, "card": F[10], "from": "discard", "to": "ex_deck"}]}
+    assert_illegal(g, "effect.target")
+
+
+def test_this_card_enters_the_support_area_from_the_discard_at_the_turns_end() -> None:
+    g = _banished(LATE)
+    g.add("trigger", 1, card=LATE, effect=0, **{"from": "discard"})
+    g.passes(1).passes(0, 1).add("end_approach", 0)
+    # the delayed part (the card's trigger after its automatic ones) fires at the turn's end, from the discard
+    g.add("trigger", 1, card=LATE, effect=1, **{"from": "discard"},
+          ops=[{"op": "move", "p": 1, "card": LATE, "from": "discard", "to": "support"}])
+    state = assert_legal(g).state_json()["players"][1]
+    assert LATE not in state["discard"] and [c["card"] for c in state["support"]] == [LATE]
+    g.actions[-1] = {**g.actions[-1], "ops": [{"op": "move", "p": 1, "card": LATE, "from": "discard", "to": "main"}]}
+    assert_illegal(g, "effect.result")  # the Support Area, not the Main Area
