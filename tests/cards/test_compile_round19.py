@@ -109,3 +109,11 @@ def test_this_card_from_the_discard_back_to_the_ex_deck_or_into_the_support_area
         {"op": "pick", "who": "self", "from": "discard", "to": "support", "n": 1, "filter": {}, "this_card": True}]}]
     # rested into the hand is no reading
     assert _one("このカードが退場した場合、捨て札置き場にあるこのカードを休息状態で手札に戻す。") is None
+
+
+def test_a_usage_cost_at_most_a_players_hand_size() -> None:
+    got = _one("このカードは、使用コストが相手の手札の枚数以下のキャラには妨害されない。")
+    assert got is not None and got["do"] == [{"op": "grant", "target": "self", "until": "turn_end", "what": {
+        "not_interfered_by": {"max_cost": {"count": {"hand": "opponent"}}}}}]
+    p = phrase("使用コストが自分の手札の枚数以下の相手のキャラ")
+    assert p is not None and p.spec == {"max_cost": {"count": {"hand": "self"}}, "side": "opponent"}

@@ -1,14 +1,18 @@
 """Engine behaviour the nineteenth compiler round's readings rely on (issue 20, helper h20r19), on synthetic cards
 with a legal and an illegal log: this card moved from the discard, where its leaving put it, back to the EX deck
-or into the Support Area at the turn's end (``pick`` ``this_card`` ``to: "ex_deck"`` / ``"support"``)."""
+or into the Support Area at the turn's end (``pick`` ``this_card`` ``to: "ex_deck"`` / ``"support"``); "not interfered by
+Charas of usage cost at most the opponent's hand size" (``max_cost: {"count": {"hand": "opponent"}}``)."""
 
 from __future__ import annotations
 
 from engine.pm.cards import Effect
-from tests.effects.test_machinery import BANISH, F, _chara, boards_with, pay
+from engine.pm import conditions
+from engine.pm.zones import find_chara
+from tests.effects.test_machinery import AKI, BANISH, BEN, F, _chara, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
-RETURNER, LATE = "TST 89-001", "TST 89-002"
+RETURNER, LATE, SLY = "TST 89-001", "TST 89-002", "TST 89-003"
+HAND_LIMIT = {"max_cost": {"count": {"hand": "opponent"}}}
 CARDS = [
     # "when this card leaves, put this card from the discard back into the EX deck" (HTRK 01-009's shape)
     _chara("89-001", "Returner", Effect("auto", trigger="leave", script=(
@@ -17,6 +21,9 @@ CARDS = [
     _chara("89-002", "Late", Effect("auto", trigger="leave", script=(
         {"op": "delay", "on": "turn_end", "do": [
             {"op": "pick", "from": "discard", "to": "support", "n": 1, "filter": {}, "this_card": True}]},))),
+    # "this card is not interfered by Charas of usage cost at most the opponent's hand size" (KGY ST-017's shape)
+    _chara("89-003", "Sly", Effect("continuous", script=(
+        {"op": "grant", "target": "self", "what": {"not_interfered_by": HAND_LIMIT}, "until": "turn_end"},))),
 ]
 
 
@@ -47,3 +54,18 @@ def test_this_card_enters_the_support_area_from_the_discard_at_the_turns_end() -
     assert LATE not in state["discard"] and [c["card"] for c in state["support"]] == [LATE]
     g.actions[-1] = {**g.actions[-1], "ops": [{"op": "move", "p": 1, "card": LATE, "from": "discard", "to": "main"}]}
     assert_illegal(g, "effect.result")  # the Support Area, not the Main Area
+
+
+def test_not_interfered_by_charas_of_cost_at_most_the_opponents_hand_size() -> None:
+    g = boards_with(CARDS, [SLY], [BEN])
+    g.add("approach", 0, card=SLY).passes(0, 1)
+    assert_legal(g.add("no_interfere", 1))
+    g.actions[-1] = {"type": "interfere", "p": 1, "card": BEN}
+    assert_illegal(g, "interfere.chara")  # Ben's cost 2 is at most the 6 cards of player 1's hand
+    # the number is the hand size when checked: with one card left, a cost-2 Chara fits no more
+    state = boards_with(CARDS, [AKI], [BEN]).fold().state
+    ben = find_chara(state.players[1], BEN)
+    assert ben is not None and len(state.players[1].hand) >= 2
+    assert conditions.chara_problem(state, 0, HAND_LIMIT, ben) is None
+    state.players[1].hand[1:] = []
+    assert conditions.chara_problem(state, 0, HAND_LIMIT, ben) is not None

@@ -109,6 +109,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"休息状態の", {"rested": True}),
     (r"活動状態の", {"rested": False}),
     (r"使用コスト(?:の値)?が?(\d+)以下の", lambda m: {"max_cost": int(m[1])}),
+    # round 19: "usage cost at most the number of cards in your (the opponent's) hand", counted when checked
+    (r"使用コスト(?:の値)?が(?P<who>自分|相手)の手札の枚数以下の",
+     lambda m: {"max_cost": {"count": {"hand": "self" if m["who"] == "自分" else "opponent"}}}),
     (r"使用コスト(?:の値)?が(自分の[^、]+?)の枚数以下の", _cost_at_most_count),
     (r"使用コスト(?:の値)?が(\d+)の", _exact_cost),
     (r"使用コスト(?:の値)?が?(\d+)以上の", lambda m: {"min_cost": int(m[1])}),
