@@ -117,3 +117,16 @@ def test_a_usage_cost_at_most_a_players_hand_size() -> None:
         "not_interfered_by": {"max_cost": {"count": {"hand": "opponent"}}}}}]
     p = phrase("使用コストが自分の手札の枚数以下の相手のキャラ")
     assert p is not None and p.spec == {"max_cost": {"count": {"hand": "self"}}, "side": "opponent"}
+
+
+def test_this_card_rested_as_a_condition_and_a_name_with_its_own_brackets() -> None:
+    got = _one("自分のターン終了時にこのカードが休息状態の場合、手札にある「試験（甲）」1枚を場に出すことができる。")
+    assert got is not None and got["trigger"] == "turn_end" and got["condition"] == {"own_turn": True}
+    (step,) = got["do"]
+    assert step["if"] == {"rested": True} and step["filter"] == {"name": "試験（甲）"}  # the name as printed
+    got = _one("このカードが活動状態の場合、このカードは、+10/+10を得る。")
+    assert got is not None and got["condition"] == {"rested": False}
+    # a note in （） after a name is still a note
+    got = _one("このカードが登場した場合、自分の「試験 花子」1枚は、ターン終了時まで〔我慢〕を得る。（〔我慢〕:DPが10以上の〔我慢〕を持つ"
+               "キャラは、退場しない。）")
+    assert got is not None and got["targets"] == [{"name": "試験 花子", "side": "self"}]

@@ -5,14 +5,15 @@ Charas of usage cost at most the opponent's hand size" (``max_cost: {"count": {"
 
 from __future__ import annotations
 
-from engine.pm.cards import Effect
 from engine.pm import conditions
+from engine.pm.cards import Effect, Timing
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BANISH, BEN, F, _chara, boards_with, pay
+from tests.effects.test_machinery import AKI, BANISH, BEN, DRAW, F, _chara, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
 RETURNER, LATE, SLY = "TST 89-001", "TST 89-002", "TST 89-003"
 HAND_LIMIT = {"max_cost": {"count": {"hand": "opponent"}}}
+IDLE = "TST 89-004"
 CARDS = [
     # "when this card leaves, put this card from the discard back into the EX deck" (HTRK 01-009's shape)
     _chara("89-001", "Returner", Effect("auto", trigger="leave", script=(
@@ -24,6 +25,9 @@ CARDS = [
     # "this card is not interfered by Charas of usage cost at most the opponent's hand size" (KGY ST-017's shape)
     _chara("89-003", "Sly", Effect("continuous", script=(
         {"op": "grant", "target": "self", "what": {"not_interfered_by": HAND_LIMIT}, "until": "turn_end"},))),
+    # "[Approach/both] (0): if this card is rested, draw a card" (the condition on the effect's own Chara, round 19)
+    _chara("89-004", "Idle", Effect("activated", timing=Timing.parse("approach/both"), cost=0, condition={"rested": True},
+                                    script=DRAW)),
 ]
 
 
@@ -69,3 +73,12 @@ def test_not_interfered_by_charas_of_cost_at_most_the_opponents_hand_size() -> N
     assert conditions.chara_problem(state, 0, HAND_LIMIT, ben) is None
     state.players[1].hand[1:] = []
     assert conditions.chara_problem(state, 0, HAND_LIMIT, ben) is not None
+
+
+def test_a_condition_that_this_card_is_rested() -> None:
+    g = boards_with(CARDS, [IDLE, AKI], [])
+    g.add("approach", 0, card=AKI).add("use_effect", 0, card=IDLE, effect=0, pay=[])
+    assert_illegal(g, "effect.condition")  # it stands active
+    g = boards_with(CARDS, [IDLE], [])
+    g.add("approach", 0, card=IDLE).add("use_effect", 0, card=IDLE, effect=0, pay=[])
+    assert_legal(g)  # rested by its approach

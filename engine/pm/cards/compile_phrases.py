@@ -667,6 +667,8 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         return {"interfered": True}
     if text == "このカードがアプローチまたは妨害に参加している":
         return {"any_of": [{"approaching": True}, {"interfering": True}]}
+    if text in ("このカードが休息状態の", "このカードが活動状態の"):  # round 19: the effect's own Chara rested / active
+        return {"rested": text == "このカードが休息状態の"}
     if text == "このカードが〔ブレイク〕している":
         return {"broken": True}
     if m := re.fullmatch(r"自分がカードを(\d+)枚以上プレイしているターンの", text):

@@ -137,10 +137,15 @@ def _close(text: str, i: int) -> int:
 
 
 def _drop_reminders(text: str) -> str:
-    out, i = [], 0
+    """The text without its notes in （）; a （） ending a quoted name (「白血球（好中球）」: inside 「」, right before its
+    」, after no 。, with no 。 or colon inside) is part of the name (round 19)."""
+    out, i, quoted = [], 0, 0
     while i < len(text):
-        if text[i] == "（":
-            i = _close(text, i)
+        quoted += (text[i] == "「") - (text[i] == "」")
+        end = _close(text, i) if text[i] == "（" else i
+        if text[i] == "（" and not (quoted > 0 and text.startswith("」", end) and i > 0 and text[i - 1] not in "。」"
+                                    and not set(text[i:end]) & set("。:：")):
+            i = end
         else:
             out.append(text[i])
             i += 1
