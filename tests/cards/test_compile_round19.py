@@ -130,3 +130,10 @@ def test_this_card_rested_as_a_condition_and_a_name_with_its_own_brackets() -> N
     got = _one("このカードが登場した場合、自分の「試験 花子」1枚は、ターン終了時まで〔我慢〕を得る。（〔我慢〕:DPが10以上の〔我慢〕を持つ"
                "キャラは、退場しない。）")
     assert got is not None and got["targets"] == [{"name": "試験 花子", "side": "self"}]
+
+
+def test_a_later_may_draw_is_not_read_as_a_draw() -> None:
+    # "then you may draw" after another step: no step holds that choice, so the effect stays unread (it was a draw)
+    assert _one("このカードが登場した場合、手札1枚を捨て札にする。その後、カードを1枚引くことができる。") is None
+    got = _one("このカードが登場した場合、カードを1枚引くことができる。")  # opening the effect: the effect is optional
+    assert got is not None and got["optional"] and got["do"] == [{"op": "draw", "who": "self", "n": 1}]

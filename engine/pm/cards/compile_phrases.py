@@ -199,6 +199,8 @@ ENTERED = "この効果で場に出たキャラ"
 
 @reads(r"カードを(?P<n>\d+)枚引く")
 def _draw(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if ctx.may and not ctx.opening:  # "then you may draw" inside an effect: no step holds the choice (round 19)
+        raise NotUnderstood(m[0])
     return [{"op": "draw", "who": "self", "n": int(m["n"])}]
 
 
