@@ -457,6 +457,8 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return any(x is not None and chara_problem(g, owner, want, x, source) is None for x in opposite)
     if key == "entered_this_turn":
         return source is not None and (source.entered_turn == g.turn) == bool(want)
+    if key == "rested":  # the effect's own Chara is rested (True) / active (False): off the Area, neither
+        return source is not None and source.rested == bool(want)
     if key == "not":
         return not holds(g, owner, want, source)
     if key == "any_of":

@@ -70,6 +70,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^このカードは、手札にある場合、([^、。]+?)場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1場合、"),
     # round 16: "may also be summoned in the opponent's Main Phase": にも = でも (also)
     (r"相手のメインフェイズにも登場", "相手のメインフェイズでも登場"),
+    # round 19: the same "also" (でも = にも) in the player's own Approach Phase, as the reader knows it
+    (r"自分のアプローチフェイズでも登場", "自分のアプローチフェイズにも登場"),
     # "this card, while taking part in an approach / an interference, …": the condition is on this card
     (r"^このカードは、(アプローチ|妨害|アプローチまたは妨害)に参加している(場合|間)、", r"このカードは、このカードが\1に参加している\2、"),
     # "the Chara (this effect) put onto the Area" (場に出したキャラ): the effect's own verb, as この効果で場に出たキャラ
@@ -85,6 +87,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?<![^。》:、])手札が(\d+)枚以下の場合、", r"手札の枚数が\1枚以下の場合、"),
     # round 18: "until the end of the turn, for each X, …" = "for each X, until the end of the turn, …"
     (r"ターン終了時まで、?([^、。]+?\d+(?:枚|個)につき、)", r"\1ターン終了時まで"),
+    # round 19: cards looked at, "from among them" (その中から) = "among them" (その中にある); a count with no noun is
+    # any card of them
+    (r"見て、その中から", "見て、その中にある"),
+    (r"見て、その中にある(\d+)枚を", r"見て、その中にあるカード\1枚を"),
 ]]
 
 

@@ -109,6 +109,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"休息状態の", {"rested": True}),
     (r"活動状態の", {"rested": False}),
     (r"使用コスト(?:の値)?が?(\d+)以下の", lambda m: {"max_cost": int(m[1])}),
+    # round 19: "usage cost at most the number of cards in your (the opponent's) hand", counted when checked
+    (r"使用コスト(?:の値)?が(?P<who>自分|相手)の手札の枚数以下の",
+     lambda m: {"max_cost": {"count": {"hand": "self" if m["who"] == "自分" else "opponent"}}}),
     (r"使用コスト(?:の値)?が(自分の[^、]+?)の枚数以下の", _cost_at_most_count),
     (r"使用コスト(?:の値)?が(\d+)の", _exact_cost),
     (r"使用コスト(?:の値)?が?(\d+)以上の", lambda m: {"min_cost": int(m[1])}),
@@ -123,7 +126,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP(?:の値)?が(\d+)以下の", lambda m: {"max_ap": int(m[1])}),
     (r"DP(?:の値)?が(\d+)以下の", lambda m: {"max_dp": int(m[1])}),
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),
-    (r"名称に「([^」]+)」を含む", lambda m: {"name_has": m[1]}),
+    # 名称に「N」を含む / 名称に「N」が含まれている (round 19): a name holding N
+    (r"名称に「([^」]+)」(?:を含む|が含まれている)", lambda m: {"name_has": m[1]}),
     (r"〔アクティブ〕を持つ", {"keyword": "active"}),
     # coins on it (engine.pm.coins; 撃墜 is the "shootdown" coin): a Chara-only key
     (rf"({COIN_WORD})?コインが乗っている", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_least": 1}}),

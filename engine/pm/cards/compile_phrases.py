@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.pm.cards import Card
+from engine.pm.cards import Card, if_done
 from engine.pm.cards.compile_np import Phrase, phrase
 from engine.pm.cards.compile_trigger import OPPOSITE_HEAD, OTHER_HEAD, other_cause, own_pair
 
@@ -199,6 +199,8 @@ ENTERED = "この効果で場に出たキャラ"
 
 @reads(r"カードを(?P<n>\d+)枚引く")
 def _draw(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if ctx.may and not ctx.opening:  # "then you may draw" inside an effect: no step holds the choice (round 19)
+        raise NotUnderstood(m[0])
     return [{"op": "draw", "who": "self", "n": int(m["n"])}]
 
 
@@ -493,9 +495,15 @@ def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "disable"}]
 
 
-@reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|メインエリアに出す|手札に戻す|手札に加える)")
+@reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|メインエリアに出す|サポートエリアに出す"
+       r"|手札に戻す|手札に加える|EXデッキに戻す)")
 def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    to = {"場に出す": "area", "メインエリアに出す": "main"}.get(m["to"], "hand")
+    """This card from the discard (where a trigger heard its leaving finds it) to the Area, the hand, or (round 19)
+    the Support Area or back to the EX deck; a card not there is not moved."""
+    to = {"場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support",
+          "EXデッキに戻す": "ex_deck"}.get(m["to"], "hand")
+    if m["rested"] and to in ("hand", "ex_deck"):
+        raise NotUnderstood(m[0])
     step: Step = {"op": "pick", "from": "discard", "to": to, "n": 1, "filter": {}, "this_card": True}
     if m["rested"]:
         step["rested"] = True
@@ -661,6 +669,8 @@ def condition(text: str, ctx: Ctx) -> dict[str, Any]:
         return {"interfered": True}
     if text == "このカードがアプローチまたは妨害に参加している":
         return {"any_of": [{"approaching": True}, {"interfering": True}]}
+    if text in ("このカードが休息状態の", "このカードが活動状態の"):  # round 19: the effect's own Chara rested / active
+        return {"rested": text == "このカードが休息状態の"}
     if text == "このカードが〔ブレイク〕している":
         return {"broken": True}
     if m := re.fullmatch(r"自分がカードを(\d+)枚以上プレイしているターンの", text):
@@ -855,6 +865,11 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
                 s, link = s[len(word):], "if_so"
         if s.startswith("その後、"):
             s, link = s[len("その後、"):], "after"
+        if link is None and i > 0 and (k := if_done.link(sentences[i - 1], s)):
+            # "…することができる。…した場合、": the step's own verb in the past, as その場合 (round 19)
+            s, link = s[k:], "if_so"
+            if cur and may_flags and may_flags[-1] and len(may_flags) > 1 and _sure(cur[-1], ctx):
+                raise NotUnderstood("if done after a later step that may be left out")
         if m := re.fullmatch(r"以下から(\d+)つ選択する", s):
             if i + 1 >= len(sentences):
                 raise NotUnderstood(s)

@@ -52,6 +52,8 @@ def normalize(text: str) -> str:
     """NFKC with the card files' stray variants unified (spaces around punctuation, −, ＞), in the canonical wording
     (:mod:`engine.pm.cards.compile_canon`)."""
     t = unicodedata.normalize("NFKC", text).replace("−", "-").replace("\n", "")
+    # a name's own （） (「白血球（好中球）」) stays as the card data spells it: names are compared as printed
+    t = re.sub(r"「[^「」]*\([^「」()]*\)」", lambda m: m[0].replace("(", "（").replace(")", "）"), t)
     return canonical(re.sub(r"\s*([、。:])\s*", r"\1", t).strip())
 
 

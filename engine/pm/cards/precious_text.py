@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.pm.cards import Effect, Timing, use_condition
+from engine.pm.cards import Effect, Timing, if_done, use_condition
 
 PHASES = {"メイン": "main", "アプローチ": "approach"}
 SIDES = {"自分": "self", "相手": "opponent", "両方": "both", "割り込み": "decline"}
@@ -137,10 +137,15 @@ def _close(text: str, i: int) -> int:
 
 
 def _drop_reminders(text: str) -> str:
-    out, i = [], 0
+    """The text without its notes in （）; a （） ending a quoted name (「白血球（好中球）」: inside 「」, right before its
+    」, after no 。, with no 。 or colon inside) is part of the name (round 19)."""
+    out, i, quoted = [], 0, 0
     while i < len(text):
-        if text[i] == "（":
-            i = _close(text, i)
+        quoted += (text[i] == "「") - (text[i] == "」")
+        end = _close(text, i) if text[i] == "（" else i
+        if text[i] == "（" and not (quoted > 0 and text.startswith("」", end) and i > 0 and text[i - 1] not in "。」"
+                                    and not set(text[i:end]) & set("。:：")):
+            i = end
         else:
             out.append(text[i])
             i += 1
@@ -189,7 +194,7 @@ def effect_groups(text: str, play: bool = False) -> list[list[str]]:
     groups: list[list[str]] = []
     for n, sentence in enumerate(_sentences(text)):
         plain = _unquote(sentence)
-        if groups and (_CONTINUES.match(plain) or "この効果" in plain):
+        if groups and (_CONTINUES.match(plain) or "この効果" in plain or if_done.link(groups[-1][-1], sentence)):
             groups[-1].append(sentence)
         elif (play and n == 0) or _triggered(plain) or (
                 not play and groups and _triggered(_unquote(groups[-1][0])) and _WHILE_BAN.match(plain)):

@@ -173,6 +173,11 @@ KNOWN: dict[str, tuple[re.Pattern[str], Callable[[int | None, re.Match[str]], bo
     # 〔逆境N〕: its 「」 text while the Point Zone holds N cards or more (Card.pinch)
     "逆境": (re.compile(r"自分のポイント置き場にカードが(\d+)枚以上ある場合、「」内のテキストを得る"),
            lambda n, m: n == int(m[1])),
+    # 〔ブレイク〕 (round 19): put into its owner's Point Zone by the opponent's approach, it may be turned face down and
+    # played without paying its cost (rules.md reading 9; rule book 000 "Break" adds the put-point effects, which
+    # the engine also admits: a reminder naming the approach alone states a case of the rule, not another rule)
+    "ブレイク": (re.compile(r"このカードが相手のアプローチによって自分のポイント置き場に置かれた場合、裏向きにすることで、"
+                        r"このカードをコストを支払わずにプレイできる"), lambda n, m: n is None),
     # 《n》 / 《0》 / 《休》: an activated effect's cost (precious_text._COST)
     "《": (re.compile(r"コストを(\d+)支払うことでテキストを使用できる|(コストを支払わずに|宣言のみで)テキストを使用できる"
                      r"|(このキャラを休息状態にすること)でテキストを使用(?:することが)?できる"), lambda n, m: True),
