@@ -283,13 +283,14 @@ class Merged:
         return self.disagreement is None
 
 
-def recorded_seats(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
-                   knowledge: frozenset[str]) -> set[int]:
-    """The seat(s) a table log shows it was recorded from, read from its content: the hands its knowledge actions
-    name (a seat identifies only its own hand, table-logs.md), else the players whose deck list the header gives (a
-    seat's header lists its own deck); empty when it cannot tell (no hand named yet, no list or both lists)."""
-    hands = {a["p"] for a in actions
-             if a.get("type") in knowledge and a.get("zone") == "hand" and type(a.get("p")) is int}
+def recorded_seats(ruleset: Any, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The seat(s) a table log shows it was recorded from, read from its content: the seats whose own secret cards
+    its knowledge actions name (``ruleset.knowledge_seat``: a seat identifies only its own hand, table-logs.md),
+    else the players whose deck list the header gives (a seat's header lists its own deck); empty when it cannot
+    tell (no hand named yet, no list or both lists)."""
+    knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
+    hands = {seat for a in actions if a.get("type") in knowledge
+             and type(seat := ruleset.knowledge_seat(a)) is int}
     if hands:
         return hands
     players = header.get("players") or ()
@@ -301,9 +302,8 @@ def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Seq
                   seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s") -> str | None:
     """Why the logs cannot be the recordings of ``seats`` (by default: seat 0's, then seat 1's), or None;
     ``called`` names a log in the message."""
-    knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     for seat, (header, actions) in zip(seats, seat_logs, strict=True):
-        shown = recorded_seats(header, actions, knowledge)
+        shown = recorded_seats(ruleset, header, actions)
         if len(shown) > 1:
             return f"{called.format(seat=seat)} names the hands of seats {sorted(shown)}: it is not one seat's recording"
         if shown and seat not in shown:
@@ -312,12 +312,12 @@ def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Seq
     return None
 
 
-def _knowledge_conflict(a: Sequence[Action], b: Sequence[Action]) -> tuple[Action, Action] | None:
-    """Two knowledge actions about the same place, of the same length, naming different cards."""
+def _knowledge_conflict(ruleset: Any, a: Sequence[Action], b: Sequence[Action]) -> tuple[Action, Action] | None:
+    """The first two knowledge actions, one of each seat, naming different cards in one place
+    (``ruleset.knowledge_clash``)."""
     for x in a:
         for y in b:
-            same_place = all(x.get(k) == y.get(k) for k in ("type", "p", "zone"))
-            if same_place and len(x.get("cards") or ()) == len(y.get("cards") or ()) and unify(x, y) is CONFLICT:
+            if ruleset.knowledge_clash(x, y):
                 return x, y
     return None
 
@@ -425,7 +425,7 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                     [s0.action, s1.action], fields))
         news0, news1 = [*carried[0], *(s0.news if s0 else [])], [*carried[1], *(s1.news if s1 else [])]
         carried = ([], [])
-        clash = _knowledge_conflict(news0, news1)
+        clash = _knowledge_conflict(ruleset, news0, news1)
         if clash is not None:
             return stop(k, "card", f"after game action {k} the seats name different cards: {_describe(clash[0])} / "
                         f"{_describe(clash[1])}", [news0, news1], index)

@@ -308,6 +308,15 @@ class Ruleset(FoldHooks, Protocol):
         """What the seats' own folds ``seats`` (one per seat, at the same step) know that ``merged`` (the judge's
         fold of the merged log) does not: the ``identify`` actions to add there ([] without unknown cards)."""
 
+    def knowledge_seat(self, action: Mapping[str, Any]) -> int | None:
+        """The seat whose own secret cards the knowledge action ``action`` names (a seat learns only its own hand,
+        table-logs.md: the merge reads a table log's seat from it), or None when it names none (a copy of the other
+        seat's knowledge emptied by a redaction, a face-up card every seat saw)."""
+
+    def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+        """True when the knowledge actions ``a`` (seat 0's) and ``b`` (seat 1's), learned after the same game action,
+        name different cards in the same place (the merge stops there: a ``card`` disagreement)."""
+
 
 @runtime_checkable
 class HiddenOrders(Protocol):
@@ -494,6 +503,12 @@ class CompleteLogRecording:
 
     def merge_news(self, seats: Sequence[Any], merged: Any) -> list[Action]:
         return []
+
+    def knowledge_seat(self, action: Mapping[str, Any]) -> int | None:
+        return None
+
+    def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+        return False
 
 
 def placements(result: Mapping[str, Any] | None, seats: int) -> list[int | None]:

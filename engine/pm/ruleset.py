@@ -311,5 +311,27 @@ class PreciousMemories:
 
         return redact.merged_news(seats, merged)
 
+    def knowledge_seat(self, action: Mapping[str, Any]) -> int | None:
+        """The player of an ``identify`` that names cards in a hand (a seat identifies only its own hand,
+        table-logs.md); None for one naming no card (the other seat's, emptied by the seat's redaction) or a point."""
+        p = action.get("p")
+        cards = action.get("cards")
+        if action.get("type") != "identify" or action.get("zone") != "hand" or type(p) is not int:
+            return None
+        return p if isinstance(cards, list) and len(cards) > 0 else None
+
+    def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+        """Two ``identify`` of the same player's zone naming as many cards, some of them differently (a seat naming
+        more than the other is no clash: it learned more)."""
+        if a.get("type") != "identify" or b.get("type") != "identify":
+            return False
+        if a.get("p") != b.get("p") or a.get("zone") != b.get("zone"):
+            return False
+        x = a.get("cards") if isinstance(a.get("cards"), list) else []
+        y = b.get("cards") if isinstance(b.get("cards"), list) else []
+        if len(x) != len(y):
+            return False
+        return any(c is not None and d is not None and c != d for c, d in zip(x, y, strict=True))
+
 
 RULESET = PreciousMemories()
