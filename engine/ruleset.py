@@ -317,6 +317,11 @@ class Ruleset(FoldHooks, Protocol):
         """True when the knowledge actions ``a`` (seat 0's) and ``b`` (seat 1's), learned after the same game action,
         name different cards in the same place (the merge stops there: a ``card`` disagreement)."""
 
+    def knowledge_unlearned(self, action: Mapping[str, Any]) -> Action:
+        """The knowledge action ``action`` as a view that learns nothing from it keeps it, one for one (a draft's
+        public copy: what the recorder learned is not the public's; Precious Memories: an ``identify`` naming no
+        card)."""
+
 
 @runtime_checkable
 class HiddenOrders(Protocol):
@@ -509,6 +514,9 @@ class CompleteLogRecording:
 
     def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
         return False
+
+    def knowledge_unlearned(self, action: Mapping[str, Any]) -> Action:
+        return dict(action)
 
 
 def placements(result: Mapping[str, Any] | None, seats: int) -> list[int | None]:

@@ -320,6 +320,11 @@ class PreciousMemories:
             return None
         return p if isinstance(cards, list) and len(cards) > 0 else None
 
+    def knowledge_unlearned(self, action: Mapping[str, Any]) -> dict[str, Any]:
+        """An ``identify`` naming no card (the public's copy of what the recorder learned: a hand, a face-down
+        point)."""
+        return {**action, "cards": []}
+
     def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
         """Two ``identify`` of the same player's zone naming as many cards, some of them differently (a seat naming
         more than the other is no clash: it learned more)."""
