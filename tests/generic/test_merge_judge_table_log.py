@@ -75,3 +75,17 @@ def test_the_merge_reads_a_logs_seat_only_through_the_ruleset() -> None:
     assert seat_mismatch(game, [({}, learned), ({}, [])]) is not None  # seat 1's log given as seat 0's
     assert recorded_seats(game, {"players": [{}, {}]}, [{"type": "identify", "p": 0, "zone": "hand", "cards": ["X"]}]) \
         == set()
+
+
+def test_merge_and_redact_write_to_a_name_without_a_log_suffix(tmp_path: Path) -> None:
+    """``--out /dev/null`` (or any name without .json/.jsonl) is taken, in the input's form (review r21h, 5c)."""
+    doc = next(iter(simulated_logs(CARDS, 1, 3)))
+    seats = [PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1)]
+    paths = [_write(tmp_path / f"s{v}.jsonl", r.header, r.actions) for v, r in enumerate(seats)]
+    assert main(["merge", *paths, "--out", "/dev/null"]) == 0
+    assert main(["redact", paths[0], "--view", "public", "--out", "/dev/null"]) == 0
+    out = tmp_path / "merged.log"
+    assert main(["merge", *paths, "--out", str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines]  # JSON Lines: the header, then one action a line
+    assert rows[0]["format"] == "pmemo-log" and "actions" not in rows[0] and all("type" in a for a in rows[1:])
