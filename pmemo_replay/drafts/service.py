@@ -447,6 +447,12 @@ class Drafts:
         with read_connection(self.engine) as conn:
             row = self._checked(conn, draft_id, token)
             entry = self._entry(conn, row)
+        seats = len(row.header.get("players") or ())
+        if player is not None and (type(player) is not int or not 0 <= player < seats):
+            raise _error(400, f"'p' is {player!r}: this game's seats are 0 to {seats - 1}")
+        if card is None and player is not None:
+            raise _error(400, "'p' names the player of a hand card: give 'card' too (without both: what may be "
+                         "done now)")
         with entry.lock:
             state = entry.fold.judge.state
             ruleset = entry.fold.ruleset
@@ -459,9 +465,8 @@ class Drafts:
                         offered = unnamed.offers(ruleset, state, orders, offered)
                     entry.memo = {"key": key, "value": {**offered, **self._draws(entry, offered["actions"])}}
                 return {"count": row.count, **entry.memo["value"]}
-            seats = len(row.header.get("players") or ())
-            if card not in entry.fold.cards or type(player) is not int or not 0 <= player < seats:
-                raise _error(400, f"name a known card and a player (0 to {seats - 1})")
+            if card not in entry.fold.cards or player is None:
+                raise _error(400, f"name a known card and a player 'p' (0 to {seats - 1})")
             try:
                 if orders is not None:
                     options = unnamed.hand_options(ruleset, state, orders, player, card)
