@@ -278,7 +278,9 @@ class Ruleset(FoldHooks, Protocol):
     # Optional: ``unordered_fields`` (frozenset of keys whose lists carry no order, a payment's cards: the merge
     # compares them as multisets), ``omissible_fields`` (by action ``type`` or op ``op``, the fields a seat's table
     # log may leave out, a shuffle's ``order``: the merge takes the other seat's value there, and calls any other
-    # field one copy lacks a disagreement), and the :class:`HiddenOrders` members.
+    # field one copy lacks a disagreement), ``describe_action(header, action) -> str`` (an action in plain words
+    # with the players' names, for the merge's messages: "Mio summons MHK 01-001 to the Main Area"; without it they
+    # read "Mio: summon (card MHK 01-001, area main)"), and the :class:`HiddenOrders` members.
 
     def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
         """The header as ``view`` (a seat, ``"public"`` or ``"judge"``) may know it (others' deck lists left out)."""

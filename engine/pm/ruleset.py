@@ -320,6 +320,12 @@ class PreciousMemories:
             return None
         return p if isinstance(cards, list) and len(cards) > 0 else None
 
+    def describe_action(self, header: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+        """The action in plain words, with the players' names (a merge's disagreement: engine/pm/narrate.py)."""
+        from engine.pm.narrate import describe_action
+
+        return describe_action(header, action)
+
     def knowledge_unlearned(self, action: Mapping[str, Any]) -> dict[str, Any]:
         """An ``identify`` naming no card (the public's copy of what the recorder learned: a hand, a face-down
         point)."""

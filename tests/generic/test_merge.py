@@ -146,7 +146,7 @@ def test_a_header_disagreement_names_its_fields_and_a_pick_resolves_it() -> None
     out = merge(PM, CARDS, logs)
     assert out.disagreement is not None and out.disagreement.kind == "header"
     assert set(out.disagreement.fields) == {"players.1.name", "event"}
-    assert "players.1.name" in out.disagreement.message and "'Club night'" in out.disagreement.message
+    assert "players.1.name" in out.disagreement.message and "seat 1 recorded Club night" in out.disagreement.message
     for seat, header in enumerate((seat0.header, h1)):
         picked = merge(PM, CARDS, logs, {"header": ("take", seat)})
         assert picked.complete and picked.actions == judge.actions

@@ -89,3 +89,39 @@ def test_merge_and_redact_write_to_a_name_without_a_log_suffix(tmp_path: Path) -
     lines = out.read_text(encoding="utf-8").splitlines()
     rows = [json.loads(line) for line in lines]  # JSON Lines: the header, then one action a line
     assert rows[0]["format"] == "pmemo-log" and "actions" not in rows[0] and all("type" in a for a in rows[1:])
+
+
+def test_disagreements_read_as_the_game_tells_actions(tmp_path: Path, capsys: Any) -> None:
+    """The messages tell each seat's version in plain words with the players' names (review r21h, 5f), in the CLI
+    as in the API's ``message``; ``versions`` and ``fields`` stay the actions and the fields that differ."""
+    doc = next(iter(simulated_logs(CARDS, 1, 3)))
+    seats = [PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1)]
+    at = next(i for i, a in enumerate(seats[1].actions) if a["type"] == "summon")
+    changed = json.loads(json.dumps(seats[1].actions))
+    changed[at]["area"] = "support" if changed[at]["area"] == "main" else "main"
+    out = merge(PM, CARDS, [(seats[0].header, seats[0].actions), (seats[1].header, changed)])
+    d = out.disagreement
+    assert d is not None and d.kind == "action" and d.fields == ["area"]
+    name = doc["game"]["players"][changed[at]["p"]]["name"]
+    card = changed[at]["card"]
+    areas = {"main": "the Main Area", "support": "the Support Area"}
+    assert (f"seat 0 recorded: {name} summons {card} to {areas[seats[1].actions[at]['area']]}; seat 1 recorded: "
+            f"{name} summons {card} to {areas[changed[at]['area']]}") in d.message
+    assert "'" not in d.message and "type " not in d.message  # no Python reprs, no "type 'summon', p 0"
+    assert d.index[1] == at and d.versions == [seats[0].actions[d.index[0]], changed[at]]
+    short = seats[1].actions[:-3]  # seat 1 stopped early (each log legal alone: the CLI checks them first)
+    paths = [_write(tmp_path / "s0.jsonl", seats[0].header, seats[0].actions),
+             _write(tmp_path / "s1.jsonl", seats[1].header, short)]
+    assert main(["merge", *paths]) == 1
+    err = capsys.readouterr().err.splitlines()[-1]
+    names = [p["name"] for p in doc["game"]["players"]]
+    assert "seat 1's log has no action where seat 0 recorded: " in err and any(f"recorded: {n} " in err for n in names)
+    assert "'type'" not in err and "type '" not in err, err
+
+
+def test_a_game_without_its_own_words_is_told_plainly() -> None:
+    from engine.merge import plain, teller
+
+    header = {"players": [{"name": "Aoi"}, {"name": "Ren"}]}
+    assert plain(header, {"type": "play", "p": 1, "card": "TR-04"}) == "Ren: play (card TR-04)"
+    assert teller(object(), header)(None) == "nothing (the log ends)"
