@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 from collections import Counter
 from collections.abc import Mapping
@@ -38,6 +39,8 @@ from pmemo_replay.logio.boundary import action_check
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import read_connection, write_transaction
 from pmemo_replay.views import RedactionError, seat_actions, seat_view
+
+logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 32
 EVENTS_PAGE = 200
@@ -162,17 +165,31 @@ class Drafts:
         return draft_id, token
 
     def in_progress(self, *, hours: float = 12, limit: int = 10) -> list[dict[str, Any]]:
-        """Drafts being recorded now (an action within ``hours``, not finished, not a what-if branch), the latest
-        first: ``{"id", "ruleset", "players", "count", "updated_at"}``."""
+        """Drafts being recorded now (an action within ``hours``, not finished, not a what-if branch), the games
+        still going first, then those whose game is over but that nobody finished (``over``: stored by nobody yet),
+        each the latest first: ``{"id", "ruleset", "players", "count", "updated_at", "over"}``."""
         since = _now() - timedelta(hours=hours)
+        out = []
         with read_connection(self.engine) as conn:
-            rows = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.header, DRAFT.c.count, DRAFT.c.updated_at)
+            rows = conn.execute(sa.select(DRAFT)
                                 .where(DRAFT.c.game_id.is_(None), DRAFT.c.branch_of.is_(None), DRAFT.c.branch_at.is_(None),
                                        DRAFT.c.count > 0, DRAFT.c.updated_at >= since)
                                 .order_by(DRAFT.c.updated_at.desc(), DRAFT.c.id.desc()).limit(limit)).all()
-        return [{"id": r.id, "ruleset": ruleset_name(r.header), "count": r.count, "updated_at": r.updated_at,
-                 "players": [str(p.get("name", f"player {i}")) for i, p in enumerate(r.header.get("players") or ())]}
-                for r in rows]
+            for r in rows:
+                out.append({"id": r.id, "ruleset": ruleset_name(r.header), "count": r.count, "updated_at": r.updated_at,
+                            "players": [str(p.get("name", f"player {i}")) for i, p in enumerate(r.header.get("players") or ())],
+                            "over": self._over(conn, r)})
+        return sorted(out, key=lambda d: d["over"])  # stable: the latest first within each
+
+    def _over(self, conn: Connection, row: Row[Any]) -> bool:
+        """True when the draft's game has ended (its ruleset's result), though the draft is not finished."""
+        try:
+            entry = self._entry(conn, row)
+            with entry.lock:
+                return entry.fold.ruleset.result(entry.fold.judge.state) is not None
+        except Exception:  # a draft the engine cannot fold now is listed as going on (the page says so when opened)
+            logger.warning("draft %d: its fold failed while listing the live drafts", row.id, exc_info=True)
+            return False
 
     def branches(self, game_id: int) -> list[dict[str, Any]]:
         """The what-if branches of a stored game, oldest first: ``{"id", "at", "view", "count", "game_id",
