@@ -132,8 +132,8 @@ class Narrator:
         elif kind == "identify":
             cards = a.get("cards") if isinstance(a.get("cards"), list) else []
             where = "hand" if a.get("zone") == "hand" else "Point Zone"
-            text = (f"{p}'s {where} holds {_listed([_card(c) for c in cards])}" if cards
-                    else f"nothing named in {p}'s {where}")
+            text = (f"{p}'s {where}: {_listed([_card(c) for c in cards])} named" if cards
+                    else f"{p}'s {where}: nothing named")
         elif kind == "note":
             text = f"note: {a.get('text')}"
         else:
