@@ -467,9 +467,6 @@ class Drafts:
         seats = len(row.header.get("players") or ())
         if player is not None and (type(player) is not int or not 0 <= player < seats):
             raise _error(400, f"'p' is {player!r}: this game's seats are 0 to {seats - 1}")
-        if card is None and player is not None:
-            raise _error(400, "'p' names the player of a hand card: give 'card' too (without both: what may be "
-                         "done now)")
         with entry.lock:
             state = entry.fold.judge.state
             ruleset = entry.fold.ruleset
