@@ -331,7 +331,7 @@ def _at(value: Any, path: str) -> Any:
 
 def plain(header: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     """An action told for people without the game's words: "Mio: summon (card MHK 01-001, area main)"."""
-    players = header.get("players") if isinstance(header.get("players"), list) else []
+    players: list[Any] = list(header.get("players") or ()) if isinstance(header.get("players"), list) else []
     p = action.get("p")
     who = (str(players[p].get("name") or f"player {p}") if type(p) is int and 0 <= p < len(players)
            and isinstance(players[p], Mapping) else f"player {p}" if type(p) is int else "someone")

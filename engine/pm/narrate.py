@@ -68,7 +68,7 @@ class Narrator:
             return (f"{_card(o.get('card'))} moves from {ZONES.get(str(o.get('from')), o.get('from'))} to "
                     f"{ZONES.get(str(o.get('to')), o.get('to'))}")
         if kind == "reveal":
-            cards = o.get("cards") if isinstance(o.get("cards"), list) else []
+            cards: list[Any] = list(o.get("cards") or ()) if isinstance(o.get("cards"), list) else []
             return f"{self.who(o.get('p'))} reveals {_listed([_card(c) for c in cards])}"
         if kind == "put_point":
             return f"{self.who(o.get('p'))} puts {o.get('n')} card(s) from the deck into the Point Zone"
@@ -125,12 +125,12 @@ class Narrator:
         elif kind == "break":
             text = f"{p} uses the Break of {card}{self._targeting(a)}{self._ops(a)}"
         elif kind == "hand_adjust":
-            cards = a.get("discard") if isinstance(a.get("discard"), list) else []
+            cards = list(a.get("discard") or ()) if isinstance(a.get("discard"), list) else []
             text = f"{p} discards {_listed([_card(c) for c in cards])} to adjust the hand"
         elif kind == "concede":
             text = f"{p} concedes"
         elif kind == "identify":
-            cards = a.get("cards") if isinstance(a.get("cards"), list) else []
+            cards = list(a.get("cards") or ()) if isinstance(a.get("cards"), list) else []
             where = "hand" if a.get("zone") == "hand" else "Point Zone"
             text = (f"{p}'s {where}: {_listed([_card(c) for c in cards])} named" if cards
                     else f"{p}'s {where}: nothing named")

@@ -338,8 +338,8 @@ class PreciousMemories:
             return False
         if a.get("p") != b.get("p") or a.get("zone") != b.get("zone"):
             return False
-        x = a.get("cards") if isinstance(a.get("cards"), list) else []
-        y = b.get("cards") if isinstance(b.get("cards"), list) else []
+        x: list[Any] = list(a.get("cards") or ()) if isinstance(a.get("cards"), list) else []
+        y: list[Any] = list(b.get("cards") or ()) if isinstance(b.get("cards"), list) else []
         if len(x) != len(y):
             return False
         return any(c is not None and d is not None and c != d for c, d in zip(x, y, strict=True))
