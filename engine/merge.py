@@ -22,7 +22,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -283,13 +284,14 @@ class Merged:
         return self.disagreement is None
 
 
-def recorded_seats(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
-                   knowledge: frozenset[str]) -> set[int]:
-    """The seat(s) a table log shows it was recorded from, read from its content: the hands its knowledge actions
-    name (a seat identifies only its own hand, table-logs.md), else the players whose deck list the header gives (a
-    seat's header lists its own deck); empty when it cannot tell (no hand named yet, no list or both lists)."""
-    hands = {a["p"] for a in actions
-             if a.get("type") in knowledge and a.get("zone") == "hand" and type(a.get("p")) is int}
+def recorded_seats(ruleset: Any, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The seat(s) a table log shows it was recorded from, read from its content: the seats whose own secret cards
+    its knowledge actions name (``ruleset.knowledge_seat``: a seat identifies only its own hand, table-logs.md),
+    else the players whose deck list the header gives (a seat's header lists its own deck); empty when it cannot
+    tell (no hand named yet, no list or both lists)."""
+    knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
+    hands = {seat for a in actions if a.get("type") in knowledge
+             and type(seat := ruleset.knowledge_seat(a)) is int}
     if hands:
         return hands
     players = header.get("players") or ()
@@ -301,9 +303,8 @@ def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Seq
                   seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s") -> str | None:
     """Why the logs cannot be the recordings of ``seats`` (by default: seat 0's, then seat 1's), or None;
     ``called`` names a log in the message."""
-    knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     for seat, (header, actions) in zip(seats, seat_logs, strict=True):
-        shown = recorded_seats(header, actions, knowledge)
+        shown = recorded_seats(ruleset, header, actions)
         if len(shown) > 1:
             return f"{called.format(seat=seat)} names the hands of seats {sorted(shown)}: it is not one seat's recording"
         if shown and seat not in shown:
@@ -312,12 +313,12 @@ def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Seq
     return None
 
 
-def _knowledge_conflict(a: Sequence[Action], b: Sequence[Action]) -> tuple[Action, Action] | None:
-    """Two knowledge actions about the same place, of the same length, naming different cards."""
+def _knowledge_conflict(ruleset: Any, a: Sequence[Action], b: Sequence[Action]) -> tuple[Action, Action] | None:
+    """The first two knowledge actions, one of each seat, naming different cards in one place
+    (``ruleset.knowledge_clash``)."""
     for x in a:
         for y in b:
-            same_place = all(x.get(k) == y.get(k) for k in ("type", "p", "zone"))
-            if same_place and len(x.get("cards") or ()) == len(y.get("cards") or ()) and unify(x, y) is CONFLICT:
+            if ruleset.knowledge_clash(x, y):
                 return x, y
     return None
 
@@ -328,10 +329,38 @@ def _at(value: Any, path: str) -> Any:
     return value
 
 
-def _describe(action: Mapping[str, Any] | None) -> str:
-    if action is None:
-        return "nothing (the log ends)"
-    return ", ".join(f"{k} {v!r}" for k, v in action.items())
+def plain(header: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+    """An action told for people without the game's words: "Mio: summon (card MHK 01-001, area main)"."""
+    players: list[Any] = list(header.get("players") or ()) if isinstance(header.get("players"), list) else []
+    p = action.get("p")
+    who = (str(players[p].get("name") or f"player {p}") if type(p) is int and 0 <= p < len(players)
+           and isinstance(players[p], Mapping) else f"player {p}" if type(p) is int else "someone")
+    fields = ", ".join(f"{k} {_value(v)}" for k, v in action.items() if k not in ("type", "p", "meta", "at"))
+    return f"{who}: {str(action.get('type')).replace('_', ' ')}" + (f" ({fields})" if fields else "")
+
+
+def _value(value: Any) -> str:
+    """A JSON value for people: text as it is (quoted in a header's message), else its JSON."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "not known"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def teller(ruleset: Any, header: Mapping[str, Any]) -> Callable[[Mapping[str, Any] | None], str]:
+    """How the merge's messages tell an action: the ruleset's ``describe_action`` (its own words, the players'
+    names), else :func:`plain`; None is "nothing (the log ends)"."""
+    own = getattr(ruleset, "describe_action", None)
+
+    def tell(action: Mapping[str, Any] | None) -> str:
+        if action is None:
+            return "nothing (the log ends)"
+        if own is not None:
+            with suppress(Exception):  # a message never fails the merge
+                return str(own(header, action))
+        return plain(header, action)
+    return tell
 
 
 def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
@@ -349,10 +378,12 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         header = unify_preferring(dict(h0), dict(h1), header_pick[1])
     if header is CONFLICT:
         fields = differing_fields(dict(h0), dict(h1))
-        shown = "; ".join(f"{f}: {_at(h0, f)!r} / {_at(h1, f)!r}" for f in fields)
+        shown = "; ".join(f"{f}: seat 0 recorded {_value(_at(h0, f))}, seat 1 recorded {_value(_at(h1, f))}"
+                          for f in fields)
         return Merged(dict(h0), [], [0], Disagreement(None, [None, None], "header",
-                                                      f"the two headers differ in {shown} (seat 0 / seat 1)",
+                                                      f"the two headers differ in {shown}",
                                                       [dict(h0), dict(h1)], fields))
+    tell = teller(ruleset, header)
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     unordered = frozenset(getattr(ruleset, "unordered_fields", ()))
     omissible: Omissible = getattr(ruleset, "omissible_fields", {})
@@ -386,8 +417,8 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                 continue
             versions = [have[0].action, None] if side == 1 else [None, have[0].action]
             index = [have[0].index, None] if side == 1 else [None, have[0].index]
-            return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side}'s has "
-                        f"{_describe(have[0].action)} (what seat {side} learned just before fits only after it)",
+            return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side} recorded: "
+                        f"{tell(have[0].action)} (what seat {side} learned just before fits only after it)",
                         versions, index)
         return None
     i = [0, 0]
@@ -409,26 +440,26 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
             have = s0 or s1
             assert have is not None
             side = 0 if s0 is None else 1
-            return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side}'s has "
-                        f"{_describe(have.action)}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
+            return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side} recorded: "
+                        f"{tell(have.action)}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
                         index)
         else:
             action = unify(s0.action, s1.action, unordered, omissible)
             if action is CONFLICT:
-                missed = _skipped(steps0, steps1, i, k, unordered, omissible)
+                missed = _skipped(steps0, steps1, i, k, unordered, omissible, tell)
                 if missed is not None:
                     return stop(*missed)
                 fields = action_fields(s0.action, s1.action, unordered, omissible)
                 return Merged(header, out, steps, Disagreement(
-                    k, index, "action", f"game action {k} ({s0.action.get('type')}) differs in {', '.join(fields)}: "
-                    f"seat 0 recorded {_describe(s0.action)}; seat 1 recorded {_describe(s1.action)}",
+                    k, index, "action", f"game action {k}: seat 0 recorded: {tell(s0.action)}; seat 1 recorded: "
+                    f"{tell(s1.action)} (they differ in {', '.join(fields)})",
                     [s0.action, s1.action], fields))
         news0, news1 = [*carried[0], *(s0.news if s0 else [])], [*carried[1], *(s1.news if s1 else [])]
         carried = ([], [])
-        clash = _knowledge_conflict(news0, news1)
+        clash = _knowledge_conflict(ruleset, news0, news1)
         if clash is not None:
-            return stop(k, "card", f"after game action {k} the seats name different cards: {_describe(clash[0])} / "
-                        f"{_describe(clash[1])}", [news0, news1], index)
+            return stop(k, "card", f"after game action {k} the seats name different cards: seat 0 recorded: "
+                        f"{tell(clash[0])}; seat 1 recorded: {tell(clash[1])}", [news0, news1], index)
         if folds is not None:
             try:
                 folds.push(action, s0, s1, chosen=None if pick is None else pick[1])
@@ -465,7 +496,8 @@ MISSING_WINDOW = 6
 
 
 def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int, unordered: frozenset[str],
-             omissible: Omissible) -> tuple[int, str, str, list[Any], list[int | None]] | None:
+             omissible: Omissible, tell: Callable[[Mapping[str, Any] | None], str] = lambda a: str(a),
+             ) -> tuple[int, str, str, list[Any], list[int | None]] | None:
     """The arguments of a ``missing`` disagreement when the two game actions at ``k`` differ because one seat has
     no copy of the other's (the rest lines up shifted by one, and not as it is), else None."""
     def agree(xs: list[Step], ys: list[Step]) -> bool:
@@ -480,8 +512,8 @@ def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int, unord
             extra = have[hi]
             versions = [None, extra.action] if side == 0 else [extra.action, None]
             index = [None, extra.index] if side == 0 else [extra.index, None]
-            return (k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side}'s has "
-                    f"{_describe(extra.action)} (the actions after it line up)", versions, index)
+            return (k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side} recorded: "
+                    f"{tell(extra.action)} (the actions after it line up)", versions, index)
     return None
 
 
@@ -491,6 +523,7 @@ class _Folds:
     def __init__(self, ruleset: Any, cards: Any, header: Mapping[str, Any],
                  seat_headers: Sequence[Mapping[str, Any]]) -> None:
         self.ruleset = ruleset
+        self.tell = teller(ruleset, header)
         self.judge = Folder(header, cards, keep_trails=False)
         self.seats = [Folder(h, cards, keep_trails=False) for h in seat_headers]
 
@@ -520,7 +553,7 @@ class _Folds:
                 try:
                     self.seats[seat].push(action)
                 except IllegalAction as err:
-                    return f"seat {seat}'s {_describe(action)} is refused ({err.ruling.rule}): {err.ruling.message}"
+                    return f"seat {seat}'s \"{self.tell(action)}\" is refused ({err.ruling.rule}): {err.ruling.message}"
         rs = self.ruleset
         shown = rs.clone(self.judge.state)
         if following is None:
@@ -531,11 +564,11 @@ class _Folds:
             try:
                 self.judge.push(action)
             except IllegalAction as err:
-                return f"{_describe(action)} is refused ({err.ruling.rule}): {err.ruling.message}"
+                return f"\"{self.tell(action)}\" is refused ({err.ruling.rule}): {err.ruling.message}"
             out.append(action)
         return None
 
 
 __all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "START_FIELDS", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
-           "differing_fields", "merge", "recorded_seats", "seat_mismatch", "started_together", "steps_of", "unify",
+           "differing_fields", "merge", "plain", "recorded_seats", "seat_mismatch", "started_together", "steps_of", "teller", "unify",
            "unify_preferring"]

@@ -278,7 +278,9 @@ class Ruleset(FoldHooks, Protocol):
     # Optional: ``unordered_fields`` (frozenset of keys whose lists carry no order, a payment's cards: the merge
     # compares them as multisets), ``omissible_fields`` (by action ``type`` or op ``op``, the fields a seat's table
     # log may leave out, a shuffle's ``order``: the merge takes the other seat's value there, and calls any other
-    # field one copy lacks a disagreement), and the :class:`HiddenOrders` members.
+    # field one copy lacks a disagreement), ``describe_action(header, action) -> str`` (an action in plain words
+    # with the players' names, for the merge's messages: "Mio summons MHK 01-001 to the Main Area"; without it they
+    # read "Mio: summon (card MHK 01-001, area main)"), and the :class:`HiddenOrders` members.
 
     def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
         """The header as ``view`` (a seat, ``"public"`` or ``"judge"``) may know it (others' deck lists left out)."""
@@ -307,6 +309,20 @@ class Ruleset(FoldHooks, Protocol):
     def merge_news(self, seats: Sequence[State], merged: State) -> list[Action]:
         """What the seats' own folds ``seats`` (one per seat, at the same step) know that ``merged`` (the judge's
         fold of the merged log) does not: the ``identify`` actions to add there ([] without unknown cards)."""
+
+    def knowledge_seat(self, action: Mapping[str, Any]) -> int | None:
+        """The seat whose own secret cards the knowledge action ``action`` names (a seat learns only its own hand,
+        table-logs.md: the merge reads a table log's seat from it), or None when it names none (a copy of the other
+        seat's knowledge emptied by a redaction, a face-up card every seat saw)."""
+
+    def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+        """True when the knowledge actions ``a`` (seat 0's) and ``b`` (seat 1's), learned after the same game action,
+        name different cards in the same place (the merge stops there: a ``card`` disagreement)."""
+
+    def knowledge_unlearned(self, action: Mapping[str, Any]) -> Action:
+        """The knowledge action ``action`` as a view that learns nothing from it keeps it, one for one (a draft's
+        public copy: what the recorder learned is not the public's; Precious Memories: an ``identify`` naming no
+        card)."""
 
 
 @runtime_checkable
@@ -494,6 +510,15 @@ class CompleteLogRecording:
 
     def merge_news(self, seats: Sequence[Any], merged: Any) -> list[Action]:
         return []
+
+    def knowledge_seat(self, action: Mapping[str, Any]) -> int | None:
+        return None
+
+    def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+        return False
+
+    def knowledge_unlearned(self, action: Mapping[str, Any]) -> Action:
+        return dict(action)
 
 
 def placements(result: Mapping[str, Any] | None, seats: int) -> list[int | None]:

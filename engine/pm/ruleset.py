@@ -311,5 +311,38 @@ class PreciousMemories:
 
         return redact.merged_news(seats, merged)
 
+    def knowledge_seat(self, action: Mapping[str, Any]) -> int | None:
+        """The player of an ``identify`` that names cards in a hand (a seat identifies only its own hand,
+        table-logs.md); None for one naming no card (the other seat's, emptied by the seat's redaction) or a point."""
+        p = action.get("p")
+        cards = action.get("cards")
+        if action.get("type") != "identify" or action.get("zone") != "hand" or type(p) is not int:
+            return None
+        return p if isinstance(cards, list) and len(cards) > 0 else None
+
+    def describe_action(self, header: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+        """The action in plain words, with the players' names (a merge's disagreement: engine/pm/narrate.py)."""
+        from engine.pm.narrate import describe_action
+
+        return describe_action(header, action)
+
+    def knowledge_unlearned(self, action: Mapping[str, Any]) -> dict[str, Any]:
+        """An ``identify`` naming no card (the public's copy of what the recorder learned: a hand, a face-down
+        point)."""
+        return {**action, "cards": []}
+
+    def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+        """Two ``identify`` of the same player's zone naming as many cards, some of them differently (a seat naming
+        more than the other is no clash: it learned more)."""
+        if a.get("type") != "identify" or b.get("type") != "identify":
+            return False
+        if a.get("p") != b.get("p") or a.get("zone") != b.get("zone"):
+            return False
+        x: list[Any] = list(a.get("cards") or ()) if isinstance(a.get("cards"), list) else []
+        y: list[Any] = list(b.get("cards") or ()) if isinstance(b.get("cards"), list) else []
+        if len(x) != len(y):
+            return False
+        return any(c is not None and d is not None and c != d for c, d in zip(x, y, strict=True))
+
 
 RULESET = PreciousMemories()

@@ -12,7 +12,7 @@ from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
 from pmemo_replay.games import ruleset_name
-from pmemo_replay.logio import LogError, PmemoLog, read_log, write_log
+from pmemo_replay.logio import LogError, PmemoLog, form_for, read_log, write_log
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -26,8 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("seat0", metavar="SEAT0_LOG", help="the log recorded from seat 0 (a path, or - for standard input)")
     p.add_argument("seat1", metavar="SEAT1_LOG", help="the log recorded from seat 1")
-    p.add_argument("--out", metavar="FILE", help="write the merged log here (.json or .jsonl; default: standard "
-                   "output, in the first log's form)")
+    p.add_argument("--out", metavar="FILE", help="write the merged log here (a .json file: one JSON document, .jsonl: "
+                   "JSON Lines, any other name such as /dev/null: the first log's form; default: standard output)")
     add_cards_option(p)
     p.set_defaults(run=run)
 
@@ -38,8 +38,6 @@ def _fail(message: str, code: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.out and not args.out.lower().endswith((".json", ".jsonl")):
-        return _fail(f"cannot tell the log form from {args.out!r}: use .json or .jsonl", EXIT_MALFORMED)
     logs = []
     for seat, path in enumerate((args.seat0, args.seat1)):
         try:
@@ -75,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                      f"{len(merged.actions)} action(s))", EXIT_ILLEGAL)
     out = PmemoLog(merged.header, merged.actions, logs[0].form)
     try:
-        write_log(out, args.out or "-")
+        write_log(out, args.out or "-", form=form_for(args.out, out.form))
     except OSError as err:
         return _fail(f"cannot write {args.out}: {err.strerror or err}", EXIT_MALFORMED)
     if args.out:

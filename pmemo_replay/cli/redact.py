@@ -12,7 +12,7 @@ from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, check_log
 from pmemo_replay.cli.common import add_cards_option, cards_from
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.games.cards import cards_for
-from pmemo_replay.logio import LogError, PmemoLog, read_log, write_log
+from pmemo_replay.logio import LogError, PmemoLog, form_for, read_log, write_log
 from pmemo_replay.views import own_views
 
 
@@ -26,8 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("log", metavar="LOG", help="log file path, or - for standard input")
     p.add_argument("--view", required=True, metavar="0|1|public",
                    help="the seat: 0, 1, or public (what both saw); judge: both hands seen (a judge's table log)")
-    p.add_argument("--out", metavar="FILE", help="write here (.json or .jsonl; default: standard output, in the "
-                   "input's form)")
+    p.add_argument("--out", metavar="FILE", help="write here (.json or .jsonl; another name, such as /dev/null: "
+                   "the input's form; default: standard output, in the input's form)")
     p.add_argument("--keep-lists", action="store_true",
                    help="keep every deck list (open decklists); by default only the seat's own lists stay")
     add_cards_option(p)
@@ -44,8 +44,6 @@ def run(args: argparse.Namespace) -> int:
         view = parse_view(args.view, judge=True)
     except ValueError as err:
         return _fail(str(err), EXIT_MALFORMED)
-    if args.out and not args.out.lower().endswith((".json", ".jsonl")):
-        return _fail(f"cannot tell the log form from {args.out!r}: use .json or .jsonl", EXIT_MALFORMED)
     cards = cards_from(args)
     try:
         log = read_log(args.log)
@@ -68,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(err), EXIT_ILLEGAL)
     out = PmemoLog(red.header, red.actions, log.form)
     try:
-        write_log(out, args.out or "-")
+        write_log(out, args.out or "-", form=form_for(args.out, out.form))
     except OSError as err:
         return _fail(f"cannot write {args.out}: {err.strerror or err}", EXIT_MALFORMED)
     if args.out:

@@ -2,10 +2,10 @@
 for any ruleset (engine.ruleset.Ruleset: ``push_seen``, ``seat_header``, ``seat_state``).
 
 A game with table logs (``table_logs``) has a second, public fold: each action is folded as the ruleset's
-``push_seen`` copies it for the public (an ``identify`` names nothing: it is what the recorder learned), from the
-header the public knows; its states and trails therefore never hold a card the public did not see. A game whose
-logs are always complete has the judge's fold only, shown to the public through ``seat_state`` and
-``player_trail``. Shown states are settled copies (a waiting turn end starts the next turn there, reported in the
+``push_seen`` copies it for the public (a knowledge action as ``knowledge_unlearned`` keeps it: what the recorder
+learned is not the public's), from the header the public knows; its states and trails therefore never hold a card
+the public did not see. A game whose logs are always complete has the judge's fold only, shown to the public through
+``seat_state`` and ``player_trail``. Shown states are settled copies (a waiting turn end starts the next turn there, reported in the
 last action's trail, as the viewer shows a log's end).
 
 A game with deck orders nobody saw (engine.ruleset.HiddenOrders, drafts/orders.py) keeps, every ``MARK_EVERY``
@@ -146,8 +146,8 @@ class DraftFold:
         self.turns.append(turn)
         if not self.ruleset.table_logs:
             return copied  # type: ignore[no-any-return]
-        if copied["type"] == "identify":
-            copied["cards"] = []  # the recorder's own knowledge (a hand, a face-down point): not the public's
+        if copied.get("type") in self.ruleset.knowledge_actions:  # the recorder's own knowledge: not the public's
+            copied = self.ruleset.knowledge_unlearned(copied)
         if self.public is not None:
             try:
                 self.public.push(copied)

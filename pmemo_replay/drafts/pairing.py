@@ -211,3 +211,23 @@ def recordings(engine: Any, game_id: int) -> dict[str, Any]:
             "what_if": what_if,
             "branch": None if branch is None or not what_if else {"of": branch.branch_of, "at": branch.branch_at,
                                                                    "view": branch.branch_view, "draft": branch.id}}
+
+
+def awaiting_merge(engine: Any, game_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """The listed games that are one seat's finished recording of a game two seats recorded, not merged yet:
+    ``{game_id: {"seat", "draft", "with", "paired", "other_game"}}`` (``other_game``: the other seat's stored
+    recording of the same game, None while it is being recorded). The games list shows the two as one game awaiting
+    its merge, linked to each other and to the merge page."""
+    if not game_ids:
+        return {}
+    with read_connection(engine) as conn:
+        mine = conn.execute(sa.select(DRAFT_PAIR.c.draft_id, DRAFT_PAIR.c.seat, DRAFT_PAIR.c.with_id, DRAFT.c.game_id)
+                            .join(DRAFT, DRAFT.c.id == DRAFT_PAIR.c.draft_id)
+                            .where(DRAFT.c.game_id.in_(game_ids), DRAFT_PAIR.c.game_id.is_(None))).all()
+        others = {r.id: r.game_id for r in conn.execute(
+            sa.select(DRAFT.c.id, DRAFT.c.game_id).where(DRAFT.c.id.in_([m.with_id for m in mine]))).all()}
+        backs = {(r.draft_id, r.with_id, r.seat) for r in conn.execute(
+            sa.select(DRAFT_PAIR.c.draft_id, DRAFT_PAIR.c.with_id, DRAFT_PAIR.c.seat)
+            .where(DRAFT_PAIR.c.draft_id.in_([m.with_id for m in mine]))).all()}
+    return {m.game_id: {"seat": m.seat, "draft": m.draft_id, "with": m.with_id, "other_game": others.get(m.with_id),
+                        "paired": (m.with_id, m.draft_id, 1 - m.seat) in backs} for m in mine}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 from collections import Counter
 from collections.abc import Mapping
@@ -38,6 +39,8 @@ from pmemo_replay.logio.boundary import action_check
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import read_connection, write_transaction
 from pmemo_replay.views import RedactionError, seat_actions, seat_view
+
+logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 32
 EVENTS_PAGE = 200
@@ -162,17 +165,31 @@ class Drafts:
         return draft_id, token
 
     def in_progress(self, *, hours: float = 12, limit: int = 10) -> list[dict[str, Any]]:
-        """Drafts being recorded now (an action within ``hours``, not finished, not a what-if branch), the latest
-        first: ``{"id", "ruleset", "players", "count", "updated_at"}``."""
+        """Drafts being recorded now (an action within ``hours``, not finished, not a what-if branch), the games
+        still going first, then those whose game is over but that nobody finished (``over``: stored by nobody yet),
+        each the latest first: ``{"id", "ruleset", "players", "count", "updated_at", "over"}``."""
         since = _now() - timedelta(hours=hours)
+        out = []
         with read_connection(self.engine) as conn:
-            rows = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.header, DRAFT.c.count, DRAFT.c.updated_at)
+            rows = conn.execute(sa.select(DRAFT)
                                 .where(DRAFT.c.game_id.is_(None), DRAFT.c.branch_of.is_(None), DRAFT.c.branch_at.is_(None),
                                        DRAFT.c.count > 0, DRAFT.c.updated_at >= since)
                                 .order_by(DRAFT.c.updated_at.desc(), DRAFT.c.id.desc()).limit(limit)).all()
-        return [{"id": r.id, "ruleset": ruleset_name(r.header), "count": r.count, "updated_at": r.updated_at,
-                 "players": [str(p.get("name", f"player {i}")) for i, p in enumerate(r.header.get("players") or ())]}
-                for r in rows]
+            for r in rows:
+                out.append({"id": r.id, "ruleset": ruleset_name(r.header), "count": r.count, "updated_at": r.updated_at,
+                            "players": [str(p.get("name", f"player {i}")) for i, p in enumerate(r.header.get("players") or ())],
+                            "over": self._over(conn, r)})
+        return sorted(out, key=lambda d: d["over"])  # stable: the latest first within each
+
+    def _over(self, conn: Connection, row: Row[Any]) -> bool:
+        """True when the draft's game has ended (its ruleset's result), though the draft is not finished."""
+        try:
+            entry = self._entry(conn, row)
+            with entry.lock:
+                return entry.fold.ruleset.result(entry.fold.judge.state) is not None
+        except Exception:  # a draft the engine cannot fold now is listed as going on (the page says so when opened)
+            logger.warning("draft %d: its fold failed while listing the live drafts", row.id, exc_info=True)
+            return False
 
     def branches(self, game_id: int) -> list[dict[str, Any]]:
         """The what-if branches of a stored game, oldest first: ``{"id", "at", "view", "count", "game_id",
@@ -447,6 +464,9 @@ class Drafts:
         with read_connection(self.engine) as conn:
             row = self._checked(conn, draft_id, token)
             entry = self._entry(conn, row)
+        seats = len(row.header.get("players") or ())
+        if player is not None and (type(player) is not int or not 0 <= player < seats):
+            raise _error(400, f"'p' is {player!r}: this game's seats are 0 to {seats - 1}")
         with entry.lock:
             state = entry.fold.judge.state
             ruleset = entry.fold.ruleset
@@ -459,9 +479,8 @@ class Drafts:
                         offered = unnamed.offers(ruleset, state, orders, offered)
                     entry.memo = {"key": key, "value": {**offered, **self._draws(entry, offered["actions"])}}
                 return {"count": row.count, **entry.memo["value"]}
-            seats = len(row.header.get("players") or ())
-            if card not in entry.fold.cards or type(player) is not int or not 0 <= player < seats:
-                raise _error(400, f"name a known card and a player (0 to {seats - 1})")
+            if card not in entry.fold.cards or player is None:
+                raise _error(400, f"name a known card and a player 'p' (0 to {seats - 1})")
             try:
                 if orders is not None:
                     options = unnamed.hand_options(ruleset, state, orders, player, card)

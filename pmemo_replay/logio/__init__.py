@@ -12,7 +12,7 @@ True
 from .errors import LogError
 from .reader import PmemoLog, card_ids, check_card_ids, load_log, parse_log, read_log
 from .schemas import DEFAULT_RULESET, FORMAT, VERSION, is_card_id
-from .writer import dump_json, dump_jsonl, write_log
+from .writer import dump_json, dump_jsonl, form_for, write_log
 
 __all__ = [
     "DEFAULT_RULESET",
@@ -24,6 +24,7 @@ __all__ = [
     "check_card_ids",
     "dump_json",
     "dump_jsonl",
+    "form_for",
     "is_card_id",
     "load_log",
     "parse_log",

@@ -40,6 +40,17 @@ def dump_jsonl(log: PmemoLog) -> str:
     return "".join([head, "\n", *(_compact(action) + "\n" for action in log.actions)])
 
 
+def form_for(path: str | os.PathLike[str] | None, fallback: LogForm) -> LogForm:
+    """The form to write to ``path``: its suffix's (``.json`` / ``.jsonl``), else ``fallback`` (a name without either,
+    ``/dev/null``, standard output: the input's form).
+
+    >>> form_for("out.JSON", "jsonl"), form_for("/dev/null", "jsonl"), form_for(None, "json")
+    ('json', 'jsonl', 'json')
+    """
+    suffix = Path(os.fspath(path)).suffix.lower() if path else ""
+    return "json" if suffix == ".json" else "jsonl" if suffix == ".jsonl" else fallback
+
+
 def write_log(log: PmemoLog, path: str | os.PathLike[str], *, form: LogForm | None = None) -> None:
     """Write ``log`` as UTF-8 to ``path`` (``"-"``: standard output).
 

@@ -299,7 +299,7 @@ def legal(draft_id: int) -> Response:
     card = request.args.get("card")
     seat = request.args.get("p")
     if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
-        raise DraftError(400, {"error": "'p' must be a seat number"})
+        raise DraftError(400, {"error": f"'p' is {seat!r}: it must be a seat number"})
     return answer(drafts().offers(draft_id, bearer_token(), player=None if seat is None else int(seat), card=card))
 
 

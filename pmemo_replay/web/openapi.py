@@ -163,7 +163,7 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "parameters": [DRAFT_ID, {"in": "query", "name": "p", "schema": {
                            **_SEAT_PARAMETER, "description": "a seat of the draft's game (0 to its seats - 1)"}},
                        {"in": "query", "name": "card", "schema": {"type": "string"}}],
-        "responses": {"200": _draft_json("the offers"), "400": _error("unknown card or player"),
+        "responses": {"200": _draft_json("the offers"), "400": _error("unknown card, or `p` not a seat of the game"),
                       "422": _json("RulingResponse", "that card cannot be in that hand"), **_TOKEN}}},
     "/api/drafts/{draft_id}/pair": {"post": {
         "summary": "Two seats, one game: `{\"with\": other draft id, \"seat\": 0|1}` (the seat this draft was recorded "

@@ -12,7 +12,7 @@ from marshmallow import ValidationError
 from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
 from pmemo_replay import views
 from pmemo_replay.checking import text_stands_as_played
-from pmemo_replay.drafts.pairing import recordings
+from pmemo_replay.drafts.pairing import awaiting_merge, recordings
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is the first game's
 from pmemo_replay.web import meta, schemas
@@ -82,7 +82,8 @@ def render_index(status: int = 200, rejection: dict[str, Any] | None = None, aut
     games = [(name, ruleset_words(name)) for name in sorted(RULESETS)]
     return render_template("index.html", page=page, pages=page.pages, filters=keep, search_error=error, games=games,
                            rejection=rejection, auth_error=auth_error, uploads_open=uploads_open(),
-                           archetypes=listed_archetypes([g.id for g in page.items]), past_end=past_end), status
+                           archetypes=listed_archetypes([g.id for g in page.items]), past_end=past_end,
+                           awaiting=awaiting_merge(get_store().engine, [g.id for g in page.items])), status
 
 
 def listed_archetypes(game_ids: list[int]) -> dict[int, list[str | None]]:

@@ -111,3 +111,25 @@ def test_a_seats_view_of_a_draft_needs_its_token(app: Flask) -> None:
     assert all(c is None for c in seat0["state"]["players"][1]["hand"])
     secret = set(judge["players"][1]["hand"]) - set(json.dumps(seat0["state"]).split('"'))
     assert not [c for c in secret if c in json.dumps(seat0["trail"])]  # the trail as the seat saw it
+
+
+def test_a_game_over_but_not_finished_is_not_listed_as_live(app: Flask) -> None:
+    """The home page's "Being recorded now": a draft whose game has ended, not finished, shows as "over, not
+    finished" after the games going on, not as live (review r21h, 5a)."""
+    client = app.test_client()
+    doc = simulated("toy-race-1", 4, 2)
+    drafts = []
+    for actions in (doc["actions"], doc["actions"][:3]):  # one over, one going on (recorded after: the latest)
+        r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": doc["game"]}))
+        draft, auth = r.json["id"], {"Authorization": f"Bearer {r.json['token']}"}
+        for n, action in enumerate(actions):
+            assert client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n},
+                               headers=auth).status_code == 200
+        drafts.append(draft)
+    over, going = drafts
+    page = client.get("/").get_data(as_text=True)
+    section = page[page.index('id="live-drafts"'):page.index("</section>", page.index('id="live-drafts"'))]
+    items = section.split("<li>")[1:]
+    assert len(items) == 2 and f"/games/draft/{going}" in items[0] and f"/games/draft/{over}" in items[1]
+    assert "badge live" in items[0] and "over, not finished" not in items[0]
+    assert "over, not finished" in items[1] and "badge live" not in items[1]

@@ -114,6 +114,18 @@ def test_legal_offers_and_cards_from_unknown_hands(client: FlaskClient) -> None:
     assert {"action": ACTIONS[11], "cost": 0, "legal": True} in options
 
 
+def test_legal_refuses_a_player_not_in_the_game(client: FlaskClient) -> None:
+    """``p`` is checked whether or not a card is given: a 400 naming p and the seats (review r21h, 5d)."""
+    draft, auth = start(client)
+    for query in ("p=99", "p=2", "p=99&card=MHK 01-077", "p=-1", "p=x"):
+        r = client.get(f"/api/drafts/{draft}/legal?{query}", headers=auth)
+        assert r.status_code == 400, (query, r.json)
+        assert "'p'" in r.json["error"], r.json
+    assert "seats are 0 to 1" in client.get(f"/api/drafts/{draft}/legal?p=99", headers=auth).json["error"]
+    assert client.get(f"/api/drafts/{draft}/legal?p=1", headers=auth).status_code == 200  # a seat alone: the offers
+    assert client.get(f"/api/drafts/{draft}/legal?card=MHK 01-077", headers=auth).status_code == 400
+
+
 def test_events_stream_each_write(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(drafts_web, "STREAM_SECONDS", 0.3)
     draft, auth = start(client)

@@ -164,3 +164,29 @@ def test_pairing_again_keeps_the_picks_and_the_stored_game(client: FlaskClient) 
     assert moved.status_code == 409 and f"stored game {game_id}" in moved.json["error"]
     for d in (d0, d1):
         assert client.get(f"/api/drafts/{d}").json["merged_game_id"] == game_id
+
+
+def test_the_games_list_shows_two_seat_recordings_as_one_game_awaiting_merge(client: FlaskClient) -> None:
+    """Until the merge is stored, each seat's stored recording is listed linked to the other's as the same game
+    awaiting merge (review r21h, 5b); once merged, the list holds the merged game only."""
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1 = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1))
+    d0, auth0 = recorded(client, seat0.header, seat0.actions)
+    d1, auth1 = recorded(client, seat1.header, seat1.actions)
+    assert client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=auth0).status_code == 200
+    finished(client, d0, auth0)
+    g0 = client.get(f"/api/drafts/{d0}").json["game_id"]
+    page = client.get("/").get_data(as_text=True)
+    assert page.count('class="awaiting-merge"') == 1 and "seat 1 is still recording it" in page
+    assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1).status_code == 200
+    finished(client, d1, auth1)
+    g1 = client.get(f"/api/drafts/{d1}").json["game_id"]
+    page = client.get("/").get_data(as_text=True)
+    assert page.count('class="awaiting-merge"') == 2
+    assert f'data-other="{g1}">seat 0\'s recording' in page and f'data-other="{g0}">seat 1\'s recording' in page
+    assert f'href="/games/{g1}">game {g1}</a>' in page and f'href="/games/{g0}">game {g0}</a>' in page
+    assert f'href="/games/draft/{d0}/merge"' in page and f'href="/games/draft/{d1}/merge"' in page
+    done = client.post(f"/api/drafts/{d0}/merge/finish", headers=auth0)
+    assert done.status_code == 201, done.json
+    page = client.get("/").get_data(as_text=True)
+    assert 'class="awaiting-merge"' not in page and f'href="/games/{done.json["game_id"]}"' in page

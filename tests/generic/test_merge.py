@@ -126,11 +126,10 @@ def test_merge_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_each_recordings_seat_is_read_from_its_content() -> None:
     seat0, seat1, judge = views(5)
-    knowledge = PM.knowledge_actions
-    assert recorded_seats(seat0.header, seat0.actions, knowledge) == {0}
-    assert recorded_seats(seat1.header, seat1.actions, knowledge) == {1}
-    assert recorded_seats(seat1.header, [], knowledge) == {1}  # before any hand is named: its own deck list
-    assert recorded_seats(judge.header, judge.actions, knowledge) == {0, 1}
+    assert recorded_seats(PM, seat0.header, seat0.actions) == {0}
+    assert recorded_seats(PM, seat1.header, seat1.actions) == {1}
+    assert recorded_seats(PM, seat1.header, []) == {1}  # before any hand is named: its own deck list
+    assert recorded_seats(PM, judge.header, judge.actions) == {0, 1}
     assert seat_mismatch(PM, [(seat0.header, seat0.actions), (seat1.header, seat1.actions)]) is None
     swapped = seat_mismatch(PM, [(seat1.header, seat1.actions), (seat0.header, seat0.actions)])
     assert swapped is not None and "seat 0's was recorded from seat 1" in swapped
@@ -147,7 +146,7 @@ def test_a_header_disagreement_names_its_fields_and_a_pick_resolves_it() -> None
     out = merge(PM, CARDS, logs)
     assert out.disagreement is not None and out.disagreement.kind == "header"
     assert set(out.disagreement.fields) == {"players.1.name", "event"}
-    assert "players.1.name" in out.disagreement.message and "'Club night'" in out.disagreement.message
+    assert "players.1.name" in out.disagreement.message and "seat 1 recorded Club night" in out.disagreement.message
     for seat, header in enumerate((seat0.header, h1)):
         picked = merge(PM, CARDS, logs, {"header": ("take", seat)})
         assert picked.complete and picked.actions == judge.actions

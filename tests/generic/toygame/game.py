@@ -35,7 +35,7 @@ def illegal(rule: str, message: str) -> IllegalAction:
 class Seat:
     name: str
     deck_list: list[str]
-    deck: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)  #: top card last (engine.ruleset.HiddenOrders.pile)
     hand: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
     opening_hand: list[str] = field(default_factory=list)
@@ -75,8 +75,7 @@ def check_decks(players: list[Seat]) -> None:
 
 def _draw(g: ToyState, seat: int, n: int, trail: Trail) -> None:
     p = g.players[seat]
-    got = p.deck[:n]
-    del p.deck[:n]
+    got = [p.deck.pop() for _ in range(min(n, len(p.deck)))]
     p.hand.extend(got)
     for card in got:
         p.seen.setdefault(card, max(g.turn, 1))
@@ -113,7 +112,7 @@ def apply_action(g: ToyState, a: dict[str, Any], trail: Trail) -> None:
         p = g.players[seat]
         if sorted(a["order"]) != sorted(p.deck_list):
             raise illegal("setup.order", f"player {seat}'s shuffle is not an order of their deck")
-        p.deck = list(a["order"])
+        p.deck = list(reversed(a["order"]))  # the order is top first
         _draw(g, seat, HAND_START, trail)
         p.opening_hand = list(p.hand)
         g.shuffled += 1
@@ -153,6 +152,22 @@ def actor(g: ToyState) -> int | None:
     if g.result is not None:
         return None
     return g.shuffled if g.shuffled < len(g.players) else g.turn_player
+
+
+def placeholder_order(g: ToyState, a: dict[str, Any]) -> list[str]:
+    """A neutral order for the shuffle ``a`` due now (its deck sorted, top first): what a recorder who saw no order
+    leaves to be named (``setup.order`` when that shuffle is not due)."""
+    seat = a.get("p")
+    if g.result is not None or g.shuffled >= len(g.players) or seat != g.shuffled:
+        raise illegal("setup.order", f"player {seat} may not shuffle now")
+    return sorted(g.players[g.shuffled].deck_list)
+
+
+def named(a: dict[str, Any]) -> list[tuple[int, str | None, str]]:
+    """The hand card a ``play`` names (engine.ruleset.HiddenOrders.named); its draw names nothing."""
+    if a.get("type") == "play" and type(a.get("p")) is int and isinstance(a.get("card"), str):
+        return [(a["p"], a["card"], "hand")]
+    return []
 
 
 def legal_actions(g: ToyState) -> list[dict[str, Any]]:
@@ -199,7 +214,7 @@ def seen_action(action: dict[str, Any], seat: int) -> dict[str, Any]:
     return dict(action)
 
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2  # 2: a deck's top card is its last
 
 
 def to_snapshot(g: ToyState) -> dict[str, Any]:

@@ -164,6 +164,22 @@ class ToyRace(CompleteLogRecording):
     def from_snapshot(self, data: dict[str, Any], cards: ToyCards) -> ToyState:
         return toy.from_snapshot(data, cards)
 
+    # -- hidden orders (engine.ruleset.HiddenOrders): nobody at the table sees a shuffled deck -------------------
+
+    hidden_orders = frozenset({"shuffle"})
+
+    def placeholder_order(self, state: ToyState, action: Mapping[str, Any]) -> list[str]:
+        return toy.placeholder_order(state, dict(action))
+
+    def pile(self, state: ToyState, player: int) -> list[str]:
+        return state.players[player].deck
+
+    def hand(self, state: ToyState, player: int) -> list[str]:
+        return state.players[player].hand
+
+    def named(self, state: ToyState, action: Mapping[str, Any]) -> list[tuple[int, str | None, str]]:
+        return toy.named(dict(action))
+
     facts_tracker = None  # the final state keeps what the statistics count
 
     def facts(self, state: ToyState, seat: int) -> dict[str, Any]:

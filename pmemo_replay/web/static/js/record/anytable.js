@@ -132,6 +132,15 @@ export async function startAnyTable(d, data, server) {
     return out;
   }
 
+  /** An offer carrying a deck's order in a game that keeps no order hidden (no engine.ruleset.HiddenOrders): the
+   * log will hold exactly this order, so the page says so and shows it (never a made-up order taken silently). */
+  function orderStated(a) {
+    if (!Array.isArray(a.order) || (offers.hidden_orders || []).includes(a.type)) return null;
+    return el("p", { class: "hint order-stated", dataset: { offer: a.type },
+      text: `${names[a.p] ?? "This player"}'s deck order is recorded as offered, top first: ${a.order.join(", ")}. `
+        + "This game does not leave deck orders unrecorded: record a shuffle only when its order was seen." });
+  }
+
   function render() {
     board.render(state, $("board"), { seat: null, view: "judge", hidden: () => false, step: d.count });
     $("board").dataset.count = String(d.count);
@@ -184,7 +193,7 @@ export async function startAnyTable(d, data, server) {
           const b = button(board.narrate(a), () => (hiddenOrder(a) ? askDraws(a) : namedFirst(a) ? askDraws(a, false) : send(a)), "offer");
           b.dataset.offer = a.type;
           b.dataset.action = canonical(a);
-          return b;
+          return [b, orderStated(a)];
         })));
     }
     if (offers.hand_play !== null && offers.hand_play !== undefined) {

@@ -81,6 +81,14 @@ export function makeNarrator(players, cards) {
       case "hand_adjust": text = `${p} discards ${list((a.discard || []).map(card))} to adjust the hand`; break;
       case "concede": text = `${p} concedes`; break;
       case "note": text = `Note${a.p === 0 || a.p === 1 ? ` by ${p}` : ""}: ${a.text}`; break;
+      case "identify": {
+        // what the recorder learned of a hand or face-down points: the public's copy names nothing
+        const where = a.zone === "point" ? "Point Zone" : "hand";
+        const named = (a.cards || []).filter((c) => c !== null && c !== undefined);
+        text = named.length ? `${p}'s ${where}: ${list(named.map(card))} named`
+          : `${p}'s ${where}: cards noted by the recorder (not shown here)`;
+        break;
+      }
       default: text = `${p}: ${a.type}`;
     }
     if (a.responses && a.responses.length) {
