@@ -141,12 +141,15 @@ def _fold(log: PmemoLog, cards: Any, every: int) -> tuple[Folder, list[tuple[int
     folder = Folder(log.header, cards, keep_trails=False, count_unverified=True)
     to_snapshot = folder.ruleset.to_snapshot
     snapshots = []
-    push = folder.push
-    total = len(log.actions)
-    for n, action in enumerate(log.actions, 1):
-        push(action)
-        if n % every == 0 and n < total:  # the end gets its own snapshot: the settled state
-            snapshots.append((n, encode_json(to_snapshot(folder.state))))
+    push, run = folder.push, folder.apply_run
+    actions = log.actions
+    total = len(actions)
+    for stop in range(every, total, every):  # the end gets its own snapshot: the settled state
+        for i in range(run(actions, stop), stop):  # straight while the ruleset allows; push rules on a refusal
+            push(actions[i])
+        snapshots.append((stop, encode_json(to_snapshot(folder.state))))
+    for i in range(run(actions, total), total):
+        push(actions[i])
     folder.settle()
     snapshots.append((total, encode_json(to_snapshot(folder.state))))
     return folder, snapshots
