@@ -22,7 +22,7 @@ from pmemo_replay.checking import EXIT_MALFORMED, check_log
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, dump_jsonl, parse_log
-from pmemo_replay.store.db import encode_json, encode_sorted
+from pmemo_replay.store.db import encode_json, encode_sorted, encode_sorted_lines
 
 SNAPSHOT_EVERY = 64
 AS_PLAYED = "as_played"
@@ -51,7 +51,7 @@ def canonical_text(log: PmemoLog, *, irregular: bool = False) -> str:
     The header's ``as_played`` takes part only in a game where an irregularity stood (``irregular``): a regular game
     is the same game with or without the flag (stored once).
     """
-    return _canonical([encode_sorted(a) for a in log.actions], identity_header(log.header, irregular=irregular))
+    return _canonical(encode_sorted_lines(log.actions), identity_header(log.header, irregular=irregular))
 
 
 def identity_header(header: dict[str, Any], *, irregular: bool) -> dict[str, Any]:
@@ -67,8 +67,9 @@ def identity_header(header: dict[str, Any], *, irregular: bool) -> dict[str, Any
     return {k: v for k, v in header.items() if k != AS_PLAYED}
 
 
-def _canonical(action_texts: list[str], header: dict[str, Any]) -> str:
-    return f'{{"actions":[{",".join(action_texts)}],"game":{encode_sorted(header)}}}'
+def _canonical(action_lines: str, header: dict[str, Any]) -> str:
+    """``action_lines``: the actions' canonical texts, one per line (:func:`db.encode_sorted_lines`)."""
+    return f'{{"actions":[{action_lines.replace(chr(10), ",")}],"game":{encode_sorted(header)}}}'
 
 
 def content_hash(log: PmemoLog, *, irregular: bool = False) -> str:
@@ -181,7 +182,7 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: i
     says the table let irregular actions stand (docs/as-played.md): folded as if the header said so; a game where
     one stood is stored with ``"as_played": true`` in its header (the bytes rewritten as JSON Lines), a regular one
     as received."""
-    texts = [encode_sorted(a) for a in log.actions]  # before the fold sees them
+    texts = encode_sorted_lines(log.actions)  # before the fold sees them
     asked = as_played and log.header.get(AS_PLAYED) is not True
     folded = PmemoLog({**log.header, AS_PLAYED: True}, log.actions, log.form) if asked else log
     marked = dump_jsonl(folded).encode("utf-8") if asked else data  # before the fold sees the actions
@@ -203,7 +204,7 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: i
     cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"])
                        for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})  # unlisted: none
     return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, folder, digest),
-                    "\n".join(texts), types, players, snapshots, cards_in, _seats(log, folder))
+                    texts, types, players, snapshots, cards_in, _seats(log, folder))
 
 
 def prepare(data: bytes, source: str, cards: Any, *, every: int = SNAPSHOT_EVERY,

@@ -1,16 +1,19 @@
 """PostgreSQL takes the action and deck-card rows as COPY text the writer makes itself: every value must come back
 as the text it stands for (backslashes, tabs, newlines and carriage returns in JSON strings, non-ASCII), as SQLite's
-``executemany`` keeps it."""
+``executemany`` keeps it. And the actions' canonical texts, made in one pass, are each action's."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import sqlalchemy as sa
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.store import Store
-from pmemo_replay.store.db import copy_field
+from pmemo_replay.store.db import copy_field, encode_sorted, encode_sorted_lines
 from pmemo_replay.store.prepare import Prepared, prepare
 from pmemo_replay.store.writer import action_copy_text
 from tests.store.data import LOGS, simulated
@@ -80,3 +83,18 @@ def test_a_batch_numbers_its_games_and_uploads_as_an_insert_did(store_url: str) 
                 if column not in ("header", "played_at"):
                     assert getattr(game, column) == value, column
             assert (game.played_at and game.played_at.isoformat()) == (p.game["played_at"] and p.game["played_at"].isoformat())
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.text(max_size=5), lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3),
+                                                                                                          inner, max_size=3),
+                    max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(JSON, max_size=6))
+def test_action_lines_are_each_actions_canonical_text(values: list[Any]) -> None:
+    """The actions' canonical texts, made in one pass, are ``encode_sorted`` of each (big integers included, which
+    orjson refuses), one per line."""
+    lines = encode_sorted_lines(values)
+    assert lines.split("\n") == [encode_sorted(v) for v in values] if values else lines == ""
