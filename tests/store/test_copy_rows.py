@@ -15,7 +15,7 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import copy_field, encode_sorted, encode_sorted_lines
 from pmemo_replay.store.prepare import Prepared, prepare
-from pmemo_replay.store.writer import action_copy_text
+from pmemo_replay.store.writer import action_copy_text, write_batch
 from tests.store.data import LOGS, simulated
 
 AWKWARD = ["back\\slash", "tab\there", "new\nline", "carriage\rreturn", "\\N", "\\.", 'quote " and \\"', "青 \u2028 😀",
@@ -65,7 +65,7 @@ def test_a_batch_numbers_its_games_and_uploads_as_an_insert_did(store_url: str) 
     datas = [awkward_log(), *simulated(5, seed=3)]
     prepared = [prepare(d, f"log{i}", bundled_cards()) for i, d in enumerate(datas)]
     with Store(store_url) as store:
-        results = list(store.ingest_many([(f"log{i}", d) for i, d in enumerate(datas)], batch_size=100))
+        results = write_batch(store.engine, prepared)  # one transaction
         assert [r.status for r in results] == ["stored"] * 6
         ids = {r.content_hash: r.game_id for r in results}
         assert sorted(ids.values()) == [ids[h] for h in sorted(ids)]
