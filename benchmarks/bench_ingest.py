@@ -32,6 +32,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's code, not an installed one
 
+from engine.pm import BUILD
 from pmemo_replay.cards import bundled_cards
 from pmemo_replay.cli.importing import workers_for
 from pmemo_replay.logio import dump_jsonl, load_log
@@ -148,6 +149,8 @@ def main() -> None:
     parser.add_argument("--pg", default=PG, help="PostgreSQL server URL without database ('' to skip)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if os.environ.get("PMEMO_EXPECT_COMPILED") == "1" and BUILD.kind != "mypyc":
+        sys.exit(f"PMEMO_EXPECT_COMPILED=1 but the fold runs as {BUILD}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.logdir or Path(tmp) / "logs"
         folder.mkdir(parents=True, exist_ok=True)
@@ -168,8 +171,9 @@ def main() -> None:
                     print(f"PostgreSQL skipped: {err}")
         load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
     if args.json:
-        print(json.dumps({"load_average": load, "cores": os.cpu_count(), "runs": rows}))
+        print(json.dumps({"load_average": load, "cores": os.cpu_count(), "build": str(BUILD), "runs": rows}))
         return
+    print(f"build: {BUILD}")
     print(f"{len(files)} logs, {os.cpu_count()} cores, load average (1, 5, 15 min) before {load['before']}, after {load['after']}")
     for r in rows:
         print(f"{r['backend']:<10} jobs {r['jobs']}, {r['chunk']:>3} games per transaction: "

@@ -82,7 +82,7 @@ class Folder:
     """Folds actions one at a time; keeps what it needs to rebuild a state on error."""
 
     __slots__ = ("_apply", "_before", "_cards", "_checkpoint", "_checkpointing", "_counter", "_header", "_last_trail",
-                 "_null", "_settles", "actions", "as_played", "implied", "irregular", "keep_trails", "lapsed", "offset",
+                 "_null", "_runs", "_settles", "actions", "as_played", "implied", "irregular", "keep_trails", "lapsed", "offset",
                  "ruleset", "state", "trails", "turn_of", "waivers")
 
     def __init__(
@@ -112,6 +112,9 @@ class Folder:
         self._null: Trail = self._counter if self._counter is not None else _NULL_TRAIL
         #: with no trail kept (nor counted), a game that settles in ``apply`` needs no separate ``before`` call
         self._settles = self._counter is None and bool(getattr(self.ruleset, "settles_in_apply", False))
+        #: :meth:`apply_run` may apply straight: no trail kept and the game settles in ``apply`` (a counter, when
+        #: there is one, is told each action's index and gets what ``before`` would have reported to it)
+        self._runs = not keep_trails and bool(getattr(self.ruleset, "settles_in_apply", False))
         #: as played: refused actions the game can carry out stand, with their rulings in ``irregular``
         self.as_played = bool(header.get("as_played")) and carries_out(self.ruleset)
         self.irregular: list[Ruling] = []
@@ -173,26 +176,36 @@ class Folder:
         return trail
 
     def apply_run(self, actions: Sequence[Mapping[str, Any]], stop: int) -> int:
-        """Push ``actions[len(self.actions):stop]`` the quick way when nothing asks for more (no trail kept, none
-        counted, the game settles in ``apply``, no rebuild yet): applied straight, one call each. At the first
+        """Push ``actions[len(self.actions):stop]`` the quick way when nothing asks for more (no trail kept, the game
+        settles in ``apply``, no rebuild yet): applied straight, one call each (unverified steps counted as
+        :meth:`push` counts them, when they are). At the first
         action the ruleset refuses, the state is rebuilt as it was before it and its index returned, for
         :meth:`push` to rule on it (or cure it with implied passes); else ``stop``."""
         start = len(self.actions)
-        if self.keep_trails or not self._settles or self._checkpointing:
+        if not self._runs or self._checkpointing:
             return start
-        apply, state, trail = self._apply, self.state, self._null
+        apply, state, trail, counter = self._apply, self.state, self._null, self._counter
         i = start
         try:
-            for i in range(start, stop):  # ``i`` names the action refused, if one is
-                apply(state, actions[i], trail)
+            if counter is None:
+                for i in range(start, stop):  # ``i`` names the action refused, if one is
+                    apply(state, actions[i], trail)
+            else:  # as push counts: each action's unverified steps (its turn start's included) under its index
+                for i in range(start, stop):
+                    counter.current = i
+                    apply(state, actions[i], counter)
         except IllegalAction:
             self.actions.extend(actions[start:i])
+            if i > start:
+                self._last_trail = trail  # as push leaves it
             self.state = self._rebuild()  # apply left the state part-way through action i
             return i
         except Exception as err:  # an engine bug: named at the action it failed on
             raise EngineFault(self.offset + i, err) from err
         self.actions.extend(actions[start:stop])
         state.applied = self.offset + stop
+        if stop > start:
+            self._last_trail = trail  # as push leaves it (the counter: the settle after the last action reports to it)
         return stop
 
     def settle(self, next_action: Mapping[str, Any] | None = None) -> Any:

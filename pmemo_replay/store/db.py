@@ -60,6 +60,20 @@ encode_json = _fast_encoder(sort_keys=False)
 encode_sorted = _fast_encoder(sort_keys=True)
 
 
+def encode_sorted_lines(values: Sequence[Any]) -> str:
+    r"""``encode_sorted`` of each value, one per line (compact JSON text holds no raw newline): one orjson call per
+    value and one decode in all; when orjson refuses a value, each goes through ``encode_sorted`` as before.
+
+    >>> encode_sorted_lines([{"b": 1, "a": "x"}, [2**70]])
+    '{"a":"x","b":1}\n[1180591620717411303424]'
+    """
+    dumps, option = orjson.dumps, _PASS_THROUGH | orjson.OPT_SORT_KEYS
+    try:
+        return b"\n".join([dumps(value, option=option) for value in values]).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        return "\n".join([encode_sorted(value) for value in values])
+
+
 class RawJSON(str):
     """JSON text already serialized; JSON columns store it verbatim instead of encoding it again."""
 
@@ -153,11 +167,51 @@ def bulk_insert(conn: Connection, table: str, columns: Sequence[str], rows: Sequ
     names = ", ".join(columns)
     if is_postgresql(conn):
         raw: Any = conn.connection.driver_connection
-        with raw.cursor() as cur, cur.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+        statement = f"COPY {table} ({names}) FROM STDIN"
+        with _as_sqlalchemy_errors(statement), raw.cursor() as cur, cur.copy(statement) as copy:
             for row in rows:
                 copy.write_row(row)
     else:
         conn.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})", list(rows))
+
+
+#: what COPY's text format escapes in a value (PostgreSQL's COPY, "Text Format"): the backslash itself, the row and
+#: column delimiters, the carriage return
+_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"})
+
+
+def copy_field(text: str) -> str:
+    r"""``text`` as one value of COPY's text format (read back as ``text`` exactly).
+
+    >>> copy_field("a\tb\\c"), copy_field("plain")
+    ('a\\tb\\\\c', 'plain')
+    """
+    if "\\" in text or "\n" in text or "\r" in text or "\t" in text:
+        return text.translate(_COPY_ESCAPES)
+    return text
+
+
+def copy_text(conn: Connection, table: str, columns: Sequence[str], text: str) -> None:
+    r"""PostgreSQL: rows already written in COPY's text format (values separated by tabs, ``\N`` for null, each row
+    ended by a newline, values escaped by :func:`copy_field`) into ``table``: no per-row work in the driver."""
+    if not text:
+        return
+    raw: Any = conn.connection.driver_connection
+    statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
+    with _as_sqlalchemy_errors(statement), raw.cursor() as cur, cur.copy(statement) as copy:
+        copy.write(text)
+
+
+@contextmanager
+def _as_sqlalchemy_errors(statement: str) -> Iterator[None]:
+    """The driver's errors on a connection used directly, raised as SQLAlchemy raises them from ``execute``
+    (``IntegrityError`` for a content hash another writer stored first, ``OperationalError``, ...)."""
+    import psycopg  # PostgreSQL's driver: only where it is the store
+
+    try:
+        yield
+    except psycopg.Error as err:
+        raise sa.exc.DBAPIError.instance(statement, None, err, psycopg.Error) from err
 
 
 def fetch_one(engine: Engine, sql: str, params: Sequence[Any]) -> Any:

@@ -22,7 +22,7 @@ from pmemo_replay.checking import EXIT_MALFORMED, check_log
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.games.cards import cards_for
 from pmemo_replay.logio import LogError, PmemoLog, check_card_ids, dump_jsonl, parse_log
-from pmemo_replay.store.db import encode_json, encode_sorted
+from pmemo_replay.store.db import encode_json, encode_sorted, encode_sorted_lines
 
 SNAPSHOT_EVERY = 64
 AS_PLAYED = "as_played"
@@ -51,7 +51,7 @@ def canonical_text(log: PmemoLog, *, irregular: bool = False) -> str:
     The header's ``as_played`` takes part only in a game where an irregularity stood (``irregular``): a regular game
     is the same game with or without the flag (stored once).
     """
-    return _canonical([encode_sorted(a) for a in log.actions], identity_header(log.header, irregular=irregular))
+    return _canonical(encode_sorted_lines(log.actions), identity_header(log.header, irregular=irregular))
 
 
 def identity_header(header: dict[str, Any], *, irregular: bool) -> dict[str, Any]:
@@ -67,8 +67,9 @@ def identity_header(header: dict[str, Any], *, irregular: bool) -> dict[str, Any
     return {k: v for k, v in header.items() if k != AS_PLAYED}
 
 
-def _canonical(action_texts: list[str], header: dict[str, Any]) -> str:
-    return f'{{"actions":[{",".join(action_texts)}],"game":{encode_sorted(header)}}}'
+def _canonical(action_lines: str, header: dict[str, Any]) -> str:
+    """``action_lines``: the actions' canonical texts, one per line (:func:`db.encode_sorted_lines`)."""
+    return f'{{"actions":[{action_lines.replace(chr(10), ",")}],"game":{encode_sorted(header)}}}'
 
 
 def content_hash(log: PmemoLog, *, irregular: bool = False) -> str:
@@ -141,17 +142,24 @@ def _fold(log: PmemoLog, cards: Any, every: int) -> tuple[Folder, list[tuple[int
     folder = Folder(log.header, cards, keep_trails=False, count_unverified=True)
     to_snapshot = folder.ruleset.to_snapshot
     snapshots = []
-    push = folder.push
-    total = len(log.actions)
-    for n, action in enumerate(log.actions, 1):
+    push, run = folder.push, folder.apply_run
+    actions = log.actions
+    total = len(actions)
+
+    def push_ruled(i: int) -> None:
         try:
-            push(action)
+            push(actions[i])
         except IllegalAction:
             raise
         except Exception as err:  # an engine bug: named at the action it failed on (engine.error)
-            raise EngineFault(n - 1, err) from err
-        if n % every == 0 and n < total:  # the end gets its own snapshot: the settled state
-            snapshots.append((n, encode_json(to_snapshot(folder.state))))
+            raise EngineFault(i, err) from err
+
+    for stop in range(every, total, every):  # the end gets its own snapshot: the settled state
+        for i in range(run(actions, stop), stop):  # straight while the ruleset allows; push rules on a refusal
+            push_ruled(i)
+        snapshots.append((stop, encode_json(to_snapshot(folder.state))))
+    for i in range(run(actions, total), total):
+        push_ruled(i)
     folder.settle()
     snapshots.append((total, encode_json(to_snapshot(folder.state))))
     return folder, snapshots
@@ -183,7 +191,7 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: i
     says the table let irregular actions stand (docs/as-played.md): folded as if the header said so; a game where
     one stood is stored with ``"as_played": true`` in its header (the bytes rewritten as JSON Lines), a regular one
     as received."""
-    texts = [encode_sorted(a) for a in log.actions]  # before the fold sees them
+    texts = encode_sorted_lines(log.actions)  # before the fold sees them
     asked = as_played and log.header.get(AS_PLAYED) is not True
     folded = PmemoLog({**log.header, AS_PLAYED: True}, log.actions, log.form) if asked else log
     marked = dump_jsonl(folded).encode("utf-8") if asked else data  # before the fold sees the actions
@@ -205,7 +213,7 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: i
     cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"])
                        for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})  # unlisted: none
     return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, folder, digest),
-                    "\n".join(texts), types, players, snapshots, cards_in, _seats(log, folder))
+                    texts, types, players, snapshots, cards_in, _seats(log, folder))
 
 
 def prepare(data: bytes, source: str, cards: Any, *, every: int = SNAPSHOT_EVERY,

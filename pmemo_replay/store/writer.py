@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import repeat
 from typing import Any, Literal
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from pmemo_replay.store.db import RawJSON, bulk_insert, write_transaction
+from pmemo_replay.store.db import RawJSON, bulk_insert, copy_field, copy_text, is_postgresql, write_transaction
 from pmemo_replay.store.models import GAME, UPLOAD
-from pmemo_replay.store.prepare import Prepared, Rejected
+from pmemo_replay.store.prepare import NO_PLAYER, Prepared, Rejected
 
 Status = Literal["stored", "present", "rejected"]
 
@@ -61,18 +62,67 @@ def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
     now = _now()
     uploads = [{"source": p.source, "received_at": now, "content_hash": p.upload_hash, "size": len(p.data), "data": p.data}
                for p in games]
-    upload_ids = conn.execute(UPLOAD.insert().returning(UPLOAD.c.id, sort_by_parameter_order=True), uploads).scalars().all()
+    if is_postgresql(conn):
+        upload_ids, ids = _new_ids(conn, len(games))
+    else:
+        upload_ids = conn.execute(UPLOAD.insert().returning(UPLOAD.c.id, sort_by_parameter_order=True), uploads).scalars().all()
     rows = [{**p.game, "header": RawJSON(p.game["header"]), "upload_id": u, "stored_at": now,
              "what_if": bool(p.game.get("what_if", False))}
             for p, u in zip(games, upload_ids, strict=True)]
-    ids = conn.execute(GAME.insert().returning(GAME.c.id, sort_by_parameter_order=True), rows).scalars().all()
+    if is_postgresql(conn):  # COPY with the ids taken: no multi-row INSERT for the driver to parse, no RETURNING
+        bulk_insert(conn, "upload", ("id", *uploads[0]), [(u, *row.values()) for u, row in zip(upload_ids, uploads, strict=True)])
+        columns = tuple(rows[0])
+        bulk_insert(conn, "game", ("id", *columns), [(g, *(row[c] for c in columns)) for g, row in zip(ids, rows, strict=True)])
+    else:
+        ids = conn.execute(GAME.insert().returning(GAME.c.id, sort_by_parameter_order=True), rows).scalars().all()
     pairs = list(zip(games, ids, strict=True))
-    bulk_insert(conn, "game_action", ("game_id", "seq", "type", "player", "data"),
-                [row for p, g in pairs for row in p.action_rows(g)])
+    if is_postgresql(conn):  # the many small rows as COPY text made here, in a few joins per game
+        copy_text(conn, "game_action", ACTION_COLUMNS, "".join([action_copy_text(p, g) for p, g in pairs]))
+    else:
+        bulk_insert(conn, "game_action", ACTION_COLUMNS, [row for p, g in pairs for row in p.action_rows(g)])
     bulk_insert(conn, "game_snapshot", ("game_id", "seq", "data"), [(g, s, d) for p, g in pairs for s, d in p.snapshots])
-    bulk_insert(conn, "game_card", ("game_id", "player", "card"), [(g, n, c) for p, g in pairs for n, c in p.cards])
+    if is_postgresql(conn):
+        copy_text(conn, "game_card", CARD_COLUMNS, "".join([f"{g}\t{n}\t{copy_field(c)}\n" for p, g in pairs for n, c in p.cards]))
+    else:
+        bulk_insert(conn, "game_card", CARD_COLUMNS, [(g, n, c) for p, g in pairs for n, c in p.cards])
     insert_seats(conn, pairs)
     return list(ids)
+
+
+def _new_ids(conn: Connection, n: int) -> tuple[list[int], list[int]]:
+    """PostgreSQL: ``n`` new upload ids and ``n`` new game ids from their tables' sequences, each list ascending (as
+    an INSERT of ``n`` rows would number them)."""
+    raw: Any = conn.connection.driver_connection
+    taken = raw.execute("SELECT nextval(pg_get_serial_sequence('upload', 'id')), nextval(pg_get_serial_sequence('game', 'id')) "
+                        "FROM generate_series(1, %s)", (n,)).fetchall()
+    return sorted(u for u, _ in taken), sorted(g for _, g in taken)
+
+
+ACTION_COLUMNS = ("game_id", "seq", "type", "player", "data")
+CARD_COLUMNS = ("game_id", "player", "card")
+#: an action's player in COPY text, by ``Prepared.action_players`` byte (``NO_PLAYER``: null)
+_PLAYER_TEXT = (*map(str, range(NO_PLAYER)), "\\N")
+_SEQ_TEXT: list[str] = []
+
+
+def _lines(text: str) -> list[str]:
+    """The newline-separated values of ``text``, each escaped for COPY's text format (JSON text needs it only for
+    a backslash: it holds no raw control character)."""
+    if "\\" in text or "\t" in text or "\r" in text:
+        return [copy_field(line) for line in text.split("\n")]
+    return text.split("\n")
+
+
+def action_copy_text(p: Prepared, game_id: int) -> str:
+    """The ``game_action`` rows of ``p`` (:meth:`Prepared.action_rows`) in COPY's text format, in a few joins."""
+    n = len(p.action_players)
+    if not n:
+        return ""
+    while len(_SEQ_TEXT) < n:
+        _SEQ_TEXT.extend(map(str, range(len(_SEQ_TEXT), 2 * len(_SEQ_TEXT) + 256)))
+    rows = zip(repeat(str(game_id), n), _SEQ_TEXT[:n], _lines(p.action_types), map(_PLAYER_TEXT.__getitem__, p.action_players),
+               _lines(p.action_json), strict=True)
+    return "\n".join(map("\t".join, rows)) + "\n"
 
 
 def insert_seats(conn: Connection, pairs: Sequence[tuple[Prepared, int]]) -> None:

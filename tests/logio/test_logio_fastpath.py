@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -245,3 +246,16 @@ def test_integers_beyond_64_bits_stay_exact_in_json_lines() -> None:
         actions = [*doc["actions"][:2], {**doc["actions"][2], "meta": {"n": [big]}}]
         text = "\n".join(json.dumps(x) for x in [head, *actions]) + "\n"
         assert agree(text)[2][2]["meta"] == {"n": [big]}
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*"0123456789eE+-. \"\\:,[]{}xé青", "\ud800", "😀"]), max_size=80),
+       st.integers(min_value=0, max_value=25))
+def test_the_digit_run_checks_find_what_their_regular_expressions_find(text: str, run: int) -> None:
+    """The import's quick checks (digits zeroed, substring search) answer as the patterns they replaced, on any text:
+    non-ASCII, lone surrogates and long runs of digits included."""
+    samples = [text, text + "7" * run, text.replace("e", "e" + "1" * run)]
+    samples += [text + sign + "9" * run + text for sign in ("e", "E", "e+", "E+", "e-", "+")]
+    for sample in samples:
+        assert reader._maybe_overflow(sample) == (re.search(r"[eE]\+?[0-9]{3}", sample) is not None)
+        assert reader._beyond_64_bits(sample) == (re.search("[0-9]{19}", sample) is not None)
