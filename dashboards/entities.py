@@ -67,7 +67,7 @@ def card_page(con: duckdb.DuckDBPyConnection, card: str, ruleset: str, f: Filter
     undated = recent < GAMES_SHOWN or since is None or page > 1
     window = "" if undated else f" AND played_at >= ? AND month >= '{since.year:04d}-{since.month:02d}'"
     games = con.execute(
-        f"SELECT game_id, seat, player, archetype, played_at, points FROM card_games WHERE {base} AND flags & {PLAYED} > 0"
+        f"SELECT game_id, seat, player, archetype, played_at, points, irregular FROM card_games WHERE {base} AND flags & {PLAYED} > 0"
         f"{window} ORDER BY played_at DESC NULLS LAST, game_id DESC LIMIT {GAMES_SHOWN} OFFSET {(page - 1) * GAMES_SHOWN}",
         args if undated else [*args, since]).fetchall()
     return {
@@ -75,8 +75,9 @@ def card_page(con: duckdb.DuckDBPyConnection, card: str, ruleset: str, f: Filter
         "totals": {**_wr(n, s), "seen": _wr(seen_n, seen_s), "played": _wr(played_n, played_s)},
         "weeks": weekly(weeks),
         "decks": [{"archetype": a, **_wr(k, score), "copies": round(c, 2)} for a, k, score, c in decks],
-        "games": [{"game_id": g, "seat": seat, "player": p, "archetype": a, "played_at": at, "result": pts / 2}
-                  for g, seat, p, a, at, pts in games],
+        "games": [{"game_id": g, "seat": seat, "player": p, "archetype": a, "played_at": at, "result": pts / 2,
+                   "irregular": irregular or 0}  # irregularities that stood (a game stored as played, docs/as-played.md)
+                  for g, seat, p, a, at, pts, irregular in games],
         "page": page, "first": (page - 1) * GAMES_SHOWN + 1, "more": played_n > (page - 1) * GAMES_SHOWN + len(games),
         "pages": max(1, -(-played_n // GAMES_SHOWN)),  # of games where it was played; a page past it lists none
     }

@@ -3,6 +3,10 @@
 Every figure shows intervals and draws buckets under ``min_games`` in grey (never hides them). Text
 that reaches Plotly goes through :func:`esc`: Plotly reads a few HTML tags and entities in labels,
 so escaping keeps names such as ``<b>`` literal.
+
+A figure's title is no SVG text (one line that does not wrap, cut off on a phone) but a caption the page shows
+in HTML under the section heading: :func:`caption` of a figure, ``"caption"`` of each figure :func:`dashboard`
+returns (plain text, escaped by the template).
 """
 
 from __future__ import annotations
@@ -30,11 +34,17 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=False)
 
 
-def _layout(fig: go.Figure, title: str, height: int = 380, **kw: Any) -> go.Figure:
-    fig.update_layout(title={"text": esc(title), "x": 0, "font": {"size": 14}}, height=height, font=FONT,
-                      margin={"l": 60, "r": 20, "t": 48, "b": 48}, paper_bgcolor="#ffffff", plot_bgcolor="#fbfaf7",
+def _layout(fig: go.Figure, text: str, height: int = 380, top: int = 16, **kw: Any) -> go.Figure:
+    """The common layout; ``text``, the caption (plain text), is kept in ``layout.meta`` for the page, not drawn."""
+    fig.update_layout(meta={"caption": text}, height=height, font=FONT,
+                      margin={"l": 60, "r": 20, "t": top, "b": 48}, paper_bgcolor="#ffffff", plot_bgcolor="#fbfaf7",
                       hoverlabel={"align": "left"}, **kw)
     return fig
+
+
+def caption(fig: go.Figure) -> str:
+    """What the figure shows, as the page's caption above it (plain text)."""
+    return str(fig.layout.meta["caption"])
 
 
 def _errors(values: list[float | None], cis: list[list[float] | None]) -> dict[str, Any]:
@@ -65,11 +75,11 @@ def _iwd_interval(r: dict[str, Any]) -> list[float] | None:
 
 
 def empty_figure(title: str) -> go.Figure:
-    """A figure saying that no game matches, instead of empty axes."""
+    """A figure saying that no game matches, instead of empty axes; ``title`` becomes its caption."""
     fig = go.Figure()
     fig.add_annotation(text="no games match these filters", showarrow=False, font={"size": 15, "color": "#5b6477"},
                        x=0.5, y=0.5, xref="paper", yref="paper")
-    return _layout(fig, title, height=200, xaxis={"visible": False}, yaxis={"visible": False})
+    return _layout(fig, title, height=200, top=24, xaxis={"visible": False}, yaxis={"visible": False})
 
 
 def _pct(x: float | None) -> str:
@@ -103,7 +113,8 @@ def gih_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
                       "<extra></extra>",
     ))
     fig.add_hline(y=0.5, line={"dash": "dot", "color": "#8d97ad", "width": 1})
-    return _layout(fig, "Games-in-hand win rate against games (95% intervals)",
+    return _layout(fig, "Games-in-hand win rate of each card against its GIH games (95% intervals; the dotted line is "
+                        "50%)",
                    xaxis=_count_axis([r["gih_games"] for r in rows], "GIH games (player-games)"),
                    yaxis={"title": "GIH WR", "tickformat": ".0%", "range": [0, 1]})
 
@@ -139,10 +150,10 @@ def iwd_figure(cards: dict[str, Any], min_games: int) -> go.Figure:
         hovertemplate="%{y}<br>IWD %{x:+.1%} [%{customdata[4]}]<br>GIH %{customdata[2]} (n=%{customdata[0]}) · "
                       "GNS %{customdata[3]} (n=%{customdata[1]})<extra></extra>",
     ))
-    return _layout(fig, f"Improvement when drawn (IWD) of the {len(rows)} most played cards (95% intervals; "
-                        "green/red only when the interval excludes 0)",
+    return _layout(fig, f"Improvement when drawn (IWD = GIH WR − GNS WR, in percentage points) of the {len(rows)} most "
+                        "played cards (95% intervals; green/red only when the interval excludes 0)",
                    height=max(300, 80 + 17 * len(rows)),
-                   xaxis={"title": "IWD = GIH WR − GNS WR (percentage points)", "tickformat": "+.0%", "zeroline": True},
+                   xaxis={"title": "GIH WR − GNS WR", "tickformat": "+.0%", "zeroline": True},
                    yaxis={"automargin": True, "tickfont": {"size": 11}})
 
 
@@ -166,8 +177,8 @@ def decks_figure(decks: dict[str, Any], min_games: int) -> go.Figure:
     fig.update_xaxes(tickformat=".0%", row=1, col=1)
     fig.update_xaxes(tickformat=".0%", range=[0, 1], row=1, col=2)
     fig.update_yaxes(automargin=True)
-    return _layout(fig, "Archetypes: share of player-games and win rate (95% intervals)", height=max(280, 90 + 30 * len(rows)),
-                   showlegend=False)
+    return _layout(fig, "Archetypes: share of player-games (left) and win rate (right, 95% intervals)",
+                   height=max(280, 90 + 30 * len(rows)), top=30, showlegend=False)
 
 
 def matchups_figure(matchups: dict[str, Any], min_games: int) -> go.Figure:
@@ -197,7 +208,8 @@ def matchups_figure(matchups: dict[str, Any], min_games: int) -> go.Figure:
         go.Heatmap(z=low, text=low_text, colorscale=[[0, GREY], [1, GREY]], showscale=False, **common),
     ])
     size = len(rows_)
-    return _layout(fig, "Matchups: win rate of the row archetype against the column archetype", height=max(240, 150 + 46 * size),
+    return _layout(fig, "Matchups: win rate of the row archetype against the column archetype (the opponent), with the "
+                        "player-games n of each cell", height=max(240, 150 + 46 * size),
                    xaxis={"title": "opponent", "side": "bottom", "automargin": True}, yaxis={"autorange": "reversed", "automargin": True})
 
 
@@ -244,8 +256,9 @@ def pairs_figure(games: dict[str, Any], min_games: int) -> go.Figure:
 def trends_figure(trends: dict[str, Any], min_games: int, archetypes: list[str]) -> go.Figure:
     """Weekly share (top) and win rate with its 95% interval as a whisker (bottom) per archetype, the archetypes side by
     side within each week (no filled bands drawn over one another); weeks under the minimum as grey points."""
-    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08, subplot_titles=("share of the week's player-games",
-                                                                                                  "win rate (whiskers: 95% intervals)"))
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.12, subplot_titles=("share", "win rate"))
+    # each subplot's title at its plot's left edge: centred, "win rate" ran into the upper plot's 0% label on a phone
+    fig.update_annotations(x=0, xanchor="left", font={"size": 12, "color": "#5b6477"})
     palette = colors(archetypes)
     weeks = [w["week"] for w in trends["weeks"]]
     position = {w: i for i, w in enumerate(weeks)}
@@ -282,17 +295,19 @@ def trends_figure(trends: dict[str, Any], min_games: int, archetypes: list[str])
     fig.update_yaxes(tickformat=".0%", range=[0, 1], row=2, col=1)
     fig.update_xaxes(type="linear", tickmode="array", tickvals=list(range(len(weeks))), ticktext=weeks,
                      range=[-0.6, len(weeks) - 0.4])
-    return _layout(fig, "Weekly trends by archetype (ISO weeks of played_at)", height=560, legend={"orientation": "h", "y": -0.12})
+    return _layout(fig, "Weekly trends by archetype (ISO weeks of played_at): share of the week's player-games (top) and win "
+                        "rate with its 95% interval as a whisker (bottom)",
+                   height=560, top=30, legend={"orientation": "h", "y": -0.12})
 
 
 def dashboard(stats: dict[str, dict[str, Any]], min_games: int) -> dict[str, Any]:
-    """Every figure of /meta as plain JSON data (``{"data", "layout"}``), by view name."""
+    """Every figure of /meta as plain JSON data (``{"data", "layout", "caption"}``), by view name."""
     archetypes = [r["archetype"] for r in stats["decks"]["rows"]]
     if not stats["decks"]["covers"]["games"]:  # nothing to plot: say so rather than draw empty axes
         titles = {"gih": "Games-in-hand win rate", "iwd": "Improvement when drawn (IWD)", "decks": "Archetypes",
                   "matchups": "Matchups", "first": "First-player advantage", "trends": "Weekly trends by archetype",
                   "pairs": "Opening Hero × Magical Girl"}
-        return {name: json.loads(pio.to_json(empty_figure(t), validate=False)) for name, t in titles.items()}
+        return {name: _json(empty_figure(f"{t}: no games match these filters")) for name, t in titles.items()}
     figs = {
         "gih": gih_figure(stats["cards"], min_games), "iwd": iwd_figure(stats["cards"], min_games),
         "decks": decks_figure(stats["decks"], min_games), "matchups": matchups_figure(stats["matchups"], min_games),
@@ -300,4 +315,11 @@ def dashboard(stats: dict[str, dict[str, Any]], min_games: int) -> dict[str, Any
     }
     if "games" in stats:
         figs["pairs"] = pairs_figure(stats["games"], min_games)
-    return {name: json.loads(pio.to_json(fig, validate=False)) for name, fig in figs.items()}
+    return {name: _json(fig) for name, fig in figs.items()}
+
+
+def _json(fig: go.Figure) -> dict[str, Any]:
+    """A figure as plain JSON data for plotly.js, with its caption beside (``{"data", "layout", "caption"}``)."""
+    body: dict[str, Any] = json.loads(pio.to_json(fig, validate=False))
+    body["caption"] = body["layout"].pop("meta", {}).get("caption", "")
+    return body

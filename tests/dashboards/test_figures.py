@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dashboards.figures import GREY, dashboard, esc, first_figure, gih_figure, iwd_figure, matchups_figure, trends_figure
+from dashboards.figures import GREY, caption, dashboard, esc, first_figure, gih_figure, iwd_figure, matchups_figure, trends_figure
 from tests.dashboards.conftest import by_card
 from tests.dashboards.league import A
 
@@ -68,3 +68,23 @@ def test_labels_are_literal() -> None:
     fig = trends_figure(body, 5, ["<i>X</i>"])
     assert {t.name for t in fig.data if t.name} == {"&lt;i&gt;X&lt;/i&gt;"}
     assert any(t.marker.color == GREY for t in fig.data if t.mode == "markers")  # 2 < 5: a grey point over the line
+
+
+def test_titles_are_captions_for_the_page_not_svg_text(stats: Any) -> None:
+    """An SVG title is one line that does not wrap (cut off on a phone): each figure draws none and hands the page a
+    plain-text caption instead, the IWD colour rule and the Matchups reading included."""
+    views = {kind: stats(kind) for kind in ("cards", "decks", "matchups", "first", "trends")}
+    figs = dashboard(views, 2)
+    for name, fig in figs.items():
+        assert not fig["layout"].get("title", {}).get("text"), name
+        assert fig["caption"] and "meta" not in fig["layout"], name
+    iwd = iwd_figure(views["cards"], 2)
+    assert figs["iwd"]["caption"] == caption(iwd)
+    assert caption(iwd).endswith("(95% intervals; green/red only when the interval excludes 0)")
+    assert f"of the {len(iwd.data[0].y)} most played cards" in caption(iwd)
+    assert "row archetype against the column archetype" in figs["matchups"]["caption"]
+    assert "95% interval" in figs["trends"]["caption"] and "95% intervals" in figs["first"]["caption"]
+    trends = trends_figure(views["trends"], 2, [r["archetype"] for r in views["decks"]["rows"]])
+    assert [(a.text, a.x, a.xanchor) for a in trends.layout.annotations] == [("share", 0, "left"), ("win rate", 0, "left")]
+    empty = dashboard({kind: stats(kind, event="no such event") for kind in views}, 2)
+    assert empty["gih"]["caption"].startswith("Games-in-hand win rate") and not empty["gih"]["layout"].get("title", {}).get("text")

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dashboards.facts import CardCodes, StoredGame, game_rows
-from dashboards.figures import GREY, dashboard, pairs_figure
+from dashboards.figures import GREY, caption, dashboard, pairs_figure
 from dashboards.filters import Filters
 from dashboards.intervals import wilson
 from dashboards.queries import statistics, two_seats
@@ -341,7 +341,7 @@ def test_pairs_figure_has_intervals_and_greys_small_pairs(mixed: tuple[Store, Pa
     assert [c == GREY for c in bar.marker.color] == [False, True]  # n 5 and 1 against a minimum of 2
     assert bar.error_x.arrayminus[0] == pytest.approx(0.4 - wilson(2, 5)[0])
     assert "pairs" in dashboard({k: mahou(mixed[1], k) for k in ("cards", "decks", "matchups", "first", "trends", "games")}, 2)
-    assert pairs_figure(statistics(mixed[1], "games", Filters.parse({"ruleset": "pm-2.22"})), 2).layout.title.text.endswith("none")
+    assert caption(pairs_figure(statistics(mixed[1], "games", Filters.parse({"ruleset": "pm-2.22"})), 2)).endswith("none")
 
 
 @settings(max_examples=15, deadline=None)

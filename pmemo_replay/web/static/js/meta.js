@@ -36,6 +36,35 @@ function loadPlotly() {
   return plotly;
 }
 
+// On a narrow screen the long category labels of a horizontal bar chart (IWD's "MHK 01-077" and the card's name)
+// would squeeze the bars into a sliver: they are shortened to a share of the width, the full label stays in the hover.
+const LABEL_SHARE = 0.4;
+let measure = null;
+function textWidth(text, font) {
+  measure ??= document.createElement("canvas").getContext("2d");
+  measure.font = font;
+  return measure.measureText(text).width;
+}
+const escapeLabel = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function fitLabels(fig, width) {
+  const bars = fig.data.find((t) => t.type === "bar" && t.orientation === "h" && Array.isArray(t.y));
+  if (!bars || !width) return fig.layout;
+  const key = bars.yaxis && bars.yaxis !== "y" ? `yaxis${bars.yaxis.slice(1)}` : "yaxis";
+  const axis = fig.layout[key] ?? {};
+  const size = axis.tickfont?.size ?? fig.layout.font?.size ?? 12;
+  const font = `${size}px ${fig.layout.font?.family ?? "sans-serif"}`;
+  const room = width * LABEL_SHARE;
+  const labels = bars.y.map(plain);
+  if (labels.every((label) => textWidth(label, font) <= room)) return fig.layout;
+  const short = labels.map((label) => {
+    let cut = label;
+    while (cut.length > 1 && textWidth(`${cut}…`, font) > room) cut = cut.slice(0, -1);
+    return cut === label ? label : `${cut.trimEnd()}…`;
+  });
+  return { ...fig.layout, [key]: { ...axis, tickmode: "array", tickvals: bars.y, ticktext: short.map(escapeLabel) } };
+}
+
 const drawn = new WeakSet();
 async function draw(node) {
   if (drawn.has(node)) return;
@@ -43,7 +72,7 @@ async function draw(node) {
   const fig = figures[node.dataset.figure];
   if (!fig) return;
   await loadPlotly();
-  window.Plotly.newPlot(node, fig.data, fig.layout, { responsive: true, displaylogo: false });
+  window.Plotly.newPlot(node, fig.data, fitLabels(fig, node.clientWidth), { responsive: true, displaylogo: false });
   node.on("plotly_click", openClicked);
 }
 
