@@ -59,6 +59,64 @@ def legal_actions(g: Game) -> list[Action]:
     return unique
 
 
+def seat_legal(g: Game, seat: int) -> list[Action]:
+    """``seat``'s own legal actions as it may see them (§12): a target naming a card it cannot see (one of the
+    rival's hand or deck: a choice the effect makes there) becomes null, every deck order (a mulligan's ``order``)
+    keeps its length with null ids, and the variants that then read alike are listed once."""
+    from engine.clockwork.view import seen_action
+
+    out: list[Action] = []
+    seen: set[str] = set()
+    for a in legal_actions(g):
+        if a.get("p") != seat:
+            continue
+        a = seen_action(a, seat, placed=True)
+        if "targets" in a:
+            a["targets"] = _seen_targets(g, a, seat)
+        key = repr(sorted(a.items()))
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def _seen_targets(g: Game, a: Action, seat: int) -> list[Any]:
+    """``a``'s targets with each card ``seat`` cannot see null: a card chosen from the rival's hand or deck, or from
+    the seat's own hand where it does not hold that card now (one an earlier op of the effect would draw)."""
+    targets = list(a["targets"])
+    for i, (t, key, who) in enumerate(_choosers(_action_effect(g, a), _controller(a))):
+        if i >= len(targets) or key != "card" or targets[i] is None:
+            continue
+        place = t["from"]
+        if who != seat and place in ("hand", "deck"):
+            targets[i] = None
+        elif place == "hand" and targets[i] not in g.players[seat].hand:
+            targets[i] = None
+    return targets
+
+
+def _controller(a: Action) -> int:
+    """Whose effect the action's targets serve: a King's Memorion's on_recall is its target's controller's."""
+    return a["target"].get("p", a["p"]) if a["type"] == "recall" else a["p"]
+
+
+def _action_effect(g: Game, a: Action) -> tuple[dict[str, Any], ...]:
+    """The template ops whose choices a listed ``trigger``, ``activate`` or King's Memorion ``recall`` names."""
+    if a["type"] == "trigger":
+        for e in g.pending:
+            if (e["p"], e["at"], e["ability"], e["memorion"]) == (a["p"], a["at"], a["ability"], a.get("memorion")):
+                return _effect_of(g, e) or ()
+    elif a["type"] == "activate":
+        unit = g.players[a["p"]].unit_at(a["at"])
+        if unit is not None:
+            return abilities_of(g, unit)[a["ability"]].effect or ()
+    elif a["type"] == "recall":
+        card = g.card(a["card"])
+        if card.on_recall is not None:
+            return card.on_recall[1] or ()
+    return ()
+
+
 def _setup(g: Game, p: int) -> Iterator[Action]:
     me = g.players[p]
     if me.stage == "setup":
@@ -111,6 +169,16 @@ def _effect_of(g: Game, e: dict[str, Any]) -> tuple[dict[str, Any], ...] | None:
     return abilities_of(g, unit)[e["ability"]].effect  # type: ignore[arg-type]
 
 
+def _choosers(effect: tuple[dict[str, Any], ...], p: int) -> Iterator[tuple[dict[str, Any], str, int]]:
+    """``(template op, field, player)`` for each ``"choose"`` of ``effect`` (controller ``p``), in the order the
+    action's ``targets`` give them (§8.1): per op its ``at``, then its ``card`` or ``memorion``."""
+    for t in effect:
+        who = p if t["p"] == "self" else 1 - p
+        for key in ("at", "card", "memorion"):
+            if t.get(key) == "choose":
+                yield t, key, who
+
+
 def _with_targets(g: Game, base: Action, effect: tuple[dict[str, Any], ...] | None, p: int) -> Iterator[Action]:
     """``base`` with every small combination of targets and choices its effect may need (confirmed later)."""
     if not effect:
@@ -118,18 +186,18 @@ def _with_targets(g: Game, base: Action, effect: tuple[dict[str, Any], ...] | No
         return
     pools: list[list[Any]] = []
     choices: list[list[Any]] = []
-    for t in effect:
-        who = p if t["p"] == "self" else 1 - p
+    for t, key, who in _choosers(effect, p):
         pl = g.players[who]
-        if t.get("at") == "choose":
+        if key == "at":
             pools.append([f"zone:{i}" for i, u in enumerate(pl.zones) if u is not None and not u.destroyed] or [None])
-        if t.get("card") == "choose":
+        elif key == "card":
             where = {"hand": pl.hand, "storage": pl.storage, "deck": pl.deck, "drop": pl.drop}.get(t["from"], [])
             if t["op"] == "summon":
                 where = [c for c in where if g.card(c).type == "successor"]
             pools.append(sorted(set(where)) or [None])
-        if t.get("memorion") == "choose":
+        else:
             pools.append(sorted({m[0] for _, u in _units(g, who) for m in u.memorions}) or [None])
+    for t in effect:
         for key, words in (("state", ("stand", "action")), ("to", ("hand", "deck_top", "deck_bottom", "storage", "drop"))):
             if isinstance(t.get(key), dict):
                 choices.append([[]] + [[w] for w in words])

@@ -126,6 +126,9 @@ class ClockworkMemorion(CompleteLogRecording):
     def legal_actions(self, state: Game) -> list[dict[str, Any]]:
         return legal.legal_actions(state)
 
+    def player_legal(self, state: Game, seat: int) -> list[dict[str, Any]]:
+        return legal.seat_legal(state, seat)
+
     def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
         return view.player_view(state_json, seat)
 
