@@ -328,8 +328,9 @@ def _quick(g: Game, p: int) -> Iterator[Action]:
             for pos, u in _units(g, owner):
                 target = {"p": owner, "at": pos}
                 base = {"type": "recall", "p": p, "card": cid, "from": source, "target": target}
-                if card.type == "kings_memorion":
-                    effect = card.on_recall[1] if card.on_recall else None
+                if card.type == "kings_memorion":  # its on_recall's choices only where it happens (§6.3)
+                    happens = card.on_recall is not None and card.on_recall[0] in ("any", "ruler" if u.is_ruler else "successor")
+                    effect = card.on_recall[1] if happens and card.on_recall is not None else None
                     yield from _with_targets(g, base, effect, owner)
                     continue
                 given = card.word_given()
