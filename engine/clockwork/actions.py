@@ -403,10 +403,11 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
 def _resolve_inherit(g: Game, p: int, trail: Trail, at: str, cid: str, me: Player, slot: Any, uid: int) -> None:
     found = g.locate(uid, (p, at))
     me.played.setdefault(cid, g.turn)
-    if found is None:
+    if found is None or found[1].destroyed:  # destroyed by the interrupts: it cannot be inherited onto (§9.1)
         me.drop.append(cid)
         if trail.keep:
-            event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
+            gone = "has left" if found is None else "is destroyed"
+            event(trail, "inherit", f"the holder {gone}: {cid} goes to the Drop Zone")
         return
     holder = found[1]
     holder.memorions.append([cid, slot])
