@@ -82,7 +82,8 @@ SIZES = ({"width": 1280, "height": 800}, {"width": 1200, "height": 800}, {"width
 _LAYOUT = """() => {
   const out = [];
   const r = (n) => n.getBoundingClientRect();
-  if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push(`page ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+  const page = document.documentElement.scrollWidth;
+  if (page > window.innerWidth + 1) out.push(`page ${page} > ${window.innerWidth}`);
   for (const side of document.querySelectorAll('#board .side.cw')) {
     const s = r(side), seat = side.dataset.seat;
     if (side.scrollWidth > side.clientWidth + 1) out.push(`side ${seat} overflows: ${side.scrollWidth} > ${side.clientWidth}`);
@@ -98,7 +99,7 @@ _LAYOUT = """() => {
       const stats = [...z.querySelectorAll('.f-stat')];
       for (const st of stats) {
         const a = r(st);
-        if (a.left < b.left - 1 || a.right > b.right + 1) out.push(`side ${seat} ${z.dataset.pos} stat '${st.textContent}' overflows its zone`);
+        if (a.left < b.left - 1 || a.right > b.right + 1) out.push(`${seat} ${z.dataset.pos} '${st.textContent}' overflows its zone`);
         const css = getComputedStyle(st);
         if (css.borderTopWidth === '0px' && css.paddingLeft === '0px') out.push(`stat '${st.textContent}' is unstyled`);
       }
