@@ -176,6 +176,12 @@ class Ruleset(FoldHooks, Protocol):
     def legal_actions(self, state: State) -> list[Action]:
         """Every action the fold accepts now, for the player who may act."""
 
+    def player_legal(self, state: State, seat: int) -> list[Action] | None:
+        """``seat``'s own legal actions as it may see them (a seat view's "what could have been done"): every card id
+        the seat cannot see (a rival's hand card an effect would choose, a deck order) null, and the variants that
+        then read alike listed once, so that no seat view names a hidden card; None when the service computes them
+        on its own redaction (Precious Memories' table logs, like ``player_actions``)."""
+
     def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
         """The state JSON as ``seat`` may see it (what the rules keep from that player replaced by null)."""
 

@@ -140,6 +140,12 @@ def seat_actions(key: str, header: Mapping[str, Any], actions: Sequence[Mapping[
     return player_actions(redaction(key, header, actions, cards, view))
 
 
-def ruleset_legal(ruleset: Any, legal: list[dict[str, Any]], view: View) -> list[dict[str, Any]]:
-    """A seat's own legal actions (the public view: none)."""
-    return [] if view == "public" else [a for a in legal if a.get("p") == view]
+def ruleset_legal(ruleset: Any, state: Any, view: View) -> list[dict[str, Any]]:
+    """A seat's own legal actions in the judge's engine ``state``, as the seat may see them (the ruleset's
+    ``player_legal``: no card hidden from it is named); the public view: none."""
+    if view == "public":
+        return []
+    seen = ruleset.player_legal(state, int(view))
+    if seen is None:  # pragma: no cover - a game with its own views gives its seats' legal actions
+        raise TypeError(f"{ruleset.name} makes its own views but no player_legal")
+    return seen

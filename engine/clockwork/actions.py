@@ -17,7 +17,7 @@ from engine.clockwork.cards import Ability
 from engine.clockwork.effects import Source, check_designation, pass_memorions, resolve
 from engine.clockwork.rules import check, event, illegal
 from engine.clockwork.schema import PLAIN_CHECKS as _PLAIN
-from engine.clockwork.schema import action_card_ids, action_problem
+from engine.clockwork.schema import action_card_ids, action_problem_at
 from engine.clockwork.state import ZONE_INDEX, Game, Player, Unit
 from engine.clockwork.values import abilities_of, has, has_slot, is_active, mind, power, summon_level, words_matter
 from engine.clockwork.words import ZONES
@@ -54,9 +54,11 @@ def _apply_checked(g: Game, a: Mapping[str, Any], trail: Trail) -> None:
     by_id = g.cards.by_id
     quick = _PLAIN.get(a.get("type")) if type(a) is dict else None  # type: ignore[arg-type]  # schema.well_formed, inlined
     if quick is None or not quick(a, by_id):  # type: ignore[arg-type]
-        problem = action_problem(a)
+        problem = action_problem_at(a)
         if problem is not None:
-            raise illegal("log.schema", problem)
+            err = illegal("log.schema", problem[1])
+            err.path_suffix = problem[0]  # a nested item at fault: its path from the action (§11)
+            raise err
         if not _ids_known(a, by_id):
             for path, cid in action_card_ids(a):
                 if cid not in by_id:
@@ -401,10 +403,11 @@ def _declare_inherit(g: Game, p: int, a: Mapping[str, Any], trail: Trail) -> Res
 def _resolve_inherit(g: Game, p: int, trail: Trail, at: str, cid: str, me: Player, slot: Any, uid: int) -> None:
     found = g.locate(uid, (p, at))
     me.played.setdefault(cid, g.turn)
-    if found is None:
+    if found is None or found[1].destroyed:  # destroyed by the interrupts: it cannot be inherited onto (§9.1)
         me.drop.append(cid)
         if trail.keep:
-            event(trail, "inherit", f"the holder has left: {cid} goes to the Drop Zone")
+            gone = "has left" if found is None else "is destroyed"
+            event(trail, "inherit", f"the holder {gone}: {cid} goes to the Drop Zone")
         return
     holder = found[1]
     holder.memorions.append([cid, slot])
@@ -767,6 +770,8 @@ def _resolve_trigger(g: Game, p: int, a: Mapping[str, Any], trail: Trail, abilit
         ab, idx = g.card(memorion).abilities[ability], None
     if not is_active(g, unit, ab, idx):
         event(trail, "trigger", "the ability has become inactive: it does nothing")
+        # it builds no ops: logged ops must be none (effect.result), targets and choices none (effect.target)
+        resolve(g, Source(p, unit, ab, idx, entry["card"], ability), (), a, trail)
         return
     resolve(g, Source(p, unit, ab, idx, entry["card"], ability), ab.effect, a, trail)
 
@@ -904,6 +909,7 @@ def _resolve_recall(g: Game, p: int, a: Mapping[str, Any], trail: Trail, cid: st
             raise illegal("recall.target", f"the recall of {cid} fails: it opens no Recall Time, so time must be empty")
         if trail.keep:
             event(trail, "recall", f"the recall of {cid} fails: it goes to the Drop Zone")
+        resolve(g, Source(owner, u, None, None, cid, None), (), a, trail)  # nothing happens: no targets, no ops
         return
     opened = not g.recall_time
     g.recall_time = True
@@ -940,10 +946,12 @@ def _recall_effect(g: Game, p: int, u: Unit, owner: int, a: Mapping[str, Any], t
         g.dirty = True
         g.suspect(u)
     _word(g, p, cid)
+    effect: tuple[dict[str, Any], ...] = ()  # no on_recall happens: no targets, choices or ops (§8.1)
     if card.type == "kings_memorion" and card.on_recall is not None:
-        holder, effect = card.on_recall
+        holder = card.on_recall[0]
         if holder == "any" or (holder == "ruler") == u.is_ruler:
-            resolve(g, Source(owner, u, None, None, cid, None), effect, a, trail)
+            effect = card.on_recall[1]
+    resolve(g, Source(owner, u, None, None, cid, None), effect, a, trail)
 
 
 DECLARE: dict[str, Callable[[Game, int, Mapping[str, Any], Trail], Resolver]] = {

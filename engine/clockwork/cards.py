@@ -368,6 +368,9 @@ class _Reader:
             cost_counters = cost.get("counters", 0)
             if not isinstance(cost_action, bool) or not is_int(cost_counters) or cost_counters < 0:
                 raise self.fail(f"{where}.cost", "action is a boolean and counters an integer of at least 0")
+            if not cost_action and cost_counters == 0:  # §1.1 "at least one of the two must be set": to a cost
+                raise self.fail(f"{where}.cost", "a cost turns the card (action: true) or spends 1 or more counters; "
+                                                 "a free activated ability is not a card of this ruleset")
         if kind == "continuous" and "effect" not in v:
             raise self.fail(f"{where}.effect", "a continuous ability needs an effect")
         effect = None if "effect" not in v else self.effect(v["effect"], f"{where}.effect", slots,

@@ -103,7 +103,9 @@ class _Builder:
             if z is None:
                 return None
             z += -1 if at == "left" else 1
-            return f"zone:{z}" if 0 <= z < 4 else None
+            if not 0 <= z < 4 or self.g.players[p].zones[z] is None:
+                return None  # off the row or an empty zone: nothing there, the op is skipped (readings 3)
+            return f"zone:{z}"
         chosen = self.target()  # "choose": a Successor of player p
         pl = self.g.players[p]
         choosable = [f"zone:{i}" for i, u in enumerate(pl.zones) if u is not None and not u.destroyed]

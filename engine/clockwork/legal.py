@@ -8,6 +8,7 @@ shuffles them); ``concede`` and ``note`` are always legal and never listed.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +20,10 @@ from engine.rulings import IllegalAction, NullTrail
 
 Action = dict[str, Any]
 _NULL = NullTrail()
-MAX_TARGET_SETS = 24
+#: the most target lists tried for one ability (readings 18; the pools are small: 4 zones, a hand, a pile)
+MAX_TARGET_SETS = 4096
+#: the cards a draw of a slot-valued count is taken to bring into the hand, for the choices after it
+MAX_SLOT_DRAW = 4
 
 
 def actor(g: Game) -> int | None:
@@ -57,6 +61,63 @@ def legal_actions(g: Game) -> list[Action]:
             seen.add(key)
             unique.append(a)
     return unique
+
+
+def seat_legal(g: Game, seat: int) -> list[Action]:
+    """``seat``'s own legal actions as it may see them (§12): a target naming a card it cannot see (one of the
+    rival's hand or deck: a choice the effect makes there) becomes null, every deck order (a mulligan's ``order``)
+    keeps its length with null ids, and the variants that then read alike are listed once."""
+    from engine.clockwork.view import seen_action
+
+    out: list[Action] = []
+    seen: set[str] = set()
+    for a in legal_actions(g):
+        if a.get("p") != seat:
+            continue
+        a = seen_action(a, seat, placed=True)
+        if "targets" in a:
+            a["targets"] = _seen_targets(g, a, seat)
+        key = repr(sorted(a.items()))
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def _seen_targets(g: Game, a: Action, seat: int) -> list[Any]:
+    """``a``'s targets with each card ``seat`` cannot see null: a card chosen from the rival's hand or deck, or from
+    the seat's own hand where it does not hold that card now (one an earlier op of the effect would draw)."""
+    targets = list(a["targets"])
+    for i, (t, key, who) in enumerate(_choosers(_action_effect(g, a), _controller(a))):
+        if i >= len(targets) or key != "card" or targets[i] is None:
+            continue
+        place = t["from"]
+        rivals = who != seat and place in ("hand", "deck")
+        if rivals or (place == "hand" and targets[i] not in g.players[seat].hand):
+            targets[i] = None
+    return targets
+
+
+def _controller(a: Action) -> int:
+    """Whose effect the action's targets serve: a King's Memorion's on_recall is its target's controller's."""
+    return a["target"].get("p", a["p"]) if a["type"] == "recall" else a["p"]
+
+
+def _action_effect(g: Game, a: Action) -> tuple[dict[str, Any], ...]:
+    """The template ops whose choices a listed ``trigger``, ``activate`` or King's Memorion ``recall`` names."""
+    if a["type"] == "trigger":
+        for e in g.pending:
+            if (e["p"], e["at"], e["ability"], e["memorion"]) == (a["p"], a["at"], a["ability"], a.get("memorion")):
+                return _effect_of(g, e) or ()
+    elif a["type"] == "activate":
+        unit = g.players[a["p"]].unit_at(a["at"])
+        if unit is not None:
+            return abilities_of(g, unit)[a["ability"]].effect or ()
+    elif a["type"] == "recall":
+        card = g.card(a["card"])
+        if card.on_recall is not None:
+            return card.on_recall[1] or ()
+    return ()
 
 
 def _setup(g: Game, p: int) -> Iterator[Action]:
@@ -111,30 +172,43 @@ def _effect_of(g: Game, e: dict[str, Any]) -> tuple[dict[str, Any], ...] | None:
     return abilities_of(g, unit)[e["ability"]].effect  # type: ignore[arg-type]
 
 
+def _choosers(effect: tuple[dict[str, Any], ...], p: int) -> Iterator[tuple[dict[str, Any], str, int]]:
+    """``(template op, field, player)`` for each ``"choose"`` of ``effect`` (controller ``p``), in the order the
+    action's ``targets`` give them (§8.1): per op its ``at``, then its ``card`` or ``memorion``."""
+    for t in effect:
+        who = p if t["p"] == "self" else 1 - p
+        for key in ("at", "card", "memorion"):
+            if t.get(key) == "choose":
+                yield t, key, who
+
+
 def _with_targets(g: Game, base: Action, effect: tuple[dict[str, Any], ...] | None, p: int) -> Iterator[Action]:
-    """``base`` with every small combination of targets and choices its effect may need (confirmed later)."""
+    """``base`` with every combination of targets and choices its effect may need (confirmed later): a card chosen
+    from a hand after an op that draws or puts cards there may be one of those (draw 2, then discard 1)."""
     if not effect:
         yield base
         return
     pools: list[list[Any]] = []
     choices: list[list[Any]] = []
+    into_hand: dict[int, set[str]] = {0: set(), 1: set()}  # cards earlier ops of the effect may bring to a hand
     for t in effect:
         who = p if t["p"] == "self" else 1 - p
         pl = g.players[who]
-        if t.get("at") == "choose":
-            pools.append([f"zone:{i}" for i, u in enumerate(pl.zones) if u is not None and not u.destroyed] or [None])
-        if t.get("card") == "choose":
-            where = {"hand": pl.hand, "storage": pl.storage, "deck": pl.deck, "drop": pl.drop}.get(t["from"], [])
-            if t["op"] == "summon":
-                where = [c for c in where if g.card(c).type == "successor"]
-            pools.append(sorted(set(where)) or [None])
-        if t.get("memorion") == "choose":
-            pools.append(sorted({m[0] for _, u in _units(g, who) for m in u.memorions}) or [None])
+        for _, key, what in _choosers((t,), p):
+            pools.append(_pool(g, t, key, what, into_hand[what]))
+        if t["op"] == "draw":  # the cards it may draw: the top of the deck (a slot value: a few)
+            n = t["n"] if isinstance(t["n"], int) else MAX_SLOT_DRAW
+            into_hand[who].update(pl.deck[-n:] if n > 0 else ())
+        elif t["op"] == "put" and (t["to"] == "hand" or isinstance(t["to"], dict)):
+            src = {"deck": pl.deck, "deck_top": pl.deck[-t.get("n", 1):], "storage": pl.storage, "drop": pl.drop,
+                   "hand": ()}.get(t["from"], ())
+            into_hand[who].update(src)
+    for t in effect:
         for key, words in (("state", ("stand", "action")), ("to", ("hand", "deck_top", "deck_bottom", "storage", "drop"))):
             if isinstance(t.get(key), dict):
                 choices.append([[]] + [[w] for w in words])
     for targets in itertools.islice(itertools.product(*pools), MAX_TARGET_SETS):
-        for chosen in itertools.islice(itertools.product(*choices), 8):
+        for chosen in itertools.product(*choices):
             a = dict(base)
             if targets:
                 a["targets"] = list(targets)
@@ -144,6 +218,22 @@ def _with_targets(g: Game, base: Action, effect: tuple[dict[str, Any], ...] | No
             yield a
 
 
+def _pool(g: Game, t: dict[str, Any], key: str, who: int, drawn: set[str]) -> list[Any]:
+    """What a ``"choose"`` of template op ``t`` may name (null when nothing): a Successor of player ``who``, a card
+    of the named place (a hand with the cards earlier ops of the effect may bring, ``drawn``), a Memorion held."""
+    pl = g.players[who]
+    if key == "at":
+        return [f"zone:{i}" for i, u in enumerate(pl.zones) if u is not None and not u.destroyed] or [None]
+    if key == "card":
+        where = list({"hand": pl.hand, "storage": pl.storage, "deck": pl.deck, "drop": pl.drop}.get(t["from"], []))
+        if t["from"] == "hand":
+            where += drawn
+        if t["op"] == "summon":
+            where = [c for c in where if g.card(c).type == "successor"]
+        return sorted(set(where)) or [None]
+    return sorted({m[0] for _, u in _units(g, who) for m in u.memorions}) or [None]
+
+
 def _due(g: Game) -> Iterator[Action]:
     due = g.due
     assert due is not None
@@ -151,43 +241,72 @@ def _due(g: Game) -> Iterator[Action]:
     me = g.players[p]
     if due["what"] == "block":
         stand = [f"zone:{i}" for i, u in enumerate(me.zones) if u is not None and u.state == "stand" and not u.destroyed]
-        yield {"type": "block", "p": p, "with": []}
-        for pos in stand:
-            yield {"type": "block", "p": p, "with": [pos]}
-        if len(stand) > 1:
-            yield {"type": "block", "p": p, "with": stand}
+        for k in range(len(stand) + 1):  # every set of blockers, [] (no block) first
+            for chosen in itertools.combinations(stand, k):
+                yield {"type": "block", "p": p, "with": list(chosen)}
     elif due["what"] == "damage":
         yield {"type": "damage", "p": p}
-        b = g.battle
-        assert b is not None
-        from engine.clockwork.values import mind, power
-
-        found = g.find(b["uid"])
-        attacker = None if found is None else g.players[p].unit_at(found[1])
-        rival = g.players[1 - p]
-        remaining = [(pos, u) for pos in b["blockers"] if (u := rival.unit_at(pos)) is not None and not u.destroyed
-                     and u.uid in b["uids"]]
-        if attacker is not None and remaining:
-            pw = power(g, attacker)
-            for pos, _ in remaining:
-                yield {"type": "damage", "p": p, "split": [{"at": pos, "n": pw}]}
-                yield {"type": "damage", "p": p, "split": [{"at": pos, "n": pw}, {"at": "ruler", "n": 0}]}
-            minds = [mind(g, u) for _, u in remaining]
-            excess = pw - sum(minds)
-            if excess > 0:
-                yield {"type": "damage", "p": p, "split": [{"at": pos, "n": m} for (pos, _), m in zip(remaining, minds, strict=True)]
-                       + [{"at": "ruler", "n": excess}]}
-            elif len(remaining) > 1:
-                split, left = [], pw
-                for (pos, _), m in zip(remaining, minds, strict=True):
-                    n = min(m, left)
-                    split.append({"at": pos, "n": n})
-                    left -= n
-                split[0]["n"] += left
-                yield {"type": "damage", "p": p, "split": split}
+        yield from _splits(g, p)
     else:
-        yield {"type": "discard", "p": p, "cards": me.hand[:due["n"]]}
-        yield {"type": "discard", "p": p, "cards": me.hand[-due["n"]:]}
+        seen: set[tuple[str, ...]] = set()
+        for cards in itertools.combinations(sorted(me.hand), due["n"]):  # every choice of cards (copies alike)
+            if cards not in seen:
+                seen.add(cards)
+                yield {"type": "discard", "p": p, "cards": list(cards)}
+
+
+#: the most damage splits listed for one damage step (readings 18): beyond it, a representative few
+MAX_SPLITS = 2000
+
+
+def _compositions(total: int, parts: int, unit: int) -> Iterator[list[int]]:
+    """Every way to write ``total`` as ``parts`` amounts ≥ 0 in steps of ``unit`` (``total`` a multiple of it)."""
+    if parts == 1:
+        yield [total]
+        return
+    for first in range(0, total + 1, unit):
+        for rest in _compositions(total - first, parts - 1, unit):
+            yield [first, *rest]
+
+
+def _splits(g: Game, p: int) -> Iterator[Action]:
+    """The attacker's Power shared among the remaining blockers (§7 step 3): every split in steps of 100 (of 1
+    when the amounts are not multiples of 100) while they number at most MAX_SPLITS, else each blocker taking all,
+    the blockers' Minds met in order, and the Breakthrough excess; each with and without a Ruler share."""
+    from engine.clockwork.values import mind, power
+
+    b = g.battle
+    assert b is not None
+    found = g.find(b["uid"])
+    attacker = None if found is None else g.players[p].unit_at(found[1])
+    rival = g.players[1 - p]
+    remaining = [(pos, u) for pos in b["blockers"] if (u := rival.unit_at(pos)) is not None and not u.destroyed
+                 and u.uid in b["uids"]]
+    if attacker is None or not remaining:
+        return
+    pw = power(g, attacker)
+    positions = [pos for pos, _ in remaining]
+    minds = [mind(g, u) for _, u in remaining]
+    excess = pw - sum(minds)
+    rulers: list[int] = [0] + ([excess] if excess > 0 else [])
+    for share in rulers:
+        total = pw - share
+        unit = 100 if total % 100 == 0 else 1
+        k = len(positions)
+        many = math.comb(total // unit + k - 1, k - 1) > MAX_SPLITS
+        if many:  # a representative few: all to one blocker; the Minds met in order, the rest on the first
+            amounts = [[total if j == i else 0 for j in range(k)] for i in range(k)]
+            met, left = [], total
+            for m in minds:
+                met.append(min(m, left))
+                left -= met[-1]
+            met[0] += left
+            amounts.append(met)
+        for ns in amounts if many else _compositions(total, k, unit):
+            split = [{"at": pos, "n": n} for pos, n in zip(positions, ns, strict=True)]
+            if share == 0:
+                yield {"type": "damage", "p": p, "split": split}
+            yield {"type": "damage", "p": p, "split": [*split, {"at": "ruler", "n": share}]}
 
 
 def _main(g: Game, t: int) -> Iterator[Action]:
@@ -200,14 +319,11 @@ def _main(g: Game, t: int) -> Iterator[Action]:
                     base = {"type": "summon", "p": t, "card": cid, "at": z}
                     if occupant is None or not occupant.memorions:
                         yield base
-                    else:
+                    else:  # every designation of the Memorions passing to the newcomer (§5.1)
                         new = g.new_unit(cid)
-                        slots = []
-                        for m in occupant.memorions:
-                            c = g.card(m[0])
-                            fits = [] if c.type == "kings_memorion" else slots_of(g, new, c.genre or "")
-                            slots.append(fits[0] if fits else None)
-                        yield {**base, "slots": slots}
+                        options = [_designations(g, new, m[0]) for m in occupant.memorions]
+                        for slots in itertools.product(*options):
+                            yield {**base, "slots": list(slots)}
     if g.phase in ("main1", "main2") and not g.first_turn():
         for cid in sorted(set(me.hand)):
             card = g.card(cid)
@@ -260,8 +376,9 @@ def _quick(g: Game, p: int) -> Iterator[Action]:
             for pos, u in _units(g, owner):
                 target = {"p": owner, "at": pos}
                 base = {"type": "recall", "p": p, "card": cid, "from": source, "target": target}
-                if card.type == "kings_memorion":
-                    effect = card.on_recall[1] if card.on_recall else None
+                if card.type == "kings_memorion":  # its on_recall's choices only where it happens (§6.3)
+                    happens = card.on_recall is not None and card.on_recall[0] in ("any", "ruler" if u.is_ruler else "successor")
+                    effect = card.on_recall[1] if happens and card.on_recall is not None else None
                     yield from _with_targets(g, base, effect, owner)
                     continue
                 given = card.word_given()

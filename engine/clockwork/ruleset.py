@@ -11,7 +11,7 @@ from engine.clockwork import hidden, legal, snapshot, stats, view
 from engine.clockwork.actions import apply_action
 from engine.clockwork.cards import CwCardDB, parse_cards
 from engine.clockwork.rules import BOOK, RULES, illegal
-from engine.clockwork.schema import action_problem, card_ids_with_paths, header_problem
+from engine.clockwork.schema import action_problem_at, card_ids_with_paths, header_problem
 from engine.clockwork.setup import _stage, check_decks
 from engine.clockwork.state import Game, Player
 from engine.ruleset import CompleteLogRecording, LogProblem, seat_rows, unverified_in
@@ -126,6 +126,9 @@ class ClockworkMemorion(CompleteLogRecording):
     def legal_actions(self, state: Game) -> list[dict[str, Any]]:
         return legal.legal_actions(state)
 
+    def player_legal(self, state: Game, seat: int) -> list[dict[str, Any]]:
+        return legal.seat_legal(state, seat)
+
     def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
         return view.player_view(state_json, seat)
 
@@ -183,9 +186,10 @@ class ClockworkMemorion(CompleteLogRecording):
         return out
 
     def check_action(self, action: Any, index: int) -> None:
-        problem = action_problem(action)
-        if problem is not None:
-            raise LogProblem(f"action {index}: {problem}", path=str(index), index=index)
+        problem = action_problem_at(action)
+        if problem is not None:  # a nested item at fault: the outer index with the nested path (§11)
+            path = f"{index}.{problem[0]}" if problem[0] else str(index)
+            raise LogProblem(f"action {index}: {problem[1]}", path=path, index=index)
 
     def log_card_ids(self, header: Mapping[str, Any],
                      actions: Sequence[Mapping[str, Any]]) -> Iterator[tuple[int | None, str, str]]:

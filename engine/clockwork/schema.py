@@ -313,8 +313,40 @@ PLAIN_CHECKS = _QUICK
 
 def action_problem(a: Any, *, nested: str = "") -> str | None:
     """What makes an action malformed, or None (``nested``: "interrupts" or "time" for items of those lists)."""
+    found = action_problem_at(a, nested=nested)
+    return None if found is None else found[1]
+
+
+def action_problem_at(a: Any, *, nested: str = "") -> tuple[str, str] | None:
+    """``(path, message)`` of what makes an action malformed, or None: ``path`` is "" for the action itself, else the
+    nested item at fault from it, such as "time.0" or "interrupts.1.time.0" (§11: reported at the outer action's
+    index with the nested path).
+
+    >>> action_problem_at({"type": "deify", "p": 0, "interrupts": [{"type": "deify", "p": 1, "time": []}]})
+    ('interrupts.0', "deify: interrupts.0: deify: unknown field 'time'")
+    """
     if not nested and type(a) is dict and _plainly_fine(a):
         return None
+    message = _own_problem(a, nested)
+    if message is not None:
+        return "", message
+    kind = a["type"]
+    for field in ("interrupts", "time"):
+        items = a.get(field)
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            return "", f"{kind}: field {field!r} is a list"
+        for j, sub in enumerate(items):
+            found = action_problem_at(sub, nested=field)
+            if found is not None:
+                inner = f"{field}.{j}"
+                return (f"{inner}.{found[0]}" if found[0] else inner), f"{kind}: {inner}: {found[1]}"
+    return None
+
+
+def _own_problem(a: Any, nested: str) -> str | None:
+    """What makes the action itself malformed (its nested lists apart), or None."""
     if not isinstance(a, Mapping):
         return "an action is a JSON object"
     kind: Any = a.get("type")
@@ -346,16 +378,6 @@ def action_problem(a: Any, *, nested: str = "") -> str | None:
         problem = op_problem(op, template=False)
         if problem:
             return f"{kind}: ops.{j}: {problem}"
-    for field in ("interrupts", "time"):
-        items = a.get(field)
-        if items is None:
-            continue
-        if not isinstance(items, list):
-            return f"{kind}: field {field!r} is a list"
-        for j, sub in enumerate(items):
-            problem = action_problem(sub, nested=field)
-            if problem:
-                return f"{kind}: {field}.{j}: {problem}"
     return None
 
 

@@ -15,7 +15,7 @@ from engine.clockwork.cards import CwCardDB
 from engine.clockwork.legal import Action, actor, legal_actions
 from engine.clockwork.state import Game
 from engine.clockwork.values import mind, power
-from engine.rulings import NullTrail
+from engine.rulings import IllegalAction, NullTrail
 
 MAX_ACTIONS = 3000
 _NULL = NullTrail()
@@ -149,5 +149,39 @@ def play_game(cards: CwCardDB, decks: Sequence[Sequence[str]], rng: random.Rando
         mine = [a for a in options if a["p"] == who]
         if not mine:
             raise RuntimeError(f"no legal action for player {who} at turn {g.turn}")
-        push(pols[who].choose(g, mine, rng))
+        push(nested(g, pols[who].choose(g, mine, rng), options, rng))
     return {"format": "pmemo-log", "version": 1, "game": header, "actions": actions}
+
+
+#: how often a chosen action is tried with an interrupt, and a recall with a Recall Time (§6.1, §6.3)
+NEST_SHARE = 0.12
+_CAN_NEST = frozenset({"summon", "inherit", "move", "move_memorion", "attack", "block", "trigger", "activate", "recall",
+                       "deify"})
+
+
+def _accepted(g: Game, a: Action) -> bool:
+    try:
+        apply_action(g.clone(), a, _NULL)
+    except IllegalAction:
+        return False
+    return True
+
+
+def nested(g: Game, a: Action, options: list[Action], rng: random.Random) -> Action:
+    """``a``, now and then with one listed quick action of either player as its interrupt, or (a recall) with one
+    listed recall in its Recall Time, when the fold accepts that (legal_actions lists no trees, §14); else ``a``.
+    So self-play logs, and the hypothesis re-checks over them, hold ``interrupts`` and ``time`` lists."""
+    if a["type"] not in _CAN_NEST or rng.random() >= (3 * NEST_SHARE if a["type"] == "recall" else NEST_SHARE):
+        return a
+    tries: list[Action] = []
+    recalls = [r for r in options if r["type"] == "recall" and r is not a]
+    if a["type"] == "recall" and recalls:
+        tries.append({**a, "time": [dict(rng.choice(recalls))]})
+    quick = [q for q in options if q["type"] in QUICK and q is not a]
+    if quick:
+        tries.append({**a, "interrupts": [dict(rng.choice(quick))]})
+    rng.shuffle(tries)
+    for t in tries:
+        if _accepted(g, t):
+            return t
+    return a

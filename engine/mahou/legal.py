@@ -49,6 +49,41 @@ def legal_actions(g: MsState) -> list[Action]:
     return out
 
 
+def seat_legal(g: MsState, seat: int) -> list[Action]:
+    """``seat``'s own legal actions as it may see them: deck orders (``shuffle``, ``redraw``) keep their length with
+    null ids, a target naming a card of the rival's hand (a ``discard`` the effect makes there) becomes null, and
+    the variants that then read alike are listed once."""
+    from engine.mahou.view import seen_action
+
+    out: list[Action] = []
+    seen: set[str] = set()
+    for a in legal_actions(g):
+        if a.get("p") != seat:
+            continue
+        a = seen_action(a, seat)
+        if "targets" in a:
+            a["targets"] = _seen_targets(g, a, seat)
+        key = repr(sorted(a.items()))
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def _seen_targets(g: MsState, a: Action, seat: int) -> list[Any]:
+    targets = list(a["targets"])
+    i = 0
+    for t in g.card(a["card"]).effect or ():
+        for key, v in t.items():
+            if v != "choose":
+                continue
+            owner = seat if t["p"] == "self" else 1 - seat
+            if i < len(targets) and key == "card" and t["op"] != "detach" and owner != seat:
+                targets[i] = None  # a card of the rival's hand
+            i += 1
+    return targets
+
+
 def _setup(g: MsState, p: int) -> Iterator[Action]:
     me = g.players[p]
     if me.stage == "search":

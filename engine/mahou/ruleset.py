@@ -99,6 +99,9 @@ class MahouShoujo(CompleteLogRecording):
     def legal_actions(self, state: MsState) -> list[dict[str, Any]]:
         return legal.legal_actions(state)
 
+    def player_legal(self, state: MsState, seat: int) -> list[dict[str, Any]]:
+        return legal.seat_legal(state, seat)
+
     def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
         return view.player_view(state_json, seat)
 

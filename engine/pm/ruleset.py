@@ -249,6 +249,9 @@ class PreciousMemories:
     def player_actions(self, actions: Any, seat: int) -> None:
         return None  # the service's table-log redaction (engine.pm.redact)
 
+    def player_legal(self, state: Any, seat: int) -> None:
+        return None  # the legal actions of the fold of the seat's redaction (pmemo_replay.views.player_legal)
+
     def player_trail(self, entries: Any, action: Any, seat: int) -> None:
         return None  # folded from the redaction: the trail holds only what the seat saw
 

@@ -71,6 +71,8 @@ def _read_json(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise card_error(str(path), "", "", f"cannot read JSON: {exc}") from None
+    except RecursionError:  # (a "meta" of 100,000 nested lists) as a log that nests too deeply is refused
+        raise card_error(str(path), "", "", "the file nests lists or objects too deeply to be a card file") from None
 
 
 def read_documents(path: str | Path) -> Documents:
@@ -96,6 +98,9 @@ def parse_set(ruleset: Any, documents: Documents, name: str, *, scripts: bool = 
         return dbs[0] if len(dbs) == 1 else ruleset.merge_cards(dbs)
     except CardFileProblem as err:
         raise _named(err, documents) from None
+    except RecursionError:  # a decoded document nesting deeper than a reader can walk
+        where = documents[0][0] if len(documents) == 1 else name
+        raise card_error(where, "", "", "the card data nests lists or objects too deeply") from None
 
 
 @functools.cache

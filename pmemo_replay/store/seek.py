@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from engine.fold import Folder
-from engine.ruleset import hide_unnamed
+from engine.ruleset import View, hide_unnamed
 from engine.rulesets import UnknownRuleset
 from engine.rulings import IllegalAction, Trail
 from pmemo_replay.games import ruleset_of
@@ -18,6 +18,7 @@ from pmemo_replay.games.unnamed import drawn_unnamed, header_unnamed, hide_in_tr
 from pmemo_replay.store.cache import GRID, SeekCache, StoredGame
 from pmemo_replay.store.db import decode_json, fetch_one, orjson_exact, read_connection
 from pmemo_replay.store.models import ACTION, GAME, SNAPSHOT
+from pmemo_replay.views import ruleset_legal
 
 
 class UnknownGame(LookupError):
@@ -105,12 +106,15 @@ def state_at(conn: Source, game_id: int, n: int | None, cards: Any,
 
 
 def legal_at(conn: Source, game_id: int, n: int | None, cards: Any,
-             cache: SeekCache | None = None) -> list[dict[str, Any]]:
-    """What the player who may act after ``n`` actions could have done there (engine.pm.legal); [] when the
-    current engine refuses the stored game before that step."""
+             cache: SeekCache | None = None, *, view: View = "judge") -> list[dict[str, Any]]:
+    """What could have been done after ``n`` actions (the ruleset's ``legal_actions``); in a seat's ``view`` of a
+    game whose ruleset makes its own views, that seat's own as it may see them (``player_legal``, through
+    pmemo_replay.views.ruleset_legal). [] when the current engine refuses the stored game before that step."""
     folder, _, refusal, _ = _folded(conn, game_id, n, cards, cache)
     if folder is None or refusal is not None:
         return []
+    if view != "judge":
+        return ruleset_legal(folder.ruleset, folder.state, view)
     return folder.ruleset.legal_actions(folder.state)  # engine.ruleset.Ruleset
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session
 
-from engine.ruleset import Cards
+from engine.ruleset import Cards, View
 from pmemo_replay.games.cards import CardLibrary, library_of
 from pmemo_replay.logio import PmemoLog, dump_jsonl, load_log
 from pmemo_replay.store import queries, seek
@@ -153,9 +153,10 @@ class Store:
         """
         return seek.state_at(self.engine, game_id, n, self.library, self.seek_cache)
 
-    def legal_at(self, game_id: int, n: int | None = None) -> list[dict[str, Any]]:
-        """The legal actions after ``n`` actions (seek.legal_at). Raises ``UnknownGame`` and ``StepOutOfRange``."""
-        return seek.legal_at(self.engine, game_id, n, self.library, self.seek_cache)
+    def legal_at(self, game_id: int, n: int | None = None, view: View = "judge") -> list[dict[str, Any]]:
+        """The legal actions after ``n`` actions, in the judge's or a seat's ``view`` of a game whose ruleset makes
+        its own views (seek.legal_at). Raises ``UnknownGame`` and ``StepOutOfRange``."""
+        return seek.legal_at(self.engine, game_id, n, self.library, self.seek_cache, view=view)
 
     def count(self, table: str = "game") -> int:
         """Rows in a store table (``game``, ``upload``, ``game_action``, ``game_snapshot``)."""

@@ -250,7 +250,7 @@ def judge_state(game_id: int, at: int | None) -> tuple[dict[str, Any], list[dict
 @bp.get("/games/<int:game_id>/legal")
 def game_legal(game_id: int) -> Any:
     """What could have been done after ``at`` actions: the judge view's legal actions; in a player view only the
-    seat's own, computed on what it saw (the public view: none)."""
+    seat's own, as it may see them (computed on what it saw; the public view: none)."""
     query = state_query()
     at, view = query.get("at"), query["view"]
     game = game_or_404(game_id)
@@ -260,8 +260,8 @@ def game_legal(game_id: int) -> Any:
             legal = get_store().legal_at(game_id, n)
         except (UnknownGame, StepOutOfRange) as err:  # pragma: no cover - checked above
             abort(400, description=str(err))
-    elif views.own_views(ruleset := ruleset_or_422(game)):
-        legal = views.ruleset_legal(ruleset, get_store().legal_at(game_id, n), seat_view(game, view))
+    elif views.own_views(ruleset_or_422(game)):  # the ruleset's player_legal: no card hidden from the seat named
+        legal = get_store().legal_at(game_id, n, seat_view(game, view))
     else:
         seat = seat_view(game, view)
         legal = [] if seat == "public" else views.player_legal(redaction_or_422(game, view), get_cards(), seat, n)

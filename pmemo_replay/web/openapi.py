@@ -249,7 +249,8 @@ PATHS: dict[str, dict[str, Any]] = {
     },
     "/api/games/{game_id}/legal": {
         "get": {
-            "summary": "What could have been done after N actions (in a player view: that seat's own actions only)",
+            "summary": "What could have been done after N actions (in a player view: that seat's own actions only, "
+                       "every card id hidden from it null)",
             "parameters": [GAME_ID, {"in": "query", "schema": schemas.StateQuery}],
             "responses": {"200": _json("LegalResponse", "the legal actions the engine generates there"),
                           "400": _error("N out of range or not an integer, or an unknown view"),

@@ -85,14 +85,15 @@ def _measure(ruleset: str, kind: str, mutation: str) -> tuple[int, int, int, int
 
 #: (ruleset, kind, mutation) -> (cases, folded, ambiguous, ambiguous folded) measured at seed 7: every case a
 #: heuristic can tell folds; the 30 Mahou renames right after the same player's end_turn (empty turns in the
-#: simulation) read as duplicates, as a double tap would, and stop later
+#: simulation) read as duplicates, as a double tap would, and stop later (Clockwork's re-measured after issue 24's
+#: review r24: its self-play now nests interrupts and Recall Times, so the seed plays other games)
 MEASURED = {
     ("mahou-shoujo-1", "end_turn", "duplicate"): (65, 65, 0, 0),
     ("mahou-shoujo-1", "end_turn", "rename"): (66, 36, 30, 0),
-    ("clockwork-memorion-1", "end_phase", "duplicate"): (19, 19, 0, 0),
-    ("clockwork-memorion-1", "end_phase", "rename"): (77, 77, 0, 0),
-    ("clockwork-memorion-1", "end_turn", "duplicate"): (19, 19, 0, 0),
-    ("clockwork-memorion-1", "end_turn", "rename"): (19, 19, 0, 0),
+    ("clockwork-memorion-1", "end_phase", "duplicate"): (20, 20, 0, 0),
+    ("clockwork-memorion-1", "end_phase", "rename"): (82, 82, 0, 0),
+    ("clockwork-memorion-1", "end_turn", "duplicate"): (20, 20, 0, 0),
+    ("clockwork-memorion-1", "end_turn", "rename"): (20, 20, 0, 0),
     ("pm-2.22", "end_approach", "duplicate"): (44, 44, 0, 0),
     ("pm-2.22", "end_approach", "rename"): (45, 45, 0, 0),
 }

@@ -46,3 +46,14 @@ def test_duplicate_ids_and_bad_slot_refs_are_refused() -> None:
     doc["cards"][1]["abilities"][0]["effect"][0]["n"] = {"slot": 5}
     with pytest.raises(CardFileError, match="slot 5 is out of range"):
         parse_cards(doc)
+
+
+@pytest.mark.parametrize("cost", [{"action": False, "counters": 0}, {"counters": 0}, {"action": False}, {}])
+def test_a_free_activated_ability_is_refused(cost: dict) -> None:
+    """§1.1: of `action` and `counters` "at least one ... must be set", read as set to a cost (docs/clockwork-readings.md
+    reading 17): an ability usable without limit for nothing would make a window's log unbounded."""
+    doc = copy.deepcopy(RAW)
+    card = next(c for c in doc["cards"] if any(a["kind"] == "activated" for a in c.get("abilities", ())))
+    next(a for a in card["abilities"] if a["kind"] == "activated")["cost"] = cost
+    with pytest.raises(CardFileError, match=rf"{card['id']} .*cost"):
+        parse_cards(doc)

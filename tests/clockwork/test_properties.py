@@ -145,3 +145,14 @@ def test_arbitrary_actions_are_ruled_not_crashed(seed: int, cut: float, junk: li
             assert ref is None or ref.startswith("Clockwork Memorion")
         assert isinstance(RULESET.to_json(folder.state), dict)
         legal_actions(folder.state)
+
+
+def test_self_play_logs_hold_interrupts_and_recall_times() -> None:
+    """Self-play nests listed quick actions as interrupts and recalls in Recall Times now and then (review r24
+    finding 11), so the re-checks above fold ``interrupts`` and ``time`` lists too."""
+    docs = [_game(seed, ("random", "greedy")[seed % 2]) for seed in range(10)]
+    found = [a for doc in docs for a in doc["actions"]]
+    assert sum(bool(a.get("interrupts")) for a in found) >= 5
+    assert sum(bool(a.get("time")) for a in found) >= 1
+    for doc in docs:
+        assert fold(doc["game"], copy.deepcopy(doc["actions"]), CARDS).ruling is None

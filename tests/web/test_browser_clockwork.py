@@ -72,3 +72,69 @@ def test_the_judge_page_rules_a_pasted_log(browser: Any, live: tuple[LiveServer,
         page.wait_for_function("document.querySelector('#refusal').innerText.includes('HR 7')")
         assert page.get_attribute("#viewer", "data-ruleset") == CWM
         assert page.locator("#board .side.cw").count() == 2
+
+
+#: 1280x800 (the desktop default), 1200 (review r24: the 4th Successor Zone was clipped at 1200-1366 px) and a phone
+SIZES = ({"width": 1280, "height": 800}, {"width": 1200, "height": 800}, {"width": 390, "height": 844})
+
+#: what the board's geometry must satisfy: every Successor Zone (and its stats) inside its row and its side, no side
+#: or row scrolled sideways, the page no wider than the window, and each stat a box of its own apart from the next
+_LAYOUT = """() => {
+  const out = [];
+  const r = (n) => n.getBoundingClientRect();
+  const page = document.documentElement.scrollWidth;
+  if (page > window.innerWidth + 1) out.push(`page ${page} > ${window.innerWidth}`);
+  for (const side of document.querySelectorAll('#board .side.cw')) {
+    const s = r(side), seat = side.dataset.seat;
+    if (side.scrollWidth > side.clientWidth + 1) out.push(`side ${seat} overflows: ${side.scrollWidth} > ${side.clientWidth}`);
+    const row = side.querySelector('.cw-zones .zone-body');
+    if (row.scrollWidth > row.clientWidth + 1) out.push(`side ${seat} zones overflow: ${row.scrollWidth} > ${row.clientWidth}`);
+    const zones = side.querySelectorAll('.cw-zone');
+    if (zones.length !== 4) out.push(`side ${seat} shows ${zones.length} zones`);
+    for (const z of zones) {
+      const b = r(z), box = r(row);
+      if (b.left < box.left - 1 || b.right > box.right + 1 || b.right > s.right + 1 || b.width < 40)
+        out.push(`side ${seat} ${z.dataset.pos} clipped: ${b.left}-${b.right} in ${box.left}-${box.right}`);
+      if (z.scrollWidth > z.clientWidth + 1) out.push(`side ${seat} ${z.dataset.pos} content overflows`);
+      const stats = [...z.querySelectorAll('.f-stat')];
+      for (const st of stats) {
+        const a = r(st);
+        if (a.left < b.left - 1 || a.right > b.right + 1) out.push(`${seat} ${z.dataset.pos} '${st.textContent}' overflows its zone`);
+        const css = getComputedStyle(st);
+        if (css.borderTopWidth === '0px' && css.paddingLeft === '0px') out.push(`stat '${st.textContent}' is unstyled`);
+      }
+      for (let i = 1; i < stats.length; i++) {
+        const a = r(stats[i - 1]), c = r(stats[i]);
+        const sameLine = Math.abs(a.top - c.top) < 2;
+        if (sameLine && c.left < a.right + 2) out.push(`stats '${stats[i - 1].textContent}' and '${stats[i].textContent}' run together`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def _busiest_step(client: Any, gid: int) -> int:
+    """The step with the most Successors on the field (both sides), the widest board."""
+    total = len(client.get(f"/api/games/{gid}/actions").get_json()["actions"])
+    counts = {}
+    for n in range(10, total + 1, 4):
+        state = client.get(f"/api/games/{gid}/state?at={n}").get_json()["state"]
+        counts[n] = sum(u is not None for pl in state["players"] for u in pl["zones"])
+    return max(counts, key=lambda n: (counts[n], -n))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
+def test_the_board_layout_keeps_every_zone_and_stat_in_view(browser: Any, live: tuple[LiveServer, int],
+                                                            size: dict[str, int]) -> None:
+    """The board's own stylesheet (css/boards/clockwork-memorion-1.css, review r24 finding 7): the four Successor
+    Zones of each side fit their row at desktop widths and at 390 px, and Power, Mind, state and keywords are
+    separate boxes, not one run of text."""
+    server, gid = live
+    n = _busiest_step(server.app.test_client(), gid)
+    for page in checked_page(browser, size):
+        page.goto(f"{server.url}/games/{gid}?step={n}")
+        page.wait_for_selector(f'#board[data-step="{n}"]')
+        assert page.locator("link[href*='css/boards/clockwork-memorion-1.css']").count() == 1
+        assert page.locator("#board .cw-zone .f-stat").count() >= 3  # a Successor on the field at least
+        assert page.evaluate(_LAYOUT) == []

@@ -82,6 +82,10 @@ class ToyRace(CompleteLogRecording):
     def legal_actions(self, state: ToyState) -> list[dict[str, Any]]:
         return toy.legal_actions(state)
 
+    def player_legal(self, state: ToyState, seat: int) -> list[dict[str, Any]]:
+        """The seat's own actions, a shuffle's order (a deck order) null: only its own hand is named."""
+        return [toy.seen_action(a, seat) for a in toy.legal_actions(state) if a["p"] == seat]
+
     def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
         return toy.player_view(state_json, seat)
 

@@ -82,7 +82,7 @@ export function createBoard({ cards, players }) {
         el("div", { class: "zone cw-zones", "aria-label": "Successor Zones" },
           el("div", { class: "zone-label", text: "Successor Zones" }),
           el("div", { class: "zone-body" }, pl.zones.map((u, i) => successor(u, i)))),
-        pile("Storage", pl.storage, `storage:${p}`), pile("Drop", pl.drop, `drop:${p}`)),
+        el("div", { class: "cw-piles" }, pile("Storage", pl.storage, `storage:${p}`), pile("Drop", pl.drop, `drop:${p}`))),
       el("div", { class: "row hand", "aria-label": "Hand" },
         handTiles(pl, hideHand)));
   }
