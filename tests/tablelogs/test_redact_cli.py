@@ -51,4 +51,6 @@ def test_redact_exit_codes(tmp_path: Path, sim_logs: list[dict[str, Any]], capsy
     assert json.loads(capsys.readouterr().err)["ruling"]["index"] == 6
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
     assert main(["redact", str(tmp_path / "broken.json"), "--view", "0"]) == 2
-    assert main(["redact", str(src), "--view", "0", "--out", str(tmp_path / "x.txt")]) == 2
+    # a name without .json/.jsonl is written in the input's form (review r21h, 5c: --out /dev/null)
+    assert main(["redact", str(src), "--view", "0", "--out", str(tmp_path / "x.txt")]) == 0
+    assert json.loads((tmp_path / "x.txt").read_text(encoding="utf-8"))["format"] == "pmemo-log"
