@@ -353,8 +353,19 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts, disputed: Disput
         return _tail(text, end)
     else:  # a keyword this reader does not know: an effect the engine cannot check (never dropped)
         facts.effects.append(unknown_keyword(word))
+        return condition_end(text, end)
     return end
 
+
+def condition_end(text: str, end: int) -> int:
+    """Where an unknown keyword ending at ``end`` ends with its condition: 〔KW〕▶「A」 (KGY's 〔知略〕) takes the
+    「A」 along, a part of the keyword, not the start of the next sentence."""
+    m = _KEYWORD_CONDITION.match(text, end)
+    return _close(text, m.end() - 1) if m is not None else end
+
+
+#: the condition an unknown keyword takes after it: 〔KW〕▶「A」 (the arrow, then 「)
+_KEYWORD_CONDITION = re.compile(r"[ \u3000]*[▸▶][ \u3000]*「")
 
 _KNOWN = ("アクティブ", "ブレイク", "EXカード", "コンビ", "レベルアップ", "自由登場", "強引", "我慢", "突破", "天然", "逆境",
           "連携", "支援")
