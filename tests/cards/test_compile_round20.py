@@ -85,3 +85,17 @@ def test_a_condition_on_this_cards_own_ap() -> None:
     assert got["condition"] == {"count": {"spec": {"is_source": True, "min_stat": 150}, "at_least": 1}}
     # DP alone, and "this card's AP" on an Event: not read
     assert _one("このカードは、このカードのDPが100以上ある場合、〔我慢〕を得る。") is None
+
+
+def test_put_onto_the_area_when_paid_for_a_named_text() -> None:
+    got = _one("このカードは、自分の「試験 次郎」または「試験 三郎」の使用型テキストのコストによって捨て札置き場に置かれた場合、場に出す"
+               "ことができる。")
+    assert got is not None and got["trigger"] == "paid_for_text" and got["optional"]
+    assert got["condition"] == {"subject": {"side": "self", "name": ["試験 三郎", "試験 次郎"]}}
+    assert got["do"][0] | {"up_to": True} == {"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {},
+                                              "this_card": True, "up_to": True, "who": "self"}
+    # anything after "may be put onto the Area", or all of a kind: not read
+    assert _one("このカードは、自分の「試験 次郎」の使用型テキストのコストによって捨て札置き場に置かれた場合、場に出すことができる。"
+                "その後、カードを1枚引く。") is None
+    assert _one("このカードは、自分の全てのキャラの使用型テキストのコストによって捨て札置き場に置かれた場合、"
+                "場に出すことができる。") is None

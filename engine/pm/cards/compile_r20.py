@@ -62,3 +62,20 @@ def _own_stat(text: str, ctx: Ctx) -> dict[str, Any] | None:
 
 
 ph.MORE_CONDITIONS.append(_own_stat)
+
+
+def _paid_for_text(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
+    """"(This card,) when it is put into the discard by the cost of a Movement text of your X, may be put onto the
+    Area" (Xの使用型テキストのコストによって捨て札置き場に置かれた場合、場に出すことができる): ``paid_for_text`` with X as
+    its subject, the steps "put this card from the discard onto the Area" (as MHK's hand scripts read it)."""
+    m = re.match(r"(?P<np>[^、]+?)の使用型テキストのコストによって捨て札置き場に置かれた場合、(?=場に出す(?:ことができる)?$)", text)
+    if m is None or not ctx.this_subject or ctx.card.type != "chara":
+        return None
+    p = ph._np(m["np"], ctx)
+    if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that:
+        raise NotUnderstood(m["np"])
+    ctx.in_discard = True
+    return "paid_for_text", {"subject": p.chara_spec()}, "このカードを" + text[m.end():]
+
+
+ph.MORE_TRIGGERS.append(_paid_for_text)
