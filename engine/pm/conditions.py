@@ -41,6 +41,7 @@ own Chara is in that area), ``history`` (this turn's plays, entries, approaches 
 opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves),
 ``cards`` (``{"zone", "who", "filter", "at_least"|"at_most"}``: cards in a player's discard, removed zone or hand,
 see :func:`cards_in_zone`; also a count),
+``nothing_under`` (no card under the effect's own Chara: none face down, no Level Up stack; round 20),
 ``left_by_approach`` (アプローチで退場: the effect's own Chara leaves by the Elimination Judgement of an approach in
 which it approached or interfered; checked when it leaves).
 """
@@ -461,6 +462,8 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return source is not None and (source.entered_turn == g.turn) == bool(want)
     if key == "rested":  # the effect's own Chara is rested (True) / active (False): off the Area, neither
         return source is not None and source.rested == bool(want)
+    if key == "nothing_under":  # round 20: no card under the effect's own Chara (face down, or a Level Up stack)
+        return source is not None and g.on_area(source) and (not source.under and not source.stack) == bool(want)
     if key == "not":
         return not holds(g, owner, want, source)
     if key == "any_of":

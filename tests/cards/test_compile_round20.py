@@ -99,3 +99,27 @@ def test_put_onto_the_area_when_paid_for_a_named_text() -> None:
                 "その後、カードを1枚引く。") is None
     assert _one("このカードは、自分の全てのキャラの使用型テキストのコストによって捨て札置き場に置かれた場合、"
                 "場に出すことができる。") is None
+
+
+def test_cards_face_down_under_charas_moved_off() -> None:
+    got = _one("このカードが登場した場合、自分のキャラの下に裏向きで重ねられているカード1枚を捨て札にできる。捨て札にした場合、カードを"
+               "2枚引く。")
+    assert got is not None and got["optional"]
+    assert got["do"] == [{"op": "support_move", "from": "under", "n": 1, "to": "discard", "filter": {}, "side": "self",
+                          "up_to": True, "then": [{"op": "draw", "who": "self", "n": 2}]}]
+    got = _one("このカードが登場した場合、相手のキャラの下に裏向きで重ねられているカード1枚を手札に戻す。")
+    assert got is not None and got["do"][0]["side"] == "opponent" and got["do"][0]["to"] == "hand"
+    # without 裏向きで the cards under a Chara are a Level Up stack too: not read
+    assert _one("このカードが登場した場合、相手のキャラ1枚の下に重ねられているカード1枚を捨て札にする。") is None
+    # "if so" after a Support moved off (one card): when it moved
+    got = _one("[メイン/自分]:《休》自分のサポートカード1枚を捨て札にする。その場合、カードを1枚引く。")
+    assert got is not None and got["do"][0]["then"] == [{"op": "draw", "who": "self", "n": 1}]
+    assert _one("[メイン/自分]:《休》自分のサポートカード2枚を捨て札にする。その場合、カードを1枚引く。") is None
+
+
+def test_gives_points_with_nothing_under_it() -> None:
+    got = _one("このカードが、カードが下に重ねられていない状態でポイントを与えた場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "gave_point" and got["condition"] == {"nothing_under": True}
+    got = _one("このカードが、自分の「試験 次郎」がいる状態でポイントを与えた場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "gave_point" and got["condition"] == {"has_name": "試験 次郎"}
+    assert _one("このカードが、カードが下に重ねられていない状態で踊った場合、カードを1枚引く。") is None

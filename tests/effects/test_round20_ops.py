@@ -14,7 +14,7 @@ from pmemo_replay.logio.schemas import OP_SCHEMAS
 from tests.effects.test_machinery import AKI, BEN, MY_DB, F, _chara, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
-SCHEMER, DIGGER, KEEPER, GROWER = "TST 88-001", "TST 88-002", "TST 88-003", "TST 88-004"
+SCHEMER, DIGGER, KEEPER, GROWER, SPENDER = "TST 88-001", "TST 88-002", "TST 88-003", "TST 88-004", "TST 88-005"
 OWN_AP_40 = {"count": {"spec": {"is_source": True, "min_ap": 40}, "at_least": 1}}
 CARDS = [
     # "when this card enters, you may put 1 hand card face down under this card" (KGY's 〔知略〕 Charas' shape)
@@ -33,6 +33,13 @@ CARDS = [
         {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)),
         Effect("continuous", condition=OWN_AP_40, script=(
             {"op": "grant", "target": "self", "what": {"not_interfered_by": {}}, "until": "turn_end"},))),
+    # "[Main/self] (0): you may put 1 card face down under one of your Charas into the discard. If you did, draw a
+    # card" (KGY 01-023's shape); "if no card is under this card, it gets +10/+10" (KGY 01-066's condition)
+    _chara("88-005", "Spender", Effect("activated", timing=Timing.parse("main/self"), cost=0, optional=True, script=(
+        {"op": "support_move", "from": "under", "n": 1, "to": "discard", "filter": {}, "side": "self", "up_to": True,
+         "then": [{"op": "draw", "who": "self", "n": 1}]},)),
+        Effect("continuous", condition={"nothing_under": True}, script=(
+            {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},))),
 ]
 
 
@@ -137,3 +144,31 @@ def test_a_condition_on_this_cards_own_ap() -> None:
     assert not conditions.holds(state, 0, OWN_AP_40, None)  # no own Chara: no AP to read
     assert conditions.chara_problem(state, 1, {"min_ap": 40}, ben) is None  # Ben is 40/40: AP 40 is "40 or more"
     assert conditions.chara_problem(state, 1, {"min_ap": 50}, ben) is not None
+
+
+def test_a_card_under_a_chara_goes_to_the_discard_and_nothing_under() -> None:
+    g = boards_with(CARDS, [SPENDER], [], hand0=[SCHEMER, F[5], F[6], F[7]])
+    spender = assert_legal(g).state_json()["players"][0]["main"][0]
+    assert spender["ap"] == 40  # nothing under it: +10/+10
+    g.add("summon", 0, card=SCHEMER, area="main", pay=pay(F[5], F[6]))
+    g.add("trigger", 0, card=SCHEMER, effect=0, choices=[[F[7]]])
+    hand = len(assert_legal(g).state_json()["players"][0]["hand"])
+    g.add("use_effect", 0, card=SPENDER, effect=0, pay=[], choices=[[{"p": 0, "on": SCHEMER, "card": F[7]}]])
+    res = assert_legal(g)
+    state = res.state_json()["players"][0]
+    assert F[7] in state["discard"] and "under" not in state["main"][1] and len(state["hand"]) == hand + 1
+    g.actions[-1] = {**g.actions[-1], "choices": [[{"p": 0, "on": SCHEMER, "card": F[8]}]]}
+    assert_illegal(g, "effect.target")  # no such card under it
+    g.actions[-1] = {**g.actions[-1], "choices": [[]]}
+    res = assert_legal(g)  # none chosen: nothing moves, no draw
+    assert _under(res) == [] and res.state_json()["players"][0]["main"][1]["under"] == [F[7]]
+    g.actions[-1] = {"type": "use_effect", "p": 0, "card": SPENDER, "effect": 0, "pay": [],
+                     "ops": [{"op": "move", "p": 0, "card": F[7], "from": "under", "on": SCHEMER, "to": "discard"},
+                             {"op": "draw", "p": 0, "n": 1}]}
+    assert F[7] in assert_legal(g).state_json()["players"][0]["discard"]
+    state = assert_legal(g).state
+    spender_c, schemer_c = state.players[0].main
+    assert conditions.holds(state, 0, {"nothing_under": True}, spender_c)
+    schemer_c.under.append(F[9])
+    assert not conditions.holds(state, 0, {"nothing_under": True}, schemer_c)
+    assert not conditions.holds(state, 0, {"nothing_under": True}, None)

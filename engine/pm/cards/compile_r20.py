@@ -79,3 +79,46 @@ def _paid_for_text(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | Non
 
 
 ph.MORE_TRIGGERS.append(_paid_for_text)
+
+
+_UNDER_TO = {"捨て札にする": "discard", "手札に加える": "hand", "手札に戻す": "hand", "ゲームから取り除く": "removed",
+             "デッキの下に移す": "deck_bottom"}
+
+
+@reads(r"(?P<side>自分|相手)のキャラ(?:1枚)?の下に裏向きで重ねられているカード(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)"
+       r"(?P<to>" + "|".join(_UNDER_TO) + ")")
+def _under_off(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"N cards face down under your (the opponent's) Charas to the discard / the hand / ...": the cards under
+    Charas (``support_move`` ``from: "under"``, engine.pm.support_moves). Face down only: the cards of a Level Up
+    stack (重ねられているカード without 裏向きで) are another thing, not read."""
+    step: Step = {"op": "support_move", "from": "under", "n": int(m["n"] or m["upto"]), "to": _UNDER_TO[m["to"]],
+                  "filter": {}, "side": "self" if m["side"] == "自分" else "opponent"}
+    if m["upto"] or ctx.may:
+        step["up_to"] = True
+    return [step]
+
+
+def _nothing_under(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"(this card) with no card put under it" (カードが下に重ねられていない): ``nothing_under`` (none face down, no
+    Level Up stack)."""
+    if text != "カードが下に重ねられていない" or ctx.card.type != "chara":
+        return None
+    return {"nothing_under": True}
+
+
+ph.MORE_CONDITIONS.append(_nothing_under)
+
+
+def _gave_point_while(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
+    """"When this card gives points while X" (このカードが、X状態でポイントを与えた場合): ``gave_point`` under X, checked
+    when it fires (as the same shape with 登場)."""
+    m = re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?ポイントを与えた場合、", text)
+    if m is None:
+        return None
+    extra = ph.condition(m["c"], ctx)
+    if "count" in extra:  # this card itself is not one of them
+        extra["count"]["spec"]["not_self"] = True
+    return "gave_point", extra, text[m.end():]
+
+
+ph.MORE_TRIGGERS.append(_gave_point_while)
