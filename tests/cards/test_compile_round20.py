@@ -123,3 +123,26 @@ def test_gives_points_with_nothing_under_it() -> None:
     got = _one("このカードが、自分の「試験 次郎」がいる状態でポイントを与えた場合、カードを1枚引く。")
     assert got is not None and got["trigger"] == "gave_point" and got["condition"] == {"has_name": "試験 次郎"}
     assert _one("このカードが、カードが下に重ねられていない状態で踊った場合、カードを1枚引く。") is None
+
+
+def test_a_state_keyword_after_a_trigger_is_an_effect_of_its_own() -> None:
+    text = ("このカードが登場した場合、カードを1枚引く。メインエリアに自分の「試験 次郎」が3枚以上いる場合、このカードは、〔突破30〕を"
+            "得る。")
+    data = {"id": "TST 01-001", "name": "試験 花子", "setName": "試験", "type": "キャラクター", "color": "赤", "cost": "1",
+            "source": "1", "ap": "10", "dp": "10", "text": text}
+    (card,) = parse_documents([("TST_01-001.json", data)], "TST", compile=True)
+    assert [e.kind for e in card.effects] == ["auto", "continuous"] and all(e.compiled for e in card.effects)
+    assert normalized(card.effects[1])["condition"] == {
+        "count": {"spec": {"side": "self", "name": "試験 次郎", "area": "main"}, "at_least": 3}}
+    # a sentence with an event (した場合) or a duration stays a part of the triggered effect, as before
+    data["text"] = ("このカードが登場した場合、カードを1枚引く。自分の「試験 次郎」がいる場合、このカードは、ターン終了時まで〔強引〕を"
+                    "得る。")
+    (card,) = parse_documents([("TST_01-001.json", data)], "TST", compile=True)
+    assert len(card.effects) == 1
+
+
+def test_every_player_draws() -> None:
+    got = _one("このカードがアプローチした場合、全てのプレイヤーは、カードを2枚引く。")
+    assert got is not None
+    assert got["do"] == [{"op": "draw", "who": "self", "n": 2}, {"op": "draw", "who": "opponent", "n": 2}]
+    assert _one("このカードがアプローチした場合、全てのプレイヤーは、カードを2枚引くことができる。") is None

@@ -122,3 +122,12 @@ def _gave_point_while(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | 
 
 
 ph.MORE_TRIGGERS.append(_gave_point_while)
+
+
+@reads(r"全てのプレイヤーは、カードを(?P<n>\d+)枚引く")
+def _all_draw(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Every player draws N" (全てのプレイヤーは、カードをN枚引く): the effect's player, then the opponent (each from
+    their own deck, so the order changes nothing but who decks out first, which the game checks after the action)."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    return [{"op": "draw", "who": "self", "n": int(m["n"])}, {"op": "draw", "who": "opponent", "n": int(m["n"])}]

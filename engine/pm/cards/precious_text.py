@@ -82,6 +82,9 @@ _CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
 #: "while X is (taking part in) …, a player cannot …" (…している間、相手は、…できない): a continuous effect of its own,
 #: never the steps of the triggered effect before it (round 16; after a continuous one it stays one of its sentences)
 _WHILE_BAN = re.compile("^[^、。]*(?:している|いる)間、(?:相手|自分|全てのプレイヤー)は、[^。]*できない$")
+#: "if X is there, this card gets 〔KW〕" (…いる場合、このカードは、〔突破30〕を得る; a state, a keyword, no "until"): a
+#: continuous effect of its own after a triggered one too (round 20), like the bans above
+_STATE_KEYWORD = re.compile("^[^、。]*(?:いる|ある)場合、このカードは、?(?:〔[^〔〕]+〕)+を得る$")
 
 
 #: why a keyword (with its brackets) is not read in a set, or None (engine.pm.cards.reminders.Keywords.dispute)
@@ -197,7 +200,8 @@ def effect_groups(text: str, play: bool = False) -> list[list[str]]:
         if groups and (_CONTINUES.match(plain) or "この効果" in plain or if_done.link(groups[-1][-1], sentence)):
             groups[-1].append(sentence)
         elif (play and n == 0) or _triggered(plain) or (
-                not play and groups and _triggered(_unquote(groups[-1][0])) and _WHILE_BAN.match(plain)):
+                not play and groups and _triggered(_unquote(groups[-1][0]))
+                and (_WHILE_BAN.match(plain) or _STATE_KEYWORD.match(plain))):
             groups.append([sentence])
         elif groups and (play or not plain.startswith("このカードは")):
             groups[-1].append(sentence)
