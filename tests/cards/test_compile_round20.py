@@ -83,8 +83,9 @@ def test_a_condition_on_this_cards_own_ap() -> None:
     got = _one("このカードは、このカードのAPまたはDPが150以上ある場合、妨害されない。")
     assert got is not None
     assert got["condition"] == {"count": {"spec": {"is_source": True, "min_stat": 150}, "at_least": 1}}
-    # DP alone, and "this card's AP" on an Event: not read
+    # DP alone: not read; an AP/DP change under this card's own AP would read what it changes: not read
     assert _one("このカードは、このカードのDPが100以上ある場合、〔我慢〕を得る。") is None
+    assert _one("このカードは、このカードのAPが100以上ある場合、+10/+10を得る。") is None
 
 
 def test_put_onto_the_area_when_paid_for_a_named_text() -> None:

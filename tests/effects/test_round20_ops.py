@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import copy
 
-from engine.pm import conditions, snapshot
+from engine.pm import conditions, snapshot, stats
 from engine.pm.cards import Effect, Timing
 from engine.pm.view import player_view
 from pmemo_replay.logio.schemas import OP_SCHEMAS
 from tests.effects.test_machinery import AKI, BEN, MY_DB, F, _chara, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
-SCHEMER, DIGGER, KEEPER, GROWER, SPENDER = "TST 88-001", "TST 88-002", "TST 88-003", "TST 88-004", "TST 88-005"
+SCHEMER, DIGGER, KEEPER, GROWER, SPENDER, STRONG = (f"TST 88-00{i}" for i in range(1, 7))
 OWN_AP_40 = {"count": {"spec": {"is_source": True, "min_ap": 40}, "at_least": 1}}
 CARDS = [
     # "when this card enters, you may put 1 hand card face down under this card" (KGY's 〔知略〕 Charas' shape)
@@ -40,6 +40,11 @@ CARDS = [
          "then": [{"op": "draw", "who": "self", "n": 1}]},)),
         Effect("continuous", condition={"nothing_under": True}, script=(
             {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},))),
+    # "this card gets +10/+10. If this card's AP is 40 or more, it gets 〔我慢〕" in one effect (SSSS 01-015's shape: the
+    # keyword reads the AP its own +10/+10 makes)
+    _chara("88-006", "Strong", Effect("continuous", script=(
+        {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},
+        {"op": "grant", "target": "self", "what": "endure", "until": "turn_end", "if": OWN_AP_40}))),
 ]
 
 
@@ -172,3 +177,11 @@ def test_a_card_under_a_chara_goes_to_the_discard_and_nothing_under() -> None:
     schemer_c.under.append(F[9])
     assert not conditions.holds(state, 0, {"nothing_under": True}, schemer_c)
     assert not conditions.holds(state, 0, {"nothing_under": True}, None)
+
+
+def test_a_keyword_under_this_cards_ap_after_its_own_bonus() -> None:
+    state = assert_legal(boards_with(CARDS, [STRONG], [])).state
+    strong = state.players[0].main[0]
+    assert stats.ap_dp(state, strong) == (40, 40) and stats.endures(state, strong)
+    strong.mods.append((-10, 0, None))  # AP 30: no 〔我慢〕
+    assert not stats.endures(state, strong)

@@ -131,3 +131,29 @@ def _all_draw(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if ctx.may:
         raise NotUnderstood(m[0])
     return [{"op": "draw", "who": "self", "n": int(m["n"])}, {"op": "draw", "who": "opponent", "n": int(m["n"])}]
+
+
+def _own_stat_in(x: Any) -> bool:
+    return '"min_ap"' in repr(x).replace("'", '"') or '"min_stat"' in repr(x).replace("'", '"')
+
+
+def own_stat_safe(condition: Any, steps: Any) -> bool:
+    """Whether this card's own AP (``min_ap`` / ``min_stat`` of the effect's own Chara) gates no AP/DP change: a
+    ``modify`` under the effect's condition or its own ``if`` reading the value it changes would loop, and is not read
+    (a keyword granted on it is read: engine.pm.stats.self_steps tells the ``modify`` steps first)."""
+    modifies = [s for s in _walk(steps) if s.get("op") == "modify"]
+    if not modifies:
+        return True
+    return not _own_stat_in(condition) and not any(_own_stat_in(s.get("if")) for s in modifies)
+
+
+def _walk(steps: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for step in steps or ():
+        if isinstance(step, dict):
+            out.append(step)
+            for key in ("then", "do", "else"):
+                out += _walk(step.get(key))
+            for mode in step.get("modes", ()):
+                out += _walk(mode)
+    return out

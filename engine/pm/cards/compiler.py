@@ -28,7 +28,7 @@ from engine.pm.cards import compile_r15 as _r15  # noqa: F401 - registers its cl
 from engine.pm.cards import compile_r16 as _r16  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r17 as _r17  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r18 as _r18  # registers its clause readers
-from engine.pm.cards import compile_r20 as _r20  # noqa: F401 - registers its clause readers
+from engine.pm.cards import compile_r20 as _r20  # registers its clause readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -100,7 +100,8 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
         return None
     if (not got.steps and not (bare and ctx.targets)) or _leftover(got.steps) or not _per_picked(got.steps) \
             or _rested_count_in(ctx.targets) or _rested_count_in(got.condition) \
-            or not _entered_after_entry(got.steps) or not revealed_checked(got.steps) or not _r18.coins_counted(got.steps):
+            or not _entered_after_entry(got.steps) or not revealed_checked(got.steps) or not _r18.coins_counted(got.steps) \
+            or not _r20.own_stat_safe(got.condition, got.steps):
         return None
     trigger = got.trigger
     if ctx.kind != eff.kind:
