@@ -596,6 +596,8 @@ def _pick(r: Run, step: Step) -> None:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
     before = r.taken
     put_back = step.get("rest_to") if "look" in step and step.get("rest_to") != dst else None
+    if r.auto and dst in ENTRY_DESTINATIONS:  # legal-action generation: two copies of one card never both enter
+        fits = [c for k, c in enumerate(fits) if c is None or not any(same_card(x, c) for x in fits[:k] if x is not None)]
     picked = _choose_cards(r, step, fits, lambda op: _is_pick_move(op, src, put_back), f"a fitting card in the {src}",
                            loose=unknown)
     if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import copy
 
-from engine.pm import conditions, snapshot, stats
+from engine.pm import conditions, legal, snapshot, stats
 from engine.pm.cards import Effect, Timing
 from engine.pm.view import player_view
 from pmemo_replay.logio.schemas import OP_SCHEMAS
 from tests.effects.test_machinery import AKI, BEN, MY_DB, F, _chara, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
-SCHEMER, DIGGER, KEEPER, GROWER, SPENDER, STRONG = (f"TST 88-00{i}" for i in range(1, 7))
+SCHEMER, DIGGER, KEEPER, GROWER, SPENDER, STRONG, REVIVER = (f"TST 88-00{i}" for i in range(1, 8))
 OWN_AP_40 = {"count": {"spec": {"is_source": True, "min_ap": 40}, "at_least": 1}}
 CARDS = [
     # "when this card enters, you may put 1 hand card face down under this card" (KGY's 〔知略〕 Charas' shape)
@@ -45,6 +45,10 @@ CARDS = [
     _chara("88-006", "Strong", Effect("continuous", script=(
         {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},
         {"op": "grant", "target": "self", "what": "endure", "until": "turn_end", "if": OWN_AP_40}))),
+    # "when this card enters, you may put up to 2 "Filler 6" from your discard into the Support Area" (HTRK P-001's
+    # shape)
+    _chara("88-007", "Reviver", Effect("auto", trigger="enter", optional=True, script=(
+        {"op": "pick", "from": "discard", "to": "support", "n": 2, "filter": {"name": "Filler 6"}, "up_to": True},))),
 ]
 
 
@@ -185,3 +189,18 @@ def test_a_keyword_under_this_cards_ap_after_its_own_bonus() -> None:
     assert stats.ap_dp(state, strong) == (40, 40) and stats.endures(state, strong)
     strong.mods.append((-10, 0, None))  # AP 30: no 〔我慢〕
     assert not stats.endures(state, strong)
+
+
+def test_self_play_offers_one_copy_of_a_card_put_onto_the_area() -> None:
+    """Two copies of one card in the discard: the legal action offered puts one (both cannot be on the Area), where
+    self-play used to offer both and found no legal action (HTRK, seed 20)."""
+    g = boards_with(CARDS, [], [], hand0=[REVIVER, F[5], F[5]])
+    g.add("summon", 0, card=REVIVER, area="main", pay=pay(F[5], F[5]))
+    state = assert_legal(g).state
+    offered = [a for a in legal.legal_actions(state) if a["type"] == "trigger"]
+    assert state.players[0].discard.count(F[5]) == 2
+    assert offered and all(len(set(a["choices"][0])) == len(a["choices"][0]) for a in offered)
+    g.actions.append(dict(offered[0]))
+    assert [c["card"] for c in assert_legal(g).state_json()["players"][0]["support"]] == [F[5]]
+    g.actions[-1] = {"type": "trigger", "p": 0, "card": REVIVER, "effect": 0, "choices": [[F[5], F[5]]]}
+    assert_illegal(g, "summon.unique")  # both copies: the second cannot enter
