@@ -20,7 +20,7 @@ has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and
 Interferer of the approach under way, against a Chara fitting the spec), ``interfered_by`` (a Chara spec: it is an
 approaching Chara of the approach under way, interfered by a Chara fitting the spec), ``is_source`` (it is the
 effect's own Chara: "this card" inside a phrase, このカードを妨害しているキャラ), ``max_ap``/``max_dp`` (AP/DP at most: a
-Chara with AP/DP only, as ``zero_stat``), ``source``
+Chara with AP/DP only, as ``zero_stat``), ``min_ap`` (AP at least: the same), ``source``
 (printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
 Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
@@ -41,6 +41,7 @@ own Chara is in that area), ``history`` (this turn's plays, entries, approaches 
 opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves),
 ``cards`` (``{"zone", "who", "filter", "at_least"|"at_most"}``: cards in a player's discard, removed zone or hand,
 see :func:`cards_in_zone`; also a count),
+``nothing_under`` (no card under the effect's own Chara: none face down, no Level Up stack; round 20),
 ``left_by_approach`` (アプローチで退場: the effect's own Chara leaves by the Elimination Judgement of an approach in
 which it approached or interfered; checked when it leaves).
 """
@@ -234,8 +235,8 @@ def _cost_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara) -
 #: spec keys checked after the card filter (rarer; their order in :func:`_later_problem` is the rulings' order)
 _EARLY_KEYS: Final = frozenset({"max_cost", "min_cost", "rested", "not_self"})
 _LATER_KEYS: Final = frozenset({
-    "max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of", "has_stats",
-    "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
+    "max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
+    "has_stats", "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
     "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS: Final = frozenset({"max_cost", "min_cost"})
@@ -287,7 +288,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     return None
 
 
-SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
+SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
                         "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins",
                         "supported"})
 
@@ -331,14 +332,16 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     if "name_of_eliminated" in spec and not set(names_now(g, card, c.owner, c)) & names_of(g, _eliminated_of_opponent(g, actor),
                                                                                    1 - actor):
         return "shares no name with the opponent's Chara just eliminated"
-    if "max_ap" in spec or "max_dp" in spec or "ap_below_source_dp" in spec:
-        if ("max_ap" in spec or "max_dp" in spec) and not card.has_stats:
+    if "max_ap" in spec or "max_dp" in spec or "min_ap" in spec or "ap_below_source_dp" in spec:
+        if ("max_ap" in spec or "max_dp" in spec or "min_ap" in spec) and not card.has_stats:
             return "has no AP/DP"  # "-/-": no value at all, so none that is N or less (as zero_stat / min_stat)
         ap, dp = (stats.used(v) for v in stats.ap_dp(g, c))
         if "max_ap" in spec and ap > number(g, actor, spec["max_ap"]):
             return f"has AP {ap} > {spec['max_ap']}"
         if "max_dp" in spec and dp > number(g, actor, spec["max_dp"]):
             return f"has DP {dp} > {spec['max_dp']}"
+        if "min_ap" in spec and ap < number(g, actor, spec["min_ap"]):  # round 20: AP at least (このカードのAPがN以上)
+            return f"has AP {ap} < {spec['min_ap']}"
         if spec.get("ap_below_source_dp"):
             limit = stats.used(stats.ap_dp(g, source)[1]) if source is not None and g.chara_by_uid(source.uid) else 0
             if ap >= limit:
@@ -459,6 +462,8 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return source is not None and (source.entered_turn == g.turn) == bool(want)
     if key == "rested":  # the effect's own Chara is rested (True) / active (False): off the Area, neither
         return source is not None and source.rested == bool(want)
+    if key == "nothing_under":  # round 20: no card under the effect's own Chara (face down, or a Level Up stack)
+        return source is not None and g.on_area(source) and (not source.under and not source.stack) == bool(want)
     if key == "not":
         return not holds(g, owner, want, source)
     if key == "any_of":

@@ -43,6 +43,7 @@ def known_ids(p: PlayerState) -> list[str]:
     for chara in p.area():
         out += chara.ids()
         out += [s.card for s in chara.supports]
+        out += chara.under
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 from engine.asplayed import refuse
 from engine.pm import conditions, effects, hidden, static_bans, stats
 from engine.pm.cards import base_id
-from engine.pm.state import HELD_COST, GameState, expiry
+from engine.pm.state import HELD_COST, Chara, GameState, expiry
 from engine.pm.triggers import fire, fire_card, fire_others
 from engine.pm.zones import (
     AREA_ZONES,
@@ -67,12 +67,17 @@ def _draw(g: GameState, op: Mapping[str, Any]) -> str:
 
 def _move(g: GameState, op: Mapping[str, Any]) -> str:
     if "card" not in op:
+        if "under" in (op["from"], op["to"]):
+            raise illegal("effect.result", "move: a card put under a Chara or taken from under one must be named")
         return hidden.move_unknown(g, op["p"], op["from"], op["to"], op.get("face"))
     p, card_id, src, dst = op["p"], op["card"], op["from"], op["to"]
+    holder = _under_holder(g, op) if dst == "under" else None
     pl = g.players[p]
     face = op.get("face")
     what = describe(g, card_id)
     if src in AREA_ZONES:
+        if dst == "under":
+            raise illegal("effect.result", f"move: {what} is a Chara on the Area; only a card elsewhere goes under a Chara")
         c = find_chara(pl, card_id)
         if c is None or c.area != src:
             raise illegal("effect.result", f"move: {what} is not in player {p}'s {src} area")
@@ -117,6 +122,10 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
             raise illegal("effect.result", f"move: no {what} in player {p}'s hand")
     elif src == "deck_bottom":
         raise illegal("effect.result", "move: deck_bottom is a destination only")
+    elif src == "under":  # a card face down under a Chara (``on``: the Chara's card id)
+        below = _under_holder(g, op)
+        if not remove_copy(below.under, card_id):
+            raise illegal("effect.result", f"move: no {what} under player {p}'s {describe(g, below.card)}")
     elif src == "set":  # a Support card set on a Chara (``on``: the Chara's card id; engine.pm.support_moves)
         from engine.pm.support_moves import take_set
 
@@ -142,6 +151,9 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         fire(g, "enter", [new], Trail())
         fire_others(g, "enter", new, Trail())
         return f"{what} enters the {dst} area" + (" rested" if op.get("rested") else " active")
+    if holder is not None:
+        holder.under.append(card_id)
+        return f"{what} moves from {src} face down under {describe(g, holder.card)}"
     put_cards(g, p, [card_id], dst, face=face)
     if src == "deck" and dst == "hand":
         mark_seen(g, p, [card_id])
@@ -150,6 +162,16 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         # effect moves a card so, so "by a card's effect" reads the same; logged ``from`` the discard
         fire_card(g, p, card_id, "milled", None, g.trail)
     return f"{what} moves from {src} to {dst}"
+
+
+def _under_holder(g: GameState, op: Mapping[str, Any]) -> Chara:
+    """The Chara ``on`` of player ``p`` (the card's owner) that a ``move`` to or from ``"under"`` names."""
+    on = op.get("on")
+    c = find_chara(g.players[op["p"]], on) if isinstance(on, str) else None
+    if c is None:
+        raise illegal("effect.result", f"move {op['from']} -> {op['to']}: `on` must name a Chara on player {op['p']}'s "
+                                       f"Area ({describe(g, on) if isinstance(on, str) else 'none given'})")
+    return c
 
 
 def check_main_entry(g: GameState, p: int, card_id: str, replace: str | None) -> None:

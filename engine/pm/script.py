@@ -210,7 +210,8 @@ def _same(given: Mapping[str, Any], op: Mapping[str, Any]) -> bool:
         # a given move without ``card`` between hidden zones: a card the recorder did not see (table logs)
         unseen = "card" not in a and a.get("from") in HIDDEN_FROM and a.get("to") in HIDDEN_TO
         return all(a.get(k) == b.get(k) for k in ("p", "from", "to", "face", "rested")) and (
-            unseen or ("card" in a and "card" in b and same_card(a["card"], b["card"])))
+            unseen or ("card" in a and "card" in b and same_card(a["card"], b["card"]))) and (
+            "under" not in (b.get("from"), b.get("to")) or (isinstance(a.get("on"), str) and same_card(a["on"], b["on"])))
     return a == b
 
 
@@ -586,12 +587,17 @@ def _pick(r: Run, step: Step) -> None:
     fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p, src)
             and (same is None or bool(set(conditions.names_now(g, g.card(c), p)) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
+    holder = _holder(r) if dst == "under" else None
+    if dst == "under" and holder is None:
+        fits = []  # "under this card" when this card is not on the Area: nothing goes there
     if dst in ENTRY_DESTINATIONS:  # a card that cannot be put onto the Area is no option: the effect does the rest
         fits = [c for c in fits if _can_enter(r, p, c, dst) and not (static_bans.bans(g) and effects.entry_ban(g, p, c, src))]
     if unknown:
         r.unverified.append(f"the {src} holds unknown cards: the pick is taken as recorded")
     before = r.taken
     put_back = step.get("rest_to") if "look" in step and step.get("rest_to") != dst else None
+    if r.auto and dst in ENTRY_DESTINATIONS:  # legal-action generation: two copies of one card never both enter
+        fits = [c for k, c in enumerate(fits) if c is None or not any(same_card(x, c) for x in fits[:k] if x is not None)]
     picked = _choose_cards(r, step, fits, lambda op: _is_pick_move(op, src, put_back), f"a fitting card in the {src}",
                            loose=unknown)
     if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):
@@ -606,6 +612,8 @@ def _pick(r: Run, step: Step) -> None:
         op: dict[str, Any] = {"op": "move", "p": p, "from": src, "to": _area_to(r, dst, cid)}
         if cid is not None:
             op = {"op": "move", "p": p, "card": cid, "from": src, "to": op["to"]}
+        if holder is not None:
+            op["on"] = holder.card
         if face:
             op["face"] = face
         if step.get("rested"):
@@ -637,6 +645,13 @@ def _pick(r: Run, step: Step) -> None:
         steps(r, step["then"])  # ``then_if_all``: "remove two; if so ..." needs all ``n`` moved
     elif not picked and "else" in step:
         steps(r, step["else"])
+
+
+def _holder(r: Run) -> Chara | None:
+    """The Chara a pick ``to: "under"`` puts cards under: the effect's own Chara while it is on the Area (このカード
+    の下に裏向きで重ねる)."""
+    c = r.source
+    return c if c is not None and r.g.chara_by_uid(c.uid) is not None else None
 
 
 #: pick destinations that put the card onto the Area

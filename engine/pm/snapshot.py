@@ -16,7 +16,7 @@ SNAPSHOT_VERSION = 4  # 3: available triggers, and Turn Ends that wait; 4: unkno
 
 
 def _chara(c: Chara) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "card": c.card, "uid": c.uid, "owner": c.owner, "area": c.area, "stack": c.stack, "rested": c.rested,
         "entered": c.entered_turn, "summoned": c.summoned_turn,
         "supports": [[s.card, s.uid, dict(s.used)] for s in c.supports],
@@ -24,11 +24,15 @@ def _chara(c: Chara) -> dict[str, Any]:
         "approached": c.approached_turn, "levelups": list(c.levelups),
         "used": dict(c.used), "auto_used": dict(c.auto_used),
     }
+    if c.under:  # cards face down under it (round 20): written only when some are, so older snapshots read the same
+        out["under"] = list(c.under)
+    return out
 
 
 def _chara_back(d: dict[str, Any]) -> Chara:
     c = Chara(d["card"], d["uid"], d["owner"], d["area"], d["entered"], summoned=False, rested=d["rested"])
     c.stack = list(d["stack"])
+    c.under = list(d.get("under") or ())
     c.summoned_turn = d["summoned"]
     for card, uid, used in d["supports"]:
         s = Support(card, uid)

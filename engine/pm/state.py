@@ -73,6 +73,7 @@ class Chara:
         "summoned_turn",
         "supports",
         "uid",
+        "under",
         "used",
     )
 
@@ -86,6 +87,9 @@ class Chara:
         self.entered_turn = turn
         self.summoned_turn: int | None = turn if summoned else None
         self.supports: list[Support] = []
+        #: cards put face down under this Chara by effects (下に裏向きで重ねる; KGY's 〔知略〕), bottom first: its
+        #: owner's cards, no part of the stack (no level); they go to the discard when the Chara leaves the Area
+        self.under: list[str] = []
         self.coins: dict[str, int] = {}
         self.mods: list[tuple[int, int, int | None]] = []  # (ap, dp, last turn or None)
         self.grants: list[tuple[Any, int | None]] = []  # (what, last turn or None)
@@ -105,6 +109,7 @@ class Chara:
         c.entered_turn = self.entered_turn
         c.summoned_turn = self.summoned_turn
         c.supports = [s.clone() for s in self.supports]
+        c.under = list(self.under)
         c.coins = dict(self.coins)
         c.mods = list(self.mods)
         c.grants = list(self.grants)

@@ -54,7 +54,7 @@ def ap_dp(g: GameState, c: Chara) -> tuple[int, int]:
     info = g.db_info
     ops = info[4].get(c.card) if info is not None else None
     if c.supports or (ops is not None and "modify" in ops) or (ops is None and "modify" in self_ops(g, c.card)):
-        for step in self_steps(g, c):
+        for step in self_steps(g, c, "modify"):
             if step.get("op") == "modify":
                 k = 1 if "per" not in step else conditions.count(g, c.owner, step["per"], c) // int(step["per"].get("each", 1))
                 ap += int(step.get("ap", 0)) * k
@@ -168,14 +168,16 @@ def static_steps(card: Card) -> tuple[tuple[Any, Mapping[str, Any]], ...]:
     return _static_entry(card)[1]
 
 
-def self_steps(g: GameState, c: Chara) -> Iterator[Mapping[str, Any]]:
+def self_steps(g: GameState, c: Chara, op: str | None = None) -> Iterator[Mapping[str, Any]]:
     """Steps of continuous scripted effects in force on ``c`` itself: its own card's (none while its text is negated:
     :func:`text_negated`), and those of the Supports set on it ("self" in a Support's effect is the Chara it is set
-    on)."""
+    on). ``op``: only steps of that op, told before their conditions are checked (a keyword granted while this card's
+    AP is N or more reads the AP, whose ``modify`` steps must not check that condition again: round 20)."""
     sources = [*(() if text_negated(g, c) else (g.card(c.card),)), *(g.card(s.card) for s in c.supports)]
     for card in sources:
         for cond, step in _static_entry(card)[1]:
-            if step.get("target", "self") == "self" and (not cond or conditions.holds(g, c.owner, cond, c)) and (
+            if (op is None or step.get("op") == op) and step.get("target", "self") == "self" and (
+                    not cond or conditions.holds(g, c.owner, cond, c)) and (
                     "if" not in step or conditions.holds(g, c.owner, step["if"], c)):
                 yield step
 
@@ -184,9 +186,7 @@ def area_steps(g: GameState, c: Chara, op: str) -> Iterator[Mapping[str, Any]]:
     """Steps ``op`` of continuous effects in force on ``c``: its own (and its Supports'), and those of any
     Chara on either Area whose step targets ``{"all": spec}`` that ``c`` fits (seen from that Chara's owner)."""
     if c.supports or op in self_ops(g, c.card):
-        for step in self_steps(g, c):
-            if step.get("op") == op:
-                yield step
+        yield from self_steps(g, c, op)
     if op not in _wide_ops(g):
         return
     for _, step in wide_steps(g, c, op):

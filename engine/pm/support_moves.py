@@ -9,6 +9,9 @@ names the Chara it leaves (``on``: a Chara's card id is unique on its player's A
 a Support): ``{"op": "move", "p": owner, "card": support, "from": "set", "on": chara, "to": zone}``. A ``choices``
 entry is the list of ``{"p", "on", "card"}`` chosen. ``then`` runs when one moved; the moved cards are "those
 cards" of later steps.
+
+With ``"from": "under"`` (round 20) the same step moves cards face down under Charas (engine.pm.state.Chara.under:
+自分のキャラの下に裏向きで重ねられているカード1枚を捨て札にする) in ``move`` ops ``from`` ``"under"`` with ``on``.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ def _pool(g: GameState, actor: int, step: Step) -> list[tuple[Chara, str]]:
     side = step.get("side")
     players = [actor if side == "self" else 1 - actor] if side in ("self", "opponent") else [actor, 1 - actor]
     f = step.get("filter") or {}
+    if step.get("from") == "under":  # the cards face down under Charas (round 20), bottom first
+        return [(c, card) for p in players for c in g.players[p].area() for card in c.under
+                if conditions.card_matches(g, g.card(card), f, p)]
     return [(c, s.card) for p in players for c in g.players[p].area() for s in c.supports
             if conditions.card_matches(g, g.card(s.card), f, p)]
 
@@ -60,20 +66,23 @@ def support_move(r: Run, step: Step) -> None:
 
     g = r.g
     pool = _pool(g, r.actor, step)
+    src = "under" if step.get("from") == "under" else "set"
+    what = "card(s) face down under Charas" if src == "under" else "Support card(s) set on Charas"
+    noun = "card(s)" if src == "under" else "Support card(s)"
     n, up_to = int(step.get("n", 1)), bool(step.get("up_to"))
     raw = r.decision() if r.choices is not None else None
     if raw is None and r.choices is None and r.given is not None:
         raw = []
         while len(raw) < n:
             op = r.next_given(len(raw))
-            if op is None or op.get("op") != "move" or op.get("from") != "set":
+            if op is None or op.get("op") != "move" or op.get("from") != src:
                 break
             raw.append({"p": op.get("p"), "on": op.get("on"), "card": op.get("card")})
     if raw is None and (r.auto or (not up_to and len(pool) <= n)):
         raw = [{"p": c.owner, "on": c.card, "card": s} for c, s in pool[:n]]  # nothing to choose, or the first ones
     if raw is None:
-        raise illegal("effect.target", f"{describe(g, r.card_id)}: a choice of {'up to ' if up_to else ''}{n} Support "
-                                       "card(s) set on Charas is needed (the action's choices)")
+        raise illegal("effect.target", f"{describe(g, r.card_id)}: a choice of {'up to ' if up_to else ''}{n} {what} "
+                                       "is needed (the action's choices)")
     r.made.append(raw)
     chosen = [_entry(x) for x in raw] if isinstance(raw, list) else [None]
     left = list(pool)
@@ -82,16 +91,16 @@ def support_move(r: Run, step: Step) -> None:
         hit = None if e is None else next((x for x in left if x[0].owner == e[0] and x[0].card == e[1]
                                            and same_card(x[1], e[2])), None)
         if hit is None:
-            raise illegal("effect.target", f"{describe(g, r.card_id)}: choice {e!r} is not a fitting Support card set "
-                                           "on a Chara")
+            raise illegal("effect.target", f"{describe(g, r.card_id)}: choice {e!r} is not a fitting "
+                                           + ("card face down under a Chara" if src == "under" else "Support card set on a Chara"))
         left.remove(hit)
         moves.append(hit)
     need = min(n, len(pool))
     if len(moves) > n or (not up_to and len(moves) < need):
-        raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(moves)} Support card(s) chosen; the effect "
+        raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(moves)} {noun} chosen; the effect "
                                        f"takes {'up to ' if up_to else ''}{n if up_to else need}")
     for chara, card in moves:
-        r.emit({"op": "move", "p": chara.owner, "card": card, "from": "set", "on": chara.card, "to": step["to"]})
+        r.emit({"op": "move", "p": chara.owner, "card": card, "from": src, "on": chara.card, "to": step["to"]})
     r.picked = [card for _, card in moves]
     if moves and "then" in step:
         steps(r, step["then"])

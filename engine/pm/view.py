@@ -27,6 +27,8 @@ def chara_json(g: GameState, c: Chara) -> dict[str, Any]:
         "coins": dict(c.coins),
         "entered_turn": c.entered_turn,
     }
+    if c.under:  # cards face down under it (its owner's; another seat's view shows null for each)
+        out["under"] = list(c.under)
     if c.mods:
         out["modifiers"] = [{"ap": a, "dp": d, "until_turn": u} for a, d, u in c.mods]
     if c.grants:
@@ -95,5 +97,14 @@ def player_view(state_json: dict[str, Any], seat: int | str) -> dict[str, Any]:
     shown from the redaction of the log for that seat (engine.pm.redact), which also hides what a state alone
     cannot tell: face-down points never seen face up."""
     out = dict(state_json)
-    out["players"] = [p if i == seat else {**p, "hand": [None] * len(p["hand"])} for i, p in enumerate(state_json["players"])]
+    out["players"] = [p if i == seat else _hidden(p) for i, p in enumerate(state_json["players"])]
+    return out
+
+
+def _hidden(p: dict[str, Any]) -> dict[str, Any]:
+    """Another seat's player: the hand, and the cards face down under its Charas, as unknown cards."""
+    out = {**p, "hand": [None] * len(p["hand"])}
+    for area in ("main", "support"):
+        if any("under" in c for c in p.get(area) or ()):
+            out[area] = [{**c, "under": [None] * len(c["under"])} if "under" in c else c for c in p[area]]
     return out

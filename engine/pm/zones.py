@@ -126,6 +126,9 @@ def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> N
     for s in c.supports:
         p.discard.append(s.card)
     c.supports = []
+    if c.under:  # cards face down under it go to the discard, as Supports do (docs/compiler.md, round 20)
+        p.discard.extend(c.under)
+        c.under = []
     c.coins = {}
     top = replacement.destination(g, c.card, to)  # a replacement effect: the card goes elsewhere instead
     if top == to:

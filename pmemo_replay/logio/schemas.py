@@ -40,8 +40,10 @@ GRANTS = (
 )
 FROM_ZONES = ("deck", "hand", "discard", "main", "support", "point", "removed", "ex_deck")
 TO_ZONES = ("deck", "deck_bottom", *FROM_ZONES[1:])
-#: a move's sources: also a Support card set on a Chara (``"set"``, with ``on``: docs/log-extensions.md)
-MOVE_FROM = (*FROM_ZONES, "set")
+#: a move's sources: also a Support card set on a Chara (``"set"``, with ``on``: docs/log-extensions.md) and a card
+#: face down under a Chara (``"under"``, with ``on``; also a destination)
+MOVE_FROM = (*FROM_ZONES, "set", "under")
+MOVE_TO = (*TO_ZONES, "under")
 RESPONSE_TYPES = ("play_event", "use_effect", "backup")
 #: the bounds of every integer in a log (a 32-bit integer: the store's and the warehouse's columns)
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
@@ -427,7 +429,7 @@ OP_SCHEMAS: dict[str, StrictSchema] = {
     "move": _op("move", {
         # no ``card``: an unknown card moving between hidden zones (a table log; docs/log-extensions.md)
         "p": _p(), "card": _card(False),
-        "from": Choice(MOVE_FROM, required=True), "to": Choice(TO_ZONES, required=True),
+        "from": Choice(MOVE_FROM, required=True), "to": Choice(MOVE_TO, required=True),
         "face": Choice(FACES), "rested": Bool(), "replace": _card(False), "on": _card(False),
     }),
     "flip": _op("flip", {"p": _p(), "card": _card(), "face": Choice(FACES, required=True)}),

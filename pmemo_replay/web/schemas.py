@@ -296,6 +296,8 @@ class CharaSchema(Schema):
     level = fields.Integer(required=True)
     stack = fields.List(fields.String(), required=True)
     supports = fields.List(fields.String(), required=True)
+    under = fields.List(fields.String(allow_none=True), metadata={
+        "description": "cards face down under it, bottom first; null for each in another seat's view"})
     coins = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     entered_turn = fields.Integer(required=True)
     modifiers = fields.List(fields.Dict())

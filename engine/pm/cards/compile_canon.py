@@ -91,6 +91,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # any card of them
     (r"見て、その中から", "見て、その中にある"),
     (r"見て、その中にある(\d+)枚を", r"見て、その中にあるカード\1枚を"),
+    # round 20: "if your / the opponent's hand holds N or more (fewer) cards": 手札の枚数がN枚以上ある = 手札がN枚以上の
+    (r"(?<![^。》:、])(自分|相手)の手札の枚数が(\d+)枚(以上|以下)ある(場合|間)", r"\1の手札が\2枚\3の\4"),
 ]]
 
 

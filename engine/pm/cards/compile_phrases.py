@@ -39,7 +39,7 @@ _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_a
            "相手のキャラの効果の対象にならない": [{"untargetable_by": "chara"}]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 #: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
-_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange", "remove_coins")
+_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange", "remove_coins", "support_move")
 
 
 class NotUnderstood(Exception):
@@ -916,7 +916,9 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             cur.append({"op": "if", "cond": {"picked": {}}, "do": got})
             cur = got
         elif link == "if_so" and last is not None and last["op"] in _IF_SO_STEPS and got and (
-                not _sure(last, ctx) or _moves_self(last)):
+                not _sure(last, ctx) or _moves_self(last)) and not (
+                last["op"] == "support_move" and int(last.get("n", 1)) > 1 and not last.get("up_to")):
+            # (round 20: a support_move's ``then`` runs when one card moved: "if so" after one card, or up to N)
             if prev_count > 1 and _one_chara_changed(cur[-prev_count:]):
                 pass  # "X gets A and B. If so, …": the steps act on one Chara, the last one done is the "if so"
             elif prev_count > 1:

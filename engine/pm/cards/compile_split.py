@@ -13,7 +13,14 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from engine.pm.cards.precious_text import _drop_reminders, _tail, body_parts, known_keyword, leading_keywords
+from engine.pm.cards.precious_text import (
+    _drop_reminders,
+    _tail,
+    body_parts,
+    condition_end,
+    known_keyword,
+    leading_keywords,
+)
 
 
 @dataclass
@@ -43,7 +50,7 @@ def split(text: str | None, card_type: str) -> Pieces:
         word = unicodedata.normalize("NFKC", inner).strip()
         if not known_keyword(word):
             pieces.effects.append("")  # the reader's stand-in for a keyword it does not know (never compiled)
-            return end
+            return condition_end(text, end)
         if not word.startswith(("逆境", "支援")):
             return end
         tail_end = _tail(text, end)

@@ -28,6 +28,7 @@ from engine.pm.cards import compile_r15 as _r15  # noqa: F401 - registers its cl
 from engine.pm.cards import compile_r16 as _r16  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r17 as _r17  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r18 as _r18  # registers its clause readers
+from engine.pm.cards import compile_r20 as _r20  # registers its clause readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -99,7 +100,8 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
         return None
     if (not got.steps and not (bare and ctx.targets)) or _leftover(got.steps) or not _per_picked(got.steps) \
             or _rested_count_in(ctx.targets) or _rested_count_in(got.condition) \
-            or not _entered_after_entry(got.steps) or not revealed_checked(got.steps) or not _r18.coins_counted(got.steps):
+            or not _entered_after_entry(got.steps) or not revealed_checked(got.steps) or not _r18.coins_counted(got.steps) \
+            or not _r20.own_stat_safe(got.condition, got.steps):
         return None
     trigger = got.trigger
     if ctx.kind != eff.kind:
@@ -287,12 +289,22 @@ def _defined_keyword(eff: Effect, card: Card, keywords: reminders.Keywords | Non
     """An unread keyword's stand-in compiled from the set's definition of it (its reminder text), read as one
     effect of the card; else ``eff`` unchanged."""
     word = reminders.unread_keyword(eff.why)
+    if keywords is not None and word is not None and word in keywords.with_condition:
+        return replace(eff, why=_conditioned_why(word, *keywords.with_condition[word]))
     definition = keywords.definition(word) if keywords is not None and word is not None else None
     if definition is None:
         return eff
     read = definition_effects(definition, card.type)
     got = compile_effect(definition, read[0], card) if len(read) == 1 else None
     return got if got is not None and not (keywords and keywords.disputed_in(definition)) else eff
+
+
+def _conditioned_why(word: str, placeholder: str, definition: str) -> str:
+    """Why a keyword with a condition (〔KW〕▶「A」) that the set defines stays unread (round 20)."""
+    if "下に裏向きで重ねた" in definition and "プレイ" in definition:
+        return (f"the keyword 〔{word}〕▶「{placeholder}」 is not read: its set's definition plays a card from under this "
+                "Chara without paying its cost, and the engine has no play from under a Chara")
+    return f"the keyword 〔{word}〕▶「{placeholder}」 is not read (the set defines it; the definition is not read)"
 
 
 def pinch_names(steps: list[Any], eff: Effect, condition: Any) -> bool:

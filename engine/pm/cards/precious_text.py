@@ -82,6 +82,9 @@ _CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
 #: "while X is (taking part in) …, a player cannot …" (…している間、相手は、…できない): a continuous effect of its own,
 #: never the steps of the triggered effect before it (round 16; after a continuous one it stays one of its sentences)
 _WHILE_BAN = re.compile("^[^、。]*(?:している|いる)間、(?:相手|自分|全てのプレイヤー)は、[^。]*できない$")
+#: "if X is there, this card gets 〔KW〕" (…いる場合、このカードは、〔突破30〕を得る; a state, a keyword, no "until"): a
+#: continuous effect of its own after a triggered one too (round 20), like the bans above
+_STATE_KEYWORD = re.compile("^[^、。]*(?:いる|ある)場合、このカードは、?(?:〔[^〔〕]+〕)+を得る$")
 
 
 #: why a keyword (with its brackets) is not read in a set, or None (engine.pm.cards.reminders.Keywords.dispute)
@@ -197,7 +200,8 @@ def effect_groups(text: str, play: bool = False) -> list[list[str]]:
         if groups and (_CONTINUES.match(plain) or "この効果" in plain or if_done.link(groups[-1][-1], sentence)):
             groups[-1].append(sentence)
         elif (play and n == 0) or _triggered(plain) or (
-                not play and groups and _triggered(_unquote(groups[-1][0])) and _WHILE_BAN.match(plain)):
+                not play and groups and _triggered(_unquote(groups[-1][0]))
+                and (_WHILE_BAN.match(plain) or _STATE_KEYWORD.match(plain))):
             groups.append([sentence])
         elif groups and (play or not plain.startswith("このカードは")):
             groups[-1].append(sentence)
@@ -353,8 +357,19 @@ def _keyword(inner: str, text: str, end: int, facts: TextFacts, disputed: Disput
         return _tail(text, end)
     else:  # a keyword this reader does not know: an effect the engine cannot check (never dropped)
         facts.effects.append(unknown_keyword(word))
+        return condition_end(text, end)
     return end
 
+
+def condition_end(text: str, end: int) -> int:
+    """Where an unknown keyword ending at ``end`` ends with its condition: 〔KW〕▶「A」 (KGY's 〔知略〕) takes the
+    「A」 along, a part of the keyword, not the start of the next sentence."""
+    m = _KEYWORD_CONDITION.match(text, end)
+    return _close(text, m.end() - 1) if m is not None else end
+
+
+#: the condition an unknown keyword takes after it: 〔KW〕▶「A」 (the arrow, then 「)
+_KEYWORD_CONDITION = re.compile(r"[ \u3000]*[▸▶][ \u3000]*「")
 
 _KNOWN = ("アクティブ", "ブレイク", "EXカード", "コンビ", "レベルアップ", "自由登場", "強引", "我慢", "突破", "天然", "逆境",
           "連携", "支援")

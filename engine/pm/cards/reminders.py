@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 
 #: （〔KW〕:definition） / （《X》:definition） anywhere in a card text
 _DEFINITION = re.compile(r"（\s*(〔[^〔〕（）]+〕|《[^《》（）]+》)\s*[:：]\s*([^（）]+?)\s*）")
+#: （〔KW〕▶「A」:definition）: a keyword that takes a condition 「A」 (KGY's 〔知略〕), its definition naming 「A」
+_CONDITIONED = re.compile(r"（\s*〔([^〔〕（）]+)〕\s*[▸▶]\s*「([^「」（）]+)」\s*[:：]\s*([^（）]+?)\s*）")
 _NUMBERED = re.compile(r"(?P<base>\D+?)(?P<n>\d+)")
 _PARAM = "{N}"
 #: the stand-in effect's reason for a keyword the facts do not read (precious_text.unknown_keyword)
@@ -42,6 +44,14 @@ def definitions(text: str | None) -> list[tuple[str, str]]:
     if not text:
         return []
     return [(_nfkc(m[1]), _nfkc(m[2]).rstrip("。")) for m in _DEFINITION.finditer(text)]
+
+
+def conditioned(text: str | None) -> list[tuple[str, str, str]]:
+    """The (keyword without brackets, its condition's placeholder, definition) of each （〔KW〕▶「A」:definition） a
+    card text prints, NFKC."""
+    if not text:
+        return []
+    return [(_nfkc(m[1]), _nfkc(m[2]), _nfkc(m[3]).rstrip("。")) for m in _CONDITIONED.finditer(text)]
 
 
 def _template(word: str, definition: str) -> tuple[str, str] | None:
@@ -70,6 +80,8 @@ class Keywords:
     disputed: dict[str, str] = field(default_factory=dict)
     #: keywords not known defined in two different ways in the set: neither definition is read, nor a template
     conflicting: set[str] = field(default_factory=set)
+    #: keywords with a condition (〔KW〕▶「A」, without brackets) → (placeholder, definition): found, not read yet
+    with_condition: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def dispute(self, word: str) -> str | None:
         """Why the keyword ``word`` (with its brackets, NFKC) is not read in this set, or None: its own definition,
@@ -109,10 +121,12 @@ def gather(texts: Iterable[str | None], known: Callable[[str], bool] | None = No
     engine's rule (:func:`agrees`), and one that disagrees disputes the keyword. A keyword not known defined in two
     different ways is not read."""
     found: dict[str, set[str]] = {}
+    out = Keywords()
     for text in texts:
         for word, definition in definitions(text):
             found.setdefault(word, set()).add(definition)
-    out = Keywords()
+        for word, placeholder, definition in conditioned(text):
+            out.with_condition[word] = (placeholder, definition)
     templates: dict[str, set[str | None]] = {}
     for word, defs in found.items():
         if known is not None and (word.startswith("《") or known(word[1:-1])):
