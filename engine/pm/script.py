@@ -505,7 +505,10 @@ def _draw(r: Run, step: Step) -> None:
 
 
 def _put_point(r: Run, step: Step) -> None:
-    op: dict[str, Any] = {"op": "put_point", "p": r.player(step), "n": step.get("n", 1)}
+    n = int(step.get("n", 1)) * r.times(step)  # "for each card moved, put N" (``per``): none when none was moved
+    if not n:
+        return
+    op: dict[str, Any] = {"op": "put_point", "p": r.player(step), "n": n}
     if "face" in step:
         op["face"] = step["face"]
     r.emit(op)
