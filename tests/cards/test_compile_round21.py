@@ -48,3 +48,15 @@ def test_a_count_of_cards_moved_stays_tied_to_its_pick() -> None:
     # no pick before it: nothing to count
     assert _one("このカードが登場した場合、捨て札にしたカード1枚につき、デッキの上のカード1枚を自分のポイント置き場に"
                 "表向きで置く。") is None
+
+
+def test_another_card_than_this_one_in_the_discard() -> None:
+    got = _one("このカードがアプローチで退場した場合、自分の捨て札置き場にあるこのカード以外の「試験 次郎」1枚をゲームから取り除く"
+               "ことができる。取り除いた場合、自分の捨て札置き場にあるこのカードを場に出す。")
+    assert got is not None and got["trigger"] == "leave" and got["optional"]
+    pick = got["do"][0]
+    assert pick["not_this_card"] and pick["filter"] == {"name": "試験 次郎"} and pick["from"] == "discard"
+    assert pick["then"][0]["this_card"]
+    # only in the discard, and only of a Chara's own text
+    assert _one("このカードが登場した場合、EXデッキからこのカード以外の「試験 次郎」1枚を抜き出し、手札に加える。") is None
+    assert _one("[メイン/自分]:自分の捨て札置き場にあるこのカード以外の「試験 次郎」1枚を手札に戻す。", "イベント") is None

@@ -1,16 +1,18 @@
 """Engine behaviour the twenty-first compiler round's readings rely on (issue 20, helper h20r21), on synthetic cards
 with legal and illegal logs: "for each card moved, put N cards from the deck's top into your Point Zone"
 (``put_point`` with ``per: {"picked": "cards"}``, counted when it runs), and a usage cost change granted to a
-target until the end of the turn beside a keyword (the cost a Chara of the Area has)."""
+target until the end of the turn beside a keyword (the cost a Chara of the Area has); "another X than this card"
+in the discard the effect was heard from (``pick`` ``not_this_card``)."""
 
 from __future__ import annotations
 
 from engine.pm import stats
+from engine.pm.cards import Effect
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, _event, boards_with
+from tests.effects.test_machinery import AKI, F, _chara, _event, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
-POINTS, SWAP, HEAVY = "TST 91-001", "TST 91-002", "TST 91-003"
+POINTS, SWAP, HEAVY, REVIVER, SCRAP = (f"TST 91-00{i}" for i in range(1, 6))
 CARDS = [
     _event("91-001", "Points", ({"op": "put_point", "who": "self", "n": 2},), cost=0),
     # "discard up to 2 cards of your Point Zone; if you did, for each card discarded, put the deck's top card into
@@ -22,6 +24,11 @@ CARDS = [
     _event("91-003", "Heavy", ({"op": "grant", "target": "target:0", "what": "endure", "until": "turn_end"},
                                {"op": "grant", "target": "target:0", "what": {"cost": 3}, "until": "turn_end"}),
            cost=0, targets=({"side": "self"},)),
+    # "when this card leaves, you may remove a Reviver other than this card from your discard" (SAGA's shape)
+    _chara("91-004", "Reviver", Effect("auto", trigger="leave", optional=True, script=(
+        {"op": "pick", "from": "discard", "to": "removed", "n": 1, "filter": {"name": "Reviver"}, "up_to": True,
+         "not_this_card": True},))),
+    _event("91-005", "Scrap", ({"op": "move", "target": "target", "to": "discard"},), targets=({"side": "self"},)),
 ]
 
 
@@ -64,3 +71,21 @@ def test_a_cost_granted_until_the_turns_end_beside_a_keyword() -> None:
     assert aki is not None and stats.chara_cost(res.state, aki) == res.state.card(AKI).cost + 3
     g.actions[-1] = {**g.actions[-1], "targets": [{"p": 1, "card": AKI}]}
     assert_illegal(g, "effect.target")  # one of your own Charas
+
+
+def _scrapped(paid_with: str):  # type: ignore[no-untyped-def]
+    g = boards_with(CARDS, [REVIVER], [], hand0=[SCRAP, paid_with])
+    return g.add("play_event", 0, card=SCRAP, pay=pay(paid_with), targets=[{"p": 0, "card": REVIVER}])
+
+
+def test_another_copy_than_this_card_in_the_discard() -> None:
+    remove = [{"op": "move", "p": 0, "card": REVIVER, "from": "discard", "to": "removed"}]
+    g = _scrapped(REVIVER)  # a copy paid for the Event: two Revivers in the discard, one of them this card
+    g.add("trigger", 0, card=REVIVER, effect=0, **{"from": "discard"}, ops=remove)
+    s = assert_legal(g).state_json()["players"][0]
+    assert s["discard"].count(REVIVER) == 1 and s["removed"] == [REVIVER]
+    g = _scrapped(F[5])  # this card alone: it is not "another" one
+    g.add("trigger", 0, card=REVIVER, effect=0, **{"from": "discard"}, ops=remove)
+    assert_illegal(g, "effect.target")
+    g.actions[-1] = {**{k: v for k, v in g.actions[-1].items() if k != "ops"}, "choices": [[]]}
+    assert REVIVER in assert_legal(g).state_json()["players"][0]["discard"]  # up to one: none taken
