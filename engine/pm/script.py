@@ -505,7 +505,10 @@ def _draw(r: Run, step: Step) -> None:
 
 
 def _put_point(r: Run, step: Step) -> None:
-    op: dict[str, Any] = {"op": "put_point", "p": r.player(step), "n": step.get("n", 1)}
+    n = int(step.get("n", 1)) * r.times(step)  # "for each card moved, put N" (``per``): none when none was moved
+    if not n:
+        return
+    op: dict[str, Any] = {"op": "put_point", "p": r.player(step), "n": n}
     if "face" in step:
         op["face"] = step["face"]
     r.emit(op)
@@ -587,6 +590,12 @@ def _pick(r: Run, step: Step) -> None:
     fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p, src)
             and (same is None or bool(set(conditions.names_now(g, g.card(c), p)) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
+    if step.get("not_this_card") and r.action.get("from") == src:
+        # "other than this card" (このカード以外の): the effect was heard from this zone, so one copy of its card there
+        # is this card (copies are alike: any one of them stands for it)
+        this = next((k for k, c in enumerate(fits) if same_card(c, r.card_id)), None)
+        if this is not None:
+            del fits[this]
     holder = _holder(r) if dst == "under" else None
     if dst == "under" and holder is None:
         fits = []  # "under this card" when this card is not on the Area: nothing goes there

@@ -64,8 +64,10 @@ def test_static_conditions_and_grants() -> None:
 
 
 def test_a_pick_keeps_every_part_of_its_phrase_or_is_not_read() -> None:
-    # "other than this card" is no card filter: a pick that dropped it would be looser than the text
-    assert _eff("このカードが登場した場合、自分の捨て札置き場にあるこのカード以外の「試験 次郎」1枚を手札に加える。") is None
+    # "other than this card" is no card filter: a pick that dropped it would be looser than the text; since round 21
+    # it is kept as the pick's own key (not_this_card) in a Chara's discard, never dropped
+    got = _eff("このカードが登場した場合、自分の捨て札置き場にあるこのカード以外の「試験 次郎」1枚を手札に加える。")
+    assert got is not None and got["do"][0]["not_this_card"] and got["do"][0]["filter"] == {"name": "試験 次郎"}
     assert _eff("このカードが登場した場合、自分の捨て札置き場にある「試験 次郎」1枚を手札に加える。") is not None
 
 

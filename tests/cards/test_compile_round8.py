@@ -41,10 +41,11 @@ def test_other_than_and_or_in_a_card_filter() -> None:
     got = _one("このカードが登場した場合、EXデッキから「試験 次郎」または名称に「試験」を含むキャラ1枚を手札に加える。")
     assert got is not None and got["do"][0]["filter"] == {
         "any_of": [{"name": "試験 次郎"}, {"name_has": "試験"}], "type": "chara"}
-    # a Chara-only part inside "not", or "other than this card", still makes the filter unread
+    # a Chara-only part inside "not" still makes the filter unread ("other than this card": the pick's own key, round 21)
     with pytest.raises(ValueError):
         phrase("アプローチに参加していないキャラ").card_filter()  # type: ignore[union-attr]
-    assert _one("このカードが登場した場合、自分の捨て札置き場にあるこのカード以外の【甲】1枚を手札に加える。") is None
+    got = _one("このカードが登場した場合、自分の捨て札置き場にあるこのカード以外の【甲】1枚を手札に加える。")
+    assert got is not None and got["do"][0]["not_this_card"]  # kept as the pick's own key since round 21, not dropped
 
 
 def test_the_same_property_as_this_card_in_a_card_filter() -> None:

@@ -432,6 +432,10 @@ def _move(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 def _pick(src: str, dst: str, np_text: str, n: str, ctx: Ctx, *, upto: bool = False, **kw: Any) -> Step:
+    if np_text.startswith("このカード以外の") and src == "discard" and ctx.card.type == "chara" and "not_this_card" not in kw:
+        # "X other than this card" in a Chara's own discard (round 21): ``not_this_card`` (engine.pm.script._pick
+        # leaves out the copy heard there)
+        return _pick(src, dst, np_text[len("このカード以外の"):].lstrip("、"), n, ctx, upto=upto, not_this_card=True, **kw)
     p = _np(np_text, ctx)
     if p.all:
         raise NotUnderstood(np_text)

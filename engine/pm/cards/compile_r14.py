@@ -8,6 +8,8 @@ from typing import Any
 
 from engine.pm.cards.compile_phrases import _KWS, Ctx, Got, NotUnderstood, condition, kw_grants
 
+#: a run of keywords written after the cost (使用コスト+N、〔我慢〕を得る)
+_KW_RUN = r"(?:〔(?:アクティブ|強引|我慢|突破\d+|天然\+?\d+)〕)+"
 #: condition keys that read a usage cost: a condition on a cost change that reads costs would ask for itself
 _COST_KEYS = frozenset({"max_cost", "min_cost", "target_cost", "cost"})
 
@@ -22,13 +24,13 @@ def own_cost(rest: str, ctx: Ctx) -> Got | None:
     """"This card gets usage cost ±N ((while) C)" (このカードは、(C場合/間、)使用コスト±Nを得る) as a continuous effect:
     a ``grant`` ``{"cost": N}`` on this card, read by engine.pm.stats.chara_cost while it is on the Area (its usage
     cost there, as the decided reading of "usage cost" of a Chara on the Area has it), with the keywords written before
-    it (〔天然+4〕、使用コスト+4を得る). None: not this shape. A
+    it (〔天然+4〕、使用コスト+4を得る) or after it (使用コスト+5、〔我慢〕を得る, round 21). None: not this shape. A
     condition that reads a usage cost itself is not read (it could ask for the cost it changes)."""
-    m = re.fullmatch(rf"(?:(?P<c>[^、]+?)(?:場合|間)、)?{_KWS}使用コスト(?P<n>[+-]\d+)を得る", rest)
+    m = re.fullmatch(rf"(?:(?P<c>[^、]+?)(?:場合|間)、)?{_KWS}使用コスト(?P<n>[+-]\d+)(?:、(?P<after>{_KW_RUN}))?を得る", rest)
     if m is None or (m["c"] and "手札" in m["c"]):
         return None  # not this shape, or the cost in the hand (read with the hand's effects)
     cond = condition(m["c"], ctx) if m["c"] else {}
     if _reads_cost(cond):
         raise NotUnderstood(rest)
     return Got([*kw_grants(m["kws"], "self"), {"op": "grant", "target": "self", "what": {"cost": int(m["n"])},
-                                                 "until": "turn_end"}], condition=cond)
+                                                 "until": "turn_end"}, *kw_grants(m["after"], "self")], condition=cond)
