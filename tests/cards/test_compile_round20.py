@@ -23,8 +23,11 @@ def test_cards_put_face_down_under_this_card() -> None:
     got = _one("このカードが登場した場合、デッキの上のカード3枚を見て、その中にあるカード1枚をこのカードの下に裏向きで重ねることが"
                "できる。その後、残りのカードを任意の順番でデッキの下に移す。")
     assert got is not None
-    assert {k: got["do"][0][k] for k in ("from", "to", "look", "rest_to")} == {
-        "from": "deck", "to": "under", "look": 3, "rest_to": "deck_bottom"}
+    assert {k: got["do"][0][k] for k in ("from", "to", "look", "rest_to", "up_to")} == {
+        "from": "deck", "to": "under", "look": 3, "rest_to": "deck_bottom", "up_to": True}
+    # only the pick may be declined: looking and putting the rest back are not, so the effect is mandatory (reader
+    # rd21, KGY 01-025: declining it would have left the looked-at cards on top)
+    assert not got["optional"]
     got = _one("このカードが登場した場合、自分の捨て札置き場にある「試験 次郎」1枚をこのカードの下に裏向きで重ねることができる。")
     assert got is not None and got["do"][0]["filter"] == {"name": "試験 次郎"} and got["do"][0]["from"] == "discard"
     got = _one("このカードが登場した場合、自分のポイント置き場にあるカード1枚をこのカードの下に裏向きで重ねることができる。")

@@ -1428,7 +1428,15 @@ def effect(text: str, ctx: Ctx) -> Got:
     if ctx.in_discard and '"self"' in json.dumps(steps):
         raise NotUnderstood("this card's steps after a trigger heard in the discard")  # no Chara is "self" there
     return Got(steps, trigger=trigger, condition={**cond, **ctx.condition},
-               optional=ctx.kind == "auto" and bool(may) and may[0])
+               optional=ctx.kind == "auto" and bool(may) and may[0] and not _looks_first(steps))
+
+
+def _looks_first(steps: list[Step]) -> bool:
+    """Whether the effect opens with a look whose pick is the "may" part (デッキの上のカードN枚を見て、その中から…
+    できる。残りを…): looking and putting the rest back are not optional, only the pick is (``up_to``), so the effect
+    itself is mandatory (reader rd21: KGY 01-025; declining it would leave the looked-at cards on top unseen)."""
+    first = steps[0] if steps else {}
+    return first.get("op") == "pick" and "look" in first and bool(first.get("up_to"))
 
 
 def _rename(x: Any, one: bool) -> Any:
