@@ -363,6 +363,20 @@ class HiddenOrders(Protocol):
         nobody named: the placeholder's, never the table's) where the player's drawn cards lie, the hand first
         (default: the hand only, :func:`null_copies` on ``players[player]["hand"]``)."""
 
+    # Optional members for recording from ONE seat (``seat_recordings = True``: the recorder names its own cards
+    # only, the rival's stay unnamed until seen; two such recordings merge, engine/merge.py):
+    #
+    #: ``hidden_choices``: action type -> the field listing the cards the action takes from its player's deck into
+    #: the hand, which only that player sees (Mahou Shoujo: ``{"search": "cards"}``). Such a choice comes before the
+    #: player's hidden orders, each of which then orders a deck the choice left. The recorder may send it without
+    #: that field: the draft fills ``placeholder_choice(state, action)`` and renames its places when the cards are
+    #: seen (played from the hand), each place only to a card ``choice_fits(state, action, card)``, the card it held
+    #: going back into each of the player's later orders where nobody saw the new one.
+    #:
+    #: ``due_if_drawn(state) -> [(action, player, n, fits)]``: actions not due now that would be due were the
+    #: player's ``n`` latest drawn cards that nobody named each a card ``fits(card)`` (Mahou: the rival's redraw,
+    #: due when none of the 4 drawn is a Magical Girl): offered, and when sent the unseen draws are rewritten to fit.
+
 
 def null_copies(zone: list[Any], cards: Iterable[str]) -> list[str]:
     """Replace one copy of each of ``cards`` in ``zone`` by None, the latest first; the cards not found there.
@@ -397,6 +411,22 @@ def hide_unnamed(ruleset: Any, state_json: dict[str, Any], unnamed: Sequence[Seq
             null_copies(me["hand"], cards)
         me["not_named"] = sum(1 for c in me["hand"] if c is None)
     return state_json
+
+
+def seat_recordings(ruleset: Any) -> bool:
+    """True when a game whose logs are complete may be recorded from one seat (its rival's hidden cards left
+    unnamed until seen) and two such recordings merged (:class:`HiddenOrders`, ``seat_recordings``)."""
+    return hides_orders(ruleset) and bool(getattr(ruleset, "seat_recordings", False))
+
+
+def hidden_field(ruleset: Any, action: Mapping[str, Any]) -> str | None:
+    """The field of ``action`` that only its player knows in a complete log (a hidden order's ``order``, a hidden
+    choice's cards), or None."""
+    kind = action.get("type")
+    if kind in (getattr(ruleset, "hidden_orders", None) or ()):
+        return "order"
+    choices = getattr(ruleset, "hidden_choices", None) or {}
+    return choices.get(kind) if isinstance(kind, str) else None
 
 
 def hides_orders(ruleset: Any) -> bool:
@@ -495,13 +525,19 @@ class CompleteLogRecording:
         hidden: frozenset[str] = getattr(self, "hidden_orders", frozenset())
         if hidden:
             bare: list[Action] = []
+            unnamed: list[Action] = []  # a hidden choice offered named (the recorder's own) and, last, bare (the rival's)
+            choices: Mapping[str, str] = getattr(self, "hidden_choices", None) or {}
             for action in actions:
                 if action.get("type") in hidden:
                     action = {k: v for k, v in action.items() if k != "order"}
                     if action in bare:
                         continue
+                elif action.get("type") in choices:
+                    plain = {k: v for k, v in action.items() if k != choices[action["type"]]}
+                    if plain not in unnamed:
+                        unnamed.append(plain)
                 bare.append(action)
-            actions = bare
+            actions = bare + unnamed
         return {"actor": self.actor(state), "actions": actions,  # type: ignore[attr-defined]
                 "unknown": [0] * len(state.players), "hand_play": None}
 
