@@ -23,7 +23,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
-from engine.ruleset import hides_orders
+from engine.ruleset import hidden_field, hides_orders
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts import unnamed
@@ -251,6 +251,8 @@ class Drafts:
         ruling when the rules refuse it (a rewrite made for it: the cached fold dropped)."""
         rewrites: list[Rewrite] = []
         if entry.fold.orders is not None:
+            if isinstance(action, dict):  # due only were the draws nobody named other cards: made so first
+                rewrites.append(self._fit_drawn(entry, conn, row, action))
             action = self._fill(entry.fold, row.header, action, expected, bare)
             rewrites.append(self._named_by(entry, conn, row, action))
             if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
@@ -259,15 +261,15 @@ class Drafts:
         try:
             public = entry.fold.push(action, stand=stand)
         except IllegalAction as err:
-            if rewrites and rewrites[0]:
+            if any(rewrites):
                 self.cache.drop(row.id)
             suffix = err.path_suffix
             ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
                             path=f"{expected}.{suffix}" if suffix else str(expected))
             stands = not stand and entry.fold.judge.as_played and _stands(entry.fold, action)
             raise DraftError(422, {"ruling": ruling.to_json(), "stands_as_played": stands}) from None
-        if entry.fold.orders is not None and not bare and action.get("type") in entry.fold.ruleset.hidden_orders:
-            rewrites.append(entry.fold.orders.see_whole(expected))  # an order given whole: the table knew it
+        if entry.fold.orders is not None and not bare and hidden_field(entry.fold.ruleset, action) is not None:
+            rewrites.append(entry.fold.orders.see_whole(expected))  # an order (a choice) given whole: the table knew it
         if named is not None:
             rewrites.append(self._name_drawn(entry, conn, row, named))
         return action, public, rewrites
@@ -517,22 +519,31 @@ class Drafts:
 
     @staticmethod
     def _bare(header: Mapping[str, Any], action: Any) -> bool:
-        """True for an action of a hidden-order type sent without its ``order`` (the draft fills it)."""
+        """True for an action of a hidden-order type sent without its ``order`` (the draft fills it), or of a hidden
+        choice without its cards."""
         try:
             rs = ruleset_of(header)
         except UnknownRuleset:
             return False
-        return (hides_orders(rs) and isinstance(action, dict) and action.get("type") in rs.hidden_orders
-                and "order" not in action)
+        if not (hides_orders(rs) and isinstance(action, dict)):
+            return False
+        field = hidden_field(rs, action)
+        return field is not None and field not in action
 
     def _fill(self, fold: DraftFold, header: Mapping[str, Any], action: Any, index: int, bare: bool) -> Any:
-        """The action with a placeholder ``order`` when it came without one (then checked as any action)."""
+        """The action with a placeholder ``order`` (a hidden choice: placeholder cards) when it came without one (then
+        checked as any action)."""
         if not bare:
             return action
         if type(action.get("p")) is not int or not 0 <= action["p"] < len(fold.judge.state.players):
             raise _error(400, f"action {index}: {action.get('type')}: field 'p' must be a seat")
+        rs = fold.ruleset
+        field = hidden_field(rs, action)
         try:
-            action = {**action, "order": fold.ruleset.placeholder_order(fold.judge.state, action)}
+            if field == "order":
+                action = {**action, "order": rs.placeholder_order(fold.judge.state, action)}
+            else:
+                action = {**action, field: rs.placeholder_choice(fold.judge.state, action)}
         except IllegalAction as err:
             ruling = Ruling(err.ruling.rule, err.ruling.message, index=index, path=str(index))
             raise DraftError(422, {"ruling": ruling.to_json()}) from None
@@ -553,6 +564,26 @@ class Drafts:
         if rewrite:
             self._rewrite(entry, conn, row, rewrite)
         return rewrite
+
+    def _fit_drawn(self, entry: Entry, conn: Connection, row: Row[Any], action: Any) -> Rewrite:
+        """A bare action due only were the player's latest draws nobody named other cards (the ruleset's
+        ``due_if_drawn``: Mahou's rival redraw): those draws rewritten to fit (nothing when it is due already)."""
+        fold = entry.fold
+        due = getattr(fold.ruleset, "due_if_drawn", None)
+        assert fold.orders is not None
+        if due is None:
+            return Rewrite()
+        plain = {k: v for k, v in action.items() if k != hidden_field(fold.ruleset, action)}
+        for candidate, p, n, fits in due(fold.judge.state):
+            if candidate == plain:
+                try:
+                    rewrite = fold.orders.fit_drawn(p, n, fits, self._names(row.header))
+                except NamingConflict as err:
+                    raise _error(400, f"action {row.count}: {err}") from None
+                if rewrite:
+                    self._rewrite(entry, conn, row, rewrite)
+                return rewrite
+        return Rewrite()
 
     @staticmethod
     def _draws_named_first(rs: Any, action: Any, named: Any) -> bool:
@@ -754,8 +785,9 @@ class Drafts:
             .order_by(DRAFT_EVENT.c.id.desc()).limit(1)).scalar()
         if stored is None or not isinstance(action, dict):
             return False
-        if "order" not in action and "order" in stored:  # sent bare, stored with the order the draft filled
-            stored = {k: v for k, v in stored.items() if k != "order"}
+        field = hidden_field(ruleset_of(row.header), action)
+        if field is not None and field not in action and field in stored:  # sent bare, stored as the draft filled it
+            stored = {k: v for k, v in stored.items() if k != field}
         return bool(stored == action)
 
     @staticmethod

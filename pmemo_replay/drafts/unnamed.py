@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rulings import IllegalAction
-from pmemo_replay.drafts.orders import Orders
+from pmemo_replay.drafts.orders import NamingConflict, Orders
 
 Action = dict[str, Any]
 
@@ -41,10 +41,27 @@ def _fits(rs: Any, state: Any, action: Mapping[str, Any], invented: list[Counter
     return True
 
 
+def _due_if_drawn(rs: Any, state: Any, orders: Orders, offered: list[Action]) -> list[Action]:
+    """The actions the ruleset's ``due_if_drawn`` makes due were the latest draws nobody named other cards, where the
+    orders can make them so (a rival's redraw, recorded from one seat), and that are not offered already."""
+    due = getattr(rs, "due_if_drawn", None)
+    out: list[Action] = []
+    for action, p, n, fits in due(state) if due is not None else ():
+        if action in offered:
+            continue
+        try:
+            orders.fit_drawn(p, n, fits, [f"player {q}" for q in range(orders.seats)])
+        except NamingConflict:
+            continue
+        out.append(action)
+    return out
+
+
 def offers(rs: Any, state: Any, orders: Orders, offered: Mapping[str, Any]) -> dict[str, Any]:
     """``offered`` (the ruleset's offers on the judge's state) without the offers that play a card not named yet,
     with ``unknown`` (per player, the hand cards not named) and ``hand_play`` (the actor, when it holds one; with no
     single actor, the first player with an offer who holds one)."""
+    offered = {**offered, "actions": list(offered["actions"]) + _due_if_drawn(rs, state, orders, offered["actions"])}
     invented = _in_hands(rs, state, orders)
     unknown = [sum(c.values()) for c in invented]
     if not any(unknown):
