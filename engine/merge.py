@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.fold import Folder
+from engine.ruleset import hidden_field, seat_recordings
 from engine.rulings import IllegalAction, NullTrail
 
 Action = dict[str, Any]
@@ -384,6 +385,8 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                                                       f"the two headers differ in {shown}",
                                                       [dict(h0), dict(h1)], fields))
     tell = teller(ruleset, header)
+    if not ruleset.table_logs and seat_recordings(ruleset):  # complete logs, each seat's own hidden cards its own
+        a0, a1 = own_hidden(ruleset, a0, 0), own_hidden(ruleset, a1, 1)
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     unordered = frozenset(getattr(ruleset, "unordered_fields", ()))
     omissible: Omissible = getattr(ruleset, "omissible_fields", {})
@@ -489,6 +492,19 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         steps.append(len(out))
         k += 1
     return Merged(header, out, steps)
+
+
+def own_hidden(ruleset: Any, actions: Sequence[Mapping[str, Any]], seat: int) -> list[Action]:
+    """A complete log recorded from ``seat`` (engine.ruleset ``seat_recordings``) with what only another player
+    knows not known (null): the orders and choices of the other players' hidden actions, which that seat's draft
+    filled with placeholders; the merge then takes each from its own player's recording."""
+    out = []
+    for action in actions:
+        field_ = hidden_field(ruleset, action)
+        if field_ is not None and action.get("p") != seat and field_ in action:
+            action = {**action, field_: None}
+        out.append(dict(action))
+    return out
 
 
 #: how many following game actions must line up, shifted by one, to call a difference a missing action

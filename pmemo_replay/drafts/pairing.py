@@ -25,6 +25,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from engine.merge import merge, seat_mismatch
+from engine.ruleset import seat_recordings
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
 from pmemo_replay.drafts.service import DraftError, Drafts, Finished
@@ -58,7 +59,7 @@ class Pairs:
             if ruleset_of(row.header).name != ruleset_of(other.header).name:
                 raise _error(422, "the two drafts are of different games")
             ruleset = ruleset_of(row.header)
-            if not ruleset.table_logs:
+            if not ruleset.table_logs and not seat_recordings(ruleset):
                 raise _error(422, f"{ruleset.game}'s logs are complete (every hand and deck order is part of the "
                                   f"log, the ruleset's contract): it has no seat recordings, so there is nothing to "
                                   f"pair or merge; record the game once")
