@@ -89,6 +89,10 @@ def test_a_game_recorded_from_each_seat_pairs_into_the_judges_log(client: FlaskC
         assert r.status_code == 201, r.json
         unnamed = header_unnamed(client.get(f"/api/games/{r.json['game_id']}").json["header"])
         assert set(unnamed) <= {1 - seat}  # only the rival's cards may be never named
+        # the stored game's viewer hides what the draft hid: the rival's cards never named (searched Heroes too)
+        shown = client.get(f"/api/games/{r.json['game_id']}/state").json
+        shown = shown.get("state", shown)
+        assert shown["players"][1 - seat]["hand"] == now["state"]["players"][1 - seat]["hand"]
     (d0, a0), (d1, a1) = drafts
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=a0).status_code == 200
     assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=a1).json["paired"]
