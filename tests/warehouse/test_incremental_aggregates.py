@@ -62,17 +62,17 @@ def _from_rows(folder: Path, query: dict[str, str], tmp: Path) -> dict:  # type:
     return body
 
 
-def _same_deck_statistics(folder: Path, query: dict[str, str], tmp: Path) -> None:
-    """The deck, matchup, first-player and trend statistics from the aggregates equal the row-level ones."""
-    f = Filters.parse(query)
-    plain = _plain(folder, tmp)
-    for kind in DECK_KINDS:
-        with connect(folder) as con:
-            assert _aggregated(con, f, DECK_AGG)
-            body = run_stat(con, kind, f)
-        with connect(plain) as con:
-            assert not _aggregated(con, f, DECK_AGG)
-            assert body == run_stat(con, kind, f), kind
+def _same_statistics(folder: Path, tmp: Path, queries: tuple[dict[str, str], ...] = QUERIES) -> None:
+    """For each of ``queries``, the card statistics and the deck, matchup, first-player and trend statistics from the
+    aggregates equal the row-level ones (one connection to each folder for them all)."""
+    with connect(folder) as con, connect(_plain(folder, tmp)) as rows:
+        for query in queries:
+            f = Filters.parse(query)
+            assert _aggregated(con, f) and not _aggregated(rows, f)
+            assert card_stats(con, f) == card_stats(rows, f), query
+            for kind in DECK_KINDS:
+                assert _aggregated(con, f, DECK_AGG) and not _aggregated(rows, f, DECK_AGG)
+                assert run_stat(con, kind, f) == run_stat(rows, kind, f), (kind, query)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -111,10 +111,7 @@ def test_seeded_batches_keep_the_aggregates_equal_to_a_recount(tmp_path: Path, s
             assert ids & changed, part
         kept = set(before.files) & set(read_manifest(folder).files)  # type: ignore[union-attr]
         assert kept or done.months_compacted  # the earlier aggregate files stay (unless a month was compacted)
-        for query in QUERIES:
-            body, used = _stats(folder, query)
-            assert used and body == _from_rows(folder, query, tmp_path)
-            _same_deck_statistics(folder, query, tmp_path)
+        _same_statistics(folder, tmp_path)
 
 
 def test_many_small_updates_compact_each_month(tmp_path: Path) -> None:
@@ -174,10 +171,7 @@ def test_the_store_warehouse_keeps_its_aggregates_through_imports_and_moderation
             assert before is not None and after is not None and aggregates_current(folder)
             assert set(before.files) <= set(after.files)  # counted incrementally: the earlier files stay
             _equal_to_recount(folder)
-            for query in ({}, {"first": "0"}):
-                body, used = _stats(folder, query)
-                assert used and body == _from_rows(folder, query, tmp_path)
-                _same_deck_statistics(folder, query, tmp_path)
+            _same_statistics(folder, tmp_path, ({}, {"first": "0"}))
         assert read_hidden(folder) == (ids[1], ids[3])
         update_warehouse(store, folder, rebuild=True)  # a rebuild counts everything again, and keeps them
         assert aggregates_current(folder)
