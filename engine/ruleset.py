@@ -419,12 +419,43 @@ def seat_recordings(ruleset: Any) -> bool:
     return hides_orders(ruleset) and bool(getattr(ruleset, "seat_recordings", False))
 
 
-def hidden_field(ruleset: Any, action: Mapping[str, Any]) -> str | None:
-    """The field of ``action`` that only its player knows in a complete log (a hidden order's ``order``, a hidden
-    choice's cards), or None."""
+#: the header's ``meta`` key saying which seat a complete log's recording was made from (absent: the judge's seat)
+RECORDED_FROM = "recorded_from"
+
+
+def recorded_from(ruleset: Any, header: Mapping[str, Any]) -> int | None:
+    """The seat a recording of a game with seat recordings was made from (the header's ``meta.recorded_from``), or
+    None: the judge's seat (every hidden card named as it was), and always None for a ruleset without them."""
+    meta = header.get("meta")
+    seat = meta.get(RECORDED_FROM) if isinstance(meta, Mapping) else None
+    return seat if seat_recordings(ruleset) and type(seat) is int else None
+
+
+def recorded_from_problem(ruleset: Any, header: Mapping[str, Any]) -> str | None:
+    """Why the header's ``meta.recorded_from`` cannot be (not a seat of the game, or a game with no seat recordings),
+    or None when it is absent or right."""
+    meta = header.get("meta")
+    if not isinstance(meta, Mapping) or RECORDED_FROM not in meta:
+        return None
+    seat, seats = meta[RECORDED_FROM], len(header.get("players") or ()) or 2
+    if ruleset.table_logs:
+        return None  # table logs say what a seat saw by themselves: the key is a free note there
+    if not seat_recordings(ruleset):
+        return (f"{ruleset.game} cannot be recorded from one seat (its ruleset has no seat recordings): leave "
+                f"meta.{RECORDED_FROM} out and record the whole game from the judge's seat")
+    if type(seat) is not int or not 0 <= seat < seats:
+        return f"meta.{RECORDED_FROM} is {seat!r}: the seat the game is recorded from, 0 to {seats - 1}"
+    return None
+
+
+def hidden_field(ruleset: Any, action: Mapping[str, Any], *, from_seat: bool = False) -> str | None:
+    """The field of ``action`` that only its player knows in a complete log: a hidden order's ``order`` and, in a
+    recording from one seat (``from_seat``), a hidden choice's cards; or None."""
     kind = action.get("type")
     if kind in (getattr(ruleset, "hidden_orders", None) or ()):
         return "order"
+    if not from_seat:
+        return None
     choices = getattr(ruleset, "hidden_choices", None) or {}
     return choices.get(kind) if isinstance(kind, str) else None
 
@@ -525,19 +556,13 @@ class CompleteLogRecording:
         hidden: frozenset[str] = getattr(self, "hidden_orders", frozenset())
         if hidden:
             bare: list[Action] = []
-            unnamed: list[Action] = []  # a hidden choice offered named (the recorder's own) and, last, bare (the rival's)
-            choices: Mapping[str, str] = getattr(self, "hidden_choices", None) or {}
             for action in actions:
                 if action.get("type") in hidden:
                     action = {k: v for k, v in action.items() if k != "order"}
                     if action in bare:
                         continue
-                elif action.get("type") in choices:
-                    plain = {k: v for k, v in action.items() if k != choices[action["type"]]}
-                    if plain not in unnamed:
-                        unnamed.append(plain)
                 bare.append(action)
-            actions = bare + unnamed
+            actions = bare
         return {"actor": self.actor(state), "actions": actions,  # type: ignore[attr-defined]
                 "unknown": [0] * len(state.players), "hand_play": None}
 

@@ -65,15 +65,19 @@ class Orders:
     """The hidden orders of one draft's fold, kept beside it action by action."""
 
     def __init__(self, ruleset: Any, state: Any, seen: Mapping[int, set[int]] | None = None,
-                 late: Mapping[Pos, int] | None = None) -> None:
+                 late: Mapping[Pos, int] | None = None, *, from_seat: int | None = None) -> None:
         self.rs = ruleset
+        #: the seat a recording from one seat is made from (engine.ruleset ``recorded_from``); None: the judge's,
+        #: where no choice is hidden and no draw goes back unseen
+        self.from_seat = from_seat
         self.seats = len(state.players)
         #: per player, the origin of each deck card (top last): a position, or None (not from a hidden order)
         self.origins: list[list[Pos | None]] = [[None] * len(ruleset.pile(state, p)) for p in range(self.seats)]
         self.orders: dict[int, tuple[int, list[str]]] = {}  #: action index -> (player, order)
         self.held: dict[int, Action] = {}  #: action index -> the action holding that order (as rewritten)
         #: the field of each kind of hidden choice, and the action indexes holding one (their positions in the hand)
-        self.choice_fields: Mapping[str, str] = getattr(ruleset, "hidden_choices", None) or {}
+        self.choice_fields: Mapping[str, str] = (getattr(ruleset, "hidden_choices", None) or {}
+                                                 if from_seat is not None else {})
         self.choices: set[int] = set()
         #: drawn positions that went back into the deck unseen (a redraw's 4) -> the action that took them back
         self.back: dict[Pos, int] = {}
@@ -103,7 +107,8 @@ class Orders:
             old, origin = before[p], self.origins[p]
             if action.get("type") in self.rs.hidden_orders and action.get("p") == p and "order" in action:
                 order = list(action["order"])
-                self._took_back(p, index, Counter(order) - Counter(old))
+                if self.from_seat is not None:
+                    self._took_back(p, index, Counter(order) - Counter(old))
                 self.orders[index] = (p, order)
                 self.held[index] = dict(action)
                 old = list(reversed(order))
@@ -220,9 +225,10 @@ class Orders:
 
     @classmethod
     def from_json(cls, ruleset: Any, state: Any, data: Mapping[str, Any],
-                  seen: Mapping[int, set[int]] | None = None, late: Mapping[Pos, int] | None = None) -> Orders:
+                  seen: Mapping[int, set[int]] | None = None, late: Mapping[Pos, int] | None = None, *,
+                  from_seat: int | None = None) -> Orders:
         """The orders of a stored snapshot (``to_json``) beside its judge's ``state``."""
-        out = cls(ruleset, state, seen, late)
+        out = cls(ruleset, state, seen, late, from_seat=from_seat)
         out.origins = [[None if pos is None else (int(pos[0]), int(pos[1])) for pos in origin]
                        for origin in data["origins"]]
         if len(out.origins) != out.seats or any(len(o) != len(ruleset.pile(state, p)) for p, o in enumerate(out.origins)):
@@ -453,7 +459,7 @@ class _Plan:
                     self.rewrite = saved
         if hand[card] >= need[(p, card)]:
             if mine:
-                self.mark(max(mine, key=lambda pos: (pos[0] in self.o.choices, pos)))
+                self.mark(max(mine, key=lambda pos: (pos[0] in self.o.choices, pos)) if self.o.choices else mine[-1])
             return
         # rather a chosen place it fits (what the player chose), else a drawn card the hand holds more of than this
         # action needs
@@ -462,7 +468,7 @@ class _Plan:
         spare.sort(key=lambda pos: pos[0] not in self.o.choices)
         if not spare:
             raise NamingConflict(f"{card} is not in {name}'s hand, and no card {name} drew is left unnamed to be it")
-        for pos in spare[:-1]:  # the first that can be it
+        for pos in spare[:-1] if self.o.choices else ():  # the first that can be it
             saved = copy.deepcopy(self.rewrite)
             try:
                 self.put(pos, card, name)

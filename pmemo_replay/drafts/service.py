@@ -23,7 +23,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
-from engine.ruleset import hidden_field, hides_orders
+from engine.ruleset import hidden_field, hides_orders, recorded_from, recorded_from_problem
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts import unnamed
@@ -251,7 +251,8 @@ class Drafts:
         ruling when the rules refuse it (a rewrite made for it: the cached fold dropped)."""
         rewrites: list[Rewrite] = []
         if entry.fold.orders is not None:
-            if isinstance(action, dict):  # due only were the draws nobody named other cards: made so first
+            if isinstance(action, dict) and entry.fold.from_seat is not None:
+                # from one seat, an action due only were the draws nobody named other cards: made so first
                 rewrites.append(self._fit_drawn(entry, conn, row, action))
             action = self._fill(entry.fold, row.header, action, expected, bare)
             rewrites.append(self._named_by(entry, conn, row, action))
@@ -268,7 +269,8 @@ class Drafts:
                             path=f"{expected}.{suffix}" if suffix else str(expected))
             stands = not stand and entry.fold.judge.as_played and _stands(entry.fold, action)
             raise DraftError(422, {"ruling": ruling.to_json(), "stands_as_played": stands}) from None
-        if entry.fold.orders is not None and not bare and hidden_field(entry.fold.ruleset, action) is not None:
+        if (entry.fold.orders is not None and not bare
+                and hidden_field(entry.fold.ruleset, action, from_seat=entry.fold.from_seat is not None) is not None):
             rewrites.append(entry.fold.orders.see_whole(expected))  # an order (a choice) given whole: the table knew it
         if named is not None:
             rewrites.append(self._name_drawn(entry, conn, row, named))
@@ -527,7 +529,7 @@ class Drafts:
             return False
         if not (hides_orders(rs) and isinstance(action, dict)):
             return False
-        field = hidden_field(rs, action)
+        field = hidden_field(rs, action, from_seat=recorded_from(rs, header) is not None)
         return field is not None and field not in action
 
     def _fill(self, fold: DraftFold, header: Mapping[str, Any], action: Any, index: int, bare: bool) -> Any:
@@ -538,7 +540,10 @@ class Drafts:
         if type(action.get("p")) is not int or not 0 <= action["p"] < len(fold.judge.state.players):
             raise _error(400, f"action {index}: {action.get('type')}: field 'p' must be a seat")
         rs = fold.ruleset
-        field = hidden_field(rs, action)
+        field = hidden_field(rs, action, from_seat=fold.from_seat is not None)
+        if field != "order" and action["p"] == fold.from_seat:
+            raise _error(400, f"action {index}: {action.get('type')}: this draft is recorded from seat {fold.from_seat}, "
+                              f"whose own {field} only its recorder sees: name them ('{field}')")
         try:
             if field == "order":
                 action = {**action, "order": rs.placeholder_order(fold.judge.state, action)}
@@ -573,7 +578,7 @@ class Drafts:
         assert fold.orders is not None
         if due is None:
             return Rewrite()
-        plain = {k: v for k, v in action.items() if k != hidden_field(fold.ruleset, action)}
+        plain = {k: v for k, v in action.items() if k != hidden_field(fold.ruleset, action, from_seat=True)}
         for candidate, p, n, fits in due(fold.judge.state):
             if candidate == plain:
                 try:
@@ -699,6 +704,9 @@ class Drafts:
         """400 unless a ruleset the server knows; 422 with the ruling for a card id its cards do not hold."""
         if ruleset_name(header) not in RULESETS:
             raise _error(400, f"drafts record games of the rulesets {', '.join(sorted(RULESETS))}")
+        problem = recorded_from_problem(ruleset_of(header), header)
+        if problem is not None:
+            raise _error(400, problem)
         try:
             check_card_ids(PmemoLog(dict(header), []), self.cards(header).__contains__)
         except LogError as err:
@@ -785,7 +793,8 @@ class Drafts:
             .order_by(DRAFT_EVENT.c.id.desc()).limit(1)).scalar()
         if stored is None or not isinstance(action, dict):
             return False
-        field = hidden_field(ruleset_of(row.header), action)
+        rs = ruleset_of(row.header)
+        field = hidden_field(rs, action, from_seat=recorded_from(rs, header=row.header) is not None)
         if field is not None and field not in action and field in stored:  # sent bare, stored as the draft filled it
             stored = {k: v for k, v in stored.items() if k != field}
         return bool(stored == action)

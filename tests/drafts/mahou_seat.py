@@ -46,9 +46,14 @@ def seat_taps(doc: dict[str, Any], seat: int) -> list[tuple[dict[str, Any], list
     return out
 
 
+def from_seat(header: dict[str, Any], seat: int) -> dict[str, Any]:
+    """``header`` of a recording made from ``seat`` (``meta.recorded_from``)."""
+    return {**header, "meta": {**(header.get("meta") or {}), "recorded_from": seat}}
+
+
 def record_seat(client: FlaskClient, doc: dict[str, Any], seat: int) -> tuple[int, dict[str, str]]:
     """Record ``doc`` from ``seat`` through the drafts API (every append accepted); the draft and its auth header."""
-    draft, auth = open_draft(client, doc["game"])
+    draft, auth = open_draft(client, from_seat(doc["game"], seat))
     for n, (sent, mine) in enumerate(seat_taps(doc, seat)):
         body: dict[str, Any] = {"action": sent, "expected": n}
         if mine:
