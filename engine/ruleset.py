@@ -376,6 +376,10 @@ class HiddenOrders(Protocol):
     #: ``due_if_drawn(state) -> [(action, player, n, fits)]``: actions not due now that would be due were the
     #: player's ``n`` latest drawn cards that nobody named each a card ``fits(card)`` (Mahou: the rival's redraw,
     #: due when none of the 4 drawn is a Magical Girl): offered, and when sent the unseen draws are rewritten to fit.
+    #:
+    #: ``ends_draws(state, action, card) -> bool``: for a ``draws_named_first`` action, True for a card that ends its
+    #: drawing (Mahou: a Hero). The rival's such action is sent with ``named`` holding null for each card drawn
+    #: that the recorder did not see (into the hand): the draft puts there a card nobody saw that does not end it.
 
 
 def null_copies(zone: list[Any], cards: Iterable[str]) -> list[str]:

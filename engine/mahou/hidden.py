@@ -107,3 +107,8 @@ def due_if_drawn(g: MsState) -> list[tuple[dict[str, Any], int, int | None, Call
                 and any(g.card(c).type == "hero" for c in me.hand)):
             out.append(({"type": "out_of_heroes", "p": p}, p, None, is_not("hero")))
     return out
+
+
+def ends_draws(g: MsState, a: Mapping[str, Any], card: str) -> bool:
+    """``out_of_heroes`` draws until a Hero comes (SR Note 3)."""
+    return card in g.cards.by_id and g.card(card).type == "hero"

@@ -217,5 +217,8 @@ class MahouShoujo(CompleteLogRecording):
     def due_if_drawn(self, state: MsState) -> list[tuple[dict[str, Any], int, int | None, Any]]:
         return hidden.due_if_drawn(state)
 
+    def ends_draws(self, state: MsState, action: Mapping[str, Any], card: str) -> bool:
+        return hidden.ends_draws(state, action, card)
+
 
 RULESET = MahouShoujo()

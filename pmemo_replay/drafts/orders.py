@@ -30,7 +30,7 @@ from __future__ import annotations
 import copy
 import difflib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -348,13 +348,33 @@ class Orders:
             order[k], order[j] = order[j], order[k]
         return plan.done()
 
-    def name_top(self, p: int, cards: Sequence[str], names: Sequence[str]) -> Rewrite:
-        """``cards`` are the next cards on top of ``p``'s deck, top first (an action about to draw them)."""
+    def name_top(self, p: int, cards: Sequence[str | None], names: Sequence[str],
+                 ends: Callable[[str], bool] | None = None) -> Rewrite:
+        """``cards`` are the next cards on top of ``p``'s deck, top first (an action about to draw them); a None
+        place is a card nobody saw that must not be one ``ends`` (it would have ended the drawing there): such a
+        card there changes places with a deeper one nobody saw, of the same order, that does not."""
         plan = _Plan(self)
         if len(cards) > len(self.origins[p]):
             raise NamingConflict(f"{len(cards)} card(s) named, but {names[p]}'s deck holds {len(self.origins[p])}")
         for k, card in enumerate(cards):
-            plan.on_top(p, k, card, names[p])
+            if card is not None:
+                plan.on_top(p, k, card, names[p])
+        origins = self.origins[p]
+        for k, card in enumerate(cards):
+            pos = origins[-1 - k]
+            if card is not None or ends is None or pos is None or not ends(plan.card_at(pos)):
+                continue
+            s = pos[0]
+            if pos[1] in plan.seen(s):
+                raise NamingConflict(f"{names[p]}'s card {k + 1} from the top was seen: {plan.card_at(pos)}")
+            deeper = [q for q in reversed(origins[:len(origins) - len(cards)])
+                      if q is not None and q[0] == s and q[1] not in plan.locked(s) and not ends(plan.card_at(q))]
+            if not deeper:
+                raise NamingConflict(f"{names[p]}'s deck holds no card nobody saw that card {k + 1} from the top "
+                                     "could have been")
+            order = plan.order(s)
+            j = deeper[0][1]
+            order[pos[1]], order[j] = order[j], order[pos[1]]
         return plan.done()
 
 
@@ -459,16 +479,19 @@ class _Plan:
                     self.rewrite = saved
         if hand[card] >= need[(p, card)]:
             if mine:
-                self.mark(max(mine, key=lambda pos: (pos[0] in self.o.choices, pos)) if self.o.choices else mine[-1])
+                self.mark(max(mine, key=lambda pos: (pos[0] in self.o.choices, pos)) if self.o.from_seat is not None else mine[-1])
             return
         # rather a chosen place it fits (what the player chose), else a drawn card the hand holds more of than this
         # action needs
         spare = [pos for pos in open_ if self.card_at(pos) != card and hand[self.card_at(pos)] > need[(p, self.card_at(pos))]
                  and fitting(pos)]
-        spare.sort(key=lambda pos: pos[0] not in self.o.choices)
+        if self.o.from_seat is not None:  # from one seat: a chosen place first, then the latest draw (the fewest actions since
+            # ruled on the cards then in the hand: an out_of_heroes, a redraw)
+            drawn = {pos: n for n, pos in enumerate(self.o.taken)}
+            spare.sort(key=lambda pos: (pos[0] not in self.o.choices, -drawn.get(pos, 0)))
         if not spare:
             raise NamingConflict(f"{card} is not in {name}'s hand, and no card {name} drew is left unnamed to be it")
-        for pos in spare[:-1] if self.o.choices else ():  # the first that can be it
+        for pos in spare[:-1] if self.o.from_seat is not None else ():  # the first that can be it
             saved = copy.deepcopy(self.rewrite)
             try:
                 self.put(pos, card, name)

@@ -257,7 +257,7 @@ class Drafts:
             action = self._fill(entry.fold, row.header, action, expected, bare)
             rewrites.append(self._named_by(entry, conn, row, action))
             if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
-                rewrites.append(self._name_first(entry, conn, row, named))
+                rewrites.append(self._name_first(entry, conn, row, named, action))
                 named = None
         try:
             public = entry.fold.push(action, stand=stand)
@@ -597,22 +597,30 @@ class Drafts:
         return (action.get("type") in getattr(rs, "draws_named_first", ()) and isinstance(named, dict)
                 and named.get("p") == action.get("p"))
 
-    def _named_cards(self, entry: Entry, row: Row[Any], named: Any) -> tuple[int, list[str]]:
-        """``named``'s player and cards (400 unless ``{"p": a seat, "cards": [known card ids]}``)."""
+    def _named_cards(self, entry: Entry, row: Row[Any], named: Any, *, unseen: bool = False) -> tuple[int, list[Any]]:
+        """``named``'s player and cards (400 unless ``{"p": a seat, "cards": [known card ids]}``; ``unseen``: null
+        for a card nobody saw may stand among them)."""
         seats = len(row.header.get("players") or ())
         cards = named.get("cards") if isinstance(named, dict) else None
         p = named.get("p") if isinstance(named, dict) else None
         if type(p) is not int or not 0 <= p < seats or not isinstance(cards, list) or not all(
-                isinstance(c, str) and c in entry.fold.cards for c in cards):
+                (isinstance(c, str) and c in entry.fold.cards) or (unseen and c is None) for c in cards):
             raise _error(400, f"'named' is {{\"p\": a seat (0 to {seats - 1}), \"cards\": [known card ids]}}")
         return p, cards
 
-    def _name_first(self, entry: Entry, conn: Connection, row: Row[Any], named: Any) -> Rewrite:
-        """Put ``named["cards"]`` on top of ``named["p"]``'s deck, top first, before an action draws them."""
-        p, cards = self._named_cards(entry, row, named)
-        assert entry.fold.orders is not None
+    def _name_first(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, action: Any) -> Rewrite:
+        """Put ``named["cards"]`` on top of ``named["p"]``'s deck, top first, before ``action`` draws them. Recorded from
+        one seat, the rival's may hold null: a card drawn into the hand that nobody saw, which cannot have been one
+        that ends the drawing (the ruleset's ``ends_draws``)."""
+        fold = entry.fold
+        rival = fold.from_seat is not None and named.get("p") != fold.from_seat
+        p, cards = self._named_cards(entry, row, named, unseen=rival)
+        assert fold.orders is not None
+        ends_draws = getattr(fold.ruleset, "ends_draws", None)
+        state = fold.judge.state
+        ends = None if ends_draws is None else (lambda card: bool(ends_draws(state, action, card)))
         try:
-            rewrite = entry.fold.orders.name_top(p, cards, self._names(row.header))
+            rewrite = fold.orders.name_top(p, cards, self._names(row.header), ends)
         except NamingConflict as err:
             self.cache.drop(row.id)
             raise _error(400, f"action {row.count}: {err}") from None

@@ -24,9 +24,9 @@ from pmemo_replay.simulate import simulated_logs
 from tests.drafts.conftest import make_app
 from tests.drafts.mahou_seat import RULESET, record_seat
 
-#: the rival's out_of_heroes draws into a hand the seat does not see: not recordable from one seat yet
-GAMES = [d for d in simulated_logs(bundled_for(RULESET), 12, 1, ruleset=RULESET)
-         if not any(a["type"] == "out_of_heroes" for a in d["actions"])][:4]
+#: four games, and two where a player runs out of Heroes (seat 0 in game 9, seat 1 in game 12): each recorded from
+#: both seats, so each seat records its rival's out_of_heroes once (the draws into the hand unseen)
+GAMES = [d for n, d in enumerate(simulated_logs(bundled_for(RULESET), 13, 1, ruleset=RULESET)) if n in (0, 1, 2, 3, 9, 12)]
 
 
 @pytest.fixture
