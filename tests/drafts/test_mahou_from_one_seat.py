@@ -118,3 +118,57 @@ def test_a_public_action_recorded_differently_stops_the_merge(client: FlaskClien
     merged = client.get(f"/api/drafts/{d0}/merge", headers=a0).json
     assert not merged["complete"] and merged["disagreement"]["kind"] == "missing"
     assert merged["disagreement"]["step"] == where
+
+
+def _recorded_apart(client: FlaskClient, doc: dict[str, Any], where: int,
+                    other: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Seat 0 records ``doc`` up to action ``where`` as played; seat 1 records the same up to ``where - 1``, then
+    the first of ``other`` its draft accepts at ``where``. Both finished and paired: the merge and seat 1's action."""
+    d0, a0 = record_seat(client, {**doc, "actions": doc["actions"][:where + 1]}, 0)
+    d1, a1 = record_seat(client, {**doc, "actions": doc["actions"][:where]}, 1)
+    taken = None
+    for action in other:
+        r = client.post(f"/api/drafts/{d1}/actions", json={"action": action, "expected": where}, headers=a1)
+        if r.status_code == 200:
+            taken = action
+            break
+    assert taken is not None, "seat 1's draft took none of the other versions"
+    for draft, auth in ((d0, a0), (d1, a1)):
+        assert client.post(f"/api/drafts/{draft}/finish", headers=auth).status_code == 201
+    client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=a0)
+    assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=a1).json["paired"]
+    return client.get(f"/api/drafts/{d0}/merge", headers=a0).json, taken
+
+
+def test_a_card_recorded_differently_stops_the_merge_there(client: FlaskClient) -> None:
+    """Seat 1 saw the rival put another Hero into the Squad than seat 0 (the Hero's own player) recorded: the merge
+    stops at that action, naming the field and both versions."""
+    doc = GAMES[0]
+    cards = bundled_for(RULESET)
+    where = next(n for n, a in enumerate(doc["actions"]) if a["type"] == "place_hero" and a["p"] == 0 and n > 4)
+    real = doc["actions"][where]
+    heroes = sorted({c for c in doc["game"]["players"][0]["deck"] if cards.by_id[c].type == "hero"} - {real["card"]})
+    merged, taken = _recorded_apart(client, doc, where, [{**real, "card": c} for c in heroes])
+    assert not merged["complete"]
+    wrong = merged["disagreement"]
+    assert (wrong["step"], wrong["kind"], wrong["fields"]) == (where, "action", ["card"]), wrong
+    assert wrong["versions"] == [real, taken]
+    assert real["card"] in wrong["message"] and taken["card"] in wrong["message"]
+    assert len(merged["actions"]) == where  # everything before it merged
+
+
+def test_another_action_at_the_same_step_stops_the_merge_there(client: FlaskClient) -> None:
+    """Seat 1 recorded another legal action where seat 0 recorded the first attack: the merge stops there with both
+    actions (no missing action: what follows does not line up shifted by one)."""
+    doc = GAMES[0]
+    where = next(n for n, a in enumerate(doc["actions"]) if a["type"] == "attack")
+    real = doc["actions"][where]
+    d, auth = record_seat(client, {**doc, "actions": doc["actions"][:where]}, 1)
+    offered = client.get(f"/api/drafts/{d}/legal", headers=auth).json["actions"]
+    other = [a for a in offered if a["type"] not in (real["type"], "note", "concede") and a.get("p") == real["p"]]
+    merged, taken = _recorded_apart(client, doc, where, other)
+    assert not merged["complete"]
+    wrong = merged["disagreement"]
+    assert (wrong["step"], wrong["kind"]) == (where, "action"), wrong
+    assert wrong["versions"] == [real, taken] and "type" in wrong["fields"]
+    assert len(merged["actions"]) == where
