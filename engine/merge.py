@@ -508,11 +508,16 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
 
 def without_seat(header: Mapping[str, Any]) -> Mapping[str, Any]:
     """``header`` without the seat it was recorded from (``meta.recorded_from``: the one thing two seats' headers
-    of one game say differently on purpose)."""
+    of one game say differently on purpose), its cards never named (``meta.unnamed``, a stored recording's) kept for
+    that seat's own player only: the merge takes the other player's hidden cards from the other recording."""
     meta = header.get("meta")
     if not isinstance(meta, Mapping) or RECORDED_FROM not in meta:
         return header
+    seat = meta[RECORDED_FROM]
     rest = {k: v for k, v in meta.items() if k != RECORDED_FROM}
+    if isinstance(rest.get("unnamed"), Mapping):
+        own = {k: v for k, v in rest["unnamed"].items() if k == str(seat)}
+        rest = {k: v for k, v in rest.items() if k != "unnamed"} | ({"unnamed": own} if own else {})
     return {**{k: v for k, v in header.items() if k != "meta"}, **({"meta": rest} if rest else {})}
 
 

@@ -21,8 +21,8 @@ from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.games.unnamed import header_unnamed
 from pmemo_replay.simulate import simulated_logs
-from tests.drafts.conftest import make_app
-from tests.drafts.mahou_seat import RULESET, record_seat
+from tests.drafts.conftest import make_app, open_draft
+from tests.drafts.mahou_seat import RULESET, from_seat, record_seat
 
 #: four games, and two where a player runs out of Heroes (seat 0 in game 9, seat 1 in game 12): each recorded from
 #: both seats, so each seat records its rival's out_of_heroes once (the draws into the hand unseen)
@@ -172,3 +172,47 @@ def test_another_action_at_the_same_step_stops_the_merge_there(client: FlaskClie
     assert (wrong["step"], wrong["kind"]) == (where, "action"), wrong
     assert wrong["versions"] == [real, taken] and "type" in wrong["fields"]
     assert len(merged["actions"]) == where
+
+
+def test_a_seat_the_game_has_not_or_a_game_without_seat_recordings_is_refused(client: FlaskClient) -> None:
+    doc = GAMES[0]
+    for header in (from_seat(doc["game"], 2), from_seat(doc["game"], True),
+                   from_seat(next(simulated_logs(bundled_for("clockwork-memorion-1"), 1, 1,
+                                                 ruleset="clockwork-memorion-1"))["game"], 0)):
+        r = client.post("/api/drafts", data=json.dumps({"format": "pmemo-log", "version": 1, "game": header}))
+        assert r.status_code == 400 and "recorded_from" in r.json["error"], r.json
+    d, auth = record_seat(client, {**doc, "actions": []}, 0)
+    own = {k: v for k, v in doc["actions"][0].items() if k != "cards"}
+    assert own == {"type": "search", "p": 0}
+    r = client.post(f"/api/drafts/{d}/actions", json={"action": own, "expected": 0}, headers=auth)
+    assert r.status_code == 400 and "name them" in r.json["error"], r.json  # the recorder's own search is named
+    judge, jauth = open_draft(client, doc["game"])  # a judge's-seat draft: nothing to pair
+    r = client.post(f"/api/drafts/{judge}/pair", json={"with": d, "seat": 0}, headers=jauth)
+    assert r.status_code == 422 and "judge's seat" in r.json["error"], r.json
+
+
+def test_pmemo_replay_merge_takes_two_stored_seat_recordings(client: FlaskClient, tmp_path: Any,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Offline: the two seats' stored games (their headers keep ``meta.recorded_from`` and ``meta.unnamed``) merge
+    into the judge's log, seat 0's first (swapped: exit 2); the merged header drops ``recorded_from``."""
+    from pmemo_replay.cli import main
+
+    doc = GAMES[4]  # seat 0 runs out of Heroes
+    paths = []
+    for seat in (0, 1):
+        draft, auth = record_seat(client, doc, seat)
+        game_id = client.post(f"/api/drafts/{draft}/finish", headers=auth).json["game_id"]
+        header = client.get(f"/api/games/{game_id}").json["header"]
+        assert header["meta"]["recorded_from"] == seat
+        actions = client.get(f"/api/drafts/{draft}", headers=auth).json["actions"]
+        path = tmp_path / f"seat{seat}.json"
+        path.write_text(json.dumps({"format": "pmemo-log", "version": 1, "game": header, "actions": actions}))
+        paths.append(str(path))
+    out = tmp_path / "judge.json"
+    assert main(["merge", *paths, "--out", str(out)]) == 0
+    assert "merged from two seats" in capsys.readouterr().err
+    merged = json.loads(out.read_text())
+    assert_same_game(merged["actions"], doc)
+    assert "recorded_from" not in (merged["game"].get("meta") or {})
+    assert main(["merge", *paths[::-1], "--out", str(tmp_path / "swapped.json")]) == 2
+    assert "are the seats swapped?" in capsys.readouterr().err
