@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.fold import Folder
+from engine.ruleset import RECORDED_FROM, hidden_field, recorded_from
 from engine.rulings import IllegalAction, NullTrail
 
 Action = dict[str, Any]
@@ -285,10 +286,14 @@ class Merged:
 
 
 def recorded_seats(ruleset: Any, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> set[int]:
-    """The seat(s) a table log shows it was recorded from, read from its content: the seats whose own secret cards
+    """The seat(s) a log shows it was recorded from: a complete log's ``meta.recorded_from``; a table log's, read
+    from its content: the seats whose own secret cards
     its knowledge actions name (``ruleset.knowledge_seat``: a seat identifies only its own hand, table-logs.md),
     else the players whose deck list the header gives (a seat's header lists its own deck); empty when it cannot
     tell (no hand named yet, no list or both lists)."""
+    own = recorded_from(ruleset, header)  # a complete log's recording from one seat says which
+    if own is not None:
+        return {own}
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     hands = {seat for a in actions if a.get("type") in knowledge
              and type(seat := ruleset.knowledge_seat(a)) is int}
@@ -371,7 +376,9 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     (an action of that seat's log the other missed; only that log goes on); under ``"header"``, ``("take", seat)``:
     where the headers differ (a name spelled differently), that seat's header is right."""
     (h0, a0), (h1, a1) = seat_logs
-    h0, h1 = started_together(h0, h1)
+    # a complete log recorded from one seat (engine.ruleset ``recorded_from``) names its own hidden cards only
+    own = [recorded_from(ruleset, h) for h in (h0, h1)]
+    h0, h1 = started_together(without_seat(h0), without_seat(h1))
     header = unify(dict(h0), dict(h1))
     header_pick = (resolutions or {}).get("header")
     if header is CONFLICT and header_pick is not None:
@@ -384,6 +391,14 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                                                       f"the two headers differ in {shown}",
                                                       [dict(h0), dict(h1)], fields))
     tell = teller(ruleset, header)
+    if not ruleset.table_logs and own != [None, None]:
+        if own != [0, 1]:
+            said = ", ".join(f"recording {k} from {'the judge' if s is None else f'seat {s}'}" for k, s in enumerate(own))
+            return Merged(header, [], [0], Disagreement(None, [None, None], "header",
+                                                        f"two recordings from one seat each merge, seat 0's first "
+                                                        f"and seat 1's second: here {said}",
+                                                        [dict(h0), dict(h1)], [f"meta.{RECORDED_FROM}"]))
+        a0, a1 = own_hidden(ruleset, a0, 0), own_hidden(ruleset, a1, 1)  # each seat's own hidden cards its own
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     unordered = frozenset(getattr(ruleset, "unordered_fields", ()))
     omissible: Omissible = getattr(ruleset, "omissible_fields", {})
@@ -489,6 +504,34 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         steps.append(len(out))
         k += 1
     return Merged(header, out, steps)
+
+
+def without_seat(header: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``header`` without the seat it was recorded from (``meta.recorded_from``: the one thing two seats' headers
+    of one game say differently on purpose), its cards never named (``meta.unnamed``, a stored recording's) kept for
+    that seat's own player only: the merge takes the other player's hidden cards from the other recording."""
+    meta = header.get("meta")
+    if not isinstance(meta, Mapping) or RECORDED_FROM not in meta:
+        return header
+    seat = meta[RECORDED_FROM]
+    rest = {k: v for k, v in meta.items() if k != RECORDED_FROM}
+    if isinstance(rest.get("unnamed"), Mapping):
+        own = {k: v for k, v in rest["unnamed"].items() if k == str(seat)}
+        rest = {k: v for k, v in rest.items() if k != "unnamed"} | ({"unnamed": own} if own else {})
+    return {**{k: v for k, v in header.items() if k != "meta"}, **({"meta": rest} if rest else {})}
+
+
+def own_hidden(ruleset: Any, actions: Sequence[Mapping[str, Any]], seat: int) -> list[Action]:
+    """A complete log recorded from ``seat`` (engine.ruleset ``seat_recordings``) with what only another player
+    knows not known (null): the orders and choices of the other players' hidden actions, which that seat's draft
+    filled with placeholders; the merge then takes each from its own player's recording."""
+    out = []
+    for action in actions:
+        field_ = hidden_field(ruleset, action, from_seat=True)
+        if field_ is not None and action.get("p") != seat and field_ in action:
+            action = {**action, field_: None}
+        out.append(dict(action))
+    return out
 
 
 #: how many following game actions must line up, shifted by one, to call a difference a missing action

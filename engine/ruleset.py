@@ -369,6 +369,24 @@ class HiddenOrders(Protocol):
         nobody named: the placeholder's, never the table's) where the player's drawn cards lie, the hand first
         (default: the hand only, :func:`null_copies` on ``players[player]["hand"]``)."""
 
+    # Optional members for recording from ONE seat (``seat_recordings = True``: the recorder names its own cards
+    # only, the rival's stay unnamed until seen; two such recordings merge, engine/merge.py):
+    #
+    #: ``hidden_choices``: action type -> the field listing the cards the action takes from its player's deck into
+    #: the hand, which only that player sees (Mahou Shoujo: ``{"search": "cards"}``). Such a choice comes before the
+    #: player's hidden orders, each of which then orders a deck the choice left. The recorder may send it without
+    #: that field: the draft fills ``placeholder_choice(state, action)`` and renames its places when the cards are
+    #: seen (played from the hand), each place only to a card ``choice_fits(state, action, card)``, the card it held
+    #: going back into each of the player's later orders where nobody saw the new one.
+    #:
+    #: ``due_if_drawn(state) -> [(action, player, n, fits)]``: actions not due now that would be due were the
+    #: player's ``n`` latest drawn cards that nobody named each a card ``fits(card)`` (Mahou: the rival's redraw,
+    #: due when none of the 4 drawn is a Magical Girl): offered, and when sent the unseen draws are rewritten to fit.
+    #:
+    #: ``ends_draws(state, action, card) -> bool``: for a ``draws_named_first`` action, True for a card that ends its
+    #: drawing (Mahou: a Hero). The rival's such action is sent with ``named`` holding null for each card drawn
+    #: that the recorder did not see (into the hand): the draft puts there a card nobody saw that does not end it.
+
 
 def null_copies(zone: list[Any], cards: Iterable[str]) -> list[str]:
     """Replace one copy of each of ``cards`` in ``zone`` by None, the latest first; the cards not found there.
@@ -403,6 +421,53 @@ def hide_unnamed(ruleset: Any, state_json: dict[str, Any], unnamed: Sequence[Seq
             null_copies(me["hand"], cards)
         me["not_named"] = sum(1 for c in me["hand"] if c is None)
     return state_json
+
+
+def seat_recordings(ruleset: Any) -> bool:
+    """True when a game whose logs are complete may be recorded from one seat (its rival's hidden cards left
+    unnamed until seen) and two such recordings merged (:class:`HiddenOrders`, ``seat_recordings``)."""
+    return hides_orders(ruleset) and bool(getattr(ruleset, "seat_recordings", False))
+
+
+#: the header's ``meta`` key saying which seat a complete log's recording was made from (absent: the judge's seat)
+RECORDED_FROM = "recorded_from"
+
+
+def recorded_from(ruleset: Any, header: Mapping[str, Any]) -> int | None:
+    """The seat a recording of a game with seat recordings was made from (the header's ``meta.recorded_from``), or
+    None: the judge's seat (every hidden card named as it was), and always None for a ruleset without them."""
+    meta = header.get("meta")
+    seat = meta.get(RECORDED_FROM) if isinstance(meta, Mapping) else None
+    return seat if seat_recordings(ruleset) and type(seat) is int else None
+
+
+def recorded_from_problem(ruleset: Any, header: Mapping[str, Any]) -> str | None:
+    """Why the header's ``meta.recorded_from`` cannot be (not a seat of the game, or a game with no seat recordings),
+    or None when it is absent or right."""
+    meta = header.get("meta")
+    if not isinstance(meta, Mapping) or RECORDED_FROM not in meta:
+        return None
+    seat, seats = meta[RECORDED_FROM], len(header.get("players") or ()) or 2
+    if ruleset.table_logs:
+        return None  # table logs say what a seat saw by themselves: the key is a free note there
+    if not seat_recordings(ruleset):
+        return (f"{ruleset.game} cannot be recorded from one seat (its ruleset has no seat recordings): leave "
+                f"meta.{RECORDED_FROM} out and record the whole game from the judge's seat")
+    if type(seat) is not int or not 0 <= seat < seats:
+        return f"meta.{RECORDED_FROM} is {seat!r}: the seat the game is recorded from, 0 to {seats - 1}"
+    return None
+
+
+def hidden_field(ruleset: Any, action: Mapping[str, Any], *, from_seat: bool = False) -> str | None:
+    """The field of ``action`` that only its player knows in a complete log: a hidden order's ``order`` and, in a
+    recording from one seat (``from_seat``), a hidden choice's cards; or None."""
+    kind = action.get("type")
+    if kind in (getattr(ruleset, "hidden_orders", None) or ()):
+        return "order"
+    if not from_seat:
+        return None
+    choices = getattr(ruleset, "hidden_choices", None) or {}
+    return choices.get(kind) if isinstance(kind, str) else None
 
 
 def hides_orders(ruleset: Any) -> bool:

@@ -206,5 +206,22 @@ class MahouShoujo(CompleteLogRecording):
     def hide_unnamed(self, state_json: dict[str, Any], player: int, cards: Sequence[str]) -> None:
         hidden.hide_unnamed(state_json, player, cards)
 
+    # -- from one seat: the rival's searched Heroes and redraws stay unnamed until seen ----------------------
+
+    seat_recordings = True
+    hidden_choices = hidden.HIDDEN_CHOICES
+
+    def placeholder_choice(self, state: MsState, action: Mapping[str, Any]) -> list[str]:
+        return hidden.placeholder_choice(state, action)
+
+    def choice_fits(self, state: MsState, action: Mapping[str, Any], card: str) -> bool:
+        return hidden.choice_fits(state, action, card)
+
+    def due_if_drawn(self, state: MsState) -> list[tuple[dict[str, Any], int, int | None, Any]]:
+        return hidden.due_if_drawn(state)
+
+    def ends_draws(self, state: MsState, action: Mapping[str, Any], card: str) -> bool:
+        return hidden.ends_draws(state, action, card)
+
 
 RULESET = MahouShoujo()

@@ -8,6 +8,7 @@ import json
 import sys
 
 from engine.merge import merge, seat_mismatch
+from engine.ruleset import recorded_from
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
@@ -77,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         return _fail(f"cannot write {args.out}: {err.strerror or err}", EXIT_MALFORMED)
     if args.out:
-        how = ("merged from two seats" if ruleset.table_logs else
-               f"the two recordings agree (each from the judge's seat: {ruleset.game}'s logs are complete, so it has "
-               f"no seat recordings)")
+        from_seats = ruleset.table_logs or all(recorded_from(ruleset, log.header) is not None for log in logs)
+        how = ("merged from two seats" if from_seats else
+               f"the two recordings agree (each from the judge's seat: {ruleset.game}'s logs are complete)")
         print(f"{args.out}: {len(merged.actions)} action(s), {how}", file=sys.stderr)
     return 0

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.fold import Folder
-from engine.ruleset import JUDGE, PUBLIC, hidden_seats, hide_unnamed, hides_orders
+from engine.ruleset import JUDGE, PUBLIC, hidden_seats, hide_unnamed, hides_orders, recorded_from
 from engine.rulesets import get_ruleset
 from engine.rulings import IllegalAction, Trail
 from pmemo_replay.drafts.orders import Orders, Pos, Rewrite
@@ -86,12 +86,14 @@ class DraftFold:
         self.cards = cards
         self.ruleset = ruleset_of(header)
         rs = self.ruleset
+        #: the seat a recording from one seat is made from (engine.ruleset ``recorded_from``; None: the judge's)
+        self.from_seat = recorded_from(rs, header)
         state = None if judge is None else rs.from_snapshot(judge, cards)
         orders: Orders | None = None
         if hides_orders(rs) and state is not None:
             if not isinstance(public, Mapping) or "orders" not in public:
                 raise ValueError("a snapshot of a game with hidden orders without its orders")
-            orders = Orders.from_json(rs, state, public["orders"], seen, late)
+            orders = Orders.from_json(rs, state, public["orders"], seen, late, from_seat=self.from_seat)
             if orders_now is not None:
                 orders.overlay(orders_now(sorted(orders.held)))
             orders.patch(state)
@@ -100,7 +102,7 @@ class DraftFold:
         #: where the deck orders nobody saw stand (engine.ruleset.HiddenOrders; None for other games)
         self.orders: Orders | None = orders
         if hides_orders(rs) and orders is None:
-            self.orders = Orders(rs, self.judge.state, seen, late)
+            self.orders = Orders(rs, self.judge.state, seen, late, from_seat=self.from_seat)
         self.last: Mapping[str, Any] | None = None  # the last action pushed (its public trail)
         #: the turn each action was taken in (None for those folded before this process's snapshot)
         self.turns: list[int | None] = [None] * offset
@@ -266,7 +268,7 @@ class DraftFold:
             self.turns = self.turns[:mark.seq]
         else:
             self.judge = Folder(self.header, self.cards)
-            self.orders = Orders(self.ruleset, self.judge.state, orders.seen, orders.late)
+            self.orders = Orders(self.ruleset, self.judge.state, orders.seen, orders.late, from_seat=self.from_seat)
             self.base, self.pushed, self.turns, self.marks = 0, [], [], []
             self._mark()
         for action in actions or ():

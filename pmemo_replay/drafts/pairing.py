@@ -25,6 +25,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from engine.merge import merge, seat_mismatch
+from engine.ruleset import recorded_from, seat_recordings
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
 from pmemo_replay.drafts.service import DraftError, Drafts, Finished
@@ -58,10 +59,14 @@ class Pairs:
             if ruleset_of(row.header).name != ruleset_of(other.header).name:
                 raise _error(422, "the two drafts are of different games")
             ruleset = ruleset_of(row.header)
-            if not ruleset.table_logs:
+            if not ruleset.table_logs and not seat_recordings(ruleset):
                 raise _error(422, f"{ruleset.game}'s logs are complete (every hand and deck order is part of the "
                                   f"log, the ruleset's contract): it has no seat recordings, so there is nothing to "
                                   f"pair or merge; record the game once")
+            if not ruleset.table_logs and recorded_from(ruleset, row.header) is None:
+                raise _error(422, f"draft {draft_id} records {ruleset.game} from the judge's seat (every hidden card "
+                                  f"named), so there is nothing to pair; a recording from one seat says so when it "
+                                  f"starts (the header's meta.recorded_from: 0 or 1)")
             mine = [(row.header, self.drafts._actions(conn, draft_id, 0, row.count, "action"))]
             mismatch = seat_mismatch(ruleset, mine, [seat], f"draft {draft_id}, sent as seat {{seat}}'s,")
             if mismatch is not None:

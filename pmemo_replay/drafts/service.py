@@ -23,7 +23,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
-from engine.ruleset import hides_orders
+from engine.ruleset import hidden_field, hides_orders, recorded_from, recorded_from_problem
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts import unnamed
@@ -251,23 +251,27 @@ class Drafts:
         ruling when the rules refuse it (a rewrite made for it: the cached fold dropped)."""
         rewrites: list[Rewrite] = []
         if entry.fold.orders is not None:
+            if isinstance(action, dict) and entry.fold.from_seat is not None:
+                # from one seat, an action due only were the draws nobody named other cards: made so first
+                rewrites.append(self._fit_drawn(entry, conn, row, action))
             action = self._fill(entry.fold, row.header, action, expected, bare)
             rewrites.append(self._named_by(entry, conn, row, action))
             if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
-                rewrites.append(self._name_first(entry, conn, row, named))
+                rewrites.append(self._name_first(entry, conn, row, named, action))
                 named = None
         try:
             public = entry.fold.push(action, stand=stand)
         except IllegalAction as err:
-            if rewrites and rewrites[0]:
+            if any(rewrites):
                 self.cache.drop(row.id)
             suffix = err.path_suffix
             ruling = Ruling(err.ruling.rule, err.ruling.message, index=expected,
                             path=f"{expected}.{suffix}" if suffix else str(expected))
             stands = not stand and entry.fold.judge.as_played and _stands(entry.fold, action)
             raise DraftError(422, {"ruling": ruling.to_json(), "stands_as_played": stands}) from None
-        if entry.fold.orders is not None and not bare and action.get("type") in entry.fold.ruleset.hidden_orders:
-            rewrites.append(entry.fold.orders.see_whole(expected))  # an order given whole: the table knew it
+        if (entry.fold.orders is not None and not bare
+                and hidden_field(entry.fold.ruleset, action, from_seat=entry.fold.from_seat is not None) is not None):
+            rewrites.append(entry.fold.orders.see_whole(expected))  # an order (a choice) given whole: the table knew it
         if named is not None:
             rewrites.append(self._name_drawn(entry, conn, row, named))
         return action, public, rewrites
@@ -517,22 +521,34 @@ class Drafts:
 
     @staticmethod
     def _bare(header: Mapping[str, Any], action: Any) -> bool:
-        """True for an action of a hidden-order type sent without its ``order`` (the draft fills it)."""
+        """True for an action of a hidden-order type sent without its ``order`` (the draft fills it), or of a hidden
+        choice without its cards."""
         try:
             rs = ruleset_of(header)
         except UnknownRuleset:
             return False
-        return (hides_orders(rs) and isinstance(action, dict) and action.get("type") in rs.hidden_orders
-                and "order" not in action)
+        if not (hides_orders(rs) and isinstance(action, dict)):
+            return False
+        field = hidden_field(rs, action, from_seat=recorded_from(rs, header) is not None)
+        return field is not None and field not in action
 
     def _fill(self, fold: DraftFold, header: Mapping[str, Any], action: Any, index: int, bare: bool) -> Any:
-        """The action with a placeholder ``order`` when it came without one (then checked as any action)."""
+        """The action with a placeholder ``order`` (a hidden choice: placeholder cards) when it came without one (then
+        checked as any action)."""
         if not bare:
             return action
         if type(action.get("p")) is not int or not 0 <= action["p"] < len(fold.judge.state.players):
             raise _error(400, f"action {index}: {action.get('type')}: field 'p' must be a seat")
+        rs = fold.ruleset
+        field = hidden_field(rs, action, from_seat=fold.from_seat is not None)
+        if field != "order" and action["p"] == fold.from_seat:
+            raise _error(400, f"action {index}: {action.get('type')}: this draft is recorded from seat {fold.from_seat}, "
+                              f"whose own {field} only its recorder sees: name them ('{field}')")
         try:
-            action = {**action, "order": fold.ruleset.placeholder_order(fold.judge.state, action)}
+            if field == "order":
+                action = {**action, "order": rs.placeholder_order(fold.judge.state, action)}
+            else:
+                action = {**action, field: rs.placeholder_choice(fold.judge.state, action)}
         except IllegalAction as err:
             ruling = Ruling(err.ruling.rule, err.ruling.message, index=index, path=str(index))
             raise DraftError(422, {"ruling": ruling.to_json()}) from None
@@ -554,6 +570,26 @@ class Drafts:
             self._rewrite(entry, conn, row, rewrite)
         return rewrite
 
+    def _fit_drawn(self, entry: Entry, conn: Connection, row: Row[Any], action: Any) -> Rewrite:
+        """A bare action due only were the player's latest draws nobody named other cards (the ruleset's
+        ``due_if_drawn``: Mahou's rival redraw): those draws rewritten to fit (nothing when it is due already)."""
+        fold = entry.fold
+        due = getattr(fold.ruleset, "due_if_drawn", None)
+        assert fold.orders is not None
+        if due is None:
+            return Rewrite()
+        plain = {k: v for k, v in action.items() if k != hidden_field(fold.ruleset, action, from_seat=True)}
+        for candidate, p, n, fits in due(fold.judge.state):
+            if candidate == plain:
+                try:
+                    rewrite = fold.orders.fit_drawn(p, n, fits, self._names(row.header))
+                except NamingConflict as err:
+                    raise _error(400, f"action {row.count}: {err}") from None
+                if rewrite:
+                    self._rewrite(entry, conn, row, rewrite)
+                return rewrite
+        return Rewrite()
+
     @staticmethod
     def _draws_named_first(rs: Any, action: Any, named: Any) -> bool:
         """True when ``action`` draws until a kind of card comes (the ruleset's ``draws_named_first``) and ``named``
@@ -561,22 +597,30 @@ class Drafts:
         return (action.get("type") in getattr(rs, "draws_named_first", ()) and isinstance(named, dict)
                 and named.get("p") == action.get("p"))
 
-    def _named_cards(self, entry: Entry, row: Row[Any], named: Any) -> tuple[int, list[str]]:
-        """``named``'s player and cards (400 unless ``{"p": a seat, "cards": [known card ids]}``)."""
+    def _named_cards(self, entry: Entry, row: Row[Any], named: Any, *, unseen: bool = False) -> tuple[int, list[Any]]:
+        """``named``'s player and cards (400 unless ``{"p": a seat, "cards": [known card ids]}``; ``unseen``: null
+        for a card nobody saw may stand among them)."""
         seats = len(row.header.get("players") or ())
         cards = named.get("cards") if isinstance(named, dict) else None
         p = named.get("p") if isinstance(named, dict) else None
         if type(p) is not int or not 0 <= p < seats or not isinstance(cards, list) or not all(
-                isinstance(c, str) and c in entry.fold.cards for c in cards):
+                (isinstance(c, str) and c in entry.fold.cards) or (unseen and c is None) for c in cards):
             raise _error(400, f"'named' is {{\"p\": a seat (0 to {seats - 1}), \"cards\": [known card ids]}}")
         return p, cards
 
-    def _name_first(self, entry: Entry, conn: Connection, row: Row[Any], named: Any) -> Rewrite:
-        """Put ``named["cards"]`` on top of ``named["p"]``'s deck, top first, before an action draws them."""
-        p, cards = self._named_cards(entry, row, named)
-        assert entry.fold.orders is not None
+    def _name_first(self, entry: Entry, conn: Connection, row: Row[Any], named: Any, action: Any) -> Rewrite:
+        """Put ``named["cards"]`` on top of ``named["p"]``'s deck, top first, before ``action`` draws them. Recorded from
+        one seat, the rival's may hold null: a card drawn into the hand that nobody saw, which cannot have been one
+        that ends the drawing (the ruleset's ``ends_draws``)."""
+        fold = entry.fold
+        rival = fold.from_seat is not None and named.get("p") != fold.from_seat
+        p, cards = self._named_cards(entry, row, named, unseen=rival)
+        assert fold.orders is not None
+        ends_draws = getattr(fold.ruleset, "ends_draws", None)
+        state = fold.judge.state
+        ends = None if ends_draws is None else (lambda card: bool(ends_draws(state, action, card)))
         try:
-            rewrite = entry.fold.orders.name_top(p, cards, self._names(row.header))
+            rewrite = fold.orders.name_top(p, cards, self._names(row.header), ends)
         except NamingConflict as err:
             self.cache.drop(row.id)
             raise _error(400, f"action {row.count}: {err}") from None
@@ -668,6 +712,9 @@ class Drafts:
         """400 unless a ruleset the server knows; 422 with the ruling for a card id its cards do not hold."""
         if ruleset_name(header) not in RULESETS:
             raise _error(400, f"drafts record games of the rulesets {', '.join(sorted(RULESETS))}")
+        problem = recorded_from_problem(ruleset_of(header), header)
+        if problem is not None:
+            raise _error(400, problem)
         try:
             check_card_ids(PmemoLog(dict(header), []), self.cards(header).__contains__)
         except LogError as err:
@@ -754,8 +801,10 @@ class Drafts:
             .order_by(DRAFT_EVENT.c.id.desc()).limit(1)).scalar()
         if stored is None or not isinstance(action, dict):
             return False
-        if "order" not in action and "order" in stored:  # sent bare, stored with the order the draft filled
-            stored = {k: v for k, v in stored.items() if k != "order"}
+        rs = ruleset_of(row.header)
+        field = hidden_field(rs, action, from_seat=recorded_from(rs, header=row.header) is not None)
+        if field is not None and field not in action and field in stored:  # sent bare, stored as the draft filled it
+            stored = {k: v for k, v in stored.items() if k != field}
         return bool(stored == action)
 
     @staticmethod

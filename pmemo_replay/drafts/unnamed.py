@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rulings import IllegalAction
-from pmemo_replay.drafts.orders import Orders
+from pmemo_replay.drafts.orders import NamingConflict, Orders
 
 Action = dict[str, Any]
 
@@ -41,10 +41,35 @@ def _fits(rs: Any, state: Any, action: Mapping[str, Any], invented: list[Counter
     return True
 
 
+def _from_one_seat(rs: Any, state: Any, orders: Orders, offered: list[Action]) -> list[Action]:
+    """A recording from one seat's offers beside ``offered``: each hidden choice once more without its cards (the
+    rival's: the draft fills them), and the actions the ruleset's ``due_if_drawn`` makes due were the latest draws
+    nobody named other cards, where the orders can make them so (a rival's redraw), not offered already."""
+    out: list[Action] = []
+    for action in offered:
+        field = orders.choice_fields.get(action.get("type", ""))
+        if field is not None and action.get("p") != orders.from_seat:  # the recorder names its own
+            plain = {k: v for k, v in action.items() if k != field}
+            if plain not in out:
+                out.append(plain)
+    due = getattr(rs, "due_if_drawn", None)
+    for action, p, n, fits in due(state) if due is not None else ():
+        if action in offered:
+            continue
+        try:
+            orders.fit_drawn(p, n, fits, [f"player {q}" for q in range(orders.seats)])
+        except NamingConflict:
+            continue
+        out.append(action)
+    return out
+
+
 def offers(rs: Any, state: Any, orders: Orders, offered: Mapping[str, Any]) -> dict[str, Any]:
     """``offered`` (the ruleset's offers on the judge's state) without the offers that play a card not named yet,
     with ``unknown`` (per player, the hand cards not named) and ``hand_play`` (the actor, when it holds one; with no
     single actor, the first player with an offer who holds one)."""
+    if orders.from_seat is not None:
+        offered = {**offered, "actions": list(offered["actions"]) + _from_one_seat(rs, state, orders, offered["actions"])}
     invented = _in_hands(rs, state, orders)
     unknown = [sum(c.values()) for c in invented]
     if not any(unknown):

@@ -7,10 +7,10 @@ were never named in its header, ``meta.unnamed`` (docs/drafts.md):
 
     {"meta": {"unnamed": {"0": [[12, 3, 20], ...]}}}
 
-per seat (a string key), each ``[action index holding the order, place in it (top first), the action that drew
-it]`` for a card never named, and ``[..., the action that named it]`` for one a later action named (a play of a
-card not named yet: which of the player's draws it was is a guess, so it is shown from that action on). The
-statistics count that player's hand and seen facts in that game as unknown.
+per seat (a string key), each ``[action index holding the order (or a hidden choice: its ``cards``), place in it
+(top first), the action that drew it]`` for a card never named, and ``[..., the action that named it]`` for one a
+later action named (a play of a card not named yet: which of the player's draws it was is a guess, so it is shown
+from that action on). The statistics count that player's hand and seen facts in that game as unknown.
 
 >>> header = with_unnamed({"ruleset": "mahou-shoujo-1"}, {1: [(2, 0, 2)]})
 >>> header["meta"], header_unnamed(header)
@@ -80,7 +80,8 @@ def drawn_unnamed(unnamed: Mapping[int, Sequence[Position]], action_at: Callable
         if 0 <= seat < seats:
             for s, k, by, *named in positions:
                 if by < n and (not named or named[0] >= n):
-                    order = action_at(s).get("order") or ()
+                    held = action_at(s)  # a deck order, or a hidden choice's cards (Mahou's search)
+                    order = held.get("order") or held.get("cards") or ()
                     if k < len(order) and isinstance(order[k], str):
                         out[seat].append(order[k])
     return out

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 
+from engine.ruleset import seat_recordings
 from engine.rulesets import RULESETS
 from pmemo_replay.drafts import DraftError
 from pmemo_replay.drafts.pairing import Pairs
@@ -82,7 +83,8 @@ def record() -> Any:
     rs = RULESETS[chosen]
     data = {"ruleset": chosen, "game": rs.game, "players": list(rs.players), "table_logs": bool(rs.table_logs),
             "games": games(), "decks": game_decks(chosen), "cards": all_card_facts(chosen),
-            "board": board_assets(chosen)["js"], "recorder": recorder_module(chosen), "uploads_open": uploads_open()}
+            "board": board_assets(chosen)["js"], "recorder": recorder_module(chosen), "uploads_open": uploads_open(),
+            "seat_recordings": seat_recordings(rs)}  # a complete-log game that may be recorded from one seat
     return render_template("record.html", data=data)
 
 

@@ -59,8 +59,9 @@ def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:
 
 
 def test_complete_log_games_are_not_paired(client: FlaskClient) -> None:
-    """Mahou Shoujo's logs are complete: no seat recordings, so pairing is refused with that reason."""
-    doc = next(simulated_logs(bundled_for("mahou-shoujo-1"), 1, 1, ruleset="mahou-shoujo-1"))
+    """Clockwork Memorion's logs are complete and it has no seat recordings (no ``seat_recordings``): pairing is
+    refused with that reason (Mahou Shoujo has them: tests/drafts/test_mahou_from_one_seat.py)."""
+    doc = next(simulated_logs(bundled_for("clockwork-memorion-1"), 1, 1, ruleset="clockwork-memorion-1"))
     (d0, a0), (d1, _) = (_draft(client, doc["game"]) for _ in range(2))
     r = client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=a0)
     assert r.status_code == 422 and "logs are complete" in r.json["error"], r.json

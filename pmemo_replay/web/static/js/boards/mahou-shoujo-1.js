@@ -105,7 +105,8 @@ export function createBoard({ cards, players }) {
     const p = who(a.p);
     switch (a.type) {
       case "search": {
-        const ids = a.cards || [];
+        if (!a.cards) return `${p} searches the deck for Heroes nobody else sees`;  // a rival's, recorded from one seat
+        const ids = a.cards;
         return ids.every((id) => id === null) ? `${p} searches the deck for ${ids.length} Heroes` // a rival's, in a player's view
           : `${p} searches the deck for the Heroes ${list(ids.map(label))}`;
       }

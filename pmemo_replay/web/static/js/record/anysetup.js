@@ -1,5 +1,6 @@
 // The setup form for a game whose logs are always complete (engine.ruleset.CompleteLogRecording): as many seats as
-// the game takes, a name and a bundled deck each, who goes first; recorded from the judge's seat (every card known).
+// the game takes, a name and a bundled deck each, who goes first; recorded from the judge's seat (every card known),
+// or, for a game with seat recordings (Mahou Shoujo), from one player's seat.
 import { $, el, fill } from "../dom.js";
 import { localIso } from "./when.js";
 
@@ -7,7 +8,11 @@ import { localIso } from "./when.js";
 export function startAnySetup(data, onCreate) {
   const form = $("setup-form");
   form.querySelectorAll("fieldset.rec-player").forEach((box) => { box.hidden = true; box.disabled = true; });
-  $("seat-choice").hidden = true;
+  // a game that may be recorded from one seat (engine.ruleset seat_recordings): whose hand this phone sees, the
+  // judge's seat (every card known) by default; the header says so (meta.recorded_from)
+  const oneSeat = Boolean(data.seat_recordings) && data.players[0] <= 2 && data.players[1] >= 2;
+  $("seat-choice").hidden = !oneSeat;
+  if (oneSeat) form.querySelector("#seat-choice input[value='judge']").checked = true;
   const [low, high] = data.players;
   const box = $("any-players");
   box.hidden = false;
@@ -41,13 +46,15 @@ export function startAnySetup(data, onCreate) {
     });
     const game = { ruleset: data.ruleset, played_at: localIso(), first: Number(form.elements.first.value), players,
       meta: { recorded_by: "pmemo-replay /record" } };
+    const seat = oneSeat && seats === 2 ? form.elements.seat.value : "judge";
+    if (seat !== "judge") game.meta.recorded_from = Number(seat);
     const event = form.elements.event.value.trim();
     const round = parseInt(form.elements.round.value, 10);
     if (event) game.event = event;
     if (round > 0) game.round = round;
     if (form.elements.as_played.checked) game.as_played = true;  // irregular actions may stand (docs/as-played.md)
     $("start").disabled = true;
-    const problem = await onCreate({ format: "pmemo-log", version: 1, game }, "judge", form.elements.api_token.value.trim());
+    const problem = await onCreate({ format: "pmemo-log", version: 1, game }, seat, form.elements.api_token.value.trim());
     $("start").disabled = false;
     $("setup-error").hidden = !problem;
     $("setup-error").textContent = problem || "";

@@ -18,6 +18,9 @@ export async function startAnyTable(d, data, server) {
   let offers = null;
   let gameId = server.game_id;
   let refusal = null;
+  // recorded from one seat (the header's meta.recorded_from): the rival's hidden cards stay unnamed until seen
+  const recordedFrom = server.game.meta && Number.isInteger(server.game.meta.recorded_from) ? server.game.meta.recorded_from : null;
+  const rival = (p) => recordedFrom !== null && p !== recordedFrom;
 
   const outbox = makeOutbox(d, {
     applied(item, body, more) {
@@ -80,7 +83,7 @@ export async function startAnyTable(d, data, server) {
 
   function chosenRow(chosen, redraw) {
     return el("div", { class: "chosen" }, chosen.map((id, i) => {
-      const b = cardButton(id, data.cards[id], "✕");
+      const b = id === null ? el("button", { type: "button", class: "card unseen", text: "? not seen ✕" }) : cardButton(id, data.cards[id], "✕");
       b.addEventListener("click", () => { chosen.splice(i, 1); redraw(); });
       return b;
     }));
@@ -96,7 +99,9 @@ export async function startAnyTable(d, data, server) {
       fill(body, el("h3", { text: chosen.length ? "Drawn (tap to take back)" : "Tap the cards drawn, in order" }),
         chosenRow(chosen, redraw),
         button(`Record: ${board.narrate(action)} · ${chosen.length} named`, () => send(action, { p, cards: [...chosen] }), "primary draws-send"),
-        button("Not seen: record without naming", () => send(action), "draws-skip"),
+        // the rival's draws until a Hero comes, recorded from one seat: each card into the hand is not seen
+        !shuffling && rival(p) ? button("A card into the hand, not seen", () => { chosen.push(null); redraw(); }, "draws-unseen") : null,
+        shuffling || !rival(p) ? button("Not seen: record without naming", () => send(action), "draws-skip") : null,
         drawPicker(p, chosen, redraw, shuffling).node);
     }
     redraw();
@@ -107,7 +112,7 @@ export async function startAnyTable(d, data, server) {
     if (state.result || !offers.draws) return [];
     const out = [];
     for (const { p, unnamed } of offers.draws) {
-      if (!unnamed || d.skipped[p] === d.count) continue;
+      if (!unnamed || d.skipped[p] === d.count || rival(p)) continue;  // a rival's draws are named when played
       const chosen = (d.naming || (d.naming = {}))[p] || (d.naming[p] = []);
       const section = el("section", { class: "rec-group g-identify", "aria-label": "what did you draw" });
       const redraw = () => {
@@ -168,8 +173,12 @@ export async function startAnyTable(d, data, server) {
     const node = $("offers");
     document.querySelector(".rec-bar").hidden = gameId !== null && gameId !== undefined;
     if (gameId !== null && gameId !== undefined) {
+      // a seat's recording: pairing with the other phone and its merge stay one tap away after Finish
+      const twoSeats = recordedFrom !== null ? [el("p", { class: "hint", text: "Recorded from one seat: pair it with the other phone's recording, then open the merge once both are finished." }),
+        button("Pair with the other phone", pair, "big pair-after"),
+        el("a", { class: "big merge-link", href: `/games/draft/${d.id}/merge`, text: "Open the merge" })] : [];
       fill(node, el("div", { class: "rec-done" }, el("p", { text: "Finished and stored." }),
-        el("a", { class: "big primary", href: `/games/${gameId}`, text: `Open game ${gameId}` })));
+        el("a", { class: "big primary", href: `/games/${gameId}`, text: `Open game ${gameId}` }), ...twoSeats));
       return;
     }
     if (outbox.pending() || !offers || offers.count !== d.count) {
@@ -244,7 +253,31 @@ export async function startAnyTable(d, data, server) {
     stored(id) { gameId = id; render(); },
     failed(ruling) { refusal = { ruling }; render(); } });
 
-  bindCommands({ undo, note, concede, finish: askFinish, close: closeSheet });
+  /** Two seats, one game: link this draft with the other player's (each asks for the other), then the merge page. */
+  function pair() {
+    const seat = recordedFrom;
+    const other = el("input", { type: "number", inputmode: "numeric", min: "1", "aria-label": "the other phone's draft number",
+      value: d.pairedWith ? String(d.pairedWith) : "" });
+    const answer = el("p", { class: "hint pair-answer", role: "status" });
+    const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge (after the game)" });
+    openSheet(`Pair with ${names[1 - seat]}'s phone`,
+      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat} (${names[seat]}): its draft number is ${d.id}. ` +
+        `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
+      button("Pair", async () => {
+        const res = await call("POST", `/api/drafts/${d.id}/pair`, d.token, { with: Number(other.value), seat }).catch(() => null);
+        if (!res || res.status !== 200) { answer.textContent = (res && res.body && res.body.error) || "the server does not answer"; return; }
+        d.pairedWith = Number(other.value);
+        saveDraft(d);
+        answer.textContent = res.body.paired ? "Paired: both phones asked. The merge opens once both recordings are finished."
+          : "Asked: now pair on the other phone too.";
+      }, "primary pair-send"), answer, link);
+  }
+
+  if (recordedFrom !== null) {
+    $("pair-cmd").hidden = false;
+    $("live-link").after(el("span", { class: "rec-seat", text: ` · recorded from ${names[recordedFrom]}'s seat` }));
+  }
+  bindCommands({ undo, note, concede, finish: askFinish, close: closeSheet, pair });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && sheetOpen()) closeSheet();
   });
