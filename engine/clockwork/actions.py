@@ -488,6 +488,10 @@ def _resolve_move_memorion(g: Game, p: int, trail: Trail, cid: str, dst: str, sl
     if a_at is None or b_at is None:
         return
     h, t = a_at[1], b_at[1]
+    if h.destroyed or t.destroyed:  # destroyed by the interrupts: it cannot be changed or moved onto (§9.1)
+        if trail.keep:
+            event(trail, "move", f"{cid} stays on {src}: {'the holder' if h.destroyed else 'the target'} is destroyed")
+        return
     held = None
     for m in h.memorions:
         if m[0] == cid:

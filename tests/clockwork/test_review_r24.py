@@ -164,6 +164,24 @@ def test_an_inherit_whose_holder_its_interrupts_destroy_does_not_attach() -> Non
     assert "CWX 021" in aoi.drop and "CWX 021" not in aoi.storage, (aoi.drop, aoi.storage)
 
 
+def test_a_memorion_moved_onto_a_successor_its_interrupts_destroy_stays() -> None:
+    """Reading 16a: the Spark on the Ruler, moved onto Greta while an interrupt destroys her, stays on the Ruler
+    (it went with Greta to the Storage Zone before); the move is still the turn's one move."""
+    header, setup = _game(["CWX 011", "CWX 021"], ["CWR 001"])
+    base = [*setup, {"type": "summon", "p": 0, "card": "CWX 011", "at": "zone:1"}, {"type": "end_phase", "p": 0},
+            {"type": "summon", "p": 1, "card": "CWR 001", "at": "zone:3"}, {"type": "end_phase", "p": 1},
+            {"type": "inherit", "p": 0, "card": "CWX 021", "at": "ruler", "slot": [0, 0]}]
+    move = {"type": "move_memorion", "p": 0, "card": "CWX 021", "from": "ruler", "to": "zone:1", "slot": [0, 0],
+            "interrupts": [{"type": "activate", "p": 1, "at": "zone:3", "ability": 0, "targets": ["zone:1"]}]}
+    res = _fold(header, [*base, move, {"type": "trigger", "p": 0, "at": "ruler", "ability": 0}])
+    assert res.ruling is None
+    aoi = res.state.players[0]
+    assert aoi.storage == ["CWX 011"] and "CWX 021" not in aoi.drop
+    assert [m[0] for m in aoi.ruler.memorions] == ["CWX 021"]
+    again = {"type": "move_memorion", "p": 0, "card": "CWX 021", "from": "ruler", "to": "zone:1", "slot": [0, 0]}
+    assert _fold(header, [*base, move, {"type": "trigger", "p": 0, "at": "ruler", "ability": 0}, again]).ruling is not None
+
+
 def test_a_mandatory_trigger_aimed_left_at_an_empty_zone_can_be_logged() -> None:
     """§8.2: "Every trigger is mandatory". Leftie ("when summoned, deal 100 to the Successor to your left") summoned
     into zone:1 beside an empty zone:0: the plain trigger is `effect.target` (the op "fails"), no targets, choices or
