@@ -34,15 +34,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.compiled import ROOT, STAMP, STAMP_FORMAT, Build, build_folder, check_build, digest, python_tag
 
-#: the compiled modules of each package. Clockwork: state.py and cards.py stay interpreted (``Game.clone`` builds
-#: objects with ``Class.__new__`` and cards keep per-card caches in ``__dict__``, which mypyc's native classes refuse).
+#: the compiled modules of each package. Clockwork: state.py too (its classes are ``serializable``, so ``clone``'s
+#: ``Class.__new__`` works); cards.py stays interpreted (per-card caches in ``__dict__``, which native classes refuse).
 #: Precious Memories: every module the fold runs (state.py too: its classes are ``serializable``, so ``clone``'s
 #: ``Class.__new__``, copy and pickle work). Interpreted stay ruleset.py (the object the generic fold holds; its
 #: ``apply`` is actions.apply_action), cards/ (the card model, its readers and the text compiler: frozen dataclasses set
 #: in ``__post_init__`` through ``object.__setattr__``; not tried), and what runs around the fold, not in it (legal,
 #: offers, selfplay, simulate_cards, redact, view, snapshot...). engine/fold.py, shared by every game, is not compiled
 #: (its per-action loop is about 5% of the Precious Memories fold).
-COMPILED = {"engine.clockwork": ("actions", "flow", "values", "effects", "schema", "words"),
+COMPILED = {"engine.clockwork": ("actions", "flow", "values", "effects", "schema", "words", "state"),
             "engine.pm": ("actions", "approach", "approach_limits", "coins", "conditions", "cost", "effects", "hidden",
                           "must_approach", "ops", "play", "reorder", "replacement", "rest_any", "script", "setup", "state",
                           "stats", "triggers", "turns", "zones")}

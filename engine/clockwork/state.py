@@ -2,6 +2,9 @@
 
 Decks keep their top card at the *end* of the list, so a draw is a ``pop()``. A Ruler and a Successor are both a
 :class:`Unit` (state, Memorions, recalls, turn-long effects); Successors also carry damage and battle counts.
+
+Compiled with mypyc (engine/compiled.py) the classes are ``serializable``: ``Class.__new__`` makes an instance
+without ``__init__`` (``clone``), and copy and pickle work, as in pure Python.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from itertools import chain
 from typing import Any
 
 from engine.clockwork.cards import CwCard, CwCardDB, Kinds
+from engine.compiled import mypyc_attr
 
 LIFE = 2000
 _ZONES = ("zone:0", "zone:1", "zone:2", "zone:3")
@@ -17,6 +21,7 @@ _ZONES = ("zone:0", "zone:1", "zone:2", "zone:3")
 ZONE_INDEX = {z: i for i, z in enumerate(_ZONES)}
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Unit:
     """A Ruler or a Successor on the field (§3.2). ``memorions``: [card, slot]; ``recalls``: [card, p, slot, mode]."""
 
@@ -60,6 +65,7 @@ class Unit:
         return self.face is not None
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Player:
     """One player's zones, Life, counters and setup progress, plus what the statistics count (§13)."""
 
@@ -128,6 +134,7 @@ class Player:
         return [u for u in self.zones if u is not None]
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Game:
     """The whole game. ``pending``: fired triggers ``{p, at, memorion, ability, event, uid, cause}``; ``due``: the
     block, damage or discard owed; ``battle``: the attack in progress; ``sequence``: the damage step's later

@@ -16,7 +16,7 @@ import pytest
 
 import engine.clockwork
 from engine import compiled
-from engine.clockwork import actions, state
+from engine.clockwork import actions, cards, state
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
@@ -32,11 +32,13 @@ def run_python(code: str, *, root: Path = ROOT, **env: str) -> str:
 def test_the_loader_says_which_build_runs_and_the_modules_agree() -> None:
     build = engine.clockwork.BUILD
     assert build.kind in {"mypyc", "pure"} and build.reason
-    assert actions.__file__ is not None and state.__file__ is not None and state.__file__.endswith("state.py")
+    assert actions.__file__ is not None and state.__file__ is not None and cards.__file__ is not None
+    assert cards.__file__.endswith("cards.py")  # never compiled (per-card caches in ``__dict__``)
     if build.kind == "mypyc":
-        assert actions.__file__.endswith(SUFFIX) and build.modules == ("actions", "flow", "values", "effects", "schema", "words")
+        assert actions.__file__.endswith(SUFFIX) and state.__file__.endswith(SUFFIX)
+        assert build.modules == ("actions", "flow", "values", "effects", "schema", "words", "state")
     else:
-        assert actions.__file__.endswith("actions.py") and build.modules == ()
+        assert actions.__file__.endswith("actions.py") and state.__file__.endswith("state.py") and build.modules == ()
         assert build == compiled.check_build("engine.clockwork")[0]
 
 
@@ -68,7 +70,7 @@ def test_compiled_and_pure_python_give_byte_identical_outputs() -> None:
 def test_the_compiled_modules_doctests_run_on_their_pure_sources() -> None:
     """pytest's --doctest-modules finds no doctest in a compiled module: they run here on the pure modules."""
     code = ("import doctest, importlib\n"
-            "for m in ('actions', 'flow', 'values', 'effects', 'schema', 'words'):\n"
+            "for m in ('actions', 'flow', 'values', 'effects', 'schema', 'words', 'state'):\n"
             "    r = doctest.testmod(importlib.import_module('engine.clockwork.' + m), optionflags=doctest.ELLIPSIS)\n"
             "    print(m, r.attempted, r.failed)")
     results = {line.split()[0]: (int(line.split()[1]), int(line.split()[2])) for line in run_python(code, PMEMO_PURE="1").splitlines()}
