@@ -69,7 +69,7 @@ def seat_legal(g: Game, seat: int) -> list[Action]:
     keeps its length with null ids, and the variants that then read alike are listed once."""
     from engine.clockwork.view import seen_action
 
-    out: list[Action] = []
+    groups: dict[str, tuple[list[Action], dict[str, Action]]] = {}  # by all but the targets, in order of appearance
     seen: set[str] = set()
     for a in legal_actions(g):
         if a.get("p") != seat:
@@ -77,11 +77,22 @@ def seat_legal(g: Game, seat: int) -> list[Action]:
         a = seen_action(a, seat, placed=True)
         if "targets" in a:
             a["targets"] = _seen_targets(g, a, seat)
-        key = repr(sorted(a.items()))
-        if key not in seen:
+        variants = [a]
+        for i in _drawn_positions(g, a, seat):  # a card the effect draws first, whatever the deck's top holds
+            variants.append({**a, "targets": [None if j == i else t for j, t in enumerate(a["targets"])]})
+        for a in variants:
+            key = repr(sorted(a.items()))
+            if key in seen:
+                continue
             seen.add(key)
-            out.append(a)
-    return out
+            shown, hidden = groups.setdefault(repr(sorted((k, v) for k, v in a.items() if k != "targets")), ([], {}))
+            if None in a.get("targets", ()):
+                hidden[key] = a
+            else:
+                shown.append(a)
+    # within a group, the variants naming a hidden card (null) come after the others, in a fixed order: where they
+    # were generated depends on the hidden cards themselves (the order of the rival's hand), which must not show
+    return [a for shown, hidden in groups.values() for a in (*shown, *(hidden[k] for k in sorted(hidden)))]
 
 
 def _seen_targets(g: Game, a: Action, seat: int) -> list[Any]:
@@ -96,6 +107,24 @@ def _seen_targets(g: Game, a: Action, seat: int) -> list[Any]:
         if rivals or (place == "hand" and targets[i] not in g.players[seat].hand):
             targets[i] = None
     return targets
+
+
+def _drawn_positions(g: Game, a: Action, seat: int) -> list[int]:
+    """The positions of ``a``'s targets that choose a card of ``seat``'s own hand after an earlier op of the effect
+    draws into it from a deck that is not empty: one of those may be a card only the draw brings, so the seat's view
+    offers that choice (null) whatever the deck's top holds (its presence must not tell whether the drawn card
+    matches one already in the hand)."""
+    if "targets" not in a:
+        return []
+    effect, controller = _action_effect(g, a), _controller(a)
+    out: list[int] = []
+    for i, (t, key, who) in enumerate(_choosers(effect, controller)):
+        before = effect[:effect.index(t)]
+        drawing = any(e["op"] == "draw" and (controller if e["p"] == "self" else 1 - controller) == seat
+                      for e in before) and bool(g.players[seat].deck)
+        if drawing and key == "card" and who == seat and t["from"] == "hand" and t["op"] != "summon":
+            out.append(i)
+    return out
 
 
 def _controller(a: Action) -> int:

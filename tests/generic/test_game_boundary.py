@@ -17,10 +17,12 @@ GAMES = tuple(sorted(f"engine.{p.parent.name}" for p in ENGINE.glob("*/ruleset.p
 #: card logs, its verification-record tools): they may import that game, and no other
 GAME_TOOL_DIRS = {f"tools/{g.split('.', 1)[1]}/": g for g in GAMES}
 #: the benchmarks that measure one game's own code and may import that game (every other benchmark, bench_drafts.py,
-#: bench_merge.py, bench_ingest.py..., measures the service for any ruleset and goes through the ruleset interface)
+#: bench_merge.py..., measures the service for any ruleset and goes through the ruleset interface)
 GAME_BENCHMARKS: dict[str, tuple[str, str]] = {
     "benchmarks/bench_fold_vs_chess.py": ("engine.pm", "Precious Memories' fold against python-chess: it prints "
                                           "which build of engine/pm ran (compiled or pure) and redacts its logs"),
+    "benchmarks/bench_ingest.py": ("engine.pm", "imports of simulated Precious Memories logs: it prints which build "
+                                   "of engine/pm's fold ran (compiled or pure), as bench_fold_vs_chess.py does"),
     "benchmarks/bench_mahou_fold.py": ("engine.mahou", "Mahou Shoujo's fold speed: it plays its games with the "
                                        "game's own self-play and card reader, outside the service"),
     "benchmarks/bench_clockwork_fold.py": ("engine.clockwork", "Clockwork Memorion's fold speed: its own self-play, "

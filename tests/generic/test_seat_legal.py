@@ -81,6 +81,18 @@ def test_a_seat_view_of_legal_actions_names_no_hidden_card(name: str, seed: int,
                 assert ruleset.player_legal(_exchange_hidden(ruleset, state, seat, rng), seat) == offered
 
 
+def test_clockwork_seat_legal_orders_hidden_variants_the_same_whatever_the_hidden_cards() -> None:
+    """Seed 833820, stride 2 (found by h24speed): a recall's variant naming a card of the rival's hand (null in the
+    seat's view) was listed where that card sorted among the visible ones, so the order told something hidden."""
+    ruleset, cards, doc = _self_play("clockwork-memorion-1", 833820)
+    rng = random.Random(833820)
+    for state in _states(ruleset, cards, doc, 2):
+        if ruleset.actor(state) is not None:
+            for seat in (0, 1):
+                assert ruleset.player_legal(_exchange_hidden(ruleset, state, seat, rng), seat) == ruleset.player_legal(
+                    state, seat)
+
+
 def test_precious_memories_seat_legal_comes_from_what_the_seat_saw() -> None:
     """Precious Memories' seat lists are the legal actions of the fold of the seat's redaction, whose rival hand
     holds no real card: every card id named is in the seat's view of the state or its own deck list."""
