@@ -3,7 +3,7 @@
 // tap away (games/generic.js; Precious Memories has its own, games/pm-2.22.js, with the questions of unknown cards).
 import { $, el, fill } from "../dom.js";
 import { loadBoard } from "../boards/load.js";
-import { bindCommands, tableCommands } from "./commands.js";
+import { bindCommands, pairSheet, tableCommands } from "./commands.js";
 import { call, canonical, makeOutbox, mayStand, saveDraft } from "./outbox.js";
 import { button, closeSheet, openSheet, sheetOpen } from "./sheet.js";
 import { cardButton, cardPicker } from "./picker.js";
@@ -253,25 +253,7 @@ export async function startAnyTable(d, data, server) {
     stored(id) { gameId = id; render(); },
     failed(ruling) { refusal = { ruling }; render(); } });
 
-  /** Two seats, one game: link this draft with the other player's (each asks for the other), then the merge page. */
-  function pair() {
-    const seat = recordedFrom;
-    const other = el("input", { type: "number", inputmode: "numeric", min: "1", "aria-label": "the other phone's draft number",
-      value: d.pairedWith ? String(d.pairedWith) : "" });
-    const answer = el("p", { class: "hint pair-answer", role: "status" });
-    const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge (after the game)" });
-    openSheet(`Pair with ${names[1 - seat]}'s phone`,
-      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat} (${names[seat]}): its draft number is ${d.id}. ` +
-        `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
-      button("Pair", async () => {
-        const res = await call("POST", `/api/drafts/${d.id}/pair`, d.token, { with: Number(other.value), seat }).catch(() => null);
-        if (!res || res.status !== 200) { answer.textContent = (res && res.body && res.body.error) || "the server does not answer"; return; }
-        d.pairedWith = Number(other.value);
-        saveDraft(d);
-        answer.textContent = res.body.paired ? "Paired: both phones asked. The merge opens once both recordings are finished."
-          : "Asked: now pair on the other phone too.";
-      }, "primary pair-send"), answer, link);
-  }
+  const pair = () => pairSheet(d, names, recordedFrom);
 
   if (recordedFrom !== null) {
     $("pair-cmd").hidden = false;

@@ -1,7 +1,7 @@
 // The commands every recorder table keeps one tap away, whatever the game: a note, a concession, finishing the
 // draft (asking first when the game is not over), and the one click handler that runs them from the bar.
 import { el } from "../dom.js";
-import { call, forgetCurrent } from "./outbox.js";
+import { call, forgetCurrent, saveDraft } from "./outbox.js";
 import { button, closeSheet, openSheet } from "./sheet.js";
 
 /**
@@ -44,4 +44,24 @@ export function bindCommands(commands) {
     const t = e.target.closest("[data-cmd]");
     if (t && commands[t.dataset.cmd]) commands[t.dataset.cmd]();
   });
+}
+
+/** Two seats, one game: a sheet linking draft `d`, recorded from `seat`, with the other player's (each asks for the
+ * other), then the merge page. */
+export function pairSheet(d, names, seat) {
+  const other = el("input", { type: "number", inputmode: "numeric", min: "1", "aria-label": "the other phone's draft number",
+    value: d.pairedWith ? String(d.pairedWith) : "" });
+  const answer = el("p", { class: "hint pair-answer", role: "status" });
+  const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge (after the game)" });
+  openSheet(`Pair with ${names[1 - seat]}'s phone`,
+    el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat} (${names[seat]}): its draft number is ${d.id}. ` +
+      `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
+    button("Pair", async () => {
+      const res = await call("POST", `/api/drafts/${d.id}/pair`, d.token, { with: Number(other.value), seat }).catch(() => null);
+      if (!res || res.status !== 200) { answer.textContent = (res && res.body && res.body.error) || "the server does not answer"; return; }
+      d.pairedWith = Number(other.value);
+      saveDraft(d);
+      answer.textContent = res.body.paired ? "Paired: both phones asked. The merge opens once both recordings are finished."
+        : "Asked: now pair on the other phone too.";
+    }, "primary pair-send"), answer, link);
 }

@@ -2,7 +2,7 @@
 // questions each asks (which card, the payment, targets); undo, note, concede and finish one tap away.
 import { $, el, fill } from "../../../dom.js";
 import { makeBoard } from "../../../boards/pm/sheet.js";
-import { bindCommands, tableCommands } from "../../commands.js";
+import { bindCommands, pairSheet, tableCommands } from "../../commands.js";
 import { call, canonical, makeOutbox, mayStand, saveDraft } from "../../outbox.js";
 import { cardButton, cardPicker, copiesLeft, poolIds as allowed, seenIn, setCode } from "../../picker.js";
 import { button, closeSheet, openSheet, sheetOpen } from "../../sheet.js";
@@ -374,25 +374,7 @@ export function startTable(d, data, server) {
     stored(id) { gameId = id; render(); },
     failed(ruling) { refusal = { ruling }; render(); } });
 
-  /** Two seats, one game: link this draft with the other player's (each asks for the other), then the merge page. */
-  function pair() {
-    const seat = Number(d.seat);
-    const other = el("input", { type: "number", inputmode: "numeric", min: "1", "aria-label": "the other phone's draft number",
-      value: d.pairedWith ? String(d.pairedWith) : "" });
-    const answer = el("p", { class: "hint pair-answer", role: "status" });
-    const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge (after the game)" });
-    openSheet(`Pair with ${names[1 - seat]}'s phone`,
-      el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat} (${names[seat]}): its draft number is ${d.id}. ` +
-        `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
-      button("Pair", async () => {
-        const res = await call("POST", `/api/drafts/${d.id}/pair`, d.token, { with: Number(other.value), seat }).catch(() => null);
-        if (!res || res.status !== 200) { answer.textContent = (res && res.body && res.body.error) || "the server does not answer"; return; }
-        d.pairedWith = Number(other.value);
-        saveDraft(d);
-        answer.textContent = res.body.paired ? "Paired: both phones asked. The merge opens once both recordings are finished."
-          : "Asked: now pair on the other phone too.";
-      }, "primary pair-send"), answer, link);
-  }
+  const pair = () => pairSheet(d, names, Number(d.seat));
 
   function seatRecording() {
     return d.seat === "0" || d.seat === "1" || d.seat === 0 || d.seat === 1;
