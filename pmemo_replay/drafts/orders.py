@@ -468,15 +468,9 @@ class _Plan:
         mine = [pos for pos in open_ if self.card_at(pos) == card]
         chosen = [pos for pos in open_ if pos[0] in self.o.choices and fitting(pos)
                   and hand[self.card_at(pos)] > need[(p, self.card_at(pos))]]
-        if chosen and not any(pos[0] in self.o.choices for pos in mine):
-            # a card a hidden choice could hold came from it rather than from a draw (what the player chose)
-            for pos in chosen:
-                saved = copy.deepcopy(self.rewrite)
-                try:
-                    self.put(pos, card, name)
-                    return
-                except NamingConflict:
-                    self.rewrite = saved
+        # a card a hidden choice could hold came from it rather than from a draw (what the player chose)
+        if chosen and not any(pos[0] in self.o.choices for pos in mine) and self._put_first(chosen, card, name):
+            return
         if hand[card] >= need[(p, card)]:
             if mine:
                 self.mark(max(mine, key=lambda pos: (pos[0] in self.o.choices, pos)) if self.o.from_seat is not None else mine[-1])
@@ -491,14 +485,21 @@ class _Plan:
             spare.sort(key=lambda pos: (pos[0] not in self.o.choices, -drawn.get(pos, 0)))
         if not spare:
             raise NamingConflict(f"{card} is not in {name}'s hand, and no card {name} drew is left unnamed to be it")
-        for pos in spare[:-1] if self.o.from_seat is not None else ():  # the first that can be it
+        if self.o.from_seat is not None and self._put_first(spare[:-1], card, name):  # the first that can be it
+            return
+        self.put(spare[-1], card, name)
+
+    def _put_first(self, places: list[Pos], card: str, name: str) -> bool:
+        """Name ``card`` at the first of ``places`` where that conflicts with nothing seen (each failed try taken
+        back); whether one took it."""
+        for pos in places:
             saved = copy.deepcopy(self.rewrite)
             try:
                 self.put(pos, card, name)
-                return
+                return True
             except NamingConflict:
                 self.rewrite = saved
-        self.put(spare[-1], card, name)
+        return False
 
     def on_top(self, p: int, k: int, card: str, name: str) -> None:
         """``card`` is ``k`` cards under the top of ``p``'s deck (0: the top card)."""
