@@ -321,6 +321,8 @@ def test_mahou_board_fits_a_phone(browser: Any, live: LiveServer) -> None:
         width = page.evaluate("document.documentElement.clientWidth")
         assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing wider than the screen
         for p in (0, 1):
-            box = page.locator(f"#side-{p} .active-zone .fighter").bounding_box()
+            fighter = page.locator(f"#side-{p} .active-zone .fighter")
+            fighter.wait_for(state="visible")  # a clear timeout naming the locator, not a None box, when it is absent
+            box = fighter.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         shot(page, "mahou-07-phone")
