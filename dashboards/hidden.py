@@ -1,5 +1,7 @@
-"""Games left out of every statistic: those a moderator hid (pmemo_replay.store.moderation), and seats' recordings
-superseded by their merged game (``game.merged_into``: one game played, counted once).
+"""Games left out of every statistic: those a moderator hid (pmemo_replay.store.moderation), seats' recordings
+superseded by their merged game (``game.merged_into``: one game played, counted once), what-if branches, and the
+second of two paired seats' recordings not merged yet (store.queries.paired_games_query: counted once before the
+merge too). Pairing changes no game row, so the list is read afresh from the store at every update, new games or not.
 
 The warehouse keeps their rows (its files are append-only); ``hidden.json`` beside them lists those game ids as
 the store had them at the last update (store.queries.left_out_ids_query), and the statistics' views leave them out.

@@ -384,8 +384,9 @@ def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: b
 
 
 def _keep_hidden_current(conn: Connection, folder: Path) -> None:
-    """Record the games the store leaves out now (hidden by moderation, or superseded by a merged game of two seats'
-    recordings), when that changed: statistics leave them out."""
+    """Record the games the store leaves out now (hidden by moderation, superseded by a merged game of two seats'
+    recordings, what-if branches, or a paired game's second recording), when that changed: statistics leave them
+    out."""
     hidden = tuple(sorted(set(conn.execute(left_out_ids_query()).scalars())))
     if hidden != read_hidden(folder):
         write_hidden(folder, hidden)

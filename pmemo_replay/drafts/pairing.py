@@ -7,6 +7,12 @@ out of the games list and every statistic (store.queries.left_out_ids_query); no
 (hide, show) does not touch it. The merged game links back to its recordings and each seat game forward to it
 (:func:`recordings`: ``GET /api/games/<id>``).
 
+Before the merge is stored (the recordings disagree and nobody has picked yet, or nobody pressed merge), the game is
+counted once too: once the two drafts are paired and both are stored, the seat game stored first (the lower id) stands
+for the game, and the other, the pair's second recording, is left out of the games list and every statistic
+(store.queries.paired_games_query, read from the pairing as it stands: asking to pair with another draft counts both
+again); it stays replayable, linked from the first, from its draft and from the games list's row of the first.
+
 ``pair`` records one draft's request (its token, the other draft's id, the seat it was recorded from); two drafts
 are paired once each asked for the other from the other seat. ``merged`` merges them (the first disagreement, when
 there is one, with both versions); ``finish`` stores the merged game when they agree to the end.
@@ -32,6 +38,7 @@ from pmemo_replay.drafts.service import DraftError, Drafts, Finished
 from pmemo_replay.logio import FORMAT, VERSION
 from pmemo_replay.store.db import read_connection, write_transaction
 from pmemo_replay.store.models import GAME
+from pmemo_replay.store.queries import paired_games_query
 
 HEADER = "header"  #: the pick's step naming the header (whose is right where the two differ)
 
@@ -197,7 +204,10 @@ def recordings(engine: Any, game_id: int) -> dict[str, Any]:
     merged into it, each with its own superseded seat game; [] when none), ``merged_into`` (the merged game this seat
     game was superseded by, or None), ``paired`` (a seat's finished draft asked to be paired: ``{"draft", "seat",
     "with"}``, the merge page being ``/games/draft/<draft>/merge``; None otherwise), ``what_if`` and ``branch`` (a
-    finished what-if branch: ``{"of", "at", "view", "draft"}``, ``of`` None for a pasted log's; None otherwise)."""
+    finished what-if branch: ``{"of", "at", "view", "draft"}``, ``of`` None for a pasted log's; None otherwise),
+    ``second_recording`` (on the seat game that counts for a paired game not merged yet: the other seat's stored
+    game, not counted) and ``second_recording_of`` (on that second recording: the seat game that counts instead)."""
+    pairs = paired_games_query().subquery()
     with read_connection(engine) as conn:
         rows = conn.execute(sa.select(DRAFT_PAIR.c.draft_id, DRAFT_PAIR.c.seat, DRAFT.c.game_id)
                             .join(DRAFT, DRAFT.c.id == DRAFT_PAIR.c.draft_id)
@@ -209,20 +219,26 @@ def recordings(engine: Any, game_id: int) -> dict[str, Any]:
         branch = conn.execute(sa.select(DRAFT.c.id, DRAFT.c.branch_of, DRAFT.c.branch_at, DRAFT.c.branch_view)
                               .where(DRAFT.c.game_id == game_id, DRAFT.c.branch_at.is_not(None))
                               .order_by(DRAFT.c.id).limit(1)).first()
+        counted = conn.execute(sa.select(pairs.c.first, pairs.c.second)
+                               .where(sa.or_(pairs.c.first == game_id, pairs.c.second == game_id)).limit(1)).first()
     what_if = bool(game is not None and game.what_if)
     return {"recordings": [{"seat": r.seat, "draft": r.draft_id, "game_id": r.game_id} for r in rows],
             "merged_into": None if game is None else game.merged_into,
             "paired": None if paired is None else {"draft": paired.draft_id, "seat": paired.seat, "with": paired.with_id},
             "what_if": what_if,
             "branch": None if branch is None or not what_if else {"of": branch.branch_of, "at": branch.branch_at,
-                                                                   "view": branch.branch_view, "draft": branch.id}}
+                                                                   "view": branch.branch_view, "draft": branch.id},
+            "second_recording": counted.second if counted is not None and counted.first == game_id else None,
+            "second_recording_of": counted.first if counted is not None and counted.second == game_id else None}
 
 
 def awaiting_merge(engine: Any, game_ids: list[int]) -> dict[int, dict[str, Any]]:
     """The listed games that are one seat's finished recording of a game two seats recorded, not merged yet:
-    ``{game_id: {"seat", "draft", "with", "paired", "other_game"}}`` (``other_game``: the other seat's stored
-    recording of the same game, None while it is being recorded). The games list shows the two as one game awaiting
-    its merge, linked to each other and to the merge page."""
+    ``{game_id: {"seat", "draft", "with", "paired", "other_game", "second"}}`` (``other_game``: the other seat's
+    stored recording of the same game, None while it is being recorded; ``second``: that game when the two are
+    paired, left out of the list as the pair's second recording, else None). The games list shows a paired game
+    once, awaiting its merge, linked to the other seat's recording and to both merge pages; two recordings of which
+    only one asked to pair are both listed, linked to each other."""
     if not game_ids:
         return {}
     with read_connection(engine) as conn:
@@ -234,5 +250,8 @@ def awaiting_merge(engine: Any, game_ids: list[int]) -> dict[int, dict[str, Any]
         backs = {(r.draft_id, r.with_id, r.seat) for r in conn.execute(
             sa.select(DRAFT_PAIR.c.draft_id, DRAFT_PAIR.c.with_id, DRAFT_PAIR.c.seat)
             .where(DRAFT_PAIR.c.draft_id.in_([m.with_id for m in mine]))).all()}
+        pairs = paired_games_query().subquery()
+        seconds = dict(conn.execute(sa.select(pairs.c.first, pairs.c.second).where(pairs.c.first.in_(game_ids))).all())
     return {m.game_id: {"seat": m.seat, "draft": m.draft_id, "with": m.with_id, "other_game": others.get(m.with_id),
-                        "paired": (m.with_id, m.draft_id, 1 - m.seat) in backs} for m in mine}
+                        "paired": (m.with_id, m.draft_id, 1 - m.seat) in backs, "second": seconds.get(m.game_id)}
+            for m in mine}

@@ -179,18 +179,58 @@ def superseded_ids_query() -> sa.Select[Any]:
     return sa.select(GAME.c.id).where(sa.or_(GAME.c.merged_into.is_not(None), GAME.c.what_if))
 
 
-def left_out_ids_query() -> sa.Select[Any]:
+#: the drafts' tables as far as the store reads them (pmemo_replay/drafts/models.py; the store's migrations 0004 and
+#: 0007 create them): which two stored games are two seats' recordings of one game
+_DRAFT = sa.table("draft", sa.column("id", sa.Integer), sa.column("game_id", sa.Integer))
+_PAIR = sa.table("draft_pair", sa.column("draft_id", sa.Integer), sa.column("with_id", sa.Integer),
+                 sa.column("seat", sa.Integer), sa.column("game_id", sa.Integer))
+
+
+def paired_games_query() -> sa.Select[Any]:
+    """``SELECT first, second``: the two stored seat games of each pair of drafts not merged yet (two phones recorded
+    one game: each draft asked for the other from the other seat, and both were finished as two different games).
+
+    One game, counted once: ``first``, the one stored first (the lower id), stands for the game in lists and
+    statistics; ``second``, the pair's second recording, is left out of them (:func:`left_out_ids_query`) while it
+    stays replayable and linked. Derived from the pairing as it stands, so every order of events (pair then finish,
+    finish then pair, a pairing asked again with another draft) gives the same answer; once the merge is stored, both
+    are superseded by it (``merged_into``) and no longer listed here. Moderation does not change which one counts:
+    a moderator hiding the first hides the game (the second does not stand in for it)."""
+    mine, back = _PAIR.alias("p0"), _PAIR.alias("p1")
+    seat0, seat1 = _DRAFT.alias("d0"), _DRAFT.alias("d1")
+    game0, game1 = GAME.alias("g0"), GAME.alias("g1")
+    lower = seat0.c.game_id < seat1.c.game_id
+    return (sa.select(sa.case((lower, seat0.c.game_id), else_=seat1.c.game_id).label("first"),
+                      sa.case((lower, seat1.c.game_id), else_=seat0.c.game_id).label("second"))
+            .select_from(mine.join(back, sa.and_(back.c.draft_id == mine.c.with_id, back.c.with_id == mine.c.draft_id,
+                                                 back.c.seat == 1))
+                         .join(seat0, seat0.c.id == mine.c.draft_id).join(seat1, seat1.c.id == back.c.draft_id)
+                         .join(game0, game0.c.id == seat0.c.game_id).join(game1, game1.c.id == seat1.c.game_id))
+            # a what-if branch is no game played (never counted): a pair with one counts nothing twice
+            .where(mine.c.seat == 0, mine.c.game_id.is_(None), back.c.game_id.is_(None),
+                   seat0.c.game_id != seat1.c.game_id, sa.not_(game0.c.what_if), sa.not_(game1.c.what_if)))
+
+
+def second_recordings_query() -> sa.Select[Any]:
+    """``SELECT`` the ids of the pairs' second recordings (:func:`paired_games_query`): never counted."""
+    pairs = paired_games_query().subquery()
+    return sa.select(pairs.c.second)
+
+
+def left_out_ids_query() -> sa.CompoundSelect[Any]:
     """``SELECT`` the ids of the games lists and statistics leave out: hidden by a moderator, superseded by the
-    merged game of two seats' recordings, or what-if branches (neither of which moderation can bring back)."""
-    return sa.union(hidden_ids_query(), superseded_ids_query())
+    merged game of two seats' recordings, what-if branches (neither of which moderation can bring back), or the
+    second of two seats' recordings of one game not merged yet (:func:`paired_games_query`)."""
+    return sa.union(hidden_ids_query(), superseded_ids_query(), second_recordings_query())
 
 
 def list_games(conn: Connection, where: list[sa.ColumnElement[bool]], page: int = 1, per_page: int | None = 50, *,
                include_hidden: bool = False) -> GamePage:
     """Games matching ``where``, newest first (``played_at``, games without it last, then ``id``); hidden games
-    are left out unless ``include_hidden``; games superseded by a merge and what-if branches always are."""
+    are left out unless ``include_hidden``; games superseded by a merge, what-if branches and the second of two seats'
+    recordings of one game (:func:`paired_games_query`) always are."""
     page = max(page, 1)
-    where = [*where, GAME.c.merged_into.is_(None), sa.not_(GAME.c.what_if)]
+    where = [*where, GAME.c.merged_into.is_(None), sa.not_(GAME.c.what_if), GAME.c.id.not_in(second_recordings_query())]
     if not include_hidden:
         where = [*where, GAME.c.id.not_in(hidden_ids_query())]
     total = conn.execute(sa.select(sa.func.count()).select_from(GAME).where(*where)).scalar_one()

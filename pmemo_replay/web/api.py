@@ -158,7 +158,9 @@ def game_json(game: Any) -> dict[str, Any]:
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Any:
     """The game; ``recordings``: the two seats' drafts (and their superseded seat games) a merged game was made of,
-    ``merged_into``: the merged game a seat's recording was superseded by."""
+    ``merged_into``: the merged game a seat's recording was superseded by; ``second_recording`` and
+    ``second_recording_of``: the two seats' recordings of a paired game not merged yet, of which only the first
+    counts."""
     return json_response({**game_json(game_or_404(game_id)), **recordings(get_store().engine, game_id)})
 
 

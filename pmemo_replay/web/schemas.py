@@ -262,6 +262,14 @@ class GameSchema(GameSummarySchema):
     paired = fields.Nested(PairedSchema, allow_none=True, metadata={
         "description": "a seat's recording whose draft asked to be paired with the other seat's: the merge page is "
                        "/games/draft/<draft>/merge (for the browser holding that draft's token); null otherwise"})
+    second_recording = fields.Integer(allow_none=True, metadata={
+        "description": "on the seat's recording that counts for a game two paired drafts recorded, not merged yet (the "
+                       "one stored first): the other seat's stored recording, left out of lists and statistics; null "
+                       "otherwise"})
+    second_recording_of = fields.Integer(allow_none=True, metadata={
+        "description": "on the pair's second recording (stored second, not merged yet): the other seat's stored "
+                       "recording, which counts for the game; this one is left out of lists and statistics; null "
+                       "otherwise"})
     what_if = fields.Boolean(metadata={"description": "a finished what-if branch: a game that could have been, "
                                                       "never listed or counted in statistics"})
     branch = fields.Nested(BranchSchema, allow_none=True, metadata={

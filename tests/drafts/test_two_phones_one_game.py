@@ -32,8 +32,9 @@ def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:
     assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=a1).json["paired"]
     for draft, auth in drafts:
         assert client.post(f"/api/drafts/{draft}/finish", headers=auth).status_code == 201
-    # the warehouse counts each seat's game until the merge supersedes it
-    assert client.get("/api/stats/first?ruleset=pm-2.22").json["covers"]["games"] == 2
+    # paired, both stored: the game counts once already, as the seat game stored first (issue 21, point 2)
+    assert client.get("/api/stats/first?ruleset=pm-2.22").json["covers"]["games"] == 1
+    assert len(client.get("/api/games").json["items"]) == 1
     assert client.post(f"/api/drafts/{d0}/merge/finish", headers=a0).status_code == 201
     listed = client.get("/api/games").json["items"]
     assert len(listed) == 1, [(g["id"], g["actions"]) for g in listed]
