@@ -187,7 +187,11 @@ class Pairs:
         if not now["complete"]:
             raise DraftError(422, {"error": "the two recordings disagree", "disagreement": now["disagreement"]})
         doc = {"format": FORMAT, "version": VERSION, "game": now["game"], "actions": now["actions"]}
-        result = self.drafts.store.ingest_log(doc, f"drafts {now['seats'][0]}+{now['seats'][1]} merged")
+        with read_connection(self.engine) as conn:  # two what-if branches merge into a what-if, never a game played
+            what_if = conn.execute(sa.select(sa.func.count()).select_from(DRAFT).where(
+                DRAFT.c.id.in_(now["seats"]), DRAFT.c.branch_at.is_not(None))).scalar_one() > 0
+        result = self.drafts.store.ingest_log(doc, f"drafts {now['seats'][0]}+{now['seats'][1]} merged",
+                                              what_if=what_if)
         if result.game_id is None:
             raise DraftError(422, {"ruling": result.ruling or {}})
         with write_transaction(self.engine) as conn:
