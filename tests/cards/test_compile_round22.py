@@ -32,3 +32,34 @@ def test_a_cost_reminder_with_suru_koto_ga_dekiru_agrees() -> None:
                                      _data("002", "[メイン/自分]:《0》自分のキャラ1枚は、ターン終了時まで+10/+10を得る。")])],
                         compile=True)
     assert db.get("TST 01-001").effects[0].compiled and db.get("TST 01-002").effects[0].compiled
+
+
+EXACT_EMPTY = {"cards": {"zone": "hand", "who": "self", "at_least": 0, "at_most": 0}}
+
+
+def test_a_hand_of_exactly_n_cards() -> None:
+    """手札の枚数がN枚の場合 (no 以上 / 以下): exactly N cards in the hand, as a continuous effect's condition."""
+    got = _one("このカードは、自分の手札の枚数が0枚の場合、+20/±0を得る。")
+    assert got is not None and got["condition"] == EXACT_EMPTY
+    assert got["do"] == [{"op": "modify", "target": "self", "ap": 20, "dp": 0, "until": "turn_end"}]
+    got = _one("このカードは、相手の手札の枚数が3枚の場合、〔強引〕を得る。")
+    assert got is not None and got["condition"] == {"cards": {"zone": "hand", "who": "opponent", "at_least": 3,
+                                                             "at_most": 3}}
+
+
+def test_a_grant_under_two_conditions() -> None:
+    got = _one("このカードは、自分の手札の枚数が0枚の場合、自分のターンの間、相手のキャラの効果の対象にならない。")
+    assert got is not None and got["condition"] == {**EXACT_EMPTY, "own_turn": True}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": {"untargetable_by": "chara"}, "until": "turn_end"}]
+    # two conditions of one kind are not read (which one holds?)
+    assert _one("このカードは、自分のターンの間、相手のターンの間、退場しない。") is None
+
+
+def test_every_x_of_yours_becomes_active_at_the_end_of_the_turn() -> None:
+    """自分の全てのXは、(C場合、)ターン終了時に活動状態になる: a turn-end trigger standing every X (under C, checked
+    then)."""
+    got = _one("自分の全ての【試験】を持つキャラは、ターン終了時に活動状態になる。")
+    assert got is not None and got["trigger"] == "turn_end" and got["condition"] == {}
+    assert got["do"] == [{"op": "activate", "target": {"all": {"side": "self", "property": "試験"}}}]
+    got = _one("自分の全てのキャラは、自分の手札の枚数が0枚の場合、ターン終了時に活動状態になる。")
+    assert got is not None and got["condition"] == EXACT_EMPTY and got["do"] == [{"op": "activate", "target": "all_own"}]

@@ -93,6 +93,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"見て、その中にある(\d+)枚を", r"見て、その中にあるカード\1枚を"),
     # round 20: "if your / the opponent's hand holds N or more (fewer) cards": 手札の枚数がN枚以上ある = 手札がN枚以上の
     (r"(?<![^。》:、])(自分|相手)の手札の枚数が(\d+)枚(以上|以下)ある(場合|間)", r"\1の手札が\2枚\3の\4"),
+    # round 22: "every X of yours (if C,) becomes active at the end of the turn" = "(if C,) at the end of the turn,
+    # make every X of yours active" (a turn-end trigger, as このカードは、…ターン終了時に活動状態になる is read)
+    (r"^(自分の全ての[^、。]+?)は、((?:[^、。]+?場合、)?)ターン終了時に活動状態になる(?=。?$)", r"\2ターン終了時に、\1を活動状態にする"),
 ]]
 
 
