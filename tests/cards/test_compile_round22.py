@@ -63,3 +63,26 @@ def test_every_x_of_yours_becomes_active_at_the_end_of_the_turn() -> None:
     assert got["do"] == [{"op": "activate", "target": {"all": {"side": "self", "property": "試験"}}}]
     got = _one("自分の全てのキャラは、自分の手札の枚数が0枚の場合、ターン終了時に活動状態になる。")
     assert got is not None and got["condition"] == EXACT_EMPTY and got["do"] == [{"op": "activate", "target": "all_own"}]
+
+
+def test_coins_put_on_one_of_your_x_written_with_a_comma_or_without_ue() -> None:
+    want = [{"op": "coin", "target": "target:0", "coin": "+10/+10", "n": 2}]
+    for on in ("1枚の上に、", "1枚の上に", "1枚に"):
+        got = _one(f"このカードが登場した場合、メインエリアにいる自分の「試験 一郎」{on}+10/+10コインを2個乗せる。")
+        assert got is not None and got["do"] == want, on
+        assert got["targets"] == [{"area": "main", "side": "self", "name": "試験 一郎"}]
+
+
+def test_coins_as_conditions_and_selector_parts() -> None:
+    """"K of your X hold N or more coins" (…の上に…コインがN個以上ある状態で登場した場合), "this card holds N or more"
+    (ある = 乗っている), "one of your X with no coin on it"."""
+    got = _one("このカードが、自分の「試験 一郎」1枚の上に+10/+10コインが3個以上ある状態で登場した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "enter"
+    assert got["condition"] == {"count": {"spec": {"side": "self", "name": "試験 一郎", "not_self": True,
+                                                   "coins": {"coin": "+10/+10", "at_least": 3}}, "at_least": 1}}
+    got = _one("このカードは、このカードの上に+10/+10コインが2個以上ある場合、〔強引〕を得る。")
+    assert got is not None and got["condition"] == {"coins": {"coin": "+10/+10", "at_least": 2}}
+    got = _one("このカードが登場した場合、+10/+10コインが乗っていない自分のキャラ1枚の上に+10/+10コインを1個乗せる。")
+    assert got is not None and got["targets"] == [{"side": "self", "coins": {"coin": "+10/+10", "at_most": 0}}]
+    # "this card, with N coins on one of them": a phrase naming the coins twice is not read
+    assert _one("このカードが、コインが乗っている自分のキャラ1枚の上にコインが3個以上ある状態で登場した場合、カードを1枚引く。") is None
