@@ -503,7 +503,8 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return g.effect_card is not None and card_matches(g, g.card(g.effect_card), want, owner)
     if key == "coins":  # coins on the effect's own Chara (engine.pm.coins)
         return coins.condition_holds(source, want)
-    return key in ("subject", "first_time")  # checked when the trigger fires (engine.pm.triggers.fire)
+    # checked when the trigger fires (engine.pm.triggers.fire; ``played``: fire_paid_for_play)
+    return key in ("subject", "first_time", "played")
 
 
 #: the action that plays a card of each type from the hand

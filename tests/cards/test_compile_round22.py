@@ -86,3 +86,19 @@ def test_coins_as_conditions_and_selector_parts() -> None:
     assert got is not None and got["targets"] == [{"side": "self", "coins": {"coin": "+10/+10", "at_most": 0}}]
     # "this card, with N coins on one of them": a phrase naming the coins twice is not read
     assert _one("このカードが、コインが乗っている自分のキャラ1枚の上にコインが3個以上ある状態で登場した場合、カードを1枚引く。") is None
+
+
+def test_this_card_used_as_the_cost_of_a_named_card() -> None:
+    """このカードが自分の「X」のコストとして使用された場合: paid from the hand for playing X (``paid_for_play``, the card
+    filter ``played``), heard in the discard; its step is this card from the discard."""
+    got = _one("このカードが自分の「試験 一郎」のコストとして使用された場合、自分の捨て札置き場にあるこのカードを休息状態でサポートエリアに"
+               "出すことができる。")
+    assert got is not None and got["trigger"] == "paid_for_play" and got["optional"]
+    assert got["condition"] == {"played": {"name": "試験 一郎"}}
+    assert got["do"] == [{"op": "pick", "who": "self", "from": "discard", "to": "support", "n": 1, "filter": {},
+                          "this_card": True, "rested": True, "up_to": True}]
+    got = _one("このカードが【試験】を持つキャラのコストとして使用された場合、自分の捨て札置き場にあるこのカードを手札に戻す。")
+    assert got is not None and got["condition"] == {"played": {"property": "試験", "type": "chara"}}
+    # the opponent's card, or a step on this card as a Chara (it lies in the discard): not read
+    assert _one("このカードが相手の「試験 一郎」のコストとして使用された場合、自分の捨て札置き場にあるこのカードを手札に戻す。") is None
+    assert _one("このカードが「試験 一郎」のコストとして使用された場合、このカードは、ターン終了時まで+10/+10を得る。") is None

@@ -1,13 +1,15 @@
 """Engine pieces of the twenty-second compiler round (issue 20, helper h20r22), each on synthetic cards with a legal
 and an illegal log: the Chara spec key ``coins`` with ``at_most`` (コインが乗っていないキャラ) and with a count
-(コインがN個以上乗っている)."""
+(コインがN個以上乗っている); ``paid_for_play`` (このカードが「X」のコストとして使用された場合: a hand card paid for
+playing X, heard in the discard)."""
 
 from __future__ import annotations
 
-from tests.effects.test_machinery import AKI, BEN, _event, boards_with
+from engine.pm.cards import Effect
+from tests.effects.test_machinery import AKI, BEN, _chara, _event, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
-PUT2, BARE_ONE, RICH_ONE = (f"TST 82-00{i}" for i in range(1, 4))
+PUT2, BARE_ONE, RICH_ONE, ECHO = (f"TST 82-00{i}" for i in range(1, 5))
 CARDS = [
     # "one of your Charas: put two +10/+10 coins on it"
     _event("82-001", "Put2", ({"op": "coin", "target": "target:0", "coin": "+10/+10", "n": 2},), cost=0,
@@ -18,6 +20,11 @@ CARDS = [
     # "one of your Charas with two or more +10/+10 coins on it gets +10/+10"
     _event("82-003", "RichOne", ({"op": "modify", "target": "target:0", "ap": 10, "dp": 10},), cost=0,
            targets=({"side": "self", "coins": {"coin": "+10/+10", "at_least": 2}},)),
+    # "when this card is used as the cost of your 「Aki」, you may put it from your discard into the Support Area
+    # rested"
+    _chara("82-004", "Echo", Effect("auto", trigger="paid_for_play", optional=True, condition={"played": {"name": "Aki"}},
+                                    script=({"op": "pick", "from": "discard", "to": "support", "n": 1, "filter": {},
+                                             "this_card": True, "rested": True},)), cost=1, source=2),
 ]
 
 
@@ -36,3 +43,15 @@ def test_a_chara_with_no_coin_on_it() -> None:
 def test_a_chara_with_n_or_more_coins_on_it() -> None:
     assert_legal(_coined(RICH_ONE, AKI))
     assert_illegal(_coined(RICH_ONE, BEN), "effect.target")  # Ben holds none
+
+
+def test_a_card_used_as_the_cost_of_a_named_card_enters_from_the_discard() -> None:
+    g = boards_with(CARDS, [], [], [ECHO, AKI])  # Aki costs 2: Echo provides 2
+    g.add("summon", 0, card=AKI, area="main", pay=pay(ECHO))
+    g.add("trigger", 0, card=ECHO, effect=0, **{"from": "discard"})
+    s = assert_legal(g).state_json()
+    assert [c["card"] for c in s["players"][0]["support"]] == [ECHO] and s["players"][0]["support"][0]["rested"]
+    g = boards_with(CARDS, [], [], [ECHO, BEN])  # paid for Ben: not the named card, nothing fired
+    g.add("summon", 0, card=BEN, area="main", pay=pay(ECHO))
+    g.add("trigger", 0, card=ECHO, effect=0, **{"from": "discard"})
+    assert_illegal(g, "effect.result")

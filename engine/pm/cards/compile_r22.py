@@ -29,3 +29,24 @@ def _coins_on_one(text: str, ctx: Ctx) -> dict[str, Any] | None:
 
 
 ph.MORE_CONDITIONS.append(_coins_on_one)
+
+
+def _paid_for_play(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
+    """"When this card is used as the cost of (your) X" (このカードが自分のXのコストとして使用された場合、): paid from the
+    hand for playing a card X (a summon, a Level Up, an Event, a Support): ``paid_for_play`` with X as the card filter
+    ``played``, heard in the discard the payment put it into (engine.pm.triggers.fire_paid_for_play). "The cost of X"
+    is X's usage cost, as the provided-cost bonus (Xのコストとして使用する場合、発生コスト+N) reads it; a text's cost is
+    written so (使用型テキストのコスト: ``paid_for_text``). Only a Chara's or an Event's own card (a card in the discard)."""
+    m = re.match(r"このカードが(?P<np>[^、]+?)のコストとして使用された場合、", text)
+    if m is None:
+        return None
+    p = _np(m["np"], ctx)
+    if p.head not in ("chara", "name", "card", "event", "support") or p.all or p.same_name or p.other_than_that \
+            or p.spec.get("side", "self") != "self":
+        raise NotUnderstood(m[0])
+    played = {k: v for k, v in p.card_filter().items() if k != "side"}  # the payer plays only their own cards
+    ctx.in_discard = True  # no Chara is "self": the card lies in the discard
+    return "paid_for_play", {"played": played}, text[m.end():]
+
+
+ph.MORE_TRIGGERS.append(_paid_for_play)
