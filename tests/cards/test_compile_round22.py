@@ -102,3 +102,23 @@ def test_this_card_used_as_the_cost_of_a_named_card() -> None:
     # the opponent's card, or a step on this card as a Chara (it lies in the discard): not read
     assert _one("このカードが相手の「試験 一郎」のコストとして使用された場合、自分の捨て札置き場にあるこのカードを手札に戻す。") is None
     assert _one("このカードが「試験 一郎」のコストとして使用された場合、このカードは、ターン終了時まで+10/+10を得る。") is None
+
+
+def test_searches_shown_before_taken_into_the_hand() -> None:
+    """自分のデッキを全て見て = デッキの中を全て見て; AP/DPの値を持たない (printed -/-) in a card filter; 表にしてから: the card is
+    shown (``reveal``)."""
+    got = _one("このカードが登場した場合、自分のデッキを全て見て、その中にある「試験 本」1枚を抜き出し、表にしてから手札に加える。"
+               "その後、デッキをシャッフルする。")
+    assert got is not None and got["do"] == [
+        {"op": "pick", "who": "self", "from": "deck", "to": "hand", "n": 1, "filter": {"name": "試験 本"}, "reveal": True},
+        {"op": "shuffle", "who": "self"}]
+    got = _one("このカードが登場した場合、デッキの上のカード5枚を見て、その中にあるAP/DPの値を持たない『試験』のキャラ1枚を抜き出し、"
+               "表にしてから手札に加える。その後、デッキをシャッフルする。")
+    assert got is not None and got["do"][0]["filter"] == {"not": {"has_stats": True}, "series": "試験", "type": "chara"}
+    assert got["do"][0]["look"] == 5 and got["do"][0]["reveal"]
+
+
+def test_a_provided_cost_bonus_written_kosuto_ni() -> None:
+    """Xのコストに使用する場合 = Xのコストとして使用する場合 (the provided-cost bonus when paid for X)."""
+    got = _one("このカードは、「試験 一郎」のコストに使用する場合、発生コスト+2を得る。")
+    assert got is not None and got["do"] == [{"op": "source", "n": 2, "for": {"name": "試験 一郎"}}]

@@ -6,6 +6,7 @@ playing X, heard in the discard)."""
 from __future__ import annotations
 
 from engine.pm.cards import Effect
+from engine.pm.conditions import card_matches
 from tests.effects.test_machinery import AKI, BEN, _chara, _event, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
@@ -55,3 +56,13 @@ def test_a_card_used_as_the_cost_of_a_named_card_enters_from_the_discard() -> No
     g.add("summon", 0, card=BEN, area="main", pay=pay(ECHO))
     g.add("trigger", 0, card=ECHO, effect=0, **{"from": "discard"})
     assert_illegal(g, "effect.result")
+
+
+def test_a_card_filter_on_printed_ap_dp() -> None:
+    """``has_stats`` in a card filter (AP/DPの値を持たない: ``{"not": {"has_stats": true}}``): a card printed -/- fits."""
+    g = assert_legal(boards_with(CARDS, [], [])).state
+    plain = _chara("82-090", "Plain", ap=None, dp=None)
+    fighter = _chara("82-091", "Fighter")
+    no_stats = {"not": {"has_stats": True}, "type": "chara"}
+    assert card_matches(g, plain, no_stats, 0, "deck") and not card_matches(g, fighter, no_stats, 0, "deck")
+    assert card_matches(g, fighter, {"has_stats": True}, 0, "hand") and not card_matches(g, plain, {"has_stats": True})

@@ -104,6 +104,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (rf"(\d+枚)に(?=(?:{_COIN})コインを\d+個乗せる)", r"\1の上に"),
     # "N or more coins are on X" (ある = 乗っている, as 上にある… above)
     (rf"の上に((?:{_COIN})?)コインが(\d+)個以上ある", r"の上に\1コインが\2個以上乗っている"),
+    # "look at your whole deck" (自分のデッキを全て見て) = デッキの中を全て見て (one's own deck: the searches read it so)
+    (r"(?:自分の)?デッキを全て見て、", "デッキの中を全て見て、"),
+    # "when used for the cost of X" (のコストに使用する場合) = のコストとして使用する場合
+    (r"のコストに使用する場合、", "のコストとして使用する場合、"),
 ]]
 
 

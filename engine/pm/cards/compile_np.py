@@ -137,6 +137,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"〔EXカード〕を持つ", {"ex": True}),
     (r"〔EXカード〕を持たない", {"ex": False}),
     (r"AP/DPの値を持つ", {"has_stats": True}),
+    (r"AP/DPの値を持たない", {"not": {"has_stats": True}}),  # round 22: printed without AP/DP (-/-)
     # a Support card set on it (round 16): 『S』のサポートカード / サポートカードがセットされている (a Chara-only key)
     (r"(?:『([^』]+)』の)?サポートカードがセットされている", lambda m: {"supported": {"series": m[1]} if m[1] else {}}),
     (r"妨害(?:に参加)?している", {"interfering": True}),
