@@ -122,3 +122,15 @@ def test_a_provided_cost_bonus_written_kosuto_ni() -> None:
     """Xのコストに使用する場合 = Xのコストとして使用する場合 (the provided-cost bonus when paid for X)."""
     got = _one("このカードは、「試験 一郎」のコストに使用する場合、発生コスト+2を得る。")
     assert got is not None and got["do"] == [{"op": "source", "n": 2, "for": {"name": "試験 一郎"}}]
+
+
+def test_if_so_at_the_end_of_the_turn_you_may_stand_that_chara() -> None:
+    """"X gets +A/+D. If so, at the end of the turn you may stand that Chara": the delayed step's own ``may`` (decided
+    when it runs), the set-up optional too."""
+    got = _one("このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで+10/+10を得る。その場合、ターン終了時にそのキャラを"
+               "活動状態にすることができる。")
+    assert got is not None and got["do"][0]["then"] == [
+        {"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "target:0", "may": True}], "optional": True}]
+    # a Chara not named before, chosen when the part fires, stays the round-8 reading (its own targets)
+    got = _one("このカードが登場した場合、カードを1枚引く。その場合、ターン終了時に自分のキャラ1枚を活動状態にすることができる。")
+    assert got is None or "targets" in got["do"][0]["then"][0]

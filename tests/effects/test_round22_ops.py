@@ -10,7 +10,7 @@ from engine.pm.conditions import card_matches
 from tests.effects.test_machinery import AKI, BEN, _chara, _event, boards_with, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
-PUT2, BARE_ONE, RICH_ONE, ECHO = (f"TST 82-00{i}" for i in range(1, 5))
+PUT2, BARE_ONE, RICH_ONE, ECHO, LATER = (f"TST 82-00{i}" for i in range(1, 6))
 CARDS = [
     # "one of your Charas: put two +10/+10 coins on it"
     _event("82-001", "Put2", ({"op": "coin", "target": "target:0", "coin": "+10/+10", "n": 2},), cost=0,
@@ -26,6 +26,10 @@ CARDS = [
     _chara("82-004", "Echo", Effect("auto", trigger="paid_for_play", optional=True, condition={"played": {"name": "Aki"}},
                                     script=({"op": "pick", "from": "discard", "to": "support", "n": 1, "filter": {},
                                              "this_card": True, "rested": True},)), cost=1, source=2),
+    # "one of your Charas gets +10/+10 until the end of the turn; if so, at the end of the turn you may stand it"
+    _event("82-005", "Later", ({"op": "modify", "target": "target:0", "ap": 10, "dp": 10, "until": "turn_end", "then": [
+        {"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "target:0", "may": True}],
+         "optional": True}]},), cost=0, targets=({"side": "self"},)),
 ]
 
 
@@ -66,3 +70,15 @@ def test_a_card_filter_on_printed_ap_dp() -> None:
     no_stats = {"not": {"has_stats": True}, "type": "chara"}
     assert card_matches(g, plain, no_stats, 0, "deck") and not card_matches(g, fighter, no_stats, 0, "deck")
     assert card_matches(g, fighter, {"has_stats": True}, 0, "hand") and not card_matches(g, plain, {"has_stats": True})
+
+
+def test_a_delayed_optional_stand_of_a_chara_named_before() -> None:
+    for take in (True, False):
+        g = boards_with(CARDS, [AKI], [], [LATER])
+        g.add("play_event", 0, card=LATER, pay=[], targets=[{"p": 0, "card": AKI}]).passes(1)
+        g.add("approach", 0, card=AKI).passes(0, 1).add("no_interfere", 1).passes(0, 1).add("end_approach", 0)
+        g.add("trigger", 0, card=LATER, effect=0, choices=[take], **{"from": "discard"})
+        (aki,) = assert_legal(g).state_json()["players"][0]["main"]
+        assert aki["rested"] is not take
+    g.actions[-1] = {**g.actions[-1], "choices": ["yes"]}
+    assert_illegal(g, "effect.target")

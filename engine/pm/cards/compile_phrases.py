@@ -779,6 +779,11 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             return [_delay_with_targets(do, before, may, ctx)]
         if len(ctx.targets) != before or ctx.may:
             raise NotUnderstood(text)  # a delayed part with its own choice: not read here
+        if may and len(do) == 1 and do[0]["op"] in ("activate", "rest") and set(do[0]) == {"op", "target"} \
+                and str(do[0]["target"]).startswith("target"):
+            # round 22: "at the end of the turn you may stand (rest) that Chara" (a Chara named before): the step's
+            # own "may" (round 8), decided when it runs; the set-up optional as a whole too (as below)
+            return [{"op": "delay", "on": "turn_end", "do": [{**do[0], "may": True}], "optional": True}]
         if may:  # "at the end of the turn you may take X": the pick then takes up to N (N or none when N > 1)
             if any(x["op"] != "pick" or set(x) & {"then", "all", "up_to"} for x in do):
                 raise NotUnderstood(text)
