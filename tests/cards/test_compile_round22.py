@@ -131,6 +131,6 @@ def test_if_so_at_the_end_of_the_turn_you_may_stand_that_chara() -> None:
                "活動状態にすることができる。")
     assert got is not None and got["do"][0]["then"] == [
         {"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "target:0", "may": True}], "optional": True}]
-    # a Chara not named before, chosen when the part fires, stays the round-8 reading (its own targets)
-    got = _one("このカードが登場した場合、カードを1枚引く。その場合、ターン終了時に自分のキャラ1枚を活動状態にすることができる。")
-    assert got is None or "targets" in got["do"][0]["then"][0]
+    # another step than standing or resting that Chara, with "may", stays unread
+    assert _one("このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで+10/+10を得る。その場合、ターン終了時にそのキャラを"
+                "手札に戻すことができる。") is None
