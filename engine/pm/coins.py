@@ -45,8 +45,12 @@ def condition_holds(source: Chara | None, want: Mapping[str, Any]) -> bool:
 
 
 def spec_problem(c: Chara, want: Mapping[str, Any]) -> str | None:
-    """The Chara spec key ``coins`` (``{"coin", "at_least"}``: コインが乗っているキャラ)."""
+    """The Chara spec key ``coins`` (``{"coin", "at_least"}``: コインが乗っているキャラ; ``{"coin", "at_most": 0}``:
+    コインが乗っていないキャラ, round 22)."""
     n = held(c, want.get("coin"))
+    if "at_most" in want:
+        most = int(want["at_most"])
+        return None if n <= most else f"holds {n} {want.get('coin') or ''} coin(s), not {most} or fewer"
     least = int(want.get("at_least", 1))
     return None if n >= least else f"holds {n} {want.get('coin') or ''} coin(s), not {least} or more"
 

@@ -6,7 +6,7 @@ a list), ``name`` (a name or a list: any of the card's names), ``name_has`` (a p
 ``combo`` (bool), ``ex`` (bool), ``left_this_turn`` (a card of its owner's that left the Area this turn: a card in
 the discard "that left this turn"; copies of one card are alike), and read after those (FILTER_MORE_KEYS) ``any_of``
 (a list of card filters: one must fit), ``not`` (a card filter that must not fit), ``source`` (printed source
-value), ``keyword`` (a keyword the card prints: ``active``).
+value), ``keyword`` (a keyword the card prints: ``active``), ``has_stats`` (printed with AP/DP values, round 22).
 
 A *Chara spec* is a card filter (whose ``max_cost`` / ``min_cost`` read the Chara's usage cost on the Area:
 levels and cost changes, :func:`_cost_problem`) plus ``side`` (``self``/``opponent``/``any``, seen from the acting
@@ -122,7 +122,7 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
 #: card filter keys read after the others (:func:`_filter_more`): ``any_of`` (a list of card filters: one fits),
 #: ``not`` (a card filter that must not fit: 以外の), ``source`` (the printed source value), ``keyword`` (a keyword the
 #: card prints: ``active``; on the Area a Chara spec's ``keyword`` reads the keywords in force, :func:`has_keyword`)
-FILTER_MORE_KEYS: Final = frozenset({"any_of", "not", "source", "keyword"})
+FILTER_MORE_KEYS: Final = frozenset({"any_of", "not", "source", "keyword", "has_stats"})
 #: the keywords a filter or spec may name: printed on the card / in force on a Chara
 KEYWORDS: Final[dict[str, tuple[Any, Any]]] = {"active": (lambda card: card.active, lambda g, c: stats.has_active(g, c))}
 
@@ -134,6 +134,8 @@ def _filter_more(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
     if "source" in f and card.source != f["source"]:
         return False
     if "keyword" in f and not KEYWORDS[f["keyword"]][0](card):
+        return False
+    if "has_stats" in f and card.has_stats != bool(f["has_stats"]):  # round 22: printed with AP/DP (or -/-)
         return False
     if "not" in f and card_matches(g, card, f["not"], owner, zone, chara=chara):
         return False
@@ -503,7 +505,8 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return g.effect_card is not None and card_matches(g, g.card(g.effect_card), want, owner)
     if key == "coins":  # coins on the effect's own Chara (engine.pm.coins)
         return coins.condition_holds(source, want)
-    return key in ("subject", "first_time")  # checked when the trigger fires (engine.pm.triggers.fire)
+    # checked when the trigger fires (engine.pm.triggers.fire; ``played``: fire_paid_for_play)
+    return key in ("subject", "first_time", "played")
 
 
 #: the action that plays a card of each type from the hand

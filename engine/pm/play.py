@@ -17,7 +17,7 @@ from engine.pm.cards import Card, Effect, base_id
 from engine.pm.cost import check_cost, pay
 from engine.pm.ops import MAIN_LIMIT, apply_op, check_main_entry
 from engine.pm.state import Chara, GameState, Support, effect_key
-from engine.pm.triggers import fire, fire_card, fire_others
+from engine.pm.triggers import fire, fire_card, fire_others, fire_paid_for_play
 from engine.pm.turns import check_losing, owed, require_right, where
 from engine.pm.zones import area_holds, describe, enter_area, find_chara, remove_copy, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
@@ -185,6 +185,10 @@ def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, ca
     items = check_cost(g, player, action.get("pay", ()), cost, trail, card=card, card_id=card_id)
     pay(g, player, items)
     g.players[player].played_this_turn += 1
+    if g.cards.listened("paid_for_play"):  # hand cards put into the discard paying this play's cost may listen
+        for zone, paid in items:
+            if zone == "hand":
+                fire_paid_for_play(g, player, paid, card_id, trail)
 
 
 def _main_phase_play(g: GameState, player: int, what: str) -> None:
@@ -405,7 +409,7 @@ def check_condition(g: GameState, p: int, eff: Effect, source: Chara | None, car
 
 
 #: triggers whose own condition is checked when their cause happens (their Chara is no longer there afterwards)
-CHECKED_AT_CAUSE: Final = frozenset({"leave", "paid_for_text", "delayed"})
+CHECKED_AT_CAUSE: Final = frozenset({"leave", "paid_for_text", "paid_for_play", "delayed"})
 #: condition keys about the cause itself, checked only when it happens
 AT_CAUSE_KEYS: Final = frozenset({"entered_by"})
 

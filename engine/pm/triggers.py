@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.asplayed import refuse
-from engine.pm.conditions import chara_problem
+from engine.pm.conditions import card_matches, chara_problem
 from engine.pm.effects import can_resolve, targets_available
 from engine.pm.state import Chara, GameState, effect_key
 from engine.pm.stats import text_negated, watchers
@@ -165,6 +165,26 @@ def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Char
                                   + (": it must be logged next" if owed else ""))
 
 
+def fire_paid_for_play(g: GameState, player: int, paid: str, played: str, trail: Trail) -> None:
+    """``paid`` (a hand card just put into the discard paying the usage cost of ``played``) listens for
+    ``paid_for_play`` ("when this card is used as the cost of X", round 22): its triggers whose ``condition.played``
+    (a card filter, seen from the payer) fits the card played become available, logged naming it with ``from``."""
+    card = g.card(paid)
+    if "paid_for_play" not in card.listens:
+        return
+    for idx, eff in enumerate(card.automatic()):
+        want = (eff.condition or {}).get("played")
+        if not on(eff.trigger, "paid_for_play") or (want is not None and not card_matches(g, g.card(played), want, player)):
+            continue
+        uid = g.new_uid()
+        g.departed[uid] = paid
+        owed = not eff.optional and eff.scripted
+        (g.pending_triggers if owed else g.available_triggers).append((player, uid, idx))
+        if trail.keep:
+            trail.event("effect", f"automatic effect {idx} of {describe(g, paid)} fires (paid for {describe(g, played)})"
+                                  + (": it must be logged next" if owed else ""))
+
+
 def fire_delayed(g: GameState, event: str, subject: Chara | None, trail: Trail) -> None:
     """Delayed effects (a script's ``delay`` step) waiting for ``event`` of ``subject`` become pending (optional
     ones available); each fires once."""
@@ -189,12 +209,13 @@ FIRED_EVENTS: Final = frozenset({"enter", "approach", "interfered", "turn_start"
                           "other_enter", "any_enter", "other_interfered", "other_approach", "other_gave_point", "opp_event", "leave",
                           "other_leave",
                           "any_leave", "any_approach", "any_interfered", "any_gave_point", "any_eliminated_opponent",
-                          "other_eliminated_opponent", "any_rested", "paid_for_text", "delayed",
+                          "other_eliminated_opponent", "any_rested", "paid_for_text", "paid_for_play", "delayed",
                           "point_by_approach", "interfering", "own_event", "set", "main_start", "milled", "own_turn_end",
                           *DISCARD.values()})
 #: causes that happen to a card off the Area (its trigger is logged with ``from``)
 #: (``eliminated_opponent``: the approaching Chara may leave in the same judgement, fire_eliminated_opponent)
-OFF_AREA_CAUSES: Final = frozenset({"leave", "paid_for_text", "delayed", "point_by_approach", "eliminated_opponent", "milled",
+OFF_AREA_CAUSES: Final = frozenset({"leave", "paid_for_text", "paid_for_play", "delayed", "point_by_approach",
+                                    "eliminated_opponent", "milled",
                              *DISCARD.values()})
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 
+#: a coin kind written before コイン (compile_np.COIN_WORD: +10/+10, or a word of kanji / katakana)
+_COIN = r"\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+"
+
 #: (variant, canonical wording), applied in order
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject (first: the rewrites below expect it)
@@ -93,6 +96,18 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"見て、その中にある(\d+)枚を", r"見て、その中にあるカード\1枚を"),
     # round 20: "if your / the opponent's hand holds N or more (fewer) cards": 手札の枚数がN枚以上ある = 手札がN枚以上の
     (r"(?<![^。》:、])(自分|相手)の手札の枚数が(\d+)枚(以上|以下)ある(場合|間)", r"\1の手札が\2枚\3の\4"),
+    # round 22: "every X of yours (if C,) becomes active at the end of the turn" = "(if C,) at the end of the turn,
+    # make every X of yours active" (a turn-end trigger, as このカードは、…ターン終了時に活動状態になる is read)
+    (r"^(自分の全ての[^、。]+?)は、((?:[^、。]+?場合、)?)ターン終了時に活動状態になる(?=。?$)", r"\2ターン終了時に、\1を活動状態にする"),
+    # round 22: coins put "on" a Chara: X1枚の上に、 = X1枚の上に = X1枚に (the comma, or 上, left out)
+    (rf"の上に、(?=(?:{_COIN})?コインを\d+個乗せる)", "の上に"),
+    (rf"(\d+枚)に(?=(?:{_COIN})コインを\d+個乗せる)", r"\1の上に"),
+    # "N or more coins are on X" (ある = 乗っている, as 上にある… above)
+    (rf"の上に((?:{_COIN})?)コインが(\d+)個以上ある", r"の上に\1コインが\2個以上乗っている"),
+    # "look at your whole deck" (自分のデッキを全て見て) = デッキの中を全て見て (one's own deck: the searches read it so)
+    (r"(?:自分の)?デッキを全て見て、", "デッキの中を全て見て、"),
+    # "when used for the cost of X" (のコストに使用する場合) = のコストとして使用する場合
+    (r"のコストに使用する場合、", "のコストとして使用する場合、"),
 ]]
 
 

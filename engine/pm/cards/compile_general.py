@@ -208,6 +208,10 @@ def _zone_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
     if m := re.fullmatch(r"(?P<who>自分|相手)の手札が(?P<n>\d+)枚(?P<how>以下|以上)の", text):
         return {"cards": {"zone": "hand", "who": "self" if m["who"] == "自分" else "opponent",
                           "at_most" if m["how"] == "以下" else "at_least": int(m["n"])}}
+    if m := re.fullmatch(r"(?P<who>自分|相手)の手札の枚数が(?P<n>\d+)枚の", text):
+        # round 22: "if your hand holds exactly N cards" (N = 0: no card in the hand)
+        return {"cards": {"zone": "hand", "who": "self" if m["who"] == "自分" else "opponent",
+                          "at_least": int(m["n"]), "at_most": int(m["n"])}}
     return None
 
 

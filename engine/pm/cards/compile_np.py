@@ -131,9 +131,13 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"〔アクティブ〕を持つ", {"keyword": "active"}),
     # coins on it (engine.pm.coins; 撃墜 is the "shootdown" coin): a Chara-only key
     (rf"({COIN_WORD})?コインが乗っている", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_least": 1}}),
+    # round 22: none on it / N or more on it
+    (rf"({COIN_WORD})?コインが乗っていない", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_most": 0}}),
+    (rf"({COIN_WORD})?コインが(\d+)個以上乗っている", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_least": int(m[2])}}),
     (r"〔EXカード〕を持つ", {"ex": True}),
     (r"〔EXカード〕を持たない", {"ex": False}),
     (r"AP/DPの値を持つ", {"has_stats": True}),
+    (r"AP/DPの値を持たない", {"not": {"has_stats": True}}),  # round 22: printed without AP/DP (-/-)
     # a Support card set on it (round 16): 『S』のサポートカード / サポートカードがセットされている (a Chara-only key)
     (r"(?:『([^』]+)』の)?サポートカードがセットされている", lambda m: {"supported": {"series": m[1]} if m[1] else {}}),
     (r"妨害(?:に参加)?している", {"interfering": True}),

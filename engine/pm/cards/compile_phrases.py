@@ -779,6 +779,11 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             return [_delay_with_targets(do, before, may, ctx)]
         if len(ctx.targets) != before or ctx.may:
             raise NotUnderstood(text)  # a delayed part with its own choice: not read here
+        if may and len(do) == 1 and do[0]["op"] in ("activate", "rest") and set(do[0]) == {"op", "target"} \
+                and str(do[0]["target"]).startswith("target"):
+            # round 22: "at the end of the turn you may stand (rest) that Chara" (a Chara named before): the step's
+            # own "may" (round 8), decided when it runs; the set-up optional as a whole too (as below)
+            return [{"op": "delay", "on": "turn_end", "do": [{**do[0], "may": True}], "optional": True}]
         if may:  # "at the end of the turn you may take X": the pick then takes up to N (N or none when N > 1)
             if any(x["op"] != "pick" or set(x) & {"then", "all", "up_to"} for x in do):
                 raise NotUnderstood(text)
@@ -1335,12 +1340,17 @@ def _static(text: str, ctx: Ctx) -> Got:
         return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
     if rest == "妨害されない":  # "cannot be interfered": by any Chara
         return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": {}}, "until": "turn_end"}])
-    if (m := re.fullmatch(r"(?P<c>[^、]+?)(?:場合|間)、(?P<g>[^、]+)", rest)) and (
-            m["g"] == "妨害されない" or m["g"] in _GRANTS) and not re.search("妨害されている|を妨害している", m["c"]):
-        # the same under a condition (of the player's state: one about this card's opponent in the approach is below)
+    if (m := re.fullmatch(r"(?P<c>[^、]+?)(?:場合|間)、(?:(?P<c2>[^、]+?)(?:場合|間)、)?(?P<g>[^、]+)", rest)) and (
+            m["g"] == "妨害されない" or m["g"] in _GRANTS) and not re.search("妨害されている|を妨害している", m[0]):
+        # the same under a condition (of the player's state: one about this card's opponent in the approach is below);
+        # round 22: two conditions (自分の手札の枚数が0枚の場合、自分のターンの間、…), both to hold, of different kinds
         whats = [{"not_interfered_by": {}}] if m["g"] == "妨害されない" else _GRANTS[m["g"]]
-        return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats],
-                   condition=condition(m["c"], ctx))
+        cond = condition(m["c"], ctx)
+        if m["c2"]:
+            if set(more := condition(m["c2"], ctx)) & set(cond):
+                raise NotUnderstood(rest)
+            cond.update(more)
+        return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats], condition=cond)
     if m := re.fullmatch(r"(?P<np>[^、]+?)(?P<how>に妨害されている|を妨害している)場合、(?P<g>.+)", rest):
         # "while this card is interfered by X / interferes X": X, the Chara opposite it in the approach
         cond = {"interfered_by" if m["how"].startswith("に") else "interfering_with": _chara(m["np"], ctx)}

@@ -193,7 +193,8 @@ KNOWN: dict[str, tuple[re.Pattern[str], Callable[[int | None, re.Match[str]], bo
     "ブレイク": (re.compile(r"このカードが相手のアプローチによって自分のポイント置き場に置かれた場合、裏向きにすることで、"
                         r"このカードをコストを支払わずにプレイできる"), lambda n, m: n is None),
     # 《n》 / 《0》 / 《休》: an activated effect's cost (precious_text._COST)
-    "《": (re.compile(r"コストを(\d+)支払うことでテキストを使用できる|(コストを支払わずに|宣言のみで)テキストを使用できる"
+    "《": (re.compile(r"コストを(\d+)支払うことでテキストを使用(?:することが)?できる"
+                     r"|(コストを支払わずに|宣言のみで)テキストを使用(?:することが)?できる"
                      r"|(このキャラを休息状態にすること)でテキストを使用(?:することが)?できる"), lambda n, m: True),
 }
 
