@@ -15,7 +15,7 @@ from engine.asplayed import refuse
 from engine.pm import conditions, effects, hidden, static_bans, stats
 from engine.pm.cards import base_id
 from engine.pm.state import HELD_COST, Chara, GameState, expiry
-from engine.pm.triggers import fire, fire_card, fire_others
+from engine.pm.triggers import fire, fire_card, fire_others, fire_to_point
 from engine.pm.zones import (
     AREA_ZONES,
     area_holds,
@@ -307,6 +307,8 @@ def _put_point(g: GameState, op: Mapping[str, Any]) -> str:
         pl.points.append([cid, up])
         placed.append(cid)
         hidden.placed(g, p, cid)
+    if up:
+        fire_to_point(g, p, placed, g.trail)
     shown = ", ".join(c or "an unknown card" for c in placed) or "none"
     return f"{len(placed)} card(s) from player {p}'s deck put into the Point Zone: {shown}"
 

@@ -551,9 +551,15 @@ def _flip(r: Run, step: Step) -> None:
     pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
     if "filter" in step:  # only cards fitting it (自分のポイント置き場にある【P】を…表向きにする); unknown ones stay as before
         pool = [cid for cid in pool if cid is None or conditions.card_matches(r.g, r.g.card(cid), step["filter"], p, "point")]
+    if step.get("this_card"):  # "turn this card face down" (このカードを裏向きにする), heard in the Point Zone: one copy
+        # of it there (copies are alike); heard anywhere else, this card is not in the Point Zone and nothing turns
+        pool = [cid for cid in pool if cid is not None and same_card(cid, r.card_id)][:1] \
+            if r.action.get("from") == "point" else []
     if step.get("all"):  # every such card: nothing to choose
         for cid in pool:
             r.emit({"op": "flip", "p": p, "card": cid, "face": face})
+        if pool and "then" in step:  # "turn all face down; if so ...": only when some turned
+            steps(r, step["then"])
         return
     picked = _choose_cards(r, step, pool, lambda op: op.get("op") == "flip", "a face-" + ("down" if face == "up" else "up")
                            + " Point Zone card")

@@ -165,6 +165,19 @@ def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Char
                                   + (": it must be logged next" if owed else ""))
 
 
+def fire_to_point(g: GameState, player: int, card_ids: Iterable[str | None], trail: Trail) -> None:
+    """``card_ids`` have just been put face up into ``player``'s own Point Zone (by an approach, a put-point effect,
+    a move or an exchange): their ``to_point`` triggers ("when this card is put into your Point Zone",
+    このカードが自分のポイント置き場に置かれた場合) become available or owed, logged ``from`` the Point Zone. A card put
+    there face down does not hear it (docs/compiler.md, round 23: the rule books place Point Zone cards face up and
+    speak of cards whose effect happens on being placed there; a face-down card is one used or broken)."""
+    if not g.cards.listened("to_point"):
+        return
+    for cid in card_ids:
+        if cid is not None:
+            fire_card(g, player, cid, "to_point", None, trail)
+
+
 def fire_paid_for_play(g: GameState, player: int, paid: str, played: str, trail: Trail) -> None:
     """``paid`` (a hand card just put into the discard paying the usage cost of ``played``) listens for
     ``paid_for_play`` ("when this card is used as the cost of X", round 22): its triggers whose ``condition.played``
@@ -211,11 +224,11 @@ FIRED_EVENTS: Final = frozenset({"enter", "approach", "interfered", "turn_start"
                           "any_leave", "any_approach", "any_interfered", "any_gave_point", "any_eliminated_opponent",
                           "other_eliminated_opponent", "any_rested", "paid_for_text", "paid_for_play", "delayed",
                           "point_by_approach", "interfering", "own_event", "set", "main_start", "milled", "own_turn_end",
-                          *DISCARD.values()})
+                          "to_point", *DISCARD.values()})
 #: causes that happen to a card off the Area (its trigger is logged with ``from``)
 #: (``eliminated_opponent``: the approaching Chara may leave in the same judgement, fire_eliminated_opponent)
 OFF_AREA_CAUSES: Final = frozenset({"leave", "paid_for_text", "paid_for_play", "delayed", "point_by_approach",
-                                    "eliminated_opponent", "milled",
+                                    "eliminated_opponent", "milled", "to_point",
                              *DISCARD.values()})
 
 

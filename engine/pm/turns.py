@@ -13,7 +13,7 @@ from typing import Any, Final
 from engine.asplayed import refuse
 from engine.pm import hidden, stats
 from engine.pm.state import Approach, Chara, GameState
-from engine.pm.triggers import fire, fire_card, fire_delayed, fire_eliminated_opponent, fire_others
+from engine.pm.triggers import fire, fire_card, fire_delayed, fire_eliminated_opponent, fire_others, fire_to_point
 from engine.pm.zones import describe, draw, find_chara, leave_area
 from engine.rulings import Trail, illegal
 
@@ -225,6 +225,7 @@ def point_given(g: GameState, p: int, attackers: list, cid: str | None, trail: T
         fire_others(g, "gave_point", x, trail)
     if cid is not None:
         fire_card(g, p, cid, "point_by_approach", None, trail)
+        fire_to_point(g, p, [cid], trail)
 
 
 def breaks_through(g: GameState, attacker: Chara, blocker_dp: int) -> bool:

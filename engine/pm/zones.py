@@ -178,6 +178,10 @@ def put_cards(g: GameState, player: int, cards: list[str], to: str, *, face: str
         for cid in cards:
             p.points.append([cid, face != "down"])
             p.turn_log.append(("point", cid, -1))  # type: ignore[arg-type]  # this turn's history
+        if face != "down" and g.cards.listened("to_point"):  # "when this card is put into your Point Zone"
+            from engine.pm.triggers import fire_to_point
+
+            fire_to_point(g, player, cards, g.trail)
     elif to == "ex_deck":
         p.ex_deck.extend(cards)
     elif to in ("deck", "deck_bottom"):
