@@ -108,6 +108,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?:自分の)?デッキを全て見て、", "デッキの中を全て見て、"),
     # "when used for the cost of X" (のコストに使用する場合) = のコストとして使用する場合
     (r"のコストに使用する場合、", "のコストとして使用する場合、"),
+    # round 23: "negate X's text until the end of the turn" with the limit after the object (Xのテキストを、ターン終了時
+    # まで無効にする) = ターン終了時まで、Xのテキストを無効にする; a comma left out after 全てのプレイヤーは
+    (r"(?:(?<=^)|(?<=[、。:]))([^、。:]+?)のテキストを、?ターン終了時まで無効にする", r"ターン終了時まで、\1のテキストを無効にする"),
+    (r"(?:(?<=^)|(?<=[、。]))全てのプレイヤーは(?!、)", "全てのプレイヤーは、"),
 ]]
 
 

@@ -61,6 +61,7 @@ class Ctx:
     opening: bool = False  # reading the first clause of an automatic effect (its "may" makes the effect optional)
     this_subject: bool = False  # the effect's text opened with このカードは (its steps act on this card)
     in_discard: bool = False  # a trigger heard in the discard (このカードが捨て札置き場にある状態で): no Chara is "self"
+    in_point: bool = False  # a trigger heard in the Point Zone (このカードが…ポイント置き場に置かれた場合): no Chara is "self"
     alternative: bool = False  # reading "または、Bできる": the "may" offers B instead of A, B itself is not optional
     picked_onto_area: bool = False  # a pick before put cards onto the Area ("そのキャラ" then names them, if no target)
     coins_off_kind: bool = False  # coins were taken off any of a kind of yours: "そのキャラ" after it is not read
@@ -784,6 +785,10 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
             # round 22: "at the end of the turn you may stand (rest) that Chara" (a Chara named before): the step's
             # own "may" (round 8), decided when it runs; the set-up optional as a whole too (as below)
             return [{"op": "delay", "on": "turn_end", "do": [{**do[0], "may": True}], "optional": True}]
+        if may and len(do) == 1 and do[0]["op"] == "flip" and do[0].get("all") and "then" not in do[0]:
+            # round 23: "at the end of the turn you may turn every card of a Point Zone face up / down": nothing to
+            # choose but whether, so the step's own "may", the set-up optional as a whole (as above)
+            return [{"op": "delay", "on": "turn_end", "do": [{**do[0], "may": True}], "optional": True}]
         if may:  # "at the end of the turn you may take X": the pick then takes up to N (N or none when N > 1)
             if any(x["op"] != "pick" or set(x) & {"then", "all", "up_to"} for x in do):
                 raise NotUnderstood(text)
@@ -1207,6 +1212,7 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     for pat, cause, extra in _OWN_TRIGGERS:
         if m := re.match(pat, text):
             ctx.this_subject = m[0].startswith("このカードは、")
+            ctx.in_point = cause == "point_by_approach"  # heard in the Point Zone: "this card" lies there
             return cause, {**cond, **extra}, text[m.end():]
     if m := (re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?登場した場合、", text)
               or re.match(r"(?P<c>[^。]+?)状態で、?このカードが登場した場合、", text)):
@@ -1413,6 +1419,11 @@ def effect(text: str, ctx: Ctx) -> Got:
             return got
     if ctx.kind == "continuous" and ctx.card.type != "event":
         return _static(text, ctx)
+    if ctx.card.type == "event" and ctx.kind != "auto":
+        from engine.pm.cards.compile_r23 import event_wait
+
+        if (got := event_wait(text, ctx)) is not None:
+            return got
     trigger, cond = None, {}
     if ctx.kind == "auto":
         trigger, cond, text = _trigger(text, ctx)
@@ -1437,6 +1448,8 @@ def effect(text: str, ctx: Ctx) -> Got:
     steps = body(text, ctx, may)
     if ctx.in_discard and '"self"' in json.dumps(steps):
         raise NotUnderstood("this card's steps after a trigger heard in the discard")  # no Chara is "self" there
+    if ctx.in_point and '"self"' in json.dumps(steps).replace('"who": "self"', "").replace('"side": "self"', ""):
+        raise NotUnderstood("this card's steps after a trigger heard in the Point Zone")  # no Chara is "self" there
     return Got(steps, trigger=trigger, condition={**cond, **ctx.condition},
                optional=ctx.kind == "auto" and bool(may) and may[0] and not _looks_first(steps))
 

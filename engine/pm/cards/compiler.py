@@ -31,6 +31,7 @@ from engine.pm.cards import compile_r18 as _r18  # registers its clause readers
 from engine.pm.cards import compile_r20 as _r20  # registers its clause readers
 from engine.pm.cards import compile_r21 as _r21  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r22 as _r22  # noqa: F401 - registers its clause readers
+from engine.pm.cards import compile_r23 as _r23  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
