@@ -147,7 +147,8 @@ def _under_unseen(known: GameState | None, op: Mapping[str, Any], view: View) ->
         return False
     if known is None or p not in (0, 1) or card is None:
         return True
-    holder = find_chara(known.players[p], op.get("on")) if isinstance(op.get("on"), str) else None
+    on = op.get("on")
+    holder = find_chara(known.players[p], on) if isinstance(on, str) else None
     return holder is None or not any(c is not None and same_card(c, card) for c in holder.under)
 
 

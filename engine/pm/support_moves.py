@@ -117,13 +117,13 @@ def support_move(r: Run, step: Step) -> None:
         raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(moves)} {noun} chosen; the effect "
                                        f"takes {'up to ' if up_to else ''}{n if up_to else need}")
     for k, (chara, card) in enumerate(moves):
-        op: dict[str, Any] = {"op": "move", "p": chara.owner, "from": src, "on": chara.card, "to": step["to"]}
+        move: dict[str, Any] = {"op": "move", "p": chara.owner, "from": src, "on": chara.card, "to": step["to"]}
         if card is not None:  # None: an unknown card under it goes to a hidden zone (hidden.move_under)
-            op = {"op": "move", "p": chara.owner, "card": card, "from": src, "on": chara.card, "to": step["to"]}
+            move = {"op": "move", "p": chara.owner, "card": card, "from": src, "on": chara.card, "to": step["to"]}
         if src == "under":  # for the redaction: a view that does not see the card gets it as null (script.PickNote)
             r.notes.append(PickNote(chara.owner, src, step["to"], False, None, [card], [False],
                                     before if r.taken > before else None, [len(r.ops)], slot=k))
-        r.emit(op)
+        r.emit(move)
     r.picked = [card for _, card in moves if card is not None]
     if moves and "then" in step:
         steps(r, step["then"])
