@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from engine.pm.cards import base_id
-from engine.pm.state import GameState, PlayerState
+from engine.pm.state import Chara, GameState, PlayerState
 from engine.pm.zones import describe, same_card
 from engine.rulings import Trail, illegal
 
@@ -43,7 +43,7 @@ def known_ids(p: PlayerState) -> list[str]:
     for chara in p.area():
         out += chara.ids()
         out += [s.card for s in chara.supports]
-        out += chara.under
+        out += [c for c in chara.under if c is not None]
     return out
 
 
@@ -273,23 +273,63 @@ def name_drawn(g: GameState, player: int, drawn: int, named: Sequence[str], how:
                                                f"to be {describe(g, have)}")
 
 
+# -- cards face down under a Chara, and in the discard after it left ------------------------
+
+
+def identify_in(g: GameState, player: int, cards: list[str | None], card_id: str, zone: str, how: str) -> bool:
+    """Identify the oldest unknown card of ``cards`` (the cards under one of ``player``'s Charas, bottom first, or
+    that player's discard) as ``card_id``, checking the pool; False when none is unknown."""
+    if None not in cards:
+        return False
+    copies = check_pool(g, player, card_id, f"named {zone} by the {how}")
+    cards[cards.index(None)] = card_id
+    g.trail.check("identify.count", f"{describe(g, card_id)} identified {zone} by the {how}: {copies}")
+    return True
+
+
+def move_under(g: GameState, player: int, holder: Chara, src: str, dst: str, face: str | None) -> str:
+    """A ``move`` op without ``card`` to or from under ``holder``: a card the recorder did not see goes face down
+    under that Chara from a hidden zone (its owner's hand, deck, EX deck, a face-down point), or the oldest unknown
+    card under it goes to a hidden zone."""
+    if src == "under":
+        if None not in holder.under:
+            raise illegal("effect.result", f"move: no unknown card is under player {player}'s {describe(g, holder.card)}")
+        if dst not in HIDDEN_TO:
+            raise illegal("effect.result", f"move: a card moved from under a Chara to {dst} is seen by both players; "
+                                           "the op must name it")
+        holder.under.remove(None)
+        _arrive_unknown(g, player, src, dst, face)
+    else:
+        _leave_unknown(g, player, src, face)
+        holder.under.append(None)
+    return f"player {player}: an unknown card moves from {src} to {dst}" + (
+        f" (face down under {describe(g, holder.card)})" if "under" in (src, dst) else "")
+
+
 # -- the identify action -------------------------------------------------------------------
+
+#: the zones an ``identify`` names unknown cards in, as the trail calls them
+IDENTIFY_ZONES: Final = {"hand": "hand", "point": "Point Zone", "discard": "discard"}
 
 
 def do_identify(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
-    """``identify``: name the zone's unknown cards, oldest first; changes nothing but knowledge."""
+    """``identify``: name the zone's unknown cards, oldest first; changes nothing but knowledge. The discard holds
+    unknown cards only after a Chara left the Area with unknown cards under it (they went there face up)."""
     p, zone, cards = a["p"], a["zone"], a["cards"]
     me = g.players[p]
-    unknown = me.hand.count(None) if zone == "hand" else sum(1 for c, _ in me.points if c is None)  # type: ignore[arg-type]
-    where = "hand" if zone == "hand" else "Point Zone"
+    held = {"hand": me.hand, "point": [c for c, _ in me.points], "discard": me.discard}[zone]
+    unknown = held.count(None)
+    where = IDENTIFY_ZONES[zone]
     if len(cards) > unknown:
         raise illegal("identify.zone", f"identify names {len(cards)} card(s) but player {p}'s {where} holds {unknown} "
                                        "unknown card(s)")
     for cid in cards:
         if zone == "hand":
             identify_hand_slot(g, p, cid, "identify")
-        else:
+        elif zone == "point":
             identify_point(g, p, cid, "identify", face_up=None)
+        else:
+            identify_in(g, p, me.discard, cid, "in the discard", "identify")
     if not cards:
         trail.event("identify", f"identify: nothing named in player {p}'s {where}")
 
@@ -310,6 +350,8 @@ def identify_source(g: GameState, player: int, zone: str, card_id: str, how: str
                 _record(g, player, card_id, "the deck", how, copies)
                 return True
         return False
+    if zone == "discard":
+        return identify_in(g, player, p.discard, card_id, "in the discard", how)
     if zone == "ex_deck" and p.ex_list is None:
         return identify_ex(g, player, card_id, how)
     if zone == "ex_deck" and None in p.ex_deck:  # type: ignore[operator]  # a listed EX deck one card of which left unseen
@@ -437,6 +479,15 @@ def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None
     seat that did not see it, e.g. the opponent's search from deck to hand)."""
     if src not in HIDDEN_FROM or dst not in HIDDEN_TO:
         raise illegal("effect.result", f"move: a card moved from {src} to {dst} is seen by both players; the op must name it")
+    _leave_unknown(g, player, src, face)
+    _arrive_unknown(g, player, src, dst, face)
+    return f"player {player}: an unknown card moves from {src} to {dst}"
+
+
+def _leave_unknown(g: GameState, player: int, src: str, face: str | None) -> None:
+    """Take an unknown card out of ``player``'s hidden zone ``src`` (:func:`move_unknown`)."""
+    if src not in HIDDEN_FROM:
+        raise illegal("effect.result", f"move: a card moved from {src} is seen by both players; the op must name it")
     p = g.players[player]
     if src == "deck":
         if None not in p.deck:  # type: ignore[operator]
@@ -464,6 +515,13 @@ def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None
         if entry is None:
             raise illegal("effect.result", f"move: player {player}'s Point Zone holds no unknown card to move")
         p.points.remove(entry)
+
+
+def _arrive_unknown(g: GameState, player: int, src: str, dst: str, face: str | None) -> None:
+    """Put an unknown card into ``player``'s hidden zone ``dst`` (:func:`move_unknown`)."""
+    if dst not in HIDDEN_TO:
+        raise illegal("effect.result", f"move: a card moved to {dst} is seen by both players; the op must name it")
+    p = g.players[player]
     if dst == "hand":
         p.hand.append(None)
         p.unknown_drawn.append((FROM_EX if src == "ex_deck" else g.turn, False))
@@ -474,4 +532,3 @@ def move_unknown(g: GameState, player: int, src: str, dst: str, face: str | None
     else:
         p.points.append([None, face == "up"])  # unseen: face down unless the op says up
         p.turn_log.append(("point", None, -1))  # type: ignore[arg-type]  # this turn's history (an unknown card)
-    return f"player {player}: an unknown card moves from {src} to {dst}"

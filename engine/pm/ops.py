@@ -67,8 +67,8 @@ def _draw(g: GameState, op: Mapping[str, Any]) -> str:
 
 def _move(g: GameState, op: Mapping[str, Any]) -> str:
     if "card" not in op:
-        if "under" in (op["from"], op["to"]):
-            raise illegal("effect.result", "move: a card put under a Chara or taken from under one must be named")
+        if "under" in (op["from"], op["to"]):  # a card the recorder did not see, under the Chara ``on`` (table logs)
+            return hidden.move_under(g, op["p"], _under_holder(g, op), op["from"], op["to"], op.get("face"))
         return hidden.move_unknown(g, op["p"], op["from"], op["to"], op.get("face"))
     p, card_id, src, dst = op["p"], op["card"], op["from"], op["to"]
     holder = _under_holder(g, op) if dst == "under" else None
@@ -124,7 +124,8 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         raise illegal("effect.result", "move: deck_bottom is a destination only")
     elif src == "under":  # a card face down under a Chara (``on``: the Chara's card id)
         below = _under_holder(g, op)
-        if not remove_copy(below.under, card_id):
+        if not remove_copy(below.under, card_id) and not (
+                hidden.identify_in(g, p, below.under, card_id, "under a Chara", "move op") and remove_copy(below.under, card_id)):
             raise illegal("effect.result", f"move: no {what} under player {p}'s {describe(g, below.card)}")
     elif src == "set":  # a Support card set on a Chara (``on``: the Chara's card id; engine.pm.support_moves)
         from engine.pm.support_moves import take_set
@@ -132,7 +133,8 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         take_set(g, p, card_id, op.get("on"))
     else:
         zone = {"discard": pl.discard, "removed": pl.removed, "ex_deck": pl.ex_deck}[src]
-        if not remove_copy(zone, card_id) and not (src == "ex_deck" and hidden.identify_source(g, p, src, card_id, "move op")
+        if not remove_copy(zone, card_id) and not (src in ("ex_deck", "discard")
+                                                   and hidden.identify_source(g, p, src, card_id, "move op")
                                                    and remove_copy(zone, card_id)):
             raise illegal("effect.result", f"move: no {what} in player {p}'s {src}")
     if dst in AREA_ZONES:

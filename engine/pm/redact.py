@@ -25,7 +25,7 @@ from engine.pm import script
 from engine.pm.cards import CardDB
 from engine.pm.state import GameState
 from engine.pm.turns import starts_next_turn, turn_end_waits
-from engine.pm.zones import same_card
+from engine.pm.zones import find_chara, same_card
 from engine.ruleset import JUDGE, PUBLIC, Redaction, RedactionError, View, parse_view, strings_in
 from engine.rulings import IllegalAction, NullTrail
 
@@ -66,13 +66,14 @@ def redact_action(action: Mapping[str, Any], before: GameState, view: View, know
         # a seat learns a hand only of its own; Point Zone cards only those face up (oldest unknown ones first)
         if out["zone"] == "point":
             out["cards"] = _face_up_prefix(before, out["p"], out["cards"])
-        elif not sees(view, out["p"]):
-            out["cards"] = []
+        elif out["zone"] == "hand" and not sees(view, out["p"]):
+            out["cards"] = []  # the discard's cards are face up: everyone sees them
     for act in _with_responses(out):
         ops = act.get("ops") or ()
         unseen = _point_moves_unseen(before, ops, view, known) if any(op.get("from") == "point" for op in ops) else None
         for k, op in enumerate(ops):
-            _redact_op(op, view, None if unseen is None else unseen[k])
+            _redact_op(op, view, _under_unseen(known, op, view) if op.get("from") == "under"
+                       else None if unseen is None else unseen[k])
     for act in _with_responses(out):
         if any(isinstance(c, Mapping) and "order" in c for c in act.get("choices") or ()):
             # a shuffle's result is nobody's to see: without it the shuffle leaves the order unknown
@@ -138,6 +139,19 @@ def _point_moves_unseen(before: GameState, ops: Sequence[Mapping[str, Any]], vie
     return out
 
 
+def _under_unseen(known: GameState | None, op: Mapping[str, Any], view: View) -> bool:
+    """For a ``move`` from under a Chara: whether ``view`` did not see the card (it sees its own player's, the judge
+    every one; another view only one its fold ``known`` knows under that Chara: put there from a public zone)."""
+    p, card = op.get("p"), op.get("card")
+    if view == JUDGE or (p in (0, 1) and sees(view, p)):
+        return False
+    if known is None or p not in (0, 1) or card is None:
+        return True
+    on = op.get("on")
+    holder = find_chara(known.players[p], on) if isinstance(on, str) else None
+    return holder is None or not any(c is not None and same_card(c, card) for c in holder.under)
+
+
 def _point_entry(pts: Sequence[Sequence[Any]], card: str | None, up: bool | None) -> int | None:
     """The Point Zone entry a move or flip takes: the first copy of ``card`` of that face (None: any face), else the
     oldest unknown entry of that face (as the engine identifies one)."""
@@ -170,6 +184,8 @@ def _hidden_zone(zone: str, op: Action, view: View, unseen: bool | None = None) 
         return True
     if zone in ("hand", "ex_deck"):
         return not sees(view, op["p"])
+    if zone == "under":  # face down under a Chara: its owner's (the judge's too), or one the view saw go there
+        return unseen if unseen is not None else not sees(view, op["p"])
     if zone != "point" or view == JUDGE:
         return False
     return unseen if unseen is not None else op.get("face") == "down"
@@ -226,7 +242,8 @@ def _zone_seen(zone: str, p: int, view: View, *, up: bool = False, face: str | N
     """True when ``view`` sees a card standing in ``zone`` of player ``p`` (a Point Zone card: face up)."""
     if zone in ("deck", "deck_bottom"):
         return False
-    if zone in ("hand", "ex_deck"):  # an EX deck's contents are its owner's alone (rule book 000, EX Deck Rules)
+    if zone in ("hand", "ex_deck", "under"):  # an EX deck's contents are its owner's alone (rule book 000, EX Deck
+        # Rules); the cards face down under a Chara its owner's (the state JSON shows them to that seat alone)
         return sees(view, p)
     if zone == "point":
         return up or face == "up" or view == JUDGE
@@ -266,7 +283,8 @@ def _unnamed_public(run: script.Run) -> bool:
 def _known_in(g: GameState, note: script.PickNote) -> set[str]:
     """The cards the view's fold ``g`` knows in the zone a pick takes from (hand, Point Zone, EX deck)."""
     pl = g.players[note.p]
-    held = {"hand": pl.hand, "ex_deck": pl.ex_deck, "point": [c for c, _ in pl.points]}.get(note.src, ())
+    under = [c for chara in pl.area() for c in chara.under]
+    held = {"hand": pl.hand, "ex_deck": pl.ex_deck, "point": [c for c, _ in pl.points], "under": under}.get(note.src, ())
     return {c for c in held if c is not None}
 
 
@@ -298,7 +316,9 @@ def redact_picks(action: Mapping[str, Any], copied: Action, runs: Sequence[scrip
                 seen = [ok or c in held for c, ok in zip(note.cards, seen, strict=True)]
             if note.choice is not None and note.choice < len(src_choices) and "choices" in out:
                 at = note.choice - sum(1 for c in src_choices[:note.choice] if isinstance(c, Mapping) and "order" in c)
-                if at < len(out["choices"]):
+                if at < len(out["choices"]) and note.slot is not None:  # one card of a support_move's entry
+                    _null_slot(out["choices"], at, note.slot, seen[0])
+                elif at < len(out["choices"]):
                     out["choices"][at] = [c if ok else None for c, ok in zip(note.cards, seen, strict=True)]
             ops = out.get("ops") or []
             for k, ok in zip(note.ops, seen, strict=True):
@@ -307,6 +327,13 @@ def redact_picks(action: Mapping[str, Any], copied: Action, runs: Sequence[scrip
                         ops[k]["card"] = given[k]["card"]
                     elif not ok:
                         ops[k].pop("card", None)
+
+
+def _null_slot(choices: list[Any], at: int, slot: int, seen: bool) -> None:
+    """A ``support_move`` entry (``{"p", "on", "card"}`` items): the card of item ``slot`` as ``null`` unless seen."""
+    entry = choices[at]
+    if not seen and isinstance(entry, list) and slot < len(entry) and isinstance(entry[slot], Mapping):
+        choices[at] = [{**x, "card": None} if k == slot else x for k, x in enumerate(entry)]
 
 
 def _first_unknown_run(known: Sequence[str | None], unknown: Sequence[str | None]) -> list[str]:
@@ -333,7 +360,18 @@ def news(source: GameState, target: GameState, view: View) -> list[Action]:
             cards = _first_unknown_run(shown, [c for c, _ in dst.points])
             if cards:
                 out.append({"type": "identify", "p": p, "zone": "point", "cards": cards})
+        out += _discard_news(p, [src.discard], dst.discard)
     return out
+
+
+def _discard_news(p: int, known: Sequence[Sequence[str | None]], dst: Sequence[str | None]) -> list[Action]:
+    """An ``identify`` of player ``p``'s discard naming its unknown cards (cards that were face down under a Chara
+    that left the Area) as any of the ``known`` discards (as long, position for position) names them."""
+    if None not in dst or any(len(k) != len(dst) for k in known):
+        return []
+    shown = [next((k[i] for k in known if k[i] is not None), None) for i in range(len(dst))]
+    cards = _first_unknown_run(shown, dst)
+    return [{"type": "identify", "p": p, "zone": "discard", "cards": cards}] if cards else []
 
 
 def redact(
@@ -413,4 +451,5 @@ def merged_news(seats: Sequence[GameState], merged: GameState) -> list[Action]:
             cards = _first_unknown_run(shown, [c for c, _ in dst.points])
             if cards:
                 out.append({"type": "identify", "p": p, "zone": "point", "cards": cards})
+        out += _discard_news(p, [s.players[p].discard for s in seats], dst.discard)
     return out

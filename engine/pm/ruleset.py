@@ -331,8 +331,8 @@ class PreciousMemories:
 
     def knowledge_unlearned(self, action: Mapping[str, Any]) -> dict[str, Any]:
         """An ``identify`` naming no card (the public's copy of what the recorder learned: a hand, a face-down
-        point)."""
-        return {**action, "cards": []}
+        point); one of the discard stays as it is (its cards are face up: the public saw them too)."""
+        return dict(action) if action.get("zone") == "discard" else {**action, "cards": []}
 
     def knowledge_clash(self, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
         """Two ``identify`` of the same player's zone naming as many cards, some of them differently (a seat naming

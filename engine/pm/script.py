@@ -49,6 +49,9 @@ class PickNote:
     choice: int | None
     #: the indexes of its ``move`` ops in the effect's ops
     ops: list[int] = field(default_factory=list)
+    #: a ``support_move`` ``from: "under"`` (one card): its place in the ``choices`` entry, a list of
+    #: ``{"p", "on", "card"}`` (None: a pick, whose entry is the list of its cards)
+    slot: int | None = None
 
 
 _WATCH: Final[ContextVar[list[Run] | None]] = ContextVar("pm_script_watch", default=None)
@@ -208,7 +211,8 @@ def _same(given: Mapping[str, Any], op: Mapping[str, Any]) -> bool:
         return a.get("p") == b.get("p")
     if a.get("op") == "move" and b.get("op") == "move":
         # a given move without ``card`` between hidden zones: a card the recorder did not see (table logs)
-        unseen = "card" not in a and a.get("from") in HIDDEN_FROM and a.get("to") in HIDDEN_TO
+        # (or face down under a Chara: hidden.move_under)
+        unseen = "card" not in a and a.get("from") in (*HIDDEN_FROM, "under") and a.get("to") in (*HIDDEN_TO, "under")
         return all(a.get(k) == b.get(k) for k in ("p", "from", "to", "face", "rested")) and (
             unseen or ("card" in a and "card" in b and same_card(a["card"], b["card"]))) and (
             "under" not in (b.get("from"), b.get("to")) or (isinstance(a.get("on"), str) and same_card(a["on"], b["on"])))

@@ -385,7 +385,7 @@ def _cards(pl: Any, *, with_deck: bool = True) -> Counter[str]:
     out: Counter[str] = Counter(c for c in (*pl.hand, *pl.discard, *pl.ex_deck, *pl.removed) if c is not None)
     out.update(c for c, _ in pl.points if c is not None)
     for c in pl.area():
-        out.update([c.card, *c.stack, *(s.card for s in c.supports), *c.under])
+        out.update([c.card, *c.stack, *(s.card for s in c.supports), *(x for x in c.under if x is not None)])
     if with_deck:
         out.update(c for c in pl.deck if c is not None)
     return out

@@ -88,8 +88,9 @@ class Chara:
         self.summoned_turn: int | None = turn if summoned else None
         self.supports: list[Support] = []
         #: cards put face down under this Chara by effects (下に裏向きで重ねる; KGY's 〔知略〕), bottom first: its
-        #: owner's cards, no part of the stack (no level); they go to the discard when the Chara leaves the Area
-        self.under: list[str] = []
+        #: owner's cards, no part of the stack (no level); they go to the discard when the Chara leaves the Area.
+        #: In a table log a card the recorder did not see is None (docs/log-extensions.md)
+        self.under: list[str | None] = []
         self.coins: dict[str, int] = {}
         self.mods: list[tuple[int, int, int | None]] = []  # (ap, dp, last turn or None)
         self.grants: list[tuple[Any, int | None]] = []  # (what, last turn or None)
@@ -179,7 +180,7 @@ class PlayerState:
         # unknown cards (table logs) are None in the deck, the hand and Point Zone entries
         self.deck: list[str | None] = []  # top card last
         self.hand: list[str | None] = []
-        self.discard: list[str] = []
+        self.discard: list[str | None] = []  # None: an unknown card that was under a Chara when it left (table logs)
         self.points: list[list[Any]] = []  # [card id, face up?]
         self.main: list[Chara] = []
         self.support: list[Chara] = []

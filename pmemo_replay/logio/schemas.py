@@ -49,7 +49,7 @@ RESPONSE_TYPES = ("play_event", "use_effect", "backup")
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 #: the largest count of cards an op moves or changes (``n`` of draw, put_point, cost, coin)
 MAX_COUNT = 1000
-IDENTIFY_ZONES = ("hand", "point")
+IDENTIFY_ZONES = ("hand", "point", "discard")  # the discard: cards that were under a Chara (log-extensions.md)
 
 # Raw messages the explainer turns into "unknown field 'x'" / "missing required field 'x'".
 UNKNOWN_FIELD = "unknown field"

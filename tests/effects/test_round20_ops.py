@@ -111,7 +111,7 @@ def test_recorded_moves_to_and_from_under_and_the_leaving() -> None:
     bad.actions[-1]["ops"][2] = {"op": "move", "p": 0, "card": F[9], "from": "under", "to": "hand", "on": KEEPER}
     assert_illegal(bad, "effect.result")  # no such card under it
     bad.actions[-1]["ops"][2] = {"op": "move", "p": 0, "from": "hand", "to": "under", "on": KEEPER}
-    assert_illegal(bad, "effect.result")  # a card put under a Chara must be named
+    assert_illegal(bad, "effect.result")  # an unknown card put under a Chara: the hand holds none unknown
     bad.actions[-1]["ops"][2] = {"op": "move", "p": 0, "card": AKI, "from": "main", "to": "under", "on": KEEPER}
     assert_illegal(bad, "effect.result")  # a Chara on the Area does not go under another
     # the Chara leaves (a recorded op moves it to the discard): F[7] goes to player 0's discard with it

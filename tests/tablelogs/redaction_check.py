@@ -40,6 +40,10 @@ def compare(src: GameState, dst: GameState, view: View, where: str) -> None:
             assert not up or dc == sc, f"{at}: face-up point {sc} unknown"
         assert d.discard == s.discard and d.removed == s.removed, f"{at}: discard/removed"
         assert _area(d) == _area(s), f"{at}: Area"
+        for dc, sc in zip(d.area(), s.area(), strict=True):  # the cards face down under each Chara
+            _same_place(dc.under, sc.under, f"{at} under {sc.card}")
+            if view in (p, "judge"):
+                assert dc.under == sc.under, f"{at}: the cards under its own {sc.card} {dc.under} != {sc.under}"
 
 
 def _area(p: PlayerState) -> list[Any]:

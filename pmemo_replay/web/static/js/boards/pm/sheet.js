@@ -59,9 +59,11 @@ export function makeBoard(cards, players) {
   }
 
   function pile(label, ids, key, hidden) {
-    const top = ids.length ? ids[ids.length - 1] : null;
-    const face = hidden || !top ? el("div", { class: `card small ${hidden ? "back" : "empty"}` }, hidden ? el("div", { class: "back-mark" }) : null)
-      : tile(top, facts(top), { small: true });
+    const top = ids.length ? ids[ids.length - 1] : undefined;
+    // null: a card a table log has not named yet (under a Chara that left, say): a card back, never an empty pile
+    const face = top === null ? unknownPoint("up")
+      : hidden || !top ? el("div", { class: `card small ${hidden ? "back" : "empty"}` }, hidden ? el("div", { class: "back-mark" }) : null)
+        : tile(top, facts(top), { small: true });
     if (!hidden && top) delete face.dataset.card; // the pile opens its list instead
     return el("button", { type: "button", class: "pile", dataset: key ? { zone: key } : {}, disabled: !key || !ids.length,
       title: key ? `${label}: ${ids.length} card(s), click to list them` : `${label}: ${ids.length} card(s)` },
@@ -159,7 +161,7 @@ export function makeBoard(cards, players) {
     fill(node, parts);
   }
 
-  return { side, turnbar, zoneCards: (ids) => ids.map((id) => tile(id, facts(id), { small: false })) };
+  return { side, turnbar, zoneCards: (ids) => ids.map((id) => (id === null ? unknownPoint("up") : tile(id, facts(id), { small: false }))) };
 }
 
 function unknownPoint(face) {
