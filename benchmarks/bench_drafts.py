@@ -21,10 +21,12 @@ report), never padded.
 (tests/drafts/test_hidden_orders.py's ``_record``: each shuffle without its order, each action's draws named with it,
 so the draft rewrites the orders as it goes), one draft for every size; the appends after each size are timed in the
 application (from routing to the answer; the test client's own work left out), alternately warm and cold. The longest
-of the ``--games`` games that recording can follow is taken.
+of the ``--games`` games that recording can follow is taken. ``--seat N`` with it: recorded from seat N alone
+(``meta.recorded_from``: the rival's draws and mulligan cards never named, each rival card named when played, so the
+rewrites come with the rival's plays; tests/drafts/mahou_seat.py, tests/drafts/clockwork_seat.py ``record_seat``).
 
 Usage: python3 benchmarks/bench_drafts.py [--ruleset NAME] [--sizes 50,300,800] [--appends 60] [--games 60]
-       [--unseen] [--db URL] [--no-browser] [--json]
+       [--unseen [--seat N]] [--db URL] [--no-browser] [--json]
 """
 
 from __future__ import annotations
@@ -88,8 +90,21 @@ def complete_log(name: str, games: int) -> tuple[dict[str, Any], list[dict[str, 
     return doc["game"], doc["actions"]
 
 
-def bench_unseen(url: str, sizes: list[int], appends: int, ruleset: str, games: int) -> dict[str, Any]:
-    """Appends to a draft recorded as the table saw it (``--unseen``), by draft length: warm and cold."""
+def seat_recorder(ruleset: str, seat: int) -> Any:
+    """``record(client, doc)``: a game recorded from ``seat`` alone by the tests' seat helper of ``ruleset``."""
+    if ruleset == "mahou-shoujo-1":
+        from tests.drafts.mahou_seat import record_seat
+    elif ruleset == "clockwork-memorion-1":
+        from tests.drafts.clockwork_seat import record_seat
+    else:
+        raise SystemExit(f"--seat: {ruleset} has no recording from one seat here (Mahou Shoujo, Clockwork Memorion)")
+    return lambda client, doc: record_seat(client, doc, seat)
+
+
+def bench_unseen(url: str, sizes: list[int], appends: int, ruleset: str, games: int,
+                 seat: int | None = None) -> dict[str, Any]:
+    """Appends to a draft recorded as the table saw it (``--unseen``), from the judge's seat or from ``seat``, by
+    draft length: warm and cold."""
     from flask import g, request
 
     from pmemo_replay.games.cards import bundled_for
@@ -127,11 +142,14 @@ def bench_unseen(url: str, sizes: list[int], appends: int, ruleset: str, games: 
         rows.clear()
         rows.update({min(size, longest): {"warm": [], "cold": []} for size in sizes})
         try:
-            _record(app.test_client(), ruleset, doc, with_ops=True)
+            if seat is None:
+                _record(app.test_client(), ruleset, doc, with_ops=True)
+            else:
+                seat_recorder(ruleset, seat)(app.test_client(), doc)
         except AssertionError:  # the recording cannot follow this game (tests/drafts/test_hidden_order_marks.py)
             continue
         app.extensions["pmemo_store"].close()
-        return {"game_actions": len(doc["actions"]), "appends": appends,
+        return {"game_actions": len(doc["actions"]), "appends": appends, "seat": seat,
                 **{str(size): {mode: percentiles(v) for mode, v in row.items()} for size, row in sorted(rows.items())}}
     raise SystemExit(f"none of the {games} games of {ruleset} could be recorded as the table saw it")
 
@@ -201,21 +219,27 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="simulated games to take the longest of")
     parser.add_argument("--db", default=None, help="a store URL (default: a fresh SQLite file)")
     parser.add_argument("--unseen", action="store_true", help="record as the table saw it (hidden deck orders)")
+    parser.add_argument("--seat", type=int, default=None, help="with --unseen: record from this seat alone")
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-drafts-"))
     url = args.db or f"sqlite:///{folder / 'drafts.sqlite3'}"
-    bench = bench_unseen if args.unseen else bench_appends
-    report = {"appends": bench(url, [int(s) for s in args.sizes.split(",")], args.appends, args.ruleset,
-                                       args.games)}
+    sizes = [int(s) for s in args.sizes.split(",")]
+    if args.seat is not None and not args.unseen:
+        parser.error("--seat records as the table saw it: give --unseen too")
+    report = {"appends": bench_unseen(url, sizes, args.appends, args.ruleset, args.games, args.seat) if args.unseen
+              else bench_appends(url, sizes, args.appends, args.ruleset, args.games)}
     if not args.no_browser and args.ruleset == "pm-2.22":
         report["taps"] = bench_taps(args.db or f"sqlite:///{folder / 'taps.sqlite3'}")
     if args.json:
         print(json.dumps(report, indent=2))
         return
     what = "seat 0's table log" if args.ruleset == "pm-2.22" else f"{args.ruleset}, the judge's seat"
-    if args.unseen:
+    seat = report["appends"].pop("seat", None)
+    if seat is not None:
+        what = f"{args.ruleset}, recorded from seat {seat} alone, orders unseen"
+    elif args.unseen:
         what += ", orders unseen and draws named"
     print(f"appends (game of {report['appends'].pop('game_actions')} actions, {what}, "
           f"{report['appends'].pop('appends')} appends a draft length):")

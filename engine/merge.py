@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.fold import Folder
-from engine.ruleset import RECORDED_FROM, hidden_field, recorded_from
+from engine.ruleset import RECORDED_FROM, recorded_from, seat_hidden_fields
 from engine.rulings import IllegalAction, NullTrail
 
 Action = dict[str, Any]
@@ -523,13 +523,15 @@ def without_seat(header: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def own_hidden(ruleset: Any, actions: Sequence[Mapping[str, Any]], seat: int) -> list[Action]:
     """A complete log recorded from ``seat`` (engine.ruleset ``seat_recordings``) with what only another player
-    knows not known (null): the orders and choices of the other players' hidden actions, which that seat's draft
-    filled with placeholders; the merge then takes each from its own player's recording."""
+    knows not known (null): the orders and choices of the other players' hidden actions, and the hand cards they put
+    back unseen (a Clockwork mulligan's), which that seat's draft filled with placeholders; the merge then takes each
+    from its own player's recording."""
     out = []
     for action in actions:
-        field_ = hidden_field(ruleset, action, from_seat=True)
-        if field_ is not None and action.get("p") != seat and field_ in action:
-            action = {**action, field_: None}
+        if action.get("p") != seat:
+            hidden = [f for f in seat_hidden_fields(ruleset, action) if f in action]
+            if hidden:
+                action = {**action, **dict.fromkeys(hidden)}
         out.append(dict(action))
     return out
 

@@ -386,6 +386,11 @@ class HiddenOrders(Protocol):
     #: ``ends_draws(state, action, card) -> bool``: for a ``draws_named_first`` action, True for a card that ends its
     #: drawing (Mahou: a Hero). The rival's such action is sent with ``named`` holding null for each card drawn
     #: that the recorder did not see (into the hand): the draft puts there a card nobody saw that does not end it.
+    #:
+    #: ``returns_unseen``: action type -> the field listing the hand cards the action puts back into its player's deck
+    #: face down, which only that player sees (Clockwork Memorion: ``{"mulligan": "cards"}``). The rival's such action
+    #: is sent with null for each card (how many went back is seen): the draft fills them with hand cards nobody named
+    #: (the latest drawn), keeps them unnamed, and the merge takes them from that player's own recording.
 
 
 def null_copies(zone: list[Any], cards: Iterable[str]) -> list[str]:
@@ -468,6 +473,21 @@ def hidden_field(ruleset: Any, action: Mapping[str, Any], *, from_seat: bool = F
         return None
     choices = getattr(ruleset, "hidden_choices", None) or {}
     return choices.get(kind) if isinstance(kind, str) else None
+
+
+def returned_unseen(ruleset: Any, action: Mapping[str, Any]) -> str | None:
+    """The field of ``action`` listing the hand cards it puts back into its player's deck face down (the ruleset's
+    ``returns_unseen``), or None."""
+    kind = action.get("type")
+    returns = getattr(ruleset, "returns_unseen", None) or {}
+    return returns.get(kind) if isinstance(kind, str) else None
+
+
+def seat_hidden_fields(ruleset: Any, action: Mapping[str, Any]) -> tuple[str, ...]:
+    """Every field of ``action`` that only its player knows in a recording from one seat: its hidden order or
+    choice (:func:`hidden_field`) and the hand cards it puts back unseen (:func:`returned_unseen`)."""
+    fields = (hidden_field(ruleset, action, from_seat=True), returned_unseen(ruleset, action))
+    return tuple(f for f in fields if f is not None)
 
 
 def hides_orders(ruleset: Any) -> bool:

@@ -20,7 +20,8 @@ from engine.rulings import Trail
 
 class ClockworkMemorion(CompleteLogRecording):
     """Ruleset object for :mod:`engine.fold`: no passes; nothing happens between actions (``apply`` settles).
-    Its logs are always complete, so it is recorded as :class:`~engine.ruleset.CompleteLogRecording` says."""
+    Its logs are always complete, so it is recorded as :class:`~engine.ruleset.CompleteLogRecording` says: from the
+    judge's seat, or from one seat (``seat_recordings``), two of which merge (engine/merge.py)."""
 
     name = "clockwork-memorion-1"
     impliable: frozenset[str] = frozenset()
@@ -69,12 +70,17 @@ class ClockworkMemorion(CompleteLogRecording):
         return state.players[player].hand
 
     def named(self, state: Game, action: Mapping[str, Any]) -> list[tuple[int, str | None, str]]:
-        """The hand cards an action and its interrupts play or send away, and what their logged ops take from hands
-        and decks (engine/clockwork/hidden.py)."""
-        return hidden.named(action)
+        """The hand cards an action and its interrupts play or send away, and what their ops (logged, else read from
+        their cards' effects) take from hands and decks (engine/clockwork/hidden.py)."""
+        return hidden.named(action, state)
 
     def hide_unnamed(self, state_json: dict[str, Any], player: int, cards: Sequence[str]) -> None:
         hidden.hide_unnamed(state_json, player, cards)
+
+    # -- from one seat: the rival's mulligan cards and draws stay unnamed until seen (engine/clockwork/hidden.py) --
+
+    seat_recordings = True
+    returns_unseen = hidden.RETURNS_UNSEEN
 
     apply = staticmethod(apply_action)
     #: as played (docs/as-played.md): ``turn``, ``trigger``, ``count``, ``payment`` and ``ops`` can stand

@@ -316,14 +316,22 @@ class Orders:
         plan = _Plan(self, state)
         need: Counter[tuple[int, str]] = Counter()
         depth: Counter[int] = Counter()
+        drawn: dict[int, list[int]] = {}  # per player, how deep lay the cards this action took unnamed so far
         for p, card, where in self.rs.named(state, action):
             if where == "hand" and card is not None:
                 need[(p, card)] += 1
+                # a card the hand lacks that the action itself drew first (draw 2, then discard 1) is one of those
+                if (drawn.get(p) and Counter(self.rs.hand(state, p))[card] < need[(p, card)]
+                        and plan.drawn_now(p, drawn[p], card, names[p])):
+                    need[(p, card)] -= 1
+                    continue
                 plan.in_hand(state, p, card, need, names[p])
             elif where == "top":
                 depth[p] += 1
                 if card is not None:
                     plan.on_top(p, depth[p] - 1, card, names[p])
+                else:
+                    drawn.setdefault(p, []).append(depth[p] - 1)
             elif where == "deck" and card is not None:
                 need[(p, card)] += 1
                 plan.in_deck(state, p, card, need[(p, card)], names[p])
@@ -416,15 +424,38 @@ class _Plan:
             self.put_choice(pos, card, name)
             return
         if order[k] != card:
-            in_deck = {q[1] for q in self.o.origins[self.o.orders[s][0]] if q is not None and q[0] == s}
+            p = self.o.orders[s][0]
+            in_deck = {q[1] for q in self.o.origins[p] if q is not None and q[0] == s}
             free = [j for j in range(len(order)) if order[j] == card and j != k and j not in self.locked(s)]
             if not free:
                 named = sum(1 for j, c in enumerate(order) if c == card and j in self.seen(s))
                 raise NamingConflict(f"{card} cannot be {name}'s: no copy of it is left unseen in that deck "
                                      f"({order.count(card)} in it, {named} named or seen already)")
-            j = min(free, key=lambda j: (j not in in_deck, j))  # rather a card still in the deck
+            # rather a card still in the deck, then one drawn, then one a later order took in (carried on there)
+            j = min(free, key=lambda j: (j not in in_deck, (s, j) not in self.o.taken, j))
             order[k], order[j] = order[j], order[k]
+            if j not in in_deck and (s, j) not in self.o.taken:
+                self.carry(s, p, card, order[j], name)
         self.mark(pos)
+
+    def carry(self, s: int, p: int, card: str, old: str, name: str) -> None:
+        """A place of ``p``'s order ``s`` nobody saw, still in the deck when ``p``'s next order took the deck in (a
+        Clockwork mulligan's), holds ``old`` now instead of ``card``: that next order holds ``old`` where it held a
+        copy of ``card`` nobody saw (rather one still in the deck; one the order after it took in carries on)."""
+        later = min((u for u, (q, _) in self.o.orders.items() if q == p and u > s and u not in self.o.choices),
+                    default=None)
+        if later is None:
+            raise NamingConflict(f"{card} cannot be {name}'s: the deck it lay in is no order's")
+        order = self.order(later)
+        in_deck = {q[1] for q in self.o.origins[p] if q is not None and q[0] == later}
+        free = [j for j in range(len(order)) if order[j] == card and j not in self.locked(later)]
+        if not free:
+            raise NamingConflict(f"{card} cannot be {name}'s: no copy of it is left unseen in the deck that took "
+                                 "its place in")
+        j = min(free, key=lambda j: (j not in in_deck, (later, j) not in self.o.taken, j))
+        order[j] = old
+        if j not in in_deck and (later, j) not in self.o.taken:
+            self.carry(later, p, card, old, name)
 
     def put_choice(self, pos: Pos, card: str, name: str) -> None:
         """A hidden choice's place ``pos`` holds ``card`` and is seen: the card it held goes back into each of the
@@ -501,6 +532,23 @@ class _Plan:
                 self.rewrite = saved
         return False
 
+    def drawn_now(self, p: int, depths: list[int], card: str, name: str) -> bool:
+        """``card`` is one of the cards the action being named took unnamed from the top of ``p``'s deck (``depths``:
+        how deep each lay, dropped from there once it is ``card``): the first that can be it, is; whether one was."""
+        origins = self.o.origins[p]
+        for i, k in enumerate(depths):
+            pos = origins[-1 - k] if k < len(origins) else None
+            if pos is None:
+                continue
+            if pos[1] in self.seen(pos[0]):
+                if self.card_at(pos) != card:
+                    continue
+            elif not self._put_first([pos], card, name):
+                continue
+            del depths[i]
+            return True
+        return False
+
     def on_top(self, p: int, k: int, card: str, name: str) -> None:
         """``card`` is ``k`` cards under the top of ``p``'s deck (0: the top card)."""
         origins = self.o.origins[p]
@@ -536,14 +584,21 @@ class _Plan:
 
 
 def _align(old: list[str], origin: list[Pos | None], new: list[str]) -> tuple[list[Pos | None], list[Pos | None]]:
-    """The origins of ``new`` (a deck changed other than from the top) and those that left, read from an alignment."""
+    """The origins of ``new`` (a deck changed other than from the top) and those that left, read from an alignment;
+    a card that left one place and came back at another (Clockwork: from the top to the bottom) keeps its origin."""
     kept: list[Pos | None] = []
-    gone: list[Pos | None] = []
+    gone: list[tuple[str, Pos | None]] = []
+    came: list[int] = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag == "equal":
             kept += origin[i1:i2]
         else:
-            gone += origin[i1:i2][::-1]
+            gone += list(zip(old[i1:i2], origin[i1:i2], strict=True))[::-1]
+            came += range(len(kept), len(kept) + j2 - j1)
             kept += [None] * (j2 - j1)
-    return kept, gone
+    for at in came:
+        moved = next((n for n, (card, pos) in enumerate(gone) if pos is not None and card == new[at]), None)
+        if moved is not None:
+            kept[at] = gone.pop(moved)[1]
+    return kept, [pos for _, pos in gone]
 

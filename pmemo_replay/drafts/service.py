@@ -23,7 +23,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 
-from engine.ruleset import hidden_field, hides_orders, recorded_from, recorded_from_problem
+from engine.ruleset import hidden_field, hides_orders, recorded_from, recorded_from_problem, returned_unseen
 from engine.rulesets import RULESETS, UnknownRuleset
 from engine.rulings import IllegalAction, Ruling
 from pmemo_replay.drafts import unnamed
@@ -254,8 +254,12 @@ class Drafts:
             if isinstance(action, dict) and entry.fold.from_seat is not None:
                 # from one seat, an action due only were the draws nobody named other cards: made so first
                 rewrites.append(self._fit_drawn(entry, conn, row, action))
+            unseen = self._unseen_field(entry.fold.ruleset, row.header, action)
+            sent = action
             action = self._fill(entry.fold, row.header, action, expected, bare)
-            rewrites.append(self._named_by(entry, conn, row, action))
+            # the hand cards filled in for the rival's (put back unseen) stay unnamed: only those sent are named
+            seen = action if unseen is None else {**action, unseen: [c for c in sent[unseen] if c is not None]}
+            rewrites.append(self._named_by(entry, conn, row, seen))
             if named is not None and self._draws_named_first(entry.fold.ruleset, action, named):
                 rewrites.append(self._name_first(entry, conn, row, named, action))
                 named = None
@@ -530,7 +534,17 @@ class Drafts:
         if not (hides_orders(rs) and isinstance(action, dict)):
             return False
         field = hidden_field(rs, action, from_seat=recorded_from(rs, header) is not None)
-        return field is not None and field not in action
+        return (field is not None and field not in action) or Drafts._unseen_field(rs, header, action) is not None
+
+    @staticmethod
+    def _unseen_field(rs: Any, header: Mapping[str, Any], action: Any) -> str | None:
+        """In a recording from one seat, the field of ``action`` listing hand cards it puts back unseen (the ruleset's
+        ``returns_unseen``: a Clockwork mulligan's ``cards``) when it holds a null (a card the recorder did not see)."""
+        if not isinstance(action, dict) or recorded_from(rs, header) is None:
+            return None
+        field = returned_unseen(rs, action)
+        cards = action.get(field) if field is not None else None
+        return field if isinstance(cards, list) and None in cards else None
 
     def _fill(self, fold: DraftFold, header: Mapping[str, Any], action: Any, index: int, bare: bool) -> Any:
         """The action with a placeholder ``order`` (a hidden choice: placeholder cards) when it came without one (then
@@ -540,7 +554,13 @@ class Drafts:
         if type(action.get("p")) is not int or not 0 <= action["p"] < len(fold.judge.state.players):
             raise _error(400, f"action {index}: {action.get('type')}: field 'p' must be a seat")
         rs = fold.ruleset
+        unseen = self._unseen_field(rs, header, action)
+        if unseen is not None:
+            action = {**action, unseen: self._unseen_hand(fold, action, unseen, index)}
         field = hidden_field(rs, action, from_seat=fold.from_seat is not None)
+        if field is None or field in action:
+            self._check_action(header, action, index)
+            return action
         if field != "order" and action["p"] == fold.from_seat:
             raise _error(400, f"action {index}: {action.get('type')}: this draft is recorded from seat {fold.from_seat}, "
                               f"whose own {field} only its recorder sees: name them ('{field}')")
@@ -554,6 +574,26 @@ class Drafts:
             raise DraftError(422, {"ruling": ruling.to_json()}) from None
         self._check_action(header, action, index)
         return action
+
+    def _unseen_hand(self, fold: DraftFold, action: Mapping[str, Any], field: str, index: int) -> list[str]:
+        """``action[field]`` with each null (a hand card the rival put back unseen) one of the rival's latest drawn
+        cards nobody named (400 for the recorder's own: it names them; 400 when the hand holds too few such cards)."""
+        p, cards = action["p"], list(action[field])
+        if p == fold.from_seat:
+            raise _error(400, f"action {index}: {action.get('type')}: this draft is recorded from seat {fold.from_seat}, "
+                              f"whose own {field} its recorder sees: name them ('{field}')")
+        assert fold.orders is not None
+        orders, state = fold.orders, fold.judge.state
+        unnamed = [orders.orders[s][1][k] for s, k in orders.unnamed(state, p)]
+        for card in cards:  # a card the recorder did see is not one of those left to fill
+            if card is not None and card in unnamed:
+                unnamed.remove(card)
+        holes = cards.count(None)
+        if holes > len(unnamed):
+            raise _error(400, f"action {index}: {action.get('type')}: {holes} card(s) put back unseen, but player {p}'s "
+                              f"hand holds {len(unnamed)} card(s) nobody named")
+        filler = iter(unnamed[len(unnamed) - holes:])
+        return [next(filler) if c is None else c for c in cards]
 
     def _names(self, header: Mapping[str, Any]) -> list[str]:
         return [str(p.get("name", f"player {i}")) for i, p in enumerate(header.get("players") or ())]
@@ -691,6 +731,8 @@ class Drafts:
                  for p in range(orders.seats)]
         for action in offered:
             p = action.get("p")
+            if self._unseen_field(rs, entry.fold.header, action) is not None:
+                continue  # the rival's cards put back unseen: what they are is the draft's to fill
             if action.get("type") in rs.hidden_orders and type(p) is int and draws[p]["shuffle_pool"] is None:
                 try:
                     draws[p]["shuffle_pool"] = dict(Counter(rs.placeholder_order(state, action)))
@@ -805,6 +847,10 @@ class Drafts:
         field = hidden_field(rs, action, from_seat=recorded_from(rs, header=row.header) is not None)
         if field is not None and field not in action and field in stored:  # sent bare, stored as the draft filled it
             stored = {k: v for k, v in stored.items() if k != field}
+        unseen = Drafts._unseen_field(rs, row.header, action)
+        if unseen is not None and isinstance(stored.get(unseen), list) and len(stored[unseen]) == len(action[unseen]):
+            stored = {**stored, unseen: [None if a is None else c for a, c in zip(action[unseen], stored[unseen],
+                                                                                   strict=True)]}  # nulls it filled
         return bool(stored == action)
 
     @staticmethod

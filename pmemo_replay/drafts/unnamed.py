@@ -43,15 +43,28 @@ def _fits(rs: Any, state: Any, action: Mapping[str, Any], invented: list[Counter
 
 def _from_one_seat(rs: Any, state: Any, orders: Orders, offered: list[Action]) -> list[Action]:
     """A recording from one seat's offers beside ``offered``: each hidden choice once more without its cards (the
-    rival's: the draft fills them), and the actions the ruleset's ``due_if_drawn`` makes due were the latest draws
-    nobody named other cards, where the orders can make them so (a rival's redraw), not offered already."""
+    rival's: the draft fills them), the rival's actions putting hand cards back unseen (the ruleset's
+    ``returns_unseen``: a Clockwork mulligan) with null for each card, for every count up to the longest offered, and
+    the actions the ruleset's ``due_if_drawn`` makes due were the latest draws nobody named other cards, where the
+    orders can make them so (a rival's redraw), not offered already."""
     out: list[Action] = []
+    returns: dict[str, str] = getattr(rs, "returns_unseen", None) or {}
+    unseen: dict[str, tuple[Action, str, int]] = {}  # the rival's such actions, their cards left out: the most offered
     for action in offered:
-        field = orders.choice_fields.get(action.get("type", ""))
-        if field is not None and action.get("p") != orders.from_seat:  # the recorder names its own
+        kind, rival = action.get("type", ""), action.get("p") != orders.from_seat  # the recorder names its own
+        field = orders.choice_fields.get(kind)
+        if field is not None and rival:
             plain = {k: v for k, v in action.items() if k != field}
             if plain not in out:
                 out.append(plain)
+        field = returns.get(kind)
+        if field is not None and rival and isinstance(action.get(field), list):
+            plain = {k: v for k, v in action.items() if k != field}
+            key = repr(sorted(plain.items()))
+            most = max(len(action[field]), unseen[key][2] if key in unseen else 0)
+            unseen[key] = (plain, field, most)
+    for plain, field, most in unseen.values():
+        out += [{**plain, field: [None] * n} for n in range(1, most + 1)]
     due = getattr(rs, "due_if_drawn", None)
     for action, p, n, fits in due(state) if due is not None else ():
         if action in offered:

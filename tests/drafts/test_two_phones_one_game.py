@@ -4,6 +4,8 @@ is superseded by it (out of the games list and the statistics), and the merged g
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask.testing import FlaskClient
 
 from engine.rulesets import get_ruleset
@@ -11,7 +13,10 @@ from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
 from pmemo_replay.store.moderation import game_events, set_hidden
 from tests.drafts.conftest import append_actions as _append
+from tests.drafts.conftest import make_app
 from tests.drafts.conftest import open_draft as _draft
+from tests.drafts.test_any_game import simulated
+from tests.generic.toygame.install import installed
 
 
 def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:
@@ -59,10 +64,20 @@ def test_two_phones_one_game_is_stored_once(client: FlaskClient) -> None:
     assert f'href="/games/{merged}"' in client.get(f"/games/{seat_games[0]}").get_data(as_text=True)
 
 
-def test_complete_log_games_are_not_paired(client: FlaskClient) -> None:
-    """Clockwork Memorion's logs are complete and it has no seat recordings (no ``seat_recordings``): pairing is
-    refused with that reason (Mahou Shoujo has them: tests/drafts/test_mahou_from_one_seat.py)."""
+def test_complete_log_games_are_paired_only_as_seat_recordings(client: FlaskClient, tmp_path: Path) -> None:
+    """A game whose logs are complete pairs only recordings made from one seat each: two judge's-seat drafts of
+    Clockwork Memorion (which has seat recordings, tests/drafts/test_clockwork_from_one_seat.py) are refused with that
+    reason, and Toy Race, which has none (no ``seat_recordings``), with its own."""
     doc = next(simulated_logs(bundled_for("clockwork-memorion-1"), 1, 1, ruleset="clockwork-memorion-1"))
     (d0, a0), (d1, _) = (_draft(client, doc["game"]) for _ in range(2))
     r = client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=a0)
-    assert r.status_code == 422 and "logs are complete" in r.json["error"], r.json
+    assert r.status_code == 422 and "from the judge's seat" in r.json["error"], r.json
+    with installed(tmp_path / "site"):
+        app = make_app(f"sqlite:///{tmp_path / 'toy.sqlite3'}")
+        try:
+            toy = app.test_client()
+            (t0, b0), (t1, _) = (_draft(toy, simulated("toy-race-1", 1)["game"]) for _ in range(2))
+            r = toy.post(f"/api/drafts/{t0}/pair", json={"with": t1, "seat": 0}, headers=b0)
+            assert r.status_code == 422 and "logs are complete" in r.json["error"], r.json
+        finally:
+            app.extensions["pmemo_store"].close()

@@ -1,5 +1,6 @@
 """Two seats, one game (engine.merge, ``pmemo-replay merge``): merging the two seats' redactions of a complete
-simulated log gives exactly its judge redaction; injected disagreements are found where they were put."""
+simulated log gives exactly its judge redaction (Precious Memories' table logs; Clockwork Memorion's complete logs
+recorded from one seat each); injected disagreements are found where they were put."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.merge import Merged, merge, recorded_seats, seat_mismatch, steps_of
-from engine.ruleset import Redaction
+from engine.ruleset import Redaction, seat_hidden_fields
 from engine.rulesets import get_ruleset
 from pmemo_replay.cli import main
 from pmemo_replay.games.cards import bundled_for
@@ -294,3 +295,81 @@ def test_a_pass_missed_mid_game_is_reported_as_missing(seed: int) -> None:
     out = merged(shorter, seat1)
     assert out.disagreement is not None and (out.disagreement.kind, out.disagreement.step) == ("missing", k)
     assert out.disagreement.versions[0] is None
+
+
+# -- Clockwork Memorion: a complete-log game recorded from one seat each (engine.ruleset ``seat_recordings``) ---------
+
+CW = get_ruleset("clockwork-memorion-1")
+CW_CARDS = bundled_for("clockwork-memorion-1")
+
+
+@cache
+def cw_game(seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A simulated Clockwork game (greedy or random policies, as ``simulate`` plays them)."""
+    doc = next(simulated_logs(CW_CARDS, 1, seed, ruleset=CW.name))
+    return doc["game"], doc["actions"]
+
+
+def _recorded_from(header: dict[str, Any], seat: int) -> dict[str, Any]:
+    return {**header, "meta": {**(header.get("meta") or {}), "recorded_from": seat}}
+
+
+def _no_deck_order(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``actions`` with every deck order null (the judge sees every hand, no deck order: engine.ruleset ``View``)."""
+    return [{**a, "order": [None] * len(a["order"])} if a["type"] in CW.hidden_orders else a for a in actions]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000))
+@example(0)  # seat 0 mulligans (random policy): 238 actions
+def test_clockworks_two_seat_redactions_merged_are_the_judges(seed: int) -> None:
+    """Each seat's redaction (what it saw: the rival's mulligan cards null, every deck order null), recorded from that
+    seat, merges with the other's into the judge's: every action as played, no deck order."""
+    header, actions = cw_game(seed)
+    seats = [CW.redact(header, actions, CW_CARDS, seat) for seat in (0, 1)]
+    out = merge(CW, CW_CARDS, [(_recorded_from(r.header, s), r.actions) for s, r in enumerate(seats)])
+    judge = CW.redact(header, actions, CW_CARDS, "judge")
+    assert out.disagreement is None
+    assert out.header == judge.header
+    assert out.actions == _no_deck_order(judge.actions)
+    assert out.steps == judge.steps
+
+
+def _seat_recording(actions: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """A complete log as seat ``seat``'s draft holds it: what only the rival knows (its deck orders, the cards its
+    mulligan put back) replaced by the draft's placeholders (other cards), the rest as played."""
+    out = []
+    for action in actions:
+        if action.get("p") != seat:
+            for field in seat_hidden_fields(CW, action):
+                stand_in = next(c for c in CW_CARDS.by_id if c not in action[field])  # a card it did not hold
+                action = {**action, field: [stand_in] * len(action[field])}
+        out.append(action)
+    return out
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10_000))
+@example(0)
+@example(15)  # seat 0 mulligans
+def test_clockworks_two_seat_recordings_merge_into_the_game_played(seed: int) -> None:
+    """Two recordings whose placeholders differ from the game wherever only the rival knew it merge into exactly the
+    game played: each player's orders and mulligan come from that player's recording (``own_hidden``)."""
+    header, actions = cw_game(seed)
+    logs = [(_recorded_from(header, s), _seat_recording(actions, s)) for s in (0, 1)]
+    out = merge(CW, CW_CARDS, logs)
+    assert out.disagreement is None and out.actions == actions and out.header == header
+
+
+def test_clockwork_merge_stops_at_a_card_recorded_differently() -> None:
+    """Seat 1 saw its rival summon another card than seat 0 (its player) recorded: the merge stops there (kind
+    ``action``, the field ``card``) with both versions, everything before it merged."""
+    header, actions = cw_game(3)
+    k = next(i for i, a in enumerate(actions) if a["type"] == "summon" and a["p"] == 0)
+    other = next(c for c in CW_CARDS.by_id if c != actions[k]["card"])
+    wrong = [*actions[:k], {**actions[k], "card": other}, *actions[k + 1:]]
+    logs = [(_recorded_from(header, 0), _seat_recording(actions, 0)), (_recorded_from(header, 1), _seat_recording(wrong, 1))]
+    out = merge(CW, CW_CARDS, logs)
+    assert out.disagreement is not None
+    assert (out.disagreement.step, out.disagreement.kind, out.disagreement.fields) == (k, "action", ["card"])
+    assert out.disagreement.versions == [actions[k], wrong[k]] and out.actions == actions[:k]

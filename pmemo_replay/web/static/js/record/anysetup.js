@@ -1,6 +1,6 @@
 // The setup form for a game whose logs are always complete (engine.ruleset.CompleteLogRecording): as many seats as
 // the game takes, a name and a bundled deck each, who goes first; recorded from the judge's seat (every card known),
-// or, for a game with seat recordings (Mahou Shoujo), from one player's seat.
+// or, for a game with seat recordings (Mahou Shoujo, Clockwork Memorion), from one player's seat.
 import { $, el, fill } from "../dom.js";
 import { localIso } from "./when.js";
 
