@@ -34,7 +34,6 @@ from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_MALFORMED, engine_failure
 from pmemo_replay.games.cards import CardLibrary, library_of
 from pmemo_replay.store.db import create_db_engine
-from pmemo_replay.store.heap import keep_freed_memory
 from pmemo_replay.store.models import GAME
 from pmemo_replay.store.prepare import Prepared, Rejected, prepare
 from pmemo_replay.store.writer import IngestResult, write_batch
@@ -87,7 +86,6 @@ def _init(cards: CardLibrary, url: str | None = None, lock: Any = None, as_playe
     ends anyway.
     """
     global _cards, _write, _as_played
-    keep_freed_memory()  # inherited when forked; a spawned worker sets it itself
     gc.freeze()
     _cards, _as_played = cards, as_played
     if url is not None:
@@ -212,7 +210,6 @@ def run_ingest(items: Iterable[Item], engine: Engine, *, cards: Any = None, work
     """Prepare and store ``items`` into ``engine``'s database; yield each item's result, in order. ``as_played``:
     every log was played as logged (docs/as-played.md)."""
     url = engine.url.render_as_string(hide_password=False)
-    keep_freed_memory()  # store.heap: about a quarter less CPU per game; forked workers inherit it
     if workers > 0 and shared_database(url):
         yield from stored_by_workers(items, url, cards, workers, as_played=as_played)
         return
