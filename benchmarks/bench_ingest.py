@@ -126,7 +126,7 @@ def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CH
                 stored += r.status == "stored"
             seconds = time.perf_counter() - start
             client = _cpu() - cpu  # the workers are reaped (and counted) once the import is over
-        actions = store.count("game_action")
+        actions = store.count_actions()
     steady = seconds - ((first or start) - start)
     per_game = {"client_cpu_ms_per_game": round(1000 * client / max(stored, 1), 2)}
     if server:

@@ -24,7 +24,8 @@ from engine.fold import Folder
 from engine.rulesets import UnknownRuleset, get_ruleset
 from engine.rulings import IllegalAction
 from pmemo_replay.games.unnamed import header_unnamed
-from pmemo_replay.store.models import ACTION, GAME, GAME_SEAT, SNAPSHOT
+from pmemo_replay.store.db import decode_json
+from pmemo_replay.store.models import ACTION_BLOCK, GAME, GAME_SEAT, SNAPSHOT
 
 logger = logging.getLogger(__name__)
 PM = "pm-2.22"
@@ -58,7 +59,7 @@ def latest_snapshots(conn: Connection, ids: Sequence[int]) -> dict[int, tuple[in
               .where(SNAPSHOT.c.game_id.in_(list(ids))).group_by(SNAPSHOT.c.game_id).subquery())
     query = sa.select(SNAPSHOT.c.game_id, SNAPSHOT.c.seq, SNAPSHOT.c.data).join(
         latest, sa.and_(SNAPSHOT.c.game_id == latest.c.game_id, SNAPSHOT.c.seq == latest.c.seq))
-    return {g: (s, d) for g, s, d in conn.execute(query)}
+    return {g: (s, decode_json(d)) for g, s, d in conn.execute(query)}  # stored as text (migration 0012)
 
 
 @functools.cache
@@ -83,10 +84,12 @@ def actions_from(conn: Connection, starts: dict[int, int]) -> dict[int, list[dic
     out: dict[int, list[dict[str, Any]]] = {g: [] for g in starts}
     if not starts:
         return out
-    cond = sa.or_(*(sa.and_(ACTION.c.game_id == g, ACTION.c.seq >= s) for g, s in starts.items()))
-    query = sa.select(ACTION.c.game_id, ACTION.c.data).where(cond).order_by(ACTION.c.game_id, ACTION.c.seq)
-    for g, data in conn.execute(query):
-        out[g].append(data)
+    cond = sa.or_(*(sa.and_(ACTION_BLOCK.c.game_id == g, ACTION_BLOCK.c.stop > s) for g, s in starts.items()))
+    query = (sa.select(ACTION_BLOCK.c.game_id, ACTION_BLOCK.c.seq, ACTION_BLOCK.c.data).where(cond)
+             .order_by(ACTION_BLOCK.c.game_id, ACTION_BLOCK.c.seq))
+    for g, seq, data in conn.execute(query):  # the blocks holding the actions from the start on (migration 0012)
+        lines = data.split("\n")
+        out[g].extend(decode_json(t) for t in lines[max(starts[g] - seq, 0):])
     return out
 
 

@@ -1,4 +1,4 @@
-"""The store's tables (SQLModel): raw uploads, games, their seats, append-only actions, snapshots, deck cards,
+"""The store's tables (SQLModel): raw uploads, games, their seats, append-only actions (in blocks), snapshots, deck cards,
 API tokens, moderation events and rate-limit counters.
 
 The schema itself is created by the Alembic migrations in ``migrations/``; these models
@@ -97,26 +97,26 @@ class GameSeat(SQLModel, table=True):
     placement: int | None = Field(default=None, description="1 the winner (every seat in a draw); null unfinished")
 
 
-class Action(SQLModel, table=True):
-    """One action of a game; append-only (database triggers refuse UPDATE and DELETE)."""
+class ActionBlock(SQLModel, table=True):
+    """The actions ``seq`` to ``stop`` - 1 of a game: their canonical JSON texts, one per line (migration 0012: a row
+    per block of 64 rather than per action); append-only (database triggers refuse UPDATE and DELETE)."""
 
-    __tablename__ = "game_action"
+    __tablename__ = "game_action_block"
 
-    game_id: int = Field(primary_key=True, description="game.id (no FK constraint: see the migration)")
-    seq: int = Field(primary_key=True)
-    type: str
-    player: int | None = None
-    data: dict[str, Any] = Field(sa_column=sa.Column(JSON_DOC, nullable=False))
+    game_id: int = Field(primary_key=True, description="game.id (no FK constraint: see migration 0001)")
+    seq: int = Field(primary_key=True, description="the block's first action")
+    stop: int = Field(description="one past the block's last action")
+    data: str = Field(sa_column=sa.Column(sa.Text, nullable=False))
 
 
 class Snapshot(SQLModel, table=True):
-    """The full folded state after ``seq`` actions (engine.pm.snapshot)."""
+    """The full folded state after ``seq`` actions (the ruleset's snapshot JSON, as text: migration 0012)."""
 
     __tablename__ = "game_snapshot"
 
     game_id: int = Field(primary_key=True)
     seq: int = Field(primary_key=True)
-    data: dict[str, Any] = Field(sa_column=sa.Column(sa.JSON, nullable=False))
+    data: str = Field(sa_column=sa.Column(sa.Text, nullable=False))
 
 
 class GameCard(SQLModel, table=True):
@@ -169,7 +169,7 @@ class RateLimit(SQLModel, table=True):
 UPLOAD: sa.Table = Upload.__table__  # type: ignore[attr-defined]
 GAME: sa.Table = Game.__table__  # type: ignore[attr-defined]
 GAME_SEAT: sa.Table = GameSeat.__table__  # type: ignore[attr-defined]
-ACTION: sa.Table = Action.__table__  # type: ignore[attr-defined]
+ACTION_BLOCK: sa.Table = ActionBlock.__table__  # type: ignore[attr-defined]
 SNAPSHOT: sa.Table = Snapshot.__table__  # type: ignore[attr-defined]
 GAME_CARD: sa.Table = GameCard.__table__  # type: ignore[attr-defined]
 API_TOKEN: sa.Table = ApiToken.__table__  # type: ignore[attr-defined]

@@ -6,12 +6,10 @@ Pure (no database), so it runs in worker processes; the parent only inserts what
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 from importlib import metadata
-from itertools import count, repeat
 from pathlib import Path
 from typing import Any
 
@@ -96,18 +94,16 @@ class Rejected:
     exit_code: int
 
 
-#: ``Prepared.action_players`` byte for an action without a player (seats 0–254 are their own byte)
-NO_PLAYER = 255
-_PLAYER_OF = (*range(NO_PLAYER), None)
+#: actions per ``game_action_block`` row (migration 0012); a snapshot every ``SNAPSHOT_EVERY`` starts a block
+ACTION_BLOCK = 64
 
 
 @dataclass(slots=True)
 class Prepared:
     """Everything to insert for one legal log, ids aside.
 
-    Actions travel as three columns (one text each) rather than a tuple per action: a worker
-    process pickles a few strings instead of hundreds of tuples, and :meth:`action_rows` builds
-    the insert rows in one pass.
+    The actions travel as one text (their canonical JSON, one per line) rather than a tuple per action: a worker
+    process pickles a string instead of hundreds of tuples, and :meth:`action_blocks` cuts it into the stored rows.
     """
 
     source: str
@@ -116,24 +112,22 @@ class Prepared:
     content_hash: str
     game: dict[str, Any]
     action_json: str = field(repr=False)  # canonical JSON of each action, one per line (JSON text has no raw newline)
-    action_types: str = field(repr=False)  # each action's type, one per line
-    action_players: bytes = field(repr=False)  # each action's player: its seat or NO_PLAYER
     snapshots: list[tuple[int, str]] = field(repr=False)
     cards: list[tuple[int, str]] = field(repr=False)
     #: ``(seat, player, deck_name, score, placement)`` per seat
     seats: list[tuple[int, str, str | None, float | None, int | None]] = field(default_factory=list, repr=False)
 
-    def action_rows(self, game_id: int) -> Iterator[tuple[int, int, str, int | None, str]]:
-        """``(game_id, seq, type, player, JSON text)`` for each action, in order."""
-        if not self.action_players:
-            return iter(())
-        return zip(repeat(game_id), count(), self.action_types.split("\n"), map(_PLAYER_OF.__getitem__, self.action_players),
-                   self.action_json.split("\n"), strict=False)  # repeat and count are endless
-
     @property
-    def actions(self) -> list[tuple[int, str, int | None, str]]:
-        """``(seq, type, player, JSON text)`` for each action."""
-        return [row[1:] for row in self.action_rows(0)]
+    def actions(self) -> list[str]:
+        """Each action's canonical JSON text, in order."""
+        return self.action_json.split("\n") if self.action_json else []
+
+    def action_blocks(self, game_id: int) -> list[tuple[int, int, int, str]]:
+        """``(game_id, seq, stop, text)``: the ``game_action_block`` rows, the actions ``seq``..``stop``-1 each,
+        one canonical JSON text per line."""
+        lines = self.actions
+        n = len(lines)
+        return [(game_id, i, min(i + ACTION_BLOCK, n), "\n".join(lines[i:i + ACTION_BLOCK])) for i in range(0, n, ACTION_BLOCK)]
 
 
 def _fold(log: PmemoLog, cards: Any, every: int) -> tuple[Folder, list[tuple[int, str]]]:
@@ -195,8 +189,6 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: i
     asked = as_played and log.header.get(AS_PLAYED) is not True
     folded = PmemoLog({**log.header, AS_PLAYED: True}, log.actions, log.form) if asked else log
     marked = dump_jsonl(folded).encode("utf-8") if asked else data  # before the fold sees the actions
-    types = "\n".join([a["type"] for a in log.actions])
-    players = bytes([p if type(p := a.get("p")) is int and 0 <= p < NO_PLAYER else NO_PLAYER for a in log.actions])
     try:
         game_cards = cards_for(cards, ruleset_name(log.header))
         check_card_ids(log, game_cards.__contains__)
@@ -213,7 +205,7 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: i
     cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"])
                        for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})  # unlisted: none
     return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, folder, digest),
-                    texts, types, players, snapshots, cards_in, _seats(log, folder))
+                    texts, snapshots, cards_in, _seats(log, folder))
 
 
 def prepare(data: bytes, source: str, cards: Any, *, every: int = SNAPSHOT_EVERY,

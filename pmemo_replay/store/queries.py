@@ -10,7 +10,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from pmemo_replay import dates
-from pmemo_replay.store.models import ACTION, GAME, GAME_CARD, GAME_EVENT, GAME_SEAT
+from pmemo_replay.store.db import decode_json
+from pmemo_replay.store.models import ACTION_BLOCK, GAME, GAME_CARD, GAME_EVENT, GAME_SEAT
 from pmemo_replay.store.prepare import as_utc
 
 SUMMARY_COLUMNS = ("id", "source_id", "first", "winner", "reason", "n_actions", "turns", "ruleset", "unverified",
@@ -243,13 +244,21 @@ def list_games(conn: Connection, where: list[sa.ColumnElement[bool]], page: int 
     return GamePage([summary(r, seats[r.id]) for r in rows], total, page, per_page)
 
 
-_ACTIONS = sa.select(ACTION.c.data).where(ACTION.c.game_id == sa.bindparam("game_id"), ACTION.c.seq >= sa.bindparam("start"))
-_ACTIONS_TO = _ACTIONS.where(ACTION.c.seq < sa.bindparam("stop")).order_by(ACTION.c.seq)
-_ACTIONS = _ACTIONS.order_by(ACTION.c.seq)
+_BLOCKS = (sa.select(ACTION_BLOCK.c.seq, ACTION_BLOCK.c.data)
+           .where(ACTION_BLOCK.c.game_id == sa.bindparam("game_id"), ACTION_BLOCK.c.stop > sa.bindparam("start")))
+_BLOCKS_TO = _BLOCKS.where(ACTION_BLOCK.c.seq < sa.bindparam("stop")).order_by(ACTION_BLOCK.c.seq)
+_BLOCKS = _BLOCKS.order_by(ACTION_BLOCK.c.seq)
 
 
 def actions(conn: Connection, game_id: int, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
-    """The stored actions ``start``..``stop``-1 of a game, in order (statements built once: seeks call this often)."""
+    """The stored actions ``start``..``stop``-1 of a game, in order, read from the blocks that hold them."""
+    start = max(start, 0)
     if stop is None:
-        return list(conn.execute(_ACTIONS, {"game_id": game_id, "start": start}).scalars())
-    return list(conn.execute(_ACTIONS_TO, {"game_id": game_id, "start": start, "stop": stop}).scalars())
+        blocks = conn.execute(_BLOCKS, {"game_id": game_id, "start": start}).all()
+    else:
+        blocks = conn.execute(_BLOCKS_TO, {"game_id": game_id, "start": start, "stop": stop}).all()
+    if not blocks:
+        return []
+    first = blocks[0][0]
+    texts = "\n".join(data for _, data in blocks).split("\n")[start - first:None if stop is None else max(stop - first, 0)]
+    return [decode_json(t) for t in texts]

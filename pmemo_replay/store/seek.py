@@ -17,7 +17,7 @@ from pmemo_replay.games.unnamed import KEY as UNNAMED
 from pmemo_replay.games.unnamed import drawn_unnamed, header_unnamed, hide_in_trail
 from pmemo_replay.store.cache import GRID, SeekCache, StoredGame
 from pmemo_replay.store.db import decode_json, fetch_one, orjson_exact, read_connection
-from pmemo_replay.store.models import ACTION, GAME, SNAPSHOT
+from pmemo_replay.store.models import ACTION_BLOCK, GAME, SNAPSHOT
 from pmemo_replay.views import ruleset_legal
 
 
@@ -32,8 +32,8 @@ class StepOutOfRange(ValueError):
 #: built once (a seek runs for every step a viewer shows); JSON columns read as text (decoded where needed)
 _GAME = (sa.select(GAME.c.n_actions, sa.cast(GAME.c.header, sa.Text))
          .where(GAME.c.id == sa.bindparam("game_id", type_=sa.Integer)))
-_GAME_ACTIONS = (sa.select(sa.cast(ACTION.c.data, sa.Text))
-                 .where(ACTION.c.game_id == sa.bindparam("game_id", type_=sa.Integer)).order_by(ACTION.c.seq))
+_GAME_ACTIONS = (sa.select(ACTION_BLOCK.c.data)
+                 .where(ACTION_BLOCK.c.game_id == sa.bindparam("game_id", type_=sa.Integer)).order_by(ACTION_BLOCK.c.seq))
 _SNAPSHOT = (sa.select(SNAPSHOT.c.seq, sa.cast(SNAPSHOT.c.data, sa.Text))
              .where(SNAPSHOT.c.game_id == sa.bindparam("game_id", type_=sa.Integer),
                     SNAPSHOT.c.seq <= sa.bindparam("before", type_=sa.Integer))
@@ -59,7 +59,7 @@ def stored_game(source: Source, game_id: int, cache: SeekCache) -> StoredGame:
     row = source.execute(_GAME, {"game_id": game_id}).one_or_none()
     if row is None:
         raise UnknownGame(game_id)
-    texts = list(source.execute(_GAME_ACTIONS, {"game_id": game_id}).scalars())
+    texts = "\n".join(source.execute(_GAME_ACTIONS, {"game_id": game_id}).scalars()).split("\n") if row[0] else []
     game = StoredGame(row[0], row[1], texts, header_exact=orjson_exact(row[1]),
                       exact=orjson_exact(f"[{','.join(texts)}]"))
     return cache.keep_game(game_id, game)

@@ -18,7 +18,7 @@ from pmemo_replay.store.cache import SeekCache, StoredGame
 from pmemo_replay.store.config import database_url
 from pmemo_replay.store.db import create_db_engine, read_connection
 from pmemo_replay.store.migrate import upgrade
-from pmemo_replay.store.models import Game
+from pmemo_replay.store.models import ACTION_BLOCK, Game
 from pmemo_replay.store.pipeline import BATCH_SIZE, Item, engine_failure, run_ingest
 from pmemo_replay.store.prepare import Prepared, Rejected, prepare, prepare_log
 from pmemo_replay.store.reprocess import ReprocessReport, reprocess_all
@@ -159,9 +159,15 @@ class Store:
         return seek.legal_at(self.engine, game_id, n, self.library, self.seek_cache, view=view)
 
     def count(self, table: str = "game") -> int:
-        """Rows in a store table (``game``, ``upload``, ``game_action``, ``game_snapshot``)."""
+        """Rows in a store table (``game``, ``upload``, ``game_action_block``, ``game_snapshot``)."""
         with read_connection(self.engine) as conn:
             return conn.execute(sa.select(sa.func.count()).select_from(sa.table(table))).scalar_one()
+
+    def count_actions(self) -> int:
+        """Actions stored, every game's (they are stored in blocks: ``game_action_block``)."""
+        with read_connection(self.engine) as conn:
+            total = sa.func.coalesce(sa.func.sum(ACTION_BLOCK.c.stop - ACTION_BLOCK.c.seq), 0)
+            return int(conn.execute(sa.select(total)).scalar_one())
 
     # --- maintenance --------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from itertools import repeat
 from typing import Any, Literal
 
 import sqlalchemy as sa
@@ -19,7 +18,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from pmemo_replay.store.db import RawJSON, bulk_insert, copy_field, copy_text, is_postgresql, write_transaction
 from pmemo_replay.store.models import GAME, UPLOAD
-from pmemo_replay.store.prepare import NO_PLAYER, Prepared, Rejected
+from pmemo_replay.store.prepare import ACTION_BLOCK, Prepared, Rejected
 
 Status = Literal["stored", "present", "rejected"]
 
@@ -76,10 +75,10 @@ def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
     else:
         ids = conn.execute(GAME.insert().returning(GAME.c.id, sort_by_parameter_order=True), rows).scalars().all()
     pairs = list(zip(games, ids, strict=True))
-    if is_postgresql(conn):  # the many small rows as COPY text made here, in a few joins per game
-        copy_text(conn, "game_action", ACTION_COLUMNS, "".join([action_copy_text(p, g) for p, g in pairs]))
+    if is_postgresql(conn):  # the action blocks as COPY text made here, in a few joins per game
+        copy_text(conn, "game_action_block", BLOCK_COLUMNS, "".join([block_copy_text(p, g) for p, g in pairs]))
     else:
-        bulk_insert(conn, "game_action", ACTION_COLUMNS, [row for p, g in pairs for row in p.action_rows(g)])
+        bulk_insert(conn, "game_action_block", BLOCK_COLUMNS, [row for p, g in pairs for row in p.action_blocks(g)])
     bulk_insert(conn, "game_snapshot", ("game_id", "seq", "data"), [(g, s, d) for p, g in pairs for s, d in p.snapshots])
     if is_postgresql(conn):
         copy_text(conn, "game_card", CARD_COLUMNS, "".join([f"{g}\t{n}\t{copy_field(c)}\n" for p, g in pairs for n, c in p.cards]))
@@ -98,31 +97,24 @@ def _new_ids(conn: Connection, n: int) -> tuple[list[int], list[int]]:
     return sorted(u for u, _ in taken), sorted(g for _, g in taken)
 
 
-ACTION_COLUMNS = ("game_id", "seq", "type", "player", "data")
+BLOCK_COLUMNS = ("game_id", "seq", "stop", "data")
 CARD_COLUMNS = ("game_id", "player", "card")
-#: an action's player in COPY text, by ``Prepared.action_players`` byte (``NO_PLAYER``: null)
-_PLAYER_TEXT = (*map(str, range(NO_PLAYER)), "\\N")
-_SEQ_TEXT: list[str] = []
+#: a newline inside a COPY text value
+_COPY_NEWLINE = "\\n"
 
 
-def _lines(text: str) -> list[str]:
-    """The newline-separated values of ``text``, each escaped for COPY's text format (JSON text needs it only for
-    a backslash: it holds no raw control character)."""
-    if "\\" in text or "\t" in text or "\r" in text:
-        return [copy_field(line) for line in text.split("\n")]
-    return text.split("\n")
-
-
-def action_copy_text(p: Prepared, game_id: int) -> str:
-    """The ``game_action`` rows of ``p`` (:meth:`Prepared.action_rows`) in COPY's text format, in a few joins."""
-    n = len(p.action_players)
-    if not n:
+def block_copy_text(p: Prepared, game_id: int) -> str:
+    """The ``game_action_block`` rows of ``p`` (:meth:`Prepared.action_blocks`) in COPY's text format."""
+    text = p.action_json
+    if not text:
         return ""
-    while len(_SEQ_TEXT) < n:
-        _SEQ_TEXT.extend(map(str, range(len(_SEQ_TEXT), 2 * len(_SEQ_TEXT) + 256)))
-    rows = zip(repeat(str(game_id), n), _SEQ_TEXT[:n], _lines(p.action_types), map(_PLAYER_TEXT.__getitem__, p.action_players),
-               _lines(p.action_json), strict=True)
-    return "\n".join(map("\t".join, rows)) + "\n"
+    if "\t" in text or "\r" in text:  # (JSON text escapes them: never seen)
+        lines = [copy_field(line) for line in text.split("\n")]
+    else:  # JSON text holds no raw control character: only its backslashes need escaping
+        lines = (text.replace("\\", "\\\\") if "\\" in text else text).split("\n")
+    n, g = len(lines), str(game_id)
+    return "".join([f"{g}\t{i}\t{min(i + ACTION_BLOCK, n)}\t{_COPY_NEWLINE.join(lines[i:i + ACTION_BLOCK])}\n"
+                    for i in range(0, n, ACTION_BLOCK)])
 
 
 def insert_seats(conn: Connection, pairs: Sequence[tuple[Prepared, int]]) -> None:

@@ -15,8 +15,8 @@ from werkzeug.routing import PathConverter, ValidationError
 from dashboards.filters import FilterError, Filters
 from engine.rulesets import RULESETS
 from pmemo_replay.games.cards import cards_for
-from pmemo_replay.store.db import read_connection
-from pmemo_replay.store.models import ACTION
+from pmemo_replay.store.db import decode_json, read_connection
+from pmemo_replay.store.models import ACTION_BLOCK
 from pmemo_replay.web.cardfacts import page_facts
 from pmemo_replay.web.context import get_store
 from pmemo_replay.web.meta import keep_current, warehouse_path
@@ -103,18 +103,21 @@ def first_plays(games: Iterable[dict[str, Any]], card_id: str, ruleset: str) -> 
         return {}
     base = card_key(ruleset, card_id)
     plays = getattr(RULESETS.get(ruleset), "card_plays", None) or _named_card
-    query = (sa.select(ACTION.c.game_id, ACTION.c.seq, ACTION.c.data)
-             .where(ACTION.c.game_id.in_(sorted({g for g, _ in wanted})),
-                    sa.cast(ACTION.c.data, sa.Text).contains(base, autoescape=True))
-             .order_by(ACTION.c.game_id, ACTION.c.seq))
+    query = (sa.select(ACTION_BLOCK.c.game_id, ACTION_BLOCK.c.seq, ACTION_BLOCK.c.data)
+             .where(ACTION_BLOCK.c.game_id.in_(sorted({g for g, _ in wanted})),
+                    ACTION_BLOCK.c.data.contains(base, autoescape=True))
+             .order_by(ACTION_BLOCK.c.game_id, ACTION_BLOCK.c.seq))
     found: dict[tuple[int, int], int] = {}
     same: dict[str, bool] = {}
     with read_connection(get_store().engine) as conn:
-        for game_id, seq, data in conn.execute(query):
-            for seat, card in plays(data):
-                key = (game_id, seat)
-                if key in wanted and key not in found and same.setdefault(card, card_key(ruleset, card) == base):
-                    found[key] = seq + 1
+        for game_id, first, block in conn.execute(query):
+            for seq, text in enumerate(block.split("\n"), first):
+                if base not in text:
+                    continue
+                for seat, card in plays(decode_json(text)):
+                    key = (game_id, seat)
+                    if key in wanted and key not in found and same.setdefault(card, card_key(ruleset, card) == base):
+                        found[key] = seq + 1
     return found
 
 

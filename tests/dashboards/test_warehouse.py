@@ -213,10 +213,11 @@ def test_old_or_broken_snapshots_fold_from_the_start(tmp_path: Path) -> None:
             store.ingest_text(jsonl(doc), "sim")
         update_warehouse(store, tmp_path / "good")
         with store.engine.begin() as conn:  # snapshots are rewritable (only actions are append-only)
-            for seq, game, data in conn.execute(sa.select(SNAPSHOT.c.seq, SNAPSHOT.c.game_id, SNAPSHOT.c.data)).fetchall():
+            for seq, game, text in conn.execute(sa.select(SNAPSHOT.c.seq, SNAPSHOT.c.game_id, SNAPSHOT.c.data)).fetchall():
+                data = json.loads(text)  # the snapshot's JSON text (migration 0012)
                 worse = {**data, "v": 0} if game == 1 else {**data, "players": [{k: v for k, v in p.items() if k != "seen"}
                                                                                  for p in data["players"]]}
-                conn.execute(sa.update(SNAPSHOT).where(SNAPSHOT.c.game_id == game, SNAPSHOT.c.seq == seq).values(data=worse))
+                conn.execute(sa.update(SNAPSHOT).where(SNAPSHOT.c.game_id == game, SNAPSHOT.c.seq == seq).values(data=json.dumps(worse)))
         update_warehouse(store, tmp_path / "old")
     for dataset in ("player_games", "card_games"):
         assert rows(tmp_path / "old", dataset) == rows(tmp_path / "good", dataset)

@@ -61,7 +61,7 @@ def ingest(store: Store, data: bytes) -> None:
         game = store.get_game(result.game_id)
         assert game is not None and len(store.actions(result.game_id)) == game.n_actions
         assert after["game"] == before["game"] + 1 and after["upload"] == before["upload"] + 1
-        assert after["game_action"] == before["game_action"] + game.n_actions and after["game_snapshot"] > before["game_snapshot"]
+        assert after["actions"] == before["actions"] + game.n_actions and after["game_snapshot"] > before["game_snapshot"]
 
 
 def post(client: FlaskClient, path: str, data: bytes, how: str) -> tuple[int, object]:

@@ -26,7 +26,7 @@ def test_upgrade_from_0002_keeps_every_game(store_url: str) -> None:  # noqa: F8
     with Store(store_url) as store:
         results = [store.ingest_text(jsonl(doc), "sim") for doc in simulated(5, 93)]
         before = [(g.id, g.source_id, g.actions) for g in store.list_games(per_page=None).items]
-        counts = {t: store.count(t) for t in ("game", "upload", "game_action", "game_snapshot")}
+        counts = {t: store.count(t) for t in ("game", "upload", "game_action_block", "game_snapshot")}
     assert all(r.status == "stored" for r in results) and len(before) == 5
     engine = create_db_engine(store_url)
     with write_transaction(engine) as conn:

@@ -55,9 +55,24 @@ def illegal_log() -> bytes:
 
 
 def table_counts(engine: sa.Engine) -> dict[str, int]:
+    """Rows per table, and ``actions``: the actions stored (in ``game_action_block``'s blocks)."""
     with engine.connect() as conn:
-        return {t: conn.execute(sa.text(f"SELECT count(*) FROM {t}")).scalar_one()
-                for t in ("upload", "game", "game_action", "game_snapshot", "game_card")}
+        counts = {t: conn.execute(sa.text(f"SELECT count(*) FROM {t}")).scalar_one()
+                  for t in ("upload", "game", "game_snapshot", "game_card")}
+        counts["actions"] = conn.execute(sa.text("SELECT coalesce(sum(stop - seq), 0) FROM game_action_block")).scalar_one()
+    return counts
+
+
+def stored_actions(conn: sa.Connection, game_id: int) -> list[tuple[int, str]]:
+    """``(seq, JSON text)`` of each stored action of a game, read from its blocks (checked whole: each block's lines
+    are its ``stop`` - ``seq`` actions, and each block starts where the one before stopped)."""
+    out: list[tuple[int, str]] = []
+    for seq, stop, data in conn.execute(sa.text("SELECT seq, stop, data FROM game_action_block WHERE game_id = :g ORDER BY seq"),
+                                        {"g": game_id}):
+        lines = data.split("\n")
+        assert seq == len(out) and len(lines) == stop - seq, (game_id, seq, stop, len(lines))
+        out.extend(enumerate(lines, seq))
+    return out
 
 
 def consistency_problems(engine: sa.Engine, every: int = SNAPSHOT_EVERY) -> list[str]:
@@ -66,7 +81,12 @@ def consistency_problems(engine: sa.Engine, every: int = SNAPSHOT_EVERY) -> list
     with engine.connect() as conn:
         games = conn.execute(sa.text("SELECT id, n_actions, upload_id FROM game")).all()
         for gid, n, upload in games:
-            seqs = [s for (s,) in conn.execute(sa.text("SELECT seq FROM game_action WHERE game_id = :g ORDER BY seq"), {"g": gid})]
+            blocks = conn.execute(sa.text("SELECT seq, stop, data FROM game_action_block WHERE game_id = :g ORDER BY seq"),
+                                  {"g": gid}).all()
+            seqs: list[int] = []
+            for seq, stop, data in blocks:  # each block holds the actions seq..stop-1, one per line
+                lines = len(data.split("\n"))
+                seqs.extend(range(seq, seq + lines) if stop - seq == lines else [-1])
             if seqs != list(range(n)):
                 problems.append(f"game {gid}: actions {len(seqs)} of {n}")
             snaps = [s for (s,) in conn.execute(sa.text("SELECT seq FROM game_snapshot WHERE game_id = :g ORDER BY seq"), {"g": gid})]
@@ -75,7 +95,7 @@ def consistency_problems(engine: sa.Engine, every: int = SNAPSHOT_EVERY) -> list
                 problems.append(f"game {gid}: snapshots {snaps} != {want}")
             if conn.execute(sa.text("SELECT count(*) FROM upload WHERE id = :u"), {"u": upload}).scalar_one() != 1:
                 problems.append(f"game {gid}: no upload")
-        for table in ("game_action", "game_snapshot", "game_card"):
+        for table in ("game_action_block", "game_snapshot", "game_card"):
             orphans = conn.execute(sa.text(f"SELECT count(*) FROM {table} WHERE game_id NOT IN (SELECT id FROM game)")).scalar_one()
             if orphans:
                 problems.append(f"{table}: {orphans} orphan row(s)")

@@ -1,4 +1,4 @@
-"""PostgreSQL takes the action and deck-card rows as COPY text the writer makes itself: every value must come back
+"""PostgreSQL takes the action blocks and deck-card rows as COPY text the writer makes itself: every value must come back
 as the text it stands for (backslashes, tabs, newlines and carriage returns in JSON strings, non-ASCII), as SQLite's
 ``executemany`` keeps it. And the actions' canonical texts, made in one pass, are each action's."""
 
@@ -15,8 +15,8 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import copy_field, encode_sorted, encode_sorted_lines
 from pmemo_replay.store.prepare import Prepared, prepare
-from pmemo_replay.store.writer import action_copy_text, write_batch
-from tests.store.data import LOGS, simulated
+from pmemo_replay.store.writer import block_copy_text, write_batch
+from tests.store.data import LOGS, simulated, stored_actions
 
 AWKWARD = ["back\\slash", "tab\there", "new\nline", "carriage\rreturn", "\\N", "\\.", 'quote " and \\"', "青 \u2028 😀",
            "\\t literally", "end\\"]
@@ -29,15 +29,15 @@ def awkward_log() -> bytes:
     return json.dumps(doc, ensure_ascii=False).encode("utf-8")
 
 
-def test_copy_text_rows_are_the_rows() -> None:
+def test_copy_text_rows_are_the_blocks() -> None:
     p = prepare(awkward_log(), "awkward", bundled_cards())
     assert isinstance(p, Prepared)
-    text = action_copy_text(p, 7)
-    assert text.endswith("\n") and text.count("\n") == len(p.actions)
+    text = block_copy_text(p, 7)
+    blocks = p.action_blocks(7)
+    assert text.endswith("\n") and text.count("\n") == len(blocks) > 1
     rows = [line.split("\t") for line in text[:-1].split("\n")]
-    expected = [("7", str(seq), copy_field(kind), "\\N" if player is None else str(player), copy_field(data))
-                for _, seq, kind, player, data in p.action_rows(7)]
-    assert [tuple(r) for r in rows] == expected
+    assert [tuple(r) for r in rows] == [(str(g), str(seq), str(stop), copy_field(data)) for g, seq, stop, data in blocks]
+    assert "\n".join(data for *_, data in blocks) == p.action_json and len(p.actions) == blocks[-1][2]
     assert any("\\\\" in data for *_, data in rows)  # the JSON escapes' backslashes are doubled
 
 
@@ -49,12 +49,10 @@ def test_awkward_actions_come_back_as_sent(store_url: str) -> None:
         r = store.ingest_text(data, "awkward")
         assert r.status == "stored" and r.game_id is not None
         with store.engine.connect() as conn:
-            cast = "data::text" if conn.dialect.name == "postgresql" else "data"
-            stored = conn.execute(sa.text(f"SELECT seq, type, player, {cast} FROM game_action WHERE game_id = :g "
-                                          "ORDER BY seq"), {"g": r.game_id}).all()
+            stored = stored_actions(conn, r.game_id)
             cards = conn.execute(sa.text("SELECT player, card FROM game_card WHERE game_id = :g ORDER BY player, card"),
                                  {"g": r.game_id}).all()
-        assert [tuple(row) for row in stored] == p.actions
+        assert stored == list(enumerate(p.actions))
         assert [tuple(row) for row in cards] == sorted(p.cards)
         assert [a["text"] for a in store.actions(r.game_id) if a["type"] == "note"] == [*AWKWARD, "\t".join(AWKWARD)]
 

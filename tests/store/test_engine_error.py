@@ -13,7 +13,7 @@ from pmemo_replay.store import Store
 from pmemo_replay.store.pipeline import prepare_item
 from tests.store.data import LOGS, table_counts
 
-EMPTY = {"upload": 0, "game": 0, "game_action": 0, "game_snapshot": 0, "game_card": 0}
+EMPTY = {"upload": 0, "game": 0, "actions": 0, "game_snapshot": 0, "game_card": 0}
 
 
 @pytest.fixture

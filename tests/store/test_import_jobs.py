@@ -36,8 +36,8 @@ def _logs(folder: Path, count: int, duplicates: int = 0) -> list[Path]:
 
 def _games(url: str) -> set[tuple[str, int, int]]:
     with Store(url) as store, store.engine.connect() as conn:
-        return set(map(tuple, conn.execute(sa.text("SELECT content_hash, n_actions, "
-                                        "(SELECT count(*) FROM game_action a WHERE a.game_id = g.id) FROM game g")).all()))
+        return set(map(tuple, conn.execute(sa.text("SELECT content_hash, n_actions, (SELECT coalesce(sum(a.stop - a.seq), 0) "
+                                                   "FROM game_action_block a WHERE a.game_id = g.id) FROM game g")).all()))
 
 
 def _summary(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[int]]:

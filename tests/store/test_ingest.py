@@ -12,10 +12,11 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.checking import check_text
 from pmemo_replay.logio import dump_json, dump_jsonl, parse_log
 from pmemo_replay.store import Store, canonical_text, content_hash
-from pmemo_replay.store.prepare import SNAPSHOT_EVERY, Prepared, prepare
-from tests.store.data import LOGS, illegal_log, simulated, table_counts
+from pmemo_replay.store.db import encode_sorted_lines
+from pmemo_replay.store.prepare import ACTION_BLOCK, SNAPSHOT_EVERY, Prepared, prepare
+from tests.store.data import LOGS, illegal_log, simulated, stored_actions, table_counts
 
-EMPTY = {"upload": 0, "game": 0, "game_action": 0, "game_snapshot": 0, "game_card": 0}
+EMPTY = {"upload": 0, "game": 0, "actions": 0, "game_snapshot": 0, "game_card": 0}
 
 
 def test_legal_log_becomes_rows(store: Store) -> None:
@@ -43,7 +44,7 @@ def test_legal_log_becomes_rows(store: Store) -> None:
     assert g.engine_version and g.ruling is None
     assert store.actions(r.game_id) == log.actions
     counts = table_counts(store.engine)
-    assert counts["upload"] == 1 and counts["game_action"] == total
+    assert counts["upload"] == 1 and counts["actions"] == total
     assert counts["game_snapshot"] == len([*range(SNAPSHOT_EVERY, total, SNAPSHOT_EVERY), total])
     decks = {(n, c) for n, p in enumerate(log.header["players"]) for c in (*p["deck"], *p["ex_deck"])}
     assert counts["game_card"] == len(decks)
@@ -53,13 +54,20 @@ def test_legal_log_becomes_rows(store: Store) -> None:
     assert upload.content_hash == hashlib.sha256(data).hexdigest()
 
 
-def test_action_rows_keep_type_and_player(store: Store) -> None:
-    r = store.ingest_text((LOGS / "original-points.jsonl").read_bytes(), "o.jsonl")
+def test_actions_are_stored_in_blocks_of_their_canonical_texts(store: Store) -> None:
+    """A block row per ``ACTION_BLOCK`` actions (the last one shorter), each line an action's canonical text."""
+    data = simulated(1, 5)[0]
+    log = parse_log(data)
+    r = store.ingest_text(data, "sim.jsonl")
+    assert r.game_id is not None and len(log.actions) > 2 * ACTION_BLOCK
     with store.engine.connect() as conn:
-        rows = conn.execute(sa.text("SELECT seq, type, player FROM game_action WHERE game_id = :g ORDER BY seq"),
-                            {"g": r.game_id}).all()
-    actions = store.actions(r.game_id or 0)
-    assert [(s, t, p) for s, t, p in rows] == [(i, a["type"], a.get("p")) for i, a in enumerate(actions)]
+        blocks = conn.execute(sa.text("SELECT seq, stop FROM game_action_block WHERE game_id = :g ORDER BY seq"),
+                              {"g": r.game_id}).all()
+        stored = stored_actions(conn, r.game_id)
+    n = len(log.actions)
+    assert [tuple(b) for b in blocks] == [(i, min(i + ACTION_BLOCK, n)) for i in range(0, n, ACTION_BLOCK)]
+    assert stored == list(enumerate(encode_sorted_lines(log.actions).split("\n")))
+    assert store.actions(r.game_id) == log.actions
 
 
 def test_illegal_log_stores_nothing_and_reports_the_ruling(store: Store) -> None:
@@ -96,7 +104,7 @@ def test_identical_log_twice_in_either_form_is_stored_once(store: Store) -> None
     assert first.game_id == again.game_id == third.game_id and first.content_hash == again.content_hash
     counts = table_counts(store.engine)
     total = len(parse_log((LOGS / "mhk-points.json").read_bytes()).actions)
-    assert counts["game"] == counts["upload"] == 1 and counts["game_action"] == total
+    assert counts["game"] == counts["upload"] == 1 and counts["actions"] == total
 
 
 def test_same_log_twice_in_one_batch(store: Store) -> None:
@@ -120,7 +128,7 @@ def test_prepared_hash_is_the_canonical_hash() -> None:
         assert isinstance(p, Prepared)
         log = parse_log(data)
         assert p.content_hash == content_hash(log) == content_hash(parse_log(dump_json(log)))
-        assert [json.loads(a[3]) for a in p.actions] == log.actions
+        assert [json.loads(a) for a in p.actions] == log.actions
 
 
 def test_json_and_jsonl_forms_hash_alike_with_non_ascii_text(store: Store) -> None:

@@ -43,7 +43,7 @@ def test_games_stored_before_0006_keep_their_players(store_url: str, capsys: pyt
     with Store(store_url) as store:
         ids = [store.ingest_text(dump_jsonl(load_log(doc)), "old").game_id for doc in docs]
         before = _listing(store)
-        counts = {t: store.count(t) for t in ("game", "upload", "game_action", "game_snapshot", "game_seat")}
+        counts = {t: store.count(t) for t in ("game", "upload", "game_action_block", "game_snapshot", "game_seat")}
     assert None not in ids and counts["game_seat"] == 2 * len(docs)
     _at(store_url, "0005")  # the schema as it was: the players in game.player0/1, deck0/1
     engine = create_db_engine(store_url)
