@@ -23,7 +23,10 @@ effect's own Chara: "this card" inside a phrase, このカードを妨害して�
 Chara with AP/DP only, as ``zero_stat``), ``min_ap`` (AP at least: the same), ``source``
 (printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
 Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP below the
-DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated).
+DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated),
+``sum_at_most_source`` (AP + DP at most the effect's own Chara's AP + DP; round 24), ``min_level`` (level
+at least N: 1 + the cards of its Level Up stack, rule book 001 "Level up"; round 24),
+``approached_at_least`` (approached N or more times this turn; round 24).
 A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"count": what}``, see
 :func:`count`) worked out for the acting player when it is checked.
 
@@ -37,13 +40,15 @@ interfered by a Chara fitting it / interferes one fitting it now), ``entered_thi
 turn, the first time its cause happens), ``phase`` (``main``/``approach``), ``in_area`` (the effect's
 own Chara is in that area), ``history`` (this turn's plays, entries, approaches or interferences: ``{"event", "filter",
 "who", "at_least"|"exactly", "distinct"}``), ``answers`` (a response: what it answers, ``{"type": action type,
-"side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits), ``opponent_leaves_too`` (an
-opposing participant of the approach leaves by the same Elimination Judgement; checked when the Chara leaves),
+"side", "filter"}``), ``entered_by`` (a card filter the card whose effect put the Chara onto the Area fits; ``side``:
+whose effect it is, round 24), ``opponent_leaves_too`` (an opposing participant of the approach leaves by the same
+Elimination Judgement; checked when the Chara leaves),
 ``cards`` (``{"zone", "who", "filter", "at_least"|"at_most"}``: cards in a player's discard, removed zone or hand,
 see :func:`cards_in_zone`; also a count),
 ``nothing_under`` (no card under the effect's own Chara: none face down, no Level Up stack; round 20),
 ``left_by_approach`` (アプローチで退場: the effect's own Chara leaves by the Elimination Judgement of an approach in
-which it approached or interfered; checked when it leaves).
+which it approached or interfered; checked when it leaves), ``left_to`` (the zone the effect's own Chara leaves the
+Area for, after its own replacement effects: 場から捨て札置き場に置かれた; checked when it leaves; round 24).
 """
 
 from __future__ import annotations
@@ -239,7 +244,8 @@ _EARLY_KEYS: Final = frozenset({"max_cost", "min_cost", "rested", "not_self"})
 _LATER_KEYS: Final = frozenset({
     "max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
     "has_stats", "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
-    "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported"})
+    "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported", "sum_at_most_source", "min_level",
+    "approached_at_least"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS: Final = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -292,7 +298,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
                         "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins",
-                        "supported"})
+                        "supported", "sum_at_most_source", "min_level", "approached_at_least"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -334,6 +340,18 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     if "name_of_eliminated" in spec and not set(names_now(g, card, c.owner, c)) & names_of(g, _eliminated_of_opponent(g, actor),
                                                                                    1 - actor):
         return "shares no name with the opponent's Chara just eliminated"
+    if "min_level" in spec and c.level < int(spec["min_level"]):  # round 24: LVN以上 (1 + its Level Up stack)
+        return f"is level {c.level} < {spec['min_level']}"
+    if "approached_at_least" in spec:  # round 24: approached N or more times this turn (its own turn's history)
+        n = sum(1 for ev, _, uid in g.players[c.owner].turn_log if ev == "approach" and uid == c.uid)
+        if n < int(spec["approached_at_least"]):
+            return f"approached {n} time(s) this turn, fewer than {spec['approached_at_least']}"
+    if spec.get("sum_at_most_source"):  # round 24: AP + DP at most the effect's own Chara's AP + DP
+        if not card.has_stats or source is None or g.chara_by_uid(source.uid) is None:
+            return "has no AP + DP to compare"
+        mine, theirs = (sum(stats.used(v) for v in stats.ap_dp(g, x)) for x in (c, source))
+        if mine > theirs:
+            return f"has AP + DP {mine} > {theirs}"
     if "max_ap" in spec or "max_dp" in spec or "min_ap" in spec or "ap_below_source_dp" in spec:
         if ("max_ap" in spec or "max_dp" in spec or "min_ap" in spec) and not card.has_stats:
             return "has no AP/DP"  # "-/-": no value at all, so none that is N or less (as zero_stat / min_stat)
@@ -484,6 +502,8 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
         return n == int(want["exactly"]) if "exactly" in want else n >= int(want.get("at_least", 1))
     if key == "answers":
         return _answers(g, owner, want)
+    if key == "left_to":  # round 24: the effect's own Chara leaves the Area for this zone (checked as it leaves)
+        return g.leaving_to == want
     if key == "left_by_approach":  # アプローチで退場: sent off by the Elimination Judgement of an approach it took part in
         ap = g.approach  # (approaching or interfering; an effect's move during the approach is not it)
         on = source is not None and ap is not None and ap.judging and (
@@ -502,7 +522,12 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
             both = False
         return both == bool(want)
     if key == "entered_by":
-        return g.effect_card is not None and card_matches(g, g.card(g.effect_card), want, owner)
+        if g.effect_card is None:
+            return False
+        side = want.get("side")  # round 24: whose card's effect (相手のカードの効果で), seen from this card's owner
+        if side is not None and (g.effect_player is None or (g.effect_player == owner) != (side == "self")):
+            return False
+        return card_matches(g, g.card(g.effect_card), {k: v for k, v in want.items() if k != "side"}, owner)
     if key == "coins":  # coins on the effect's own Chara (engine.pm.coins)
         return coins.condition_holds(source, want)
     # checked when the trigger fires (engine.pm.triggers.fire; ``played``: fire_paid_for_play)

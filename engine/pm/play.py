@@ -671,6 +671,7 @@ def run_effect(
     given = action.get("ops")
     if eff is not None and eff.scripted and not (given is not None and waived("ops")):
         outer, g.effect_card = g.effect_card, card_id
+        outer_player, g.effect_player = g.effect_player, player
         try:
             r = script.run(g, player, card_id, eff, targets, source, action, trail, in_response=in_response,
                            entered=entered)
@@ -679,7 +680,7 @@ def run_effect(
                 err.despite = "ops"  # as played, the logged ops may stand instead (an extra draw)
             raise
         finally:
-            g.effect_card = outer
+            g.effect_card, g.effect_player = outer, outer_player
         for why in r.unverified:
             trail.unverified("effect.result", f"{describe(g, card_id)}: {why}")
         return r.disables
@@ -695,10 +696,11 @@ def run_effect(
         trail.unverified("effect.result", f"{describe(g, card_id)} is not scripted{why}: nothing recorded, unverified")
     disables = False
     outer, g.effect_card = g.effect_card, card_id  # recorded ops are this card's effect too (entered_by: GRAN 01-046)
+    outer_player, g.effect_player = g.effect_player, player
     try:
         for op in ops:  # losing conditions wait until the action has fully resolved (reading 2)
             if apply_op(g, op, trail, verified=False, in_response=in_response):
                 disables = True
     finally:
-        g.effect_card = outer
+        g.effect_card, g.effect_player = outer, outer_player
     return disables

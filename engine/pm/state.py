@@ -275,12 +275,14 @@ class GameState:
         "departed",
         "discard_heard",
         "effect_card",
+        "effect_player",
         "eliminated",
         "eliminated_owners",
         "first",
         "hand_limit",
         "lapsed",
         "last_end",
+        "leaving_to",
         "next_uid",
         "pending_triggers",
         "phase",
@@ -347,6 +349,8 @@ class GameState:
         self.answering: tuple[int, str, str, int] | None = None
         #: the card whose scripted effect is resolving (the cause of a Chara put onto the Area), else None
         self.effect_card: str | None = None
+        #: the player whose effect that is (``entered_by`` with ``side``: 相手のカードの効果で; round 24)
+        self.effect_player: int | None = None
         #: the cards the last Elimination Judgement sent off (``name_of_eliminated`` specs)
         self.eliminated: list[str] = []
         #: the owner of each of ``eliminated`` (an opponent's card just sent off: ``name_of_eliminated``)
@@ -363,6 +367,8 @@ class GameState:
         self.wide_cache: tuple[int, list[Chara], frozenset[str], frozenset[str], bool] | None = None  # engine.pm.stats._wide_entry
         #: the ``discard_<event>`` causes some card of the database listens for (engine.pm.triggers.fire_others)
         self.discard_heard: frozenset[str] | None = None
+        #: where the Chara now leaving the Area goes (its leaving triggers' ``left_to``); None between actions
+        self.leaving_to: str | None = None
         self.watch_cache: tuple[int, dict[str, list[Chara]], frozenset[str]] | None = None
 
     def clone(self) -> GameState:
@@ -400,6 +406,7 @@ class GameState:
         g.bans = list(self.bans)
         g.answering = self.answering
         g.effect_card = self.effect_card
+        g.effect_player = self.effect_player
         g.eliminated = list(self.eliminated)
         g.eliminated_owners = list(self.eliminated_owners)
         g.area_gen = self.area_gen
@@ -407,6 +414,7 @@ class GameState:
         g.wide_cache = g.watch_cache = None
         g.by_uid = {}
         g.discard_heard = self.discard_heard
+        g.leaving_to = None
         return g
 
     # -- helpers -------------------------------------------------------

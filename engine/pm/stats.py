@@ -496,7 +496,7 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
                 for step in eff.script:
                     if step.get("op") == "cost" and _cost_step_applies(g, step, card, player):
                         cost += int(step.get("n", 0))
-    for eff in card.continuous() if card.type != "event" and "cost" in self_ops(g, card_id) else ():
+    for eff in _own_cost_effects(card) if "cost" in self_ops(g, card_id) else ():
         if conditions.holds(g, player, eff.condition):
             assert eff.script is not None
             for step in eff.script:
@@ -504,6 +504,16 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
                     k = 1 if "per" not in step else conditions.count(g, player, step["per"]) // int(step["per"].get("each", 1))
                     cost += int(step.get("n", 0)) * k
     return used(cost)
+
+
+def _own_cost_effects(card: Card) -> tuple[Any, ...]:
+    """The continuous effects of a card that may change its own usage cost in the hand: a Chara's or a Support's, and
+    an Event's later effects that are only such a change (round 24: このカードは、手札にある状態で、…使用コスト-Nを得る);
+    an Event's first effect is the one its play runs, never read here."""
+    if card.type != "event":
+        return card.continuous()
+    return tuple(e for e in card.effects[1:] if e.scripted and e.script
+                 and all(s.get("op") == "cost" and set(s) <= {"op", "n"} for s in e.script))
 
 
 def _copies(hand: list[str | None], card_id: str) -> int:

@@ -120,7 +120,11 @@ def leave_area(g: GameState, c: Chara, to: str, *, face: str | None = None) -> N
     if g.delayed or (info[6] if info is not None else _leave_heard(g.cards)):
         from engine.pm.triggers import fire_leave  # leaving triggers look at the Chara still on the Area
 
-        fire_leave(g, c)
+        g.leaving_to = replacement.destination(g, c.card, to)  # where it goes (``left_to``), after its replacements
+        try:
+            fire_leave(g, c)
+        finally:
+            g.leaving_to = None
     (p.main if c.area == "main" else p.support).remove(c)
     area_changed(g, c.card)
     for s in c.supports:

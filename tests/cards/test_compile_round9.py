@@ -37,7 +37,7 @@ def test_the_chara_opposite_this_card_as_a_selector() -> None:
     assert phrase("アプローチしている相手のキャラ").spec == {"approaching": True, "side": "opponent"}  # type: ignore[union-attr]
     # the other Chara's own phrase must be read: an unknown part leaves the whole phrase unread
     assert phrase("空を飛ぶキャラに妨害されている自分のキャラ") is None
-    assert phrase("同じターンの間に2回以上アプローチしている相手のキャラ") is None
+    assert phrase("同じターンの間に2回以上妨害している相手のキャラ") is None  # (approached twice: read in round 24)
 
 
 def test_a_trigger_naming_the_chara_this_card_interferes() -> None:

@@ -214,8 +214,9 @@ def test_pinch_granted_effect_keeps_its_condition() -> None:
     "このカードは、このターン、【探偵】を持つキャラとしても扱う。",  # not all game long: not a fact of the card
     "このカードが登場したターンの間に、自分のキャラが場に出た場合、カードを1枚引く。",  # its own entry too? not read
     "〔逆境3〕:「このカードは、ゲーム中、【探偵】を持つキャラとしても扱う。」",  # a property under a Pinch: not read
-    # heard in the discard, then a step on "this card": no Chara is "self" for such a trigger
-    "このカードが捨て札置き場にある状態で、自分のキャラが登場した場合、このカードを場に出す。その場合、このカードは、ターン終了時まで+10/+10を得る。",
+    # heard in the discard, then a step on "this card" that did not come back: no Chara is "self" for such a trigger
+    # (after "put this card onto the Area", "this card" is the Chara the effect put there: round 24, test_compile_round24)
+    "このカードが捨て札置き場にある状態で、自分のキャラが登場した場合、このカードは、ターン終了時まで+10/+10を得る。",
     "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔疾風〕を得る。",  # a keyword the engine does not know
     "このカードが登場した場合、カードを1枚引く。その場合、そのキャラを活動状態にできる。",  # "may" on a Chara named before
 ])

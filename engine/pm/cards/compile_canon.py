@@ -112,6 +112,24 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # まで無効にする) = ターン終了時まで、Xのテキストを無効にする; a comma left out after 全てのプレイヤーは
     (r"(?:(?<=^)|(?<=[、。:]))([^、。:]+?)のテキストを、?ターン終了時まで無効にする", r"ターン終了時まで、\1のテキストを無効にする"),
     (r"(?:(?<=^)|(?<=[、。]))全てのプレイヤーは(?!、)", "全てのプレイヤーは、"),
+    # round 24: "X is in your (the opponent's) Main / Support Area" with no count = one or more there, as the count
+    # condition reads it (相手のメインエリアに…がいる場合 / 状態で = …が1枚以上いる…)
+    (r"(?:(?<=^)|(?<=[、。]))((?:相手|自分)の(?:メイン|サポート)エリアに、?[^、。]+?)がいる(?=場合|状態で|間)", r"\1が1枚以上いる"),
+    # round 24: "when this card, while C, enters during your turn" (…状態で、自分のターンの間に場に出た場合) = "during your
+    # turn, when this card enters while C" (場に出た = 登場した: both the trigger ``enter``)
+    (r"^このカードが、([^。]+?)状態で、自分のターンの間に(?:場に出た|登場した)場合、",
+     r"自分のターンの間、このカードが、\1状態で登場した場合、"),
+    # round 24: "put this card from the discard onto the Area. If it entered by this effect (その場合), this card …":
+    # the card that entered is this card, the Chara this effect put there (この効果で場に出たキャラ, step target
+    # ``entered``); "if it entered by this effect" is the put's "if so"
+    (r"((?:捨て札置き場にある)?このカードを場に出す(?:ことができる)?。)(?:この効果で場に出た場合|その場合)、"
+     r"このカード(は|のテキストは)、", r"\1その場合、この効果で場に出たキャラ\2、"),
+    (r"((?:捨て札置き場にある)?このカードを場に出す(?:ことができる)?。)(その場合|その後)、このカードの上に",
+     r"\1\2、この効果で場に出たキャラの上に"),
+    # round 24: "X gets +A/+D until the end of the turn, and its text is negated" (…を得るとともに、テキストが無効になる):
+    # the two, in the order written, until the end of the turn
+    (r"(この効果で場に出たキャラ)は、ターン終了時まで([+\-±]\d+/[+\-±]\d+)を得るとともに、テキストが無効になる",
+     r"\1は、ターン終了時まで\2を得る。その後、ターン終了時まで、\1のテキストを無効にする"),
 ]]
 
 

@@ -18,6 +18,7 @@ from engine.pm.cards.compile_phrases import (
     Got,
     NotUnderstood,
     Step,
+    _chara,
     _np,
     _num,
     _pick,
@@ -158,6 +159,19 @@ def static_on_all(text: str, ctx: Ctx) -> Got | None:
             raise NotUnderstood(text)
         return Got([{"op": "grant", "target": {"all": p.chara_spec()}, "what": w, "until": "turn_end"}
                     for w in _GRANTS[m["g"]]])
+    if m := re.fullmatch(r"(?P<np>[^、。]+?キャラ)は、アプローチでポイントを与えることができない", text):
+        # round 24: "X (a kind of Chara, no count) cannot give points by an approach" (SAGA 01-015): on each of them
+        p = _np(m["np"], ctx)
+        if p.head != "chara" or p.all or p.same_name or p.other_than_that or "side" not in p.spec:
+            raise NotUnderstood(text)
+        return Got([{"op": "grant", "target": {"all": p.chara_spec()}, "what": "cannot_give_points", "until": "turn_end"}])
+    if m := re.fullmatch(r"(?P<np>[^、。]*全ての[^、。]+?)は、(?P<other>[^、。]+?)には妨害されない", text):
+        # round 24: "every X of yours is not interfered by Y" (SAGA ST-025): the grant on each X, as for AP/DP below
+        (who,) = _subjects(m["np"], None, ctx)
+        if not isinstance(who, dict):  # every Chara of a side (all_own): no continuous step reaches them so
+            raise NotUnderstood(text)
+        return Got([{"op": "grant", "target": who, "what": {"not_interfered_by": _chara(m["other"], ctx)},
+                     "until": "turn_end"}])
     if m := re.fullmatch(r"(?P<np>[^。]+?キャラ)のテキストは無効になる", text):
         return Got([{"op": "grant", "target": {"all": _kind(m["np"], ctx)}, "what": "text_negated", "until": "turn_end"}])
     m = re.fullmatch(rf"(?:(?P<lead>[^、。]+?)(?:場合|間)、)?(?:(?P<lead2>[^、。]+?)(?:場合|間)、)?"

@@ -140,6 +140,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP/DPの値を持たない", {"not": {"has_stats": True}}),  # round 22: printed without AP/DP (-/-)
     # a Support card set on it (round 16): 『S』のサポートカード / サポートカードがセットされている (a Chara-only key)
     (r"(?:『([^』]+)』の)?サポートカードがセットされている", lambda m: {"supported": {"series": m[1]} if m[1] else {}}),
+    # round 24: "that approached N or more times this turn" (同じターンの間にN回以上アプローチしている)
+    (r"同じターンの間に(\d+)回以上アプローチ(?:に参加)?している", lambda m: {"approached_at_least": int(m[1])}),
     (r"妨害(?:に参加)?している", {"interfering": True}),
     (r"アプローチ(?:に参加)?している", {"approaching": True}),
     (r"アプローチに参加していない", {"not": {"approaching": True}}),
@@ -156,6 +158,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"このカードと同じ特徴を持つ", {"shares_property": True}),
     (r"そのキャラ以外の、?", {"other_than_that": True}),
     (r"このカードのDPより低いAPの値を持つ", {"ap_below_source_dp": True}),
+    # round 24: "whose AP + DP is at most this card's AP + DP"; "LV N or more" (a Chara's level: 1 + its Level Up stack)
+    (r"このカードのAPとDPの合計値以下のAPとDPの合計値を持つ", {"sum_at_most_source": True}),
+    (r"LV(\d+)以上の", lambda m: {"min_level": int(m[1])}),
     (r"相手の", {"side": "opponent"}),
     (r"自分の", {"side": "self"}),
     (r"全ての", {"all": True}),

@@ -1240,14 +1240,16 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if text.startswith("このカードは、"):
         ctx.this_subject = True
         text = text[len("このカードは、"):]
-    if m := re.match(r"カードの効果で(?P<np>[^、]+?)が場に出た場合、", text):
-        # "when X is put onto the Area by a card's effect" (not summoned): the effect's card is any card
+    if m := re.match(r"(?:(?P<whose>自分|相手)の)?カードの効果で(?P<np>[^、]+?)が場に出た場合、", text):
+        # "when X is put onto the Area by a card's effect" (not summoned): the effect's card is any card; round 24: by
+        # your / the opponent's card's effect (相手のカードの効果で), the effect's player (``side``, seen from this card's)
         p = _np(m["np"], ctx)
         if p.head not in ("chara", "name") or p.all or p.same_name:
             raise NotUnderstood(m["np"])
         spec = p.chara_spec()
         prefix = "any_" if _could_be(ctx.card, spec) else "other_"
-        return prefix + "enter", {**cond, "subject": spec, "entered_by": {}}, text[m.end():]
+        by = {"side": "self" if m["whose"] == "自分" else "opponent"} if m["whose"] else {}
+        return prefix + "enter", {**cond, "subject": spec, "entered_by": by}, text[m.end():]
     for m in (re.match(r"(?P<np>[^、]+?)のアプローチで相手のキャラが退場した場合、", text), OTHER_HEAD.match(text)):
         if m is not None:
             cause = "eliminated_opponent" if m.re is not OTHER_HEAD else other_cause(m["ev"])
@@ -1285,8 +1287,8 @@ def _also_is(text: str, ctx: Ctx) -> Got | None:
 
 def _static(text: str, ctx: Ctx) -> Got:
     """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
-    if m := re.fullmatch(r"(?P<c>[^、。]+?)(?P<how>場合|間)、このカードは、(?P<rest>.+)", text):
-        text = f"このカードは、{m['c']}{m['how']}、{m['rest']}"  # the same, the condition first
+    if m := re.fullmatch(r"(?P<c>[^、。]+?(?:場合|間)、)(?P<c2>[^、。]+?(?:場合|間)、)?このカードは、(?P<rest>.+)", text):
+        text = f"このカードは、{m['c']}{m['c2'] or ''}{m['rest']}"  # the same, the condition(s) first (round 24: two)
     from engine.pm.cards.compile_r10 import coordinated, kind_ban, sentences
 
     if (got := sentences(text, ctx, _static) or coordinated(text, ctx, _static)) is not None:
@@ -1421,8 +1423,9 @@ def effect(text: str, ctx: Ctx) -> Got:
         return _static(text, ctx)
     if ctx.card.type == "event" and ctx.kind != "auto":
         from engine.pm.cards.compile_r23 import event_wait
+        from engine.pm.cards.compile_r24 import event_hand_cost
 
-        if (got := event_wait(text, ctx)) is not None:
+        if (got := event_wait(text, ctx) or event_hand_cost(text, ctx)) is not None:
             return got
     trigger, cond = None, {}
     if ctx.kind == "auto":

@@ -32,6 +32,7 @@ from engine.pm.cards import compile_r20 as _r20  # registers its clause readers
 from engine.pm.cards import compile_r21 as _r21  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r22 as _r22  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r23 as _r23  # noqa: F401 - registers its clause readers
+from engine.pm.cards import compile_r24 as _r24  # registers its clause readers; hand_cost_only
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -280,6 +281,8 @@ def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | No
     effects = tuple(_defined_keyword(e, card, keywords) if e.why else e if (unsure and e.kind == "auto") or (
                     keywords is not None and keywords.disputed_in(t)) else (compile_effect(t, e, card) or e)
                     for t, e in zip(pieces.effects, card.effects, strict=True))
+    if card.type == "event" and effects and effects[0].compiled and _r24.hand_cost_only(effects[0].script):
+        effects = (card.effects[0], *effects[1:])  # an Event's play runs its first effect: not a cost in the hand
     if any(e.kind == "auto" for e in card.effects[1:]):
         effects = _with_later(card, pieces.effects, effects, unsure)
     backup = card.backup

@@ -84,7 +84,7 @@ _CONTINUES = re.compile("^(?:その|そう|また|さらに|捨て札にし)")
 _WHILE_BAN = re.compile("^[^、。]*(?:している|いる)間、(?:相手|自分|全てのプレイヤー)は、[^。]*できない$")
 #: "if X is there, this card gets 〔KW〕" (…いる場合、このカードは、〔突破30〕を得る; a state, a keyword, no "until"): a
 #: continuous effect of its own after a triggered one too (round 20), like the bans above
-_STATE_KEYWORD = re.compile("^[^、。]*(?:いる|ある)場合、このカードは、?(?:〔[^〔〕]+〕)+を得る$")
+_STATE_KEYWORD = re.compile("^(?:自分のターンの間、)?[^、。]*(?:いる|ある)場合、このカードは、?(?:〔[^〔〕]+〕)+を得る$")
 
 
 #: why a keyword (with its brackets) is not read in a set, or None (engine.pm.cards.reminders.Keywords.dispute)
