@@ -785,7 +785,8 @@ def _judge(r: Run, step: Step) -> None:
 
 def _delay(r: Run, step: Step) -> None:
     """Set up a delayed effect (no op: the script records it): it fires when ``on`` happens (to ``subject``) until
-    ``until``, once, and is logged as a trigger of the card (docs/log-extensions.md)."""
+    ``until``, once, and is logged as a trigger of the card (docs/log-extensions.md). A list of keys as ``subject``
+    is one effect watching each Chara they name: the first event of any of them fires it."""
     card = r.g.card(r.card_id)
     if "auto" in step:
         idx = int(step["auto"])
@@ -799,6 +800,10 @@ def _delay(r: Run, step: Step) -> None:
         if not who:
             return  # the Chara it waits for is gone: it can never fire
         subject = who[0].uid
+    elif isinstance(key, (list, tuple)):
+        subject = sorted({c.uid for k in key for c in r.subjects(k)})
+        if not subject:
+            return  # every Chara it waits for is gone
     elif isinstance(key, Mapping):
         subject = dict(key)
         if "same_name" in subject:

@@ -207,6 +207,8 @@ def fire_delayed(g: GameState, event: str, subject: Chara | None, trail: Trail) 
         want = reg.get("subject")
         if isinstance(want, int) and (subject is None or subject.uid != want):
             continue
+        if isinstance(want, list) and (subject is None or subject.uid not in want):
+            continue  # one effect watching several Charas: any of them
         if isinstance(want, dict) and (subject is None or chara_problem(g, reg["p"], want, subject, None)):
             continue
         g.delayed[uid] = {**reg, "fired": True}

@@ -104,7 +104,8 @@ def test_the_cards_they_were_made_for_compile(cid: str, idx: int) -> None:
 
 
 @pytest.mark.skipif(not (DATA / "SAGA").is_dir(), reason="needs ../shared/data/precious-data")
-def test_two_targets_each_set_up_a_later_sentence() -> None:
+def test_two_targets_set_up_one_later_sentence_watching_both() -> None:
+    """One delayed effect for both Charas (session 12's decision: a 「~した場合」 effect works once a turn)."""
     play = _set("SSSS").get("SSSS ST-027").effects[0]
     delays = [s for s in play.script if s["op"] == "delay"]
-    assert [d["subject"] for d in delays] == ["target:0", "target:1"] and {d["auto"] for d in delays} == {0}
+    assert [(d["subject"], d["auto"]) for d in delays] == [(["target:0", "target:1"], 0)]

@@ -41,18 +41,20 @@ def _cause(on: str) -> str:
 _AT_END = re.compile(r"(?:(?P<c>[^、。]+?)場合、)?ターン終了時に、?(?P<then>.+)")
 
 
-def _subjects(who: str, play: Effect, card: Card) -> list[Any]:
-    """Whom the later sentence waits for: the play effect's target (each of its targets, when it names several Charas
-    alike in one clause: "2 of your Charas get …; this turn, when that Chara …" waits for each), or named Charas."""
+def _subject(who: str, play: Effect, card: Card) -> Any:
+    """Whom the later sentence waits for: the play effect's target; all of its targets, when it names several Charas
+    alike in one clause ("2 of your Charas get …; this turn, when that Chara …": one delayed effect watching them
+    all, heard the first time any of them does it, as a 「~した場合」 effect works once a turn: docs/compiler.md,
+    "Decisions on disputed readings"); or a kind of Chara."""
     if who == "このカード":  # a Chara's own later sentence: this card (its source)
         if card.type != "chara":
             raise ph.NotUnderstood(who)
-        return ["self"]
+        return "self"
     if who in ("そのキャラ", "指定したキャラ", "指定されたキャラ"):
         if not play.targets:
             raise ph.NotUnderstood(who)
         if len(play.targets) == 1:
-            return ["target"]
+            return "target"
         first = {k: v for k, v in play.targets[0].items() if k != "distinct"}
         if any({k: v for k, v in t.items() if k != "distinct"} != first or t.get("up_to") for t in play.targets):
             raise ph.NotUnderstood(who)  # targets of different kinds: which of them? not read
@@ -60,7 +62,7 @@ def _subjects(who: str, play: Effect, card: Card) -> list[Any]:
     p = ph.phrase(who, card.series)
     if p is None or p.head not in ("chara", "name") or p.all or p.same_name or p.spec.get("side") not in ("self", "opponent"):
         raise ph.NotUnderstood(who)  # a kind of Chara of yours or of the opponent's (round 18), seen from the player
-    return [p.chara_spec()]
+    return p.chara_spec()
 
 
 def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[list[dict[str, Any]], Effect]:
@@ -68,8 +70,7 @@ def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[list[dict[str
     t = text.rstrip("。")
     steps_: list[dict[str, Any]]
     if m := _LATER.fullmatch(t):
-        steps_ = [{"op": "delay", "on": _cause(m["on"]), "subject": who, "auto": j}
-                  for who in _subjects(m["who"], play, card)]
+        steps_ = [{"op": "delay", "on": _cause(m["on"]), "subject": _subject(m["who"], play, card), "auto": j}]
     elif m := _AT_END.fullmatch(t):
         steps_ = [{"op": "delay", "on": "turn_end", "auto": j}]
         if m["c"]:  # "if X, at the end of the turn Y": X checked now (as compile_phrases.clause reads it)

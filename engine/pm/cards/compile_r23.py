@@ -80,14 +80,14 @@ def event_wait(text: str, ctx: Ctx) -> ph.Got | None:
     Charas are chosen when it fires, and B opening with "may" makes the fired part optional. None when the text has
     another shape; a B naming the Chara that caused it (そのキャラ) is not read."""
     from engine.pm.cards import Effect
-    from engine.pm.cards.compile_event import LATER, _cause, _subjects
+    from engine.pm.cards.compile_event import LATER, _cause, _subject
 
     m = LATER.fullmatch(text)
     if m is None or ctx.card.type != "event" or ctx.kind == "auto":
         return None
     if re.search("そのキャラ|指定した|指定された|このカード", m["then"]):
         raise NotUnderstood(m["then"])
-    (who,) = _subjects(m["who"], Effect("activated"), ctx.card)  # a kind of Chara only: nothing is named before
+    who = _subject(m["who"], Effect("activated"), ctx.card)  # a kind of Chara only: nothing is named before
     inner = Ctx(card=ctx.card, kind="auto")
     may: list[bool] = []
     steps = ph.body(m["then"], inner, may)
