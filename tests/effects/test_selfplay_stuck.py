@@ -13,6 +13,7 @@ import pytest
 
 from engine.fold import fold
 from engine.pm.legal import legal_actions
+from engine.pm.offers import offers
 from tests.effects.test_impossible_parts import DATA, with_saga
 from tests.effects.test_issue26_engine import mhk_game
 from tests.engine.kit import Game, assert_illegal, assert_legal
@@ -40,6 +41,7 @@ def test_st_018_offers_the_choice_of_a_support() -> None:
     assert [len(c.supports) for c in state.players[1].main] == [1, 1]
     offered = [a for a in legal_actions(state) if a["type"] == "trigger" and a["card"] == JUNKO]
     assert offered and all(len(a["choices"]) == 1 and len(a["choices"][0]) == 1 for a in offered)
+    assert offers(state)["actions"] == offered  # the recorder is offered the same (the trigger is owed first)
     g = _junko_enters()
     res = fold(g.header, [*g.actions, offered[0]], with_saga(), keep_trails=False)
     assert res.ruling is None
