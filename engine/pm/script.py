@@ -1190,12 +1190,20 @@ def puts_on_field(script: Sequence[Step] | None) -> bool:
                or any(puts_on_field(m) for m in s.get("modes", ())) for s in script or ())
 
 
+#: steps whose player decides something each time (a ``choices`` entry): picks, flips, modes, Charas rested, exchanges,
+#: coins taken off, Supports (or cards under Charas) moved off
+DECISION_OPS: Final = frozenset({"pick", "flip", "choose", "rest_any", "exchange", "remove_coins", "support_move"})
+
+
 def has_decisions(script: Sequence[Step] | None) -> bool:
-    """True when a script leaves a decision to a player (a pick, a mode, a Chara given up in a full Main Area)."""
-    return any(s.get("op") in ("pick", "flip", "choose", "rest_any", "exchange", "remove_coins") or s.get("may")
+    """True when a script leaves a decision to a player (a pick, a mode, Supports or coins taken off, a Chara given
+    up in a full Main Area), in any of its branches: the legal-action generator then names the first options
+    (:func:`auto_choices`), without which such an action is refused (a mandatory trigger would offer nothing)."""
+    return any(s.get("op") in DECISION_OPS or s.get("may")
                or (isinstance(s.get("target"), dict) and "chosen_by" in s["target"])
                or (s.get("op") == "move" and s.get("to") == "main")
-               or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ())) for s in script or ())
+               or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ())) or has_decisions(s.get("else", ()))
+               or any(has_decisions(m) for m in s.get("modes", ())) for s in script or ())
 
 
 def cost_key(kind: str, f: Mapping[str, Any]) -> str:
