@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from tests import reuse
 from tests.web.browser import SharedBrowser, checked_page
 
 # Property tests count examples, not time: on a loaded two-core machine one example may take longer than
@@ -36,6 +37,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         os.environ.setdefault("PMEMO_DUCKDB_THREADS", "1")
     config.stash[_BROWSER] = SharedBrowser()
+    reuse.install()  # compiled templates and a migrated empty SQLite store, made once per process (tests/reuse.py)
 
 
 _BROWSER = pytest.StashKey[SharedBrowser]()
@@ -67,6 +69,7 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _BROWSER in config.stash:
         config.stash[_BROWSER].close()
+    reuse.uninstall()
 
 
 def _shares_a_fixture(item: pytest.Item) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from alembic import command
@@ -25,7 +26,9 @@ def alembic_config(conn: Connection | None = None) -> Config:
     return cfg
 
 
+@cache
 def head_revision() -> str | None:
+    """The newest bundled migration (read once per process: Alembic imports every migration script to find it)."""
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
