@@ -243,8 +243,13 @@ def _cost(g: GameState, op: Mapping[str, Any]) -> str:
     if "all" in op:
         return _cost_held(g, op, until)
     if "next" in op:  # docs/log-extensions.md: the next card played fitting a filter
-        key = f"next|{json.dumps(dict(op['next']), sort_keys=True, ensure_ascii=False)}"
-        pl.cost_mods.setdefault(key, []).extend([(op["n"], until)] * int(op.get("count", 1)))
+        # one key per change: two changes of one filter both reach the next fitting card (they add up on it, as
+        # changes of different filters do); docs/compiler.md, decisions (session 12, SZ2 01-016)
+        f = json.dumps(dict(op["next"]), sort_keys=True, ensure_ascii=False)
+        key, i = f"next|{f}", 1
+        while key in pl.cost_mods:
+            key, i = f"next#{i}|{f}", i + 1
+        pl.cost_mods[key] = [(op["n"], until)] * int(op.get("count", 1))
         return f"the next card fitting {dict(op['next'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
     pl.cost_mods.setdefault(base_id(op["card"]), []).append((op["n"], until))
     return f"{describe(g, op['card'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"

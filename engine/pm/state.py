@@ -143,6 +143,14 @@ class Chara:
 HELD_COST: Final = "held|"
 
 
+def next_cost_key(key: str) -> bool:
+    """True for a ``cost_mods`` key of a "next card played" cost change: ``next|<filter>``, or ``next#<i>|<filter>``
+    for a further change with the same filter. Each key is one change in force (its entries: the change for the next
+    fitting card, and for the ones after it when the change names several: ``count``); every change in force reaches
+    the next fitting card played (engine.pm.ops ``cost`` ``next``; engine.pm.stats.hand_cost, use_next_cost)."""
+    return key.startswith(("next|", "next#"))
+
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class PlayerState:
     """One player's zones."""

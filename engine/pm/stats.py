@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from engine.pm import conditions
 from engine.pm.cards import Card, base_id
-from engine.pm.state import HELD_COST, Chara, GameState
+from engine.pm.state import HELD_COST, Chara, GameState, next_cost_key
 
 COIN_STATS: Final = {"+10/+10": (10, 10)}
 
@@ -482,7 +482,7 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int:
                 if mods and key.split("|", 2)[1] == base_id(card_id) and _copies(me.hand, card_id) <= len(mods):
                     cost += mods[0][0]
             elif "|" in key and conditions.card_matches(g, card, _cost_filter(key), player, "hand", printed_cost=True):
-                cost += mods[0][0] if key.startswith("next|") else sum(n for n, _ in mods)
+                cost += mods[0][0] if next_cost_key(key) else sum(n for n, _ in mods)
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
@@ -527,10 +527,11 @@ def _cost_filter(key: str) -> dict[str, Any]:
 
 
 def use_next_cost(g: GameState, player: int, card_id: str) -> None:
-    """A card was played: the first "next card played" cost change it fits is used up."""
+    """A card was played: every "next card played" cost change it fits is used up for it (a change naming several
+    next cards passes to the one after)."""
     me = g.players[player]
     card = g.card(card_id)
-    for key in [k for k in me.cost_mods if k.startswith("next|")]:
+    for key in [k for k in me.cost_mods if next_cost_key(k)]:
         if conditions.card_matches(g, card, _cost_filter(key), player, "hand", printed_cost=True):
             me.cost_mods[key].pop(0)
             if not me.cost_mods[key]:
