@@ -30,6 +30,9 @@ SET_CHANGE: Final = "set_change"
 #: a spec value "the number of Charas the rest_any step before rested" (休息状態にした枚数), put in when a grant runs
 RESTED_COUNT: Final = {"picked": "cards"}
 ZONE_FIELDS: Final = {"hand": "hand", "discard": "discard", "ex_deck": "ex_deck", "removed": "removed"}
+#: where a given move may take or put a card the recorder did not see (table logs; face down under a Chara too)
+_UNSEEN_FROM: Final = frozenset((*HIDDEN_FROM, "under"))
+_UNSEEN_TO: Final = frozenset((*HIDDEN_TO, "under"))
 
 
 @dataclass
@@ -212,7 +215,7 @@ def _same(given: Mapping[str, Any], op: Mapping[str, Any]) -> bool:
     if a.get("op") == "move" and b.get("op") == "move":
         # a given move without ``card`` between hidden zones: a card the recorder did not see (table logs)
         # (or face down under a Chara: hidden.move_under)
-        unseen = "card" not in a and a.get("from") in (*HIDDEN_FROM, "under") and a.get("to") in (*HIDDEN_TO, "under")
+        unseen = "card" not in a and a.get("from") in _UNSEEN_FROM and a.get("to") in _UNSEEN_TO
         return all(a.get(k) == b.get(k) for k in ("p", "from", "to", "face", "rested")) and (
             unseen or ("card" in a and "card" in b and same_card(a["card"], b["card"]))) and (
             "under" not in (b.get("from"), b.get("to")) or (isinstance(a.get("on"), str) and same_card(a["on"], b["on"])))
