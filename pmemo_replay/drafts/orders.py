@@ -486,7 +486,9 @@ class _Plan:
         return order[pos[1]]
 
     def in_hand(self, state: Any, p: int, card: str, need: Counter[tuple[int, str]], name: str) -> None:
-        """``card`` is in ``p``'s hand: when the hand lacks it, a drawn card nobody named becomes it."""
+        """``card`` is in ``p``'s hand: when the hand lacks a copy named (or seen) for it, a drawn card nobody named
+        becomes it (one whose placeholder is ``card`` already is only marked seen); a copy the hand holds named is
+        the one played, and the draws nobody named stay so."""
         open_ = [pos for pos in self.o.unnamed(state, p) if pos[1] not in self.seen(pos[0])]
         hand = Counter(self.o.rs.hand(state, p))
         for pos in self.o.unnamed(state, p):  # the swaps planned already change the hand
@@ -497,6 +499,8 @@ class _Plan:
         def fitting(pos: Pos) -> bool:  # a hidden choice's place takes only the cards it could have chosen
             return pos[0] not in self.o.choices or (fits is not None and fits(state, self.o.held[pos[0]], card))
         mine = [pos for pos in open_ if self.card_at(pos) == card]
+        if hand[card] - len(mine) >= need[(p, card)]:  # enough copies named: no draw nobody named is made one
+            return
         chosen = [pos for pos in open_ if pos[0] in self.o.choices and fitting(pos)
                   and hand[self.card_at(pos)] > need[(p, self.card_at(pos))]]
         # a card a hidden choice could hold came from it rather than from a draw (what the player chose)

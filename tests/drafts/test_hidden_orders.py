@@ -43,6 +43,27 @@ def _deck_ops(trail: Any) -> list[dict[str, Any]] | None:
     return ops if any(op.get("from") in ("deck", "deck_top") for op in ops) else None
 
 
+def _not_named_by(ops: list[dict[str, Any]], p: int, cards: list[str]) -> list[str]:
+    """``cards`` (that left ``p``'s deck) but those the ``ops`` name as they take them from it (a ``deck_top`` put to
+    storage, a search): the table saw them there, and the recorder names only what was drawn unseen."""
+    left = list(cards)
+    for op in ops:
+        if op.get("p") == p and op.get("from") in ("deck", "deck_top") and op.get("card") in left:
+            left.remove(op["card"])
+    return left
+
+
+def _not_played(rs: Any, state: Any, action: dict[str, Any], p: int, cards: list[str]) -> list[str]:
+    """``cards`` (drawn by ``p`` in ``action``) but those the action itself then took from the hand (draw 2, then
+    discard 1): the action names them, and the recorder names only the draws left unnamed."""
+    played = Counter(c for q, c, where in rs.named(state, action) if q == p and where == "hand" and c is not None)
+    left = list(cards)
+    for card in (played - Counter(rs.hand(state, p))).elements():
+        if card in left:
+            left.remove(card)
+    return left
+
+
 def _record(client: FlaskClient, ruleset: str, doc: dict[str, Any], *, name_draws: bool = True,
             with_ops: bool = False, after: Callable[[int], None] | None = None) -> tuple[int, dict[str, str], Folder]:
     """Record ``doc`` as a table would: orders left out, each player's draws named after the action that drew them
@@ -54,13 +75,16 @@ def _record(client: FlaskClient, ruleset: str, doc: dict[str, Any], *, name_draw
     draft, auth = _draft(client, doc["game"])
     for n, action in enumerate(doc["actions"]):
         before = [list(rs.pile(real.state, p)) for p in (0, 1)]
+        was = rs.clone(real.state)
         trail = real.push(action)
         drawn = [_taken(before[p], list(rs.pile(real.state, p)), action, p) for p in (0, 1)]
         sent = _without_order(action) if action["type"] in rs.hidden_orders else action
         ops = _deck_ops(trail) if with_ops else None
         if ops is not None:
             sent = {**sent, "ops": ops}
-        if action["type"] in rs.hidden_orders:
+            drawn = [_not_named_by(ops, p, cards) for p, cards in enumerate(drawn)]
+        drawn = [_not_played(rs, was, sent, p, cards) for p, cards in enumerate(drawn)]
+        if action["type"] in rs.hidden_orders or action["type"] in getattr(rs, "draws_named_first", ()):
             offered = client.get(f"/api/drafts/{draft}/legal", headers=auth).json["actions"]
             assert sent in offered or action["type"] == "mulligan", (n, sent, offered)
         body: dict[str, Any] = {"action": sent, "expected": n}
@@ -290,3 +314,20 @@ def test_a_search_and_cards_from_the_top_are_named_where_nobody_saw() -> None:
     orders.seen = {0: {0}}  # A seen on top already
     with pytest.raises(NamingConflict):
         orders.name_top(0, ["B"], ["Aoi"])
+
+
+def test_a_hand_card_played_is_a_named_copy_when_the_hand_holds_one() -> None:
+    """A hand holding A named and a draw nobody named whose placeholder is A too: playing A plays the named copy
+    (the draw stays unnamed, nothing is rewritten); playing B then makes that draw B."""
+    orders, game = _toy_orders(["A", "A", "B", "C"], 2)
+    orders.see({0: {0}})  # the first draw named A
+    assert not orders.name_for(game, {"named": [(0, "A", "hand")]}, ["Aoi"])
+    game.hand.remove("A")
+    assert orders.unnamed(game, 0) == [(0, 1)]
+    rewrite = orders.name_for(game, {"named": [(0, "B", "hand")]}, ["Aoi"])
+    assert rewrite.orders == {0: ["A", "B", "A", "C"]} and rewrite.seen == {0: {1}}
+    # both A played at once: the named copy, then the draw whose placeholder is A (only marked seen)
+    orders, game = _toy_orders(["A", "A", "B", "C"], 2)
+    orders.see({0: {0}})
+    rewrite = orders.name_for(game, {"named": [(0, "A", "hand"), (0, "A", "hand")]}, ["Aoi"])
+    assert not rewrite.orders and rewrite.seen == {0: {1}}
