@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.asplayed import refuse
+from engine.pm.cards import Effect
 from engine.pm.conditions import card_matches, chara_problem
 from engine.pm.effects import can_resolve, targets_available
 from engine.pm.state import Chara, GameState, effect_key
@@ -156,13 +157,19 @@ def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Char
         if not on(eff.trigger, event) or (subject is not None and "subject" in cond
                                     and chara_problem(g, player, cond["subject"], subject, None)):
             continue
-        uid = g.new_uid()
-        g.departed[uid] = card_id
-        owed = not eff.optional and eff.scripted
-        (g.pending_triggers if owed else g.available_triggers).append((player, uid, idx))
-        if trail.keep:
-            trail.event("effect", f"automatic effect {idx} of {describe(g, card_id)} fires ({event})"
-                                  + (": it must be logged next" if owed else ""))
+        _departed_fires(g, player, card_id, idx, eff, event, trail)
+
+
+def _departed_fires(g: GameState, player: int, card_id: str, idx: int, eff: Effect, why: str, trail: Trail) -> None:
+    """Automatic effect ``idx`` of ``card_id`` (a card off the Area, heard ``why``) becomes owed (mandatory and
+    scripted) or available, logged naming the card with ``from``."""
+    uid = g.new_uid()
+    g.departed[uid] = card_id
+    owed = not eff.optional and eff.scripted
+    (g.pending_triggers if owed else g.available_triggers).append((player, uid, idx))
+    if trail.keep:
+        trail.event("effect", f"automatic effect {idx} of {describe(g, card_id)} fires ({why})"
+                              + (": it must be logged next" if owed else ""))
 
 
 def fire_to_point(g: GameState, player: int, card_ids: Iterable[str | None], trail: Trail) -> None:
@@ -189,13 +196,7 @@ def fire_paid_for_play(g: GameState, player: int, paid: str, played: str, trail:
         want = (eff.condition or {}).get("played")
         if not on(eff.trigger, "paid_for_play") or (want is not None and not card_matches(g, g.card(played), want, player)):
             continue
-        uid = g.new_uid()
-        g.departed[uid] = paid
-        owed = not eff.optional and eff.scripted
-        (g.pending_triggers if owed else g.available_triggers).append((player, uid, idx))
-        if trail.keep:
-            trail.event("effect", f"automatic effect {idx} of {describe(g, paid)} fires (paid for {describe(g, played)})"
-                                  + (": it must be logged next" if owed else ""))
+        _departed_fires(g, player, paid, idx, eff, f"paid for {describe(g, played)}", trail)
 
 
 def fire_delayed(g: GameState, event: str, subject: Chara | None, trail: Trail) -> None:
