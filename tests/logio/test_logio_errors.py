@@ -130,7 +130,7 @@ ACTION_CASES: list[tuple[str, Any, str, str]] = [
     ("missing area", without(summon(), "area"), "2.area", "missing required field 'area'"),
     ("missing effect", {"type": "use_effect", "p": 0, "card": S, "pay": []}, "2.effect", "missing required field 'effect'"),
     ("order not a list", {"type": "shuffle", "p": 0, "order": "MHK ST-001"}, "2.order", "must be a list of card ids"),
-    ("identify zone", {"type": "identify", "p": 0, "zone": "deck", "cards": []}, "2.zone", "must be 'hand' or 'point'"),
+    ("identify zone", {"type": "identify", "p": 0, "zone": "deck", "cards": []}, "2.zone", "must be one of 'hand', 'point', 'discard'"),
     ("identify cards", {"type": "identify", "p": 0, "zone": "hand"}, "2.cards", "missing required field 'cards'"),
     ("no_interfere card", {"type": "no_interfere", "p": 0, "card": "x"}, "2.card", "must be a card id"),
     ("missing text", {"type": "note", "p": 0}, "2.text", "missing required field 'text'"),
