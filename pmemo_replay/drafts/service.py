@@ -251,7 +251,8 @@ class Drafts:
         ruling when the rules refuse it (a rewrite made for it: the cached fold dropped)."""
         rewrites: list[Rewrite] = []
         if entry.fold.orders is not None:
-            if isinstance(action, dict):  # an action due only were the draws nobody named other cards: made so first
+            if isinstance(action, dict) and entry.fold.from_seat is not None:
+                # from one seat, an action due only were the draws nobody named other cards: made so first
                 rewrites.append(self._fit_drawn(entry, conn, row, action))
             unseen = self._unseen_field(entry.fold.ruleset, row.header, action)
             sent = action

@@ -43,8 +43,10 @@ def _fits(rs: Any, state: Any, action: Mapping[str, Any], invented: list[Counter
 
 def _from_one_seat(rs: Any, state: Any, orders: Orders, offered: list[Action]) -> list[Action]:
     """A recording from one seat's offers beside ``offered``: each hidden choice once more without its cards (the
-    rival's: the draft fills them), and the rival's actions putting hand cards back unseen (the ruleset's
-    ``returns_unseen``: a Clockwork mulligan) with null for each card, for every count up to the longest offered."""
+    rival's: the draft fills them), the rival's actions putting hand cards back unseen (the ruleset's
+    ``returns_unseen``: a Clockwork mulligan) with null for each card, for every count up to the longest offered, and
+    the actions the ruleset's ``due_if_drawn`` makes due were the latest draws nobody named other cards, where the
+    orders can make them so (a rival's redraw), not offered already."""
     out: list[Action] = []
     returns: dict[str, str] = getattr(rs, "returns_unseen", None) or {}
     unseen: dict[str, tuple[Action, str, int]] = {}  # the rival's such actions, their cards left out: the most offered
@@ -63,36 +65,24 @@ def _from_one_seat(rs: Any, state: Any, orders: Orders, offered: list[Action]) -
             unseen[key] = (plain, field, most)
     for plain, field, most in unseen.values():
         out += [{**plain, field: [None] * n} for n in range(1, most + 1)]
-    return out
-
-
-def _due_if_drawn(rs: Any, state: Any, orders: Orders, offered: list[Action]) -> list[Action]:
-    """The actions the ruleset's ``due_if_drawn`` makes due were the latest draws nobody named other cards, where the
-    orders can make them so (a rival's redraw; an ``out_of_heroes`` of a hand whose draws nobody named), not offered
-    already: from one seat or the judge's, a draw left unnamed is the table's card, not the placeholder's."""
-    out: list[Action] = []
     due = getattr(rs, "due_if_drawn", None)
     for action, p, n, fits in due(state) if due is not None else ():
         if action in offered:
             continue
         try:
-            fitted = orders.fit_drawn(p, n, fits, [f"player {q}" for q in range(orders.seats)])
+            orders.fit_drawn(p, n, fits, [f"player {q}" for q in range(orders.seats)])
         except NamingConflict:
             continue
-        if fitted:  # (nothing to rewrite: the ruleset judged the draws as they would be, and did not offer it)
-            out.append(action)
+        out.append(action)
     return out
 
 
 def offers(rs: Any, state: Any, orders: Orders, offered: Mapping[str, Any]) -> dict[str, Any]:
-    """``offered`` (the ruleset's offers on the judge's state) with the actions due were the draws nobody named
-    other cards (and, from one seat, the rival's hidden choices and cards put back unseen), without the offers that
-    play a card not named yet, with ``unknown`` (per player, the hand cards not named) and ``hand_play`` (the actor,
-    when it holds one; with no single actor, the first player with an offer who holds one)."""
-    more = _from_one_seat(rs, state, orders, offered["actions"]) if orders.from_seat is not None else []
-    more += _due_if_drawn(rs, state, orders, list(offered["actions"]) + more)
-    if more:
-        offered = {**offered, "actions": list(offered["actions"]) + more}
+    """``offered`` (the ruleset's offers on the judge's state) without the offers that play a card not named yet,
+    with ``unknown`` (per player, the hand cards not named) and ``hand_play`` (the actor, when it holds one; with no
+    single actor, the first player with an offer who holds one)."""
+    if orders.from_seat is not None:
+        offered = {**offered, "actions": list(offered["actions"]) + _from_one_seat(rs, state, orders, offered["actions"])}
     invented = _in_hands(rs, state, orders)
     unknown = [sum(c.values()) for c in invented]
     if not any(unknown):
