@@ -76,3 +76,20 @@ def append_actions(client: FlaskClient, draft: int, auth: dict[str, str], action
     for n, action in enumerate(actions):
         r = client.post(f"/api/drafts/{draft}/actions", json={"action": action, "expected": n}, headers=auth)
         assert r.status_code == 200, (n, action, r.json)
+
+
+def stored_seat_logs(client: FlaskClient, doc: dict[str, Any], record_seat: Callable[..., tuple[int, dict[str, str]]],
+                     folder: Path) -> list[str]:
+    """Each seat's recording of ``doc`` (``record_seat(client, doc, seat)``), finished and written to ``folder`` as a
+    log of its stored header (which says ``meta.recorded_from``) and the draft's actions: the paths, seat 0's first."""
+    paths = []
+    for seat in (0, 1):
+        draft, auth = record_seat(client, doc, seat)
+        game_id = client.post(f"/api/drafts/{draft}/finish", headers=auth).json["game_id"]
+        header = client.get(f"/api/games/{game_id}").json["header"]
+        assert header["meta"]["recorded_from"] == seat
+        actions = client.get(f"/api/drafts/{draft}", headers=auth).json["actions"]
+        path = folder / f"seat{seat}.json"
+        path.write_text(json.dumps({"format": "pmemo-log", "version": 1, "game": header, "actions": actions}))
+        paths.append(str(path))
+    return paths

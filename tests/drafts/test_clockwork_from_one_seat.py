@@ -23,7 +23,7 @@ from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.games.unnamed import header_unnamed
 from pmemo_replay.simulate import ruleset_decks, simulated_logs
 from tests.drafts.clockwork_seat import RULESET, from_seat, record_seat, seat_taps
-from tests.drafts.conftest import make_app, open_draft
+from tests.drafts.conftest import make_app, open_draft, stored_seat_logs
 
 RS = get_ruleset(RULESET)
 CARDS = bundled_for(RULESET)
@@ -198,16 +198,7 @@ def test_pmemo_replay_merge_takes_two_stored_clockwork_seat_recordings(client: F
     from pmemo_replay.cli import main
 
     doc = GAMES["simulated-27"]
-    paths = []
-    for seat in (0, 1):
-        draft, auth = record_seat(client, doc, seat)
-        game_id = client.post(f"/api/drafts/{draft}/finish", headers=auth).json["game_id"]
-        header = client.get(f"/api/games/{game_id}").json["header"]
-        assert header["meta"]["recorded_from"] == seat
-        actions = client.get(f"/api/drafts/{draft}", headers=auth).json["actions"]
-        path = tmp_path / f"seat{seat}.json"
-        path.write_text(json.dumps({"format": "pmemo-log", "version": 1, "game": header, "actions": actions}))
-        paths.append(str(path))
+    paths = stored_seat_logs(client, doc, record_seat, tmp_path)
     out = tmp_path / "judge.json"
     assert main(["merge", *paths, "--out", str(out)]) == 0
     assert "merged from two seats" in capsys.readouterr().err

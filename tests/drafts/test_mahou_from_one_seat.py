@@ -21,7 +21,7 @@ from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.games.unnamed import header_unnamed
 from pmemo_replay.simulate import simulated_logs
-from tests.drafts.conftest import make_app, open_draft
+from tests.drafts.conftest import make_app, open_draft, stored_seat_logs
 from tests.drafts.mahou_seat import RULESET, from_seat, record_seat
 
 #: four games, and two where a player runs out of Heroes (seat 0 in game 9, seat 1 in game 12): each recorded from
@@ -197,16 +197,7 @@ def test_pmemo_replay_merge_takes_two_stored_seat_recordings(client: FlaskClient
     from pmemo_replay.cli import main
 
     doc = GAMES[4]  # seat 0 runs out of Heroes
-    paths = []
-    for seat in (0, 1):
-        draft, auth = record_seat(client, doc, seat)
-        game_id = client.post(f"/api/drafts/{draft}/finish", headers=auth).json["game_id"]
-        header = client.get(f"/api/games/{game_id}").json["header"]
-        assert header["meta"]["recorded_from"] == seat
-        actions = client.get(f"/api/drafts/{draft}", headers=auth).json["actions"]
-        path = tmp_path / f"seat{seat}.json"
-        path.write_text(json.dumps({"format": "pmemo-log", "version": 1, "game": header, "actions": actions}))
-        paths.append(str(path))
+    paths = stored_seat_logs(client, doc, record_seat, tmp_path)
     out = tmp_path / "judge.json"
     assert main(["merge", *paths, "--out", str(out)]) == 0
     assert "merged from two seats" in capsys.readouterr().err
