@@ -81,7 +81,7 @@ def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
         bulk_insert(conn, "game_action_block", BLOCK_COLUMNS, [row for p, g in pairs for row in p.action_blocks(g)])
     bulk_insert(conn, "game_snapshot", ("game_id", "seq", "data"), [(g, s, d) for p, g in pairs for s, d in p.snapshots])
     if is_postgresql(conn):
-        copy_text(conn, "game_card", CARD_COLUMNS, "".join([f"{g}\t{n}\t{copy_field(c)}\n" for p, g in pairs for n, c in p.cards]))
+        copy_text(conn, "game_card", CARD_COLUMNS, card_copy_text(pairs))
     else:
         bulk_insert(conn, "game_card", CARD_COLUMNS, [(g, n, c) for p, g in pairs for n, c in p.cards])
     insert_seats(conn, pairs)
@@ -115,6 +115,19 @@ def block_copy_text(p: Prepared, game_id: int) -> str:
     n, g = len(lines), str(game_id)
     return "".join([f"{g}\t{i}\t{min(i + ACTION_BLOCK, n)}\t{_COPY_NEWLINE.join(lines[i:i + ACTION_BLOCK])}\n"
                     for i in range(0, n, ACTION_BLOCK)])
+
+
+def card_copy_text(pairs: Sequence[tuple[Prepared, int]]) -> str:
+    """The ``game_card`` rows of each (prepared game, game id) in COPY's text format.
+
+    Written without escaping first: when the text then holds exactly two tabs and one newline per row and neither
+    backslash nor carriage return, no card id needed escaping (card ids never do); else it is written again with
+    every id escaped."""
+    rows = sum(len(p.cards) for p, _ in pairs)
+    text = "".join([f"{g}\t{n}\t{c}\n" for p, g in pairs for n, c in p.cards])
+    if text.count("\n") == rows and text.count("\t") == 2 * rows and "\\" not in text and "\r" not in text:
+        return text
+    return "".join([f"{g}\t{n}\t{copy_field(c)}\n" for p, g in pairs for n, c in p.cards])
 
 
 def insert_seats(conn: Connection, pairs: Sequence[tuple[Prepared, int]]) -> None:

@@ -15,7 +15,7 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import copy_field, encode_sorted, encode_sorted_lines
 from pmemo_replay.store.prepare import Prepared, prepare
-from pmemo_replay.store.writer import block_copy_text, write_batch
+from pmemo_replay.store.writer import block_copy_text, card_copy_text, write_batch
 from tests.store.data import LOGS, simulated, stored_actions
 
 AWKWARD = ["back\\slash", "tab\there", "new\nline", "carriage\rreturn", "\\N", "\\.", 'quote " and \\"', "青 \u2028 😀",
@@ -39,6 +39,19 @@ def test_copy_text_rows_are_the_blocks() -> None:
     assert [tuple(r) for r in rows] == [(str(g), str(seq), str(stop), copy_field(data)) for g, seq, stop, data in blocks]
     assert "\n".join(data for *_, data in blocks) == p.action_json and len(p.actions) == blocks[-1][2]
     assert any("\\\\" in data for *_, data in rows)  # the JSON escapes' backslashes are doubled
+
+
+def test_deck_card_rows_are_escaped_only_when_an_id_needs_it() -> None:
+    """The deck-card rows are written without escaping when no id needs it, else each id escaped: either way the
+    text is the rows with :func:`copy_field` of each id."""
+    p = prepare(awkward_log(), "awkward", bundled_cards())
+    assert isinstance(p, Prepared) and p.cards
+    for ids in ([c for _, c in p.cards], [*AWKWARD, "plain"], ["a\tb"], ["a\nb"], ["x\\"], ["\r"]):
+        cards = [(n % 2, card) for n, card in enumerate(ids)]
+        pairs = [(Prepared(p.source, p.data, p.upload_hash, p.content_hash, p.game, p.action_json, [], cards), 7),
+                 (p, 8)]
+        expected = "".join(f"{g}\t{n}\t{copy_field(c)}\n" for q, g in pairs for n, c in q.cards)
+        assert card_copy_text(pairs) == expected
 
 
 def test_awkward_actions_come_back_as_sent(store_url: str) -> None:
