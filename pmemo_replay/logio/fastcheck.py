@@ -299,7 +299,19 @@ class _Generator:
 
 ACTION_CHECKS, ACTION_COLLECTS = _Generator().build(ACTION_SCHEMAS)
 
-_PASSES = ({"type": "pass", "p": 0}, {"type": "pass", "p": 1})
+
+def _type_and_player(schema: StrictSchema) -> bool:
+    """Whether ``schema`` asks for ``type`` and ``p`` alone (a constant, a player): an action of just those two keys
+    is then valid when they hold its type and 0 or 1, and names no card."""
+    kind, player = schema.by_key.get("type"), schema.by_key.get("p")
+    return (schema.required_keys == {"type", "p"} and type(kind) is Const and type(player) is Int
+            and player.choices == {0, 1} and not player.allow_none)
+
+
+#: the action types whose two-key form ``{"type": kind, "p": 0 | 1}`` is valid as it stands: pass (the commonest
+#: action), end_approach, no_interfere, keep...
+TWO_KEY_TYPES = frozenset(kind for kind, schema in ACTION_SCHEMAS.items()
+                          if _type_and_player(schema) and schema.by_key["type"].value == kind)
 
 
 def actions_keys(actions: list[Any], ids: set[str] | None = None) -> int:
@@ -308,13 +320,16 @@ def actions_keys(actions: list[Any], ids: set[str] | None = None) -> int:
     when the answer is not -1)."""
     total = 0
     checks = ACTION_CHECKS if ids is None else ACTION_COLLECTS
+    two = TWO_KEY_TYPES
     for action in actions:
         if type(action) is not dict:
             return -1
-        if action in _PASSES and type(action["p"]) is int:  # the commonest action (it names no card)
-            total += 2
-            continue
         kind = action.get("type")
+        if len(action) == 2 and type(kind) is str and kind in two:  # a pass, and the like: no card, two keys
+            player = action.get("p")
+            if type(player) is int and (player == 0 or player == 1):
+                total += 2
+                continue
         check = checks.get(kind) if type(kind) is str else None
         if check is None:
             return -1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -194,6 +194,20 @@ def bulk_insert(conn: Connection, table: str, columns: Sequence[str], rows: Sequ
                 copy.write_row(row)
     else:
         conn.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})", list(rows))
+
+
+def copy_binary(conn: Connection, table: str, columns: Sequence[str], types: Sequence[str],
+                rows: Iterable[Sequence[Any]]) -> None:
+    """PostgreSQL: ``rows`` into ``table`` by COPY's binary format, each column sent as its PostgreSQL type ``types``
+    (``int4``, ``text``, ``bytea``, ``timestamptz``...) names: a text goes as its UTF-8 bytes and a ``bytea`` as
+    itself, where the text format escapes every backslash, tab and newline of a value and writes bytes as hex,
+    for the server to undo. The values stored are the same."""
+    raw: Any = conn.connection.driver_connection
+    statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN (FORMAT BINARY)"
+    with _as_sqlalchemy_errors(statement), raw.cursor() as cur, cur.copy(statement) as copy:
+        copy.set_types(list(types))
+        for row in rows:
+            copy.write_row(row)
 
 
 #: what COPY's text format escapes in a value (PostgreSQL's COPY, "Text Format"): the backslash itself, the row and

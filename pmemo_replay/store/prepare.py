@@ -204,8 +204,8 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: i
     if asked and irregular:  # stored as the game it is: its header says the irregularities stood
         log, data = folded, marked
     digest = hashlib.sha256(_canonical(texts, identity_header(log.header, irregular=irregular)).encode("utf-8")).hexdigest()
-    cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"])
-                       for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})  # unlisted: none
+    cards_in = [(n, card) for n, pl in enumerate(log.header["players"])  # (player, card) in order; unlisted: none
+                for card in sorted({*(pl.get("deck") or ()), *(pl.get("ex_deck") or ())})]
     return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, folder, digest),
                     texts, snapshots, cards_in, _seats(log, folder))
 

@@ -331,3 +331,24 @@ def test_collecting_agrees_with_the_walk_on_mutated_logs(doc: dict[str, Any], da
             unknown = data.draw(st.sampled_from(sorted(ids))) if ids else "ZZZ 99-999"
             known = (lambda card: card != unknown)
             assert _card_verdict(log, known, log.action_card_ids) == _card_verdict(log, known, None)
+
+
+def test_two_key_actions_are_taken_as_the_schemas_take_them() -> None:
+    """The quick path takes ``{"type": kind, "p": player}`` at once for the types whose schema asks for nothing else;
+    for any type and value it accepts exactly what the schemas accept (and never a card id)."""
+    from pmemo_replay.logio.fastcheck import TWO_KEY_TYPES
+    from pmemo_replay.logio.schemas import ACTION_SCHEMAS
+
+    assert {"pass", "end_approach", "no_interfere", "keep"} <= TWO_KEY_TYPES
+    for kind in [*ACTION_SCHEMAS, "nothing"]:
+        for player in (0, 1, 2, -1, True, False, 0.0, None, "0", [0]):
+            action = {"type": kind, "p": player}
+            try:
+                validate_action(action, 0)
+                accepted = True
+            except LogError:
+                accepted = False
+            ids: set[str] = set()
+            assert actions_keys([action]) == actions_keys([action], ids) == (2 if accepted else -1), action
+            assert not ids
+            assert actions_keys([{"p": player, "type": kind}]) == (2 if accepted else -1)
