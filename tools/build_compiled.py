@@ -45,8 +45,8 @@ from engine.compiled import ROOT, STAMP, STAMP_FORMAT, Build, build_folder, chec
 #: Memories fold).
 COMPILED = {"engine.clockwork": ("actions", "flow", "values", "effects", "schema", "words", "state"),
             "engine.pm": ("actions", "approach", "approach_limits", "coins", "conditions", "cost", "effects", "hidden",
-                          "must_approach", "ops", "play", "reorder", "replacement", "rest_any", "script", "setup", "snapshot",
-                          "state", "stats", "triggers", "turns", "zones")}
+                          "ignore_plus", "must_approach", "ops", "play", "reorder", "replacement", "rest_any", "script",
+                          "setup", "snapshot", "state", "static_bans", "stats", "triggers", "turns", "zones")}
 OPT_LEVEL = "3"
 
 

@@ -126,6 +126,9 @@ _LONG_DIGITS = re.compile(r"[0-9]{309}")
 _ZEROED = bytes.maketrans(b"123456789E", b"000000000e")
 #: 19 digits in a row, zeroed
 _RUN_19 = b"0" * 19
+#: an exponent of three digits or more, zeroed (one regular expression search is twice as fast as two substring
+#: searches here: ``e`` is frequent in a log)
+_EXPONENT = re.compile(rb"e\+?000")
 
 
 def _zeroed(text: str | bytes) -> bytes:
@@ -142,9 +145,7 @@ def _maybe_overflow(text: str, zeroed: bytes | None = None) -> bool:
     >>> [_maybe_overflow(t) for t in ('[1e308]', '[1E+400]', '[1e99]', '{"type": "keep", "p": 100}', '"é\\ud800e123"')]
     [True, True, False, False, True]
     """
-    if zeroed is None:
-        zeroed = _zeroed(text)
-    return b"e000" in zeroed or b"e+000" in zeroed
+    return _EXPONENT.search(_zeroed(text) if zeroed is None else zeroed) is not None
 
 
 def _beyond_64_bits(text: str) -> bool:
@@ -196,7 +197,7 @@ def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True, 
     ``zeroed``: :func:`_zeroed` of ``text`` or of the bytes it was decoded from, when the caller made it.
     """
     if not _maybe_overflow(text, zeroed) and (not long_digits or _LONG_DIGITS.search(text) is None):
-        if shortcut and "\\u" not in text and "\x00" not in text and (utf8 or text.isascii()):
+        if shortcut and ("\\" not in text or "\\u" not in text) and "\x00" not in text and (utf8 or text.isascii()):
             return  # no escape and no NUL, and no raw surrogate: nothing the search below could find
         if _MAYBE_UNSTORABLE.search(text) is None:
             return
