@@ -24,7 +24,6 @@ from dataclasses import replace
 from itertools import islice
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import AsyncResult, Pool
-from pathlib import Path
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
@@ -65,7 +64,8 @@ def prepare_item(item: Item, cards: Any, as_played: bool = False) -> Prepared | 
     source, data = item
     try:
         if data is None:
-            data = Path(source).read_bytes()
+            with open(source, "rb", buffering=0) as file:  # unbuffered: the file read whole in one call
+                data = file.readall()
     except OSError as err:
         message = f"cannot read {source}: {err.strerror or err}"
         return Rejected(source, {"index": None, "path": "", "rule": "log.schema", "ref": None, "message": message},
