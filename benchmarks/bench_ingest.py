@@ -116,14 +116,26 @@ def _cpu() -> float:
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
+def machine_busy() -> float | None:
+    """CPU seconds all the machine's cores have spent busy since boot (/proc/stat; None where there is none)."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(x) for x in stat.readline().split()[1:]]
+    except OSError:
+        return None
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")  # less idle and iowait
+
+
 def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CHUNK) -> dict[str, Any]:
     """Import ``files`` into ``url`` with ``jobs`` processes, ``chunk`` games per transaction; the wall time, and the
-    CPU time of this process and its workers (``client``) and of the database server (``server``, PostgreSQL)."""
+    CPU time of this process and its workers (``client``) and of the database server (``server``, PostgreSQL); and
+    the share of the machine's CPU that others used meanwhile (``others``: the machine busy less both, over the wall
+    time times the cores; the games/s say little of the import when it is large)."""
     workers = workers_for(jobs, len(files))
     pipeline.WRITE_CHUNK = chunk  # worker transactions (read when the workers start)
     with Store(url) as store:
         with server_cpu(url) as server:
-            cpu = _cpu()
+            cpu, busy = _cpu(), machine_busy()
             start = time.perf_counter()
             first = None
             stored = 0
@@ -132,11 +144,15 @@ def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CH
                 stored += r.status == "stored"
             seconds = time.perf_counter() - start
             client = _cpu() - cpu  # the workers are reaped (and counted) once the import is over
+            busy_after = machine_busy()
         actions = store.count_actions()
     steady = seconds - ((first or start) - start)
     per_game = {"client_cpu_ms_per_game": round(1000 * client / max(stored, 1), 2)}
     if server:
         per_game["server_cpu_ms_per_game"] = round(1000 * server[0] / max(stored, 1), 2)
+    if busy is not None and busy_after is not None:
+        others = busy_after - busy - client - (server[0] if server else 0.0)
+        per_game["others_cpu_share"] = round(max(others, 0.0) / (seconds * (os.cpu_count() or 1)), 2)
     return {"games": stored, "actions": actions, "jobs": jobs, "chunk": chunk, "seconds": round(seconds, 3),
             "games_per_second": round(stored / seconds, 1), "games_per_second_after_first": round((stored - 1) / steady, 1),
             **per_game}
@@ -246,7 +262,8 @@ def main() -> None:
         print(f"{r['backend']:<10} jobs {r['jobs']}, {r['chunk']:>3} games per transaction: "
               f"{r['games']} games, {r['actions']} actions in {r['seconds']:.2f} s: "
               f"{r['games_per_second']:.0f} games/s ({r['games_per_second_after_first']:.0f} after the first result); CPU ms per "
-              f"game: client {r['client_cpu_ms_per_game']}, server {r.get('server_cpu_ms_per_game', '-')}")
+              f"game: client {r['client_cpu_ms_per_game']}, server {r.get('server_cpu_ms_per_game', '-')}; "
+              f"others' share of the CPU meanwhile {r.get('others_cpu_share', '-')}")
 
 
 
