@@ -219,19 +219,62 @@ ASIDES = frozenset({"note"})
 
 
 def steps_of(actions: Sequence[Mapping[str, Any]], knowledge: frozenset[str],
-             asides: frozenset[str] = ASIDES) -> tuple[list[Action], list[Step]]:
+             asides: frozenset[str] = ASIDES, indexes: Sequence[int] | None = None) -> tuple[list[Action], list[Step]]:
     """The knowledge actions before the first game action, and the game actions with the knowledge after each
-    (``asides``, notes, left out: :func:`asides_of`)."""
+    (``asides``, notes, left out: :func:`asides_of`); ``indexes``: each action's index in the log as recorded (a
+    pass written out by :func:`with_implied_passes`: the index of the action it was implied before)."""
     lead: list[Action] = []
     steps: list[Step] = []
-    for index, action in enumerate(actions):
+    for n, action in enumerate(actions):
         if action.get("type") in asides:
             continue
         if action.get("type") in knowledge:
             (steps[-1].news if steps else lead).append(dict(action))
         else:
-            steps.append(Step(index, dict(action)))
+            steps.append(Step(n if indexes is None else indexes[n], dict(action)))
     return lead, steps
+
+
+def with_implied_passes(ruleset: Any, cards: Any, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
+                        asides: frozenset[str] = ASIDES) -> tuple[list[Action], list[int]]:
+    """A seat's log with the passes its fold implies written out (rules.md, "Omitted passes": the fewest that make
+    each action legal; the ruleset's ``pass_action``), so that a log that left them out, as a hand-written one may,
+    lines up with one that logged them; and the index each action has in the log as recorded (a pass written out:
+    the index of the action it was implied before). The log as it is for a game without implied passes (or without
+    ``pass_action``); from the first action its fold refuses, the rest as recorded (the merge meets it there)."""
+    as_logged = [dict(a) for a in actions]
+    make = getattr(ruleset, "pass_action", None)
+    if not ruleset.impliable or make is None:
+        return as_logged, list(range(len(as_logged)))
+    plays = [(n, a) for n, a in enumerate(as_logged) if a.get("type") not in asides]
+    probe = Folder(header, cards, keep_trails=False)
+    for n, (_, action) in enumerate(plays):
+        try:
+            probe.push(action)
+        except IllegalAction:
+            plays = plays[:n]
+            break
+    implied = {plays[n][0]: k for n, k in probe.implied.items() if k}
+    if not implied:  # the usual log: every pass logged, nothing to write out (one fold)
+        return as_logged, list(range(len(as_logged)))
+    fold = Folder(header, cards, keep_trails=False)
+    out: list[Action] = []
+    indexes: list[int] = []
+    folded = {n for n, _ in plays}
+    try:
+        for n, action in enumerate(as_logged):
+            for _ in range(implied.get(n, 0)):
+                written = make(ruleset.right_holder(fold.state))
+                fold.push(written)
+                out.append(written)
+                indexes.append(n)
+            if n in folded:
+                fold.push(action)
+            out.append(action)
+            indexes.append(n)
+    except IllegalAction:  # a pass written out that its log does not take as the implied one: left as recorded
+        return as_logged, list(range(len(as_logged)))
+    return out, indexes
 
 
 def asides_of(actions: Sequence[Mapping[str, Any]], knowledge: frozenset[str],
@@ -402,8 +445,10 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     unordered = frozenset(getattr(ruleset, "unordered_fields", ()))
     omissible: Omissible = getattr(ruleset, "omissible_fields", {})
-    lead0, steps0 = steps_of(a0, knowledge)
-    lead1, steps1 = steps_of(a1, knowledge)
+    (a0, at0), (a1, at1) = (with_implied_passes(ruleset, cards, h, a) for h, a in ((seat_logs[0][0], a0),
+                                                                                    (seat_logs[1][0], a1)))
+    lead0, steps0 = steps_of(a0, knowledge, indexes=at0)
+    lead1, steps1 = steps_of(a1, knowledge, indexes=at1)
     notes = (asides_of(a0, knowledge), asides_of(a1, knowledge))
     out: list[Action] = []
     steps = [0]
@@ -616,4 +661,4 @@ class _Folds:
 
 __all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "START_FIELDS", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
            "differing_fields", "merge", "plain", "recorded_seats", "seat_mismatch", "started_together", "steps_of", "teller", "unify",
-           "unify_preferring"]
+           "unify_preferring", "with_implied_passes"]

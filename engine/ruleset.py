@@ -105,6 +105,9 @@ class FoldHooks(Protocol):
 
     def implied_pass(self, state: State, player: int, trail: Trail) -> None: ...
 
+    # Optional, for a game with implied passes: ``pass_action(player) -> Action``, the logged action an implied pass
+    # stands for (the two-seat merge writes out the passes a hand-written log left out, engine/merge.py).
+
     def before(self, state: State, action: Mapping[str, Any], trail: Trail) -> bool:
         """Let happen what happens by itself before ``action``; True when something did. A game whose ``apply``
         does the same first may say so with a class attribute ``settles_in_apply = True``: a fold keeping no trails
@@ -566,8 +569,15 @@ class CompleteLogRecording:
 
     def redact(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Any,
                view: View, *, keep_lists: bool = False) -> Redaction:
+        """The log as ``view`` saw it: null where it saw nothing (a view to read and to merge, not a log to fold);
+        the judge's (every hand seen, no deck order) with each order nobody at the table saw null
+        (:class:`HiddenOrders`), as two seats' views merge into it."""
         seats = len(header.get("players") or ()) or 2
-        return Redaction(self.seat_header(header, view), self._seen(actions, view, seats), list(range(len(actions) + 1)))
+        seen = self._seen(actions, view, seats)
+        if view == JUDGE:
+            seen = [{**a, "order": [None] * len(a["order"])} if hidden_field(self, a) == "order"
+                    and isinstance(a.get("order"), list) else a for a in seen]
+        return Redaction(self.seat_header(header, view), seen, list(range(len(actions) + 1)))
 
     def push_seen(self, folder: Any, action: Mapping[str, Any], view: View, known: Any) -> Action:
         """The action pushed, and seen alone: what only a later action reveals stays hidden in this copy."""

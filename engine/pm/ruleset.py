@@ -71,6 +71,10 @@ class PreciousMemories:
         settle(state, trail)
         do_pass(state, player, trail, implied=True)
 
+    def pass_action(self, player: int) -> dict[str, Any]:
+        """The logged action :meth:`implied_pass` stands for (a log with its implied passes written out)."""
+        return {"type": "pass", "p": player}
+
     def before(self, state: GameState, action: Mapping[str, Any], trail: Trail) -> bool:
         """Let happen what happens by itself before ``action`` (the next turn's start after a waiting Turn End),
         reporting it in ``trail``; True when something did."""
