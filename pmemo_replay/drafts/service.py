@@ -155,6 +155,7 @@ class Drafts:
                 # is still in a deck goes on as a draft's deck order nobody saw (named as drawn, or not named)
                 never = {(pos[0], pos[1]) for positions in header_unnamed(header).values() for pos in positions
                          if len(pos) == 3 or pos[3] >= len(actions)}  # named only after the branch's start
+                never |= self._rival_hands(fold)
                 for s, (_, order) in sorted(fold.orders.orders.items()):
                     seen = {k for k in range(len(order)) if (s, k) in fold.orders.taken and (s, k) not in never}
                     fold.orders.see({s: seen})
@@ -163,6 +164,17 @@ class Drafts:
             conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(count=len(actions), last_event=event))
         self.cache.put(draft_id, fold, len(actions), event)
         return draft_id, token
+
+    @staticmethod
+    def _rival_hands(fold: DraftFold) -> set[tuple[int, int]]:
+        """A branch recorded from one seat (``meta.recorded_from``): the positions of the other players' drawn and
+        chosen cards that their hands hold at its start, which that seat never saw: left unnamed, as its own
+        recording would have left them (a card revealed from a hand and put back is counted among them too)."""
+        orders = fold.orders
+        if fold.from_seat is None or orders is None:
+            return set()
+        state = fold.judge.state
+        return {pos for p in range(orders.seats) if p != fold.from_seat for pos in orders.unnamed(state, p)}
 
     def in_progress(self, *, hours: float = 12, limit: int = 10) -> list[dict[str, Any]]:
         """Drafts being recorded now (an action within ``hours``, not finished, not a what-if branch), the games

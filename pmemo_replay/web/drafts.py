@@ -158,7 +158,8 @@ def create() -> Response:
 def branch() -> Response:
     """A what-if branch: a draft starting from a stored game's actions up to step ``at`` in ``view`` (``game_id``),
     or from a pasted log's (``log``, the judge page), with ``then`` tried there; 201 ``{"id", "token", "count", "view"}``
-    (``view``: the one it starts in; a game whose logs are complete goes on from the judge's)."""
+    (``view``: the one it starts in; a seat's view of a game whose logs are complete is that seat's recording;
+    422 for a view the game cannot go on from, web/whatif.py)."""
     body = _body()
     _limit_tokenless_branches()
     at, then = body.get("at"), body.get("then")

@@ -107,15 +107,16 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                       "422": _json("RulingResponse", "a deck ruling or an unknown card")}}},
     "/api/drafts/branch": {"post": {
         "summary": "A what-if branch: a draft starting from a stored game's actions up to step `at` in `view` "
-                   "(`{\"game_id\", \"at\", \"view\", \"then\"}`), or from a pasted log's (`{\"log\", \"at\", \"then\"}`), "
+                   "(`{\"game_id\", \"at\", \"view\", \"then\"}`), or from a pasted log's (`{\"log\", \"at\", \"view\", \"then\"}`), "
                    "`then` the action tried there; the game never changes. No API token needed: a branch is never "
                    "listed or counted; without one, branches count per client against PMEMO_DRAFT_RATE",
         "requestBody": _BRANCH_BODY,
         "responses": {"201": _draft_json("`{\"id\", \"token\", \"count\", \"view\"}` (the view it starts in: "
-                                         "a game whose logs are complete goes on from the judge's)"), "400": _BAD,
+                                         "a complete log's seat view is that seat's recording)"), "400": _BAD,
                       "404": _error("no such game"),
                       "429": _error("too many branches from this client without an API token (PMEMO_DRAFT_RATE)"),
-                      "422": _draft_json("the tried action is illegal (`ruling`), or the view cannot branch")}}},
+                      "422": _draft_json("the tried action is illegal (`ruling`), or the view cannot branch (the public's of "
+                                         "a complete log, another seat's of a seat's recording: `error` says why)")}}},
     "/api/drafts/branches": {"get": {
         "summary": "The what-if branches of a stored game (`?game_id=N`): `{game_id, branches: [{id, at, view, count, "
                    "game_id, updated_at}]}`",
