@@ -270,23 +270,37 @@ def pair(draft_id: int) -> Response:
     return answer(Pairs(drafts()).pair(draft_id, bearer_token(), body.get("with"), body.get("seat")))
 
 
+def _judge() -> bool:
+    """The request carries the server's moderator API token: a judge's, who may open, pick and store a merge."""
+    token = current_token()
+    return token is not None and token.moderator
+
+
+@bp.delete("/<int:draft_id>/pair")
+def unpair(draft_id: int) -> Response:
+    """Take this draft's request to pair back (its token): no longer paired; 409 once the merged game is stored."""
+    return answer(Pairs(drafts()).unpair(draft_id, bearer_token()))
+
+
 @bp.get("/<int:draft_id>/merge")
 def merged(draft_id: int) -> Response:
-    """The paired drafts merged into the judge's log as they stand, or their first disagreement (both versions)."""
-    return answer(Pairs(drafts()).merged(draft_id, bearer_token()))
+    """The paired drafts merged into the judge's log as they stand, or their first disagreement (both versions):
+    either draft's token, or a judge's (a moderator's API token)."""
+    return answer(Pairs(drafts()).merged(draft_id, bearer_token(), judge=_judge()))
 
 
 @bp.post("/<int:draft_id>/merge/pick")
 def pick(draft_id: int) -> Response:
     """A judge's pick where the recordings disagree: ``{"step", "how": "take"|"insert"|"clear", "seat"}``."""
     body = _body()
-    return answer(Pairs(drafts()).pick(draft_id, bearer_token(), body.get("step"), body.get("how"), body.get("seat")))
+    return answer(Pairs(drafts()).pick(draft_id, bearer_token(), body.get("step"), body.get("how"), body.get("seat"),
+                                       judge=_judge()))
 
 
 @bp.post("/<int:draft_id>/merge/finish")
 def finish_merged(draft_id: int) -> Response:
     """Store the merged game (422 with the first disagreement while the two recordings disagree)."""
-    done = Pairs(drafts()).finish(draft_id, bearer_token())
+    done = Pairs(drafts()).finish(draft_id, bearer_token(), judge=_judge())
     if done.created:
         meta.keep_current(stored=True)
     response = answer({"game_id": done.game_id}, 201 if done.created else 200)

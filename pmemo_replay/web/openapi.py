@@ -95,6 +95,9 @@ _PICK_BODY = _body({"seat": _SEAT_OF_TWO}, ["step", "how", "seat"], oneOf=[
 _BAD = {"description": "malformed: a ruling (log.schema) or an error", "content": {"application/json": {"schema": {
     "oneOf": [{"$ref": "#/components/schemas/RulingResponse"}, {"$ref": "#/components/schemas/Error"}]}}}}
 _TOKEN = {"403": _error("without the draft's token, or with another"), "404": _error("no such draft")}
+#: the merge of two paired drafts: either draft's token, or a judge's (the server's moderator API token)
+_MERGE_TOKEN = {"403": _error("without either paired draft's token or a moderator's API token"),
+                "404": _error("no such draft")}
 _WRITE = {**_TOKEN, "409": _draft_json("finished, or `expected` is not the draft's count (`count` says what it is)"),
           "429": _error("too many writes to this draft (PMEMO_DRAFT_RATE)")}
 DRAFT_PATHS: dict[str, dict[str, Any]] = {
@@ -171,16 +174,23 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                    "from); the two drafts are paired once each asked for the other", "parameters": [DRAFT_ID],
         "requestBody": _PAIR_BODY,
         "responses": {"200": _draft_json("`{\"paired\", \"seats\"}`"), "400": _BAD,
-                      "409": _error("merged into a stored game already: paired with another draft or seat"),
+                      "409": _error("paired already (both asked: unpair first) or merged into a stored game: not "
+                                    "with another draft or seat"),
                       "422": _error("the drafts cannot be merged (different games, a game recorded whole, the recording is "
-                                             "another seat's)"), **_TOKEN}}},
+                                             "another seat's)"), **_TOKEN}},
+        "delete": {
+        "summary": "Take this draft's request to pair back: the two drafts are no longer paired (they count as two "
+                   "games again); `{\"unpaired\": the draft it had asked for, or null}`", "parameters": [DRAFT_ID],
+        "responses": {"200": _draft_json("`{\"unpaired\"}`"), "409": _error("merged into a stored game: the link stays"),
+                      **_TOKEN}}},
     "/api/drafts/{draft_id}/merge": {"get": {
         "summary": "The paired drafts merged into the judge's log once both are finished: `{seats, game, actions, "
                    "complete, disagreement, recorded, game_id}` (the first disagreement with both versions; a header "
-                   "disagreement names its `fields`)", "parameters": [DRAFT_ID],
+                   "disagreement names its `fields`). Either draft's token, or a judge's: the server's moderator "
+                   "API token (also for the pick and the store)", "parameters": [DRAFT_ID],
         "responses": {"200": _draft_json("the merge"),
                       "409": _error("not paired, or a draft still being recorded (the merge holds both hands)"),
-                      "422": _error("a draft paired as one seat's was recorded from the other"), **_TOKEN}}},
+                      "422": _error("a draft paired as one seat's was recorded from the other"), **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/merge/pick": {"post": {
         "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
                    "\"seat\"}` (take that seat's version, or insert an action only that seat recorded; `step` "
@@ -188,13 +198,13 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "parameters": [DRAFT_ID], "requestBody": _PICK_BODY,
         "responses": {"200": _draft_json("the merge"), "400": _BAD,
                       "409": _error("not paired, a draft still being recorded, or stored"),
-                      "422": _error("a draft paired as one seat's was recorded from the other"), **_TOKEN}}},
+                      "422": _error("a draft paired as one seat's was recorded from the other"), **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/merge/finish": {"post": {
         "summary": "Store the merged game (both recordings stay as they are); again: the same game", "parameters": [DRAFT_ID],
         "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),
                       "409": _error("not paired, or a draft still being recorded"),
                       "422": _draft_json("the recordings disagree (`disagreement`), or a seat is wrong"),
-                      **_TOKEN}}},
+                      **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/events": {"get": {
         "summary": "Server-Sent Events: each append, undo and finish (public view) after `Last-Event-ID` or `after`",
         "parameters": [DRAFT_ID, {"in": "query", "name": "after", "schema": {"type": "integer"}}],
