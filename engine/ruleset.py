@@ -107,6 +107,8 @@ class FoldHooks(Protocol):
 
     # Optional, for a game with implied passes: ``pass_action(player) -> Action``, the logged action an implied pass
     # stands for (the two-seat merge writes out the passes a hand-written log left out, engine/merge.py).
+    # Optional: ``state_lines(state_json) -> list[str]``, the state JSON in readable lines for ``pmemo-replay check``
+    # (without it: the turn, the phase and each player's plain fields).
 
     def before(self, state: State, action: Mapping[str, Any], trail: Trail) -> bool:
         """Let happen what happens by itself before ``action``; True when something did. A game whose ``apply``

@@ -118,6 +118,12 @@ class MahouShoujo(CompleteLogRecording):
     #: when each card was first seen is not in the final state: the statistics watch the fold (engine/mahou/stats.py)
     facts_tracker = FactsTracker
 
+    def state_lines(self, state_json: dict[str, Any]) -> list[str]:
+        """The state JSON in readable lines (``pmemo-replay check``: engine/mahou/lines.py)."""
+        from engine.mahou.lines import state_lines
+
+        return state_lines(state_json)
+
     def describe_card(self, card: Any) -> dict[str, Any] | None:
         """A card of this game in words for its page (its effect narrated); None for another game's card."""
         from engine.mahou.card_facts import card_words

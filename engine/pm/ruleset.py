@@ -333,6 +333,12 @@ class PreciousMemories:
 
         return describe_action(header, action)
 
+    def state_lines(self, state_json: Mapping[str, Any]) -> list[str]:
+        """The state JSON in readable lines (``pmemo-replay check``: engine/pm/narrate.py)."""
+        from engine.pm.narrate import state_lines
+
+        return state_lines(state_json)
+
     def knowledge_unlearned(self, action: Mapping[str, Any]) -> dict[str, Any]:
         """An ``identify`` naming no card (the public's copy of what the recorder learned: a hand, a face-down
         point); one of the discard stays as it is (its cards are face up: the public saw them too)."""
