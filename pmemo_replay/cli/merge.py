@@ -6,17 +6,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from engine.merge import merge, seat_mismatch
-from engine.ruleset import hidden_field, recorded_from, seat_hidden_fields, seat_recordings
+from engine.ruleset import recorded_from
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, CheckReport, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
+from pmemo_replay.cli.seatviews import read_view
 from pmemo_replay.games import ruleset_name
-from pmemo_replay.logio import LogError, PmemoLog, form_for, load_log, parse_log, write_log
+from pmemo_replay.logio import LogError, PmemoLog, form_for, parse_log, write_log
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -50,55 +49,6 @@ def _illegal(seat: int, report: CheckReport) -> int:
     at = "its header" if ruling.get("index") is None else f"action {ruling.get('index')}"
     return _fail(f"seat {seat}'s log is illegal at {at} ({ruling.get('rule')}): {ruling.get('message')}",
                  report.exit_code)
-
-
-def _document(data: bytes) -> dict[str, Any] | None:
-    """A log file's JSON as one document (JSON Lines joined), unvalidated; None when it is neither."""
-    try:
-        text = data.decode("utf-8").removeprefix("\ufeff")
-        try:
-            document = json.loads(text)
-        except ValueError:
-            lines = [json.loads(line) for line in text.splitlines() if line.strip()]
-            document = {**lines[0], "actions": lines[1:]} if lines and isinstance(lines[0], dict) else None
-    except (UnicodeDecodeError, ValueError):
-        return None
-    return document if isinstance(document, dict) and isinstance(document.get("actions"), list) else None
-
-
-def _unseen_fields(ruleset: Any, action: Mapping[str, Any]) -> tuple[str, ...]:
-    """The fields of ``action`` a seat's view of a complete log may hold null in (``redact --view``): what only its
-    player sees, and a deck order nobody saw."""
-    return tuple({*seat_hidden_fields(ruleset, action), *filter(None, [hidden_field(ruleset, action)])})
-
-
-def read_view(data: bytes) -> PmemoLog | None:
-    """A seat's view of a game whose logs are complete, recorded from that seat (``redact --view 0|1``: null where
-    it saw nothing), read as a log whose nulls stand only where its ruleset's hidden fields are; None when the file
-    is not that (then it is read as a log, and refused as one)."""
-    document = _document(data)
-    if document is None or not isinstance(document.get("game"), dict):
-        return None
-    ruleset = RULESETS.get(ruleset_name(document["game"]))
-    if ruleset is None or not seat_recordings(ruleset) or recorded_from(ruleset, document["game"]) is None:
-        return None
-    listed = [c for p in document["game"].get("players") or () if isinstance(p, dict)
-              for c in p.get("deck") or () if isinstance(c, str)]
-    if not listed:
-        return None
-    actions = document["actions"]
-    stand_ins = []  # each null a card of the header's lists: the rest of the log is read as any log is
-    for action in actions:
-        if isinstance(action, dict):
-            fields = _unseen_fields(ruleset, action)
-            action = {k: [listed[0] if c is None else c for c in v] if k in fields and isinstance(v, list) else v
-                      for k, v in action.items()}
-        stand_ins.append(action)
-    try:
-        log = load_log({**document, "actions": stand_ins})
-    except LogError:
-        return None
-    return PmemoLog(log.header, actions, log.form)
 
 
 def run(args: argparse.Namespace) -> int:
