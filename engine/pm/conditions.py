@@ -109,9 +109,9 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
             return False
         if key == "series" and g.cards.series_key(card.series) != g.cards.series_key(want):
             return False
-        if key == "max_cost" and cost > want:
+        if key == "max_cost" and (cost is None or cost > want):  # a symbol cost (△) fits no cost filter
             return False
-        if key == "min_cost" and cost < want:
+        if key == "min_cost" and (cost is None or cost < want):
             return False
         if key == "combo" and (card.combo is not None) != bool(want):
             return False
@@ -180,7 +180,7 @@ def has_keyword(g: GameState, c: Chara, keyword: str) -> bool:
 _HAND_COST_BUSY: Final[set[str]] = set()
 
 
-def _cost_in_hand(g: GameState, card: Card, owner: int) -> int:
+def _cost_in_hand(g: GameState, card: Card, owner: int) -> int | None:
     """The usage cost of ``card`` in ``owner``'s hand as cost effects change it (the printed one while it is being
     worked out, so that a cost effect reading a cost never reads itself)."""
     if card.id in _HAND_COST_BUSY:
@@ -232,6 +232,10 @@ def _cost_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara) -
     ⑬ Other Rules P20–24, "Level Up Rules") and effects change, so "usage cost N or more / N or less / exactly N"
     reads that value for both limits, never the printed cost alone."""
     cost = stats.chara_cost(g, c)
+    if cost is None and ("max_cost" in spec or "min_cost" in spec):
+        return "has no numeric usage cost"
+    if cost is None:
+        return None
     if "max_cost" in spec and cost > number(g, actor, spec["max_cost"]):
         return f"has usage cost {cost} > {number(g, actor, spec['max_cost'])}"
     if "min_cost" in spec and cost < number(g, actor, spec["min_cost"]):
@@ -426,7 +430,7 @@ def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
         found = list(dict.fromkeys(found))
     hits = [cid for cid, _ in found]
     if h.get("sum") == "cost":
-        return sum(g.card(cid).cost for cid in hits)
+        return sum(g.card(cid).cost or 0 for cid in hits)  # a symbol cost (△) adds no number
     return len(hits)
 
 
@@ -552,7 +556,7 @@ def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
         return False  # one action type, or a list of them (a Chara being played: summon or Level Up)
     f = want.get("filter", {})
     if "max_cost" in f or "min_cost" in f:  # the usage cost it is played at (reader rd15: GRAN 01-026, SAGA 01-047)
-        if ("max_cost" in f and cost > number(g, owner, f["max_cost"])) or (
+        if cost is None or ("max_cost" in f and cost > number(g, owner, f["max_cost"])) or (
                 "min_cost" in f and cost < number(g, owner, f["min_cost"])):
             return False
         f = {k: v for k, v in f.items() if k not in ("max_cost", "min_cost")}

@@ -350,7 +350,7 @@ def run_holds(r: Run, cond: Mapping[str, Any]) -> bool:
         if c is None or r.g.chara_by_uid(c.uid) is None:
             return False
         cost = stats.chara_cost(r.g, c)
-        if ("max" in want and cost > int(want["max"])) or ("min" in want and cost < int(want["min"])):
+        if cost is None or ("max" in want and cost > int(want["max"])) or ("min" in want and cost < int(want["min"])):
             return False
     return conditions.holds(r.g, r.actor, rest, r.source)
 

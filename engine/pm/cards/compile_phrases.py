@@ -1152,6 +1152,8 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
         return False
     if "color" in spec and card.color not in (spec["color"] if isinstance(spec["color"], list) else [spec["color"]]):
         return False
+    if card.cost is None:  # a symbol cost (△) fits no cost bound
+        return not ({"min_cost", "max_cost"} & spec.keys())
     if "min_cost" in spec and card.cost < spec["min_cost"]:
         return False
     return not ("max_cost" in spec and card.cost > spec["max_cost"])
