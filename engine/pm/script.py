@@ -625,6 +625,10 @@ def _pick(r: Run, step: Step) -> None:
     if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):
         raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
                                        f"{step.get('n', 1)} or none")
+    if step.get("there_or_none") and picked and len(picked) != min(int(step.get("n", 1)), len(fits)):
+        # a plain "may move N" (lead's decision, session 13): N, or all there are when fewer, or none
+        raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
+                                       f"{min(int(step.get('n', 1)), len(fits))} (N, or all there are) or none")
     face = step.get("face")
     note = PickNote(p, src, dst, bool(step.get("reveal")), face, list(picked),
                     [src == "point" and any(c == cid and up for c, up in pl.points) for cid in picked],

@@ -33,6 +33,7 @@ from engine.pm.cards import compile_r21 as _r21  # noqa: F401 - registers its cl
 from engine.pm.cards import compile_r22 as _r22  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r23 as _r23  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r24 as _r24  # registers its clause readers; hand_cost_only
+from engine.pm.cards import compile_r25 as _r25  # registers its clause readers; settle_may_n
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -119,7 +120,7 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
         for spec in ctx.targets:
             if spec.get("side") != "opponent":
                 spec["not_self"] = True
-    steps = got.steps
+    steps = _r25.settle_may_n(got.steps, got.optional)  # "may move N": N or none, or N or all there (the decision)
     if eff.condition and card.pinch and card.pinch[1:] != (0, 0):
         # the Pinch's own AP/DP bonus is a fact of the card (Card.pinch): its granted text's "this card gets +X/+Y"
         # is not a second one
