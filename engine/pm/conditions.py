@@ -26,7 +26,10 @@ Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP bel
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated),
 ``sum_at_most_source`` (AP + DP at most the effect's own Chara's AP + DP; round 24), ``min_level`` (level
 at least N: 1 + the cards of its Level Up stack, rule book 001 "Level up"; round 24),
-``approached_at_least`` (approached N or more times this turn; round 24).
+``approached_at_least`` (approached N or more times this turn; round 24), ``below_source`` (``{"stat": "cost" |
+"ap" | "dp", "by": n}``: its usage cost on the Area / AP / DP at least ``n`` below the effect's own Chara's, as both
+stand, このカードより使用コストが低い, APが30以上低い; for a ``not_interfered_by`` grant the Chara holding it, whose
+approach it is; a Chara without the value, or no such Chara on the Area, does not fit; round 25).
 A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"count": what}``, see
 :func:`count`) worked out for the acting player when it is checked.
 
@@ -249,7 +252,7 @@ _LATER_KEYS: Final = frozenset({
     "max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
     "has_stats", "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
     "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported", "sum_at_most_source", "min_level",
-    "approached_at_least"})
+    "approached_at_least", "below_source"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS: Final = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -302,7 +305,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
                         "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins",
-                        "supported", "sum_at_most_source", "min_level", "approached_at_least"})
+                        "supported", "sum_at_most_source", "min_level", "approached_at_least", "below_source"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -350,6 +353,10 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         n = sum(1 for ev, _, uid in g.players[c.owner].turn_log if ev == "approach" and uid == c.uid)
         if n < int(spec["approached_at_least"]):
             return f"approached {n} time(s) this turn, fewer than {spec['approached_at_least']}"
+    if "below_source" in spec:  # round 25: lower than the effect's own Chara's (このカードより使用コストが低い)
+        problem = _below_source(g, spec["below_source"], c, source)
+        if problem:
+            return problem
     if spec.get("sum_at_most_source"):  # round 24: AP + DP at most the effect's own Chara's AP + DP
         if not card.has_stats or source is None or g.chara_by_uid(source.uid) is None:
             return "has no AP + DP to compare"
@@ -370,6 +377,28 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
             limit = stats.used(stats.ap_dp(g, source)[1]) if source is not None and g.chara_by_uid(source.uid) else 0
             if ap >= limit:
                 return f"has AP {ap}, not below {limit}"
+    return None
+
+
+def _stat_of(g: GameState, stat: str, c: Chara) -> int | None:
+    """A Chara's usage cost on the Area, AP or DP as it stands (None: it has no such value)."""
+    if stat == "cost":
+        return stats.chara_cost(g, c)
+    if not g.card(c.card).has_stats:
+        return None
+    return stats.used(stats.ap_dp(g, c)[0 if stat == "ap" else 1])
+
+
+def _below_source(g: GameState, want: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
+    """``below_source``: the Chara's value at least ``by`` below the effect's own Chara's (round 25)."""
+    stat, by = str(want["stat"]), int(want.get("by", 1))
+    if source is None or g.chara_by_uid(source.uid) is None:
+        return f"has no Chara to compare its {stat} with"
+    mine, theirs = _stat_of(g, stat, c), _stat_of(g, stat, source)
+    if mine is None or theirs is None:
+        return f"has no {stat} value to compare"
+    if mine > theirs - by:
+        return f"has {stat} {mine}, not {by} or more below {theirs}"
     return None
 
 
@@ -402,13 +431,17 @@ _COUNTED_ZONES: Final = {"discard": "discard", "removed": "removed", "hand": "ha
 
 def cards_in_zone(g: GameState, owner: int, what: Mapping[str, Any]) -> int:
     """The cards in a player's zone (``who``: ``self`` / ``opponent`` seen from ``owner``; ``zone``: discard, removed,
-    or hand) fitting ``filter`` (none for the hand: its cards are hidden, only their number is known). Cards the
-    recorder did not see (None) count only without a filter."""
+    hand, or ``point_up``: the Point Zone's face-up cards, round 25) fitting ``filter`` (none for the hand: its cards
+    are hidden, only their number is known). Cards the recorder did not see (None) count only without a filter."""
     p = g.players[owner if what.get("who", "self") == "self" else 1 - owner]
     zone = what["zone"]
-    if zone not in _COUNTED_ZONES or (zone == "hand" and what.get("filter")):
+    if zone == "point_up":
+        cards: list[str | None] = [cid for cid, up in p.points if up]
+        zone = "point"
+    elif zone not in _COUNTED_ZONES or (zone == "hand" and what.get("filter")):
         raise ValueError(f"cards of {zone!r} fitting a filter are not counted")
-    cards = getattr(p, _COUNTED_ZONES[zone])
+    else:
+        cards = getattr(p, _COUNTED_ZONES[zone])
     f = what.get("filter") or {}
     if not f:
         return len(cards)

@@ -9,8 +9,11 @@ unverified).
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
-from engine.pm.cards.compile_phrases import Step
+from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np
 
 
 def _depends_on_pick(later: list[Step]) -> bool:
@@ -49,3 +52,42 @@ def settle_may_n(steps: list[Step], optional: bool) -> list[Step]:
     walk(steps, True)
     return steps
 
+
+
+def _supported(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"This card / your X has a Support card set on it" (このカードに / 自分の『S』のキャラにサポートカードがセットされて
+    いる): a count of such Charas with a Support set (the Chara spec key ``supported``), "this card" the effect's own
+    Chara (``is_source``, a Chara's text only)."""
+    m = re.fullmatch(r"(?P<np>[^、。]+?)に(?P<what>(?:『[^』]+』の)?サポートカード)がセットされている", text)
+    if m is None:
+        return None
+    kind = _np(m["what"], ctx)
+    if kind.head != "support" or set(kind.spec) - {"series"}:
+        raise NotUnderstood(text)
+    supported = dict(kind.spec)
+    if m["np"] == "このカード":
+        if ctx.card.type != "chara":
+            raise NotUnderstood(text)
+        spec: dict[str, Any] = {"is_source": True}
+    else:
+        p = _np(m["np"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that or p.spec.get("side") != "self":
+            raise NotUnderstood(text)
+        spec = p.chara_spec()
+    return {"count": {"spec": {**spec, "supported": supported}, "at_least": 1}}
+
+
+ph.MORE_CONDITIONS.append(_supported)
+
+
+@ph.reads(r"(?:このターン、)?自分が次にプレイする(?P<name>「[^」]+」)または(?P<kind>(?:『[^』]+』の)?(?:サポートカード|イベントカード))"
+          r"1枚は、使用コスト(?P<n>[+-]\d+)を得る")
+def _next_cost_either(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"The next 「N」 or <a kind of card> you play gets usage cost ±N" (自分が次にプレイする「各務原 なでしこ」または
+    『ゆるキャン△』のサポートカード1枚は): one change for the next card that is either, a card named N (of any type) or a
+    card of that kind (the name stands alone: の binds the title to the card kind after it)."""
+    parts = [_np(m["name"], ctx), _np(m["kind"], ctx)]
+    if any(p.same_name or p.other_than_that or p.all for p in parts):
+        raise NotUnderstood(m[0])
+    return [{"op": "cost", "who": "self", "next": True, "n": int(m["n"]),
+             "filter": {"any_of": [p.card_filter() for p in parts]}}]

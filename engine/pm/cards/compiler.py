@@ -279,7 +279,7 @@ def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | No
     # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so,
     # save an unknown keyword the set defines in its reminder text; one naming a disputed keyword is not read
     unsure = bool(text and _NOT_HAPPENING.search(text))  # automatic effects with a note the script cannot hold
-    effects = tuple(_defined_keyword(e, card, keywords) if e.why else e if (unsure and e.kind == "auto") or (
+    effects = tuple(_defined_keyword(e, card, keywords, text) if e.why else e if (unsure and e.kind == "auto") or (
                     keywords is not None and keywords.disputed_in(t)) else (compile_effect(t, e, card) or e)
                     for t, e in zip(pieces.effects, card.effects, strict=True))
     if card.type == "event" and effects and effects[0].compiled and _r24.hand_cost_only(effects[0].script):
@@ -292,18 +292,27 @@ def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | No
     return replace(card, effects=effects, backup=backup)
 
 
-def _defined_keyword(eff: Effect, card: Card, keywords: reminders.Keywords | None) -> Effect:
+def _defined_keyword(eff: Effect, card: Card, keywords: reminders.Keywords | None, text: str | None) -> Effect:
     """An unread keyword's stand-in compiled from the set's definition of it (its reminder text), read as one
-    effect of the card; else ``eff`` unchanged."""
+    effect of the card; else ``eff`` unchanged. A keyword with a condition (〔KW〕▶「A」) takes the definition the set
+    prints for it with the card's own 「A」 put in (round 25: the set's definitions must agree but for their 「A」)."""
     word = reminders.unread_keyword(eff.why)
     if keywords is not None and word is not None and word in keywords.with_condition:
-        return replace(eff, why=_conditioned_why(word, *keywords.with_condition[word]))
+        own = re.findall(rf"〔{re.escape(word)}〕\s*[▸▶]\s*「([^「」]+)」", normalize(text or ""))
+        definition = keywords.conditioned_definition(word, own[0]) if len(set(own)) == 1 else None
+        got = _from_definition(definition, eff, card, keywords) if definition is not None else None
+        return got if got is not None else replace(eff, why=_conditioned_why(word, *keywords.with_condition[word]))
     definition = keywords.definition(word) if keywords is not None and word is not None else None
     if definition is None:
         return eff
+    return _from_definition(definition, eff, card, keywords) or eff
+
+
+def _from_definition(definition: str, eff: Effect, card: Card, keywords: reminders.Keywords | None) -> Effect | None:
+    """A keyword's definition read as the one effect it is (None when it is not one effect, or not understood)."""
     read = definition_effects(definition, card.type)
     got = compile_effect(definition, read[0], card) if len(read) == 1 else None
-    return got if got is not None and not (keywords and keywords.disputed_in(definition)) else eff
+    return got if got is not None and not (keywords and keywords.disputed_in(definition)) else None
 
 
 def _conditioned_why(word: str, placeholder: str, definition: str) -> str:

@@ -31,6 +31,8 @@ _DEFINITION = re.compile(r"（\s*(〔[^〔〕（）]+〕|《[^《》（）]+》)
 _CONDITIONED = re.compile(r"（\s*〔([^〔〕（）]+)〕\s*[▸▶]\s*「([^「」（）]+)」\s*[:：]\s*([^（）]+?)\s*）")
 _NUMBERED = re.compile(r"(?P<base>\D+?)(?P<n>\d+)")
 _PARAM = "{N}"
+#: a conditioned keyword's 「A」 in its definition's template
+_CONDITION = "{A}"
 #: the stand-in effect's reason for a keyword the facts do not read (precious_text.unknown_keyword)
 _UNREAD = re.compile(r"the keyword 〔(?P<word>[^〕]+)〕 is not read")
 
@@ -80,8 +82,19 @@ class Keywords:
     disputed: dict[str, str] = field(default_factory=dict)
     #: keywords not known defined in two different ways in the set: neither definition is read, nor a template
     conflicting: set[str] = field(default_factory=set)
-    #: keywords with a condition (〔KW〕▶「A」, without brackets) → (placeholder, definition): found, not read yet
+    #: keywords with a condition (〔KW〕▶「A」, without brackets) → (placeholder, definition): the last one found
     with_condition: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: keywords with a condition → each definition with its 「placeholder」 taken out (``{A}``): one template when every
+    #: definition the set prints says the same of its own 「A」 (round 25: SPY's 〔継承〕▶「X」), read per card
+    condition_templates: dict[str, set[str]] = field(default_factory=dict)
+
+    def conditioned_definition(self, word: str, condition: str) -> str | None:
+        """The definition of 〔word〕▶「condition」 on a card of this set: the set's one template with 「condition」 put
+        in, or None when it prints none, or several that differ."""
+        found = self.condition_templates.get(word, set())
+        if len(found) != 1:
+            return None
+        return next(iter(found)).replace(_CONDITION, f"「{condition}」")
 
     def dispute(self, word: str) -> str | None:
         """Why the keyword ``word`` (with its brackets, NFKC) is not read in this set, or None: its own definition,
@@ -127,6 +140,7 @@ def gather(texts: Iterable[str | None], known: Callable[[str], bool] | None = No
             found.setdefault(word, set()).add(definition)
         for word, placeholder, definition in conditioned(text):
             out.with_condition[word] = (placeholder, definition)
+            out.condition_templates.setdefault(word, set()).add(definition.replace(f"「{placeholder}」", _CONDITION))
     templates: dict[str, set[str | None]] = {}
     for word, defs in found.items():
         if known is not None and (word.startswith("《") or known(word[1:-1])):

@@ -1,0 +1,112 @@
+"""Readings of the twenty-fifth compiler round (issue 20, helper h20r25), on made-up texts in the phrasings of the
+dev sets (no card text of a real set is kept here): a keyword with a condition defined by the set's reminder text
+(〔KW〕▶「A」), comparisons with this card / that Chara, coins on this card, a Support set as a condition, a face-up
+named card in the Point Zone, the own cost with AP/DP after it, and the next "「N」 or <kind>" card's cost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.pm.cards.compile_measure import normalized
+from engine.pm.cards.precious import parse_precious
+from tests.pm_cards import made_up_script
+
+_one = made_up_script
+NOT_BY = "not_interfered_by"
+
+
+def _card(number: str, name: str, text: str) -> tuple[str, dict[str, Any]]:
+    return (f"TST_{number}.json", {"id": f"TST {number}", "name": name, "setName": "試験作品", "type": "キャラクター",
+                                   "color": "赤", "cost": "2", "source": "1", "ap": "30", "dp": "30", "text": text})
+
+
+KEEP = "このカードがアプローチするごとに、自分の「{}」1枚に+10/+10コインを1個乗せることができる。"
+
+
+def _keep(card: str, name: str, reminder: str | None = None) -> str:
+    text = f"〔継承〕▶「{name}」このカードが登場した場合、カードを1枚引く。"
+    return text + (f"（〔継承〕▶「{reminder}」:{KEEP.format(reminder)}）" if reminder else "")
+
+
+def test_a_conditioned_keyword_takes_the_sets_definition_with_its_own_name() -> None:
+    db = parse_precious([_card("01-001", "甲", _keep("01-001", "乙", "乙")), _card("01-002", "丙", _keep("01-002", "丁", "丁")),
+                         _card("01-003", "戊", _keep("01-003", "己"))], compile=True)
+    for cid, name in (("TST 01-001", "乙"), ("TST 01-002", "丁"), ("TST 01-003", "己")):
+        keep, draw = db.get(cid).effects
+        got = normalized(keep)
+        assert keep.compiled and keep.kind == "auto" and not keep.once_per_turn, cid  # ごとに: every approach
+        assert (got["trigger"], got["optional"], got["targets"]) == ("approach", True, [{"side": "self", "name": name}])
+        assert got["do"] == [{"op": "coin", "target": "target:0", "coin": "+10/+10", "n": 1}]
+        assert draw.compiled and draw.trigger == "enter"
+
+
+def test_a_conditioned_keyword_defined_two_ways_stays_unread() -> None:
+    other = "〔継承〕▶「丁」このカードが登場した場合、カードを1枚引く。（〔継承〕▶「丁」:このカードが登場するごとに、カードを1枚引く。）"
+    db = parse_precious([_card("01-001", "甲", _keep("01-001", "乙", "乙")), _card("01-002", "丙", other)], compile=True)
+    for cid in ("TST 01-001", "TST 01-002"):
+        keep = db.get(cid).effects[0]
+        assert not keep.scripted and "〔継承〕" in (keep.why or "")
+
+
+def test_lower_than_this_card_is_measured_against_the_chara_the_step_measures_with() -> None:
+    got = _one("このカードは、このカードより使用コストが低いキャラには妨害されない。")
+    assert got is not None and got["do"][0]["what"] == {NOT_BY: {"below_source": {"stat": "cost", "by": 1}}}
+    got = _one("このカードは、このカードよりAPが30以上低い相手のキャラには妨害されない。")
+    assert got is not None and got["do"][0]["what"] == {NOT_BY: {"below_source": {"stat": "ap", "by": 30},
+                                                                 "side": "opponent"}}
+    got = _one("このカードは、このカードよりDPが低いキャラには妨害されない。")
+    assert got is not None and got["do"][0]["what"] == {NOT_BY: {"below_source": {"stat": "dp", "by": 1}}}
+    got = _one("このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで、そのキャラより使用コストが低いキャラには妨害されない。")
+    assert got is not None and got["do"][0]["target"] == "target:0"
+    assert got["do"][0]["what"] == {NOT_BY: {"below_source": {"stat": "cost", "by": 1}}}
+    got = _one("このカードが登場した場合、このカードより使用コストが低い相手のキャラ1枚を捨て札にする。")
+    assert got is not None and got["targets"] == [{"side": "opponent", "below_source": {"stat": "cost", "by": 1}}]
+
+
+def test_a_comparison_with_another_chara_than_the_one_measured_with_stays_unread() -> None:
+    # the grant's holder is another Chara: "lower than this card's" would be measured against the holder
+    other = "このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで、このカードより使用コストが低いキャラには妨害されない。"
+    assert _one(other) is None
+    # "that Chara" with no Chara named, this card holding the grant
+    assert _one("このカードは、そのキャラより使用コストが低いキャラには妨害されない。") is None
+    # an Event or a Support has no Chara of its own to measure with
+    assert _one("[メイン/自分]:このカードより使用コストが低い相手のキャラ1枚を捨て札にする。", "イベント") is None
+    # a card in a zone holds no such comparison (the Chara-only key)
+    assert _one("このカードが登場した場合、自分の捨て札置き場にあるこのカードより使用コストが低いキャラ1枚を手札に加える。") is None
+
+
+def test_coins_on_this_card_as_a_condition() -> None:
+    want = {"coins": {"coin": "+10/+10", "at_least": 1}}
+    got = _one("このカードは、+10/+10コインが乗っている場合、使用コスト+3を得る。")
+    assert got is not None and got["condition"] == want
+    assert got["do"] == [{"op": "grant", "target": "self", "what": {"cost": 3}, "until": "turn_end"}]
+    got = _one("このカードは、自分のターンの間、このカードの上に+10/+10コインが乗っている場合、使用コスト+2、+10/+10を得る。")
+    assert got is not None and got["condition"] == {"own_turn": True, **want}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": {"cost": 2}, "until": "turn_end"},
+                         {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"}]
+    got = _one("[メイン/相手]:《3》このカードを活動状態にする。このカードの上に+10/+10コインが乗っている場合、カードを1枚引く。")
+    assert got is not None and got["do"][1] == {"op": "draw", "who": "self", "n": 1, "if": want}
+
+
+def test_a_support_set_as_a_condition() -> None:
+    got = _one("このカードは、このカードにサポートカードがセットされている場合、使用コスト+3、+30/+30を得る。")
+    assert got is not None and got["condition"] == {"count": {"spec": {"is_source": True, "supported": {}}, "at_least": 1}}
+    got = _one("このカードは、自分の『試験作品』のキャラにサポートカードがセットされている場合、〔アクティブ〕を得る。")
+    assert got is not None and got["condition"] == {"count": {"spec": {"side": "self", "series": "試験作品", "supported": {}},
+                                                              "at_least": 1}}
+    # the opponent's Charas, or a kind of Support other than by title: not read
+    assert _one("このカードは、相手のキャラにサポートカードがセットされている場合、〔アクティブ〕を得る。") is None
+
+
+def test_a_face_up_named_card_in_the_point_zone() -> None:
+    got = _one("このカードは、自分のポイント置き場に表向きの「乙」が置かれている場合、+20/+20を得る。")
+    assert got is not None and got["condition"] == {"cards": {"zone": "point_up", "who": "self", "filter": {"name": "乙"},
+                                                              "at_least": 1}}
+
+
+def test_the_next_named_card_or_kind_of_card() -> None:
+    got = _one("このカードが登場した場合、このターン、自分が次にプレイする「乙」または『試験作品』のサポートカード1枚は、"
+               "使用コスト-3を得る。")
+    assert got is not None and got["do"] == [{"op": "cost", "who": "self", "next": True, "n": -3, "until": "turn_end",
+                                              "filter": {"any_of": [{"name": "乙"},
+                                                                    {"series": "試験作品", "type": "support"}]}}]

@@ -1,0 +1,131 @@
+"""Engine pieces of the twenty-fifth compiler round (issue 20, helper h20r25), on made-up cards with legal and illegal
+logs: the Chara spec key ``below_source`` (lower usage cost / AP / DP than the effect's own Chara, or than the Chara
+holding a ``not_interfered_by`` grant), the ``cards`` condition on the Point Zone's face-up cards (``point_up``), a
+Support set on this card as a condition, and a "next card" cost change for a card named N or of a kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tests.effects.test_machinery as tm
+from engine.pm import conditions, stats
+from engine.pm.cards import CardDB, Effect
+from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, pay
+from tests.engine.kit import Game, assert_illegal, assert_legal
+
+EVE, CHARM = "TST 01-006", "TST 03-001"  # Eve: cost 3, 30/30; Charm: a Support of cost 1
+TALL, STRONG, GIVER, CAMPER, COUPON = (f"TST 86-00{i}" for i in range(1, 6))
+
+
+def _not_by(below: dict[str, Any]) -> Effect:
+    return Effect("continuous", script=({"op": "grant", "target": "self", "what": {"not_interfered_by": {
+        "below_source": below}}, "until": "turn_end"},))
+
+
+CARDS = [
+    # "this card is not interfered by Charas of lower usage cost than this card" (SPY 01-001's wording), cost 3
+    _chara("86-001", "Tall", _not_by({"stat": "cost", "by": 1}), cost=3),
+    # "… by Charas whose AP is 30 or more below this card's" (SPY 01-040's wording), 60/60
+    _chara("86-002", "Strong", _not_by({"stat": "ap", "by": 30}), ap=60, dp=60),
+    # "when this card enters, one of your Charas is not interfered by Charas of lower cost than that Chara"
+    _chara("86-003", "Giver", Effect("auto", trigger="enter", targets=({"side": "self"},), script=(
+        {"op": "grant", "target": "target", "what": {"not_interfered_by": {"below_source": {"stat": "cost", "by": 1}}},
+         "until": "turn_end"},)), cost=1),
+    # "while a Support card is set on this card, +20/+20" (YRC ST-004's wording)
+    _chara("86-004", "Camper", Effect("continuous", condition={"count": {"spec": {"is_source": True, "supported": {}},
+                                                                          "at_least": 1}},
+                                      script=({"op": "modify", "target": "self", "ap": 20, "dp": 20,
+                                               "until": "turn_end"},))),
+    # "the next Ben or Test Support you play this turn costs 1 less" (YRC ST-002's wording)
+    _event("86-005", "Coupon", ({"op": "cost", "who": "self", "next": True, "n": -1, "filter": {
+        "any_of": [{"name": "Ben"}, {"series": "Test", "type": "support"}]}},), cost=0),
+]
+
+
+def _boards(p0: list[str], p1: list[str], hand0: list[str] = ()) -> Game:  # type: ignore[assignment]
+    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
+    try:
+        return tm.boards(p0, p1, hand0=hand0)
+    finally:
+        tm.MY_DB = old
+
+
+def _interfere(p0: list[str], attacker: str, blocker: str, p1: list[str] | None = None) -> Game:
+    g = _boards(p0, p1 or [blocker])
+    return g.add("approach", 0, card=attacker).passes(0, 1).add("interfere", 1, card=blocker)
+
+
+def test_lower_usage_cost_than_this_card_cannot_interfere() -> None:
+    assert_illegal(_interfere([TALL], TALL, AKI), "interfere.chara")  # Aki: cost 2 < 3
+    assert_legal(_interfere([TALL], TALL, EVE))  # Eve: cost 3, not lower
+
+
+def test_ap_thirty_or_more_below_cannot_interfere() -> None:
+    assert_illegal(_interfere([STRONG], STRONG, AKI), "interfere.chara")  # 30 <= 60 - 30
+    assert_legal(_interfere([STRONG], STRONG, BEN))  # 40 > 60 - 30
+
+
+def test_a_grant_on_that_chara_is_measured_against_that_chara() -> None:
+    """Giver (cost 1) gives Eve (cost 3) the grant: Aki (cost 2) is lower than Eve, not than Giver, and cannot
+    interfere Eve; without the grant it may."""
+    for given in (True, False):
+        g = _boards([EVE], [AKI], hand0=[GIVER, F[5]])
+        if given:
+            g.add("summon", 0, card=GIVER, area="main", pay=pay(F[5]))
+            g.add("trigger", 0, card=GIVER, effect=0, targets=[{"p": 0, "card": EVE}]).passes(1)
+        g.add("approach", 0, card=EVE).passes(0, 1).add("interfere", 1, card=AKI)
+        if given:
+            assert_illegal(g, "interfere.chara")
+        else:
+            assert_legal(g)
+
+
+def test_below_source_needs_the_source_on_the_area_and_the_value() -> None:
+    g = _boards([TALL], [AKI])
+    state = assert_legal(g).state
+    (tall,), (aki,) = state.players[0].main, state.players[1].main
+    spec = {"below_source": {"stat": "cost", "by": 1}}
+    assert conditions.chara_problem(state, 0, spec, aki, tall) is None
+    assert conditions.chara_problem(state, 0, spec, aki, None) is not None  # no Chara to compare with
+    assert conditions.chara_problem(state, 0, spec, tall, tall) is not None  # not lower than itself
+
+
+def test_face_up_point_cards_of_a_name() -> None:
+    state = assert_legal(_boards([AKI], [])).state
+    want = {"cards": {"zone": "point_up", "who": "self", "filter": {"name": "Filler 1"}, "at_least": 1}}
+    state.players[0].points = [("TST 90-001", False), ("TST 90-002", True)]
+    assert not conditions.holds(state, 0, want)  # face down: not seen
+    state.players[0].points.append(("TST 90-001", True))
+    assert conditions.holds(state, 0, want)
+    assert not conditions.holds(state, 1, want)  # the other player's Point Zone holds none
+
+
+def test_a_support_set_on_this_card() -> None:
+    g = _boards([CAMPER], [], hand0=[CHARM, F[5]])
+    res = assert_legal(g)
+    (camper,) = res.state.players[0].main
+    assert stats.ap_dp(res.state, camper) == (30, 30)
+    g.add("set_support", 0, card=CHARM, on=CAMPER, pay=pay(F[5]))
+    res = assert_legal(g)
+    (camper,) = res.state.players[0].main
+    assert stats.ap_dp(res.state, camper) == (50, 50)
+
+
+def test_the_next_named_or_kind_card_costs_less() -> None:
+    g = _boards([AKI], [], hand0=[COUPON, CHARM])
+    g.add("play_event", 0, card=COUPON, pay=[])
+    g.add("set_support", 0, card=CHARM, on=AKI, pay=[])  # a Test Support: 1 - 1
+    assert_legal(g)
+    g = _boards([AKI], [], hand0=[CHARM])
+    g.add("set_support", 0, card=CHARM, on=AKI, pay=[])
+    assert_illegal(g, "cost.amount")
+
+
+def test_the_next_card_change_reaches_a_named_card_too() -> None:
+    g = _boards([AKI], [], hand0=[COUPON, BEN, F[5]])
+    g.add("play_event", 0, card=COUPON, pay=[])
+    g.add("summon", 0, card=BEN, area="main", pay=pay(F[5]))  # Ben: 2 - 1
+    assert_legal(g)
+    g.actions[-2:] = [{"type": "summon", "p": 0, "card": BEN, "area": "main", "pay": pay(F[5])}]
+    assert_illegal(g, "cost.amount")
+
