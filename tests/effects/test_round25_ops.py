@@ -9,12 +9,13 @@ from typing import Any
 
 import tests.effects.test_machinery as tm
 from engine.pm import conditions, stats
-from engine.pm.cards import CardDB, Effect
+from engine.pm.cards import Card, CardDB, Effect
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 EVE, CHARM = "TST 01-006", "TST 03-001"  # Eve: cost 3, 30/30; Charm: a Support of cost 1
-TALL, STRONG, GIVER, CAMPER, COUPON = (f"TST 86-00{i}" for i in range(1, 6))
+TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER = (f"TST 86-00{i}" for i in range(1, 10))
+JON, MYSTERY = "TST 01-014", "TST 02-007"  # an EX Chara of cost 0; an unscripted Event (its ops as logged)
 
 
 def _not_by(below: dict[str, Any]) -> Effect:
@@ -39,15 +40,40 @@ CARDS = [
     # "the next Ben or Test Support you play this turn costs 1 less" (YRC ST-002's wording)
     _event("86-005", "Coupon", ({"op": "cost", "who": "self", "next": True, "n": -1, "filter": {
         "any_of": [{"name": "Ben"}, {"series": "Test", "type": "support"}]}},), cost=0),
+    # "when this card enters, take a Lamp from your EX deck and set it on this card" (YRC 01-030's wording)
+    _chara("86-006", "Setter", Effect("auto", trigger="enter", script=(
+        {"op": "pick", "from": "ex_deck", "to": "set", "n": 1, "filter": {"name": "Lamp"}, "onto": "self"},))),
+    # an EX Support with a symbol cost: "the Chara this card is set on gets +20/+20"
+    Card(id="TST 86-007", name="Lamp", series="Test", type="support", color="red", cost=None, cost_symbol="△",
+         source=0, ex=True, effects=(Effect("continuous", script=(
+             {"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"},)),)),
+    # "when this card enters, you may put one Jon from your EX deck or your hand onto the Area" (SPY 01-003's wording)
+    _chara("86-008", "Caller", Effect("auto", trigger="enter", optional=True, script=({"op": "choose", "n": 1, "modes": [
+        [{"op": "pick", "from": src, "to": "area", "n": 1, "filter": {"name": "Jon"}, "up_to": True}]
+        for src in ("ex_deck", "hand")]},))),
+    # "when this card enters, one +10/+10 coin on each of your Aki and Ben in the Main Area" (SPY 01-016's wording)
+    _chara("86-009", "Coiner", Effect("auto", trigger="enter", script=(
+        {"op": "coin", "target": {"all": {"area": "main", "side": "self", "name": ["Aki", "Ben"]}}, "coin": "+10/+10",
+         "n": 1},))),
 ]
 
 
+def _db() -> CardDB:
+    return CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
+
+
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = ()) -> Game:  # type: ignore[assignment]
-    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
+    old, tm.MY_DB = tm.MY_DB, _db()
     try:
         return tm.boards(p0, p1, hand0=hand0)
     finally:
         tm.MY_DB = old
+
+
+def _summoned(card: str, ex0: list[str], more: list[str] = ()) -> Game:  # type: ignore[assignment]
+    """Player 0's first turn: ``card`` (cost 2) summoned, paid with two fillers; ``ex0``: the EX deck."""
+    g = Game([card, F[0], F[1], *more], db=_db(), ex0=ex0)
+    return g.add("summon", 0, card=card, area="main", pay=pay(F[0], F[1]))
 
 
 def _interfere(p0: list[str], attacker: str, blocker: str, p1: list[str] | None = None) -> Game:
@@ -129,3 +155,41 @@ def test_the_next_card_change_reaches_a_named_card_too() -> None:
     g.actions[-2:] = [{"type": "summon", "p": 0, "card": BEN, "area": "main", "pay": pay(F[5])}]
     assert_illegal(g, "cost.amount")
 
+
+
+def test_a_support_taken_from_the_ex_deck_is_set_on_this_card() -> None:
+    g = _summoned(SETTER, [LAMP, LAMP], [MYSTERY, F[2]])
+    g.add("trigger", 0, card=SETTER, effect=0, choices=[[LAMP]])
+    res = assert_legal(g)
+    (setter,) = res.state.players[0].main
+    assert [s.card for s in setter.supports] == [LAMP] and res.state.players[0].ex_deck == [LAMP]
+    assert stats.ap_dp(res.state, setter) == (50, 50)  # Lamp's text: +20/+20 on the Chara it is set on
+    op = {"op": "move", "p": 0, "card": LAMP, "from": "ex_deck", "to": "set", "on": SETTER}
+    g.add("play_event", 0, card=MYSTERY, pay=pay(F[2]), ops=[op])  # an unscripted Event sets a second copy: refused
+    assert_illegal(g, "support.target")
+
+
+def test_nothing_to_set_when_the_ex_deck_holds_none() -> None:
+    g = _summoned(SETTER, [JON])
+    g.add("trigger", 0, card=SETTER, effect=0, choices=[[]])
+    assert not assert_legal(g).state.players[0].main[0].supports
+    g.actions[-1]["choices"] = [[JON]]  # not a Lamp (and not a Support)
+    assert_illegal(g, "effect.target")
+
+
+def test_from_the_ex_deck_or_the_hand() -> None:
+    g = _summoned(CALLER, [JON])
+    g.add("trigger", 0, card=CALLER, effect=0, choices=[0, [JON]])
+    res = assert_legal(g)
+    assert [c.card for c in res.state.players[0].main] == [CALLER, JON] and not res.state.players[0].ex_deck
+    g.actions[-1]["choices"] = [1, []]  # the hand holds no Jon while the EX deck does: a mode doing nothing
+    assert_illegal(g, "effect.target")
+
+
+def test_a_coin_on_each_named_chara() -> None:
+    g = _boards([AKI, BEN], [], hand0=[COINER, F[5], F[6]])
+    g.add("summon", 0, card=COINER, area="main", pay=pay(F[5], F[6]))
+    g.add("trigger", 0, card=COINER, effect=0)
+    res = assert_legal(g)
+    got = {c.card: stats.ap_dp(res.state, c) for c in res.state.players[0].main}
+    assert got == {AKI: (40, 40), BEN: (50, 50), COINER: (30, 30)}

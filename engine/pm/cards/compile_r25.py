@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards.compile_np import COIN_WORD, coin_kind
 from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np
 
 
@@ -91,3 +92,75 @@ def _next_cost_either(m: re.Match[str], ctx: Ctx) -> list[Step]:
         raise NotUnderstood(m[0])
     return [{"op": "cost", "who": "self", "next": True, "n": int(m["n"]),
              "filter": {"any_of": [p.card_filter() for p in parts]}}]
+
+
+_WHOSE = {"自分": "self", "相手": "opponent", "自分または相手": "any"}
+
+
+def _point_turn(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"In a turn in which a card was put into your / the opponent's / either Point Zone" (自分または相手のポイント置き場
+    にカードが置かれたターンの): this turn's history of Point Zone arrivals (any way, face up or down: engine.pm.zones
+    put_cards, hidden.placed), as the use condition of round 18 counts them."""
+    m = re.fullmatch(r"(?P<who>自分または相手|自分|相手)のポイント置き場にカードが置かれたターンの", text)
+    if m is None:
+        return None
+    return {"history": {"event": "point", "filter": {}, "who": _WHOSE[m["who"]], "at_least": 1}}
+
+
+ph.MORE_CONDITIONS.append(_point_turn)
+
+
+def _own_main_phase(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"During your Main Phase" (自分のメインフェイズの(間)): the player's own turn, in its Main Phase."""
+    return {"own_turn": True, "phase": "main"} if text in ("自分のメインフェイズ", "自分のメインフェイズの") else None
+
+
+ph.MORE_CONDITIONS.append(_own_main_phase)
+
+
+@ph.reads(r"EXデッキまたは手札にある(?P<np>[^、。]+?)(?P<n>\d+)枚を場に出す")
+def _from_ex_or_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Put N X from your EX deck or your hand onto the Area" (EXデッキまたは手札にある「N」1枚を場に出す): the cards come
+    from one of the two zones, the player's choice: a ``choose`` of two modes, each a pick onto the Area (a mode that
+    would do nothing while the other would is refused, engine.pm.script ``_choose``)."""
+    if not (ctx.may and ctx.opening):  # as the hand-or-discard reader (compile_more): a mode finding nothing = declining
+        raise NotUnderstood(m[0])
+    modes = [[ph._pick(src, "area", m["np"], m["n"], ctx)] for src in ("ex_deck", "hand")]
+    return [{"op": "choose", "n": 1, "modes": modes}]
+
+
+@ph.reads(rf"(?P<np>[^、。]*全ての[^、。]+?)の上に(?P<coin>{COIN_WORD})コインを(?P<k>\d+)個ずつ乗せる")
+def _coins_each(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Put K coins on each of every X" (全ての…の上に…コインを1個ずつ乗せる): a ``coin`` step on every such Chara, K on
+    each (the coin reader's step, on a kind of Chara)."""
+    whom = ph._subjects(m["np"], None, ctx)
+    if len(whom) != 1 or not (isinstance(whom[0], dict) or whom[0] in ("all_own", "all_opponent")):
+        raise NotUnderstood(m[0])
+    return [{"op": "coin", "target": whom[0], "coin": coin_kind(m["coin"]), "n": int(m["k"])}]
+
+
+_SET_FROM = {"EXデッキから": "ex_deck", "自分の捨て札置き場にある": "discard"}
+
+
+@ph.reads(r"(?P<src>EXデッキから|自分の捨て札置き場にある)(?P<np>[^、。]+?)(?P<n>\d+)枚を(?:抜き出し、)?"
+          r"(?P<on>このカード|自分の[^、。]+?\d+枚)にセットする")
+def _set_support(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Take N X from your EX deck (from your discard) and set it on this card / on one of your Y" (EXデッキから「X」1枚を
+    抜き出し、自分の「Y」1枚にセットする): a pick ``to: "set"`` onto that Chara (``onto``: ``self``, a Chara's own card,
+    or the target named), Support cards only, one copy per Chara (engine.pm.script ``_set_holder``, ops ``_set_on``).
+    "This card" is read for a Chara's own text only (a Support's own card is not a Chara)."""
+    if m["src"] == "EXデッキから" and not m["np"].startswith("「"):
+        raise NotUnderstood(m[0])  # a kind of card taken from the EX deck: not read here
+    if m["on"] == "このカード":
+        if ctx.card.type != "chara":
+            raise NotUnderstood(m[0])
+        onto: Any = "self"
+    else:
+        on = re.fullmatch(r"(?P<np>自分の[^、。]+?)(?P<k>\d+)枚", m["on"])
+        assert on is not None
+        whom = ph._subjects(on["np"], on["k"], ctx)
+        if len(whom) != 1 or on["k"] != "1":
+            raise NotUnderstood(m[0])
+        onto = whom[0]
+    step = ph._pick(_SET_FROM[m["src"]], "set", m["np"], m["n"], ctx)
+    return [{**step, "onto": onto}]

@@ -184,7 +184,9 @@ KNOWN: dict[str, tuple[re.Pattern[str], Callable[[int | None, re.Match[str]], bo
     "天然": (re.compile(r"このカードのアプローチは、使用コストが(\d+)以下のキャラには妨害されない"),
            lambda n, m: n == int(m[1])),
     # 〔我慢〕: with DP 10 or more it does not leave (engine.pm.stats.endures)
-    "我慢": (re.compile(r"DPが(\d+)以上の〔我慢〕を持つキャラは、退場しない"), lambda n, m: int(m[1]) == 10),
+    # (round 25: also said of the card itself, このカードのDPが10以上の場合、このカードは退場しない: the same rule)
+    "我慢": (re.compile(r"DPが(\d+)以上の〔我慢〕を持つキャラは、退場しない|このカードのDPが(\d+)以上の場合、このカードは退場しない"),
+           lambda n, m: int(m[1] or m[2]) == 10),
     # 〔強引〕: with AP 10 or more, the opponent's Chara judged against it leaves (engine.pm.stats.forceful)
     "強引": (re.compile(r"APが(\d+)以上の〔強引〕を持つキャラと退場判定を行う相手のキャラは、退場する"),
            lambda n, m: int(m[1]) == 10),
