@@ -343,6 +343,9 @@ STAYS: Final = "not_eliminated"
 #: the grant of 活動状態にならない ("does not become active": no effect makes it active while it lasts; the turn's own
 #: standing of the Area comes after every "this turn" / "until the end of the turn" grant has ended)
 STAYS_RESTED: Final = "stays_rested"
+#: "does not become active at the start of the turn" (ターン開始時に活動状態にならない, round 25): the Stand step of its
+#: player's Turn Start passes it over (rule book 000 "Turn Start": the Charas of the turn player stand), effects do not
+NO_START_STAND: Final = "no_start_stand"
 
 
 def stays_on_area(g: GameState, c: Chara) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.pm.cards.compile_measure import normalized
 from engine.pm.cards.precious import parse_precious
-from tests.pm_cards import made_up_script
+from tests.pm_cards import made_up_effect, made_up_script
 
 _one = made_up_script
 NOT_BY = "not_interfered_by"
@@ -110,3 +110,57 @@ def test_the_next_named_card_or_kind_of_card() -> None:
     assert got is not None and got["do"] == [{"op": "cost", "who": "self", "next": True, "n": -3, "until": "turn_end",
                                               "filter": {"any_of": [{"name": "乙"},
                                                                     {"series": "試験作品", "type": "support"}]}}]
+
+
+def test_a_support_set_by_an_effect() -> None:
+    got = _one("このカードが登場した場合、EXデッキから「乙」1枚を抜き出し、このカードにセットする。")
+    assert got is not None and got["do"] == [{"op": "pick", "from": "ex_deck", "to": "set", "n": 1, "filter": {"name": "乙"},
+                                              "onto": "self", "who": "self"}]
+    got = _one("[メイン/自分]:《4》自分の捨て札置き場にある『試験作品』のサポートカード1枚を自分のキャラ1枚にセットする。")
+    assert got is not None and got["targets"] == [{"side": "self"}] and got["do"][0]["onto"] == "target:0"
+    # a kind of card from the EX deck, or two Charas to set on: not read
+    assert _one("このカードが登場した場合、EXデッキからサポートカード1枚を抜き出し、このカードにセットする。") is None
+    assert _one("このカードが登場した場合、EXデッキから「乙」1枚を抜き出し、自分のキャラ2枚にセットする。") is None
+
+
+def test_from_the_ex_deck_or_the_hand_only_as_an_optional_opening() -> None:
+    got = _one("このカードが登場した場合、EXデッキまたは手札にある「乙」1枚を場に出すことができる。")
+    assert got is not None and got["optional"] and [m[0]["from"] for m in got["do"][0]["modes"]] == ["ex_deck", "hand"]
+    assert _one("このカードが登場した場合、EXデッキまたは手札にある「乙」1枚を場に出す。") is None
+
+
+def test_one_coin_on_each_of_every_chara_of_a_kind() -> None:
+    got = _one("このカードが登場した場合、メインエリアにいる自分の全ての「甲」と「乙」の上に+10/+10コインを1個ずつ乗せる。")
+    assert got is not None and got["do"] == [{"op": "coin", "coin": "+10/+10", "n": 1, "target": {"all": {
+        "area": "main", "side": "self", "name": ["乙", "甲"]}}}]
+
+
+def test_conditions_of_the_turn_and_the_phase() -> None:
+    got = _one("このカードは、自分または相手のポイント置き場にカードが置かれたターンの間、使用コスト+3、+30/+30を得る。")
+    assert got is not None and got["condition"] == {"history": {"event": "point", "filter": {}, "who": "any", "at_least": 1}}
+    got = _one("このカードは、手札にある場合、自分のメインフェイズの間、使用コスト-3を得る。")
+    assert got is not None and got["condition"] == {"own_turn": True, "phase": "main"}
+    assert got["do"] == [{"op": "cost", "n": -3, "who": "self", "until": "turn_end"}]
+
+
+def test_nullify_any_card_being_played_and_coins_while_approaching() -> None:
+    got = _one("[アプローチ/割り込み]:相手のプレイ中の使用コストが0のカード1枚を無効にする。", "イベント")
+    assert got is not None and got["condition"] == {"answers": {
+        "type": ["play_event", "summon", "level_up", "set_support"], "side": "opponent", "filter": {"max_cost": 0}}}
+    got = _one("このカードは、このカードの上に+10/+10コインが乗っている状態でアプローチしている場合、〔強引〕を得る。")
+    assert got is not None and got["condition"] == {"approaching": True, "coins": {"coin": "+10/+10", "at_least": 1}}
+    got = _one("このカードは、自分のターンの間、このカードの上に+10/+10コインが乗っている場合〔アクティブ〕、+10/+10を得る。")
+    assert got is not None and [s["op"] for s in got["do"]] == ["grant", "modify"]
+
+
+def test_no_start_stand_is_a_continuous_rule_of_the_card() -> None:
+    eff = made_up_effect("このカードは、ターン開始時に活動状態にならない。")
+    assert eff.compiled and eff.kind == "continuous" and eff.trigger is None
+    assert eff.script == ({"op": "grant", "target": "self", "what": "no_start_stand", "until": "turn_end"},)
+
+
+def test_a_self_worded_endure_reminder_is_the_engines_rule() -> None:
+    from engine.pm.cards.reminders import agrees
+
+    assert agrees("〔我慢〕", "このカードのDPが10以上の場合、このカードは退場しない")
+    assert not agrees("〔我慢〕", "このカードのDPが20以上の場合、このカードは退場しない")

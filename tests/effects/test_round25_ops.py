@@ -14,7 +14,7 @@ from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 EVE, CHARM = "TST 01-006", "TST 03-001"  # Eve: cost 3, 30/30; Charm: a Support of cost 1
-TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER = (f"TST 86-00{i}" for i in range(1, 10))
+TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER, SLEEPER = (f"TST 86-0{i:02d}" for i in range(1, 11))
 JON, MYSTERY = "TST 01-014", "TST 02-007"  # an EX Chara of cost 0; an unscripted Event (its ops as logged)
 
 
@@ -55,6 +55,9 @@ CARDS = [
     _chara("86-009", "Coiner", Effect("auto", trigger="enter", script=(
         {"op": "coin", "target": {"all": {"area": "main", "side": "self", "name": ["Aki", "Ben"]}}, "coin": "+10/+10",
          "n": 1},))),
+    # "this card does not become active at the start of the turn" (YRC 01-082's wording)
+    _chara("86-010", "Sleeper", Effect("continuous", script=(
+        {"op": "grant", "target": "self", "what": "no_start_stand", "until": "turn_end"},))),
 ]
 
 
@@ -193,3 +196,12 @@ def test_a_coin_on_each_named_chara() -> None:
     res = assert_legal(g)
     got = {c.card: stats.ap_dp(res.state, c) for c in res.state.players[0].main}
     assert got == {AKI: (40, 40), BEN: (50, 50), COINER: (30, 30)}
+
+
+def test_no_start_stand_keeps_it_rested_through_the_turn_start() -> None:
+    for card, stands in ((SLEEPER, False), (AKI, True)):
+        g = _boards([card], [])
+        g.add("approach", 0, card=card).passes(0, 1).add("no_interfere", 1).passes(0, 1)
+        g.add("end_approach", 0).end_turn(1)  # player 0's approach phase ends; player 1's turn passes
+        (c,) = assert_legal(g).state.players[0].main
+        assert c.rested is not stands

@@ -18,6 +18,8 @@ _COIN = r"\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+"
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject (first: the rewrites below expect it)
     (r"(?:(?<=^)|(?<=間、))このカードは(?!、)", "このカードは、"),
+    # round 25: a comma left out after a condition, before the keywords gained (…乗っている場合〔アクティブ〕、+10/+10を得る)
+    (r"場合(?=〔[^〕]+〕、?(?:[+\-±]\d+/[+\-±]\d+)?を得る)", "場合、"),
     # round 25: "this card, when in the hand, during your Main Phase, usage cost ±N": the hand's wording (手札にある状態で)
     (r"^このカードは、手札にある場合、(自分のメインフェイズの間、使用コスト[+-]\d+を得る)$", r"このカードは、手札にある状態で、\1"),
     # round 25: "this card, (during your turn,) with X coins on it, …": the coins on this card, as the readers say it

@@ -164,3 +164,29 @@ def _set_support(m: re.Match[str], ctx: Ctx) -> list[Step]:
         onto = whom[0]
     step = ph._pick(_SET_FROM[m["src"]], "set", m["np"], m["n"], ctx)
     return [{**step, "onto": onto}]
+
+
+def _approaching_with_coins(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"This card approaches with X coins on it" (このカードの上に+10/+10コインが乗っている状態でアプローチしている): the
+    effect's own Chara approaching now and holding one or more such coins."""
+    m = re.fullmatch(rf"このカードの上に(?P<coin>{COIN_WORD})?コインが乗っている状態でアプローチ(?:に参加)?している", text)
+    if m is None:
+        return None
+    return {"approaching": True, "coins": {"coin": coin_kind(m["coin"]), "at_least": 1}}
+
+
+ph.MORE_CONDITIONS.append(_approaching_with_coins)
+
+
+#: the whole text of "this card does not become active at the start of the turn" (the facts reader takes ターン開始時に
+#: for a trigger's timing: the compiler reads it as the continuous rule it is)
+NO_START_STAND_TEXT = re.compile(r"このカードは、ターン開始時に活動状態にならない。?")
+
+
+def own_rule(rest: str, ctx: Ctx) -> ph.Got | None:
+    """A Chara's own continuous "this card does not become active at the start of the turn" (このカードは、ターン開始時
+    に活動状態にならない): the grant ``no_start_stand`` on itself (engine.pm.turns: the Turn Start's Stand passes it over;
+    an effect may still make it active). None: not this wording."""
+    if rest != "ターン開始時に活動状態にならない" or ctx.card.type != "chara":
+        return None
+    return ph.Got([{"op": "grant", "target": "self", "what": "no_start_stand", "until": "turn_end"}])

@@ -94,6 +94,8 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
     kinds = [eff.kind]
     if eff.kind == "continuous" and card.type != "event":
         kinds.append("auto")  # a triggered sentence the reader took for a continuous one (a newer phrasing)
+    if eff.kind == "auto" and _r25.NO_START_STAND_TEXT.fullmatch(t):
+        kinds = ["continuous"]  # "does not become active at the start of the turn": a rule of the card, no trigger
     for kind in kinds:
         ctx = ph.Ctx(card=card, kind=kind)
         try:
