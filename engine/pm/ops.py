@@ -184,6 +184,7 @@ def _set_on(g: GameState, p: int, card_id: str, op: Mapping[str, Any], src: str)
     stats.area_changed(g, chara.card, card_id)
     if "set" in g.card(card_id).listens:  # "when this card is set" (セットされた場合)
         fire_card(g, p, card_id, "set", None, g.trail)
+    fire_others(g, "supported", chara, g.trail)  # "when a Support is set on your X"
     return f"{what} moves from {src} and is set on {describe(g, chara.card)}"
 
 

@@ -623,6 +623,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
             trail.event("effect", f"{what} is set on {describe(g, onto.card)}")
             if "set" in g.card(play.card_id).listens:  # "when this card is set" (セットされた場合): logged naming it
                 fire_card(g, play.player, play.card_id, "set", None, trail)
+            fire_others(g, "supported", onto, trail)  # "when a Support is set on your X" (round 25)
             return False
         onto.stack.append(onto.card)
         stats.area_changed(g, onto.card, play.card_id)

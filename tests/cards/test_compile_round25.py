@@ -164,3 +164,10 @@ def test_a_self_worded_endure_reminder_is_the_engines_rule() -> None:
 
     assert agrees("〔我慢〕", "このカードのDPが10以上の場合、このカードは退場しない")
     assert not agrees("〔我慢〕", "このカードのDPが20以上の場合、このカードは退場しない")
+
+
+def test_a_support_set_on_your_chara_as_a_cause() -> None:
+    got = _one("自分のサポートカードがセットされた場合、カードを1枚引く。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("any_supported", {"subject": {"side": "self"}})
+    got = _one("自分の「乙」にサポートカードがセットされた場合、自分のキャラ1枚は、ターン終了時まで〔アクティブ〕を得る。")
+    assert got is not None and got["condition"] == {"subject": {"side": "self", "name": "乙"}}

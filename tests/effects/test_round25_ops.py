@@ -14,7 +14,8 @@ from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 EVE, CHARM = "TST 01-006", "TST 03-001"  # Eve: cost 3, 30/30; Charm: a Support of cost 1
-TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER, SLEEPER = (f"TST 86-0{i:02d}" for i in range(1, 11))
+TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER, SLEEPER, GLAD, FAN = (
+    f"TST 86-0{i:02d}" for i in range(1, 13))
 JON, MYSTERY = "TST 01-014", "TST 02-007"  # an EX Chara of cost 0; an unscripted Event (its ops as logged)
 
 
@@ -58,6 +59,12 @@ CARDS = [
     # "this card does not become active at the start of the turn" (YRC 01-082's wording)
     _chara("86-010", "Sleeper", Effect("continuous", script=(
         {"op": "grant", "target": "self", "what": "no_start_stand", "until": "turn_end"},))),
+    # "when a Support card is set on your Aki, draw one" (YRC ST-003's cause)
+    _chara("86-011", "Glad", Effect("auto", trigger="any_supported", condition={"subject": {"side": "self", "name": "Aki"}},
+                                    script=({"op": "draw", "who": "self", "n": 1},))),
+    # "when your Support card is set, draw one" (YRC 01-038's cause)
+    _chara("86-012", "Fan", Effect("auto", trigger="any_supported", condition={"subject": {"side": "self"}},
+                                   script=({"op": "draw", "who": "self", "n": 1},))),
 ]
 
 
@@ -205,3 +212,25 @@ def test_no_start_stand_keeps_it_rested_through_the_turn_start() -> None:
         g.add("end_approach", 0).end_turn(1)  # player 0's approach phase ends; player 1's turn passes
         (c,) = assert_legal(g).state.players[0].main
         assert c.rested is not stands
+
+
+def test_a_support_set_on_your_aki_is_heard() -> None:
+    g = _boards([GLAD, AKI], [], hand0=[CHARM, F[5]])
+    g.add("set_support", 0, card=CHARM, on=AKI, pay=pay(F[5]))
+    assert_illegal(g.add("pass", 0), "effect.result")  # the mandatory trigger is missing
+    g.actions[-1] = {"type": "trigger", "p": 0, "card": GLAD, "effect": 0}
+    assert_legal(g)
+    g = _boards([GLAD, AKI], [], hand0=[CHARM, F[5]])
+    g.add("set_support", 0, card=CHARM, on=GLAD, pay=pay(F[5]))  # set on Glad, not on an Aki: not heard
+    g.add("trigger", 0, card=GLAD, effect=0)
+    assert_illegal(g, "effect.result")
+
+
+def test_a_support_set_by_an_effect_is_heard_too() -> None:
+    g = Game([FAN, F[0], F[1], SETTER, F[2], F[3]], db=_db(), ex0=[LAMP])
+    g.add("summon", 0, card=FAN, area="main", pay=pay(F[0], F[1]))
+    g.add("summon", 0, card=SETTER, area="main", pay=pay(F[2], F[3]))
+    g.add("trigger", 0, card=SETTER, effect=0, choices=[[LAMP]])  # Lamp set on Setter, one of player 0's Charas
+    assert_illegal(g.add("pass", 0), "effect.result")  # Fan's mandatory trigger is missing
+    g.actions[-1] = {"type": "trigger", "p": 0, "card": FAN, "effect": 0}
+    assert_legal(g)

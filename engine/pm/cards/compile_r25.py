@@ -190,3 +190,20 @@ def own_rule(rest: str, ctx: Ctx) -> ph.Got | None:
     if rest != "ターン開始時に活動状態にならない" or ctx.card.type != "chara":
         return None
     return ph.Got([{"op": "grant", "target": "self", "what": "no_start_stand", "until": "turn_end"}])
+
+
+def _support_set_head(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
+    """"When your Support card is set" / "when a Support card is set on your X" (自分のサポートカードがセットされた場合、 /
+    自分の「X」にサポートカードがセットされた場合、): ``any_supported`` (engine.pm.triggers: a Support set on a Chara, played
+    or by an effect), the Chara it is set on the subject (one of yours: your Support goes on your Chara)."""
+    if m := re.match(r"自分のサポートカードがセットされた場合、", text):
+        return "any_supported", {"subject": {"side": "self"}}, text[m.end():]
+    if m := re.match(r"(?P<np>自分の[^、。]+?)にサポートカードがセットされた場合、", text):
+        p = _np(m["np"], ctx)
+        if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that:
+            raise NotUnderstood(m[0])
+        return "any_supported", {"subject": p.chara_spec()}, text[m.end():]
+    return None
+
+
+ph.MORE_TRIGGERS.append(_support_set_head)
