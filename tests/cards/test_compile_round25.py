@@ -164,6 +164,10 @@ def test_a_self_worded_endure_reminder_is_the_engines_rule() -> None:
 
     assert agrees("〔我慢〕", "このカードのDPが10以上の場合、このカードは退場しない")
     assert not agrees("〔我慢〕", "このカードのDPが20以上の場合、このカードは退場しない")
+    assert agrees("〔強引〕", "APが10以上のこのカードが退場判定を行った場合、相手のキャラを退場させる")
+    assert not agrees("〔強引〕", "APが10以上のこのカードが退場判定を行った場合、相手のキャラ1枚を退場させる")
+    assert agrees("《休》", "このカードを休息状態にすることでテキストを使用できる")
+    assert not agrees("《休》", "このカードを捨て札にすることでテキストを使用できる")
 
 
 def test_a_support_set_on_your_chara_as_a_cause() -> None:

@@ -188,8 +188,10 @@ KNOWN: dict[str, tuple[re.Pattern[str], Callable[[int | None, re.Match[str]], bo
     "我慢": (re.compile(r"DPが(\d+)以上の〔我慢〕を持つキャラは、退場しない|このカードのDPが(\d+)以上の場合、このカードは退場しない"),
            lambda n, m: int(m[1] or m[2]) == 10),
     # 〔強引〕: with AP 10 or more, the opponent's Chara judged against it leaves (engine.pm.stats.forceful)
-    "強引": (re.compile(r"APが(\d+)以上の〔強引〕を持つキャラと退場判定を行う相手のキャラは、退場する"),
-           lambda n, m: int(m[1]) == 10),
+    # (round 25: also said of the card itself, APが10以上のこのカードが退場判定を行った場合、相手のキャラを退場させる)
+    "強引": (re.compile(r"APが(\d+)以上の〔強引〕を持つキャラと退場判定を行う相手のキャラは、退場する"
+                      r"|APが(\d+)以上のこのカードが退場判定を行った場合、相手のキャラを退場させる"),
+           lambda n, m: int(m[1] or m[2]) == 10),
     # 〔突破N〕: AP N or more above the interfering Chara's DP gives points as if not interfered
     # (engine.pm.turns.breaks_through)
     "突破": (re.compile(r"(?:このカード|〔突破\d+〕を持つキャラ)のアプローチで、(?:この|その)カードのAPが(?:この|その)カードを"
@@ -211,7 +213,7 @@ KNOWN: dict[str, tuple[re.Pattern[str], Callable[[int | None, re.Match[str]], bo
     # 《n》 / 《0》 / 《休》: an activated effect's cost (precious_text._COST)
     "《": (re.compile(r"コストを(\d+)支払うことでテキストを使用(?:することが)?できる"
                      r"|(コストを支払わずに|宣言のみで)テキストを使用(?:することが)?できる"
-                     r"|(このキャラを休息状態にすること)でテキストを使用(?:することが)?できる"), lambda n, m: True),
+                     r"|(この(?:キャラ|カード)を休息状態にすること)でテキストを使用(?:することが)?できる"), lambda n, m: True),
 }
 
 
