@@ -175,3 +175,16 @@ def test_a_support_set_on_your_chara_as_a_cause() -> None:
     assert got is not None and (got["trigger"], got["condition"]) == ("any_supported", {"subject": {"side": "self"}})
     got = _one("自分の「乙」にサポートカードがセットされた場合、自分のキャラ1枚は、ターン終了時まで〔アクティブ〕を得る。")
     assert got is not None and got["condition"] == {"subject": {"side": "self", "name": "乙"}}
+
+
+def test_wordings_of_a_value_set_and_of_a_grant_with_no_stated_duration() -> None:
+    got = _one("このカードがアプローチした場合、ターン終了時まで、相手のキャラ1枚のDPを0に変更する。")
+    assert got is not None and got["do"][0]["set"] == {"dp": 0}
+    got = _one("[アプローチ/自分]:《4》相手のキャラ1枚のDPを、ターン終了時まで0に変更する。")
+    assert got is not None and got["do"][0]["set"] == {"dp": 0}
+    got = _one("このカードが登場した場合、自分の『試験作品』のキャラ1枚は、そのカードよりAPが30以上低いキャラには妨害されない。")
+    assert got is not None and got["do"][0]["until"] == "turn_end" and got["do"][0]["target"] == "target:0"
+    got = _one("このカードは、このカードの上に+10/+10コインが乗っている場合、このカードよりAPが30以上低いキャラには妨害されない。")
+    assert got is not None and got["condition"] == {"coins": {"coin": "+10/+10", "at_least": 1}}
+    # as a continuous effect with no stated duration on a Chara named by another: not read
+    assert _one("自分の『試験作品』のキャラ1枚は、そのカードよりAPが30以上低いキャラには妨害されない。") is None

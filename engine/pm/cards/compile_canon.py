@@ -18,6 +18,12 @@ _COIN = r"\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+"
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject (first: the rewrites below expect it)
     (r"(?:(?<=^)|(?<=間、))このカードは(?!、)", "このカードは、"),
+    # round 25: "change X's DP to V until the end of the turn", the words in another order / without 値
+    (r"(?:(?<=^)|(?<=、))ターン終了時まで、([^、。]+?\d+枚)の(AP/DP|AP|DP)を(\d+(?:/\d+)?)に変更する",
+     r"\1の\2の値を、ターン終了時まで\3に変更する"),
+    (r"の(AP/DP|AP|DP)を、ターン終了時まで(?=\d+(?:/\d+)?に変更する)", r"の\1の値を、ターン終了時まで"),
+    # round 25: "nullify the …, of usage cost N, Chara the opponent is playing": a comma after プレイ中の left out
+    (r"相手がプレイ中の、", "相手がプレイ中の"),
     # round 25: a comma left out after a condition, before the keywords gained (…乗っている場合〔アクティブ〕、+10/+10を得る)
     (r"場合(?=〔[^〕]+〕、?(?:[+\-±]\d+/[+\-±]\d+)?を得る)", "場合、"),
     # round 25: "this card, when in the hand, during your Main Phase, usage cost ±N": the hand's wording (手札にある状態で)

@@ -186,10 +186,24 @@ NO_START_STAND_TEXT = re.compile(r"このカードは、ターン開始時に活
 def own_rule(rest: str, ctx: Ctx) -> ph.Got | None:
     """A Chara's own continuous "this card does not become active at the start of the turn" (このカードは、ターン開始時
     に活動状態にならない): the grant ``no_start_stand`` on itself (engine.pm.turns: the Turn Start's Stand passes it over;
-    an effect may still make it active). None: not this wording."""
-    if rest != "ターン開始時に活動状態にならない" or ctx.card.type != "chara":
+    an effect may still make it active); "this card, while C, is not interfered by X". None: not these wordings."""
+    if ctx.card.type != "chara":
         return None
-    return ph.Got([{"op": "grant", "target": "self", "what": "no_start_stand", "until": "turn_end"}])
+    if rest == "ターン開始時に活動状態にならない":
+        return ph.Got([{"op": "grant", "target": "self", "what": "no_start_stand", "until": "turn_end"}])
+    m = re.fullmatch(r"(?P<c>[^、]+?)(?:場合|間)、(?:(?P<c2>[^、]+?)(?:場合|間)、)?(?P<other>[^、。]+?)には妨害されない", rest)
+    if m is None or re.search("妨害されている|を妨害している", m["c"] + (m["c2"] or "")):
+        return None
+    # "this card, while C, is not interfered by X" (このカードは、このカードの上に…場合、このカードよりAPが30以上低い
+    # キャラには妨害されない): the grant on itself under C, "lower than this card's" measured against it (round 25)
+    cond = ph.condition(m["c"], ctx)
+    if m["c2"]:
+        if set(more := ph.condition(m["c2"], ctx)) & set(cond):
+            raise NotUnderstood(rest)
+        cond.update(more)
+    spec = ph._chara(m["other"], ctx, ph._THIS)
+    return ph.Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": spec}, "until": "turn_end"}],
+                  condition=cond)
 
 
 def _support_set_head(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
@@ -207,3 +221,15 @@ def _support_set_head(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | 
 
 
 ph.MORE_TRIGGERS.append(_support_set_head)
+
+
+_NOT_BY_NO_TIME = re.compile(r"(?P<np>自分の[^、。]+?)(?P<n>1)枚は、(?P<other>[^、。]+?)には妨害されない")
+
+
+@ph.reads(_NOT_BY_NO_TIME.pattern)
+def _not_interfered_by_this_turn(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"One of your X is not interfered by Y", a step with no stated duration: for the turn, as ターン終了時まで (an
+    effect with no stated duration lasts for its turn, rule book 000 "Effect Duration"; round 16's reading)."""
+    if ctx.kind not in ("auto", "activated"):
+        raise NotUnderstood(m[0])
+    return ph._not_interfered_by(m, ctx)
