@@ -188,3 +188,19 @@ def test_wordings_of_a_value_set_and_of_a_grant_with_no_stated_duration() -> Non
     assert got is not None and got["condition"] == {"coins": {"coin": "+10/+10", "at_least": 1}}
     # as a continuous effect with no stated duration on a Chara named by another: not read
     assert _one("自分の『試験作品』のキャラ1枚は、そのカードよりAPが30以上低いキャラには妨害されない。") is None
+
+
+def test_own_hand_and_deck_wordings_no_support_set_and_stand_with_a_gain() -> None:
+    got = _one("このカードがアプローチした場合、カードを2枚引く。その後、自分の手札2枚を任意の順番でデッキの下に移す。")
+    assert got is not None and got["do"][1] == {"op": "pick", "from": "hand", "to": "deck_bottom", "n": 2, "filter": {},
+                                                "who": "self"}
+    got = _one("このカードがポイントを与えた場合、相手は自分の手札1枚を捨て札にする。")
+    assert got is not None and got["do"][0]["who"] == "opponent" and got["do"][0]["from"] == "hand"
+    got = _one("[メイン/自分]:《3》サポートカードがセットされていない相手のキャラ1枚を休息状態にする。")
+    assert got is not None and got["targets"] == [{"side": "opponent", "not": {"supported": {}}}]
+    got = _one("[メイン/相手]:自分のキャラ1枚は、活動状態になるとともに、ターン終了時まで+10/+10を得る。", "イベント")
+    assert got is not None and got["do"] == [
+        {"op": "activate", "target": "target:0"},
+        {"op": "modify", "target": "target:0", "ap": 10, "dp": 10, "until": "turn_end"}]
+    # every Chara of a kind: "that Chara" is no one Chara, not read
+    assert _one("[メイン/相手]:自分の全てのキャラは、活動状態になるとともに、ターン終了時まで+10/+10を得る。", "イベント") is None

@@ -24,6 +24,13 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"の(AP/DP|AP|DP)を、ターン終了時まで(?=\d+(?:/\d+)?に変更する)", r"の\1の値を、ターン終了時まで"),
     # round 25: "nullify the …, of usage cost N, Chara the opponent is playing": a comma after プレイ中の left out
     (r"相手がプレイ中の、", "相手がプレイ中の"),
+    # round 25: "your own" said where no other is meant: your deck's top cards to your Point Zone, your hand's cards
+    # under your deck, the opponent discarding from "their own" hand (相手は、自分の手札: the opponent's)
+    (r"自分のデッキの上のカード(\d+)枚を自分のポイント置き場に表向きで置く", r"デッキの上のカード\1枚を自分のポイント置き場に表向きで置く"),
+    (r"自分の手札(\d+)枚を(?=(?:、?任意の順番で)?デッキの(?:上|下)に移す)", r"手札\1枚を"),
+    (r"相手は、?自分の手札(?=\d+枚を捨て札にする)", "相手は、手札"),
+    # round 25: "not approaching" as a verb (アプローチしていない), as アプローチしている is read
+    (r"アプローチしていない", "アプローチに参加していない"),
     # round 25: a comma left out after a condition, before the keywords gained (…乗っている場合〔アクティブ〕、+10/+10を得る)
     (r"場合(?=〔[^〕]+〕、?(?:[+\-±]\d+/[+\-±]\d+)?を得る)", "場合、"),
     # round 25: "this card, when in the hand, during your Main Phase, usage cost ±N": the hand's wording (手札にある状態で)

@@ -146,6 +146,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP/DPの値を持たない", {"not": {"has_stats": True}}),  # round 22: printed without AP/DP (-/-)
     # a Support card set on it (round 16): 『S』のサポートカード / サポートカードがセットされている (a Chara-only key)
     (r"(?:『([^』]+)』の)?サポートカードがセットされている", lambda m: {"supported": {"series": m[1]} if m[1] else {}}),
+    # round 25: with no Support card set on it (サポートカードがセットされていない): not one that has one
+    (r"(?:『([^』]+)』の)?サポートカードがセットされていない",
+     lambda m: {"not": {"supported": {"series": m[1]} if m[1] else {}}}),
     # round 24: "that approached N or more times this turn" (同じターンの間にN回以上アプローチしている)
     (r"同じターンの間に(\d+)回以上アプローチ(?:に参加)?している", lambda m: {"approached_at_least": int(m[1])}),
     (r"妨害(?:に参加)?している", {"interfering": True}),

@@ -233,3 +233,16 @@ def _not_interfered_by_this_turn(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if ctx.kind not in ("auto", "activated"):
         raise NotUnderstood(m[0])
     return ph._not_interfered_by(m, ctx)
+
+
+@ph.reads(r"(?P<np>[^、。]+?)(?P<n>1)枚は、活動状態になるとともに、(?P<g>ターン終了時まで[^、。]+を得る)")
+def _stand_and_gain(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"One X becomes active and gets G until the end of the turn" (自分の『S』のキャラ1枚は、活動状態になるとともに、
+    ターン終了時まで〔我慢〕を得る): the Chara named is made active, then gets G (the two, in order, on that one Chara)."""
+    (who,) = ph._subjects(m["np"], m["n"], ctx)
+    if not (isinstance(who, str) and who.startswith("target:")):
+        raise NotUnderstood(m[0])
+    gains = ph.clause(f"そのキャラは、{m['g']}", ctx)
+    if not gains or any(g.get("target") != who or g.get("op") not in ("grant", "modify") for g in gains):
+        raise NotUnderstood(m[0])
+    return [{"op": "activate", "target": who}, *gains]
