@@ -129,9 +129,9 @@ def test_below_source_needs_the_source_on_the_area_and_the_value() -> None:
 def test_face_up_point_cards_of_a_name() -> None:
     state = assert_legal(_boards([AKI], [])).state
     want = {"cards": {"zone": "point_up", "who": "self", "filter": {"name": "Filler 1"}, "at_least": 1}}
-    state.players[0].points = [("TST 90-001", False), ("TST 90-002", True)]
+    state.players[0].points = [["TST 90-001", False], ["TST 90-002", True]]  # as the state keeps them
     assert not conditions.holds(state, 0, want)  # face down: not seen
-    state.players[0].points.append(("TST 90-001", True))
+    state.players[0].points.append(["TST 90-001", True])
     assert conditions.holds(state, 0, want)
     assert not conditions.holds(state, 1, want)  # the other player's Point Zone holds none
 
