@@ -204,3 +204,16 @@ def test_own_hand_and_deck_wordings_no_support_set_and_stand_with_a_gain() -> No
         {"op": "modify", "target": "target:0", "ap": 10, "dp": 10, "until": "turn_end"}]
     # every Chara of a kind: "that Chara" is no one Chara, not read
     assert _one("[メイン/相手]:自分の全てのキャラは、活動状態になるとともに、ターン終了時まで+10/+10を得る。", "イベント") is None
+
+
+def test_more_canonical_wordings() -> None:
+    got = _one("[メイン/相手]:ターン終了時まで、相手のキャラ2枚はアプローチできない。", "イベント")
+    assert got is not None and [s["what"] for s in got["do"]] == ["cannot_approach", "cannot_approach"]
+    got = _one("[アプローチ/相手]:相手のキャラ1枚は、ターン終了時まで、アプローチでポイントを与えられない。", "イベント")
+    assert got is not None and got["do"][0]["what"] == "cannot_give_points"
+    got = _one("このカードが登場した場合、自分のデッキの上のカード1枚を自分のポイント置き場に裏向きで置く。")
+    assert got is not None and got["do"] == [{"op": "put_point", "who": "self", "n": 1, "face": "down"}]
+    got = _one("このカードが登場した場合、自分の【試験】1枚は活動状態になる。")
+    assert got is not None and got["do"] == [{"op": "activate", "target": "target:0"}]
+    got = _one("このカードは、自分のアプローチフェイズの間でも登場できる。")
+    assert got is not None and got["condition"] == {"own_turn": True}

@@ -26,7 +26,15 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"相手がプレイ中の、", "相手がプレイ中の"),
     # round 25: "your own" said where no other is meant: your deck's top cards to your Point Zone, your hand's cards
     # under your deck, the opponent discarding from "their own" hand (相手は、自分の手札: the opponent's)
-    (r"自分のデッキの上のカード(\d+)枚を自分のポイント置き場に表向きで置く", r"デッキの上のカード\1枚を自分のポイント置き場に表向きで置く"),
+    (r"自分のデッキの上のカード(\d+)枚を自分のポイント置き場に(表|裏)向きで置く",
+     r"デッキの上のカード\1枚を自分のポイント置き場に\2向きで置く"),
+    # round 25: the duration before the subject (ターン終了時まで、X N枚は…), as the readers have it after the subject
+    (r"(?:(?<=^)|(?<=、)|(?<=:))ターン終了時まで、([^、。]+?\d+枚)は、?", r"\1は、ターン終了時まで、"),
+    # round 25: "cannot give points by an approach" in its short form; "also during your Approach Phase"
+    (r"アプローチでポイントを与えられない", "アプローチでポイントを与えることができない"),
+    (r"自分のアプローチフェイズの間でも登場できる", "自分のアプローチフェイズにも登場できる"),
+    # round 25: "N X become active" (X N枚は、活動状態になる, a sentence of its own): make N X active
+    (r"(\d+枚)は、?活動状態になる(?=。|$)", r"\1を活動状態にする"),
     (r"自分の手札(\d+)枚を(?=(?:、?任意の順番で)?デッキの(?:上|下)に移す)", r"手札\1枚を"),
     (r"相手は、?自分の手札(?=\d+枚を捨て札にする)", "相手は、手札"),
     # round 25: "not approaching" as a verb (アプローチしていない), as アプローチしている is read
