@@ -217,3 +217,10 @@ def test_more_canonical_wordings() -> None:
     assert got is not None and got["do"] == [{"op": "activate", "target": "target:0"}]
     got = _one("このカードは、自分のアプローチフェイズの間でも登場できる。")
     assert got is not None and got["condition"] == {"own_turn": True}
+
+
+def test_a_supports_step_on_every_chara_of_a_kind_stays_unread() -> None:
+    """The engine applies continuous steps on every X from Charas' own texts only (engine.pm.stats.wide_steps)."""
+    assert _one("〔EXカード〕自分の全ての「乙」は、自分のターンの間、+40/+40を得る。", "サポート") is None
+    got = _one("このカードがセットされているキャラは、+20/+20を得る。", "サポート")
+    assert got is not None and got["do"][0]["target"] == "self"

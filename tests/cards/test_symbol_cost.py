@@ -32,7 +32,7 @@ def _card(number: str, **fields: Any) -> dict[str, Any]:
 
 
 SYMBOL_SUPPORT = _card("01-101", type="サポート", cost="△", usageCost="△", source="0", ap="-", dp="-",
-                       text="〔EXカード〕自分の全ての「試験 01-001」は、自分のターンの間、+10/+10を得る。")
+                       text="〔EXカード〕このカードがセットされているキャラは、+10/+10を得る。")
 NO_SOURCE = _card("01-102", type="サポート", cost="1", source="-", ap="-", dp="-", text="")
 BROKEN = _card("01-103", cost="abc")
 

@@ -246,3 +246,17 @@ def _stand_and_gain(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if not gains or any(g.get("target") != who or g.get("op") not in ("grant", "modify") for g in gains):
         raise NotUnderstood(m[0])
     return [{"op": "activate", "target": who}, *gains]
+
+
+def reaches_others(steps: Any) -> bool:
+    """Whether a step targets every Chara of a kind or of a side (``{"all": spec}``, ``all_own``, ``all_opponent``):
+    the engine applies such continuous steps from Charas' own texts (engine.pm.stats.wide_steps), not from a Support
+    set on a Chara, so a Support's effect with one stays unread (round 25: YRC 01-105)."""
+    if isinstance(steps, dict):
+        target = steps.get("target")
+        if (isinstance(target, dict) and "all" in target) or target in ("all_own", "all_opponent"):
+            return True
+        return any(reaches_others(v) for v in steps.values())
+    if isinstance(steps, list | tuple):
+        return any(reaches_others(v) for v in steps)
+    return False

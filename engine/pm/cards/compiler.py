@@ -123,6 +123,8 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
             if spec.get("side") != "opponent":
                 spec["not_self"] = True
     steps = _r25.settle_may_n(got.steps, got.optional)  # "may move N": N or none, or N or all there (the decision)
+    if card.type == "support" and _r25.reaches_others(steps):
+        return None  # a Support's step on every Chara of a kind: the engine applies wide steps of Charas' own texts only
     if eff.condition and card.pinch and card.pinch[1:] != (0, 0):
         # the Pinch's own AP/DP bonus is a fact of the card (Card.pinch): its granted text's "this card gets +X/+Y"
         # is not a second one
