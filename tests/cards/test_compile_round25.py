@@ -224,3 +224,11 @@ def test_a_supports_step_on_every_chara_of_a_kind_stays_unread() -> None:
     assert _one("〔EXカード〕自分の全ての「乙」は、自分のターンの間、+40/+40を得る。", "サポート") is None
     got = _one("このカードがセットされているキャラは、+20/+20を得る。", "サポート")
     assert got is not None and got["do"][0]["target"] == "self"
+
+
+def test_a_charas_continuous_step_on_every_chara_of_a_side_is_a_wide_step() -> None:
+    """The engine applies a continuous step reaching other Charas in the ``{"all": spec}`` form only."""
+    got = _one("自分のターンの間、相手の全てのキャラは-20/-20を得る。")
+    assert got is not None and got["do"][0]["target"] == {"all": {"side": "opponent"}}
+    got = _one("[メイン/自分]:相手の全てのキャラは、ターン終了時まで-20/-20を得る。", "イベント")
+    assert got is not None and got["do"][0]["target"] == "all_opponent"  # a played effect reads both forms

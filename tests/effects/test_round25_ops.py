@@ -14,8 +14,8 @@ from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 EVE, CHARM = "TST 01-006", "TST 03-001"  # Eve: cost 3, 30/30; Charm: a Support of cost 1
-TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER, SLEEPER, GLAD, FAN = (
-    f"TST 86-0{i:02d}" for i in range(1, 13))
+TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER, SLEEPER, GLAD, FAN, CHILL = (
+    f"TST 86-0{i:02d}" for i in range(1, 14))
 JON, MYSTERY = "TST 01-014", "TST 02-007"  # an EX Chara of cost 0; an unscripted Event (its ops as logged)
 
 
@@ -65,6 +65,11 @@ CARDS = [
     # "when your Support card is set, draw one" (YRC 01-038's cause)
     _chara("86-012", "Fan", Effect("auto", trigger="any_supported", condition={"subject": {"side": "self"}},
                                    script=({"op": "draw", "who": "self", "n": 1},))),
+    # "in a turn in which a card was put into either Point Zone, every opponent's Chara gets -10/-10" (SPY 01-046 e1)
+    _chara("86-013", "Chill", Effect("continuous", condition={"history": {"event": "point", "filter": {}, "who": "any",
+                                                                          "at_least": 1}},
+                                     script=({"op": "modify", "target": {"all": {"side": "opponent"}}, "ap": -10,
+                                              "dp": -10, "until": "turn_end"},))),
 ]
 
 
@@ -234,3 +239,14 @@ def test_a_support_set_by_an_effect_is_heard_too() -> None:
     assert_illegal(g.add("pass", 0), "effect.result")  # Fan's mandatory trigger is missing
     g.actions[-1] = {"type": "trigger", "p": 0, "card": FAN, "effect": 0}
     assert_legal(g)
+
+
+def test_every_opponents_chara_in_a_turn_a_point_was_placed() -> None:
+    g = _boards([CHILL, AKI], [BEN])
+    res = assert_legal(g)
+    (ben,) = res.state.players[1].main
+    assert stats.ap_dp(res.state, ben) == (40, 40)  # no card put into a Point Zone yet this turn
+    g.add("approach", 0, card=AKI).passes(0, 1).add("no_interfere", 1)
+    res = assert_legal(g)
+    (ben,) = res.state.players[1].main
+    assert stats.ap_dp(res.state, ben) == (30, 30)

@@ -260,3 +260,15 @@ def reaches_others(steps: Any) -> bool:
     if isinstance(steps, list | tuple):
         return any(reaches_others(v) for v in steps)
     return False
+
+
+_SIDE_OF = {"all_own": "self", "all_opponent": "opponent"}
+
+
+def sides_as_kinds(steps: list[Step]) -> list[Step]:
+    """A Chara's continuous steps on every Chara of a side (``all_own`` / ``all_opponent``: 相手の全てのキャラは…) as
+    steps on every Chara of that kind (``{"all": {"side": …}}``): the engine applies a continuous step reaching other
+    Charas in that form only (engine.pm.stats.wide_steps, seen from the card's owner); a played effect (an Event's)
+    reads both forms and is left as it was."""
+    return [{**x, "target": {"all": {"side": _SIDE_OF[x["target"]]}}}
+            if isinstance(x.get("target"), str) and x["target"] in _SIDE_OF else x for x in steps]

@@ -125,6 +125,8 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
     steps = _r25.settle_may_n(got.steps, got.optional)  # "may move N": N or none, or N or all there (the decision)
     if card.type == "support" and _r25.reaches_others(steps):
         return None  # a Support's step on every Chara of a kind: the engine applies wide steps of Charas' own texts only
+    if card.type == "chara" and ctx.kind == "continuous":
+        steps = _r25.sides_as_kinds(steps)  # every Chara of a side, in the form the engine applies continuously
     if eff.condition and card.pinch and card.pinch[1:] != (0, 0):
         # the Pinch's own AP/DP bonus is a fact of the card (Card.pinch): its granted text's "this card gets +X/+Y"
         # is not a second one
