@@ -409,13 +409,16 @@ def charas(g: GameState, actor: int, spec: Mapping[str, Any], source: Chara | No
 
 
 def count(g: GameState, owner: int, what: Mapping[str, Any], source: Chara | None = None) -> int:
-    """A number an effect scales with: ``{"charas": spec}``, ``{"hand": "self"}``, ``{"points": "self"}``."""
+    """A number an effect scales with: ``{"charas": spec}``, ``{"hand": "self"}``, ``{"points": "self"}``,
+    ``{"supports": "self"}`` (the Support cards set on that player's Charas, round 25)."""
     if "charas" in what:
         return len(charas(g, owner, what["charas"], source))
     if "hand" in what:
         return len(g.players[owner if what["hand"] == "self" else 1 - owner].hand)
     if "points" in what:
         return len(g.players[owner if what["points"] == "self" else 1 - owner].points)
+    if "supports" in what:
+        return sum(len(c.supports) for c in g.players[owner if what["supports"] == "self" else 1 - owner].area())
     if "played" in what:
         return g.players[owner].played_this_turn
     if "history" in what:

@@ -232,3 +232,8 @@ def test_a_charas_continuous_step_on_every_chara_of_a_side_is_a_wide_step() -> N
     assert got is not None and got["do"][0]["target"] == {"all": {"side": "opponent"}}
     got = _one("[メイン/自分]:相手の全てのキャラは、ターン終了時まで-20/-20を得る。", "イベント")
     assert got is not None and got["do"][0]["target"] == "all_opponent"  # a played effect reads both forms
+
+
+def test_for_each_of_your_support_cards() -> None:
+    got = _one("このカードは、自分のサポートカード1枚につき〔天然+1〕を得る。")
+    assert got is not None and got["do"][0]["per"] == {"supports": "self"}

@@ -14,8 +14,8 @@ from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 EVE, CHARM = "TST 01-006", "TST 03-001"  # Eve: cost 3, 30/30; Charm: a Support of cost 1
-TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER, SLEEPER, GLAD, FAN, CHILL = (
-    f"TST 86-0{i:02d}" for i in range(1, 14))
+TALL, STRONG, GIVER, CAMPER, COUPON, SETTER, LAMP, CALLER, COINER, SLEEPER, GLAD, FAN, CHILL, TALLY = (
+    f"TST 86-0{i:02d}" for i in range(1, 15))
 JON, MYSTERY = "TST 01-014", "TST 02-007"  # an EX Chara of cost 0; an unscripted Event (its ops as logged)
 
 
@@ -70,6 +70,9 @@ CARDS = [
                                                                           "at_least": 1}},
                                      script=({"op": "modify", "target": {"all": {"side": "opponent"}}, "ap": -10,
                                               "dp": -10, "until": "turn_end"},))),
+    # "this card gets +10/+10 for each of your Support cards" (YRC 01-008's count)
+    _chara("86-014", "Tally", Effect("continuous", script=({"op": "modify", "target": "self", "ap": 10, "dp": 10,
+                                                             "until": "turn_end", "per": {"supports": "self"}},))),
 ]
 
 
@@ -250,3 +253,12 @@ def test_every_opponents_chara_in_a_turn_a_point_was_placed() -> None:
     res = assert_legal(g)
     (ben,) = res.state.players[1].main
     assert stats.ap_dp(res.state, ben) == (30, 30)
+
+
+def test_for_each_of_your_support_cards() -> None:
+    g = _boards([TALLY, AKI], [], hand0=[CHARM, F[5]])
+    res = assert_legal(g)
+    assert stats.ap_dp(res.state, res.state.players[0].main[0]) == (30, 30)
+    g.add("set_support", 0, card=CHARM, on=AKI, pay=pay(F[5]))  # set on another of player 0's Charas: it counts
+    res = assert_legal(g)
+    assert stats.ap_dp(res.state, res.state.players[0].main[0]) == (40, 40)

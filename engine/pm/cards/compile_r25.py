@@ -272,3 +272,13 @@ def sides_as_kinds(steps: list[Step]) -> list[Step]:
     reads both forms and is left as it was."""
     return [{**x, "target": {"all": {"side": _SIDE_OF[x["target"]]}}}
             if isinstance(x.get("target"), str) and x["target"] in _SIDE_OF else x for x in steps]
+
+
+def _per_support(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"For each of your / the opponent's Support cards" (自分のサポートカード1枚につき、): the Supports set on that
+    player's Charas (engine.pm.conditions.count ``supports``)."""
+    m = re.fullmatch(r"(?P<who>自分|相手)のサポートカード1枚につき、", text)
+    return None if m is None else {"supports": _WHOSE[m["who"]]}
+
+
+ph.MORE_PERS.insert(0, _per_support)
