@@ -237,3 +237,11 @@ def test_a_charas_continuous_step_on_every_chara_of_a_side_is_a_wide_step() -> N
 def test_for_each_of_your_support_cards() -> None:
     got = _one("このカードは、自分のサポートカード1枚につき〔天然+1〕を得る。")
     assert got is not None and got["do"][0]["per"] == {"supports": "self"}
+
+
+def test_approaching_while_a_state_holds_and_a_pinch_free_entry() -> None:
+    got = _one("このカードが、自分の「乙」がいる状態でアプローチした場合、相手のキャラ1枚を休息状態にする。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("approach", {"has_name": "乙"})
+    got = _one("〔逆境3〕:「〔自由登場〕」")
+    assert got is not None and got["condition"] == {"points_at_least": 3}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}]

@@ -191,6 +191,8 @@ def own_rule(rest: str, ctx: Ctx) -> ph.Got | None:
         return None
     if rest == "ターン開始時に活動状態にならない":
         return ph.Got([{"op": "grant", "target": "self", "what": "no_start_stand", "until": "turn_end"}])
+    if rest == "〔自由登場〕を得る":  # a Pinch's 「〔自由登場〕」: free entry while it holds (engine.pm.play.free_entry)
+        return ph.Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}])
     m = re.fullmatch(r"(?P<c>[^、]+?)(?:場合|間)、(?:(?P<c2>[^、]+?)(?:場合|間)、)?(?P<other>[^、。]+?)には妨害されない", rest)
     if m is None or re.search("妨害されている|を妨害している", m["c"] + (m["c2"] or "")):
         return None
@@ -282,3 +284,19 @@ def _per_support(text: str, ctx: Ctx) -> dict[str, Any] | None:
 
 
 ph.MORE_PERS.insert(0, _per_support)
+
+
+def _approach_while(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
+    """"When this card approaches while C" (このカードが、自分の「X」がいる状態でアプローチした場合、): ``approach`` under C,
+    checked as it approaches; a count of Charas leaves this card out, as the entry under a state does
+    (compile_phrases ``_trigger``: 状態で登場した場合)."""
+    m = re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?アプローチ(?:に参加)?した場合、", text)
+    if m is None:
+        return None
+    extra = ph.condition(m["c"], ctx)
+    if "count" in extra:
+        extra["count"]["spec"]["not_self"] = True
+    return "approach", extra, text[m.end():]
+
+
+ph.MORE_TRIGGERS.append(_approach_while)
