@@ -64,7 +64,7 @@ from engine.pm.cards import Card, base_id
 from engine.pm.state import Chara, GameState
 
 CARD_KEYS: Final = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex",
-                       "backup", "left_this_turn"})
+                       "backup", "left_this_turn", "cost_symbol"})
 
 
 def _one(value: Any) -> tuple[Any, ...]:
@@ -123,6 +123,8 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
         if key == "backup" and (card.backup is not None) != bool(want):
             return False
         if key == "left_this_turn" and _left_this_turn(g, card, owner) != bool(want):
+            return False
+        if key == "cost_symbol" and card.cost_symbol != want:  # round 25: usage cost printed as this symbol (△)
             return False
     return FILTER_MORE_KEYS.isdisjoint(f) or _filter_more(g, card, f, owner, zone, chara)
 

@@ -245,3 +245,10 @@ def test_approaching_while_a_state_holds_and_a_pinch_free_entry() -> None:
     got = _one("〔逆境3〕:「〔自由登場〕」")
     assert got is not None and got["condition"] == {"points_at_least": 3}
     assert got["do"] == [{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}]
+
+
+def test_a_symbol_cost_card_on_your_field_and_one_with_no_place() -> None:
+    got = _one("このカードは、自分の場に使用コストが△のカードがある場合、〔アクティブ〕を得る。")
+    assert got is not None and got["condition"] == {"count": {"at_least": 1, "spec": {
+        "side": "self", "any_of": [{"cost_symbol": "△"}, {"supported": {"cost_symbol": "△"}}]}}}
+    assert _one("このカードは、使用コストが△の自分のカードがある場合、〔アクティブ〕を得る。") is None  # where? not said

@@ -262,3 +262,15 @@ def test_for_each_of_your_support_cards() -> None:
     g.add("set_support", 0, card=CHARM, on=AKI, pay=pay(F[5]))  # set on another of player 0's Charas: it counts
     res = assert_legal(g)
     assert stats.ap_dp(res.state, res.state.players[0].main[0]) == (40, 40)
+
+
+def test_a_symbol_cost_card_on_your_field() -> None:
+    kind = {"cost_symbol": "△"}
+    cond = {"count": {"spec": {"side": "self", "any_of": [kind, {"supported": kind}]}, "at_least": 1}}
+    g = _summoned(SETTER, [LAMP])
+    assert not conditions.holds(assert_legal(g).state, 0, cond)  # Lamp in the EX deck: not on the field
+    g.add("trigger", 0, card=SETTER, effect=0, choices=[[LAMP]])
+    state = assert_legal(g).state
+    assert conditions.holds(state, 0, cond) and not conditions.holds(state, 1, cond)
+    lamp = state.card(LAMP)
+    assert conditions.card_matches(state, lamp, kind, 0) and not conditions.card_matches(state, lamp, {"cost_symbol": "▽"}, 0)

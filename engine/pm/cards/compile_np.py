@@ -161,6 +161,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     # 「A」(または「B」)ではない / 「A」以外の: a Chara named none of them
     (r"(「[^」]+」(?:または「[^」]+」)*)(?:ではない|以外の)", lambda m: {"not": {"name": _names(m[1])}}),
     (r"使用コスト(?:の値)?が(\d+)以外の", lambda m: {"not": _exact_cost(m)}),
+    # round 25: a usage cost printed as a symbol (使用コストが△の: YRC's EX Supports), not a number
+    (r"使用コスト(?:の値)?が([\u25a0-\u25ff\u2605\u2606])の", lambda m: {"cost_symbol": m[1]}),
     # "the usage cost equal to the number rested" (休息状態にした枚数): counted when the grant holding it runs (the
     # compiler keeps it only in a grant after a rest_any step: compiler._per_picked; engine.pm.script.RESTED_COUNT)
     (r"休息状態にした枚数と同じ使用コスト(?:の値)?を持つ", lambda m: {"max_cost": {"picked": "cards"}, "min_cost": {"picked": "cards"}}),

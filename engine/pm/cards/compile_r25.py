@@ -300,3 +300,17 @@ def _approach_while(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | No
 
 
 ph.MORE_TRIGGERS.append(_approach_while)
+
+
+def _symbol_on_field(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """"A card of usage cost △ is on your field" (自分の場に使用コストが△のカードがある: the field is the Main and the
+    Support Area, rule book 001's glossary, with the Supports set there): one of your Charas is such a card or has one
+    set on it. The same words without 自分の場に (使用コストが△の自分のカードがある) name no place and stay unread."""
+    m = re.fullmatch(r"自分の場に使用コスト(?:の値)?が(?P<sym>[\u25a0-\u25ff\u2605\u2606])のカードがある", text)
+    if m is None:
+        return None
+    kind = {"cost_symbol": m["sym"]}
+    return {"count": {"spec": {"side": "self", "any_of": [kind, {"supported": kind}]}, "at_least": 1}}
+
+
+ph.MORE_CONDITIONS.append(_symbol_on_field)
