@@ -252,3 +252,11 @@ def test_a_symbol_cost_card_on_your_field_and_one_with_no_place() -> None:
     assert got is not None and got["condition"] == {"count": {"at_least": 1, "spec": {
         "side": "self", "any_of": [{"cost_symbol": "△"}, {"supported": {"cost_symbol": "△"}}]}}}
     assert _one("このカードは、使用コストが△の自分のカードがある場合、〔アクティブ〕を得る。") is None  # where? not said
+
+
+def test_deck_top_and_a_hand_condition_written_first() -> None:
+    got = _one("[アプローチ/自分]:相手のキャラ1枚を相手のデッキの上に戻す。", "イベント")
+    assert got is not None and got["do"] == [{"op": "move", "target": "target:0", "to": "deck"}]
+    got = _one("このカードは、このターンの間に自分または相手のポイント置き場にカードが置かれた状態で手札にある場合、〔自由登場〕を得る。")
+    assert got is not None and got["condition"] == {"history": {"event": "point", "filter": {}, "who": "any", "at_least": 1}}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}]

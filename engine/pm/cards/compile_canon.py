@@ -39,6 +39,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"相手は、?自分の手札(?=\d+枚を捨て札にする)", "相手は、手札"),
     # round 25: "not approaching" as a verb (アプローチしていない), as アプローチしている is read
     (r"アプローチしていない", "アプローチに参加していない"),
+    # round 25: "this card, while C in the hand" written C first (C状態で手札にある場合、): the hand's wording
+    (r"^このカードは、([^、。]+?)状態で手札にある場合、", r"このカードは、手札にある状態で、\1場合、"),
     # round 25: a comma left out after a condition, before the keywords gained (…乗っている場合〔アクティブ〕、+10/+10を得る)
     (r"場合(?=〔[^〕]+〕、?(?:[+\-±]\d+/[+\-±]\d+)?を得る)", "場合、"),
     # round 25: "this card, when in the hand, during your Main Phase, usage cost ±N": the hand's wording (手札にある状態で)

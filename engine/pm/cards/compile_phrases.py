@@ -19,6 +19,8 @@ from engine.pm.cards.compile_trigger import OPPOSITE_HEAD, OTHER_HEAD, other_cau
 Step = dict[str, Any]
 MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
 _ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
+            # round 25: on top of the (owner's) deck
+            "デッキの上に戻す": "deck", "相手のデッキの上に戻す": "deck",
             "捨て札にする": "discard", "ゲームから取り除く": "removed", "メインエリアに移す": "main",
             "サポートエリアに移す": "support"}
 _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_approach"], "可能な限りアプローチに参加しなくてはならない": ["must_approach"],

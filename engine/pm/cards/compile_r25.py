@@ -101,7 +101,8 @@ def _point_turn(text: str, ctx: Ctx) -> dict[str, Any] | None:
     """"In a turn in which a card was put into your / the opponent's / either Point Zone" (自分または相手のポイント置き場
     にカードが置かれたターンの): this turn's history of Point Zone arrivals (any way, face up or down: engine.pm.zones
     put_cards, hidden.placed), as the use condition of round 18 counts them."""
-    m = re.fullmatch(r"(?P<who>自分または相手|自分|相手)のポイント置き場にカードが置かれたターンの", text)
+    m = re.fullmatch(r"(?P<who>自分または相手|自分|相手)のポイント置き場にカードが置かれたターンの", text) or re.fullmatch(
+        r"このターンの間に(?P<who>自分または相手|自分|相手)のポイント置き場にカードが置かれた", text)
     if m is None:
         return None
     return {"history": {"event": "point", "filter": {}, "who": _WHOSE[m["who"]], "at_least": 1}}
