@@ -260,3 +260,8 @@ def test_deck_top_and_a_hand_condition_written_first() -> None:
     got = _one("このカードは、このターンの間に自分または相手のポイント置き場にカードが置かれた状態で手札にある場合、〔自由登場〕を得る。")
     assert got is not None and got["condition"] == {"history": {"event": "point", "filter": {}, "who": "any", "at_least": 1}}
     assert got["do"] == [{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}]
+
+
+def test_a_comma_left_out_after_this_card_after_a_head() -> None:
+    got = _one("キャラが登場するごとに、このカードはターン終了時まで+10/+10を得る。")
+    assert got is not None and got["trigger"] == "any_enter" and got["do"][0]["target"] == "self"
