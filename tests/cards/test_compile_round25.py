@@ -265,3 +265,5 @@ def test_deck_top_and_a_hand_condition_written_first() -> None:
 def test_a_comma_left_out_after_this_card_after_a_head() -> None:
     got = _one("キャラが登場するごとに、このカードはターン終了時まで+10/+10を得る。")
     assert got is not None and got["trigger"] == "any_enter" and got["do"][0]["target"] == "self"
+    got = _one("このカードが登場した場合、自分の捨て札置き場にある『試験作品』の全てのキャラをデッキに戻し、シャッフルする。")
+    assert got is not None and [s["op"] for s in got["do"]] == ["pick", "shuffle"] and got["do"][0]["all"]

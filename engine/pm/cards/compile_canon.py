@@ -43,6 +43,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^このカードは、([^、。]+?)状態で手札にある場合、", r"このカードは、手札にある状態で、\1場合、"),
     # round 25: a comma left out after "this card" after a trigger's head (…ごとに、このカードはターン終了時まで…)
     (r"(?:(?<=場合、)|(?<=ごとに、))このカードは(?=ターン終了時まで)", "このカードは、"),
+    # round 25: "return … to the deck and shuffle" (the deck named once): the same deck shuffled
+    (r"デッキに戻し、シャッフルする", "デッキに戻し、デッキをシャッフルする"),
     # round 25: a comma left out after a condition, before the keywords gained (…乗っている場合〔アクティブ〕、+10/+10を得る)
     (r"場合(?=〔[^〕]+〕、?(?:[+\-±]\d+/[+\-±]\d+)?を得る)", "場合、"),
     # round 25: "this card, when in the hand, during your Main Phase, usage cost ±N": the hand's wording (手札にある状態で)
