@@ -267,3 +267,5 @@ def test_a_comma_left_out_after_this_card_after_a_head() -> None:
     assert got is not None and got["trigger"] == "any_enter" and got["do"][0]["target"] == "self"
     got = _one("このカードが登場した場合、自分の捨て札置き場にある『試験作品』の全てのキャラをデッキに戻し、シャッフルする。")
     assert got is not None and [s["op"] for s in got["do"]] == ["pick", "shuffle"] and got["do"][0]["all"]
+    got = _one("同じターンの間に自分の「乙」が2枚以上アプローチした場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "any_approach" and got["condition"]["history"]["exactly"] == 2

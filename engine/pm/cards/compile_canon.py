@@ -45,6 +45,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?:(?<=場合、)|(?<=ごとに、))このカードは(?=ターン終了時まで)", "このカードは、"),
     # round 25: "return … to the deck and shuffle" (the deck named once): the same deck shuffled
     (r"デッキに戻し、シャッフルする", "デッキに戻し、デッキをシャッフルする"),
+    # round 25: the comma after a trigger's 同じターンの間に left out (同じターンの間に自分の「X」が2枚以上アプローチした場合)
+    (r"^同じターンの間に(?=[^、。]+?が\d+(?:回|枚)以上[^、。]+?場合、)", "同じターンの間に、"),
     # round 25: a comma left out after a condition, before the keywords gained (…乗っている場合〔アクティブ〕、+10/+10を得る)
     (r"場合(?=〔[^〕]+〕、?(?:[+\-±]\d+/[+\-±]\d+)?を得る)", "場合、"),
     # round 25: "this card, when in the hand, during your Main Phase, usage cost ±N": the hand's wording (手札にある状態で)
