@@ -153,7 +153,7 @@ def ban_fits(g: GameState, card_id: str, f: Mapping[str, Any], holder: Chara | N
     if holder is None or not ({"max_cost", "min_cost"} & f.keys()):
         return conditions.card_matches(g, g.card(card_id), f, holder.owner if holder is not None else 0)
     cost = stats.chara_cost(g, holder)
-    if ("max_cost" in f and cost > int(f["max_cost"])) or ("min_cost" in f and cost < int(f["min_cost"])):
+    if cost is None or ("max_cost" in f and cost > int(f["max_cost"])) or ("min_cost" in f and cost < int(f["min_cost"])):
         return False
     rest = {k: v for k, v in f.items() if k not in ("max_cost", "min_cost")}
     return conditions.card_matches(g, g.card(card_id), rest, holder.owner)

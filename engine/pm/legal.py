@@ -58,12 +58,15 @@ def actor(g: GameState) -> int | None:
 
 def _value(card: Card) -> tuple[int, int]:
     """Lower is cheaper to give up: fillers and small Charas first."""
-    return (card.cost + (card.ap or 0) // 10, card.source)
+    return ((card.cost or 0) + (card.ap or 0) // 10, card.source or 0)
 
 
-def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, exclude: str | None = None,
+def canonical_payment(g: GameState, player: int, cost: int | None, card: Card | None, exclude: str | None = None,
                       *, use_points: bool = True) -> list[dict[str, str]] | None:
-    """A minimal sufficient payment: one identity card first, then the cheapest cards; None if impossible."""
+    """A minimal sufficient payment: one identity card first, then the cheapest cards; None if impossible (a card
+    with no numeric usage cost, ``cost`` None, is never played from the hand; a card with no source never pays)."""
+    if cost is None:
+        return None
     if cost <= 0 and (card is None or card.combo is None):
         return []
     p = g.players[player]
@@ -79,6 +82,7 @@ def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, e
     if use_points:
         pool += [("point", cid) for cid, up in p.points if up and cid is not None]
     cards = g.cards
+    pool = [z for z in pool if cards.get(z[1]).source is not None]
     pool.sort(key=lambda z: (z[0] != "point", _value(cards.get(z[1]))))
     chosen: list[tuple[str, str]] = []
 
@@ -99,14 +103,14 @@ def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, e
         elif cost > 0 and not any(_matches(cards, cards.get(cid), card) for _, cid in chosen) \
                 and not take(lambda c: _matches(cards, c, card)):
             return None
-    total = sum(cards.get(cid).source for _, cid in chosen)
+    total = sum(cards.get(cid).source or 0 for _, cid in chosen)
     for item in pool:
         if total >= cost:
             break
         if item in chosen:
             continue
         chosen.append(item)
-        total += cards.get(item[1]).source
+        total += cards.get(item[1]).source or 0
     if total < cost:
         return None
     return [{z: cid} for z, cid in chosen]

@@ -51,7 +51,7 @@ class Play:
         self.disabled = False
         #: the usage cost it is played at (its cost as changed in the hand; printed for a Break or an effect's use):
         #: what a response answering "a card of usage cost N being played" reads
-        self.usage_cost = card.cost
+        self.usage_cost: int | None = card.cost
 
 
 #: rulings a card's own text may override (card text beats the basic rules, Rule Book P17)
@@ -181,7 +181,12 @@ def _identify_payment(g: GameState, player: int, action: Mapping[str, Any]) -> N
     hidden.ensure_face_up_points(g, player, [item["point"] for item in pay if "point" in item], "payment")
 
 
-def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, card: Card, trail: Trail, card_id: str) -> None:
+def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int | None, card: Card, trail: Trail,
+             card_id: str) -> None:
+    if cost is None:  # a symbol printed as the usage cost (△): no number to pay, so no play from the hand
+        refuse(illegal("cost.amount", f"{describe(g, card_id)} has no numeric usage cost (it prints "
+                                      f"{card.cost_symbol or 'none'}): it cannot be played from the hand"), "payment")
+        cost = 0  # carried out as played: the payment named is paid
     items = check_cost(g, player, action.get("pay", ()), cost, trail, card=card, card_id=card_id)
     pay(g, player, items)
     g.players[player].played_this_turn += 1
@@ -312,7 +317,7 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     turn, count = onto.levelups
     repeat = turn == g.turn and count >= 1
     if repeat:
-        if "pay" not in a and cost > 0:
+        if "pay" not in a and (cost is None or cost > 0):
             refuse(illegal("levelup.invalid", f"{describe(g, onto.card)} already levelled up this turn; a further Level Up "
                                               f"must pay {cost}"), "payment")
         _pay_for(g, p, a, cost, card, trail, cid)
@@ -618,6 +623,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
             trail.event("effect", f"{what} is set on {describe(g, onto.card)}")
             if "set" in g.card(play.card_id).listens:  # "when this card is set" (セットされた場合): logged naming it
                 fire_card(g, play.player, play.card_id, "set", None, trail)
+            fire_others(g, "supported", onto, trail)  # "when a Support is set on your X" (round 25)
             return False
         onto.stack.append(onto.card)
         stats.area_changed(g, onto.card, play.card_id)

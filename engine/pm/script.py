@@ -350,7 +350,7 @@ def run_holds(r: Run, cond: Mapping[str, Any]) -> bool:
         if c is None or r.g.chara_by_uid(c.uid) is None:
             return False
         cost = stats.chara_cost(r.g, c)
-        if ("max" in want and cost > int(want["max"])) or ("min" in want and cost < int(want["min"])):
+        if cost is None or ("max" in want and cost > int(want["max"])) or ("min" in want and cost < int(want["min"])):
             return False
     return conditions.holds(r.g, r.actor, rest, r.source)
 
@@ -609,9 +609,11 @@ def _pick(r: Run, step: Step) -> None:
         this = next((k for k, c in enumerate(fits) if same_card(c, r.card_id)), None)
         if this is not None:
             del fits[this]
-    holder = _holder(r) if dst == "under" else None
-    if dst == "under" and holder is None:
-        fits = []  # "under this card" when this card is not on the Area: nothing goes there
+    holder = _holder(r) if dst == "under" else _set_holder(r, step, p) if dst == "set" else None
+    if dst in ("under", "set") and holder is None:
+        fits = []  # "under this card" when this card is not on the Area, or no Chara to set on: nothing goes there
+    if dst == "set" and holder is not None:  # Supports only, none a copy of one set there already (round 25)
+        fits = [c for c in fits if g.card(c).type == "support" and not any(same_card(s.card, c) for s in holder.supports)]
     if dst in ENTRY_DESTINATIONS:  # a card that cannot be put onto the Area is no option: the effect does the rest
         fits = [c for c in fits if _can_enter(r, p, c, dst) and not (static_bans.bans(g) and effects.entry_ban(g, p, c, src))]
     if unknown:
@@ -625,6 +627,10 @@ def _pick(r: Run, step: Step) -> None:
     if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):
         raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
                                        f"{step.get('n', 1)} or none")
+    if step.get("there_or_none") and picked and len(picked) != min(int(step.get("n", 1)), len(fits)):
+        # a plain "may move N" (lead's decision, session 13): N, or all there are when fewer, or none
+        raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
+                                       f"{min(int(step.get('n', 1)), len(fits))} (N, or all there are) or none")
     face = step.get("face")
     note = PickNote(p, src, dst, bool(step.get("reveal")), face, list(picked),
                     [src == "point" and any(c == cid and up for c, up in pl.points) for cid in picked],
@@ -667,6 +673,13 @@ def _pick(r: Run, step: Step) -> None:
         steps(r, step["then"])  # ``then_if_all``: "remove two; if so ..." needs all ``n`` moved
     elif not picked and "else" in step:
         steps(r, step["else"])
+
+
+def _set_holder(r: Run, step: Step, p: int) -> Chara | None:
+    """The Chara a pick ``to: "set"`` sets the Support cards on (``onto``: ``"self"`` or a target key; round 25:
+    EXデッキから「X」1枚を抜き出し、自分の「Y」1枚にセットする): one Chara of the picking player on the Area, else None."""
+    found = [c for c in r.subjects(step.get("onto", "self")) if c.owner == p]
+    return found[0] if len(found) == 1 else None
 
 
 def _holder(r: Run) -> Chara | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.pm import stats
 from engine.pm.actions import apply_action
@@ -35,6 +35,10 @@ EFFECT_ACTIONS = frozenset({"use_effect", "trigger", "play_event", "backup", "br
 VARIANTS = 4
 #: actions the opponent may answer with a [Decline] card or effect (a response)
 ANSWERABLE = frozenset({"play_event", "use_effect", "summon", "backup"})
+
+
+#: usage costs of a Chara counted as cheap by the mulligan rule of thumb
+_CHEAP: Final[frozenset[int | None]] = frozenset({0, 1, 2})
 
 
 def random_policy(g: GameState, actions: list[Action], rng: random.Random) -> Action:
@@ -108,7 +112,7 @@ def play_game(
         rng.shuffle(order)
         push({"type": "shuffle", "p": i, "order": order})
     for i in (first, 1 - first):
-        hand_value = sum(1 for c in g.players[i].hand if cards.get(c).type == "chara" and cards.get(c).cost <= 2)
+        hand_value = sum(1 for c in g.players[i].hand if cards.get(c).type == "chara" and cards.get(c).cost in _CHEAP)
         push({"type": "redraw" if hand_value < 2 and rng.random() < 0.8 else "keep", "p": i})
     while g.result is None and len(actions) < max_actions:
         chosen = choose(g, policies, rng)

@@ -43,7 +43,7 @@ TO_ZONES = ("deck", "deck_bottom", *FROM_ZONES[1:])
 #: a move's sources: also a Support card set on a Chara (``"set"``, with ``on``: docs/log-extensions.md) and a card
 #: face down under a Chara (``"under"``, with ``on``; also a destination)
 MOVE_FROM = (*FROM_ZONES, "set", "under")
-MOVE_TO = (*TO_ZONES, "under")
+MOVE_TO = (*TO_ZONES, "under", "set")  # "set": a Support set on the Chara ``on`` by an effect (round 25)
 RESPONSE_TYPES = ("play_event", "use_effect", "backup")
 #: the bounds of every integer in a log (a 32-bit integer: the store's and the warehouse's columns)
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1

@@ -19,6 +19,8 @@ from engine.pm.cards.compile_trigger import OPPOSITE_HEAD, OTHER_HEAD, other_cau
 Step = dict[str, Any]
 MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
 _ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
+            # round 25: on top of the (owner's) deck
+            "デッキの上に戻す": "deck", "相手のデッキの上に戻す": "deck",
             "捨て札にする": "discard", "ゲームから取り除く": "removed", "メインエリアに移す": "main",
             "サポートエリアに移す": "support"}
 _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_approach"], "可能な限りアプローチに参加しなくてはならない": ["must_approach"],
@@ -146,7 +148,9 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
     p = _np(np_text, ctx)
     if p.head not in ("chara", "name", "card") or p.same_name not in (None, "self"):
         raise NotUnderstood(np_text)
-    spec = p.chara_spec(every=True, same_name=True, apart=True)
+    # "lower than this card's" (round 25): the steps' Charas are measured against the effect's own Chara, this card
+    # when it is a Chara (engine ``below_source``)
+    spec = p.chara_spec(every=True, same_name=True, apart=True, vs=_THIS if ctx.card.type == "chara" else ())
     if p.same_name == "self":  # the names of this card (both of a Combo's)
         names = list(ctx.card.combo or (ctx.card.name,))
         spec["name"] = names[0] if len(names) == 1 else names
@@ -168,12 +172,17 @@ def _no_may(ctx: Ctx) -> None:
         raise NotUnderstood("an optional step on a Chara already named")
 
 
-def _chara(np_text: str, ctx: Ctx) -> dict[str, Any]:
-    """The spec of a Chara phrase naming a kind of Chara (no count, not "every")."""
+#: the comparisons with this card's values (compile_np ``_below``) a spec measured against this Chara may hold
+_THIS = ("this",)
+
+
+def _chara(np_text: str, ctx: Ctx, vs: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The spec of a Chara phrase naming a kind of Chara (no count, not "every"); ``vs``: the comparisons with
+    another Chara's values it may hold (those measured against the Chara the caller's step measures with)."""
     p = _np(np_text, ctx)
     if p.head not in ("chara", "name") or p.all or p.same_name:
         raise NotUnderstood(np_text)
-    return p.chara_spec()
+    return p.chara_spec(vs=vs)
 
 
 def _mod_step(target: Any, ap: str, dp: str, until: str) -> Step:
@@ -316,9 +325,16 @@ def _cannot_interfere_with(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 @reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)には妨害されない")
 def _not_interfered_by(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    spec = _chara(m["other"], ctx)
-    return [{"op": "grant", "target": t, "what": {"not_interfered_by": spec}, "until": "turn_end"}
-            for t in _subjects(m["np"], m["n"], ctx)]
+    # a ``not_interfered_by`` spec is measured against the Chara holding the grant (engine.pm.approach): "lower than
+    # this card's" when this Chara holds it, "than that Chara's" when the one Chara named here holds it (round 25);
+    # the spec is read before the subjects (a reading that fails must not have named targets)
+    vs = _THIS if m["np"] == "このカード" and ctx.card.type == "chara" else ("that",) if m["n"] == "1" else ()
+    spec = _chara(m["other"], ctx, vs)
+    whom = _subjects(m["np"], m["n"], ctx)
+    if "below_source" in spec and vs == ("that",) and not (
+            len(whom) == 1 and isinstance(whom[0], str) and whom[0].startswith("target:")):
+        raise NotUnderstood(m["other"])
+    return [{"op": "grant", "target": t, "what": {"not_interfered_by": spec}, "until": "turn_end"} for t in whom]
 
 
 @reads(r"このターン、(?P<np>.+?)は、(?P<g>.+)")
@@ -1152,6 +1168,8 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
         return False
     if "color" in spec and card.color not in (spec["color"] if isinstance(spec["color"], list) else [spec["color"]]):
         return False
+    if card.cost is None:  # a symbol cost (△) fits no cost bound
+        return not ({"min_cost", "max_cost"} & spec.keys())
     if "min_cost" in spec and card.cost < spec["min_cost"]:
         return False
     return not ("max_cost" in spec and card.cost > spec["max_cost"])
@@ -1310,8 +1328,9 @@ def _static(text: str, ctx: Ctx) -> Got:
         raise NotUnderstood(text)
     rest = m[1]
     from engine.pm.cards.compile_r14 import own_cost
+    from engine.pm.cards.compile_r25 import own_rule
 
-    if (got := own_cost(rest, ctx)) is not None:
+    if (got := own_cost(rest, ctx) or own_rule(rest, ctx)) is not None:
         return got
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
         p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for
@@ -1343,7 +1362,9 @@ def _static(text: str, ctx: Ctx) -> Got:
         p = _np(m[1], ctx)
         if p.head not in ("chara", "name") or p.all or p.same_name:
             raise NotUnderstood(rest)
-        return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": p.chara_spec()}, "until": "turn_end"}])
+        # "lower than this card's" (round 25): measured against the Chara holding the grant, this card (a Chara)
+        spec = p.chara_spec(vs=_THIS if ctx.card.type == "chara" else ())
+        return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": spec}, "until": "turn_end"}])
     if whats := _GRANTS.get(rest):
         return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
     if rest == "妨害されない":  # "cannot be interfered": by any Chara

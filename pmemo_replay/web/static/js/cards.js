@@ -21,7 +21,7 @@ export function tile(id, facts, opts = {}) {
   const node = el("div", { class: classes.join(" "), dataset: { card: id }, tabindex: "0", title: `${id} ${f.name}`,
     "aria-label": `${id} ${f.name}${opts.rested ? " (rested)" : ""}${opts.faceDown ? " (face down)" : ""}` });
   const top = el("div", { class: "c-top" },
-    el("span", { class: "c-cost", title: "usage cost", text: String(f.cost ?? "?") }),
+    el("span", { class: "c-cost", title: "usage cost", text: String(f.cost ?? f.cost_symbol ?? "?") }),
     el("span", { class: "c-id", text: shortId(id) }));
   if (opts.level && opts.level > 1) top.append(el("span", { class: "c-lv", title: `level ${opts.level}`, text: `Lv${opts.level}` }));
   node.append(el("div", { class: "c-stripe" }), top, el("div", { class: "c-name", text: f.name }));
