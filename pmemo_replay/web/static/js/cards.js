@@ -47,6 +47,41 @@ export function back(small = true) {
   return el("div", { class: `card back${small ? " small" : ""}`, "aria-label": "a hidden card" }, el("div", { class: "back-mark" }));
 }
 
+/**
+ * n hidden cards side by side drawn as one card back with a count badge ("x35"), so a long hidden hand stays one
+ * tile wide; one card is a plain back. The stack carries data-count and says its count to assistive technology.
+ */
+export function backs(n, small = true) {
+  const node = back(small);
+  if (n <= 1) return node;
+  node.classList.add("stacked");
+  node.dataset.count = String(n);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", `${n} hidden cards`);
+  node.title = `${n} hidden cards`;
+  node.append(el("span", { class: "back-count", "aria-hidden": "true", text: `x${n}` }));
+  return node;
+}
+
+/** A row of cards: each node as it is, each run of nulls (hidden cards) as one stack of backs (backs(n)). */
+export function compactBacks(nodes, small = true) {
+  const out = [];
+  let run = 0;
+  const flush = () => {
+    if (run) out.push(backs(run, small));
+    run = 0;
+  };
+  for (const node of nodes) {
+    if (node === null) run += 1;
+    else {
+      flush();
+      out.push(node);
+    }
+  }
+  flush();
+  return out;
+}
+
 /** A card drawn at the table that nobody named yet (a game whose deck orders nobody saw): face down, so labelled. */
 export function notNamed(small = true) {
   return el("div", { class: `card back not-named${small ? " small" : ""}`, "aria-label": "a card not named yet",
