@@ -63,19 +63,29 @@ export function backs(n, small = true) {
   return node;
 }
 
-/** A row of cards: each node as it is, each run of nulls (hidden cards) as one stack of backs (backs(n)). */
-export function compactBacks(nodes, small = true) {
+/** The mark compactBacks takes for a card drawn at the table and not named yet (a null is a hidden card). */
+export const NOT_NAMED = "not-named";
+
+/**
+ * A row of cards: each node as it is; each run of nulls (hidden cards) one stack of backs (backs(n)), each run of
+ * NOT_NAMED marks one stack of cards not named (notNamedRun(n)).
+ */
+export function compactBacks(items, small = true) {
   const out = [];
+  let kind = null;
   let run = 0;
   const flush = () => {
-    if (run) out.push(backs(run, small));
+    if (run) out.push(kind === NOT_NAMED ? notNamedRun(run, small) : backs(run, small));
     run = 0;
   };
-  for (const node of nodes) {
-    if (node === null) run += 1;
-    else {
+  for (const item of items) {
+    if (item === null || item === NOT_NAMED) {
+      if (run && item !== kind) flush();
+      kind = item;
+      run += 1;
+    } else {
       flush();
-      out.push(node);
+      out.push(item);
     }
   }
   flush();
@@ -86,6 +96,19 @@ export function compactBacks(nodes, small = true) {
 export function notNamed(small = true) {
   return el("div", { class: `card back not-named${small ? " small" : ""}`, "aria-label": "a card not named yet",
     title: "drawn, not named yet" }, el("span", { class: "nn-label", text: "not named" }));
+}
+
+/** n cards not named yet side by side: one such card with a count badge (one card: notNamed()). */
+export function notNamedRun(n, small = true) {
+  const node = notNamed(small);
+  if (n <= 1) return node;
+  node.classList.add("stacked");
+  node.dataset.count = String(n);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", `${n} cards not named yet`);
+  node.title = `${n} cards drawn, not named yet`;
+  node.append(el("span", { class: "back-count", "aria-hidden": "true", text: `x${n}` }));
+  return node;
 }
 
 /**
