@@ -162,8 +162,9 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),
                       "422": _json("RulingResponse", "the ingest refused it"), **_TOKEN}}},
     "/api/drafts/{draft_id}/legal": {"get": {
-        "summary": "What may be done now (`actor`, `actions`, `unknown`, `hand_play`); with `p` and `card`, the ways to play "
-                   "that card from a hand card not named yet (`options`)",
+        "summary": "What may be done now (`actor`, `actions`, `unknown`, `hand_play`; Precious Memories: "
+                   "`discard_unknown`); with `p` and `card`, the ways to play that card from a hand card not named yet "
+                   "(`options`)",
         "parameters": [DRAFT_ID, {"in": "query", "name": "p", "schema": {
                            **_SEAT_PARAMETER, "description": "a seat of the draft's game (0 to its seats - 1)"}},
                        {"in": "query", "name": "card", "schema": {"type": "string"}}],
