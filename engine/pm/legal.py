@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.pm import script, stats
-from engine.pm.actions import apply_action
+from engine.pm.actions import apply_action, registered_targets
 from engine.pm.cards import Card, Effect
 from engine.pm.conditions import names_now
 from engine.pm.cost import FOUR_COLORS
 from engine.pm.effects import possible_targets
-from engine.pm.state import GameState
+from engine.pm.state import Chara, GameState
 from engine.pm.turns import settle, turn_end_waits
 from engine.pm.zones import find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail
@@ -172,7 +172,7 @@ def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> It
         elif reg is not None or find_chara(g.players[owner], cid) is None:
             return  # else it came back onto the Area: named there (actions._fired_on_departure)
     if reg is not None and not eff.targets:  # its Chara and targets are the ones it was set up with
-        named = [c for c in (g.chara_by_uid(u) for u in reg.get("targets", ())) if c is not None]
+        named = registered_targets(g, reg)
         yield from _with_choices(g, p, action, Effect("auto", script=eff.script), named, src)
     else:
         yield from _with_targets(g, p, action, card, eff)
@@ -307,17 +307,17 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
     if any(not c and not eff.targets[i].get("optional") for i, c in enumerate(choices)):
         return
     for first in choices[0] or [None]:
-        picked = [] if first is None else [first]
+        picked: list[Chara | None] = [first]
         for i, options in enumerate(choices[1:], 1):  # each later target: the first option not named yet
-            taken = {c.uid for c in picked} if eff.targets[i].get("distinct", True) else set()
-            nxt = next((c for c in options if c.uid not in taken), None)
-            if nxt is None or len(picked) < i:  # targets are positional: none after a left-out one
-                break
-            picked.append(nxt)
-        if any(not eff.targets[i].get("optional") for i in range(len(picked), len(eff.targets))):
+            taken = {c.uid for c in picked if c is not None} if eff.targets[i].get("distinct", True) else set()
+            picked.append(next((c for c in options if c.uid not in taken), None))
+        if any(c is None and not eff.targets[i].get("optional") for i, c in enumerate(picked)):
             continue
-        yield from _with_choices(g, p, {**action, "targets": [{"p": c.owner, "card": c.card} for c in picked]}, eff, picked,
-                                 source)
+        while picked and picked[-1] is None:
+            picked.pop()
+        # targets are positional: one with no Chara to name before one named is null (docs/log-extensions.md)
+        refs = [None if c is None else {"p": c.owner, "card": c.card} for c in picked]
+        yield from _with_choices(g, p, {**action, "targets": refs}, eff, picked, source)
 
 
 def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[Any], source: Any) -> Iterator[Action]:

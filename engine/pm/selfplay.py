@@ -272,7 +272,7 @@ def effect_variants(g: GameState, actions: list[Action], rng: random.Random, tri
     """Other targets, picked cards and modes for the effect actions among ``actions``, confirmed legal.
 
     The engine's legal actions take the first option at each decision of an effect; here up to ``tries``
-    changed copies of each (another target, another card or none picked, another mode) are tried on a
+    changed copies of each (another target or a null one, another card or none picked, another mode) are tried on a
     copy of the game, and the ones it accepts are returned (no duplicates of ``actions``).
     """
     seen = {_key(a) for a in actions}
@@ -304,8 +304,11 @@ def _vary(g: GameState, a: Action, rng: random.Random) -> Action | None:
         charas = [{"p": c.owner, "card": c.card} for pl in g.players for c in pl.area()]
         targets = list(a["targets"])
         i = rng.randrange(len(targets))
-        if len(targets) > 1 and rng.random() < 0.3:
+        roll = rng.random() if len(targets) > 1 else 1.0
+        if roll < 0.3:
             rng.shuffle(targets)
+        elif roll < 0.45:  # one left out, later ones named (a target only a mode not chosen uses)
+            targets[i] = None
         elif charas:
             targets[i] = rng.choice(charas)
         return {**a, "targets": targets}

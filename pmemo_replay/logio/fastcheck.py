@@ -112,9 +112,12 @@ def _list_keys(choose: Callable[[dict[str, Any]], Check | None], exactly: int | 
     return keys
 
 
-def _objects_keys(check: Check, exactly: int | None) -> Callable[[list[Any], int], int]:
-    """:class:`schemas.Objects`: a list of objects of one schema (``exactly`` n long)."""
-    return _list_keys(lambda _item: check, exactly)
+def _objects_keys(check: Check, exactly: int | None, nulls: bool = False) -> Callable[[list[Any], int], int]:
+    """:class:`schemas.Objects`: a list of objects of one schema (``exactly`` n long; ``nulls``: null items too)."""
+    keys = _list_keys(lambda _item: check, exactly)
+    if not nulls:
+        return keys
+    return lambda value, depth: keys([x for x in value if x is not None], depth) if None in value else keys(value, depth)
 
 
 def _tagged_keys(tag: str, checks: dict[str, Check]) -> Callable[[list[Any], int], int]:
@@ -211,7 +214,7 @@ class _Generator:
         elif kind is Payments and field.schema is PAYMENT_SCHEMA and field.exactly is None:
             good, count = "type(v) is list", "pay_keys(v)"
         elif kind is Objects:
-            helper = self.later(_objects_keys, self.check(field.schema), field.exactly)
+            helper = self.later(_objects_keys, self.check(field.schema), field.exactly, field.null_items)
             good, count = "type(v) is list", f"{helper}(v, depth)"
         elif kind is Tagged:
             checks = {tag: self.check(schema) for tag, schema in field.schemas.items()}
