@@ -165,6 +165,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # the two, in the order written, until the end of the turn
     (r"(この効果で場に出たキャラ)は、ターン終了時まで([+\-±]\d+/[+\-±]\d+)を得るとともに、テキストが無効になる",
      r"\1は、ターン終了時まで\2を得る。その後、ターン終了時まで、\1のテキストを無効にする"),
+    # round 26: "when this card did X, (it) becomes active (at the end of the turn)": the subject left out is the head's
+    # own, this card (a head naming no other Chara, the sentence ending there)
+    (r"^(このカードが(?:(?!キャラ)[^、。「」])+?場合、)((?:ターン終了時に)?活動状態になる)(?=。|$)", r"\1このカードは、\2"),
 ]]
 
 

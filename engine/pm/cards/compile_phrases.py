@@ -323,12 +323,19 @@ def _cannot_interfere_with(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"} for t in whom]
 
 
+def _one_named(ctx: Ctx) -> bool:
+    """Whether the last clause that named targets named exactly one (that Chara is then one Chara)."""
+    return bool(ctx.targets) and ctx.target_clause.count(ctx.target_clause[-1]) == 1
+
+
 @reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)には妨害されない")
 def _not_interfered_by(m: re.Match[str], ctx: Ctx) -> list[Step]:
     # a ``not_interfered_by`` spec is measured against the Chara holding the grant (engine.pm.approach): "lower than
     # this card's" when this Chara holds it, "than that Chara's" when the one Chara named here holds it (round 25);
     # the spec is read before the subjects (a reading that fails must not have named targets)
-    vs = _THIS if m["np"] == "このカード" and ctx.card.type == "chara" else ("that",) if m["n"] == "1" else ()
+    # round 26: also when the subject is the one Chara a clause before named alone (…1枚は、…を得るとともに、…)
+    one = m["n"] == "1" or (m["np"] in ("指定したキャラ", "そのキャラ", "指定されたキャラ") and _one_named(ctx))
+    vs = _THIS if m["np"] == "このカード" and ctx.card.type == "chara" else ("that",) if one else ()
     spec = _chara(m["other"], ctx, vs)
     whom = _subjects(m["np"], m["n"], ctx)
     if "below_source" in spec and vs == ("that",) and not (
@@ -1219,6 +1226,7 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         text = text[m.end():]
     if pair := own_pair(text):  # "this card E1, or E2" composed from the event table (compile_trigger)
         ctx.this_subject = pair[2]
+        ctx.in_point = "to_point" in pair[0].split("|")  # round 26: heard in the Point Zone too: no "self" Chara
         return pair[0], cond, pair[1]
     if (m := OPPOSITE_HEAD.match(text)) and (opposite := phrase(m["np"], ctx.card.series)) is not None \
             and opposite.head in ("chara", "name") and not (opposite.all or opposite.same_name or opposite.other_than_that):
@@ -1411,7 +1419,7 @@ def _static(text: str, ctx: Ctx) -> Got:
     return Got(steps, condition=cond)
 
 
-_STAND_AT_END = re.compile(rf"(?P<who>このカード|[^、。]*全ての[^、。]+)は、(?:(?P<c>[^、。]+?)場合、)?"
+_STAND_AT_END = re.compile(rf"(?P<who>このカード|[^、。]*全ての[^、。]+)は、(?:(?P<turn>自分のターンの間、)?(?P<c>[^、。]+?)場合、)?"
                            rf"(?:{_KWS}(?:{MOD})?を得るとともに|(?P<other>[^、。]+?)には妨害されず)"
                            r"、ターン終了時に活動状態になる")
 
@@ -1427,6 +1435,10 @@ def _stands_at_end(m: re.Match[str], ctx: Ctx) -> Got:
         static.append({"op": "grant", "target": who, "what": {"not_interfered_by": _chara(m["other"], ctx)},
                        "until": "turn_end", "static": True})
     cond = condition(m["c"], ctx) if m["c"] else {}
+    if m["turn"]:  # round 26: "during your turn, while C" (自分のターンの間、C場合): both to hold
+        if "own_turn" in cond:
+            raise NotUnderstood(m[0])
+        cond["own_turn"] = True
     return Got([{"op": "activate", "target": who}, *static], trigger="turn_end", condition=cond)
 
 

@@ -1,0 +1,61 @@
+"""Readings of the twenty-sixth compiler round (issue 20, helper h20r26), on made-up texts in the phrasings of the dev
+sets (no card text of a real set is kept here): Event plays said with the player as subject, a second event said
+"every time" or "put into your Point Zone", "this card, during your turn, while C, gets G and stands at the end of the
+turn", "that Chara" after a gain joined by とともに, and a head's own subject left out before 活動状態になる."""
+
+from __future__ import annotations
+
+from tests.pm_cards import made_up_script
+
+_one = made_up_script
+PLUS40 = [{"op": "modify", "target": "self", "ap": 40, "dp": 40, "until": "turn_end"}]
+
+
+def test_an_event_played_with_the_player_as_subject() -> None:
+    for head, cause in (("自分がイベントカードをプレイした場合、", "own_event"), ("自分がイベントカードをプレイするごとに、", "own_event"),
+                        ("相手がイベントカードをプレイするごとに、", "opp_event"),
+                        ("イベントカードがプレイされるごとに、", "own_event|opp_event")):
+        got = _one(f"{head}このカードは、ターン終了時まで+40/+40を得る。")
+        assert got is not None and (got["trigger"], got["do"]) == (cause, PLUS40), head
+
+
+def test_two_events_of_this_card_with_every_time_or_the_point_zone() -> None:
+    got = _one("このカードが登場した場合、またはアプローチするごとに、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "enter|approach"
+    got = _one("このカードが登場した場合、または自分のポイント置き場に置かれた場合、自分のキャラ1枚は、ターン終了時まで+20/+20を得る。")
+    assert got is not None and got["trigger"] == "enter|to_point" and got["targets"] == [{"side": "self"}]
+    # heard in the Point Zone too: no step may act on "this card" as a Chara
+    assert _one("このカードが登場した場合、または自分のポイント置き場に置かれた場合、このカードは、ターン終了時まで+20/+20を得る。") is None
+    # "every time" said first, then 場合: not this wording
+    assert _one("このカードが登場するごとに、またはアプローチした場合、カードを1枚引く。") is None
+
+
+def test_during_your_turn_while_coined_gains_and_stands_at_the_end() -> None:
+    for gain, step in (("〔我慢〕", {"op": "grant", "target": "self", "until": "turn_end", "what": "endure"}),
+                       ("+20/+20", {"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"})):
+        got = _one(f"このカードは、自分のターンの間、このカードの上に+10/+10コインが乗っている場合、{gain}を得るとともに、"
+                   "ターン終了時に活動状態になる。")
+        assert got is not None and got["trigger"] == "turn_end"
+        assert got["condition"] == {"coins": {"coin": "+10/+10", "at_least": 1}, "own_turn": True}
+        assert got["do"] == [{"op": "activate", "target": "self"}, {**step, "static": True}]
+
+
+def test_that_chara_after_a_joined_gain_is_the_one_chara_named() -> None:
+    got = _one("このカードが登場した場合、自分のキャラ1枚は、ターン終了時まで〔アクティブ〕を得るとともに、"
+               "そのキャラよりAPが30以上低いキャラには妨害されない。")
+    assert got is not None and got["targets"] == [{"side": "self"}]
+    assert got["do"][1] == {"op": "grant", "target": "target:0", "until": "turn_end",
+                            "what": {"not_interfered_by": {"below_source": {"stat": "ap", "by": 30}}}}
+    # two Charas named: "that Chara" is not one, the comparison is not read
+    assert _one("このカードが登場した場合、自分のキャラ2枚は、ターン終了時まで〔アクティブ〕を得るとともに、"
+                "そのキャラよりAPが30以上低いキャラには妨害されない。") is None
+
+
+def test_the_heads_own_subject_left_out_before_becoming_active() -> None:
+    got = _one("このカードが妨害された場合、ターン終了時に活動状態になる。")
+    assert got is not None and got["trigger"] == "interfered"
+    assert got["do"] == [{"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "self"}]}]
+    got = _one("このカードがアプローチした場合、活動状態になる。")
+    assert got is not None and got["do"] == [{"op": "activate", "target": "self"}]
+    # a head naming another Chara: whose standing is meant is not read
+    assert _one("このカードが相手のキャラを妨害した場合、ターン終了時に活動状態になる。") is None

@@ -1,0 +1,92 @@
+"""Engine behaviour the twenty-sixth compiler round's readings rely on (issue 20, helper h20r26), on made-up cards with
+legal and illegal logs: "when you play an Event" (``own_event``) and "every time an Event is played" (either player's),
+"when this card enters or is put into your Point Zone" (``enter|to_point``, heard on the Area and in the Point Zone),
+and "during your turn, while coins are on this card, it gets G, and stands at the end of the turn" (static steps under
+the effect's condition)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tests.effects.test_machinery as tm
+from engine.pm import stats
+from engine.pm.cards import CardDB, Effect
+from engine.pm.zones import find_chara
+from tests.effects.test_machinery import AKI, BEN, F, FREEBIE, _chara
+from tests.engine.kit import Game, assert_illegal, assert_legal
+
+PLUS = ({"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)
+FAN, EITHER, DUO, KEEPER = (f"TST 85-0{i:02d}" for i in range(1, 5))
+COINED = {"coins": {"coin": "+10/+10", "at_least": 1}, "own_turn": True}
+CARDS = [
+    # "when you play an Event, this card gets +10/+10 until the end of the turn" (PPTP 01-044's cause)
+    _chara("85-001", "Fan", Effect("auto", trigger="own_event", script=PLUS)),
+    # "every time an Event is played, this card gets +10/+10 …" (PPTP 01-082's cause: either player's)
+    _chara("85-002", "Either", Effect("auto", trigger="own_event|opp_event", script=PLUS)),
+    # "when this card enters or is put into your Point Zone, one of your Charas gets +20/+20" (SPY ST-005's shape)
+    _chara("85-003", "Duo", Effect("auto", trigger="enter|to_point", targets=({"side": "self"},), script=(
+        {"op": "modify", "target": "target:0", "ap": 20, "dp": 20, "until": "turn_end"},))),
+    # "during your turn, while a +10/+10 coin is on this card, it gets +20/+20, and stands at the end of the turn"
+    # (SPY 01-071's shape)
+    _chara("85-004", "Keeper", Effect("auto", trigger="turn_end", condition=COINED, script=(
+        {"op": "activate", "target": "self"},
+        {"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end", "static": True}))),
+]
+
+
+def _db() -> CardDB:
+    return CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
+
+
+def _boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
+    old, tm.MY_DB = tm.MY_DB, _db()
+    try:
+        return tm.boards(p0, p1, hand0=hand0, hand1=hand1)
+    finally:
+        tm.MY_DB = old
+
+
+def _ap(res: Any, p: int, card: str) -> int:
+    return next(c["ap"] for c in res.state_json()["players"][p]["main"] if c["card"] == card)
+
+
+def test_playing_your_event_fires_it() -> None:
+    for card in (FAN, EITHER):
+        g = _boards([card], [], hand0=[FREEBIE]).add("play_event", 0, card=FREEBIE, pay=[])
+        assert_illegal(g.passes(0), "effect.result")  # the mandatory trigger is missing
+        g.actions.pop()
+        res = assert_legal(g.add("trigger", 0, card=card, effect=0))
+        assert _ap(res, 0, card) == 40
+
+
+def test_an_event_nobody_played_fires_nothing() -> None:
+    g = _boards([FAN], []).add("trigger", 0, card=FAN, effect=0)
+    assert_illegal(g, "effect.result")
+
+
+def test_enter_or_point_zone_is_heard_on_entering() -> None:
+    g = Game([DUO, F[0], F[1]], db=_db()).add("summon", 0, card=DUO, area="main", pay=tm.pay(F[0], F[1]))
+    res = assert_legal(g.add("trigger", 0, card=DUO, effect=0, targets=[{"p": 0, "card": DUO}]))
+    assert _ap(res, 0, DUO) == 50
+
+
+def test_enter_or_point_zone_is_heard_in_the_point_zone() -> None:
+    def approached(top: str) -> Game:  # Aki approaches, Ben does not interfere: ``top`` of player 1's deck the point
+        g = _boards([AKI], [BEN], hand1=[*F[:6], top])
+        return g.add("approach", 0, card=AKI).passes(0, 1).add("no_interfere", 1)
+
+    g = approached(DUO).add("trigger", 1, card=DUO, effect=0, targets=[{"p": 1, "card": BEN}], **{"from": "point"})
+    res = assert_legal(g)
+    assert _ap(res, 1, BEN) == 60  # Ben 40 + 20
+    g = approached(F[8]).add("trigger", 1, card=DUO, effect=0, targets=[{"p": 1, "card": BEN}], **{"from": "point"})
+    assert_illegal(g, "zone")  # Duo was not put there
+
+
+def test_static_gains_hold_during_your_turn_while_coined() -> None:
+    res = assert_legal(_boards([KEEPER], []))  # turn 3: player 0's own turn
+    keeper = find_chara(res.state.players[0], KEEPER)
+    assert keeper is not None and stats.ap_dp(res.state, keeper) == (30, 30)  # no coin
+    keeper.coins = {"+10/+10": 1}
+    assert stats.ap_dp(res.state, keeper) == (60, 60)  # the coin's +10 and the static +20
+    res.state.turn_player = 1
+    assert stats.ap_dp(res.state, keeper) == (40, 40)  # not its owner's turn: the coin only
