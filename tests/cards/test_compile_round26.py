@@ -59,3 +59,27 @@ def test_the_heads_own_subject_left_out_before_becoming_active() -> None:
     assert got is not None and got["do"] == [{"op": "activate", "target": "self"}]
     # a head naming another Chara: whose standing is meant is not read
     assert _one("このカードが相手のキャラを妨害した場合、ターン終了時に活動状態になる。") is None
+
+
+def test_a_state_said_before_this_cards_approach_or_leaving() -> None:
+    got = _one("このカードのAPが100以上ある状態でこのカードがアプローチした場合、カードを1枚引く。")
+    # a condition on this card itself: it is the one counted (not left out as another Chara would be)
+    assert got is not None and got["trigger"] == "approach"
+    assert got["condition"] == {"count": {"spec": {"is_source": True, "min_ap": 100}, "at_least": 1}}
+    got = _one("このカードのAPが100以上ある状態でこのカードが登場した場合、カードを1枚引く。")
+    assert got is not None and got["condition"]["count"]["spec"] == {"is_source": True, "min_ap": 100}
+    got = _one("自分の「乙」がいる状態でこのカードが退場した場合、カードを1枚引く。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("leave", {"has_name": "乙"})
+    got = _one("自分の「乙」がいる状態でこのカードがアプローチした場合、カードを1枚引く。")
+    assert got is not None and got["condition"] == {"has_name": "乙"}
+    # another Chara counted while this card approaches: this card is left out of the count
+    got = _one("自分のキャラが2枚以上いる状態でこのカードがアプローチした場合、カードを1枚引く。")
+    assert got is not None and got["condition"]["count"]["spec"].get("not_self") is True
+
+
+def test_this_card_said_before_another_charas_head() -> None:
+    got = _one("このカードは、自分の「乙」が登場した場合、ターン終了時まで〔アクティブ〕〔我慢〕を得る。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("other_enter", {"subject": {"side": "self", "name": "乙"}})
+    assert [s["what"] for s in got["do"]] == ["active", "endure"] and {s["target"] for s in got["do"]} == {"self"}
+    # a head with no subject of its own is this card's: the subject is not moved (the text stays as unread as before)
+    assert _one("このカードは、アプローチした場合、ターン終了時まで+10/+10を得る。") is None

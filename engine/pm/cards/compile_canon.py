@@ -168,6 +168,12 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 26: "when this card did X, (it) becomes active (at the end of the turn)": the subject left out is the head's
     # own, this card (a head naming no other Chara, the sentence ending there)
     (r"^(このカードが(?:(?!キャラ)[^、。「」])+?場合、)((?:ターン終了時に)?活動状態になる)(?=。|$)", r"\1このカードは、\2"),
+    # round 26: "when, while C, this card approaches / leaves" with C first (C状態でこのカードが…した場合) = このカードが、
+    # C状態で…した場合 (the order read; the entry's is read both ways already)
+    (r"^([^、。]+?)状態でこのカードが(アプローチ|退場)した場合、", r"このカードが、\1状態で\2した場合、"),
+    # round 26: "this card, when your / the opponent's X does E, gets G until the end of the turn" (the subject before
+    # a head whose own subject is another Chara) = "when X does E, this card gets G …"
+    (r"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?場合、)(?=ターン終了時まで)", r"\1このカードは、"),
 ]]
 
 
