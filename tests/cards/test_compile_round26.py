@@ -83,3 +83,14 @@ def test_this_card_said_before_another_charas_head() -> None:
     assert [s["what"] for s in got["do"]] == ["active", "endure"] and {s["target"] for s in got["do"]} == {"self"}
     # a head with no subject of its own is this card's: the subject is not moved (the text stays as unread as before)
     assert _one("このカードは、アプローチした場合、ターン終了時まで+10/+10を得る。") is None
+
+
+def test_in_a_point_turn_while_in_the_hand() -> None:
+    got = _one("このカードは、自分または相手のポイント置き場にカードが置かれたターンの間、手札にある場合、〔自由登場〕を得る。")
+    assert got is not None and got["trigger"] is None
+    assert got["condition"] == {"history": {"event": "point", "filter": {}, "who": "any", "at_least": 1}}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}]
+    got = _one("このカードは、自分または相手のポイント置き場にカードが置かれたターンの間、手札にある場合、使用コスト-1を得る。")
+    assert got is not None and got["do"][0]["op"] == "cost" and got["do"][0]["n"] == -1
+    # something else gained in the hand: not this wording
+    assert _one("このカードは、自分または相手のポイント置き場にカードが置かれたターンの間、手札にある場合、+10/+10を得る。") is None

@@ -174,6 +174,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 26: "this card, when your / the opponent's X does E, gets G until the end of the turn" (the subject before
     # a head whose own subject is another Chara) = "when X does E, this card gets G …"
     (r"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?場合、)(?=ターン終了時まで)", r"\1このカードは、"),
+    # round 26: "this card, in a turn in which …, when in the hand, gets …" (…ターンの間、手札にある場合、) = the hand's wording
+    # with the turn after it (手札にある状態で、…ターンの間、), as the same with 場合 is (round 25)
+    (r"^このカードは、([^、。]+?ターンの)間、手札にある場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1間、"),
 ]]
 
 
