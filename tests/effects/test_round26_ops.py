@@ -12,7 +12,7 @@ import tests.effects.test_machinery as tm
 from engine.pm import stats
 from engine.pm.cards import CardDB, Effect
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, F, FREEBIE, _chara
+from tests.effects.test_machinery import AKI, BEN, FREEBIE, F, _chara
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 PLUS = ({"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)
