@@ -94,3 +94,17 @@ def test_in_a_point_turn_while_in_the_hand() -> None:
     assert got is not None and got["do"][0]["op"] == "cost" and got["do"][0]["n"] == -1
     # something else gained in the hand: not this wording
     assert _one("このカードは、自分または相手のポイント置き場にカードが置かれたターンの間、手札にある場合、+10/+10を得る。") is None
+
+
+def test_if_c_instead_b() -> None:
+    got = _one("このカードがアプローチした場合、このカードは、ターン終了時まで+20/+20を得る。このカードの上に+10/+10コインが"
+               "乗っている場合、代わりに、このターン、自分の全てのキャラは、+20/+20を得る。")
+    assert got is not None and got["do"] == [{
+        "op": "if", "cond": {"coins": {"coin": "+10/+10", "at_least": 1}},
+        "do": [{"op": "modify", "target": "all_own", "ap": 20, "dp": 20, "until": "turn_end"}],
+        "else": [{"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"}]}]
+    # a first part with a choice or a target: what "instead" replaces is not read
+    assert _one("このカードがアプローチした場合、ターン終了時に自分のキャラを2枚まで活動状態にできる。このカードの上に"
+                "+10/+10コインが乗っている場合、代わりに自分の全てのキャラを活動状態にする。") is None
+    assert _one("このカードがアプローチした場合、相手のキャラ1枚は、ターン終了時まで-20/-20を得る。このカードの上に+10/+10"
+                "コインが乗っている場合、代わりに、相手の全てのキャラは、ターン終了時まで-20/-20を得る。") is None

@@ -16,7 +16,7 @@ from tests.effects.test_machinery import AKI, BEN, FREEBIE, F, _chara
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 PLUS = ({"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)
-FAN, EITHER, DUO, KEEPER = (f"TST 85-0{i:02d}" for i in range(1, 5))
+FAN, EITHER, DUO, KEEPER, SWITCH = (f"TST 85-0{i:02d}" for i in range(1, 6))
 COINED = {"coins": {"coin": "+10/+10", "at_least": 1}, "own_turn": True}
 CARDS = [
     # "when you play an Event, this card gets +10/+10 until the end of the turn" (PPTP 01-044's cause)
@@ -31,6 +31,12 @@ CARDS = [
     _chara("85-004", "Keeper", Effect("auto", trigger="turn_end", condition=COINED, script=(
         {"op": "activate", "target": "self"},
         {"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end", "static": True}))),
+    # "when this card approaches, it gets +20/+20 until the end of the turn. If your Ben is on the Area, instead every
+    # Chara of yours gets +20/+20 this turn" (SPY 01-063's shape, with another condition)
+    _chara("85-005", "Switch", Effect("auto", trigger="approach", script=({
+        "op": "if", "cond": {"has_name": "Ben"},
+        "do": [{"op": "modify", "target": "all_own", "ap": 20, "dp": 20, "until": "turn_end"}],
+        "else": [{"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"}]},))),
 ]
 
 
@@ -90,3 +96,12 @@ def test_static_gains_hold_during_your_turn_while_coined() -> None:
     assert stats.ap_dp(res.state, keeper) == (60, 60)  # the coin's +10 and the static +20
     res.state.turn_player = 1
     assert stats.ap_dp(res.state, keeper) == (40, 40)  # not its owner's turn: the coin only
+
+
+def test_instead_when_the_condition_holds_else_the_first() -> None:
+    for mine, want in (([SWITCH, AKI], {SWITCH: 50, AKI: 30}), ([SWITCH, BEN], {SWITCH: 50, BEN: 60})):
+        g = _boards(mine, [BEN]).add("approach", 0, card=SWITCH)
+        assert_illegal(g.passes(0), "effect.result")  # the mandatory trigger is missing
+        g.actions.pop()
+        res = assert_legal(g.add("trigger", 0, card=SWITCH, effect=0))
+        assert {card: _ap(res, 0, card) for card in mine} == want

@@ -863,6 +863,21 @@ _IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合�
           "表向きにした場合、", "デッキの下に移した場合、", "置き換えた場合、")
 
 
+def _instead_if(sentences: list[str], ctx: Ctx, may_flags: list[bool] | None) -> list[Step] | None:
+    """Round 26: "A. If C, instead B." (A。C場合、代わりに(、)B): B when C holds as the effect resolves, else A (an ``if``
+    with ``else``). Only when neither part names targets or leaves a choice (what "instead" would then replace is
+    not read). None: not this shape."""
+    m = re.fullmatch(r"(?P<c>[^、。]+?)場合、代わりに、?(?P<b>.+)", sentences[1])
+    if m is None or ctx.may or ctx.in_mode or ctx.targets:
+        return None
+    first = body(sentences[0], ctx, may_flags)
+    cond = condition(m["c"], ctx)
+    second = body(m["b"], ctx, may_flags)
+    if ctx.may or ctx.targets or set(cond) & {"broken", "picked"}:
+        raise NotUnderstood(sentences[1])
+    return [{"op": "if", "cond": cond, "do": second, "else": first}]
+
+
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
     """The steps of a run of sentences: その場合 (if so) nests what follows in the step before's ``then``;
     その後 (then) goes on where the sentence before went."""
@@ -892,6 +907,8 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             ctx.alternative = False
         ctx.in_mode = False
         return [{"op": "choose", "n": 1, "modes": modes}]
+    if len(sentences) == 2 and (got := _instead_if(sentences, ctx, may_flags)) is not None:
+        return got
     i = 0
     while i < len(sentences):
         s = sentences[i]
