@@ -108,3 +108,13 @@ def test_if_c_instead_b() -> None:
                 "+10/+10コインが乗っている場合、代わりに自分の全てのキャラを活動状態にする。") is None
     assert _one("このカードがアプローチした場合、相手のキャラ1枚は、ターン終了時まで-20/-20を得る。このカードの上に+10/+10"
                 "コインが乗っている場合、代わりに、相手の全てのキャラは、ターン終了時まで-20/-20を得る。") is None
+
+
+def test_made_to_appear_without_paying_is_an_effects_entry() -> None:
+    got = _one("このカードが登場した場合、EXデッキから使用コストが1以下の『試験』のキャラを2枚まで抜き出し、"
+               "コストを支払わずに登場させる。")
+    assert got is not None and got["do"] == [{"op": "pick", "from": "ex_deck", "to": "area", "n": 2, "up_to": True,
+                                              "who": "self", "filter": {"max_cost": 1, "series": "試験", "type": "chara"}}]
+    # the same words with an Area named (〔EPIC〕's) are not this rewrite
+    assert _one("このカードが登場した場合、EXデッキから『試験』のキャラ1枚を抜き出し、コストを支払わずに、メインエリアまたは"
+                "サポートエリアに登場させる。") is None

@@ -177,6 +177,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 26: "this card, in a turn in which …, when in the hand, gets …" (…ターンの間、手札にある場合、) = the hand's wording
     # with the turn after it (手札にある状態で、…ターンの間、), as the same with 場合 is (round 25)
     (r"^このカードは、([^、。]+?ターンの)間、手札にある場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1間、"),
+    # round 26: "take … out and make it appear without paying its cost" (抜き出し、コストを支払わずに登場させる): a Chara
+    # made to appear by a card's effect (rule book 000, "Regarding 'Appear in Area'": active unless said, may approach
+    # that turn) is what 場に出す reads (an effect's entry, engine ``pick`` ``to: "area"``)
+    (r"抜き出し、コストを支払わずに登場させる", "抜き出し、場に出す"),
 ]]
 
 
