@@ -118,3 +118,13 @@ def test_made_to_appear_without_paying_is_an_effects_entry() -> None:
     # the same words with an Area named (〔EPIC〕's) are not this rewrite
     assert _one("このカードが登場した場合、EXデッキから『試験』のキャラ1枚を抜き出し、コストを支払わずに、メインエリアまたは"
                 "サポートエリアに登場させる。") is None
+
+
+def test_this_card_from_the_discard_onto_the_deck() -> None:
+    for verb in ("移す", "戻す"):
+        got = _one(f"このカードがアプローチで退場した場合、自分の捨て札置き場にあるこのカードをデッキの上に{verb}ことができる。")
+        assert got is not None and got["optional"] and got["do"] == [
+            {"op": "pick", "from": "discard", "to": "deck", "n": 1, "filter": {}, "this_card": True, "up_to": True,
+             "who": "self"}]
+    # rested onto the deck means nothing: not read
+    assert _one("このカードが退場した場合、自分の捨て札置き場にあるこのカードを休息状態でデッキの上に移す。") is None

@@ -12,11 +12,11 @@ import tests.effects.test_machinery as tm
 from engine.pm import stats
 from engine.pm.cards import CardDB, Effect
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, FREEBIE, F, _chara
+from tests.effects.test_machinery import AKI, BEN, FREEBIE, F, _chara, _event, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 PLUS = ({"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)
-FAN, EITHER, DUO, KEEPER, SWITCH = (f"TST 85-0{i:02d}" for i in range(1, 6))
+FAN, EITHER, DUO, KEEPER, SWITCH, HOMER, SCRAP = (f"TST 85-0{i:02d}" for i in range(1, 8))
 COINED = {"coins": {"coin": "+10/+10", "at_least": 1}, "own_turn": True}
 CARDS = [
     # "when you play an Event, this card gets +10/+10 until the end of the turn" (PPTP 01-044's cause)
@@ -37,6 +37,12 @@ CARDS = [
         "op": "if", "cond": {"has_name": "Ben"},
         "do": [{"op": "modify", "target": "all_own", "ap": 20, "dp": 20, "until": "turn_end"}],
         "else": [{"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"}]},))),
+    # "when this card leaves, you may move this card from your discard onto the top of your deck" (SPY 01-050 e1's
+    # step, heard on any leaving here)
+    _chara("85-006", "Homer", Effect("auto", trigger="leave", optional=True, script=(
+        {"op": "pick", "from": "discard", "to": "deck", "n": 1, "filter": {}, "this_card": True, "up_to": True},))),
+    # "put one of your Charas into the discard"
+    _event("85-007", "Scrap", ({"op": "move", "target": "target", "to": "discard"},), targets=({"side": "self"},)),
 ]
 
 
@@ -105,3 +111,20 @@ def test_instead_when_the_condition_holds_else_the_first() -> None:
         g.actions.pop()
         res = assert_legal(g.add("trigger", 0, card=SWITCH, effect=0))
         assert {card: _ap(res, 0, card) for card in mine} == want
+
+
+def test_this_card_from_the_discard_onto_the_deck() -> None:
+    def scrapped(paid_with: str) -> Game:
+        g = _boards([HOMER], [], hand0=[SCRAP, paid_with])
+        return g.add("play_event", 0, card=SCRAP, pay=pay(paid_with), targets=[{"p": 0, "card": HOMER}])
+
+    back = [{"op": "move", "p": 0, "card": HOMER, "from": "discard", "to": "deck"}]
+    g = scrapped(F[5]).add("trigger", 0, card=HOMER, effect=0, ops=back, **{"from": "discard"})
+    res = assert_legal(g)
+    me = res.state.players[0]
+    assert HOMER not in me.discard and me.deck[-1] == HOMER  # on top (the state keeps the top last)
+    g = scrapped(HOMER)  # a copy paid for the Event is in the discard too: only this card itself may go
+    g.add("trigger", 0, card=HOMER, effect=0, ops=back + back, **{"from": "discard"})
+    assert_illegal(g, "effect.result")
+    g = scrapped(F[5]).add("trigger", 0, card=HOMER, effect=0, choices=[[]], **{"from": "discard"})
+    assert HOMER in assert_legal(g).state_json()["players"][0]["discard"]  # up to one: left there

@@ -524,13 +524,14 @@ def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 @reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|メインエリアに出す|サポートエリアに出す"
-       r"|手札に戻す|手札に加える|EXデッキに戻す)")
+       r"|手札に戻す|手札に加える|EXデッキに戻す|デッキの上に(?:戻す|移す))")
 def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """This card from the discard (where a trigger heard its leaving finds it) to the Area, the hand, or (round 19)
-    the Support Area or back to the EX deck; a card not there is not moved."""
+    the Support Area or back to the EX deck, or (round 26) onto the top of the deck, as another card from the discard
+    goes there (``to: "deck"``); a card not there is not moved."""
     to = {"場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support",
-          "EXデッキに戻す": "ex_deck"}.get(m["to"], "hand")
-    if m["rested"] and to in ("hand", "ex_deck"):
+          "EXデッキに戻す": "ex_deck", "デッキの上に戻す": "deck", "デッキの上に移す": "deck"}.get(m["to"], "hand")
+    if m["rested"] and to in ("hand", "ex_deck", "deck"):
         raise NotUnderstood(m[0])
     step: Step = {"op": "pick", "from": "discard", "to": to, "n": 1, "filter": {}, "this_card": True}
     if m["rested"]:
