@@ -128,3 +128,15 @@ def test_this_card_from_the_discard_onto_the_deck() -> None:
              "who": "self"}]
     # rested onto the deck means nothing: not read
     assert _one("このカードが退場した場合、自分の捨て札置き場にあるこのカードを休息状態でデッキの上に移す。") is None
+
+
+def test_this_card_from_the_point_zone_after_a_trigger_heard_there() -> None:
+    got = _one("このカードが自分のポイント置き場に置かれた場合、このカードを場に出すことができる。場に出した場合、デッキの上の"
+               "カード1枚を自分のポイント置き場に表向きで置く。")
+    assert got is not None and (got["trigger"], got["optional"]) == ("to_point", True)
+    assert got["do"] == [{"op": "pick", "from": "point", "to": "area", "n": 1, "filter": {}, "this_card": True,
+                          "up_to": True, "who": "self", "then": [{"op": "put_point", "who": "self", "n": 1}]}]
+    got = _one("このカードが相手のアプローチによってポイント置き場に置かれた場合、ポイント置き場にあるこのカードを場に出すことができる。")
+    assert got is not None and got["trigger"] == "point_by_approach" and got["do"][0]["from"] == "point"
+    # not heard in the Point Zone: "this card in the Point Zone" is not read
+    assert _one("このカードが登場した場合、ポイント置き場にあるこのカードを場に出す。") is None

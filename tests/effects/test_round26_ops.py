@@ -16,7 +16,7 @@ from tests.effects.test_machinery import AKI, BEN, FREEBIE, F, _chara, _event, p
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 PLUS = ({"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)
-FAN, EITHER, DUO, KEEPER, SWITCH, HOMER, SCRAP = (f"TST 85-0{i:02d}" for i in range(1, 8))
+FAN, EITHER, DUO, KEEPER, SWITCH, HOMER, SCRAP, RISER = (f"TST 85-0{i:02d}" for i in range(1, 9))
 COINED = {"coins": {"coin": "+10/+10", "at_least": 1}, "own_turn": True}
 CARDS = [
     # "when you play an Event, this card gets +10/+10 until the end of the turn" (PPTP 01-044's cause)
@@ -43,6 +43,11 @@ CARDS = [
         {"op": "pick", "from": "discard", "to": "deck", "n": 1, "filter": {}, "this_card": True, "up_to": True},))),
     # "put one of your Charas into the discard"
     _event("85-007", "Scrap", ({"op": "move", "target": "target", "to": "discard"},), targets=({"side": "self"},)),
+    # "when this card is put into your Point Zone, you may put it onto the Area; if you do, put your deck's top card
+    # into your Point Zone face up" (SPY 01-050 e0's shape)
+    _chara("85-008", "Riser", Effect("auto", trigger="to_point", optional=True, script=(
+        {"op": "pick", "from": "point", "to": "area", "n": 1, "filter": {}, "this_card": True, "up_to": True,
+         "then": [{"op": "put_point", "who": "self", "n": 1}]},))),
 ]
 
 
@@ -128,3 +133,20 @@ def test_this_card_from_the_discard_onto_the_deck() -> None:
     assert_illegal(g, "effect.result")
     g = scrapped(F[5]).add("trigger", 0, card=HOMER, effect=0, choices=[[]], **{"from": "discard"})
     assert HOMER in assert_legal(g).state_json()["players"][0]["discard"]  # up to one: left there
+
+
+def test_this_card_from_the_point_zone_onto_the_area() -> None:
+    def approached(top: str) -> Game:  # Aki approaches, Ben does not interfere: ``top`` of player 1's deck the point
+        g = _boards([AKI], [BEN], hand1=[*F[:6], top, F[9]])
+        return g.add("approach", 0, card=AKI).passes(0, 1).add("no_interfere", 1)
+
+    g = approached(RISER).add("trigger", 1, card=RISER, effect=0, choices=[[RISER]], **{"from": "point"})
+    res = assert_legal(g)
+    me = res.state.players[1]
+    assert find_chara(me, RISER) is not None and [cid for cid, _ in me.points] == [F[9]]  # the deck's top card, face up
+    assert me.points[0][1]
+    g = approached(F[8]).add("trigger", 1, card=RISER, effect=0, choices=[[RISER]], **{"from": "point"})
+    assert_illegal(g, "zone")  # Riser was not put there
+    g = approached(RISER).add("trigger", 1, card=RISER, effect=0, choices=[[]], **{"from": "point"})
+    me = assert_legal(g).state.players[1]
+    assert find_chara(me, RISER) is None and [cid for cid, _ in me.points] == [RISER]  # left there: nothing more

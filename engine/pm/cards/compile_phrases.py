@@ -503,6 +503,9 @@ def _back_in(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if ctx.in_discard and m[0].startswith("この"):  # heard in the discard: "put this card onto the Area" from there
         return [{"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True}
                 | ({"up_to": True} if ctx.may else {})]
+    if ctx.in_point and m[0].startswith("この"):  # round 26: heard in the Point Zone: from there (compile_r26)
+        from engine.pm.cards.compile_r26 import this_from_point
+        return this_from_point(ctx)
     return [{"op": "_back_in"}]
 
 

@@ -7,6 +7,8 @@ unverified).
 
 from __future__ import annotations
 
+import re
+
 from engine.pm.cards import compile_phrases as ph
 
 # "when / every time you play an Event" said with the player as the subject (自分がイベントカードをプレイした場合 /
@@ -17,3 +19,21 @@ ph._OWN_TRIGGERS.extend([
     (r"(?:このカードは、)?相手がイベントカードをプレイするごとに、", "opp_event", {}),
     (r"(?:このカードは、)?イベントカードがプレイされるごとに、", "own_event|opp_event", {}),
 ])
+
+
+def this_from_point(ctx: ph.Ctx) -> list[ph.Step]:
+    """"Put this card onto the Area" after a trigger heard in the Point Zone (このカードが(自分の)ポイント置き場に置かれた
+    場合、 / 相手のアプローチによって…): this card from the Point Zone (``pick`` ``from: "point"`` with ``this_card``); a
+    card no longer there is not moved."""
+    step: ph.Step = {"op": "pick", "from": "point", "to": "area", "n": 1, "filter": {}, "this_card": True}
+    if ctx.may:
+        step["up_to"] = True
+    return [step]
+
+
+@ph.reads(r"(?:自分の)?ポイント置き場にあるこのカードを場に出す")
+def _this_from_point(m: re.Match[str], ctx: ph.Ctx) -> list[ph.Step]:
+    """The same with the Point Zone named; elsewhere than after a trigger heard there: not read."""
+    if not ctx.in_point:
+        raise ph.NotUnderstood(m[0])
+    return this_from_point(ctx)
