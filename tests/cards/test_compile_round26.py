@@ -140,3 +140,15 @@ def test_this_card_from_the_point_zone_after_a_trigger_heard_there() -> None:
     assert got is not None and got["trigger"] == "point_by_approach" and got["do"][0]["from"] == "point"
     # not heard in the Point Zone: "this card in the Point Zone" is not read
     assert _one("このカードが登場した場合、ポイント置き場にあるこのカードを場に出す。") is None
+
+
+def test_in_a_turn_in_which_x_approached() -> None:
+    got = _one("自分の【甲】がアプローチしたターンの間、自分の全ての【甲】は+20/+20を得る。")
+    assert got is not None and got["condition"] == {
+        "history": {"event": "approach", "filter": {"property": "甲", "type": "chara"}, "who": "self", "at_least": 1}}
+    assert got["do"] == [{"op": "modify", "target": {"all": {"side": "self", "property": "甲"}}, "ap": 20, "dp": 20,
+                          "until": "turn_end"}]
+    got = _one("このカードは、相手のキャラがアプローチに参加したターンの間、+10/+10を得る。")
+    assert got is not None and got["condition"]["history"]["who"] == "opponent"
+    # "other than this card": the turn log cannot tell this card from a copy of it
+    assert _one("このカードは、このカード以外の自分の「乙」がアプローチしたターンの間、〔アクティブ〕を得る。") is None

@@ -16,7 +16,7 @@ from tests.effects.test_machinery import AKI, BEN, FREEBIE, F, _chara, _event, p
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 PLUS = ({"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)
-FAN, EITHER, DUO, KEEPER, SWITCH, HOMER, SCRAP, RISER = (f"TST 85-0{i:02d}" for i in range(1, 9))
+FAN, EITHER, DUO, KEEPER, SWITCH, HOMER, SCRAP, RISER, PACK = (f"TST 85-0{i:02d}" for i in range(1, 10))
 COINED = {"coins": {"coin": "+10/+10", "at_least": 1}, "own_turn": True}
 CARDS = [
     # "when you play an Event, this card gets +10/+10 until the end of the turn" (PPTP 01-044's cause)
@@ -48,6 +48,10 @@ CARDS = [
     _chara("85-008", "Riser", Effect("auto", trigger="to_point", optional=True, script=(
         {"op": "pick", "from": "point", "to": "area", "n": 1, "filter": {}, "this_card": True, "up_to": True,
          "then": [{"op": "put_point", "who": "self", "n": 1}]},))),
+    # "in a turn in which your Aki approached, every Chara of yours gets +20/+20" (SPY 01-092's shape)
+    _chara("85-009", "Pack", Effect("continuous", condition={"history": {
+        "event": "approach", "filter": {"name": "Aki"}, "who": "self", "at_least": 1}}, script=(
+        {"op": "modify", "target": {"all": {"side": "self"}}, "ap": 20, "dp": 20, "until": "turn_end"},))),
 ]
 
 
@@ -150,3 +154,17 @@ def test_this_card_from_the_point_zone_onto_the_area() -> None:
     g = approached(RISER).add("trigger", 1, card=RISER, effect=0, choices=[[]], **{"from": "point"})
     me = assert_legal(g).state.players[1]
     assert find_chara(me, RISER) is None and [cid for cid, _ in me.points] == [RISER]  # left there: nothing more
+
+
+def test_in_a_turn_in_which_a_named_chara_approached() -> None:
+    res = assert_legal(_boards([PACK, AKI], []))
+    pack = find_chara(res.state.players[0], PACK)
+    assert pack is not None and stats.ap_dp(res.state, pack) == (30, 30)  # nobody approached yet
+    res = assert_legal(_boards([PACK, AKI], []).add("approach", 0, card=PACK).passes(0))  # Pack itself: not Aki
+    pack = find_chara(res.state.players[0], PACK)
+    assert pack is not None and stats.ap_dp(res.state, pack) == (30, 30)
+    res = assert_legal(_boards([PACK, AKI], []).add("approach", 0, card=AKI).passes(0))
+    me = res.state.players[0]
+    pack, aki = find_chara(me, PACK), find_chara(me, AKI)
+    assert pack is not None and aki is not None
+    assert stats.ap_dp(res.state, pack) == (50, 50) and stats.ap_dp(res.state, aki)[0] == res.state.card(AKI).ap + 20

@@ -8,6 +8,7 @@ unverified).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.pm.cards import compile_phrases as ph
 
@@ -37,3 +38,23 @@ def _this_from_point(m: re.Match[str], ctx: ph.Ctx) -> list[ph.Step]:
     if not ctx.in_point:
         raise ph.NotUnderstood(m[0])
     return this_from_point(ctx)
+
+
+def _approached_turn(text: str, ctx: ph.Ctx) -> dict[str, Any] | None:
+    """"In a turn in which X approached" (Xがアプローチ(に参加)したターンの): this turn's history of approaches by a
+    Chara fitting X (printed facts only, as round 17 counts them), one or more. X "other than this card" is not read
+    (the turn log names cards, and a copy of this card is the same card)."""
+    m = re.fullmatch(r"(?P<np>[^、。]+?)がアプローチ(?:に参加)?したターンの", text)
+    if m is None:
+        return None
+    p = ph._np(m["np"], ctx)
+    if p.head not in ("chara", "name") or p.unheld() or p.other_than_that or m["np"].startswith("このカード"):
+        raise ph.NotUnderstood(text)
+    f = {k: v for k, v in p.card_filter().items() if k != "side"}
+    if set(f) - ph._PRINTED:
+        raise ph.NotUnderstood(text)
+    who = {"self": "self", "opponent": "opponent"}.get(p.spec.get("side", ""), "any")
+    return {"history": {"event": "approach", "filter": f, "who": who, "at_least": 1}}
+
+
+ph.MORE_CONDITIONS.append(_approached_turn)
