@@ -152,3 +152,17 @@ def test_in_a_turn_in_which_x_approached() -> None:
     assert got is not None and got["condition"]["history"]["who"] == "opponent"
     # "other than this card": the turn log cannot tell this card from a copy of it
     assert _one("このカードは、このカード以外の自分の「乙」がアプローチしたターンの間、〔アクティブ〕を得る。") is None
+
+
+def test_while_c_gains_and_is_not_interfered() -> None:
+    got = _one("このカードは、自分のターンの間、このカードの上に+10/+10コインが乗っている場合、〔アクティブ〕、+20/+20を得る"
+               "とともに、このカードよりAPが30以上低い相手のキャラには妨害されない。")
+    assert got is not None and got["trigger"] is None
+    assert got["condition"] == {"own_turn": True, "coins": {"coin": "+10/+10", "at_least": 1}}
+    assert got["do"] == [
+        {"op": "grant", "target": "self", "until": "turn_end", "what": "active"},
+        {"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"},
+        {"op": "grant", "target": "self", "until": "turn_end",
+         "what": {"not_interfered_by": {"below_source": {"stat": "ap", "by": 30}, "side": "opponent"}}}]
+    # no condition: not this wording (and not read otherwise)
+    assert _one("このカードは、+10/+10を得るとともに、【甲】を持つキャラには妨害されない。") is None

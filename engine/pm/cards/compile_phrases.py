@@ -1358,8 +1358,9 @@ def _static(text: str, ctx: Ctx) -> Got:
     rest = m[1]
     from engine.pm.cards.compile_r14 import own_cost
     from engine.pm.cards.compile_r25 import own_rule
+    from engine.pm.cards.compile_r26 import gains_and_not_interfered
 
-    if (got := own_cost(rest, ctx) or own_rule(rest, ctx)) is not None:
+    if (got := own_cost(rest, ctx) or own_rule(rest, ctx) or gains_and_not_interfered(rest, ctx)) is not None:
         return got
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
         p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for

@@ -58,3 +58,22 @@ def _approached_turn(text: str, ctx: ph.Ctx) -> dict[str, Any] | None:
 
 
 ph.MORE_CONDITIONS.append(_approached_turn)
+
+
+_GAINS_AND_NOT_BY = re.compile(r"(?P<conds>(?:[^、。]+?(?:場合|間)、){1,2})(?P<g>[^。]+?を得る)とともに、(?P<other>[^、。]+?)"
+                               r"には妨害されない")
+
+
+def gains_and_not_interfered(rest: str, ctx: ph.Ctx) -> ph.Got | None:
+    """A Chara's own continuous "this card, while C, gets G and is not interfered by X" (このカードは、C場合、Gを得る
+    とともに、Xには妨害されない): G read as the same sentence without the second part, and the grant on itself under
+    the same condition(s), "lower than this card's" measured against it (round 25). None: not this wording."""
+    m = _GAINS_AND_NOT_BY.fullmatch(rest)
+    if m is None or ctx.card.type != "chara" or re.search("妨害されている|を妨害している", m["conds"]):
+        return None
+    first = ph._static(f"このカードは、{m['conds']}{m['g']}", ctx)
+    if first.trigger is not None or ctx.targets or any(s.get("target") != "self" for s in first.steps):
+        raise ph.NotUnderstood(rest)
+    spec = ph._chara(m["other"], ctx, ph._THIS)
+    grant: ph.Step = {"op": "grant", "target": "self", "what": {"not_interfered_by": spec}, "until": "turn_end"}
+    return ph.Got([*first.steps, grant], condition=first.condition)
