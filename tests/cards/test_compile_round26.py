@@ -166,3 +166,14 @@ def test_while_c_gains_and_is_not_interfered() -> None:
          "what": {"not_interfered_by": {"below_source": {"stat": "ap", "by": 30}, "side": "opponent"}}}]
     # no condition: not this wording (and not read otherwise)
     assert _one("このカードは、+10/+10を得るとともに、【甲】を持つキャラには妨害されない。") is None
+
+
+def test_while_c_gains_and_a_trigger_joined() -> None:
+    got = _one("このカードは、自分の「乙」がいる場合、+20/+20を得るとともに、アプローチでポイントを与えた場合、カードを1枚引く。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("gave_point", {"has_name": "乙"})
+    assert got["do"] == [{"op": "draw", "who": "self", "n": 1},
+                         {"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end", "static": True}]
+    got = _one("このカードは、自分の「乙」がいる場合、〔アクティブ〕、+20/+20を得るとともに、アプローチした場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "approach" and len(got["do"]) == 3
+    # a choice of its own in the triggered part: not read
+    assert _one("このカードは、自分の「乙」がいる場合、+20/+20を得るとともに、アプローチした場合、相手のキャラ1枚を休息状態にする。") is None

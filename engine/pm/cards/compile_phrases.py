@@ -1471,8 +1471,9 @@ def effect(text: str, ctx: Ctx) -> Got:
         return _stands_at_end(m, ctx)
     if ctx.kind == "auto":
         from engine.pm.cards.compile_r15 import joined_trigger
+        from engine.pm.cards.compile_r26 import joined_gain_trigger
 
-        if (got := joined_trigger(text, ctx)) is not None:
+        if (got := joined_trigger(text, ctx) or joined_gain_trigger(text, ctx)) is not None:
             return got
     if ctx.kind == "continuous" and ctx.card.type != "event":
         return _static(text, ctx)

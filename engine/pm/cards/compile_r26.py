@@ -77,3 +77,25 @@ def gains_and_not_interfered(rest: str, ctx: ph.Ctx) -> ph.Got | None:
     spec = ph._chara(m["other"], ctx, ph._THIS)
     grant: ph.Step = {"op": "grant", "target": "self", "what": {"not_interfered_by": spec}, "until": "turn_end"}
     return ph.Got([*first.steps, grant], condition=first.condition)
+
+
+_JOINED_GAIN = re.compile(r"このカードは、(?P<c>[^、。]+?)場合、(?P<g>[^、。]+?(?:、[^、。]+?)?を得る)とともに、"
+                          r"(?P<on>アプローチした|アプローチでポイントを与えた)場合、(?P<then>.+)")
+_ON = {"アプローチした": "approach", "アプローチでポイントを与えた": "gave_point"}
+
+
+def joined_gain_trigger(text: str, ctx: ph.Ctx) -> ph.Got | None:
+    """"This card, while C, gets G, and when it approaches / gives a point by approaching, B" (このカードは、C場合、Gを
+    得るとともに、アプローチでポイントを与えた場合、B): round 15's reading without a cost change: G in force while C holds
+    (``static`` steps, G read as that sentence alone), B a trigger under the same C. None: not this wording."""
+    m = _JOINED_GAIN.fullmatch(text)
+    if m is None or ctx.card.type != "chara":
+        return None
+    gained = ph._static(f"このカードは、{m['c']}場合、{m['g']}", ctx)
+    if gained.trigger is not None or ctx.targets or any(s.get("target") != "self" for s in gained.steps):
+        raise ph.NotUnderstood(text)
+    steps = ph.body(m["then"], ctx)
+    if ctx.targets or ctx.may:
+        raise ph.NotUnderstood(m["then"])  # a choice of its own in the triggered part: not read here
+    static = [{**s, "static": True} for s in gained.steps]
+    return ph.Got([*steps, *static], trigger=_ON[m["on"]], condition=gained.condition)
