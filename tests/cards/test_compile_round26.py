@@ -176,4 +176,5 @@ def test_while_c_gains_and_a_trigger_joined() -> None:
     got = _one("このカードは、自分の「乙」がいる場合、〔アクティブ〕、+20/+20を得るとともに、アプローチした場合、カードを1枚引く。")
     assert got is not None and got["trigger"] == "approach" and len(got["do"]) == 3
     # a choice of its own in the triggered part: not read
-    assert _one("このカードは、自分の「乙」がいる場合、+20/+20を得るとともに、アプローチした場合、相手のキャラ1枚を休息状態にする。") is None
+    assert _one("このカードは、自分の「乙」がいる場合、+20/+20を得るとともに、アプローチした場合、"
+                "相手のキャラ1枚を休息状態にする。") is None
