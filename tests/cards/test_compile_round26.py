@@ -178,3 +178,11 @@ def test_while_c_gains_and_a_trigger_joined() -> None:
     # a choice of its own in the triggered part: not read
     assert _one("このカードは、自分の「乙」がいる場合、+20/+20を得るとともに、アプローチした場合、"
                 "相手のキャラ1枚を休息状態にする。") is None
+
+
+def test_the_face_named_twice_in_a_point_zone_flip() -> None:
+    got = _one("このカードがアプローチでポイントを与えた場合、相手のポイント置き場にある表向きのカード1枚を裏向きにできる。")
+    assert got is not None and got["optional"] and got["do"] == [
+        {"op": "flip", "who": "opponent", "face": "down", "n": 1, "up_to": True}]
+    got = _one("このカードがアプローチでポイントを与えた場合、自分のポイント置き場にある裏向きのカード1枚を表向きにする。")
+    assert got is not None and got["do"] == [{"op": "flip", "who": "self", "face": "up", "n": 1}]

@@ -181,6 +181,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # made to appear by a card's effect (rule book 000, "Regarding 'Appear in Area'": active unless said, may approach
     # that turn) is what 場に出す reads (an effect's entry, engine ``pick`` ``to: "area"``)
     (r"抜き出し、コストを支払わずに登場させる", "抜き出し、場に出す"),
+    # round 26: "turn N face-up cards in X's Point Zone face down" (表向きのカードN枚を裏向きに…; the same face up):
+    # only a card of the other face can turn (engine ``flip`` chooses among those), so the face named is said twice
+    (r"ポイント置き場にある表向きのカード(\d+)枚を裏向きに", r"ポイント置き場にあるカード\1枚を裏向きに"),
+    (r"ポイント置き場にある裏向きのカード(\d+)枚を表向きに", r"ポイント置き場にあるカード\1枚を表向きに"),
 ]]
 
 
