@@ -186,3 +186,11 @@ def test_the_face_named_twice_in_a_point_zone_flip() -> None:
         {"op": "flip", "who": "opponent", "face": "down", "n": 1, "up_to": True}]
     got = _one("このカードがアプローチでポイントを与えた場合、自分のポイント置き場にある裏向きのカード1枚を表向きにする。")
     assert got is not None and got["do"] == [{"op": "flip", "who": "self", "face": "up", "n": 1}]
+
+
+def test_back_rested_and_this_card_active_at_the_turns_end() -> None:
+    got = _one("このカードが退場した場合、捨て札置き場にあるこのカードを休息状態で場に出す。この効果で場に出た場合、"
+               "ターン終了時にこのカードを活動状態にする。")
+    assert got is not None and got["do"] == [
+        {"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True, "rested": True,
+         "who": "self", "then": [{"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "entered"}]}]}]

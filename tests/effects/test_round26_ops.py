@@ -16,7 +16,7 @@ from tests.effects.test_machinery import AKI, BEN, FREEBIE, F, _chara, _event, p
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 PLUS = ({"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"},)
-FAN, EITHER, DUO, KEEPER, SWITCH, HOMER, SCRAP, RISER, PACK = (f"TST 85-0{i:02d}" for i in range(1, 10))
+FAN, EITHER, DUO, KEEPER, SWITCH, HOMER, SCRAP, RISER, PACK, PHOENIX = (f"TST 85-0{i:02d}" for i in range(1, 11))
 COINED = {"coins": {"coin": "+10/+10", "at_least": 1}, "own_turn": True}
 CARDS = [
     # "when you play an Event, this card gets +10/+10 until the end of the turn" (PPTP 01-044's cause)
@@ -52,6 +52,11 @@ CARDS = [
     _chara("85-009", "Pack", Effect("continuous", condition={"history": {
         "event": "approach", "filter": {"name": "Aki"}, "who": "self", "at_least": 1}}, script=(
         {"op": "modify", "target": {"all": {"side": "self"}}, "ap": 20, "dp": 20, "until": "turn_end"},))),
+    # "when this card leaves, put it from the discard onto the Area rested; if it entered by this effect, make it active
+    # at the end of the turn" (SPY 01-060's shape, without its coin condition)
+    _chara("85-010", "Phoenix", Effect("auto", trigger="leave", script=(
+        {"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True, "rested": True,
+         "then": [{"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "entered"}]}]},))),
 ]
 
 
@@ -168,3 +173,17 @@ def test_in_a_turn_in_which_a_named_chara_approached() -> None:
     pack, aki = find_chara(me, PACK), find_chara(me, AKI)
     assert pack is not None and aki is not None
     assert stats.ap_dp(res.state, pack) == (50, 50) and stats.ap_dp(res.state, aki)[0] == res.state.card(AKI).ap + 20
+
+
+def test_back_rested_and_active_at_the_turns_end() -> None:
+    g = _boards([PHOENIX], [], hand0=[SCRAP, F[5]])
+    g.add("play_event", 0, card=SCRAP, pay=pay(F[5]), targets=[{"p": 0, "card": PHOENIX}])
+    g.add("trigger", 0, card=PHOENIX, effect=0, choices=[[PHOENIX]], **{"from": "discard"})
+    phoenix = find_chara(assert_legal(g).state.players[0], PHOENIX)
+    assert phoenix is not None and phoenix.rested
+    g.passes(0, 1).add("end_approach", 0)
+    assert_illegal(g.passes(0), "effect.result")  # the delayed stand is owed at the turn's end
+    g.actions.pop()
+    g.add("trigger", 0, card=PHOENIX, effect=1)  # a delay's `do`: numbered after the card's automatic effects
+    phoenix = find_chara(assert_legal(g).state.players[0], PHOENIX)
+    assert phoenix is not None and not phoenix.rested

@@ -185,6 +185,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # only a card of the other face can turn (engine ``flip`` chooses among those), so the face named is said twice
     (r"ポイント置き場にある表向きのカード(\d+)枚を裏向きに", r"ポイント置き場にあるカード\1枚を裏向きに"),
     (r"ポイント置き場にある裏向きのカード(\d+)枚を表向きに", r"ポイント置き場にあるカード\1枚を表向きに"),
+    # round 26: round 24's "put this card onto the Area; if it entered by this effect, …" also with the entry rested and
+    # "at the end of the turn, (make) this card …" after it: the card that entered is the Chara this effect put there
+    (r"((?:捨て札置き場にある)?このカードを休息状態で場に出す(?:ことができる)?。)(?:この効果で場に出た場合|その場合)、"
+     r"ターン終了時にこのカードを", r"\1その場合、ターン終了時にこの効果で場に出たキャラを"),
 ]]
 
 
