@@ -165,6 +165,30 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # the two, in the order written, until the end of the turn
     (r"(この効果で場に出たキャラ)は、ターン終了時まで([+\-±]\d+/[+\-±]\d+)を得るとともに、テキストが無効になる",
      r"\1は、ターン終了時まで\2を得る。その後、ターン終了時まで、\1のテキストを無効にする"),
+    # round 26: "when this card did X, (it) becomes active (at the end of the turn)": the subject left out is the head's
+    # own, this card (a head naming no other Chara, the sentence ending there)
+    (r"^(このカードが(?:(?!キャラ)[^、。「」])+?場合、)((?:ターン終了時に)?活動状態になる)(?=。|$)", r"\1このカードは、\2"),
+    # round 26: "when, while C, this card approaches / leaves" with C first (C状態でこのカードが…した場合) = このカードが、
+    # C状態で…した場合 (the order read; the entry's is read both ways already)
+    (r"^([^、。]+?)状態でこのカードが(アプローチ|退場)した場合、", r"このカードが、\1状態で\2した場合、"),
+    # round 26: "this card, when your / the opponent's X does E, gets G until the end of the turn" (the subject before
+    # a head whose own subject is another Chara) = "when X does E, this card gets G …"
+    (r"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?場合、)(?=ターン終了時まで)", r"\1このカードは、"),
+    # round 26: "this card, in a turn in which …, when in the hand, gets …" (…ターンの間、手札にある場合、) = the hand's wording
+    # with the turn after it (手札にある状態で、…ターンの間、), as the same with 場合 is (round 25)
+    (r"^このカードは、([^、。]+?ターンの)間、手札にある場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1間、"),
+    # round 26: "take … out and make it appear without paying its cost" (抜き出し、コストを支払わずに登場させる): a Chara
+    # made to appear by a card's effect (rule book 000, "Regarding 'Appear in Area'": active unless said, may approach
+    # that turn) is what 場に出す reads (an effect's entry, engine ``pick`` ``to: "area"``)
+    (r"抜き出し、コストを支払わずに登場させる", "抜き出し、場に出す"),
+    # round 26: "turn N face-up cards in X's Point Zone face down" (表向きのカードN枚を裏向きに…; the same face up):
+    # only a card of the other face can turn (engine ``flip`` chooses among those), so the face named is said twice
+    (r"ポイント置き場にある表向きのカード(\d+)枚を裏向きに", r"ポイント置き場にあるカード\1枚を裏向きに"),
+    (r"ポイント置き場にある裏向きのカード(\d+)枚を表向きに", r"ポイント置き場にあるカード\1枚を表向きに"),
+    # round 26: round 24's "put this card onto the Area; if it entered by this effect, …" also with the entry rested and
+    # "at the end of the turn, (make) this card …" after it: the card that entered is the Chara this effect put there
+    (r"((?:捨て札置き場にある)?このカードを休息状態で場に出す(?:ことができる)?。)(?:この効果で場に出た場合|その場合)、"
+     r"ターン終了時にこのカードを", r"\1その場合、ターン終了時にこの効果で場に出たキャラを"),
 ]]
 
 

@@ -295,7 +295,7 @@ def _approach_while(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | No
     if m is None:
         return None
     extra = ph.condition(m["c"], ctx)
-    if "count" in extra:
+    if "count" in extra and not extra["count"]["spec"].get("is_source"):  # (round 26: not of this card itself)
         extra["count"]["spec"]["not_self"] = True
     return "approach", extra, text[m.end():]
 
