@@ -73,3 +73,24 @@ def test_the_recorders_offers_carry_the_text(client: FlaskClient, monkeypatch: p
 
     recording._record(client, RULESET, doc, after=look)
     assert found, "no trigger with a text was offered while recording"
+
+
+def test_a_mahou_power_or_event_offer_carries_the_cards_text() -> None:
+    """Mahou Shoujo's cards have texts: a Magical Power's or an Event's play offered says the card's effect with it."""
+    ruleset = "mahou-shoujo-1"
+    rs = get_ruleset(ruleset)
+    cards = bundled_for(ruleset)
+    plays = 0
+    for doc in simulated_logs(cards, 2, 5, ruleset=ruleset):
+        fold = Folder(doc["game"], cards)
+        for action in doc["actions"]:
+            offered = rs.offers(fold.state)
+            for a, about in zip(offered["actions"], offered["about"], strict=True):
+                if a["type"] in ("play_power", "play_event"):
+                    card = cards.by_id[a["card"]]
+                    assert about is not None and about["text"] == " ".join(card.text.split()) and card.name in about["effect"]
+                    plays += 1
+                else:
+                    assert about is None, a
+            fold.push(action)
+    assert plays > 0, "no Magical Power or Event was offered in the simulated games"
