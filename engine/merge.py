@@ -307,6 +307,14 @@ class Disagreement:
     message: str
     versions: list[Any]
     fields: list[str] = field(default_factory=list)  #: the differing fields (a header's, or an action's)
+    #: where each log parts from the other: the index of its first action not merged (a missing action: the lacking
+    #: seat's action after the gap); None: that log does not part before its end. Defaults to ``index``.
+    parts: list[int | None] | None = None
+
+    @property
+    def parted(self) -> list[int | None]:
+        """Each log's index where it parts from the other (None: it does not part before its end)."""
+        return list(self.index) if self.parts is None else list(self.parts)
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "index": self.index, "kind": self.kind, "message": self.message,
@@ -454,8 +462,9 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     steps = [0]
     folds = _Folds(ruleset, cards, header, (h0, h1)) if ruleset.table_logs else None
 
-    def stop(k: int | None, kind: str, message: str, versions: list[Any], index: list[int | None]) -> Merged:
-        return Merged(header, out, steps, Disagreement(k, index, kind, message, versions))
+    def stop(k: int | None, kind: str, message: str, versions: list[Any], index: list[int | None],
+             parts: list[int | None] | None = None) -> Merged:
+        return Merged(header, out, steps, Disagreement(k, index, kind, message, versions, parts=parts))
 
     if folds is not None and (lead0 or lead1):
         problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
@@ -477,9 +486,11 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                 continue
             versions = [have[0].action, None] if side == 1 else [None, have[0].action]
             index = [have[0].index, None] if side == 1 else [None, have[0].index]
+            after = lack[0].index if lack else None  # the lacking seat's action after the gap
+            parts = [have[0].index, after] if side == 1 else [after, have[0].index]
             return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side} recorded: "
                         f"{tell(have[0].action)} (what seat {side} learned just before fits only after it)",
-                        versions, index)
+                        versions, index, parts)
         return None
     i = [0, 0]
     k = 0
@@ -587,7 +598,7 @@ MISSING_WINDOW = 6
 
 def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int, unordered: frozenset[str],
              omissible: Omissible, tell: Callable[[Mapping[str, Any] | None], str] = lambda a: str(a),
-             ) -> tuple[int, str, str, list[Any], list[int | None]] | None:
+             ) -> tuple[int, str, str, list[Any], list[int | None], list[int | None]] | None:
     """The arguments of a ``missing`` disagreement when the two game actions at ``k`` differ because one seat has
     no copy of the other's (the rest lines up shifted by one, and not as it is), else None."""
     def agree(xs: list[Step], ys: list[Step]) -> bool:
@@ -602,8 +613,10 @@ def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int, unord
             extra = have[hi]
             versions = [None, extra.action] if side == 0 else [extra.action, None]
             index = [None, extra.index] if side == 0 else [extra.index, None]
+            after = lack[li].index  # the lacking seat's action after the gap: its log parts there
+            parts = [after, extra.index] if side == 0 else [extra.index, after]
             return (k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side} recorded: "
-                    f"{tell(extra.action)} (the actions after it line up)", versions, index)
+                    f"{tell(extra.action)} (the actions after it line up)", versions, index, parts)
     return None
 
 

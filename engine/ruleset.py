@@ -592,7 +592,8 @@ class CompleteLogRecording:
         return state_json
 
     def offers(self, state: Any) -> dict[str, Any]:
-        """The legal actions; an action whose ``order`` nobody at the table sees (:class:`HiddenOrders`) is offered
+        """The legal actions (``about``: each one's effect in words, :meth:`offer_about`); an action whose
+        ``order`` nobody at the table sees (:class:`HiddenOrders`) is offered
         without it, once (the drafts service fills it)."""
         actions = self.legal_actions(state)  # type: ignore[attr-defined]
         hidden: frozenset[str] = getattr(self, "hidden_orders", frozenset())
@@ -606,7 +607,13 @@ class CompleteLogRecording:
                 bare.append(action)
             actions = bare
         return {"actor": self.actor(state), "actions": actions,  # type: ignore[attr-defined]
-                "unknown": [0] * len(state.players), "hand_play": None}
+                "unknown": [0] * len(state.players), "hand_play": None,
+                "about": [self.offer_about(state, a) for a in actions]}
+
+    def offer_about(self, state: Any, action: Mapping[str, Any]) -> dict[str, Any] | None:
+        """What an effect's button says besides the action (``{"effect": words, "text": the card's text or None}``,
+        as Precious Memories' offers give it); None for an action that uses no card effect, or a game without texts."""
+        return None
 
     def hand_options(self, state: Any, player: int, card: str) -> list[dict[str, Any]]:
         return []

@@ -92,15 +92,23 @@ def _outcome(res: dict[str, Any] | None) -> str:
 
 
 def _generic_lines(s: dict[str, Any]) -> list[str]:
-    """Any other game's state JSON: its turn and phase, then each player's plain fields (lists as counts)."""
+    """Any other game's state JSON: its turn and phase, then each player's plain fields (lists as counts; a field
+    counting another, ``hand_count`` beside ``hand``, once: as the list's count, else under the counted pile's name)."""
     whose = "" if s.get("turn_player") is None else f", player {s['turn_player']}'s turn"
     phase = f", phase {s['phase']}" if s.get("phase") is not None else ""
     out = [f"result: {_outcome(s.get('result'))}", f"state: turn {s.get('turn')}{whose}{phase}"]
     for i, p in enumerate(s.get("players") or []):
-        fields = [f"{k} {len(v) if isinstance(v, list) else v}" for k, v in p.items()
-                  if k != "name" and (isinstance(v, (int, float, str, list)) or v is None)]
+        fields = [f"{_counted(k, p)} {len(v) if isinstance(v, list) else v}" for k, v in p.items()
+                  if k != "name" and (isinstance(v, (int, float, str, list)) or v is None)
+                  and not isinstance(p.get(k.removesuffix("_count")) if k.endswith("_count") else None, list)]
         out.append(f"  player {i} {p.get('name', '')}: {', '.join(fields)}")
     return out
+
+
+def _counted(key: str, player: dict[str, Any]) -> str:
+    """A field's name in a state line: ``deck_count`` as ``deck`` (unless the player has a ``deck`` field too)."""
+    base = key.removesuffix("_count")
+    return base if base != key and base not in player else key
 
 
 def _state_lines(s: dict[str, Any], ruleset: Any) -> list[str]:

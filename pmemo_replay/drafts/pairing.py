@@ -40,7 +40,7 @@ from engine.merge import merge, seat_mismatch
 from engine.ruleset import recorded_from, seat_recordings
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
-from pmemo_replay.drafts.service import DraftError, Drafts, Finished
+from pmemo_replay.drafts.service import EVERY_VIEW, DraftError, Drafts, Finished, Grant
 from pmemo_replay.logio import FORMAT, VERSION
 from pmemo_replay.store.db import read_connection, write_transaction
 from pmemo_replay.store.models import GAME
@@ -152,6 +152,24 @@ class Pairs:
         """The stored merged game of the pair ``draft_id`` is in, if any."""
         with read_connection(self.engine) as conn:
             return conn.execute(sa.select(DRAFT_PAIR.c.game_id).where(DRAFT_PAIR.c.draft_id == draft_id)).scalar()
+
+    def viewer(self, draft_id: int, token: str | None, *, judge: bool = False) -> Grant:
+        """What a token other than the draft's own may see of it live: :data:`EVERY_VIEW` for a ``judge`` (the
+        server's moderator token), and for the paired draft's token once both recordings are finished; while the game
+        goes on, the paired draft's token sees only its own seat's view ({that seat}); anyone else nothing (None)."""
+        if judge:
+            return EVERY_VIEW
+        if token is None:
+            return None
+        with read_connection(self.engine) as conn:
+            mine = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id)).first()
+            if mine is None or not self._answered(conn, mine):
+                return None
+            other = self.drafts._row(conn, mine.with_id)
+            if not self.drafts._token_ok(other, token):
+                return None
+            finished = other.game_id is not None and self.drafts._row(conn, draft_id).game_id is not None
+        return EVERY_VIEW if finished else frozenset({1 - mine.seat})
 
     def _seats(self, draft_id: int, token: str | None, *, judge: bool = False) -> list[int]:
         """The two paired drafts, seat 0's first: shown to the holder of either draft's token, or to a ``judge`` (the

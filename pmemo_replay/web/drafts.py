@@ -207,13 +207,18 @@ def branches() -> Response:
 
 @bp.get("/<int:draft_id>")
 def get(draft_id: int) -> Response:
-    """The draft: public, the judge's with its token, or one seat's (``?seat=N``) with its token; ``merged_game_id``:
-    the stored game it was merged into with the other seat's draft (None until then)."""
+    """The draft: public, the judge's with its token, or one seat's (``?seat=N``) with its token; a judge's
+    (moderator) token sees as the draft's own, the paired draft's token its own seat's view (every view once both
+    recordings are finished); ``views``: the views this token may ask for; ``merged_game_id``: the stored game it was
+    merged into with the other seat's draft (None until then)."""
     seat = request.args.get("seat")
     if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
         raise DraftError(400, {"error": "'seat' must be a seat number"})
-    body = drafts().get(draft_id, bearer_token(), seat=None if seat is None else int(seat))
-    return answer({**body, "merged_game_id": Pairs(drafts()).merged_game(draft_id)})
+    token = bearer_token()
+    pairs = Pairs(drafts())
+    grant = pairs.viewer(draft_id, token, judge=_judge()) if token is not None else None
+    body = drafts().get(draft_id, token, seat=None if seat is None else int(seat), grant=grant)
+    return answer({**body, "merged_game_id": pairs.merged_game(draft_id)})
 
 
 @bp.post("/<int:draft_id>/actions")

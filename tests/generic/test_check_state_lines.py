@@ -32,3 +32,17 @@ def test_the_state_is_told_in_the_rulesets_own_lines(ruleset: str) -> None:
     # the lines come from the ruleset the log was folded with, whatever the state JSON says of its game
     anonymous = dataclasses.replace(report, state={k: v for k, v in report.state.items() if k != "ruleset"})
     assert render(anonymous).splitlines() == text
+
+
+def test_a_count_beside_its_list_is_said_once() -> None:
+    """Clockwork's state gives ``hand_count`` beside ``hand``: the plain line says the hand once, and a count of a
+    pile the state does not list (``deck_count``) under the pile's name."""
+    ruleset = "clockwork-memorion-1"
+    assert getattr(get_ruleset(ruleset), "state_lines", None) is None
+    doc = next(simulated_logs(bundled_for(ruleset), 1, 1, ruleset=ruleset))
+    report = check_log(PmemoLog(doc["game"], doc["actions"][:30]), bundled_for(ruleset))
+    assert report.state is not None
+    player = report.state["players"][0]
+    line = render(report).splitlines()[3]
+    assert "hand_count" in player and "hand_count" not in line and line.count(" hand ") == 1
+    assert f"hand {len(player['hand'])}," in line and f"deck {player['deck_count']}," in line

@@ -133,3 +133,27 @@ def test_merge_cli_writes_out_the_passes_a_log_left_out(tmp_path: Path) -> None:
     out = tmp_path / "judge.json"
     assert main(["merge", *paths, "--out", str(out)]) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["actions"] == judge.actions
+
+
+def _first_own_approach(seat: Redaction, seat_of_log: int) -> int:
+    """The log index of the first approach the other seat made well into the game (found, not hard-coded)."""
+    return next(n for n, a in enumerate(seat.actions)
+                if n > 100 and a["type"] == "approach" and a["p"] != seat_of_log)
+
+
+def test_a_missing_action_is_named_not_the_lacking_logs_later_illegal_action(tmp_path: Path,
+                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Seat 1's log lacks one of seat 0's approaches: the actions after the gap are illegal in seat 1's log, but the
+    merge names the missing action (checking seat 1's log only up to where it parts from seat 0's)."""
+    seat0, seat1, _ = views(30)
+    gap = _first_own_approach(seat1, 1)
+    lacking = [a for n, a in enumerate(seat1.actions) if n != gap]
+    assert fold(seat1.header, lacking, CARDS, keep_trails=False).ruling is not None  # illegal on its own
+    out = merge(PM, CARDS, [(seat0.header, seat0.actions), (seat1.header, lacking)])
+    assert out.disagreement is not None and out.disagreement.kind == "missing"
+    assert out.disagreement.index[1] is None and out.disagreement.parted[1] == gap
+    paths = [write(tmp_path / "seat0.json", seat0.header, seat0.actions), write(tmp_path / "seat1.json", seat1.header, lacking)]
+    assert main(["merge", *paths]) == 1
+    err = capsys.readouterr().err
+    assert "is illegal" not in err
+    assert f"game action {out.disagreement.step}: seat 1's log has no action where seat 0 recorded" in err
