@@ -8,8 +8,12 @@ process). The job counts run one after the other in the same run, so their figur
 same machine load, which is printed (load average before and after). PostgreSQL gets a fresh
 database that is dropped afterwards; it is skipped when the server does not answer.
 
+``--phases`` instead runs one worker's path in this process (the worker's start, a first chunk to warm up, then every
+other chunk) with a CPU timer around each step where prepare.py and the pipeline call it, and prints the CPU per game
+of each step: where a worker's time goes.
+
 Usage: python3 benchmarks/bench_ingest.py [--games 1000] [--seed 2026] [--logdir DIR] [--jobs 1,2]
-       [--backends sqlite,postgresql] [--pg postgresql+psycopg://postgres@127.0.0.1:5432] [--json]
+       [--backends sqlite,postgresql] [--pg postgresql+psycopg://postgres@127.0.0.1:5432] [--json] [--phases]
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,6 +43,7 @@ from pmemo_replay.cli.importing import workers_for
 from pmemo_replay.logio import dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
 from pmemo_replay.store import Store, pipeline
+from pmemo_replay.store import prepare as preparing
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432"
 
@@ -65,18 +71,32 @@ def pg_database(base: str) -> Iterator[str]:
 
 
 #: run in a child process: the CPU seconds of the PostgreSQL backends serving one database (their process title names
-#: it), sampled from /proc every 50 ms until standard input closes
+#: it), sampled from /proc every 50 ms until standard input closes. A process whose command line does not name
+#: postgres (nor, then, ever will: a backend inherits the server's) is passed over until the list is made afresh each
+#: second (a reused process id), so that a sweep reads little besides the backends: the sampler takes its share of
+#: the CPU from the import it measures. A backend seen late is counted whole (its CPU time from its start). The
+#: sampler's own command line names the database: it leaves itself out (it counted itself before 2026-11-28, about
+#: 0.03 ms per game of the server's CPU in a run of 1,000 games).
 SERVER_CPU = """
 import os, select, sys
-name, tick, seen, before, sweeps = sys.argv[1].encode(), os.sysconf("SC_CLK_TCK"), {}, {}, 0
+name, tick, seen, before, sweeps, others = sys.argv[1].encode(), os.sysconf("SC_CLK_TCK"), {}, {}, 0, set()
+me = str(os.getpid())  # its own command line names the database too
 while not select.select([sys.stdin], [], [], 0.05)[0] or not sweeps:
+    if sweeps % 20 == 0:
+        others.clear()
+        others.add(me)
     for pid in filter(str.isdigit, os.listdir("/proc")):
+        if pid in others:
+            continue
         try:
-            if name in open(f"/proc/{pid}/cmdline", "rb").read():
+            title = open(f"/proc/{pid}/cmdline", "rb").read()
+            if name in title:
                 fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
                 seen[pid] = int(fields[11]) + int(fields[12])
                 if not sweeps:  # a backend already there (the store's own): only what it spends from now on
                     before[pid] = seen[pid]
+            elif b"postgres" not in title:
+                others.add(pid)
         except OSError:
             pass
     if not sweeps:
@@ -110,14 +130,26 @@ def _cpu() -> float:
     return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
+def machine_busy() -> float | None:
+    """CPU seconds all the machine's cores have spent busy since boot (/proc/stat; None where there is none)."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(x) for x in stat.readline().split()[1:]]
+    except OSError:
+        return None
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")  # less idle and iowait
+
+
 def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CHUNK) -> dict[str, Any]:
     """Import ``files`` into ``url`` with ``jobs`` processes, ``chunk`` games per transaction; the wall time, and the
-    CPU time of this process and its workers (``client``) and of the database server (``server``, PostgreSQL)."""
+    CPU time of this process and its workers (``client``) and of the database server (``server``, PostgreSQL); and
+    the share of the machine's CPU that others used meanwhile (``others``: the machine busy less both, over the wall
+    time times the cores; the games/s say little of the import when it is large)."""
     workers = workers_for(jobs, len(files))
     pipeline.WRITE_CHUNK = chunk  # worker transactions (read when the workers start)
     with Store(url) as store:
         with server_cpu(url) as server:
-            cpu = _cpu()
+            cpu, busy = _cpu(), machine_busy()
             start = time.perf_counter()
             first = None
             stored = 0
@@ -126,14 +158,75 @@ def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CH
                 stored += r.status == "stored"
             seconds = time.perf_counter() - start
             client = _cpu() - cpu  # the workers are reaped (and counted) once the import is over
+            busy_after = machine_busy()
         actions = store.count_actions()
     steady = seconds - ((first or start) - start)
     per_game = {"client_cpu_ms_per_game": round(1000 * client / max(stored, 1), 2)}
     if server:
         per_game["server_cpu_ms_per_game"] = round(1000 * server[0] / max(stored, 1), 2)
+    if busy is not None and busy_after is not None:
+        others = busy_after - busy - client - (server[0] if server else 0.0)
+        per_game["others_cpu_share"] = round(max(others, 0.0) / (seconds * (os.cpu_count() or 1)), 2)
     return {"games": stored, "actions": actions, "jobs": jobs, "chunk": chunk, "seconds": round(seconds, 3),
             "games_per_second": round(stored / seconds, 1), "games_per_second_after_first": round((stored - 1) / steady, 1),
             **per_game}
+
+
+#: the steps of a worker's path, timed where they are called: (module, name, label, depth: the steps of depth n + 1
+#: below one of depth n are part of it)
+STEPS = (
+    (pipeline, "prepare", "prepare", 0),
+    (preparing, "parse_log", "read and validate (card ids collected)", 1),
+    (preparing, "encode_sorted_lines", "canonical action texts", 1),
+    (preparing, "check_card_ids", "card-id check", 1),
+    (preparing, "_fold", "fold with rule checks, snapshots", 1),
+    (preparing, "encode_json", "JSON of the snapshots (and of the header)", 2),
+    (preparing, "_game_row", "game row", 1),
+    (preparing, "_seats", "seats", 1),
+    (pipeline, "write_batch", "write (client side)", 0),
+)
+
+
+@contextmanager
+def timed_steps() -> Iterator[Counter[str]]:
+    """CPU seconds spent in each of :data:`STEPS` while in the block (the functions wrapped, then put back)."""
+    spent: Counter[str] = Counter()
+    saved = []
+    for module, name, label, _ in STEPS:
+        original = getattr(module, name)
+
+        def timed(*args: Any, _original: Any = original, _label: str = label, **kwargs: Any) -> Any:
+            started = time.process_time()
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                spent[_label] += time.process_time() - started
+
+        saved.append((module, name, original))
+        setattr(module, name, timed)
+    try:
+        yield spent
+    finally:
+        for module, name, original in saved:
+            setattr(module, name, original)
+
+
+def phases(url: str, files: list[Path], chunk: int = pipeline.WRITE_CHUNK) -> dict[str, Any]:
+    """One worker's path in this process, ``chunk`` games per transaction: CPU ms per game of each step, after a
+    first chunk (connection, first statements, first touch of the inherited memory)."""
+    with Store(url):  # migrated
+        pass
+    pipeline._init(pipeline.loaded_library(None), url)  # as a worker starts (frozen for the collector, own engine)
+    chunks = [[(str(f), None) for f in files[i:i + chunk]] for i in range(0, len(files), chunk)]
+    pipeline._store_chunk(chunks[0])
+    games = sum(len(c) for c in chunks[1:])
+    with timed_steps() as spent:
+        started = time.process_time()
+        for items in chunks[1:]:
+            pipeline._store_chunk(items)
+        total = time.process_time() - started
+    steps = {label: round(1000 * spent[label] / games, 3) for _, _, label, _ in STEPS}
+    return {"games": games, "worker_cpu_ms_per_game": round(1000 * total / games, 3), "steps": steps}
 
 
 def main() -> None:
@@ -148,6 +241,7 @@ def main() -> None:
     parser.add_argument("--backends", default="sqlite,postgresql", help="comma-separated: sqlite, postgresql")
     parser.add_argument("--pg", default=PG, help="PostgreSQL server URL without database ('' to skip)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--phases", action="store_true", help="one worker's path in this process, CPU per game of each step")
     args = parser.parse_args()
     if os.environ.get("PMEMO_EXPECT_COMPILED") == "1" and BUILD.kind != "mypyc":
         sys.exit(f"PMEMO_EXPECT_COMPILED=1 but the fold runs as {BUILD}")
@@ -155,6 +249,9 @@ def main() -> None:
         folder = args.logdir or Path(tmp) / "logs"
         folder.mkdir(parents=True, exist_ok=True)
         files = write_logs(folder, args.games, args.seed)
+        if args.phases:
+            show_phases(args, files, Path(tmp))
+            return
         rows = []
         backends = args.backends.split(",")
         load_before = os.getloadavg()
@@ -179,7 +276,31 @@ def main() -> None:
         print(f"{r['backend']:<10} jobs {r['jobs']}, {r['chunk']:>3} games per transaction: "
               f"{r['games']} games, {r['actions']} actions in {r['seconds']:.2f} s: "
               f"{r['games_per_second']:.0f} games/s ({r['games_per_second_after_first']:.0f} after the first result); CPU ms per "
-              f"game: client {r['client_cpu_ms_per_game']}, server {r.get('server_cpu_ms_per_game', '-')}")
+              f"game: client {r['client_cpu_ms_per_game']}, server {r.get('server_cpu_ms_per_game', '-')}; "
+              f"others' share of the CPU meanwhile {r.get('others_cpu_share', '-')}")
+
+
+
+def show_phases(args: argparse.Namespace, files: list[Path], tmp: Path) -> None:
+    load_before = os.getloadavg()
+    results = []
+    for backend in args.backends.split(","):
+        if backend == "sqlite":
+            results.append({"backend": backend, **phases(f"sqlite:///{tmp / 'phases.sqlite3'}", files)})
+        elif args.pg:
+            with pg_database(args.pg) as url:
+                results.append({"backend": backend, **phases(url, files)})
+    load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
+    if args.json:
+        print(json.dumps({"load_average": load, "build": str(BUILD), "phases": results}))
+        return
+    print(f"build: {BUILD}")
+    print(f"{len(files)} logs, load average (1, 5, 15 min) before {load['before']}, after {load['after']}")
+    for r in results:
+        print(f"{r['backend']}: one worker's path, {r['games']} games after the first chunk: "
+              f"{r['worker_cpu_ms_per_game']} ms of CPU per game")
+        for _, _, label, depth in STEPS:
+            print(f"  {'  ' * depth + label:<48} {r['steps'][label]:6.3f} ms")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ from engine.fold import fold
 def fold_outputs(ruleset: Any, header: dict[str, Any], actions: list[dict[str, Any]], cards: Any, *,
                  full: bool) -> list[Any]:
     """The fold's outputs (applied, ruling, snapshot, implied passes, irregular rulings; an escaping exception as
-    an output); ``full``: also with trails, and the state's JSON besides its snapshot."""
+    an output); ``full``: also with trails, the state's JSON besides its snapshot, and the snapshot of the state read
+    back from it (``from_snapshot``: what a seek starts from)."""
     out: list[Any] = []
     for trails in (True, False) if full else (False,):
         try:
@@ -23,5 +24,6 @@ def fold_outputs(ruleset: Any, header: dict[str, Any], actions: list[dict[str, A
         out.append([r.applied, r.ruling and r.ruling.to_json(), ruleset.to_snapshot(r.state), r.implied,
                     [x.to_json() for x in r.irregular], [x.to_json() for x in r.refused_irregular]])
         if trails:
-            out.append([ruleset.to_json(r.state), [t.to_json() for t in r.trails]])
+            again = ruleset.to_snapshot(ruleset.from_snapshot(copy.deepcopy(ruleset.to_snapshot(r.state)), cards))
+            out.append([ruleset.to_json(r.state), [t.to_json() for t in r.trails], again])
     return out

@@ -40,12 +40,13 @@ from engine.compiled import ROOT, STAMP, STAMP_FORMAT, Build, build_folder, chec
 #: ``Class.__new__``, copy and pickle work). Interpreted stay ruleset.py (the object the generic fold holds; its
 #: ``apply`` is actions.apply_action), cards/ (the card model, its readers and the text compiler: frozen dataclasses set
 #: in ``__post_init__`` through ``object.__setattr__``; not tried), and what runs around the fold, not in it (legal,
-#: offers, selfplay, simulate_cards, redact, view, snapshot...). engine/fold.py, shared by every game, is not compiled
-#: (its per-action loop is about 5% of the Precious Memories fold).
+#: offers, selfplay, simulate_cards, redact, view...), except snapshot.py, which an import runs every 64 actions of a
+#: game. engine/fold.py, shared by every game, is not compiled (its per-action loop is about 5% of the Precious
+#: Memories fold).
 COMPILED = {"engine.clockwork": ("actions", "flow", "values", "effects", "schema", "words", "state"),
             "engine.pm": ("actions", "approach", "approach_limits", "coins", "conditions", "cost", "effects", "hidden",
-                          "must_approach", "ops", "play", "reorder", "replacement", "rest_any", "script", "setup", "state",
-                          "stats", "triggers", "turns", "zones")}
+                          "ignore_plus", "must_approach", "ops", "play", "reorder", "replacement", "rest_any", "script",
+                          "setup", "snapshot", "state", "static_bans", "stats", "triggers", "turns", "zones")}
 OPT_LEVEL = "3"
 
 

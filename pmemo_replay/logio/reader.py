@@ -8,6 +8,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -16,7 +17,7 @@ import orjson
 
 from .boundary import read_header, ruleset_card_ids, unknown_card_error
 from .errors import LogError
-from .fastcheck import actions_keys, json_keys
+from .fastcheck import CARD_ID_KEYS, CARD_ID_LIST_KEYS, NESTED_KEYS, PAY_KEY, actions_keys, json_keys
 from .schemas import (
     FORMAT,
     VERSION,
@@ -40,6 +41,9 @@ class PmemoLog:
     header: dict[str, Any]
     actions: list[dict[str, Any]]
     form: LogForm = field(default="json", compare=False)
+    #: the card ids :func:`check_card_ids` reads in the actions as they were read (the quick path collects them while
+    #: it validates; None: not collected). Only :func:`check_card_ids`' caller can tell they still are the actions'.
+    action_card_ids: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
     def document(self) -> dict[str, Any]:
         """The log as one JSON document object."""
@@ -115,25 +119,33 @@ _UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
 
 #: the other way a number may not fit a double: 309 digits in a row (slower to search for; the decoders see it anyway)
 _LONG_DIGITS = re.compile(r"[0-9]{309}")
-#: every ASCII digit as ``0``: a run of digits is then a run of zeros, found by a substring search (several times
-#: faster than a regular expression's scan of a log). Done on the UTF-8 bytes, where digits, ``e``, ``E`` and ``+``
-#: stay what they are and no other character gives such a byte (``str.translate`` is fast on ASCII text only).
-_ZEROED = bytes.maketrans(b"123456789", b"000000000")
+#: every ASCII digit as ``0`` and ``E`` as ``e``: a run of digits is then a run of zeros, found by a substring search
+#: (several times faster than a regular expression's scan of a log), and an exponent is ``e`` either way (two searches
+#: instead of four). Done on the UTF-8 bytes, where digits, ``e``, ``E`` and ``+`` stay what they are and no other
+#: character gives such a byte (``str.translate`` is fast on ASCII text only); the bytes as received need no encoding.
+_ZEROED = bytes.maketrans(b"123456789E", b"000000000e")
+#: 19 digits in a row, zeroed
+_RUN_19 = b"0" * 19
+#: an exponent of three digits or more, zeroed (one regular expression search is twice as fast as two substring
+#: searches here: ``e`` is frequent in a log)
+_EXPONENT = re.compile(rb"e\+?000")
 
 
-def _zeroed(text: str) -> bytes:
-    return text.encode("utf-8", "surrogatepass").translate(_ZEROED)
+def _zeroed(text: str | bytes) -> bytes:
+    """``text`` as UTF-8 (lone surrogates kept) with every digit as ``0`` and every ``E`` as ``e``; or bytes so."""
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    return data.translate(_ZEROED)
 
 
-def _maybe_overflow(text: str) -> bool:
+def _maybe_overflow(text: str, zeroed: bytes | None = None) -> bool:
     """A JSON number that may not fit a double: an exponent of three digits or more (inside a string too: the decoded
-    value decides); what ``re.search(r"[eE]\\+?[0-9]{3}", text)`` finds.
+    value decides); what ``re.search(r"[eE]\\+?[0-9]{3}", text)`` finds. ``zeroed``: :func:`_zeroed` of ``text`` (or of
+    the bytes it was decoded from), when already made.
 
     >>> [_maybe_overflow(t) for t in ('[1e308]', '[1E+400]', '[1e99]', '{"type": "keep", "p": 100}', '"é\\ud800e123"')]
     [True, True, False, False, True]
     """
-    zeroed = _zeroed(text)
-    return b"e000" in zeroed or b"E000" in zeroed or b"e+000" in zeroed or b"E+000" in zeroed
+    return _EXPONENT.search(_zeroed(text) if zeroed is None else zeroed) is not None
 
 
 def _beyond_64_bits(text: str) -> bool:
@@ -143,7 +155,7 @@ def _beyond_64_bits(text: str) -> bool:
     >>> _beyond_64_bits('["青", 18446744073709551616]'), _beyond_64_bits('[184467440737095516, "x1"]')
     (True, False)
     """
-    return b"0000000000000000000" in _zeroed(text)
+    return _RUN_19 in _zeroed(text)
 
 
 def _unstorable_at(value: Any) -> tuple[list[str | int], str | float, bool] | None:
@@ -172,7 +184,8 @@ def _unstorable_at(value: Any) -> tuple[list[str | int], str | float, bool] | No
     return None
 
 
-def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True, long_digits: bool = True) -> None:
+def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True, long_digits: bool = True,
+                       zeroed: bytes | None = None) -> None:
     """Raise :class:`LogError` naming the first string or key that holds a lone UTF-16 surrogate (``"\\udfff"``) or NUL,
     or the first number too large for a double (``1e400``: stored it would turn into null, or be refused).
 
@@ -181,9 +194,10 @@ def _refuse_unstorable(text: str, *, utf8: bool = False, shortcut: bool = True, 
     others pass at the cost of one search, or of two substring tests when the text holds no raw surrogate
     (``utf8``: it was decoded from strict UTF-8, which has none; or it is ASCII). ``shortcut=False``: always search.
     ``long_digits=False``: a number is not searched for 309 digits in a row (the caller's decoders refuse it).
+    ``zeroed``: :func:`_zeroed` of ``text`` or of the bytes it was decoded from, when the caller made it.
     """
-    if not _maybe_overflow(text) and (not long_digits or _LONG_DIGITS.search(text) is None):
-        if shortcut and "\\u" not in text and "\x00" not in text and (utf8 or text.isascii()):
+    if not _maybe_overflow(text, zeroed) and (not long_digits or _LONG_DIGITS.search(text) is None):
+        if shortcut and ("\\" not in text or "\\u" not in text) and "\x00" not in text and (utf8 or text.isascii()):
             return  # no escape and no NUL, and no raw surrogate: nothing the search below could find
         if _MAYBE_UNSTORABLE.search(text) is None:
             return
@@ -286,13 +300,16 @@ def _parse(text: str | bytes, *, fast: bool = True) -> PmemoLog:
     yet); otherwise a first line that parses as a header object starts JSON Lines.
     Raises :class:`LogError` (``log.schema``) naming the line, index and path.
     """
-    utf8 = not isinstance(text, str)
-    if utf8:
-        text = _decode_bytes(bytes(text))
-    text = text.removeprefix("\ufeff")
-    _refuse_unstorable(text, utf8=utf8, shortcut=fast, long_digits=False)
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")
+        utf8, zeroed = False, _zeroed(text)
+    else:  # the digit checks read the bytes as received (a byte order mark holds neither digits nor newlines)
+        data = bytes(text)
+        text = _decode_bytes(data).removeprefix("\ufeff")
+        utf8, zeroed = True, _zeroed(data)
+    _refuse_unstorable(text, utf8=utf8, shortcut=fast, long_digits=False, zeroed=zeroed)
     if fast:
-        log = _parse_fast(text)
+        log = _parse_fast(text, zeroed)
         if log is not None:
             return log
     stripped = text.strip()
@@ -309,39 +326,43 @@ def _parse(text: str | bytes, *, fast: bool = True) -> PmemoLog:
     return load_log(document)
 
 
-def _parse_fast(text: str) -> PmemoLog | None:
+def _parse_fast(text: str, zeroed: bytes | None = None) -> PmemoLog | None:
     """The log when it is surely valid, read the quick way; None when unsure (:func:`_parse` then decides).
 
     A well-formed log (a document, or JSON Lines whose action lines follow the header line with no blank line
     between) is decoded by the C decoder without the duplicate-key hook, its actions are checked by
     :func:`fastcheck.actions_keys` (a game with its own boundary: by its check), and it is taken only when its
     keys are all accounted for (:func:`_keys_all_decoded`). Anything else, whatever the problem, takes the slow
-    path from the start, which gives the same verdict and names the problem.
+    path from the start, which gives the same verdict and names the problem. ``zeroed``: :func:`_zeroed` of ``text``
+    (or of the bytes it was decoded from), when already made.
     """
     try:
-        return _fast_document(text)
+        return _fast_document(text, zeroed)
     except Exception:  # a LogError, or anything else: the slow path meets it again (or decides otherwise)
         return None
 
 
-def _fast_document(text: str) -> PmemoLog | None:
+def _fast_document(text: str, zeroed: bytes | None) -> PmemoLog | None:
     start = _SPACE(text).end()
     value, end = _PLAIN.raw_decode(text, start)  # what _DECODER.decode(text) does, less the hook
     if _SPACE(text, end).end() < len(text):  # more after the value: JSON Lines
-        return _fast_jsonl(text, value, end)
+        return _fast_jsonl(text, value, end, zeroed)
     if type(value) is not dict or "actions" not in value:
         return None
     validate_top(value, jsonl=False)
     header, check = read_header(value["game"])
     keys = json_keys(value["game"])
-    n = _checked_keys(value["actions"], check)
+    ids: set[str] | None = set() if check is None else None
+    n = _checked_keys(value["actions"], check, ids)
     if keys < 0 or n < 0 or not _keys_all_decoded(text, len(value) + keys + n):
         return None
-    return PmemoLog(header, value["actions"], "json")
+    return PmemoLog(header, value["actions"], "json", None if ids is None else frozenset(ids))
 
 
-def _fast_jsonl(text: str, head: Any, end: int) -> PmemoLog | None:
-    """JSON Lines whose first line holds the header ``head`` (decoded up to ``end``) and no blank line follows."""
+def _fast_jsonl(text: str, head: Any, end: int, zeroed: bytes | None) -> PmemoLog | None:
+    """JSON Lines whose first line holds the header ``head`` (decoded up to ``end``) and no blank line follows.
+    ``zeroed``: as :func:`_parse_fast`'s (its first newline is the text's, a newline byte being no part of another
+    character's UTF-8)."""
     line_end = text.find("\n")
     if not 0 <= end <= line_end or _SPACE(text, end).end() < line_end:
         return None  # the header spans lines, or more follows it on its line
@@ -352,21 +373,26 @@ def _fast_jsonl(text: str, head: Any, end: int) -> PmemoLog | None:
     body = text[line_end + 1:].strip()
     if not body:
         return PmemoLog(header, [], "jsonl")
-    if _beyond_64_bits(body):  # orjson reads an integer beyond 64 bits as a float: the slow path keeps it exact
+    beyond = _beyond_64_bits(body) if zeroed is None else zeroed.find(_RUN_19, zeroed.find(b"\n") + 1) >= 0
+    if beyond:  # orjson reads an integer beyond 64 bits as a float: the slow path keeps it exact
         return None
     actions = orjson.loads("[" + body.replace("\n", ",") + "]")  # as _PLAIN decodes it, faster; what it refuses
     # (a lone surrogate, NaN) takes the slow path (_parse_fast)
     if len(actions) != body.count("\n") + 1:  # a blank line, or two values on one line
         return None
-    keys = _checked_keys(actions, check)
-    return PmemoLog(header, actions, "jsonl") if keys >= 0 and _keys_all_decoded(body, keys) else None
+    ids: set[str] | None = set() if check is None else None
+    keys = _checked_keys(actions, check, ids)
+    if keys < 0 or not _keys_all_decoded(body, keys):
+        return None
+    return PmemoLog(header, actions, "jsonl", None if ids is None else frozenset(ids))
 
 
-def _checked_keys(actions: list[Any], check: Callable[[Any, int], None] | None) -> int:
+def _checked_keys(actions: list[Any], check: Callable[[Any, int], None] | None, ids: set[str] | None = None) -> int:
     """The keys in ``actions`` when all are surely valid, else -1. ``check``: the game's own action check (it raises
-    on the first problem), or None (:func:`fastcheck.actions_keys` decides)."""
+    on the first problem), or None (:func:`fastcheck.actions_keys` decides, adding to ``ids``, when given, the card
+    ids :func:`check_card_ids` reads)."""
     if check is None:
-        return actions_keys(actions)
+        return actions_keys(actions, ids)
     for index, action in enumerate(actions):
         check(action, index)
     return json_keys(actions)
@@ -489,9 +515,9 @@ def read_log(path: str | os.PathLike[str]) -> PmemoLog:
 
 # --- card ids ----------------------------------------------------------------------------
 
-_ID_KEYS = frozenset({"card", "on", "onto", "replace", "with"})
-_ID_LIST_KEYS = frozenset({"order", "cards", "discard"})
-_NESTED_KEYS = frozenset({"targets", "ops", "responses"})
+_ID_KEYS = CARD_ID_KEYS
+_ID_LIST_KEYS = CARD_ID_LIST_KEYS
+_NESTED_KEYS = NESTED_KEYS
 
 
 def _card_ids(obj: dict[str, Any], prefix: str) -> Iterator[tuple[str, str]]:
@@ -506,7 +532,7 @@ def _card_ids(obj: dict[str, Any], prefix: str) -> Iterator[tuple[str, str]]:
             else:
                 for j, card in enumerate(value):
                     yield f"{prefix}.{key}.{j}", card
-        elif key == "pay":
+        elif key == PAY_KEY:
             for j, item in enumerate(value):
                 for source, card in item.items():
                     yield f"{prefix}.pay.{j}.{source}", card
@@ -542,7 +568,7 @@ def _collect(obj: dict[str, Any], out: set[str]) -> None:
                 out.add(value)
             else:
                 out.update(value)
-        elif key == "pay":
+        elif key == PAY_KEY:
             for item in value:
                 out.update(item.values())
         elif key in _NESTED_KEYS:
@@ -550,11 +576,13 @@ def _collect(obj: dict[str, Any], out: set[str]) -> None:
                 _collect(item, out)
 
 
-def check_card_ids(log: PmemoLog, known: Callable[[str], bool]) -> None:
+def check_card_ids(log: PmemoLog, known: Callable[[str], bool], *, collected: AbstractSet[str] | None = None) -> None:
     """Raise :class:`LogError` (``log.card``) for the first card id ``known`` rejects.
 
     Header decks come first, then the actions in order (fields in the order written).
-    ``known`` is asked once per distinct id, with the id as written (parallel letter kept).
+    ``known`` is asked once per distinct id, with the id as written (parallel letter kept). ``collected``: the
+    actions' card ids when the caller has them (``log.action_card_ids`` of a log just read): the actions are then
+    walked only to name an unknown id.
     """
     own = ruleset_card_ids(log.header, log.actions)
     if own is not None:  # a game with its own log boundary names its card ids itself
@@ -566,9 +594,12 @@ def check_card_ids(log: PmemoLog, known: Callable[[str], bool]) -> None:
     distinct: set[str] = set()
     for player in log.header["players"]:
         distinct.update(player.get("deck") or (), player.get("ex_deck") or ())
-    for action in log.actions:
-        if len(action) > 2 or action.get("type") != "pass":  # a pass names no card
-            _collect(action, distinct)
+    if collected is not None:
+        distinct.update(collected)
+    else:
+        for action in log.actions:
+            if len(action) > 2 or action.get("type") != "pass":  # a pass names no card
+                _collect(action, distinct)
     unknown = {card for card in distinct if not known(card)}
     if not unknown:
         return

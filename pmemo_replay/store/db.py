@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -60,18 +60,39 @@ encode_json = _fast_encoder(sort_keys=False)
 encode_sorted = _fast_encoder(sort_keys=True)
 
 
+#: a string value the canonical form writes as ``"\u0000"``, put between the values encoded in one orjson call
+_SEPARATOR = "\x00"
+_SEPARATOR_TOKEN = b'"\\u0000"'
+_SEPARATOR_BETWEEN = b',"\\u0000",'
+
+
 def encode_sorted_lines(values: Sequence[Any]) -> str:
-    r"""``encode_sorted`` of each value, one per line (compact JSON text holds no raw newline): one orjson call per
-    value and one decode in all; when orjson refuses a value, each goes through ``encode_sorted`` as before.
+    r"""``encode_sorted`` of each value, one per line (compact JSON text holds no raw newline), in one orjson call.
+
+    The values are encoded as one array with the string ``"\x00"`` between each two (``,"\u0000",`` in the text),
+    which then become the newlines. That token can only stand for such a string (a quote inside a string is
+    escaped, so a string's text never holds ``"\u0000"`` between two real quotes): when it occurs exactly once between
+    each two values, every occurrence is a separator. A value holding the string ``"\x00"`` itself (which no
+    validated log does: NUL is refused) makes one more, and each value is then encoded on its own; so is every value
+    when orjson refuses one (an integer beyond 64 bits: ``encode_sorted`` writes it as before).
 
     >>> encode_sorted_lines([{"b": 1, "a": "x"}, [2**70]])
     '{"a":"x","b":1}\n[1180591620717411303424]'
+    >>> encode_sorted_lines([{"p": 0, "type": "pass"}, "\x00", {"t": ["\x00"]}])
+    '{"p":0,"type":"pass"}\n"\\u0000"\n{"t":["\\u0000"]}'
     """
-    dumps, option = orjson.dumps, _PASS_THROUGH | orjson.OPT_SORT_KEYS
+    if not values:
+        return ""
+    option = _PASS_THROUGH | orjson.OPT_SORT_KEYS
+    spaced = [_SEPARATOR] * (2 * len(values) - 1)
+    spaced[::2] = values
     try:
-        return b"\n".join([dumps(value, option=option) for value in values]).decode()
+        text = orjson.dumps(spaced, option=option)
     except TypeError:  # orjson.JSONEncodeError
         return "\n".join([encode_sorted(value) for value in values])
+    if text.count(_SEPARATOR_TOKEN) == len(values) - 1:
+        return text[1:-1].replace(_SEPARATOR_BETWEEN, b"\n").decode()
+    return b"\n".join([orjson.dumps(value, option=option) for value in values]).decode()
 
 
 class RawJSON(str):
@@ -173,6 +194,20 @@ def bulk_insert(conn: Connection, table: str, columns: Sequence[str], rows: Sequ
                 copy.write_row(row)
     else:
         conn.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})", list(rows))
+
+
+def copy_binary(conn: Connection, table: str, columns: Sequence[str], types: Sequence[str],
+                rows: Iterable[Sequence[Any]]) -> None:
+    """PostgreSQL: ``rows`` into ``table`` by COPY's binary format, each column sent as its PostgreSQL type ``types``
+    (``int4``, ``text``, ``bytea``, ``timestamptz``...) names: a text goes as its UTF-8 bytes and a ``bytea`` as
+    itself, where the text format escapes every backslash, tab and newline of a value and writes bytes as hex,
+    for the server to undo. The values stored are the same."""
+    raw: Any = conn.connection.driver_connection
+    statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN (FORMAT BINARY)"
+    with _as_sqlalchemy_errors(statement), raw.cursor() as cur, cur.copy(statement) as copy:
+        copy.set_types(list(types))
+        for row in rows:
+            copy.write_row(row)
 
 
 #: what COPY's text format escapes in a value (PostgreSQL's COPY, "Text Format"): the backslash itself, the row and

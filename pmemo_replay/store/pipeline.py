@@ -24,7 +24,6 @@ from dataclasses import replace
 from itertools import islice
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import AsyncResult, Pool
-from pathlib import Path
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
@@ -65,7 +64,8 @@ def prepare_item(item: Item, cards: Any, as_played: bool = False) -> Prepared | 
     source, data = item
     try:
         if data is None:
-            data = Path(source).read_bytes()
+            with open(source, "rb", buffering=0) as file:  # unbuffered: the file read whole in one call
+                data = file.readall()
     except OSError as err:
         message = f"cannot read {source}: {err.strerror or err}"
         return Rejected(source, {"index": None, "path": "", "rule": "log.schema", "ref": None, "message": message},
@@ -132,25 +132,24 @@ def prepared(items: Iterable[Item], cards: Any, workers: int, *, as_played: bool
         yield from _windowed(pool, _prepare_chunk, _chunks(items, CHUNK), workers * 6)
 
 
-def stored_by_workers(items: Iterable[Item], url: str, cards: Any, workers: int, *,
+def stored_by_workers(items: Iterable[Item], engine: Engine, cards: Any, workers: int, *,
                       as_played: bool = False) -> Iterator[IngestResult]:
-    """Prepare and store every item in ``workers`` processes writing to ``url`` themselves; results in order."""
+    """Prepare and store every item in ``workers`` processes writing to ``engine``'s database themselves (each with
+    an engine of its own); results in order."""
+    url = engine.url.render_as_string(hide_password=False)
     context = _context()
     lock = context.Lock() if make_url(url).get_backend_name() == "sqlite" else None  # SQLite: one writer at a time
     db = loaded_library(cards)
-    before = _last_game_id(url)
+    before = _last_game_id(engine)
     with context.Pool(workers, _init, (db, url, lock, as_played)) as pool:
         yield from in_input_order(_windowed(pool, _store_chunk, _chunks(items, WRITE_CHUNK), workers * 4), before)
 
 
-def _last_game_id(url: str) -> int:
-    """The highest game id stored before this run (0 when none)."""
-    engine = create_db_engine(url)
-    try:
-        with engine.connect() as conn:
-            return int(conn.execute(sa.select(sa.func.max(GAME.c.id))).scalar() or 0)
-    finally:
-        engine.dispose()
+def _last_game_id(engine: Engine) -> int:
+    """The highest game id stored before this run (0 when none), on the caller's engine (a connection it holds
+    already: no new connection to wait for)."""
+    with engine.connect() as conn:
+        return int(conn.execute(sa.select(sa.func.max(GAME.c.id))).scalar() or 0)
 
 
 def in_input_order(results: Iterable[IngestResult], before: int) -> Iterator[IngestResult]:
@@ -211,7 +210,7 @@ def run_ingest(items: Iterable[Item], engine: Engine, *, cards: Any = None, work
     every log was played as logged (docs/as-played.md)."""
     url = engine.url.render_as_string(hide_password=False)
     if workers > 0 and shared_database(url):
-        yield from stored_by_workers(items, url, cards, workers, as_played=as_played)
+        yield from stored_by_workers(items, engine, cards, workers, as_played=as_played)
         return
     for batch in batched(prepared(items, cards, workers, as_played=as_played), batch_size):
         yield from write_batch(engine, batch)

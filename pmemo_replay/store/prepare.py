@@ -6,6 +6,7 @@ Pure (no database), so it runs in worker processes; the parent only inserts what
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -178,20 +179,21 @@ def _seats(log: PmemoLog, folder: Folder) -> list[tuple[int, str, str | None, fl
 
 
 def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: int = SNAPSHOT_EVERY,
-                as_played: bool = False) -> Prepared | Rejected:
+                as_played: bool = False, action_card_ids: AbstractSet[str] | None = None) -> Prepared | Rejected:
     """Check ``log`` with a full fold; the rows to store, or the ruling (exactly as ``check_log`` gives it).
 
     ``cards``: a card library (pmemo_replay.games.cards) or one game's card database. ``as_played``: the uploader
     says the table let irregular actions stand (docs/as-played.md): folded as if the header said so; a game where
     one stood is stored with ``"as_played": true`` in its header (the bytes rewritten as JSON Lines), a regular one
-    as received."""
+    as received. ``action_card_ids``: the card ids in ``log``'s actions, when the caller has them from reading it
+    (``PmemoLog.action_card_ids``; the card-id check then does not walk the actions again)."""
     texts = encode_sorted_lines(log.actions)  # before the fold sees them
     asked = as_played and log.header.get(AS_PLAYED) is not True
     folded = PmemoLog({**log.header, AS_PLAYED: True}, log.actions, log.form) if asked else log
     marked = dump_jsonl(folded).encode("utf-8") if asked else data  # before the fold sees the actions
     try:
         game_cards = cards_for(cards, ruleset_name(log.header))
-        check_card_ids(log, game_cards.__contains__)
+        check_card_ids(log, game_cards.__contains__, collected=action_card_ids)
         folder, snapshots = _fold(folded, game_cards, every)
     except (LogError, IllegalAction, UnknownRuleset):
         report = check_log(folded, cards)
@@ -202,8 +204,8 @@ def prepare_log(log: PmemoLog, cards: Any, *, data: bytes, source: str, every: i
     if asked and irregular:  # stored as the game it is: its header says the irregularities stood
         log, data = folded, marked
     digest = hashlib.sha256(_canonical(texts, identity_header(log.header, irregular=irregular)).encode("utf-8")).hexdigest()
-    cards_in = sorted({(n, card) for n, pl in enumerate(log.header["players"])
-                       for card in (*(pl.get("deck") or ()), *(pl.get("ex_deck") or ()))})  # unlisted: none
+    cards_in = [(n, card) for n, pl in enumerate(log.header["players"])  # (player, card) in order; unlisted: none
+                for card in sorted({*(pl.get("deck") or ()), *(pl.get("ex_deck") or ())})]
     return Prepared(source, data, hashlib.sha256(data).hexdigest(), digest, _game_row(log, folder, digest),
                     texts, snapshots, cards_in, _seats(log, folder))
 
@@ -215,4 +217,5 @@ def prepare(data: bytes, source: str, cards: Any, *, every: int = SNAPSHOT_EVERY
         log = parse_log(data)
     except LogError as err:
         return Rejected(source, err.ruling, EXIT_MALFORMED)
-    return prepare_log(log, cards, data=data, source=source, every=every, as_played=as_played)
+    return prepare_log(log, cards, data=data, source=source, every=every, as_played=as_played,
+                       action_card_ids=log.action_card_ids)  # read just now: the actions' own

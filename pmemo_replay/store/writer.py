@@ -16,9 +16,9 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from pmemo_replay.store.db import RawJSON, bulk_insert, copy_field, copy_text, is_postgresql, write_transaction
+from pmemo_replay.store.db import RawJSON, bulk_insert, copy_binary, copy_field, copy_text, is_postgresql, write_transaction
 from pmemo_replay.store.models import GAME, UPLOAD
-from pmemo_replay.store.prepare import ACTION_BLOCK, Prepared, Rejected
+from pmemo_replay.store.prepare import Prepared, Rejected
 
 Status = Literal["stored", "present", "rejected"]
 
@@ -69,20 +69,22 @@ def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
              "what_if": bool(p.game.get("what_if", False))}
             for p, u in zip(games, upload_ids, strict=True)]
     if is_postgresql(conn):  # COPY with the ids taken: no multi-row INSERT for the driver to parse, no RETURNING
-        bulk_insert(conn, "upload", ("id", *uploads[0]), [(u, *row.values()) for u, row in zip(upload_ids, uploads, strict=True)])
+        copy_binary(conn, "upload", UPLOAD_COLUMNS, UPLOAD_TYPES,
+                    [(u, p.source, now, p.upload_hash, len(p.data), p.data) for u, p in zip(upload_ids, games, strict=True)])
         columns = tuple(rows[0])
         bulk_insert(conn, "game", ("id", *columns), [(g, *(row[c] for c in columns)) for g, row in zip(ids, rows, strict=True)])
     else:
         ids = conn.execute(GAME.insert().returning(GAME.c.id, sort_by_parameter_order=True), rows).scalars().all()
     pairs = list(zip(games, ids, strict=True))
-    if is_postgresql(conn):  # the action blocks as COPY text made here, in a few joins per game
-        copy_text(conn, "game_action_block", BLOCK_COLUMNS, "".join([block_copy_text(p, g) for p, g in pairs]))
+    blocks = [row for p, g in pairs for row in p.action_blocks(g)]
+    snapshots = [(g, s, d) for p, g in pairs for s, d in p.snapshots]
+    if is_postgresql(conn):  # the large texts and bytes in COPY's binary format: nothing to escape, nor to undo
+        copy_binary(conn, "game_action_block", BLOCK_COLUMNS, BLOCK_TYPES, blocks)
+        copy_binary(conn, "game_snapshot", SNAPSHOT_COLUMNS, SNAPSHOT_TYPES, snapshots)
+        copy_text(conn, "game_card", CARD_COLUMNS, card_copy_text(pairs))
     else:
-        bulk_insert(conn, "game_action_block", BLOCK_COLUMNS, [row for p, g in pairs for row in p.action_blocks(g)])
-    bulk_insert(conn, "game_snapshot", ("game_id", "seq", "data"), [(g, s, d) for p, g in pairs for s, d in p.snapshots])
-    if is_postgresql(conn):
-        copy_text(conn, "game_card", CARD_COLUMNS, "".join([f"{g}\t{n}\t{copy_field(c)}\n" for p, g in pairs for n, c in p.cards]))
-    else:
+        bulk_insert(conn, "game_action_block", BLOCK_COLUMNS, blocks)
+        bulk_insert(conn, "game_snapshot", SNAPSHOT_COLUMNS, snapshots)
         bulk_insert(conn, "game_card", CARD_COLUMNS, [(g, n, c) for p, g in pairs for n, c in p.cards])
     insert_seats(conn, pairs)
     return list(ids)
@@ -98,23 +100,26 @@ def _new_ids(conn: Connection, n: int) -> tuple[list[int], list[int]]:
 
 
 BLOCK_COLUMNS = ("game_id", "seq", "stop", "data")
+SNAPSHOT_COLUMNS = ("game_id", "seq", "data")
 CARD_COLUMNS = ("game_id", "player", "card")
-#: a newline inside a COPY text value
-_COPY_NEWLINE = "\\n"
+UPLOAD_COLUMNS = ("id", "source", "received_at", "content_hash", "size", "data")
+#: the PostgreSQL types of the columns sent in COPY's binary format
+UPLOAD_TYPES = ("int4", "varchar", "timestamptz", "varchar", "int4", "bytea")
+BLOCK_TYPES = ("int4", "int4", "int4", "text")
+SNAPSHOT_TYPES = ("int4", "int4", "text")
 
 
-def block_copy_text(p: Prepared, game_id: int) -> str:
-    """The ``game_action_block`` rows of ``p`` (:meth:`Prepared.action_blocks`) in COPY's text format."""
-    text = p.action_json
-    if not text:
-        return ""
-    if "\t" in text or "\r" in text:  # (JSON text escapes them: never seen)
-        lines = [copy_field(line) for line in text.split("\n")]
-    else:  # JSON text holds no raw control character: only its backslashes need escaping
-        lines = (text.replace("\\", "\\\\") if "\\" in text else text).split("\n")
-    n, g = len(lines), str(game_id)
-    return "".join([f"{g}\t{i}\t{min(i + ACTION_BLOCK, n)}\t{_COPY_NEWLINE.join(lines[i:i + ACTION_BLOCK])}\n"
-                    for i in range(0, n, ACTION_BLOCK)])
+def card_copy_text(pairs: Sequence[tuple[Prepared, int]]) -> str:
+    """The ``game_card`` rows of each (prepared game, game id) in COPY's text format.
+
+    Written without escaping first: when the text then holds exactly two tabs and one newline per row and neither
+    backslash nor carriage return, no card id needed escaping (card ids never do); else it is written again with
+    every id escaped."""
+    rows = sum(len(p.cards) for p, _ in pairs)
+    text = "".join([f"{g}\t{n}\t{c}\n" for p, g in pairs for n, c in p.cards])
+    if text.count("\n") == rows and text.count("\t") == 2 * rows and "\\" not in text and "\r" not in text:
+        return text
+    return "".join([f"{g}\t{n}\t{copy_field(c)}\n" for p, g in pairs for n, c in p.cards])
 
 
 def insert_seats(conn: Connection, pairs: Sequence[tuple[Prepared, int]]) -> None:

@@ -246,6 +246,8 @@ def test_integers_beyond_64_bits_stay_exact_in_json_lines() -> None:
         actions = [*doc["actions"][:2], {**doc["actions"][2], "meta": {"n": [big]}}]
         text = "\n".join(json.dumps(x) for x in [head, *actions]) + "\n"
         assert agree(text)[2][2]["meta"] == {"n": [big]}
+        for data in (text.encode("utf-8"), b"\xef\xbb\xbf" + text.encode("utf-8")):  # the digits searched in the bytes
+            assert agree(data)[2][2]["meta"] == {"n": [big]}
 
 
 @settings(max_examples=400, deadline=None)
@@ -257,5 +259,96 @@ def test_the_digit_run_checks_find_what_their_regular_expressions_find(text: str
     samples = [text, text + "7" * run, text.replace("e", "e" + "1" * run)]
     samples += [text + sign + "9" * run + text for sign in ("e", "E", "e+", "E+", "e-", "+")]
     for sample in samples:
-        assert reader._maybe_overflow(sample) == (re.search(r"[eE]\+?[0-9]{3}", sample) is not None)
+        overflow = re.search(r"[eE]\+?[0-9]{3}", sample) is not None
+        assert reader._maybe_overflow(sample) == overflow
         assert reader._beyond_64_bits(sample) == (re.search("[0-9]{19}", sample) is not None)
+        data = sample.encode("utf-8", "surrogatepass")  # the reader's own call: the bytes as received, zeroed once
+        assert reader._maybe_overflow(sample, reader._zeroed(b"\xef\xbb\xbf" + data)) == overflow
+
+
+# --- card ids collected while validating -------------------------------------------------------------------
+
+def _walked_ids(actions: list[Any]) -> set[str]:
+    """The actions' card ids as the card-id check finds them walking the actions (reader._collect)."""
+    out: set[str] = set()
+    for action in actions:
+        if len(action) > 2 or action.get("type") != "pass":
+            reader._collect(action, out)
+    return out
+
+
+def _card_verdict(log: Any, known: Any, collected: Any) -> Any:
+    try:
+        reader.check_card_ids(log, known, collected=collected)
+    except LogError as err:
+        return err.ruling
+    return None
+
+
+def test_every_action_collects_the_ids_the_check_walks_to() -> None:
+    actions = every_action()
+    ids: set[str] = set()
+    assert actions_keys(actions, ids) == json_keys(actions)
+    assert ids == _walked_ids(actions) and ids
+
+
+def test_read_logs_carry_their_actions_card_ids() -> None:
+    """The quick path hands the card ids it collected with the log; the slow path (and a game with its own boundary)
+    collects none. With them the card-id check rules as it does walking the actions, for every id found unknown."""
+    for doc in simulated_logs(bundled_cards(), 3, 8):
+        log = load_log(doc)
+        for text in (dump_jsonl(log), dump_json(log)):
+            read = parse_log(text)
+            assert read.action_card_ids == _walked_ids(read.actions)
+            assert parse_log(text, fast=False).action_card_ids is None
+            for unknown in sorted(read.action_card_ids)[:5]:
+                known = (lambda card, u=unknown: card != u)
+                assert _card_verdict(read, known, read.action_card_ids) == _card_verdict(read, known, None) is not None
+    for doc in mahou_logs():
+        assert parse_log(_compact(doc)).action_card_ids is None
+
+
+@settings(FUZZ, max_examples=400)
+@given(mutated_documents(), st.data())
+def test_collecting_agrees_with_the_walk_on_mutated_logs(doc: dict[str, Any], data: st.DataObject) -> None:
+    """On whatever the quick check accepts, the collecting check gives the same key count and exactly the ids the
+    card-id check's walk finds; where the collecting check is unsure (-1), the plain check may still accept (the
+    reader then takes the slow path, which collects nothing)."""
+    actions = doc.get("actions")
+    if not isinstance(actions, list):
+        return
+    ids: set[str] = set()
+    collected = actions_keys(actions, ids)
+    plain = actions_keys(actions)
+    assert collected in (plain, -1)
+    if collected >= 0:
+        assert ids == _walked_ids(actions)
+        text = _compact(doc)
+        read = outcome(text, fast=True)
+        if read[0] == "read":
+            log = parse_log(text)
+            assert log.action_card_ids in (None, frozenset(ids))
+            unknown = data.draw(st.sampled_from(sorted(ids))) if ids else "ZZZ 99-999"
+            known = (lambda card: card != unknown)
+            assert _card_verdict(log, known, log.action_card_ids) == _card_verdict(log, known, None)
+
+
+def test_two_key_actions_are_taken_as_the_schemas_take_them() -> None:
+    """The quick path takes ``{"type": kind, "p": player}`` at once for the types whose schema asks for nothing else;
+    for any type and value it accepts exactly what the schemas accept (and never a card id)."""
+    from pmemo_replay.logio.fastcheck import TWO_KEY_TYPES
+    from pmemo_replay.logio.schemas import ACTION_SCHEMAS
+
+    assert {"pass", "end_approach", "no_interfere", "keep"} <= TWO_KEY_TYPES
+    for kind in [*ACTION_SCHEMAS, "nothing"]:
+        for player in (0, 1, 2, -1, True, False, 0.0, None, "0", [0]):
+            action = {"type": kind, "p": player}
+            try:
+                validate_action(action, 0)
+                accepted = True
+            except LogError:
+                accepted = False
+            ids: set[str] = set()
+            assert actions_keys([action]) == actions_keys([action], ids) == (2 if accepted else -1), action
+            assert not ids
+            assert actions_keys([{"p": player, "type": kind}]) == (2 if accepted else -1)

@@ -1,6 +1,7 @@
-"""PostgreSQL takes the action blocks and deck-card rows as COPY text the writer makes itself: every value must come back
-as the text it stands for (backslashes, tabs, newlines and carriage returns in JSON strings, non-ASCII), as SQLite's
-``executemany`` keeps it. And the actions' canonical texts, made in one pass, are each action's."""
+"""PostgreSQL takes the uploads, action blocks and snapshots by COPY's binary format and the deck-card rows as COPY text
+the writer makes itself: every value must come back as sent (backslashes, tabs, newlines and carriage returns in JSON
+strings, non-ASCII, the upload's bytes), as SQLite's ``executemany`` keeps it. And the actions' canonical texts, made
+in one pass, are each action's."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pmemo_replay.cards import bundled_cards
 from pmemo_replay.store import Store
 from pmemo_replay.store.db import copy_field, encode_sorted, encode_sorted_lines
 from pmemo_replay.store.prepare import Prepared, prepare
-from pmemo_replay.store.writer import block_copy_text, write_batch
+from pmemo_replay.store.writer import card_copy_text, write_batch
 from tests.store.data import LOGS, simulated, stored_actions
 
 AWKWARD = ["back\\slash", "tab\there", "new\nline", "carriage\rreturn", "\\N", "\\.", 'quote " and \\"', "青 \u2028 😀",
@@ -29,16 +30,17 @@ def awkward_log() -> bytes:
     return json.dumps(doc, ensure_ascii=False).encode("utf-8")
 
 
-def test_copy_text_rows_are_the_blocks() -> None:
+def test_deck_card_rows_are_escaped_only_when_an_id_needs_it() -> None:
+    """The deck-card rows are written without escaping when no id needs it, else each id escaped: either way the
+    text is the rows with :func:`copy_field` of each id."""
     p = prepare(awkward_log(), "awkward", bundled_cards())
-    assert isinstance(p, Prepared)
-    text = block_copy_text(p, 7)
-    blocks = p.action_blocks(7)
-    assert text.endswith("\n") and text.count("\n") == len(blocks) > 1
-    rows = [line.split("\t") for line in text[:-1].split("\n")]
-    assert [tuple(r) for r in rows] == [(str(g), str(seq), str(stop), copy_field(data)) for g, seq, stop, data in blocks]
-    assert "\n".join(data for *_, data in blocks) == p.action_json and len(p.actions) == blocks[-1][2]
-    assert any("\\\\" in data for *_, data in rows)  # the JSON escapes' backslashes are doubled
+    assert isinstance(p, Prepared) and p.cards
+    for ids in ([c for _, c in p.cards], [*AWKWARD, "plain"], ["a\tb"], ["a\nb"], ["x\\"], ["\r"]):
+        cards = [(n % 2, card) for n, card in enumerate(ids)]
+        pairs = [(Prepared(p.source, p.data, p.upload_hash, p.content_hash, p.game, p.action_json, [], cards), 7),
+                 (p, 8)]
+        expected = "".join(f"{g}\t{n}\t{copy_field(c)}\n" for q, g in pairs for n, c in q.cards)
+        assert card_copy_text(pairs) == expected
 
 
 def test_awkward_actions_come_back_as_sent(store_url: str) -> None:
@@ -52,8 +54,13 @@ def test_awkward_actions_come_back_as_sent(store_url: str) -> None:
             stored = stored_actions(conn, r.game_id)
             cards = conn.execute(sa.text("SELECT player, card FROM game_card WHERE game_id = :g ORDER BY player, card"),
                                  {"g": r.game_id}).all()
+            snapshots = conn.execute(sa.text("SELECT seq, data FROM game_snapshot WHERE game_id = :g ORDER BY seq"),
+                                     {"g": r.game_id}).all()
+            upload = conn.execute(sa.text("SELECT u.data FROM upload u JOIN game g ON g.upload_id = u.id WHERE g.id = :g"),
+                                  {"g": r.game_id}).scalar_one()
         assert stored == list(enumerate(p.actions))
         assert [tuple(row) for row in cards] == sorted(p.cards)
+        assert [tuple(row) for row in snapshots] == p.snapshots and bytes(upload) == data
         assert [a["text"] for a in store.actions(r.game_id) if a["type"] == "note"] == [*AWKWARD, "\t".join(AWKWARD)]
 
 
