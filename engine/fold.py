@@ -346,8 +346,12 @@ class Folder:
     def _with_implied_passes(self, action: Mapping[str, Any], err: IllegalAction,
                              index: int) -> tuple[Any, Trail, int]:
         """Insert the fewest passes that make ``action`` legal (rules.md, "Omitted passes"). As played, an action
-        still refused after them for an irregularity that may stand is carried out after those passes."""
-        if err.rule not in self.ruleset.impliable:
+        still refused after them for an irregularity that may stand is carried out after those passes. A refusal the
+        ruleset says passes may cure although it is not about the right to act (``pass_may_cure``: a trigger whose
+        cause happens only once the window closes) is cured by the fewest passes after which the action is legal;
+        when none is, that refusal stands as the action was logged."""
+        closing = err.rule not in self.ruleset.impliable
+        if closing and not self._pass_may_cure(action, err):
             raise err
         base = self.state
         # When no insertion cures the right-to-act or step problem, the ruling on the action as logged stands.
@@ -362,13 +366,18 @@ class Folder:
             try:
                 self.ruleset.apply(state, action, trail)
             except IllegalAction as later:
-                if later.rule in self.ruleset.impliable:
+                if later.rule in self.ruleset.impliable or closing:
                     continue
                 if self.as_played and later.despite is not None:
                     return self._carry_out(action, later, index, k)
                 raise later from None
             return state, trail, k
         raise err
+
+    def _pass_may_cure(self, action: Mapping[str, Any], err: IllegalAction) -> bool:
+        """Whether the ruleset says passes may make ``action`` legal despite ``err`` (its optional ``pass_may_cure``)."""
+        cure = getattr(self.ruleset, "pass_may_cure", None)
+        return cure is not None and bool(cure(action, err))
 
 
 class EngineFault(Exception):

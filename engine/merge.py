@@ -219,19 +219,62 @@ ASIDES = frozenset({"note"})
 
 
 def steps_of(actions: Sequence[Mapping[str, Any]], knowledge: frozenset[str],
-             asides: frozenset[str] = ASIDES) -> tuple[list[Action], list[Step]]:
+             asides: frozenset[str] = ASIDES, indexes: Sequence[int] | None = None) -> tuple[list[Action], list[Step]]:
     """The knowledge actions before the first game action, and the game actions with the knowledge after each
-    (``asides``, notes, left out: :func:`asides_of`)."""
+    (``asides``, notes, left out: :func:`asides_of`); ``indexes``: each action's index in the log as recorded (a
+    pass written out by :func:`with_implied_passes`: the index of the action it was implied before)."""
     lead: list[Action] = []
     steps: list[Step] = []
-    for index, action in enumerate(actions):
+    for n, action in enumerate(actions):
         if action.get("type") in asides:
             continue
         if action.get("type") in knowledge:
             (steps[-1].news if steps else lead).append(dict(action))
         else:
-            steps.append(Step(index, dict(action)))
+            steps.append(Step(n if indexes is None else indexes[n], dict(action)))
     return lead, steps
+
+
+def with_implied_passes(ruleset: Any, cards: Any, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
+                        asides: frozenset[str] = ASIDES) -> tuple[list[Action], list[int]]:
+    """A seat's log with the passes its fold implies written out (rules.md, "Omitted passes": the fewest that make
+    each action legal; the ruleset's ``pass_action``), so that a log that left them out, as a hand-written one may,
+    lines up with one that logged them; and the index each action has in the log as recorded (a pass written out:
+    the index of the action it was implied before). The log as it is for a game without implied passes (or without
+    ``pass_action``); from the first action its fold refuses, the rest as recorded (the merge meets it there)."""
+    as_logged = [dict(a) for a in actions]
+    make = getattr(ruleset, "pass_action", None)
+    if not ruleset.impliable or make is None:
+        return as_logged, list(range(len(as_logged)))
+    plays = [(n, a) for n, a in enumerate(as_logged) if a.get("type") not in asides]
+    probe = Folder(header, cards, keep_trails=False)
+    for n, (_, action) in enumerate(plays):
+        try:
+            probe.push(action)
+        except IllegalAction:
+            plays = plays[:n]
+            break
+    implied = {plays[n][0]: k for n, k in probe.implied.items() if k}
+    if not implied:  # the usual log: every pass logged, nothing to write out (one fold)
+        return as_logged, list(range(len(as_logged)))
+    fold = Folder(header, cards, keep_trails=False)
+    out: list[Action] = []
+    indexes: list[int] = []
+    folded = {n for n, _ in plays}
+    try:
+        for n, action in enumerate(as_logged):
+            for _ in range(implied.get(n, 0)):
+                written = make(ruleset.right_holder(fold.state))
+                fold.push(written)
+                out.append(written)
+                indexes.append(n)
+            if n in folded:
+                fold.push(action)
+            out.append(action)
+            indexes.append(n)
+    except IllegalAction:  # a pass written out that its log does not take as the implied one: left as recorded
+        return as_logged, list(range(len(as_logged)))
+    return out, indexes
 
 
 def asides_of(actions: Sequence[Mapping[str, Any]], knowledge: frozenset[str],
@@ -264,6 +307,14 @@ class Disagreement:
     message: str
     versions: list[Any]
     fields: list[str] = field(default_factory=list)  #: the differing fields (a header's, or an action's)
+    #: where each log parts from the other: the index of its first action not merged (a missing action: the lacking
+    #: seat's action after the gap); None: that log does not part before its end. Defaults to ``index``.
+    parts: list[int | None] | None = None
+
+    @property
+    def parted(self) -> list[int | None]:
+        """Each log's index where it parts from the other (None: it does not part before its end)."""
+        return list(self.index) if self.parts is None else list(self.parts)
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "index": self.index, "kind": self.kind, "message": self.message,
@@ -402,15 +453,18 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     unordered = frozenset(getattr(ruleset, "unordered_fields", ()))
     omissible: Omissible = getattr(ruleset, "omissible_fields", {})
-    lead0, steps0 = steps_of(a0, knowledge)
-    lead1, steps1 = steps_of(a1, knowledge)
+    (a0, at0), (a1, at1) = (with_implied_passes(ruleset, cards, h, a) for h, a in ((seat_logs[0][0], a0),
+                                                                                    (seat_logs[1][0], a1)))
+    lead0, steps0 = steps_of(a0, knowledge, indexes=at0)
+    lead1, steps1 = steps_of(a1, knowledge, indexes=at1)
     notes = (asides_of(a0, knowledge), asides_of(a1, knowledge))
     out: list[Action] = []
     steps = [0]
     folds = _Folds(ruleset, cards, header, (h0, h1)) if ruleset.table_logs else None
 
-    def stop(k: int | None, kind: str, message: str, versions: list[Any], index: list[int | None]) -> Merged:
-        return Merged(header, out, steps, Disagreement(k, index, kind, message, versions))
+    def stop(k: int | None, kind: str, message: str, versions: list[Any], index: list[int | None],
+             parts: list[int | None] | None = None) -> Merged:
+        return Merged(header, out, steps, Disagreement(k, index, kind, message, versions, parts=parts))
 
     if folds is not None and (lead0 or lead1):
         problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
@@ -432,9 +486,11 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
                 continue
             versions = [have[0].action, None] if side == 1 else [None, have[0].action]
             index = [have[0].index, None] if side == 1 else [None, have[0].index]
+            after = lack[0].index if lack else None  # the lacking seat's action after the gap
+            parts = [have[0].index, after] if side == 1 else [after, have[0].index]
             return stop(k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side} recorded: "
                         f"{tell(have[0].action)} (what seat {side} learned just before fits only after it)",
-                        versions, index)
+                        versions, index, parts)
         return None
     i = [0, 0]
     k = 0
@@ -542,7 +598,7 @@ MISSING_WINDOW = 6
 
 def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int, unordered: frozenset[str],
              omissible: Omissible, tell: Callable[[Mapping[str, Any] | None], str] = lambda a: str(a),
-             ) -> tuple[int, str, str, list[Any], list[int | None]] | None:
+             ) -> tuple[int, str, str, list[Any], list[int | None], list[int | None]] | None:
     """The arguments of a ``missing`` disagreement when the two game actions at ``k`` differ because one seat has
     no copy of the other's (the rest lines up shifted by one, and not as it is), else None."""
     def agree(xs: list[Step], ys: list[Step]) -> bool:
@@ -557,8 +613,10 @@ def _skipped(steps0: list[Step], steps1: list[Step], i: list[int], k: int, unord
             extra = have[hi]
             versions = [None, extra.action] if side == 0 else [extra.action, None]
             index = [None, extra.index] if side == 0 else [extra.index, None]
+            after = lack[li].index  # the lacking seat's action after the gap: its log parts there
+            parts = [after, extra.index] if side == 0 else [extra.index, after]
             return (k, "missing", f"game action {k}: seat {side}'s log has no action where seat {1 - side} recorded: "
-                    f"{tell(extra.action)} (the actions after it line up)", versions, index)
+                    f"{tell(extra.action)} (the actions after it line up)", versions, index, parts)
     return None
 
 
@@ -616,4 +674,4 @@ class _Folds:
 
 __all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "START_FIELDS", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
            "differing_fields", "merge", "plain", "recorded_seats", "seat_mismatch", "started_together", "steps_of", "teller", "unify",
-           "unify_preferring"]
+           "unify_preferring", "with_implied_passes"]

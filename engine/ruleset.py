@@ -105,6 +105,11 @@ class FoldHooks(Protocol):
 
     def implied_pass(self, state: State, player: int, trail: Trail) -> None: ...
 
+    # Optional, for a game with implied passes: ``pass_action(player) -> Action``, the logged action an implied pass
+    # stands for (the two-seat merge writes out the passes a hand-written log left out, engine/merge.py).
+    # Optional: ``state_lines(state_json) -> list[str]``, the state JSON in readable lines for ``pmemo-replay check``
+    # (without it: the turn, the phase and each player's plain fields).
+
     def before(self, state: State, action: Mapping[str, Any], trail: Trail) -> bool:
         """Let happen what happens by itself before ``action``; True when something did. A game whose ``apply``
         does the same first may say so with a class attribute ``settles_in_apply = True``: a fold keeping no trails
@@ -566,8 +571,15 @@ class CompleteLogRecording:
 
     def redact(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Any,
                view: View, *, keep_lists: bool = False) -> Redaction:
+        """The log as ``view`` saw it: null where it saw nothing (a view to read and to merge, not a log to fold);
+        the judge's (every hand seen, no deck order) with each order nobody at the table saw null
+        (:class:`HiddenOrders`), as two seats' views merge into it."""
         seats = len(header.get("players") or ()) or 2
-        return Redaction(self.seat_header(header, view), self._seen(actions, view, seats), list(range(len(actions) + 1)))
+        seen = self._seen(actions, view, seats)
+        if view == JUDGE:
+            seen = [{**a, "order": [None] * len(a["order"])} if hidden_field(self, a) == "order"
+                    and isinstance(a.get("order"), list) else a for a in seen]
+        return Redaction(self.seat_header(header, view), seen, list(range(len(actions) + 1)))
 
     def push_seen(self, folder: Any, action: Mapping[str, Any], view: View, known: Any) -> Action:
         """The action pushed, and seen alone: what only a later action reveals stays hidden in this copy."""
@@ -580,7 +592,8 @@ class CompleteLogRecording:
         return state_json
 
     def offers(self, state: Any) -> dict[str, Any]:
-        """The legal actions; an action whose ``order`` nobody at the table sees (:class:`HiddenOrders`) is offered
+        """The legal actions (``about``: each one's effect in words, :meth:`offer_about`); an action whose
+        ``order`` nobody at the table sees (:class:`HiddenOrders`) is offered
         without it, once (the drafts service fills it)."""
         actions = self.legal_actions(state)  # type: ignore[attr-defined]
         hidden: frozenset[str] = getattr(self, "hidden_orders", frozenset())
@@ -594,7 +607,13 @@ class CompleteLogRecording:
                 bare.append(action)
             actions = bare
         return {"actor": self.actor(state), "actions": actions,  # type: ignore[attr-defined]
-                "unknown": [0] * len(state.players), "hand_play": None}
+                "unknown": [0] * len(state.players), "hand_play": None,
+                "about": [self.offer_about(state, a) for a in actions]}
+
+    def offer_about(self, state: Any, action: Mapping[str, Any]) -> dict[str, Any] | None:
+        """What an effect's button says besides the action (``{"effect": words, "text": the card's text or None}``,
+        as Precious Memories' offers give it); None for an action that uses no card effect, or a game without texts."""
+        return None
 
     def hand_options(self, state: Any, player: int, card: str) -> list[dict[str, Any]]:
         return []

@@ -5,7 +5,8 @@ module land on both workers and each worker pays for the module's fixtures (a li
 a Spark session) again. A test that uses a module- or class-scoped fixture is therefore grouped with the rest of
 its module: the module runs on one worker and sets its fixtures up once. The modules with browser tests go into
 two groups (``browser-0``, ``browser-1``, alternating in path order): each group runs on one worker in one
-Chromium (``browser``, launched once and closed when the group is done). xdist sends the larger units first
+Chromium (``browser``, launched once and closed when the group is done), whose contexts and pages pass from one test
+to the next, reset in between (tests/web/recycling.py). xdist sends the larger units first
 (``--loadscope-reorder``, its default), so these groups start early and the single tests fill in.
 
 On an xdist worker DuckDB runs one thread per query (``PMEMO_DUCKDB_THREADS=1``): the workers already keep every
@@ -62,8 +63,11 @@ def _uses_browser(item: pytest.Item | None) -> bool:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     yield  # the test's fixtures first (pages, contexts, the module's server)
-    if not _uses_browser(nextitem):
-        item.config.stash[_BROWSER].close()
+    shared = item.config.stash[_BROWSER]
+    if _uses_browser(nextitem):
+        shared.recycle()  # what the test left open, reset for the next one
+    else:
+        shared.close()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

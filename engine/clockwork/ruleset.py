@@ -157,6 +157,12 @@ class ClockworkMemorion(CompleteLogRecording):
 
         return effect_reading(card)
 
+    def offer_about(self, state: Game, action: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A ``trigger``'s or ``activate``'s ability, in words, and its text from the card file."""
+        from engine.clockwork.offers import about
+
+        return about(state, action)
+
     def to_snapshot(self, state: Game) -> dict[str, Any]:
         return snapshot.to_snapshot(state)
 

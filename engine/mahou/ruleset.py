@@ -18,6 +18,9 @@ from engine.mahou.view import state_json
 from engine.ruleset import CompleteLogRecording, LogProblem, seat_rows, unverified_in
 from engine.rulings import IllegalAction, Trail
 
+#: the actions that play a card for its effect, and what the card is
+EFFECT_PLAYS = {"play_power": "Magical Power", "play_event": "Event"}
+
 
 class MahouShoujo(CompleteLogRecording):
     """Ruleset object for :mod:`engine.fold`. Mahou has no passes: nothing is implied, nothing waits. Its logs are
@@ -105,6 +108,15 @@ class MahouShoujo(CompleteLogRecording):
     def player_view(self, state_json: dict[str, Any], seat: int) -> dict[str, Any]:
         return view.player_view(state_json, seat)
 
+    def offer_about(self, state: MsState, action: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A Magical Power's or an Event's play: the card's effect, in words, and its text from the card file."""
+        kind = EFFECT_PLAYS.get(str(action.get("type")))
+        if kind is None or action.get("card") not in state.cards.by_id:
+            return None
+        card = state.card(action["card"])
+        text = " ".join(card.text.split()) if card.text and card.text.strip() else None
+        return {"effect": f"{card.name}: {kind} effect", "text": text}
+
     def to_snapshot(self, state: MsState) -> dict[str, Any]:
         return snapshot.to_snapshot(state)
 
@@ -117,6 +129,12 @@ class MahouShoujo(CompleteLogRecording):
 
     #: when each card was first seen is not in the final state: the statistics watch the fold (engine/mahou/stats.py)
     facts_tracker = FactsTracker
+
+    def state_lines(self, state_json: dict[str, Any]) -> list[str]:
+        """The state JSON in readable lines (``pmemo-replay check``: engine/mahou/lines.py)."""
+        from engine.mahou.lines import state_lines
+
+        return state_lines(state_json)
 
     def describe_card(self, card: Any) -> dict[str, Any] | None:
         """A card of this game in words for its page (its effect narrated); None for another game's card."""

@@ -15,7 +15,7 @@ from typing import Any, Final
 from engine.asplayed import refuse, waived
 from engine.pm import approach, hidden, play, script, setup
 from engine.pm.cards import Effect
-from engine.pm.state import GameState, effect_key
+from engine.pm.state import Chara, GameState, effect_key
 from engine.pm.triggers import (
     FIRED_EVENTS,
     claim,
@@ -275,12 +275,18 @@ def _delayed_trigger(g: GameState, p: int, a: Mapping[str, Any], eff: Effect, id
     if a.get("targets") is not None or eff.targets:
         targets = play._targets(g, p, a, eff, source)
     else:
-        targets = [c for c in (g.chara_by_uid(u) for u in reg.get("targets", ())) if c is not None]
-        if any(g.chara_by_uid(u) is None for u in reg.get("targets", ())):
+        targets = registered_targets(g, reg)
+        if any(u is not None and c is None for u, c in zip(reg.get("targets", ()), targets, strict=True)):
             trail.event("effect", f"{what}: a Chara it names has left the Area")
     trail.event("effect", f"{what} fires")
     play.run_effect(g, p, cid, eff, a, targets, source, trail, in_response=False, entered=reg.get("entered", ()))
     _after_trigger(g, trail)
+
+
+def registered_targets(g: GameState, reg: Mapping[str, Any]) -> list[Chara | None]:
+    """A delayed effect's targets, by position, as its setting-up effect named them: None for one left out or no
+    longer on the Area (a step using it finds no Chara)."""
+    return [None if u is None else g.chara_by_uid(u) for u in reg.get("targets", ())]
 
 
 def _hand_adjust(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:

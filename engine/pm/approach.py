@@ -168,7 +168,7 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     attackers = [x for x in map(g.chara_by_uid, g.approach.attackers) if x is not None]
     for att in attackers:
         ignore = stats.ignore_value(g, att)
-        if ignore is not None and cost <= ignore:
+        if ignore is not None and cost is not None and cost <= ignore:
             refuse(illegal(
                 "interfere.ignore",
                 f"{describe(g, att.card)} has [Ignore {ignore}]; {describe(g, c.card)} has usage cost {cost} <= {ignore}",

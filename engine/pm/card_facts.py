@@ -34,13 +34,15 @@ def keywords(card: Card) -> list[str]:
 
 
 def card_facts(card: Any) -> dict[str, Any] | None:
-    """id, name, series, type, color, cost, source, AP/DP, properties, keywords, timing (and the text when the card
-    data has it) of a Precious Memories card; None for another game's card."""
+    """id, name, series, type, color, cost (None with ``cost_symbol`` for a symbol cost such as △), source, AP/DP,
+    properties, keywords, timing (and the text when the card data has it) of a Precious Memories card; None for
+    another game's card."""
     if not isinstance(card, Card):
         return None
     return {
         "id": card.id, "name": card.name, "series": card.series, "type": card.type, "color": card.color,
-        "cost": card.cost, "source": card.source, "ap": card.ap, "dp": card.dp, "properties": list(card.properties),
+        "cost": card.cost, **({"cost_symbol": card.cost_symbol} if card.cost_symbol else {}), "source": card.source,
+        "ap": card.ap, "dp": card.dp, "properties": list(card.properties),
         "keywords": keywords(card), "timing": str(card.timing) if card.timing else None,
         **({"text": card.text} if card.text and card.text.strip() not in ("", "-") else {}),
     }

@@ -26,7 +26,10 @@ Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP bel
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated),
 ``sum_at_most_source`` (AP + DP at most the effect's own Chara's AP + DP; round 24), ``min_level`` (level
 at least N: 1 + the cards of its Level Up stack, rule book 001 "Level up"; round 24),
-``approached_at_least`` (approached N or more times this turn; round 24).
+``approached_at_least`` (approached N or more times this turn; round 24), ``below_source`` (``{"stat": "cost" |
+"ap" | "dp", "by": n}``: its usage cost on the Area / AP / DP at least ``n`` below the effect's own Chara's, as both
+stand, このカードより使用コストが低い, APが30以上低い; for a ``not_interfered_by`` grant the Chara holding it, whose
+approach it is; a Chara without the value, or no such Chara on the Area, does not fit; round 25).
 A number in a filter or spec (``max_cost``, ``max_dp``...) may be a count (``{"count": what}``, see
 :func:`count`) worked out for the acting player when it is checked.
 
@@ -61,7 +64,7 @@ from engine.pm.cards import Card, base_id
 from engine.pm.state import Chara, GameState
 
 CARD_KEYS: Final = frozenset({"type", "color", "name", "name_has", "property", "series", "max_cost", "min_cost", "combo", "ex",
-                       "backup", "left_this_turn"})
+                       "backup", "left_this_turn", "cost_symbol"})
 
 
 def _one(value: Any) -> tuple[Any, ...]:
@@ -109,9 +112,9 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
             return False
         if key == "series" and g.cards.series_key(card.series) != g.cards.series_key(want):
             return False
-        if key == "max_cost" and cost > want:
+        if key == "max_cost" and (cost is None or cost > want):  # a symbol cost (△) fits no cost filter
             return False
-        if key == "min_cost" and cost < want:
+        if key == "min_cost" and (cost is None or cost < want):
             return False
         if key == "combo" and (card.combo is not None) != bool(want):
             return False
@@ -120,6 +123,8 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
         if key == "backup" and (card.backup is not None) != bool(want):
             return False
         if key == "left_this_turn" and _left_this_turn(g, card, owner) != bool(want):
+            return False
+        if key == "cost_symbol" and card.cost_symbol != want:  # round 25: usage cost printed as this symbol (△)
             return False
     return FILTER_MORE_KEYS.isdisjoint(f) or _filter_more(g, card, f, owner, zone, chara)
 
@@ -180,7 +185,7 @@ def has_keyword(g: GameState, c: Chara, keyword: str) -> bool:
 _HAND_COST_BUSY: Final[set[str]] = set()
 
 
-def _cost_in_hand(g: GameState, card: Card, owner: int) -> int:
+def _cost_in_hand(g: GameState, card: Card, owner: int) -> int | None:
     """The usage cost of ``card`` in ``owner``'s hand as cost effects change it (the printed one while it is being
     worked out, so that a cost effect reading a cost never reads itself)."""
     if card.id in _HAND_COST_BUSY:
@@ -232,6 +237,10 @@ def _cost_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara) -
     ⑬ Other Rules P20–24, "Level Up Rules") and effects change, so "usage cost N or more / N or less / exactly N"
     reads that value for both limits, never the printed cost alone."""
     cost = stats.chara_cost(g, c)
+    if cost is None and ("max_cost" in spec or "min_cost" in spec):
+        return "has no numeric usage cost"
+    if cost is None:
+        return None
     if "max_cost" in spec and cost > number(g, actor, spec["max_cost"]):
         return f"has usage cost {cost} > {number(g, actor, spec['max_cost'])}"
     if "min_cost" in spec and cost < number(g, actor, spec["min_cost"]):
@@ -245,7 +254,7 @@ _LATER_KEYS: Final = frozenset({
     "max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
     "has_stats", "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
     "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported", "sum_at_most_source", "min_level",
-    "approached_at_least"})
+    "approached_at_least", "below_source"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS: Final = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -298,7 +307,7 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
                         "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins",
-                        "supported", "sum_at_most_source", "min_level", "approached_at_least"})
+                        "supported", "sum_at_most_source", "min_level", "approached_at_least", "below_source"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -346,6 +355,10 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         n = sum(1 for ev, _, uid in g.players[c.owner].turn_log if ev == "approach" and uid == c.uid)
         if n < int(spec["approached_at_least"]):
             return f"approached {n} time(s) this turn, fewer than {spec['approached_at_least']}"
+    if "below_source" in spec:  # round 25: lower than the effect's own Chara's (このカードより使用コストが低い)
+        problem = _below_source(g, spec["below_source"], c, source)
+        if problem:
+            return problem
     if spec.get("sum_at_most_source"):  # round 24: AP + DP at most the effect's own Chara's AP + DP
         if not card.has_stats or source is None or g.chara_by_uid(source.uid) is None:
             return "has no AP + DP to compare"
@@ -369,6 +382,28 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     return None
 
 
+def _stat_of(g: GameState, stat: str, c: Chara) -> int | None:
+    """A Chara's usage cost on the Area, AP or DP as it stands (None: it has no such value)."""
+    if stat == "cost":
+        return stats.chara_cost(g, c)
+    if not g.card(c.card).has_stats:
+        return None
+    return stats.used(stats.ap_dp(g, c)[0 if stat == "ap" else 1])
+
+
+def _below_source(g: GameState, want: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
+    """``below_source``: the Chara's value at least ``by`` below the effect's own Chara's (round 25)."""
+    stat, by = str(want["stat"]), int(want.get("by", 1))
+    if source is None or g.chara_by_uid(source.uid) is None:
+        return f"has no Chara to compare its {stat} with"
+    mine, theirs = _stat_of(g, stat, c), _stat_of(g, stat, source)
+    if mine is None or theirs is None:
+        return f"has no {stat} value to compare"
+    if mine > theirs - by:
+        return f"has {stat} {mine}, not {by} or more below {theirs}"
+    return None
+
+
 def charas(g: GameState, actor: int, spec: Mapping[str, Any], source: Chara | None = None) -> list[Chara]:
     """Every Chara on either Area that fits ``spec``: "your Charas" are those in the Main and the Support Area
     (rule book 001, "place"), unless ``area`` names one."""
@@ -376,13 +411,16 @@ def charas(g: GameState, actor: int, spec: Mapping[str, Any], source: Chara | No
 
 
 def count(g: GameState, owner: int, what: Mapping[str, Any], source: Chara | None = None) -> int:
-    """A number an effect scales with: ``{"charas": spec}``, ``{"hand": "self"}``, ``{"points": "self"}``."""
+    """A number an effect scales with: ``{"charas": spec}``, ``{"hand": "self"}``, ``{"points": "self"}``,
+    ``{"supports": "self"}`` (the Support cards set on that player's Charas, round 25)."""
     if "charas" in what:
         return len(charas(g, owner, what["charas"], source))
     if "hand" in what:
         return len(g.players[owner if what["hand"] == "self" else 1 - owner].hand)
     if "points" in what:
         return len(g.players[owner if what["points"] == "self" else 1 - owner].points)
+    if "supports" in what:
+        return sum(len(c.supports) for c in g.players[owner if what["supports"] == "self" else 1 - owner].area())
     if "played" in what:
         return g.players[owner].played_this_turn
     if "history" in what:
@@ -398,13 +436,17 @@ _COUNTED_ZONES: Final = {"discard": "discard", "removed": "removed", "hand": "ha
 
 def cards_in_zone(g: GameState, owner: int, what: Mapping[str, Any]) -> int:
     """The cards in a player's zone (``who``: ``self`` / ``opponent`` seen from ``owner``; ``zone``: discard, removed,
-    or hand) fitting ``filter`` (none for the hand: its cards are hidden, only their number is known). Cards the
-    recorder did not see (None) count only without a filter."""
+    hand, or ``point_up``: the Point Zone's face-up cards, round 25) fitting ``filter`` (none for the hand: its cards
+    are hidden, only their number is known). Cards the recorder did not see (None) count only without a filter."""
     p = g.players[owner if what.get("who", "self") == "self" else 1 - owner]
     zone = what["zone"]
-    if zone not in _COUNTED_ZONES or (zone == "hand" and what.get("filter")):
+    if zone == "point_up":
+        cards: list[str | None] = [cid for cid, up in p.points if up]
+        zone = "point"
+    elif zone not in _COUNTED_ZONES or (zone == "hand" and what.get("filter")):
         raise ValueError(f"cards of {zone!r} fitting a filter are not counted")
-    cards = getattr(p, _COUNTED_ZONES[zone])
+    else:
+        cards = getattr(p, _COUNTED_ZONES[zone])
     f = what.get("filter") or {}
     if not f:
         return len(cards)
@@ -426,7 +468,7 @@ def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
         found = list(dict.fromkeys(found))
     hits = [cid for cid, _ in found]
     if h.get("sum") == "cost":
-        return sum(g.card(cid).cost for cid in hits)
+        return sum(g.card(cid).cost or 0 for cid in hits)  # a symbol cost (△) adds no number
     return len(hits)
 
 
@@ -552,7 +594,7 @@ def _answers(g: GameState, owner: int, want: Mapping[str, Any]) -> bool:
         return False  # one action type, or a list of them (a Chara being played: summon or Level Up)
     f = want.get("filter", {})
     if "max_cost" in f or "min_cost" in f:  # the usage cost it is played at (reader rd15: GRAN 01-026, SAGA 01-047)
-        if ("max_cost" in f and cost > number(g, owner, f["max_cost"])) or (
+        if cost is None or ("max_cost" in f and cost > number(g, owner, f["max_cost"])) or (
                 "min_cost" in f and cost < number(g, owner, f["min_cost"])):
             return False
         f = {k: v for k, v in f.items() if k not in ("max_cost", "min_cost")}

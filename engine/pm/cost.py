@@ -62,7 +62,10 @@ def check_cost(
     paying = [lookup(cid) for _, cid in items]
     provided = 0
     for c in paying:
-        provided += c.source
+        if c.source is None:  # a card printing no provided cost cannot pay
+            refuse(illegal("cost.amount", f"{describe(g, c.id)} has no provided cost: it cannot be used to pay"),
+                   "payment")
+        provided += c.source or 0
         # a card that gives more source when paid for a named card (docs/log-extensions.md)
         if card is not None and "source" in self_ops(g, c.id):
             provided += source_bonus(g, c, card, player)

@@ -10,7 +10,9 @@ An effect's ``targets`` list says what each target must be: a Chara spec
 (:mod:`engine.pm.conditions`), e.g. ``{"side": "opponent", "area": "main", "max_cost": 2}``;
 ``"optional": true`` lets it be left out when no Chara could be it as the step using it runs
 (engine.pm.script.Run.require_target), ``"up_to": true`` besides lets it be left out anyway (まで),
-``"distinct": false`` lets it repeat an earlier one.
+``"distinct": false`` lets it repeat an earlier one. A ``null`` in the action's ``targets`` leaves that
+target out while naming later ones (a target that only a mode not chosen uses: docs/log-extensions.md); a step
+that uses it reads it as left out.
 
 >>> from engine.pm.effects import resolve_target_key
 >>> resolve_target_key("target:1")
@@ -51,11 +53,15 @@ def targetable(g: GameState, c: Chara, actor: int, by: str | None = None) -> boo
     return by not in stats.grant_values(g, c, "untargetable_by")
 
 
-def target_charas(g: GameState, actor: int, refs: Sequence[Mapping[str, Any]], by: str | None = None) -> list[Chara]:
-    """The Charas an action's ``targets`` name; ``effect.target`` when one is absent or untargetable (``by``: the
-    kind of the effect's card, see :func:`targetable`)."""
-    out = []
+def target_charas(g: GameState, actor: int, refs: Sequence[Mapping[str, Any] | None],
+                  by: str | None = None) -> list[Chara | None]:
+    """The Charas an action's ``targets`` name (None for a ``null``: a target left out); ``effect.target`` when one
+    is absent or untargetable (``by``: the kind of the effect's card, see :func:`targetable`)."""
+    out: list[Chara | None] = []
     for i, ref in enumerate(refs):
+        if ref is None:
+            out.append(None)
+            continue
         c = find_chara(g.players[ref["p"]], ref["card"])
         if c is None:
             raise illegal("effect.target", f"target {i}: {describe(g, ref['card'])} is not on player {ref['p']}'s Area")
@@ -65,18 +71,25 @@ def target_charas(g: GameState, actor: int, refs: Sequence[Mapping[str, Any]], b
     return out
 
 
-def check_target_spec(g: GameState, actor: int, effect: Effect, charas: list[Chara], source: Chara | None = None) -> None:
-    """Check a scripted effect's targets against its ``targets`` spec."""
+def check_target_spec(g: GameState, actor: int, effect: Effect, charas: list[Chara | None],
+                      source: Chara | None = None) -> None:
+    """Check a scripted effect's targets against its ``targets`` spec (a None, a ``null`` in the log, is a target
+    left out: only an optional one may be; whether it had to be named is ruled when a step uses it,
+    engine.pm.script.Run.require_target)."""
     spec = effect.targets
     if len(charas) < sum(1 for s in spec if not s.get("optional")):
         raise illegal("effect.target", f"the effect needs {len(spec)} target(s); {len(charas)} given")
     if len(charas) > len(spec):
         raise illegal("effect.target", f"the effect takes {len(spec)} target(s); {len(charas)} given")
     for i, (want, c) in enumerate(zip(spec, charas, strict=False)):
+        if c is None:
+            if not want.get("optional"):
+                raise illegal("effect.target", f"target {i} is null: the effect needs it")
+            continue
         problem = _spec_problem(g, actor, want, c, source)
         if problem:  # as played a Chara that does not fit is taken all the same
             refuse(illegal("effect.target", f"target {i}: {describe(g, c.card)} {problem}"), "target")
-        elif want.get("distinct", True) and any(x.uid == c.uid for x in charas[:i]):
+        elif want.get("distinct", True) and any(x is not None and x.uid == c.uid for x in charas[:i]):
             raise illegal("effect.target", f"target {i}: {describe(g, c.card)} is named twice")
 
 
@@ -153,7 +166,7 @@ def ban_fits(g: GameState, card_id: str, f: Mapping[str, Any], holder: Chara | N
     if holder is None or not ({"max_cost", "min_cost"} & f.keys()):
         return conditions.card_matches(g, g.card(card_id), f, holder.owner if holder is not None else 0)
     cost = stats.chara_cost(g, holder)
-    if ("max_cost" in f and cost > int(f["max_cost"])) or ("min_cost" in f and cost < int(f["min_cost"])):
+    if cost is None or ("max_cost" in f and cost > int(f["max_cost"])) or ("min_cost" in f and cost < int(f["min_cost"])):
         return False
     rest = {k: v for k, v in f.items() if k not in ("max_cost", "min_cost")}
     return conditions.card_matches(g, g.card(card_id), rest, holder.owner)
@@ -168,6 +181,33 @@ def targets_from_ops(effect: Effect, ops: Sequence[Mapping[str, Any]]) -> list[d
             if ref not in refs:
                 refs.append(ref)
     return refs[: len(effect.targets)]
+
+
+def slots_from_ops(g: GameState, actor: int, effect: Effect, charas: list[Chara | None], source: Chara | None = None,
+                   by: str | None = None) -> list[Chara | None]:
+    """The Charas ops alone name (:func:`targets_from_ops`), in the targets they fit: as they come when each fits its
+    position, else each in the first target from there on that it fits, the ones passed over left out (a mode's
+    target named while an earlier mode's is not: ops alone stand for the choice they show). When they cannot all be
+    placed so, as they come (the spec check says what is wrong)."""
+    specs = effect.targets
+
+    def fits(c: Chara, i: int) -> bool:
+        return targetable(g, c, actor, by) and _spec_problem(g, actor, specs[i], c, source) is None
+
+    if all(c is None or fits(c, i) for i, c in enumerate(charas)):
+        return charas
+    out: list[Chara | None] = []
+    for c in charas:
+        if c is None:
+            return charas
+        while len(out) < len(specs) and not fits(c, len(out)):
+            if not specs[len(out)].get("optional"):
+                return charas
+            out.append(None)
+        if len(out) == len(specs):
+            return charas
+        out.append(c)
+    return out
 
 
 CHARA_OPS: Final = frozenset({"modify", "grant", "coin", "rest", "activate", "move"})

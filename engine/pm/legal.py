@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.pm import script, stats
-from engine.pm.actions import apply_action
+from engine.pm.actions import apply_action, registered_targets
 from engine.pm.cards import Card, Effect
 from engine.pm.conditions import names_now
 from engine.pm.cost import FOUR_COLORS
 from engine.pm.effects import possible_targets
-from engine.pm.state import GameState
+from engine.pm.state import Chara, GameState
 from engine.pm.turns import settle, turn_end_waits
 from engine.pm.zones import find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail
@@ -58,12 +58,15 @@ def actor(g: GameState) -> int | None:
 
 def _value(card: Card) -> tuple[int, int]:
     """Lower is cheaper to give up: fillers and small Charas first."""
-    return (card.cost + (card.ap or 0) // 10, card.source)
+    return ((card.cost or 0) + (card.ap or 0) // 10, card.source or 0)
 
 
-def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, exclude: str | None = None,
+def canonical_payment(g: GameState, player: int, cost: int | None, card: Card | None, exclude: str | None = None,
                       *, use_points: bool = True) -> list[dict[str, str]] | None:
-    """A minimal sufficient payment: one identity card first, then the cheapest cards; None if impossible."""
+    """A minimal sufficient payment: one identity card first, then the cheapest cards; None if impossible (a card
+    with no numeric usage cost, ``cost`` None, is never played from the hand; a card with no source never pays)."""
+    if cost is None:
+        return None
     if cost <= 0 and (card is None or card.combo is None):
         return []
     p = g.players[player]
@@ -79,6 +82,7 @@ def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, e
     if use_points:
         pool += [("point", cid) for cid, up in p.points if up and cid is not None]
     cards = g.cards
+    pool = [z for z in pool if cards.get(z[1]).source is not None]
     pool.sort(key=lambda z: (z[0] != "point", _value(cards.get(z[1]))))
     chosen: list[tuple[str, str]] = []
 
@@ -99,14 +103,14 @@ def canonical_payment(g: GameState, player: int, cost: int, card: Card | None, e
         elif cost > 0 and not any(_matches(cards, cards.get(cid), card) for _, cid in chosen) \
                 and not take(lambda c: _matches(cards, c, card)):
             return None
-    total = sum(cards.get(cid).source for _, cid in chosen)
+    total = sum(cards.get(cid).source or 0 for _, cid in chosen)
     for item in pool:
         if total >= cost:
             break
         if item in chosen:
             continue
         chosen.append(item)
-        total += cards.get(item[1]).source
+        total += cards.get(item[1]).source or 0
     if total < cost:
         return None
     return [{z: cid} for z, cid in chosen]
@@ -168,7 +172,7 @@ def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> It
         elif reg is not None or find_chara(g.players[owner], cid) is None:
             return  # else it came back onto the Area: named there (actions._fired_on_departure)
     if reg is not None and not eff.targets:  # its Chara and targets are the ones it was set up with
-        named = [c for c in (g.chara_by_uid(u) for u in reg.get("targets", ())) if c is not None]
+        named = registered_targets(g, reg)
         yield from _with_choices(g, p, action, Effect("auto", script=eff.script), named, src)
     else:
         yield from _with_targets(g, p, action, card, eff)
@@ -303,17 +307,17 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
     if any(not c and not eff.targets[i].get("optional") for i, c in enumerate(choices)):
         return
     for first in choices[0] or [None]:
-        picked = [] if first is None else [first]
+        picked: list[Chara | None] = [first]
         for i, options in enumerate(choices[1:], 1):  # each later target: the first option not named yet
-            taken = {c.uid for c in picked} if eff.targets[i].get("distinct", True) else set()
-            nxt = next((c for c in options if c.uid not in taken), None)
-            if nxt is None or len(picked) < i:  # targets are positional: none after a left-out one
-                break
-            picked.append(nxt)
-        if any(not eff.targets[i].get("optional") for i in range(len(picked), len(eff.targets))):
+            taken = {c.uid for c in picked if c is not None} if eff.targets[i].get("distinct", True) else set()
+            picked.append(next((c for c in options if c.uid not in taken), None))
+        if any(c is None and not eff.targets[i].get("optional") for i, c in enumerate(picked)):
             continue
-        yield from _with_choices(g, p, {**action, "targets": [{"p": c.owner, "card": c.card} for c in picked]}, eff, picked,
-                                 source)
+        while picked and picked[-1] is None:
+            picked.pop()
+        # targets are positional: one with no Chara to name before one named is null (docs/log-extensions.md)
+        refs = [None if c is None else {"p": c.owner, "card": c.card} for c in picked]
+        yield from _with_choices(g, p, {**action, "targets": refs}, eff, picked, source)
 
 
 def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[Any], source: Any) -> Iterator[Action]:

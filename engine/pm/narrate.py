@@ -149,3 +149,31 @@ def describe_action(header: Mapping[str, Any], action: Mapping[str, Any]) -> str
     """``action`` in plain words with the names of ``header``'s players."""
     players = header.get("players")
     return Narrator(players if isinstance(players, list) else []).action(action)
+
+
+def _outcome(result: Mapping[str, Any] | None) -> str:
+    if result is None:
+        return "the game goes on"
+    if result["winner"] is None:
+        return f"draw ({result['reason']})"
+    return f"player {result['winner']} wins ({result['reason']})"
+
+
+def state_lines(s: Mapping[str, Any]) -> list[str]:
+    """A state JSON in readable lines (``pmemo-replay check``): the turn, phase, step and who may act, then each
+    player's deck, hand, points, discard and Charas."""
+    step = f", step {s['step']}" if s["step"] else ""
+    right = f", right to act: player {s['priority']}" if s["priority"] is not None else ""
+    out = [f"result: {_outcome(s['result'])}",
+           f"state: turn {s['turn']}, player {s['turn_player']}'s turn, phase {s['phase']}{step}{right}"]
+    for i, p in enumerate(s["players"]):
+        up = sum(1 for pt in p["points"] if pt["face"] == "up")
+        out.append(f"  player {i} {p['name']}: deck {p['deck_count']}, hand {len(p['hand'])}, "
+                   f"points {len(p['points'])} ({up} face up), discard {len(p['discard'])}")
+        for area in ("main", "support"):
+            for c in p[area]:
+                mode = "rested" if c["rested"] else "active"
+                stats = f" {c['ap']}/{c['dp']}" if c["ap"] is not None else ""
+                lvl = f" Lv{c['level']}" if c["level"] > 1 else ""
+                out.append(f"    {area}: {c['card']} {c['name']}{stats}{lvl} {mode}")
+    return out

@@ -35,7 +35,9 @@ MAX_PASSES = 12
 
 def offers(g: GameState) -> dict[str, Any]:
     """``actor``, ``actions`` (legal now), ``unknown`` (unknown cards in each hand), ``hand_play`` (the player who
-    could play a card from hand that is not named yet, or None), ``costs`` (per action, the usage cost its payment
+    could play a card from hand that is not named yet, or None), ``discard_unknown`` (per player, the cards face up
+    in the discard nobody named: they were face down under a Chara that left, named by an ``identify`` of zone
+    ``discard`` whenever the recorder can tell them), ``costs`` (per action, the usage cost its payment
     must cover, None without one) and ``shortcuts``: runs of passes for one tap, ``{"kind": "both_pass" |
     "end_turn", "actions"}`` (both players pass and the window closes; passes, and no approach, until the next turn
     starts); ``about`` (per action, the effect a ``trigger``/``use_effect`` uses, in words, and its card's text)."""
@@ -54,6 +56,7 @@ def offers(g: GameState) -> dict[str, Any]:
             shortcuts.append({"kind": "end_turn", "actions": ending})
     return {"actor": who, "actions": actions, "unknown": unknown,
             "hand_play": who if window and unknown[who] else None,
+            "discard_unknown": [p.discard.count(None) for p in now.players],
             "costs": [cost_of(now, a) for a in actions], "about": [about(now, a) for a in actions],
             "shortcuts": shortcuts}
 
@@ -68,6 +71,7 @@ TRIGGER_WORDS = {
     "set": "when it is set", "main_start": "at the start of its player's Main Phase",
     "milled": "when it is put from the deck into the discard", "own_turn_end": "at the end of its player's turn",
     "to_point": "when it is put into its player's Point Zone face up",
+    "supported": "when a Support card is set on it",
 }
 
 

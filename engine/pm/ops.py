@@ -14,7 +14,7 @@ from typing import Any, Final
 from engine.asplayed import refuse
 from engine.pm import conditions, effects, hidden, static_bans, stats
 from engine.pm.cards import base_id
-from engine.pm.state import HELD_COST, Chara, GameState, expiry
+from engine.pm.state import HELD_COST, Chara, GameState, Support, expiry
 from engine.pm.triggers import fire, fire_card, fire_others, fire_to_point
 from engine.pm.zones import (
     AREA_ZONES,
@@ -156,6 +156,8 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
     if holder is not None:
         holder.under.append(card_id)
         return f"{what} moves from {src} face down under {describe(g, holder.card)}"
+    if dst == "set":
+        return _set_on(g, p, card_id, op, src)
     put_cards(g, p, [card_id], dst, face=face)
     if src == "deck" and dst == "hand":
         mark_seen(g, p, [card_id])
@@ -164,6 +166,26 @@ def _move(g: GameState, op: Mapping[str, Any]) -> str:
         # effect moves a card so, so "by a card's effect" reads the same; logged ``from`` the discard
         fire_card(g, p, card_id, "milled", None, g.trail)
     return f"{what} moves from {src} to {dst}"
+
+
+def _set_on(g: GameState, p: int, card_id: str, op: Mapping[str, Any], src: str) -> str:
+    """A Support card an effect sets on player ``p``'s Chara ``on`` (round 25: EXデッキから…抜き出し、…にセットする):
+    as a Support played and set (rule book 000 "Support Cards": one copy of a Support per Chara), its "when this card
+    is set" effect heard (engine.pm.play sets a played one so)."""
+    what = describe(g, card_id)
+    chara = find_chara(g.players[p], op["on"]) if isinstance(op.get("on"), str) else None
+    if chara is None:
+        raise illegal("effect.result", f"move: {what} is to be set on {op.get('on')!r}, no Chara of player {p}")
+    if g.card(card_id).type != "support":
+        raise illegal("support.target", f"move: {what} is not a Support card and cannot be set on a Chara")
+    if any(same_card(s.card, card_id) for s in chara.supports):
+        raise illegal("support.target", f"move: {describe(g, chara.card)} already holds a copy of {what}")
+    chara.supports.append(Support(card_id, g.new_uid()))
+    stats.area_changed(g, chara.card, card_id)
+    if "set" in g.card(card_id).listens:  # "when this card is set" (セットされた場合)
+        fire_card(g, p, card_id, "set", None, g.trail)
+    fire_others(g, "supported", chara, g.trail)  # "when a Support is set on your X"
+    return f"{what} moves from {src} and is set on {describe(g, chara.card)}"
 
 
 def _under_holder(g: GameState, op: Mapping[str, Any]) -> Chara:

@@ -37,7 +37,7 @@ class Play:
 
     def __init__(self, action: Mapping[str, Any], path: str, player: int, card_id: str, card: Card,
                  effect: Effect | None = None, source: Chara | None = None, onto: Chara | None = None,
-                 targets: list[Chara] | None = None) -> None:
+                 targets: list[Chara | None] | None = None) -> None:
         self.action = action
         self.path = path
         self.player = player
@@ -46,12 +46,12 @@ class Play:
         self.effect = effect
         self.source = source
         self.onto = onto
-        self.targets: list[Chara] = [] if targets is None else targets
+        self.targets: list[Chara | None] = [] if targets is None else targets  # None: a target left out
         self.responses: list[Play] = []
         self.disabled = False
         #: the usage cost it is played at (its cost as changed in the hand; printed for a Break or an effect's use):
         #: what a response answering "a card of usage cost N being played" reads
-        self.usage_cost = card.cost
+        self.usage_cost: int | None = card.cost
 
 
 #: rulings a card's own text may override (card text beats the basic rules, Rule Book P17)
@@ -181,7 +181,12 @@ def _identify_payment(g: GameState, player: int, action: Mapping[str, Any]) -> N
     hidden.ensure_face_up_points(g, player, [item["point"] for item in pay if "point" in item], "payment")
 
 
-def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int, card: Card, trail: Trail, card_id: str) -> None:
+def _pay_for(g: GameState, player: int, action: Mapping[str, Any], cost: int | None, card: Card, trail: Trail,
+             card_id: str) -> None:
+    if cost is None:  # a symbol printed as the usage cost (△): no number to pay, so no play from the hand
+        refuse(illegal("cost.amount", f"{describe(g, card_id)} has no numeric usage cost (it prints "
+                                      f"{card.cost_symbol or 'none'}): it cannot be played from the hand"), "payment")
+        cost = 0  # carried out as played: the payment named is paid
     items = check_cost(g, player, action.get("pay", ()), cost, trail, card=card, card_id=card_id)
     pay(g, player, items)
     g.players[player].played_this_turn += 1
@@ -312,7 +317,7 @@ def _declare_level_up(g: GameState, a: Mapping[str, Any], path: str, trail: Trai
     turn, count = onto.levelups
     repeat = turn == g.turn and count >= 1
     if repeat:
-        if "pay" not in a and cost > 0:
+        if "pay" not in a and (cost is None or cost > 0):
             refuse(illegal("levelup.invalid", f"{describe(g, onto.card)} already levelled up this turn; a further Level Up "
                                               f"must pay {cost}"), "payment")
         _pay_for(g, p, a, cost, card, trail, cid)
@@ -384,14 +389,19 @@ def _declare_event(g: GameState, a: Mapping[str, Any], path: str, trail: Trail, 
     return Play(a, path, p, cid, card, effect=eff, targets=targets)
 
 
-def _targets(g: GameState, p: int, a: Mapping[str, Any], eff: Effect | None, source: Chara | None = None) -> list[Chara]:
-    """The action's targets (with ``ops`` alone, the Charas its ops name), checked against a scripted spec;
-    then the effect's own condition (``effect.condition``)."""
+def _targets(g: GameState, p: int, a: Mapping[str, Any], eff: Effect | None,
+             source: Chara | None = None) -> list[Chara | None]:
+    """The action's targets (with ``ops`` alone, the Charas its ops name; None for a ``null``, a target left out),
+    checked against a scripted spec; then the effect's own condition (``effect.condition``)."""
     refs = a.get("targets")
-    if refs is None and eff is not None and eff.scripted and eff.targets and a.get("ops"):
+    from_ops = refs is None and eff is not None and eff.scripted and bool(eff.targets) and bool(a.get("ops"))
+    if from_ops and eff is not None:
         refs = effects.targets_from_ops(eff, a["ops"])
-    charas = effects.target_charas(g, p, refs or (), g.card(a["card"]).type if "card" in a else None)
+    by = g.card(a["card"]).type if "card" in a else None
+    charas = effects.target_charas(g, p, refs or (), by)
     if eff is not None and eff.scripted:
+        if from_ops:
+            charas = effects.slots_from_ops(g, p, eff, charas, source, by)
         effects.check_target_spec(g, p, eff, charas, source)
         check_condition(g, p, eff, source, a.get("card"))
     return charas
@@ -618,6 +628,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
             trail.event("effect", f"{what} is set on {describe(g, onto.card)}")
             if "set" in g.card(play.card_id).listens:  # "when this card is set" (セットされた場合): logged naming it
                 fire_card(g, play.player, play.card_id, "set", None, trail)
+            fire_others(g, "supported", onto, trail)  # "when a Support is set on your X" (round 25)
             return False
         onto.stack.append(onto.card)
         stats.area_changed(g, onto.card, play.card_id)
@@ -628,7 +639,7 @@ def _finish(g: GameState, play: Play, trail: Trail) -> bool:
     if play.source is not None and g.chara_by_uid(play.source.uid) is None:
         trail.event("response", f"{what} left the Area before its effect resolved: no effect")
         return False
-    if any(g.chara_by_uid(c.uid) is None for c in play.targets):
+    if any(c is not None and g.chara_by_uid(c.uid) is None for c in play.targets):
         if kind == "play_event":
             me.discard.append(play.card_id)
         trail.event("response", f"{what} lost its target and has no effect")
@@ -664,7 +675,7 @@ def _replace_at_resolution(g: GameState, play: Play) -> str | None:
 
 def run_effect(
     g: GameState, player: int, card_id: str, eff: Effect | None, action: Mapping[str, Any],
-    targets: list[Chara], source: Chara | None, trail: Trail, *, in_response: bool, entered: Sequence[int] = (),
+    targets: list[Chara | None], source: Chara | None, trail: Trail, *, in_response: bool, entered: Sequence[int] = (),
 ) -> bool:
     """Apply an effect: its script's ops when scripted (given ops must be one outcome it allows), else the
     ops recorded, marked unverified; True when it disables what it answers."""

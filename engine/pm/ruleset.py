@@ -18,12 +18,16 @@ from engine.pm.verify import unverified_steps
 from engine.pm.view import player_view as pm_player_view
 from engine.pm.view import state_json
 from engine.ruleset import JUDGE, PUBLIC, Redaction, View, seat_rows
-from engine.rulings import BOOK, RULES, Trail
+from engine.rulings import BOOK, RULES, IllegalAction, Trail
 
 
 def _listed(cards: Any) -> list[str] | None:
     """A header deck list (None: unlisted, table-logs.md)."""
     return None if cards is None else list(cards)
+
+
+#: the refusals of a ``trigger`` that omitted passes before it may cure (:meth:`PreciousMemories.pass_may_cure`)
+PASS_CURED_TRIGGER_RULINGS = frozenset({"effect.result", "zone"})
 
 
 class PreciousMemories:
@@ -67,9 +71,19 @@ class PreciousMemories:
             return None
         return 1 - state.turn_player if turn_end_waits(state) else state.priority
 
+    def pass_may_cure(self, action: Mapping[str, Any], err: IllegalAction) -> bool:
+        """A ``trigger`` refused because its cause has not happened yet (``effect.result``), or its card is not yet
+        where it fires from (``zone``: a card put into the discard as the battle ends), may follow omitted passes:
+        the cause (an elimination, a point given...) may come once the window closes (rules.md, "Omitted passes")."""
+        return action.get("type") == "trigger" and err.rule in PASS_CURED_TRIGGER_RULINGS
+
     def implied_pass(self, state: GameState, player: int, trail: Trail) -> None:
         settle(state, trail)
         do_pass(state, player, trail, implied=True)
+
+    def pass_action(self, player: int) -> dict[str, Any]:
+        """The logged action :meth:`implied_pass` stands for (a log with its implied passes written out)."""
+        return {"type": "pass", "p": player}
 
     def before(self, state: GameState, action: Mapping[str, Any], trail: Trail) -> bool:
         """Let happen what happens by itself before ``action`` (the next turn's start after a waiting Turn End),
@@ -328,6 +342,12 @@ class PreciousMemories:
         from engine.pm.narrate import describe_action
 
         return describe_action(header, action)
+
+    def state_lines(self, state_json: Mapping[str, Any]) -> list[str]:
+        """The state JSON in readable lines (``pmemo-replay check``: engine/pm/narrate.py)."""
+        from engine.pm.narrate import state_lines
+
+        return state_lines(state_json)
 
     def knowledge_unlearned(self, action: Mapping[str, Any]) -> dict[str, Any]:
         """An ``identify`` naming no card (the public's copy of what the recorder learned: a hand, a face-down

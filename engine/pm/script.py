@@ -74,11 +74,14 @@ def watch() -> Iterator[list[Run]]:
 class Run:
     """One effect resolving: its state, its targets, the log's choices and the ops so far."""
 
-    def __init__(self, g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara],
+    def __init__(self, g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara | None],
                  source: Chara | None, action: Mapping[str, Any], trail: Trail, *, in_response: bool,
                  entered: Sequence[int] = ()) -> None:
         self.g, self.actor, self.card_id, self.eff = g, actor, card_id, eff
-        self.targets, self.source, self.trail, self.in_response = targets, source, trail, in_response
+        # the action's targets by position; None: left out (``null`` in the log's ``targets``); a copy, as a target
+        # left out may be named while the effect resolves (require_target)
+        self.targets: list[Chara | None] = list(targets)
+        self.source, self.trail, self.in_response = source, trail, in_response
         raw = action.get("choices")
         self.choices: list[Any] | None = list(raw) if raw is not None else None
         self.given: list[Mapping[str, Any]] | None = action.get("ops")
@@ -89,6 +92,7 @@ class Run:
         self.coins_taken = 0  # coins the last ``remove_coins`` took off (``per: {"coins_taken": true}``)
         self.unverified: list[str] = []
         self.auto = False  # choose the first options where the log gives no choice (legal-action generation)
+        self.fills = False  # a target left out is the first Chara that could be it (a trial of what a mode could do)
         self.made: list[Any] = []  # the decisions taken, as ``choices`` entries
         self.left_area = "main"  # the area the last Chara moved off the Area by a ``move`` step was in
         self.areas = 0  # cards put onto the field (場に出す: ``to`` ``area``/``same_area``) so far, where one is chosen
@@ -162,28 +166,47 @@ class Run:
             return _chosen_charas(self, key)
         if isinstance(key, str) and key.startswith("target"):
             idx = 0 if key == "target" else int(key.split(":", 1)[1])
-            if idx >= len(self.targets):
-                self.require_target(idx)
-            elif self.g.chara_by_uid(self.targets[idx].uid) is not None:
-                return [self.targets[idx]]
+            named = self.targets[idx] if idx < len(self.targets) else None
+            if named is None:
+                return self.require_target(idx)
+            if self.g.chara_by_uid(named.uid) is not None:
+                return [named]
         return []
 
-    def require_target(self, idx: int) -> None:
-        """A step uses target ``idx`` that the action left out: ``effect.target`` when a Chara could have been it.
+    def require_target(self, idx: int) -> list[Chara]:
+        """A step uses target ``idx`` that the action left out (past its ``targets``, or ``null`` there):
+        ``effect.target`` when a Chara could have been it; else no Chara.
 
         An optional target (``"optional": true``) may be left out only when none is there: "N枚" takes N when N
-        are there; ``"up_to": true`` (まで, or a part the text makes optional on its own) may be left out anyway."""
+        are there; ``"up_to": true`` (まで, or a part the text makes optional on its own) may be left out anyway.
+        A target that only a mode not chosen uses is never asked for, so ``null`` may stand in its place. With ops
+        alone, the Chara the step's next given op names is the target when it could be (ops stand for the choice
+        they show). In a trial of what a mode could do (``fills``) the first Chara that could be it stands in."""
         specs = self.eff.targets
-        if idx >= len(specs) or not specs[idx].get("optional") or specs[idx].get("up_to") or self.eff.trigger == "delayed":
-            return
-        named = {c.uid for c in self.targets} if specs[idx].get("distinct", True) else set()
+        if idx >= len(specs) or self.eff.trigger == "delayed":
+            return []
+        spec = specs[idx]
+        shown = self.choices is None and self.given is not None
+        needed = bool(spec.get("optional")) and not spec.get("up_to")
+        if not (needed or shown or self.fills):
+            return []
+        named = {c.uid for c in self.targets if c is not None} if spec.get("distinct", True) else set()
         could = [c for c in effects.possible_targets(self.g, self.actor, self.eff, idx, self.source,
                                                      self.g.card(self.card_id).type)
                  if c.uid not in named]
-        if could:
+        op = self.next_given() if shown else None
+        seen = [c for c in could if op is not None and op.get("op") in effects.CHARA_OPS and op.get("p") == c.owner
+                and isinstance(op.get("card"), str) and same_card(op["card"], c.card)]
+        if seen or (could and self.fills):  # named from now on (a later distinct target is another Chara)
+            chosen = (seen or could)[0]
+            self.targets.extend([None] * (idx + 1 - len(self.targets)))
+            self.targets[idx] = chosen
+            return [chosen]
+        if could and needed:
             raise illegal("effect.target", f"{describe(self.g, self.card_id)}: target {idx} is left out, but "
                                            f"{describe(self.g, could[0].card)} can be it (the text takes it when "
                                            "there is one)")
+        return []
 
     def player(self, step: Step) -> int:
         return self.actor if step.get("who", "self") == "self" else 1 - self.actor
@@ -222,7 +245,7 @@ def _same(given: Mapping[str, Any], op: Mapping[str, Any]) -> bool:
     return a == b
 
 
-def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None,
+def run(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara | None], source: Chara | None,
         action: Mapping[str, Any], trail: Trail, *, in_response: bool, entered: Sequence[int] = ()) -> Run:
     """Run ``eff``'s script; ``effect.result`` when given ops differ from what it allows (``entered``: the Charas a
     delayed part's setting-up effect put onto the Area)."""
@@ -350,7 +373,7 @@ def run_holds(r: Run, cond: Mapping[str, Any]) -> bool:
         if c is None or r.g.chara_by_uid(c.uid) is None:
             return False
         cost = stats.chara_cost(r.g, c)
-        if ("max" in want and cost > int(want["max"])) or ("min" in want and cost < int(want["min"])):
+        if cost is None or ("max" in want and cost > int(want["max"])) or ("min" in want and cost < int(want["min"])):
             return False
     return conditions.holds(r.g, r.actor, rest, r.source)
 
@@ -609,9 +632,11 @@ def _pick(r: Run, step: Step) -> None:
         this = next((k for k, c in enumerate(fits) if same_card(c, r.card_id)), None)
         if this is not None:
             del fits[this]
-    holder = _holder(r) if dst == "under" else None
-    if dst == "under" and holder is None:
-        fits = []  # "under this card" when this card is not on the Area: nothing goes there
+    holder = _holder(r) if dst == "under" else _set_holder(r, step, p) if dst == "set" else None
+    if dst in ("under", "set") and holder is None:
+        fits = []  # "under this card" when this card is not on the Area, or no Chara to set on: nothing goes there
+    if dst == "set" and holder is not None:  # Supports only, none a copy of one set there already (round 25)
+        fits = [c for c in fits if g.card(c).type == "support" and not any(same_card(s.card, c) for s in holder.supports)]
     if dst in ENTRY_DESTINATIONS:  # a card that cannot be put onto the Area is no option: the effect does the rest
         fits = [c for c in fits if _can_enter(r, p, c, dst) and not (static_bans.bans(g) and effects.entry_ban(g, p, c, src))]
     if unknown:
@@ -625,6 +650,10 @@ def _pick(r: Run, step: Step) -> None:
     if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):
         raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
                                        f"{step.get('n', 1)} or none")
+    if step.get("there_or_none") and picked and len(picked) != min(int(step.get("n", 1)), len(fits)):
+        # a plain "may move N" (lead's decision, session 13): N, or all there are when fewer, or none
+        raise illegal("effect.target", f"{describe(g, r.card_id)}: {len(picked)} card(s) chosen; the effect takes "
+                                       f"{min(int(step.get('n', 1)), len(fits))} (N, or all there are) or none")
     face = step.get("face")
     note = PickNote(p, src, dst, bool(step.get("reveal")), face, list(picked),
                     [src == "point" and any(c == cid and up for c, up in pl.points) for cid in picked],
@@ -667,6 +696,13 @@ def _pick(r: Run, step: Step) -> None:
         steps(r, step["then"])  # ``then_if_all``: "remove two; if so ..." needs all ``n`` moved
     elif not picked and "else" in step:
         steps(r, step["else"])
+
+
+def _set_holder(r: Run, step: Step, p: int) -> Chara | None:
+    """The Chara a pick ``to: "set"`` sets the Support cards on (``onto``: ``"self"`` or a target key; round 25:
+    EXデッキから「X」1枚を抜き出し、自分の「Y」1枚にセットする): one Chara of the picking player on the Area, else None."""
+    found = [c for c in r.subjects(step.get("onto", "self")) if c.owner == p]
+    return found[0] if len(found) == 1 else None
 
 
 def _holder(r: Run) -> Chara | None:
@@ -814,7 +850,7 @@ def _delay(r: Run, step: Step) -> None:
     uid = r.g.new_uid()
     r.g.delayed[uid] = {
         "p": r.actor, "card": r.card_id, "idx": idx, "on": step["on"], "subject": subject,
-        "source": r.source.uid if r.source is not None else None, "targets": [c.uid for c in r.targets],
+        "source": r.source.uid if r.source is not None else None, "targets": [None if c is None else c.uid for c in r.targets],
         "entered": list(r.entered),
         "until": expiry(step.get("until", "turn_end"), r.g.turn), "optional": bool(step.get("optional")),
     }
@@ -959,7 +995,7 @@ def _doable_mode(r: Run, step: Step, chosen: list[int]) -> int | None:
         if i in chosen:
             continue
         trial = _trial(r, {})
-        trial.auto = True
+        trial.auto = trial.fills = True  # a target the action left out could be named for it
         try:
             steps(trial, mode)
         except IllegalAction:
@@ -972,7 +1008,7 @@ def _doable_mode(r: Run, step: Step, chosen: list[int]) -> int | None:
 def _trial(r: Run, action: Mapping[str, Any]) -> Run:
     """The same effect resolving on a copy of the game (its targets and source found there), for ``action``."""
     g2 = r.g.clone()
-    return Run(g2, r.actor, r.card_id, r.eff, [x for x in (g2.chara_by_uid(c.uid) for c in r.targets) if x],
+    return Run(g2, r.actor, r.card_id, r.eff, targets_in(g2, r.targets),
                g2.chara_by_uid(r.source.uid) if r.source else None, action, NullTrail(), in_response=r.in_response,
                entered=r.entered)
 
@@ -1152,10 +1188,17 @@ def _rest_any(r: Run, step: Step) -> None:
     rest_any(r, step)
 
 
-def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None) -> list[Any]:
+def targets_in(g2: GameState, targets: Sequence[Chara | None]) -> list[Chara | None]:
+    """``targets`` (by position) found in ``g2``, a copy of their game; one no longer on the Area stays as it was, so
+    a step finds it gone, and a target left out stays None."""
+    return [None if c is None else (g2.chara_by_uid(c.uid) or c) for c in targets]
+
+
+def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara | None],
+                 source: Chara | None) -> list[Any]:
     """The ``choices`` that take the first options at every decision (run on a copy of the game)."""
     g2 = g.clone()
-    r = Run(g2, actor, card_id, eff, [x for x in (g2.chara_by_uid(c.uid) for c in targets) if x is not None],
+    r = Run(g2, actor, card_id, eff, targets_in(g2, targets),
             g2.chara_by_uid(source.uid) if source else None, {}, NullTrail(), in_response=False)
     r.auto = True
     with contextlib.suppress(IllegalAction):
@@ -1163,7 +1206,7 @@ def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: l
     return r.made
 
 
-def other_area_ops(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara], source: Chara | None,
+def other_area_ops(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara | None], source: Chara | None,
                    choices: list[Any]) -> list[list[dict[str, Any]]]:
     """For each card the effect puts onto the field (場に出す) with the first options, the effect's ops when that
     card goes to the other area (Main or Support) where there is room: what the legal-action generator offers
@@ -1173,7 +1216,7 @@ def other_area_ops(g: GameState, actor: int, card_id: str, eff: Effect, targets:
     out = []
     for k in range(4):  # the first few cards put onto the field: effects put one or two
         g2 = g.clone()
-        r = Run(g2, actor, card_id, eff, [x for x in (g2.chara_by_uid(c.uid) for c in targets) if x is not None],
+        r = Run(g2, actor, card_id, eff, targets_in(g2, targets),
                 g2.chara_by_uid(source.uid) if source else None, {"choices": list(choices)}, NullTrail(),
                 in_response=False)
         r.auto, r.other_area = True, k

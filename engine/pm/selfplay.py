@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.pm import stats
 from engine.pm.actions import apply_action
@@ -35,6 +35,10 @@ EFFECT_ACTIONS = frozenset({"use_effect", "trigger", "play_event", "backup", "br
 VARIANTS = 4
 #: actions the opponent may answer with a [Decline] card or effect (a response)
 ANSWERABLE = frozenset({"play_event", "use_effect", "summon", "backup"})
+
+
+#: usage costs of a Chara counted as cheap by the mulligan rule of thumb
+_CHEAP: Final[frozenset[int | None]] = frozenset({0, 1, 2})
 
 
 def random_policy(g: GameState, actions: list[Action], rng: random.Random) -> Action:
@@ -108,7 +112,7 @@ def play_game(
         rng.shuffle(order)
         push({"type": "shuffle", "p": i, "order": order})
     for i in (first, 1 - first):
-        hand_value = sum(1 for c in g.players[i].hand if cards.get(c).type == "chara" and cards.get(c).cost <= 2)
+        hand_value = sum(1 for c in g.players[i].hand if cards.get(c).type == "chara" and cards.get(c).cost in _CHEAP)
         push({"type": "redraw" if hand_value < 2 and rng.random() < 0.8 else "keep", "p": i})
     while g.result is None and len(actions) < max_actions:
         chosen = choose(g, policies, rng)
@@ -268,7 +272,7 @@ def effect_variants(g: GameState, actions: list[Action], rng: random.Random, tri
     """Other targets, picked cards and modes for the effect actions among ``actions``, confirmed legal.
 
     The engine's legal actions take the first option at each decision of an effect; here up to ``tries``
-    changed copies of each (another target, another card or none picked, another mode) are tried on a
+    changed copies of each (another target or a null one, another card or none picked, another mode) are tried on a
     copy of the game, and the ones it accepts are returned (no duplicates of ``actions``).
     """
     seen = {_key(a) for a in actions}
@@ -300,8 +304,11 @@ def _vary(g: GameState, a: Action, rng: random.Random) -> Action | None:
         charas = [{"p": c.owner, "card": c.card} for pl in g.players for c in pl.area()]
         targets = list(a["targets"])
         i = rng.randrange(len(targets))
-        if len(targets) > 1 and rng.random() < 0.3:
+        roll = rng.random() if len(targets) > 1 else 1.0
+        if roll < 0.3:
             rng.shuffle(targets)
+        elif roll < 0.45:  # one left out, later ones named (a target only a mode not chosen uses)
+            targets[i] = None
         elif charas:
             targets[i] = rng.choice(charas)
         return {**a, "targets": targets}

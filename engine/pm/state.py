@@ -354,7 +354,7 @@ class GameState:
         self.bans: list[tuple[int, str, dict[str, Any], int | None]] = []
         #: the play a response being declared or resolved answers: (player, card id, action type), else None
         #: the play a response is declared or resolved against: player, card id, action type, usage cost played at
-        self.answering: tuple[int, str, str, int] | None = None
+        self.answering: tuple[int, str, str, int | None] | None = None
         #: the card whose scripted effect is resolving (the cause of a Chara put onto the Area), else None
         self.effect_card: str | None = None
         #: the player whose effect that is (``entered_by`` with ``side``: 相手のカードの効果で; round 24)

@@ -343,6 +343,9 @@ STAYS: Final = "not_eliminated"
 #: the grant of 活動状態にならない ("does not become active": no effect makes it active while it lasts; the turn's own
 #: standing of the Area comes after every "this turn" / "until the end of the turn" grant has ended)
 STAYS_RESTED: Final = "stays_rested"
+#: "does not become active at the start of the turn" (ターン開始時に活動状態にならない, round 25): the Stand step of its
+#: player's Turn Start passes it over (rule book 000 "Turn Start": the Charas of the turn player stand), effects do not
+NO_START_STAND: Final = "no_start_stand"
 
 
 def stays_on_area(g: GameState, c: Chara) -> bool:
@@ -439,14 +442,18 @@ def ignore_value(g: GameState, c: Chara) -> int | None:
     return max(values) if values else None
 
 
-def chara_cost(g: GameState, c: Chara) -> int:
+def chara_cost(g: GameState, c: Chara) -> int | None:
     """A Chara's usage cost on the Area: printed cost +1 per level above 1 (reading 6, 8), plus ``{"cost": n}`` grants
     (an effect giving Charas on the Area a usage cost change, e.g. MHK 01-053), by ops and by its own continuous
-    effects ("this card gets usage cost +N (while …)": :func:`_own_cost`)."""
+    effects ("this card gets usage cost +N (while …)": :func:`_own_cost`); None for a card that prints no numeric
+    usage cost (a symbol: no cost reading fits it)."""
+    printed = g.card(c.card).cost
+    if printed is None:
+        return None
     extra = sum(int(w["cost"]) for w, _ in c.grants if isinstance(w, dict) and "cost" in w) if c.grants else 0
     if (c.supports or "grant" in self_ops(g, c.card)) and c.uid not in _COST_BUSY:
         extra += _own_cost(g, c)
-    return used(g.card(c.card).cost + len(c.stack) + extra)
+    return used(printed + len(c.stack) + extra)
 
 
 #: Charas whose own continuous cost changes are being worked out: a condition read meanwhile that asks for the cost
@@ -469,10 +476,13 @@ def _own_cost(g: GameState, c: Chara) -> int:
         _COST_BUSY.discard(c.uid)
 
 
-def hand_cost(g: GameState, player: int, card_id: str) -> int:
-    """The usage cost of a card in ``player``'s hand, with cost effects applied, floored at 0."""
+def hand_cost(g: GameState, player: int, card_id: str) -> int | None:
+    """The usage cost of a card in ``player``'s hand, with cost effects applied, floored at 0; None for a card that
+    prints no numeric usage cost (a symbol: it cannot be played from the hand, and no cost change gives it one)."""
     card = g.card(card_id)
     cost = card.cost
+    if cost is None:
+        return None
     me = g.players[player]
     if me.cost_mods:
         for key, mods in me.cost_mods.items():

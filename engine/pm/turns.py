@@ -289,9 +289,9 @@ def start_turn(g: GameState, trail: Trail) -> None:
     got = draw(g, g.turn_player, n)
     me = g.players[g.turn_player]
     for c in me.main:
-        c.rested = False
+        c.rested = c.rested and stats.has_grant(g, c, stats.NO_START_STAND)
     for c in me.support:
-        c.rested = False
+        c.rested = c.rested and stats.has_grant(g, c, stats.NO_START_STAND)
     g.phase = "main"
     g.step = None
     g.approach = None

@@ -2,7 +2,8 @@
 text compiler does, per precious-data set (default: every set of the game's ``community_cards`` folders, i.e.
 ../shared/data/precious-data/data). The files are read here and measured by the ruleset's ``measure_compiler``
 (engine/pm/cards/compile_measure.py): effects, compiled, and where hand scripts exist, reproduced / different /
-not compiled; ``--diff`` lists the differences, ``--gaps N`` the N most frequent reasons effects stay uncompiled."""
+not compiled; ``--diff`` lists the differences, ``--gaps N`` the N most frequent reasons effects stay uncompiled.
+A card file the game cannot read is left out of its set's figures and named on stderr with why."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from engine.rulesets import get_ruleset
 from pmemo_replay.cli.cards import community_sets
-from pmemo_replay.games.cards import CardDataError, read_documents, scripts_for
+from pmemo_replay.games.cards import CardDataError, readable_documents, scripts_for
 from pmemo_replay.logio import DEFAULT_RULESET
 
 
@@ -25,7 +26,12 @@ def main(argv: list[str] | None = None) -> int:
     ruleset = get_ruleset(DEFAULT_RULESET)
     folders = [Path(f) for f in args.folders] or community_sets(ruleset)
     try:
-        sets = [(folder.name, read_documents(folder)) for folder in folders]
+        sets = []
+        for folder in folders:  # a file the game cannot read is left out and named, not the end of the measure
+            documents, left_out = readable_documents(ruleset, folder)
+            for problem in left_out:
+                print(f"compile_measure: left out {problem}", file=sys.stderr)
+            sets.append((folder.name, documents))
         lines = ruleset.measure_compiler(sets, scripts_for(ruleset.name), diff=args.diff, gaps=args.gaps)
     except CardDataError as err:
         print(f"compile_measure: {err}", file=sys.stderr)

@@ -1,7 +1,8 @@
 """``pmemo-replay cards coverage [--ruleset R] [--cards PATH ...] [--json]``: per set, how many effects the engine
 verifies, reported by the game's own ``card_coverage`` (Precious Memories: engine/pm/cards/coverage.py, whose
 docstring explains the columns). ``compiler_also`` / ``compiler_same`` compare with the same cards read without the
-game's hand scripts: from ``--cards``, else from its ``community_cards`` folders (one folder per set)."""
+game's hand scripts: from ``--cards``, else from its ``community_cards`` folders (one folder per set). A card file
+the game cannot read is left out of the report and named on stderr with why (a game loaded with it refuses it)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.rulesets import RULESETS, get_ruleset
-from pmemo_replay.games.cards import ROOT, CardDataError, bundled_for, load_set
+from pmemo_replay.games.cards import ROOT, CardDataError, bundled_for, load_readable
 from pmemo_replay.logio import DEFAULT_RULESET
 
 
@@ -27,13 +28,11 @@ def community_sets(ruleset: Any, sets: Sequence[str] | None = None) -> list[Path
     return found
 
 
-def compiled_only(ruleset: Any, paths: Sequence[str | Path] | None, db: Any) -> Any:
+def compiled_only(ruleset: Any, paths: Sequence[str | Path] | None, db: Any) -> tuple[Any, list[str]]:
     """The same cards without the game's hand scripts: from ``paths``, else from its community sets of the sets of
-    ``db``; None when there are none."""
-    if paths:
-        return load_set(ruleset.name, paths, scripts=False)
-    found = community_sets(ruleset, sorted({c.set_code for c in db}))
-    return load_set(ruleset.name, found, scripts=False) if found else None
+    ``db`` (None when there are none); with the files left out, each named with why (:func:`load_readable`)."""
+    found = list(paths or ()) or community_sets(ruleset, sorted({c.set_code for c in db}))
+    return load_readable(ruleset.name, found, scripts=False) if found else (None, [])
 
 
 def verification_text(ruleset: Any) -> str | None:
@@ -65,8 +64,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"pmemo-replay cards coverage: {ruleset.name} has no card coverage report", file=sys.stderr)
         return 2
     try:
-        db = load_set(ruleset.name, args.cards) if args.cards else bundled_for(ruleset.name)
-        rows = report(db, compiled_only(ruleset, args.cards, db), verification_text(ruleset))
+        db, left_out = load_readable(ruleset.name, args.cards) if args.cards else (bundled_for(ruleset.name), [])
+        compiled, also_left_out = compiled_only(ruleset, args.cards, db)
+        for problem in dict.fromkeys([*left_out, *also_left_out]):  # a report: an unreadable file is named, not fatal
+            print(f"pmemo-replay cards coverage: left out {problem}", file=sys.stderr)
+        rows = report(db, compiled, verification_text(ruleset))
     except CardDataError as err:
         print(f"pmemo-replay cards coverage: {err}", file=sys.stderr)
         return 2

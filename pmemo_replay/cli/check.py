@@ -7,8 +7,10 @@ import json
 import sys
 from typing import Any
 
+from engine.rulesets import RULESETS
 from pmemo_replay.checking import CheckReport, check_log, malformed
 from pmemo_replay.cli.common import add_cards_option, library_from
+from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, read_log
 
 
@@ -73,7 +75,7 @@ def render(report: CheckReport) -> str:
         for o in report.refused_irregular:  # as --json's ``refused_irregular``: broken by the refused action, not stood
             lines.append(f"  also broken by action {o['index']} (path {o['path']}), not stood: {o['rule']}: {o['message']}")
     if report.state is not None:
-        lines.extend(_state_lines(report.state))
+        lines.extend(_state_lines(report.state, _ruleset_of(report)))
     steps = report.unverified
     if steps:  # as --json's ``unverified``: what was applied as recorded, unchecked
         lines.append(f"unverified: {len(steps)} step(s) applied as recorded, not checked")
@@ -90,57 +92,33 @@ def _outcome(res: dict[str, Any] | None) -> str:
 
 
 def _generic_lines(s: dict[str, Any]) -> list[str]:
-    """Any other game's state JSON: its turn and phase, then each player's plain fields (lists as counts)."""
+    """Any other game's state JSON: its turn and phase, then each player's plain fields (lists as counts; a field
+    counting another, ``hand_count`` beside ``hand``, once: as the list's count, else under the counted pile's name)."""
     whose = "" if s.get("turn_player") is None else f", player {s['turn_player']}'s turn"
     phase = f", phase {s['phase']}" if s.get("phase") is not None else ""
     out = [f"result: {_outcome(s.get('result'))}", f"state: turn {s.get('turn')}{whose}{phase}"]
     for i, p in enumerate(s.get("players") or []):
-        fields = [f"{k} {len(v) if isinstance(v, list) else v}" for k, v in p.items()
-                  if k != "name" and (isinstance(v, (int, float, str, list)) or v is None)]
+        fields = [f"{_counted(k, p)} {len(v) if isinstance(v, list) else v}" for k, v in p.items()
+                  if k != "name" and (isinstance(v, (int, float, str, list)) or v is None)
+                  and not isinstance(p.get(k.removesuffix("_count")) if k.endswith("_count") else None, list)]
         out.append(f"  player {i} {p.get('name', '')}: {', '.join(fields)}")
     return out
 
 
-def _state_lines(s: dict[str, Any]) -> list[str]:
-    if s.get("ruleset") == "mahou-shoujo-1":
-        return _mahou_lines(s)
-    if "priority" not in s:  # not Precious Memories' state JSON
-        return _generic_lines(s)
-    outcome = _outcome(s["result"])
-    step = f", step {s['step']}" if s["step"] else ""
-    right = f", right to act: player {s['priority']}" if s["priority"] is not None else ""
-    out = [f"result: {outcome}", f"state: turn {s['turn']}, player {s['turn_player']}'s turn, phase {s['phase']}{step}{right}"]
-    for i, p in enumerate(s["players"]):
-        up = sum(1 for pt in p["points"] if pt["face"] == "up")
-        out.append(
-            f"  player {i} {p['name']}: deck {p['deck_count']}, hand {len(p['hand'])}, "
-            f"points {len(p['points'])} ({up} face up), discard {len(p['discard'])}"
-        )
-        for area in ("main", "support"):
-            for c in p[area]:
-                mode = "rested" if c["rested"] else "active"
-                stats = f" {c['ap']}/{c['dp']}" if c["ap"] is not None else ""
-                lvl = f" Lv{c['level']}" if c["level"] > 1 else ""
-                out.append(f"    {area}: {c['card']} {c['name']}{stats}{lvl} {mode}")
-    return out
+def _counted(key: str, player: dict[str, Any]) -> str:
+    """A field's name in a state line: ``deck_count`` as ``deck`` (unless the player has a ``deck`` field too)."""
+    base = key.removesuffix("_count")
+    return base if base != key and base not in player else key
 
 
-def _fighter(f: dict[str, Any]) -> str:
-    cards = " + ".join(c for c in (f["hero"], f["girl"], f["grand"], *f["pets"]) if c)
-    return f"{cards} HP {f['hp']}/{f['max_hp']} ATK {f['atk']} MGK {f['mgk']}"
+def _state_lines(s: dict[str, Any], ruleset: Any) -> list[str]:
+    """The state in the ruleset's own readable lines (its ``state_lines``), else :func:`_generic_lines`."""
+    own = getattr(ruleset, "state_lines", None)
+    return list(own(s)) if own is not None else _generic_lines(s)
 
 
-def _mahou_lines(s: dict[str, Any]) -> list[str]:
-    """A Mahou Shoujo state (mahou-shoujo.md §12) in readable lines."""
-    whose = "setup" if s["turn_player"] is None else f"player {s['turn_player']}'s turn"
-    replace = f", must fill the Active position: {s['must_replace']}" if s["must_replace"] else ""
-    out = [f"result: {_outcome(s['result'])}",
-           f"state: turn {s['turn']}, {whose}, phase {s['phase']}, actions used {s['actions_used']}{replace}"]
-    for i, p in enumerate(s["players"]):
-        out.append(f"  player {i} {p['name']}: gems {p['gems']:g}, deck {p['deck_count']}, hand {p['hand_count']}, "
-                   f"dreamscape {len(p['dreamscape'])}")
-        if p["active"] is not None:
-            out.append(f"    active: {_fighter(p['active'])}")
-        for n, f in enumerate(p["squad"]):
-            out.append(f"    squad:{n}: {_fighter(f)}")
-    return out
+def _ruleset_of(report: CheckReport) -> Any:
+    """The ruleset the report's log was folded with (None when unknown)."""
+    if report.folded is not None and report.folded.ruleset is not None:
+        return report.folded.ruleset
+    return RULESETS.get(ruleset_name(report.log.header)) if report.log is not None else None

@@ -6,14 +6,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from engine.merge import merge, seat_mismatch
 from engine.ruleset import recorded_from
 from engine.rulesets import RULESETS
-from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, check_log
+from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, CheckReport, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
+from pmemo_replay.cli.seatviews import read_view
 from pmemo_replay.games import ruleset_name
-from pmemo_replay.logio import LogError, PmemoLog, form_for, read_log, write_log
+from pmemo_replay.logio import LogError, PmemoLog, form_for, parse_log, write_log
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -22,8 +24,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description="Merge the logs two players recorded of the same game, each from their own seat, into one "
         "judge's log: both hands known, each action once. Exit 0 merged, 1 when the recordings disagree (the first "
         "disagreement is named, both versions shown) or a log is illegal, 2 unreadable or malformed, or the same "
-        "recording twice. A game whose logs are complete (Mahou Shoujo, Clockwork Memorion) is recorded from the "
-        "judge's seat only: two such recordings are compared, and merged when they agree.",
+        "recording twice. The first disagreement is what is named: an illegal action only when it comes before it. "
+        "Passes a log leaves out (the fewest the rules imply, as 'check' reads them) are written out before the two "
+        "are compared. A game whose logs are complete (Mahou Shoujo, Clockwork Memorion) is recorded from one seat "
+        "(the header's meta.recorded_from: each player's hidden cards are taken from that player's recording) or "
+        "from the judge's seat (two such recordings are compared, and merged when they agree); a seat's view made "
+        "by 'redact --view 0|1' (null where it saw nothing) merges with the other seat's into the judge's view.",
     )
     p.add_argument("seat0", metavar="SEAT0_LOG", help="the log recorded from seat 0 (a path, or - for standard input)")
     p.add_argument("seat1", metavar="SEAT1_LOG", help="the log recorded from seat 1")
@@ -38,15 +44,30 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
+def _illegal(seat: int, report: CheckReport) -> int:
+    ruling = report.ruling or {}
+    at = "its header" if ruling.get("index") is None else f"action {ruling.get('index')}"
+    return _fail(f"seat {seat}'s log is illegal at {at} ({ruling.get('rule')}): {ruling.get('message')}",
+                 report.exit_code)
+
+
 def run(args: argparse.Namespace) -> int:
     logs = []
+    views = []  # whether each is a seat's view with nulls (redact --view): compared and merged, not folded
     for seat, path in enumerate((args.seat0, args.seat1)):
         try:
-            logs.append(read_log(path))
-        except LogError as err:
-            return _fail(f"seat {seat}: {err.ruling['message']}", EXIT_MALFORMED)
+            data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         except OSError as err:
             return _fail(f"cannot read {path}: {err.strerror or err}", EXIT_MALFORMED)
+        try:
+            logs.append(parse_log(data))
+            views.append(False)
+        except LogError as err:
+            view = read_view(data)
+            if view is None:
+                return _fail(f"seat {seat}: {err.ruling['message']}", EXIT_MALFORMED)
+            logs.append(view)
+            views.append(True)
     names = {ruleset_name(log.header) for log in logs}
     if len(names) != 1:
         return _fail(f"the two logs are of different games: {' and '.join(sorted(names))}", EXIT_ILLEGAL)
@@ -55,19 +76,29 @@ def run(args: argparse.Namespace) -> int:
     if ruleset is None:
         return _fail(f"ruleset {name!r} is not supported", EXIT_MALFORMED)
     library = library_from(args)
-    for seat, log in enumerate(logs):
-        report = check_log(log, library)
-        if not report.valid:
-            ruling = report.ruling or {}
-            return _fail(f"seat {seat}'s log is illegal at action {ruling.get('index')} ({ruling.get('rule')}): "
-                         f"{ruling.get('message')}", report.exit_code)
     mismatch = seat_mismatch(ruleset, [(log.header, log.actions) for log in logs])
     if mismatch is not None:
         return _fail(f"{mismatch} (give SEAT0_LOG first, then SEAT1_LOG)", EXIT_MALFORMED)
     if logs[0].header == logs[1].header and logs[0].actions == logs[1].actions:
         return _fail("the two logs are one and the same recording (the same header, to its start time, and the same "
                      "actions): give each phone's own recording", EXIT_MALFORMED)
+    for seat, log in enumerate(logs):  # the headers' decks and every card id, before anything is folded
+        report = check_log(log, library, at=0) if not views[seat] else None
+        if report is not None and not report.valid:
+            return _illegal(seat, report)
     merged = merge(ruleset, library.for_ruleset(name), [(log.header, log.actions) for log in logs])
+    # the first disagreement is what is named: an illegal action counts only when it comes before it (a different
+    # action there may make a seat's log illegal later: that is its consequence, not the first thing wrong)
+    parted: list[int | None] = [None, None]  # check each log whole
+    if merged.disagreement is not None:
+        # a missing action: the lacking seat's log is checked up to its action after the gap, not whole
+        parted = [0, 0] if merged.disagreement.kind == "header" else merged.disagreement.parted
+    for seat, (log, upto) in enumerate(zip(logs, parted, strict=True)):
+        if views[seat]:
+            continue  # a view's nulls are not cards: its rules cannot be checked (the log it was made of was)
+        report = check_log(log, library, at=upto)
+        if not report.valid:
+            return _illegal(seat, report)
     if merged.disagreement is not None:
         print(json.dumps({"disagreement": merged.disagreement.to_json()}, ensure_ascii=False), file=sys.stderr)
         return _fail(f"the recordings disagree: {merged.disagreement.message} (merged up to there: "
@@ -81,5 +112,7 @@ def run(args: argparse.Namespace) -> int:
         from_seats = ruleset.table_logs or all(recorded_from(ruleset, log.header) is not None for log in logs)
         how = ("merged from two seats" if from_seats else
                f"the two recordings agree (each from the judge's seat: {ruleset.game}'s logs are complete)")
+        if any(views):
+            how += " (from a seat's view: null where neither seat saw, a view to read, not a log to check)"
         print(f"{args.out}: {len(merged.actions)} action(s), {how}", file=sys.stderr)
     return 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,48 @@ from pmemo_replay.logio import DEFAULT_RULESET  # a log that names no ruleset is
 logger = logging.getLogger(__name__)
 Action = dict[str, Any]
 MARK_EVERY = 16
+#: the form of a stored judge snapshot (drafts/models.py ``draft_snapshot.judge``): ``{"fold": SNAPSHOT_FORM, "state":
+#: the ruleset's snapshot, "turns": the turn of each action before it, as runs}``; any other is folded from the start
+SNAPSHOT_FORM = 2
+
+
+def turn_runs(turns: Sequence[int | None]) -> list[list[Any]]:
+    """``turns`` as runs ``[turn, how many actions in a row]`` (a few per turn in a snapshot, not one per action).
+
+    >>> turn_runs([1, 1, 2, 2, 2, None]), turns_of(turn_runs([1, 1, 2, 2, 2, None]))
+    ([[1, 2], [2, 3], [None, 1]], [1, 1, 2, 2, 2, None])
+    """
+    runs: list[list[Any]] = []
+    for turn in turns:
+        if runs and runs[-1][0] == turn:
+            runs[-1][1] += 1
+        else:
+            runs.append([turn, 1])
+    return runs
+
+
+def turns_of(runs: Any) -> list[int | None]:
+    """The turns :func:`turn_runs` packed (``ValueError`` for anything else)."""
+    if not isinstance(runs, list) or not all(isinstance(r, list) and len(r) == 2 and type(r[1]) is int for r in runs):
+        raise ValueError("a snapshot's turns are runs [turn, count]")
+    return [turn for turn, count in runs for _ in range(count)]
+
+
+def stored_judge(ruleset: Any, state: Any, turns: Sequence[int | None]) -> dict[str, Any]:
+    """What a draft's snapshot stores for the judge's fold: the ruleset's snapshot of ``state`` and the turn of every
+    action before it (the live page's turn separators, right in any process that folds on from it)."""
+    return {"fold": SNAPSHOT_FORM, "state": ruleset.to_snapshot(state), "turns": turn_runs(turns)}
+
+
+def judge_from_stored(doc: Any, offset: int) -> tuple[dict[str, Any], list[int | None]]:
+    """The ruleset's snapshot and the turns of the ``offset`` actions before it, from what :func:`stored_judge` stored
+    (``ValueError`` for a snapshot of another form: the caller folds from the start)."""
+    if not isinstance(doc, Mapping) or doc.get("fold") != SNAPSHOT_FORM or not isinstance(doc.get("state"), dict):
+        raise ValueError("a draft snapshot of an older form (no turns): folded from the start")
+    turns = turns_of(doc.get("turns"))
+    if len(turns) != offset:
+        raise ValueError(f"a draft snapshot after {offset} actions holds {len(turns)} turns")
+    return doc["state"], turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +119,9 @@ class DraftFold:
                  judge: dict[str, Any] | None = None, public: dict[str, Any] | None = None,
                  seen: Mapping[int, set[int]] | None = None, late: Mapping[Pos, int] | None = None,
                  orders_now: Callable[[list[int]], Mapping[int, Mapping[str, Any]]] | None = None) -> None:
-        """From the header's setup, or from the snapshots ``judge`` and ``public`` taken after ``offset`` actions.
+        """From the header's setup, or from the snapshots ``judge`` (as :func:`stored_judge` stores it: with the turn of
+        each action before it) and ``public`` taken after ``offset`` actions (``ValueError`` for a judge snapshot of
+        another form).
 
         A game with hidden orders: ``seen``, the positions seen so far; from a snapshot, ``public`` holds its orders
         (``{"orders": Orders.to_json()}``) and ``orders_now(indexes)`` the draft's actions at those indexes now, their
@@ -88,7 +132,12 @@ class DraftFold:
         rs = self.ruleset
         #: the seat a recording from one seat is made from (engine.ruleset ``recorded_from``; None: the judge's)
         self.from_seat = recorded_from(rs, header)
-        state = None if judge is None else rs.from_snapshot(judge, cards)
+        #: the turn each action was taken in (the live page's turn separators)
+        self.turns: list[int | None] = []
+        state = None
+        if judge is not None:
+            snapshot, self.turns = judge_from_stored(judge, offset)
+            state = rs.from_snapshot(snapshot, cards)
         orders: Orders | None = None
         if hides_orders(rs) and state is not None:
             if not isinstance(public, Mapping) or "orders" not in public:
@@ -104,8 +153,6 @@ class DraftFold:
         if hides_orders(rs) and orders is None:
             self.orders = Orders(rs, self.judge.state, seen, late, from_seat=self.from_seat)
         self.last: Mapping[str, Any] | None = None  # the last action pushed (its public trail)
-        #: the turn each action was taken in (None for those folded before this process's snapshot)
-        self.turns: list[int | None] = [None] * offset
         #: hidden orders: the first action this fold holds, the actions from there, the marks to fold again from
         self.base = offset
         self.pushed: list[Action] = []
@@ -196,19 +243,21 @@ class DraftFold:
         return Shown(data, trail)
 
     def snapshots(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """Snapshots of both folds (the public one None when there is none; a game with hidden orders has their state
-        there instead: ``{"orders": ...}``)."""
+        """Snapshots of both folds (the judge's as :func:`stored_judge`; the public one None when there is none; a
+        game with hidden orders has their state there instead: ``{"orders": ...}``)."""
         rs = self.ruleset
+        judge = stored_judge(rs, self.judge.state, self.turns[:self.applied])
         if self.orders is not None:
-            return rs.to_snapshot(self.judge.state), {"orders": self.orders.to_json()}
-        return rs.to_snapshot(self.judge.state), None if self.public is None else rs.to_snapshot(self.public.state)
+            return judge, {"orders": self.orders.to_json()}
+        return judge, None if self.public is None else rs.to_snapshot(self.public.state)
 
     def mark_snapshots(self, seq: int) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The snapshots (as :meth:`snapshots`) of this fold's mark after ``seq`` actions, None without one."""
         mark = next((m for m in self.marks if m.seq == seq), None)
         if mark is None or self.orders is None:
             return None
-        return self.ruleset.to_snapshot(mark.state), {"orders": self.orders.before(seq, mark.origins).to_json()}
+        return (stored_judge(self.ruleset, mark.state, self.turns[:seq]),
+                {"orders": self.orders.before(seq, mark.origins).to_json()})
 
     # --- hidden orders: rewrites ---------------------------------------------------------
 

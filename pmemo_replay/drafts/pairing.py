@@ -14,13 +14,19 @@ for the game, and the other, the pair's second recording, is left out of the gam
 again); it stays replayable, linked from the first, from its draft and from the games list's row of the first.
 
 ``pair`` records one draft's request (its token, the other draft's id, the seat it was recorded from); two drafts
-are paired once each asked for the other from the other seat. ``merged`` merges them (the first disagreement, when
-there is one, with both versions); ``finish`` stores the merged game when they agree to the end.
+are paired once each asked for the other from the other seat. A request not answered yet may be changed (another
+draft, another seat); a pair both asked for stays: asking to pair either draft with a third is refused (409 naming
+the pair), so one phone never unpairs the other quietly; ``unpair`` takes a draft's own request back first.
+``merged`` merges them (the first disagreement, when there is one, with both versions); ``finish`` stores the merged
+game when they agree to the end.
 
 Who sees what: the merge holds both hands, so it is shown, picked and stored only once *both* drafts are finished
 (the game is over): mid-game a seat's token gets 409, never the other seat's recording, deck list or the merged
 judge's log. After the game both players agreed to pair, so each phone is shown both recordings: a judge's decision
-needs both versions side by side, and nothing in them is hidden any more.
+needs both versions side by side, and nothing in them is hidden any more. The merge, its picks and its storing take
+the token of either paired draft (the merge page of one seat's draft opens on the other seat's phone), or a judge's
+own: the server's moderator API token (``pmemo-replay tokens add NAME --moderator``), for a judge on another device;
+nothing else (a pick always needs one of them).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from engine.merge import merge, seat_mismatch
 from engine.ruleset import recorded_from, seat_recordings
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
-from pmemo_replay.drafts.service import DraftError, Drafts, Finished
+from pmemo_replay.drafts.service import EVERY_VIEW, DraftError, Drafts, Finished, Grant
 from pmemo_replay.logio import FORMAT, VERSION
 from pmemo_replay.store.db import read_connection, write_transaction
 from pmemo_replay.store.models import GAME
@@ -84,8 +90,20 @@ class Pairs:
                     raise DraftError(409, {"error": f"draft {draft_id} is merged into stored game {asked.game_id} "
                                                     f"with draft {asked.with_id}: it cannot be paired again",
                                            "game_id": asked.game_id})
+                if self._answered(conn, asked):  # a pair both asked for is never dropped quietly by one side
+                    raise DraftError(409, {"error": f"draft {draft_id} is paired with draft {asked.with_id} (as seat "
+                                                    f"{asked.seat}; draft {asked.with_id} asked back as seat "
+                                                    f"{1 - asked.seat}): unpair it first (DELETE /api/drafts/"
+                                                    f"{draft_id}/pair) to pair it with another",
+                                           "paired_with": asked.with_id})
                 conn.execute(sa.delete(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id))
                 asked = None
+            taken = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == with_id)).first()
+            if taken is not None and taken.with_id != draft_id and self._answered(conn, taken):
+                raise DraftError(409, {"error": f"draft {with_id} is paired with draft {taken.with_id} already (both "
+                                                f"asked): it cannot be paired with draft {draft_id} unless its phone "
+                                                f"unpairs it first",
+                                       "paired_with": taken.with_id})
             if asked is None:  # asking again for the same pair keeps the row (its picks, its stored game)
                 conn.execute(sa.insert(DRAFT_PAIR).values(draft_id=draft_id, with_id=with_id, seat=seat,
                                                           created_at=datetime.now(UTC)))
@@ -93,6 +111,30 @@ class Pairs:
         paired = back is not None and back.with_id == draft_id and back.seat == 1 - seat
         seats = [draft_id, with_id] if seat == 0 else [with_id, draft_id]
         return {"paired": paired, "seats": seats if paired else None}
+
+    def unpair(self, draft_id: int, token: str | None) -> dict[str, Any]:
+        """Take back ``draft_id``'s request to pair (its token): the two drafts are no longer paired and count as two
+        games again; its picks go with it. 409 once the merged game is stored (the link stays). ``{"unpaired": the
+        draft it had asked for, or None}``."""
+        with write_transaction(self.engine) as conn:
+            self.drafts._checked(conn, draft_id, token)
+            asked = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id).with_for_update()).first()
+            if asked is None:
+                return {"unpaired": None}
+            if asked.game_id is not None:
+                raise DraftError(409, {"error": f"draft {draft_id} is merged into stored game {asked.game_id} with draft "
+                                                f"{asked.with_id}: the link stays", "game_id": asked.game_id})
+            conn.execute(sa.delete(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id))
+            if asked.seat == 1:  # the pair's picks are kept on seat 0's row: the other's, now unanswered
+                conn.execute(sa.update(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == asked.with_id).values(picks=None))
+        return {"unpaired": asked.with_id}
+
+    @staticmethod
+    def _answered(conn: Any, asked: Any) -> bool:
+        """True when the request ``asked`` (a ``draft_pair`` row) was asked back: the two drafts are paired."""
+        back = conn.execute(sa.select(DRAFT_PAIR.c.with_id, DRAFT_PAIR.c.seat)
+                            .where(DRAFT_PAIR.c.draft_id == asked.with_id)).first()
+        return back is not None and back.with_id == asked.draft_id and back.seat == 1 - asked.seat
 
     def link(self, draft_id: int) -> dict[str, Any] | None:
         """The pairing ``draft_id`` asked for, as anyone may know it: ``{"seat", "with", "paired", "game_id"}``
@@ -111,14 +153,38 @@ class Pairs:
         with read_connection(self.engine) as conn:
             return conn.execute(sa.select(DRAFT_PAIR.c.game_id).where(DRAFT_PAIR.c.draft_id == draft_id)).scalar()
 
-    def _seats(self, draft_id: int, token: str | None) -> list[int]:
-        """The two paired drafts, seat 0's first (403 without ``draft_id``'s token, 409 when not paired yet)."""
+    def viewer(self, draft_id: int, token: str | None, *, judge: bool = False) -> Grant:
+        """What a token other than the draft's own may see of it live: :data:`EVERY_VIEW` for a ``judge`` (the
+        server's moderator token), and for the paired draft's token once both recordings are finished; while the game
+        goes on, the paired draft's token sees only its own seat's view ({that seat}); anyone else nothing (None)."""
+        if judge:
+            return EVERY_VIEW
+        if token is None:
+            return None
         with read_connection(self.engine) as conn:
-            self.drafts._checked(conn, draft_id, token)
+            mine = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id)).first()
+            if mine is None or not self._answered(conn, mine):
+                return None
+            other = self.drafts._row(conn, mine.with_id)
+            if not self.drafts._token_ok(other, token):
+                return None
+            finished = other.game_id is not None and self.drafts._row(conn, draft_id).game_id is not None
+        return EVERY_VIEW if finished else frozenset({1 - mine.seat})
+
+    def _seats(self, draft_id: int, token: str | None, *, judge: bool = False) -> list[int]:
+        """The two paired drafts, seat 0's first: shown to the holder of either draft's token, or to a ``judge`` (the
+        server's moderator token, checked by the caller); 403 for anyone else, 409 when not paired yet."""
+        with read_connection(self.engine) as conn:
+            row = self.drafts._row(conn, draft_id)
             mine = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id)).first()
             back = None if mine is None else conn.execute(
                 sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == mine.with_id)).first()
-        if mine is None or back is None or back.with_id != draft_id or back.seat != 1 - mine.seat:
+            paired = mine is not None and back is not None and back.with_id == draft_id and back.seat == 1 - mine.seat
+            other = self.drafts._row(conn, mine.with_id) if paired and mine is not None else None
+        if not (judge or self.drafts._token_ok(row, token) or (other is not None and self.drafts._token_ok(other, token))):
+            raise _error(403, "the merge needs the token of one of the two drafts, or a judge's (a moderator's API "
+                              "token): 'Authorization: Bearer <token>'")
+        if not paired or mine is None:
             raise _error(409, "this draft is not paired: both seats must ask to pair with each other")
         return [draft_id, mine.with_id] if mine.seat == 0 else [mine.with_id, draft_id]
 
@@ -132,11 +198,11 @@ class Pairs:
                                             f"it holds both hands. Still being recorded: {waiting}",
                                    "unfinished": [sid for _, sid in open_]})
 
-    def merged(self, draft_id: int, token: str | None) -> dict[str, Any]:
+    def merged(self, draft_id: int, token: str | None, *, judge: bool = False) -> dict[str, Any]:
         """The merge of the pair, once both drafts are finished (409 before): ``{"seats", "game", "actions",
         "complete", "disagreement", "recorded", "game_id"}`` (``recorded``: each seat's actions, to show both
-        versions side by side)."""
-        seats = self._seats(draft_id, token)
+        versions side by side). Either draft's token, or a ``judge``'s (:meth:`_seats`)."""
+        seats = self._seats(draft_id, token, judge=judge)
         self._game_over(seats)
         logs = []
         with read_connection(self.engine) as conn:
@@ -157,7 +223,8 @@ class Pairs:
                 "recorded": [actions for _, actions in logs], "game_id": pair.game_id, "steps": out.steps,
                 "picks": {str(k): list(picks[k]) for k in sorted(picks, key=lambda k: -1 if k == HEADER else k)}}
 
-    def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any) -> dict[str, Any]:
+    def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any, *,
+             judge: bool = False) -> dict[str, Any]:
         """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
         only ``seat`` recorded), or "clear"; ``step`` "header": whose header is right where they differ ("take" or
         "clear"). Answers the merge as it then stands."""
@@ -165,7 +232,7 @@ class Pairs:
         if not good_step or how not in ("take", "insert", "clear") or type(seat) is not int or seat not in (0, 1):
             raise _error(400, "the body is {\"step\": game action >= 0 or \"header\", \"how\": \"take\"|\"insert\"|"
                               "\"clear\" (the header: take or clear), \"seat\": 0|1}")
-        seats = self._seats(draft_id, token)
+        seats = self._seats(draft_id, token, judge=judge)
         self._game_over(seats)
         with write_transaction(self.engine) as conn:
             row = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).with_for_update()).one()
@@ -177,11 +244,11 @@ class Pairs:
             else:
                 picks[str(step)] = [how, seat]
             conn.execute(sa.update(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).values(picks=picks))
-        return self.merged(draft_id, token)
+        return self.merged(draft_id, token, judge=judge)
 
-    def finish(self, draft_id: int, token: str | None) -> Finished:
+    def finish(self, draft_id: int, token: str | None, *, judge: bool = False) -> Finished:
         """Store the merged game (422 with the first disagreement while the recordings disagree); again: the same."""
-        now = self.merged(draft_id, token)
+        now = self.merged(draft_id, token, judge=judge)
         if now["game_id"] is not None:
             return Finished(now["game_id"], False)
         if not now["complete"]:

@@ -44,6 +44,10 @@ logger = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 32
 EVENTS_PAGE = 200
+#: what a token other than a draft's own may see of it (pairing.Pairs.viewer): every view, as the draft's own token
+#: (a judge's moderator token; the paired draft's once both are finished), a set of seats' views, or nothing (None)
+EVERY_VIEW = "every"
+Grant = frozenset[int] | str | None
 Action = dict[str, Any]
 
 
@@ -155,6 +159,7 @@ class Drafts:
                 # is still in a deck goes on as a draft's deck order nobody saw (named as drawn, or not named)
                 never = {(pos[0], pos[1]) for positions in header_unnamed(header).values() for pos in positions
                          if len(pos) == 3 or pos[3] >= len(actions)}  # named only after the branch's start
+                never |= self._rival_hands(fold)
                 for s, (_, order) in sorted(fold.orders.orders.items()):
                     seen = {k for k in range(len(order)) if (s, k) in fold.orders.taken and (s, k) not in never}
                     fold.orders.see({s: seen})
@@ -163,6 +168,17 @@ class Drafts:
             conn.execute(sa.update(DRAFT).where(DRAFT.c.id == draft_id).values(count=len(actions), last_event=event))
         self.cache.put(draft_id, fold, len(actions), event)
         return draft_id, token
+
+    @staticmethod
+    def _rival_hands(fold: DraftFold) -> set[tuple[int, int]]:
+        """A branch recorded from one seat (``meta.recorded_from``): the positions of the other players' drawn and
+        chosen cards that their hands hold at its start, which that seat never saw: left unnamed, as its own
+        recording would have left them (a card revealed from a hand and put back is counted among them too)."""
+        orders = fold.orders
+        if fold.from_seat is None or orders is None:
+            return set()
+        state = fold.judge.state
+        return {pos for p in range(orders.seats) if p != fold.from_seat for pos in orders.unnamed(state, p)}
 
     def in_progress(self, *, hours: float = 12, limit: int = 10) -> list[dict[str, Any]]:
         """Drafts being recorded now (an action within ``hours``, not finished, not a what-if branch), the games
@@ -429,29 +445,38 @@ class Drafts:
 
     # --- reads --------------------------------------------------------------------------
 
-    def get(self, draft_id: int, token: str | None = None, *, seat: int | None = None) -> dict[str, Any]:
+    def get(self, draft_id: int, token: str | None = None, *, seat: int | None = None,
+            grant: Grant = None) -> dict[str, Any]:
         """``{"id", "game", "actions", "state", "game_id", ...}``: the judge view with the token, else the public one;
-        with the token and ``seat``, the state as that seat sees it (the actions then as the public saw them)."""
+        with the token and ``seat``, the state as that seat sees it (the actions then as the public saw them).
+        ``grant``: what another token was found to see (pairing.Pairs.viewer): :data:`EVERY_VIEW` as the draft's own
+        token, or a set of seats whose views alone it may ask for (without ``seat``: the public view)."""
         with read_connection(self.engine) as conn:
             row = self._row(conn, draft_id)
-            judge = token is not None and self._token_ok(row, token)
-            if token is not None and not judge:
-                raise _error(403, "this is not the draft's token")
-            if seat is not None and not (judge and 0 <= seat < len(row.header.get("players") or ())):
-                raise _error(403 if not judge else 400, "a seat's view needs the draft's token and a seat of the game")
-            actions = self._actions(conn, draft_id, 0, row.count, "action" if judge else "public")
+            judge = (token is not None and self._token_ok(row, token)) or grant == EVERY_VIEW
+            if token is not None and not judge and not grant:
+                raise _error(403, "this is not the draft's token (nor the paired draft's, nor a judge's)")
+            allowed = judge or (grant is not None and seat in grant)
+            if seat is not None and not (allowed and 0 <= seat < len(row.header.get("players") or ())):
+                raise _error(403 if not allowed else 400, "a seat's view needs the draft's token (or the paired draft's "
+                                                          "for its own seat, or a judge's) and a seat of the game")
+            full = judge or seat is not None  # a seat's view is redacted from the judge's, below
+            actions = self._actions(conn, draft_id, 0, row.count, "action" if full else "public")
             entry = self._entry(conn, row)
         game = row.header if judge else public_header(row.header)
         with entry.lock:
-            shown = entry.fold.shown("judge" if judge else "public")
+            shown = entry.fold.shown("judge" if full else "public")
             turns = entry.fold.turns[:row.count]
         if seat is not None:
             game = entry.fold.ruleset.seat_header(row.header, seat)
             shown, actions = self._seat_view(row, entry.fold.cards, actions, shown, seat)
         branch = None if row.branch_of is None else {"of": row.branch_of, "at": row.branch_at, "view": row.branch_view}
+        seats = range(len(row.header.get("players") or ()))
+        views = ["public", *(str(n) for n in seats if judge or (grant is not None and n in grant)),
+                 *(["judge"] if judge else [])]
         return {"id": draft_id, "game": game, "actions": actions, "state": shown.state, "trail": shown.trail,
                 "game_id": row.game_id, "count": row.count, "last_event": row.last_event, "turns": turns,
-                "branch": branch}
+                "branch": branch, "views": views}
 
     @staticmethod
     def _seat_view(row: Row[Any], cards: Any, actions: list[Action], judge: Shown, seat: int) -> tuple[Shown, list[Action]]:

@@ -82,7 +82,7 @@ def offers(rs: Any, state: Any, orders: Orders, offered: Mapping[str, Any]) -> d
     with ``unknown`` (per player, the hand cards not named) and ``hand_play`` (the actor, when it holds one; with no
     single actor, the first player with an offer who holds one)."""
     if orders.from_seat is not None:
-        offered = {**offered, "actions": list(offered["actions"]) + _from_one_seat(rs, state, orders, offered["actions"])}
+        offered = _kept(offered, list(offered["actions"]) + _from_one_seat(rs, state, orders, offered["actions"]))
     invented = _in_hands(rs, state, orders)
     unknown = [sum(c.values()) for c in invented]
     if not any(unknown):
@@ -92,7 +92,22 @@ def offers(rs: Any, state: Any, orders: Orders, offered: Mapping[str, Any]) -> d
     # who acts (in a setup where either may: the first holding such a card that has an offer)
     acting = [actor] if type(actor) is int else sorted({a.get("p") for a in offered["actions"] if type(a.get("p")) is int})
     hand_play = next((p for p in acting if 0 <= p < len(unknown) and unknown[p]), None)
-    return {**offered, "actions": actions, "unknown": unknown, "hand_play": hand_play}
+    return {**_kept(offered, actions), "unknown": unknown, "hand_play": hand_play}
+
+
+#: the offers' lists that give one entry per offered action (kept in step with the actions)
+PER_ACTION = ("about", "costs")
+
+
+def _kept(offered: Mapping[str, Any], actions: list[Any]) -> dict[str, Any]:
+    """``offered`` with ``actions`` (some of its actions, and any added after them: None in the per-action lists)."""
+    out = {**offered, "actions": actions}
+    before = offered["actions"]
+    for key in PER_ACTION:
+        values = offered.get(key)
+        if isinstance(values, list) and len(values) == len(before):
+            out[key] = [values[before.index(a)] if a in before else None for a in actions]
+    return out
 
 
 def hand_options(rs: Any, state: Any, orders: Orders, p: int, card: str) -> list[dict[str, Any]]:

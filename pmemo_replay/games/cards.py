@@ -80,6 +80,32 @@ def read_documents(path: str | Path) -> Documents:
     return [(str(f), _read_json(f)) for f in card_files(Path(path))]
 
 
+def readable_documents(ruleset: Any, path: str | Path) -> tuple[Documents, list[str]]:
+    """For a report that measures a folder rather than plays a game with it: the decoded files at ``path`` that its
+    game reads together as one set, and for each file left out, a line naming it and why (it is not JSON, or the
+    game refuses it: :class:`CardDataError`'s message names the file, the card and the field). A problem that names
+    no single file of the folder is raised as it is."""
+    documents: Documents = []
+    problems: list[str] = []
+    for f in card_files(Path(path)):
+        try:
+            documents.append((str(f), _read_json(f)))
+        except CardFileProblem as err:
+            problems.append(str(err))
+    while documents:
+        try:
+            parse_set(ruleset, documents, Path(path).stem, scripts=False)
+            break
+        except CardFileProblem as err:
+            message = str(err)
+            bad = next((doc for doc in documents if message.startswith(f"{doc[0]}: ")), None)
+            if bad is None:
+                raise
+            problems.append(message)
+            documents = [doc for doc in documents if doc is not bad]
+    return documents, problems
+
+
 def _named(err: CardFileProblem, documents: Documents) -> CardFileProblem:
     message = str(err)
     if any(message.startswith(source) for source, _ in documents) or len(documents) != 1:
@@ -131,6 +157,21 @@ def load_set(name: str, paths: Sequence[str | Path], *, scripts: bool = True) ->
     ruleset = get_ruleset(name)
     parts = [parse_set(ruleset, read_documents(path), Path(path).stem, scripts=scripts) for path in paths]
     return parts[0] if len(parts) == 1 else ruleset.merge_cards(parts)
+
+
+def load_readable(name: str, paths: Sequence[str | Path], *, scripts: bool = True) -> tuple[Any, list[str]]:
+    """As :func:`load_set`, for a report: a file the game cannot read is left out (:func:`readable_documents`) and
+    named, with why, in the lines returned beside the database."""
+    ruleset = get_ruleset(name)
+    parts, problems = [], []
+    for path in paths:
+        documents, left_out = readable_documents(ruleset, path)
+        problems += left_out
+        if documents:
+            parts.append(parse_set(ruleset, documents, Path(path).stem, scripts=scripts))
+    if not parts:
+        raise card_error(", ".join(map(str, paths)), "", "", "no readable card file")
+    return (parts[0] if len(parts) == 1 else ruleset.merge_cards(parts)), problems
 
 
 class CardLibrary:

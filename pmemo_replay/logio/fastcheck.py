@@ -133,9 +133,13 @@ def _list_keys(choose: Callable[[dict[str, Any]], Check | None], exactly: int | 
     return keys
 
 
-def _objects_keys(check: Check, exactly: int | None) -> ListCheck:
-    """:class:`schemas.Objects`: a list of objects of one schema (``exactly`` n long)."""
-    return _list_keys(lambda _item: check, exactly)
+def _objects_keys(check: Check, exactly: int | None, nulls: bool = False) -> ListCheck:
+    """:class:`schemas.Objects`: a list of objects of one schema (``exactly`` n long; ``nulls``: null items too)."""
+    keys = _list_keys(lambda _item: check, exactly)
+    if not nulls:
+        return keys
+    return lambda value, depth, ids: keys([x for x in value if x is not None], depth, ids) if None in value \
+        else keys(value, depth, ids)
 
 
 def _tagged_keys(tag: str, checks: dict[str, Check]) -> ListCheck:
@@ -237,7 +241,7 @@ class _Generator:
         elif kind is Payments and field.schema is PAYMENT_SCHEMA and field.exactly is None:
             good, count = "type(v) is list", f"pay_keys(v, {'ids' if collect and key == PAY_KEY else 'None'})"
         elif kind is Objects:
-            helper = self.later(_objects_keys, self.check(field.schema, walk), field.exactly)
+            helper = self.later(_objects_keys, self.check(field.schema, walk), field.exactly, field.null_items)
             good, count = "type(v) is list", f"{helper}(v, depth, ids)"
         elif kind is Tagged:
             checks = {tag: self.check(schema, walk) for tag, schema in field.schemas.items()}

@@ -538,7 +538,8 @@ def _card_ids(obj: dict[str, Any], prefix: str) -> Iterator[tuple[str, str]]:
                     yield f"{prefix}.pay.{j}.{source}", card
         elif key in _NESTED_KEYS:
             for j, item in enumerate(value):
-                yield from _card_ids(item, f"{prefix}.{key}.{j}")
+                if item is not None:  # a target left out (docs/log-extensions.md)
+                    yield from _card_ids(item, f"{prefix}.{key}.{j}")
 
 
 def card_ids(log: PmemoLog) -> Iterator[tuple[int | None, str, str]]:

@@ -43,7 +43,7 @@ TO_ZONES = ("deck", "deck_bottom", *FROM_ZONES[1:])
 #: a move's sources: also a Support card set on a Chara (``"set"``, with ``on``: docs/log-extensions.md) and a card
 #: face down under a Chara (``"under"``, with ``on``; also a destination)
 MOVE_FROM = (*FROM_ZONES, "set", "under")
-MOVE_TO = (*TO_ZONES, "under")
+MOVE_TO = (*TO_ZONES, "under", "set")  # "set": a Support set on the Chara ``on`` by an effect (round 25)
 RESPONSE_TYPES = ("play_event", "use_effect", "backup")
 #: the bounds of every integer in a log (a 32-bit integer: the store's and the warehouse's columns)
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
@@ -285,12 +285,15 @@ class Grant(_Field):
 
 
 class Objects(_Field):
-    """A list of objects, each validated by one ``schema``; optionally ``exactly`` n long."""
+    """A list of objects, each validated by one ``schema``; optionally ``exactly`` n long; with ``null_items``,
+    ``null`` may stand for an item (an effect's target left out: docs/log-extensions.md)."""
 
-    def __init__(self, schema: StrictSchema, *, exactly: int | None = None, **kwargs: Any) -> None:
+    def __init__(self, schema: StrictSchema, *, exactly: int | None = None, null_items: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.schema = schema
         self.exactly = exactly
+        self.null_items = null_items
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list:
         if type(value) is not list:
@@ -299,8 +302,10 @@ class Objects(_Field):
             raise ValidationError(f"must hold exactly {self.exactly} objects, got {len(value)}")
         check = self.schema.check
         for j, item in enumerate(value):
+            if item is None and self.null_items:
+                continue
             if type(item) is not dict:
-                raise ValidationError({j: [f"must be an object, got {show(item)}"]})
+                raise ValidationError({j: [f"must be an object{' or null' if self.null_items else ''}, got {show(item)}"]})
             errors = check(item)
             if errors:
                 raise ValidationError({j: errors})
@@ -470,7 +475,7 @@ def _pay(required: bool = True) -> Payments:
 
 
 def _effect() -> dict[str, fields.Field]:
-    return {"targets": Objects(REF_SCHEMA), "choices": FreeList(), "ops": Tagged("op", OP_SCHEMAS)}
+    return {"targets": Objects(REF_SCHEMA, null_items=True), "choices": FreeList(), "ops": Tagged("op", OP_SCHEMAS)}
 
 
 def _responses() -> dict[str, fields.Field]:

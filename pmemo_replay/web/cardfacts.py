@@ -34,9 +34,15 @@ def page_facts(card: Any, ruleset: str | None = None) -> dict[str, Any]:
 def other_facts(card: Any) -> dict[str, Any]:
     """Another game's card as JSON-ready facts: every field but ``meta``, without the unset ones.
 
-    >>> from engine.mahou.cards import MsCard
-    >>> other_facts(MsCard(id="MSJ 001", name="Hana", type="hero", hp=4, atk=1))
-    {'id': 'MSJ 001', 'name': 'Hana', 'type': 'hero', 'hp': 4, 'atk': 1, 'mgk': 0, 'cost': 0, 'conditions': {}}
+    >>> @dataclasses.dataclass
+    ... class Hero:
+    ...     id: str
+    ...     name: str
+    ...     hp: int = 0
+    ...     text: str | None = None
+    ...     meta: dict[str, Any] | None = None
+    >>> other_facts(Hero(id="MSJ 001", name="Hana", hp=4, meta={"set": "MSJ"}))
+    {'id': 'MSJ 001', 'name': 'Hana', 'hp': 4}
     """
     out: dict[str, Any] = {}
     for f in dataclasses.fields(card):

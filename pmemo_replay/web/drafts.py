@@ -158,7 +158,8 @@ def create() -> Response:
 def branch() -> Response:
     """A what-if branch: a draft starting from a stored game's actions up to step ``at`` in ``view`` (``game_id``),
     or from a pasted log's (``log``, the judge page), with ``then`` tried there; 201 ``{"id", "token", "count", "view"}``
-    (``view``: the one it starts in; a game whose logs are complete goes on from the judge's)."""
+    (``view``: the one it starts in; a seat's view of a game whose logs are complete is that seat's recording;
+    422 for a view the game cannot go on from, web/whatif.py)."""
     body = _body()
     _limit_tokenless_branches()
     at, then = body.get("at"), body.get("then")
@@ -206,13 +207,18 @@ def branches() -> Response:
 
 @bp.get("/<int:draft_id>")
 def get(draft_id: int) -> Response:
-    """The draft: public, the judge's with its token, or one seat's (``?seat=N``) with its token; ``merged_game_id``:
-    the stored game it was merged into with the other seat's draft (None until then)."""
+    """The draft: public, the judge's with its token, or one seat's (``?seat=N``) with its token; a judge's
+    (moderator) token sees as the draft's own, the paired draft's token its own seat's view (every view once both
+    recordings are finished); ``views``: the views this token may ask for; ``merged_game_id``: the stored game it was
+    merged into with the other seat's draft (None until then)."""
     seat = request.args.get("seat")
     if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
         raise DraftError(400, {"error": "'seat' must be a seat number"})
-    body = drafts().get(draft_id, bearer_token(), seat=None if seat is None else int(seat))
-    return answer({**body, "merged_game_id": Pairs(drafts()).merged_game(draft_id)})
+    token = bearer_token()
+    pairs = Pairs(drafts())
+    grant = pairs.viewer(draft_id, token, judge=_judge()) if token is not None else None
+    body = drafts().get(draft_id, token, seat=None if seat is None else int(seat), grant=grant)
+    return answer({**body, "merged_game_id": pairs.merged_game(draft_id)})
 
 
 @bp.post("/<int:draft_id>/actions")
@@ -269,23 +275,37 @@ def pair(draft_id: int) -> Response:
     return answer(Pairs(drafts()).pair(draft_id, bearer_token(), body.get("with"), body.get("seat")))
 
 
+def _judge() -> bool:
+    """The request carries the server's moderator API token: a judge's, who may open, pick and store a merge."""
+    token = current_token()
+    return token is not None and token.moderator
+
+
+@bp.delete("/<int:draft_id>/pair")
+def unpair(draft_id: int) -> Response:
+    """Take this draft's request to pair back (its token): no longer paired; 409 once the merged game is stored."""
+    return answer(Pairs(drafts()).unpair(draft_id, bearer_token()))
+
+
 @bp.get("/<int:draft_id>/merge")
 def merged(draft_id: int) -> Response:
-    """The paired drafts merged into the judge's log as they stand, or their first disagreement (both versions)."""
-    return answer(Pairs(drafts()).merged(draft_id, bearer_token()))
+    """The paired drafts merged into the judge's log as they stand, or their first disagreement (both versions):
+    either draft's token, or a judge's (a moderator's API token)."""
+    return answer(Pairs(drafts()).merged(draft_id, bearer_token(), judge=_judge()))
 
 
 @bp.post("/<int:draft_id>/merge/pick")
 def pick(draft_id: int) -> Response:
     """A judge's pick where the recordings disagree: ``{"step", "how": "take"|"insert"|"clear", "seat"}``."""
     body = _body()
-    return answer(Pairs(drafts()).pick(draft_id, bearer_token(), body.get("step"), body.get("how"), body.get("seat")))
+    return answer(Pairs(drafts()).pick(draft_id, bearer_token(), body.get("step"), body.get("how"), body.get("seat"),
+                                       judge=_judge()))
 
 
 @bp.post("/<int:draft_id>/merge/finish")
 def finish_merged(draft_id: int) -> Response:
     """Store the merged game (422 with the first disagreement while the two recordings disagree)."""
-    done = Pairs(drafts()).finish(draft_id, bearer_token())
+    done = Pairs(drafts()).finish(draft_id, bearer_token(), judge=_judge())
     if done.created:
         meta.keep_current(stored=True)
     response = answer({"game_id": done.game_id}, 201 if done.created else 200)

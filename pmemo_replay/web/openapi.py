@@ -95,6 +95,9 @@ _PICK_BODY = _body({"seat": _SEAT_OF_TWO}, ["step", "how", "seat"], oneOf=[
 _BAD = {"description": "malformed: a ruling (log.schema) or an error", "content": {"application/json": {"schema": {
     "oneOf": [{"$ref": "#/components/schemas/RulingResponse"}, {"$ref": "#/components/schemas/Error"}]}}}}
 _TOKEN = {"403": _error("without the draft's token, or with another"), "404": _error("no such draft")}
+#: the merge of two paired drafts: either draft's token, or a judge's (the server's moderator API token)
+_MERGE_TOKEN = {"403": _error("without either paired draft's token or a moderator's API token"),
+                "404": _error("no such draft")}
 _WRITE = {**_TOKEN, "409": _draft_json("finished, or `expected` is not the draft's count (`count` says what it is)"),
           "429": _error("too many writes to this draft (PMEMO_DRAFT_RATE)")}
 DRAFT_PATHS: dict[str, dict[str, Any]] = {
@@ -107,15 +110,16 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                       "422": _json("RulingResponse", "a deck ruling or an unknown card")}}},
     "/api/drafts/branch": {"post": {
         "summary": "A what-if branch: a draft starting from a stored game's actions up to step `at` in `view` "
-                   "(`{\"game_id\", \"at\", \"view\", \"then\"}`), or from a pasted log's (`{\"log\", \"at\", \"then\"}`), "
+                   "(`{\"game_id\", \"at\", \"view\", \"then\"}`), or from a pasted log's (`{\"log\", \"at\", \"view\", \"then\"}`), "
                    "`then` the action tried there; the game never changes. No API token needed: a branch is never "
                    "listed or counted; without one, branches count per client against PMEMO_DRAFT_RATE",
         "requestBody": _BRANCH_BODY,
         "responses": {"201": _draft_json("`{\"id\", \"token\", \"count\", \"view\"}` (the view it starts in: "
-                                         "a game whose logs are complete goes on from the judge's)"), "400": _BAD,
+                                         "a complete log's seat view is that seat's recording)"), "400": _BAD,
                       "404": _error("no such game"),
                       "429": _error("too many branches from this client without an API token (PMEMO_DRAFT_RATE)"),
-                      "422": _draft_json("the tried action is illegal (`ruling`), or the view cannot branch")}}},
+                      "422": _draft_json("the tried action is illegal (`ruling`), or the view cannot branch (the public's of "
+                                         "a complete log, another seat's of a seat's recording: `error` says why)")}}},
     "/api/drafts/branches": {"get": {
         "summary": "The what-if branches of a stored game (`?game_id=N`): `{game_id, branches: [{id, at, view, count, "
                    "game_id, updated_at}]}`",
@@ -158,8 +162,9 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),
                       "422": _json("RulingResponse", "the ingest refused it"), **_TOKEN}}},
     "/api/drafts/{draft_id}/legal": {"get": {
-        "summary": "What may be done now (`actor`, `actions`, `unknown`, `hand_play`); with `p` and `card`, the ways to play "
-                   "that card from a hand card not named yet (`options`)",
+        "summary": "What may be done now (`actor`, `actions`, `unknown`, `hand_play`; Precious Memories: "
+                   "`discard_unknown`); with `p` and `card`, the ways to play that card from a hand card not named yet "
+                   "(`options`)",
         "parameters": [DRAFT_ID, {"in": "query", "name": "p", "schema": {
                            **_SEAT_PARAMETER, "description": "a seat of the draft's game (0 to its seats - 1)"}},
                        {"in": "query", "name": "card", "schema": {"type": "string"}}],
@@ -170,16 +175,23 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                    "from); the two drafts are paired once each asked for the other", "parameters": [DRAFT_ID],
         "requestBody": _PAIR_BODY,
         "responses": {"200": _draft_json("`{\"paired\", \"seats\"}`"), "400": _BAD,
-                      "409": _error("merged into a stored game already: paired with another draft or seat"),
+                      "409": _error("paired already (both asked: unpair first) or merged into a stored game: not "
+                                    "with another draft or seat"),
                       "422": _error("the drafts cannot be merged (different games, a game recorded whole, the recording is "
-                                             "another seat's)"), **_TOKEN}}},
+                                             "another seat's)"), **_TOKEN}},
+        "delete": {
+        "summary": "Take this draft's request to pair back: the two drafts are no longer paired (they count as two "
+                   "games again); `{\"unpaired\": the draft it had asked for, or null}`", "parameters": [DRAFT_ID],
+        "responses": {"200": _draft_json("`{\"unpaired\"}`"), "409": _error("merged into a stored game: the link stays"),
+                      **_TOKEN}}},
     "/api/drafts/{draft_id}/merge": {"get": {
         "summary": "The paired drafts merged into the judge's log once both are finished: `{seats, game, actions, "
                    "complete, disagreement, recorded, game_id}` (the first disagreement with both versions; a header "
-                   "disagreement names its `fields`)", "parameters": [DRAFT_ID],
+                   "disagreement names its `fields`). Either draft's token, or a judge's: the server's moderator "
+                   "API token (also for the pick and the store)", "parameters": [DRAFT_ID],
         "responses": {"200": _draft_json("the merge"),
                       "409": _error("not paired, or a draft still being recorded (the merge holds both hands)"),
-                      "422": _error("a draft paired as one seat's was recorded from the other"), **_TOKEN}}},
+                      "422": _error("a draft paired as one seat's was recorded from the other"), **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/merge/pick": {"post": {
         "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
                    "\"seat\"}` (take that seat's version, or insert an action only that seat recorded; `step` "
@@ -187,13 +199,13 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
         "parameters": [DRAFT_ID], "requestBody": _PICK_BODY,
         "responses": {"200": _draft_json("the merge"), "400": _BAD,
                       "409": _error("not paired, a draft still being recorded, or stored"),
-                      "422": _error("a draft paired as one seat's was recorded from the other"), **_TOKEN}}},
+                      "422": _error("a draft paired as one seat's was recorded from the other"), **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/merge/finish": {"post": {
         "summary": "Store the merged game (both recordings stay as they are); again: the same game", "parameters": [DRAFT_ID],
         "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),
                       "409": _error("not paired, or a draft still being recorded"),
                       "422": _draft_json("the recordings disagree (`disagreement`), or a seat is wrong"),
-                      **_TOKEN}}},
+                      **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/events": {"get": {
         "summary": "Server-Sent Events: each append, undo and finish (public view) after `Last-Event-ID` or `after`",
         "parameters": [DRAFT_ID, {"in": "query", "name": "after", "schema": {"type": "integer"}}],

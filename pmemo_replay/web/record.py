@@ -104,12 +104,14 @@ def draft(draft_id: int) -> Any:
 @bp.get("/games/draft/<int:draft_id>/merge")
 def merge(draft_id: int) -> Any:
     """Two seats, one game: the merge of this draft and its pair, the first disagreement side by side (the page asks
-    the API with the token this browser holds)."""
+    the API with the token this browser holds: either paired draft's, or a judge's moderator token typed in)."""
     try:
         now = drafts().get(draft_id)
     except DraftError as err:
         abort(err.status, description=f"There is no draft {draft_id}.")
     ruleset = ruleset_name(now["game"])
+    link = Pairs(drafts()).link(draft_id)
     data = {"id": draft_id, "ruleset": ruleset, "cards": all_card_facts(ruleset), "board": board_assets(ruleset)["js"],
-            "players": [{"name": p.get("name"), "deck_name": p.get("deck_name")} for p in now["game"]["players"]]}
+            "players": [{"name": p.get("name"), "deck_name": p.get("deck_name")} for p in now["game"]["players"]],
+            "with": None if link is None else link["with"]}  # the other seat's phone holds that draft's token
     return render_template("merge.html", data=data, draft_id=draft_id)

@@ -268,7 +268,8 @@ def test_hand_or_discard_cards_under_the_deck() -> None:
     assert (put["op"], put["from"], put["to"], put["n"], put["filter"]) == ("pick", "hand", "deck_bottom", 1, {})
     assert not put.get("up_to")
     got = _eff("このカードが登場した場合、自分の捨て札置き場にあるキャラ2枚を任意の順番でデッキの下に移すことができる。")
-    assert got is not None and got["do"][0]["all_or_none"] and "up_to" not in got["do"][0]
+    # "may put two" opening an optional effect, nothing depending on it: two, or all there are (session 13 decision)
+    assert got is not None and got["optional"] and not {"all_or_none", "up_to"} & set(got["do"][0])
 
 
 def test_look_at_the_top_card_and_may_discard_it() -> None:

@@ -32,12 +32,12 @@ def make_app(url: str, **config: Any) -> Flask:
 
 
 def serve_drafts(factory: pytest.TempPathFactory, name: str,
-                 fill: Callable[[Any], None] = lambda store: None) -> Iterator[LiveServer]:
-    """The application (open for drafts) on a SQLite store in a new folder ``name``, filled by ``fill(store)``,
-    served live (browser tests)."""
+                 fill: Callable[[Any], None] = lambda store: None, **config: Any) -> Iterator[LiveServer]:
+    """The application (open for drafts; ``config`` besides) on a SQLite store in a new folder ``name``, filled by
+    ``fill(store)``, served live (browser tests)."""
     folder = factory.mktemp(name)
-    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / f'{name}.sqlite3'}", "TESTING": True, **OPEN},
-                         fill)
+    yield from serve_app({"PMEMO_DATABASE_URL": f"sqlite:///{folder / f'{name}.sqlite3'}", "TESTING": True, **OPEN,
+                          **config}, fill)
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from typing import Any
 from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
+from pmemo_replay.store.tokens import add_token
 from tests.web.browser import LiveServer, PageErrors
 
 PM = get_ruleset("pm-2.22")
@@ -103,7 +104,7 @@ def test_two_phones_pair_and_a_judge_picks(server: LiveServer, browser: Any, tmp
     assert named in said[0] or CARDS.get(named).name in said[0]
     assert other in said[1] or CARDS.get(other).name in said[1]
     phone1.screenshot(path=str(tmp_path / "disagree.png"), full_page=True)
-    versions.nth(0).locator(".pick-take").tap()  # seat 1 (index 0) saw it right
+    versions.nth(0).locator(".pick-take").tap()  # seat 0's version (index 0) is right: seat 1 misread the point
     phone1.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
     assert phone1.locator("#pick-list li").count() == 1
     phone1.tap("#store-merged")
@@ -130,9 +131,21 @@ def test_a_header_spelled_differently_is_picked_on_the_page(server: LiveServer, 
         assert client.post(f"/api/drafts/{d}/finish", headers=auth).status_code in (200, 201)  # may be stored already
     errors = PageErrors()
     page = phone(browser, server, errors, d0, t0, 0, len(seat0.actions))
-    page.goto(f"{server.url}/games/draft/{d0}/merge")
+    page.goto(f"{server.url}/games/draft/{d1}/merge")  # the other seat's merge page: this phone's token opens it
     page.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
     assert "players.1.name" in page.inner_text("#disagreement-message")
+    # a judge on their own device (no recording here): the server's moderator token, typed in, opens the merge
+    _, secret = add_token(server.app.extensions["pmemo_store"].engine, "judge-browser", moderator=True)
+    judge_page = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True).new_page()
+    errors.watch(judge_page)
+    judge_page.goto(f"{server.url}/games/draft/{d0}/merge")
+    judge_page.wait_for_selector("#judge-login:not([hidden])", timeout=WAIT_MS)
+    assert judge_page.locator("#versions .version").count() == 0
+    judge_page.fill("#judge-token", secret)
+    judge_page.tap("#judge-login button[type=submit]")
+    judge_page.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
+    assert judge_page.locator("#versions .version .pick-take").count() == 2  # a judge may pick
+    judge_page.context.close()
     assert h1["players"][1]["name"] in page.locator("#versions .version").nth(1).inner_text()
     page.locator("#versions .version").nth(0).locator(".pick-take").tap()  # seat 0 spelled it right
     page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)

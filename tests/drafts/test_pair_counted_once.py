@@ -112,15 +112,19 @@ def test_a_paired_game_counts_once_in_every_order_of_events(client: FlaskClient,
 
 
 def test_pairing_with_another_draft_counts_both_again(client: FlaskClient) -> None:
-    """A pairing is the players' word that two recordings are one game: when one phone asks to pair with another
-    draft instead (allowed until the merge is stored), the two recordings count as two games again, and asking
-    back for the first draft makes them one again."""
+    """A pairing is the players' word that two recordings are one game: when one phone unpairs its draft and asks to
+    pair with another draft instead (allowed until the merge is stored; without unpairing first, refused: review
+    of issue 21, 8), the two recordings count as two games again, and asking back for the first draft makes them
+    one again."""
     drafts = seat_drafts(client)
     first, second = (finish(client, drafts, seat) for seat in (0, 1))
     pair(client, drafts, 0)
     assert pair(client, drafts, 1)["paired"] and counted(client) == ([first], 1, 2)
     doc = next(simulated_logs(CARDS, 31, 1))  # another game's seat 1, just started
     third, _ = open_draft(client, PM.redact(doc["game"], doc["actions"], CARDS, 1).header)
+    draft, auth = drafts[0]
+    assert client.post(f"/api/drafts/{draft}/pair", json={"with": third, "seat": 0}, headers=auth).status_code == 409
+    assert client.delete(f"/api/drafts/{draft}/pair", headers=auth).json == {"unpaired": drafts[1][0]}
     assert not pair(client, drafts, 0, with_draft=third)["paired"]
     assert counted(client) == ([second, first], 2, 4)
     assert client.get(f"/api/games/{second}").json["second_recording_of"] is None

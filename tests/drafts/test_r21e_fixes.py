@@ -122,9 +122,10 @@ def test_a_branch_needs_no_api_token_and_counts_per_client(store_url: str) -> No
         app.extensions["pmemo_store"].close()
 
 
-def test_a_complete_log_game_branches_from_the_judges_seat_in_any_view(app: Flask, client: FlaskClient) -> None:
-    """Mahou Shoujo's seat views are views, not logs: a branch from seat 0's view goes on from the judge's seat
-    (review r21e, 7: the viewer's buttons answered 422 there)."""
+def test_a_complete_log_game_branches_in_a_seats_view(app: Flask, client: FlaskClient) -> None:
+    """A branch from seat 0's view of a Mahou Shoujo game, with the action tried there (review r21e, 7: the viewer's
+    buttons answered 422 there): it goes on as seat 0's recording (review of issue 21, 4: it went on from the
+    judge's seat, the view dropped; tests/drafts/test_branch_seat_views.py)."""
     cards = bundled_for("mahou-shoujo-1")
     doc = next(simulated_logs(cards, 1, 4, ruleset="mahou-shoujo-1"))
     gid = app.extensions["pmemo_store"].ingest_log(doc, "test").game_id
@@ -132,9 +133,10 @@ def test_a_complete_log_game_branches_from_the_judges_seat_in_any_view(app: Flas
     tried = client.get(f"/api/games/{gid}/legal?at={at}").json["legal"][0]
     r = client.post("/api/drafts/branch", json={"game_id": gid, "at": at, "view": "0", "then": tried})
     assert r.status_code == 201, r.json
-    assert r.json["view"] == "judge" and r.json["count"] == at + 1
+    assert r.json["view"] == "0" and r.json["count"] == at + 1
     draft = client.get(f"/api/drafts/{r.json['id']}", headers={"Authorization": f"Bearer {r.json['token']}"}).json
-    assert draft["actions"] == [*doc["actions"][:at], tried] and draft["branch"]["view"] == "judge"
+    assert draft["actions"] == [*doc["actions"][:at], tried] and draft["branch"]["view"] == "0"
+    assert draft["game"]["meta"]["recorded_from"] == 0
 
 
 def test_a_bad_pasted_header_is_named(client: FlaskClient) -> None:

@@ -98,7 +98,8 @@ def test_a_finished_branch_says_what_it_is(server: LiveServer, browser: Any) -> 
 
 
 def test_a_mahou_games_what_if_works_in_a_seats_view(server: LiveServer, browser: Any) -> None:
-    """Mahou Shoujo's logs are complete: from seat 0's view a tap goes on from the judge's seat (it answered 422)."""
+    """From seat 0's view of a Mahou Shoujo game a tap opens a branch (it answered 422), recorded from seat 0 (review
+    of issue 21, 4: it went on from the judge's seat, the view dropped): the rival's hand unnamed there."""
     errors = PageErrors()
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
     page = context.new_page()
@@ -113,8 +114,10 @@ def test_a_mahou_games_what_if_works_in_a_seats_view(server: LiveServer, browser
     page.wait_for_selector(f"#offers[data-ready='{at + 1}']", timeout=WAIT_MS)
     draft = int(page.evaluate("new URLSearchParams(location.search).get('draft')"))
     held = json.loads(page.evaluate(f"localStorage.getItem('pmemo-draft:{draft}')"))
-    assert held["seat"] == "judge"
-    assert "(judge view)" in page.inner_text(".rec-branch-of")
+    assert held["seat"] == "0"
+    assert "(0 view)" in page.inner_text(".rec-branch-of")
+    state = client.get(f"/api/drafts/{draft}", headers={"Authorization": f"Bearer {held['token']}"}).json["state"]
+    assert state["players"][1]["hand"] and set(state["players"][1]["hand"]) == {None}
     context.close()
     assert not errors, errors
 

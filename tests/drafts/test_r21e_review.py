@@ -1,4 +1,6 @@
-"""Review r21e: failing tests demonstrating findings on issue 21 (not fixes)."""
+"""Review r21e of issue 21: regression tests for its findings, each written to fail before its fix and passing
+since: a finished what-if branch is not a played game, two phones started seconds apart merge without a pick, a
+look-and-discard effect has seat views whose merge is the judge's, a pasted log's bad header is refused (400)."""
 
 from __future__ import annotations
 

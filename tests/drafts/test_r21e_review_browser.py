@@ -1,4 +1,6 @@
-"""Review r21e, in Chromium at 390x844 touch: failing tests demonstrating findings on issue 21 (not fixes)."""
+"""Review r21e of issue 21, in Chromium at 390x844 touch: regression tests for its findings, each written to fail
+before its fix and passing since (the finished recorder still pairs and opens the merge, the live page's turn
+separators are readable on a phone, a visitor of a default server opens a what-if branch)."""
 
 from __future__ import annotations
 

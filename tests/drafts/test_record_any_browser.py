@@ -19,6 +19,8 @@ from engine.rulesets import get_ruleset
 from pmemo_replay.checking import check_log
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.logio import PmemoLog
+from pmemo_replay.store.db import read_connection
+from pmemo_replay.web.drafts import KEY
 from tests.drafts.conftest import OPEN
 from tests.drafts.naming import name_draws
 from tests.generic.toygame.install import installed
@@ -123,8 +125,22 @@ def watched_and_finished(server: LiveServer, browser: Any, context: Any, page: A
     watcher.bring_to_front()
     watcher.wait_for_selector(f"#board[data-count='{count}']", timeout=WAIT_MS)
     assert watcher.locator("#action-list li.act").count() == count
-    assert watcher.locator("#action-list li.turn-sep").count() >= 2  # turn separators
-    assert watcher.evaluate("window.scrollY") == 0  # the action list scrolls, not the page past the board
+    # a separator before each action taken in another turn than the one before it (the first included)
+    turns = turns_taken(server, draft_id)
+    assert watcher.locator("#action-list li.turn-sep").count() == sum(
+        1 for i, t in enumerate(turns) if i == 0 or t != turns[i - 1]) >= 2
+    # no scroll past the board: the action list, the page's last block, holds at most 40% of the screen and scrolls
+    # by itself to its latest action, so the page ends a bounded way below the board however long the game
+    box = watcher.evaluate("""() => { const list = document.getElementById('action-list');
+        const board = document.getElementById('board').getBoundingClientRect();
+        return { scrollY: window.scrollY, boardTop: board.top, screen: window.innerHeight,
+                 listEnd: list.getBoundingClientRect().bottom, page: document.documentElement.scrollHeight,
+                 scrolled: list.scrollTop + list.clientHeight, rows: list.scrollHeight, shown: list.clientHeight }; }""")
+    assert box["scrollY"] == 0 and 0 <= box["boardTop"] < box["screen"], box  # the board starts on the first screen
+    assert box["shown"] <= 0.4 * box["screen"] + 1 and box["scrolled"] >= box["rows"] - 1, box
+    assert box["page"] <= box["listEnd"] + 24, box  # nothing grows below the list
+    if count > 30:  # more actions than the list shows: without its own scroll the page would have grown by them
+        assert box["rows"] > 2 * box["shown"], box
     watcher.click("#view-toggle button[data-view='judge']")
     watcher.wait_for_selector("#board[data-view='judge']")
     watcher.click("#view-toggle button[data-view='0']")  # a seat's view: the token proves the right to it
@@ -143,6 +159,22 @@ def watched_and_finished(server: LiveServer, browser: Any, context: Any, page: A
     game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
     assert not errors, errors
     return game_id
+
+
+def turns_taken(server: LiveServer, draft_id: int) -> list[int]:
+    """The turn each of the draft's actions was taken in, from a fold of its actions from the start (the ruleset's
+    ``turn_shown``), not from the draft's own record of them."""
+    drafts = server.app.extensions[KEY]
+    with read_connection(drafts.engine) as conn:
+        row = drafts._row(conn, draft_id)
+        actions = drafts._current(conn, row)
+    rs = get_ruleset(row.header["ruleset"])
+    folder = Folder(row.header, drafts.cards(row.header))
+    turns = []
+    for action in actions:
+        turns.append(rs.turn_shown(folder.state, action))
+        folder.push(action)
+    return turns
 
 
 def check_stored(server: LiveServer, draft_id: int, game_id: int, ruleset: str, seats: int, count: int) -> list[Any]:

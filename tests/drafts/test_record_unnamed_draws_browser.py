@@ -15,6 +15,7 @@ from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
 from tests.drafts.conftest import OPEN
 from tests.web.browser import LiveServer, PageErrors, serve_app
+from tests.web.stacks import cards_shown
 
 RULESET = "mahou-shoujo-1"
 CARDS = bundled_for(RULESET)
@@ -31,9 +32,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 def _tiles(page: Any, p: int) -> tuple[int, list[str]]:
-    """Seat ``p``'s hand on the board: how many cards show "not named", and the ids shown face up."""
+    """Seat ``p``'s hand on the board: how many cards show "not named" (a run of them is one tile with its count),
+    and the ids shown face up."""
     hand = page.locator(f"#side-{p} .hand-zone")
-    return hand.locator(".not-named").count(), hand.locator("[data-card]").evaluate_all("ns => ns.map(n => n.dataset.card)")
+    return cards_shown(page, f"#side-{p} .hand-zone .not-named"), hand.locator("[data-card]").evaluate_all(
+        "ns => ns.map(n => n.dataset.card)")
 
 
 def test_cards_not_named_show_face_down_and_are_named_before_they_are_played(server: LiveServer, browser: Any) -> None:
@@ -63,7 +66,9 @@ def test_cards_not_named_show_face_down_and_are_named_before_they_are_played(ser
 
     unnamed, shown = _tiles(page, p)
     assert unnamed == 4 and sorted(shown) == sorted(search["cards"])  # the placeholder's cards are not shown
-    assert page.locator(f"#side-{p} .hand-zone .not-named").first.get_attribute("aria-label") == "a card not named yet"
+    drawn = page.locator(f"#side-{p} .hand-zone .not-named")  # the 4 drawn, side by side: one tile with its count
+    assert drawn.count() == 1 and drawn.get_attribute("aria-label") == "4 cards not named yet"
+    assert drawn.locator(".back-count").text_content() == "x4"
     assert page.locator("#offers button[data-offer=place_active]").count() == 0
     page.locator("#offers .hand-play").tap()
     page.wait_for_selector("#sheet:not([hidden]) .picker")

@@ -1,19 +1,23 @@
 """The recorder as players use it, in Chromium at 390x844 touch (issue 21, point 4): one tap for both players'
 passes and for ending the turn, the payment sheet's cost and running total (Record disabled when short), effect
-buttons that name the effect, and a card picker with set codes for an unlisted deck. Each case opens a what-if
-branch of a stored simulated game at the step it needs (POST /api/drafts/branch)."""
+buttons that name the effect and show its card's text, and a card picker with set codes for an unlisted deck. Each
+case opens a what-if branch of a stored simulated game at the step it needs (POST /api/drafts/branch). The server
+reads the MHK card files of ../shared/data/precious-data over the bundled data, as ``serve --cards`` does, so that
+a card has its text (the bundled data leave texts out; none is kept in the repository)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.fold import Folder
 from engine.rulesets import get_ruleset
-from pmemo_replay.games.cards import bundled_for
+from pmemo_replay.games.cards import bundled_for, served_library
 from pmemo_replay.simulate import simulated_logs
 from tests.drafts.conftest import serve_drafts
 from tests.web.browser import LiveServer, PageErrors
@@ -23,14 +27,22 @@ CARDS = bundled_for("pm-2.22")
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 8000
 DOCS = list(simulated_logs(CARDS, 6, 21))
+MHK_FILES = Path(__file__).resolve().parents[3] / "shared" / "data" / "precious-data" / "data" / "MHK"
+
+
+@cache
+def served() -> Any:
+    """The card library the server reads: the bundled data with the MHK card files (their texts) over it."""
+    return served_library([MHK_FILES])
 
 
 def first_step(want: Any, view: Any = "judge") -> tuple[int, int, dict[str, Any]]:
     """(game id, step, offers) of the first step of the stored games whose offers, in ``view``'s table log, satisfy
     ``want``."""
+    cards = served().for_ruleset(PM.name)
     for gid, doc in enumerate(DOCS, start=1):
-        red = PM.redact(doc["game"], doc["actions"], CARDS, view)
-        fold = Folder(red.header, CARDS)
+        red = PM.redact(doc["game"], doc["actions"], cards, view)
+        fold = Folder(red.header, cards)
         for n in range(len(doc["actions"])):
             while fold.applied < red.steps[n]:
                 fold.push(red.actions[fold.applied])
@@ -46,7 +58,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         for doc in DOCS:
             assert store.ingest_log(doc, "sim").game_id is not None
 
-    yield from serve_drafts(tmp_path_factory, "ux", fill)
+    yield from serve_drafts(tmp_path_factory, "ux", fill, PMEMO_CARDS=served())
 
 
 @pytest.fixture
@@ -114,12 +126,21 @@ def test_the_payment_sheet_shows_the_cost_and_a_running_total(server: LiveServer
 
 def test_effect_buttons_name_the_effect(server: LiveServer, phone: tuple[Any, PageErrors]) -> None:
     page, _ = phone
-    gid, at, offers = first_step(lambda o: any(a for a in o["about"]))
+    gid, at, offers = first_step(lambda o: any(a and a["text"] for a in o["about"]))
     open_branch(server, page, gid, at)
-    k = next(i for i, a in enumerate(offers["about"]) if a)
-    button = page.locator(f"#offers button[data-offer='{offers['actions'][k]['type']}'] .offer-effect").first
-    assert button.inner_text() == offers["about"][k]["effect"]
-    assert "effect" in button.inner_text()
+    k = next(i for i, a in enumerate(offers["about"]) if a and a["text"])
+    action = offers["actions"][k]
+    button = page.locator(f"#offers button.offer[data-action='{canonical(action)}']")
+    assert button.locator(".offer-effect").inner_text() == offers["about"][k]["effect"]
+    assert "effect" in button.locator(".offer-effect").inner_text()
+    text = button.locator(".offer-text").inner_text()  # the card's own text, from its card file
+    assert text == offers["about"][k]["text"] == served().for_ruleset(PM.name).get(action["card"]).text
+    assert text and not CARDS.get(action["card"]).text  # the bundled data have none: the file gave it
+
+
+def canonical(value: Any) -> str:
+    """outbox.js ``canonical``: JSON with sorted keys and no spaces (an offer button's ``data-action``)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def test_the_card_picker_of_an_unlisted_deck_has_set_codes(server: LiveServer, phone: tuple[Any, PageErrors]) -> None:

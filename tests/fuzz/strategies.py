@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -174,3 +175,10 @@ def hostile_logs(draw: st.DrawFn) -> bytes:
 
 #: CI settings: a fixed set of examples (derandomized), no deadline (shared machines), no example database
 FUZZ = settings(deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+
+
+def examples(count: int) -> int:
+    """The suite's example count for a fuzz test, times ``PMEMO_FUZZ_SCALE`` (default 1): the counts keep the whole
+    suite within its six minutes (issue 19); ``PMEMO_FUZZ_SCALE=10 pytest tests/fuzz tests/logio`` runs ten times
+    as many (benchmarks/fuzz_long.py draws new ones, randomly, for as long as asked)."""
+    return max(1, round(count * float(os.environ.get("PMEMO_FUZZ_SCALE", "1"))))

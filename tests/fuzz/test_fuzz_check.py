@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from pmemo_replay.cards import bundled_cards
 from tests.fuzz import properties
-from tests.fuzz.strategies import FUZZ, hostile_logs
+from tests.fuzz.strategies import FUZZ, examples, hostile_logs
 
 CARDS = bundled_cards()
-EXAMPLES = {"function": 1000, "command": 300}  # longer runs: benchmarks/fuzz_long.py --targets check,command
+EXAMPLES = {"function": examples(500), "command": examples(150)}  # longer runs: benchmarks/fuzz_long.py --targets check,command
 
 
 @pytest.fixture(scope="module")

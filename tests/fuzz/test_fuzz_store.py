@@ -14,11 +14,11 @@ from hypothesis import given, settings
 
 from pmemo_replay.store import Store
 from tests.fuzz import properties
-from tests.fuzz.strategies import FUZZ, hostile_logs
+from tests.fuzz.strategies import FUZZ, examples, hostile_logs
 from tests.store.conftest import pg_database
 
 __all__ = ["pg_database"]
-EXAMPLES = {"sqlite": 500, "postgresql": 300}
+EXAMPLES = {"sqlite": examples(250), "postgresql": examples(150)}  # longer runs: benchmarks/fuzz_long.py --targets ingest
 
 
 @pytest.fixture(scope="module", params=tuple(EXAMPLES))

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz import properties
-from tests.fuzz.strategies import FUZZ, hostile_logs
+from tests.fuzz.strategies import FUZZ, examples, hostile_logs
 from tests.web.conftest import make_app
 
-EXAMPLES = 400
+EXAMPLES = examples(200)  # longer runs: benchmarks/fuzz_long.py --targets upload,check_api
 
 
 @pytest.fixture(scope="module")

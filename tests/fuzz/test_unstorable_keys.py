@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pmemo_replay.cli import main
 from pmemo_replay.logio.errors import LogError
 from pmemo_replay.logio.reader import parse_log, refuse_unstorable
+from tests.fuzz.strategies import examples
 from tests.store.data import LOGS
 from tests.web.conftest import make_app
 
@@ -55,7 +56,7 @@ def documents(draw: st.DrawFn) -> str:
 
 
 @given(documents())
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_unstorable_text_is_always_a_ruling(text: str) -> None:
     with pytest.raises(LogError) as refused:
         refuse_unstorable(text)

@@ -69,11 +69,13 @@ def test_simulate_writes_legal_logs(tmp_path: Path, capsys: pytest.CaptureFixtur
         assert report["valid"] and report["result"] is not None
 
 
-def test_redact_refuses_a_complete_log_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_redact_writes_a_seats_view_of_a_complete_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Through the ruleset's ``redact`` (review of issue 21, 6; it refused before): seat 0's view, as its recording."""
     path = tmp_path / "ex.json"
     path.write_text(json.dumps(example_log()), encoding="utf-8")
-    assert main(["redact", str(path), "--view", "0"]) == 2
-    assert "clockwork-memorion-1 log is always complete" in capsys.readouterr().err
+    assert main(["redact", str(path), "--view", "0"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    assert view["game"]["meta"]["recorded_from"] == 0 and len(view["actions"]) == len(example_log()["actions"])
 
 
 @pytest.fixture

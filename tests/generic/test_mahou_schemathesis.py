@@ -16,7 +16,7 @@ from pmemo_replay.simulate import simulated_logs
 from tests.fuzz.test_schemathesis import CONFIG
 from tests.web.conftest import make_app
 
-EXAMPLES = 30
+EXAMPLES = 10  # after the coverage phase (as tests/fuzz/test_schemathesis.py); longer runs: schemathesis.toml
 
 
 @pytest.fixture(scope="module")

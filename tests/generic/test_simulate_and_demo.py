@@ -89,12 +89,16 @@ def test_import_and_bench_with_ms_cards(capsys: pytest.CaptureFixture[str], tmp_
     assert code == 0 and report["games"] == 1 and report["actions"] == len(spec_example().actions)
 
 
-def test_redact_says_mahou_logs_have_no_table_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_redact_writes_a_seats_view_of_a_mahou_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A Mahou Shoujo log is complete: its ruleset redacts it (null where the seat saw nothing, review of issue 21,
+    6; it was refused before); tests/generic/test_merge_redact_cli.py merges two such views."""
     from pmemo_replay.games.cards import CardLibrary
     from pmemo_replay.simulate import simulated_logs
 
     log = tmp_path / "ms.json"
-    log.write_text(json.dumps(next(simulated_logs(CardLibrary(), 1, 2, ruleset="mahou-shoujo-1"))), encoding="utf-8")
-    assert main(["redact", str(log), "--view", "0"]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and "mahou-shoujo-1 log is always complete" in captured.err
+    doc = next(simulated_logs(CardLibrary(), 1, 2, ruleset="mahou-shoujo-1"))
+    log.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["redact", str(log), "--view", "0"]) == 0
+    view = json.loads(capsys.readouterr().out)
+    rival_search = next(a for a in view["actions"] if a["type"] == "search" and a["p"] == 1)
+    assert view["game"]["meta"]["recorded_from"] == 0 and set(rival_search["cards"]) == {None}

@@ -12,6 +12,7 @@ import pytest
 
 from tests.generic.toygame.install import installed
 from tests.web.browser import LiveServer, checked_page, serve_app
+from tests.web.stacks import cards_shown
 
 TOY = "toy-race-1"
 CARDS = Path(__file__).parent / "toygame" / "cards.json"
@@ -47,7 +48,7 @@ def test_a_seat_view_of_a_four_seat_game(browser: Any, live: tuple[LiveServer, i
         assert "generic.js" in page.content()
         assert page.locator("#board .side").count() == 4
         others = sum(p["hand_count"] for i, p in enumerate(judge["players"]) if i != 1)
-        assert page.locator("#board .card.back").count() == others
+        assert cards_shown(page, "#board .card.back") == others
         shown = page.locator("#board .g-card").all_inner_texts()
         names = {c["id"]: c["name"] for c in json.loads(CARDS.read_text("utf-8"))["cards"]}
         assert all(f"{card} ({names[card]})" in shown for card in judge["players"][1]["hand"])  # named from card data

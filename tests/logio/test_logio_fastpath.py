@@ -22,7 +22,7 @@ from pmemo_replay.logio.fastcheck import actions_keys, json_keys
 from pmemo_replay.logio.schemas import CARD_IDS_SEEN, card_id_ok, validate_action
 from pmemo_replay.simulate import simulated_logs
 from tests.fuzz import strategies
-from tests.fuzz.strategies import FUZZ, VALUES, hostile_logs, mutated_documents
+from tests.fuzz.strategies import FUZZ, VALUES, examples, hostile_logs, mutated_documents
 from tests.logio.logio_samples import document, every_action, fresh, jsonl
 
 
@@ -121,7 +121,7 @@ def test_every_action_is_counted() -> None:
 
 # --- mutated logs ------------------------------------------------------------------------------------------
 
-@settings(FUZZ, max_examples=400)
+@settings(FUZZ, max_examples=examples(200))
 @given(hostile_logs())
 def test_hostile_logs_agree(data: bytes) -> None:
     agree(data)
@@ -149,7 +149,7 @@ def _duplicate(draw: st.DrawFn, text: str) -> str:
     return text[:at] + text[at:end + 2] + _compact(draw(VALUES)) + "," + text[at:]
 
 
-@settings(FUZZ, max_examples=400)
+@settings(FUZZ, max_examples=examples(200))
 @given(compact_texts(), st.data())
 def test_compact_mutated_logs_agree(text: str, data: st.DataObject) -> None:
     if data.draw(st.booleans()):
@@ -158,7 +158,7 @@ def test_compact_mutated_logs_agree(text: str, data: st.DataObject) -> None:
     agree(text.encode("utf-8", "surrogatepass"))
 
 
-@settings(FUZZ, max_examples=400)
+@settings(FUZZ, max_examples=examples(200))
 @given(mutated_documents())
 def test_fastcheck_accepts_only_what_the_schemas_accept(doc: dict[str, Any]) -> None:
     actions = doc.get("actions")
@@ -209,7 +209,7 @@ def test_mahou_logs_take_the_fast_path() -> None:
             assert reader._parse_fast(text) is not None
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=examples(80))
 @given(st.data())
 def test_mutated_mahou_logs_agree(data: st.DataObject) -> None:
     doc = copy.deepcopy(data.draw(st.sampled_from(mahou_logs())))
@@ -250,7 +250,7 @@ def test_integers_beyond_64_bits_stay_exact_in_json_lines() -> None:
             assert agree(data)[2][2]["meta"] == {"n": [big]}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet=st.sampled_from([*"0123456789eE+-. \"\\:,[]{}xé青", "\ud800", "😀"]), max_size=80),
        st.integers(min_value=0, max_value=25))
 def test_the_digit_run_checks_find_what_their_regular_expressions_find(text: str, run: int) -> None:

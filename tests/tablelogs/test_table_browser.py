@@ -15,6 +15,7 @@ from pmemo_replay.logio import read_log
 from pmemo_replay.web.viewdata import ids_in as ids_in_page
 from tests.web.browser import LiveServer, serve_app
 from tests.web.data import ARTIFACTS, jsonl
+from tests.web.stacks import cards_shown
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "table-seat0-unlisted.jsonl"
 
@@ -38,7 +39,7 @@ def test_unknown_cards_are_card_backs(page: Any, live: tuple[LiveServer, list[in
     total = len(read_log(FIXTURE).actions)
     page.goto(f"{server.url}/games/{table_id}?step={total}&view=judge")
     page.wait_for_selector(f'#board[data-step="{total}"]')
-    assert page.locator("#side-top .hand-zone .card.back").count() == 7  # Sho's hand: never seen
+    assert cards_shown(page, "#side-top .hand-zone .card.back") == 7  # Sho's hand: never seen
     assert page.locator("#side-top .hand-zone .card[data-card]").count() == 0
     assert page.locator("#side-bottom .hand-zone .card[data-card]").count() == 7  # Mei recorded her own hand
     assert page.locator("#side-top .point-zone .card[data-card]").count() == 1

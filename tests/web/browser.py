@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from tests.web.recycling import RecyclingBrowser
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -47,21 +49,28 @@ class SharedBrowser:
     """One Chromium for a run of browser tests in a process (tests/conftest.py's ``browser`` fixture): launched
     when a test first asks for it, closed by :meth:`close` when the tests that follow need none.
 
-    Starting Playwright's driver and Chromium costs about a second of CPU and more of waiting; each test still gets
-    a context of its own (``checked_page``), so tests share no cookies, storage or pages. While it runs,
-    Playwright's sync API keeps an asyncio loop marked as running in this thread, which other tests must not meet.
+    Starting Playwright's driver and Chromium costs about a second of CPU and more of waiting. Tests get it as a
+    :class:`~tests.web.recycling.RecyclingBrowser`: each context and page a test opens is one a test before it used,
+    reset to what a new one is (no cookies, storage, listeners or document of its own; tests/web/recycling.py), or a
+    new one; :meth:`recycle` takes back what a finished test left open. While it runs, Playwright's sync API keeps an
+    asyncio loop marked as running in this thread, which other tests must not meet.
     """
 
     def __init__(self) -> None:
         self._running: Iterator[Any] | None = None
-        self._browser: Any = None
+        self._browser: RecyclingBrowser | None = None
 
-    def get(self) -> Any:
+    def get(self) -> RecyclingBrowser:
         if self._browser is None or not self._browser.is_connected():
             self.close()
             self._running = launch()
-            self._browser = next(self._running)
+            self._browser = RecyclingBrowser(next(self._running))
         return self._browser
+
+    def recycle(self) -> None:
+        """Reset and keep (or close) every context and page the test that just ended left open."""
+        if self._browser is not None:
+            self._browser.give_back_all()
 
     def close(self) -> None:
         running, self._running, self._browser = self._running, None, None
@@ -147,8 +156,9 @@ class PageErrors(list[str]):
 
 def checked_page(browser: Any, viewport: dict[str, int] | None = None, *, timeout_ms: int = 15_000,
                  **context_options: Any) -> Iterator[Any]:
-    """A page in a fresh context (``context_options`` for Playwright) that fails the test on any script error,
-    console error or dialog."""
+    """A page in a context of its own (``context_options`` for Playwright; reused and reset when ``browser`` is the
+    tests' :class:`~tests.web.recycling.RecyclingBrowser`) that fails the test on any script error, console error or
+    dialog."""
     context = browser.new_context(viewport=viewport or VIEWPORT, **context_options)
     page = context.new_page()
     page.set_default_timeout(timeout_ms)

@@ -16,6 +16,7 @@ import pytest
 from tests.web.browser import LiveServer, serve_simulated
 from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, XSS, illegal, jsonl, longest, simulated, xss_log
+from tests.web.stacks import cards_shown
 
 STEPS_TIMED = 100
 STEP_GOAL_MS = 50
@@ -116,7 +117,7 @@ def test_permalink_and_views(page: Any, live: LiveServer) -> None:
     at_step(page, n, "1")
     hand0, hand1 = (len(p["hand"]) for p in state["players"])
     assert "p1" in page.get_attribute("#side-bottom", "class")
-    assert page.locator("#side-top .hand-zone .card.back").count() == hand0  # the opponent's hand: backs and the count
+    assert cards_shown(page, "#side-top .hand-zone .card.back") == hand0  # the opponent's hand: backs and the count
     assert page.locator("#side-top .hand-zone .card[data-card]").count() == 0
     assert f"Hand · {hand0} (hidden)" in page.text_content("#side-top .hand-zone .zone-label")
     assert page.locator("#side-bottom .hand-zone .card[data-card]").count() == hand1
@@ -126,7 +127,7 @@ def test_permalink_and_views(page: Any, live: LiveServer) -> None:
     at_step(page, n, "0")
     assert "view=0" in page.url and f"step={n}" in page.url
     assert "p0" in page.get_attribute("#side-bottom", "class")
-    assert page.locator("#side-top .hand-zone .card.back").count() == hand1
+    assert cards_shown(page, "#side-top .hand-zone .card.back") == hand1
     shot(page, "05-view-0")
     page.click('[data-view="judge"]')
     at_step(page, n, "judge")

@@ -14,6 +14,7 @@ from pmemo_replay.logio import dump_jsonl, load_log
 from pmemo_replay.simulate import simulated_logs
 from tests.clockwork.kit import CARDS, example_log
 from tests.web.browser import LiveServer, checked_page, serve_app
+from tests.web.stacks import cards_shown
 
 CWM = "clockwork-memorion-1"
 
@@ -43,7 +44,7 @@ def test_the_board_in_a_seat_view(browser: Any, live: tuple[LiveServer, int]) ->
         page.wait_for_selector(f'#board[data-step="{n}"][data-view="1"]')
         assert "clockwork-memorion-1.js" in page.content()
         assert page.locator("#board .side.cw").count() == 2
-        assert page.locator('#board .side.cw[data-seat="0"] .hand .card.back').count() == judge["players"][0]["hand_count"]
+        assert cards_shown(page, '#board .side.cw[data-seat="0"] .hand .card.back') == judge["players"][0]["hand_count"]
         own = page.locator('#board .side.cw[data-seat="1"] .hand .card[data-card]')
         assert own.count() == judge["players"][1]["hand_count"]
         assert sorted(own.evaluate_all("ns => ns.map(n => n.dataset.card)")) == sorted(judge["players"][1]["hand"])

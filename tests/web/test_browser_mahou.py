@@ -15,6 +15,7 @@ import pytest
 from tests.web.browser import LiveServer, checked_page, serve_app
 from tests.web.browser import shot as save_shot
 from tests.web.data import ARTIFACTS, UNSCRIPTED_EVENT, as_text, jsonl, mahou_games, simulated
+from tests.web.stacks import cards_shown
 
 SEED = 7
 
@@ -68,9 +69,9 @@ def board_matches(page: Any, state: dict[str, Any], hidden: tuple[int, ...] = ()
         assert page.inner_text(f"{side} .count[data-count=hand] b") == str(pl["hand_count"])
         assert page.inner_text(f"{side} .count[data-count=gems] b") == f"{gems_text(pl['gems'])}/3"
         hand = page.locator(f"{side} .hand-zone .card")
-        assert hand.count() == pl["hand_count"]
+        assert cards_shown(page, f"{side} .hand-zone .card") == pl["hand_count"]
         if p in hidden:
-            assert page.locator(f"{side} .hand-zone .card.back").count() == pl["hand_count"]
+            assert cards_shown(page, f"{side} .hand-zone .card.back") == pl["hand_count"]
             assert page.locator(f"{side} .hand-zone .card[data-card]").count() == 0
         else:
             shown = [hand.nth(i).get_attribute("data-card") for i in range(hand.count())]
@@ -326,3 +327,32 @@ def test_mahou_board_fits_a_phone(browser: Any, live: LiveServer) -> None:
             box = fighter.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         shot(page, "mahou-07-phone")
+        # a game ending by deck-out leaves hands of dozens of cards: a hidden one is one back with its count
+        heights = page.evaluate(BIG_HIDDEN_HAND_JS, {"state": state_at(live, gid, n, "1"), "size": BIG_HAND})
+        stack = page.locator("#side-0 .hand-zone .card.back.stacked")
+        assert stack.count() == 1 and cards_shown(page, "#side-0 .hand-zone .card") == BIG_HAND
+        assert stack.get_attribute("aria-label") == f"{BIG_HAND} hidden cards"
+        assert stack.inner_text() == f"x{BIG_HAND}"
+        assert f"Hand · {BIG_HAND} (hidden)" in page.text_content("#side-0 .hand-zone .zone-label")
+        assert heights["big"] <= heights["small"] + 2, heights  # no taller than the same side with a 1-card hand
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shot(page, "mahou-08-phone-big-hidden-hand")
+
+
+BIG_HAND = 35
+# the page's own board module draws seat 1's view of a step again, seat 0's hidden hand 1 card, then BIG_HAND
+BIG_HIDDEN_HAND_JS = """async ({state, size}) => {
+    const { createBoard } = await import(document.getElementById("viewer").dataset.board);
+    const data = JSON.parse(document.getElementById("viewer-data").textContent);
+    const board = createBoard({ cards: data.cards, players: data.players });
+    const table = document.getElementById("table");
+    const draw = (n) => {
+        const s = structuredClone(state);
+        s.players[0].hand = Array(n).fill(null);
+        s.players[0].hand_count = n;
+        board.render(s, table, { seat: 1, view: "1", hidden: (p) => p === 0, step: 0 });
+        return table.getBoundingClientRect().height;
+    };
+    const small = draw(1);
+    return { small, big: draw(size) };
+}"""

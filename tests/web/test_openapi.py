@@ -18,7 +18,7 @@ PATHS = {"/api/games": {"get", "post"}, "/api/games/{game_id}": {"get"}, "/api/g
          "/api/drafts": {"post"}, "/api/drafts/{draft_id}": {"get"}, "/api/drafts/{draft_id}/actions": {"post"},
          "/api/drafts/{draft_id}/undo": {"post"}, "/api/drafts/{draft_id}/check": {"post"}, "/api/drafts/{draft_id}/finish": {"post"},
          "/api/drafts/{draft_id}/legal": {"get"}, "/api/drafts/{draft_id}/events": {"get"},
-         "/api/drafts/{draft_id}/pair": {"post"}, "/api/drafts/{draft_id}/merge": {"get"},
+         "/api/drafts/{draft_id}/pair": {"post", "delete"}, "/api/drafts/{draft_id}/merge": {"get"},
          "/api/drafts/{draft_id}/merge/finish": {"post"}, "/api/drafts/{draft_id}/merge/pick": {"post"},
          "/api/drafts/branch": {"post"}, "/api/drafts/branches": {"get"}}
 

@@ -119,8 +119,11 @@ class Card:
     series: str
     type: str
     color: str
-    cost: int
-    source: int
+    #: usage cost; None when the card prints no number there (a symbol such as 〔EXカード〕 Supports' △ / ▽, kept in
+    #: ``cost_symbol``): such a card cannot be played from the hand and no cost filter ("cost N or less") fits it
+    cost: int | None
+    #: provided cost when used to pay; None when the card prints none ('-'): it cannot pay
+    source: int | None
     ap: int | None = None
     dp: int | None = None
     properties: tuple[str, ...] = ()
@@ -147,6 +150,8 @@ class Card:
     #: a modal Event's timings (このカードをプレイする場合、以下から1つ選択する。・[X]:…・[Y]:…): it may be played in
     #: any of them (``timing`` is then None)
     timings: tuple[Timing, ...] = ()
+    #: the symbol printed as the usage cost when it is not a number (△, ▽); None for a card with a numeric cost
+    cost_symbol: str | None = None
     _activated: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _automatic: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)
     _continuous: tuple[Effect, ...] = field(default=(), init=False, repr=False, compare=False)

@@ -18,6 +18,41 @@ _COIN = r"\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+"
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject (first: the rewrites below expect it)
     (r"(?:(?<=^)|(?<=間、))このカードは(?!、)", "このカードは、"),
+    # round 25: "change X's DP to V until the end of the turn", the words in another order / without 値
+    (r"(?:(?<=^)|(?<=、))ターン終了時まで、([^、。]+?\d+枚)の(AP/DP|AP|DP)を(\d+(?:/\d+)?)に変更する",
+     r"\1の\2の値を、ターン終了時まで\3に変更する"),
+    (r"の(AP/DP|AP|DP)を、ターン終了時まで(?=\d+(?:/\d+)?に変更する)", r"の\1の値を、ターン終了時まで"),
+    # round 25: "nullify the …, of usage cost N, Chara the opponent is playing": a comma after プレイ中の left out
+    (r"相手がプレイ中の、", "相手がプレイ中の"),
+    # round 25: "your own" said where no other is meant: your deck's top cards to your Point Zone, your hand's cards
+    # under your deck, the opponent discarding from "their own" hand (相手は、自分の手札: the opponent's)
+    (r"自分のデッキの上のカード(\d+)枚を自分のポイント置き場に(表|裏)向きで置く",
+     r"デッキの上のカード\1枚を自分のポイント置き場に\2向きで置く"),
+    # round 25: the duration before the subject (ターン終了時まで、X N枚は…), as the readers have it after the subject
+    (r"(?:(?<=^)|(?<=、)|(?<=:))ターン終了時まで、([^、。]+?\d+枚)は、?", r"\1は、ターン終了時まで、"),
+    # round 25: "cannot give points by an approach" in its short form; "also during your Approach Phase"
+    (r"アプローチでポイントを与えられない", "アプローチでポイントを与えることができない"),
+    (r"自分のアプローチフェイズの間でも登場できる", "自分のアプローチフェイズにも登場できる"),
+    # round 25: "N X become active" (X N枚は、活動状態になる, a sentence of its own): make N X active
+    (r"(\d+枚)は、?活動状態になる(?=。|$)", r"\1を活動状態にする"),
+    (r"自分の手札(\d+)枚を(?=(?:、?任意の順番で)?デッキの(?:上|下)に移す)", r"手札\1枚を"),
+    (r"相手は、?自分の手札(?=\d+枚を捨て札にする)", "相手は、手札"),
+    # round 25: "not approaching" as a verb (アプローチしていない), as アプローチしている is read
+    (r"アプローチしていない", "アプローチに参加していない"),
+    # round 25: "this card, while C in the hand" written C first (C状態で手札にある場合、): the hand's wording
+    (r"^このカードは、([^、。]+?)状態で手札にある場合、", r"このカードは、手札にある状態で、\1場合、"),
+    # round 25: a comma left out after "this card" after a trigger's head (…ごとに、このカードはターン終了時まで…)
+    (r"(?:(?<=場合、)|(?<=ごとに、))このカードは(?=ターン終了時まで)", "このカードは、"),
+    # round 25: "return … to the deck and shuffle" (the deck named once): the same deck shuffled
+    (r"デッキに戻し、シャッフルする", "デッキに戻し、デッキをシャッフルする"),
+    # round 25: the comma after a trigger's 同じターンの間に left out (同じターンの間に自分の「X」が2枚以上アプローチした場合)
+    (r"^同じターンの間に(?=[^、。]+?が\d+(?:回|枚)以上[^、。]+?場合、)", "同じターンの間に、"),
+    # round 25: a comma left out after a condition, before the keywords gained (…乗っている場合〔アクティブ〕、+10/+10を得る)
+    (r"場合(?=〔[^〕]+〕、?(?:[+\-±]\d+/[+\-±]\d+)?を得る)", "場合、"),
+    # round 25: "this card, when in the hand, during your Main Phase, usage cost ±N": the hand's wording (手札にある状態で)
+    (r"^このカードは、手札にある場合、(自分のメインフェイズの間、使用コスト[+-]\d+を得る)$", r"このカードは、手札にある状態で、\1"),
+    # round 25: "this card, (during your turn,) with X coins on it, …": the coins on this card, as the readers say it
+    (rf"^このカードは、(自分のターンの間、)?((?:{_COIN})?コインが乗っている(?:場合|状態で))", r"このカードは、\1このカードの上に\2"),
     # moving a card into the hand: one verb
     (r"手札に移す", "手札に加える"),
     (r"手札に移し、", "手札に加え、"),
@@ -130,6 +165,30 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # the two, in the order written, until the end of the turn
     (r"(この効果で場に出たキャラ)は、ターン終了時まで([+\-±]\d+/[+\-±]\d+)を得るとともに、テキストが無効になる",
      r"\1は、ターン終了時まで\2を得る。その後、ターン終了時まで、\1のテキストを無効にする"),
+    # round 26: "when this card did X, (it) becomes active (at the end of the turn)": the subject left out is the head's
+    # own, this card (a head naming no other Chara, the sentence ending there)
+    (r"^(このカードが(?:(?!キャラ)[^、。「」])+?場合、)((?:ターン終了時に)?活動状態になる)(?=。|$)", r"\1このカードは、\2"),
+    # round 26: "when, while C, this card approaches / leaves" with C first (C状態でこのカードが…した場合) = このカードが、
+    # C状態で…した場合 (the order read; the entry's is read both ways already)
+    (r"^([^、。]+?)状態でこのカードが(アプローチ|退場)した場合、", r"このカードが、\1状態で\2した場合、"),
+    # round 26: "this card, when your / the opponent's X does E, gets G until the end of the turn" (the subject before
+    # a head whose own subject is another Chara) = "when X does E, this card gets G …"
+    (r"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?場合、)(?=ターン終了時まで)", r"\1このカードは、"),
+    # round 26: "this card, in a turn in which …, when in the hand, gets …" (…ターンの間、手札にある場合、) = the hand's wording
+    # with the turn after it (手札にある状態で、…ターンの間、), as the same with 場合 is (round 25)
+    (r"^このカードは、([^、。]+?ターンの)間、手札にある場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1間、"),
+    # round 26: "take … out and make it appear without paying its cost" (抜き出し、コストを支払わずに登場させる): a Chara
+    # made to appear by a card's effect (rule book 000, "Regarding 'Appear in Area'": active unless said, may approach
+    # that turn) is what 場に出す reads (an effect's entry, engine ``pick`` ``to: "area"``)
+    (r"抜き出し、コストを支払わずに登場させる", "抜き出し、場に出す"),
+    # round 26: "turn N face-up cards in X's Point Zone face down" (表向きのカードN枚を裏向きに…; the same face up):
+    # only a card of the other face can turn (engine ``flip`` chooses among those), so the face named is said twice
+    (r"ポイント置き場にある表向きのカード(\d+)枚を裏向きに", r"ポイント置き場にあるカード\1枚を裏向きに"),
+    (r"ポイント置き場にある裏向きのカード(\d+)枚を表向きに", r"ポイント置き場にあるカード\1枚を表向きに"),
+    # round 26: round 24's "put this card onto the Area; if it entered by this effect, …" also with the entry rested and
+    # "at the end of the turn, (make) this card …" after it: the card that entered is the Chara this effect put there
+    (r"((?:捨て札置き場にある)?このカードを休息状態で場に出す(?:ことができる)?。)(?:この効果で場に出た場合|その場合)、"
+     r"ターン終了時にこのカードを", r"\1その場合、ターン終了時にこの効果で場に出たキャラを"),
 ]]
 
 

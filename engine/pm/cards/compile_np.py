@@ -26,6 +26,12 @@ def coin_kind(word: str | None) -> str | None:
 COLORS = {"赤": "red", "青": "blue", "黄": "yellow", "緑": "green", "紫": "purple", "白": "white"}
 _COLOR = "[赤青黄緑紫白]"
 
+def _below(m: re.Match[str]) -> dict[str, Any]:
+    """このカードより使用コストが低い / そのキャラよりAPが30以上低い: ``below_source`` with whom it is measured against."""
+    stat = {"使用コスト": "cost", "AP": "ap", "DP": "dp"}[m[2]]
+    return {"below_source": {"stat": stat, "by": int(m[3] or 1)}, "_vs": "this" if m[1] == "この" else "that"}
+
+
 def _exact_cost(m: re.Match[str]) -> dict[str, int]:
     n = int(m[1])
     return {"max_cost": n} if n == 0 else {"max_cost": n, "min_cost": n}
@@ -140,6 +146,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP/DPの値を持たない", {"not": {"has_stats": True}}),  # round 22: printed without AP/DP (-/-)
     # a Support card set on it (round 16): 『S』のサポートカード / サポートカードがセットされている (a Chara-only key)
     (r"(?:『([^』]+)』の)?サポートカードがセットされている", lambda m: {"supported": {"series": m[1]} if m[1] else {}}),
+    # round 25: with no Support card set on it (サポートカードがセットされていない): not one that has one
+    (r"(?:『([^』]+)』の)?サポートカードがセットされていない",
+     lambda m: {"not": {"supported": {"series": m[1]} if m[1] else {}}}),
     # round 24: "that approached N or more times this turn" (同じターンの間にN回以上アプローチしている)
     (r"同じターンの間に(\d+)回以上アプローチ(?:に参加)?している", lambda m: {"approached_at_least": int(m[1])}),
     (r"妨害(?:に参加)?している", {"interfering": True}),
@@ -152,12 +161,17 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     # 「A」(または「B」)ではない / 「A」以外の: a Chara named none of them
     (r"(「[^」]+」(?:または「[^」]+」)*)(?:ではない|以外の)", lambda m: {"not": {"name": _names(m[1])}}),
     (r"使用コスト(?:の値)?が(\d+)以外の", lambda m: {"not": _exact_cost(m)}),
+    # round 25: a usage cost printed as a symbol (使用コストが△の: YRC's EX Supports), not a number
+    (r"使用コスト(?:の値)?が([\u25a0-\u25ff\u2605\u2606])の", lambda m: {"cost_symbol": m[1]}),
     # "the usage cost equal to the number rested" (休息状態にした枚数): counted when the grant holding it runs (the
     # compiler keeps it only in a grant after a rest_any step: compiler._per_picked; engine.pm.script.RESTED_COUNT)
     (r"休息状態にした枚数と同じ使用コスト(?:の値)?を持つ", lambda m: {"max_cost": {"picked": "cards"}, "min_cost": {"picked": "cards"}}),
     (r"このカードと同じ特徴を持つ", {"shares_property": True}),
     (r"そのキャラ以外の、?", {"other_than_that": True}),
     (r"このカードのDPより低いAPの値を持つ", {"ap_below_source_dp": True}),
+    # round 25: "whose usage cost / AP / DP is lower (by N or more) than this card's / that Chara's": measured
+    # against the effect's own Chara, or for a grant the Chara holding it (Phrase.vs; engine ``below_source``)
+    (r"(この|その)(?:カード|キャラ)より(使用コスト|AP|DP)(?:の値)?(?:が|の)(?:(\d+)以上)?低い", _below),
     # round 24: "whose AP + DP is at most this card's AP + DP"; "LV N or more" (a Chara's level: 1 + its Level Up stack)
     (r"このカードのAPとDPの合計値以下のAPとDPの合計値を持つ", {"sum_at_most_source": True}),
     (r"LV(\d+)以上の", lambda m: {"min_level": int(m[1])}),
@@ -201,6 +215,9 @@ class Phrase:
     same_name: str | None = None
     other_than_that: bool = False  # "other than that Chara": a target distinct from the one named before
     own_properties: tuple[str, ...] | None = None  # the properties of the effect's own card ("the same property as")
+    #: "lower than this card's" (``this``) / "than that Chara's" (``that``): whom ``below_source`` is measured
+    #: against; a caller takes it only where the engine measures against that Chara (:meth:`chara_spec`'s ``vs``)
+    vs: str | None = None
 
     def holds_card_filter(self, *, same_name: bool = False) -> bool:
         """Whether :meth:`card_filter` can hold every part of the phrase ("every" aside; "the same name as …" when
@@ -211,19 +228,23 @@ class Phrase:
             return False
         return True
 
-    def unheld(self, *, every: bool = False, same_name: bool = False, apart: bool = False) -> list[str]:
+    def unheld(self, *, every: bool = False, same_name: bool = False, apart: bool = False,
+               vs: tuple[str, ...] = ()) -> list[str]:
         """The parts of the phrase outside ``spec`` that a caller reading only the spec would drop: "this card",
-        "every" (``all``), "the same name as …" (``same_name``), "other than that Chara" (``other_than_that``), less
-        those the caller says it reads itself (``every``, ``same_name``, ``apart``)."""
+        "every" (``all``), "the same name as …" (``same_name``), "other than that Chara" (``other_than_that``), "lower
+        than this card's / that Chara's" (``vs``) less those the caller says it reads itself (``every``, ``same_name``,
+        ``apart``, ``vs``: the comparisons it measures against the right Chara)."""
         parts = [("this card", self.head == "this"), ("every", self.all and not every),
                  ("same name", self.same_name is not None and not same_name),
-                 ("other than that", self.other_than_that and not apart)]
+                 ("other than that", self.other_than_that and not apart),
+                 ("compared with another Chara", self.vs is not None and self.vs not in vs)]
         return [name for name, dropped in parts if dropped]
 
-    def chara_spec(self, *, every: bool = False, same_name: bool = False, apart: bool = False) -> dict[str, Any]:
+    def chara_spec(self, *, every: bool = False, same_name: bool = False, apart: bool = False,
+                   vs: tuple[str, ...] = ()) -> dict[str, Any]:
         """The spec of a Chara on the Area (no ``type``). ValueError when the phrase has a part the spec cannot hold
         and the caller does not read itself (:meth:`unheld`): a spec without it would be looser."""
-        if bad := self.unheld(every=every, same_name=same_name, apart=apart):
+        if bad := self.unheld(every=every, same_name=same_name, apart=apart, vs=vs):
             raise ValueError(f"a Chara spec does not hold {bad}")
         return dict(self.spec)
 
@@ -265,6 +286,10 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
             got = f(m) if callable(f) else dict(f)
             if got is None:
                 return None
+            if "_vs" in got:
+                if out.vs is not None:
+                    return None  # two comparisons: not read
+                out.vs = got.pop("_vs")
             if "all" in got:
                 out.all = True
             elif "other_than_that" in got:

@@ -19,6 +19,8 @@ from engine.pm.cards.compile_trigger import OPPOSITE_HEAD, OTHER_HEAD, other_cau
 Step = dict[str, Any]
 MOD = r"(?P<ap>[+\-±]\d*)/(?P<dp>[+\-±]\d*)"
 _ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキの下に移す": "deck_bottom", "相手のデッキの下に移す": "deck_bottom",
+            # round 25: on top of the (owner's) deck
+            "デッキの上に戻す": "deck", "相手のデッキの上に戻す": "deck",
             "捨て札にする": "discard", "ゲームから取り除く": "removed", "メインエリアに移す": "main",
             "サポートエリアに移す": "support"}
 _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_approach"], "可能な限りアプローチに参加しなくてはならない": ["must_approach"],
@@ -146,7 +148,9 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
     p = _np(np_text, ctx)
     if p.head not in ("chara", "name", "card") or p.same_name not in (None, "self"):
         raise NotUnderstood(np_text)
-    spec = p.chara_spec(every=True, same_name=True, apart=True)
+    # "lower than this card's" (round 25): the steps' Charas are measured against the effect's own Chara, this card
+    # when it is a Chara (engine ``below_source``)
+    spec = p.chara_spec(every=True, same_name=True, apart=True, vs=_THIS if ctx.card.type == "chara" else ())
     if p.same_name == "self":  # the names of this card (both of a Combo's)
         names = list(ctx.card.combo or (ctx.card.name,))
         spec["name"] = names[0] if len(names) == 1 else names
@@ -168,12 +172,17 @@ def _no_may(ctx: Ctx) -> None:
         raise NotUnderstood("an optional step on a Chara already named")
 
 
-def _chara(np_text: str, ctx: Ctx) -> dict[str, Any]:
-    """The spec of a Chara phrase naming a kind of Chara (no count, not "every")."""
+#: the comparisons with this card's values (compile_np ``_below``) a spec measured against this Chara may hold
+_THIS = ("this",)
+
+
+def _chara(np_text: str, ctx: Ctx, vs: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The spec of a Chara phrase naming a kind of Chara (no count, not "every"); ``vs``: the comparisons with
+    another Chara's values it may hold (those measured against the Chara the caller's step measures with)."""
     p = _np(np_text, ctx)
     if p.head not in ("chara", "name") or p.all or p.same_name:
         raise NotUnderstood(np_text)
-    return p.chara_spec()
+    return p.chara_spec(vs=vs)
 
 
 def _mod_step(target: Any, ap: str, dp: str, until: str) -> Step:
@@ -314,11 +323,25 @@ def _cannot_interfere_with(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": spec}, "until": "turn_end"} for t in whom]
 
 
+def _one_named(ctx: Ctx) -> bool:
+    """Whether the last clause that named targets named exactly one (that Chara is then one Chara)."""
+    return bool(ctx.targets) and ctx.target_clause.count(ctx.target_clause[-1]) == 1
+
+
 @reads(rf"{_WHO_N}は、(?:このターン、|ターン終了時まで、?)(?P<other>.+?)には妨害されない")
 def _not_interfered_by(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    spec = _chara(m["other"], ctx)
-    return [{"op": "grant", "target": t, "what": {"not_interfered_by": spec}, "until": "turn_end"}
-            for t in _subjects(m["np"], m["n"], ctx)]
+    # a ``not_interfered_by`` spec is measured against the Chara holding the grant (engine.pm.approach): "lower than
+    # this card's" when this Chara holds it, "than that Chara's" when the one Chara named here holds it (round 25);
+    # the spec is read before the subjects (a reading that fails must not have named targets)
+    # round 26: also when the subject is the one Chara a clause before named alone (…1枚は、…を得るとともに、…)
+    one = m["n"] == "1" or (m["np"] in ("指定したキャラ", "そのキャラ", "指定されたキャラ") and _one_named(ctx))
+    vs = _THIS if m["np"] == "このカード" and ctx.card.type == "chara" else ("that",) if one else ()
+    spec = _chara(m["other"], ctx, vs)
+    whom = _subjects(m["np"], m["n"], ctx)
+    if "below_source" in spec and vs == ("that",) and not (
+            len(whom) == 1 and isinstance(whom[0], str) and whom[0].startswith("target:")):
+        raise NotUnderstood(m["other"])
+    return [{"op": "grant", "target": t, "what": {"not_interfered_by": spec}, "until": "turn_end"} for t in whom]
 
 
 @reads(r"このターン、(?P<np>.+?)は、(?P<g>.+)")
@@ -480,6 +503,9 @@ def _back_in(m: re.Match[str], ctx: Ctx) -> list[Step]:
     if ctx.in_discard and m[0].startswith("この"):  # heard in the discard: "put this card onto the Area" from there
         return [{"op": "pick", "from": "discard", "to": "area", "n": 1, "filter": {}, "this_card": True}
                 | ({"up_to": True} if ctx.may else {})]
+    if ctx.in_point and m[0].startswith("この"):  # round 26: heard in the Point Zone: from there (compile_r26)
+        from engine.pm.cards.compile_r26 import this_from_point
+        return this_from_point(ctx)
     return [{"op": "_back_in"}]
 
 
@@ -501,13 +527,14 @@ def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 @reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|メインエリアに出す|サポートエリアに出す"
-       r"|手札に戻す|手札に加える|EXデッキに戻す)")
+       r"|手札に戻す|手札に加える|EXデッキに戻す|デッキの上に(?:戻す|移す))")
 def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """This card from the discard (where a trigger heard its leaving finds it) to the Area, the hand, or (round 19)
-    the Support Area or back to the EX deck; a card not there is not moved."""
+    the Support Area or back to the EX deck, or (round 26) onto the top of the deck, as another card from the discard
+    goes there (``to: "deck"``); a card not there is not moved."""
     to = {"場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support",
-          "EXデッキに戻す": "ex_deck"}.get(m["to"], "hand")
-    if m["rested"] and to in ("hand", "ex_deck"):
+          "EXデッキに戻す": "ex_deck", "デッキの上に戻す": "deck", "デッキの上に移す": "deck"}.get(m["to"], "hand")
+    if m["rested"] and to in ("hand", "ex_deck", "deck"):
         raise NotUnderstood(m[0])
     step: Step = {"op": "pick", "from": "discard", "to": to, "n": 1, "filter": {}, "this_card": True}
     if m["rested"]:
@@ -840,6 +867,21 @@ _IF_SO = ("その場合、", "捨て札にした場合、", "そうした場合�
           "表向きにした場合、", "デッキの下に移した場合、", "置き換えた場合、")
 
 
+def _instead_if(sentences: list[str], ctx: Ctx, may_flags: list[bool] | None) -> list[Step] | None:
+    """Round 26: "A. If C, instead B." (A。C場合、代わりに(、)B): B when C holds as the effect resolves, else A (an ``if``
+    with ``else``). Only when neither part names targets or leaves a choice (what "instead" would then replace is
+    not read). None: not this shape."""
+    m = re.fullmatch(r"(?P<c>[^、。]+?)場合、代わりに、?(?P<b>.+)", sentences[1])
+    if m is None or ctx.may or ctx.in_mode or ctx.targets:
+        return None
+    first = body(sentences[0], ctx, may_flags)
+    cond = condition(m["c"], ctx)
+    second = body(m["b"], ctx, may_flags)
+    if ctx.may or ctx.targets or set(cond) & {"broken", "picked"}:
+        raise NotUnderstood(sentences[1])
+    return [{"op": "if", "cond": cond, "do": second, "else": first}]
+
+
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
     """The steps of a run of sentences: その場合 (if so) nests what follows in the step before's ``then``;
     その後 (then) goes on where the sentence before went."""
@@ -869,6 +911,8 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             ctx.alternative = False
         ctx.in_mode = False
         return [{"op": "choose", "n": 1, "modes": modes}]
+    if len(sentences) == 2 and (got := _instead_if(sentences, ctx, may_flags)) is not None:
+        return got
     i = 0
     while i < len(sentences):
         s = sentences[i]
@@ -1152,6 +1196,8 @@ def _could_be(card: Card, spec: dict[str, Any]) -> bool:
         return False
     if "color" in spec and card.color not in (spec["color"] if isinstance(spec["color"], list) else [spec["color"]]):
         return False
+    if card.cost is None:  # a symbol cost (△) fits no cost bound
+        return not ({"min_cost", "max_cost"} & spec.keys())
     if "min_cost" in spec and card.cost < spec["min_cost"]:
         return False
     return not ("max_cost" in spec and card.cost > spec["max_cost"])
@@ -1201,6 +1247,7 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
         text = text[m.end():]
     if pair := own_pair(text):  # "this card E1, or E2" composed from the event table (compile_trigger)
         ctx.this_subject = pair[2]
+        ctx.in_point = "to_point" in pair[0].split("|")  # round 26: heard in the Point Zone too: no "self" Chara
         return pair[0], cond, pair[1]
     if (m := OPPOSITE_HEAD.match(text)) and (opposite := phrase(m["np"], ctx.card.series)) is not None \
             and opposite.head in ("chara", "name") and not (opposite.all or opposite.same_name or opposite.other_than_that):
@@ -1217,8 +1264,8 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := (re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?登場した場合、", text)
               or re.match(r"(?P<c>[^。]+?)状態で、?このカードが登場した場合、", text)):
         extra = condition(m["c"], ctx)
-        if "count" in extra:  # the entering card itself is not one of them
-            extra["count"]["spec"]["not_self"] = True
+        if "count" in extra and not extra["count"]["spec"].get("is_source"):  # the entering card is not one of them
+            extra["count"]["spec"]["not_self"] = True  # (round 26: unless the condition is of this card itself)
         return "enter", {**cond, **extra}, text[m.end():]
     if m := re.match(r"(?P<c>[^、。]+?が登場したターンの)間に、?このカードが(?:登場した|場に出た)場合、", text):
         # "when this card enters in a turn in which X entered": X's entries this turn, this card's own left out
@@ -1310,8 +1357,10 @@ def _static(text: str, ctx: Ctx) -> Got:
         raise NotUnderstood(text)
     rest = m[1]
     from engine.pm.cards.compile_r14 import own_cost
+    from engine.pm.cards.compile_r25 import own_rule
+    from engine.pm.cards.compile_r26 import gains_and_not_interfered
 
-    if (got := own_cost(rest, ctx)) is not None:
+    if (got := own_cost(rest, ctx) or own_rule(rest, ctx) or gains_and_not_interfered(rest, ctx)) is not None:
         return got
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
         p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for
@@ -1343,7 +1392,9 @@ def _static(text: str, ctx: Ctx) -> Got:
         p = _np(m[1], ctx)
         if p.head not in ("chara", "name") or p.all or p.same_name:
             raise NotUnderstood(rest)
-        return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": p.chara_spec()}, "until": "turn_end"}])
+        # "lower than this card's" (round 25): measured against the Chara holding the grant, this card (a Chara)
+        spec = p.chara_spec(vs=_THIS if ctx.card.type == "chara" else ())
+        return Got([{"op": "grant", "target": "self", "what": {"not_interfered_by": spec}, "until": "turn_end"}])
     if whats := _GRANTS.get(rest):
         return Got([{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in whats])
     if rest == "妨害されない":  # "cannot be interfered": by any Chara
@@ -1390,7 +1441,7 @@ def _static(text: str, ctx: Ctx) -> Got:
     return Got(steps, condition=cond)
 
 
-_STAND_AT_END = re.compile(rf"(?P<who>このカード|[^、。]*全ての[^、。]+)は、(?:(?P<c>[^、。]+?)場合、)?"
+_STAND_AT_END = re.compile(rf"(?P<who>このカード|[^、。]*全ての[^、。]+)は、(?:(?P<turn>自分のターンの間、)?(?P<c>[^、。]+?)場合、)?"
                            rf"(?:{_KWS}(?:{MOD})?を得るとともに|(?P<other>[^、。]+?)には妨害されず)"
                            r"、ターン終了時に活動状態になる")
 
@@ -1406,6 +1457,10 @@ def _stands_at_end(m: re.Match[str], ctx: Ctx) -> Got:
         static.append({"op": "grant", "target": who, "what": {"not_interfered_by": _chara(m["other"], ctx)},
                        "until": "turn_end", "static": True})
     cond = condition(m["c"], ctx) if m["c"] else {}
+    if m["turn"]:  # round 26: "during your turn, while C" (自分のターンの間、C場合): both to hold
+        if "own_turn" in cond:
+            raise NotUnderstood(m[0])
+        cond["own_turn"] = True
     return Got([{"op": "activate", "target": who}, *static], trigger="turn_end", condition=cond)
 
 
@@ -1416,8 +1471,9 @@ def effect(text: str, ctx: Ctx) -> Got:
         return _stands_at_end(m, ctx)
     if ctx.kind == "auto":
         from engine.pm.cards.compile_r15 import joined_trigger
+        from engine.pm.cards.compile_r26 import joined_gain_trigger
 
-        if (got := joined_trigger(text, ctx)) is not None:
+        if (got := joined_trigger(text, ctx) or joined_gain_trigger(text, ctx)) is not None:
             return got
     if ctx.kind == "continuous" and ctx.card.type != "event":
         return _static(text, ctx)

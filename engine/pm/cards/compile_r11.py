@@ -75,6 +75,8 @@ def _coin_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
     """"This card holds no (X) coin" / "holds N or more X coins" (the effect's own Chara)."""
     if m := re.fullmatch(rf"このカードの上に{_COIN}?コインが乗っていない", text):
         return {"coins": {"coin": coin_kind(m["coin"]), "at_most": 0}}
+    if m := re.fullmatch(rf"このカードの上に{_COIN}?コインが乗っている", text):  # round 25: one or more
+        return {"coins": {"coin": coin_kind(m["coin"]), "at_least": 1}}
     if m := re.fullmatch(rf"このカードの上に{_COIN}?コインが(?P<n>\d+)個以上乗っている", text):
         return {"coins": {"coin": coin_kind(m["coin"]), "at_least": int(m["n"])}}
     return None

@@ -23,6 +23,7 @@ unverified).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.pm.cards.compile_phrases import (
     _KWS,
@@ -89,7 +90,9 @@ def _reorder(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 #: the plays of a card of each kind (engine.pm.play: the action ``g.answering`` names)
-_PLAYED = {"event": "play_event", "chara": ["summon", "level_up"]}
+_PLAYED: dict[str, Any] = {"event": "play_event", "chara": ["summon", "level_up"],
+                           # round 25: a Support card, and "a card" of any kind (相手のプレイ中の使用コストが0のカード)
+                           "support": "set_support", "card": ["play_event", "summon", "level_up", "set_support"]}
 
 
 @reads(r"(?:相手がプレイ中の(?P<a>.+?)|(?:(?P<b>[^、。]+?)の)?相手のプレイ中の(?P<c>.+?))1枚を無効にする")

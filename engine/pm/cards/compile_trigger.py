@@ -27,9 +27,13 @@ OWN_EVENTS: list[tuple[str, str]] = [
     (r"妨害(?:に参加)?(?:した)?", "interfering"),
     (r"(?:アプローチで)?ポイントを与えた", "gave_point"),
     (r"相手のアプローチによってポイント置き場に置かれた", "point_by_approach"),
+    # round 26: put into (your) Point Zone by any means (``to_point``, heard there: no Chara is "self" in its steps)
+    (r"(?:自分の)?ポイント置き場に置かれた", "to_point"),
 ]
 _OWN_ALT = "|".join(f"(?:{p})" for p, _ in OWN_EVENTS)
-_OWN_PAIR = re.compile(rf"このカード(?:が|は、)(?P<a>{_OWN_ALT})(?:場合)?、または(?:このカードが)?(?P<b>{_OWN_ALT})場合、")
+#: (round 26: the second event also said "every time" (…、またはアプローチするごとに), as one event's ごとに is read)
+_OWN_PAIR = re.compile(rf"このカード(?:が|は、)(?P<a>{_OWN_ALT})(?:場合)?、または(?:このカードが)?(?P<b>{_OWN_ALT})"
+                       r"(?:場合|するごとに)、")
 
 #: another Chara's events (after Xが): verb phrase with its ending -> cause
 OTHER_EVENTS: list[tuple[str, str]] = [

@@ -33,6 +33,8 @@ from engine.pm.cards import compile_r21 as _r21  # noqa: F401 - registers its cl
 from engine.pm.cards import compile_r22 as _r22  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r23 as _r23  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r24 as _r24  # registers its clause readers; hand_cost_only
+from engine.pm.cards import compile_r25 as _r25  # registers its clause readers; settle_may_n
+from engine.pm.cards import compile_r26 as _r26  # noqa: F401 - registers its trigger heads and readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -93,6 +95,8 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
     kinds = [eff.kind]
     if eff.kind == "continuous" and card.type != "event":
         kinds.append("auto")  # a triggered sentence the reader took for a continuous one (a newer phrasing)
+    if eff.kind == "auto" and _r25.NO_START_STAND_TEXT.fullmatch(t):
+        kinds = ["continuous"]  # "does not become active at the start of the turn": a rule of the card, no trigger
     for kind in kinds:
         ctx = ph.Ctx(card=card, kind=kind)
         try:
@@ -119,7 +123,11 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
         for spec in ctx.targets:
             if spec.get("side") != "opponent":
                 spec["not_self"] = True
-    steps = got.steps
+    steps = _r25.settle_may_n(got.steps, got.optional)  # "may move N": N or none, or N or all there (the decision)
+    if card.type == "support" and _r25.reaches_others(steps):
+        return None  # a Support's step on every Chara of a kind: the engine applies wide steps of Charas' own texts only
+    if card.type == "chara" and ctx.kind == "continuous":
+        steps = _r25.sides_as_kinds(steps)  # every Chara of a side, in the form the engine applies continuously
     if eff.condition and card.pinch and card.pinch[1:] != (0, 0):
         # the Pinch's own AP/DP bonus is a fact of the card (Card.pinch): its granted text's "this card gets +X/+Y"
         # is not a second one
@@ -278,7 +286,7 @@ def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | No
     # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so,
     # save an unknown keyword the set defines in its reminder text; one naming a disputed keyword is not read
     unsure = bool(text and _NOT_HAPPENING.search(text))  # automatic effects with a note the script cannot hold
-    effects = tuple(_defined_keyword(e, card, keywords) if e.why else e if (unsure and e.kind == "auto") or (
+    effects = tuple(_defined_keyword(e, card, keywords, text) if e.why else e if (unsure and e.kind == "auto") or (
                     keywords is not None and keywords.disputed_in(t)) else (compile_effect(t, e, card) or e)
                     for t, e in zip(pieces.effects, card.effects, strict=True))
     if card.type == "event" and effects and effects[0].compiled and _r24.hand_cost_only(effects[0].script):
@@ -291,18 +299,27 @@ def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | No
     return replace(card, effects=effects, backup=backup)
 
 
-def _defined_keyword(eff: Effect, card: Card, keywords: reminders.Keywords | None) -> Effect:
+def _defined_keyword(eff: Effect, card: Card, keywords: reminders.Keywords | None, text: str | None) -> Effect:
     """An unread keyword's stand-in compiled from the set's definition of it (its reminder text), read as one
-    effect of the card; else ``eff`` unchanged."""
+    effect of the card; else ``eff`` unchanged. A keyword with a condition (〔KW〕▶「A」) takes the definition the set
+    prints for it with the card's own 「A」 put in (round 25: the set's definitions must agree but for their 「A」)."""
     word = reminders.unread_keyword(eff.why)
     if keywords is not None and word is not None and word in keywords.with_condition:
-        return replace(eff, why=_conditioned_why(word, *keywords.with_condition[word]))
+        own = re.findall(rf"〔{re.escape(word)}〕\s*[▸▶]\s*「([^「」]+)」", normalize(text or ""))
+        definition = keywords.conditioned_definition(word, own[0]) if len(set(own)) == 1 else None
+        got = _from_definition(definition, eff, card, keywords) if definition is not None else None
+        return got if got is not None else replace(eff, why=_conditioned_why(word, *keywords.with_condition[word]))
     definition = keywords.definition(word) if keywords is not None and word is not None else None
     if definition is None:
         return eff
+    return _from_definition(definition, eff, card, keywords) or eff
+
+
+def _from_definition(definition: str, eff: Effect, card: Card, keywords: reminders.Keywords | None) -> Effect | None:
+    """A keyword's definition read as the one effect it is (None when it is not one effect, or not understood)."""
     read = definition_effects(definition, card.type)
     got = compile_effect(definition, read[0], card) if len(read) == 1 else None
-    return got if got is not None and not (keywords and keywords.disputed_in(definition)) else eff
+    return got if got is not None and not (keywords and keywords.disputed_in(definition)) else None
 
 
 def _conditioned_why(word: str, placeholder: str, definition: str) -> str:

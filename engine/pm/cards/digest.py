@@ -26,7 +26,7 @@ from typing import Any
 
 FORMAT = 2
 #: the card file's printed facts: data, not a reading of the text (the digest leaves them out)
-PRINTED = frozenset({"id", "name", "series", "type", "color", "cost", "source", "ap", "dp", "properties"})
+PRINTED = frozenset({"id", "name", "series", "type", "color", "cost", "cost_symbol", "source", "ap", "dp", "properties"})
 #: fields only shown or recorded, never run: the card text, why an effect is unscripted, where a script came from
 SHOWN = frozenset({"text", "why", "compiled"})
 

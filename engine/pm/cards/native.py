@@ -11,7 +11,8 @@ but an ``activated`` effect must have a timing. The project's optional extras ar
 means :attr:`Effect.script` ``= tuple(do)``), ``condition``, ``why`` (why it is unscripted),
 ``compiled`` and ``text`` (shown only; not kept). Card extras: ``free_entry``, ``forceful``,
 ``breakthrough``, ``endure`` (the newer keywords, docs/log-extensions.md), ``use_condition`` (an Event's
-《使用条件》 as a condition), ``timings`` (a modal Event's timings).
+《使用条件》 as a condition), ``timings`` (a modal Event's timings); ``cost`` may be null with the printed symbol
+in ``cost_symbol`` (△: a card with no numeric usage cost), ``source`` null (a card that cannot pay).
 """
 
 from __future__ import annotations
@@ -136,8 +137,11 @@ class CardSchema(_Meta):
     series = fields.String(required=True)
     type = fields.String(required=True, validate=_one_of(CARD_TYPES))
     color = fields.String(required=True, validate=_one_of(COLORS))
-    cost = fields.Integer(strict=True, required=True, validate=_NON_NEGATIVE)
-    source = fields.Integer(strict=True, required=True, validate=_NON_NEGATIVE)
+    #: null: no numeric usage cost (the card cannot be played from the hand), its printed symbol in ``cost_symbol``
+    cost = fields.Integer(strict=True, required=True, allow_none=True, validate=_NON_NEGATIVE)
+    cost_symbol = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, error="empty string"))
+    #: null: no provided cost (the card cannot be used to pay)
+    source = fields.Integer(strict=True, required=True, allow_none=True, validate=_NON_NEGATIVE)
     ap = fields.Integer(strict=True, load_default=None, allow_none=True, validate=_NON_NEGATIVE)
     dp = fields.Integer(strict=True, load_default=None, allow_none=True, validate=_NON_NEGATIVE)
     properties = fields.List(fields.String(), load_default=list)
@@ -173,6 +177,8 @@ class CardSchema(_Meta):
             raise ValidationError("must be null for a non-Chara", "ap" if ap is not None else "dp")
         if (ap is None) != (dp is None):
             raise ValidationError("ap and dp must both be null or both integers", "dp")
+        if data.get("cost_symbol") is not None and data.get("cost") is not None:
+            raise ValidationError("a card with a numeric cost has no cost_symbol", "cost_symbol")
 
 
 class FileSchema(_Meta):
@@ -242,6 +248,7 @@ def _card(d: Mapping[str, Any]) -> Card:
         type=d["type"],
         color=d["color"],
         cost=d["cost"],
+        cost_symbol=d["cost_symbol"],
         source=d["source"],
         ap=d["ap"],
         dp=d["dp"],
@@ -339,6 +346,8 @@ def dump_card(c: Card) -> dict[str, Any]:
         "ap": c.ap,
         "dp": c.dp,
     }
+    if c.cost_symbol is not None:
+        out["cost_symbol"] = c.cost_symbol
     if c.properties:
         out["properties"] = list(c.properties)
     if c.timing is not None:

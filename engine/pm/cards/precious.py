@@ -7,6 +7,8 @@ text is read for facts only (:mod:`engine.pm.cards.precious_text`) and never kep
 (:mod:`engine.pm.cards.compiler`). Other fields are ignored.
 A Chara with only one of AP/DP gets neither; a non-Chara never has AP/DP. Properties a file ran together are
 split against the folder's own (:mod:`engine.pm.cards.properties`).
+A usage cost printed as a symbol (△, ▽: 〔EXカード〕 Supports) is kept as ``cost_symbol`` with no numeric ``cost``; a
+provided cost printed as '-' is none (``source`` None: the card cannot pay).
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ TYPES = {"キャラクター": "chara", "イベント": "event", "サポート":
 #: between properties: 、, an ideographic space, a line break (real, or written out as the two characters \\n)
 _PROPERTY_SPLIT = re.compile(r"[、\u3000\r\n]|\\n")
 _COMBO_SPLIT = re.compile("[＆&]")
+#: a value printed as "none"
+_NONE = ("-", "－", "‐")
+#: a usage cost printed as a symbol, not a number: one geometric shape (△ ▽ ○ ☆ ...: U+25A0-25FF, U+2605-2606)
+_COST_SYMBOL = re.compile("[\u25a0-\u25ff\u2605\u2606]")
 
 
 def is_precious(data: Any) -> bool:
@@ -80,9 +86,23 @@ class _Reader:
         except TextError as exc:
             raise self.fail(next(k for k in keys if k in self.data), str(exc)) from None
 
+    def usage_cost(self) -> tuple[int | None, str | None]:
+        """The usage cost and, when the card prints a symbol there instead of a number (YRC's 〔EXカード〕 Supports:
+        △, PPTP's: ▽), that symbol with no cost: a symbol is not a number, so no cost filter or payment reads it."""
+        key = "usageCost" if self.data.get("cost") is None and self.data.get("usageCost") is not None else "cost"
+        value = self.text(key).strip()
+        if _COST_SYMBOL.fullmatch(value):
+            return None, value
+        return self.count(key), None
+
+    def provided(self) -> int | None:
+        """The provided cost (``source``); None for a card that prints none ('-'): it cannot be used to pay."""
+        key = "outbreakCost" if self.data.get("source") is None and self.data.get("outbreakCost") is not None else "source"
+        return None if self.text(key).strip() in _NONE else self.count(key)
+
     def stat(self, key: str) -> int | None:
         value = self.text(key).strip() if self.data.get(key) is not None else ""
-        if value in ("", "-", "－", "‐"):
+        if value in ("", *_NONE):
             return None
         try:
             return number(value)
@@ -128,6 +148,7 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
     card_id = r.card_id()
     r.where = card_id
     name, card_type = r.text("name"), r.choice("type", TYPES)
+    cost, cost_symbol = r.usage_cost()
     ap, dp = (r.stat("ap"), r.stat("dp")) if card_type == "chara" else (None, None)
     if ap is None or dp is None:
         ap = dp = None
@@ -152,8 +173,9 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
         series=r.text("setName").strip(),
         type=card_type,
         color=r.color(),
-        cost=r.count("cost", "usageCost"),
-        source=r.count("source", "outbreakCost"),
+        cost=cost,
+        cost_symbol=cost_symbol,
+        source=r.provided(),
         ap=ap,
         dp=dp,
         properties=r.properties(),

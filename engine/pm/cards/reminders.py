@@ -31,6 +31,8 @@ _DEFINITION = re.compile(r"（\s*(〔[^〔〕（）]+〕|《[^《》（）]+》)
 _CONDITIONED = re.compile(r"（\s*〔([^〔〕（）]+)〕\s*[▸▶]\s*「([^「」（）]+)」\s*[:：]\s*([^（）]+?)\s*）")
 _NUMBERED = re.compile(r"(?P<base>\D+?)(?P<n>\d+)")
 _PARAM = "{N}"
+#: a conditioned keyword's 「A」 in its definition's template
+_CONDITION = "{A}"
 #: the stand-in effect's reason for a keyword the facts do not read (precious_text.unknown_keyword)
 _UNREAD = re.compile(r"the keyword 〔(?P<word>[^〕]+)〕 is not read")
 
@@ -80,8 +82,19 @@ class Keywords:
     disputed: dict[str, str] = field(default_factory=dict)
     #: keywords not known defined in two different ways in the set: neither definition is read, nor a template
     conflicting: set[str] = field(default_factory=set)
-    #: keywords with a condition (〔KW〕▶「A」, without brackets) → (placeholder, definition): found, not read yet
+    #: keywords with a condition (〔KW〕▶「A」, without brackets) → (placeholder, definition): the last one found
     with_condition: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: keywords with a condition → each definition with its 「placeholder」 taken out (``{A}``): one template when every
+    #: definition the set prints says the same of its own 「A」 (round 25: SPY's 〔継承〕▶「X」), read per card
+    condition_templates: dict[str, set[str]] = field(default_factory=dict)
+
+    def conditioned_definition(self, word: str, condition: str) -> str | None:
+        """The definition of 〔word〕▶「condition」 on a card of this set: the set's one template with 「condition」 put
+        in, or None when it prints none, or several that differ."""
+        found = self.condition_templates.get(word, set())
+        if len(found) != 1:
+            return None
+        return next(iter(found)).replace(_CONDITION, f"「{condition}」")
 
     def dispute(self, word: str) -> str | None:
         """Why the keyword ``word`` (with its brackets, NFKC) is not read in this set, or None: its own definition,
@@ -127,6 +140,7 @@ def gather(texts: Iterable[str | None], known: Callable[[str], bool] | None = No
             found.setdefault(word, set()).add(definition)
         for word, placeholder, definition in conditioned(text):
             out.with_condition[word] = (placeholder, definition)
+            out.condition_templates.setdefault(word, set()).add(definition.replace(f"「{placeholder}」", _CONDITION))
     templates: dict[str, set[str | None]] = {}
     for word, defs in found.items():
         if known is not None and (word.startswith("《") or known(word[1:-1])):
@@ -170,10 +184,14 @@ KNOWN: dict[str, tuple[re.Pattern[str], Callable[[int | None, re.Match[str]], bo
     "天然": (re.compile(r"このカードのアプローチは、使用コストが(\d+)以下のキャラには妨害されない"),
            lambda n, m: n == int(m[1])),
     # 〔我慢〕: with DP 10 or more it does not leave (engine.pm.stats.endures)
-    "我慢": (re.compile(r"DPが(\d+)以上の〔我慢〕を持つキャラは、退場しない"), lambda n, m: int(m[1]) == 10),
+    # (round 25: also said of the card itself, このカードのDPが10以上の場合、このカードは退場しない: the same rule)
+    "我慢": (re.compile(r"DPが(\d+)以上の〔我慢〕を持つキャラは、退場しない|このカードのDPが(\d+)以上の場合、このカードは退場しない"),
+           lambda n, m: int(m[1] or m[2]) == 10),
     # 〔強引〕: with AP 10 or more, the opponent's Chara judged against it leaves (engine.pm.stats.forceful)
-    "強引": (re.compile(r"APが(\d+)以上の〔強引〕を持つキャラと退場判定を行う相手のキャラは、退場する"),
-           lambda n, m: int(m[1]) == 10),
+    # (round 25: also said of the card itself, APが10以上のこのカードが退場判定を行った場合、相手のキャラを退場させる)
+    "強引": (re.compile(r"APが(\d+)以上の〔強引〕を持つキャラと退場判定を行う相手のキャラは、退場する"
+                      r"|APが(\d+)以上のこのカードが退場判定を行った場合、相手のキャラを退場させる"),
+           lambda n, m: int(m[1] or m[2]) == 10),
     # 〔突破N〕: AP N or more above the interfering Chara's DP gives points as if not interfered
     # (engine.pm.turns.breaks_through)
     "突破": (re.compile(r"(?:このカード|〔突破\d+〕を持つキャラ)のアプローチで、(?:この|その)カードのAPが(?:この|その)カードを"
@@ -195,7 +213,7 @@ KNOWN: dict[str, tuple[re.Pattern[str], Callable[[int | None, re.Match[str]], bo
     # 《n》 / 《0》 / 《休》: an activated effect's cost (precious_text._COST)
     "《": (re.compile(r"コストを(\d+)支払うことでテキストを使用(?:することが)?できる"
                      r"|(コストを支払わずに|宣言のみで)テキストを使用(?:することが)?できる"
-                     r"|(このキャラを休息状態にすること)でテキストを使用(?:することが)?できる"), lambda n, m: True),
+                     r"|(この(?:キャラ|カード)を休息状態にすること)でテキストを使用(?:することが)?できる"), lambda n, m: True),
 }
 
 

@@ -21,7 +21,7 @@ export function tile(id, facts, opts = {}) {
   const node = el("div", { class: classes.join(" "), dataset: { card: id }, tabindex: "0", title: `${id} ${f.name}`,
     "aria-label": `${id} ${f.name}${opts.rested ? " (rested)" : ""}${opts.faceDown ? " (face down)" : ""}` });
   const top = el("div", { class: "c-top" },
-    el("span", { class: "c-cost", title: "usage cost", text: String(f.cost ?? "?") }),
+    el("span", { class: "c-cost", title: "usage cost", text: String(f.cost ?? f.cost_symbol ?? "?") }),
     el("span", { class: "c-id", text: shortId(id) }));
   if (opts.level && opts.level > 1) top.append(el("span", { class: "c-lv", title: `level ${opts.level}`, text: `Lv${opts.level}` }));
   node.append(el("div", { class: "c-stripe" }), top, el("div", { class: "c-name", text: f.name }));
@@ -47,10 +47,68 @@ export function back(small = true) {
   return el("div", { class: `card back${small ? " small" : ""}`, "aria-label": "a hidden card" }, el("div", { class: "back-mark" }));
 }
 
+/**
+ * n hidden cards side by side drawn as one card back with a count badge ("x35"), so a long hidden hand stays one
+ * tile wide; one card is a plain back. The stack carries data-count and says its count to assistive technology.
+ */
+export function backs(n, small = true) {
+  const node = back(small);
+  if (n <= 1) return node;
+  node.classList.add("stacked");
+  node.dataset.count = String(n);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", `${n} hidden cards`);
+  node.title = `${n} hidden cards`;
+  node.append(el("span", { class: "back-count", "aria-hidden": "true", text: `x${n}` }));
+  return node;
+}
+
+/** The mark compactBacks takes for a card drawn at the table and not named yet (a null is a hidden card). */
+export const NOT_NAMED = "not-named";
+
+/**
+ * A row of cards: each node as it is; each run of nulls (hidden cards) one stack of backs (backs(n)), each run of
+ * NOT_NAMED marks one stack of cards not named (notNamedRun(n)).
+ */
+export function compactBacks(items, small = true) {
+  const out = [];
+  let kind = null;
+  let run = 0;
+  const flush = () => {
+    if (run) out.push(kind === NOT_NAMED ? notNamedRun(run, small) : backs(run, small));
+    run = 0;
+  };
+  for (const item of items) {
+    if (item === null || item === NOT_NAMED) {
+      if (run && item !== kind) flush();
+      kind = item;
+      run += 1;
+    } else {
+      flush();
+      out.push(item);
+    }
+  }
+  flush();
+  return out;
+}
+
 /** A card drawn at the table that nobody named yet (a game whose deck orders nobody saw): face down, so labelled. */
 export function notNamed(small = true) {
   return el("div", { class: `card back not-named${small ? " small" : ""}`, "aria-label": "a card not named yet",
     title: "drawn, not named yet" }, el("span", { class: "nn-label", text: "not named" }));
+}
+
+/** n cards not named yet side by side: one such card with a count badge (one card: notNamed()). */
+export function notNamedRun(n, small = true) {
+  const node = notNamed(small);
+  if (n <= 1) return node;
+  node.classList.add("stacked");
+  node.dataset.count = String(n);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", `${n} cards not named yet`);
+  node.title = `${n} cards drawn, not named yet`;
+  node.append(el("span", { class: "back-count", "aria-hidden": "true", text: `x${n}` }));
+  return node;
 }
 
 /**

@@ -27,7 +27,7 @@ export async function branchFrom(data, step, action, where) {
     fill(where, answer.ruling ? `${answer.ruling.rule}: ${answer.ruling.message}` : answer.error || `HTTP ${res.status}`);
     return;
   }
-  const shown = answer.view || view;  // a game whose logs are complete goes on from the judge's seat
+  const shown = answer.view || view;  // a seat's view goes on as that seat's recording
   const seat = shown === "judge" || shown === "public" ? "judge" : String(shown);
   const held = { id: answer.id, token: answer.token, seat, count: answer.count, outbox: [], skipped: {} };
   localStorage.setItem(PREFIX + answer.id, JSON.stringify(held));

@@ -2,7 +2,7 @@
 // (face, state, summon level, Memorions, recalls), the Summon Limit, the four Successor Zones, Storage and Drop,
 // the hand, deck, Life and Memory Counters (clockwork-memorion.md §12); its actions in words (§5–§7, §10).
 import { el, fill } from "../dom.js";
-import { back, notNamed, shortId } from "../cards.js";
+import { back, compactBacks, NOT_NAMED, notNamed, shortId } from "../cards.js";
 
 const PHASES = { setup: "Setup", main1: "Main I", battle: "Battle", main2: "Main II", end: "Turn end", over: "Game over" };
 
@@ -51,10 +51,11 @@ export function createBoard({ cards, players }) {
     el("span", { class: "pile-count", text: String(ids.length) }), el("span", { class: "pile-label", text: name }));
   }
 
-  /** The hand: the state's not_named says how many of its nulls are cards drawn and not named yet. */
+  /** The hand: the state's not_named says how many of its nulls are cards drawn and not named yet; unknown cards
+   * in a row are one tile with their count (a long hidden hand stays one tile). */
   function handTiles(pl, hideHand) {
     let unnamed = hideHand ? 0 : pl.not_named || 0;
-    return pl.hand.map((id) => (hideHand ? back(true) : id !== null ? tile(id) : unnamed-- > 0 ? notNamed() : back(true)));
+    return compactBacks(pl.hand.map((id) => (hideHand ? null : id !== null ? tile(id) : unnamed-- > 0 ? NOT_NAMED : null)));
   }
 
   function side(s, p, hideHand) {

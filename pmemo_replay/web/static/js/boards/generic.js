@@ -1,7 +1,7 @@
 // The board of a game without a module of its own: each seat's part of the state JSON as a list of fields (card
-// ids shown as cards, null ones and hidden hands as backs), and actions told by their type and fields.
+// ids shown as cards, null ones and hidden hands as backs: a run of them one back with its count), and actions told by their type and fields.
 import { el, fill } from "../dom.js";
-import { back } from "../cards.js";
+import { compactBacks } from "../cards.js";
 
 const CARD_ID = /^[A-Z][A-Z0-9]{1,4} [A-Z0-9-]+$/;
 
@@ -14,8 +14,8 @@ export function createBoard({ cards, players }) {
 
   function value(v, hide) {
     if (Array.isArray(v) && v.length && v.every((x) => x === null || isCard(x))) {
-      return el("span", { class: "g-cards" }, v.map((id) => (hide || id === null ? back(true)
-        : el("span", { class: "g-card", dataset: { card: id }, tabindex: "0", text: label(id) }))));
+      return el("span", { class: "g-cards" }, compactBacks(v.map((id) => (hide || id === null ? null
+        : el("span", { class: "g-card", dataset: { card: id }, tabindex: "0", text: label(id) })))));
     }
     if (isCard(v)) return el("span", { class: "g-card", dataset: { card: v }, tabindex: "0", text: label(v) });
     return el("code", { text: JSON.stringify(v) });

@@ -12,7 +12,8 @@
 //   zone(state, key) -> {title, nodes} | null       the cards behind a clicked .pile[data-zone=key]
 //   secret(action) -> bool                          the action's JSON tells what a player's view must not show
 //   noLegal(state) -> string                        why no legal action is listed (the game goes on)
-// Card nodes carry data-card=<id> for the hover card; a hidden card is a ".card.back".
+// Card nodes carry data-card=<id> for the hover card; a hidden card is a ".card.back", and a run of them in a hand
+// one ".card.back.stacked" carrying data-count and a count badge (cards.js backs/compactBacks).
 
 export async function loadBoard(url, context) {
   let module;

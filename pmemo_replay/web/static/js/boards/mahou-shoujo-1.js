@@ -2,7 +2,7 @@
 // the Squad, the Dreamscape, the hand, deck and Gems (mahou-shoujo.md §12); its actions and ops in words (§5, §6,
 // §8, §10); its card facts (ms-cards, §1). The viewing seat sits at the bottom, every other seat above it.
 import { el, fill } from "../dom.js";
-import { back, notNamed, shortId } from "../cards.js";
+import { back, compactBacks, NOT_NAMED, notNamed, shortId } from "../cards.js";
 
 const GEMS_TO_WIN = 3;
 const ACTIONS_PER_TURN = 2;
@@ -210,8 +210,9 @@ export function createBoard({ cards, players }) {
     // the pair stays face down for the other players until both are placed (on the judge page: a seat's view)
     const setupHidden = s.phase === "setup" && pl.active && (pl.active.hero === null || hideHand);
     // the state's not_named: how many nulls of this hand are cards drawn at the table and not named yet
+    // unknown cards in a row are one tile with their count: a 35-card hidden hand stays one tile
     let unnamed = hideHand ? 0 : pl.not_named || 0;
-    const hand = pl.hand.map((id) => (hideHand ? back(true) : id !== null ? tile(id) : unnamed-- > 0 ? notNamed() : back(true)));
+    const hand = compactBacks(pl.hand.map((id) => (hideHand ? null : id !== null ? tile(id) : unnamed-- > 0 ? NOT_NAMED : null)));
     const handHidden = hideHand || (pl.hand.length > 0 && pl.hand.every((id) => id === null));
     const squad = pl.squad.map((f, i) => fighter(f, `squad:${i}`, { delta: delta(p, `squad:${i}`, f) }));
     const info = el("div", { class: "side-info" },

@@ -16,7 +16,7 @@ function factRows(f) {
     ["Series", f.series],
     ["Type", `${f.type}${f.timing ? ` · timing ${f.timing}` : ""}`],
     ["Color", f.color],
-    ["Cost / source", `${f.cost} / ${f.source}`],
+    ["Cost / source", `${f.cost ?? f.cost_symbol ?? "-"} / ${f.source ?? "-"}`],
   ];
   if (f.ap !== null && f.ap !== undefined) rows.push(["AP / DP", `${f.ap} / ${f.dp}`]);
   if (f.properties && f.properties.length) rows.push(["Properties", f.properties.join(", ")]);

@@ -202,6 +202,7 @@ export async function startAnyTable(d, data, server) {
           const b = button(board.narrate(a), () => (hiddenOrder(a) ? askDraws(a) : namedFirst(a) ? askDraws(a, false) : send(a)), "offer");
           b.dataset.offer = a.type;
           b.dataset.action = canonical(a);
+          aboutEffect(b, a);
           return [b, orderStated(a)];
         })));
     }
@@ -213,6 +214,16 @@ export async function startAnyTable(d, data, server) {
     }
     fill(node, parts);
     node.dataset.ready = String(d.count);
+  }
+
+  /** An effect's button (a trigger, an activated ability) names the ability and shows its text from the card
+   * file, as the offers give them (``about``, in step with ``actions``). */
+  function aboutEffect(b, a) {
+    const at = offers.actions.indexOf(a);
+    const about = at >= 0 && offers.about ? offers.about[at] : null;
+    if (!about) return;
+    b.append(el("span", { class: "offer-effect", text: about.effect }));
+    if (about.text) b.append(el("span", { class: "offer-text", text: about.text }));
   }
 
   /** A card drawn and not named yet is played: which card it is (from the pool the draft knows), then the ways the

@@ -1,6 +1,8 @@
 // /games/draft/<id>: a draft followed live, updated by Server-Sent Events as actions arrive, drawn by its game's
 // board module (boards/load.js). A spectator who joins late gets every action so far; a browser that holds the
-// draft's token (the recorder's own) may switch to the recorder's view (every hand the recorder named).
+// draft's token (the recorder's own) may switch to the recorder's view (every hand the recorder named). Anyone else
+// may type a token in: the paired draft's (its own seat's view; every view once both are finished) or a judge's
+// (the server's moderator token: every view). The server decides which views the token may see (``views``).
 import { $, el, fill } from "../dom.js";
 import { installTooltip } from "../cards.js";
 import { loadBoard } from "../boards/load.js";
@@ -16,6 +18,7 @@ const held = loadDraft(data.id);  // this browser recorded it: it may see the re
 let view = "public";
 let now = { state: draft.state, trail: draft.trail, count: draft.count, game_id: draft.game_id };
 let judged = null;  // the recorder's view of the same count
+let token = held ? held.token : null;  // the token the views are asked with (this browser's, or one typed in)
 
 function shownState() {
   return view !== "public" && judged && judged.count === now.count && judged.view === view ? judged : now;
@@ -69,10 +72,10 @@ function twoSeats() {
 }
 
 async function refreshJudged() {
-  if (view === "public" || !held) return;
+  if (view === "public" || !token) return;
   const asked = view;
   const url = asked === "judge" ? `/api/drafts/${data.id}` : `/api/drafts/${data.id}?seat=${asked}`;
-  const res = await call("GET", url, held.token).catch(() => null);
+  const res = await call("GET", url, token).catch(() => null);
   if (res && res.status === 200 && view === asked) {
     judged = { state: res.body.state, trail: res.body.trail, count: res.body.count, view: asked };
     render();
@@ -96,11 +99,12 @@ function follow() {
 }
 
 fill($("names"), players.map((p) => p.name).join(" vs "));
-if (held) {  // this browser holds the draft's token: every seat's view, and the recorder's
-  const choices = [["public", "Public"], ...players.map((p, i) => [String(i), p.name]), ["judge", "Recorder"]];
+/** The buttons that switch between the views ``keys`` ("public", a seat's number, "judge"): those the token may see. */
+function viewChoice(keys) {
+  const label = (key) => key === "public" ? "Public" : key === "judge" ? "Recorder" : players[Number(key)].name;
   const bar = el("div", { class: "view-choice", id: "view-toggle", role: "group", "aria-label": "whose view" },
-    choices.map(([key, label]) => {
-      const b = el("button", { type: "button", dataset: { view: key }, "aria-pressed": String(key === view), text: label });
+    keys.map((key) => {
+      const b = el("button", { type: "button", dataset: { view: key }, "aria-pressed": String(key === view), text: label(key) });
       b.addEventListener("click", () => {
         view = key;
         bar.querySelectorAll("button").forEach((x) => x.setAttribute("aria-pressed", String(x.dataset.view === view)));
@@ -109,7 +113,39 @@ if (held) {  // this browser holds the draft's token: every seat's view, and the
       });
       return b;
     }));
-  $("status").after(bar);
+  const old = $("view-toggle");
+  if (old) old.replaceWith(bar); else $("status").after(bar);
+}
+
+/** A token typed in (the paired draft's, or a judge's): the server answers with the views it may see. */
+function tokenForm() {
+  const input = el("input", { type: "password", id: "view-token", autocomplete: "off", "aria-label": "token",
+    placeholder: "the other seat's draft token, or a judge's" });
+  const said = el("span", { class: "hint", id: "view-token-said", role: "status" });
+  const form = el("form", { class: "view-token", id: "view-token-form" },
+    el("label", { for: "view-token", text: "See a seat's view: " }), input,
+    el("button", { type: "submit", text: "Show" }), " ", said);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const typed = input.value.trim();
+    if (!typed) return;
+    const res = await call("GET", `/api/drafts/${data.id}`, typed).catch(() => null);
+    if (!res || res.status !== 200) {
+      said.textContent = res && res.body && res.body.error ? res.body.error : "this token shows no more than the public view";
+      return;
+    }
+    token = typed;
+    const keys = res.body.views || ["public"];
+    said.textContent = keys.length > 1 ? "" : "this token shows no more than the public view";
+    if (keys.length > 1) viewChoice(keys);
+  });
+  $("status").after(form);
+}
+
+if (held) {  // this browser holds the draft's token: every seat's view, and the recorder's
+  viewChoice(["public", ...players.map((_, i) => String(i)), "judge"]);
+} else {
+  tokenForm();
 }
 const tip = el("div", { class: "card-tip", hidden: true, role: "tooltip" });
 document.body.append(tip);

@@ -1,12 +1,15 @@
 // /games/draft/<id>/merge: the two seats' recordings merged (GET /api/drafts/<id>/merge, with the token this browser
-// holds), the first disagreement's two versions side by side, a judge's pick for it, and the merged game stored.
+// holds: either paired draft's, or a judge's moderator token typed in, kept for this tab), the first disagreement's
+// two versions side by side, a judge's pick for it, and the merged game stored.
 // Numbers are the engine's everywhere (one rule): seats 0 and 1, game actions from 0, as its messages say them.
 import { $, el, fill } from "../dom.js";
 import { loadBoard } from "../boards/load.js";
 import { call, loadDraft } from "./outbox.js";
 
+const JUDGE_KEY = "pmemo-judge-token";
 const data = JSON.parse($("merge-data").textContent);
-const held = loadDraft(data.id);
+const recorded = loadDraft(data.id) || (data.with ? loadDraft(data.with) : null);
+let held = recorded ? { token: recorded.token } : sessionStorage.getItem(JUDGE_KEY) ? { token: sessionStorage.getItem(JUDGE_KEY) } : null;
 const board = await loadBoard(data.board, { cards: data.cards, players: data.players });
 const base = `/api/drafts/${data.id}/merge`;
 
@@ -102,12 +105,34 @@ function show(now) {
   }
 }
 
+/** This browser recorded neither draft: a judge types the server's moderator token (kept for this tab only). */
+function askJudge(why) {
+  status(why);
+  const form = $("judge-login");
+  form.hidden = false;
+  form.onsubmit = (e) => {
+    e.preventDefault();
+    const token = $("judge-token").value.trim();
+    if (!token) return;
+    sessionStorage.setItem(JUDGE_KEY, token);
+    held = { token };
+    form.hidden = true;
+    start();
+  };
+}
+
 async function start() {
   if (!held) {
-    status("This browser did not record this draft: open this page on a phone that recorded one of the two.");
+    askJudge("This browser recorded neither of the two drafts: open this page on a phone that recorded one, or as a judge.");
     return;
   }
   const res = await call("GET", base, held.token).catch(() => null);
+  if (res && res.status === 403 && !recorded) {
+    sessionStorage.removeItem(JUDGE_KEY);
+    held = null;
+    askJudge(res.body && res.body.error ? res.body.error : "that token opens no merge");
+    return;
+  }
   if (!res || res.status !== 200) { status((res && res.body && res.body.error) || "the server does not answer"); return; }
   show(res.body);
 }

@@ -24,8 +24,9 @@ export function makeNarrator(players, cards) {
     return `, paying ${parts.join(", ")}`;
   };
   const targeting = (a) => {
-    if (!a.targets || a.targets.length === 0) return "";
-    return `, targeting ${list(a.targets.map((t) => `${card(t.card)}${t.p !== a.p ? ` of ${who(t.p)}` : ""}`))}`;
+    const named = (a.targets || []).filter((t) => t);  // null: a target left out
+    if (named.length === 0) return "";
+    return `, targeting ${list(named.map((t) => `${card(t.card)}${t.p !== a.p ? ` of ${who(t.p)}` : ""}`))}`;
   };
   const op = (o) => {
     switch (o.op) {

@@ -1,6 +1,6 @@
 // The board as a play sheet: per side Main Area (5 slots), Support Area, piles, hand, Point Zone; the turn bar.
 import { el, fill } from "../../dom.js";
-import { back, tile } from "../../cards.js";
+import { back, compactBacks, tile } from "../../cards.js";
 
 const MAIN_SLOTS = 5;
 const POINTS_TO_WIN = 7;
@@ -99,9 +99,10 @@ export function makeBoard(cards, players) {
         pile("Deck", deckIds, null, true), pile("Discard", pl.discard, `${p}:discard`), pile("Removed", pl.removed, `${p}:removed`)));
   }
 
-  // An unknown card (null: a table log's unseen card, or one this view may not see) is drawn as a card back.
+  // An unknown card (null: a table log's unseen card, or one this view may not see) is drawn as a card back; a run
+  // of them as one back with their count (a long hidden hand stays one tile).
   function handRow(pl, hidden) {
-    const hand = pl.hand.map((id) => (hidden || id === null ? back(true) : tile(id, facts(id), { small: true })));
+    const hand = compactBacks(pl.hand.map((id) => (hidden || id === null ? null : tile(id, facts(id), { small: true }))));
     const points = pl.points.map((pt) => (pt.card === null ? unknownPoint(pt.face)
       : tile(pt.card, facts(pt.card), { small: true, faceDown: pt.face === "down" })));
     const up = pl.points.filter((pt) => pt.face === "up").length;

@@ -131,7 +131,7 @@ export function startTable(d, data, server) {
         waiting ? offlineOffers() : null);
       return;
     }
-    const parts = [identifyPrompts()];
+    const parts = [identifyPrompts(), discardPrompts()];
     if (state.result) {
       parts.push(el("div", { class: "rec-done" }, el("p", { text: "The game is over." }),
         button("Finish and store", finish, "primary")));
@@ -236,6 +236,24 @@ export function startTable(d, data, server) {
         picker.node));
     }
     return out;
+  }
+
+  // --- "which card went face up to the discard?" ---------------------------------------
+
+  /** Cards face down under a Chara that left went face up to the discard; the ones this recording never saw are
+   * unknown there (offers.discard_unknown): each is named as it is seen, oldest first (an identify of the discard). */
+  function discardPrompts() {
+    return (offers.discard_unknown || []).map((n, p) => (n ? el("section", { class: "rec-group g-identify-discard",
+      "aria-label": `cards in ${names[p]}'s discard not named` },
+    el("h3", { text: `${names[p]}'s discard: ${n} card(s) face up, not named` }),
+    button(`Name a card in ${names[p]}'s discard…`, () => askDiscard(p, n), "offer identify-discard")) : null));
+  }
+
+  function askDiscard(p, n) {
+    const picker = cardPicker({ ids: poolIds(state.players[p].unseen, cards, p), deckSets: deckSets(p), cards,
+      label: `the card in ${names[p]}'s discard`,
+      onPick: (id) => send({ type: "identify", p, zone: "discard", cards: [id] }) });
+    openSheet(`Which card went face up to ${names[p]}'s discard?${n > 1 ? ` (the oldest of ${n} not named)` : ""}`, picker.node);
   }
 
   // --- questions ------------------------------------------------------------------------

@@ -48,7 +48,8 @@ export function makeWords(cards, names) {
   }
 
   function targets(a) {
-    return a.targets && a.targets.length ? ` → ${a.targets.map((t) => shortId(t.card)).join(", ")}` : "";
+    // a null target is one left out (a mode not chosen uses it): shown as "-"
+    return a.targets && a.targets.length ? ` → ${a.targets.map((t) => (t ? shortId(t.card) : "-")).join(", ")}` : "";
   }
 
   return { action, card, who };

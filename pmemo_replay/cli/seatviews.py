@@ -1,0 +1,70 @@
+"""A seat's view of a game whose logs are complete, as ``pmemo-replay redact --view 0|1`` writes it (the ruleset's
+redaction: null where that seat saw nothing, the header's ``meta.recorded_from`` the seat), read for
+``pmemo-replay merge``: every field but the ruleset's hidden ones is checked as in any log; such a view is compared and
+merged, never folded (its nulls are no cards)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from engine.ruleset import hidden_field, recorded_from, seat_hidden_fields, seat_recordings
+from engine.rulesets import RULESETS
+from pmemo_replay.games import ruleset_name
+from pmemo_replay.logio import LogError, PmemoLog, load_log
+from pmemo_replay.logio.reader import LogForm
+
+
+def _document(data: bytes) -> tuple[dict[str, Any], LogForm] | None:
+    """A log file's JSON as one document (JSON Lines joined) and its form, unvalidated; None when it is neither."""
+    form: LogForm = "json"
+    try:
+        text = data.decode("utf-8").removeprefix("\ufeff")
+        try:
+            document = json.loads(text)
+        except ValueError:
+            lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+            document = {**lines[0], "actions": lines[1:]} if lines and isinstance(lines[0], dict) else None
+            form = "jsonl"
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(document, dict) or not isinstance(document.get("actions"), list):
+        return None
+    return document, form
+
+
+def _unseen_fields(ruleset: Any, action: Mapping[str, Any]) -> tuple[str, ...]:
+    """The fields of ``action`` a seat's view of a complete log may hold null in (``redact --view``): what only its
+    player sees, and a deck order nobody saw."""
+    return tuple({*seat_hidden_fields(ruleset, action), *filter(None, [hidden_field(ruleset, action)])})
+
+
+def read_view(data: bytes) -> PmemoLog | None:
+    """A seat's view of a game whose logs are complete, recorded from that seat (``redact --view 0|1``: null where
+    it saw nothing), read as a log whose nulls stand only where its ruleset's hidden fields are; None when the file
+    is not that (then it is read as a log, and refused as one)."""
+    read = _document(data)
+    if read is None or not isinstance(read[0].get("game"), dict):
+        return None
+    document, form = read
+    ruleset = RULESETS.get(ruleset_name(document["game"]))
+    if ruleset is None or not seat_recordings(ruleset) or recorded_from(ruleset, document["game"]) is None:
+        return None
+    listed = [c for p in document["game"].get("players") or () if isinstance(p, dict)
+              for c in p.get("deck") or () if isinstance(c, str)]
+    if not listed:
+        return None
+    actions = document["actions"]
+    stand_ins = []  # each null a card of the header's lists: the rest of the log is read as any log is
+    for action in actions:
+        if isinstance(action, dict):
+            fields = _unseen_fields(ruleset, action)
+            action = {k: [listed[0] if c is None else c for c in v] if k in fields and isinstance(v, list) else v
+                      for k, v in action.items()}
+        stand_ins.append(action)
+    try:
+        log = load_log({**document, "actions": stand_ins})
+    except LogError:
+        return None
+    return PmemoLog(log.header, actions, form)
