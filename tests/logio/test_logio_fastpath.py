@@ -308,7 +308,7 @@ def test_read_logs_carry_their_actions_card_ids() -> None:
         assert parse_log(_compact(doc)).action_card_ids is None
 
 
-@settings(FUZZ, max_examples=400)
+@settings(FUZZ, max_examples=examples(200))
 @given(mutated_documents(), st.data())
 def test_collecting_agrees_with_the_walk_on_mutated_logs(doc: dict[str, Any], data: st.DataObject) -> None:
     """On whatever the quick check accepts, the collecting check gives the same key count and exactly the ids the
