@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.rulesets import get_ruleset
+from pmemo_replay.drafts.pairing import Pairs
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
 from pmemo_replay.store.tokens import add_token
+from pmemo_replay.web.drafts import KEY as DRAFTS_KEY
 from tests.web.browser import LiveServer, PageErrors
 
 PM = get_ruleset("pm-2.22")
@@ -154,4 +156,37 @@ def test_a_header_spelled_differently_is_picked_on_the_page(server: LiveServer, 
     link = page.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
     game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
     assert server.app.extensions["pmemo_store"].actions(game_id) == judge.actions
+    assert not errors, errors
+
+
+def test_a_wrong_number_is_unpaired_on_the_phone(server: LiveServer, browser: Any) -> None:
+    """A phone that asked to pair with the wrong draft takes it back with Unpair (DELETE pair), then pairs right."""
+    doc = next(d for d in simulated_logs(CARDS, 31, 2) if len(d["actions"]) < 140)
+    seat0, seat1, third = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, 1))
+    client = server.app.test_client()
+    d0, t0 = recorded(client, seat0.header, seat0.actions)
+    d1, t1 = recorded(client, seat1.header, seat1.actions)
+    stray, _ = recorded(client, third.header, third.actions[:3])  # somebody else's recording of seat 1
+    errors = PageErrors()
+    phone0 = phone(browser, server, errors, d0, t0, 0, len(seat0.actions))
+    assert phone0.locator("#sheet .pair-undo").count() == 0
+    pair(phone0, stray, "Asked")  # a wrong number typed
+    pairs = Pairs(server.app.extensions[DRAFTS_KEY])
+    assert pairs.link(d0)["with"] == stray
+    phone0.tap("#sheet .pair-undo")
+    phone0.wait_for_selector(f"#sheet .pair-answer:has-text('Unpaired from draft {stray}')", timeout=WAIT_MS)
+    assert phone0.locator("#sheet .pair-undo").is_hidden()
+    assert phone0.input_value("#sheet input[type=number]") == ""
+    assert pairs.link(d0) is None
+    held = json.loads(phone0.evaluate(f"localStorage.getItem('pmemo-draft:{d0}')"))
+    assert "pairedWith" not in held  # a reload does not bring the wrong number back
+    phone0.tap("#sheet .sheet-cancel button")
+    pair(phone0, d1, "Asked")
+    auth1 = {"Authorization": f"Bearer {t1}"}
+    assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=auth1).json["paired"] is True
+    phone0.reload()
+    phone0.wait_for_selector("#table:not([hidden])")
+    phone0.tap("#pair-cmd")
+    assert phone0.locator("#sheet .pair-undo").is_visible()  # paired: the sheet offers to take it back
+    assert phone0.input_value("#sheet input[type=number]") == str(d1)
     assert not errors, errors

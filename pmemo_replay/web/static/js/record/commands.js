@@ -53,6 +53,18 @@ export function pairSheet(d, names, seat) {
     value: d.pairedWith ? String(d.pairedWith) : "" });
   const answer = el("p", { class: "hint pair-answer", role: "status" });
   const link = el("a", { class: "big", href: `/games/draft/${d.id}/merge`, text: "Open the merge (after the game)" });
+  // a wrong number typed, or the other phone's recording abandoned: take this phone's request back (409 once merged)
+  const unpair = button("Unpair", async () => {
+    const res = await call("DELETE", `/api/drafts/${d.id}/pair`, d.token).catch(() => null);
+    if (!res || res.status !== 200) { answer.textContent = (res && res.body && res.body.error) || "the server does not answer"; return; }
+    delete d.pairedWith;
+    saveDraft(d);
+    other.value = "";
+    unpair.hidden = true;
+    answer.textContent = res.body.unpaired === null ? "This phone had not asked to pair."
+      : `Unpaired from draft ${res.body.unpaired}: the two recordings count as two games again.`;
+  }, "pair-undo");
+  unpair.hidden = !d.pairedWith;
   openSheet(`Pair with ${names[1 - seat]}'s phone`,
     el("div", { class: "rec-pair" }, el("p", { text: `This phone records seat ${seat} (${names[seat]}): its draft number is ${d.id}. ` +
       `Enter the number ${names[1 - seat]}'s phone shows, and pair there with ${d.id}.` }), other),
@@ -63,5 +75,6 @@ export function pairSheet(d, names, seat) {
       saveDraft(d);
       answer.textContent = res.body.paired ? "Paired: both phones asked. The merge opens once both recordings are finished."
         : "Asked: now pair on the other phone too.";
-    }, "primary pair-send"), answer, link);
+      unpair.hidden = false;
+    }, "primary pair-send"), answer, unpair, link);
 }
