@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.pm.cards import Card, CardDB, reminders
-from engine.pm.cards.compiler import compile_card
 from engine.pm.cards.errors import CardDataError, card_error
 from engine.pm.cards.precious_text import COLORS, TextError, known_keyword, number, parse_text
 from engine.pm.cards.properties import split_run_together
@@ -199,7 +198,11 @@ def precious_card(data: Mapping[str, Any], source: str = "precious-data", *, com
         # the user's own card data, shown on hover (in memory only: the project never copies card texts)
         text=raw_text if raw_text and raw_text.strip() not in ("", "-") else None,
     )
-    return compile_card(card, raw_text, keywords) if compile else card
+    if not compile:
+        return card
+    from engine.pm.cards.compiler import compile_card  # only where a text is compiled: its phrase tables cost ~45 ms
+
+    return compile_card(card, raw_text, keywords)
 
 
 def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data", *, compile: bool = False) -> CardDB:
@@ -215,6 +218,8 @@ def parse_precious(items: Iterable[tuple[str, Any]], name: str = "precious-data"
              for source, obj in objects]
     cards = split_run_together(cards)  # before compiling: the compiler reads properties
     if compile:
+        from engine.pm.cards.compiler import compile_card  # not needed to read native files (the import path)
+
         cards = [compile_card(c, c.text, keywords.get(set_of(c.id))) for c in cards]
     return CardDB(cards, series_groups_for({c.series for c in cards}), name=name)
 
