@@ -17,7 +17,7 @@ from engine.pm.conditions import filter_unread
 #: (「XコインをN個」: X in kanji / katakana), a marker with no effect but what cards read (engine.pm.coins)
 COIN_KINDS = {"+10/+10": "+10/+10", "撃墜": "shootdown", "魔力": "magic"}
 #: a coin kind as written before コイン: +10/+10 (the only coin with AP/DP) or a word of kanji / katakana
-COIN_WORD = r"\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+"
+COIN_WORD = r"\+10/\+10|[おご]?[\u4e00-\u9fff\u30a1-\u30faー]+(?:さん|ちゃん|くん|様)?"  # round 27: honorifics (お…さん)
 
 
 def coin_kind(word: str | None) -> str | None:
