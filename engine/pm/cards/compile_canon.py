@@ -197,6 +197,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # 手札の枚数がN枚以下 above is read); 手札がN枚以上ある = 手札がN枚以上の
     (r"(?<![^。》:、])手札が(\d+)枚以上(?:ある|の)(場合|間)", r"自分の手札が\1枚以上の\2"),
     (r"(?<![^。》:、])手札の枚数が(\d+)枚の(場合|間)", r"自分の手札の枚数が\1枚の\2"),
+    # round 27: a comma after "the next … you play" before the kind it names (自分が次にプレイする、〔コンビ〕を持つ…)
+    (r"自分が次にプレイする、", "自分が次にプレイする"),
     # round 27: "coins are on this card" (コインがある = 乗っている, as …N個以上ある above)
     (rf"の上に((?:{_COIN})?)コインがある(?=場合|状態で)", r"の上に\1コインが乗っている"),
     # round 27: "this card and X" as one subject with the comma left out (このカードとこのカード以外の… / このカードと自分の…)

@@ -68,3 +68,28 @@ def own_event_after_subject(text: str, ctx: ph.Ctx) -> tuple[str, dict[str, Any]
 
 
 ph.MORE_TRIGGERS.append(own_event_after_subject)
+
+
+@ph.reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?は、(?P<next>次の)?ターン終了時まで(?P<gains>[^。]+?)を得る")
+def _either_gain(m: re.Match[str], ctx: ph.Ctx) -> list[ph.Step]:
+    """"X gets G1 or G2 until the end of the turn", G1 / G2 any gains (keywords, AP/DP, joined by 、: 〔天然2〕、+10/+30
+    または〔アクティブ〕、+30/+10): the player chooses one of the two for the one Chara (as round 8 reads +A/+B or
+    +C/+D). Each alternative is read as this card's gain alone, then put on X; several Charas, a gain counted "for
+    each", or a part not read: not read."""
+    alts = m["gains"].split("または")
+    if len(alts) != 2 or ctx.may:
+        raise ph.NotUnderstood(m[0])
+    until = "next_turn_end" if m["next"] else "turn_end"
+    modes = []
+    for alt in alts:
+        inner = ph.Ctx(card=ctx.card, kind=ctx.kind, this_subject=True)
+        steps = ph.clause(f"このカードは、ターン終了時まで{alt}を得る", inner)
+        if inner.targets or inner.condition or not steps or any(
+                s.get("op") not in ("modify", "grant") or s.get("target") != "self" or set(s) - {
+                    "op", "target", "until", "ap", "dp", "what"} for s in steps):
+            raise ph.NotUnderstood(alt)
+        modes.append(steps)
+    who = ph._subjects(m["np"], m["n"], ctx)
+    if len(who) != 1 or isinstance(who[0], dict) or who[0] in ("all_own", "all_opponent"):
+        raise ph.NotUnderstood(m[0])  # several Charas: one choice for all or one each? not read
+    return [{"op": "choose", "n": 1, "modes": [[{**s, "target": who[0], "until": until} for s in mode] for mode in modes]}]
