@@ -113,3 +113,10 @@ def test_a_choice_of_two_gains() -> None:
     assert _one("自分のキャラ2枚は、ターン終了時まで〔天然2〕または+10/±0を得る。", "イベント") is None
     # a part of an alternative not read
     assert _one("自分のキャラ1枚は、ターン終了時まで〔天然2〕または+10/±0か何かを得る。", "イベント") is None
+
+
+def test_a_hand_cost_under_this_turns_entries_of_names_joined() -> None:
+    got = _one("このカードは、手札にある状態で、このターン、自分の「乙」と「丙」が登場している場合、使用コスト-4を得る。")
+    assert got is not None and got["do"] == [{"op": "cost", "n": -4, "who": "self", "until": "turn_end"}]
+    assert got["condition"] == {"all_of": [
+        {"history": {"event": "enter", "filter": {"name": name}, "who": "self", "at_least": 1}} for name in ("乙", "丙")]}

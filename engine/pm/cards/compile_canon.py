@@ -197,6 +197,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # 手札の枚数がN枚以下 above is read); 手札がN枚以上ある = 手札がN枚以上の
     (r"(?<![^。》:、])手札が(\d+)枚以上(?:ある|の)(場合|間)", r"自分の手札が\1枚以上の\2"),
     (r"(?<![^。》:、])手札の枚数が(\d+)枚の(場合|間)", r"自分の手札の枚数が\1枚の\2"),
+    # round 27: round 17's "this turn, X has entered / …" after the hand's 手札にある状態で、 (the condition of a card in
+    # the hand): the same history phrase
+    (r"(?<=手札にある状態で、)(?:このターン|このターンの間に|同じターンの間に)、(?=[^、。]+?(?:登場し|退場し|場から離れ|プレイされ"
+     r"|アプローチに参加し|アプローチし)ている場合、)", "このターンの間に"),
     # round 27: a comma after "the next … you play" before the kind it names (自分が次にプレイする、〔コンビ〕を持つ…)
     (r"自分が次にプレイする、", "自分が次にプレイする"),
     # round 27: "coins are on this card" (コインがある = 乗っている, as …N個以上ある above)
