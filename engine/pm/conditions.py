@@ -134,7 +134,13 @@ def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | No
 #: card prints: ``active``; on the Area a Chara spec's ``keyword`` reads the keywords in force, :func:`has_keyword`)
 FILTER_MORE_KEYS: Final = frozenset({"any_of", "not", "source", "keyword", "has_stats"})
 #: the keywords a filter or spec may name: printed on the card / in force on a Chara
-KEYWORDS: Final[dict[str, tuple[Any, Any]]] = {"active": (lambda card: card.active, lambda g, c: stats.has_active(g, c))}
+KEYWORDS: Final[dict[str, tuple[Any, Any]]] = {
+    "active": (lambda card: card.active, lambda g, c: stats.has_active(g, c)),
+    # round 27: 〔天然〕 with no number: any [Ignore N] (printed, granted or given by an effect in force); 〔コンビ〕: a
+    # Combo card (printed only: no effect grants it)
+    "ignore": (lambda card: card.ignore is not None, lambda g, c: stats.ignore_value(g, c) is not None),
+    "combo": (lambda card: card.combo is not None, lambda g, c: g.card(c.card).combo is not None),
+}
 
 
 def _filter_more(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None, zone: str,

@@ -81,8 +81,11 @@ def test_this_card_said_before_another_charas_head() -> None:
     got = _one("このカードは、自分の「乙」が登場した場合、ターン終了時まで〔アクティブ〕〔我慢〕を得る。")
     assert got is not None and (got["trigger"], got["condition"]) == ("other_enter", {"subject": {"side": "self", "name": "乙"}})
     assert [s["what"] for s in got["do"]] == ["active", "endure"] and {s["target"] for s in got["do"]} == {"self"}
-    # a head with no subject of its own is this card's: the subject is not moved (the text stays as unread as before)
-    assert _one("このカードは、アプローチした場合、ターン終了時まで+10/+10を得る。") is None
+    # a head with no subject of its own is this card's: the subject is not moved; round 27 reads it as this card's own
+    # event (このカードは、アプローチした場合 = このカードがアプローチした場合), as このカードは、登場した場合 was read
+    got = _one("このカードは、アプローチした場合、ターン終了時まで+10/+10を得る。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("approach", {})
+    assert got["do"] == [{"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"}]
 
 
 def test_in_a_point_turn_while_in_the_hand() -> None:

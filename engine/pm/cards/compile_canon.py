@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import re
 
-#: a coin kind written before コイン (compile_np.COIN_WORD: +10/+10, or a word of kanji / katakana)
-_COIN = r"\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+"
+#: a coin kind written before コイン (compile_np.COIN_WORD: +10/+10, or a word of kanji / katakana, round 27: with an
+#: honorific around it, お…さん)
+_COIN = r"\+10/\+10|[おご]?[\u4e00-\u9fff\u30a1-\u30faー]+(?:さん|ちゃん|くん|様)?"
+#: round 27: this card's own moves said intransitively (このカードは、…、手札に戻る) -> the transitive wording read
+_OWN_MOVES = {"手札に戻る": "手札に戻す", "デッキの下に移る": "デッキの下に移す", "メインエリアに移る": "メインエリアに移す",
+              "サポートエリアに移る": "サポートエリアに移す"}
 
 #: (variant, canonical wording), applied in order
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
@@ -189,6 +193,26 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # "at the end of the turn, (make) this card …" after it: the card that entered is the Chara this effect put there
     (r"((?:捨て札置き場にある)?このカードを休息状態で場に出す(?:ことができる)?。)(?:この効果で場に出た場合|その場合)、"
      r"ターン終了時にこのカードを", r"\1その場合、ターン終了時にこの効果で場に出たキャラを"),
+    # round 27: "if your hand holds N or more / exactly N cards" with no owner said: the player's own hand (as
+    # 手札の枚数がN枚以下 above is read); 手札がN枚以上ある = 手札がN枚以上の
+    (r"(?<![^。》:、])手札が(\d+)枚以上(?:ある|の)(場合|間)", r"自分の手札が\1枚以上の\2"),
+    (r"(?<![^。》:、])手札の枚数が(\d+)枚の(場合|間)", r"自分の手札の枚数が\1枚の\2"),
+    # round 27: round 17's "this turn, X has entered / …" after the hand's 手札にある状態で、 (the condition of a card in
+    # the hand): the same history phrase
+    (r"(?<=手札にある状態で、)(?:このターン|このターンの間に|同じターンの間に)、(?=[^、。]+?(?:登場し|退場し|場から離れ|プレイされ"
+     r"|アプローチに参加し|アプローチし)ている場合、)", "このターンの間に"),
+    # round 27: a comma after "the next … you play" before the kind it names (自分が次にプレイする、〔コンビ〕を持つ…)
+    (r"自分が次にプレイする、", "自分が次にプレイする"),
+    # round 27: "coins are on this card" (コインがある = 乗っている, as …N個以上ある above)
+    (rf"の上に((?:{_COIN})?)コインがある(?=場合|状態で)", r"の上に\1コインが乗っている"),
+    # round 27: "this card and X" as one subject with the comma left out (このカードとこのカード以外の… / このカードと自分の…)
+    (r"このカードと(?=このカード以外の|自分の)", "このカードと、"),
+    # round 27: "this card, at the end of the turn, goes under the deck" (このカードは、ターン終了時にデッキの下に移る) and
+    # "this card, when your / the opponent's X does E, returns to the hand" (an intransitive move of this card after
+    # a head whose own subject is another Chara) = the head, then "put this card …" (the wording read)
+    *[(rf"^このカードは、ターン終了時に{v}(?=。?$)", f"ターン終了時に、このカードを{t}") for v, t in _OWN_MOVES.items()],
+    *[(rf"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?(?:場合|ごとに)、)(ターン終了時に)?{v}(?=。?$)", rf"\1\2このカードを{t}")
+      for v, t in _OWN_MOVES.items()],
 ]]
 
 

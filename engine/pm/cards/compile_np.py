@@ -17,7 +17,7 @@ from engine.pm.conditions import filter_unread
 #: (「XコインをN個」: X in kanji / katakana), a marker with no effect but what cards read (engine.pm.coins)
 COIN_KINDS = {"+10/+10": "+10/+10", "撃墜": "shootdown", "魔力": "magic"}
 #: a coin kind as written before コイン: +10/+10 (the only coin with AP/DP) or a word of kanji / katakana
-COIN_WORD = r"\+10/\+10|[\u4e00-\u9fff\u30a1-\u30faー]+"
+COIN_WORD = r"\+10/\+10|[おご]?[\u4e00-\u9fff\u30a1-\u30faー]+(?:さん|ちゃん|くん|様)?"  # round 27: honorifics (お…さん)
 
 
 def coin_kind(word: str | None) -> str | None:
@@ -135,6 +135,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     # 名称に「N」を含む / 名称に「N」が含まれている (round 19): a name holding N
     (r"名称に「([^」]+)」(?:を含む|が含まれている)", lambda m: {"name_has": m[1]}),
     (r"〔アクティブ〕を持つ", {"keyword": "active"}),
+    # round 27: 〔天然〕 (any [Ignore N]) and 〔コンビ〕 (a Combo card) as kinds of Chara (engine.pm.conditions.KEYWORDS)
+    (r"〔天然〕を持つ", {"keyword": "ignore"}), (r"〔コンビ〕を持つ", {"keyword": "combo"}),
     # coins on it (engine.pm.coins; 撃墜 is the "shootdown" coin): a Chara-only key
     (rf"({COIN_WORD})?コインが乗っている", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_least": 1}}),
     # round 22: none on it / N or more on it

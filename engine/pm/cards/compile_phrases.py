@@ -131,6 +131,10 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         if first not in ("このカード", "アプローチに参加しているこのカード"):
             raise NotUnderstood(np_text)
         return [*_subjects(first, None, ctx), *_subjects(rest, n, ctx)]
+    if n is not None and (m := _NAMES_COUNTED.fullmatch(f"{np_text}{n}枚")):
+        # round 27: "your 「A」 N and 「B」 M" (自分の「A」1枚と「B」1枚): each name its own Charas, as written
+        return [t for name, k in re.findall(r"(「[^」]+」)(\d+)枚", m["parts"])
+                for t in _subjects(f"{m['side']}{name}", k, ctx, upto=upto)]
     if np_text == "そのキャラ" and not ctx.targets and ctx.picked_onto_area:
         _no_may(ctx)  # "put X onto the Area. … that Chara": the Charas this effect put there (as ENTERED)
         return ["entered"]
@@ -163,6 +167,9 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
     if n is None:
         raise NotUnderstood(np_text)
     return ctx.new_targets(spec, int(n), optional=upto or (ctx.may and not ctx.opening), apart=p.other_than_that)
+
+
+_NAMES_COUNTED = re.compile(r"(?P<side>自分の|相手の)(?P<parts>「[^」]+」\d+枚(?:と「[^」]+」\d+枚)+)")
 
 
 def _no_may(ctx: Ctx) -> None:
@@ -222,6 +229,7 @@ def _draw_until(m: re.Match[str], ctx: Ctx) -> list[Step]:
 #: more readers of a "for each" count / a condition clause (text -> the count / condition, None: not this one's)
 MORE_PERS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 MORE_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
+FIRST_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 #: trigger heads of later modules: (cause, condition, the rest of the text), None when not theirs
 MORE_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
 
@@ -685,6 +693,9 @@ def _designate(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 def condition(text: str, ctx: Ctx) -> dict[str, Any]:
     """A condition clause (without its final 場合 / 間)."""
+    for first in FIRST_CONDITIONS:  # readers registered by later modules that must see the clause first (round 27)
+        if (got := first(text, ctx)) is not None:
+            return got
     if text == "自分のターンの":
         return {"own_turn": True}
     if text == "相手のターンの":
@@ -1327,6 +1338,9 @@ def _also_is(text: str, ctx: Ctx) -> Got | None:
     (ゲーム中、…としても扱う): ``also_name`` / ``also_property``, facts of the card in every zone (engine.cards)."""
     if m := re.fullmatch(r"(?:ゲーム中、このカードの名称は、?|このカードの名称は、ゲーム中、)「([^」]+)」としても扱う", text):
         return Got([{"op": "also_name", "name": m[1]}])
+    if m := re.fullmatch(r"このカードは、ゲーム中、((?:「[^」]+」としても)+)扱う", text):
+        # round 27: "this card, during the game, is also treated as 「A」 (and as 「B」 …)": the same, each name
+        return Got([{"op": "also_name", "name": x} for x in re.findall(r"「([^」]+)」", m[1])])
     if ctx.card.type == "chara" and (m := re.fullmatch(r"このカードは、ゲーム中、【([^】]+)】を持つキャラとしても扱う", text)):
         return Got([{"op": "also_property", "property": m[1]}])
     return None
