@@ -73,3 +73,12 @@ def test_rule_book_names_match_set_data() -> None:
         "Hatsune Miku Part.3",
     ):
         assert sets[en] in listed, en
+
+
+def test_apostrophe_like_signs_name_one_series() -> None:
+    """A text names the series WORKING'!! with a curly apostrophe, the rule book's group spells it with an acute
+    accent (setData.json): the card of the group's third title is of that series (independent reader, round 27)."""
+    db = CardDB(series_groups=series_groups_for(["WORKING!!!"]))
+    assert db.series_key("WORKING’!!") == db.series_key("WORKING!!!") == db.series_key("WORKING´!!")
+    assert db.series_key("WORKING'!!") == db.series_key("WORKING!!")
+    assert db.series_key("WORKING!!") != db.series_key("けいおん！")

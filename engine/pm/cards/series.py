@@ -95,20 +95,26 @@ RULE_BOOK_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 _SPACES = re.compile(r"\s+")
+#: apostrophe-like signs that set data and card texts use for one another in a title (WORKING´!! in setData.json,
+#: WORKING’!! in WKG's texts), all read as the ASCII apostrophe
+_APOSTROPHES = str.maketrans(dict.fromkeys("´’‘`′＇", "'"))
 
 
 @lru_cache(maxsize=4096)
 def series_form(name: str) -> str:
     """The form in which two spellings of one series name compare equal: NFKC (full-width letters, digits and signs
     as their plain forms), Latin letters in one case, no spaces. Card texts and set data spell a set's name
-    differently in just these ways (SZ2's texts say 生徒会の一存LV.2, its cards 生徒会の一存 Lv.2).
+    differently in just these ways (SZ2's texts say 生徒会の一存LV.2, its cards 生徒会の一存 Lv.2), and apostrophe-like
+    signs as one (´ ’ ‘ ` ′ ＇ as ').
 
     >>> series_form("生徒会の一存LV.2") == series_form("生徒会の一存 Lv.2") == series_form("生徒会の一存\u3000ＬＶ．２")
+    True
+    >>> series_form("WORKING’!!") == series_form("WORKING´!!") == series_form("WORKING'!!")
     True
     >>> series_form("WORKING!!") == series_form("WORKING!!!")
     False
     """
-    return _SPACES.sub("", unicodedata.normalize("NFKC", name)).casefold()
+    return _SPACES.sub("", unicodedata.normalize("NFKC", name.translate(_APOSTROPHES))).casefold()
 
 
 _SPACE = "[ \u3000]*"
