@@ -8,12 +8,12 @@ import json
 import sys
 from pathlib import Path
 
-from engine.merge import merge, seat_mismatch
+from engine.merge import merge, seat_mismatch, seat_secrets
 from engine.ruleset import recorded_from
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, CheckReport, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
-from pmemo_replay.cli.seatviews import read_view
+from pmemo_replay.cli.seatviews import judge_view, read_view
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, PmemoLog, form_for, parse_log, write_log
 
@@ -64,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
             views.append(False)
         except LogError as err:
             view = read_view(data)
+            if view is None and judge_view(data):
+                return _fail(f"seat {seat}: {path} is a judge's view ('redact --view judge': every deck order null, "
+                             f"both hands named, no meta.recorded_from), not one seat's recording ('redact --view "
+                             f"{seat}' makes that seat's)", EXIT_MALFORMED)
             if view is None:
                 return _fail(f"seat {seat}: {err.ruling['message']}", EXIT_MALFORMED)
             logs.append(view)
@@ -76,9 +80,13 @@ def run(args: argparse.Namespace) -> int:
     if ruleset is None:
         return _fail(f"ruleset {name!r} is not supported", EXIT_MALFORMED)
     library = library_from(args)
-    mismatch = seat_mismatch(ruleset, [(log.header, log.actions) for log in logs])
+    mismatch = seat_mismatch(ruleset, [(log.header, log.actions) for log in logs],
+                             hint=" (give SEAT0_LOG first, then SEAT1_LOG)")
     if mismatch is not None:
-        return _fail(f"{mismatch} (give SEAT0_LOG first, then SEAT1_LOG)", EXIT_MALFORMED)
+        return _fail(mismatch, EXIT_MALFORMED)
+    secret = seat_secrets(ruleset, library.for_ruleset(name), [(log.header, log.actions) for log in logs])
+    if secret is not None:
+        return _fail(secret, EXIT_MALFORMED)
     if logs[0].header == logs[1].header and logs[0].actions == logs[1].actions:
         return _fail("the two logs are one and the same recording (the same header, to its start time, and the same "
                      "actions): give each phone's own recording", EXIT_MALFORMED)
