@@ -23,12 +23,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "merge", help="merge two seats' recordings of one game into the judge's log",
         description="Merge the logs two players recorded of the same game, each from their own seat, into one "
         "judge's log: both hands known, each action once. Exit 0 merged, 1 when the recordings disagree (the first "
-        "disagreement is named, both versions shown) or a log is illegal, 2 unreadable or malformed, or the same "
-        "recording twice. The first disagreement is what is named: an illegal action only when it comes before it. "
+        "disagreement is named, both versions shown) or a log is illegal, 2 unreadable or malformed, the same "
+        "recording twice, the seats swapped, or a log holding what its seat could not have seen (a deck's order, the "
+        "rival's hand: a judge's or a complete log is no seat's recording). "
+        "The first disagreement is what is named: an illegal action only when it comes before it. "
         "Passes a log leaves out (the fewest the rules imply, as 'check' reads them) are written out before the two "
         "are compared. A game whose logs are complete (Mahou Shoujo, Clockwork Memorion) is recorded from one seat "
         "(the header's meta.recorded_from: each player's hidden cards are taken from that player's recording) or "
-        "from the judge's seat (two such recordings are compared, and merged when they agree); a seat's view made "
+        "from the judge's seat (two such recordings are compared, and merged when they agree; one beside a seat's is "
+        "refused, exit 2); a seat's view made "
         "by 'redact --view 0|1' (null where it saw nothing) merges with the other seat's into the judge's view.",
     )
     p.add_argument("seat0", metavar="SEAT0_LOG", help="the log recorded from seat 0 (a path, or - for standard input)")
