@@ -356,16 +356,42 @@ def recorded_seats(ruleset: Any, header: Mapping[str, Any], actions: Sequence[Ma
 
 
 def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
-                  seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s") -> str | None:
+                  seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s", hint: str = "") -> str | None:
     """Why the logs cannot be the recordings of ``seats`` (by default: seat 0's, then seat 1's), or None;
-    ``called`` names a log in the message."""
+    ``called`` names a log in the message, ``hint`` ends the one of seats swapped. A game whose logs are complete
+    merges two recordings from one seat each, or compares two from the judge's seat: a judge's (no
+    ``meta.recorded_from``) beside a seat's is refused."""
+    if not getattr(ruleset, "table_logs", True) and len(seat_logs) == 2:
+        own = [recorded_from(ruleset, header) for header, _ in seat_logs]
+        if own.count(None) == 1:
+            seat = seats[own.index(None)]
+            return (f"{called.format(seat=seat)} was recorded from the judge's seat (its header has no "
+                    f"meta.{RECORDED_FROM}: every hidden card named), the other from seat {own[1 - own.index(None)]}: "
+                    f"it is not one seat's recording (a seat's is recorded with meta.{RECORDED_FROM}, or made by "
+                    f"'redact --view {seat}')")
     for seat, (header, actions) in zip(seats, seat_logs, strict=True):
         shown = recorded_seats(ruleset, header, actions)
         if len(shown) > 1:
             return f"{called.format(seat=seat)} names the hands of seats {sorted(shown)}: it is not one seat's recording"
         if shown and seat not in shown:
             return (f"{called.format(seat=seat)} was recorded from seat {shown.pop()} (it names that seat's hand or "
-                    f"deck list): are the seats swapped?")
+                    f"deck list): are the seats swapped?{hint}")
+    return None
+
+
+def seat_secrets(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+                 seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s") -> str | None:
+    """Why one of the logs cannot be the recording of its seat in ``seats`` because it holds what that seat could
+    not have seen at the table (``ruleset.seat_secret``: a deck's order, the rival's hand as drawn), or None."""
+    seat_secret = getattr(ruleset, "seat_secret", None)
+    if seat_secret is None:
+        return None
+    for seat, (header, actions) in zip(seats, seat_logs, strict=True):
+        secret = seat_secret(header, actions, cards, seat)
+        if secret is not None:
+            return (f"{called.format(seat=seat)} holds what seat {seat} could not have seen at the table: {secret}; "
+                    f"it is not one seat's recording (a judge's or a complete log? 'redact --view {seat}' makes "
+                    f"that seat's)")
     return None
 
 
@@ -673,5 +699,5 @@ class _Folds:
 
 
 __all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "START_FIELDS", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
-           "differing_fields", "merge", "plain", "recorded_seats", "seat_mismatch", "started_together", "steps_of", "teller", "unify",
-           "unify_preferring", "with_implied_passes"]
+           "differing_fields", "merge", "plain", "recorded_seats", "seat_mismatch", "seat_secrets", "started_together",
+           "steps_of", "teller", "unify", "unify_preferring", "with_implied_passes"]

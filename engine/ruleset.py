@@ -335,6 +335,14 @@ class Ruleset(FoldHooks, Protocol):
         public copy: what the recorder learned is not the public's; Precious Memories: an ``identify`` naming no
         card)."""
 
+    def seat_secret(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Cards,
+                    seat: int) -> str | None:
+        """Where the log carries what seat ``seat`` could not have seen at the table, in words (a deck's order,
+        which no seat sees; a rival's hand card as drawn: "action 1 (...): the order of the shuffled deck, which no
+        seat sees"), or None. A seat's recording is the log a viewer in that seat could have written (table-logs.md,
+        "Redaction"): the merge refuses as one seat's recording a log holding more (a judge's log, a complete log).
+        None also for a log that cannot be read so (illegal: its check says why)."""
+
 
 @runtime_checkable
 class HiddenOrders(Protocol):
@@ -629,6 +637,15 @@ class CompleteLogRecording:
 
     def knowledge_unlearned(self, action: Mapping[str, Any]) -> Action:
         return dict(action)
+
+    def seat_secret(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Any,
+                    seat: int) -> str | None:
+        """None: a complete log holds every hidden card by contract (a recording from one seat: the placeholders
+        the drafts service wrote where that seat saw nothing), and the merge never reads a seat's log where only
+        the other player knows (``engine.merge.own_hidden`` takes those fields from that player's recording). A
+        judge's-seat recording (no ``meta.recorded_from``) given as a seat's is refused by the merge's
+        ``seat_mismatch``."""
+        return None
 
 
 def placements(result: Mapping[str, Any] | None, seats: int) -> list[int | None]:

@@ -337,6 +337,14 @@ class PreciousMemories:
             return None
         return p if isinstance(cards, list) and len(cards) > 0 else None
 
+    def seat_secret(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
+                    seat: int) -> str | None:
+        """The first action holding what ``seat`` could not have seen: what the seat's own redaction of the log
+        drops (engine/pm/seatlog.py: a shuffle's order, the rival's draws, searches and identified hand)."""
+        from engine.pm.seatlog import seat_secret
+
+        return seat_secret(header, actions, cards, seat)
+
     def describe_action(self, header: Mapping[str, Any], action: Mapping[str, Any]) -> str:
         """The action in plain words, with the players' names (a merge's disagreement: engine/pm/narrate.py)."""
         from engine.pm.narrate import describe_action

@@ -8,12 +8,12 @@ import json
 import sys
 from pathlib import Path
 
-from engine.merge import merge, seat_mismatch
+from engine.merge import merge, seat_mismatch, seat_secrets
 from engine.ruleset import recorded_from
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, CheckReport, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
-from pmemo_replay.cli.seatviews import read_view
+from pmemo_replay.cli.seatviews import judge_view, read_view
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, PmemoLog, form_for, parse_log, write_log
 
@@ -23,12 +23,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "merge", help="merge two seats' recordings of one game into the judge's log",
         description="Merge the logs two players recorded of the same game, each from their own seat, into one "
         "judge's log: both hands known, each action once. Exit 0 merged, 1 when the recordings disagree (the first "
-        "disagreement is named, both versions shown) or a log is illegal, 2 unreadable or malformed, or the same "
-        "recording twice. The first disagreement is what is named: an illegal action only when it comes before it. "
+        "disagreement is named, both versions shown) or a log is illegal, 2 unreadable or malformed, the same "
+        "recording twice, the seats swapped, or a log holding what its seat could not have seen (a deck's order, the "
+        "rival's hand: a judge's or a complete log is no seat's recording). "
+        "The first disagreement is what is named: an illegal action only when it comes before it. "
         "Passes a log leaves out (the fewest the rules imply, as 'check' reads them) are written out before the two "
         "are compared. A game whose logs are complete (Mahou Shoujo, Clockwork Memorion) is recorded from one seat "
         "(the header's meta.recorded_from: each player's hidden cards are taken from that player's recording) or "
-        "from the judge's seat (two such recordings are compared, and merged when they agree); a seat's view made "
+        "from the judge's seat (two such recordings are compared, and merged when they agree; one beside a seat's is "
+        "refused, exit 2); a seat's view made "
         "by 'redact --view 0|1' (null where it saw nothing) merges with the other seat's into the judge's view.",
     )
     p.add_argument("seat0", metavar="SEAT0_LOG", help="the log recorded from seat 0 (a path, or - for standard input)")
@@ -64,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
             views.append(False)
         except LogError as err:
             view = read_view(data)
+            if view is None and judge_view(data):
+                return _fail(f"seat {seat}: {path} is a judge's view ('redact --view judge': every deck order null, "
+                             f"both hands named, no meta.recorded_from), not one seat's recording ('redact --view "
+                             f"{seat}' makes that seat's)", EXIT_MALFORMED)
             if view is None:
                 return _fail(f"seat {seat}: {err.ruling['message']}", EXIT_MALFORMED)
             logs.append(view)
@@ -76,9 +83,13 @@ def run(args: argparse.Namespace) -> int:
     if ruleset is None:
         return _fail(f"ruleset {name!r} is not supported", EXIT_MALFORMED)
     library = library_from(args)
-    mismatch = seat_mismatch(ruleset, [(log.header, log.actions) for log in logs])
+    mismatch = seat_mismatch(ruleset, [(log.header, log.actions) for log in logs],
+                             hint=" (give SEAT0_LOG first, then SEAT1_LOG)")
     if mismatch is not None:
-        return _fail(f"{mismatch} (give SEAT0_LOG first, then SEAT1_LOG)", EXIT_MALFORMED)
+        return _fail(mismatch, EXIT_MALFORMED)
+    secret = seat_secrets(ruleset, library.for_ruleset(name), [(log.header, log.actions) for log in logs])
+    if secret is not None:
+        return _fail(secret, EXIT_MALFORMED)
     if logs[0].header == logs[1].header and logs[0].actions == logs[1].actions:
         return _fail("the two logs are one and the same recording (the same header, to its start time, and the same "
                      "actions): give each phone's own recording", EXIT_MALFORMED)

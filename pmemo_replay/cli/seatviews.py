@@ -68,3 +68,21 @@ def read_view(data: bytes) -> PmemoLog | None:
     except LogError:
         return None
     return PmemoLog(log.header, actions, form)
+
+
+def judge_view(data: bytes) -> bool:
+    """True for a judge's view of a game with seat recordings (``redact --view judge``: no ``meta.recorded_from``,
+    every deck order null, as nobody saw one, and every other hidden field named, as the judge saw both hands): no
+    seat's recording, and no log either (a seat's view names no rival's hidden choice)."""
+    read = _document(data)
+    if read is None or not isinstance(read[0].get("game"), dict):
+        return False
+    document = read[0]
+    ruleset = RULESETS.get(ruleset_name(document["game"]))
+    if ruleset is None or not seat_recordings(ruleset) or recorded_from(ruleset, document["game"]) is not None:
+        return False
+    actions = [a for a in document["actions"] if isinstance(a, dict)]
+    orders = [a["order"] for a in actions if hidden_field(ruleset, a) == "order" and isinstance(a.get("order"), list)]
+    hands = [a[f] for a in actions for f in seat_hidden_fields(ruleset, a) if f != "order" and f in a]
+    return (bool(orders) and all(c is None for order in orders for c in order)
+            and not any(c is None or (isinstance(c, list) and None in c) for c in hands))

@@ -31,12 +31,13 @@ nothing else (a pick always needs one of them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
 
-from engine.merge import merge, seat_mismatch
+from engine.merge import merge, seat_mismatch, seat_secrets
 from engine.ruleset import recorded_from, seat_recordings
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
@@ -81,7 +82,9 @@ class Pairs:
                                   f"named), so there is nothing to pair; a recording from one seat says so when it "
                                   f"starts (the header's meta.recorded_from: 0 or 1)")
             mine = [(row.header, self.drafts._actions(conn, draft_id, 0, row.count, "action"))]
-            mismatch = seat_mismatch(ruleset, mine, [seat], f"draft {draft_id}, sent as seat {{seat}}'s,")
+            called = f"draft {draft_id}, sent as seat {{seat}}'s,"
+            mismatch = (seat_mismatch(ruleset, mine, [seat], called)
+                        or seat_secrets(ruleset, self.drafts.cards(row.header), mine, [seat], called))
             if mismatch is not None:
                 raise _error(422, mismatch)
             asked = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id).with_for_update()).first()
@@ -214,7 +217,9 @@ class Pairs:
         picks: dict[int | str, tuple[str, int]] = {
             (k if k == HEADER else int(k)): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
         ruleset = ruleset_of(logs[0][0])
-        mismatch = seat_mismatch(ruleset, logs, called="the draft paired as seat {seat}'s")
+        called = "the draft paired as seat {seat}'s"
+        mismatch = (seat_mismatch(ruleset, logs, called=called)
+                    or seat_secrets(ruleset, self.drafts.cards(logs[0][0]), logs, called=called))
         if mismatch is not None:
             raise _error(422, f"{mismatch}; pair again with the seat each draft was recorded from")
         out = merge(ruleset, self.drafts.cards(logs[0][0]), logs, picks)
@@ -227,18 +232,27 @@ class Pairs:
              judge: bool = False) -> dict[str, Any]:
         """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
         only ``seat`` recorded), or "clear"; ``step`` "header": whose header is right where they differ ("take" or
-        "clear"). Answers the merge as it then stands."""
+        "clear"). A pick answers the merge's first disagreement as it stands (:func:`pick_problem`), a clear takes
+        back a pick made; anything else is 409 and stores nothing. Answers the merge as it then stands."""
         good_step = (step == HEADER and how in ("take", "clear")) or (type(step) is int and 0 <= step < 2**31)
         if not good_step or how not in ("take", "insert", "clear") or type(seat) is not int or seat not in (0, 1):
             raise _error(400, "the body is {\"step\": game action >= 0 or \"header\", \"how\": \"take\"|\"insert\"|"
                               "\"clear\" (the header: take or clear), \"seat\": 0|1}")
-        seats = self._seats(draft_id, token, judge=judge)
-        self._game_over(seats)
+        now = self.merged(draft_id, token, judge=judge)  # the pair's seats, both finished, each its seat's recording
+        if now["game_id"] is not None:
+            raise DraftError(409, {"error": "the merged game is stored", "game_id": now["game_id"]})
+        problem = pick_problem(now, step, how, seat)
+        if problem is not None:
+            raise DraftError(409, {"error": problem, "disagreement": now["disagreement"], "picks": now["picks"]})
+        seats = now["seats"]
         with write_transaction(self.engine) as conn:
             row = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).with_for_update()).one()
             if row.game_id is not None:
                 raise DraftError(409, {"error": "the merged game is stored", "game_id": row.game_id})
             picks = dict(row.picks or {})
+            if picks != now["picks"]:  # another phone picked meanwhile: this pick answered another merge
+                raise DraftError(409, {"error": "the picks changed while this one was made (another phone or a judge "
+                                                "picked): reload the merge and pick again", "picks": picks})
             if how == "clear":
                 picks.pop(str(step), None)
             else:
@@ -268,6 +282,29 @@ class Pairs:
             conn.execute(sa.update(GAME).where(GAME.c.id.in_(seat_games), GAME.c.id != result.game_id)
                          .values(merged_into=result.game_id))
         return Finished(result.game_id, result.status == "stored")
+
+
+def pick_problem(now: Mapping[str, Any], step: int | str, how: str, seat: int) -> str | None:
+    """Why a pick ``(step, how, seat)`` does not answer the merge ``now`` (:meth:`Pairs.merged`), or None. "clear"
+    takes back a pick made at ``step``; "take" and "insert" answer the first disagreement: at its game action (the
+    header's: ``step`` "header", "take" only), naming a seat that recorded something there ("insert": an action; a
+    missing action is inserted, not taken; two cards named differently are taken, not inserted)."""
+    where = "the header" if step == HEADER else f"game action {step}"
+    if how == "clear":
+        return None if str(step) in now["picks"] else f"there is no pick at {where} to take back"
+    d = now["disagreement"]
+    if d is None:
+        return f"the two recordings agree to the end: there is no disagreement to pick at {where}"
+    first = "the headers" if d["kind"] == "header" else f"game action {d['step']}"
+    if (step == HEADER) != (d["kind"] == "header") or (step != HEADER and step != d["step"]):
+        return f"the first disagreement is at {first}, not at {where}: a pick answers it ({d['message']})"
+    if d["versions"][seat] is None:
+        return f"seat {seat} recorded nothing at {first}: pick seat {1 - seat}'s version or action"
+    if how == "take" and d["kind"] == "missing":
+        return f"seat {1 - seat} recorded nothing at {first}: insert seat {seat}'s action there (\"how\": \"insert\")"
+    if how == "insert" and d["kind"] == "card":
+        return f"the seats name different cards after {first}: take one seat's version (\"how\": \"take\")"
+    return None
 
 
 def recordings(engine: Any, game_id: int) -> dict[str, Any]:

@@ -178,7 +178,8 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                       "409": _error("paired already (both asked: unpair first) or merged into a stored game: not "
                                     "with another draft or seat"),
                       "422": _error("the drafts cannot be merged (different games, a game recorded whole, the recording is "
-                                             "another seat's)"), **_TOKEN}},
+                                    "another seat's, or it holds what that seat could not see: a deck's order, the "
+                                    "rival's hand)"), **_TOKEN}},
         "delete": {
         "summary": "Take this draft's request to pair back: the two drafts are no longer paired (they count as two "
                    "games again); `{\"unpaired\": the draft it had asked for, or null}`", "parameters": [DRAFT_ID],
@@ -191,15 +192,21 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                    "API token (also for the pick and the store)", "parameters": [DRAFT_ID],
         "responses": {"200": _draft_json("the merge"),
                       "409": _error("not paired, or a draft still being recorded (the merge holds both hands)"),
-                      "422": _error("a draft paired as one seat's was recorded from the other"), **_MERGE_TOKEN}}},
+                      "422": _error("a draft paired as one seat's was recorded from the other, or holds what that seat "
+                                    "could not see (a judge's or a complete log)"), **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/merge/pick": {"post": {
         "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
                    "\"seat\"}` (take that seat's version, or insert an action only that seat recorded; `step` "
-                   "\"header\": whose header is right); answers the merge",
+                   "\"header\": whose header is right; \"clear\" takes a pick made back); a pick answers the first "
+                   "disagreement as the merge stands; answers the merge",
         "parameters": [DRAFT_ID], "requestBody": _PICK_BODY,
         "responses": {"200": _draft_json("the merge"), "400": _BAD,
-                      "409": _error("not paired, a draft still being recorded, or stored"),
-                      "422": _error("a draft paired as one seat's was recorded from the other"), **_MERGE_TOKEN}}},
+                      "409": _error("not paired, a draft still being recorded, or stored; or the pick answers no "
+                                    "disagreement (the recordings agree, the first disagreement is at another step, a "
+                                    "seat that recorded nothing there, no pick there to take back, the picks changed "
+                                    "meanwhile): nothing is stored"),
+                      "422": _error("a draft paired as one seat's was recorded from the other, or holds what that seat "
+                                    "could not see"), **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/merge/finish": {"post": {
         "summary": "Store the merged game (both recordings stay as they are); again: the same game", "parameters": [DRAFT_ID],
         "responses": {"201": _draft_json("`{\"game_id\"}` stored"), "200": _draft_json("`{\"game_id\"}` already stored"),

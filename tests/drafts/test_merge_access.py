@@ -22,13 +22,18 @@ def bearer(secret: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {secret}"}
 
 
-def _paired(client: FlaskClient, seed: int, *, played: bool = True) -> tuple[list[int], list[dict[str, str]], Any]:
+def _paired(client: FlaskClient, seed: int, *, played: bool = True,
+            renamed: bool = False) -> tuple[list[int], list[dict[str, str]], Any]:
     """Two seats' drafts of a simulated game, paired (``played``: every action recorded and both finished; else just
-    started): the drafts, their Authorization headers and the judge's table log."""
+    started; ``renamed``: seat 1's phone typed the other player's name differently, a header to pick): the drafts,
+    their Authorization headers and the judge's table log."""
     doc = next(d for d in games(CARDS, 30, seed) if len(d["actions"]) < 160)
     seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    h1 = {**seat1.header, "players": [dict(p) for p in seat1.header["players"]]}
+    if renamed:
+        h1["players"][0]["name"] += "x"
     d0, a0 = recorded(client, seat0.header, seat0.actions if played else [])
-    d1, a1 = recorded(client, seat1.header, seat1.actions if played else [])
+    d1, a1 = recorded(client, h1, seat1.actions if played else [])
     assert client.post(f"/api/drafts/{d0}/pair", json={"with": d1, "seat": 0}, headers=a0).status_code == 200
     assert client.post(f"/api/drafts/{d1}/pair", json={"with": d0, "seat": 1}, headers=a1).json["paired"]
     if played:
@@ -52,12 +57,19 @@ def test_either_seats_token_or_a_judges_opens_the_merge(app: Flask, client: Flas
         pick = client.post(f"/api/drafts/{d0}/merge/pick", json={"step": 3, "how": "take", "seat": 0}, headers=nobody)
         assert pick.status_code == 403
         assert client.post(f"/api/drafts/{d0}/merge/finish", headers=nobody).status_code == 403
-    # a judge picks on their own device; the other seat's phone clears it; the judge stores the merge
+    # the two recordings agree: a pick answers no disagreement (409, nothing stored)
     picked = client.post(f"/api/drafts/{d1}/merge/pick", json={"step": 3, "how": "take", "seat": 1},
                          headers=bearer(moderator))
-    assert picked.status_code == 200 and picked.json["picks"] == {"3": ["take", 1]}
-    cleared = client.post(f"/api/drafts/{d1}/merge/pick", json={"step": 3, "how": "clear", "seat": 1}, headers=a0)
+    assert picked.status_code == 409 and "agree to the end" in picked.json["error"]
+    assert client.get(f"/api/drafts/{d0}/merge", headers=a0).json["picks"] == {}
+    # where two headers differ, a judge picks on their own device; the other seat's phone clears it
+    (_, e1), (b0, _), _ = _paired(client, 4, renamed=True)  # another game (the same one twice is one stored)
+    picked = client.post(f"/api/drafts/{e1}/merge/pick", json={"step": "header", "how": "take", "seat": 1},
+                         headers=bearer(moderator))
+    assert picked.status_code == 200 and picked.json["picks"] == {"header": ["take", 1]} and picked.json["complete"]
+    cleared = client.post(f"/api/drafts/{e1}/merge/pick", json={"step": "header", "how": "clear", "seat": 1}, headers=b0)
     assert cleared.status_code == 200 and cleared.json["picks"] == {}
+    # the judge stores the merge
     stored = client.post(f"/api/drafts/{d0}/merge/finish", headers=bearer(moderator))
     assert stored.status_code == 201
     assert app.extensions["pmemo_store"].actions(stored.json["game_id"]) == judge.actions

@@ -125,6 +125,14 @@ def watched_and_finished(server: LiveServer, browser: Any, context: Any, page: A
     watcher.bring_to_front()
     watcher.wait_for_selector(f"#board[data-count='{count}']", timeout=WAIT_MS)
     assert watcher.locator("#action-list li.act").count() == count
+    # each action line names the player who took it (issue 21, point 4: "each action names its player")
+    draft = server.app.test_client().get(f"/api/drafts/{draft_id}").json
+    names = [p["name"] for p in draft["game"]["players"]]
+    lines = watcher.locator("#action-list li.act").all_inner_texts()
+    takers = [a.get("p") for a in draft["actions"]]
+    assert len(lines) == len(takers) == count and all(type(p) is int for p in takers), takers
+    unnamed = [(n, line) for n, (line, p) in enumerate(zip(lines, takers, strict=True)) if not line.startswith(names[p])]
+    assert not unnamed, unnamed[:5]  # the taker first: "Seat1 attacks with the Active fighter"
     # a separator before each action taken in another turn than the one before it (the first included)
     turns = turns_taken(server, draft_id)
     assert watcher.locator("#action-list li.turn-sep").count() == sum(

@@ -155,3 +155,54 @@ def test_the_card_picker_of_an_unlisted_deck_has_set_codes(server: LiveServer, p
     chips.nth(1).tap()
     picks = page.locator("#sheet .pick-list button").evaluate_all("bs => bs.map((b) => b.dataset.pick)")
     assert picks and all(p.startswith(code + "-") for p in picks)
+    assert chips.first.get_attribute("aria-pressed") == "false" and chips.nth(1).get_attribute("aria-pressed") == "true"
+
+
+def _set_code(card: str) -> str:
+    """picker.js ``setCode``: "MHK 01-040" -> "MHK 01"."""
+    dash = card.find("-")
+    return card[:dash] if dash > 0 else card.split(" ")[0]
+
+
+def shown_sets_step(view: int) -> tuple[int, int, str]:
+    """(game id, step, set code) of the first step where the seat ``view`` does not know (its deck unlisted in that
+    view's table log) may play a card not named yet and has shown cards of exactly one set (in its zones)."""
+    cards = served().for_ruleset(PM.name)
+    rival = 1 - view
+    for gid, doc in enumerate(DOCS, start=1):
+        red = PM.redact(doc["game"], doc["actions"], cards, view)
+        fold = Folder(red.header, cards)
+        for n in range(len(doc["actions"])):
+            while fold.applied < red.steps[n]:
+                fold.push(red.actions[fold.applied])
+            offers = PM.offers(fold.state)
+            if n > 4 and offers["hand_play"] == rival and offers["actor"] == rival:
+                me = PM.to_json(fold.state)["players"][rival]
+                seen = [*me["hand"], *me["discard"], *me["removed"], *(pt["card"] for pt in me["points"]),
+                        *(c for chara in me["main"] + me["support"]
+                          for c in (chara["card"], *chara.get("stack", ()), *chara.get("supports", ())))]
+                codes = {_set_code(c) for c in seen if c}
+                if len(codes) == 1:
+                    return gid, n, codes.pop()
+    raise AssertionError("no such step")
+
+
+def test_the_card_picker_of_an_unlisted_deck_preselects_the_set_it_has_shown(
+        server: LiveServer, phone: tuple[Any, PageErrors]) -> None:
+    """Seat 1 records; seat 0's deck is unlisted and has shown cards of one set only: the picker opens on that set
+    (its chip pressed, the list that set's cards), and "all sets" lists the others too."""
+    page, _ = phone
+    gid, at, code = shown_sets_step(1)
+    open_branch(server, page, gid, at, view="1")
+    page.tap("#offers .g-hand button")
+    page.wait_for_selector("#sheet .pick-set")
+    chosen = page.locator(f"#sheet .pick-set[data-set='{code}']")
+    assert chosen.get_attribute("aria-pressed") == "true" and "on" in (chosen.get_attribute("class") or "").split()
+    assert "in-deck" in (chosen.get_attribute("class") or "").split()
+    assert page.locator("#sheet .pick-set.on").count() == 1
+    assert page.locator("#sheet .pick-set").first.get_attribute("aria-pressed") == "false"  # not "all sets"
+    picks = page.locator("#sheet .pick-list button").evaluate_all("bs => bs.map((b) => b.dataset.pick)")
+    assert picks and all(_set_code(p) == code for p in picks), picks
+    page.locator("#sheet .pick-set").first.tap()  # all sets
+    picks = page.locator("#sheet .pick-list button").evaluate_all("bs => bs.map((b) => b.dataset.pick)")
+    assert {_set_code(p) for p in picks} - {code}, picks
