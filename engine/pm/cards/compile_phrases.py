@@ -25,7 +25,7 @@ _ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキ�
             "サポートエリアに移す": "support"}
 _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_approach"], "可能な限りアプローチに参加しなくてはならない": ["must_approach"],
            "妨害に参加することができない": ["cannot_interfere"], "妨害に参加できない": ["cannot_interfere"],
-           "アプローチに参加することができない": ["cannot_approach"],
+           "アプローチに参加することができない": ["cannot_approach"], "アプローチに参加できない": ["cannot_approach"],
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
@@ -1494,8 +1494,9 @@ def effect(text: str, ctx: Ctx) -> Got:
     if ctx.card.type == "event" and ctx.kind != "auto":
         from engine.pm.cards.compile_r23 import event_wait
         from engine.pm.cards.compile_r24 import event_hand_cost
+        from engine.pm.cards.compile_r28 import timed_modes
 
-        if (got := event_wait(text, ctx) or event_hand_cost(text, ctx)) is not None:
+        if (got := event_wait(text, ctx) or event_hand_cost(text, ctx) or timed_modes(text, ctx)) is not None:
             return got
     trigger, cond = None, {}
     if ctx.kind == "auto":

@@ -1,0 +1,47 @@
+"""Readings of the twenty-eighth compiler round (issue 20, helper h20r28).
+
+A part a reader does not know raises :class:`~engine.pm.cards.compile_phrases.NotUnderstood` (the effect stays
+unverified).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+from typing import Any
+
+from engine.pm.cards import compile_phrases as ph
+
+_MODAL_HEAD = "このカードをプレイする場合、以下から1つ選択する。"
+_MODE = re.compile(r"[・･]\[(?P<phase>メイン|アプローチ)/(?P<side>自分|相手|両方)\]:(?P<text>[^・･]+)")
+_PHASES = {"メイン": "main", "アプローチ": "approach"}
+_SIDES = {"自分": True, "相手": False, "両方": None}
+
+
+def timed_modes(text: str, ctx: ph.Ctx) -> ph.Got | None:
+    """A modal Event whose modes differ (このカードをプレイする場合、以下から1つ選択する。・[T1]:A。・[T2]:B): a mode
+    may be chosen only in its own timing (rule book 001 on the timing brackets: [メイン] the Main Phase, [アプローチ]
+    the Approach Phase, [自分] / [相手] / [両方] whose turn), so where no two timings overlap the play's timing names
+    the one mode and there is no choice to log: each mode is an ``if`` on its timing (``phase``, ``own_turn``).
+    Timings that overlap (the player would choose, unlogged), a [拒否] mode, or a mode not read: not read. None: not
+    this shape."""
+    if not ctx.card.timings or not text.startswith(_MODAL_HEAD):
+        return None
+    rest = text[len(_MODAL_HEAD):]
+    modes = list(_MODE.finditer(rest))
+    if len(modes) < 2 or "".join(m[0] for m in modes) != rest:
+        raise ph.NotUnderstood(rest)
+    when = [(_PHASES[m["phase"]], _SIDES[m["side"]]) for m in modes]
+    for (p1, s1), (p2, s2) in combinations(when, 2):
+        if p1 == p2 and (s1 is None or s2 is None or s1 == s2):
+            raise ph.NotUnderstood("two modes in one timing: the player's choice, not logged")
+    ctx.in_mode = True  # a target of a mode is chosen only when the mode is
+    steps = []
+    for m, (phase, side) in zip(modes, when, strict=True):
+        cond: dict[str, Any] = {"phase": phase} | ({} if side is None else {"own_turn": side})
+        do = ph.body(m["text"].rstrip("。"), ctx)
+        if ctx.may or ctx.condition or not do:
+            raise ph.NotUnderstood(m["text"])
+        steps.append({"op": "if", "cond": cond, "do": do})
+    ctx.in_mode = False
+    return ph.Got(steps)

@@ -1,0 +1,45 @@
+"""Readings of the twenty-eighth compiler round (issue 20, helper h20r28), on made-up texts in the phrasings of the dev
+sets (no card text of a real set is kept here; none of the five shared sets has a card whose effect these readings
+newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, and "cannot
+take part in approaches" in its short form."""
+
+from __future__ import annotations
+
+from tests.pm_cards import made_up_script
+
+_one = made_up_script
+EVENT = "イベント"
+
+
+def test_values_set_to_another_chosen_charas() -> None:
+    got = _one("自分のキャラ1枚のAP/DPの値を、ターン終了時まで相手のキャラ1枚のAP/DPの値と同じ値に変更する。", EVENT)
+    assert got is not None and got["targets"] == [{"side": "self"}, {"side": "opponent"}]
+    assert got["do"] == [{"op": "modify", "target": "target:0", "ap": 0, "dp": 0, "until": "turn_end",
+                          "set": {"ap": {"of": "target:1", "stat": "ap"}, "dp": {"of": "target:1", "stat": "dp"}}}]
+    got = _one("[メイン/自分]:《休》このカードのAP/DPの値を、ターン終了時まで自分の『試験』のキャラ1枚のAP/DPと同じ値に変更する。")
+    assert got is not None and got["targets"] == [{"side": "self", "series": "試験"}]
+    assert got["do"][0]["target"] == "self" and got["do"][0]["set"]["dp"] == {"of": "target:0", "stat": "dp"}
+    # the values named differ, several Charas set, or every Chara as the source: not read
+    assert _one("相手のキャラ1枚のAP/DPの値を、ターン終了時まで自分のキャラ1枚のAPと同じ値に変更する。", EVENT) is None
+    assert _one("自分のキャラ2枚のAP/DPの値を、ターン終了時まで相手のキャラ1枚のAP/DPの値と同じ値に変更する。", EVENT) is None
+    assert _one("自分のキャラ1枚のAP/DPの値を、ターン終了時まで相手の全てのキャラのAP/DPの値と同じ値に変更する。", EVENT) is None
+
+
+def test_modal_event_modes_by_timing() -> None:
+    got = _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
+               "・[アプローチ/両方]:自分のキャラ1枚を活動状態にする。", EVENT)
+    assert got is not None and got["targets"] == [{"side": "self", "optional": True}]
+    assert got["do"] == [{"op": "if", "cond": {"phase": "main", "own_turn": True}, "do": [{"op": "draw", "who": "self", "n": 1}]},
+                         {"op": "if", "cond": {"phase": "approach"}, "do": [{"op": "activate", "target": "target:0"}]}]
+    got = _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/相手]:相手のキャラ1枚は、このターン、アプローチに参加できない。"
+               "・[アプローチ/相手]:相手のキャラ1枚は、ターン終了時まで+20/-20を得る。", EVENT)
+    assert got is not None and [s["cond"] for s in got["do"]] == [{"phase": "main", "own_turn": False},
+                                                                  {"phase": "approach", "own_turn": False}]
+    assert got["do"][0]["do"] == [{"op": "grant", "target": "target:0", "what": "cannot_approach", "until": "turn_end"}]
+    # two modes in one timing (the player's unlogged choice), a mode that may be left out, a mode not read: not read
+    assert _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/両方]:カードを1枚引く。・[メイン/自分]:カードを2枚引く。",
+                EVENT) is None
+    assert _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
+                "・[アプローチ/自分]:カードを2枚引くことができる。", EVENT) is None
+    assert _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
+                "・[アプローチ/自分]:相手は、謎の行為をする。", EVENT) is None

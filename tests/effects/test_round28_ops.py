@@ -1,0 +1,78 @@
+"""Engine behaviour the twenty-eighth compiler round's readings rely on (issue 20, helper h20r28), on made-up cards
+compiled from made-up texts, with legal and illegal logs: a modal Event whose modes differ by timing (each mode an
+``if`` on its timing: the play's timing names the mode), and a Chara's AP/DP set to another chosen Chara's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import tests.effects.test_machinery as tm
+from engine.pm.cards import Card, CardDB
+from engine.pm.cards.precious import precious_card
+from tests.effects.test_machinery import AKI, DAN, F
+from tests.engine.kit import Game, assert_illegal, assert_legal
+
+TIMED, MIRROR = "TST 98-001", "TST 98-002"
+
+
+def _made_up(card_id: str, text: str) -> Card:
+    data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": "イベント", "color": "赤", "cost": "0",
+            "source": "1", "ap": "-", "dp": "-", "characteristic": ["-"], "text": text}
+    card = precious_card(data, compile=True)
+    assert all(e.compiled for e in card.effects), text
+    return replace(card, id=card_id, series="Test")
+
+
+CARDS = [
+    _made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
+                    "・[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"),
+    _made_up(MIRROR, "[メイン/自分]:自分のキャラ1枚のAP/DPの値を、ターン終了時まで相手のキャラ1枚のAP/DPの値と同じ値に変更する。"),
+]
+
+
+def _boards(p0: list[str], p1: list[str], hand0: list[str]) -> Game:
+    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
+    try:
+        return tm.boards(p0, p1, hand0=hand0)
+    finally:
+        tm.MY_DB = old
+
+
+def _stats(res: Any, p: int, card: str) -> tuple[int, int]:
+    return next((c["ap"], c["dp"]) for c in res.state_json()["players"][p]["main"] if c["card"] == card)
+
+
+def test_a_modal_events_main_phase_mode_is_the_one_played_in_the_main_phase() -> None:
+    g = _boards([AKI], [], [TIMED, F[5]])
+    before = len(assert_legal(g).state_json()["players"][0]["hand"])
+    g.add("play_event", 0, card=TIMED, pay=[])
+    assert len(assert_legal(g).state_json()["players"][0]["hand"]) == before  # the Event left, a card came
+    g = _boards([AKI], [], [TIMED, F[5]])
+    g.add("play_event", 0, card=TIMED, pay=[], targets=[{"p": 0, "card": AKI}],
+          ops=[{"op": "modify", "p": 0, "card": AKI, "ap": 20, "dp": 20, "until": "turn_end"}])
+    assert_illegal(g, "effect.result")  # the approach mode in the Main Phase: not this play's
+
+
+def test_a_modal_events_approach_mode_is_the_one_played_in_the_approach_phase() -> None:
+    g = _boards([AKI], [], [TIMED, F[5]])
+    g.passes(0, 1).add("approach", 0, card=AKI)
+    g.add("play_event", 0, card=TIMED, pay=[], targets=[{"p": 0, "card": AKI}])
+    assert _stats(assert_legal(g), 0, AKI) == (50, 50)
+    g = _boards([AKI], [], [TIMED, F[5]])
+    g.passes(0, 1).add("approach", 0, card=AKI)
+    g.add("play_event", 0, card=TIMED, pay=[], targets=[{"p": 0, "card": AKI}], ops=[{"op": "draw", "p": 0, "n": 1}])
+    assert_illegal(g, "effect.result")  # the Main Phase mode in the Approach Phase: not this play's
+
+
+def test_a_charas_values_set_to_those_of_another_chosen_chara() -> None:
+    g = _boards([AKI], [DAN], [MIRROR, F[5]])
+    g.add("play_event", 0, card=MIRROR, pay=[], targets=[{"p": 0, "card": AKI}, {"p": 1, "card": DAN}])
+    assert _stats(assert_legal(g), 0, AKI) == (50, 50)  # Dan's 50/50
+    g = _boards([AKI], [DAN], [MIRROR, F[5]])
+    g.add("play_event", 0, card=MIRROR, pay=[], targets=[{"p": 1, "card": DAN}, {"p": 0, "card": AKI}])
+    assert_illegal(g, "effect.target")  # the first target is the player's own Chara, the second the opponent's
+    g = _boards([AKI], [DAN], [MIRROR, F[5]])
+    g.add("play_event", 0, card=MIRROR, pay=[], targets=[{"p": 0, "card": AKI}, {"p": 1, "card": DAN}],
+          ops=[{"op": "modify", "p": 0, "card": AKI, "ap": 10, "dp": 10, "until": "turn_end"}])
+    assert_illegal(g, "effect.result")
