@@ -1059,11 +1059,17 @@ def _disable(r: Run, step: Step) -> None:
 
 
 def _look_hand(r: Run, step: Step) -> None:
-    """The player looks at the whole hand of ``who`` (相手の手札を全て見る): nothing moves, no op (the looked-at cards
-    are not added to the player's view: engine.pm.redact keeps hands as the recorder saw them)."""
+    """The player looks at the whole hand of ``who`` (相手の手札を全て見る; ``self``: shows their own hand to the
+    opponent, 手札を全て表にする): nothing moves, no op (the looked-at cards are not added to the player's view:
+    engine.pm.redact keeps hands as the recorder saw them). ``then`` ("if so") runs when the hand held a card: an
+    empty hand shows nothing (round 28)."""
     p = r.player(step)
+    held = len(r.g.players[p].hand)
     r.trail.event("effect", f"{describe(r.g, r.card_id)}: player {r.actor} looks at player {p}'s hand "
-                            f"({len(r.g.players[p].hand)} card(s))")
+                            f"({held} card(s))" if p != r.actor else
+                            f"{describe(r.g, r.card_id)}: player {p} shows their hand ({held} card(s))")
+    if held and step.get("then"):
+        steps(r, step["then"])
 
 
 def _look(r: Run, step: Step) -> None:

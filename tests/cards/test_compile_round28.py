@@ -1,7 +1,7 @@
 """Readings of the twenty-eighth compiler round (issue 20, helper h20r28), on made-up texts in the phrasings of the dev
 sets (no card text of a real set is kept here; none of the five shared sets has a card whose effect these readings
-newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, and "cannot
-take part in approaches" in its short form."""
+newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, "cannot
+take part in approaches" in its short form, and "if so" after a hand is looked at or shown."""
 
 from __future__ import annotations
 
@@ -43,3 +43,15 @@ def test_modal_event_modes_by_timing() -> None:
                 "・[アプローチ/自分]:カードを2枚引くことができる。", EVENT) is None
     assert _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
                 "・[アプローチ/自分]:相手は、謎の行為をする。", EVENT) is None
+
+
+def test_if_so_after_a_hand_looked_at_or_shown() -> None:
+    delayed = [{"op": "delay", "on": "turn_end", "do": [{"op": "draw", "who": "self", "n": 1}]}]
+    for head in ("相手の手札を全て見る。", "相手の手札全てを表にする。"):
+        got = _one(f"{head}その場合、ターン終了時にカードを1枚引く。", EVENT)
+        assert got is not None and got["do"] == [{"op": "look_hand", "who": "opponent", "then": delayed}]
+    got = _one("[メイン/自分]:《休》1枚以上の手札を全て表にする。その場合、このカードは、ターン終了時まで+20/+20を得る。")
+    assert got is not None and got["do"] == [{"op": "look_hand", "who": "self", "then": [
+        {"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"}]}]
+    # a look the player may leave out, then "if so": not read
+    assert _one("このカードが登場した場合、相手の手札を全て見ることができる。その場合、カードを1枚引く。") is None

@@ -1,6 +1,7 @@
 """Engine behaviour the twenty-eighth compiler round's readings rely on (issue 20, helper h20r28), on made-up cards
 compiled from made-up texts, with legal and illegal logs: a modal Event whose modes differ by timing (each mode an
-``if`` on its timing: the play's timing names the mode), and a Chara's AP/DP set to another chosen Chara's."""
+``if`` on its timing: the play's timing names the mode), a Chara's AP/DP set to another chosen Chara's, and "if so"
+after a hand is shown (``look_hand`` ``then``: when it held a card)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR = "TST 98-001", "TST 98-002"
+TIMED, MIRROR, SHOWN, EMPTY = "TST 98-001", "TST 98-002", "TST 98-003", "TST 98-004"
 
 
 def _made_up(card_id: str, text: str) -> Card:
@@ -28,6 +29,8 @@ CARDS = [
     _made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
                     "・[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"),
     _made_up(MIRROR, "[メイン/自分]:自分のキャラ1枚のAP/DPの値を、ターン終了時まで相手のキャラ1枚のAP/DPの値と同じ値に変更する。"),
+    _made_up(SHOWN, "[メイン/自分]:相手の手札を全て表にする。その場合、カードを1枚引く。"),
+    _made_up(EMPTY, "[メイン/自分]:相手は、手札7枚を捨て札にする。"),
 ]
 
 
@@ -75,4 +78,21 @@ def test_a_charas_values_set_to_those_of_another_chosen_chara() -> None:
     g = _boards([AKI], [DAN], [MIRROR, F[5]])
     g.add("play_event", 0, card=MIRROR, pay=[], targets=[{"p": 0, "card": AKI}, {"p": 1, "card": DAN}],
           ops=[{"op": "modify", "p": 0, "card": AKI, "ap": 10, "dp": 10, "until": "turn_end"}])
+    assert_illegal(g, "effect.result")
+
+
+def test_if_so_after_a_hand_shown_needs_a_card_in_it() -> None:
+    g = _boards([AKI], [], [SHOWN, F[5]])
+    before = len(assert_legal(g).state_json()["players"][0]["hand"])
+    g.add("play_event", 0, card=SHOWN, pay=[])
+    assert len(assert_legal(g).state_json()["players"][0]["hand"]) == before  # the Event left, a card came
+    g.actions[-1] = {**g.actions[-1], "ops": []}
+    assert_illegal(g, "effect.result")  # the opponent's hand held cards: the draw is owed
+    g = _boards([AKI], [], [EMPTY, SHOWN, F[5]])
+    g.add("play_event", 0, card=EMPTY, pay=[])
+    now = assert_legal(g).state_json()["players"]
+    assert now[1]["hand"] == []
+    g.add("play_event", 0, card=SHOWN, pay=[])
+    assert len(assert_legal(g).state_json()["players"][0]["hand"]) == len(now[0]["hand"]) - 1  # nothing shown: no draw
+    g.actions[-1] = {**g.actions[-1], "ops": [{"op": "draw", "p": 0, "n": 1}]}
     assert_illegal(g, "effect.result")

@@ -41,7 +41,7 @@ _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_a
            "相手のキャラの効果の対象にならない": [{"untargetable_by": "chara"}]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 #: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
-_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange", "remove_coins", "support_move")
+_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange", "remove_coins", "support_move", "look_hand")
 
 
 class NotUnderstood(Exception):

@@ -94,13 +94,14 @@ def _take(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-@reads(r"相手の手札を全て表にする")
+@reads(r"(?:1枚以上の)?(?P<who>相手の)?手札(?:を全て|全てを)表にする")
 def _show_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"Turn the opponent's whole hand face up" (shown to both players): the player sees it, the opponent knew it; nothing
-    moves (``look_hand``, as 相手の手札を全て見る)."""
+    moves (``look_hand``, as 相手の手札を全て見る). Round 28: the player's own hand (the opponent sees it: ``who``
+    ``self``), and 相手の手札全てを; "if so" after it holds when the hand held a card (1枚以上の says so outright)."""
     if ctx.may:
         raise NotUnderstood(m[0])
-    return [{"op": "look_hand", "who": "opponent"}]
+    return [{"op": "look_hand", "who": "opponent" if m["who"] else "self"}]
 
 
 @reads(r"EXデッキに戻る")
