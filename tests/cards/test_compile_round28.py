@@ -1,10 +1,12 @@
 """Readings of the twenty-eighth compiler round (issue 20, helper h20r28), on made-up texts in the phrasings of the dev
 sets (no card text of a real set is kept here; none of the five shared sets has a card whose effect these readings
 newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, "cannot
-take part in approaches" in its short form, and "if so" after a hand is looked at or shown."""
+take part in approaches" in its short form, "if so" after a hand is looked at or shown, and a delayed part acting on
+the Chara designated before it."""
 
 from __future__ import annotations
 
+from engine.pm.cards.precious import precious_card
 from tests.pm_cards import made_up_script
 
 _one = made_up_script
@@ -55,3 +57,21 @@ def test_if_so_after_a_hand_looked_at_or_shown() -> None:
         {"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"}]}]
     # a look the player may leave out, then "if so": not read
     assert _one("このカードが登場した場合、相手の手札を全て見ることができる。その場合、カードを1枚引く。") is None
+
+
+def _effects(text: str) -> list[tuple[bool, object, object]]:
+    data = {"id": "TST 01-001", "name": "試験 花子", "setName": "試験", "type": "キャラクター", "color": "赤", "cost": "1",
+            "source": "1", "ap": "10", "dp": "10", "text": text}
+    return [(e.compiled, e.script, e.targets) for e in precious_card(data, compile=True).effects]
+
+
+def test_a_delayed_part_on_the_chara_designated_before() -> None:
+    head = "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、このカードがアプローチでポイントを与えた場合、"
+    setter, later = _effects(f"{head}指定したキャラ1枚を手札に戻すことができる。")
+    assert setter == (True, ({"op": "delay", "on": "gave_point", "subject": "self", "auto": 1, "optional": True},),
+                      ({"side": "opponent"},))
+    assert later == (True, ({"op": "move", "target": "target", "to": "hand"},), ())  # the targets it was set up with
+    # two Charas designated (which one?), or a new Chara named in the later part: not read
+    two = head.replace("キャラ1枚を指定", "キャラ2枚を指定")
+    assert not any(ok for ok, _, _ in _effects(f"{two}指定したキャラ1枚を手札に戻す。"))
+    assert not _effects(f"{head}指定したキャラ1枚と自分のキャラ1枚を手札に戻す。")[1][0]

@@ -1,7 +1,8 @@
 """Engine behaviour the twenty-eighth compiler round's readings rely on (issue 20, helper h20r28), on made-up cards
 compiled from made-up texts, with legal and illegal logs: a modal Event whose modes differ by timing (each mode an
-``if`` on its timing: the play's timing names the mode), a Chara's AP/DP set to another chosen Chara's, and "if so"
-after a hand is shown (``look_hand`` ``then``: when it held a card)."""
+``if`` on its timing: the play's timing names the mode), a Chara's AP/DP set to another chosen Chara's, "if so"
+after a hand is shown (``look_hand`` ``then``: when it held a card), and a delayed part acting on the Chara the effect
+that set it up designated (its targets, as registered)."""
 
 from __future__ import annotations
 
@@ -11,15 +12,16 @@ from typing import Any
 import tests.effects.test_machinery as tm
 from engine.pm.cards import Card, CardDB
 from engine.pm.cards.precious import precious_card
-from tests.effects.test_machinery import AKI, DAN, F
+from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY = "TST 98-001", "TST 98-002", "TST 98-003", "TST 98-004"
+TIMED, MIRROR, SHOWN, EMPTY, MARKER = "TST 98-001", "TST 98-002", "TST 98-003", "TST 98-004", "TST 98-005"
 
 
-def _made_up(card_id: str, text: str) -> Card:
-    data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": "イベント", "color": "赤", "cost": "0",
-            "source": "1", "ap": "-", "dp": "-", "characteristic": ["-"], "text": text}
+def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
+    stat = "-" if kind == "イベント" else "30"
+    data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": kind, "color": "赤", "cost": "0",
+            "source": "1", "ap": stat, "dp": stat, "characteristic": ["-"], "text": text}
     card = precious_card(data, compile=True)
     assert all(e.compiled for e in card.effects), text
     return replace(card, id=card_id, series="Test")
@@ -31,6 +33,8 @@ CARDS = [
     _made_up(MIRROR, "[メイン/自分]:自分のキャラ1枚のAP/DPの値を、ターン終了時まで相手のキャラ1枚のAP/DPの値と同じ値に変更する。"),
     _made_up(SHOWN, "[メイン/自分]:相手の手札を全て表にする。その場合、カードを1枚引く。"),
     _made_up(EMPTY, "[メイン/自分]:相手は、手札7枚を捨て札にする。"),
+    _made_up(MARKER, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、このカードがアプローチでポイントを"
+                     "与えた場合、指定したキャラ1枚を手札に戻すことができる。", "キャラクター"),
 ]
 
 
@@ -96,3 +100,19 @@ def test_if_so_after_a_hand_shown_needs_a_card_in_it() -> None:
     assert len(assert_legal(g).state_json()["players"][0]["hand"]) == len(now[0]["hand"]) - 1  # nothing shown: no draw
     g.actions[-1] = {**g.actions[-1], "ops": [{"op": "draw", "p": 0, "n": 1}]}
     assert_illegal(g, "effect.result")
+
+
+def _marked(target: str) -> Game:
+    """Turn 3: Marker approaches and designates ``target``; Ren does not interfere: Marker gives a point."""
+    g = _boards([MARKER], [DAN, BEN], [])
+    g.add("approach", 0, card=MARKER).add("trigger", 0, card=MARKER, effect=0, targets=[{"p": 1, "card": target}])
+    return g.passes(0, 1).add("no_interfere", 1)
+
+
+def test_a_delayed_part_acts_on_the_chara_designated_before() -> None:
+    g = _marked(DAN).add("trigger", 0, card=MARKER, effect=1)
+    now = assert_legal(g).state_json()["players"][1]
+    assert DAN in now["hand"] and [c["card"] for c in now["main"]] == [BEN]
+    g = _marked(DAN).add("trigger", 0, card=MARKER, effect=1,
+                         ops=[{"op": "move", "p": 1, "card": BEN, "from": "main", "to": "hand"}])
+    assert_illegal(g, "effect.result")  # not the Chara designated
