@@ -19,7 +19,7 @@ from typing import Any, Final
 from engine.pm import conditions, effects, static_bans, stats
 from engine.pm.cards import Effect
 from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
-from engine.pm.ops import MAIN_LIMIT, apply_op
+from engine.pm.ops import MAIN_LIMIT, NAMED_CHARA_GRANTS, apply_op
 from engine.pm.state import Chara, GameState, expiry
 from engine.pm.zones import AREA_ZONES, area_holds, describe, find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
@@ -408,6 +408,10 @@ def _chara_ops(r: Run, step: Step) -> None:
             what = step["what"]
             if isinstance(what, dict) and what.get("no_text_from") == "next_turn":  # "during the next turn"
                 what = {"no_text_from": r.g.turn + 1}
+            elif isinstance(what, dict) and _names_chara(what):
+                what = _chara_named(r, what)
+                if what is None:
+                    continue  # the one Chara it names is gone: that part cannot be done
             elif isinstance(what, dict) and "not_interfered_by" in what:
                 what = {**what, "not_interfered_by": _rested_counted(r, what["not_interfered_by"])}
             elif isinstance(what, dict) and ("cost" in what or "ignore_plus" in what) and "per" in step:
@@ -446,6 +450,25 @@ def _chara_ops(r: Run, step: Step) -> None:
             held = find_chara(r.g.players[c.owner], c.card)
             if held is not None:
                 held.grants.append(({SET_CHANGE: [op["ap"], op["dp"]]}, expiry(op["until"], r.g.turn)))
+
+
+def _names_chara(what: Mapping[str, Any]) -> bool:
+    return any(isinstance(what.get(k), Mapping) and "chara" in what[k] for k in NAMED_CHARA_GRANTS)
+
+
+def _chara_named(r: Run, what: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A grant whose Chara spec names one Chara (``chara``: ``"self"`` or a target key; round 28: 指定したキャラに妨害
+    されない, このカードを妨害することができない) with that Chara as the op says it (``{"p", "card"}``: the ``grant``
+    op binds it to the Chara on the Area, engine.pm.ops); None when it is not on the Area."""
+    out = dict(what)
+    for key in NAMED_CHARA_GRANTS:
+        spec = out.get(key)
+        if isinstance(spec, Mapping) and "chara" in spec:
+            who = r.subjects(spec["chara"])
+            if not who:
+                return None
+            out[key] = {**spec, "chara": {"p": who[0].owner, "card": who[0].card}}
+    return out
 
 
 def _rested_counted(r: Run, spec: dict[str, Any]) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """Readings of the twenty-eighth compiler round (issue 20, helper h20r28), on made-up texts in the phrasings of the dev
 sets (no card text of a real set is kept here; none of the five shared sets has a card whose effect these readings
 newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, "cannot
-take part in approaches" in its short form, "if so" after a hand is looked at or shown, and a delayed part acting on
-the Chara designated before it."""
+take part in approaches" in its short form, "if so" after a hand is looked at or shown, a delayed part acting on the
+Chara designated before it, and grants naming the designated Chara or this card."""
 
 from __future__ import annotations
 
@@ -75,3 +75,27 @@ def test_a_delayed_part_on_the_chara_designated_before() -> None:
     two = head.replace("キャラ1枚を指定", "キャラ2枚を指定")
     assert not any(ok for ok, _, _ in _effects(f"{two}指定したキャラ1枚を手札に戻す。"))
     assert not _effects(f"{head}指定したキャラ1枚と自分のキャラ1枚を手札に戻す。")[1][0]
+
+
+def test_grants_naming_the_designated_chara_or_this_card() -> None:
+    got = _one("このカードがアプローチに参加した場合、相手のキャラ2枚を指定する。このターン、指定されたキャラは、このカードを妨害することが"
+               "できない。")
+    assert got is not None and got["targets"] == [{"side": "opponent"}, {"side": "opponent"}]
+    grant = {"cannot_interfere_with": {"chara": "self"}}
+    assert got["do"] == [{"op": "grant", "target": f"target:{k}", "what": grant, "until": "turn_end"}
+                         for k in (0, 1)]  # both designated
+    got = _one("このカードが登場した場合、自分のキャラ1枚を指定する。"
+               "このターン、相手のキャラ1枚は、指定されたキャラを妨害することができない。")
+    assert got is not None and got["do"] == [{"op": "grant", "target": "target:1", "until": "turn_end",
+                                              "what": {"cannot_interfere_with": {"chara": "target:0"}}}]
+    got = _one("相手のキャラ1枚を指定する。その場合、自分のキャラ1枚は、このターン、指定したキャラに妨害されない。", EVENT)
+    assert got is not None and got["targets"] == [{"side": "opponent"}, {"side": "self"}]
+    assert got["do"][0]["what"] == {"not_interfered_by": {"chara": "target:0"}}
+    got = _one("このカードが登場した場合、相手のキャラ1枚を指定する。"
+               "このターン、相手は、指定されたキャラ1枚のテキストを使用することができない。")
+    assert got is not None
+    assert got["do"] == [{"op": "grant", "target": "target:0", "what": "no_text", "until": "turn_end"}]
+    # two designated, then "the designated Chara" as one: which? not read
+    assert _one("相手のキャラ2枚を指定する。その場合、自分のキャラ1枚は、このターン、指定したキャラに妨害されない。", EVENT) is None
+    assert _one("このカードが登場した場合、相手のキャラ2枚を指定する。このターン、相手は、指定されたキャラ1枚のテキストを使用することが"
+                "できない。") is None

@@ -2,7 +2,8 @@
 compiled from made-up texts, with legal and illegal logs: a modal Event whose modes differ by timing (each mode an
 ``if`` on its timing: the play's timing names the mode), a Chara's AP/DP set to another chosen Chara's, "if so"
 after a hand is shown (``look_hand`` ``then``: when it held a card), and a delayed part acting on the Chara the effect
-that set it up designated (its targets, as registered)."""
+that set it up designated (its targets, as registered), and grants naming one Chara (``chara``, bound to it by the
+``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY, MARKER = "TST 98-001", "TST 98-002", "TST 98-003", "TST 98-004", "TST 98-005"
+TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED = (f"TST 98-00{i}" for i in range(1, 8))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -35,6 +36,9 @@ CARDS = [
     _made_up(EMPTY, "[メイン/自分]:相手は、手札7枚を捨て札にする。"),
     _made_up(MARKER, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、このカードがアプローチでポイントを"
                      "与えた場合、指定したキャラ1枚を手札に戻すことができる。", "キャラクター"),
+    _made_up(SHIELD, "[メイン/自分]:相手のキャラ1枚を指定する。その場合、自分のキャラ1枚は、このターン、指定したキャラに妨害されない。"),
+    _made_up(GUARDED, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、指定されたキャラは、このカードを"
+                      "妨害することができない。", "キャラクター"),
 ]
 
 
@@ -116,3 +120,32 @@ def test_a_delayed_part_acts_on_the_chara_designated_before() -> None:
     g = _marked(DAN).add("trigger", 0, card=MARKER, effect=1,
                          ops=[{"op": "move", "p": 1, "card": BEN, "from": "main", "to": "hand"}])
     assert_illegal(g, "effect.result")  # not the Chara designated
+
+
+def _shielded(blocker: str) -> Game:
+    """Turn 3: Shield names Dan, Aki is not to be interfered by it; Aki approaches and ``blocker`` interferes."""
+    g = _boards([AKI], [DAN, BEN], [SHIELD, F[5]])
+    g.add("play_event", 0, card=SHIELD, pay=[], targets=[{"p": 1, "card": DAN}, {"p": 0, "card": AKI}]).passes(1)
+    return g.passes(0, 1).add("approach", 0, card=AKI).passes(0, 1).add("interfere", 1, card=blocker)
+
+
+def test_not_interfered_by_the_one_chara_designated() -> None:
+    assert_illegal(_shielded(DAN), "interfere.chara")
+    assert_legal(_shielded(BEN))
+    g = _boards([AKI], [DAN, BEN], [SHIELD, F[5]])
+    g.add("play_event", 0, card=SHIELD, pay=[], targets=[{"p": 1, "card": DAN}, {"p": 0, "card": AKI}], ops=[
+        {"op": "grant", "p": 0, "card": AKI, "what": {"not_interfered_by": {"chara": {"p": 1, "card": BEN}}}}])
+    assert_illegal(g, "effect.result")  # the grant names the Chara designated, not another
+    g.actions[-1]["ops"][0]["what"]["not_interfered_by"]["chara"]["card"] = DAN
+    assert_legal(g)
+
+
+def _guarded(blocker: str) -> Game:
+    g = _boards([GUARDED], [DAN, BEN], [])
+    g.add("approach", 0, card=GUARDED).add("trigger", 0, card=GUARDED, effect=0, targets=[{"p": 1, "card": DAN}])
+    return g.passes(0, 1).add("interfere", 1, card=blocker)
+
+
+def test_the_designated_chara_cannot_interfere_this_card() -> None:
+    assert_illegal(_guarded(DAN), "interfere.chara")
+    assert_legal(_guarded(BEN))

@@ -674,8 +674,10 @@ def _give_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "put_point", "who": "opponent", "n": int(m["n"])}]
 
 
-@reads(r"(?:このターン|次のターンの間)、相手は、(?:指定された|その)キャラのテキストを使用(?:することが)?できない")
+@reads(r"(?:このターン|次のターンの間)、相手は、(?:指定された|その)キャラ(?P<one>1枚)?のテキストを使用(?:することが)?できない")
 def _no_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if m["one"] and not _one_named(ctx):  # round 28: "the 1 designated Chara" when one was designated
+        raise NotUnderstood(m[0])
     if m[0].startswith("次"):  # "during the next turn" only: barred from the next turn on, to its end (MHK 01-119)
         return [{"op": "grant", "target": ctx.last_target(), "what": {"no_text_from": "next_turn"},
                  "until": "next_turn_end"}]

@@ -45,3 +45,45 @@ def timed_modes(text: str, ctx: ph.Ctx) -> ph.Got | None:
         steps.append({"op": "if", "cond": cond, "do": do})
     ctx.in_mode = False
     return ph.Got(steps)
+
+
+_DESIGNATED = r"(?:指定された|指定した)キャラ"
+
+
+def _designated(ctx: ph.Ctx) -> list[str]:
+    """The targets the last clause that named Charas named (指定したキャラ: all the Charas designated there)."""
+    if not ctx.targets:
+        raise ph.NotUnderstood("no Chara was designated")
+    last = ctx.target_clause[-1]
+    return [f"target:{k}" for k, c in enumerate(ctx.target_clause) if c == last]
+
+
+def _one_designated(ctx: ph.Ctx) -> str:
+    (key,) = _designated(ctx) if len(_designated(ctx)) == 1 else (None,)
+    if key is None:
+        raise ph.NotUnderstood("several Charas designated: which one? not read")
+    return key
+
+
+@ph.reads(rf"(?:このターン、)?{_DESIGNATED}は、(?:このターン、)?このカードを妨害(?:することが)?できない")
+def _designated_cannot_interfere_this(m: re.Match[str], ctx: ph.Ctx) -> list[ph.Step]:
+    """"This turn, the designated Charas cannot interfere this card" (every Chara the clause before designated): a
+    ``cannot_interfere_with`` grant naming this Chara (``chara`` ``self``: bound to it when granted)."""
+    if ctx.may or ctx.card.type != "chara" or ctx.in_discard or ctx.in_point:
+        raise ph.NotUnderstood(m[0])
+    return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": {"chara": "self"}}, "until": "turn_end"}
+            for t in _designated(ctx)]
+
+
+@ph.reads(rf"(?:このターン、)?(?P<np>[^、。]+?)(?P<n>\d+)枚は、(?:このターン、)?{_DESIGNATED}"
+          r"(?P<how>を妨害(?:することが)?できない|に妨害されない)")
+def _against_designated(m: re.Match[str], ctx: ph.Ctx) -> list[ph.Step]:
+    """"This turn, N X cannot interfere the designated Chara / are not interfered by the designated Chara": a
+    ``cannot_interfere_with`` / ``not_interfered_by`` grant naming the one Chara designated before (``chara``: its
+    target, bound to it when granted). Several designated, or a "may": not read."""
+    if ctx.may:
+        raise ph.NotUnderstood(m[0])
+    named = _one_designated(ctx)
+    key = "cannot_interfere_with" if m["how"].startswith("を") else "not_interfered_by"
+    return [{"op": "grant", "target": t, "what": {key: {"chara": named}}, "until": "turn_end"}
+            for t in ph._subjects(m["np"], m["n"], ctx)]
