@@ -2,7 +2,7 @@
 sets (no card text of a real set is kept here; none of the five shared sets has a card whose effect these readings
 newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, "cannot
 take part in approaches" in its short form, "if so" after a hand is looked at or shown, a delayed part acting on the
-Chara designated before it, and grants naming the designated Chara or this card."""
+Chara designated before it, grants naming the designated Chara or this card, and "no X is there" (いない)."""
 
 from __future__ import annotations
 
@@ -99,3 +99,14 @@ def test_grants_naming_the_designated_chara_or_this_card() -> None:
     assert _one("相手のキャラ2枚を指定する。その場合、自分のキャラ1枚は、このターン、指定したキャラに妨害されない。", EVENT) is None
     assert _one("このカードが登場した場合、相手のキャラ2枚を指定する。このターン、相手は、指定されたキャラ1枚のテキストを使用することが"
                 "できない。") is None
+
+
+def test_no_chara_there() -> None:
+    got = _one("このカードが自分のキャラがいない状態で登場した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "enter"
+    assert got["condition"] == {"not": {"count": {"spec": {"side": "self", "not_self": True}, "at_least": 1}}}
+    got = _one("このカードは、自分の「乙」がいない場合、+20/+20を得る。")
+    assert got is not None and got["condition"] == {"not": {"has_name": "乙"}}  # as 「乙」がいる reads it, negated
+    got = _one("相手のキャラがいない場合、カードを2枚引く。", EVENT)
+    assert got is not None and got["condition"] == {"not": {"count": {"spec": {"side": "opponent"}, "at_least": 1}}}
+    assert _one("このカードが自分の謎の存在がいない状態で登場した場合、カードを1枚引く。") is None

@@ -3,7 +3,8 @@ compiled from made-up texts, with legal and illegal logs: a modal Event whose mo
 ``if`` on its timing: the play's timing names the mode), a Chara's AP/DP set to another chosen Chara's, "if so"
 after a hand is shown (``look_hand`` ``then``: when it held a card), and a delayed part acting on the Chara the effect
 that set it up designated (its targets, as registered), and grants naming one Chara (``chara``, bound to it by the
-``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない)."""
+``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない), and "when this card enters
+while you have no Chara" (the entering card not counted)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED = (f"TST 98-00{i}" for i in range(1, 8))
+TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER = (f"TST 98-00{i}" for i in range(1, 9))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -39,6 +40,7 @@ CARDS = [
     _made_up(SHIELD, "[メイン/自分]:相手のキャラ1枚を指定する。その場合、自分のキャラ1枚は、このターン、指定したキャラに妨害されない。"),
     _made_up(GUARDED, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、指定されたキャラは、このカードを"
                       "妨害することができない。", "キャラクター"),
+    _made_up(LONER, "このカードが自分のキャラがいない状態で登場した場合、カードを1枚引く。", "キャラクター"),
 ]
 
 
@@ -149,3 +151,14 @@ def _guarded(blocker: str) -> Game:
 def test_the_designated_chara_cannot_interfere_this_card() -> None:
     assert_illegal(_guarded(DAN), "interfere.chara")
     assert_legal(_guarded(BEN))
+
+
+def test_entering_while_no_other_chara_of_yours_is_there() -> None:
+    g = _boards([], [DAN], [LONER])
+    g.add("summon", 0, card=LONER, area="main", pay=[]).add("trigger", 0, card=LONER, effect=0)
+    assert_legal(g)  # the entering card itself is not counted
+    g = _boards([], [DAN], [LONER])
+    assert_illegal(g.add("summon", 0, card=LONER, area="main", pay=[]).passes(1), "effect.result")  # owed: logged
+    g = _boards([AKI], [DAN], [LONER])
+    g.add("summon", 0, card=LONER, area="main", pay=[]).add("trigger", 0, card=LONER, effect=0)
+    assert_illegal(g, "effect.condition")  # Aki is there

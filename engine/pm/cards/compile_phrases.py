@@ -1277,8 +1277,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := (re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?登場した場合、", text)
               or re.match(r"(?P<c>[^。]+?)状態で、?このカードが登場した場合、", text)):
         extra = condition(m["c"], ctx)
-        if "count" in extra and not extra["count"]["spec"].get("is_source"):  # the entering card is not one of them
-            extra["count"]["spec"]["not_self"] = True  # (round 26: unless the condition is of this card itself)
+        counted = extra.get("count") or extra.get("not", {}).get("count")  # round 28: "no X is there" (いない) too
+        if counted and not counted["spec"].get("is_source"):  # the entering card is not one of them
+            counted["spec"]["not_self"] = True  # (round 26: unless the condition is of this card itself)
         return "enter", {**cond, **extra}, text[m.end():]
     if m := re.match(r"(?P<c>[^、。]+?が登場したターンの)間に、?このカードが(?:登場した|場に出た)場合、", text):
         # "when this card enters in a turn in which X entered": X's entries this turn, this card's own left out

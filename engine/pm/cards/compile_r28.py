@@ -87,3 +87,19 @@ def _against_designated(m: re.Match[str], ctx: ph.Ctx) -> list[ph.Step]:
     key = "cannot_interfere_with" if m["how"].startswith("を") else "not_interfered_by"
     return [{"op": "grant", "target": t, "what": {key: {"chara": named}}, "until": "turn_end"}
             for t in ph._subjects(m["np"], m["n"], ctx)]
+
+
+def none_there(text: str, ctx: ph.Ctx) -> dict[str, Any] | None:
+    """"No X is there" (自分のキャラがいない, 自分の「A」がいない): the condition "X is there" (…がいる, as read) not
+    holding; under this card's entry (…がいない状態で登場した場合) the entering card is not one of them
+    (compile_phrases ``_trigger``). None: not this wording."""
+    m = re.fullmatch(r"(?P<np>[^、。]+?)がいない", text)
+    if m is None:
+        return None
+    there = ph.condition(f"{m['np']}がいる", ctx)
+    if set(there) - {"count", "has_name"}:
+        raise ph.NotUnderstood(text)
+    return {"not": there}
+
+
+ph.MORE_CONDITIONS.append(none_there)
