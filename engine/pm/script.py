@@ -579,11 +579,13 @@ def _shuffle(r: Run, step: Step) -> None:
 
 
 def _mill(r: Run, step: Step) -> None:
-    """The top ``n`` cards of a deck go to the discard (``to`` another zone)."""
+    """The top ``n`` cards of a deck go to the discard (``to`` another zone); ``up_to``: as many of them as the
+    player chooses (round 28: :func:`_mill_count`)."""
     p = r.player(step)
     deck = r.g.players[p].deck
     r.picked = []
-    for _ in range(min(int(step.get("n", 1)), len(deck))):
+    n = min(int(step.get("n", 1)), len(deck))
+    for _ in range(_mill_count(r, step, p, n) if step.get("up_to") else n):
         top = deck[-1]
         given = r.given_at()  # with ``choices`` or without: only the ops can name a card nobody knew
         if top is None and given is not None and given.get("op") == "move":
@@ -594,6 +596,26 @@ def _mill(r: Run, step: Step) -> None:
         r.emit({"op": "move", "p": p, "card": top, "from": "deck", "to": step.get("to", "discard")})
         r.picked.append(top)
         r.milled = True
+
+
+def _mill_count(r: Run, step: Step, p: int, n: int) -> int:
+    """How many of the top ``n`` cards an "up to N" mill takes (デッキの上のカードをN枚まで捨て札にする): the next
+    ``choices`` entry (a number, 0 to ``n``), or without ``choices`` as many as the given ops move from that deck;
+    ``n`` in legal-action generation. None given: ``effect.target`` (a choice is needed)."""
+    entry = r.decision() if r.choices is not None else None
+    if entry is None and r.choices is None and r.given is not None:
+        entry = 0
+        while entry < n and (op := r.next_given(entry)) is not None and op.get("op") == "move" \
+                and op.get("p") == p and op.get("from") == "deck" and op.get("to") == step.get("to", "discard"):
+            entry += 1
+    if entry is None and r.auto:
+        entry = n
+    r.made.append(entry)
+    if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= n:
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: how many of the top {n} card(s) of player {p}'s "
+                                       f"deck go to the {step.get('to', 'discard')} is needed (a number 0..{n}, the "
+                                       f"action's choices)" + ("" if entry is None else f", not {entry!r}"))
+    return entry
 
 
 def _flip(r: Run, step: Step) -> None:
@@ -1276,7 +1298,7 @@ def has_decisions(script: Sequence[Step] | None) -> bool:
     (:func:`auto_choices`), without which such an action is refused (a mandatory trigger would offer nothing)."""
     return any(s.get("op") in DECISION_OPS or s.get("may")
                or (isinstance(s.get("target"), dict) and "chosen_by" in s["target"])
-               or (s.get("op") == "move" and s.get("to") == "main")
+               or (s.get("op") == "move" and s.get("to") == "main") or (s.get("op") == "mill" and s.get("up_to"))
                or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ())) or has_decisions(s.get("else", ()))
                or any(has_decisions(m) for m in s.get("modes", ())) for s in script or ())
 

@@ -2,7 +2,8 @@
 sets (no card text of a real set is kept here; none of the five shared sets has a card whose effect these readings
 newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, "cannot
 take part in approaches" in its short form, "if so" after a hand is looked at or shown, a delayed part acting on the
-Chara designated before it, grants naming the designated Chara or this card, and "no X is there" (いない)."""
+Chara designated before it, grants naming the designated Chara or this card, "no X is there" (いない), and "up to N" mills and hand
+discards."""
 
 from __future__ import annotations
 
@@ -110,3 +111,14 @@ def test_no_chara_there() -> None:
     got = _one("相手のキャラがいない場合、カードを2枚引く。", EVENT)
     assert got is not None and got["condition"] == {"not": {"count": {"spec": {"side": "opponent"}, "at_least": 1}}}
     assert _one("このカードが自分の謎の存在がいない状態で登場した場合、カードを1枚引く。") is None
+
+
+def test_up_to_n_mills_and_hand_discards() -> None:
+    got = _one("自分のキャラ1枚は、ターン終了時まで+30/-30を得る。その場合、デッキの上のカードを3枚まで捨て札にする。", EVENT)
+    assert got is not None and got["do"][0]["then"] == [{"op": "mill", "who": "self", "n": 3, "up_to": True}]
+    got = _one("このカードが登場した場合、手札を2枚まで捨て札にする。その場合、捨て札にしたカード1枚につき、カードを1枚引く。")
+    assert got is not None and got["do"] == [{"op": "pick", "who": "self", "from": "hand", "to": "discard", "n": 2, "filter": {},
+                                              "up_to": True, "then": [{"op": "draw", "who": "self", "n": 1,
+                                                                       "per": {"picked": "cards"}}]}]
+    # "if so" after a mill that may take none: not read
+    assert _one("デッキの上のカードを3枚まで捨て札にする。その場合、カードを1枚引く。", EVENT) is None

@@ -3,8 +3,8 @@ compiled from made-up texts, with legal and illegal logs: a modal Event whose mo
 ``if`` on its timing: the play's timing names the mode), a Chara's AP/DP set to another chosen Chara's, "if so"
 after a hand is shown (``look_hand`` ``then``: when it held a card), and a delayed part acting on the Chara the effect
 that set it up designated (its targets, as registered), and grants naming one Chara (``chara``, bound to it by the
-``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない), and "when this card enters
-while you have no Chara" (the entering card not counted)."""
+``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない), "when this card enters
+while you have no Chara" (the entering card not counted), and "up to N" mills and hand discards."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER = (f"TST 98-00{i}" for i in range(1, 9))
+TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE = (f"TST 98-0{i:02d}" for i in range(1, 11))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -41,6 +41,8 @@ CARDS = [
     _made_up(GUARDED, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、指定されたキャラは、このカードを"
                       "妨害することができない。", "キャラクター"),
     _made_up(LONER, "このカードが自分のキャラがいない状態で登場した場合、カードを1枚引く。", "キャラクター"),
+    _made_up(SIFT, "[メイン/自分]:デッキの上のカードを3枚まで捨て札にする。"),
+    _made_up(TRADE, "[メイン/自分]:手札を2枚まで捨て札にする。その場合、捨て札にしたカード1枚につき、カードを1枚引く。"),
 ]
 
 
@@ -162,3 +164,38 @@ def test_entering_while_no_other_chara_of_yours_is_there() -> None:
     g = _boards([AKI], [DAN], [LONER])
     g.add("summon", 0, card=LONER, area="main", pay=[]).add("trigger", 0, card=LONER, effect=0)
     assert_illegal(g, "effect.condition")  # Aki is there
+
+
+def _discard(res: Any, p: int) -> list[str]:
+    return list(res.state_json()["players"][p]["discard"])
+
+
+def test_an_up_to_n_mill_takes_the_count_chosen() -> None:
+    g = _boards([AKI], [], [SIFT])
+    before = len(_discard(assert_legal(g), 0))
+    g.add("play_event", 0, card=SIFT, pay=[], choices=[2])
+    assert len(_discard(assert_legal(g), 0)) == before + 3  # the Event and two cards
+    g.actions[-1] = {**g.actions[-1], "choices": [0]}
+    assert len(_discard(assert_legal(g), 0)) == before + 1  # none milled
+    g.actions[-1] = {**g.actions[-1], "choices": [4]}
+    assert_illegal(g, "effect.target")  # more than 3
+    g.actions[-1] = {k: v for k, v in g.actions[-1].items() if k != "choices"}
+    assert_illegal(g, "effect.target")  # how many is the player's choice: the log must say
+    res = assert_legal(_boards([AKI], [], [SIFT]))
+    top = res.state.players[0].deck[-1]
+    g = _boards([AKI], [], [SIFT])
+    g.add("play_event", 0, card=SIFT, pay=[], ops=[{"op": "move", "p": 0, "card": top, "from": "deck", "to": "discard"}])
+    assert len(_discard(assert_legal(g), 0)) == before + 2  # the ops show one
+
+
+def test_up_to_n_hand_cards_discarded_then_one_drawn_for_each() -> None:
+    g = _boards([AKI], [], [TRADE, F[5], F[6]])
+    hand = assert_legal(g).state_json()["players"][0]["hand"]
+    g.add("play_event", 0, card=TRADE, pay=[], choices=[[F[5], F[6]]])
+    now = assert_legal(g).state_json()["players"][0]["hand"]
+    assert len(now) == len(hand) - 1 and F[5] not in now  # the Event and two gone, two drawn
+    g.actions[-1] = {**g.actions[-1], "choices": [[]]}
+    assert len(assert_legal(g).state_json()["players"][0]["hand"]) == len(hand) - 1  # none: nothing drawn
+    third = next(c for c in hand if c not in (TRADE, F[5], F[6]))
+    g.actions[-1] = {**g.actions[-1], "choices": [[F[5], F[6], third]]}
+    assert_illegal(g, "effect.target")  # at most 2

@@ -599,10 +599,18 @@ def _shuffle(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "shuffle", "who": "self"}]
 
 
-@reads(r"手札(?P<n>\d+)枚を捨て札にする")
+@reads(r"手札(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)捨て札にする")
 def _discard_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "pick", "from": "hand", "to": "discard", "n": int(m["n"]), "filter": {}} | (
-        {"up_to": True} if ctx.may else {})]
+    """"Discard N cards of your hand" (round 28: "up to N", 手札をN枚まで: the player picks 0 to N)."""
+    return [{"op": "pick", "from": "hand", "to": "discard", "n": int(m["n"] or m["upto"]), "filter": {}} | (
+        {"up_to": True} if ctx.may or m["upto"] else {})]
+
+
+@reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカードを(?P<n>\d+)枚まで捨て札にする")
+def _mill_up_to(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Put up to N cards from the top of the deck into the discard" (round 28): a ``mill`` of a count the player
+    chooses, 0 to N (``up_to``); a "may" on it adds nothing."""
+    return [{"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"]), "up_to": True}]
 
 
 _FROM_HAND = {"捨て札にする": "discard", "場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support"}
@@ -1145,7 +1153,8 @@ def _sure(step: Step, ctx: Ctx) -> bool:
     """A step that always does something when the effect runs (an activated effect's card moving itself off the
     Area, or changing its own AP/DP or putting coins on itself; drawing or milling, which a deck with no card left ends the game before):
     "if so" after it needs no check."""
-    if step["op"] in ("draw", "mill", "disable") and "if" not in step:  # a response resolving disables what it answers
+    if step["op"] in ("draw", "mill", "disable") and "if" not in step and not step.get("up_to"):
+        # (a response resolving disables what it answers; round 28: an "up to N" mill may take none)
         return True
     return step.get("target") == "self" and step["op"] in ("move", "modify", "coin") and "if" not in step and (
         ctx.kind == "activated" or step["op"] in ("modify", "coin"))
