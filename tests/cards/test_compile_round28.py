@@ -2,8 +2,8 @@
 sets (no card text of a real set is kept here; none of the five shared sets has a card whose effect these readings
 newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, "cannot
 take part in approaches" in its short form, "if so" after a hand is looked at or shown, a delayed part acting on the
-Chara designated before it, grants naming the designated Chara or this card, "no X is there" (いない), and "up to N" mills and hand
-discards."""
+Chara designated before it, grants naming the designated Chara or this card, "no X is there" (いない), "up to N" mills and hand discards,
+a whole Point Zone flipped under an optional opening, and an EX deck card to the hand or the Support Area."""
 
 from __future__ import annotations
 
@@ -122,3 +122,21 @@ def test_up_to_n_mills_and_hand_discards() -> None:
                                                                        "per": {"picked": "cards"}}]}]
     # "if so" after a mill that may take none: not read
     assert _one("デッキの上のカードを3枚まで捨て札にする。その場合、カードを1枚引く。", EVENT) is None
+
+
+def test_whole_point_zones_flipped_under_an_optional_opening() -> None:
+    got = _one("このカードが登場した場合、自分と相手のポイント置き場にある全てのカードを裏向きにすることができる。")
+    assert got is not None and got["optional"] is True
+    assert got["do"] == [{"op": "flip", "who": w, "face": "down", "all": True} for w in ("self", "opponent")]
+    # the "may" of a later step (not the opening): its own choice, not read here
+    assert _one("このカードが登場した場合、カードを1枚引く。その後、相手のポイント置き場にある全てのカードを裏向きにすることが"
+                "できる。") is None
+
+
+def test_an_ex_deck_card_to_the_hand_or_the_support_area() -> None:
+    got = _one("このカードが登場した場合、EXデッキから『試験』の緑のキャラ1枚を抜き出し、手札に加える。またはサポートエリアに出す。")
+    pick = {"op": "pick", "who": "self", "from": "ex_deck", "n": 1, "filter": {"series": "試験", "color": "green", "type": "chara"}}
+    assert got is not None and got["do"] == [{"op": "choose", "n": 1, "modes": [[{**pick, "to": "hand"}],
+                                                                               [{**pick, "to": "support"}]]}]
+    got = _one("このカードが登場した場合、相手はメインエリアにいる自分のキャラ1枚を休息状態にする。")  # the comma left out
+    assert got is not None and got["do"] == [{"op": "rest", "target": {"chosen_by": "opponent", "spec": {"area": "main"}, "n": 1}}]
