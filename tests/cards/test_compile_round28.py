@@ -3,7 +3,8 @@ sets (no card text of a real set is kept here; none of the five shared sets has 
 newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, "cannot
 take part in approaches" in its short form, "if so" after a hand is looked at or shown, a delayed part acting on the
 Chara designated before it, grants naming the designated Chara or this card, "no X is there" (いない), "up to N" mills and hand discards,
-a whole Point Zone flipped under an optional opening, and an EX deck card to the hand or the Support Area."""
+a whole Point Zone flipped under an optional opening, an EX deck card to the hand or the Support Area, and a
+Support's one-shot step on every Chara."""
 
 from __future__ import annotations
 
@@ -140,3 +141,10 @@ def test_an_ex_deck_card_to_the_hand_or_the_support_area() -> None:
                                                                                [{**pick, "to": "support"}]]}]
     got = _one("このカードが登場した場合、相手はメインエリアにいる自分のキャラ1枚を休息状態にする。")  # the comma left out
     assert got is not None and got["do"] == [{"op": "rest", "target": {"chosen_by": "opponent", "spec": {"area": "main"}, "n": 1}}]
+
+
+def test_a_supports_one_shot_step_on_every_chara() -> None:
+    got = _one("[メイン/両方]:《0》全てのキャラは、ターン終了時まで+10/+10を得る。", "サポート")
+    assert got is not None and got["do"] == [{"op": "modify", "target": {"all": {}}, "ap": 10, "dp": 10, "until": "turn_end"}]
+    # in force all along (continuous): the engine applies such wide steps from Charas' own texts only: not read
+    assert _one("自分の全てのキャラは、+10/+10を得る。", "サポート") is None

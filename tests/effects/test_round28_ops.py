@@ -1,10 +1,11 @@
 """Engine behaviour the twenty-eighth compiler round's readings rely on (issue 20, helper h20r28), on made-up cards
 compiled from made-up texts, with legal and illegal logs: a modal Event whose modes differ by timing (each mode an
 ``if`` on its timing: the play's timing names the mode), a Chara's AP/DP set to another chosen Chara's, "if so"
-after a hand is shown (``look_hand`` ``then``: when it held a card), and a delayed part acting on the Chara the effect
-that set it up designated (its targets, as registered), and grants naming one Chara (``chara``, bound to it by the
+after a hand is shown (``look_hand`` ``then``: when it held a card), a delayed part acting on the Chara the effect
+that set it up designated (its targets, as registered), grants naming one Chara (``chara``, bound to it by the
 ``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない), "when this card enters
-while you have no Chara" (the entering card not counted), and "up to N" mills and hand discards."""
+while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, and a Support's
+activated effect on every Chara (one op each, as it resolves)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,11 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE = (f"TST 98-0{i:02d}" for i in range(1, 11))
+TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER = (f"TST 98-0{i:02d}" for i in range(1, 12))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
-    stat = "-" if kind == "イベント" else "30"
+    stat = "30" if kind == "キャラクター" else "-"
     data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": kind, "color": "赤", "cost": "0",
             "source": "1", "ap": stat, "dp": stat, "characteristic": ["-"], "text": text}
     card = precious_card(data, compile=True)
@@ -43,6 +44,7 @@ CARDS = [
     _made_up(LONER, "このカードが自分のキャラがいない状態で登場した場合、カードを1枚引く。", "キャラクター"),
     _made_up(SIFT, "[メイン/自分]:デッキの上のカードを3枚まで捨て札にする。"),
     _made_up(TRADE, "[メイン/自分]:手札を2枚まで捨て札にする。その場合、捨て札にしたカード1枚につき、カードを1枚引く。"),
+    _made_up(CHEER, "[メイン/両方]:《0》全てのキャラは、ターン終了時まで+10/+10を得る。", "サポート"),
 ]
 
 
@@ -199,3 +201,13 @@ def test_up_to_n_hand_cards_discarded_then_one_drawn_for_each() -> None:
     third = next(c for c in hand if c not in (TRADE, F[5], F[6]))
     g.actions[-1] = {**g.actions[-1], "choices": [[F[5], F[6], third]]}
     assert_illegal(g, "effect.target")  # at most 2
+
+
+def test_a_supports_activated_effect_on_every_chara() -> None:
+    g = _boards([AKI], [DAN], [CHEER])
+    g.add("set_support", 0, card=CHEER, on=AKI, pay=[])
+    g.add("use_effect", 0, card=CHEER, on=AKI, effect=0, pay=[])
+    res = assert_legal(g)
+    assert _stats(res, 0, AKI) == (40, 40) and _stats(res, 1, DAN) == (60, 60)  # both sides' Charas
+    g.actions[-1] = {**g.actions[-1], "ops": [{"op": "modify", "p": 0, "card": AKI, "ap": 10, "dp": 10}]}
+    assert_illegal(g, "effect.result")  # Dan's is owed too
