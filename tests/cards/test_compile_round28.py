@@ -3,8 +3,8 @@ sets (no card text of a real set is kept here; none of the five shared sets has 
 newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whose modes differ by timing, "cannot
 take part in approaches" in its short form, "if so" after a hand is looked at or shown, a delayed part acting on the
 Chara designated before it, grants naming the designated Chara or this card, "no X is there" (いない), "up to N" mills and hand discards,
-a whole Point Zone flipped under an optional opening, an EX deck card to the hand or the Support Area, and a
-Support's one-shot step on every Chara."""
+a whole Point Zone flipped under an optional opening, an EX deck card to the hand or the Support Area, a
+Support's one-shot step on every Chara, and "if the card discarded is an X" / "if an X is among them"."""
 
 from __future__ import annotations
 
@@ -148,3 +148,17 @@ def test_a_supports_one_shot_step_on_every_chara() -> None:
     assert got is not None and got["do"] == [{"op": "modify", "target": {"all": {}}, "ap": 10, "dp": 10, "until": "turn_end"}]
     # in force all along (continuous): the engine applies such wide steps from Charas' own texts only: not read
     assert _one("自分の全てのキャラは、+10/+10を得る。", "サポート") is None
+
+
+def test_if_the_card_discarded_is_of_a_kind() -> None:
+    got = _one("自分のキャラがアプローチに参加した場合、デッキの上のカード1枚を捨て札にする。捨て札にしたカードが【甲】を持つキャラの場合、"
+               "自分の【甲】を持つキャラ1枚は、ターン終了時まで+20/+20を得る。")
+    assert got is not None and got["targets"] == [{"side": "self", "property": "甲", "optional": True}]  # when it runs
+    assert got["do"][1] == {"op": "if", "cond": {"picked": {"property": "甲", "type": "chara"}}, "do": [
+        {"op": "modify", "target": "target:0", "ap": 20, "dp": 20, "until": "turn_end"}]}
+    got = _one("このカードが退場した場合、デッキの上のカード3枚を捨て札にする。その中に『試験』のイベントカードが含まれていた場合、"
+               "カードを1枚引く。")
+    assert got is not None and got["do"][1]["cond"] == {"picked": {"series": "試験", "type": "event"}}
+    # "the card discarded" after three were: which one? not read
+    assert _one("このカードが退場した場合、デッキの上のカード3枚を捨て札にする。捨て札にしたカードが【甲】を持つキャラの場合、"
+                "カードを1枚引く。") is None

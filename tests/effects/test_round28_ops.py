@@ -4,8 +4,8 @@ compiled from made-up texts, with legal and illegal logs: a modal Event whose mo
 after a hand is shown (``look_hand`` ``then``: when it held a card), a delayed part acting on the Chara the effect
 that set it up designated (its targets, as registered), grants naming one Chara (``chara``, bound to it by the
 ``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない), "when this card enters
-while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, and a Support's
-activated effect on every Chara (one op each, as it resolves)."""
+while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, a Support's
+activated effect on every Chara (one op each, as it resolves), and "if the card discarded is an X" (``picked``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER = (f"TST 98-0{i:02d}" for i in range(1, 12))
+TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT = (
+    f"TST 98-0{i:02d}" for i in range(1, 14))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -45,6 +46,8 @@ CARDS = [
     _made_up(SIFT, "[メイン/自分]:デッキの上のカードを3枚まで捨て札にする。"),
     _made_up(TRADE, "[メイン/自分]:手札を2枚まで捨て札にする。その場合、捨て札にしたカード1枚につき、カードを1枚引く。"),
     _made_up(CHEER, "[メイン/両方]:《0》全てのキャラは、ターン終了時まで+10/+10を得る。", "サポート"),
+    _made_up(IF_CHARA, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがキャラの場合、カードを1枚引く。"),
+    _made_up(IF_EVENT, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがイベントカードの場合、カードを1枚引く。"),
 ]
 
 
@@ -211,3 +214,16 @@ def test_a_supports_activated_effect_on_every_chara() -> None:
     assert _stats(res, 0, AKI) == (40, 40) and _stats(res, 1, DAN) == (60, 60)  # both sides' Charas
     g.actions[-1] = {**g.actions[-1], "ops": [{"op": "modify", "p": 0, "card": AKI, "ap": 10, "dp": 10}]}
     assert_illegal(g, "effect.result")  # Dan's is owed too
+
+
+def test_if_the_card_milled_is_of_a_kind() -> None:
+    g = _boards([AKI], [], [IF_CHARA])  # the deck's top card is a filler Chara
+    res = assert_legal(g)
+    hand, top = len(res.state_json()["players"][0]["hand"]), res.state.players[0].deck[-1]
+    g.add("play_event", 0, card=IF_CHARA, pay=[])
+    assert len(assert_legal(g).state_json()["players"][0]["hand"]) == hand  # the Event left, a card came
+    g.actions[-1] = {**g.actions[-1], "ops": [{"op": "move", "p": 0, "card": top, "from": "deck", "to": "discard"}]}
+    assert_illegal(g, "effect.result")  # a Chara was milled: the draw is owed
+    g = _boards([AKI], [], [IF_EVENT])
+    g.add("play_event", 0, card=IF_EVENT, pay=[])
+    assert len(assert_legal(g).state_json()["players"][0]["hand"]) == hand - 1  # no Event milled: no draw

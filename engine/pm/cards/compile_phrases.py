@@ -903,6 +903,30 @@ def _instead_if(sentences: list[str], ctx: Ctx, may_flags: list[bool] | None) ->
     return [{"op": "if", "cond": cond, "do": second, "else": first}]
 
 
+def _picked_kind(s: str, cur: list[Step], ctx: Ctx) -> tuple[dict[str, Any], str] | None:
+    """Round 28: "if the card discarded is an X" (捨て札にしたカードがXの場合、…) after a step discarding one card, or
+    "if an X is among them" (その中にXが含まれていた場合、…) after a mill: (the card filter X, the rest), a ``picked``
+    condition (engine.pm.script: one of the cards the last pick or mill moved fits it). X with a part no card filter
+    holds, or no such step right before: not read. None: not this wording."""
+    m = re.fullmatch(r"捨て札にした(?:カード|キャラ)が(?P<np>[^、。「」]+?)の場合、(?P<rest>.+)", s) \
+        or re.fullmatch(r"その中に(?P<np>[^、。]+?)が含まれていた場合、(?P<rest>.+)", s)
+    if m is None:
+        return None
+    last = cur[-1] if cur else None
+    one = last is not None and ((last["op"] == "mill" and last.get("to", "discard") == "discard" and (
+        m[0].startswith("その中") or int(last.get("n", 1)) == 1) and not last.get("up_to")) or (
+        last["op"] == "pick" and last.get("to") == "discard" and int(last.get("n", 1)) == 1 and m[0].startswith("捨て")))
+    if not one:
+        raise NotUnderstood(s)
+    p = _np(m["np"], ctx)
+    if p.head not in ("chara", "event", "support", "card") or p.all or p.same_name or "side" in p.spec:
+        raise NotUnderstood(m["np"])
+    try:
+        return p.card_filter(), m["rest"]
+    except ValueError:
+        raise NotUnderstood(m["np"]) from None
+
+
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
     """The steps of a run of sentences: その場合 (if so) nests what follows in the step before's ``then``;
     その後 (then) goes on where the sentence before went."""
@@ -966,10 +990,18 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             continue
         targets_before = len(ctx.targets)
         picked = re.fullmatch(r"捨て札にした(?:カード|キャラ)が(「[^」]+」(?:または「[^」]+」)*)の場合、(.+)", s)
+        kind = None if picked else _picked_kind(s, cur, ctx)
         if picked:
             names = re.findall(r"「([^」]+)」", picked[1])
             got = [{"op": "if", "cond": {"picked": {"name": names[0] if len(names) == 1 else names}},
                     "do": clause(picked[2], ctx)}]
+        elif kind is not None:  # round 28: the card discarded is (one of them is) of a kind
+            picked = kind[1]
+            was, ctx.in_mode = ctx.in_mode, True  # a Chara the branch names is chosen only when it runs
+            try:
+                got = [{"op": "if", "cond": {"picked": kind[0]}, "do": clause(picked, ctx)}]
+            finally:
+                ctx.in_mode = was
         else:
             ctx.opening = ctx.kind == "auto" and may_flags is not None and not may_flags and not ctx.in_mode
             got = clause(s, ctx)
