@@ -4,7 +4,8 @@ newly compile): a Chara's AP/DP set to another chosen Chara's, modal Events whos
 take part in approaches" in its short form, "if so" after a hand is looked at or shown, a delayed part acting on the
 Chara designated before it, grants naming the designated Chara or this card, "no X is there" (いない), "up to N" mills and hand discards,
 a whole Point Zone flipped under an optional opening, an EX deck card to the hand or the Support Area, a
-Support's one-shot step on every Chara, and "if the card discarded is an X" / "if an X is among them"."""
+Support's one-shot step on every Chara, "if the card discarded is an X" / "if an X is among them", the card of the
+same name as the one returned to the deck, and a Chara moved to the Main or the Support Area."""
 
 from __future__ import annotations
 
@@ -162,3 +163,17 @@ def test_if_the_card_discarded_is_of_a_kind() -> None:
     # "the card discarded" after three were: which one? not read
     assert _one("このカードが退場した場合、デッキの上のカード3枚を捨て札にする。捨て札にしたカードが【甲】を持つキャラの場合、"
                 "カードを1枚引く。") is None
+
+
+def test_same_name_as_the_card_returned_and_either_area() -> None:
+    got = _one("このカードが妨害に参加した場合、自分の捨て札置き場にある『試験』のイベントカード1枚をデッキに戻し、デッキをシャッフルする。"
+               "その場合、自分の捨て札置き場にあるデッキに戻したカードと同じ名称のカード1枚を手札に戻すことができる。")
+    assert got is not None and got["do"][2] == {"op": "if", "cond": {"picked": {}}, "do": [
+        {"op": "pick", "who": "self", "from": "discard", "to": "hand", "n": 1, "filter": {}, "up_to": True,
+         "same_name": "picked"}]}
+    got = _one("[メイン/両方]:《休》自分の【甲】1枚をメインエリアまたはサポートエリアに移す。")
+    assert got is not None and got["do"] == [{"op": "choose", "n": 1, "modes": [
+        [{"op": "move", "target": "target:0", "to": "main"}], [{"op": "move", "target": "target:0", "to": "support"}]]}]
+    # a later step's own "may": not read
+    assert _one("このカードが登場した場合、カードを1枚引く。その後、自分のキャラ1枚をメインエリアまたはサポートエリアに移すことが"
+                "できる。") is None

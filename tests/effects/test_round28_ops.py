@@ -5,7 +5,8 @@ after a hand is shown (``look_hand`` ``then``: when it held a card), a delayed p
 that set it up designated (its targets, as registered), grants naming one Chara (``chara``, bound to it by the
 ``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない), "when this card enters
 while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, a Support's
-activated effect on every Chara (one op each, as it resolves), and "if the card discarded is an X" (``picked``)."""
+activated effect on every Chara (one op each, as it resolves), "if the card discarded is an X" (``picked``), and a
+Chara moved to the Main or the Support Area (the other one)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT = (
-    f"TST 98-0{i:02d}" for i in range(1, 14))
+TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT, MOVER = (
+    f"TST 98-0{i:02d}" for i in range(1, 15))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -48,6 +49,7 @@ CARDS = [
     _made_up(CHEER, "[メイン/両方]:《0》全てのキャラは、ターン終了時まで+10/+10を得る。", "サポート"),
     _made_up(IF_CHARA, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがキャラの場合、カードを1枚引く。"),
     _made_up(IF_EVENT, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがイベントカードの場合、カードを1枚引く。"),
+    _made_up(MOVER, "[メイン/両方]:《休》自分のキャラ1枚をメインエリアまたはサポートエリアに移す。", "キャラクター"),
 ]
 
 
@@ -227,3 +229,15 @@ def test_if_the_card_milled_is_of_a_kind() -> None:
     g = _boards([AKI], [], [IF_EVENT])
     g.add("play_event", 0, card=IF_EVENT, pay=[])
     assert len(assert_legal(g).state_json()["players"][0]["hand"]) == hand - 1  # no Event milled: no draw
+
+
+def _moved(choice: int) -> Game:
+    g = _boards([MOVER, AKI], [], [])
+    return g.add("use_effect", 0, card=MOVER, effect=0, rest=True, pay=[], targets=[{"p": 0, "card": AKI}],
+                 choices=[choice])
+
+
+def test_a_chara_moved_to_the_main_or_the_support_area() -> None:
+    now = assert_legal(_moved(1)).state_json()["players"][0]
+    assert [c["card"] for c in now["support"]] == [AKI] and [c["card"] for c in now["main"]] == [MOVER]
+    assert_illegal(_moved(0), "effect.target")  # Aki is in the Main Area already: that mode does nothing

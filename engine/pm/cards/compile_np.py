@@ -192,6 +192,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"このカードと同じ名称の", {"same_name": "self"}),
     (r"(?:指定した|その)キャラと同じ名称の", {"same_name": "target"}),
     (r"捨て札にしたキャラと同じ名称の", {"same_name": "picked"}),
+    # round 28: the card (Chara) the step before returned to the deck
+    (r"デッキ(?:の下)?に戻した(?:カード|キャラ)と同じ名称の", {"same_name": "picked"}),
 ]]
 _HEADS = [
     (re.compile(r"キャラ"), "chara"),

@@ -103,3 +103,16 @@ def none_there(text: str, ctx: ph.Ctx) -> dict[str, Any] | None:
 
 
 ph.MORE_CONDITIONS.append(none_there)
+
+
+@ph.reads(r"(?P<np>[^、。]+?)(?P<n>1)枚をメインエリアまたはサポートエリアに移す")
+def _to_either_area(m: re.Match[str], ctx: ph.Ctx) -> list[ph.Step]:
+    """"Move one X to the Main Area or the Support Area": the player chooses the area (a ``choose`` of two ``move``
+    modes on the one Chara; the area it is in already does nothing, so the engine holds the player to the other
+    when that one can be done). A "may" other than the effect's own (its opening clause): not read."""
+    if ctx.may and not ctx.opening:
+        raise ph.NotUnderstood(m[0])
+    who = ph._subjects(m["np"], m["n"], ctx)
+    if len(who) != 1 or not str(who[0]).startswith("target:"):
+        raise ph.NotUnderstood(m[0])
+    return [{"op": "choose", "n": 1, "modes": [[{"op": "move", "target": who[0], "to": area}] for area in ("main", "support")]}]
