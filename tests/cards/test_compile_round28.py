@@ -5,7 +5,8 @@ take part in approaches" in its short form, "if so" after a hand is looked at or
 Chara designated before it, grants naming the designated Chara or this card, "no X is there" (いない), "up to N" mills and hand discards,
 a whole Point Zone flipped under an optional opening, an EX deck card to the hand or the Support Area, a
 Support's one-shot step on every Chara, "if the card discarded is an X" / "if an X is among them", the card of the
-same name as the one returned to the deck, and a Chara moved to the Main or the Support Area."""
+same name as the one returned to the deck, a Chara moved to the Main or the Support Area, and another Chara
+interfering as a cause."""
 
 from __future__ import annotations
 
@@ -177,3 +178,13 @@ def test_same_name_as_the_card_returned_and_either_area() -> None:
     # a later step's own "may": not read
     assert _one("このカードが登場した場合、カードを1枚引く。その後、自分のキャラ1枚をメインエリアまたはサポートエリアに移すことが"
                 "できる。") is None
+
+
+def test_another_chara_interfering() -> None:
+    got = _one("自分の「乙」がアプローチまたは妨害に参加した場合、自分のキャラ1枚を活動状態にすることができる。")
+    assert got is not None and got["trigger"] == "other_approach|other_interfering"
+    assert got["condition"] == {"subject": {"side": "self", "name": "乙"}}
+    got = _one("自分のキャラが妨害に参加した場合、カードを1枚引く。")  # this card is one of them: any_
+    assert got is not None and got["trigger"] == "any_interfering"
+    got = _one("このカードがアプローチまたは妨害に参加した場合、カードを1枚引く。")  # this card's own: unchanged
+    assert got is not None and got["trigger"] == "approach|interfering"

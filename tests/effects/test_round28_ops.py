@@ -5,8 +5,9 @@ after a hand is shown (``look_hand`` ``then``: when it held a card), a delayed p
 that set it up designated (its targets, as registered), grants naming one Chara (``chara``, bound to it by the
 ``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない), "when this card enters
 while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, a Support's
-activated effect on every Chara (one op each, as it resolves), "if the card discarded is an X" (``picked``), and a
-Chara moved to the Main or the Support Area (the other one)."""
+activated effect on every Chara (one op each, as it resolves), "if the card discarded is an X" (``picked``), a
+Chara moved to the Main or the Support Area (the other one), and another Chara's interfering heard
+(``other_interfering``)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT, MOVER = (
-    f"TST 98-0{i:02d}" for i in range(1, 15))
+TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT, MOVER, COACH = (
+    f"TST 98-0{i:02d}" for i in range(1, 16))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -50,6 +51,7 @@ CARDS = [
     _made_up(IF_CHARA, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがキャラの場合、カードを1枚引く。"),
     _made_up(IF_EVENT, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがイベントカードの場合、カードを1枚引く。"),
     _made_up(MOVER, "[メイン/両方]:《休》自分のキャラ1枚をメインエリアまたはサポートエリアに移す。", "キャラクター"),
+    _made_up(COACH, "自分の「Ben」が妨害に参加した場合、カードを1枚引く。", "キャラクター"),
 ]
 
 
@@ -241,3 +243,14 @@ def test_a_chara_moved_to_the_main_or_the_support_area() -> None:
     now = assert_legal(_moved(1)).state_json()["players"][0]
     assert [c["card"] for c in now["support"]] == [AKI] and [c["card"] for c in now["main"]] == [MOVER]
     assert_illegal(_moved(0), "effect.target")  # Aki is in the Main Area already: that mode does nothing
+
+
+def _interfered_by(blocker: str) -> Game:
+    g = _boards([AKI], [COACH, BEN, DAN], [])
+    return g.passes(0, 1).add("approach", 0, card=AKI).passes(0, 1).add("interfere", 1, card=blocker)
+
+
+def test_another_charas_interfering_is_heard() -> None:
+    assert_legal(_interfered_by(BEN).add("trigger", 1, card=COACH, effect=0))
+    assert_illegal(_interfered_by(BEN).passes(0), "effect.result")  # owed: it must be logged
+    assert_illegal(_interfered_by(DAN).add("trigger", 1, card=COACH, effect=0), "effect.result")  # Dan: not heard

@@ -44,6 +44,8 @@ OTHER_EVENTS: list[tuple[str, str]] = [
     (r"退場(?:した場合|するごとに)", "leave"),
     (r"妨害され(?:た場合|るごとに)", "interfered"),
     (r"休息状態になるごとに", "rested"),
+    # round 28: another Chara interferes (engine.pm.approach fires ``other_`` / ``any_interfering``)
+    (r"妨害(?:に参加)?(?:した場合|するごとに)", "interfering"),
 ]
 #: "this card interferes X" / "this card is interfered by X", X a noun phrase (the Chara opposite it in the approach)
 OPPOSITE_HEAD = re.compile(r"このカード(?:が|は、)(?P<np>[^、]+?)(?P<how>を妨害(?:に参加)?した|に妨害された)場合、")
