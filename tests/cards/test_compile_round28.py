@@ -5,8 +5,8 @@ take part in approaches" in its short form, "if so" after a hand is looked at or
 Chara designated before it, grants naming the designated Chara or this card, "no X is there" (いない), "up to N" mills and hand discards,
 a whole Point Zone flipped under an optional opening, an EX deck card to the hand or the Support Area, a
 Support's one-shot step on every Chara, "if the card discarded is an X" / "if an X is among them", the card of the
-same name as the one returned to the deck, a Chara moved to the Main or the Support Area, and another Chara
-interfering as a cause."""
+same name as the one returned to the deck, a Chara moved to the Main or the Support Area, another Chara
+interfering as a cause, any number of the cards looked at put under the deck, and this card's own rest as a cause."""
 
 from __future__ import annotations
 
@@ -188,3 +188,18 @@ def test_another_chara_interfering() -> None:
     assert got is not None and got["trigger"] == "any_interfering"
     got = _one("このカードがアプローチまたは妨害に参加した場合、カードを1枚引く。")  # this card's own: unchanged
     assert got is not None and got["trigger"] == "approach|interfering"
+
+
+def test_any_number_of_the_cards_looked_at_under_the_deck() -> None:
+    got = _one("このカードが登場した場合、デッキの上のカード3枚を見て、その中にある任意の枚数のカードをデッキの下に移す。その場合、"
+               "ターン終了時にカードを1枚引く。")
+    assert got is not None and got["do"] == [{"op": "pick", "who": "self", "from": "deck", "to": "deck_bottom", "n": 3, "filter": {},
+                                              "look": 3, "up_to": True, "then": [{"op": "delay", "on": "turn_end", "do": [
+                                                  {"op": "draw", "who": "self", "n": 1}]}]}]
+    assert _one("このカードが登場した場合、デッキの上のカード3枚を見て、その中にある任意の枚数のカードを謎の場所に移す。") is None
+
+
+def test_this_cards_own_rest_as_a_cause() -> None:
+    got = _one("このカードは、休息状態になった場合、ターン終了時に手札に戻る。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("any_rested", {"subject": {"is_source": True}})
+    assert got["do"] == [{"op": "delay", "on": "turn_end", "do": [{"op": "move", "target": "self", "to": "hand"}]}]

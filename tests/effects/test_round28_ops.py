@@ -7,7 +7,7 @@ that set it up designated (its targets, as registered), grants naming one Chara 
 while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, a Support's
 activated effect on every Chara (one op each, as it resolves), "if the card discarded is an X" (``picked``), a
 Chara moved to the Main or the Support Area (the other one), and another Chara's interfering heard
-(``other_interfering``)."""
+(``other_interfering``), and this card's own rest as a cause."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT, MOVER, COACH = (
-    f"TST 98-0{i:02d}" for i in range(1, 16))
+TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT, MOVER, COACH, \
+    SLEEPER = (f"TST 98-0{i:02d}" for i in range(1, 17))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -52,6 +52,7 @@ CARDS = [
     _made_up(IF_EVENT, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがイベントカードの場合、カードを1枚引く。"),
     _made_up(MOVER, "[メイン/両方]:《休》自分のキャラ1枚をメインエリアまたはサポートエリアに移す。", "キャラクター"),
     _made_up(COACH, "自分の「Ben」が妨害に参加した場合、カードを1枚引く。", "キャラクター"),
+    _made_up(SLEEPER, "このカードが休息状態になった場合、カードを1枚引く。", "キャラクター"),
 ]
 
 
@@ -254,3 +255,12 @@ def test_another_charas_interfering_is_heard() -> None:
     assert_legal(_interfered_by(BEN).add("trigger", 1, card=COACH, effect=0))
     assert_illegal(_interfered_by(BEN).passes(0), "effect.result")  # owed: it must be logged
     assert_illegal(_interfered_by(DAN).add("trigger", 1, card=COACH, effect=0), "effect.result")  # Dan: not heard
+
+
+def test_this_cards_own_rest_is_heard() -> None:
+    g = _boards([SLEEPER, AKI], [], [])
+    g.passes(0, 1).add("approach", 0, card=SLEEPER).add("trigger", 0, card=SLEEPER, effect=0)
+    assert_legal(g)  # approaching rested it
+    g = _boards([SLEEPER, AKI], [], [])
+    assert_illegal(g.passes(0, 1).add("approach", 0, card=AKI).add("trigger", 0, card=SLEEPER, effect=0),
+                   "effect.result")  # Aki rested, not this card

@@ -1208,6 +1208,8 @@ _OWN_TRIGGERS = [
     (r"このカードがアプローチまたは妨害に参加した場合、", "approach|interfering", {}),
     (r"このカードが妨害(?:に参加)?した場合、", "interfering", {}),
     (r"このカードは、登場した場合、", "enter", {}),
+    # round 28: this card becomes rested (any way: engine.pm.triggers fires ``any_rested`` for the Chara rested)
+    (r"このカード(?:が|は、)休息状態になった場合、", "any_rested", {"subject": {"is_source": True}}),
     (r"このカードは、アプローチに参加した場合、", "approach", {}),
     (r"このカードは、妨害された場合、", "interfered", {}),
     (r"このカードが場に出た場合、", "enter", {}),
