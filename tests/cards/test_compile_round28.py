@@ -6,7 +6,8 @@ Chara designated before it, grants naming the designated Chara or this card, "no
 a whole Point Zone flipped under an optional opening, an EX deck card to the hand or the Support Area, a
 Support's one-shot step on every Chara, "if the card discarded is an X" / "if an X is among them", the card of the
 same name as the one returned to the deck, a Chara moved to the Main or the Support Area, another Chara
-interfering as a cause, any number of the cards looked at put under the deck, and this card's own rest as a cause."""
+interfering as a cause, any number of the cards looked at put under the deck, this card's own rest as a cause, and "without the property"
+(【P】を持たない)."""
 
 from __future__ import annotations
 
@@ -203,3 +204,11 @@ def test_this_cards_own_rest_as_a_cause() -> None:
     got = _one("このカードは、休息状態になった場合、ターン終了時に手札に戻る。")
     assert got is not None and (got["trigger"], got["condition"]) == ("any_rested", {"subject": {"is_source": True}})
     assert got["do"] == [{"op": "delay", "on": "turn_end", "do": [{"op": "move", "target": "self", "to": "hand"}]}]
+
+
+def test_without_a_property() -> None:
+    got = _one("このカードがアプローチでポイントを与えた場合、【甲】を持たない全てのキャラは、ターン終了時まで-10/-10を得る。")
+    assert got is not None and got["do"] == [{"op": "modify", "target": {"all": {"not": {"property": "甲"}}}, "ap": -10, "dp": -10,
+                                              "until": "turn_end"}]
+    got = _one("このカードが登場した場合、自分の捨て札置き場にある【甲】を持たないキャラ1枚を手札に戻す。")
+    assert got is not None and got["do"][0]["filter"] == {"not": {"property": "甲"}, "type": "chara"}

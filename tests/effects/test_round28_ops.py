@@ -7,7 +7,7 @@ that set it up designated (its targets, as registered), grants naming one Chara 
 while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, a Support's
 activated effect on every Chara (one op each, as it resolves), "if the card discarded is an X" (``picked``), a
 Chara moved to the Main or the Support Area (the other one), and another Chara's interfering heard
-(``other_interfering``), and this card's own rest as a cause."""
+(``other_interfering``), this card's own rest as a cause, and every Chara without a property (【P】を持たない)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT, MOVER, COACH, \
-    SLEEPER = (f"TST 98-0{i:02d}" for i in range(1, 17))
+    SLEEPER, PLAIN, HERO = (f"TST 98-0{i:02d}" for i in range(1, 19))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -53,6 +53,8 @@ CARDS = [
     _made_up(MOVER, "[メイン/両方]:《休》自分のキャラ1枚をメインエリアまたはサポートエリアに移す。", "キャラクター"),
     _made_up(COACH, "自分の「Ben」が妨害に参加した場合、カードを1枚引く。", "キャラクター"),
     _made_up(SLEEPER, "このカードが休息状態になった場合、カードを1枚引く。", "キャラクター"),
+    _made_up(PLAIN, "[メイン/自分]:【Hero】を持たない全てのキャラは、ターン終了時まで-10/-10を得る。"),
+    replace(tm._chara("98-018", "Hero"), properties=("Hero",)),
 ]
 
 
@@ -264,3 +266,12 @@ def test_this_cards_own_rest_is_heard() -> None:
     g = _boards([SLEEPER, AKI], [], [])
     assert_illegal(g.passes(0, 1).add("approach", 0, card=AKI).add("trigger", 0, card=SLEEPER, effect=0),
                    "effect.result")  # Aki rested, not this card
+
+
+def test_every_chara_without_a_property() -> None:
+    g = _boards([HERO, AKI], [], [PLAIN])
+    g.add("play_event", 0, card=PLAIN, pay=[])
+    res = assert_legal(g)
+    assert _stats(res, 0, HERO) == (30, 30) and _stats(res, 0, AKI) == (20, 20)  # the 【Hero】 keeps its values
+    g.actions[-1] = {**g.actions[-1], "ops": [{"op": "modify", "p": 0, "card": HERO, "ap": -10, "dp": -10}]}
+    assert_illegal(g, "effect.result")

@@ -186,6 +186,7 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"【([^】]+)】((?:または【[^】]+】)+)を持つ",
      lambda m: {"any_of": [{"property": x} for x in [m[1], *re.findall(r"【([^】]+)】", m[2])]]}),
     (r"【([^】]+)】を持つ", lambda m: {"property": m[1]}),
+    (r"【([^】]+)】を持たない", lambda m: {"not": {"property": m[1]}}),  # round 28: without the property
     (r"〔コンビ〕を持たない", {"combo": False}),
     (r"〔支援〕を持つ", {"backup": True}),
     (r"『([^』]+)』の", lambda m: {"series": m[1]}),
