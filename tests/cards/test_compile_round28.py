@@ -6,8 +6,8 @@ Chara designated before it, grants naming the designated Chara or this card, "no
 a whole Point Zone flipped under an optional opening, an EX deck card to the hand or the Support Area, a
 Support's one-shot step on every Chara, "if the card discarded is an X" / "if an X is among them", the card of the
 same name as the one returned to the deck, a Chara moved to the Main or the Support Area, another Chara
-interfering as a cause, any number of the cards looked at put under the deck, this card's own rest as a cause, and "without the property"
-(【P】を持たない)."""
+interfering as a cause, any number of the cards looked at put under the deck, this card's own rest as a cause, "without the property"
+(【P】を持たない), and every coin of a kind taken off."""
 
 from __future__ import annotations
 
@@ -212,3 +212,12 @@ def test_without_a_property() -> None:
                                               "until": "turn_end"}]
     got = _one("このカードが登場した場合、自分の捨て札置き場にある【甲】を持たないキャラ1枚を手札に戻す。")
     assert got is not None and got["do"][0]["filter"] == {"not": {"property": "甲"}, "type": "chara"}
+
+
+def test_every_coin_taken_off() -> None:
+    got = _one("このカードが登場した場合、相手のキャラ1枚の上に乗っている+10/+10コインを全て取り除くことができる。")
+    assert got is not None and got["optional"] is True
+    assert got["do"] == [{"op": "remove_coins", "coin": "+10/+10", "all": True, "target": "target:0"}]
+    # a later step's own "may" on every coin: not read
+    assert _one("このカードが登場した場合、カードを1枚引く。その後、相手のキャラ1枚の上に乗っている+10/+10コインを全て取り除くことが"
+                "できる。") is None

@@ -6,8 +6,9 @@ that set it up designated (its targets, as registered), grants naming one Chara 
 ``grant`` op: 指定したキャラに妨害されない, 指定されたキャラはこのカードを妨害できない), "when this card enters
 while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, a Support's
 activated effect on every Chara (one op each, as it resolves), "if the card discarded is an X" (``picked``), a
-Chara moved to the Main or the Support Area (the other one), and another Chara's interfering heard
-(``other_interfering``), this card's own rest as a cause, and every Chara without a property (【P】を持たない)."""
+Chara moved to the Main or the Support Area (the other one), another Chara's interfering heard
+(``other_interfering``), this card's own rest as a cause, every Chara without a property (【P】を持たない), and
+every coin of a kind taken off a Chara (``remove_coins`` ``all``)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT, MOVER, COACH, \
-    SLEEPER, PLAIN, HERO = (f"TST 98-0{i:02d}" for i in range(1, 19))
+    SLEEPER, PLAIN, HERO, COINER, STRIP = (f"TST 98-0{i:02d}" for i in range(1, 21))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -55,6 +56,8 @@ CARDS = [
     _made_up(SLEEPER, "このカードが休息状態になった場合、カードを1枚引く。", "キャラクター"),
     _made_up(PLAIN, "[メイン/自分]:【Hero】を持たない全てのキャラは、ターン終了時まで-10/-10を得る。"),
     replace(tm._chara("98-018", "Hero"), properties=("Hero",)),
+    _made_up(COINER, "[メイン/自分]:相手のキャラ1枚の上に+10/+10コインを2個乗せる。"),
+    _made_up(STRIP, "[メイン/自分]:相手のキャラ1枚の上に乗っている+10/+10コインを全て取り除く。"),
 ]
 
 
@@ -275,3 +278,13 @@ def test_every_chara_without_a_property() -> None:
     assert _stats(res, 0, HERO) == (30, 30) and _stats(res, 0, AKI) == (20, 20)  # the 【Hero】 keeps its values
     g.actions[-1] = {**g.actions[-1], "ops": [{"op": "modify", "p": 0, "card": HERO, "ap": -10, "dp": -10}]}
     assert_illegal(g, "effect.result")
+
+
+def test_every_coin_of_a_kind_taken_off() -> None:
+    g = _boards([AKI], [DAN], [COINER, STRIP])
+    g.add("play_event", 0, card=COINER, pay=[], targets=[{"p": 1, "card": DAN}])
+    assert _stats(assert_legal(g), 1, DAN) == (70, 70)
+    g.add("play_event", 0, card=STRIP, pay=[], targets=[{"p": 1, "card": DAN}])
+    assert _stats(assert_legal(g), 1, DAN) == (50, 50)  # both gone, nothing to choose
+    g.actions[-1] = {**g.actions[-1], "ops": [{"op": "coin", "p": 1, "card": DAN, "coin": "+10/+10", "n": -1}]}
+    assert_illegal(g, "effect.result")  # one left on it
