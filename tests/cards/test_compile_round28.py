@@ -7,7 +7,7 @@ a whole Point Zone flipped under an optional opening, an EX deck card to the han
 Support's one-shot step on every Chara, "if the card discarded is an X" / "if an X is among them", the card of the
 same name as the one returned to the deck, a Chara moved to the Main or the Support Area, another Chara
 interfering as a cause, any number of the cards looked at put under the deck, this card's own rest as a cause, "without the property"
-(【P】を持たない), and every coin of a kind taken off."""
+(【P】を持たない), every coin of a kind taken off, and another Chara leaving by an approach."""
 
 from __future__ import annotations
 
@@ -221,3 +221,11 @@ def test_every_coin_taken_off() -> None:
     # a later step's own "may" on every coin: not read
     assert _one("このカードが登場した場合、カードを1枚引く。その後、相手のキャラ1枚の上に乗っている+10/+10コインを全て取り除くことが"
                 "できる。") is None
+
+
+def test_another_chara_leaving_by_an_approach() -> None:
+    got = _one("自分の「乙」がアプローチで退場した場合、カードを1枚引くことができる。")
+    assert got is not None and got["trigger"] == "other_leave"
+    assert got["condition"] == {"subject": {"side": "self", "name": "乙", "left_by_approach": True}}
+    got = _one("自分の「乙」が退場した場合、カードを1枚引く。")  # any leaving: unchanged
+    assert got is not None and got["condition"] == {"subject": {"side": "self", "name": "乙"}}

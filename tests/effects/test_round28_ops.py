@@ -7,8 +7,9 @@ that set it up designated (its targets, as registered), grants naming one Chara 
 while you have no Chara" (the entering card not counted), "up to N" mills and hand discards, a Support's
 activated effect on every Chara (one op each, as it resolves), "if the card discarded is an X" (``picked``), a
 Chara moved to the Main or the Support Area (the other one), another Chara's interfering heard
-(``other_interfering``), this card's own rest as a cause, every Chara without a property (【P】を持たない), and
-every coin of a kind taken off a Chara (``remove_coins`` ``all``)."""
+(``other_interfering``), this card's own rest as a cause, every Chara without a property (【P】を持たない), every
+coin of a kind taken off a Chara (``remove_coins`` ``all``), and another Chara leaving by an approach (a subject's
+``left_by_approach``)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER, IF_CHARA, IF_EVENT, MOVER, COACH, \
-    SLEEPER, PLAIN, HERO, COINER, STRIP = (f"TST 98-0{i:02d}" for i in range(1, 21))
+    SLEEPER, PLAIN, HERO, COINER, STRIP, MOURNER, DISMISS = (f"TST 98-0{i:02d}" for i in range(1, 23))
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -58,6 +59,8 @@ CARDS = [
     replace(tm._chara("98-018", "Hero"), properties=("Hero",)),
     _made_up(COINER, "[メイン/自分]:相手のキャラ1枚の上に+10/+10コインを2個乗せる。"),
     _made_up(STRIP, "[メイン/自分]:相手のキャラ1枚の上に乗っている+10/+10コインを全て取り除く。"),
+    _made_up(MOURNER, "自分の「Aki」がアプローチで退場した場合、カードを1枚引く。", "キャラクター"),
+    _made_up(DISMISS, "[メイン/自分]:自分のキャラ1枚を捨て札にする。"),
 ]
 
 
@@ -288,3 +291,14 @@ def test_every_coin_of_a_kind_taken_off() -> None:
     assert _stats(assert_legal(g), 1, DAN) == (50, 50)  # both gone, nothing to choose
     g.actions[-1] = {**g.actions[-1], "ops": [{"op": "coin", "p": 1, "card": DAN, "coin": "+10/+10", "n": -1}]}
     assert_illegal(g, "effect.result")  # one left on it
+
+
+def test_another_chara_leaving_by_an_approach() -> None:
+    g = _boards([MOURNER, AKI], [DAN], [])
+    g.passes(0, 1).add("approach", 0, card=AKI).passes(0, 1).add("interfere", 1, card=DAN).passes(0, 1)
+    g.add("trigger", 0, card=MOURNER, effect=0)
+    assert_legal(g)  # Aki (30/30) eliminated by Dan (50/50)
+    g = _boards([MOURNER, AKI], [DAN], [DISMISS])
+    g.add("play_event", 0, card=DISMISS, pay=[], targets=[{"p": 0, "card": AKI}])
+    assert AKI in assert_legal(g).state_json()["players"][0]["discard"]
+    assert_illegal(g.add("trigger", 0, card=MOURNER, effect=0), "effect.result")  # an effect, not an approach

@@ -1361,6 +1361,10 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
             if p.head not in ("chara", "name", "card") or p.all or p.same_name:
                 raise NotUnderstood(m["np"])
             spec = p.chara_spec()
+            if m.re is OTHER_HEAD and m["ev"].startswith("アプローチで退場"):
+                if m["ev2"]:
+                    raise NotUnderstood(m[0])
+                spec["left_by_approach"] = True  # round 28: "leaves by an approach" (the spec checked as it leaves)
             prefix = "any_" if cause == "rested" or _could_be(ctx.card, spec) else "other_"
             if prefix + cause == "any_enter" and cond.get("entered_this_turn"):
                 raise NotUnderstood(m[0])  # "in the turn this card entered, when yours enters": its own entry? not read
