@@ -188,6 +188,7 @@ def do_interfere(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
     for x in attackers:
         fire_others(g, "interfered", x, trail)
     fire(g, "interfering", [c], trail)  # "when this card interferes" (妨害に参加した場合; docs/log-extensions.md)
+    fire_others(g, "interfering", c, trail)  # round 28: "when your X interferes" (自分のXが妨害に参加した場合)
     fire_others(g, "rested", c, trail)  # it rested to interfere (reader rd15: GP 01-073)
 
 

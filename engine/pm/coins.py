@@ -13,7 +13,8 @@ a card id (the Chara's coin of that kind; with ``coin`` unset the Chara must hol
 kind]``; or read off the logged ``coin`` ops (negative ``n``). Without ``up_to``, ``n`` coins go (all of them when
 the Charas hold fewer); ``then`` runs only when all ``n`` went (the text's "if so"). ``any`` (任意の個数, round 18)
 instead of ``n``: as many as the player chooses, none included; ``then`` when one or more went. The count taken is
-``per: {"coins_taken": true}`` in the steps after it (取り除いた…コイン1個につき).
+``per: {"coins_taken": true}`` in the steps after it (取り除いた…コイン1個につき). ``all`` (全て, round 28): every such
+coin the named Charas hold, no decision.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ def remove_coins(r: Run, step: Step) -> None:
     named = r.subjects(step["target"]) if "target" in step else conditions.charas(r.g, r.actor, step["spec"], r.source)
     holders = [c for c in named if held(c, kind)]
     total = sum(held(c, kind) for c in holders)
-    n = total if step.get("any") else int(step.get("n", 1))  # any: 任意の個数, as many as the player likes
+    # any: 任意の個数, as many as the player likes; all (round 28: 全て): every such coin there, nothing to choose
+    n = total if step.get("any") or step.get("all") else int(step.get("n", 1))
     units = _chosen(r, step, holders, kind, min(n, total))
     need = min(n, total)
     if len(units) > n or (not (step.get("up_to") or step.get("any")) and len(units) < need):
@@ -91,6 +93,8 @@ def _chosen(r: Run, step: Step, holders: list[Chara], kind: str | None, most: in
     """The coins the player takes off: the next ``choices`` entry, the logged ``coin`` ops, or (legal-action
     generation) the first ones; one (Chara, kind) per coin."""
     from engine.pm import zones
+    if step.get("all"):  # every such coin (全て): no decision
+        return [_unit(r, holders, kind, item) for item in _first(holders, kind, most)]
     entry: Any = r.decision() if r.choices is not None else None
     if entry is None and r.choices is None and r.given is not None:
         entry, k = [], 0

@@ -11,7 +11,10 @@ value), ``keyword`` (a keyword the card prints: ``active``), ``has_stats`` (prin
 A *Chara spec* is a card filter (whose ``max_cost`` / ``min_cost`` read the Chara's usage cost on the Area:
 levels and cost changes, :func:`_cost_problem`) plus ``side`` (``self``/``opponent``/``any``, seen from the acting
 player), ``area`` (``main``/``support``/``any``), ``rested``, ``not_self`` (not the effect's own
-Chara), ``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; both need a Chara with AP/DP: "-/-"
+Chara), ``uid`` (that one Chara: a grant's spec naming a Chara, bound when granted, engine.pm.ops; round 28),
+``left_by_approach`` (a trigger's subject leaving by the Elimination Judgement of an approach it took part in, as the
+condition of that name reads the effect's own Chara; round 28),
+``zero_stat`` (AP or DP is 0), ``min_stat`` (AP or DP at least this; both need a Chara with AP/DP: "-/-"
 has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and being interfered),
 ``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
@@ -230,6 +233,8 @@ def chara_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, s
             return "is not rested" if spec["rested"] else "is not active"
         if spec.get("not_self") and source is not None and c.uid == source.uid:
             return "is the effect's own Chara"
+        if "uid" in spec and c.uid != spec["uid"]:  # one Chara a grant names (engine.pm.ops._bound; round 28)
+            return "is not the Chara the effect named"
     if f and not card_matches(g, g.card(c.card), f, c.owner, chara=c):
         return f"does not fit {f}"
     if later:
@@ -255,12 +260,12 @@ def _cost_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara) -
 
 
 #: spec keys checked after the card filter (rarer; their order in :func:`_later_problem` is the rulings' order)
-_EARLY_KEYS: Final = frozenset({"max_cost", "min_cost", "rested", "not_self"})
+_EARLY_KEYS: Final = frozenset({"max_cost", "min_cost", "rested", "not_self", "uid"})
 _LATER_KEYS: Final = frozenset({
     "max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
     "has_stats", "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
     "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported", "sum_at_most_source", "min_level",
-    "approached_at_least", "below_source"})
+    "approached_at_least", "below_source", "left_by_approach"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS: Final = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -308,6 +313,9 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return "is not being interfered"
     if spec.get("entered_this_turn") and c.entered_turn != g.turn:
         return "did not enter this turn"
+    if spec.get("left_by_approach") and not (ap_ is not None and ap_.judging and (
+            c.uid in ap_.attackers or ap_.interferer == c.uid)):
+        return "is not leaving by an approach's Elimination Judgement"  # round 28: a subject leaving (アプローチで退場)
     return None
 
 

@@ -71,7 +71,7 @@ TRIGGER_WORDS = {
     "set": "when it is set", "main_start": "at the start of its player's Main Phase",
     "milled": "when it is put from the deck into the discard", "own_turn_end": "at the end of its player's turn",
     "to_point": "when it is put into its player's Point Zone face up",
-    "supported": "when a Support card is set on it",
+    "supported": "when a Support card is set on it", "interfering": "when it interferes",
 }
 
 

@@ -255,8 +255,28 @@ def _modify(g: GameState, op: Mapping[str, Any]) -> str:
 
 def _grant(g: GameState, op: Mapping[str, Any]) -> str:
     c = _chara(g, op)
-    c.grants.append((op["what"], expiry(op.get("until"), g.turn)))
+    c.grants.append((_bound(g, op["what"]), expiry(op.get("until"), g.turn)))
     return f"{describe(g, c.card)} gains {op['what']} until {op.get('until', 'turn_end')}"
+
+
+#: the grants whose Chara spec may name one Chara (round 28: 指定したキャラに妨害されない, このカードを妨害できない)
+NAMED_CHARA_GRANTS: Final = ("not_interfered_by", "cannot_interfere_with")
+
+
+def _bound(g: GameState, what: Any) -> Any:
+    """A grant as the Chara holds it: a spec naming one Chara (``chara``: ``{"p", "card"}``, as the op says it) bound
+    to that Chara as it is on the Area now (``uid``; none there: a uid no Chara has), so that a copy of it entering
+    later is another Chara (rule book 000: a card changing zones is a new card)."""
+    if not isinstance(what, Mapping):
+        return what
+    out = dict(what)
+    for key in NAMED_CHARA_GRANTS:
+        spec = out.get(key)
+        if isinstance(spec, Mapping) and isinstance(spec.get("chara"), Mapping):
+            ref = spec["chara"]
+            held = find_chara(g.players[ref["p"]], ref["card"]) if ref.get("p") in (0, 1) else None
+            out[key] = {**{k: v for k, v in spec.items() if k != "chara"}, "uid": held.uid if held is not None else -1}
+    return out
 
 
 def _cost(g: GameState, op: Mapping[str, Any]) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Final
 from engine.pm import conditions, effects, static_bans, stats
 from engine.pm.cards import Effect
 from engine.pm.hidden import HIDDEN_FROM, HIDDEN_TO
-from engine.pm.ops import MAIN_LIMIT, apply_op
+from engine.pm.ops import MAIN_LIMIT, NAMED_CHARA_GRANTS, apply_op
 from engine.pm.state import Chara, GameState, expiry
 from engine.pm.zones import AREA_ZONES, area_holds, describe, find_chara, same_card
 from engine.rulings import IllegalAction, NullTrail, Trail, illegal
@@ -408,6 +408,10 @@ def _chara_ops(r: Run, step: Step) -> None:
             what = step["what"]
             if isinstance(what, dict) and what.get("no_text_from") == "next_turn":  # "during the next turn"
                 what = {"no_text_from": r.g.turn + 1}
+            elif isinstance(what, dict) and _names_chara(what):
+                what = _chara_named(r, what)
+                if what is None:
+                    continue  # the one Chara it names is gone: that part cannot be done
             elif isinstance(what, dict) and "not_interfered_by" in what:
                 what = {**what, "not_interfered_by": _rested_counted(r, what["not_interfered_by"])}
             elif isinstance(what, dict) and ("cost" in what or "ignore_plus" in what) and "per" in step:
@@ -446,6 +450,25 @@ def _chara_ops(r: Run, step: Step) -> None:
             held = find_chara(r.g.players[c.owner], c.card)
             if held is not None:
                 held.grants.append(({SET_CHANGE: [op["ap"], op["dp"]]}, expiry(op["until"], r.g.turn)))
+
+
+def _names_chara(what: Mapping[str, Any]) -> bool:
+    return any(isinstance(what.get(k), Mapping) and "chara" in what[k] for k in NAMED_CHARA_GRANTS)
+
+
+def _chara_named(r: Run, what: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A grant whose Chara spec names one Chara (``chara``: ``"self"`` or a target key; round 28: 指定したキャラに妨害
+    されない, このカードを妨害することができない) with that Chara as the op says it (``{"p", "card"}``: the ``grant``
+    op binds it to the Chara on the Area, engine.pm.ops); None when it is not on the Area."""
+    out = dict(what)
+    for key in NAMED_CHARA_GRANTS:
+        spec = out.get(key)
+        if isinstance(spec, Mapping) and "chara" in spec:
+            who = r.subjects(spec["chara"])
+            if not who:
+                return None
+            out[key] = {**spec, "chara": {"p": who[0].owner, "card": who[0].card}}
+    return out
 
 
 def _rested_counted(r: Run, spec: dict[str, Any]) -> dict[str, Any]:
@@ -556,11 +579,13 @@ def _shuffle(r: Run, step: Step) -> None:
 
 
 def _mill(r: Run, step: Step) -> None:
-    """The top ``n`` cards of a deck go to the discard (``to`` another zone)."""
+    """The top ``n`` cards of a deck go to the discard (``to`` another zone); ``up_to``: as many of them as the
+    player chooses (round 28: :func:`_mill_count`)."""
     p = r.player(step)
     deck = r.g.players[p].deck
     r.picked = []
-    for _ in range(min(int(step.get("n", 1)), len(deck))):
+    n = min(int(step.get("n", 1)), len(deck))
+    for _ in range(_mill_count(r, step, p, n) if step.get("up_to") else n):
         top = deck[-1]
         given = r.given_at()  # with ``choices`` or without: only the ops can name a card nobody knew
         if top is None and given is not None and given.get("op") == "move":
@@ -571,6 +596,26 @@ def _mill(r: Run, step: Step) -> None:
         r.emit({"op": "move", "p": p, "card": top, "from": "deck", "to": step.get("to", "discard")})
         r.picked.append(top)
         r.milled = True
+
+
+def _mill_count(r: Run, step: Step, p: int, n: int) -> int:
+    """How many of the top ``n`` cards an "up to N" mill takes (デッキの上のカードをN枚まで捨て札にする): the next
+    ``choices`` entry (a number, 0 to ``n``), or without ``choices`` as many as the given ops move from that deck;
+    ``n`` in legal-action generation. None given: ``effect.target`` (a choice is needed)."""
+    entry = r.decision() if r.choices is not None else None
+    if entry is None and r.choices is None and r.given is not None:
+        entry = 0
+        while entry < n and (op := r.next_given(entry)) is not None and op.get("op") == "move" \
+                and op.get("p") == p and op.get("from") == "deck" and op.get("to") == step.get("to", "discard"):
+            entry += 1
+    if entry is None and r.auto:
+        entry = n
+    r.made.append(entry)
+    if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= n:
+        raise illegal("effect.target", f"{describe(r.g, r.card_id)}: how many of the top {n} card(s) of player {p}'s "
+                                       f"deck go to the {step.get('to', 'discard')} is needed (a number 0..{n}, the "
+                                       f"action's choices)" + ("" if entry is None else f", not {entry!r}"))
+    return entry
 
 
 def _flip(r: Run, step: Step) -> None:
@@ -1059,11 +1104,17 @@ def _disable(r: Run, step: Step) -> None:
 
 
 def _look_hand(r: Run, step: Step) -> None:
-    """The player looks at the whole hand of ``who`` (相手の手札を全て見る): nothing moves, no op (the looked-at cards
-    are not added to the player's view: engine.pm.redact keeps hands as the recorder saw them)."""
+    """The player looks at the whole hand of ``who`` (相手の手札を全て見る; ``self``: shows their own hand to the
+    opponent, 手札を全て表にする): nothing moves, no op (the looked-at cards are not added to the player's view:
+    engine.pm.redact keeps hands as the recorder saw them). ``then`` ("if so") runs when the hand held a card: an
+    empty hand shows nothing (round 28)."""
     p = r.player(step)
+    held = len(r.g.players[p].hand)
     r.trail.event("effect", f"{describe(r.g, r.card_id)}: player {r.actor} looks at player {p}'s hand "
-                            f"({len(r.g.players[p].hand)} card(s))")
+                            f"({held} card(s))" if p != r.actor else
+                            f"{describe(r.g, r.card_id)}: player {p} shows their hand ({held} card(s))")
+    if held and step.get("then"):
+        steps(r, step["then"])
 
 
 def _look(r: Run, step: Step) -> None:
@@ -1247,7 +1298,7 @@ def has_decisions(script: Sequence[Step] | None) -> bool:
     (:func:`auto_choices`), without which such an action is refused (a mandatory trigger would offer nothing)."""
     return any(s.get("op") in DECISION_OPS or s.get("may")
                or (isinstance(s.get("target"), dict) and "chosen_by" in s["target"])
-               or (s.get("op") == "move" and s.get("to") == "main")
+               or (s.get("op") == "move" and s.get("to") == "main") or (s.get("op") == "mill" and s.get("up_to"))
                or has_decisions(s.get("then", ())) or has_decisions(s.get("do", ())) or has_decisions(s.get("else", ()))
                or any(has_decisions(m) for m in s.get("modes", ())) for s in script or ())
 

@@ -90,8 +90,10 @@ def fire_others(g: GameState, event: str, subject: Chara, trail: Trail) -> None:
             fire(g, cause, listeners, trail, subject)
 
 
-#: ``supported`` (round 25): a Support card was set on the Chara (played and set, or set by an effect)
-_EVENTS: Final = ("enter", "approach", "gave_point", "leave", "eliminated_opponent", "interfered", "rested", "supported")
+#: ``supported`` (round 25): a Support card was set on the Chara (played and set, or set by an effect); ``interfering``
+#: (round 28): the Chara interfered (妨害に参加した), heard by the others too
+_EVENTS: Final = ("enter", "approach", "gave_point", "leave", "eliminated_opponent", "interfered", "rested", "supported",
+                  "interfering")
 OTHER: Final = {e: f"other_{e}" for e in _EVENTS}
 ANY: Final = {e: f"any_{e}" for e in _EVENTS}
 #: "while this card is in the discard, when …" (このカードが捨て札置き場にある状態で、…場合): heard by cards there
@@ -228,7 +230,8 @@ FIRED_EVENTS: Final = frozenset({"enter", "approach", "interfered", "turn_start"
                           "any_leave", "any_approach", "any_interfered", "any_gave_point", "any_eliminated_opponent",
                           "other_eliminated_opponent", "any_rested", "paid_for_text", "paid_for_play", "delayed",
                           "point_by_approach", "interfering", "own_event", "set", "main_start", "milled", "own_turn_end",
-                          "to_point", "other_supported", "any_supported", *DISCARD.values()})
+                          "to_point", "other_supported", "any_supported", "other_interfering", "any_interfering",
+                          *DISCARD.values()})
 #: causes that happen to a card off the Area (its trigger is logged with ``from``)
 #: (``eliminated_opponent``: the approaching Chara may leave in the same judgement, fire_eliminated_opponent)
 OFF_AREA_CAUSES: Final = frozenset({"leave", "paid_for_text", "paid_for_play", "delayed", "point_by_approach",

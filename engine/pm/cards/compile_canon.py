@@ -213,6 +213,18 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     *[(rf"^このカードは、ターン終了時に{v}(?=。?$)", f"ターン終了時に、このカードを{t}") for v, t in _OWN_MOVES.items()],
     *[(rf"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?(?:場合|ごとに)、)(ターン終了時に)?{v}(?=。?$)", rf"\1\2このカードを{t}")
       for v, t in _OWN_MOVES.items()],
+    # round 28: "this card, when it becomes rested, (at the end of the turn) goes back to the hand / under the deck"
+    # (このカードは、休息状態になった場合、…手札に戻る): the head said of this card, then this card's own move
+    (r"^このカードは、(休息状態になった場合、)(ターン終了時に)?(?=(?:手札に戻る|デッキの下に移る)。?$)", r"このカードが\1このカードは、\2"),
+    # round 28: another Chara's "approaches or interferes" as the two events joined by または (OTHER_HEAD's wording;
+    # this card's own has its head: compile_phrases._OWN_TRIGGERS)
+    (r"(?<!このカード)が(アプローチまたは妨害に参加)した場合、", r"がアプローチに参加した場合、または妨害に参加した場合、"),
+    # round 28: the comma after "the opponent" left out at a clause's start (相手はメインエリアにいる… = 相手は、…)
+    (r"(?:(?<=^)|(?<=[、。]))相手は(?![、。])", "相手は、"),
+    # round 28: "take X from the EX deck and add it to the hand. Or put it onto the Support Area" (the second
+    # sentence's object left out): the same X, either destination (または、 offers the choice)
+    (r"(EXデッキから[^、。]+?\d+枚を抜き出し、)手札に加える。またはサポートエリアに出す",
+     r"\1手札に加える。または、\1サポートエリアに出す"),
 ]]
 
 

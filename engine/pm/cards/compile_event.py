@@ -80,19 +80,25 @@ def _delayed(text: str, j: int, play: Effect, card: Card) -> tuple[list[dict[str
             steps_[0]["if"] = cond
     else:
         raise ph.NotUnderstood(t)
-    if re.search("そのキャラ|指定した|指定された", m["then"]):
-        raise ph.NotUnderstood(m["then"])  # the body names the play effect's Charas again: not read
     ctx = ph.Ctx(card=card, kind="auto")
+    named = re.search("そのキャラ|指定した|指定された", m["then"]) is not None
+    if named:
+        # round 28: the body names the one Chara the effect before designated (…を指定する。このターン、…場合、指定した
+        # キャラ…): the delayed effect, with no target of its own, has the targets it was set up with
+        # (engine.pm.actions.registered_targets); more Charas named before, or a new one named here: not read
+        if len(play.targets) != 1 or play.targets[0].get("optional"):
+            raise ph.NotUnderstood(m["then"])
+        ctx.targets, ctx.target_clause = [dict(play.targets[0])], [0]
     may: list[bool] = []
     steps = ph.body(m["then"], ctx, may)
-    if not steps or any(may[1:]) or ctx.condition:
+    if not steps or any(may[1:]) or ctx.condition or (named and len(ctx.targets) != 1):
         raise ph.NotUnderstood(m["then"])
     optional = bool(may) and may[0]  # as an automatic effect's (compile_phrases.effect)
     if optional:
         for step in steps_:
             step["optional"] = True
-    auto = Effect(kind="auto", trigger="delayed", script=tuple(ph.finish(steps, ctx)), targets=tuple(ctx.targets),
-                  optional=optional, compiled=True)
+    auto = Effect(kind="auto", trigger="delayed", script=tuple(ph.finish(steps, ctx)),
+                  targets=() if named else tuple(ctx.targets), optional=optional, compiled=True)
     return steps_, auto
 
 

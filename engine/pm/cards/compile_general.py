@@ -86,21 +86,29 @@ _STATS = r"(?P<what>AP/DP|AP|DP)"
 
 
 @reads(r"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の" + _STATS + r"の値を、ターン終了時まで"
-       r"(?:(?P<v>\d+(?:/\d+)?)|このカードの(?P<same>AP/DP|AP|DP)と同じ値)に変更する")
+       r"(?:(?P<v>\d+(?:/\d+)?)|このカードの(?P<same>AP/DP|AP|DP)と同じ値"
+       r"|(?P<src>[^、。]+?)(?P<sn>1)枚の(?P<other>AP/DP|AP|DP)(?:の値)?と同じ値)に変更する")
 def _set_value(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"Change X's AP / DP / AP/DP to V (to this card's AP / DP) until the end of the turn": a value set, not a
-    modifier gained (this card's value as it is when the step runs)."""
+    """"Change X's AP / DP / AP/DP to V (to this card's AP / DP; round 28: to one Y's AP / DP, Y a new target chosen
+    after X) until the end of the turn": a value set, not a modifier gained (the value as it is when the step runs)."""
     keys = ["ap", "dp"] if m["what"] == "AP/DP" else [m["what"].lower()]
-    if m["same"] is not None:
-        if m["same"] != m["what"]:
-            raise NotUnderstood(m[0])
-        values: list[Any] = [{"of": "self", "stat": k} for k in keys]
+    same = m["same"] or m["other"]
+    if same is not None and same != m["what"]:
+        raise NotUnderstood(m[0])
+    who = _subjects(m["np"], m["n"], ctx)
+    if m["src"] is not None:
+        src = _subjects(m["src"], m["sn"], ctx)
+        if len(who) != 1 or len(src) != 1 or not str(src[0]).startswith("target:"):
+            raise NotUnderstood(m[0])  # several Charas set, or a source not one Chara chosen: not read
+        values: list[Any] = [{"of": src[0], "stat": k} for k in keys]
+    elif same is not None:
+        values = [{"of": "self", "stat": k} for k in keys]
     else:
         values = [int(v) for v in m["v"].split("/")]
     if len(values) != len(keys):
         raise NotUnderstood(m[0])
     return [{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end", "set": dict(zip(keys, values, strict=True))}
-            for t in _subjects(m["np"], m["n"], ctx)]
+            for t in who]
 
 
 @reads(r"(?P<np>このカード|そのキャラ|指定したキャラ)のAP/DPの値を、ターン終了時まで入れ替える")

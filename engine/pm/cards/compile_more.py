@@ -248,12 +248,13 @@ def _rest_any(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "rest_any", "spec": spec}]
 
 
-@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その(?:中にある|中から)任意の枚数のカードを捨て札にする")
+@reads(r"デッキの上のカード(?P<k>\d+)枚を見て、その(?:中にある|中から)任意の枚数のカードを(?P<to>捨て札にする|デッキの下に移す)")
 def _look_discard_any(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"Look at the top K cards and discard any number of them" (the rest stay on top unless a later sentence moves
-    them: ``rest_to``)."""
+    """"Look at the top K cards and discard any number of them" (round 28: or put them under the deck; the rest stay
+    on top unless a later sentence moves them: ``rest_to``)."""
     k = int(m["k"])
-    return [{"op": "pick", "from": "deck", "to": "discard", "n": k, "filter": {}, "look": k, "up_to": True}]
+    to = "discard" if m["to"] == "捨て札にする" else "deck_bottom"
+    return [{"op": "pick", "from": "deck", "to": to, "n": k, "filter": {}, "look": k, "up_to": True}]
 
 
 @reads(r"手札(?P<n>\d+)枚をデッキの(?P<where>上|下)に移す")

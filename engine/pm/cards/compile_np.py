@@ -186,12 +186,15 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"【([^】]+)】((?:または【[^】]+】)+)を持つ",
      lambda m: {"any_of": [{"property": x} for x in [m[1], *re.findall(r"【([^】]+)】", m[2])]]}),
     (r"【([^】]+)】を持つ", lambda m: {"property": m[1]}),
+    (r"【([^】]+)】を持たない", lambda m: {"not": {"property": m[1]}}),  # round 28: without the property
     (r"〔コンビ〕を持たない", {"combo": False}),
     (r"〔支援〕を持つ", {"backup": True}),
     (r"『([^』]+)』の", lambda m: {"series": m[1]}),
     (r"このカードと同じ名称の", {"same_name": "self"}),
     (r"(?:指定した|その)キャラと同じ名称の", {"same_name": "target"}),
     (r"捨て札にしたキャラと同じ名称の", {"same_name": "picked"}),
+    # round 28: the card (Chara) the step before returned to the deck
+    (r"デッキ(?:の下)?に戻した(?:カード|キャラ)と同じ名称の", {"same_name": "picked"}),
 ]]
 _HEADS = [
     (re.compile(r"キャラ"), "chara"),

@@ -25,7 +25,7 @@ _ZONE_TO = {"手札に戻す": "hand", "手札に加える": "hand", "デッキ�
             "サポートエリアに移す": "support"}
 _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_approach"], "可能な限りアプローチに参加しなくてはならない": ["must_approach"],
            "妨害に参加することができない": ["cannot_interfere"], "妨害に参加できない": ["cannot_interfere"],
-           "アプローチに参加することができない": ["cannot_approach"],
+           "アプローチに参加することができない": ["cannot_approach"], "アプローチに参加できない": ["cannot_approach"],
            "アプローチと妨害に参加することができない": ["cannot_approach", "cannot_interfere"],
            "アプローチと妨害に参加できない": ["cannot_approach", "cannot_interfere"],
            "アプローチでポイントを与えることができない": ["cannot_give_points"], "退場しない": ["not_eliminated"],
@@ -41,7 +41,7 @@ _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_a
            "相手のキャラの効果の対象にならない": [{"untargetable_by": "chara"}]}
 _CHARA_OPS = ("modify", "grant", "rest", "activate", "move")
 #: steps "if so" (その場合) may follow: they choose or may do nothing, and ``then`` runs when they did something
-_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange", "remove_coins", "support_move")
+_IF_SO_STEPS = (*_CHARA_OPS, "pick", "flip", "rest_any", "exchange", "remove_coins", "support_move", "look_hand")
 
 
 class NotUnderstood(Exception):
@@ -599,10 +599,18 @@ def _shuffle(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "shuffle", "who": "self"}]
 
 
-@reads(r"手札(?P<n>\d+)枚を捨て札にする")
+@reads(r"手札(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)捨て札にする")
 def _discard_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "pick", "from": "hand", "to": "discard", "n": int(m["n"]), "filter": {}} | (
-        {"up_to": True} if ctx.may else {})]
+    """"Discard N cards of your hand" (round 28: "up to N", 手札をN枚まで: the player picks 0 to N)."""
+    return [{"op": "pick", "from": "hand", "to": "discard", "n": int(m["n"] or m["upto"]), "filter": {}} | (
+        {"up_to": True} if ctx.may or m["upto"] else {})]
+
+
+@reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカードを(?P<n>\d+)枚まで捨て札にする")
+def _mill_up_to(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"Put up to N cards from the top of the deck into the discard" (round 28): a ``mill`` of a count the player
+    chooses, 0 to N (``up_to``); a "may" on it adds nothing."""
+    return [{"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"]), "up_to": True}]
 
 
 _FROM_HAND = {"捨て札にする": "discard", "場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support"}
@@ -674,8 +682,10 @@ def _give_point(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "put_point", "who": "opponent", "n": int(m["n"])}]
 
 
-@reads(r"(?:このターン|次のターンの間)、相手は、(?:指定された|その)キャラのテキストを使用(?:することが)?できない")
+@reads(r"(?:このターン|次のターンの間)、相手は、(?:指定された|その)キャラ(?P<one>1枚)?のテキストを使用(?:することが)?できない")
 def _no_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if m["one"] and not _one_named(ctx):  # round 28: "the 1 designated Chara" when one was designated
+        raise NotUnderstood(m[0])
     if m[0].startswith("次"):  # "during the next turn" only: barred from the next turn on, to its end (MHK 01-119)
         return [{"op": "grant", "target": ctx.last_target(), "what": {"no_text_from": "next_turn"},
                  "until": "next_turn_end"}]
@@ -893,6 +903,30 @@ def _instead_if(sentences: list[str], ctx: Ctx, may_flags: list[bool] | None) ->
     return [{"op": "if", "cond": cond, "do": second, "else": first}]
 
 
+def _picked_kind(s: str, cur: list[Step], ctx: Ctx) -> tuple[dict[str, Any], str] | None:
+    """Round 28: "if the card discarded is an X" (捨て札にしたカードがXの場合、…) after a step discarding one card, or
+    "if an X is among them" (その中にXが含まれていた場合、…) after a mill: (the card filter X, the rest), a ``picked``
+    condition (engine.pm.script: one of the cards the last pick or mill moved fits it). X with a part no card filter
+    holds, or no such step right before: not read. None: not this wording."""
+    m = re.fullmatch(r"捨て札にした(?:カード|キャラ)が(?P<np>[^、。「」]+?)の場合、(?P<rest>.+)", s) \
+        or re.fullmatch(r"その中に(?P<np>[^、。]+?)が含まれていた場合、(?P<rest>.+)", s)
+    if m is None:
+        return None
+    last = cur[-1] if cur else None
+    one = last is not None and ((last["op"] == "mill" and last.get("to", "discard") == "discard" and (
+        m[0].startswith("その中") or int(last.get("n", 1)) == 1) and not last.get("up_to")) or (
+        last["op"] == "pick" and last.get("to") == "discard" and int(last.get("n", 1)) == 1 and m[0].startswith("捨て")))
+    if not one:
+        raise NotUnderstood(s)
+    p = _np(m["np"], ctx)
+    if p.head not in ("chara", "event", "support", "card") or p.all or p.same_name or "side" in p.spec:
+        raise NotUnderstood(m["np"])
+    try:
+        return p.card_filter(), m["rest"]
+    except ValueError:
+        raise NotUnderstood(m["np"]) from None
+
+
 def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]:
     """The steps of a run of sentences: その場合 (if so) nests what follows in the step before's ``then``;
     その後 (then) goes on where the sentence before went."""
@@ -956,10 +990,18 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
             continue
         targets_before = len(ctx.targets)
         picked = re.fullmatch(r"捨て札にした(?:カード|キャラ)が(「[^」]+」(?:または「[^」]+」)*)の場合、(.+)", s)
+        kind = None if picked else _picked_kind(s, cur, ctx)
         if picked:
             names = re.findall(r"「([^」]+)」", picked[1])
             got = [{"op": "if", "cond": {"picked": {"name": names[0] if len(names) == 1 else names}},
                     "do": clause(picked[2], ctx)}]
+        elif kind is not None:  # round 28: the card discarded is (one of them is) of a kind
+            picked = kind[1]
+            was, ctx.in_mode = ctx.in_mode, True  # a Chara the branch names is chosen only when it runs
+            try:
+                got = [{"op": "if", "cond": {"picked": kind[0]}, "do": clause(picked, ctx)}]
+            finally:
+                ctx.in_mode = was
         else:
             ctx.opening = ctx.kind == "auto" and may_flags is not None and not may_flags and not ctx.in_mode
             got = clause(s, ctx)
@@ -1143,7 +1185,8 @@ def _sure(step: Step, ctx: Ctx) -> bool:
     """A step that always does something when the effect runs (an activated effect's card moving itself off the
     Area, or changing its own AP/DP or putting coins on itself; drawing or milling, which a deck with no card left ends the game before):
     "if so" after it needs no check."""
-    if step["op"] in ("draw", "mill", "disable") and "if" not in step:  # a response resolving disables what it answers
+    if step["op"] in ("draw", "mill", "disable") and "if" not in step and not step.get("up_to"):
+        # (a response resolving disables what it answers; round 28: an "up to N" mill may take none)
         return True
     return step.get("target") == "self" and step["op"] in ("move", "modify", "coin") and "if" not in step and (
         ctx.kind == "activated" or step["op"] in ("modify", "coin"))
@@ -1165,6 +1208,8 @@ _OWN_TRIGGERS = [
     (r"このカードがアプローチまたは妨害に参加した場合、", "approach|interfering", {}),
     (r"このカードが妨害(?:に参加)?した場合、", "interfering", {}),
     (r"このカードは、登場した場合、", "enter", {}),
+    # round 28: this card becomes rested (any way: engine.pm.triggers fires ``any_rested`` for the Chara rested)
+    (r"このカード(?:が|は、)休息状態になった場合、", "any_rested", {"subject": {"is_source": True}}),
     (r"このカードは、アプローチに参加した場合、", "approach", {}),
     (r"このカードは、妨害された場合、", "interfered", {}),
     (r"このカードが場に出た場合、", "enter", {}),
@@ -1275,8 +1320,9 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     if m := (re.match(r"このカードが、?(?P<c>[^。]+?)状態で、?登場した場合、", text)
               or re.match(r"(?P<c>[^。]+?)状態で、?このカードが登場した場合、", text)):
         extra = condition(m["c"], ctx)
-        if "count" in extra and not extra["count"]["spec"].get("is_source"):  # the entering card is not one of them
-            extra["count"]["spec"]["not_self"] = True  # (round 26: unless the condition is of this card itself)
+        counted = extra.get("count") or extra.get("not", {}).get("count")  # round 28: "no X is there" (いない) too
+        if counted and not counted["spec"].get("is_source"):  # the entering card is not one of them
+            counted["spec"]["not_self"] = True  # (round 26: unless the condition is of this card itself)
         return "enter", {**cond, **extra}, text[m.end():]
     if m := re.match(r"(?P<c>[^、。]+?が登場したターンの)間に、?このカードが(?:登場した|場に出た)場合、", text):
         # "when this card enters in a turn in which X entered": X's entries this turn, this card's own left out
@@ -1315,6 +1361,10 @@ def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
             if p.head not in ("chara", "name", "card") or p.all or p.same_name:
                 raise NotUnderstood(m["np"])
             spec = p.chara_spec()
+            if m.re is OTHER_HEAD and m["ev"].startswith("アプローチで退場"):
+                if m["ev2"]:
+                    raise NotUnderstood(m[0])
+                spec["left_by_approach"] = True  # round 28: "leaves by an approach" (the spec checked as it leaves)
             prefix = "any_" if cause == "rested" or _could_be(ctx.card, spec) else "other_"
             if prefix + cause == "any_enter" and cond.get("entered_this_turn"):
                 raise NotUnderstood(m[0])  # "in the turn this card entered, when yours enters": its own entry? not read
@@ -1494,8 +1544,9 @@ def effect(text: str, ctx: Ctx) -> Got:
     if ctx.card.type == "event" and ctx.kind != "auto":
         from engine.pm.cards.compile_r23 import event_wait
         from engine.pm.cards.compile_r24 import event_hand_cost
+        from engine.pm.cards.compile_r28 import timed_modes
 
-        if (got := event_wait(text, ctx) or event_hand_cost(text, ctx)) is not None:
+        if (got := event_wait(text, ctx) or event_hand_cost(text, ctx) or timed_modes(text, ctx)) is not None:
             return got
     trigger, cond = None, {}
     if ctx.kind == "auto":

@@ -39,16 +39,17 @@ def _put_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 @reads(rf"(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?の上に乗っている(?P<coin>{COIN_WORD})?コインを(?:(?P<k>\d+)個(?P<upto>まで)?"
-       r"|(?P<any>任意の個数))取り除く")
+       r"|(?P<any>任意の個数)|(?P<all>全て))取り除く")
 def _remove_coins(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"Take K coins off X": off one Chara named (this card, or N = 1 designated), or off any of a kind of yours
     (自分の X: the player chooses from which, one or several). まで: up to K. A "may" as the opening clause of an
     automatic effect makes the whole effect optional; in a later sentence (その後、…取り除くことができる, round 16) the
     step is one the player may leave out (``may``), all K or none as a step without まで reads (engine.pm.coins)."""
     step: dict[str, Any] = {"op": "remove_coins", "coin": coin_kind(m["coin"])}
-    step |= {"any": True} if m["any"] else {"n": int(m["k"])}  # 任意の個数: as many as the player likes (round 18)
+    # 任意の個数: as many as the player likes (round 18); 全て: every one (round 28)
+    step |= {"any": True} if m["any"] else {"all": True} if m["all"] else {"n": int(m["k"])}
     if ctx.may and not ctx.opening:
-        if ctx.in_mode or ctx.alternative or m["upto"] or m["any"]:
+        if ctx.in_mode or ctx.alternative or m["upto"] or m["any"] or m["all"]:
             raise NotUnderstood(m[0])
         step["may"] = True
     if m["upto"]:

@@ -20,13 +20,15 @@ from typing import Any
 from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step, _np, _pick, reads
 
 
-@reads(r"(?P<who>自分|相手)のポイント置き場にある全てのカードを(?P<face>表|裏)向きにする")
+@reads(r"(?P<who>自分|相手|自分と相手)のポイント置き場にある全てのカードを(?P<face>表|裏)向きにする")
 def _flip_all(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"Turn every card of your / the opponent's Point Zone face up / down": nothing to choose."""
-    if ctx.may:
+    """"Turn every card of your / the opponent's Point Zone face up / down": nothing to choose. Round 28: both
+    players' (自分と相手の: one flip each), and the "may" of an automatic effect's opening clause (the effect optional
+    as a whole: nothing else to decide)."""
+    if ctx.may and not ctx.opening:
         raise NotUnderstood(m[0])
-    return [{"op": "flip", "who": "self" if m["who"] == "自分" else "opponent", "face": "up" if m["face"] == "表" else "down",
-             "all": True}]
+    whos = {"自分": ["self"], "相手": ["opponent"], "自分と相手": ["self", "opponent"]}[m["who"]]
+    return [{"op": "flip", "who": w, "face": "up" if m["face"] == "表" else "down", "all": True} for w in whos]
 
 
 @reads(r"休息状態になる")
@@ -94,13 +96,14 @@ def _take(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-@reads(r"相手の手札を全て表にする")
+@reads(r"(?:1枚以上の)?(?P<who>相手の)?手札(?:を全て|全てを)表にする")
 def _show_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """"Turn the opponent's whole hand face up" (shown to both players): the player sees it, the opponent knew it; nothing
-    moves (``look_hand``, as 相手の手札を全て見る)."""
+    moves (``look_hand``, as 相手の手札を全て見る). Round 28: the player's own hand (the opponent sees it: ``who``
+    ``self``), and 相手の手札全てを; "if so" after it holds when the hand held a card (1枚以上の says so outright)."""
     if ctx.may:
         raise NotUnderstood(m[0])
-    return [{"op": "look_hand", "who": "opponent"}]
+    return [{"op": "look_hand", "who": "opponent" if m["who"] else "self"}]
 
 
 @reads(r"EXデッキに戻る")

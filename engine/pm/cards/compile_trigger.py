@@ -42,8 +42,12 @@ OTHER_EVENTS: list[tuple[str, str]] = [
     (r"アプローチ(?:に参加)?(?:した場合|するごとに)", "approach"),
     (r"(?:アプローチで)?ポイントを与え(?:た場合|るごとに)", "gave_point"),
     (r"退場(?:した場合|するごとに)", "leave"),
+    # round 28: left by an approach's Elimination Judgement (the subject spec's ``left_by_approach``: compile_phrases)
+    (r"アプローチで退場(?:した場合|するごとに)", "leave"),
     (r"妨害され(?:た場合|るごとに)", "interfered"),
     (r"休息状態になるごとに", "rested"),
+    # round 28: another Chara interferes (engine.pm.approach fires ``other_`` / ``any_interfering``)
+    (r"妨害(?:に参加)?(?:した場合|するごとに)", "interfering"),
 ]
 #: "this card interferes X" / "this card is interfered by X", X a noun phrase (the Chara opposite it in the approach)
 OPPOSITE_HEAD = re.compile(r"このカード(?:が|は、)(?P<np>[^、]+?)(?P<how>を妨害(?:に参加)?した|に妨害された)場合、")

@@ -36,6 +36,7 @@ from engine.pm.cards import compile_r24 as _r24  # registers its clause readers;
 from engine.pm.cards import compile_r25 as _r25  # registers its clause readers; settle_may_n
 from engine.pm.cards import compile_r26 as _r26  # noqa: F401 - registers its trigger heads and readers
 from engine.pm.cards import compile_r27 as _r27  # noqa: F401 - registers its conditions and readers
+from engine.pm.cards import compile_r28 as _r28  # noqa: F401 - registers its readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -125,8 +126,10 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
             if spec.get("side") != "opponent":
                 spec["not_self"] = True
     steps = _r25.settle_may_n(got.steps, got.optional)  # "may move N": N or none, or N or all there (the decision)
-    if card.type == "support" and _r25.reaches_others(steps):
-        return None  # a Support's step on every Chara of a kind: the engine applies wide steps of Charas' own texts only
+    if card.type == "support" and _r25.reaches_others(steps) and (ctx.kind == "continuous" or '"static"' in json.dumps(steps)):
+        # a Support's step in force on every Chara of a kind: the engine applies wide steps of Charas' own texts only
+        # (round 28: a one-shot step of an activated or automatic effect, run as it resolves, is an op on each)
+        return None
     if card.type == "chara" and ctx.kind == "continuous":
         steps = _r25.sides_as_kinds(steps)  # every Chara of a side, in the form the engine applies continuously
     if eff.condition and card.pinch and card.pinch[1:] != (0, 0):
