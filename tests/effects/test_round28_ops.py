@@ -37,7 +37,7 @@ def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
 
 CARDS = [
     _made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
-                    "・[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"),
+                    "・[アプローチ/両方]:カードを2枚引く。"),
     _made_up(MIRROR, "[メイン/自分]:自分のキャラ1枚のAP/DPの値を、ターン終了時まで相手のキャラ1枚のAP/DPの値と同じ値に変更する。"),
     _made_up(SHOWN, "[メイン/自分]:相手の手札を全て表にする。その場合、カードを1枚引く。"),
     _made_up(EMPTY, "[メイン/自分]:相手は、手札7枚を捨て札にする。"),
@@ -82,19 +82,19 @@ def test_a_modal_events_main_phase_mode_is_the_one_played_in_the_main_phase() ->
     g.add("play_event", 0, card=TIMED, pay=[])
     assert len(assert_legal(g).state_json()["players"][0]["hand"]) == before  # the Event left, a card came
     g = _boards([AKI], [], [TIMED, F[5]])
-    g.add("play_event", 0, card=TIMED, pay=[], targets=[{"p": 0, "card": AKI}],
-          ops=[{"op": "modify", "p": 0, "card": AKI, "ap": 20, "dp": 20, "until": "turn_end"}])
+    g.add("play_event", 0, card=TIMED, pay=[], ops=[{"op": "draw", "p": 0, "n": 2}])
     assert_illegal(g, "effect.result")  # the approach mode in the Main Phase: not this play's
 
 
 def test_a_modal_events_approach_mode_is_the_one_played_in_the_approach_phase() -> None:
     g = _boards([AKI], [], [TIMED, F[5]])
     g.passes(0, 1).add("approach", 0, card=AKI)
-    g.add("play_event", 0, card=TIMED, pay=[], targets=[{"p": 0, "card": AKI}])
-    assert _stats(assert_legal(g), 0, AKI) == (50, 50)
+    before = len(assert_legal(g).state_json()["players"][0]["hand"])
+    g.add("play_event", 0, card=TIMED, pay=[])
+    assert len(assert_legal(g).state_json()["players"][0]["hand"]) == before + 1  # the Event left, two cards came
     g = _boards([AKI], [], [TIMED, F[5]])
     g.passes(0, 1).add("approach", 0, card=AKI)
-    g.add("play_event", 0, card=TIMED, pay=[], targets=[{"p": 0, "card": AKI}], ops=[{"op": "draw", "p": 0, "n": 1}])
+    g.add("play_event", 0, card=TIMED, pay=[], ops=[{"op": "draw", "p": 0, "n": 1}])
     assert_illegal(g, "effect.result")  # the Main Phase mode in the Approach Phase: not this play's
 
 

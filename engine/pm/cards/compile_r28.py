@@ -23,8 +23,8 @@ def timed_modes(text: str, ctx: ph.Ctx) -> ph.Got | None:
     may be chosen only in its own timing (rule book 001 on the timing brackets: [メイン] the Main Phase, [アプローチ]
     the Approach Phase, [自分] / [相手] / [両方] whose turn), so where no two timings overlap the play's timing names
     the one mode and there is no choice to log: each mode is an ``if`` on its timing (``phase``, ``own_turn``).
-    Timings that overlap (the player would choose, unlogged), a [拒否] mode, or a mode not read: not read. None: not
-    this shape."""
+    Timings that overlap (the player would choose, unlogged), a [拒否] mode, a mode not read, or a mode with a target
+    (it would be optional, where the running mode's target is required): not read. None: not this shape."""
     if not ctx.card.timings or not text.startswith(_MODAL_HEAD):
         return None
     rest = text[len(_MODAL_HEAD):]
@@ -36,6 +36,7 @@ def timed_modes(text: str, ctx: ph.Ctx) -> ph.Got | None:
         if p1 == p2 and (s1 is None or s2 is None or s1 == s2):
             raise ph.NotUnderstood("two modes in one timing: the player's choice, not logged")
     ctx.in_mode = True  # a target of a mode is chosen only when the mode is
+    targets_before = len(ctx.targets)
     steps = []
     for m, (phase, side) in zip(modes, when, strict=True):
         cond: dict[str, Any] = {"phase": phase} | ({} if side is None else {"own_turn": side})
@@ -44,6 +45,12 @@ def timed_modes(text: str, ctx: ph.Ctx) -> ph.Got | None:
             raise ph.NotUnderstood(m["text"])
         steps.append({"op": "if", "cond": cond, "do": do})
     ctx.in_mode = False
+    if len(ctx.targets) > targets_before:
+        # the mode the play's timing runs needs its target at play (rule book 000, playing a card, step 3; 001 on
+        # targets), but a mode's target is optional in a script: such an Event could be played with no target
+        # (independent reader rd30: MC 01-096, 01-110, 01-120 were accepted so). Not read until a target can be
+        # required under its mode's timing.
+        raise ph.NotUnderstood("a timed mode with a target: the running mode's target would be optional")
     return ph.Got(steps)
 
 
