@@ -554,6 +554,13 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         news0, news1 = [*carried[0], *(s0.news if s0 else [])], [*carried[1], *(s1.news if s1 else [])]
         carried = ([], [])
         clash = _knowledge_conflict(ruleset, news0, news1)
+        while clash is not None and pick is not None and pick[0] == "take":
+            # a judge took seat ``pick[1]``'s version here: the other seat's clashing naming gives way
+            if pick[1] == 0:
+                news1 = [x for x in news1 if x is not clash[1]]
+            else:
+                news0 = [x for x in news0 if x is not clash[0]]
+            clash = _knowledge_conflict(ruleset, news0, news1)
         if clash is not None:
             return stop(k, "card", f"after game action {k} the seats name different cards: seat 0 recorded: "
                         f"{tell(clash[0])}; seat 1 recorded: {tell(clash[1])}", [news0, news1], index)

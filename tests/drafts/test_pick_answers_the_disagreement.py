@@ -93,3 +93,30 @@ def test_pick_problem_reads_the_kind_of_disagreement() -> None:
     assert pick_problem({**header, "disagreement": {"step": None, "kind": "header", "message": "m",
                                                     "versions": [{}, {}]}}, 0, "take", 0) == \
         "the first disagreement is at the headers, not at game action 0: a pick answers it (m)"
+
+
+def test_a_take_settles_two_seats_naming_a_point_differently() -> None:
+    """Both seats leave a no_interfere's face-up card out and name it afterwards, differently: the merge stops there
+    ("card"); taking either seat's version keeps that seat's naming and goes on (review 21b: a take changed nothing)."""
+    from engine.merge import merge
+
+    seat0, seat1 = _views()
+    a0, a1 = [dict(a) for a in seat0.actions], [dict(a) for a in seat1.actions]
+    i0 = next(n for n, a in enumerate(a0) if a["type"] == "no_interfere" and "card" in a)
+    k = seat0.steps.index(i0)
+    i1 = seat1.steps[k]
+    assert a1[i1]["type"] == "no_interfere" and a1[i1].get("card") == a0[i0]["card"]
+    card, p = a0[i0]["card"], a0[i0]["p"]
+    deck = seat0.header["players"][p]["deck"]
+    other = next(c for c in deck if c != card and not CARDS.get(c).ex)
+    for actions, at, named in ((a0, i0, card), (a1, i1, other)):
+        actions[at] = {key: v for key, v in actions[at].items() if key != "card"}
+        actions.insert(at + 1, {"type": "identify", "p": p, "zone": "point", "cards": [named]})
+    logs = [(seat0.header, a0), (seat1.header, a1)]
+    stopped = merge(PM, CARDS, logs).disagreement
+    assert stopped is not None and stopped.kind == "card" and stopped.step == k
+    for seat, named in ((0, card), (1, other)):
+        out = merge(PM, CARDS, logs, {k: ("take", seat)})
+        assert out.disagreement is None or out.disagreement.step > k, out.disagreement
+        said = [a for a in out.actions if a.get("type") == "identify" and a.get("zone") == "point"]
+        assert [named] in [a["cards"] for a in said] and ([other] if seat == 0 else [card]) not in [a["cards"] for a in said]
