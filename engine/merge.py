@@ -7,7 +7,10 @@ the seat learned). The merge walks both logs one game action at a time:
 - the two copies of an action are *unified*: a field one copy leaves out, or a ``null`` where the other names a
   card, takes the other's value; anything else must be equal;
 - the merged action is folded onto the judge's fold (both hands known); then each seat's own knowledge, read from
-  its own fold, names what the judge's fold does not know yet (``Ruleset.merge_news``).
+  its own fold, names what the judge's fold does not know yet (``Ruleset.merge_news``); a card it names where the
+  judge's fold already names another (the other seat named it in an action this seat left it out of), or where
+  the other seat's knowledge at that point names another, is a card named differently (the ruleset's optional
+  ``named_cards``: each known card by its place).
 
 It stops at the first disagreement (a different action at the same point, a card named differently, an action one
 side is missing, a merged action the rules refuse) and reports both versions; the actions before it are merged. When
@@ -30,7 +33,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.fold import Folder
-from engine.ruleset import RECORDED_FROM, recorded_from, seat_hidden_fields
+from engine.ruleset import RECORDED_FROM, recorded_from, seat_hidden_fields, strings_in
 from engine.rulings import IllegalAction, NullTrail
 
 Action = dict[str, Any]
@@ -355,10 +358,16 @@ def recorded_seats(ruleset: Any, header: Mapping[str, Any], actions: Sequence[Ma
     return listed if len(listed) == 1 else set()
 
 
+#: what to do when a log given as one seat's recording is not (the CLI's words; the drafts service gives its own)
+OWN_VIEW = "give each seat's own recording ('pmemo-replay redact LOG --view {seat}' makes seat {seat}'s from it)"
+
+
 def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
-                  seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s", hint: str = "") -> str | None:
+                  seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s", hint: str = "",
+                  own_view: str = OWN_VIEW) -> str | None:
     """Why the logs cannot be the recordings of ``seats`` (by default: seat 0's, then seat 1's), or None;
-    ``called`` names a log in the message, ``hint`` ends the one of seats swapped. A game whose logs are complete
+    ``called`` names a log in the message, ``hint`` ends the one of seats swapped, ``own_view`` (``{seat}``: the
+    seat) says what to do with a log that is no seat's (a judge's, a complete log). A game whose logs are complete
     merges two recordings from one seat each, or compares two from the judge's seat: a judge's (no
     ``meta.recorded_from``) beside a seat's is refused."""
     if not getattr(ruleset, "table_logs", True) and len(seat_logs) == 2:
@@ -367,12 +376,18 @@ def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Seq
             seat = seats[own.index(None)]
             return (f"{called.format(seat=seat)} was recorded from the judge's seat (its header has no "
                     f"meta.{RECORDED_FROM}: every hidden card named), the other from seat {own[1 - own.index(None)]}: "
-                    f"it is not one seat's recording (a seat's is recorded with meta.{RECORDED_FROM}, or made by "
-                    f"'redact --view {seat}')")
+                    f"it is not one seat's recording (a seat's says which seat it is, meta.{RECORDED_FROM}, and shows "
+                    f"only what that seat saw): {own_view.format(seat=seat)}")
     for seat, (header, actions) in zip(seats, seat_logs, strict=True):
         shown = recorded_seats(ruleset, header, actions)
         if len(shown) > 1:
-            return f"{called.format(seat=seat)} names the hands of seats {sorted(shown)}: it is not one seat's recording"
+            knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
+            at = next(((n, a) for n, a in enumerate(actions) if a.get("type") in knowledge
+                       and ruleset.knowledge_seat(a) not in (None, seat)), None)
+            where = "" if at is None else f" (at action {at[0]}, {teller(ruleset, header)(at[1])})"
+            return (f"{called.format(seat=seat)} names the hands of seats {sorted(shown)}{where}: it is not one "
+                    f"seat's recording (a seat's shows only what that seat saw, its own hand), it looks like a judge's "
+                    f"or a complete log: {own_view.format(seat=seat)}")
         if shown and seat not in shown:
             return (f"{called.format(seat=seat)} was recorded from seat {shown.pop()} (it names that seat's hand or "
                     f"deck list): are the seats swapped?{hint}")
@@ -380,18 +395,20 @@ def seat_mismatch(ruleset: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Seq
 
 
 def seat_secrets(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
-                 seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s") -> str | None:
+                 seats: Sequence[int] = (0, 1), called: str = "the log given as seat {seat}'s",
+                 own_view: str = OWN_VIEW) -> str | None:
     """Why one of the logs cannot be the recording of its seat in ``seats`` because it holds what that seat could
-    not have seen at the table (``ruleset.seat_secret``: a deck's order, the rival's hand as drawn), or None."""
+    not have seen at the table (``ruleset.seat_secret``: a deck's order, the rival's hand as drawn), or None; what to
+    do is ``own_view`` (``{seat}``: the seat)."""
     seat_secret = getattr(ruleset, "seat_secret", None)
     if seat_secret is None:
         return None
     for seat, (header, actions) in zip(seats, seat_logs, strict=True):
         secret = seat_secret(header, actions, cards, seat)
         if secret is not None:
-            return (f"{called.format(seat=seat)} holds what seat {seat} could not have seen at the table: {secret}; "
-                    f"it is not one seat's recording (a judge's or a complete log? 'redact --view {seat}' makes "
-                    f"that seat's)")
+            return (f"{called.format(seat=seat)} is not seat {seat}'s own recording: a seat's recording shows only "
+                    f"what that seat saw, but this one holds what seat {seat} could not have seen at the table: "
+                    f"{secret}. It looks like a judge's or a complete log: {own_view.format(seat=seat)}")
     return None
 
 
@@ -451,7 +468,24 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     (``cards``: its card database) into the judge's log, up to the first disagreement. ``resolutions``: a judge's
     picks by game action number, ``("take", seat)`` (that seat's version; both logs go on) or ``("insert", seat)``
     (an action of that seat's log the other missed; only that log goes on); under ``"header"``, ``("take", seat)``:
-    where the headers differ (a name spelled differently), that seat's header is right."""
+    where the headers differ (a name spelled differently), that seat's header is right.
+
+    A seat that left a card out of an action and named it later (an ``identify``) where the other seat named it in
+    that action is a ``card`` disagreement where it names it; taking that seat's version there takes its copy of
+    the earlier action too (without the other seat's naming), so the merged log names the card as that seat did."""
+    tacit: dict[int, tuple[str, int]] = {}  # picks a judge's take implies at an earlier game action
+    while True:
+        merged = _merge(ruleset, cards, seat_logs, resolutions, tacit)
+        if isinstance(merged, Merged):
+            return merged
+        tacit[merged[0]] = ("take", merged[1])
+
+
+def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+           resolutions: Mapping[int | str, tuple[str, int]] | None,
+           tacit: Mapping[int, tuple[str, int]]) -> Merged | tuple[int, int]:
+    """:func:`merge` with the picks ``tacit`` besides the judge's; or ``(step, seat)``: merge again taking seat
+    ``seat``'s version at game action ``step`` too (a take whose naming the merged log contradicts since then)."""
     (h0, a0), (h1, a1) = seat_logs
     # a complete log recorded from one seat (engine.ruleset ``recorded_from``) names its own hidden cards only
     own = [recorded_from(ruleset, h) for h in (h0, h1)]
@@ -494,11 +528,45 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
 
     if folds is not None and (lead0 or lead1):
         problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
+        if isinstance(problem, _Naming):
+            told = [tell(problem.entry), tell(problem.by)] if problem.seat == 0 else [tell(problem.by), tell(problem.entry)]
+            return stop(None, "card", f"before the first game action the seats name different cards: seat 0 recorded: "
+                        f"{told[0]}; seat 1 recorded: {told[1]}", [lead0, lead1], [0, 0])
         if problem:
             return stop(None, "card", problem, [lead0, lead1], [0, 0])
     out.extend(_both_notes(notes, 0))
     steps[0] = len(out)
-    picks = {k: v for k, v in (resolutions or {}).items() if k != "header"}
+    picks: dict[int, tuple[str, int]] = {**tacit, **{k: (v[0], v[1]) for k, v in (resolutions or {}).items()
+                                                     if isinstance(k, int)}}
+    played: list[tuple[tuple[Action | None, Action | None], bool]] = []  # each game action as each seat recorded it; picked?
+
+    def named_differently(k: int, naming: _Naming, index: list[int | None], pick: tuple[str, int] | None,
+                          news: tuple[list[Action], list[Action]]) -> Merged | tuple[int, int]:
+        """The ``card`` disagreement where seat ``naming.seat``'s knowledge names a card that the other seat names
+        otherwise: learned at the same point, or named earlier in an action this seat left it out of (merged
+        again with this seat's copy of that action when a judge took this seat's version here)."""
+        g, o = naming.seat, 1 - naming.seat
+        said = ["", ""]
+        versions: list[list[Any]] = [list(news[0]), list(news[1])]
+        if naming.by is not None:
+            said[g], said[o] = f"recorded: {tell(naming.entry)}", f"recorded: {tell(naming.by)}"
+        else:
+            t = _named_in(played, k, o, naming.other)
+            if t is not None and t < k and pick == ("take", g):
+                return t, g
+            if t is None:
+                said[g] = f"recorded: {tell(naming.entry)}"
+                said[o] = f"named that card {naming.other} before, as the merged log has it"
+            else:
+                mine, theirs = played[t][0][g], played[t][0][o]
+                at = "recorded:" if t == k else f"recorded in game action {t}:"
+                said[g], said[o] = f"{at} {tell(mine)}, then {tell(naming.entry)}", f"{at} {tell(theirs)}"
+                versions[g], versions[o] = [mine, naming.entry], [theirs]
+        message = f"after game action {k} the seats name different cards: seat 0 {said[0]}; seat 1 {said[1]}"
+        if pick == ("take", g):
+            message += f" (seat {g}'s version cannot be taken here: the merged log named that card before)"
+        del out[steps[k]:]  # merged up to game action k, as where the seats' knowledge actions name it differently
+        return stop(k, "card", message, versions, index)
     carried: tuple[list[Action], list[Action]] = ([], [])  # one seat's knowledge held back past an inserted action
 
     def _missed_next(steps0: list[Step], steps1: list[Step], i: list[int], k: int) -> Merged | None:
@@ -525,6 +593,7 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
         s1 = steps1[i[1]] if i[1] < len(steps1) else None
         index = [s.index if s is not None else None for s in (s0, s1)]
         pick = picks.get(k)
+        played.append(((None if s0 is None else s0.action, None if s1 is None else s1.action), pick is not None))
         if pick is not None:  # a judge chose: one side's version (both go on), or one side's action the other missed
             how, seat = pick
             chosen = (s0, s1)[seat]
@@ -582,7 +651,10 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
             news0, news1 = (news0, []) if late == 1 else ([], news1)
         if folds is not None and (news0 or news1):
             following = next((st.action for st in (steps0[i[0]:i[0] + 1] or steps1[i[1]:i[1] + 1])), None)
-            problem = folds.news(news0, news1, following, out)
+            give_way = 1 - pick[1] if pick is not None and pick[0] == "take" else None
+            problem = folds.news(news0, news1, following, out, give_way)
+            if isinstance(problem, _Naming):
+                return named_differently(k, problem, index, pick, (news0, news1))
             if problem:
                 missed = _missed_next(steps0, steps1, i, k + 1)
                 return missed if missed is not None else stop(k, "card", f"after game action {k}: {problem}",
@@ -660,8 +732,11 @@ class _Folds:
                  seat_headers: Sequence[Mapping[str, Any]]) -> None:
         self.ruleset = ruleset
         self.tell = teller(ruleset, header)
+        self.cards, self.headers = cards, seat_headers
         self.judge = Folder(header, cards, keep_trails=False)
         self.seats = [Folder(h, cards, keep_trails=False) for h in seat_headers]
+        #: the ruleset's ``named_cards`` (each known card by its place), None for a game that names none
+        self.named: Callable[[Any], Mapping[Any, Any]] | None = getattr(ruleset, "named_cards", None)
 
     def push(self, action: Action, *seat_steps: Step | None, chosen: int | None = None) -> None:
         """The merged action onto the judge's fold, each seat's own onto its fold (after a judge's pick of seat
@@ -682,20 +757,38 @@ class _Folds:
             fold.push(step.action)
 
     def news(self, news0: Sequence[Action], news1: Sequence[Action], following: Mapping[str, Any] | None,
-             out: list[Action]) -> str | None:
-        """Fold each seat's knowledge onto its own fold, then name on the judge's what they know; a problem or None."""
-        for seat, news in enumerate((news0, news1)):
-            for action in news:
-                try:
-                    self.seats[seat].push(action)
-                except IllegalAction as err:
-                    return f"seat {seat}'s \"{self.tell(action)}\" is refused ({err.ruling.rule}): {err.ruling.message}"
+             out: list[Action], give_way: int | None = None) -> str | _Naming | None:
+        """Fold each seat's knowledge onto its own fold, then name on the judge's what they know; a problem, a card
+        one seat's knowledge names where the judge's fold (or the other seat's knowledge here) names another, or
+        None. ``give_way``: the seat whose version a judge did not take here: its knowledge that is refused or
+        names a card otherwise is left out."""
         rs = self.ruleset
         shown = rs.clone(self.judge.state)
         if following is None:
             rs.settle(shown, NullTrail())
         else:
             rs.before(shown, following, NullTrail())
+        merged = self.named(shown) if self.named is not None else {}
+        learned: tuple[dict[Any, tuple[Any, Action]], dict[Any, tuple[Any, Action]]] = ({}, {})
+        for seat in (1, 0) if give_way == 0 else (0, 1):
+            fold = self.seats[seat]
+            known = self.named(fold.state) if self.named is not None else {}
+            for action in (news0, news1)[seat]:
+                if seat == give_way and not self._fits(seat, action, known, merged, learned[1 - seat]):
+                    continue
+                try:
+                    fold.push(action)
+                except IllegalAction as err:
+                    return f"seat {seat}'s \"{self.tell(action)}\" is refused ({err.ruling.rule}): {err.ruling.message}"
+                if self.named is None:
+                    continue
+                now = self.named(fold.state)
+                fresh = {place: card for place, card in now.items() if known.get(place) != card}
+                clash = _first_clash(fresh, merged, learned[1 - seat])
+                if clash is not None:
+                    return _Naming(seat, action, clash[0], clash[1], clash[2])
+                learned[seat].update((place, (card, action)) for place, card in fresh.items())
+                known = now
         for action in rs.merge_news([f.state for f in self.seats], shown):
             try:
                 self.judge.push(action)
@@ -704,7 +797,58 @@ class _Folds:
             out.append(action)
         return None
 
+    def _fits(self, seat: int, action: Action, known: Mapping[Any, Any], merged: Mapping[Any, Any],
+              theirs: Mapping[Any, tuple[Any, Action]]) -> bool:
+        """Whether seat ``seat``'s knowledge action ``action`` folds onto a copy of its fold without naming a card
+        the judge's fold (``merged``) or the other seat (``theirs``) names otherwise."""
+        probe = Folder(self.headers[seat], self.cards, keep_trails=False, state=self.ruleset.clone(self.seats[seat].state))
+        try:
+            probe.push(action)
+        except IllegalAction:
+            return False
+        if self.named is None:
+            return True
+        fresh = {place: card for place, card in self.named(probe.state).items() if known.get(place) != card}
+        return _first_clash(fresh, merged, theirs) is None
 
-__all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "START_FIELDS", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
+
+@dataclass
+class _Naming:
+    """Seat ``seat``'s knowledge action ``entry`` names ``card`` where the other names ``other``: the judge's fold
+    (``by`` None: named in an action, or learned before) or the other seat's knowledge action ``by`` at that point."""
+
+    seat: int
+    entry: Action
+    card: Any
+    other: Any
+    by: Action | None
+
+
+def _first_clash(fresh: Mapping[Any, Any], merged: Mapping[Any, Any],
+                 theirs: Mapping[Any, tuple[Any, Action]]) -> tuple[Any, Any, Action | None] | None:
+    """The first card a seat came to know (``fresh``, by place) that the judge's fold ``merged`` or the other seat's
+    fresh knowledge ``theirs`` names otherwise at that place: ``(card, other, the other's action or None)``."""
+    for place, card in fresh.items():
+        if place in merged:
+            if merged[place] != card:
+                return card, merged[place], None
+        elif place in theirs and theirs[place][0] != card:
+            return card, theirs[place][0], theirs[place][1]
+    return None
+
+
+def _named_in(played: Sequence[tuple[tuple[Action | None, Action | None], bool]], k: int, seat: int,
+              card: Any) -> int | None:
+    """The last game action up to ``k``, not picked, whose copy by seat ``seat`` names ``card`` where the other
+    seat's copy does not (that seat left it out: the merged action took ``seat``'s naming), or None."""
+    for t in range(min(k, len(played) - 1), -1, -1):
+        (mine, other), picked = (played[t][0][seat], played[t][0][1 - seat]), played[t][1]
+        if not picked and mine is not None and other is not None and card in strings_in(mine) \
+                and card not in strings_in(other):
+            return t
+    return None
+
+
+__all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "OWN_VIEW", "START_FIELDS", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
            "differing_fields", "merge", "plain", "recorded_seats", "seat_mismatch", "seat_secrets", "started_together",
            "steps_of", "teller", "unify", "unify_preferring", "with_implied_passes"]

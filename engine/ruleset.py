@@ -291,7 +291,9 @@ class Ruleset(FoldHooks, Protocol):
     # log may leave out, a shuffle's ``order``: the merge takes the other seat's value there, and calls any other
     # field one copy lacks a disagreement), ``describe_action(header, action) -> str`` (an action in plain words
     # with the players' names, for the merge's messages: "Mio summons MHK 01-001 to the Main Area"; without it they
-    # read "Mio: summon (card MHK 01-001, area main)"), and the :class:`HiddenOrders` members.
+    # read "Mio: summon (card MHK 01-001, area main)"), ``named_cards(state) -> Mapping`` (each known card of the
+    # zones a knowledge action names, by its place: the merge stops where a seat's knowledge names a card the merged
+    # log, or the other seat, names otherwise there), and the :class:`HiddenOrders` members.
 
     def seat_header(self, header: Mapping[str, Any], view: View) -> dict[str, Any]:
         """The header as ``view`` (a seat, ``"public"`` or ``"judge"``) may know it (others' deck lists left out)."""
@@ -338,8 +340,8 @@ class Ruleset(FoldHooks, Protocol):
     def seat_secret(self, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: Cards,
                     seat: int) -> str | None:
         """Where the log carries what seat ``seat`` could not have seen at the table, in words (a deck's order,
-        which no seat sees; a rival's hand card as drawn: "action 1 (...): the order of the shuffled deck, which no
-        seat sees"), or None. A seat's recording is the log a viewer in that seat could have written (table-logs.md,
+        which no seat sees; a rival's hand cards as drawn, named: "at action 1 (shuffle), the order of a shuffled
+        deck, which no seat sees"), or None. A seat's recording is the log a viewer in that seat could have written (table-logs.md,
         "Redaction"): the merge refuses as one seat's recording a log holding more (a judge's log, a complete log).
         None also for a log that cannot be read so (illegal: its check says why)."""
 

@@ -453,3 +453,15 @@ def merged_news(seats: Sequence[GameState], merged: GameState) -> list[Action]:
                 out.append({"type": "identify", "p": p, "zone": "point", "cards": cards})
         out += _discard_news(p, [s.players[p].discard for s in seats], dst.discard)
     return out
+
+
+def named_cards(g: GameState) -> dict[tuple[str, int, int], str]:
+    """Each known card of the zones an ``identify`` names (hand, Point Zone, discard) by its place, ``(zone,
+    player, position)``: what :func:`merged_news` reads, for the merge to compare two folds place by place."""
+    out: dict[tuple[str, int, int], str] = {}
+    for p, pl in enumerate(g.players):
+        for zone, cards in (("hand", pl.hand), ("point", [c for c, _ in pl.points]), ("discard", pl.discard)):
+            for k, card in enumerate(cards):
+                if card is not None:
+                    out[zone, p, k] = card
+    return out

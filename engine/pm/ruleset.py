@@ -328,6 +328,13 @@ class PreciousMemories:
 
         return redact.merged_news(seats, merged)
 
+    def named_cards(self, state: GameState) -> dict[tuple[str, int, int], str]:
+        """Each known hand, Point Zone and discard card by its place ``(zone, player, position)`` (the merge compares
+        what a seat's ``identify`` names with what the merged log names there: engine/pm/redact.py)."""
+        from engine.pm import redact
+
+        return redact.named_cards(state)
+
     def knowledge_seat(self, action: Mapping[str, Any]) -> int | None:
         """The player of an ``identify`` that names cards in a hand (a seat identifies only its own hand,
         table-logs.md); None for one naming no card (the other seat's, emptied by the seat's redaction) or a point."""

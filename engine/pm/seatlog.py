@@ -43,19 +43,48 @@ def lost(given: Any, kept: Any, path: str = "") -> list[str]:
     return []
 
 
+def _cards_at(action: Mapping[str, Any], paths: Sequence[str]) -> list[str]:
+    """The card ids the ``paths`` of ``action`` hold, in order (a path's value may be a card, a list, an object)."""
+    out: list[str] = []
+    for path in paths:
+        value: Any = action
+        for key in path.split("."):
+            value = (value[int(key)] if isinstance(value, list) and key.isdigit() and int(key) < len(value)
+                     else value.get(key) if isinstance(value, Mapping) else None)
+        out += _strings(value)
+    return out
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
 def _told(action: Mapping[str, Any], paths: Sequence[str], seat: int) -> str:
-    """What the lost ``paths`` of ``action`` are, for people."""
+    """What the lost ``paths`` of ``action`` are, for people (the cards named, which the log's owner wrote)."""
     if any(p == "order" or p.endswith(".order") or ".order." in p or p.startswith("order.") for p in paths):
         return "the order of a shuffled deck, which no seat sees"
+    cards = _cards_at(action, paths)
+    named = (f" {', '.join(cards[:MAX_NAMED])}{', ...' if len(cards) > MAX_NAMED else ''}" if cards else "")
     if action.get("type") == "identify" and action.get("zone") == "hand":
-        return f"cards in player {action.get('p')}'s hand, which only that player sees"
-    return f"cards seat {seat} did not see ({', '.join(paths)})"
+        return f"player {action.get('p')}'s hidden hand cards{named}, which only that player sees"
+    return f"hidden cards{named} that seat {seat} did not see ({', '.join(paths)})"
+
+
+#: how many of the cards a secret holds its message names
+MAX_NAMED = 8
 
 
 def seat_secret(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], cards: CardDB,
                 seat: int) -> str | None:
-    """The first action of the table log that holds what seat ``seat`` could not have seen, in words, or None
-    (also for a log its redaction refuses: an illegal log, which its check names)."""
+    """Where the table log first holds what seat ``seat`` could not have seen, in words ("at action 3 (identify),
+    player 1's hidden hand cards A, B, which only that player sees"), or None (also for a log its redaction refuses:
+    an illegal log, which its check names)."""
     try:
         red = redact(header, actions, cards, seat, keep_lists=True)
     except (RedactionError, KeyError):  # an illegal log, an unknown card: the log's check names it
@@ -63,7 +92,7 @@ def seat_secret(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
     for n, action in enumerate(actions):
         paths = lost(action, red.actions[red.steps[n]])
         if paths:
-            return f"action {n} ({action.get('type')}) holds {_told(action, paths, seat)}"
+            return f"at action {n} ({action.get('type')}), {_told(action, paths, seat)}"
     return None
 
 

@@ -48,6 +48,13 @@ from pmemo_replay.store.models import GAME
 from pmemo_replay.store.queries import paired_games_query
 
 HEADER = "header"  #: the pick's step naming the header (whose is right where the two differ)
+#: what to do with a draft paired as a seat's recording that is no seat's (a judge's, a complete log): engine.merge
+#: ``own_view``, ``{seat}`` the seat it was paired as
+OWN_VIEW = ("record or upload seat {seat}'s own view (the game recorded on that seat's phone, naming only what that "
+            "seat saw; a judge's or a complete log becomes one with 'pmemo-replay redact LOG --view {seat}') and pair "
+            "that draft instead")
+#: what to do before pairing again: each phone takes back its own request
+UNPAIR = "unpair first (DELETE /api/drafts/<id>/pair, each phone its own draft)"
 
 
 def _error(status: int, message: str) -> DraftError:
@@ -83,8 +90,8 @@ class Pairs:
                                   f"starts (the header's meta.recorded_from: 0 or 1)")
             mine = [(row.header, self.drafts._actions(conn, draft_id, 0, row.count, "action"))]
             called = f"draft {draft_id}, sent as seat {{seat}}'s,"
-            mismatch = (seat_mismatch(ruleset, mine, [seat], called)
-                        or seat_secrets(ruleset, self.drafts.cards(row.header), mine, [seat], called))
+            mismatch = (seat_mismatch(ruleset, mine, [seat], called, own_view=OWN_VIEW)
+                        or seat_secrets(ruleset, self.drafts.cards(row.header), mine, [seat], called, OWN_VIEW))
             if mismatch is not None:
                 raise _error(422, mismatch)
             asked = conn.execute(sa.select(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == draft_id).with_for_update()).first()
@@ -218,10 +225,12 @@ class Pairs:
             (k if k == HEADER else int(k)): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
         ruleset = ruleset_of(logs[0][0])
         called = "the draft paired as seat {seat}'s"
-        mismatch = (seat_mismatch(ruleset, logs, called=called)
-                    or seat_secrets(ruleset, self.drafts.cards(logs[0][0]), logs, called=called))
+        own_view = f"{OWN_VIEW}; {UNPAIR}"
+        mismatch = (seat_mismatch(ruleset, logs, called=called, own_view=own_view,
+                                  hint=f" Pair each draft again as the seat it was recorded from: {UNPAIR}")
+                    or seat_secrets(ruleset, self.drafts.cards(logs[0][0]), logs, called=called, own_view=own_view))
         if mismatch is not None:
-            raise _error(422, f"{mismatch}; pair again with the seat each draft was recorded from")
+            raise _error(422, mismatch)
         out = merge(ruleset, self.drafts.cards(logs[0][0]), logs, picks)
         return {"seats": seats, "game": out.header, "actions": out.actions, "complete": out.complete,
                 "disagreement": None if out.disagreement is None else out.disagreement.to_json(),

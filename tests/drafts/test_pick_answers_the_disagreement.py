@@ -120,3 +120,33 @@ def test_a_take_settles_two_seats_naming_a_point_differently() -> None:
         assert out.disagreement is None or out.disagreement.step > k, out.disagreement
         said = [a for a in out.actions if a.get("type") == "identify" and a.get("zone") == "point"]
         assert [named] in [a["cards"] for a in said] and ([other] if seat == 0 else [card]) not in [a["cards"] for a in said]
+
+
+def test_a_take_settles_a_card_named_in_the_action_by_one_seat_and_by_identify_by_the_other(client: FlaskClient) -> None:
+    """Seat 0 leaves a no_interfere's face-up card out and names it afterwards; seat 1 names another card in the
+    action itself: the merge stops there ("card", both versions; it used to keep seat 1's naming and drop seat 0's
+    silently); a judge's take of either seat keeps that seat's naming and goes on."""
+    seat0, seat1 = _views()
+    a0 = [dict(a) for a in seat0.actions]
+    i0 = next(n for n, a in enumerate(a0) if a["type"] == "no_interfere" and a["p"] == 0 and "card" in a)
+    k = sum(a["type"] != "identify" for a in a0[:i0])  # its game action number
+    card = a0[i0]["card"]
+    other = next(c for c in seat0.header["players"][0]["deck"] if c != card and not CARDS.get(c).ex)
+    a0[i0] = {"type": "no_interfere", "p": 0}
+    identify = {"type": "identify", "p": 0, "zone": "point", "cards": [other]}
+    a0.insert(i0 + 1, identify)
+    # both recordings end before the next game action (seat 0's own draft would refuse a later payment of the card)
+    ends = [[n for n, a in enumerate(actions) if a["type"] != "identify"][k + 1] for actions in (a0, seat1.actions)]
+    a0, a1 = a0[:ends[0]], [dict(a) for a in seat1.actions[:ends[1]]]
+    d0, auth = _pair(client, (seat0.header, a0), (seat1.header, a1))
+    first = client.get(f"/api/drafts/{d0}/merge", headers=auth).json["disagreement"]
+    assert first["kind"] == "card" and first["step"] == k, first
+    assert first["versions"] == [[a0[i0], identify], [{"type": "no_interfere", "p": 0, "card": card}]]
+    r = client.post(f"/api/drafts/{d0}/merge/pick", json={"step": k, "how": "take", "seat": 1}, headers=auth)
+    assert r.status_code == 200 and r.json["complete"], r.json["disagreement"]
+    assert identify not in r.json["actions"] and {"type": "no_interfere", "p": 0, "card": card} in r.json["actions"]
+    client.post(f"/api/drafts/{d0}/merge/pick", json={"step": k, "how": "clear", "seat": 1}, headers=auth)
+    r = client.post(f"/api/drafts/{d0}/merge/pick", json={"step": k, "how": "take", "seat": 0}, headers=auth)
+    assert r.status_code == 200 and r.json["picks"] == {str(k): ["take", 0]}
+    assert r.json["disagreement"] is None or r.json["disagreement"]["step"] > k, r.json["disagreement"]
+    assert identify in r.json["actions"] and {"type": "no_interfere", "p": 0, "card": card} not in r.json["actions"]

@@ -38,9 +38,10 @@ def test_a_seats_own_redaction_holds_no_secret_and_a_complete_log_does() -> None
                 assert PM.seat_secret(own.header, own.actions, CARDS, seat) is None
             complete = PM.seat_secret(doc["game"], doc["actions"], CARDS, seat)
             assert complete is not None and "the order of a shuffled deck, which no seat sees" in complete
-            assert complete.startswith(f"action {next(i for i, a in enumerate(doc['actions']) if 'order' in a)} ")
+            assert complete.startswith(f"at action {next(i for i, a in enumerate(doc['actions']) if 'order' in a)} (")
             told = PM.seat_secret(judge.header, judge.actions, CARDS, seat)
-            assert told is not None and f"cards in player {1 - seat}'s hand, which only that player sees" in told
+            assert told is not None and f"player {1 - seat}'s hidden hand cards " in told
+            assert told.endswith(", which only that player sees")
 
 
 def test_a_rivals_draw_named_in_a_seats_log_is_a_secret() -> None:
@@ -54,7 +55,9 @@ def test_a_rivals_draw_named_in_a_seats_log_is_a_secret() -> None:
     mine = own.steps[step + 1]  # right after seat 0's copy of that action and what seat 0 learned with it
     told = [*own.actions[:mine], dict(judge.actions[at]), *own.actions[mine:]]
     secret = PM.seat_secret(own.header, told, CARDS, 0)
-    assert secret == f"action {mine} (identify) holds cards in player 1's hand, which only that player sees"
+    named = judge.actions[at]["cards"]  # the cards the secret holds are named (its recorder wrote them)
+    assert len(named) <= 8
+    assert secret == f"at action {mine} (identify), player 1's hidden hand cards {', '.join(named)}, which only that player sees"
     assert PM.seat_secret(own.header, own.actions, CARDS, 0) is None
     assert "could not have seen at the table" in (seat_secrets(PM, CARDS, [(own.header, told)], [0]) or "")
     assert seat_secrets(PM, CARDS, [(own.header, own.actions)], [0]) is None
@@ -69,9 +72,12 @@ def test_merge_cli_refuses_a_complete_pm_log_as_a_seats(tmp_path: Path, capsys: 
     for args, seat in (([sim, s1], 0), ([s0, sim], 1)):
         assert main(["merge", *args, "--out", str(out)]) == 2
         err = capsys.readouterr().err
-        assert (f"the log given as seat {seat}'s holds what seat {seat} could not have seen at the table: action 0 "
-                f"(shuffle) holds the order of a shuffled deck, which no seat sees") in err, err
-        assert "not one seat's recording" in err and not out.exists()
+        assert (f"the log given as seat {seat}'s is not seat {seat}'s own recording: a seat's recording shows only "
+                f"what that seat saw, but this one holds what seat {seat} could not have seen at the table: at action 0 "
+                f"(shuffle), the order of a shuffled deck, which no seat sees. It looks like a judge's or a complete "
+                f"log: give each seat's own recording ('pmemo-replay redact LOG --view {seat}' makes seat {seat}'s "
+                f"from it)") in err, err
+        assert not out.exists()
     # both deck lists kept (open decklists) is no secret: the two seats merge
     open_lists = [PM.redact(doc["game"], doc["actions"], CARDS, v, keep_lists=True) for v in (0, 1)]
     paths = [_write(tmp_path / f"open{v}.jsonl", r.header, r.actions) for v, r in enumerate(open_lists)]
@@ -97,6 +103,7 @@ def test_merge_cli_refuses_a_judges_recording_beside_a_seats(ruleset: str, tmp_p
     err = capsys.readouterr().err
     assert ("the log given as seat 0's was recorded from the judge's seat (its header has no meta.recorded_from: "
             "every hidden card named), the other from seat 1: it is not one seat's recording") in err, err
+    assert "give each seat's own recording ('pmemo-replay redact LOG --view 0' makes seat 0's from it)" in err
     assert main(["merge", paths["0"], sim]) == 2
     assert "the log given as seat 1's was recorded from the judge's seat" in capsys.readouterr().err
     assert main(["merge", paths["judge"], paths["1"]]) == 2
