@@ -19,7 +19,7 @@ from engine.pm.actions import apply_action, registered_targets
 from engine.pm.cards import Card, Effect
 from engine.pm.conditions import names_now
 from engine.pm.cost import FOUR_COLORS
-from engine.pm.effects import possible_targets
+from engine.pm.effects import possible_targets, target_required, target_unused
 from engine.pm.state import Chara, GameState
 from engine.pm.turns import settle, turn_end_waits
 from engine.pm.zones import find_chara, same_card
@@ -303,15 +303,18 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
     if not eff.targets:
         yield from _with_choices(g, p, action, eff, [], source)
         return
-    choices = [possible_targets(g, p, eff, i, source, card.type) for i in range(len(eff.targets))]
-    if any(not c and not eff.targets[i].get("optional") for i, c in enumerate(choices)):
+    # a timed mode's target (``required_if``): required when its mode runs now, never named when it does not
+    required = [target_required(g, p, spec, source) for spec in eff.targets]
+    choices = [[] if target_unused(g, p, spec, source) else possible_targets(g, p, eff, i, source, card.type)
+               for i, spec in enumerate(eff.targets)]
+    if any(not c and required[i] for i, c in enumerate(choices)):
         return
     for first in choices[0] or [None]:
         picked: list[Chara | None] = [first]
         for i, options in enumerate(choices[1:], 1):  # each later target: the first option not named yet
             taken = {c.uid for c in picked if c is not None} if eff.targets[i].get("distinct", True) else set()
             picked.append(next((c for c in options if c.uid not in taken), None))
-        if any(c is None and not eff.targets[i].get("optional") for i, c in enumerate(picked)):
+        if any(c is None and required[i] for i, c in enumerate(picked)):
             continue
         while picked and picked[-1] is None:
             picked.pop()

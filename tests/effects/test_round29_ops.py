@@ -1,0 +1,107 @@
+"""Engine behaviour of the twenty-ninth compiler round (issue 20, helper h20r29), on made-up cards compiled from
+made-up texts, with legal and illegal logs: a modal Event whose modes differ by timing, each mode with a target
+(a target spec's ``required_if``: required when the play's timing runs its mode, never named otherwise; rule book
+000, playing a card, step 3, and 001 on targets)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import tests.effects.test_machinery as tm
+from engine.pm.cards import Card, CardDB
+from engine.pm.cards.precious import precious_card
+from engine.pm.legal import legal_actions
+from tests.effects.test_machinery import AKI, DAN, F
+from tests.engine.kit import Game, assert_illegal, assert_legal
+
+TIMED = "TST 97-001"
+
+
+def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
+    stat = "30" if kind == "キャラクター" else "-"
+    data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": kind, "color": "赤", "cost": "0",
+            "source": "1", "ap": stat, "dp": stat, "characteristic": ["-"], "text": text}
+    card = precious_card(data, compile=True)
+    assert all(e.compiled for e in card.effects), text
+    return replace(card, id=card_id, series="Test")
+
+
+CARDS = [
+    _made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:相手のキャラ1枚を手札に戻す。"
+                    "・[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"),
+]
+ME, HIM = {"p": 0, "card": AKI}, {"p": 1, "card": DAN}
+
+
+def _boards(p0: list[str], p1: list[str], hand0: list[str]) -> Game:
+    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test"]])
+    try:
+        return tm.boards(p0, p1, hand0=hand0)
+    finally:
+        tm.MY_DB = old
+
+
+def _stats(res: Any, p: int, card: str) -> tuple[int, int]:
+    return next((c["ap"], c["dp"]) for c in res.state_json()["players"][p]["main"] if c["card"] == card)
+
+
+def _in_approach(p1: list[str]) -> Game:
+    g = _boards([AKI], p1, [TIMED, F[5]])
+    return g.passes(0, 1).add("approach", 0, card=AKI)
+
+
+def test_the_main_phase_mode_needs_its_target() -> None:
+    g = _boards([AKI], [DAN], [TIMED, F[5]]).add("play_event", 0, card=TIMED, pay=[], targets=[HIM])
+    assert DAN in assert_legal(g).state_json()["players"][1]["hand"]
+    for targets in ([], [None], [None, ME]):  # left out, or only the other mode's named
+        g = _boards([AKI], [DAN], [TIMED, F[5]]).add("play_event", 0, card=TIMED, pay=[], targets=targets)
+        res = assert_illegal(g, "effect.target")
+        assert "target 0 is left out" in res.ruling.message
+    g = _boards([AKI], [DAN], [TIMED, F[5]]).add("play_event", 0, card=TIMED, pay=[], targets=[HIM, ME])
+    res = assert_illegal(g, "effect.target")  # the approach mode's target named in the Main Phase
+    assert "target 1 belongs to a mode that does not run now" in res.ruling.message
+    g = _boards([AKI], [DAN], [TIMED, F[5]]).add("play_event", 0, card=TIMED, pay=[], targets=[ME])
+    assert_illegal(g, "effect.target")  # the player's own Chara is no opponent's
+
+
+def test_with_no_chara_for_the_running_modes_target_the_event_cannot_be_played() -> None:
+    g = _boards([AKI], [], [TIMED, F[5]]).add("play_event", 0, card=TIMED, pay=[])
+    res = assert_illegal(g, "effect.target")
+    assert "target 0 is left out" in res.ruling.message
+    state = assert_legal(_boards([AKI], [], [TIMED, F[5]])).state
+    assert not [a for a in legal_actions(state) if a.get("card") == TIMED]  # none offered either
+    state = assert_legal(_boards([AKI], [DAN], [TIMED, F[5]])).state
+    assert [a.get("targets") for a in legal_actions(state) if a.get("card") == TIMED] == [[HIM]]
+
+
+def test_the_approach_phase_mode_needs_its_own_target() -> None:
+    g = _in_approach([DAN]).add("play_event", 0, card=TIMED, pay=[], targets=[None, ME])
+    assert _stats(assert_legal(g), 0, AKI) == (50, 50)
+    for targets in ([], [None], [None, None]):
+        res = assert_illegal(_in_approach([DAN]).add("play_event", 0, card=TIMED, pay=[], targets=targets),
+                             "effect.target")
+        assert "target 1 is left out" in res.ruling.message
+    res = assert_illegal(_in_approach([DAN]).add("play_event", 0, card=TIMED, pay=[], targets=[HIM, ME]),
+                         "effect.target")  # the Main Phase mode's target named in the Approach Phase
+    assert "target 0 belongs to a mode that does not run now" in res.ruling.message
+    res = assert_illegal(_in_approach([DAN]).add("play_event", 0, card=TIMED, pay=[], targets=[None, HIM]),
+                         "effect.target")  # the opponent's Chara is not the player's own
+    # no Chara of the opponent: the approach mode still has its target
+    assert _stats(assert_legal(_in_approach([]).add("play_event", 0, card=TIMED, pay=[], targets=[None, ME])), 0, AKI) \
+        == (50, 50)
+
+
+def test_ops_alone_name_the_running_modes_target() -> None:
+    op = {"op": "modify", "p": 0, "card": AKI, "ap": 20, "dp": 20, "until": "turn_end"}
+    assert _stats(assert_legal(_in_approach([DAN]).add("play_event", 0, card=TIMED, pay=[], ops=[op])), 0, AKI) \
+        == (50, 50)
+    back = {"op": "move", "p": 1, "card": DAN, "from": "main", "to": "hand"}
+    g = _boards([AKI], [DAN], [TIMED, F[5]]).add("play_event", 0, card=TIMED, pay=[], ops=[back])
+    assert DAN in assert_legal(g).state_json()["players"][1]["hand"]
+    assert_illegal(_in_approach([DAN]).add("play_event", 0, card=TIMED, pay=[], ops=[back]), "effect.target")
+
+
+def test_the_generator_offers_the_running_modes_target() -> None:
+    state = assert_legal(_in_approach([DAN])).state
+    assert [a.get("targets") for a in legal_actions(state) if a.get("card") == TIMED] == [[None, ME]]
