@@ -37,3 +37,15 @@ def test_timed_modes_not_read() -> None:
     # a mode acting on "that Chara" of another mode: not read
     assert _one(f"{_HEAD}・[メイン/自分]:相手のキャラ1枚を休息状態にする。・[アプローチ/自分]:そのキャラを手札に戻す。",
                 EVENT) is None
+
+
+def test_a_support_set_on_this_card_with_no_chara_named() -> None:
+    on_me = {"count": {"spec": {"is_source": True, "supported": {}}, "at_least": 1}}
+    got = _one("このカードは、サポートカードがセットされている場合、+20/+20を得る。")
+    assert got is not None and got["condition"] == on_me and got["trigger"] is None
+    got = _one("このカードは、自分のターンの間、サポートカードがセットされている場合、〔我慢〕を得る。")
+    assert got is not None and got["condition"] == {"own_turn": True, **on_me}
+    got = _one("このカードが、サポートカードがセットされている状態でアプローチした場合、相手のキャラ1枚を休息状態にする。")
+    assert got is not None and got["condition"] == on_me and got["trigger"] == "approach"
+    # leaving with a Support set (the Support goes with it): not rewritten, not read
+    assert _one("このカードがサポートカードがセットされている状態で退場した場合、カードを1枚引く。") is None
