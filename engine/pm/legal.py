@@ -339,7 +339,8 @@ def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[
 
 def opponent_variants(g: GameState, action: Action) -> list[Action]:
     """``action`` (an effect's, with its ``choices``) with each other Chara the opponent may choose where its effect
-    leaves the choice to them (``chosen_by``: one Chara at a time; engine.pm.script.Run.opponent_made)."""
+    leaves the choice to them (``chosen_by``: one Chara at a time; engine.pm.script.Run.opponent_made), and each other
+    card of their own pick (one at a time; round 29: none, where they may leave it out)."""
     g2 = g.clone()
     with script.watch() as runs:
         try:
@@ -349,9 +350,12 @@ def opponent_variants(g: GameState, action: Action) -> list[Action]:
     made = list(action.get("choices") or ())
     out = []
     for r in runs:
-        for i, pool, n in r.opponent_made if r.card_id == action.get("card") else ():
+        for i, pool, n, none_ok in r.opponent_made if r.card_id == action.get("card") else ():
             if n == 1 and i < len(made):
-                out += [{**action, "choices": [*made[:i], [cid], *made[i + 1:]]} for cid in pool if [cid] != made[i]]
+                out += [{**action, "choices": [*made[:i], [cid], *made[i + 1:]]} for cid in dict.fromkeys(pool)
+                        if [cid] != made[i]]
+            if none_ok and i < len(made) and made[i] not in ([], None):
+                out.append({**action, "choices": [*made[:i], [], *made[i + 1:]]})
         if r.card_id == action.get("card"):
             break
     return out

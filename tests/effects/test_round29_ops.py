@@ -1,7 +1,9 @@
 """Engine behaviour of the twenty-ninth compiler round (issue 20, helper h20r29), on made-up cards compiled from
 made-up texts, with legal and illegal logs: a modal Event whose modes differ by timing, each mode with a target
 (a target spec's ``required_if``: required when the play's timing runs its mode, never named otherwise; rule book
-000, playing a card, step 3, and 001 on targets)."""
+000, playing a card, step 3, and 001 on targets), and "the opponent may discard two; if they did not, A; if they
+did, B" (the opponent's own pick, which they may leave out, with ``else`` / ``then``: their decision, offered to
+them by the legal-action generator)."""
 
 from __future__ import annotations
 
@@ -11,11 +13,11 @@ from typing import Any
 import tests.effects.test_machinery as tm
 from engine.pm.cards import Card, CardDB
 from engine.pm.cards.precious import precious_card
-from engine.pm.legal import legal_actions
+from engine.pm.legal import legal_actions, opponent_variants
 from tests.effects.test_machinery import AKI, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED = "TST 97-001"
+TIMED, OFFER = "TST 97-001", "TST 97-002"
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -30,6 +32,8 @@ def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
 CARDS = [
     _made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:相手のキャラ1枚を手札に戻す。"
                     "・[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"),
+    _made_up(OFFER, "このカードが登場した場合、相手は、手札2枚を捨て札にすることができる。捨て札にしなかった場合、カードを2枚"
+                    "引く。捨て札にした場合、相手のキャラ1枚を休息状態にする。", "キャラクター"),
 ]
 ME, HIM = {"p": 0, "card": AKI}, {"p": 1, "card": DAN}
 
@@ -105,3 +109,37 @@ def test_ops_alone_name_the_running_modes_target() -> None:
 def test_the_generator_offers_the_running_modes_target() -> None:
     state = assert_legal(_in_approach([DAN])).state
     assert [a.get("targets") for a in legal_actions(state) if a.get("card") == TIMED] == [[None, ME]]
+
+
+def _offer(p1: list[str]) -> tuple[Game, list[str]]:
+    """Player 0 summons Offer (its trigger owed); the opponent's hand."""
+    g = _boards([AKI], p1, [OFFER, F[5]]).add("summon", 0, card=OFFER, area="main", pay=[])
+    return g, assert_legal(g).state_json()["players"][1]["hand"]
+
+
+def test_the_opponent_may_discard_two_or_not() -> None:
+    g, theirs = _offer([DAN])
+    res = assert_legal(g.add("trigger", 0, card=OFFER, effect=0, targets=[HIM], choices=[theirs[:2]]))
+    now = res.state_json()["players"]
+    assert now[1]["hand"] == theirs[2:] and next(c for c in now[1]["main"] if c["card"] == DAN)["rested"]
+    g, theirs = _offer([DAN])
+    before = len(assert_legal(g).state_json()["players"][0]["hand"])
+    res = assert_legal(g.add("trigger", 0, card=OFFER, effect=0, choices=[[]]))  # they keep their hand: draw two
+    assert res.state_json()["players"][1]["hand"] == theirs
+    assert len(res.state_json()["players"][0]["hand"]) == before + 2
+    g, theirs = _offer([DAN])
+    assert_illegal(g.add("trigger", 0, card=OFFER, effect=0, targets=[HIM], choices=[theirs[:1]]), "effect.target")
+    g, theirs = _offer([DAN])  # they discarded: the rest is owed on Dan (a branch's Chara, named when it runs)
+    assert_illegal(g.add("trigger", 0, card=OFFER, effect=0, choices=[theirs[:2]]), "effect.target")
+    g, theirs = _offer([DAN])  # no discard and yet Dan rested: not what the effect does
+    assert_illegal(g.add("trigger", 0, card=OFFER, effect=0, choices=[[]],
+                         ops=[{"op": "rest", "p": 1, "card": DAN}]), "effect.result")
+
+
+def test_the_opponents_choice_is_offered_to_them() -> None:
+    g, theirs = _offer([DAN])
+    state = assert_legal(g).state
+    offered = [a for a in legal_actions(state) if a["type"] == "trigger" and a["card"] == OFFER]
+    assert offered and offered[0]["choices"] == [theirs[:2]]
+    assert {"type": "trigger", "p": 0, "card": OFFER, "effect": 0, "choices": [[]]} in \
+        [{k: v for k, v in a.items() if k != "targets"} for a in opponent_variants(state, offered[0])]
