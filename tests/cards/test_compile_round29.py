@@ -90,3 +90,13 @@ def test_a_card_looked_at_onto_the_area_or_into_the_hand() -> None:
                 "手札に加える。") is None
     assert _one("このカードが登場した場合、デッキの上のカード5枚を見て、その中にあるキャラ1枚を抜き出し、場に出す。または、"
                 "手札に加える。または、カードを1枚引く。") is None
+
+
+def test_a_chara_with_this_cards_name_or_a_property_of_it() -> None:
+    got = _one("[メイン/両方]:《0》このカードを捨て札にする。その場合、このカードと同じ名称、または同じ特徴を持つ自分のキャラ1枚は、"
+               "ターン終了時まで+10/+10を得る。")
+    assert got is not None and got["targets"] == [{"side": "self", "any_of": [{"shares_name": True},
+                                                                              {"shares_property": True}]}]
+    # as cards to take from a zone (a card filter cannot hold it): not read
+    assert _one("このカードが登場した場合、自分の捨て札置き場にあるこのカードと同じ名称、または同じ特徴を持つキャラ1枚を手札に加える。") \
+        is None

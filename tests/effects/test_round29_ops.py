@@ -3,7 +3,8 @@ made-up texts, with legal and illegal logs: a modal Event whose modes differ by 
 (a target spec's ``required_if``: required when the play's timing runs its mode, never named otherwise; rule book
 000, playing a card, step 3, and 001 on targets), and "the opponent may discard two; if they did not, A; if they
 did, B" (the opponent's own pick, which they may leave out, with ``else`` / ``then``: their decision, offered to
-them by the legal-action generator)."""
+them by the legal-action generator), and a Chara "with this card's name, or sharing a property with it"
+(``shares_name`` / ``shares_property`` in ``any_of``)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ import tests.effects.test_machinery as tm
 from engine.pm.cards import Card, CardDB
 from engine.pm.cards.precious import precious_card
 from engine.pm.legal import legal_actions, opponent_variants
-from tests.effects.test_machinery import AKI, DAN, F
+from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
-TIMED, OFFER = "TST 97-001", "TST 97-002"
+TIMED, OFFER, KIN = "TST 97-001", "TST 97-002", "TST 97-003"
 
 
 def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
@@ -34,6 +35,9 @@ CARDS = [
                     "・[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"),
     _made_up(OFFER, "このカードが登場した場合、相手は、手札2枚を捨て札にすることができる。捨て札にしなかった場合、カードを2枚"
                     "引く。捨て札にした場合、相手のキャラ1枚を休息状態にする。", "キャラクター"),
+    replace(_made_up(KIN, "[メイン/両方]:《0》このカードを捨て札にする。その場合、このカードと同じ名称、または同じ特徴を持つ自分の"
+                          "キャラ1枚は、ターン終了時まで+10/+10を得る。", "キャラクター"), name="Aki", properties=("Kin",)),
+    replace(tm._chara("97-004", "Cousin"), properties=("Kin",)),
 ]
 ME, HIM = {"p": 0, "card": AKI}, {"p": 1, "card": DAN}
 
@@ -143,3 +147,15 @@ def test_the_opponents_choice_is_offered_to_them() -> None:
     assert offered and offered[0]["choices"] == [theirs[:2]]
     assert {"type": "trigger", "p": 0, "card": OFFER, "effect": 0, "choices": [[]]} in \
         [{k: v for k, v in a.items() if k != "targets"} for a in opponent_variants(state, offered[0])]
+
+
+def test_a_chara_with_this_cards_name_or_a_property_of_it() -> None:
+    cousin = "TST 97-004"
+    for mate, ok in ((AKI, True), (cousin, True), (BEN, False)):
+        g = _boards([KIN, mate], [], [])
+        g.add("use_effect", 0, card=KIN, effect=0, targets=[{"p": 0, "card": mate}])
+        if ok:
+            res = assert_legal(g)
+            assert _stats(res, 0, mate)[0] == 40 and KIN in res.state_json()["players"][0]["discard"]
+        else:  # Ben has neither the name Aki nor the property Kin
+            assert_illegal(g, "effect.target")
