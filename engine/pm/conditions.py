@@ -18,7 +18,8 @@ condition of that name reads the effect's own Chara; round 28),
 has no value), ``approaching``, ``interfering``, ``interfered`` (approaching and being interfered),
 ``entered_this_turn``, ``has_stats``,
 ``any_of`` (a list of Chara specs: one must fit), ``not`` (a Chara spec that must not fit: "other than"),
-``shares_property`` (has a property of the effect's own Chara), ``keyword`` (a keyword in force on the Chara:
+``shares_property`` (has a property of the effect's own Chara), ``shares_name`` (round 29: has a name the effect's
+own Chara has, both as they count now), ``keyword`` (a keyword in force on the Chara:
 ``active``, as the engine applies it), ``interfering_with`` (a Chara spec: it is the
 Interferer of the approach under way, against a Chara fitting the spec), ``interfered_by`` (a Chara spec: it is an
 approaching Chara of the approach under way, interfered by a Chara fitting the spec), ``is_source`` (it is the
@@ -265,7 +266,7 @@ _LATER_KEYS: Final = frozenset({
     "max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
     "has_stats", "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
     "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported", "sum_at_most_source", "min_level",
-    "approached_at_least", "below_source", "left_by_approach"})
+    "approached_at_least", "below_source", "left_by_approach", "shares_name"})
 #: card filter keys a Chara spec reads on the Chara as it stands on the Area (:func:`_cost_problem`)
 _AREA_COST_KEYS: Final = frozenset({"max_cost", "min_cost"})
 _SpecParts = tuple[str, str, dict[str, Any], bool, bool]
@@ -321,7 +322,8 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
 
 SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
                         "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins",
-                        "supported", "sum_at_most_source", "min_level", "approached_at_least", "below_source"})
+                        "supported", "sum_at_most_source", "min_level", "approached_at_least", "below_source",
+                        "shares_name"})
 
 
 def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, source: Chara | None) -> str | None:
@@ -347,6 +349,10 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         return "is not the effect's own Chara" if spec["is_source"] else "is the effect's own Chara"
     if spec.get("shares_property") and (source is None or not set(card.properties) & set(g.card(source.card).properties)):
         return "shares no property with the effect's own Chara"
+    if spec.get("shares_name") and (source is None or not set(names_now(g, card, c.owner, c)) & set(
+            names_now(g, g.card(source.card), source.owner, source))):
+        # round 29: "with this card's name" (このカードと同じ名称の) as a Chara spec: a name both count as now
+        return "shares no name with the effect's own Chara"
     if "coins" in spec:  # coins on it (engine.pm.coins)
         problem = coins.spec_problem(c, spec["coins"])
         if problem:

@@ -10,9 +10,11 @@ An effect's ``targets`` list says what each target must be: a Chara spec
 (:mod:`engine.pm.conditions`), e.g. ``{"side": "opponent", "area": "main", "max_cost": 2}``;
 ``"optional": true`` lets it be left out when no Chara could be it as the step using it runs
 (engine.pm.script.Run.require_target), ``"up_to": true`` besides lets it be left out anyway (まで),
-``"distinct": false`` lets it repeat an earlier one. A ``null`` in the action's ``targets`` leaves that
-target out while naming later ones (a target that only a mode not chosen uses: docs/log-extensions.md); a step
-that uses it reads it as left out.
+``"distinct": false`` lets it repeat an earlier one. ``"required_if": condition`` (round 29) is the target of a mode
+that runs exactly when the condition holds (a timed mode of an Event: its ``phase`` / ``own_turn``): when it holds
+the target is required as a non-optional one is, when it does not the target is never named (:func:`target_required`,
+:func:`target_unused`). A ``null`` in the action's ``targets`` leaves that target out while naming later ones (a
+target that only a mode not chosen uses: docs/log-extensions.md); a step that uses it reads it as left out.
 
 >>> from engine.pm.effects import resolve_target_key
 >>> resolve_target_key("target:1")
@@ -71,16 +73,45 @@ def target_charas(g: GameState, actor: int, refs: Sequence[Mapping[str, Any] | N
     return out
 
 
+def target_required(g: GameState, actor: int, want: Mapping[str, Any], source: Chara | None = None) -> bool:
+    """Whether a target must be named now: a non-optional one, or the target of a mode that runs now (its
+    ``required_if`` holds; not one the text lets the player leave out anyway, ``up_to``). Rule book 000 (playing a
+    card, step 3) and 001 on targets: the effect being used designates its targets, and one it requires that cannot
+    be designated stops the play."""
+    if not want.get("optional"):
+        return True
+    cond = want.get("required_if")
+    return cond is not None and not want.get("up_to") and conditions.holds(g, actor, cond, source)
+
+
+def target_unused(g: GameState, actor: int, want: Mapping[str, Any], source: Chara | None = None) -> bool:
+    """Whether a target belongs to a mode that does not run now (its ``required_if`` does not hold): it is not
+    designated, so it may not be named."""
+    cond = want.get("required_if")
+    return cond is not None and not conditions.holds(g, actor, cond, source)
+
+
 def check_target_spec(g: GameState, actor: int, effect: Effect, charas: list[Chara | None],
                       source: Chara | None = None) -> None:
     """Check a scripted effect's targets against its ``targets`` spec (a None, a ``null`` in the log, is a target
     left out: only an optional one may be; whether it had to be named is ruled when a step uses it,
-    engine.pm.script.Run.require_target)."""
+    engine.pm.script.Run.require_target; the target of a mode that runs now must be named, one of a mode that
+    does not run may not be: ``required_if``)."""
     spec = effect.targets
     if len(charas) < sum(1 for s in spec if not s.get("optional")):
         raise illegal("effect.target", f"the effect needs {len(spec)} target(s); {len(charas)} given")
     if len(charas) > len(spec):
         raise illegal("effect.target", f"the effect takes {len(spec)} target(s); {len(charas)} given")
+    for i, want in enumerate(spec):
+        if "required_if" not in want:
+            continue
+        named = i < len(charas) and charas[i] is not None
+        if not named and target_required(g, actor, want, source):
+            raise illegal("effect.target", f"target {i} is left out: the mode this play runs now "
+                                           f"({dict(want['required_if'])}) needs it")
+        if named and target_unused(g, actor, want, source):
+            raise illegal("effect.target", f"target {i} belongs to a mode that does not run now "
+                                           f"({dict(want['required_if'])} does not hold): it is not designated")
     for i, (want, c) in enumerate(zip(spec, charas, strict=False)):
         if c is None:
             if not want.get("optional"):
@@ -118,7 +149,7 @@ def targets_available(g: GameState, actor: int, effect: Effect, source: Chara | 
                       by: str | None = None) -> bool:
     """False when a required target of a scripted effect has no candidate on the Area now (``by``: its card's
     kind)."""
-    required = [i for i, s in enumerate(effect.targets) if not s.get("optional")]
+    required = [i for i, s in enumerate(effect.targets) if target_required(g, actor, s, source)]
     if not required:
         return True
     if len(required) == 1:  # the common case: one candidate is enough
@@ -192,7 +223,8 @@ def slots_from_ops(g: GameState, actor: int, effect: Effect, charas: list[Chara 
     specs = effect.targets
 
     def fits(c: Chara, i: int) -> bool:
-        return targetable(g, c, actor, by) and _spec_problem(g, actor, specs[i], c, source) is None
+        return targetable(g, c, actor, by) and _spec_problem(g, actor, specs[i], c, source) is None \
+            and not target_unused(g, actor, specs[i], source)
 
     if all(c is None or fits(c, i) for i, c in enumerate(charas)):
         return charas
@@ -201,7 +233,7 @@ def slots_from_ops(g: GameState, actor: int, effect: Effect, charas: list[Chara 
         if c is None:
             return charas
         while len(out) < len(specs) and not fits(c, len(out)):
-            if not specs[len(out)].get("optional"):
+            if target_required(g, actor, specs[len(out)], source):
                 return charas
             out.append(None)
         if len(out) == len(specs):

@@ -19,7 +19,7 @@ from engine.pm.actions import apply_action, registered_targets
 from engine.pm.cards import Card, Effect
 from engine.pm.conditions import names_now
 from engine.pm.cost import FOUR_COLORS
-from engine.pm.effects import possible_targets
+from engine.pm.effects import possible_targets, target_required, target_unused
 from engine.pm.state import Chara, GameState
 from engine.pm.turns import settle, turn_end_waits
 from engine.pm.zones import find_chara, same_card
@@ -303,15 +303,18 @@ def _with_targets(g: GameState, p: int, action: Action, card: Card, eff: Any = N
     if not eff.targets:
         yield from _with_choices(g, p, action, eff, [], source)
         return
-    choices = [possible_targets(g, p, eff, i, source, card.type) for i in range(len(eff.targets))]
-    if any(not c and not eff.targets[i].get("optional") for i, c in enumerate(choices)):
+    # a timed mode's target (``required_if``): required when its mode runs now, never named when it does not
+    required = [target_required(g, p, spec, source) for spec in eff.targets]
+    choices = [[] if target_unused(g, p, spec, source) else possible_targets(g, p, eff, i, source, card.type)
+               for i, spec in enumerate(eff.targets)]
+    if any(not c and required[i] for i, c in enumerate(choices)):
         return
     for first in choices[0] or [None]:
         picked: list[Chara | None] = [first]
         for i, options in enumerate(choices[1:], 1):  # each later target: the first option not named yet
             taken = {c.uid for c in picked if c is not None} if eff.targets[i].get("distinct", True) else set()
             picked.append(next((c for c in options if c.uid not in taken), None))
-        if any(c is None and not eff.targets[i].get("optional") for i, c in enumerate(picked)):
+        if any(c is None and required[i] for i, c in enumerate(picked)):
             continue
         while picked and picked[-1] is None:
             picked.pop()
@@ -336,7 +339,8 @@ def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[
 
 def opponent_variants(g: GameState, action: Action) -> list[Action]:
     """``action`` (an effect's, with its ``choices``) with each other Chara the opponent may choose where its effect
-    leaves the choice to them (``chosen_by``: one Chara at a time; engine.pm.script.Run.opponent_made)."""
+    leaves the choice to them (``chosen_by``: one Chara at a time; engine.pm.script.Run.opponent_made), and each other
+    card of their own pick (one at a time; round 29: none, where they may leave it out)."""
     g2 = g.clone()
     with script.watch() as runs:
         try:
@@ -346,9 +350,12 @@ def opponent_variants(g: GameState, action: Action) -> list[Action]:
     made = list(action.get("choices") or ())
     out = []
     for r in runs:
-        for i, pool, n in r.opponent_made if r.card_id == action.get("card") else ():
+        for i, pool, n, none_ok in r.opponent_made if r.card_id == action.get("card") else ():
             if n == 1 and i < len(made):
-                out += [{**action, "choices": [*made[:i], [cid], *made[i + 1:]]} for cid in pool if [cid] != made[i]]
+                out += [{**action, "choices": [*made[:i], [cid], *made[i + 1:]]} for cid in dict.fromkeys(pool)
+                        if [cid] != made[i]]
+            if none_ok and i < len(made) and made[i] not in ([], None):
+                out.append({**action, "choices": [*made[:i], [], *made[i + 1:]]})
         if r.card_id == action.get("card"):
             break
     return out

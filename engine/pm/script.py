@@ -106,8 +106,9 @@ class Run:
         # delayed part the ones its setting-up effect put there
         self.entered: list[int] = list(entered)
         self.halted = False  # the rest of the effect is taken as recorded (a reveal of cards nobody named)
-        # the decisions the opponent takes (chosen_by): (index in ``made``, the Charas they choose among, how many)
-        self.opponent_made: list[tuple[int, list[str], int]] = []
+        # the decisions the opponent takes (chosen_by; round 29: their own picks, ``who: "opponent"``): (index in
+        # ``made``, the Charas / cards they choose among, how many, whether they may choose none)
+        self.opponent_made: list[tuple[int, list[str], int, bool]] = []
 
     # -- decisions ----------------------------------------------------------
 
@@ -302,7 +303,7 @@ def _chosen_charas(r: Run, key: Mapping[str, Any]) -> list[Chara]:
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: player {chooser}'s choice of {n} of their Charas "
                                        "is needed (the action's choices)")
     if key["chosen_by"] != "self":
-        r.opponent_made.append((len(r.made), [c.card for c in pool], n))
+        r.opponent_made.append((len(r.made), [c.card for c in pool], n, False))
     r.made.append(entry)
     if isinstance(entry, str):
         entry = [entry]
@@ -322,6 +323,7 @@ def _chosen_charas(r: Run, key: Mapping[str, Any]) -> list[Chara]:
 def has_chooser(script: Sequence[Step] | None) -> bool:
     """True when a script has a step whose Charas the opponent chooses (``chosen_by``)."""
     return any((isinstance(s.get("target"), dict) and s["target"].get("chosen_by") == "opponent")
+               or (s.get("op") == "pick" and s.get("who") == "opponent")
                or has_chooser([*s.get("then", ()), *s.get("do", ()), *s.get("else", ())])
                or any(has_chooser(m) for m in s.get("modes", ())) for s in script or ())
 
@@ -690,6 +692,10 @@ def _pick(r: Run, step: Step) -> None:
     put_back = step.get("rest_to") if "look" in step and step.get("rest_to") != dst else None
     if r.auto and dst in ENTRY_DESTINATIONS:  # legal-action generation: two copies of one card never both enter
         fits = [c for k, c in enumerate(fits) if c is None or not any(same_card(x, c) for x in fits[:k] if x is not None)]
+    if step.get("who") == "opponent" and not unknown:
+        # the opponent's own pick (相手は、手札N枚を捨て札にする(ことができる)): their decision, which self-play and the
+        # legal-action generator leave to them (engine.pm.legal.opponent_variants); with up_to they may take none
+        r.opponent_made.append((len(r.made), list(fits), int(step.get("n", 1)), bool(step.get("up_to"))))
     picked = _choose_cards(r, step, fits, lambda op: _is_pick_move(op, src, put_back), f"a fitting card in the {src}",
                            loose=unknown)
     if step.get("all_or_none") and picked and len(picked) != int(step.get("n", 1)):

@@ -38,12 +38,11 @@ def test_modal_event_modes_by_timing() -> None:
     assert got is not None and got["targets"] == []
     assert got["do"] == [{"op": "if", "cond": {"phase": "main", "own_turn": True}, "do": [{"op": "draw", "who": "self", "n": 1}]},
                          {"op": "if", "cond": {"phase": "approach"}, "do": [{"op": "draw", "who": "self", "n": 2}]}]
-    # a mode with a target: the running mode's target must be there at play, but a mode's target is optional in a
-    # script (reader rd30: such Events were accepted with no target): not read
-    assert _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
-                "・[アプローチ/両方]:自分のキャラ1枚を活動状態にする。", EVENT) is None
-    assert _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/相手]:相手のキャラ1枚は、このターン、アプローチに参加できない。"
-                "・[アプローチ/相手]:相手のキャラ1枚は、ターン終了時まで+20/-20を得る。", EVENT) is None
+    # a mode with a target (round 29): the target carries its mode's timing as ``required_if`` (required when the
+    # play's timing runs the mode, never named otherwise); tests/cards/test_compile_round29.py has the readings
+    got = _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
+               "・[アプローチ/両方]:自分のキャラ1枚を活動状態にする。", EVENT)
+    assert got is not None and got["targets"] == [{"side": "self", "optional": True, "required_if": {"phase": "approach"}}]
     # two modes in one timing (the player's unlogged choice), a mode that may be left out, a mode not read: not read
     assert _one("このカードをプレイする場合、以下から1つ選択する。・[メイン/両方]:カードを1枚引く。・[メイン/自分]:カードを2枚引く。",
                 EVENT) is None

@@ -225,6 +225,13 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # sentence's object left out): the same X, either destination (または、 offers the choice)
     (r"(EXデッキから[^、。]+?\d+枚を抜き出し、)手札に加える。またはサポートエリアに出す",
      r"\1手札に加える。または、\1サポートエリアに出す"),
+    # round 29: "this card, (during your turn,) with a Support card set, …" / "when this card, with a Support card set,
+    # approaches / enters" (no Chara named for the Support): set on this card, as the coins on it are read above
+    (r"^このカードは、(自分のターンの間、)?(?=サポートカードがセットされている(?:場合|状態で))", r"このカードは、\1このカードに"),
+    (r"^このカードが、?(?=サポートカードがセットされている状態で(?:アプローチ|登場)した場合、)", "このカードが、このカードに"),
+    # round 29: "put X onto the Main / Support Area rested" with the area said first (サポートエリアに休息状態で出す) =
+    # 休息状態でサポートエリアに出す (the order read)
+    (r"(?<=枚を)(メイン|サポート)エリアに休息状態で出す", r"休息状態で\1エリアに出す"),
 ]]
 
 

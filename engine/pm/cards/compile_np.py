@@ -168,6 +168,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     # "the usage cost equal to the number rested" (休息状態にした枚数): counted when the grant holding it runs (the
     # compiler keeps it only in a grant after a rest_any step: compiler._per_picked; engine.pm.script.RESTED_COUNT)
     (r"休息状態にした枚数と同じ使用コスト(?:の値)?を持つ", lambda m: {"max_cost": {"picked": "cards"}, "min_cost": {"picked": "cards"}}),
+    # round 29: "with this card's name, or sharing a property with it" (a Chara spec; a card filter cannot hold it)
+    (r"このカードと同じ名称、?または同じ特徴を持つ", {"any_of": [{"shares_name": True}, {"shares_property": True}]}),
     (r"このカードと同じ特徴を持つ", {"shares_property": True}),
     (r"そのキャラ以外の、?", {"other_than_that": True}),
     (r"このカードのDPより低いAPの値を持つ", {"ap_below_source_dp": True}),

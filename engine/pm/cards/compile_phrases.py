@@ -231,6 +231,9 @@ MORE_PERS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 MORE_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 FIRST_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 #: trigger heads of later modules: (cause, condition, the rest of the text), None when not theirs
+#: round 29: readers of a whole run of sentences (a shape spanning sentences), tried first by :func:`body`; each gives
+#: the steps, or None when the run is not its shape
+BODY_SHAPES: list[Callable[[list[str], Ctx, list[bool] | None], list[Step] | None]] = []
 MORE_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
 
 
@@ -935,6 +938,9 @@ def body(text: str, ctx: Ctx, may_flags: list[bool] | None = None) -> list[Step]
     cur = steps  # where the last sentence's steps went
     prev_count = 0  # how many steps the last sentence made
     sentences = _top_sentences(text)
+    for shape in BODY_SHAPES:
+        if (shaped := shape(sentences, ctx, may_flags)) is not None:
+            return shaped
     alt = [k for k, x in enumerate(sentences) if x.startswith("または、")]
     if len(alt) == 1 and alt[0] > 0 and not ctx.in_mode:  # "A. Or, B.": the player chooses one
         k = alt[0]

@@ -23,8 +23,11 @@ def timed_modes(text: str, ctx: ph.Ctx) -> ph.Got | None:
     may be chosen only in its own timing (rule book 001 on the timing brackets: [メイン] the Main Phase, [アプローチ]
     the Approach Phase, [自分] / [相手] / [両方] whose turn), so where no two timings overlap the play's timing names
     the one mode and there is no choice to log: each mode is an ``if`` on its timing (``phase``, ``own_turn``).
-    Timings that overlap (the player would choose, unlogged), a [拒否] mode, a mode not read, or a mode with a target
-    (it would be optional, where the running mode's target is required): not read. None: not this shape."""
+    A mode's targets are required when the play's timing runs it and never named otherwise (round 29: each target
+    made in a mode carries the mode's timing as ``required_if``; rule book 000, playing a card, step 3, and 001 on
+    targets: the running mode's target must be designated). Timings that overlap (the player would choose,
+    unlogged), a [拒否] mode, a mode not read, or a mode acting on another mode's target: not read. None: not this
+    shape."""
     if not ctx.card.timings or not text.startswith(_MODAL_HEAD):
         return None
     rest = text[len(_MODAL_HEAD):]
@@ -35,23 +38,33 @@ def timed_modes(text: str, ctx: ph.Ctx) -> ph.Got | None:
     for (p1, s1), (p2, s2) in combinations(when, 2):
         if p1 == p2 and (s1 is None or s2 is None or s1 == s2):
             raise ph.NotUnderstood("two modes in one timing: the player's choice, not logged")
+    if ctx.targets:
+        raise ph.NotUnderstood("a target named before the modes")
     ctx.in_mode = True  # a target of a mode is chosen only when the mode is
-    targets_before = len(ctx.targets)
     steps = []
     for m, (phase, side) in zip(modes, when, strict=True):
         cond: dict[str, Any] = {"phase": phase} | ({} if side is None else {"own_turn": side})
+        before = len(ctx.targets)
         do = ph.body(m["text"].rstrip("。"), ctx)
         if ctx.may or ctx.condition or not do:
             raise ph.NotUnderstood(m["text"])
+        for t in ctx.targets[before:]:
+            t["required_if"] = dict(cond)  # (one the text lets the player leave out, まで, stays so: up_to)
+        if _names_earlier_targets(do, before):
+            raise ph.NotUnderstood("a mode acting on a target of another mode")
         steps.append({"op": "if", "cond": cond, "do": do})
     ctx.in_mode = False
-    if len(ctx.targets) > targets_before:
-        # the mode the play's timing runs needs its target at play (rule book 000, playing a card, step 3; 001 on
-        # targets), but a mode's target is optional in a script: such an Event could be played with no target
-        # (independent reader rd30: MC 01-096, 01-110, 01-120 were accepted so). Not read until a target can be
-        # required under its mode's timing.
-        raise ph.NotUnderstood("a timed mode with a target: the running mode's target would be optional")
     return ph.Got(steps)
+
+
+def _names_earlier_targets(x: Any, before: int) -> bool:
+    """Whether a mode's steps ``x`` name one of the first ``before`` targets (made by an earlier mode, never named
+    with this one)."""
+    if isinstance(x, dict):
+        return any(_names_earlier_targets(v, before) for v in x.values())
+    if isinstance(x, list):
+        return any(_names_earlier_targets(v, before) for v in x)
+    return isinstance(x, str) and (x == "target" or (x.startswith("target:") and int(x[7:]) < before)) and before > 0
 
 
 _DESIGNATED = r"(?:指定された|指定した)キャラ"
