@@ -22,6 +22,11 @@ _OWN_MOVES = {"手札に戻る": "手札に戻す", "デッキの下に移る": 
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject (first: the rewrites below expect it)
     (r"(?:(?<=^)|(?<=間、))このカードは(?!、)", "このカードは、"),
+    # round 30: "this card, when it approaches / enters while C, gets G" (このカードは、C状態でアプローチした場合、ターン終了
+    # 時まで…を得る): the head said of this card with its state (the wording read: このカードが、C状態で…した場合、), then
+    # this card's own gain (only a gain, a keyword or a stand follows: nothing that could name another card)
+    (r"^このカードは、([^、。]+?)状態で(アプローチ(?:に参加)?|登場)した場合、(?=ターン終了時まで|〔|[+\-±]\d|活動状態になる)",
+     r"このカードが、\1状態で\2した場合、このカードは、"),
     # round 25: "change X's DP to V until the end of the turn", the words in another order / without 値
     (r"(?:(?<=^)|(?<=、))ターン終了時まで、([^、。]+?\d+枚)の(AP/DP|AP|DP)を(\d+(?:/\d+)?)に変更する",
      r"\1の\2の値を、ターン終了時まで\3に変更する"),
@@ -232,6 +237,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 29: "put X onto the Main / Support Area rested" with the area said first (サポートエリアに休息状態で出す) =
     # 休息状態でサポートエリアに出す (the order read)
     (r"(?<=枚を)(メイン|サポート)エリアに休息状態で出す", r"休息状態で\1エリアに出す"),
+    # round 30: "the Chara this card was set on" (このカードがセットされたキャラ) = the Chara it is set on (セットされている)
+    (r"このカードがセットされたキャラ", "このカードがセットされているキャラ"),
+    # round 30: "when this card, with AP (AP or DP) N or more, approaches" (このカードがAPが100以上ある状態で…): the state is
+    # of this card's own value, as このカードのAPがN以上ある reads it
+    (r"^このカードが、?(AP|APまたはDP)(?:の値)?が(\d+)以上ある状態で", r"このカードが、このカードの\1が\2以上ある状態で"),
 ]]
 
 

@@ -234,6 +234,8 @@ FIRST_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 #: round 29: readers of a whole run of sentences (a shape spanning sentences), tried first by :func:`body`; each gives
 #: the steps, or None when the run is not its shape
 BODY_SHAPES: list[Callable[[list[str], Ctx, list[bool] | None], list[Step] | None]] = []
+#: round 30: continuous effects of a Chara or Support not said of "this card", read by later modules
+MORE_STATICS: list[Callable[[str, Ctx], Got | None]] = []
 MORE_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
 
 
@@ -1248,6 +1250,11 @@ _OWN_TRIGGERS = [
 ]
 
 
+def _one_of(value: Any) -> list[Any]:
+    """A spec value that may be one or a list, as a list (None: empty)."""
+    return [] if value is None else list(value) if isinstance(value, list) else [value]
+
+
 def _could_be(card: Card, spec: dict[str, Any]) -> bool:
     """Whether the effect's own card could fit a subject spec (then an "any Chara" trigger includes it)."""
     if spec.get("not_self") or spec.get("side") == "opponent":
@@ -1424,6 +1431,9 @@ def _static(text: str, ctx: Ctx) -> Got:
             return got
         if (banned := kind_ban(text, ctx)) is not None:
             return Got(banned)
+        for more in MORE_STATICS:
+            if (got := more(text, ctx)) is not None:
+                return got
         raise NotUnderstood(text)
     rest = m[1]
     from engine.pm.cards.compile_r14 import own_cost
