@@ -1088,6 +1088,8 @@ def _cost(r: Run, step: Step) -> None:
     op["next" if step.get("next") else "all"] = dict(step.get("filter", {}))
     if step.get("next") and step.get("count", 1) != 1:
         op["count"] = int(step["count"])
+    if step.get("next") and step.get("extra"):  # round 30: "if that card is X, N more" (its own filter and amount)
+        op["extra"] = [{"filter": dict(x["filter"]), "n": int(x["n"])} for x in step["extra"]]
     r.emit(op)
 
 

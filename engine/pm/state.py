@@ -143,6 +143,11 @@ class Chara:
 HELD_COST: Final = "held|"
 
 
+#: round 30: in a ``next|`` key's filter, the further changes for a card that also fits their own filter ("the next X
+#: costs 1 less; if it is Y, 1 less again": ``[{"filter", "n"}]``), kept apart from the filter the card must fit
+EXTRA_KEY: Final = "+extra"
+
+
 def next_cost_key(key: str) -> bool:
     """True for a ``cost_mods`` key of a "next card played" cost change: ``next|<filter>``, or ``next#<i>|<filter>``
     for a further change with the same filter. Each key is one change in force (its entries: the change for the next

@@ -239,6 +239,13 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?<=枚を)(メイン|サポート)エリアに休息状態で出す", r"休息状態で\1エリアに出す"),
     # round 30: "the Chara this card was set on" (このカードがセットされたキャラ) = the Chara it is set on (セットされている)
     (r"このカードがセットされたキャラ", "このカードがセットされているキャラ"),
+    # round 30: "when one of your X approaches / interferes" (自分のXキャラ1枚がアプローチに参加した場合) = "when your X
+    # approaches" (each such Chara's approach is heard, as without the count)
+    # round 30: round 29's "with this card's name, or sharing a property with it" without its comma (one noun phrase: a
+    # trigger's subject is read up to a comma)
+    (r"このカードと同じ名称、または同じ特徴を持つ", "このカードと同じ名称または同じ特徴を持つ"),
+    (r"^((?:このカードと同じ名称または同じ特徴を持つ)?自分の[^、。]*?キャラ)1枚が(?=(?:アプローチ|妨害|アプローチまたは妨害)に参加した"
+     r"場合、)", r"\1が"),
     # round 30: "when this card, with AP (AP or DP) N or more, approaches" (このカードがAPが100以上ある状態で…): the state is
     # of this card's own value, as このカードのAPがN以上ある reads it
     (r"^このカードが、?(AP|APまたはDP)(?:の値)?が(\d+)以上ある状態で", r"このカードが、このカードの\1が\2以上ある状態で"),

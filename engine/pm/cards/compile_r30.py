@@ -99,3 +99,33 @@ def _new_condition_then(sentences: list[str], ctx: Ctx, may_flags: list[bool] | 
 
 
 ph.BODY_SHAPES.insert(0, _new_condition_then)
+
+
+_IF_IT_IS = re.compile(r"その(?:キャラ|カード)が(?P<np>[^、。]+?)の場合、使用コスト(?P<n>[+-]\d+)を得る")
+
+
+def _next_cost_more(sentences: list[str], ctx: Ctx, may_flags: list[bool] | None) -> list[Step] | None:
+    """"The next X you play gets usage cost -N. If that card is Y, it gets -M" (…1枚は、使用コスト-1を得る。そのキャラが
+    「A」の場合、使用コスト-1を得る): one change for the next X played, with M more for it when it is also Y (``cost``
+    ``extra``: used up with the change, whatever the card). The sentence before not exactly one such change, or Y
+    with a part no card filter holds: not read. None: not this shape."""
+    k = next((i for i, x in enumerate(sentences) if i > 0 and _IF_IT_IS.fullmatch(x)), None)
+    if k is None:
+        return None
+    m = _IF_IT_IS.fullmatch(sentences[k])
+    assert m is not None
+    steps = ph.body("。".join(sentences[:k]), ctx, may_flags)
+    last = steps[-1] if steps else {}
+    if last.get("op") != "cost" or not last.get("next") or last.get("count", 1) != 1 or "extra" in last \
+            or set(last) & {"if", "then"} or ctx.may:
+        raise NotUnderstood(sentences[k])
+    p = ph._np(m["np"], ctx)
+    if p.head not in ("chara", "name", "card") or p.same_name or p.other_than_that or p.all or "side" in p.spec \
+            or not p.holds_card_filter():
+        raise NotUnderstood(m["np"])
+    last["extra"] = [{"filter": p.card_filter(), "n": int(m["n"])}]
+    rest = sentences[k + 1:]
+    return [*steps, *(ph.body("。".join(rest), ctx) if rest else [])]
+
+
+ph.BODY_SHAPES.append(_next_cost_more)
