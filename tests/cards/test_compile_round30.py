@@ -114,3 +114,34 @@ def test_this_cards_name_or_property_in_a_triggers_subject() -> None:
     # "that Chara" as the trigger's subject: not read
     assert _one("このカードと同じ名称、または同じ特徴を持つ自分のキャラ1枚がアプローチに参加した場合、そのキャラは、ターン終了時まで"
                 "+10/+10を得る。") is None
+
+
+def test_short_and_comma_less_wordings() -> None:
+    # this card's gain after an every-time head with the subject first; another Chara of yours entering
+    got = _one("このカードは、相手のキャラが退場するごとに、ターン終了時まで〔天然+1〕、+10/+10を得る。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("other_leave", {"subject": {"side": "opponent"}})
+    assert got["do"] == [{"op": "grant", "target": "self", "what": {"ignore_plus": 1}, "until": "turn_end"},
+                         {"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"}]
+    got = _one("このカードは、このカード以外の自分のキャラが登場した場合、ターン終了時に活動状態になる。")
+    assert got is not None and got["trigger"] == "other_enter"
+    assert got["do"] == [{"op": "delay", "on": "turn_end", "do": [{"op": "activate", "target": "self"}]}]
+    # a condition (いる) before this card's stand stays the turn-end head's condition, as before
+    got = _one("このカードは、自分の【試験部】を持つキャラが4枚以上いる場合、ターン終了時に活動状態になる。")
+    assert got is not None and got["trigger"] == "turn_end" and got["do"] == [{"op": "activate", "target": "self"}]
+    got = _one("自分の「試験 次郎」のアプローチでポイントを与えた場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "other_gave_point"
+    got = _one("[メイン/両方]:《休》デッキの上のカード1枚を見る。その場合、そのカードをデッキの下に移すことができる。")
+    assert got is not None and got["do"] == [{"op": "pick", "who": "self", "from": "deck", "to": "deck_bottom", "n": 1,
+                                              "filter": {}, "look": 1, "up_to": True}]
+    got = _one("[メイン/相手]:《休》、自分のキャラ1枚を活動状態にする。その場合このカードを捨て札にする。")
+    assert got is not None and got["do"] == [{"op": "activate", "target": "target:0",
+                                              "then": [{"op": "move", "target": "self", "to": "discard"}]}]
+
+
+def test_cannot_interfere_this_card() -> None:
+    got = _one("このカードがアプローチした場合、相手のキャラ1枚は、ターン終了時までこのカードを妨害できない。")
+    assert got is not None and got["targets"] == [{"side": "opponent"}]
+    assert got["do"] == [{"op": "grant", "target": "target:0", "what": {"cannot_interfere_with": {"chara": "self"}},
+                          "until": "turn_end"}]
+    # "may", or an Event (no Chara of its own): not read
+    assert _one("相手のキャラ1枚は、ターン終了時までこのカードを妨害できない。", EVENT) is None

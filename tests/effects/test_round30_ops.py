@@ -17,6 +17,7 @@ from tests.effects.test_machinery import AKI, BEN, DAN, F, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 STURDY, CHEAP, NEXT, HEARD, HOST, KIN, COUSIN = (f"TST 96-{i:03d}" for i in range(1, 8))
+SHY = "TST 96-009"
 CHARM = "TST 03-001"
 
 
@@ -41,6 +42,7 @@ CARDS = [
             name="Aki", properties=("Kin",), cost=1),
     replace(tm._chara("96-007", "Cousin", cost=1), properties=("Kin",)),
     tm._chara("96-008", "Zed", cost=0),
+    _made_up(SHY, "このカードがアプローチした場合、相手のキャラ1枚は、ターン終了時までこのカードを妨害できない。", cost=1),
 ]
 
 
@@ -127,3 +129,16 @@ def test_a_trigger_heard_for_a_chara_of_this_cards_name_or_property() -> None:
             assert_illegal(g.add("trigger", 0, card=KIN, effect=0), "effect.result")
     g = _boards([KIN], []).add("approach", 0, card=KIN).add("trigger", 0, card=KIN, effect=0)
     assert_legal(g)  # its own approach: the same name
+
+
+def test_a_chara_that_cannot_interfere_this_card() -> None:
+    for blocker, ok in ((BEN, False), (DAN, True)):
+        g = _boards([SHY], [BEN, DAN]).add("approach", 0, card=SHY)
+        g.add("trigger", 0, card=SHY, effect=0, targets=[{"p": 1, "card": BEN}]).passes(0, 1)
+        g.add("interfere", 1, card=blocker)
+        if ok:
+            assert_legal(g)
+        else:
+            assert_illegal(g, "interfere.chara")
+    g = _boards([SHY], [BEN, DAN]).add("approach", 0, card=SHY).add("trigger", 0, card=SHY, effect=0)
+    assert_illegal(g, "effect.target")  # the opponent's Chara is owed

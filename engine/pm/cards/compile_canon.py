@@ -183,6 +183,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 26: "this card, when your / the opponent's X does E, gets G until the end of the turn" (the subject before
     # a head whose own subject is another Chara) = "when X does E, this card gets G …"
     (r"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?場合、)(?=ターン終了時まで)", r"\1このカードは、"),
+    # round 30: the same with an every-time head (…ごとに、), another Chara of yours (このカード以外の自分の…), or this card's
+    # own stand after it (…場合、(ターン終了時に)活動状態になる)
+    (r"^このカードは、((?:(?:自分|相手)の[^、。]+?が[^、。]+?ごとに|このカード以外の(?:自分|相手)の[^、。]+?が[^、。]+?(?:ごとに|"
+     r"(?:した|された)場合))、)(?=ターン終了時まで|(?:ターン終了時に)?活動状態になる(?:。|$))", r"\1このカードは、"),
     # round 26: "this card, in a turn in which …, when in the hand, gets …" (…ターンの間、手札にある場合、) = the hand's wording
     # with the turn after it (手札にある状態で、…ターンの間、), as the same with 場合 is (round 25)
     (r"^このカードは、([^、。]+?ターンの)間、手札にある場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1間、"),
@@ -237,6 +241,15 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 29: "put X onto the Main / Support Area rested" with the area said first (サポートエリアに休息状態で出す) =
     # 休息状態でサポートエリアに出す (the order read)
     (r"(?<=枚を)(メイン|サポート)エリアに休息状態で出す", r"休息状態で\1エリアに出す"),
+    # round 30: "when your X gives points by its approach" (自分のXのアプローチでポイントを与えた場合) = "when your X gives
+    # points by approaching" (がアプローチでポイントを与えた場合, the head read)
+    (r"^(自分の[^、。]+?)のアプローチでポイントを与えた場合、", r"\1がアプローチでポイントを与えた場合、"),
+    # round 30: "look at the top card. If so, (you may) put that card …": the look and the card looked at (見て、)
+    (r"デッキの上のカード1枚を見る。その場合、(?=そのカードを)", "デッキの上のカード1枚を見て、"),
+    # round 30: "cannot interfere this card" in its short form (このカードを妨害できない)
+    (r"(?<=このカードを)妨害できない", "妨害することができない"),
+    # round 30: "if so" before "this card" with its comma left out (その場合このカードを…)
+    (r"その場合(?=このカード)", "その場合、"),
     # round 30: "the Chara this card was set on" (このカードがセットされたキャラ) = the Chara it is set on (セットされている)
     (r"このカードがセットされたキャラ", "このカードがセットされているキャラ"),
     # round 30: "when one of your X approaches / interferes" (自分のXキャラ1枚がアプローチに参加した場合) = "when your X

@@ -129,3 +129,14 @@ def _next_cost_more(sentences: list[str], ctx: Ctx, may_flags: list[bool] | None
 
 
 ph.BODY_SHAPES.append(_next_cost_more)
+
+
+@ph.reads(r"(?P<np>[^、。]+?)(?P<n>\d+)枚は、(?:このターン、|ターン終了時まで、?)このカードを妨害(?:することが)?できない")
+def _cannot_interfere_this(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"N X cannot interfere this card until the end of the turn" (相手のキャラ1枚は、ターン終了時までこのカードを妨害
+    できない): round 28's grant naming this Chara (``cannot_interfere_with`` ``{"chara": "self"}``, bound to it when
+    granted) on the Charas chosen."""
+    if ctx.may or ctx.card.type != "chara" or ctx.in_discard or ctx.in_point:
+        raise NotUnderstood(m[0])
+    return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": {"chara": "self"}}, "until": "turn_end"}
+            for t in ph._subjects(m["np"], m["n"], ctx)]

@@ -51,7 +51,7 @@ from engine.pm.cards.precious_text import definition_effects
 _NOT_READ = (ph.NotUnderstood, ValueError, KeyError, IndexError)
 #: an activated effect's timing and the costs the reader reads (precious_text._COST): any other 《…》 stays in the
 #: text, so the effect is not compiled
-_PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《(?:\d+|休|[赤青黄緑紫]\d*)》|「[^」]*」\s*[▸▶>])\s*)*:?")
+_PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《(?:\d+|休|[赤青黄緑紫]\d*)》|「[^」]*」\s*[▸▶>])\s*)*[:、]?")
 
 
 #: a note in parentheses saying when an effect does not happen (このカードが登場したターンの間に退場した場合、退場した
