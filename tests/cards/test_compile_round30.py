@@ -145,3 +145,17 @@ def test_cannot_interfere_this_card() -> None:
                           "until": "turn_end"}]
     # "may", or an Event (no Chara of its own): not read
     assert _one("相手のキャラ1枚は、ターン終了時までこのカードを妨害できない。", EVENT) is None
+
+
+def test_every_chara_approaching_or_interfering_none_in_an_area_a_cost_with_no_duration() -> None:
+    got = _one("このカードは、キャラがアプローチまたは妨害に参加するごとに、ターン終了時まで±0/+10を得る。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("any_approach|any_interfering", {"subject": {}})
+    got = _one("このカードは、自分のメインエリアに「試験 次郎」がいない場合、アプローチできない。")
+    assert got is not None and got["condition"] == {"not": {"count": {"spec": {"side": "self", "area": "main",
+                                                                              "name": "試験 次郎"}, "at_least": 1}}}
+    assert got["do"] == [{"op": "grant", "target": "self", "what": "cannot_approach", "until": "turn_end"}]
+    got = _one("このカードが登場した場合、自分のキャラ1枚は、使用コスト+3を得る。")
+    assert got is not None and got["do"] == [{"op": "grant", "target": "target:0", "what": {"cost": 3}, "until": "turn_end"}]
+    # the next card played keeps its own reading
+    got = _one("このカードが登場した場合、このターン、自分が次にプレイするキャラ1枚は、使用コスト-1を得る。")
+    assert got is not None and got["do"][0]["op"] == "cost" and got["do"][0]["next"]

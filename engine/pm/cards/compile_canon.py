@@ -185,7 +185,7 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?場合、)(?=ターン終了時まで)", r"\1このカードは、"),
     # round 30: the same with an every-time head (…ごとに、), another Chara of yours (このカード以外の自分の…), or this card's
     # own stand after it (…場合、(ターン終了時に)活動状態になる)
-    (r"^このカードは、((?:(?:自分|相手)の[^、。]+?が[^、。]+?ごとに|このカード以外の(?:自分|相手)の[^、。]+?が[^、。]+?(?:ごとに|"
+    (r"^このカードは、((?:(?:(?:自分|相手)の[^、。]+?|キャラ)が[^、。]+?ごとに|このカード以外の(?:自分|相手)の[^、。]+?が[^、。]+?(?:ごとに|"
      r"(?:した|された)場合))、)(?=ターン終了時まで|(?:ターン終了時に)?活動状態になる(?:。|$))", r"\1このカードは、"),
     # round 26: "this card, in a turn in which …, when in the hand, gets …" (…ターンの間、手札にある場合、) = the hand's wording
     # with the turn after it (手札にある状態で、…ターンの間、), as the same with 場合 is (round 25)
@@ -250,6 +250,12 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(?<=このカードを)妨害できない", "妨害することができない"),
     # round 30: "if so" before "this card" with its comma left out (その場合このカードを…)
     (r"その場合(?=このカード)", "その場合、"),
+    # round 30: round 28's "X approaches or interferes" with an every-time head (…するごとに): the two events joined
+    (r"(?<!このカード)が(アプローチまたは妨害に参加)するごとに、", r"がアプローチに参加するごとに、または妨害に参加するごとに、"),
+    # round 30: "N of your (the opponent's) Charas get usage cost ±N" with no duration: for the turn (round 16's reading
+    # of a step with no stated duration, rule book 000 "Effect Duration"), as ターン終了時まで is read
+    (r"(?:(?<=^)|(?<=、))((?:自分|相手)の[^、。]*?キャラ\d+枚)は、使用コスト([+-]\d+)を得る(?=。|$)",
+     r"\1は、ターン終了時まで使用コスト\2を得る"),
     # round 30: "the Chara this card was set on" (このカードがセットされたキャラ) = the Chara it is set on (セットされている)
     (r"このカードがセットされたキャラ", "このカードがセットされているキャラ"),
     # round 30: "when one of your X approaches / interferes" (自分のXキャラ1枚がアプローチに参加した場合) = "when your X

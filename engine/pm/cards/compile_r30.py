@@ -140,3 +140,18 @@ def _cannot_interfere_this(m: re.Match[str], ctx: Ctx) -> list[Step]:
         raise NotUnderstood(m[0])
     return [{"op": "grant", "target": t, "what": {"cannot_interfere_with": {"chara": "self"}}, "until": "turn_end"}
             for t in ph._subjects(m["np"], m["n"], ctx)]
+
+
+def _none_in_area(text: str, ctx: Ctx) -> dict[str, object] | None:
+    """"No X is in your (the opponent's) Main / Support Area" (自分のメインエリアに「A」がいない): the count "one or more
+    X there" (round 24's reading of …エリアに…がいる) not holding, as round 28 reads …がいない. None: not this wording."""
+    m = re.fullmatch(r"(?P<where>(?:相手|自分)の(?:メイン|サポート)エリアに、?)(?P<np>[^、。]+?)がいない", text)
+    if m is None:
+        return None
+    there = ph.condition(f"{m['where']}{m['np']}が1枚以上いる", ctx)
+    if set(there) != {"count"}:
+        raise NotUnderstood(text)
+    return {"not": there}
+
+
+ph.MORE_CONDITIONS.insert(0, _none_in_area)
