@@ -307,6 +307,7 @@ class GameState:
         "step",
         "table",
         "trail",
+        "trigger_subjects",
         "turn",
         "turn_player",
         "watch_cache",
@@ -343,6 +344,9 @@ class GameState:
         #: again: logged once more, such a trigger names a firing that already resolved (a double tap), which never
         #: resolves twice (engine.pm.actions._trigger, docs/as-played.md)
         self.resolved: dict[tuple[int, int, int], int] = {}
+        #: round 30: the Chara another Chara's event happened to when a trigger listening for it (``other_`` / ``any_``
+        #: causes) last fired: trigger key -> that Chara's uid (step target ``"subject"``: そのキャラ after such a head)
+        self.trigger_subjects: dict[tuple[int, int, int], int] = {}
         #: ("end_approach", player) when the last action (notes and identifications aside) was that end, else None:
         #: as played, an end_approach out of turn that repeats it is a duplicate, any other the turn player's
         #: (engine.pm.approach.do_end_approach, docs/as-played.md)
@@ -411,6 +415,7 @@ class GameState:
         g.hand_limit = self.hand_limit
         g.lapsed = dict(self.lapsed) if self.lapsed else {}
         g.resolved = dict(self.resolved) if self.resolved else {}
+        g.trigger_subjects = dict(self.trigger_subjects) if self.trigger_subjects else {}
         g.last_end = self.last_end
         g.table = self.table
         g.trail = NULL_TRAIL

@@ -111,9 +111,22 @@ def test_this_cards_name_or_property_in_a_triggers_subject() -> None:
     assert got is not None and (got["trigger"], got["condition"]) == ("any_approach", {"subject": kin})
     got = _one("自分の【試験部】を持つキャラ1枚が妨害に参加した場合、カードを1枚引く。")
     assert got is not None and got["condition"] == {"subject": {"side": "self", "property": "試験部"}}
-    # "that Chara" as the trigger's subject: not read
-    assert _one("このカードと同じ名称、または同じ特徴を持つ自分のキャラ1枚がアプローチに参加した場合、そのキャラは、ターン終了時まで"
-                "+10/+10を得る。") is None
+    # "that Chara" with no Chara named before: the trigger's subject (step target ``subject``, step 6)
+    got = _one("このカードと同じ名称、または同じ特徴を持つ自分のキャラ1枚がアプローチに参加した場合、そのキャラは、ターン終了時まで"
+               "+10/+10を得る。")
+    assert got is not None and got["do"] == [{"op": "modify", "target": "subject", "ap": 10, "dp": 10, "until": "turn_end"}]
+
+
+def test_that_chara_after_another_charas_event() -> None:
+    got = _one("自分のキャラがアプローチに参加した場合、そのキャラは、ターン終了時まで使用コスト+2、+10/-10を得る。")
+    assert got is not None and got["trigger"] == "any_approach"
+    assert got["do"] == [{"op": "grant", "target": "subject", "what": {"cost": 2}, "until": "turn_end"},
+                         {"op": "modify", "target": "subject", "ap": 10, "dp": -10, "until": "turn_end"}]
+    # a Chara named before: "that Chara" is that one, as before
+    got = _one("自分のキャラが登場した場合、相手のキャラ1枚を休息状態にする。その後、そのキャラは、ターン終了時まで-10/-10を得る。")
+    assert got is not None and got["do"][1]["target"] == "target:0"
+    # this card's own event (no other Chara's): "that Chara" names none, not read
+    assert _one("このカードがアプローチに参加した場合、そのキャラは、ターン終了時まで+10/+10を得る。") is None
 
 
 def test_short_and_comma_less_wordings() -> None:

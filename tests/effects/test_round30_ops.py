@@ -17,7 +17,7 @@ from tests.effects.test_machinery import AKI, BEN, DAN, F, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 STURDY, CHEAP, NEXT, HEARD, HOST, KIN, COUSIN = (f"TST 96-{i:03d}" for i in range(1, 8))
-SHY = "TST 96-009"
+SHY, CHEER = "TST 96-009", "TST 96-010"
 CHARM = "TST 03-001"
 
 
@@ -43,6 +43,7 @@ CARDS = [
     replace(tm._chara("96-007", "Cousin", cost=1), properties=("Kin",)),
     tm._chara("96-008", "Zed", cost=0),
     _made_up(SHY, "このカードがアプローチした場合、相手のキャラ1枚は、ターン終了時までこのカードを妨害できない。", cost=1),
+    _made_up(CHEER, "自分のキャラがアプローチに参加した場合、そのキャラは、ターン終了時まで+10/+10を得る。", cost=1),
 ]
 
 
@@ -142,3 +143,15 @@ def test_a_chara_that_cannot_interfere_this_card() -> None:
             assert_illegal(g, "interfere.chara")
     g = _boards([SHY], [BEN, DAN]).add("approach", 0, card=SHY).add("trigger", 0, card=SHY, effect=0)
     assert_illegal(g, "effect.target")  # the opponent's Chara is owed
+
+
+def test_that_chara_is_the_one_whose_approach_fired_the_trigger() -> None:
+    g = _boards([CHEER, AKI, BEN], []).add("approach", 0, card=BEN).add("trigger", 0, card=CHEER, effect=0)
+    res = assert_legal(g)
+    assert _stats(res, 0, BEN) == (50, 50) and _stats(res, 0, AKI) == (30, 30)
+    g = _boards([CHEER, AKI, BEN], []).add("approach", 0, card=BEN)
+    g.add("trigger", 0, card=CHEER, effect=0, ops=[{"op": "modify", "p": 0, "card": AKI, "ap": 10, "dp": 10,
+                                                    "until": "turn_end"}])
+    assert_illegal(g, "effect.result")  # Aki did not approach
+    g = _boards([CHEER, AKI], []).add("approach", 0, card=CHEER).add("trigger", 0, card=CHEER, effect=0)
+    assert _stats(assert_legal(g), 0, CHEER) == (40, 40)  # its own approach: "one of yours" hears itself

@@ -67,6 +67,9 @@ class Ctx:
     alternative: bool = False  # reading "または、Bできる": the "may" offers B instead of A, B itself is not optional
     picked_onto_area: bool = False  # a pick before put cards onto the Area ("そのキャラ" then names them, if no target)
     coins_off_kind: bool = False  # coins were taken off any of a kind of yours: "そのキャラ" after it is not read
+    #: round 30: the trigger is another Chara's event (``other_`` / ``any_`` with a ``subject``): "そのキャラ" with no
+    #: Chara named before is that Chara (step target ``"subject"``, engine.pm.script.Run.trigger_subject)
+    subject_head: bool = False
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -142,6 +145,8 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         _no_may(ctx)
         if np_text == "そのキャラ" and ctx.coins_off_kind:
             raise NotUnderstood(np_text)  # the Chara named before, or the one the coins came off? not read
+        if np_text == "そのキャラ" and ctx.subject_head and not ctx.targets:
+            return ["subject"]  # round 30: the Chara whose event fired the trigger
         return [ctx.last_target()]
     if np_text == "このカードがセットされているキャラ" and ctx.card.type == "support":
         _no_may(ctx)  # a Support's effect: ``self`` is the Chara it is set on (engine.pm.play, stats.self_steps)
@@ -1567,6 +1572,8 @@ def effect(text: str, ctx: Ctx) -> Got:
     trigger, cond = None, {}
     if ctx.kind == "auto":
         trigger, cond, text = _trigger(text, ctx)
+        ctx.subject_head = "subject" in cond and "history" not in cond and all(
+            x.startswith(("other_", "any_")) for x in str(trigger).split("|"))
         if trigger not in ("turn_end", "turn_start") and (m := re.match(r"ターン終了時に、?", text)):
             may: list[bool] = []
             ctx.clause += 1
