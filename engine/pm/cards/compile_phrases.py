@@ -1436,8 +1436,8 @@ def _static(text: str, ctx: Ctx) -> Got:
             return got
         if (banned := kind_ban(text, ctx)) is not None:
             return Got(banned)
-        for more in MORE_STATICS:
-            if (got := more(text, ctx)) is not None:
+        for static_reader in MORE_STATICS:
+            if (got := static_reader(text, ctx)) is not None:
                 return got
         raise NotUnderstood(text)
     rest = m[1]
