@@ -172,3 +172,16 @@ def test_every_chara_approaching_or_interfering_none_in_an_area_a_cost_with_no_d
     # the next card played keeps its own reading
     got = _one("このカードが登場した場合、このターン、自分が次にプレイするキャラ1枚は、使用コスト-1を得る。")
     assert got is not None and got["do"][0]["op"] == "cost" and got["do"][0]["next"]
+
+
+def test_any_charas_event_before_this_cards_stand_and_gains_with_a_grant() -> None:
+    got = _one("このカードは、キャラが退場した場合、活動状態になるとともに、もう一度アプローチできる。")
+    assert got is not None and (got["trigger"], got["condition"]) == ("any_leave", {"subject": {}})
+    assert got["do"] == [{"op": "activate", "target": "self"},
+                         {"op": "grant", "target": "self", "what": "approach_again", "until": "turn_end"}]
+    got = _one("このカードは、サポートカードがセットされている場合、+20/+20を得るとともに、相手のイベントカードの対象にならない。")
+    assert got is not None and got["condition"] == {"count": {"spec": {"is_source": True, "supported": {}}, "at_least": 1}}
+    assert got["do"] == [{"op": "modify", "target": "self", "ap": 20, "dp": 20, "until": "turn_end"},
+                         {"op": "grant", "target": "self", "what": {"untargetable_by": "event"}, "until": "turn_end"}]
+    # a second part the grant phrases do not hold: not read
+    assert _one("このカードは、+20/+20を得るとともに、謎の状態になる。") is None

@@ -1444,8 +1444,10 @@ def _static(text: str, ctx: Ctx) -> Got:
     from engine.pm.cards.compile_r14 import own_cost
     from engine.pm.cards.compile_r25 import own_rule
     from engine.pm.cards.compile_r26 import gains_and_not_interfered
+    from engine.pm.cards.compile_r30 import gains_and_grant
 
-    if (got := own_cost(rest, ctx) or own_rule(rest, ctx) or gains_and_not_interfered(rest, ctx)) is not None:
+    if (got := own_cost(rest, ctx) or own_rule(rest, ctx) or gains_and_not_interfered(rest, ctx)
+            or gains_and_grant(rest, ctx)) is not None:
         return got
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
         p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for

@@ -155,3 +155,20 @@ def _none_in_area(text: str, ctx: Ctx) -> dict[str, object] | None:
 
 
 ph.MORE_CONDITIONS.insert(0, _none_in_area)
+
+
+_GAINS_AND = re.compile(r"(?P<conds>(?:[^、。]+?(?:場合|間)、){0,2})(?P<g>[^。]+?を得る)とともに、(?P<r>[^、。]+)")
+
+
+def gains_and_grant(rest: str, ctx: Ctx) -> Got | None:
+    """A Chara's own continuous "this card, (while C,) gets G and R" (このカードは、C場合、Gを得るとともに、相手のイベント
+    カードの対象にならない), R one of the compiler's grant phrases (``_GRANTS``): G read as the sentence without R, R's
+    grants on itself under the same condition(s) (as round 26's "and is not interfered by X"). None: not this wording."""
+    m = _GAINS_AND.fullmatch(rest)
+    if m is None or ctx.card.type != "chara" or m["r"] not in ph._GRANTS:
+        return None
+    first = ph._static(f"このカードは、{m['conds']}{m['g']}", ctx)
+    if first.trigger is not None or ctx.targets or any(s.get("target") != "self" for s in first.steps):
+        raise NotUnderstood(rest)
+    grants: list[Step] = [{"op": "grant", "target": "self", "what": w, "until": "turn_end"} for w in ph._GRANTS[m["r"]]]
+    return Got([*first.steps, *grants], condition=first.condition)
