@@ -185,3 +185,10 @@ def test_any_charas_event_before_this_cards_stand_and_gains_with_a_grant() -> No
                          {"op": "grant", "target": "self", "what": {"untargetable_by": "event"}, "until": "turn_end"}]
     # a second part the grant phrases do not hold: not read
     assert _one("このカードは、+20/+20を得るとともに、謎の状態になる。") is None
+
+
+def test_while_this_card_interferes_with_the_subject_as_ga() -> None:
+    got = _one("このカードが使用コストの値が2以下の相手のキャラを妨害している場合、±0/+20を得る。")
+    assert got is not None and got["trigger"] is None
+    assert got["condition"] == {"interfering_with": {"side": "opponent", "max_cost": 2}}
+    assert got["do"] == [{"op": "modify", "target": "self", "ap": 0, "dp": 20, "until": "turn_end"}]

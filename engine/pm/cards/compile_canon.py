@@ -257,6 +257,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # of a step with no stated duration, rule book 000 "Effect Duration"), as ターン終了時まで is read
     (r"(?:(?<=^)|(?<=、))((?:自分|相手)の[^、。]*?キャラ\d+枚)は、使用コスト([+-]\d+)を得る(?=。|$)",
      r"\1は、ターン終了時まで使用コスト\2を得る"),
+    # round 30: "while this card interferes X (is interfered by X), (it) gets G" with が (このカードが…を妨害している場合、
+    # ±0/+20を得る): the subject of both is this card, as このカードは、…を妨害している場合、 is read
+    (r"^このカードが(?=[^、。]+?(?:を妨害している|に妨害されている)場合、(?:[+\-±]\d|〔))", "このカードは、"),
     # round 30: "the Chara this card was set on" (このカードがセットされたキャラ) = the Chara it is set on (セットされている)
     (r"このカードがセットされたキャラ", "このカードがセットされているキャラ"),
     # round 30: "when one of your X approaches / interferes" (自分のXキャラ1枚がアプローチに参加した場合) = "when your X
