@@ -24,7 +24,8 @@ own Chara has, both as they count now), ``keyword`` (a keyword in force on the C
 Interferer of the approach under way, against a Chara fitting the spec), ``interfered_by`` (a Chara spec: it is an
 approaching Chara of the approach under way, interfered by a Chara fitting the spec), ``is_source`` (it is the
 effect's own Chara: "this card" inside a phrase, このカードを妨害しているキャラ), ``max_ap``/``max_dp`` (AP/DP at most: a
-Chara with AP/DP only, as ``zero_stat``), ``min_ap`` (AP at least: the same), ``source``
+Chara with AP/DP only, as ``zero_stat``), ``min_ap`` / ``min_dp`` (AP / DP at least: the same; ``min_dp`` round 30),
+``source``
 (printed source value), ``used_text`` (used one of its Movement effects this turn: テキストの使用 is Effect Usage, 000 "Regarding Effect
 Usage"; an automatic effect firing is not a use), ``ap_below_source_dp`` (AP below the
 DP of the effect's own Chara), ``name_of_eliminated`` (shares a name with a card just eliminated),
@@ -263,7 +264,7 @@ def _cost_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara) -
 #: spec keys checked after the card filter (rarer; their order in :func:`_later_problem` is the rulings' order)
 _EARLY_KEYS: Final = frozenset({"max_cost", "min_cost", "rested", "not_self", "uid"})
 _LATER_KEYS: Final = frozenset({
-    "max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
+    "max_ap", "max_dp", "min_ap", "min_dp", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
     "has_stats", "zero_stat", "min_stat", "approaching", "interfering", "interfered", "entered_this_turn", "not", "shares_property",
     "interfering_with", "keyword", "interfered_by", "is_source", "coins", "supported", "sum_at_most_source", "min_level",
     "approached_at_least", "below_source", "left_by_approach", "shares_name"})
@@ -320,7 +321,8 @@ def _later_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
     return None
 
 
-SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "min_ap", "source", "used_text", "ap_below_source_dp", "name_of_eliminated", "any_of",
+SPEC_EXTRA: Final = frozenset({"max_ap", "max_dp", "min_ap", "min_dp", "source", "used_text", "ap_below_source_dp",
+                        "name_of_eliminated", "any_of",
                         "not", "shares_property", "interfering_with", "keyword", "interfered_by", "is_source", "coins",
                         "supported", "sum_at_most_source", "min_level", "approached_at_least", "below_source",
                         "shares_name"})
@@ -385,8 +387,8 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
         mine, theirs = (sum(stats.used(v) for v in stats.ap_dp(g, x)) for x in (c, source))
         if mine > theirs:
             return f"has AP + DP {mine} > {theirs}"
-    if "max_ap" in spec or "max_dp" in spec or "min_ap" in spec or "ap_below_source_dp" in spec:
-        if ("max_ap" in spec or "max_dp" in spec or "min_ap" in spec) and not card.has_stats:
+    if "max_ap" in spec or "max_dp" in spec or "min_ap" in spec or "min_dp" in spec or "ap_below_source_dp" in spec:
+        if ("max_ap" in spec or "max_dp" in spec or "min_ap" in spec or "min_dp" in spec) and not card.has_stats:
             return "has no AP/DP"  # "-/-": no value at all, so none that is N or less (as zero_stat / min_stat)
         ap, dp = (stats.used(v) for v in stats.ap_dp(g, c))
         if "max_ap" in spec and ap > number(g, actor, spec["max_ap"]):
@@ -395,6 +397,8 @@ def _extra_problem(g: GameState, actor: int, spec: Mapping[str, Any], c: Chara, 
             return f"has DP {dp} > {spec['max_dp']}"
         if "min_ap" in spec and ap < number(g, actor, spec["min_ap"]):  # round 20: AP at least (このカードのAPがN以上)
             return f"has AP {ap} < {spec['min_ap']}"
+        if "min_dp" in spec and dp < number(g, actor, spec["min_dp"]):  # round 30: DP at least (DPが100以上の)
+            return f"has DP {dp} < {spec['min_dp']}"
         if spec.get("ap_below_source_dp"):
             limit = stats.used(stats.ap_dp(g, source)[1]) if source is not None and g.chara_by_uid(source.uid) else 0
             if ap >= limit:

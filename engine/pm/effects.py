@@ -3,8 +3,9 @@
 A script (a card effect entry's ``"do"``) is a list of steps run by :mod:`engine.pm.script`;
 the steps, Chara specs, filters and conditions are listed in docs/log-extensions.md. A step
 names whom it concerns with ``target``: ``"self"`` (the effect's own Chara), ``"target"`` /
-``"target:K"`` (the K-th entry of the action's ``targets``), ``"all_own"``, ``"all_opponent"``
-or ``{"all": spec}`` (every Chara fitting a spec).
+``"target:K"`` (the K-th entry of the action's ``targets``), ``"all_own"``, ``"all_opponent"``,
+``{"all": spec}`` (every Chara fitting a spec) or ``"subject"`` (round 30: in an automatic effect listening for another
+Chara's event, the Chara it happened to, while it stays on the Area: そのキャラ).
 
 An effect's ``targets`` list says what each target must be: a Chara spec
 (:mod:`engine.pm.conditions`), e.g. ``{"side": "opponent", "area": "main", "max_cost": 2}``;

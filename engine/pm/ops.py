@@ -14,7 +14,7 @@ from typing import Any, Final
 from engine.asplayed import refuse
 from engine.pm import conditions, effects, hidden, static_bans, stats
 from engine.pm.cards import base_id
-from engine.pm.state import HELD_COST, Chara, GameState, Support, expiry
+from engine.pm.state import EXTRA_KEY, HELD_COST, Chara, GameState, Support, expiry
 from engine.pm.triggers import fire, fire_card, fire_others, fire_to_point
 from engine.pm.zones import (
     AREA_ZONES,
@@ -287,12 +287,14 @@ def _cost(g: GameState, op: Mapping[str, Any]) -> str:
     if "next" in op:  # docs/log-extensions.md: the next card played fitting a filter
         # one key per change: two changes of one filter both reach the next fitting card (they add up on it, as
         # changes of different filters do); docs/compiler.md, decisions (session 12, SZ2 01-016)
-        f = json.dumps(dict(op["next"]), sort_keys=True, ensure_ascii=False)
+        f = json.dumps({**op["next"], **({EXTRA_KEY: list(op["extra"])} if op.get("extra") else {})}, sort_keys=True,
+                       ensure_ascii=False)
         key, i = f"next|{f}", 1
         while key in pl.cost_mods:
             key, i = f"next#{i}|{f}", i + 1
         pl.cost_mods[key] = [(op["n"], until)] * int(op.get("count", 1))
-        return f"the next card fitting {dict(op['next'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
+        more = "".join(f", {x['n']:+d} more if it fits {dict(x['filter'])}" for x in op.get("extra", ()))
+        return f"the next card fitting {dict(op['next'])} in player {op['p']}'s hand: usage cost {op['n']:+d}{more}"
     pl.cost_mods.setdefault(base_id(op["card"]), []).append((op["n"], until))
     return f"{describe(g, op['card'])} in player {op['p']}'s hand: usage cost {op['n']:+d}"
 

@@ -152,12 +152,25 @@ class Run:
         if apply_op(self.g, op, self.trail, verified=True, in_response=self.in_response):
             self.disables = True
 
+    def trigger_subject(self) -> list[Chara]:
+        """The Chara whose event fired this automatic effect (``other_`` / ``any_`` causes: GameState.trigger_subjects,
+        recorded when it fired), if it is still on the Area; none for any other effect."""
+        if self.source is None or not self.g.trigger_subjects:
+            return []
+        autos = self.g.card(self.card_id).automatic()
+        idx = next((i for i, e in enumerate(autos) if e is self.eff), None)
+        uid = None if idx is None else self.g.trigger_subjects.get((self.actor, self.source.uid, idx))
+        c = None if uid is None else self.g.chara_by_uid(uid)
+        return [] if c is None else [c]
+
     def subjects(self, key: Any) -> list[Chara]:
         """The Charas a step's ``target`` names."""
         if key == "self":
             return [self.source] if self.source is not None and self.g.chara_by_uid(self.source.uid) else []
         if key == "entered":  # the Charas this effect put onto the Area, while they stay there
             return [c for c in (self.g.chara_by_uid(u) for u in self.entered) if c is not None]
+        if key == "subject":  # round 30: the Chara whose event fired this trigger (そのキャラ), while it stays there
+            return self.trigger_subject()
         if key == "all_own":  # "your Charas": the Main and the Support Area (rule book 001, "place")
             return self.g.players[self.actor].area()
         if key == "all_opponent":
@@ -1107,6 +1120,8 @@ def _cost(r: Run, step: Step) -> None:
     op["next" if step.get("next") else "all"] = dict(step.get("filter", {}))
     if step.get("next") and step.get("count", 1) != 1:
         op["count"] = int(step["count"])
+    if step.get("next") and step.get("extra"):  # round 30: "if that card is X, N more" (its own filter and amount)
+        op["extra"] = [{"filter": dict(x["filter"]), "n": int(x["n"])} for x in step["extra"]]
     r.emit(op)
 
 

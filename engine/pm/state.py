@@ -143,6 +143,11 @@ class Chara:
 HELD_COST: Final = "held|"
 
 
+#: round 30: in a ``next|`` key's filter, the further changes for a card that also fits their own filter ("the next X
+#: costs 1 less; if it is Y, 1 less again": ``[{"filter", "n"}]``), kept apart from the filter the card must fit
+EXTRA_KEY: Final = "+extra"
+
+
 def next_cost_key(key: str) -> bool:
     """True for a ``cost_mods`` key of a "next card played" cost change: ``next|<filter>``, or ``next#<i>|<filter>``
     for a further change with the same filter. Each key is one change in force (its entries: the change for the next
@@ -302,6 +307,7 @@ class GameState:
         "step",
         "table",
         "trail",
+        "trigger_subjects",
         "turn",
         "turn_player",
         "watch_cache",
@@ -338,6 +344,9 @@ class GameState:
         #: again: logged once more, such a trigger names a firing that already resolved (a double tap), which never
         #: resolves twice (engine.pm.actions._trigger, docs/as-played.md)
         self.resolved: dict[tuple[int, int, int], int] = {}
+        #: round 30: the Chara another Chara's event happened to when a trigger listening for it (``other_`` / ``any_``
+        #: causes) last fired: trigger key -> that Chara's uid (step target ``"subject"``: そのキャラ after such a head)
+        self.trigger_subjects: dict[tuple[int, int, int], int] = {}
         #: ("end_approach", player) when the last action (notes and identifications aside) was that end, else None:
         #: as played, an end_approach out of turn that repeats it is a duplicate, any other the turn player's
         #: (engine.pm.approach.do_end_approach, docs/as-played.md)
@@ -406,6 +415,7 @@ class GameState:
         g.hand_limit = self.hand_limit
         g.lapsed = dict(self.lapsed) if self.lapsed else {}
         g.resolved = dict(self.resolved) if self.resolved else {}
+        g.trigger_subjects = dict(self.trigger_subjects) if self.trigger_subjects else {}
         g.last_end = self.last_end
         g.table = self.table
         g.trail = NULL_TRAIL

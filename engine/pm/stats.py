@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from engine.pm import conditions
 from engine.pm.cards import Card, base_id
-from engine.pm.state import HELD_COST, Chara, GameState, next_cost_key
+from engine.pm.state import EXTRA_KEY, HELD_COST, Chara, GameState, next_cost_key
 
 COIN_STATS: Final = {"+10/+10": (10, 10)}
 
@@ -493,6 +493,9 @@ def hand_cost(g: GameState, player: int, card_id: str) -> int | None:
                     cost += mods[0][0]
             elif "|" in key and conditions.card_matches(g, card, _cost_filter(key), player, "hand", printed_cost=True):
                 cost += mods[0][0] if next_cost_key(key) else sum(n for n, _ in mods)
+                if EXTRA_KEY in key:  # round 30: "if it is Y, N more" (the same change, used up with it)
+                    cost += sum(int(x["n"]) for x in _cost_extra(key)
+                                if conditions.card_matches(g, card, x["filter"], player, "hand", printed_cost=True))
     info = g.db_info
     if info is None:
         info = g.db_info = db_info(g.cards)
@@ -533,7 +536,14 @@ def _copies(hand: list[str | None], card_id: str) -> int:
 
 @lru_cache(maxsize=256)
 def _cost_filter(key: str) -> dict[str, Any]:
-    return json.loads(key.split("|", 1)[1])  # type: ignore[no-any-return]
+    f = json.loads(key.split("|", 1)[1])
+    f.pop(EXTRA_KEY, None)
+    return f  # type: ignore[no-any-return]
+
+
+def _cost_extra(key: str) -> list[dict[str, Any]]:
+    """The further changes of a ``next|`` cost change for a card fitting their own filter too (state.EXTRA_KEY)."""
+    return list(json.loads(key.split("|", 1)[1]).get(EXTRA_KEY, ()))
 
 
 def use_next_cost(g: GameState, player: int, card_id: str) -> None:

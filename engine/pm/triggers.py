@@ -50,6 +50,8 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
                 continue  # ... nor twice for causes at once (two Charas entering together): it waits once
             if not can_resolve(g, c.owner, eff, c, card.type):
                 continue
+            if subject is not None:  # round 30: "that Chara" (target ``"subject"``) is the one the event happened to
+                g.trigger_subjects[(c.owner, c.uid, idx)] = subject.uid
             if eff.optional:
                 g.available_triggers.append((c.owner, c.uid, idx))
                 continue

@@ -448,7 +448,8 @@ OP_SCHEMAS: dict[str, StrictSchema] = {
     }),
     # docs/log-extensions.md: without ``card``, ``next`` (which next card played) or ``all`` (which cards) say what
     "cost": _op("cost", {"p": _p(), "card": _card(False), "n": _count(-MAX_COUNT), "until": _until(),
-                         "next": FreeObject(), "all": FreeObject(), "count": Int(minimum=0, maximum=MAX_COUNT)}),
+                         "next": FreeObject(), "all": FreeObject(), "count": Int(minimum=0, maximum=MAX_COUNT),
+                         "extra": FreeList()}),
     "coin": _op("coin", {
         "p": _p(), "card": _card(), "coin": Str(required=True), "n": _count(-MAX_COUNT),
     }),

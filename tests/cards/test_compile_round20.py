@@ -86,8 +86,9 @@ def test_a_condition_on_this_cards_own_ap() -> None:
     got = _one("このカードは、このカードのAPまたはDPが150以上ある場合、妨害されない。")
     assert got is not None
     assert got["condition"] == {"count": {"spec": {"is_source": True, "min_stat": 150}, "at_least": 1}}
-    # DP alone: not read; an AP/DP change under this card's own AP would read what it changes: not read
-    assert _one("このカードは、このカードのDPが100以上ある場合、〔我慢〕を得る。") is None
+    # DP alone (round 30: ``min_dp``); an AP/DP change under this card's own AP would read what it changes: not read
+    got = _one("このカードは、このカードのDPが100以上ある場合、〔我慢〕を得る。")
+    assert got is not None and got["condition"] == {"count": {"spec": {"is_source": True, "min_dp": 100}, "at_least": 1}}
     assert _one("このカードは、このカードのAPが100以上ある場合、+10/+10を得る。") is None
 
 

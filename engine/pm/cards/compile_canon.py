@@ -22,6 +22,11 @@ _OWN_MOVES = {"手札に戻る": "手札に戻す", "デッキの下に移る": 
 REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # a comma left out after the subject (first: the rewrites below expect it)
     (r"(?:(?<=^)|(?<=間、))このカードは(?!、)", "このカードは、"),
+    # round 30: "this card, when it approaches / enters while C, gets G" (このカードは、C状態でアプローチした場合、ターン終了
+    # 時まで…を得る): the head said of this card with its state (the wording read: このカードが、C状態で…した場合、), then
+    # this card's own gain (only a gain, a keyword or a stand follows: nothing that could name another card)
+    (r"^このカードは、([^、。]+?)状態で(アプローチ(?:に参加)?|登場)した場合、(?=ターン終了時まで|〔|[+\-±]\d|活動状態になる)",
+     r"このカードが、\1状態で\2した場合、このカードは、"),
     # round 25: "change X's DP to V until the end of the turn", the words in another order / without 値
     (r"(?:(?<=^)|(?<=、))ターン終了時まで、([^、。]+?\d+枚)の(AP/DP|AP|DP)を(\d+(?:/\d+)?)に変更する",
      r"\1の\2の値を、ターン終了時まで\3に変更する"),
@@ -178,6 +183,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 26: "this card, when your / the opponent's X does E, gets G until the end of the turn" (the subject before
     # a head whose own subject is another Chara) = "when X does E, this card gets G …"
     (r"^このカードは、((?:自分|相手)の[^、。]+?が[^、。]+?場合、)(?=ターン終了時まで)", r"\1このカードは、"),
+    # round 30: the same with an every-time head (…ごとに、), another Chara of yours (このカード以外の自分の…), or this card's
+    # own stand after it (…場合、(ターン終了時に)活動状態になる)
+    (r"^このカードは、((?:(?:(?:自分|相手)の[^、。]+?|キャラ)が[^、。]+?ごとに|(?:このカード以外の(?:自分|相手)の[^、。]+?|キャラ)が"
+     r"[^、。]+?(?:ごとに|(?:した|された)場合))、)(?=ターン終了時まで|(?:ターン終了時に)?活動状態になる(?:。|$|とともに、))",
+     r"\1このカードは、"),
     # round 26: "this card, in a turn in which …, when in the hand, gets …" (…ターンの間、手札にある場合、) = the hand's wording
     # with the turn after it (手札にある状態で、…ターンの間、), as the same with 場合 is (round 25)
     (r"^このカードは、([^、。]+?ターンの)間、手札にある場合、(?=使用コスト|〔自由登場〕)", r"このカードは、手札にある状態で、\1間、"),
@@ -232,6 +242,36 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 29: "put X onto the Main / Support Area rested" with the area said first (サポートエリアに休息状態で出す) =
     # 休息状態でサポートエリアに出す (the order read)
     (r"(?<=枚を)(メイン|サポート)エリアに休息状態で出す", r"休息状態で\1エリアに出す"),
+    # round 30: "when your X gives points by its approach" (自分のXのアプローチでポイントを与えた場合) = "when your X gives
+    # points by approaching" (がアプローチでポイントを与えた場合, the head read)
+    (r"^(自分の[^、。]+?)のアプローチでポイントを与えた場合、", r"\1がアプローチでポイントを与えた場合、"),
+    # round 30: "look at the top card. If so, (you may) put that card …": the look and the card looked at (見て、)
+    (r"デッキの上のカード1枚を見る。その場合、(?=そのカードを)", "デッキの上のカード1枚を見て、"),
+    # round 30: "cannot interfere this card" in its short form (このカードを妨害できない)
+    (r"(?<=このカードを)妨害できない", "妨害することができない"),
+    # round 30: "if so" before "this card" with its comma left out (その場合このカードを…)
+    (r"その場合(?=このカード)", "その場合、"),
+    # round 30: round 28's "X approaches or interferes" with an every-time head (…するごとに): the two events joined
+    (r"(?<!このカード)が(アプローチまたは妨害に参加)するごとに、", r"がアプローチに参加するごとに、または妨害に参加するごとに、"),
+    # round 30: "N of your (the opponent's) Charas get usage cost ±N" with no duration: for the turn (round 16's reading
+    # of a step with no stated duration, rule book 000 "Effect Duration"), as ターン終了時まで is read
+    (r"(?:(?<=^)|(?<=、))((?:自分|相手)の[^、。]*?キャラ\d+枚)は、使用コスト([+-]\d+)を得る(?=。|$)",
+     r"\1は、ターン終了時まで使用コスト\2を得る"),
+    # round 30: "while this card interferes X (is interfered by X), (it) gets G" with が (このカードが…を妨害している場合、
+    # ±0/+20を得る): the subject of both is this card, as このカードは、…を妨害している場合、 is read
+    (r"^このカードが(?=[^、。]+?(?:を妨害している|に妨害されている)場合、(?:[+\-±]\d|〔))", "このカードは、"),
+    # round 30: "the Chara this card was set on" (このカードがセットされたキャラ) = the Chara it is set on (セットされている)
+    (r"このカードがセットされたキャラ", "このカードがセットされているキャラ"),
+    # round 30: "when one of your X approaches / interferes" (自分のXキャラ1枚がアプローチに参加した場合) = "when your X
+    # approaches" (each such Chara's approach is heard, as without the count)
+    # round 30: round 29's "with this card's name, or sharing a property with it" without its comma (one noun phrase: a
+    # trigger's subject is read up to a comma)
+    (r"このカードと同じ名称、または同じ特徴を持つ", "このカードと同じ名称または同じ特徴を持つ"),
+    (r"^((?:このカードと同じ名称または同じ特徴を持つ)?自分の[^、。]*?キャラ)1枚が(?=(?:アプローチ|妨害|アプローチまたは妨害)に参加した"
+     r"場合、)", r"\1が"),
+    # round 30: "when this card, with AP (AP or DP) N or more, approaches" (このカードがAPが100以上ある状態で…): the state is
+    # of this card's own value, as このカードのAPがN以上ある reads it
+    (r"^このカードが、?(AP|APまたはDP)(?:の値)?が(\d+)以上ある状態で", r"このカードが、このカードの\1が\2以上ある状態で"),
 ]]
 
 

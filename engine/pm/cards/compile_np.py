@@ -130,6 +130,9 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"AP(?:の値)?が0の", {"max_ap": 0}),
     (r"DP(?:の値)?が0の", {"max_dp": 0}),
     (r"AP(?:の値)?が(\d+)以下の", lambda m: {"max_ap": int(m[1])}),
+    # round 30: AP (DP) N or more, as it stands (a Chara-only key: ``min_ap`` / ``min_dp``)
+    (r"AP(?:の値)?が(\d+)以上の", lambda m: {"min_ap": int(m[1])}),
+    (r"DP(?:の値)?が(\d+)以上の", lambda m: {"min_dp": int(m[1])}),
     (r"DP(?:の値)?が(\d+)以下の", lambda m: {"max_dp": int(m[1])}),
     (r"このターンの間に、?テキストを使用している", {"used_text": True}),
     # 名称に「N」を含む / 名称に「N」が含まれている (round 19): a name holding N
@@ -153,6 +156,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
      lambda m: {"not": {"supported": {"series": m[1]} if m[1] else {}}}),
     # round 24: "that approached N or more times this turn" (同じターンの間にN回以上アプローチしている)
     (r"同じターンの間に(\d+)回以上アプローチ(?:に参加)?している", lambda m: {"approached_at_least": int(m[1])}),
+    # round 30: "approaching or interfering" (アプローチまたは妨害に参加している): either
+    (r"アプローチまたは妨害に参加している", {"any_of": [{"approaching": True}, {"interfering": True}]}),
     (r"妨害(?:に参加)?している", {"interfering": True}),
     (r"アプローチ(?:に参加)?している", {"approaching": True}),
     (r"アプローチに参加していない", {"not": {"approaching": True}}),
@@ -207,6 +212,8 @@ _HEADS = [
     (re.compile(r"「([^」]+)」((?:と「[^」]+」)+)"), "names"),  # every Chara named A and every one named B
     (re.compile(r"「([^」]+)」または【([^】]+)】"), "name_or_property"),
     (re.compile(r"「([^」]+)」または名称に「([^」]+)」を含む(自分の)?キャラ"), "name_or_part"),
+    # round 30: the same of any card (a card filter's ``any_of``: an EX deck's card, the next card played)
+    (re.compile(r"「([^」]+)」または名称に「([^」]+)」を含むカード"), "name_or_part_card"),
     (re.compile(r"【([^】]+)】"), "property"),
 ]
 
@@ -320,6 +327,10 @@ def phrase(s: str, series: str | None = None) -> Phrase | None:
                 if m is None:
                     continue
                 out.head = head
+                if head == "name_or_part_card":  # round 30: either, of any card
+                    out.head = "card"
+                    out.spec["any_of"] = [{"name": m[1]}, {"name_has": m[2]}]
+                    return out
                 if head in ("name_or_property", "name_or_part"):  # either kind: a Chara spec only (no card filter)
                     out.head = "chara"
                     other = {"property": m[2]} if head == "name_or_property" else {"name_has": m[2]}

@@ -67,6 +67,9 @@ class Ctx:
     alternative: bool = False  # reading "または、Bできる": the "may" offers B instead of A, B itself is not optional
     picked_onto_area: bool = False  # a pick before put cards onto the Area ("そのキャラ" then names them, if no target)
     coins_off_kind: bool = False  # coins were taken off any of a kind of yours: "そのキャラ" after it is not read
+    #: round 30: the trigger is another Chara's event (``other_`` / ``any_`` with a ``subject``): "そのキャラ" with no
+    #: Chara named before is that Chara (step target ``"subject"``, engine.pm.script.Run.trigger_subject)
+    subject_head: bool = False
 
     def new_targets(self, spec: dict[str, Any], n: int, *, optional: bool = False, apart: bool = False) -> list[str]:
         """Add ``n`` targets fitting ``spec``; a target named in a later clause may be one named before."""
@@ -142,6 +145,8 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
         _no_may(ctx)
         if np_text == "そのキャラ" and ctx.coins_off_kind:
             raise NotUnderstood(np_text)  # the Chara named before, or the one the coins came off? not read
+        if np_text == "そのキャラ" and ctx.subject_head and not ctx.targets:
+            return ["subject"]  # round 30: the Chara whose event fired the trigger
         return [ctx.last_target()]
     if np_text == "このカードがセットされているキャラ" and ctx.card.type == "support":
         _no_may(ctx)  # a Support's effect: ``self`` is the Chara it is set on (engine.pm.play, stats.self_steps)
@@ -234,6 +239,8 @@ FIRST_CONDITIONS: list[Callable[[str, Ctx], dict[str, Any] | None]] = []
 #: round 29: readers of a whole run of sentences (a shape spanning sentences), tried first by :func:`body`; each gives
 #: the steps, or None when the run is not its shape
 BODY_SHAPES: list[Callable[[list[str], Ctx, list[bool] | None], list[Step] | None]] = []
+#: round 30: continuous effects of a Chara or Support not said of "this card", read by later modules
+MORE_STATICS: list[Callable[[str, Ctx], Got | None]] = []
 MORE_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
 
 
@@ -1248,6 +1255,11 @@ _OWN_TRIGGERS = [
 ]
 
 
+def _one_of(value: Any) -> list[Any]:
+    """A spec value that may be one or a list, as a list (None: empty)."""
+    return [] if value is None else list(value) if isinstance(value, list) else [value]
+
+
 def _could_be(card: Card, spec: dict[str, Any]) -> bool:
     """Whether the effect's own card could fit a subject spec (then an "any Chara" trigger includes it)."""
     if spec.get("not_self") or spec.get("side") == "opponent":
@@ -1424,13 +1436,18 @@ def _static(text: str, ctx: Ctx) -> Got:
             return got
         if (banned := kind_ban(text, ctx)) is not None:
             return Got(banned)
+        for static_reader in MORE_STATICS:
+            if (got := static_reader(text, ctx)) is not None:
+                return got
         raise NotUnderstood(text)
     rest = m[1]
     from engine.pm.cards.compile_r14 import own_cost
     from engine.pm.cards.compile_r25 import own_rule
     from engine.pm.cards.compile_r26 import gains_and_not_interfered
+    from engine.pm.cards.compile_r30 import gains_and_grant
 
-    if (got := own_cost(rest, ctx) or own_rule(rest, ctx) or gains_and_not_interfered(rest, ctx)) is not None:
+    if (got := own_cost(rest, ctx) or own_rule(rest, ctx) or gains_and_not_interfered(rest, ctx)
+            or gains_and_grant(rest, ctx)) is not None:
         return got
     if m := re.fullmatch(r"(?P<np>.+?)のコストとして使用する場合、発生コスト\+(?P<n>\d+)を得る", rest):
         p = _np(m["np"], ctx)  # 「A」, 【P】, 『S』のキャラ...: the card paid for
@@ -1557,6 +1574,8 @@ def effect(text: str, ctx: Ctx) -> Got:
     trigger, cond = None, {}
     if ctx.kind == "auto":
         trigger, cond, text = _trigger(text, ctx)
+        ctx.subject_head = "subject" in cond and "history" not in cond and all(
+            x.startswith(("other_", "any_")) for x in str(trigger).split("|"))
         if trigger not in ("turn_end", "turn_start") and (m := re.match(r"ターン終了時に、?", text)):
             may: list[bool] = []
             ctx.clause += 1

@@ -54,10 +54,10 @@ def _own_stat(text: str, ctx: Ctx) -> dict[str, Any] | None:
     """"If this card's AP (AP or DP) is N or more" (このカードのAP(またはDP)がN以上ある): a count of the effect's own
     Chara with ``min_ap`` (``min_stat``), read when checked. Only for a Chara's own text with no AP/DP change after
     it (a change gated on the value it changes is not read)."""
-    m = re.fullmatch(r"このカードの(?P<what>AP|APまたはDP)(?:の値)?が(?P<n>\d+)以上(?:ある|の)", text)
+    m = re.fullmatch(r"このカードの(?P<what>AP|DP|APまたはDP)(?:の値)?が(?P<n>\d+)以上(?:ある|の)", text)
     if m is None or ctx.card.type != "chara":
         return None
-    key = "min_ap" if m["what"] == "AP" else "min_stat"
+    key = {"AP": "min_ap", "DP": "min_dp"}.get(m["what"], "min_stat")  # round 30: DP (``min_dp``)
     return {"count": {"spec": {"is_source": True, key: int(m["n"])}, "at_least": 1}}
 
 
@@ -134,7 +134,8 @@ def _all_draw(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 def _own_stat_in(x: Any) -> bool:
-    return '"min_ap"' in repr(x).replace("'", '"') or '"min_stat"' in repr(x).replace("'", '"')
+    said = repr(x).replace("'", '"')
+    return any(f'"{k}"' in said for k in ("min_ap", "min_dp", "min_stat"))
 
 
 def own_stat_safe(condition: Any, steps: Any) -> bool:

@@ -296,7 +296,13 @@ def _approach_while(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | No
         return None
     extra = ph.condition(m["c"], ctx)
     if "count" in extra and not extra["count"]["spec"].get("is_source"):  # (round 26: not of this card itself)
+        if set(ph._one_of(extra["count"]["spec"].get("name"))) & set(ctx.card.names):
+            # round 30: a count of Charas of this card's own name (自分の「A」が5枚以上いる, this card an 「A」): is this
+            # card, on the Area as it approaches, one of them? not read
+            raise NotUnderstood(m[0])
         extra["count"]["spec"]["not_self"] = True
+    if set(ph._one_of(extra.get("has_name"))) & set(ctx.card.names):
+        raise NotUnderstood(m[0])  # round 30: the same for a name this card holds
     return "approach", extra, text[m.end():]
 
 

@@ -38,6 +38,7 @@ from engine.pm.cards import compile_r26 as _r26  # noqa: F401 - registers its tr
 from engine.pm.cards import compile_r27 as _r27  # noqa: F401 - registers its conditions and readers
 from engine.pm.cards import compile_r28 as _r28  # noqa: F401 - registers its readers
 from engine.pm.cards import compile_r29 as _r29  # noqa: F401 - registers its readers
+from engine.pm.cards import compile_r30 as _r30  # noqa: F401 - registers its readers
 from engine.pm.cards import compile_shapes as _shapes  # noqa: F401 - registers its clause readers
 from engine.pm.cards.compile_canon import canonical
 from engine.pm.cards.compile_event import LATER, chara_delayed, with_delayed
@@ -50,7 +51,7 @@ from engine.pm.cards.precious_text import definition_effects
 _NOT_READ = (ph.NotUnderstood, ValueError, KeyError, IndexError)
 #: an activated effect's timing and the costs the reader reads (precious_text._COST): any other 《…》 stays in the
 #: text, so the effect is not compiled
-_PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《(?:\d+|休|[赤青黄緑紫]\d*)》|「[^」]*」\s*[▸▶>])\s*)*:?")
+_PREFIX = re.compile(r"^\[[^\]]+\]:?\s*(?:(?:《(?:\d+|休|[赤青黄緑紫]\d*)》|「[^」]*」\s*[▸▶>])\s*)*[:、]?")
 
 
 #: a note in parentheses saying when an effect does not happen (このカードが登場したターンの間に退場した場合、退場した
