@@ -87,14 +87,21 @@ def boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str]
     return g
 
 
-def boards_with(extra: list[Card], p0: list[str], p1: list[str], hand0: list[str] = ()) -> Game:  # type: ignore[assignment]
-    """:func:`boards` with the cards ``extra`` added to the database."""
+def boards_over(db: CardDB, p0: list[str], p1: list[str], hand0: list[str] = (),  # type: ignore[assignment]
+                hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
+    """:func:`boards` with ``db`` as the card database (a test module's own cards beside these)."""
     global MY_DB
-    old, MY_DB = MY_DB, CardDB([*MY_DB, *extra], series_groups=[["Test", "Test Encore"]])
+    old, MY_DB = MY_DB, db
     try:
-        return boards(p0, p1, hand0=hand0)
+        return boards(p0, p1, hand0=hand0, hand1=hand1)
     finally:
         MY_DB = old
+
+
+def boards_with(extra: list[Card], p0: list[str], p1: list[str], hand0: list[str] = (),  # type: ignore[assignment]
+                hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
+    """:func:`boards` with the cards ``extra`` added to the database."""
+    return boards_over(CardDB([*MY_DB, *extra], series_groups=[["Test", "Test Encore"]]), p0, p1, hand0, hand1)
 
 
 def hand(res: Any, p: int) -> list[str]:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 import tests.effects.test_machinery as tm
-from engine.pm.cards import Card, CardDB
+from engine.pm.cards import Card
 from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
@@ -65,11 +65,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str]) -> Game:
-    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return tm.boards(p0, p1, hand0=hand0)
-    finally:
-        tm.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1, hand0)
 
 
 def _stats(res: Any, p: int, card: str) -> tuple[int, int]:

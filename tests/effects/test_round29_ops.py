@@ -54,11 +54,7 @@ ME, HIM = {"p": 0, "card": AKI}, {"p": 1, "card": DAN}
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str], hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
-    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test"]])
-    try:
-        return tm.boards(p0, p1, hand0=hand0, hand1=hand1)
-    finally:
-        tm.MY_DB = old
+    return tm.boards_over(CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test"]]), p0, p1, hand0, hand1)
 
 
 def _stats(res: Any, p: int, card: str) -> tuple[int, int]:
