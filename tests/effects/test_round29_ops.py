@@ -17,8 +17,7 @@ from itertools import combinations
 from typing import Any
 
 import tests.effects.test_machinery as tm
-from engine.pm.cards import Card, CardDB
-from engine.pm.cards.precious import precious_card
+from engine.pm.cards import CardDB
 from engine.pm.legal import legal_actions, opponent_variants
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
@@ -27,28 +26,19 @@ TIMED, OFFER, KIN = "TST 97-001", "TST 97-002", "TST 97-003"
 TAKER, TAKEN, TOLL = "TST 97-005", "TST 97-006", "TST 97-007"
 
 
-def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
-    stat = "30" if kind == "キャラクター" else "-"
-    data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": kind, "color": "赤", "cost": "0",
-            "source": "1", "ap": stat, "dp": stat, "characteristic": ["-"], "text": text}
-    card = precious_card(data, compile=True)
-    assert all(e.compiled for e in card.effects), text
-    return replace(card, id=card_id, series="Test")
-
-
 CARDS = [
-    _made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:相手のキャラ1枚を手札に戻す。"
+    tm.made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:相手のキャラ1枚を手札に戻す。"
                     "・[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"),
-    _made_up(OFFER, "このカードが登場した場合、相手は、手札2枚を捨て札にすることができる。捨て札にしなかった場合、カードを2枚"
+    tm.made_up(OFFER, "このカードが登場した場合、相手は、手札2枚を捨て札にすることができる。捨て札にしなかった場合、カードを2枚"
                     "引く。捨て札にした場合、相手のキャラ1枚を休息状態にする。", "キャラクター"),
-    replace(_made_up(KIN, "[メイン/両方]:《0》このカードを捨て札にする。その場合、このカードと同じ名称、または同じ特徴を持つ自分の"
+    replace(tm.made_up(KIN, "[メイン/両方]:《0》このカードを捨て札にする。その場合、このカードと同じ名称、または同じ特徴を持つ自分の"
                           "キャラ1枚は、ターン終了時まで+10/+10を得る。", "キャラクター"), name="Aki", properties=("Kin",)),
     replace(tm._chara("97-004", "Cousin"), properties=("Kin",)),
     # named 試験 (the made-up default): the top three looked at, a 試験 taken onto the Area or into the hand
-    _made_up(TAKER, "このカードが登場した場合、デッキの上のカード3枚を見て、その中にある「試験」1枚を抜き出し、場に出す。"
+    tm.made_up(TAKER, "このカードが登場した場合、デッキの上のカード3枚を見て、その中にある「試験」1枚を抜き出し、場に出す。"
                     "または、表にしてから手札に加える。その後、残りのカードを任意の順番でデッキの下に移す。", "キャラクター"),
-    _made_up(TAKEN, "このカードが登場した場合、カードを1枚引く。", "キャラクター"),
-    _made_up(TOLL, "このカードが登場した場合、相手は、手札2枚を捨て札にする。", "キャラクター"),
+    tm.made_up(TAKEN, "このカードが登場した場合、カードを1枚引く。", "キャラクター"),
+    tm.made_up(TOLL, "このカードが登場した場合、相手は、手札2枚を捨て札にする。", "キャラクター"),
 ]
 ME, HIM = {"p": 0, "card": AKI}, {"p": 1, "card": DAN}
 
