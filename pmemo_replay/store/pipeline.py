@@ -111,21 +111,6 @@ def _store_chunk(items: list[Item]) -> list[IngestResult]:
     return _write(_prepare_chunk(items))
 
 
-class _Pool(Pool):
-    """A process pool whose worker handler thread wakes when a worker exits or the pool changes, not whenever a result
-    waits to be read. CPython's also waits on the result queue, and until the result thread has read a result it loops
-    (maintaining the pool again and again): about 0.04 ms of the importing process's CPU per game, twice what its main
-    thread spends. The workers here never leave by themselves (no ``maxtasksperchild``); one that dies is still seen
-    through its process sentinel, and closing or a drained cache through the pool's change notifier."""
-
-    def _get_sentinels(self) -> list[Any]:
-        return [self._change_notifier._reader]  # type: ignore[attr-defined]
-
-
-def _pool(context: BaseContext, workers: int, initargs: tuple[Any, ...]) -> Pool:
-    return _Pool(workers, _init, initargs, context=context)
-
-
 def _context() -> BaseContext:
     """fork when this process has one thread (workers start at once, engine imported, cards loaded), else spawn.
 
@@ -146,7 +131,7 @@ def prepared(items: Iterable[Item], cards: Any, workers: int, *, as_played: bool
         for item in items:
             yield prepare_item(item, db, as_played)
         return
-    with _pool(_context(), workers, (db, None, None, as_played)) as pool:
+    with _context().Pool(workers, _init, (db, None, None, as_played)) as pool:
         yield from _windowed(pool, _prepare_chunk, _chunks(items, CHUNK), workers * 6)
 
 
@@ -159,7 +144,7 @@ def stored_by_workers(items: Iterable[Item], engine: Engine, cards: Any, workers
     lock = context.Lock() if make_url(url).get_backend_name() == "sqlite" else None  # SQLite: one writer at a time
     db = loaded_library(cards)
     before = _last_game_id(engine)
-    with _pool(context, workers, (db, url, lock, as_played)) as pool:
+    with context.Pool(workers, _init, (db, url, lock, as_played)) as pool:
         yield from in_input_order(_windowed(pool, _store_chunk, _chunks(items, WRITE_CHUNK), workers * 4), before)
 
 
