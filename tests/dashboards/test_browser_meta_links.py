@@ -5,25 +5,44 @@ Matchups section link to card and archetype pages, and the games list names an u
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from pmemo_replay.logio import PmemoLog, dump_jsonl, read_log
-from tests.asplayed.test_browser_review22 import LOGS, assert_fits, live, page  # noqa: F401  (fixtures)
-from tests.web.browser import LiveServer
+from tests.asplayed.test_browser_review22 import LOGS, SIZES, assert_fits, live, page  # noqa: F401  (fixtures)
+from tests.web.browser import HeldPages, LiveServer
+from tests.web.recycling import RecyclingBrowser
 
 LINKS = "a.card-link, a.deck-link, a.archetype-link, a.player-link"
 #: every stored game lies between these dates: the filter keeps them all and must survive each link
 DATES = "from=2000-01-01&to=2099-12-31"
 
 
-def test_meta_fits_a_phone(page: Any, live: LiveServer) -> None:  # noqa: F811
+@pytest.fixture(scope="module")
+def meta_pages(live: LiveServer) -> Iterator[HeldPages]:  # noqa: F811
+    """/meta with no filter set, loaded once per size for the tests that only read it."""
+    pages = HeldPages(lambda held: held.goto(live.url + "/meta?min_games=0"))
+    yield pages
+    pages.close()
+
+
+@pytest.fixture(params=list(SIZES))
+def meta_page(request: pytest.FixtureRequest, browser: RecyclingBrowser, meta_pages: HeldPages) -> Iterator[Any]:
+    """/meta?min_games=0 at 1280x800 and at 390x844."""
+    held = meta_pages.page(browser, SIZES[request.param])
+    yield next(held)
+    next(held, None)
+
+
+def test_meta_fits_a_phone(meta_page: Any) -> None:
     """The "Download CSV" button (#card-csv) ran past the right edge at 390 and the page scrolled sideways."""
-    page.goto(live.url + "/meta?min_games=0")
-    page.wait_for_selector("#card-table")
-    right = page.evaluate("() => document.getElementById('card-csv').getBoundingClientRect().right")
-    assert right <= page.viewport_size["width"] + 1
-    assert_fits(page, ".meta-filters, .table-tools, .table-tools *, #card-csv, #matchup-links, #iwd-links")
+    meta_page.wait_for_selector("#card-table")
+    right = meta_page.evaluate("() => document.getElementById('card-csv').getBoundingClientRect().right")
+    assert right <= meta_page.viewport_size["width"] + 1
+    assert_fits(meta_page, ".meta-filters, .table-tools, .table-tools *, #card-csv, #matchup-links, #iwd-links")
 
 
 def hrefs(page: Any, selector: str = LINKS) -> list[str]:  # noqa: F811
@@ -33,16 +52,18 @@ def hrefs(page: Any, selector: str = LINKS) -> list[str]:  # noqa: F811
 def test_the_filters_follow_the_links(page: Any, live: LiveServer) -> None:  # noqa: F811
     """With "Regular games only" and dates set on /meta, a card, player, deck or archetype page, every link to the
     next such page keeps them (230 of 230 dropped regular_only before)."""
-    page.goto(live.url + f"/meta?min_games=0&regular_only=1&{DATES}")
+    meta = f"/meta?min_games=0&regular_only=1&{DATES}"
+    page.goto(live.url + meta)
     deck = page.get_attribute("#deck-links a.deck-link", "href")
-    for start in (f"/meta?min_games=0&regular_only=1&{DATES}", f"/players/Aoi?regular_only=1&{DATES}", deck):
-        page.goto(live.url + start)
+    for start in (meta, f"/players/Aoi?regular_only=1&{DATES}", deck):
+        if start != meta:  # /meta is loaded already
+            page.goto(live.url + start)
         found = hrefs(page)
         assert found, start
         for href in found:
             query = parse_qs(urlsplit(href).query)
             assert query.get("regular_only") == ["1"] and query.get("from") == ["2000-01-01"], (start, href)
-    page.goto(live.url + f"/meta?min_games=0&regular_only=1&{DATES}")
+    page.goto(live.url + meta)
     page.click("#card-table a.card-link")
     page.wait_for_url(re.compile(r"/cards/"))
     assert page.is_checked("#regular-only")
@@ -50,9 +71,8 @@ def test_the_filters_follow_the_links(page: Any, live: LiveServer) -> None:  # n
     assert found and all("regular_only=1" in h for h in found), found
 
 
-def test_unset_filters_stay_out_of_the_links(page: Any, live: LiveServer) -> None:  # noqa: F811
-    page.goto(live.url + "/meta?min_games=0")
-    assert not [h for h in hrefs(page) if re.search(r"regular_only|from=|to=|event=", h)]
+def test_unset_filters_stay_out_of_the_links(meta_page: Any) -> None:
+    assert not [h for h in hrefs(meta_page) if re.search(r"regular_only|from=|to=|event=", h)]
 
 
 def click_plot(page: Any, figure: str, where: str) -> None:  # noqa: F811

@@ -7,12 +7,35 @@ its figure and no title or annotation may overlap another text."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from tests.asplayed.test_browser_review22 import live, page, shot  # noqa: F401  (fixtures: 1280x800 and 390x844)
-from tests.web.browser import LiveServer
+import pytest
+
+from tests.asplayed.test_browser_review22 import SIZES, live, shot  # noqa: F401  (fixtures)
+from tests.web.browser import HeldPages, LiveServer
+from tests.web.recycling import RecyclingBrowser
 
 FIGURES = ("gih", "first", "decks", "matchups", "trends", "iwd")
+META = "/meta?min_games=0"
+
+
+@pytest.fixture(scope="module")
+def meta_pages(live: LiveServer) -> Iterator[HeldPages]:  # noqa: F811
+    """/meta loaded once per size for the whole module: its tests only read the page (and scroll to the figures)."""
+    pages = HeldPages(lambda page: page.goto(live.url + META))
+    yield pages
+    pages.close()
+
+
+@pytest.fixture(params=list(SIZES))
+def page(request: pytest.FixtureRequest, browser: RecyclingBrowser, meta_pages: HeldPages) -> Iterator[Any]:
+    """/meta at 1280x800 and at 390x844."""
+    held = meta_pages.page(browser, SIZES[request.param])
+    page = next(held)
+    page.size_name = request.param
+    yield page
+    next(held, None)
 
 #: every text of a drawn figure with its box; ``kind`` "label" for titles and annotations, "tick" for the rest
 TEXTS = """(id) => {
@@ -27,7 +50,7 @@ TEXTS = """(id) => {
 }"""
 
 
-def drawn(page: Any, name: str) -> dict[str, Any]:  # noqa: F811
+def drawn(page: Any, name: str) -> dict[str, Any]:
     page.evaluate("(id) => document.getElementById(id).scrollIntoView()", f"fig-{name}")
     page.wait_for_selector(f"#fig-{name} .main-svg", timeout=60_000)  # drawn when near the screen
     page.wait_for_function("(id) => document.getElementById(id).querySelector('.main-svg text')", arg=f"fig-{name}")
@@ -38,8 +61,7 @@ def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1 and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
 
 
-def test_every_chart_text_fits_its_figure(page: Any, live: LiveServer) -> None:  # noqa: F811
-    page.goto(live.url + "/meta?min_games=0")
+def test_every_chart_text_fits_its_figure(page: Any) -> None:
     problems = []
     for name in FIGURES:
         found = drawn(page, name)
@@ -57,9 +79,8 @@ def test_every_chart_text_fits_its_figure(page: Any, live: LiveServer) -> None: 
     assert problems == []
 
 
-def test_no_svg_title_and_every_caption_shows_in_full(page: Any, live: LiveServer) -> None:  # noqa: F811
+def test_no_svg_title_and_every_caption_shows_in_full(page: Any) -> None:
     """The titles are HTML captions that wrap: the IWD colour rule and the Matchups row/column meaning are on screen."""
-    page.goto(live.url + "/meta?min_games=0")
     for name in FIGURES:
         drawn(page, name)
         assert page.locator(f"#fig-{name} text.gtitle").count() == 0
@@ -75,10 +96,9 @@ def test_no_svg_title_and_every_caption_shows_in_full(page: Any, live: LiveServe
     assert "row archetype against the column archetype" in page.inner_text("#matchups-caption")
 
 
-def test_iwd_bars_keep_room_beside_their_labels(page: Any, live: LiveServer) -> None:  # noqa: F811
+def test_iwd_bars_keep_room_beside_their_labels(page: Any) -> None:
     """The bar area of the IWD chart takes at least half the figure's width; a shortened label keeps the full one in
     the hover."""
-    page.goto(live.url + "/meta?min_games=0")
     drawn(page, "iwd")
     widths = page.evaluate("""() => { const fig = document.getElementById('fig-iwd');
         const plot = fig.querySelector('.nsewdrag');  // the plot area

@@ -5,6 +5,7 @@ Without /usr/bin/chromium the browser tests skip locally and fail under ``CI=tru
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -167,3 +168,38 @@ def checked_page(browser: Any, viewport: dict[str, int] | None = None, *, timeou
     yield page
     context.close()
     assert errors == [], errors
+
+
+class HeldPages:
+    """Pages a module loads once and shares between tests that only read them (one page load instead of one per
+    test): one per viewport, opened and loaded (``load(page)``) when a test first asks for it, kept as it is from one
+    test to the next (:meth:`~tests.web.recycling.RecyclingBrowser.hold`), closed with the module (:meth:`close`).
+    A script error, console error or dialog fails the test during which it came, as :func:`checked_page` does."""
+
+    def __init__(self, load: Callable[[Any], None], *, timeout_ms: int = 15_000) -> None:
+        self._load = load
+        self._timeout_ms = timeout_ms
+        self._open: dict[str, tuple[Any, Any, PageErrors]] = {}
+
+    def page(self, browser: RecyclingBrowser, viewport: dict[str, int]) -> Iterator[Any]:
+        """The page for ``viewport`` during one test (a generator for a function-scoped fixture)."""
+        key = json.dumps(viewport, sort_keys=True)
+        if key not in self._open:
+            context = browser.new_context(viewport=viewport)
+            page = context.new_page()
+            page.set_default_timeout(self._timeout_ms)
+            errors = PageErrors()
+            errors.watch(page)
+            self._load(page)
+            browser.hold(context)  # loaded: kept for the module's next tests
+            self._open[key] = (context, page, errors)
+        _, page, errors = self._open[key]
+        yield page
+        found = list(errors)
+        errors.clear()
+        assert found == [], found
+
+    def close(self) -> None:
+        for context, _, _ in self._open.values():
+            context.close()
+        self._open.clear()

@@ -11,7 +11,9 @@ viewport of its options, the mouse at the origin, and in front of the context's 
 gets its animation frames late, which made Playwright's waits for a stable element take seconds).
 
 What stays: Chromium's HTTP cache of the context (static files carry a fingerprint and may be cached a year, as in
-any browser a user keeps) and the page's history. A context the test used in any other way (routes, scripts added
+any browser a user keeps) and the page's history. A context a module keeps for several tests (:meth:`RecyclingBrowser.hold`:
+one page loaded once that tests which only read it share) is left as it is between those tests and given back when
+the module closes it. A context the test used in any other way (routes, scripts added
 to every page, permissions, its own listeners: any attribute of :class:`RecycledContext` beyond those below) is
 closed for good instead of reused, as is every context or page that a test closed itself or that fails its reset.
 """
@@ -161,6 +163,7 @@ class RecyclingBrowser:
         self._browser = browser
         self._idle: dict[str, list[PooledContext]] = {}
         self._lent: list[PooledContext] = []
+        self._held: list[PooledContext] = []  # lent to a module: not taken back when a test ends
 
     def new_context(self, **options: Any) -> RecycledContext:
         key = json.dumps(options, sort_keys=True, default=repr)
@@ -176,10 +179,16 @@ class RecyclingBrowser:
         """A page in a context of its own (as Playwright's ``Browser.new_page``), given back when the test ends."""
         return self.new_context(**options).new_page()
 
+    def hold(self, context: RecycledContext) -> None:
+        """Keep ``context`` (and its pages) as it is when a test ends, until it is closed (a module's shared page)."""
+        self._held.append(context._pooled)
+
     def give_back(self, pooled: PooledContext) -> None:
         if pooled not in self._lent:
             return
         self._lent.remove(pooled)
+        if pooled in self._held:
+            self._held.remove(pooled)
         pooled.give_back()
         if pooled.usable:
             key = json.dumps(pooled.options, sort_keys=True, default=repr)
@@ -188,9 +197,10 @@ class RecyclingBrowser:
             pooled.close()
 
     def give_back_all(self) -> None:
-        """Every context still lent (a test's pages it did not close): reset and kept, or closed."""
+        """Every context still lent (a test's pages it did not close) and not held: reset and kept, or closed."""
         for pooled in list(self._lent):
-            self.give_back(pooled)
+            if pooled not in self._held:
+                self.give_back(pooled)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._browser, name)

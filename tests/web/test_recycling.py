@@ -77,3 +77,20 @@ def test_a_context_used_beyond_pages_is_closed_instead_of_reused(browser: Recycl
     fresh = browser.new_context(viewport=PHONE).new_page()
     assert fresh is not page
     fresh.goto(live.url + "/")  # online
+
+
+def test_a_held_context_stays_as_it_is_until_closed(browser: RecyclingBrowser, live: LiveServer) -> None:
+    """A module's shared page (tests.web.browser.HeldPages) is not reset when a test ends; closed, it is reset and
+    reused as any other."""
+    held = browser.new_context(viewport=PHONE)
+    page = held.new_page()
+    page.goto(live.url + "/")
+    browser.hold(held)
+    other = browser.new_context(viewport=PHONE).new_page()  # the held context is lent: another one for the same options
+    assert other is not page
+    browser.give_back_all()  # a test ended
+    assert page.url == live.url + "/" and page.context.cookies() != []  # untouched
+    held.close()
+    again = browser.new_context(viewport=PHONE).new_page()
+    assert again in (page, other) and again.url == "about:blank" and again.context.cookies() == []
+    again.context.close()
