@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,15 @@ from tests.fuzz.strategies import _shuffle_actions as shuffle_actions
 
 CARD_LOGS = Path(__file__).resolve().parents[2] / "fixtures" / "cards" / "mhk-logs"
 CARDS = bundled_cards()
-GAMES = tuple(simulated_logs(CARDS, 12, 23))
+#: the two tests that fold the simulated games share one xdist worker, which makes them once (on first use: every
+#: worker imports the module to collect the suite)
+pytestmark = pytest.mark.xdist_group("fold-trails")
+
+
+@cache
+def games() -> tuple[dict[str, Any], ...]:
+    """12 simulated games (seed 23)."""
+    return tuple(simulated_logs(CARDS, 12, 23))
 
 
 def _outcome(header: dict[str, Any], actions: list[dict[str, Any]], *, keep: bool) -> tuple[Any, ...]:
@@ -46,7 +55,7 @@ def _card_log_cases() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
 
 
 def test_simulated_games_and_their_table_logs() -> None:
-    for doc in GAMES:
+    for doc in games():
         _same(doc["game"], doc["actions"])
         for seat in (0, 1, "public"):
             red = redact(doc["game"], doc["actions"], CARDS, seat)
@@ -61,7 +70,7 @@ def test_every_mhk_card_log(name: str, header: dict[str, Any], actions: list[dic
 @settings(max_examples=60, deadline=None, derandomize=True, database=None)
 @given(st.data())
 def test_well_typed_mutations(data: st.DataObject) -> None:
-    doc = copy.deepcopy(data.draw(st.sampled_from(GAMES)))
+    doc = copy.deepcopy(data.draw(st.sampled_from(games())))
     actions = doc["actions"][: data.draw(st.integers(0, len(doc["actions"])))]
     doc["actions"] = actions
     for _ in range(data.draw(st.integers(1, 3))):
