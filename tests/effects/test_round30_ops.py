@@ -17,7 +17,7 @@ from tests.effects.test_machinery import AKI, BEN, DAN, F, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 STURDY, CHEAP, NEXT, HEARD, HOST, KIN, COUSIN = (f"TST 96-{i:03d}" for i in range(1, 8))
-SHY, CHEER = "TST 96-009", "TST 96-010"
+SHY, CHEER, CHEERS = "TST 96-009", "TST 96-010", "TST 96-011"
 CHARM = "TST 03-001"
 
 
@@ -44,6 +44,7 @@ CARDS = [
     tm._chara("96-008", "Zed", cost=0),
     _made_up(SHY, "このカードがアプローチした場合、相手のキャラ1枚は、ターン終了時までこのカードを妨害できない。", cost=1),
     _made_up(CHEER, "自分のキャラがアプローチに参加した場合、そのキャラは、ターン終了時まで+10/+10を得る。", cost=1),
+    _made_up(CHEERS, "自分のキャラがアプローチに参加するごとに、そのキャラは、ターン終了時まで+10/+10を得る。", cost=1),
 ]
 
 
@@ -155,3 +156,15 @@ def test_that_chara_is_the_one_whose_approach_fired_the_trigger() -> None:
     assert_illegal(g, "effect.result")  # Aki did not approach
     g = _boards([CHEER, AKI], []).add("approach", 0, card=CHEER).add("trigger", 0, card=CHEER, effect=0)
     assert _stats(assert_legal(g), 0, CHEER) == (40, 40)  # its own approach: "one of yours" hears itself
+
+
+def test_that_chara_after_two_charas_approaching_together() -> None:
+    fay, gus = "TST 01-007", "TST 01-008"  # Fay's [Reinforcement] names Gus: they may approach together
+    # an every-time effect (ごとに): one firing for the approach of both (the engine fires a waiting trigger once), on both
+    g = _boards([CHEERS, fay, gus], []).add("approach", 0, card=fay, **{"with": gus})
+    res = assert_legal(g.add("trigger", 0, card=CHEERS, effect=0))
+    assert _stats(res, 0, fay) == (40, 40) and _stats(res, 0, gus) == (30, 50)
+    # a 「…した場合」 effect fires once a turn (docs/compiler.md, decisions): for the first of them only
+    g = _boards([CHEER, fay, gus], []).add("approach", 0, card=fay, **{"with": gus})
+    res = assert_legal(g.add("trigger", 0, card=CHEER, effect=0))
+    assert _stats(res, 0, fay) == (40, 40) and _stats(res, 0, gus) == (20, 40)
