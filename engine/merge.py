@@ -13,7 +13,8 @@ the seat learned). The merge walks both logs one game action at a time:
   ``named_cards``: each known card by its place).
 
 It stops at the first disagreement (a different action at the same point, a card named differently, an action one
-side is missing, a merged action the rules refuse) and reports both versions; the actions before it are merged. When
+side is missing, a merged action the rules refuse, a seat's own copy its own log refuses) and reports both versions;
+the actions before it are merged, and which seat's version a take cannot make the merged one, with why. When
 each recording started (the header's ``played_at``, each phone's own clock) is no disagreement: the earlier is taken.
 Pure Python: the logs come in as JSON values, the game only through the ruleset interface (engine/ruleset.py).
 
@@ -302,7 +303,15 @@ def _both_notes(notes: Sequence[dict[int, list[Action]]], k: int) -> list[Action
 @dataclass
 class Disagreement:
     """Where the two recordings part: the game action's number ``step``, each log's index there (None: that log
-    has ended), what kind (``action``, ``card``, ``missing``, ``header``, ``illegal``) and both versions."""
+    has ended), what kind and both versions. The kinds: ``action`` (two copies of one action differ), ``card`` (a card
+    named differently, or a seat's knowledge its own replay refuses), ``missing`` (an action one side lacks), ``header``,
+    ``illegal`` (the merged action, which the judge's log refuses) and ``refused`` (a seat's own replay refuses its own
+    copy of the action, which the judge's log takes: that seat's recording is at fault). ``step`` None: the header's,
+    or before the first game action (a pick there names :data:`START`).
+
+    Every stop is alike: the merged actions are those before the disagreement, ``step`` names it (the merge's
+    ``steps`` end there). ``cannot_take``: the seats whose version a judge's take cannot make the merged log here,
+    each with why (the version its own replay refuses)."""
 
     step: int | None
     index: list[int | None]
@@ -313,6 +322,7 @@ class Disagreement:
     #: where each log parts from the other: the index of its first action not merged (a missing action: the lacking
     #: seat's action after the gap); None: that log does not part before its end. Defaults to ``index``.
     parts: list[int | None] | None = None
+    cannot_take: dict[int, str] = field(default_factory=dict)
 
     @property
     def parted(self) -> list[int | None]:
@@ -321,7 +331,8 @@ class Disagreement:
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "index": self.index, "kind": self.kind, "message": self.message,
-                "versions": self.versions, "fields": self.fields}
+                "versions": self.versions, "fields": self.fields,
+                "cannot_take": {str(seat): why for seat, why in sorted(self.cannot_take.items())}}
 
 
 @dataclass
@@ -470,22 +481,48 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     (an action of that seat's log the other missed; only that log goes on); under ``"header"``, ``("take", seat)``:
     where the headers differ (a name spelled differently), that seat's header is right.
 
+    Under :data:`START`, ``("take", seat)``: where the seats' knowledge before the first game action disagrees,
+    that seat's is right (the other's gives way).
+
     A seat that left a card out of an action and named it later (an ``identify``) where the other seat named it in
     that action is a ``card`` disagreement where it names it; taking that seat's version there takes its copy of
-    the earlier action too (without the other seat's naming), so the merged log names the card as that seat did."""
-    tacit: dict[int, tuple[str, int]] = {}  # picks a judge's take implies at an earlier game action
+    the earlier action too (without the other seat's naming), so the merged log names the card as that seat did.
+    Where the other seat named it earlier by its own knowledge action instead, taking that seat's version drops
+    the other's knowledge action (its naming no longer stands, from there on)."""
+    tacit = _Tacit()
     while True:
         merged = _merge(ruleset, cards, seat_logs, resolutions, tacit)
         if isinstance(merged, Merged):
             return merged
-        tacit[merged[0]] = ("take", merged[1])
+        if merged[0] == "take":
+            tacit.takes[merged[1]] = ("take", merged[2])
+        else:
+            tacit.drops.add((merged[1], merged[2], merged[3]))
+
+
+#: the pick's key naming what the seats knew before the first game action (a disagreement whose ``step`` is None
+#: and whose kind is not ``header``)
+START = "start"
+#: the step key of the knowledge before the first game action, in :class:`_Tacit`'s drops
+LEAD = -1
+
+
+@dataclass
+class _Tacit:
+    """What a judge's picks imply besides themselves: a take at an earlier game action (``takes``: a card named in
+    an action the seat taken left it out of), and knowledge actions given way (``drops``: ``(seat, step, n)``, the
+    ``n``-th knowledge action of seat ``seat`` after game action ``step``, :data:`LEAD` before the first)."""
+
+    takes: dict[int, tuple[str, int]] = field(default_factory=dict)
+    drops: set[tuple[int, int, int]] = field(default_factory=set)
 
 
 def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
            resolutions: Mapping[int | str, tuple[str, int]] | None,
-           tacit: Mapping[int, tuple[str, int]]) -> Merged | tuple[int, int]:
-    """:func:`merge` with the picks ``tacit`` besides the judge's; or ``(step, seat)``: merge again taking seat
-    ``seat``'s version at game action ``step`` too (a take whose naming the merged log contradicts since then)."""
+           tacit: _Tacit) -> Merged | tuple[Any, ...]:
+    """:func:`merge` with what ``tacit`` implies besides the judge's picks; or what merging again must imply too:
+    ``("take", step, seat)`` (seat ``seat``'s version at game action ``step``: a take whose naming the merged log
+    contradicts since then) or ``("drop", seat, step, n)`` (that knowledge action of the seat not taken)."""
     (h0, a0), (h1, a1) = seat_logs
     # a complete log recorded from one seat (engine.ruleset ``recorded_from``) names its own hidden cards only
     own = [recorded_from(ruleset, h) for h in (h0, h1)]
@@ -523,50 +560,80 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
     folds = _Folds(ruleset, cards, header, (h0, h1)) if ruleset.table_logs else None
 
     def stop(k: int | None, kind: str, message: str, versions: list[Any], index: list[int | None],
-             parts: list[int | None] | None = None) -> Merged:
-        return Merged(header, out, steps, Disagreement(k, index, kind, message, versions, parts=parts))
+             parts: list[int | None] | None = None, cannot_take: dict[int, str] | None = None) -> Merged:
+        """The merge up to the disagreement at game action ``k``: the merged actions before it, ``steps`` up to it."""
+        while k is not None and len(steps) <= k:  # stopped after game action k - 1 was merged
+            steps.append(len(out))
+        del out[steps[0 if k is None else k]:]
+        del steps[1 if k is None else k + 1:]
+        return Merged(header, out, steps, Disagreement(k, index, kind, message, versions, parts=parts,
+                                                       cannot_take=cannot_take or {}))
 
+    def kept(seat: int, at: int, news: list[Action]) -> list[Action]:
+        """Seat ``seat``'s knowledge actions after game action ``at`` (:data:`LEAD`: before the first) less those a
+        judge's take made give way."""
+        return [x for n, x in enumerate(news) if (seat, at, n) not in tacit.drops]
+
+    heard: dict[int, tuple[list[Action], list[Action]]] = {LEAD: (list(lead0), list(lead1))}  # each seat's knowledge
+    start = (resolutions or {}).get(START)
     if folds is not None and (lead0 or lead1):
-        problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out)
+        give_way = 1 - start[1] if start is not None and start[0] == "take" else None
+        lead0, lead1 = kept(0, LEAD, lead0), kept(1, LEAD, lead1)
+        problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out, give_way)
         if isinstance(problem, _Naming):
             told = [tell(problem.entry), tell(problem.by)] if problem.seat == 0 else [tell(problem.by), tell(problem.entry)]
             return stop(None, "card", f"before the first game action the seats name different cards: seat 0 recorded: "
                         f"{told[0]}; seat 1 recorded: {told[1]}", [lead0, lead1], [0, 0])
+        if isinstance(problem, _SeatRefused):
+            return stop(None, "card", f"before the first game action: {problem.told(tell)}", [lead0, lead1], [0, 0],
+                        cannot_take=problem.cannot_take("before the first game action"))
         if problem:
-            return stop(None, "card", problem, [lead0, lead1], [0, 0])
+            return stop(None, "card", f"before the first game action: {problem}", [lead0, lead1], [0, 0])
     out.extend(_both_notes(notes, 0))
     steps[0] = len(out)
-    picks: dict[int, tuple[str, int]] = {**tacit, **{k: (v[0], v[1]) for k, v in (resolutions or {}).items()
-                                                     if isinstance(k, int)}}
+    picks: dict[int, tuple[str, int]] = {**tacit.takes, **{k: (v[0], v[1]) for k, v in (resolutions or {}).items()
+                                                           if isinstance(k, int)}}
     played: list[tuple[tuple[Action | None, Action | None], bool]] = []  # each game action as each seat recorded it; picked?
 
     def named_differently(k: int, naming: _Naming, index: list[int | None], pick: tuple[str, int] | None,
-                          news: tuple[list[Action], list[Action]]) -> Merged | tuple[int, int]:
+                          news: tuple[list[Action], list[Action]]) -> Merged | tuple[Any, ...]:
         """The ``card`` disagreement where seat ``naming.seat``'s knowledge names a card that the other seat names
-        otherwise: learned at the same point, or named earlier in an action this seat left it out of (merged
-        again with this seat's copy of that action when a judge took this seat's version here)."""
+        otherwise: learned at the same point, named earlier in an action this seat left it out of (merged again
+        with this seat's copy of that action when a judge took this seat's version here), or named earlier by the
+        other seat's own knowledge action (merged again without it when a judge took this seat's version here)."""
         g, o = naming.seat, 1 - naming.seat
         said = ["", ""]
         versions: list[list[Any]] = [list(news[0]), list(news[1])]
+        cannot: dict[int, str] = {}
         if naming.by is not None:
             said[g], said[o] = f"recorded: {tell(naming.entry)}", f"recorded: {tell(naming.by)}"
         else:
             t = _named_in(played, k, o, naming.other)
             if t is not None and t < k and pick == ("take", g):
-                return t, g
-            if t is None:
+                return "take", t, g
+            origin = _known_by(heard, k, o, naming, tacit.drops) if t is None else None
+            if origin is not None and pick == ("take", g):
+                return "drop", o, origin[0], origin[1]
+            if origin is not None:
+                at, entry = origin[0], heard[origin[0]][o][origin[1]]
+                where = "before the first game action" if at == LEAD else f"after game action {at}"
+                said[g] = f"recorded: {tell(naming.entry)}"
+                said[o] = f"recorded {where}: {tell(entry)}"
+                versions[o] = [entry]
+            elif t is None:
                 said[g] = f"recorded: {tell(naming.entry)}"
                 said[o] = f"named that card {naming.other} before, as the merged log has it"
+                cannot[g] = (f"the merged log named that card {naming.other} before, and no recording of seat {o}'s "
+                             f"that the merge could leave out says so: take seat {o}'s")
             else:
                 mine, theirs = played[t][0][g], played[t][0][o]
-                at = "recorded:" if t == k else f"recorded in game action {t}:"
-                said[g], said[o] = f"{at} {tell(mine)}, then {tell(naming.entry)}", f"{at} {tell(theirs)}"
+                at_t = "recorded:" if t == k else f"recorded in game action {t}:"
+                said[g], said[o] = f"{at_t} {tell(mine)}, then {tell(naming.entry)}", f"{at_t} {tell(theirs)}"
                 versions[g], versions[o] = [mine, naming.entry], [theirs]
         message = f"after game action {k} the seats name different cards: seat 0 {said[0]}; seat 1 {said[1]}"
         if pick == ("take", g):
             message += f" (seat {g}'s version cannot be taken here: the merged log named that card before)"
-        del out[steps[k]:]  # merged up to game action k, as where the seats' knowledge actions name it differently
-        return stop(k, "card", message, versions, index)
+        return stop(k, "card", message, versions, index, cannot_take=cannot)
     carried: tuple[list[Action], list[Action]] = ([], [])  # one seat's knowledge held back past an inserted action
 
     def _missed_next(steps0: list[Step], steps1: list[Step], i: list[int], k: int) -> Merged | None:
@@ -616,11 +683,14 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                 if missed is not None:
                     return stop(*missed)
                 fields = action_fields(s0.action, s1.action, unordered, omissible)
-                return Merged(header, out, steps, Disagreement(
-                    k, index, "action", f"game action {k}: seat 0 recorded: {tell(s0.action)}; seat 1 recorded: "
-                    f"{tell(s1.action)} (they differ in {', '.join(fields)})",
-                    [s0.action, s1.action], fields))
+                merged = stop(k, "action", f"game action {k}: seat 0 recorded: {tell(s0.action)}; seat 1 recorded: "
+                              f"{tell(s1.action)} (they differ in {', '.join(fields)})", [s0.action, s1.action], index)
+                assert merged.disagreement is not None
+                merged.disagreement.fields = fields
+                return merged
         news0, news1 = [*carried[0], *(s0.news if s0 else [])], [*carried[1], *(s1.news if s1 else [])]
+        heard[k] = (news0, news1)
+        news0, news1 = kept(0, k, news0), kept(1, k, news1)
         carried = ([], [])
         clash = _knowledge_conflict(ruleset, news0, news1)
         while clash is not None and pick is not None and pick[0] == "take":
@@ -636,6 +706,12 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
         if folds is not None:
             try:
                 folds.push(action, s0, s1, chosen=None if pick is None else pick[1])
+            except _SeatRefused as refused:
+                return stop(k, "refused", f"game action {k}: the two copies merged are legal, but {refused.told(tell)} "
+                            f"(seat 0 recorded: {tell(None if s0 is None else s0.action)}; seat 1 recorded: "
+                            f"{tell(None if s1 is None else s1.action)})",
+                            [None if s0 is None else s0.action, None if s1 is None else s1.action], index,
+                            cannot_take=refused.cannot_take(f"of game action {k}"))
             except IllegalAction as err:
                 return stop(k, "illegal", f"game action {k}, as merged, is refused ({err.ruling.rule}): "
                             f"{err.ruling.message}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
@@ -657,8 +733,12 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                 return named_differently(k, problem, index, pick, (news0, news1))
             if problem:
                 missed = _missed_next(steps0, steps1, i, k + 1)
-                return missed if missed is not None else stop(k, "card", f"after game action {k}: {problem}",
-                                                             [news0, news1], index)
+                if missed is not None:
+                    return missed
+                if isinstance(problem, _SeatRefused):
+                    return stop(k, "card", f"after game action {k}: {problem.told(tell)}", [news0, news1], index,
+                                cannot_take=problem.cannot_take(f"after game action {k}"))
+                return stop(k, "card", f"after game action {k}: {problem}", [news0, news1], index)
         elif folds is None:
             out.extend(news0)
         out.extend(_both_notes(notes, k + 1))
@@ -740,8 +820,11 @@ class _Folds:
 
     def push(self, action: Action, *seat_steps: Step | None, chosen: int | None = None) -> None:
         """The merged action onto the judge's fold, each seat's own onto its fold (after a judge's pick of seat
-        ``chosen``'s version, or an action only ``chosen`` recorded, the other seat's fold follows it when it can)."""
+        ``chosen``'s version, or an action only ``chosen`` recorded, the other seat's fold follows it when it can).
+        Raises :class:`IllegalAction` when the judge's fold refuses the merged action, :class:`_SeatRefused` when
+        it takes it but a seat's fold refuses that seat's own copy."""
         self.judge.push(action)
+        refused: list[tuple[int, Action, IllegalAction]] = []
         for seat, (fold, step) in enumerate(zip(self.seats, seat_steps, strict=True)):
             if step is None:
                 if chosen is not None and seat != chosen:  # an action this seat missed (inserted): it still happened
@@ -754,14 +837,19 @@ class _Folds:
                     continue
                 except IllegalAction:
                     pass
-            fold.push(step.action)
+            try:
+                fold.push(step.action)
+            except IllegalAction as err:
+                refused.append((seat, step.action, err))
+        if refused:
+            raise _SeatRefused(refused)
 
     def news(self, news0: Sequence[Action], news1: Sequence[Action], following: Mapping[str, Any] | None,
-             out: list[Action], give_way: int | None = None) -> str | _Naming | None:
-        """Fold each seat's knowledge onto its own fold, then name on the judge's what they know; a problem, a card
-        one seat's knowledge names where the judge's fold (or the other seat's knowledge here) names another, or
-        None. ``give_way``: the seat whose version a judge did not take here: its knowledge that is refused or
-        names a card otherwise is left out."""
+             out: list[Action], give_way: int | None = None) -> str | _Naming | _SeatRefused | None:
+        """Fold each seat's knowledge onto its own fold, then name on the judge's what they know; a problem (a
+        seat's knowledge its own fold refuses: :class:`_SeatRefused`), a card one seat's knowledge names where the
+        judge's fold (or the other seat's knowledge here) names another, or None. ``give_way``: the seat whose
+        version a judge did not take here: its knowledge that is refused or names a card otherwise is left out."""
         rs = self.ruleset
         shown = rs.clone(self.judge.state)
         if following is None:
@@ -779,7 +867,7 @@ class _Folds:
                 try:
                     fold.push(action)
                 except IllegalAction as err:
-                    return f"seat {seat}'s \"{self.tell(action)}\" is refused ({err.ruling.rule}): {err.ruling.message}"
+                    return _SeatRefused([(seat, action, err)])
                 if self.named is None:
                     continue
                 now = self.named(fold.state)
@@ -812,6 +900,26 @@ class _Folds:
         return _first_clash(fresh, merged, theirs) is None
 
 
+class _SeatRefused(Exception):
+    """Seats whose own fold refuses their own copy of an action (or a knowledge action): ``(seat, action, error)``
+    each; the judge's fold took what was merged."""
+
+    def __init__(self, refused: list[tuple[int, Action, IllegalAction]]) -> None:
+        super().__init__(", ".join(f"seat {seat}: {err}" for seat, _, err in refused))
+        self.refused = refused
+
+    def told(self, tell: Callable[[Mapping[str, Any] | None], str]) -> str:
+        """Each refusal for people: the seat, its copy, the rule and why."""
+        return "; ".join(f"seat {seat}'s \"{tell(action)}\" is refused by its own log ({err.ruling.rule}): "
+                         f"{err.ruling.message}" for seat, action, err in self.refused)
+
+    def cannot_take(self, where: str) -> dict[int, str]:
+        """Why a take of each refusing seat cannot answer it: its own log refuses its version ``where``."""
+        then = "take seat {other}'s" if len(self.refused) == 1 else "neither version can be taken: correct a recording"
+        return {seat: f"seat {seat}'s own log refuses its version {where} ({err.ruling.rule}: {err.ruling.message}): "
+                      + then.format(other=1 - seat) for seat, _, err in self.refused}
+
+
 @dataclass
 class _Naming:
     """Seat ``seat``'s knowledge action ``entry`` names ``card`` where the other names ``other``: the judge's fold
@@ -837,6 +945,20 @@ def _first_clash(fresh: Mapping[Any, Any], merged: Mapping[Any, Any],
     return None
 
 
+def _known_by(heard: Mapping[int, tuple[list[Action], list[Action]]], k: int, seat: int, naming: _Naming,
+              dropped: set[tuple[int, int, int]]) -> tuple[int, int] | None:
+    """Where seat ``seat`` named ``naming.other`` by its own knowledge action before game action ``k``, in the place
+    (the player and zone) where the other seat's ``naming.entry`` names another: ``(step, n)`` of the latest such
+    action (:data:`LEAD`: before the first game action; ``n``: its place among that step's), not ``dropped``."""
+    for at in sorted((t for t in heard if t < k), reverse=True):
+        for n in range(len(heard[at][seat]) - 1, -1, -1):
+            x = heard[at][seat][n]
+            if (seat, at, n) not in dropped and x.get("type") == naming.entry.get("type") \
+                    and all(x.get(f) == naming.entry.get(f) for f in ("p", "zone")) and naming.other in strings_in(x):
+                return at, n
+    return None
+
+
 def _named_in(played: Sequence[tuple[tuple[Action | None, Action | None], bool]], k: int, seat: int,
               card: Any) -> int | None:
     """The last game action up to ``k``, not picked, whose copy by seat ``seat`` names ``card`` where the other
@@ -849,6 +971,6 @@ def _named_in(played: Sequence[tuple[tuple[Action | None, Action | None], bool]]
     return None
 
 
-__all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "OWN_VIEW", "START_FIELDS", "Disagreement", "Merged", "Step", "action_fields", "asides_of",
-           "differing_fields", "merge", "plain", "recorded_seats", "seat_mismatch", "seat_secrets", "started_together",
-           "steps_of", "teller", "unify", "unify_preferring", "with_implied_passes"]
+__all__ = ["ANNOTATIONS", "ASIDES", "CONFLICT", "OWN_VIEW", "START", "START_FIELDS", "Disagreement", "Merged", "Step",
+           "action_fields", "asides_of", "differing_fields", "merge", "plain", "recorded_seats", "seat_mismatch",
+           "seat_secrets", "started_together", "steps_of", "teller", "unify", "unify_preferring", "with_implied_passes"]

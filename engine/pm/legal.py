@@ -12,6 +12,7 @@ the fold accepts.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 from engine.pm import script, stats
@@ -337,10 +338,15 @@ def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[
         yield {**action, "choices": choices, "ops": ops}
 
 
+#: at most this many sets of cards offered for one choice of the opponent's (two of a hand of 12 is 66)
+OPPONENT_SETS = 64
+
+
 def opponent_variants(g: GameState, action: Action) -> list[Action]:
-    """``action`` (an effect's, with its ``choices``) with each other Chara the opponent may choose where its effect
-    leaves the choice to them (``chosen_by``: one Chara at a time; engine.pm.script.Run.opponent_made), and each other
-    card of their own pick (one at a time; round 29: none, where they may leave it out)."""
+    """``action`` (an effect's, with its ``choices``) with each other choice the opponent may make where its effect
+    leaves it to them (engine.pm.script.Run.opponent_made): each other set of the Charas they choose (``chosen_by``)
+    or of the cards of their own pick (as many as it takes; copies alike, each set once, at most
+    :data:`OPPONENT_SETS`), and none where they may leave it out (round 29)."""
     g2 = g.clone()
     with script.watch() as runs:
         try:
@@ -351,10 +357,17 @@ def opponent_variants(g: GameState, action: Action) -> list[Action]:
     out = []
     for r in runs:
         for i, pool, n, none_ok in r.opponent_made if r.card_id == action.get("card") else ():
-            if n == 1 and i < len(made):
-                out += [{**action, "choices": [*made[:i], [cid], *made[i + 1:]]} for cid in dict.fromkeys(pool)
-                        if [cid] != made[i]]
-            if none_ok and i < len(made) and made[i] not in ([], None):
+            if i >= len(made):
+                continue
+            had = made[i] if isinstance(made[i], list) else [made[i]] if made[i] is not None else None
+            seen = {tuple(sorted(had))} if had is not None else set()
+            for combo in combinations(pool, min(n, len(pool))):
+                if len(seen) > OPPONENT_SETS:  # the one made and this many others
+                    break
+                if combo and tuple(sorted(combo)) not in seen:
+                    seen.add(tuple(sorted(combo)))
+                    out.append({**action, "choices": [*made[:i], list(combo), *made[i + 1:]]})
+            if none_ok and made[i] not in ([], None):
                 out.append({**action, "choices": [*made[:i], [], *made[i + 1:]]})
         if r.card_id == action.get("card"):
             break

@@ -109,6 +109,7 @@ class Run:
         # the decisions the opponent takes (chosen_by; round 29: their own picks, ``who: "opponent"``): (index in
         # ``made``, the Charas / cards they choose among, how many, whether they may choose none)
         self.opponent_made: list[tuple[int, list[str], int, bool]] = []
+        self.put_back = 0  # looked-at cards not picked moved back so far (a pick's ``rest_to``: _rest_to)
 
     # -- decisions ----------------------------------------------------------
 
@@ -857,6 +858,7 @@ def _rest_to(r: Run, p: int, rest: list[str | None], where: str) -> None:
         if cid is not None:
             op["card"] = cid
         r.emit(op)
+        r.put_back += 1
 
 
 def _same_name_filter(r: Run, step: Step) -> set[str] | None:
@@ -1039,39 +1041,56 @@ def _choose(r: Run, step: Step) -> None:
     picks = [entry] if isinstance(entry, int) else list(entry)
     if len(picks) != n or len(set(picks)) != n or not all(isinstance(i, int) and 0 <= i < len(modes) for i in picks):
         raise illegal("effect.target", f"{describe(r.g, r.card_id)}: mode choice {entry!r}: choose {n} of 0..{len(modes) - 1}")
-    before, unknown_before = len(r.ops), len(r.unverified)
+    before, unknown_before, put_back = len(r.ops), len(r.unverified), r.put_back
+    # modes that are one look at the same cards (the choice is made with them seen): the cards put back are done in
+    # every mode, so only a card taken counts as doing something; the trial then runs on the game before the mode
+    seen = r.g.clone() if shared_look(modes) and not r.auto else None
     for i in picks:
         steps(r, modes[i])
+    done = len(r.ops) - before - (r.put_back - put_back if seen is not None else 0)
     # nothing done is only known when the mode saw every card it read (a zone of unknown cards, in a table log or a
     # player's view, may have held what it took: taken as recorded)
-    if len(r.ops) == before and not r.auto and len(r.unverified) == unknown_before:
-        doable = _doable_mode(r, step, picks)
+    if not done and not r.auto and len(r.unverified) == unknown_before:
+        doable = _doable_mode(r, step, picks, seen)
         if doable is not None:
             raise illegal("effect.target", f"{describe(r.g, r.card_id)}: mode {picks[0] if n == 1 else picks} can do "
                                            f"nothing here while mode {doable} can (a choice of what is possible)")
 
 
-def _doable_mode(r: Run, step: Step, chosen: list[int]) -> int | None:
-    """A mode not in ``chosen`` that would do something (tried on a copy of the game), or None: an effect that
-    offers "A, or B" must take an alternative it can carry out (000 "Event Card Play / Effect Activation Process":
-    an effect is used for what it can fulfil; the player picks among what is possible)."""
+def _doable_mode(r: Run, step: Step, chosen: list[int], g: GameState | None = None) -> int | None:
+    """A mode not in ``chosen`` that would do something (tried on a copy of the game, or of ``g``), or None: an effect
+    that offers "A, or B" must take an alternative it can carry out (000 "Event Card Play / Effect Activation Process":
+    an effect is used for what it can fulfil; the player picks among what is possible). Among modes that are one look
+    at the same cards (:func:`shared_look`), doing something is taking a card the pick must take (not ``up_to``): the
+    cards put back are done whichever mode is chosen."""
+    shared = shared_look(step["modes"])
     for i, mode in enumerate(step["modes"]):
-        if i in chosen:
+        if i in chosen or (shared and mode[0].get("up_to")):
             continue
-        trial = _trial(r, {})
+        trial = _trial(r, {}, g)
         trial.auto = trial.fills = True  # a target the action left out could be named for it
         try:
             steps(trial, mode)
         except IllegalAction:
             continue
-        if trial.ops:
+        if len(trial.ops) > (trial.put_back if shared else 0):
             return i
     return None
 
 
-def _trial(r: Run, action: Mapping[str, Any]) -> Run:
-    """The same effect resolving on a copy of the game (its targets and source found there), for ``action``."""
-    g2 = r.g.clone()
+def shared_look(modes: Sequence[Sequence[Step]]) -> bool:
+    """True when every mode is one pick looking at the same top cards (the same zone, count, player and place for the
+    rest): "look at the top N, take X: put it onto A, or into B" (round 29), whose destination is chosen with the
+    cards seen."""
+    firsts = [m[0] for m in modes if len(m) == 1]
+    return len(modes) > 1 and len(firsts) == len(modes) and all(s.get("op") == "pick" and "look" in s for s in firsts) \
+        and len({(s.get("from"), s.get("look"), s.get("who", "self"), s.get("rest_to")) for s in firsts}) == 1
+
+
+def _trial(r: Run, action: Mapping[str, Any], g: GameState | None = None) -> Run:
+    """The same effect resolving on a copy of the game (or of ``g``: one like it, its Charas' uids the same; its
+    targets and source found there), for ``action``."""
+    g2 = (g if g is not None else r.g).clone()
     return Run(g2, r.actor, r.card_id, r.eff, targets_in(g2, r.targets),
                g2.chara_by_uid(r.source.uid) if r.source else None, action, NullTrail(), in_response=r.in_response,
                entered=r.entered)

@@ -114,6 +114,19 @@ def _decks_for(i: int, rng: random.Random, cards: CardDB, pools: dict[str, list[
     return name, [ma, mb], [ea, eb]
 
 
+def _game_start(i: int, seed: int, cards: CardDB, pools: dict[str, list[str]], decks: tuple[Deck, ...] | None
+                ) -> tuple[random.Random, str, list[list[str]], list[list[str]]]:
+    rng = random.Random(f"{seed}:{i}")  # each game a generator of its own: game i is played alone the same
+    return rng, *_decks_for(i, rng, cards, pools, decks)
+
+
+def play_one(cards: CardDB, i: int, seed: int = 0, *, decks: tuple[Deck, ...] | None = None,
+             max_actions: int = MAX_ACTIONS) -> dict[str, Any]:
+    """Game ``i`` of :func:`simulate`'s run with ``seed``, played alone: its log."""
+    rng, _, main, ex = _game_start(i, seed, cards, set_pools(cards), decks)
+    return play_game(cards, main, rng, policies=PAIRS[i % len(PAIRS)], ex_decks=ex, max_actions=max_actions)
+
+
 def simulate(cards: CardDB, games: int, seed: int = 0, *, decks: tuple[Deck, ...] | None = None,
              max_actions: int = MAX_ACTIONS, logs: list[dict[str, Any]] | None = None) -> Tally:
     """Play ``games`` games on ``cards`` (decks built per set in turn, or drawn from ``decks``) and re-check each
@@ -123,8 +136,7 @@ def simulate(cards: CardDB, games: int, seed: int = 0, *, decks: tuple[Deck, ...
         raise DeckListError("no set in the card folder has 15 different non-EX cards to build a deck from")
     tally = Tally()
     for i in range(games):
-        rng = random.Random(f"{seed}:{i}")
-        name, main, ex = _decks_for(i, rng, cards, pools, decks)
+        rng, name, main, ex = _game_start(i, seed, cards, pools, decks)
         try:
             doc = play_game(cards, main, rng, policies=PAIRS[i % len(PAIRS)], ex_decks=ex, max_actions=max_actions)
         except Exception as err:  # any failure of the engine is what this run counts

@@ -26,6 +26,9 @@ DEFAULT_GAMES = 300
 #: the share of the demo's games each ruleset other than Precious Memories gets by default
 OTHER_SHARE = 4
 CHUNK = 10  # games per worker task
+#: games simulated in this process rather than in spawned workers: a worker's start (the interpreter, the engine's
+#: imports, the card data: about a second of CPU each) costs more than simulating so few games here
+IN_PROCESS_GAMES = 2 * CHUNK
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -101,7 +104,7 @@ def fill_store(db: str | None, games: int, seed: int, others: int = 0) -> int:
         if total <= 0:
             return 0
         print(f"simulating {total} games into {store.url}")
-        workers = min(os.cpu_count() or 1, 8)
+        workers = min(os.cpu_count() or 1, 8) if total > IN_PROCESS_GAMES else 0
         results = list(tqdm(store.ingest_many(simulated_items(games, seed, workers, others)), total=total, unit="game",
                             desc="simulating and importing", file=sys.stderr))
         keep_current(store, argparse.Namespace(db=db, warehouse=None))  # the warehouse the served app reads

@@ -37,7 +37,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from engine.merge import merge, seat_mismatch, seat_secrets
+from engine.merge import START, merge, seat_mismatch, seat_secrets
 from engine.ruleset import recorded_from, seat_recordings
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
@@ -48,6 +48,9 @@ from pmemo_replay.store.models import GAME
 from pmemo_replay.store.queries import paired_games_query
 
 HEADER = "header"  #: the pick's step naming the header (whose is right where the two differ)
+#: the picks' steps that are no game action: the header, and what the seats knew before the first game action
+#: (engine.merge ``START``), in the order the merge meets them
+NAMED_STEPS = (HEADER, START)
 #: what to do with a draft paired as a seat's recording that is no seat's (a judge's, a complete log): engine.merge
 #: ``own_view``, ``{seat}`` the seat it was paired as
 OWN_VIEW = ("record or upload seat {seat}'s own view (the game recorded on that seat's phone, naming only what that "
@@ -222,7 +225,7 @@ class Pairs:
             pair = conn.execute(sa.select(DRAFT_PAIR.c.game_id, DRAFT_PAIR.c.picks)
                                 .where(DRAFT_PAIR.c.draft_id == seats[0])).one()
         picks: dict[int | str, tuple[str, int]] = {
-            (k if k == HEADER else int(k)): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
+            (k if k in NAMED_STEPS else int(k)): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
         ruleset = ruleset_of(logs[0][0])
         called = "the draft paired as seat {seat}'s"
         own_view = f"{OWN_VIEW}; {UNPAIR}"
@@ -235,18 +238,21 @@ class Pairs:
         return {"seats": seats, "game": out.header, "actions": out.actions, "complete": out.complete,
                 "disagreement": None if out.disagreement is None else out.disagreement.to_json(),
                 "recorded": [actions for _, actions in logs], "game_id": pair.game_id, "steps": out.steps,
-                "picks": {str(k): list(picks[k]) for k in sorted(picks, key=lambda k: -1 if k == HEADER else k)}}
+                "picks": {str(k): list(picks[k]) for k in sorted(
+                    picks, key=lambda k: NAMED_STEPS.index(k) - len(NAMED_STEPS) if isinstance(k, str) else k)}}
 
     def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any, *,
              judge: bool = False) -> dict[str, Any]:
         """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
-        only ``seat`` recorded), or "clear"; ``step`` "header": whose header is right where they differ ("take" or
-        "clear"). A pick answers the merge's first disagreement as it stands (:func:`pick_problem`), a clear takes
-        back a pick made; anything else is 409 and stores nothing. Answers the merge as it then stands."""
-        good_step = (step == HEADER and how in ("take", "clear")) or (type(step) is int and 0 <= step < 2**31)
+        only ``seat`` recorded), or "clear"; ``step`` "header": whose header is right where they differ, "start":
+        whose knowledge before the first game action is right ("take" or "clear"). A pick answers the merge's first
+        disagreement as it stands (:func:`pick_problem`), a clear takes back a pick made; anything else is 409 and
+        stores nothing. Answers the merge as it then stands."""
+        good_step = (step in NAMED_STEPS and how in ("take", "clear")) or (type(step) is int and 0 <= step < 2**31)
         if not good_step or how not in ("take", "insert", "clear") or type(seat) is not int or seat not in (0, 1):
-            raise _error(400, "the body is {\"step\": game action >= 0 or \"header\", \"how\": \"take\"|\"insert\"|"
-                              "\"clear\" (the header: take or clear), \"seat\": 0|1}")
+            raise _error(400, "the body is {\"step\": game action >= 0, \"header\" or \"start\" (before the first "
+                              "game action), \"how\": \"take\"|\"insert\"|\"clear\" (the header and the start: take or "
+                              "clear), \"seat\": 0|1}")
         now = self.merged(draft_id, token, judge=judge)  # the pair's seats, both finished, each its seat's recording
         if now["game_id"] is not None:
             raise DraftError(409, {"error": "the merged game is stored", "game_id": now["game_id"]})
@@ -296,23 +302,32 @@ class Pairs:
 def pick_problem(now: Mapping[str, Any], step: int | str, how: str, seat: int) -> str | None:
     """Why a pick ``(step, how, seat)`` does not answer the merge ``now`` (:meth:`Pairs.merged`), or None. "clear"
     takes back a pick made at ``step``; "take" and "insert" answer the first disagreement: at its game action (the
-    header's: ``step`` "header", "take" only), naming a seat that recorded something there ("insert": an action; a
-    missing action is inserted, not taken; two cards named differently are taken, not inserted)."""
-    where = "the header" if step == HEADER else f"game action {step}"
+    header's: ``step`` "header"; one before the first game action: ``step`` "start"; "take" only), naming a seat
+    that recorded something there ("insert": an action; a missing action is inserted, not taken; two cards named
+    differently, or a seat's own log refusing its copy, are taken, not inserted), a take the merge can make (not
+    one of the disagreement's ``cannot_take``)."""
+    where = {HEADER: "the header", START: "the start (before the first game action)"}.get(str(step), f"game action {step}")
     if how == "clear":
         return None if str(step) in now["picks"] else f"there is no pick at {where} to take back"
     d = now["disagreement"]
     if d is None:
         return f"the two recordings agree to the end: there is no disagreement to pick at {where}"
-    first = "the headers" if d["kind"] == "header" else f"game action {d['step']}"
-    if (step == HEADER) != (d["kind"] == "header") or (step != HEADER and step != d["step"]):
+    at = HEADER if d["kind"] == "header" else START if d["step"] is None else d["step"]
+    first = {HEADER: "the headers", START: "the start (before the first game action)"}.get(str(at), f"game action {at}")
+    if step != at:
         return f"the first disagreement is at {first}, not at {where}: a pick answers it ({d['message']})"
     if d["versions"][seat] is None:
         return f"seat {seat} recorded nothing at {first}: pick seat {1 - seat}'s version or action"
     if how == "take" and d["kind"] == "missing":
         return f"seat {1 - seat} recorded nothing at {first}: insert seat {seat}'s action there (\"how\": \"insert\")"
     if how == "insert" and d["kind"] == "card":
-        return f"the seats name different cards after {first}: take one seat's version (\"how\": \"take\")"
+        after = "before the first game action" if at == START else f"after {first}"
+        return f"the seats name different cards {after}: take one seat's version (\"how\": \"take\")"
+    if how == "insert" and d["kind"] == "refused":
+        return f"both seats recorded {first}: take the version that happened (\"how\": \"take\")"
+    why = (d.get("cannot_take") or {}).get(str(seat))
+    if how == "take" and why is not None:
+        return f"seat {seat}'s version cannot be taken at {first}: {why}"
     return None
 
 

@@ -573,7 +573,8 @@ def _collect(obj: dict[str, Any], out: set[str]) -> None:
                 out.update(item.values())
         elif key in _NESTED_KEYS:
             for item in value:
-                _collect(item, out)
+                if item is not None:  # a target left out, as _card_ids passes it over
+                    _collect(item, out)
 
 
 def check_card_ids(log: PmemoLog, known: Callable[[str], bool], *, collected: AbstractSet[str] | None = None) -> None:

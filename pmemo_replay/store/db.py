@@ -196,6 +196,14 @@ def bulk_insert(conn: Connection, table: str, columns: Sequence[str], rows: Sequ
         conn.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})", list(rows))
 
 
+def driver_rows(conn: Connection, statement: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """PostgreSQL: the rows of ``statement`` run on the driver's own connection, in ``conn``'s transaction, without
+    SQLAlchemy building and compiling a statement (the driver's errors raised as SQLAlchemy's)."""
+    raw: Any = conn.connection.driver_connection
+    with _as_sqlalchemy_errors(statement):
+        return raw.execute(statement, params).fetchall()  # type: ignore[no-any-return]
+
+
 def copy_binary(conn: Connection, table: str, columns: Sequence[str], types: Sequence[str],
                 rows: Iterable[Sequence[Any]]) -> None:
     """PostgreSQL: ``rows`` into ``table`` by COPY's binary format, each column sent as its PostgreSQL type ``types``

@@ -16,7 +16,16 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from pmemo_replay.store.db import RawJSON, bulk_insert, copy_binary, copy_field, copy_text, is_postgresql, write_transaction
+from pmemo_replay.store.db import (
+    RawJSON,
+    bulk_insert,
+    copy_binary,
+    copy_field,
+    copy_text,
+    driver_rows,
+    is_postgresql,
+    write_transaction,
+)
 from pmemo_replay.store.models import GAME, UPLOAD
 from pmemo_replay.store.prepare import Prepared, Rejected
 
@@ -50,6 +59,8 @@ def existing_ids(conn: Connection, hashes: Sequence[str]) -> dict[str, int]:
     """Stored game ids by content hash, for those of ``hashes`` already stored."""
     if not hashes:
         return {}
+    if is_postgresql(conn):  # one array parameter, on the driver's connection: no statement for SQLAlchemy to build
+        return dict(driver_rows(conn, "SELECT content_hash, id FROM game WHERE content_hash = ANY(%s)", (list(hashes),)))
     rows = conn.execute(sa.select(GAME.c.content_hash, GAME.c.id).where(GAME.c.content_hash.in_(list(hashes))))
     return {h: i for h, i in rows}
 
@@ -59,11 +70,11 @@ def insert_games(conn: Connection, games: Sequence[Prepared]) -> list[int]:
     if not games:
         return []
     now = _now()
-    uploads = [{"source": p.source, "received_at": now, "content_hash": p.upload_hash, "size": len(p.data), "data": p.data}
-               for p in games]
     if is_postgresql(conn):
         upload_ids, ids = _new_ids(conn, len(games))
     else:
+        uploads = [{"source": p.source, "received_at": now, "content_hash": p.upload_hash, "size": len(p.data),
+                    "data": p.data} for p in games]
         upload_ids = conn.execute(UPLOAD.insert().returning(UPLOAD.c.id, sort_by_parameter_order=True), uploads).scalars().all()
     rows = [{**p.game, "header": RawJSON(p.game["header"]), "upload_id": u, "stored_at": now,
              "what_if": bool(p.game.get("what_if", False))}

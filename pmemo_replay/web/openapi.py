@@ -88,7 +88,9 @@ _PAIR_BODY = _body({"with": {"type": "integer", "minimum": 1, "maximum": schemas
 _PICK_BODY = _body({"seat": _SEAT_OF_TWO}, ["step", "how", "seat"], oneOf=[
     {"properties": {"step": {**_COUNT, "description": "a game action"},
                     "how": {"type": "string", "enum": ["take", "insert", "clear"]}}},
-    {"properties": {"step": {"type": "string", "enum": ["header"]}, "how": {"type": "string", "enum": ["take", "clear"]}}},
+    {"properties": {"step": {"type": "string", "enum": ["header", "start"],
+                             "description": "the header, or what the seats knew before the first game action"},
+                    "how": {"type": "string", "enum": ["take", "clear"]}}},
 ])
 
 
@@ -188,7 +190,9 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
     "/api/drafts/{draft_id}/merge": {"get": {
         "summary": "The paired drafts merged into the judge's log once both are finished: `{seats, game, actions, "
                    "complete, disagreement, recorded, game_id}` (the first disagreement with both versions; a header "
-                   "disagreement names its `fields`). Either draft's token, or a judge's: the server's moderator "
+                   "disagreement names its `fields`; `step` null and kind not `header`: before the first game action; "
+                   "`cannot_take`: the seats whose version a take cannot make merged there, each with why, such as "
+                   "kind `refused`, a seat's own log refusing its copy). Either draft's token, or a judge's: the server's moderator "
                    "API token (also for the pick and the store)", "parameters": [DRAFT_ID],
         "responses": {"200": _draft_json("the merge"),
                       "409": _error("not paired, or a draft still being recorded (the merge holds both hands)"),
@@ -197,14 +201,15 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
     "/api/drafts/{draft_id}/merge/pick": {"post": {
         "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
                    "\"seat\"}` (take that seat's version, or insert an action only that seat recorded; `step` "
-                   "\"header\": whose header is right; \"clear\" takes a pick made back); a pick answers the first "
-                   "disagreement as the merge stands; answers the merge",
+                   "\"header\": whose header is right; \"start\": whose knowledge before the first game action is right; "
+                   "\"clear\" takes a pick made back); a pick answers the first disagreement as the merge stands; "
+                   "answers the merge",
         "parameters": [DRAFT_ID], "requestBody": _PICK_BODY,
         "responses": {"200": _draft_json("the merge"), "400": _BAD,
                       "409": _error("not paired, a draft still being recorded, or stored; or the pick answers no "
                                     "disagreement (the recordings agree, the first disagreement is at another step, a "
-                                    "seat that recorded nothing there, no pick there to take back, the picks changed "
-                                    "meanwhile): nothing is stored"),
+                                    "seat that recorded nothing there, a take the disagreement's `cannot_take` names, no "
+                                    "pick there to take back, the picks changed meanwhile): nothing is stored"),
                       "422": _error("a draft paired as one seat's was recorded from the other, or holds what that seat "
                                     "could not see"), **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/merge/finish": {"post": {

@@ -4,6 +4,7 @@ own target (``required_if``)."""
 
 from __future__ import annotations
 
+from engine.pm.script import shared_look
 from tests.pm_cards import made_up_script
 
 _one = made_up_script
@@ -82,6 +83,11 @@ def test_a_card_looked_at_onto_the_area_or_into_the_hand() -> None:
             "look": 5, "rest_to": "deck_bottom"}
     assert got is not None and got["do"] == [{"op": "choose", "n": 1, "modes": [
         [{**take, "to": "area"}], [{**take, "to": "hand", "reveal": True}]]}]
+    # one look at the same cards in each mode: only a card taken counts as doing something (engine.pm.script)
+    assert shared_look(got["do"][0]["modes"])
+    look = {"op": "pick", "from": "deck", "look": 3, "n": 1, "to": "hand", "rest_to": "deck_bottom"}
+    assert not shared_look([[look], [{"op": "draw", "n": 1}]])  # chosen before any card is seen
+    assert not shared_look([[look], [{**look, "look": 5}]]) and not shared_look([[look, {"op": "draw"}], [look]])
     # without the sentence on the rest: the rest stay on top in either mode
     got = _one("このカードが登場した場合、デッキの上のカード5枚を見て、その中にあるキャラ1枚を抜き出し、場に出す。または、手札に加える。")
     assert got is not None and [m[0]["to"] for m in got["do"][0]["modes"]] == ["area", "hand"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +37,21 @@ def _random_game(seed: int) -> dict[str, Any]:
                         policies=("random", "random"))
 
 
-_SIMULATED = list(simulated_logs(CARDS, 28, 1, ruleset=RULESET))
 #: game 10: a mulligan; 21: a card put from the deck's top into the Storage by an ability with an interrupt; 27: a
 #: King's Memorion recalled in a Recall Time, which draws 2 and discards a card chosen from the hand (the rival's,
 #: from seat 1); the random game: both players mulligan, and the rival's kept cards are named after it
-GAMES = {"simulated-10": _SIMULATED[10], "simulated-21": _SIMULATED[21], "simulated-27": _SIMULATED[27],
-         "random-0": _random_game(0)}
+GAME_NAMES = ("random-0", "simulated-10", "simulated-21", "simulated-27")
+#: the games are made when a test first asks (not when the module is imported, which every xdist worker does to
+#: collect the suite) and once per process: under xdist the module's tests share one worker
+pytestmark = pytest.mark.xdist_group("clockwork-from-one-seat")
+
+
+@cache
+def games() -> dict[str, dict[str, Any]]:
+    """The games of :data:`GAME_NAMES`: simulated games 10, 21 and 27 of seed 1, and a random game."""
+    simulated = list(simulated_logs(CARDS, 28, 1, ruleset=RULESET))
+    return {"simulated-10": simulated[10], "simulated-21": simulated[21], "simulated-27": simulated[27],
+            "random-0": _random_game(0)}
 
 
 @pytest.fixture
@@ -79,9 +89,9 @@ def _pair(client: FlaskClient, drafts: list[tuple[int, dict[str, str]]]) -> dict
     return client.get(f"/api/drafts/{d0}/merge", headers=a0).json  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_game_recorded_from_each_seat_pairs_into_the_judges_log(client: FlaskClient, game: str) -> None:
-    doc = GAMES[game]
+    doc = games()[game]
     real = _played(doc)
     drafts = [record_seat(client, doc, seat) for seat in (0, 1)]
     for seat, (draft, auth) in enumerate(drafts):
@@ -113,7 +123,7 @@ def test_a_game_recorded_from_each_seat_pairs_into_the_judges_log(client: FlaskC
 def test_the_rivals_mulligan_is_offered_and_taken_with_its_cards_unseen(client: FlaskClient) -> None:
     """Seat 0 records the rival's mulligan as it saw it: how many cards went back, not which (null each); the draft
     fills them with the rival's latest cards nobody named, which stay unnamed. The recorder's own mulligan is named."""
-    doc = GAMES["random-0"]
+    doc = games()["random-0"]
     at = next(n for n, a in enumerate(doc["actions"]) if a["type"] == "mulligan" and a["p"] == 1)
     draft, auth = open_draft(client, from_seat(doc["game"], 0))
     taps = list(seat_taps(doc, 0))
@@ -167,7 +177,7 @@ def _recorded_apart(client: FlaskClient, doc: dict[str, Any], where: int,
 def test_a_card_recorded_differently_stops_the_merge_there(client: FlaskClient) -> None:
     """Seat 1 saw its rival summon another Successor than seat 0 (the rival itself) recorded; seat 1's draft takes
     it (the rival's hand is not named), and the merge stops at that action, naming the field and both versions."""
-    doc = GAMES["simulated-10"]
+    doc = games()["simulated-10"]
     where = next(n for n, a in enumerate(doc["actions"]) if a["type"] == "summon" and a["p"] == 0)
     real = doc["actions"][where]
     deck = doc["game"]["players"][0]["deck"]
@@ -181,7 +191,7 @@ def test_a_card_recorded_differently_stops_the_merge_there(client: FlaskClient) 
 
 
 def test_an_action_one_seat_missed_stops_the_merge_there(client: FlaskClient) -> None:
-    doc = GAMES["simulated-21"]
+    doc = games()["simulated-21"]
     where = next(n for n, a in enumerate(doc["actions"]) if a["type"] == "attack")
     d0, a0 = record_seat(client, {**doc, "actions": doc["actions"][:where]}, 0)
     d1, a1 = record_seat(client, {**doc, "actions": doc["actions"][:where + 1]}, 1)
@@ -197,7 +207,7 @@ def test_pmemo_replay_merge_takes_two_stored_clockwork_seat_recordings(client: F
     """Offline: the two seats' stored games (``meta.recorded_from``, ``meta.unnamed``) merge into the judge's log."""
     from pmemo_replay.cli import main
 
-    doc = GAMES["simulated-27"]
+    doc = games()["simulated-27"]
     paths = stored_seat_logs(client, doc, record_seat, tmp_path)
     out = tmp_path / "judge.json"
     assert main(["merge", *paths, "--out", str(out)]) == 0

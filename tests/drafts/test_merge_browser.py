@@ -190,3 +190,39 @@ def test_a_wrong_number_is_unpaired_on_the_phone(server: LiveServer, browser: An
     assert phone0.locator("#sheet .pair-undo").is_visible()  # paired: the sheet offers to take it back
     assert phone0.input_value("#sheet input[type=number]") == str(d1)
     assert not errors, errors
+
+
+def test_a_disagreement_before_the_first_game_action_is_picked_on_the_page(server: LiveServer, browser: Any) -> None:
+    """Seat 1's recording starts with a hand naming its own replay refuses (nothing dealt yet): the page offers no
+    take of seat 1's version and says why, and seat 0's take is sent as the start's pick (it used to send
+    ``step: null``); the merged game is the judge's log."""
+    from tests.drafts.test_merge_stops_api import stored_as
+
+    doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    client = server.app.test_client()
+    d0, t0 = recorded(client, seat0.header, seat0.actions)
+    d1, t1 = recorded(client, seat1.header, seat1.actions)
+    for (d, t), (other, seat) in (((d0, t0), (d1, 0)), ((d1, t1), (d0, 1))):
+        auth = {"Authorization": f"Bearer {t}"}
+        assert client.post(f"/api/drafts/{d}/pair", json={"with": other, "seat": seat}, headers=auth).status_code == 200
+        assert client.post(f"/api/drafts/{d}/finish", headers=auth).status_code in (200, 201)
+    card = seat1.header["players"][1]["deck"][0]
+    stored_as(server.app, d1, [{"type": "identify", "p": 1, "zone": "hand", "cards": [card]}, *seat1.actions])
+    errors = PageErrors()
+    page = phone(browser, server, errors, d0, t0, 0, len(seat0.actions))
+    page.goto(f"{server.url}/games/draft/{d0}/merge")
+    page.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
+    assert "before the first game action" in page.inner_text("#disagreement-message")
+    versions = page.locator("#versions .version")
+    assert versions.nth(1).locator(".pick-take").count() == 0 and versions.nth(0).locator(".pick-take").count() == 1
+    assert "cannot be taken" in versions.nth(1).locator(".cannot-take").inner_text()
+    assert page.locator("#versions .pick-insert").count() == 0
+    versions.nth(0).locator(".pick-take").tap()
+    page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
+    assert "before the first game action" in page.inner_text("#pick-list")
+    page.tap("#store-merged")
+    link = page.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
+    game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
+    assert server.app.extensions["pmemo_store"].actions(game_id) == judge.actions
+    assert not errors, errors

@@ -3,8 +3,9 @@ the rule is the keyword's reminder text, as for 退場しない)."""
 
 from __future__ import annotations
 
-from engine.pm.cards import Card, CardDB, Effect
-from tests.effects.test_machinery import BANISH, DRAW, LEAVER, MAIN_SELF, F, boards, hand, pay
+import tests.effects.test_machinery as tm
+from engine.pm.cards import Card, Effect
+from tests.effects.test_machinery import BANISH, DRAW, LEAVER, MAIN_SELF, F, hand, pay
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 
@@ -25,14 +26,7 @@ PURGE = _event("74-004", ({"op": "move", "target": "target", "to": "discard"},),
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str]) -> Game:
-    import tests.effects.test_machinery as machinery
-
-    db = CardDB([*machinery.MY_DB, STOIC, FRAIL, FORTIFY, PURGE], series_groups=[["Test", "Test Encore"]])
-    old, machinery.MY_DB = machinery.MY_DB, db
-    try:
-        return boards(p0, p1, hand0=hand0)
-    finally:
-        machinery.MY_DB = old
+    return tm.boards_with([STOIC, FRAIL, FORTIFY, PURGE], p0, p1, hand0)
 
 
 def _main(g: Game, p: int) -> list[str]:

@@ -4,8 +4,8 @@ conditions of the cards in a zone (``cards``)."""
 
 from __future__ import annotations
 
-from engine.pm.cards import CardDB
-from tests.effects.test_machinery import AKI, BEN, DAN, DRAW, FREEBIE, F, _event, boards, hand, pay
+import tests.effects.test_machinery as tm
+from tests.effects.test_machinery import AKI, BEN, DAN, DRAW, FREEBIE, F, _event, hand, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
 JUDGE2, RECALL, STUDY, HOPE = "TST 76-001", "TST 76-002", "TST 76-003", "TST 76-004"
@@ -37,13 +37,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str]):  # type: ignore[no-untyped-def]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1, hand0=hand0)
-    finally:
-        machinery.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1, hand0)
 
 
 def test_a_judgement_between_two_named_charas() -> None:

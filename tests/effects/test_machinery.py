@@ -5,9 +5,11 @@ cards paid as a cost, steps in force while a card is in play."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.pm.cards import Card, CardDB, Effect, Timing
+from engine.pm.cards.precious import precious_card
 from tests.engine.kit import DB, Game, assert_illegal, assert_legal
 
 F = [f"TST 90-{i:03d}" for i in range(1, 21)]
@@ -87,14 +89,32 @@ def boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str]
     return g
 
 
-def boards_with(extra: list[Card], p0: list[str], p1: list[str], hand0: list[str] = ()) -> Game:  # type: ignore[assignment]
-    """:func:`boards` with the cards ``extra`` added to the database."""
+def boards_over(db: CardDB, p0: list[str], p1: list[str], hand0: list[str] = (),  # type: ignore[assignment]
+                hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
+    """:func:`boards` with ``db`` as the card database (a test module's own cards beside these)."""
     global MY_DB
-    old, MY_DB = MY_DB, CardDB([*MY_DB, *extra], series_groups=[["Test", "Test Encore"]])
+    old, MY_DB = MY_DB, db
     try:
-        return boards(p0, p1, hand0=hand0)
+        return boards(p0, p1, hand0=hand0, hand1=hand1)
     finally:
         MY_DB = old
+
+
+def boards_with(extra: list[Card], p0: list[str], p1: list[str], hand0: list[str] = (),  # type: ignore[assignment]
+                hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
+    """:func:`boards` with the cards ``extra`` added to the database."""
+    return boards_over(CardDB([*MY_DB, *extra], series_groups=[["Test", "Test Encore"]]), p0, p1, hand0, hand1)
+
+
+def made_up(card_id: str, text: str, kind: str = "イベント", **changes: Any) -> Card:
+    """A made-up card of ``kind`` whose ``text`` (in the cards' own wording) the compiler reads whole, as ``card_id``
+    of the series "Test" (``changes``: other fields replaced)."""
+    stat = "30" if kind == "キャラクター" else "-"
+    data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": kind, "color": "赤", "cost": "0",
+            "source": "1", "ap": stat, "dp": stat, "characteristic": ["-"], "text": text}
+    card = precious_card(data, compile=True)
+    assert all(e.compiled for e in card.effects), text
+    return replace(card, id=card_id, series="Test", **changes)
 
 
 def hand(res: Any, p: int) -> list[str]:

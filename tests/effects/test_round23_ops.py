@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import tests.effects.test_machinery as tm
-from engine.pm.cards import CardDB, Effect, Timing
+from engine.pm.cards import Effect, Timing
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
@@ -50,11 +50,7 @@ CARDS = [
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
     """tm.boards with this module's cards in the database."""
-    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return tm.boards(p0, p1, hand0=hand0, hand1=hand1)
-    finally:
-        tm.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1, hand0, hand1)
 
 
 def _approached(card: str) -> Game:

@@ -61,11 +61,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
-    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return tm.boards(p0, p1, hand0=hand0, hand1=hand1)
-    finally:
-        tm.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1, hand0, hand1)
 
 
 def _main(res: Any, p: int) -> list[dict[str, Any]]:

@@ -65,11 +65,7 @@ def _db() -> CardDB:
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
-    old, tm.MY_DB = tm.MY_DB, _db()
-    try:
-        return tm.boards(p0, p1, hand0=hand0, hand1=hand1)
-    finally:
-        tm.MY_DB = old
+    return tm.boards_over(_db(), p0, p1, hand0, hand1)
 
 
 def _ap(res: Any, p: int, card: str) -> int:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import tests.effects.test_machinery as tm
-from engine.pm.cards import CardDB, Effect
+from engine.pm.cards import Effect
 from tests.effects.test_machinery import AKI, BEN, F, _chara, _event
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
@@ -32,11 +32,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
-    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return tm.boards(p0, p1, hand0=hand0, hand1=hand1)
-    finally:
-        tm.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1, hand0, hand1)
 
 
 def _stats(res: Any, p: int, card: str) -> tuple[int, int]:

@@ -17,8 +17,6 @@ from dataclasses import replace
 from typing import Any
 
 import tests.effects.test_machinery as tm
-from engine.pm.cards import Card, CardDB
-from engine.pm.cards.precious import precious_card
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
@@ -26,50 +24,37 @@ TIMED, MIRROR, SHOWN, EMPTY, MARKER, SHIELD, GUARDED, LONER, SIFT, TRADE, CHEER,
     SLEEPER, PLAIN, HERO, COINER, STRIP, MOURNER, DISMISS = (f"TST 98-0{i:02d}" for i in range(1, 23))
 
 
-def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
-    stat = "30" if kind == "キャラクター" else "-"
-    data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": kind, "color": "赤", "cost": "0",
-            "source": "1", "ap": stat, "dp": stat, "characteristic": ["-"], "text": text}
-    card = precious_card(data, compile=True)
-    assert all(e.compiled for e in card.effects), text
-    return replace(card, id=card_id, series="Test")
-
-
 CARDS = [
-    _made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
+    tm.made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:カードを1枚引く。"
                     "・[アプローチ/両方]:カードを2枚引く。"),
-    _made_up(MIRROR, "[メイン/自分]:自分のキャラ1枚のAP/DPの値を、ターン終了時まで相手のキャラ1枚のAP/DPの値と同じ値に変更する。"),
-    _made_up(SHOWN, "[メイン/自分]:相手の手札を全て表にする。その場合、カードを1枚引く。"),
-    _made_up(EMPTY, "[メイン/自分]:相手は、手札7枚を捨て札にする。"),
-    _made_up(MARKER, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、このカードがアプローチでポイントを"
+    tm.made_up(MIRROR, "[メイン/自分]:自分のキャラ1枚のAP/DPの値を、ターン終了時まで相手のキャラ1枚のAP/DPの値と同じ値に変更する。"),
+    tm.made_up(SHOWN, "[メイン/自分]:相手の手札を全て表にする。その場合、カードを1枚引く。"),
+    tm.made_up(EMPTY, "[メイン/自分]:相手は、手札7枚を捨て札にする。"),
+    tm.made_up(MARKER, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、このカードがアプローチでポイントを"
                      "与えた場合、指定したキャラ1枚を手札に戻すことができる。", "キャラクター"),
-    _made_up(SHIELD, "[メイン/自分]:相手のキャラ1枚を指定する。その場合、自分のキャラ1枚は、このターン、指定したキャラに妨害されない。"),
-    _made_up(GUARDED, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、指定されたキャラは、このカードを"
+    tm.made_up(SHIELD, "[メイン/自分]:相手のキャラ1枚を指定する。その場合、自分のキャラ1枚は、このターン、指定したキャラに妨害されない。"),
+    tm.made_up(GUARDED, "このカードがアプローチに参加した場合、相手のキャラ1枚を指定する。このターン、指定されたキャラは、このカードを"
                       "妨害することができない。", "キャラクター"),
-    _made_up(LONER, "このカードが自分のキャラがいない状態で登場した場合、カードを1枚引く。", "キャラクター"),
-    _made_up(SIFT, "[メイン/自分]:デッキの上のカードを3枚まで捨て札にする。"),
-    _made_up(TRADE, "[メイン/自分]:手札を2枚まで捨て札にする。その場合、捨て札にしたカード1枚につき、カードを1枚引く。"),
-    _made_up(CHEER, "[メイン/両方]:《0》全てのキャラは、ターン終了時まで+10/+10を得る。", "サポート"),
-    _made_up(IF_CHARA, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがキャラの場合、カードを1枚引く。"),
-    _made_up(IF_EVENT, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがイベントカードの場合、カードを1枚引く。"),
-    _made_up(MOVER, "[メイン/両方]:《休》自分のキャラ1枚をメインエリアまたはサポートエリアに移す。", "キャラクター"),
-    _made_up(COACH, "自分の「Ben」が妨害に参加した場合、カードを1枚引く。", "キャラクター"),
-    _made_up(SLEEPER, "このカードが休息状態になった場合、カードを1枚引く。", "キャラクター"),
-    _made_up(PLAIN, "[メイン/自分]:【Hero】を持たない全てのキャラは、ターン終了時まで-10/-10を得る。"),
+    tm.made_up(LONER, "このカードが自分のキャラがいない状態で登場した場合、カードを1枚引く。", "キャラクター"),
+    tm.made_up(SIFT, "[メイン/自分]:デッキの上のカードを3枚まで捨て札にする。"),
+    tm.made_up(TRADE, "[メイン/自分]:手札を2枚まで捨て札にする。その場合、捨て札にしたカード1枚につき、カードを1枚引く。"),
+    tm.made_up(CHEER, "[メイン/両方]:《0》全てのキャラは、ターン終了時まで+10/+10を得る。", "サポート"),
+    tm.made_up(IF_CHARA, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがキャラの場合、カードを1枚引く。"),
+    tm.made_up(IF_EVENT, "[メイン/自分]:デッキの上のカード1枚を捨て札にする。捨て札にしたカードがイベントカードの場合、カードを1枚引く。"),
+    tm.made_up(MOVER, "[メイン/両方]:《休》自分のキャラ1枚をメインエリアまたはサポートエリアに移す。", "キャラクター"),
+    tm.made_up(COACH, "自分の「Ben」が妨害に参加した場合、カードを1枚引く。", "キャラクター"),
+    tm.made_up(SLEEPER, "このカードが休息状態になった場合、カードを1枚引く。", "キャラクター"),
+    tm.made_up(PLAIN, "[メイン/自分]:【Hero】を持たない全てのキャラは、ターン終了時まで-10/-10を得る。"),
     replace(tm._chara("98-018", "Hero"), properties=("Hero",)),
-    _made_up(COINER, "[メイン/自分]:相手のキャラ1枚の上に+10/+10コインを2個乗せる。"),
-    _made_up(STRIP, "[メイン/自分]:相手のキャラ1枚の上に乗っている+10/+10コインを全て取り除く。"),
-    _made_up(MOURNER, "自分の「Aki」がアプローチで退場した場合、カードを1枚引く。", "キャラクター"),
-    _made_up(DISMISS, "[メイン/自分]:自分のキャラ1枚を捨て札にする。"),
+    tm.made_up(COINER, "[メイン/自分]:相手のキャラ1枚の上に+10/+10コインを2個乗せる。"),
+    tm.made_up(STRIP, "[メイン/自分]:相手のキャラ1枚の上に乗っている+10/+10コインを全て取り除く。"),
+    tm.made_up(MOURNER, "自分の「Aki」がアプローチで退場した場合、カードを1枚引く。", "キャラクター"),
+    tm.made_up(DISMISS, "[メイン/自分]:自分のキャラ1枚を捨て札にする。"),
 ]
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str]) -> Game:
-    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return tm.boards(p0, p1, hand0=hand0)
-    finally:
-        tm.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1, hand0)
 
 
 def _stats(res: Any, p: int, card: str) -> tuple[int, int]:

@@ -4,50 +4,47 @@ made-up texts, with legal and illegal logs: a modal Event whose modes differ by 
 000, playing a card, step 3, and 001 on targets), and "the opponent may discard two; if they did not, A; if they
 did, B" (the opponent's own pick, which they may leave out, with ``else`` / ``then``: their decision, offered to
 them by the legal-action generator), and a Chara "with this card's name, or sharing a property with it"
-(``shares_name`` / ``shares_property`` in ``any_of``)."""
+(``shares_name`` / ``shares_property`` in ``any_of``). Corrections after the independent read (helper f20w): a card
+looked at, onto the Area or into the hand, must be taken into the hand when it cannot go onto the Area (a mode whose
+pick takes nothing does nothing while another can take a card), and the opponent's pick of two is offered to them in
+every combination."""
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import replace
+from itertools import combinations
 from typing import Any
 
 import tests.effects.test_machinery as tm
-from engine.pm.cards import Card, CardDB
-from engine.pm.cards.precious import precious_card
+from engine.pm.cards import CardDB
 from engine.pm.legal import legal_actions, opponent_variants
 from tests.effects.test_machinery import AKI, BEN, DAN, F
 from tests.engine.kit import Game, assert_illegal, assert_legal
 
 TIMED, OFFER, KIN = "TST 97-001", "TST 97-002", "TST 97-003"
-
-
-def _made_up(card_id: str, text: str, kind: str = "イベント") -> Card:
-    stat = "30" if kind == "キャラクター" else "-"
-    data = {"id": "TST 01-001", "name": "試験", "setName": "試験作品", "type": kind, "color": "赤", "cost": "0",
-            "source": "1", "ap": stat, "dp": stat, "characteristic": ["-"], "text": text}
-    card = precious_card(data, compile=True)
-    assert all(e.compiled for e in card.effects), text
-    return replace(card, id=card_id, series="Test")
+TAKER, TAKEN, TOLL = "TST 97-005", "TST 97-006", "TST 97-007"
 
 
 CARDS = [
-    _made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:相手のキャラ1枚を手札に戻す。"
+    tm.made_up(TIMED, "このカードをプレイする場合、以下から1つ選択する。・[メイン/自分]:相手のキャラ1枚を手札に戻す。"
                     "・[アプローチ/両方]:自分のキャラ1枚は、ターン終了時まで+20/+20を得る。"),
-    _made_up(OFFER, "このカードが登場した場合、相手は、手札2枚を捨て札にすることができる。捨て札にしなかった場合、カードを2枚"
+    tm.made_up(OFFER, "このカードが登場した場合、相手は、手札2枚を捨て札にすることができる。捨て札にしなかった場合、カードを2枚"
                     "引く。捨て札にした場合、相手のキャラ1枚を休息状態にする。", "キャラクター"),
-    replace(_made_up(KIN, "[メイン/両方]:《0》このカードを捨て札にする。その場合、このカードと同じ名称、または同じ特徴を持つ自分の"
+    replace(tm.made_up(KIN, "[メイン/両方]:《0》このカードを捨て札にする。その場合、このカードと同じ名称、または同じ特徴を持つ自分の"
                           "キャラ1枚は、ターン終了時まで+10/+10を得る。", "キャラクター"), name="Aki", properties=("Kin",)),
     replace(tm._chara("97-004", "Cousin"), properties=("Kin",)),
+    # named 試験 (the made-up default): the top three looked at, a 試験 taken onto the Area or into the hand
+    tm.made_up(TAKER, "このカードが登場した場合、デッキの上のカード3枚を見て、その中にある「試験」1枚を抜き出し、場に出す。"
+                    "または、表にしてから手札に加える。その後、残りのカードを任意の順番でデッキの下に移す。", "キャラクター"),
+    tm.made_up(TAKEN, "このカードが登場した場合、カードを1枚引く。", "キャラクター"),
+    tm.made_up(TOLL, "このカードが登場した場合、相手は、手札2枚を捨て札にする。", "キャラクター"),
 ]
 ME, HIM = {"p": 0, "card": AKI}, {"p": 1, "card": DAN}
 
 
-def _boards(p0: list[str], p1: list[str], hand0: list[str]) -> Game:
-    old, tm.MY_DB = tm.MY_DB, CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test"]])
-    try:
-        return tm.boards(p0, p1, hand0=hand0)
-    finally:
-        tm.MY_DB = old
+def _boards(p0: list[str], p1: list[str], hand0: list[str], hand1: list[str] = ()) -> Game:  # type: ignore[assignment]
+    return tm.boards_over(CardDB([*tm.MY_DB, *CARDS], series_groups=[["Test"]]), p0, p1, hand0, hand1)
 
 
 def _stats(res: Any, p: int, card: str) -> tuple[int, int]:
@@ -159,3 +156,96 @@ def test_a_chara_with_this_cards_name_or_a_property_of_it() -> None:
             assert _stats(res, 0, mate)[0] == 40 and KIN in res.state_json()["players"][0]["discard"]
         else:  # Ben has neither the name Aki nor the property Kin
             assert_illegal(g, "effect.target")
+
+
+def _taker(top: list[str]) -> tuple[Game, list[str]]:
+    """Player 0 summons Taker with ``top`` the top of their deck (its trigger owed); the top three as looked at."""
+    hand0 = [TAKER, *F[5:11]]  # the opening hand and the draws take these seven
+    g = _boards([AKI], [DAN], [*hand0, *top, F[11], F[12]]).add("summon", 0, card=TAKER, area="main", pay=[])
+    looked = assert_legal(g).state.players[0].deck[-3:][::-1]
+    assert looked == [*top, F[11], F[12]][:3]
+    return g, looked
+
+
+def _trigger(g: Game, **fields: Any) -> Game:
+    """``g`` (left as it is) with Taker's trigger added."""
+    out = copy(g)
+    out.actions = [*g.actions, {"type": "trigger", "p": 0, "card": TAKER, "effect": 0, **fields}]
+    return out
+
+
+def test_a_card_that_cannot_go_onto_the_area_is_taken_into_the_hand() -> None:
+    # the only 試験 among the three is a copy of Taker, on the Area already: it cannot go there, so the Area mode takes
+    # nothing and the hand mode takes it; the Area mode is refused (rule book 000/001: the effect does what it can)
+    g, looked = _taker([TAKER])
+    res = assert_illegal(_trigger(g, choices=[0, []]), "effect.target")
+    assert "can do nothing here while mode 1 can" in res.ruling.message
+    bottom = [{"op": "move", "p": 0, "card": c, "from": "deck", "to": "deck_bottom"} for c in looked]
+    assert_illegal(_trigger(g, ops=bottom), "effect.target")  # all three to the bottom, read off the ops: refused
+    res = assert_legal(_trigger(g, choices=[1, [TAKER]]))
+    assert TAKER in res.state_json()["players"][0]["hand"]
+    assert res.state.players[0].deck[:2] == looked[:0:-1]  # the other two at the bottom (the last looked at lowest)
+    taken = {"op": "move", "p": 0, "card": TAKER, "from": "deck", "to": "hand"}
+    assert TAKER in assert_legal(_trigger(g, ops=[taken, *bottom[1:]])).state_json()["players"][0]["hand"]
+
+
+def test_the_generator_offers_the_hand_mode_when_the_area_cannot_take_the_card() -> None:
+    g, _ = _taker([TAKER])
+    offered = [a["choices"] for a in legal_actions(assert_legal(g).state) if a["type"] == "trigger" and a["card"] == TAKER]
+    assert offered == [[[1], [TAKER]]]
+
+
+def test_a_card_that_can_go_onto_the_area_goes_either_way() -> None:
+    for mode, where in ((0, "main"), (1, "hand")):
+        g, _ = _taker([TAKEN, TAKER])
+        res = assert_legal(_trigger(g, choices=[mode, [TAKEN]]))
+        now = res.state_json()["players"][0]
+        assert TAKEN in ([c["card"] for c in now["main"]] if where == "main" else now["hand"])
+    g, _ = _taker([TAKEN, TAKER])
+    assert_illegal(_trigger(g, choices=[0, [TAKER]]), "effect.target")  # the copy cannot go onto the Area
+    assert_illegal(_trigger(g, choices=[0, []]), "effect.target")  # one could: the pick is not optional
+    g, _ = _taker([TAKEN, TAKER])
+    offered = [a["choices"] for a in legal_actions(assert_legal(g).state) if a["type"] == "trigger" and a["card"] == TAKER]
+    assert [[0], [TAKEN]] in offered
+
+
+def test_with_no_fitting_card_either_mode_puts_the_three_back() -> None:
+    for mode in (0, 1):
+        g, looked = _taker([F[13]])
+        res = assert_legal(_trigger(g, choices=[mode, []]))
+        assert res.state.players[0].deck[:3] == looked[::-1]  # at the bottom, the last looked at lowest
+
+
+def _toll(hand1: list[str]) -> Game:
+    """Player 0 summons Toll (its trigger owed: the opponent discards two of their hand, ``hand1`` on top of it)."""
+    g = _boards([AKI], [DAN], [TOLL, F[5]], hand1)
+    return g.add("summon", 0, card=TOLL, area="main", pay=[])
+
+
+def _offered_sets(g: Game, card: str) -> list[list[str]]:
+    state = assert_legal(g).state
+    return [sorted(a["choices"][0]) for a in legal_actions(state) if a["type"] == "trigger" and a["card"] == card]
+
+
+def _two_of(hand: list[str]) -> list[list[str]]:
+    return sorted({tuple(sorted(x)) for x in combinations(hand, 2)})  # type: ignore[misc]
+
+
+def test_the_opponent_chooses_which_two_they_discard() -> None:
+    g = _toll([F[13], F[14], F[13]])
+    theirs = assert_legal(g).state_json()["players"][1]["hand"]
+    assert len(set(theirs)) == 3 and len(theirs) == 4  # a copy among them: each set of two offered once
+    got = _offered_sets(g, TOLL)
+    assert sorted(map(tuple, got)) == _two_of(theirs)  # every two of their hand, each once; none is not theirs to take
+    g = _boards([AKI], [DAN], [OFFER, F[5]], [F[13], F[14]]).add("summon", 0, card=OFFER, area="main", pay=[])
+    theirs = assert_legal(g).state_json()["players"][1]["hand"]
+    got = _offered_sets(g, OFFER)
+    assert sorted(map(tuple, got)) == sorted([(), *_two_of(theirs)])  # two of any kind, or none
+
+
+def test_the_opponents_sets_are_bounded(monkeypatch: Any) -> None:
+    import engine.pm.legal as legal
+
+    g = _toll([F[13], F[14], F[15]])
+    monkeypatch.setattr(legal, "OPPONENT_SETS", 2)
+    assert len(_offered_sets(g, TOLL)) == 3  # the first set and two others

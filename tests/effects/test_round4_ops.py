@@ -5,8 +5,9 @@ looking at the deck's top card (``look``) and turning it face up (``reveal``) wi
 
 from __future__ import annotations
 
-from engine.pm.cards import CardDB, Effect
-from tests.effects.test_machinery import AKI, BANISH, BEN, DRAW, MAIN_BOTH, F, _chara, _event, boards, hand, pay
+import tests.effects.test_machinery as tm
+from engine.pm.cards import Effect
+from tests.effects.test_machinery import AKI, BANISH, BEN, DRAW, MAIN_BOTH, F, _chara, _event, hand, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
 GRIEVER, RAISE, SHIELD, CHASER, HIDER, ZAP, PEEK, OMEN = (f"TST 77-00{i}" for i in range(1, 9))
@@ -41,13 +42,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str], hand1: list[str] = ()):  # type: ignore[no-untyped-def,assignment]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1, hand0=hand0, hand1=hand1)
-    finally:
-        machinery.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1, hand0, hand1)
 
 
 def test_any_of_yours_leaving_hears_the_listeners_own_leaving() -> None:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 
+import tests.effects.test_machinery as tm
 from engine.pm import conditions
-from engine.pm.cards import CardDB, Effect
+from engine.pm.cards import Effect
 from engine.pm.legal import legal_actions
 from engine.pm.selfplay import greedy_policy, with_opponent_choice
-from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, boards, hand, pay
+from tests.effects.test_machinery import AKI, BEN, F, _chara, _event, hand, pay
 from tests.engine.kit import assert_illegal, assert_legal
 
 CAT = "TST 01-004"  # printed 〔アクティブ〕
@@ -42,13 +43,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str], hand0: list[str] = (), hand1: list[str] = ()):  # type: ignore[no-untyped-def,assignment]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1, hand0=hand0, hand1=hand1)
-    finally:
-        machinery.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1, hand0, hand1)
 
 
 # -- card filters: not, any_of; the keyword of a Chara -----------------------------------------------------------

@@ -5,10 +5,11 @@ fits a spec) and ``is_source`` (the effect's own Chara), which together read "th
 
 from __future__ import annotations
 
+import tests.effects.test_machinery as tm
 from engine.pm import stats
-from engine.pm.cards import CardDB, Effect
+from engine.pm.cards import Effect
 from engine.pm.zones import find_chara
-from tests.effects.test_machinery import AKI, BEN, _chara, boards
+from tests.effects.test_machinery import AKI, BEN, _chara
 from tests.engine.kit import assert_illegal, assert_legal
 
 GUARD, RUNNER, HUSH = "TST 80-001", "TST 80-002", "TST 80-003"
@@ -29,13 +30,7 @@ CARDS = [
 
 
 def _boards(p0: list[str], p1: list[str]):  # type: ignore[no-untyped-def]
-    import tests.effects.test_machinery as machinery
-
-    old, machinery.MY_DB = machinery.MY_DB, CardDB([*machinery.MY_DB, *CARDS], series_groups=[["Test", "Test Encore"]])
-    try:
-        return boards(p0, p1)
-    finally:
-        machinery.MY_DB = old
+    return tm.boards_with(CARDS, p0, p1)
 
 
 def test_interfered_by_this_card_names_the_chara_it_interferes() -> None:

@@ -54,7 +54,7 @@ def test_the_pass_before_a_trigger_from_the_discard_is_implied() -> None:
     assert _same_game(folded, _folded(log, log.actions))
 
 
-@pytest.mark.parametrize("seed", [7, 18])
+@pytest.mark.parametrize("seed", [7, 26])
 def test_a_log_without_any_pass_folds_to_the_same_game(seed: int) -> None:
     log = seat_log(seed)
     without = [a for a in log.actions if a["type"] != "pass"]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine.merge import merge
+from engine.pm.simulate_cards import play_one
 from engine.rulesets import get_ruleset
 
 PM = get_ruleset("pm-2.22")
@@ -19,16 +20,23 @@ SETS = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "preciou
 GAMES = 12
 
 
-def _games(name: str, seed: int, games: int) -> tuple[Any, list[dict[str, Any]]]:
+def _games(name: str, seed: int, games: int, checked: tuple[int, ...] | None) -> tuple[Any, dict[int, dict[str, Any]]]:
+    """The card set and the games of ``simulate --games games --seed seed`` to check: every one (each also re-checked
+    by the fold), or only the singled-out ones, each played alone (engine.pm.simulate_cards.play_one)."""
     from pmemo_replay.cards import load_cards
 
     folder = SETS / name
     if not folder.is_dir():
         pytest.skip(f"no {folder}")
     cards = load_cards([folder])
+    if checked is not None:
+        assert all(n < games for n in checked)
+        return cards, {n: play_one(cards, n, seed) for n in checked}
     logs: list[dict[str, Any]] = []
-    PM.check_by_play(cards, games, seed, logs=logs)
-    return cards, logs
+    summary = PM.check_by_play(cards, games, seed, logs=logs)
+    assert len(logs) == summary["games"] == games and not summary["illegal"]
+    assert play_one(cards, games - 1, seed) == logs[-1]  # a game played alone is the run's game
+    return cards, dict(enumerate(logs))
 
 
 #: (set, seed, games played, the games checked: None every one): ``simulate --games N --seed S --cards <set>``;
@@ -40,8 +48,7 @@ CASES = [(name, 3, GAMES, None) for name in ("GRAN", "MHK", "SAGA", "SSSS", "SZ2
 @pytest.mark.parametrize(("name", "seed", "games", "checked"), CASES)
 def test_every_view_redacts_and_the_seats_merge_into_the_judges(name: str, seed: int, games: int,
                                                                 checked: tuple[int, ...] | None) -> None:
-    cards, logs = _games(name, seed, games)
-    assert len(logs) == games
+    cards, logs = _games(name, seed, games, checked)
     for n in checked if checked is not None else range(games):
         header, actions = logs[n]["game"], logs[n]["actions"]
         seat0, seat1, judge, _ = (PM.redact(header, actions, cards, view) for view in (0, 1, "judge", "public"))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pmemo_replay.cli import main
-from pmemo_replay.cli.demo import all_tasks, fill_store
+from pmemo_replay.cli.demo import IN_PROCESS_GAMES, all_tasks, fill_store, simulated_items
 from pmemo_replay.logio import read_log
 from pmemo_replay.store import Store
 
@@ -42,6 +42,12 @@ def test_simulate_import_and_list_mahou(capsys: pytest.CaptureFixture[str], tmp_
     code, out = run(capsys, "list", "--db", url)
     assert code == 0 and out.count("  mahou-shoujo-1  ") == 3 and " vs " in out and "sim-mahou-4-00000" in out
     assert out.splitlines()[-1] == "3 game(s)"
+
+
+def test_spawned_workers_simulate_what_this_process_simulates() -> None:
+    """The demo's pool (a store filled with more than IN_PROCESS_GAMES games) gives the logs simulated in process."""
+    assert IN_PROCESS_GAMES < 25
+    assert list(simulated_items(1, 4, 2, others=1)) == list(simulated_items(1, 4, 0, others=1))
 
 
 def test_simulate_refuses_an_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:

@@ -110,3 +110,15 @@ def test_card_ids_lists_every_reference() -> None:
     paths = {path for _, path, _ in found}
     assert "9.targets.1.on" in paths and "10.responses.0.responses.0.targets.0.card" in paths
     assert "9.ops.2.replace" in paths and "10.discard" in paths
+
+
+def test_target_left_out_walked_over() -> None:
+    """A null among the targets (a target left out) names no card: the walk over the actions, which a check without
+    the ids collected while reading takes (the ruling of an illegal log), passes it over as card_ids does."""
+    action = {"type": "play_event", "p": 0, "card": DECK[0], "pay": [], "targets": [{"p": 1, "card": X}, None]}
+    log = PmemoLog(log_of([]).header, [action], "json")  # read otherwise: no card ids collected
+    assert log.action_card_ids is None
+    check_card_ids(log, lambda card: True)
+    ruling = card_ruling(log)
+    assert (ruling["index"], ruling["path"]) == (0, "0.targets.0.card")
+    assert [path for _, path, _ in card_ids(log)][-2:] == ["0.card", "0.targets.0.card"]

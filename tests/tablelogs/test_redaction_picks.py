@@ -24,6 +24,8 @@ from pmemo_replay.logio import is_card_id
 from tests.tablelogs.redaction_check import check_redaction
 
 CARDS = bundled_cards()
+#: the self-play games (``games``, ``mixed_games``) are made once per process: under xdist the tests share one worker
+pytestmark = pytest.mark.xdist_group("redaction-picks")
 #: MHK cards whose effects pick cards from a hidden zone (searches, looks, EX deck fetches, Point Zone swaps)
 PICKERS = ["MHK P-008", "MHK 01-108", "MHK 01-115", "MHK 01-061", "MHK 01-064", "MHK ST-019", "MHK ST-032",
            "MHK 01-017", "MHK P-004", "MHK 01-059", "MHK 01-003", "MHK 01-107", "MHK P-010", "MHK 01-006"]

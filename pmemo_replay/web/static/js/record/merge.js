@@ -35,17 +35,24 @@ function headerFields(v, fields) {
   return fields.map((f) => `${f}: ${JSON.stringify(at(f))}`);
 }
 
+/** Where a pick answers ``d``: the header, the start (before the first game action: step null), or its game action. */
+function pickStep(d) {
+  if (d.kind === "header") return "header";  // whose header is right where the two differ
+  return d.step === null ? "start" : d.step;
+}
+
 function version(seat, d, now) {
   const v = d.versions[seat];
   const shown = Array.isArray(v) ? v : [v];
   const choices = [];
-  if (d.kind !== "missing" && v !== null) {
-    const step = d.kind === "header" ? "header" : d.step;  // the header: whose is right where the two differ
-    choices.push(button(`Seat ${seat} is right`, { step, how: "take", seat }, "primary pick-take"));
+  const cannot = (d.cannot_take || {})[String(seat)];  // this seat's version cannot be made the merged one: why
+  if (d.kind !== "missing" && v !== null && !cannot) {
+    choices.push(button(`Seat ${seat} is right`, { step: pickStep(d), how: "take", seat }, "primary pick-take"));
   }
-  if (v !== null && d.kind !== "card" && d.step !== null) {
+  if (v !== null && d.kind !== "card" && d.kind !== "refused" && d.step !== null) {
     choices.push(button(`Only seat ${seat} recorded it`, { step: d.step, how: "insert", seat }, "pick-insert"));
   }
+  if (cannot) choices.push(el("p", { class: "cannot-take", text: `Seat ${seat}'s version cannot be taken: ${cannot}` }));
   return el("article", { class: "version", dataset: { seat: String(seat) } },
     el("h3", { text: `Seat ${seat} (draft ${now.seats[seat]}) recorded` }),
     el("ul", {}, shown.map((a) => el("li", { class: "said", text: say(a) }))),
@@ -86,9 +93,9 @@ function show(now) {
   $("picks").hidden = !picks.length;
   fill($("pick-list"), picks.map(([step, [how, seat]]) => {
     const clear = el("button", { type: "button", class: "pick-clear", text: "undo this pick" });
-    const header = step === "header";
-    clear.addEventListener("click", () => send({ step: header ? step : Number(step), how: "clear", seat }));
-    const where = header ? "the header" : `game action ${Number(step)}`;
+    const named = step === "header" || step === "start";  // no game action: the header, before the first one
+    clear.addEventListener("click", () => send({ step: named ? step : Number(step), how: "clear", seat }));
+    const where = step === "header" ? "the header" : step === "start" ? "before the first game action" : `game action ${Number(step)}`;
     return el("li", {}, `${where}: ${how === "take" ? `seat ${seat}'s version` : `inserted from seat ${seat}`} `, clear);
   }));
   $("merge").dataset.state = now.game_id ? "stored" : d ? "disagree" : "agree";
