@@ -153,15 +153,15 @@ class Run:
             self.disables = True
 
     def trigger_subject(self) -> list[Chara]:
-        """The Chara whose event fired this automatic effect (``other_`` / ``any_`` causes: GameState.trigger_subjects,
-        recorded when it fired), if it is still on the Area; none for any other effect."""
+        """The Chara(s) whose event fired this automatic effect (``other_`` / ``any_`` causes: GameState.trigger_subjects,
+        recorded when it fired; two Charas approaching together, one firing: both), those still on the Area; none for
+        any other effect."""
         if self.source is None or not self.g.trigger_subjects:
             return []
         autos = self.g.card(self.card_id).automatic()
         idx = next((i for i, e in enumerate(autos) if e is self.eff), None)
-        uid = None if idx is None else self.g.trigger_subjects.get((self.actor, self.source.uid, idx))
-        c = None if uid is None else self.g.chara_by_uid(uid)
-        return [] if c is None else [c]
+        uids = () if idx is None else self.g.trigger_subjects.get((self.actor, self.source.uid, idx), ())
+        return [c for c in (self.g.chara_by_uid(u) for u in uids) if c is not None]
 
     def subjects(self, key: Any) -> list[Chara]:
         """The Charas a step's ``target`` names."""

@@ -106,7 +106,7 @@ def to_snapshot(g: GameState) -> dict[str, Any]:
         "bans": [list(b) for b in g.bans], "eliminated": g.eliminated, "eliminated_owners": g.eliminated_owners,
         "lapsed": [[*k, t] for k, t in g.lapsed.items()],
         "resolved": [[*k, t] for k, t in g.resolved.items()],
-        "subjects": [[*k, u] for k, u in g.trigger_subjects.items()],
+        "subjects": [[*k, list(u)] for k, u in g.trigger_subjects.items()],
         "last_end": None if g.last_end is None else list(g.last_end),
     }
 
@@ -133,7 +133,7 @@ def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
     g.eliminated_owners = list(d.get("eliminated_owners", ()))
     g.lapsed = {(p, u, e): t for p, u, e, t in d.get("lapsed", ())}
     g.resolved = {(p, u, e): t for p, u, e, t in d.get("resolved", ())}  # (absent from a snapshot taken before it was kept)
-    g.trigger_subjects = {(p, u, e): s for p, u, e, s in d.get("subjects", ())}  # (round 30; absent before)
+    g.trigger_subjects = {(p, u, e): tuple(s) for p, u, e, s in d.get("subjects", ())}  # (round 30; absent before)
     last = d.get("last_end")  # (absent from a snapshot taken before it was kept)
     g.last_end = None if last is None else (last[0], last[1])
     return g

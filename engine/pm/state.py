@@ -344,9 +344,10 @@ class GameState:
         #: again: logged once more, such a trigger names a firing that already resolved (a double tap), which never
         #: resolves twice (engine.pm.actions._trigger, docs/as-played.md)
         self.resolved: dict[tuple[int, int, int], int] = {}
-        #: round 30: the Chara another Chara's event happened to when a trigger listening for it (``other_`` / ``any_``
-        #: causes) last fired: trigger key -> that Chara's uid (step target ``"subject"``: そのキャラ after such a head)
-        self.trigger_subjects: dict[tuple[int, int, int], int] = {}
+        #: round 30: the Charas another Chara's event happened to when a trigger listening for it (``other_`` / ``any_``
+        #: causes) last fired: trigger key -> their uids (step target ``"subject"``: そのキャラ after such a head; two
+        #: when two Charas approached together and the waiting firing heard both)
+        self.trigger_subjects: dict[tuple[int, int, int], tuple[int, ...]] = {}
         #: ("end_approach", player) when the last action (notes and identifications aside) was that end, else None:
         #: as played, an end_approach out of turn that repeats it is a duplicate, any other the turn player's
         #: (engine.pm.approach.do_end_approach, docs/as-played.md)

@@ -51,7 +51,12 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
             if not can_resolve(g, c.owner, eff, c, card.type):
                 continue
             if subject is not None:  # round 30: "that Chara" (target ``"subject"``) is the one the event happened to
-                g.trigger_subjects[(c.owner, c.uid, idx)] = subject.uid
+                key = (c.owner, c.uid, idx)
+                # a firing still waiting (two Charas approaching together: one firing, engine.pm.triggers dedupes it)
+                # names both
+                waiting = key in g.pending_triggers or key in g.available_triggers
+                was = g.trigger_subjects.get(key, ()) if waiting else ()
+                g.trigger_subjects[key] = (*was, subject.uid) if subject.uid not in was else tuple(was)
             if eff.optional:
                 g.available_triggers.append((c.owner, c.uid, idx))
                 continue
