@@ -31,7 +31,9 @@ settings.register_profile("pmemo", deadline=None)
 settings.load_profile("pmemo")
 
 SHARED_SCOPES = frozenset({"class", "module"})
-BROWSER_GROUPS = 2
+#: browser modules are spread over this many xdist groups, one Chromium each: with three, the largest group is about
+#: 170 CPU-s of the ~500 the browser tests take (two gave 284 / 191 s, so one worker's browser tail set the end)
+BROWSER_GROUPS = 3
 
 
 def pytest_configure(config: pytest.Config) -> None:
