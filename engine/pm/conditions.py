@@ -85,7 +85,8 @@ def number(g: GameState, owner: int, value: Any) -> Any:
 
 def _left_this_turn(g: GameState, card: Card, owner: int | None) -> bool:
     key = base_id(card.id)
-    return owner is not None and any(ev == "leave" and base_id(cid) == key for ev, cid, _ in g.players[owner].turn_log)
+    return owner is not None and any(ev == "leave" and cid is not None and base_id(cid) == key
+                                    for ev, cid, _ in g.players[owner].turn_log)
 
 
 def card_matches(g: GameState, card: Card, f: Mapping[str, Any], owner: int | None = None, zone: str = "area", *,
@@ -492,7 +493,7 @@ def history_count(g: GameState, owner: int, h: Mapping[str, Any]) -> int:
         found = list(dict.fromkeys(found))
     hits = [cid for cid, _ in found]
     if h.get("sum") == "cost":
-        return sum(g.card(cid).cost or 0 for cid in hits)  # a symbol cost (△) adds no number
+        return sum(g.card(cid).cost or 0 for cid in hits if cid is not None)  # a symbol cost (△), an unknown card: no number
     return len(hits)
 
 

@@ -205,7 +205,7 @@ class PlayerState:
         self.played_this_turn = 0
         #: this turn's history for conditions (docs/log-extensions.md): (event, card id), event in
         #: ``play``, ``approach``, ``interfered``; emptied at each turn start
-        self.turn_log: list[tuple[str, str, int]] = []  # (event, card id, uid of the Chara; -1 for a play)
+        self.turn_log: list[tuple[str, str | None, int]] = []  # (event, card id or None when unknown, uid of the Chara; -1 for a play)
         # facts for statistics (metrics.md): the hand kept at setup, and the turn each card id was
         # first seen (moved from the deck to the hand after setup) and first played
         self.opening_hand: list[str] = []
