@@ -75,6 +75,13 @@ def pair(page: Any, other: int, answer: str) -> None:
     page.wait_for_selector(f"#sheet .pair-answer:has-text('{answer}')", timeout=WAIT_MS)
 
 
+def stored(page: Any, server: LiveServer) -> list[dict[str, Any]]:
+    """Store the merged game from ``page`` and answer its stored actions (the link the page shows names the game)."""
+    page.tap("#store-merged")
+    link = page.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
+    return server.app.extensions["pmemo_store"].actions(int(link.get_attribute("href").rsplit("/", 1)[1]))
+
+
 def test_two_phones_pair_and_a_judge_picks(server: LiveServer, browser: Any, tmp_path: Path) -> None:
     doc = next(d for d in simulated_logs(CARDS, 30, 2) if len(d["actions"]) < 140)
     seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
@@ -109,10 +116,7 @@ def test_two_phones_pair_and_a_judge_picks(server: LiveServer, browser: Any, tmp
     versions.nth(0).locator(".pick-take").tap()  # seat 0's version (index 0) is right: seat 1 misread the point
     phone1.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
     assert phone1.locator("#pick-list li").count() == 1
-    phone1.tap("#store-merged")
-    link = phone1.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
-    game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
-    assert server.app.extensions["pmemo_store"].actions(game_id) == judge.actions
+    assert stored(phone1, server) == judge.actions
     for d, t, actions in ((d0, t0, seat0.actions), (d1, t1, wrong)):  # both recordings kept as they were
         kept = client.get(f"/api/drafts/{d}", headers={"Authorization": f"Bearer {t}"}).json
         assert kept["actions"] == actions
@@ -152,10 +156,7 @@ def test_a_header_spelled_differently_is_picked_on_the_page(server: LiveServer, 
     page.locator("#versions .version").nth(0).locator(".pick-take").tap()  # seat 0 spelled it right
     page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
     assert "the header" in page.inner_text("#pick-list")
-    page.tap("#store-merged")
-    link = page.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
-    game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
-    assert server.app.extensions["pmemo_store"].actions(game_id) == judge.actions
+    assert stored(page, server) == judge.actions
     assert not errors, errors
 
 
@@ -221,8 +222,5 @@ def test_a_disagreement_before_the_first_game_action_is_picked_on_the_page(serve
     versions.nth(0).locator(".pick-take").tap()
     page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
     assert "before the first game action" in page.inner_text("#pick-list")
-    page.tap("#store-merged")
-    link = page.wait_for_selector("#merge-status a[href^='/games/']", timeout=WAIT_MS)
-    game_id = int(link.get_attribute("href").rsplit("/", 1)[1])
-    assert server.app.extensions["pmemo_store"].actions(game_id) == judge.actions
+    assert stored(page, server) == judge.actions
     assert not errors, errors
