@@ -102,8 +102,11 @@ def run(args: argparse.Namespace) -> int:
     # action there may make a seat's log illegal later: that is its consequence, not the first thing wrong)
     parted: list[int | None] = [None, None]  # check each log whole
     if merged.disagreement is not None:
-        # a missing action: the lacking seat's log is checked up to its action after the gap, not whole
+        # a missing action: the lacking seat's log is checked up to its action after the gap, not whole; an action
+        # the rules refuse in the merged log: each log through its own copy (its own log may refuse it already)
         parted = [0, 0] if merged.disagreement.kind == "header" else merged.disagreement.parted
+        if merged.disagreement.kind == "illegal":
+            parted = [None if n is None else n + 1 for n in parted]
     for seat, (log, upto) in enumerate(zip(logs, parted, strict=True)):
         if views[seat]:
             continue  # a view's nulls are not cards: its rules cannot be checked (the log it was made of was)
