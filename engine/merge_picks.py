@@ -61,8 +61,11 @@ def told_pick(how: str, seat: int) -> str:
     >>> told_pick("drop", 1)
     "seat 1's action dropped (it did not happen)"
     """
-    return {TAKE: f"seat {seat}'s version", INSERT: f"seat {seat}'s action inserted (only it recorded it)",
-            DROP: f"seat {seat}'s action dropped (it did not happen)"}.get(how, f"{how} seat {seat}")
+    return {
+        TAKE: f"seat {seat}'s version",
+        INSERT: f"seat {seat}'s action inserted (only it recorded it)",
+        DROP: f"seat {seat}'s action dropped (it did not happen)",
+    }.get(how, f"{how} seat {seat}")
 
 
 __all__ = ["CLEAR", "DROP", "HOWS", "INSERT", "TAKE", "Pick", "picks_at", "stored_picks", "told_pick", "with_pick"]
