@@ -332,6 +332,8 @@ class Disagreement:
     cannot_drop: dict[int, str] = field(default_factory=dict)
     drops: dict[int, Action] = field(default_factory=dict)
     caused_by: dict[str, Any] | None = None
+    #: an ``illegal`` stop's refusal in words: the action, the rule and why (its message says where, and more)
+    refusal: str = ""
 
     @property
     def parted(self) -> list[int | None]:
@@ -570,7 +572,7 @@ def _weigh(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
             if again is None or again.step != k:
                 continue
             if illegal and again.kind == "illegal":
-                cannot[seat] = f"the rules refuse it there too: {again.message}"
+                cannot[seat] = f"the rules refuse it there too: {again.refusal}"
             elif (again.kind, again.versions) == (d.kind, d.versions):
                 cannot[seat] = ("without it the seats' next actions part here the same way (the rules imply a pass "
                                 "there anyway, or the seat recorded the same again)")
@@ -819,9 +821,12 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                         [None if s0 is None else s0.action, None if s1 is None else s1.action], index,
                         cannot_take=refused.cannot_take(f"of game action {k}"), droppable=merged_here)
         except IllegalAction as err:
-            return stop(k, "illegal", f"game action {k}, {tell(action)}, as merged, is refused ({err.ruling.rule}): "
-                        f"{err.ruling.message}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
-                        index, droppable=alone)
+            refusal = f"{tell(action)}, as merged, is refused ({err.ruling.rule}): {err.ruling.message}"
+            merged = stop(k, "illegal", f"game action {k}, {refusal}",
+                          [None if s0 is None else s0.action, None if s1 is None else s1.action], index, droppable=alone)
+            assert merged.disagreement is not None
+            merged.disagreement.refusal = refusal
+            return merged
         out.append(action)
         for seat, took in enumerate((s0, s1)):
             i[seat] += took is not None

@@ -50,6 +50,10 @@ function version(seat, d, now) {
   if (d.kind !== "missing" && v !== null && !cannot) {
     choices.push(button(`Seat ${seat} is right`, { step: pickStep(d), how: "take", seat }, "primary pick-take"));
   }
+  const other = String(1 - seat);  // seat recorded nothing where the other did: "nothing happened" drops the other's
+  if (v === null && (d.drops || {})[other] && !(d.cannot_drop || {})[other]) {
+    choices.push(button(`Seat ${seat} is right: nothing happened here`, { step: d.step, how: "take", seat }, "pick-nothing"));
+  }
   const cannotInsert = why("cannot_insert");
   if (v !== null && d.kind !== "card" && d.kind !== "refused" && d.step !== null && !cannotInsert) {
     choices.push(button(`Only seat ${seat} recorded it`, { step: d.step, how: "insert", seat }, "pick-insert"));
