@@ -34,7 +34,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.fold import Folder
-from engine.ruleset import RECORDED_FROM, recorded_from, seat_hidden_fields, strings_in
+from engine.merge_picks import DROP, INSERT, TAKE, Pick, picks_at, told_pick, with_pick
+from engine.ruleset import RECORDED_FROM, hidden_field, recorded_from, seat_hidden_fields, strings_in
 from engine.rulings import IllegalAction, NullTrail
 
 Action = dict[str, Any]
@@ -311,7 +312,11 @@ class Disagreement:
 
     Every stop is alike: the merged actions are those before the disagreement, ``step`` names it (the merge's
     ``steps`` end there). ``cannot_take``: the seats whose version a judge's take cannot make the merged log here,
-    each with why (the version its own replay refuses)."""
+    each with why (the version its own replay refuses, or one the rules refuse there too); ``cannot_insert`` and
+    ``cannot_drop`` alike for an insert and a drop. ``drops``: the seats whose action here a judge may drop (it did
+    not happen: a double tap), each with that action as its log recorded it (where the fold wrote out passes before
+    it, the action they were implied before). ``caused_by``: for an ``illegal`` stop, the latest pick at or before it
+    that the merged log follows (``{"step", "how", "seat"}``): undoing it gets out of the stop."""
 
     step: int | None
     index: list[int | None]
@@ -323,6 +328,12 @@ class Disagreement:
     #: seat's action after the gap); None: that log does not part before its end. Defaults to ``index``.
     parts: list[int | None] | None = None
     cannot_take: dict[int, str] = field(default_factory=dict)
+    cannot_insert: dict[int, str] = field(default_factory=dict)
+    cannot_drop: dict[int, str] = field(default_factory=dict)
+    drops: dict[int, Action] = field(default_factory=dict)
+    caused_by: dict[str, Any] | None = None
+    #: an ``illegal`` stop's refusal in words: the action, the rule and why (its message says where, and more)
+    refusal: str = ""
 
     @property
     def parted(self) -> list[int | None]:
@@ -332,7 +343,12 @@ class Disagreement:
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "index": self.index, "kind": self.kind, "message": self.message,
                 "versions": self.versions, "fields": self.fields,
-                "cannot_take": {str(seat): why for seat, why in sorted(self.cannot_take.items())}}
+                "cannot_take": _by_seat(self.cannot_take), "cannot_insert": _by_seat(self.cannot_insert),
+                "cannot_drop": _by_seat(self.cannot_drop), "drops": _by_seat(self.drops), "caused_by": self.caused_by}
+
+
+def _by_seat(values: Mapping[int, Any]) -> dict[str, Any]:
+    return {str(seat): value for seat, value in sorted(values.items())}
 
 
 @dataclass
@@ -473,13 +489,19 @@ def teller(ruleset: Any, header: Mapping[str, Any]) -> Callable[[Mapping[str, An
     return tell
 
 
+Resolutions = Mapping[int | str, Pick | Sequence[Pick]]
+
+
 def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
-          resolutions: Mapping[int | str, tuple[str, int]] | None = None) -> Merged:
+          resolutions: Resolutions | None = None) -> Merged:
     """Merge two seats' logs ``[(header, actions) of seat 0, (header, actions) of seat 1]`` of ``ruleset``'s game
     (``cards``: its card database) into the judge's log, up to the first disagreement. ``resolutions``: a judge's
-    picks by game action number, ``("take", seat)`` (that seat's version; both logs go on) or ``("insert", seat)``
-    (an action of that seat's log the other missed; only that log goes on); under ``"header"``, ``("take", seat)``:
-    where the headers differ (a name spelled differently), that seat's header is right.
+    picks by game action number (engine.merge_picks: one pick, or several in the order made), ``("take", seat)``
+    (that seat's version; both logs go on), ``("insert", seat)`` (an action of that seat's log the other missed;
+    only that log goes on) or ``("drop", seat)`` (that seat's action there did not happen, a double tap: it is left
+    out of that seat's log, with the knowledge recorded right after it, and the seats' next actions meet at the same
+    game action again); under ``"header"``, ``("take", seat)``: where the headers differ (a name spelled
+    differently), that seat's header is right.
 
     Under :data:`START`, ``("take", seat)``: where the seats' knowledge before the first game action disagrees,
     that seat's is right (the other's gives way).
@@ -488,7 +510,21 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     that action is a ``card`` disagreement where it names it; taking that seat's version there takes its copy of
     the earlier action too (without the other seat's naming), so the merged log names the card as that seat did.
     Where the other seat named it earlier by its own knowledge action instead, taking that seat's version drops
-    the other's knowledge action (its naming no longer stands, from there on)."""
+    the other's knowledge action (its naming no longer stands, from there on).
+
+    The merged log is folded for every game (the judge's fold): an action the rules refuse stops it (``illegal``),
+    naming the pick it follows (``caused_by``) and which picks there would be refused too; a view's merge (null
+    where neither seat saw, ``redact --view``) is folded up to its first such null, where it stops being a log."""
+    merged = _settled(ruleset, cards, seat_logs, resolutions)
+    d = merged.disagreement
+    if d is not None and d.step is not None and (d.kind == "illegal" or d.drops):
+        _weigh(ruleset, cards, seat_logs, resolutions or {}, d, teller(ruleset, merged.header))
+    return merged
+
+
+def _settled(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+             resolutions: Resolutions | None) -> Merged:
+    """:func:`merge` with everything the picks imply besides themselves (each found by merging again)."""
     tacit = _Tacit()
     while True:
         merged = _merge(ruleset, cards, seat_logs, resolutions, tacit)
@@ -496,8 +532,50 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
             return merged
         if merged[0] == "take":
             tacit.takes[merged[1]] = ("take", merged[2])
+        elif merged[0] == "remove":  # a judge's drop: that action of the seat's log left out from now on
+            _, step, seat, index = merged
+            tacit.removed.add((seat, index))
+            tacit.dropped[step] = tacit.dropped.get(step, 0) + 1
         else:
             tacit.drops.add((merged[1], merged[2], merged[3]))
+
+
+def _weigh(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
+           resolutions: Resolutions, d: Disagreement, tell: Callable[[Mapping[str, Any] | None], str]) -> None:
+    """A stop made answerable, every pick it offers getting out of it (each found by merging with it): a drop that
+    meets the same disagreement again (a pass the fold implies anyway) is not offered (``cannot_drop``), and one
+    after which two different actions agree further is named in the message (a double tap); at an
+    ``illegal`` stop, the pick it follows is named (the latest at or before it, ``caused_by``: undoing it gets out),
+    and each take, insert or drop that meets the rules' refusal again there is not offered (``cannot_take``,
+    ``cannot_insert``, ``cannot_drop``, each with the refusal)."""
+    assert d.step is not None
+    k = d.step
+    illegal = d.kind == "illegal"
+    made = [t for t in resolutions if isinstance(t, int) and t <= k and picks_at(resolutions[t])]
+    if illegal and made:
+        t = max(made)
+        how, seat = picks_at(resolutions[t])[-1]
+        d.caused_by = {"step": t, "how": how, "seat": seat}
+        where = "the pick made here" if t == k else f"the pick at game action {t}"
+        d.message += f"; the merged log follows {where} ({told_pick(how, seat)}): if it was wrong, undo it"
+    for seat in (0, 1):
+        for how, can, cannot in ((TAKE, illegal and d.versions[seat] is not None, d.cannot_take),
+                                 (INSERT, illegal and d.versions[seat] is not None, d.cannot_insert),
+                                 (DROP, seat in d.drops, d.cannot_drop)):
+            if not can or seat in cannot:
+                continue
+            trial = {**resolutions, k: with_pick(picks_at(resolutions.get(k)), how, seat)}
+            again = _settled(ruleset, cards, seat_logs, trial).disagreement
+            if how == DROP and d.kind == "action" and (again is None or again.step is None or again.step > k):
+                d.message += (f"; without seat {seat}'s {tell(d.drops[seat])} the two recordings agree further: if it "
+                              f"did not happen (a double tap), drop it")
+            if again is None or again.step != k:
+                continue
+            if illegal and again.kind == "illegal":
+                cannot[seat] = f"the rules refuse it there too: {again.refusal}"
+            elif (again.kind, again.versions) == (d.kind, d.versions):
+                cannot[seat] = ("without it the seats' next actions part here the same way (the rules imply a pass "
+                                "there anyway, or the seat recorded the same again)")
 
 
 #: the pick's key naming what the seats knew before the first game action (a disagreement whose ``step`` is None
@@ -510,27 +588,33 @@ LEAD = -1
 @dataclass
 class _Tacit:
     """What a judge's picks imply besides themselves: a take at an earlier game action (``takes``: a card named in
-    an action the seat taken left it out of), and knowledge actions given way (``drops``: ``(seat, step, n)``, the
-    ``n``-th knowledge action of seat ``seat`` after game action ``step``, :data:`LEAD` before the first)."""
+    an action the seat taken left it out of), knowledge actions given way (``drops``: ``(seat, step, n)``, the
+    ``n``-th knowledge action of seat ``seat`` after game action ``step``, :data:`LEAD` before the first), and the
+    game actions a judge dropped (``removed``, ``dropped``)."""
 
     takes: dict[int, tuple[str, int]] = field(default_factory=dict)
     drops: set[tuple[int, int, int]] = field(default_factory=set)
+    #: the actions a judge's drops leave out: ``(seat, index in that seat's log as recorded)``
+    removed: set[tuple[int, int]] = field(default_factory=set)
+    #: how many of the picks at each game action are drops already left out (``removed``)
+    dropped: dict[int, int] = field(default_factory=dict)
 
 
 def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
-           resolutions: Mapping[int | str, tuple[str, int]] | None,
-           tacit: _Tacit) -> Merged | tuple[Any, ...]:
+           resolutions: Resolutions | None, tacit: _Tacit) -> Merged | tuple[Any, ...]:
     """:func:`merge` with what ``tacit`` implies besides the judge's picks; or what merging again must imply too:
     ``("take", step, seat)`` (seat ``seat``'s version at game action ``step``: a take whose naming the merged log
-    contradicts since then) or ``("drop", seat, step, n)`` (that knowledge action of the seat not taken)."""
+    contradicts since then), ``("drop", seat, step, n)`` (that knowledge action of the seat not taken) or
+    ``("remove", step, seat, index)`` (a judge's drop at game action ``step``: the action at ``index`` of that
+    seat's log as recorded left out)."""
     (h0, a0), (h1, a1) = seat_logs
     # a complete log recorded from one seat (engine.ruleset ``recorded_from``) names its own hidden cards only
     own = [recorded_from(ruleset, h) for h in (h0, h1)]
     h0, h1 = started_together(without_seat(h0), without_seat(h1))
     header = unify(dict(h0), dict(h1))
-    header_pick = (resolutions or {}).get("header")
-    if header is CONFLICT and header_pick is not None:
-        header = unify_preferring(dict(h0), dict(h1), header_pick[1])
+    header_pick = picks_at((resolutions or {}).get("header"))
+    if header is CONFLICT and header_pick:
+        header = unify_preferring(dict(h0), dict(h1), header_pick[-1][1])
     if header is CONFLICT:
         fields = differing_fields(dict(h0), dict(h1))
         shown = "; ".join(f"{f}: seat 0 recorded {_value(_at(h0, f))}, seat 1 recorded {_value(_at(h1, f))}"
@@ -550,24 +634,31 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
     knowledge = frozenset(getattr(ruleset, "knowledge_actions", ()))
     unordered = frozenset(getattr(ruleset, "unordered_fields", ()))
     omissible: Omissible = getattr(ruleset, "omissible_fields", {})
-    (a0, at0), (a1, at1) = (with_implied_passes(ruleset, cards, h, a) for h, a in ((seat_logs[0][0], a0),
-                                                                                    (seat_logs[1][0], a1)))
+    complete = own != [None, None] and not ruleset.table_logs  # each seat's own hidden fields taken from it
+    (a0, at0), (a1, at1) = (_as_played(ruleset, cards, seat_logs[s][0], a, s, tacit.removed, knowledge)
+                            for s, a in enumerate((a0, a1)))
     lead0, steps0 = steps_of(a0, knowledge, indexes=at0)
     lead1, steps1 = steps_of(a1, knowledge, indexes=at1)
     notes = (asides_of(a0, knowledge), asides_of(a1, knowledge))
     out: list[Action] = []
     steps = [0]
-    folds = _Folds(ruleset, cards, header, (h0, h1)) if ruleset.table_logs else None
+    folds = _Folds(ruleset, cards, header, (h0, h1) if ruleset.table_logs else None)
 
     def stop(k: int | None, kind: str, message: str, versions: list[Any], index: list[int | None],
-             parts: list[int | None] | None = None, cannot_take: dict[int, str] | None = None) -> Merged:
-        """The merge up to the disagreement at game action ``k``: the merged actions before it, ``steps`` up to it."""
+             parts: list[int | None] | None = None, cannot_take: dict[int, str] | None = None,
+             droppable: Sequence[int | None] | None = None) -> Merged:
+        """The merge up to the disagreement at game action ``k``: the merged actions before it, ``steps`` up to it.
+        ``droppable``: each seat's action a judge may drop there (its index as recorded; by default ``index`` for a
+        different or a missing action)."""
         while k is not None and len(steps) <= k:  # stopped after game action k - 1 was merged
             steps.append(len(out))
         del out[steps[0 if k is None else k]:]
         del steps[1 if k is None else k + 1:]
+        if droppable is None:
+            droppable = index if kind in ("action", "missing") and k is not None else (None, None)
+        drops = {seat: dict(seat_logs[seat][1][n]) for seat, n in enumerate(droppable) if n is not None}
         return Merged(header, out, steps, Disagreement(k, index, kind, message, versions, parts=parts,
-                                                       cannot_take=cannot_take or {}))
+                                                       cannot_take=cannot_take or {}, drops=drops))
 
     def kept(seat: int, at: int, news: list[Action]) -> list[Action]:
         """Seat ``seat``'s knowledge actions after game action ``at`` (:data:`LEAD`: before the first) less those a
@@ -575,9 +666,9 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
         return [x for n, x in enumerate(news) if (seat, at, n) not in tacit.drops]
 
     heard: dict[int, tuple[list[Action], list[Action]]] = {LEAD: (list(lead0), list(lead1))}  # each seat's knowledge
-    start = (resolutions or {}).get(START)
-    if folds is not None and (lead0 or lead1):
-        give_way = 1 - start[1] if start is not None and start[0] == "take" else None
+    start = picks_at((resolutions or {}).get(START))[-1:]
+    if lead0 or lead1:
+        give_way = 1 - start[0][1] if start and start[0][0] == TAKE else None
         lead0, lead1 = kept(0, LEAD, lead0), kept(1, LEAD, lead1)
         problem = folds.news(lead0, lead1, steps0[0].action if steps0 else None, out, give_way)
         if isinstance(problem, _Naming):
@@ -591,8 +682,12 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
             return stop(None, "card", f"before the first game action: {problem}", [lead0, lead1], [0, 0])
     out.extend(_both_notes(notes, 0))
     steps[0] = len(out)
-    picks: dict[int, tuple[str, int]] = {**tacit.takes, **{k: (v[0], v[1]) for k, v in (resolutions or {}).items()
-                                                           if isinstance(k, int)}}
+    picks: dict[int, list[Pick]] = {**{t: [p] for t, p in tacit.takes.items()},
+                                    **{t: picks_at(v) for t, v in (resolutions or {}).items() if isinstance(t, int)}}
+
+    def picked(k: int) -> Pick | None:
+        """The take or insert a judge made at game action ``k`` (after the drops made there), if any."""
+        return next((p for p in picks.get(k, ()) if p[0] != DROP), None)
     played: list[tuple[tuple[Action | None, Action | None], bool]] = []  # each game action as each seat recorded it; picked?
 
     def named_differently(k: int, naming: _Naming, index: list[int | None], pick: tuple[str, int] | None,
@@ -659,7 +754,15 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
         s0 = steps0[i[0]] if i[0] < len(steps0) else None
         s1 = steps1[i[1]] if i[1] < len(steps1) else None
         index = [s.index if s is not None else None for s in (s0, s1)]
-        pick = picks.get(k)
+        queue, done = picks.get(k, []), tacit.dropped.get(k, 0)
+        if done < len(queue) and queue[done][0] == DROP:  # a judge's drop not left out yet: merge again without it
+            extra = (s0, s1)[queue[done][1]]
+            if extra is None:
+                return stop(k, "missing", f"game action {k}: the pick drops seat {queue[done][1]}'s action, but its "
+                            f"log has ended", [None if s0 is None else s0.action, None if s1 is None else s1.action],
+                            index)
+            return "remove", k, queue[done][1], extra.index
+        pick = picked(k)
         played.append(((None if s0 is None else s0.action, None if s1 is None else s1.action), pick is not None))
         if pick is not None:  # a judge chose: one side's version (both go on), or one side's action the other missed
             how, seat = pick
@@ -669,6 +772,10 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                             [None if s0 is None else s0.action, None if s1 is None else s1.action], index)
             s0, s1 = (chosen, s1 if how == "take" else None) if seat == 0 else (s0 if how == "take" else None, chosen)
             action: Any = chosen.action
+            if complete and how == TAKE and s0 is not None and s1 is not None:
+                action = unify_preferring(s0.action, s1.action, seat)  # what only the other's player knew: theirs
+            elif complete and how == INSERT:
+                action = dict(seat_logs[seat][1][chosen.index])  # as recorded: the other player's hidden fields too
         elif s0 is None or s1 is None:
             have = s0 or s1
             assert have is not None
@@ -703,29 +810,33 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
         if clash is not None:
             return stop(k, "card", f"after game action {k} the seats name different cards: seat 0 recorded: "
                         f"{tell(clash[0])}; seat 1 recorded: {tell(clash[1])}", [news0, news1], index)
-        if folds is not None:
-            try:
-                folds.push(action, s0, s1, chosen=None if pick is None else pick[1])
-            except _SeatRefused as refused:
-                return stop(k, "refused", f"game action {k}: the two copies merged are legal, but {refused.told(tell)} "
-                            f"(seat 0 recorded: {tell(None if s0 is None else s0.action)}; seat 1 recorded: "
-                            f"{tell(None if s1 is None else s1.action)})",
-                            [None if s0 is None else s0.action, None if s1 is None else s1.action], index,
-                            cannot_take=refused.cannot_take(f"of game action {k}"))
-            except IllegalAction as err:
-                return stop(k, "illegal", f"game action {k}, as merged, is refused ({err.ruling.rule}): "
-                            f"{err.ruling.message}", [None if s0 is None else s0.action, None if s1 is None else s1.action],
-                            index)
+        merged_here = [None if s is None else s.index for s in (s0, s1)]  # each seat's copy merged here
+        alone = [merged_here[0] if s1 is None else None, merged_here[1] if s0 is None else None]  # one seat's only
+        try:
+            folds.push(action, s0, s1, chosen=None if pick is None else pick[1])
+        except _SeatRefused as refused:
+            return stop(k, "refused", f"game action {k}: the two copies merged are legal, but {refused.told(tell)} "
+                        f"(seat 0 recorded: {tell(None if s0 is None else s0.action)}; seat 1 recorded: "
+                        f"{tell(None if s1 is None else s1.action)})",
+                        [None if s0 is None else s0.action, None if s1 is None else s1.action], index,
+                        cannot_take=refused.cannot_take(f"of game action {k}"), droppable=merged_here)
+        except IllegalAction as err:
+            refusal = f"{tell(action)}, as merged, is refused ({err.ruling.rule}): {err.ruling.message}"
+            merged = stop(k, "illegal", f"game action {k}, {refusal}",
+                          [None if s0 is None else s0.action, None if s1 is None else s1.action], index, droppable=alone)
+            assert merged.disagreement is not None
+            merged.disagreement.refusal = refusal
+            return merged
         out.append(action)
         for seat, took in enumerate((s0, s1)):
             i[seat] += took is not None
-        following_pick = picks.get(k + 1)
-        if folds is not None and following_pick is not None and following_pick[0] == "insert" and (news0, news1)[1 - following_pick[1]]:
+        following_pick = picked(k + 1)
+        if following_pick is not None and following_pick[0] == INSERT and (news0, news1)[1 - following_pick[1]]:
             # the other seat missed game action k + 1: what it learned after game action k came after that action
             late = 1 - following_pick[1]
             carried = ([], news1) if late == 1 else (news0, [])
             news0, news1 = (news0, []) if late == 1 else ([], news1)
-        if folds is not None and (news0 or news1):
+        if news0 or news1:
             following = next((st.action for st in (steps0[i[0]:i[0] + 1] or steps1[i[1]:i[1] + 1])), None)
             give_way = 1 - pick[1] if pick is not None and pick[0] == "take" else None
             problem = folds.news(news0, news1, following, out, give_way)
@@ -739,8 +850,6 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                     return stop(k, "card", f"after game action {k}: {problem.told(tell)}", [news0, news1], index,
                                 cannot_take=problem.cannot_take(f"after game action {k}"))
                 return stop(k, "card", f"after game action {k}: {problem}", [news0, news1], index)
-        elif folds is None:
-            out.extend(news0)
         out.extend(_both_notes(notes, k + 1))
         steps.append(len(out))
         k += 1
@@ -760,6 +869,30 @@ def without_seat(header: Mapping[str, Any]) -> Mapping[str, Any]:
         own = {k: v for k, v in rest["unnamed"].items() if k == str(seat)}
         rest = {k: v for k, v in rest.items() if k != "unnamed"} | ({"unnamed": own} if own else {})
     return {**{k: v for k, v in header.items() if k != "meta"}, **({"meta": rest} if rest else {})}
+
+
+def _as_played(ruleset: Any, cards: Any, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], seat: int,
+               removed: set[tuple[int, int]], knowledge: frozenset[str]) -> tuple[list[Action], list[int]]:
+    """Seat ``seat``'s log as the merge reads it: the actions a judge dropped (``removed``: ``(seat, index)``) left
+    out, each with the knowledge recorded right after it, and the passes its fold implies written out
+    (:func:`with_implied_passes`); and each action's index in the log as recorded."""
+    gone = _left_out(actions, {n for s, n in removed if s == seat}, knowledge)
+    kept = [n for n in range(len(actions)) if n not in gone]
+    played, at = with_implied_passes(ruleset, cards, header, [actions[n] for n in kept] if gone else actions)
+    return played, [kept[n] for n in at]
+
+
+def _left_out(actions: Sequence[Mapping[str, Any]], dropped: set[int], knowledge: frozenset[str]) -> set[int]:
+    """The indexes of ``dropped`` game actions and of the knowledge actions recorded right after each (notes stay)."""
+    out: set[int] = set()
+    for n in dropped:
+        out.add(n)
+        after = n + 1
+        while after < len(actions) and actions[after].get("type") in knowledge | ASIDES:
+            if actions[after].get("type") in knowledge:
+                out.add(after)
+            after += 1
+    return out
 
 
 def own_hidden(ruleset: Any, actions: Sequence[Mapping[str, Any]], seat: int) -> list[Action]:
@@ -809,12 +942,16 @@ class _Folds:
     """The judge's fold of the merged log and each seat's fold of its own (what each seat knew, step by step)."""
 
     def __init__(self, ruleset: Any, cards: Any, header: Mapping[str, Any],
-                 seat_headers: Sequence[Mapping[str, Any]]) -> None:
+                 seat_headers: Sequence[Mapping[str, Any]] | None) -> None:
         self.ruleset = ruleset
         self.tell = teller(ruleset, header)
-        self.cards, self.headers = cards, seat_headers
+        self.cards, self.headers = cards, seat_headers or ()
         self.judge = Folder(header, cards, keep_trails=False)
-        self.seats = [Folder(h, cards, keep_trails=False) for h in seat_headers]
+        #: each seat's fold of its own log: a table log's (what each seat knew); none for a complete log's
+        self.seats = [Folder(h, cards, keep_trails=False) for h in self.headers]
+        #: False once a merged action of a complete log holds what neither seat saw (a view's null, ``redact
+        #: --view``): the merge is a view from there on, to read, not a log to fold
+        self.folding = True
         #: the ruleset's ``named_cards`` (each known card by its place), None for a game that names none
         self.named: Callable[[Any], Mapping[Any, Any]] | None = getattr(ruleset, "named_cards", None)
 
@@ -823,7 +960,13 @@ class _Folds:
         ``chosen``'s version, or an action only ``chosen`` recorded, the other seat's fold follows it when it can).
         Raises :class:`IllegalAction` when the judge's fold refuses the merged action, :class:`_SeatRefused` when
         it takes it but a seat's fold refuses that seat's own copy."""
+        if self.folding and not self.ruleset.table_logs and _unseen(self.ruleset, action):
+            self.folding = False
+        if not self.folding:
+            return
         self.judge.push(action)
+        if not self.seats:
+            return
         refused: list[tuple[int, Action, IllegalAction]] = []
         for seat, (fold, step) in enumerate(zip(self.seats, seat_steps, strict=True)):
             if step is None:
@@ -898,6 +1041,13 @@ class _Folds:
             return True
         fresh = {place: card for place, card in self.named(probe.state).items() if known.get(place) != card}
         return _first_clash(fresh, merged, theirs) is None
+
+
+def _unseen(ruleset: Any, action: Mapping[str, Any]) -> bool:
+    """True when a complete log's ``action`` holds null where a seat's view may (what only its player, or nobody,
+    saw: engine.ruleset ``seat_hidden_fields``, ``hidden_field``): a view's, which no fold takes."""
+    fields = {*seat_hidden_fields(ruleset, action), hidden_field(ruleset, action)} - {None}
+    return any(action.get(f, ()) is None or (isinstance(action.get(f), list) and None in action[f]) for f in fields)
 
 
 class _SeatRefused(Exception):

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+from engine.ruleset import RECORDED_FROM
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import CheckReport, check_log, malformed
 from pmemo_replay.cli.common import add_cards_option, library_from
+from pmemo_replay.cli.seatviews import ViewError, read_view
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, read_log
 
@@ -42,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         log = read_log(args.log)
     except LogError as err:
         report = malformed(err)
+        view = _seat_view(args.log)
+        if view is not None:
+            print(f"pmemo-replay check: {view}", file=sys.stderr)
     except OSError as err:
         message = f"cannot read {args.log}: {err.strerror or err}"
         report = malformed(LogError(message))
@@ -52,6 +58,28 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render(report))
     return report.exit_code
+
+
+def _seat_view(path: str) -> str | None:
+    """What a file that is no log says of itself when it is a seat's view of a complete-log game (``redact --view``:
+    null where that seat saw nothing), or None: such a view is merged, not checked; one malformed besides its nulls
+    is named by its real fault, not by its first null."""
+    if path == "-":
+        return None
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    try:
+        view = read_view(data)
+    except ViewError as bad:
+        return (f"{path} is seat {bad.seat}'s view ('redact --view {bad.seat}'), not a log: its nulls are no cards; and "
+                f"it is malformed besides: {bad.ruling['message']}")
+    if view is None:
+        return None
+    seat = view.header["meta"][RECORDED_FROM]
+    return (f"{path} is seat {seat}'s view ('redact --view {seat}'), not a log to check (its nulls are no cards): "
+            f"'pmemo-replay merge' takes it with the other seat's")
 
 
 def render(report: CheckReport) -> str:

@@ -13,7 +13,7 @@ from engine.ruleset import recorded_from
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, CheckReport, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
-from pmemo_replay.cli.seatviews import judge_view, read_view
+from pmemo_replay.cli.seatviews import ViewError, judge_view, read_view
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, PmemoLog, form_for, parse_log, write_log
 
@@ -66,7 +66,11 @@ def run(args: argparse.Namespace) -> int:
             logs.append(parse_log(data))
             views.append(False)
         except LogError as err:
-            view = read_view(data)
+            try:
+                view = read_view(data)
+            except ViewError as bad:  # a seat's view, its nulls where a view's may be: something else is wrong
+                return _fail(f"seat {seat}: {path} is seat {bad.seat}'s view ('redact --view {bad.seat}', null where "
+                             f"that seat saw nothing), and it is malformed: {bad.ruling['message']}", EXIT_MALFORMED)
             if view is None and judge_view(data):
                 return _fail(f"seat {seat}: {path} is a judge's view ('redact --view judge': every deck order null, "
                              f"both hands named, no meta.recorded_from), not one seat's recording ('redact --view "
@@ -102,8 +106,11 @@ def run(args: argparse.Namespace) -> int:
     # action there may make a seat's log illegal later: that is its consequence, not the first thing wrong)
     parted: list[int | None] = [None, None]  # check each log whole
     if merged.disagreement is not None:
-        # a missing action: the lacking seat's log is checked up to its action after the gap, not whole
+        # a missing action: the lacking seat's log is checked up to its action after the gap, not whole; an action
+        # the rules refuse in the merged log: each log through its own copy (its own log may refuse it already)
         parted = [0, 0] if merged.disagreement.kind == "header" else merged.disagreement.parted
+        if merged.disagreement.kind == "illegal":
+            parted = [None if n is None else n + 1 for n in parted]
     for seat, (log, upto) in enumerate(zip(logs, parted, strict=True)):
         if views[seat]:
             continue  # a view's nulls are not cards: its rules cannot be checked (the log it was made of was)

@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engine.ruleset import hidden_field, recorded_from, seat_hidden_fields, seat_recordings
+from engine.ruleset import RECORDED_FROM, hidden_field, recorded_from, seat_hidden_fields, seat_recordings
 from engine.rulesets import RULESETS
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, PmemoLog, load_log
@@ -40,10 +40,20 @@ def _unseen_fields(ruleset: Any, action: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple({*seat_hidden_fields(ruleset, action), *filter(None, [hidden_field(ruleset, action)])})
 
 
+class ViewError(ValueError):
+    """A seat's view (``redact --view 0|1``: ``meta.recorded_from``, null only where its ruleset's hidden fields are)
+    that is malformed elsewhere: ``ruling`` (a :class:`LogError`'s) names what is wrong with it, not its nulls."""
+
+    def __init__(self, seat: int, err: LogError) -> None:
+        super().__init__(err.ruling["message"])
+        self.seat, self.ruling = seat, err.ruling
+
+
 def read_view(data: bytes) -> PmemoLog | None:
     """A seat's view of a game whose logs are complete, recorded from that seat (``redact --view 0|1``: null where
     it saw nothing), read as a log whose nulls stand only where its ruleset's hidden fields are; None when the file
-    is not that (then it is read as a log, and refused as one)."""
+    is not that (then it is read as a log, and refused as one). :class:`ViewError` for a seat's view that is
+    malformed besides its nulls (an action's ``p`` no seat of the game...): its ruling says what, not the nulls."""
     read = _document(data)
     if read is None or not isinstance(read[0].get("game"), dict):
         return None
@@ -65,8 +75,8 @@ def read_view(data: bytes) -> PmemoLog | None:
         stand_ins.append(action)
     try:
         log = load_log({**document, "actions": stand_ins})
-    except LogError:
-        return None
+    except LogError as err:
+        raise ViewError(document["game"]["meta"][RECORDED_FROM], err) from err
     return PmemoLog(log.header, actions, form)
 
 

@@ -82,7 +82,8 @@ class DraftPair(SQLModel, table=True):
     seat: int = Field(description="the seat this draft was recorded from")
     game_id: int | None = Field(default=None, foreign_key="game.id", description="the merged game, once stored")
     picks: dict[str, Any] | None = Field(default=None, sa_column=sa.Column(sa.JSON, nullable=True),
-                                         description="a judge's picks by game action: [\"take\"|\"insert\", seat]")
+                                         description="a judge's picks by game action: [\"take\"|\"insert\"|\"drop\", "
+                                                     "seat], or a list of them (engine.merge_picks)")
     created_at: datetime
 
 

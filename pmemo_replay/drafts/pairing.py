@@ -38,6 +38,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from engine.merge import START, merge, seat_mismatch, seat_secrets
+from engine.merge_picks import CLEAR, DROP, HOWS, INSERT, TAKE, Pick, picks_at, stored_picks, with_pick
 from engine.ruleset import recorded_from, seat_recordings
 from pmemo_replay.drafts.folding import ruleset_of
 from pmemo_replay.drafts.models import DRAFT, DRAFT_PAIR
@@ -224,8 +225,8 @@ class Pairs:
                 logs.append((row.header, self.drafts._actions(conn, sid, 0, row.count, "action")))
             pair = conn.execute(sa.select(DRAFT_PAIR.c.game_id, DRAFT_PAIR.c.picks)
                                 .where(DRAFT_PAIR.c.draft_id == seats[0])).one()
-        picks: dict[int | str, tuple[str, int]] = {
-            (k if k in NAMED_STEPS else int(k)): (how, seat) for k, (how, seat) in (pair.picks or {}).items()}
+        picks: dict[int | str, list[Pick]] = {
+            (k if k in NAMED_STEPS else int(k)): picks_at(made) for k, made in (pair.picks or {}).items()}
         ruleset = ruleset_of(logs[0][0])
         called = "the draft paired as seat {seat}'s"
         own_view = f"{OWN_VIEW}; {UNPAIR}"
@@ -238,24 +239,27 @@ class Pairs:
         return {"seats": seats, "game": out.header, "actions": out.actions, "complete": out.complete,
                 "disagreement": None if out.disagreement is None else out.disagreement.to_json(),
                 "recorded": [actions for _, actions in logs], "game_id": pair.game_id, "steps": out.steps,
-                "picks": {str(k): list(picks[k]) for k in sorted(
+                "picks": {str(k): stored_picks(picks[k]) for k in sorted(
                     picks, key=lambda k: NAMED_STEPS.index(k) - len(NAMED_STEPS) if isinstance(k, str) else k)}}
 
     def pick(self, draft_id: int, token: str | None, step: Any, how: Any, seat: Any, *,
              judge: bool = False) -> dict[str, Any]:
-        """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version) or "insert" (an action
-        only ``seat`` recorded), or "clear"; ``step`` "header": whose header is right where they differ, "start":
-        whose knowledge before the first game action is right ("take" or "clear"). A pick answers the merge's first
-        disagreement as it stands (:func:`pick_problem`), a clear takes back a pick made; anything else is 409 and
-        stores nothing. Answers the merge as it then stands."""
-        good_step = (step in NAMED_STEPS and how in ("take", "clear")) or (type(step) is int and 0 <= step < 2**31)
-        if not good_step or how not in ("take", "insert", "clear") or type(seat) is not int or seat not in (0, 1):
+        """A judge's pick at game action ``step``: ``how`` "take" (seat ``seat``'s version), "insert" (an action
+        only ``seat`` recorded), "drop" (seat ``seat``'s action there did not happen: a double tap; its recording
+        stays as stored) or "clear" (the latest pick there taken back); ``step`` "header": whose header is right where
+        the two differ, "start": whose knowledge before the first game action is right ("take" or "clear"). A take
+        of the seat that recorded nothing where the other recorded an action is that action's drop. A pick answers
+        the merge's first disagreement as it stands (:func:`pick_problem`), a clear takes back a pick made; anything
+        else is 409 and stores nothing. Answers the merge as it then stands."""
+        good_step = (step in NAMED_STEPS and how in (TAKE, CLEAR)) or (type(step) is int and 0 <= step < 2**31)
+        if not good_step or how not in (*HOWS, CLEAR) or type(seat) is not int or seat not in (0, 1):
             raise _error(400, "the body is {\"step\": game action >= 0, \"header\" or \"start\" (before the first "
-                              "game action), \"how\": \"take\"|\"insert\"|\"clear\" (the header and the start: take or "
-                              "clear), \"seat\": 0|1}")
+                              "game action), \"how\": \"take\"|\"insert\"|\"drop\"|\"clear\" (the header and the "
+                              "start: take or clear), \"seat\": 0|1}")
         now = self.merged(draft_id, token, judge=judge)  # the pair's seats, both finished, each its seat's recording
         if now["game_id"] is not None:
             raise DraftError(409, {"error": "the merged game is stored", "game_id": now["game_id"]})
+        how, seat = meant(now, step, how, seat)
         problem = pick_problem(now, step, how, seat)
         if problem is not None:
             raise DraftError(409, {"error": problem, "disagreement": now["disagreement"], "picks": now["picks"]})
@@ -268,10 +272,11 @@ class Pairs:
             if picks != now["picks"]:  # another phone picked meanwhile: this pick answered another merge
                 raise DraftError(409, {"error": "the picks changed while this one was made (another phone or a judge "
                                                 "picked): reload the merge and pick again", "picks": picks})
-            if how == "clear":
+            made = stored_picks(with_pick(picks_at(picks.get(str(step))), how, seat))
+            if made is None:
                 picks.pop(str(step), None)
             else:
-                picks[str(step)] = [how, seat]
+                picks[str(step)] = made
             conn.execute(sa.update(DRAFT_PAIR).where(DRAFT_PAIR.c.draft_id == seats[0]).values(picks=picks))
         return self.merged(draft_id, token, judge=judge)
 
@@ -299,13 +304,26 @@ class Pairs:
         return Finished(result.game_id, result.status == "stored")
 
 
+def meant(now: Mapping[str, Any], step: int | str, how: str, seat: int) -> tuple[str, int]:
+    """The pick a judge means by ``(how, seat)`` at the merge ``now``'s first disagreement: a take of the seat that
+    recorded nothing where the other seat recorded an action (a ``missing`` action, or an ``illegal`` one only that
+    seat's recording has) says nothing happened there: the other seat's action is dropped."""
+    d = now["disagreement"]
+    if how != TAKE or d is None or d["step"] != step or type(step) is not int or d["versions"][seat] is not None:
+        return how, seat
+    if d["kind"] in ("missing", "illegal") and str(1 - seat) in (d.get("drops") or {}):
+        return DROP, 1 - seat
+    return how, seat
+
+
 def pick_problem(now: Mapping[str, Any], step: int | str, how: str, seat: int) -> str | None:
     """Why a pick ``(step, how, seat)`` does not answer the merge ``now`` (:meth:`Pairs.merged`), or None. "clear"
-    takes back a pick made at ``step``; "take" and "insert" answer the first disagreement: at its game action (the
-    header's: ``step`` "header"; one before the first game action: ``step`` "start"; "take" only), naming a seat
-    that recorded something there ("insert": an action; a missing action is inserted, not taken; two cards named
-    differently, or a seat's own log refusing its copy, are taken, not inserted), a take the merge can make (not
-    one of the disagreement's ``cannot_take``)."""
+    takes back a pick made at ``step``; "take", "insert" and "drop" answer the first disagreement: at its game
+    action (the header's: ``step`` "header"; one before the first game action: ``step`` "start"; "take" only),
+    naming a seat that recorded something there ("insert": an action; a missing action is inserted, not taken; two
+    cards named differently, or a seat's own log refusing its copy, are taken, not inserted; "drop": an action the
+    disagreement's ``drops`` names), a pick the merge can make that gets out of it (not one of the disagreement's
+    ``cannot_take``, ``cannot_insert`` or ``cannot_drop``)."""
     where = {HEADER: "the header", START: "the start (before the first game action)"}.get(str(step), f"game action {step}")
     if how == "clear":
         return None if str(step) in now["picks"] else f"there is no pick at {where} to take back"
@@ -316,10 +334,14 @@ def pick_problem(now: Mapping[str, Any], step: int | str, how: str, seat: int) -
     first = {HEADER: "the headers", START: "the start (before the first game action)"}.get(str(at), f"game action {at}")
     if step != at:
         return f"the first disagreement is at {first}, not at {where}: a pick answers it ({d['message']})"
+    if how == DROP:
+        return _drop_problem(d, first, seat)
     if d["versions"][seat] is None:
-        return f"seat {seat} recorded nothing at {first}: pick seat {1 - seat}'s version or action"
+        return (f"seat {seat} recorded nothing at {first}: pick seat {1 - seat}'s version or action (insert it, or drop "
+                f"it if it did not happen: \"how\": \"drop\", \"seat\": {1 - seat})")
     if how == "take" and d["kind"] == "missing":
-        return f"seat {1 - seat} recorded nothing at {first}: insert seat {seat}'s action there (\"how\": \"insert\")"
+        return (f"seat {1 - seat} recorded nothing at {first}: insert seat {seat}'s action there (\"how\": \"insert\"), "
+                f"or drop it if it did not happen (\"how\": \"drop\")")
     if how == "insert" and d["kind"] == "card":
         after = "before the first game action" if at == START else f"after {first}"
         return f"the seats name different cards {after}: take one seat's version (\"how\": \"take\")"
@@ -328,7 +350,20 @@ def pick_problem(now: Mapping[str, Any], step: int | str, how: str, seat: int) -
     why = (d.get("cannot_take") or {}).get(str(seat))
     if how == "take" and why is not None:
         return f"seat {seat}'s version cannot be taken at {first}: {why}"
+    why = (d.get("cannot_insert") or {}).get(str(seat))
+    if how == INSERT and why is not None:
+        return f"seat {seat}'s action cannot be inserted at {first}: {why}"
     return None
+
+
+def _drop_problem(d: Mapping[str, Any], first: str, seat: int) -> str | None:
+    """Why seat ``seat``'s action at the disagreement ``d`` (at ``first``) cannot be dropped, or None."""
+    if str(seat) not in (d.get("drops") or {}):
+        if d["kind"] == "card":
+            return f"the seats name different cards at {first}: take one seat's version (\"how\": \"take\")"
+        return f"seat {seat} recorded no action at {first} to drop"
+    why = (d.get("cannot_drop") or {}).get(str(seat))
+    return None if why is None else f"seat {seat}'s action at {first} cannot be dropped: {why}"
 
 
 def recordings(engine: Any, game_id: int) -> dict[str, Any]:

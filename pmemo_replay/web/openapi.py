@@ -87,7 +87,7 @@ _PAIR_BODY = _body({"with": {"type": "integer", "minimum": 1, "maximum": schemas
                     "seat": {**_SEAT_OF_TWO, "description": "the seat this draft was recorded from"}}, ["with", "seat"])
 _PICK_BODY = _body({"seat": _SEAT_OF_TWO}, ["step", "how", "seat"], oneOf=[
     {"properties": {"step": {**_COUNT, "description": "a game action"},
-                    "how": {"type": "string", "enum": ["take", "insert", "clear"]}}},
+                    "how": {"type": "string", "enum": ["take", "insert", "drop", "clear"]}}},
     {"properties": {"step": {"type": "string", "enum": ["header", "start"],
                              "description": "the header, or what the seats knew before the first game action"},
                     "how": {"type": "string", "enum": ["take", "clear"]}}},
@@ -192,23 +192,30 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                    "complete, disagreement, recorded, game_id}` (the first disagreement with both versions; a header "
                    "disagreement names its `fields`; `step` null and kind not `header`: before the first game action; "
                    "`cannot_take`: the seats whose version a take cannot make merged there, each with why, such as "
-                   "kind `refused`, a seat's own log refusing its copy). Either draft's token, or a judge's: the server's moderator "
-                   "API token (also for the pick and the store)", "parameters": [DRAFT_ID],
+                   "kind `refused`, a seat's own log refusing its copy; `cannot_insert`, `cannot_drop` alike; `drops`: "
+                   "the seats whose action there a drop may leave out, each with that action as recorded; `caused_by`: "
+                   "for kind `illegal`, an action the rules refuse in the merged log, the pick it follows, `{step, how, "
+                   "seat}`, which a clear of that step undoes; `picks`: by step, `[how, seat]`, or `[[how, seat], ...]` "
+                   "for several at one game action, the drops first). Either draft's token, or a judge's: the server's "
+                   "moderator API token (also for the pick and the store)", "parameters": [DRAFT_ID],
         "responses": {"200": _draft_json("the merge"),
                       "409": _error("not paired, or a draft still being recorded (the merge holds both hands)"),
                       "422": _error("a draft paired as one seat's was recorded from the other, or holds what that seat "
                                     "could not see (a judge's or a complete log)"), **_MERGE_TOKEN}}},
     "/api/drafts/{draft_id}/merge/pick": {"post": {
-        "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"clear\", "
-                   "\"seat\"}` (take that seat's version, or insert an action only that seat recorded; `step` "
-                   "\"header\": whose header is right; \"start\": whose knowledge before the first game action is right; "
-                   "\"clear\" takes a pick made back); a pick answers the first disagreement as the merge stands; "
-                   "answers the merge",
+        "summary": "A judge's pick where the two recordings disagree: `{\"step\", \"how\": \"take\"|\"insert\"|\"drop\"|"
+                   "\"clear\", \"seat\"}` (take that seat's version, insert an action only that seat recorded, or drop "
+                   "that seat's action there, which did not happen: a double tap, left out of that seat's recording "
+                   "for the merge, the recording kept as stored; a take of the seat that recorded nothing where the "
+                   "other recorded an action drops that action; `step` \"header\": whose header is right; \"start\": "
+                   "whose knowledge before the first game action is right; \"clear\" takes the latest pick made at "
+                   "that step back); a pick answers the first disagreement as the merge stands; answers the merge",
         "parameters": [DRAFT_ID], "requestBody": _PICK_BODY,
         "responses": {"200": _draft_json("the merge"), "400": _BAD,
                       "409": _error("not paired, a draft still being recorded, or stored; or the pick answers no "
                                     "disagreement (the recordings agree, the first disagreement is at another step, a "
-                                    "seat that recorded nothing there, a take the disagreement's `cannot_take` names, no "
+                                    "seat that recorded nothing there, a pick the disagreement's `cannot_take`, "
+                                    "`cannot_insert` or `cannot_drop` names, a drop of an action `drops` does not name, no "
                                     "pick there to take back, the picks changed meanwhile): nothing is stored"),
                       "422": _error("a draft paired as one seat's was recorded from the other, or holds what that seat "
                                     "could not see"), **_MERGE_TOKEN}}},

@@ -45,14 +45,31 @@ function version(seat, d, now) {
   const v = d.versions[seat];
   const shown = Array.isArray(v) ? v : [v];
   const choices = [];
-  const cannot = (d.cannot_take || {})[String(seat)];  // this seat's version cannot be made the merged one: why
+  const why = (field) => (d[field] || {})[String(seat)];  // this seat's pick of that kind cannot get past: why
+  const cannot = why("cannot_take");
   if (d.kind !== "missing" && v !== null && !cannot) {
     choices.push(button(`Seat ${seat} is right`, { step: pickStep(d), how: "take", seat }, "primary pick-take"));
   }
-  if (v !== null && d.kind !== "card" && d.kind !== "refused" && d.step !== null) {
+  const other = String(1 - seat);  // seat recorded nothing where the other did: "nothing happened" drops the other's
+  if (v === null && (d.drops || {})[other] && !(d.cannot_drop || {})[other]) {
+    choices.push(button(`Seat ${seat} is right: nothing happened here`, { step: d.step, how: "take", seat }, "pick-nothing"));
+  }
+  const cannotInsert = why("cannot_insert");
+  if (v !== null && d.kind !== "card" && d.kind !== "refused" && d.step !== null && !cannotInsert) {
     choices.push(button(`Only seat ${seat} recorded it`, { step: d.step, how: "insert", seat }, "pick-insert"));
   }
+  // an action this seat recorded that did not happen (a double tap): left out of its recording for the merge
+  const dropped = (d.drops || {})[String(seat)];
+  const cannotDrop = why("cannot_drop");
+  if (dropped && !cannotDrop) {
+    choices.push(button(`Seat ${seat} recorded it by mistake: leave it out`, { step: d.step, how: "drop", seat }, "pick-drop"));
+    if (JSON.stringify(dropped) !== JSON.stringify(v)) {
+      choices.push(el("p", { class: "drop-what", text: `(leaves out: ${say(dropped)})` }));
+    }
+  }
   if (cannot) choices.push(el("p", { class: "cannot-take", text: `Seat ${seat}'s version cannot be taken: ${cannot}` }));
+  if (cannotInsert) choices.push(el("p", { class: "cannot-insert", text: `Inserting it does not help: ${cannotInsert}` }));
+  if (dropped && cannotDrop) choices.push(el("p", { class: "cannot-drop", text: `Leaving it out does not help: ${cannotDrop}` }));
   return el("article", { class: "version", dataset: { seat: String(seat) } },
     el("h3", { text: `Seat ${seat} (draft ${now.seats[seat]}) recorded` }),
     el("ul", {}, shown.map((a) => el("li", { class: "said", text: say(a) }))),
@@ -91,12 +108,20 @@ function show(now) {
   $("disagreement").hidden = !d;
   const picks = Object.entries(now.picks || {});
   $("picks").hidden = !picks.length;
-  fill($("pick-list"), picks.map(([step, [how, seat]]) => {
-    const clear = el("button", { type: "button", class: "pick-clear", text: "undo this pick" });
+  // one pick at a step is [how, seat]; several (drops first) are [[how, seat], ...]: each listed, the latest undoable
+  const made = picks.flatMap(([step, value]) => {
+    const all = Array.isArray(value[0]) ? value : [value];
+    return all.map(([how, seat], n) => ({ step, how, seat, latest: n === all.length - 1 }));
+  });
+  fill($("pick-list"), made.map(({ step, how, seat, latest }) => {
     const named = step === "header" || step === "start";  // no game action: the header, before the first one
-    clear.addEventListener("click", () => send({ step: named ? step : Number(step), how: "clear", seat }));
     const where = step === "header" ? "the header" : step === "start" ? "before the first game action" : `game action ${Number(step)}`;
-    return el("li", {}, `${where}: ${how === "take" ? `seat ${seat}'s version` : `inserted from seat ${seat}`} `, clear);
+    const what = how === "take" ? `seat ${seat}'s version` : how === "drop" ? `seat ${seat}'s action left out`
+      : `inserted from seat ${seat}`;
+    if (!latest) return el("li", {}, `${where}: ${what}`);
+    const clear = el("button", { type: "button", class: "pick-clear", text: "undo this pick" });
+    clear.addEventListener("click", () => send({ step: named ? step : Number(step), how: "clear", seat }));
+    return el("li", {}, `${where}: ${what} `, clear);
   }));
   $("merge").dataset.state = now.game_id ? "stored" : d ? "disagree" : "agree";
   if (now.game_id) {
@@ -104,12 +129,23 @@ function show(now) {
   } else if (d) {
     status(`Merged ${merged.length} action(s); then they part.`);
     $("disagreement-message").textContent = d.message;
+    causedBy(d.caused_by);
     fill($("versions"), version(0, d, now), version(1, d, now));
   } else {
     const b = el("button", { type: "button", class: "big primary", id: "store-merged", text: "Store the merged game" });
     b.addEventListener("click", store);
     status(`The two recordings agree: ${merged.length} action(s). `, b);
   }
+}
+
+/** An action the rules refuse in the merged log, which follows an earlier pick: undoing that pick gets out of it. */
+function causedBy(pick) {
+  const box = $("caused-by");
+  box.hidden = !pick;
+  if (!pick) { fill(box); return; }
+  const where = `game action ${pick.step}`;
+  const undo = button(`Undo the pick at ${where}`, { step: pick.step, how: "clear", seat: pick.seat }, "primary pick-undo-cause");
+  fill(box, `The merged log follows the pick at ${where}; the rules refuse what comes of it here. `, undo);
 }
 
 /** This browser recorded neither draft: a judge types the server's moderator token (kept for this tab only). */
