@@ -272,6 +272,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 30: "when this card, with AP (AP or DP) N or more, approaches" (このカードがAPが100以上ある状態で…): the state is
     # of this card's own value, as このカードのAPがN以上ある reads it
     (r"^このカードが、?(AP|APまたはDP)(?:の値)?が(\d+)以上ある状態で", r"このカードが、このカードの\1が\2以上ある状態で"),
+    # round 31 (selector part): a comma inside a noun phrase, after a modifier and before the next one (…2以下の、【P】を
+    # 持つキャラ; その中にある、『S』のカード; 自分の、〔K〕を持つ全てのキャラ): the phrase read as one
+    (r"(?<=以下の|以上の|自分の|相手の|にある)、(?=[「【『〔]|使用コスト|発生コスト)", ""),
+    # round 31 (head part): "put into the Point Zone by the opponent's approach" said with で: the によって wording read
+    (r"相手のアプローチで(?:自分の)?ポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
 ]]
 
 

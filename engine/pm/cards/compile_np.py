@@ -193,6 +193,10 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"【([^】]+)】((?:または【[^】]+】)+)を持つ",
      lambda m: {"any_of": [{"property": x} for x in [m[1], *re.findall(r"【([^】]+)】", m[2])]]}),
     (r"【([^】]+)】を持つ", lambda m: {"property": m[1]}),
+    # round 31: 【A】(または【B】)のキャラ: a Chara of the property (the possessive form of を持つ), before キャラ only
+    (r"【([^】]+)】((?:または【[^】]+】)*)の(?=キャラ$)",
+     lambda m: {"property": m[1]} if not m[2]
+     else {"any_of": [{"property": x} for x in [m[1], *re.findall(r"【([^】]+)】", m[2])]]}),
     (r"【([^】]+)】を持たない", lambda m: {"not": {"property": m[1]}}),  # round 28: without the property
     (r"〔コンビ〕を持たない", {"combo": False}),
     (r"〔支援〕を持つ", {"backup": True}),
@@ -210,7 +214,8 @@ _HEADS = [
     (re.compile(r"カード"), "card"),
     (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
     (re.compile(r"「([^」]+)」((?:と「[^」]+」)+)"), "names"),  # every Chara named A and every one named B
-    (re.compile(r"「([^」]+)」または【([^】]+)】"), "name_or_property"),
+    # round 31: "「A」 or a Chara with 【B】" (「A」または【B】を持つキャラ): the same either-kind (a name is not "held")
+    (re.compile(r"「([^」]+)」または【([^】]+)】(?:を持つキャラ)?"), "name_or_property"),
     (re.compile(r"「([^」]+)」または名称に「([^」]+)」を含む(自分の)?キャラ"), "name_or_part"),
     # round 30: the same of any card (a card filter's ``any_of``: an EX deck's card, the next card played)
     (re.compile(r"「([^」]+)」または名称に「([^」]+)」を含むカード"), "name_or_part_card"),

@@ -33,6 +33,11 @@ _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_a
            # a Chara gives points only by approaching (its 〔突破〕 included: engine.pm.turns.place_point)
            "ポイントを与えることができない": ["cannot_give_points"],
            "〔強引〕を得る": ["forceful"],
+           # round 31 (the verb table, read with any subject and duration: compile_parts): a Chara that "cannot use
+           # (its) text" is barred from using its texts (``no_text``, as 相手は、そのキャラのテキストを使用できない is
+           # read); one whose "text becomes negated" has none (``text_negated``, as …のテキストは、…無効になる is read)
+           "テキストを使用することができない": ["no_text"], "テキストを使用できない": ["no_text"],
+           "テキストが無効になる": ["text_negated"],
            # targeting immunity (rule book 001's glossary, 「対象にならない」: such a Chara cannot be designated): against
            # any effect of the opponent's, or only against those of their Events / Charas (the effect's own card)
            "相手のカードの効果の対象にならない": ["untargetable"], "相手の効果の対象にならない": ["untargetable"],
@@ -210,6 +215,17 @@ READERS: list[tuple[re.Pattern[str], Reader]] = []
 def reads(pattern: str) -> Callable[[Reader], Reader]:
     def deco(fn: Reader) -> Reader:
         READERS.append((re.compile(pattern), fn))
+        return fn
+    return deco
+
+
+#: round 31: readers composing a clause from its parts (compile_parts), tried after every whole-clause reader
+PART_READERS: list[tuple[re.Pattern[str], Reader]] = []
+
+
+def reads_parts(pattern: str) -> Callable[[Reader], Reader]:
+    def deco(fn: Reader) -> Reader:
+        PART_READERS.append((re.compile(pattern), fn))
         return fn
     return deco
 
@@ -864,7 +880,7 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
     if cond is not None and text.startswith("ターン終了時に") and not ctx.may and "broken" not in cond:
         # "if X, at the end of the turn Y": X checked now, Y set up for the turn's end
         return [x | {"if": cond} for x in clause(text, ctx)]
-    for pat, fn in READERS:
+    for pat, fn in (*READERS, *PART_READERS):
         m = pat.fullmatch(text)
         if m is None:
             continue

@@ -1,0 +1,39 @@
+"""Round 31: part readers that compose, instead of one more sentence shape (docs/compiler.md, "Round 31").
+
+The blocker table (:mod:`compile_blockers`) showed that the clauses no reader takes are mostly known parts in an order
+or a combination no reader was written for. The reader here takes a clause as its parts, each read by the one
+table or reader for its kind, whatever the order they come in:
+
+- a **duration** (:data:`DURATIONS`): この​ターン / ターン終了時まで / 次のターン(の)終了時まで, before or after the subject;
+- a **subject** (a Chara phrase with its count, :func:`compile_phrases._subjects`: this card, that Chara, N of a kind,
+  every one of a kind);
+- a **verb** from the one table of what a Chara may be given (:data:`compile_phrases._GRANTS`).
+
+A clause with no duration, or two, or a verb outside the table, is not this reader's: it stays unread (the effect
+unverified), as every reader must leave what it does not understand.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.pm.cards import compile_phrases as ph
+from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step
+
+#: a time span -> the ``until`` of the steps it bounds ("until the end of the next turn": the opponent's next turn
+#: included, engine.pm.state.UNTIL_TURNS)
+DURATIONS = {"このターン": "turn_end", "ターン終了時まで": "turn_end", "次のターン終了時まで": "next_turn_end",
+             "次のターンの終了時まで": "next_turn_end"}
+_DUR = "|".join(sorted(map(re.escape, DURATIONS), key=len, reverse=True))
+
+
+@ph.reads_parts(rf"(?:(?P<d1>{_DUR})、)?(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?は、(?:(?P<d2>{_DUR})、?)?(?P<g>[^、。]+)")
+def _granted(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"(D,) X (N) は、(D) G": a grant of the verb table to the subject's Charas for the duration said once."""
+    durations = [d for d in (m["d1"], m["d2"]) if d]
+    whats = ph._GRANTS.get(m["g"])
+    if len(durations) != 1 or whats is None:
+        raise NotUnderstood(m[0])
+    until = DURATIONS[durations[0]]
+    return [{"op": "grant", "target": t, "what": w, "until": until} for t in ph._subjects(m["np"], m["n"], ctx)
+            for w in whats]
