@@ -34,8 +34,10 @@ KINDS = ("head", "condition", "selector", "duration", "verb", "link", "facts")
 
 #: the time spans the clause readers take (anything else before a verb is a ``duration`` blocker)
 KNOWN_DURATIONS = frozenset({"ターン終了時まで", "次のターン終了時まで", "このターン", "このターンの間"})
-_DURATION = re.compile(r"^(?P<d>(?:次の)?(?:自分の|相手の)?(?:ターン(?:の)?終了時まで|ターン開始時まで)|このターン(?:の間)?|"
-                       r"ゲーム中|次のターンの間)、?")
+_DURATION = re.compile(
+    r"^(?P<d>(?:次の)?(?:自分の|相手の)?(?:ターン(?:の)?終了時まで|ターン開始時まで)|このターン(?:の間)?|"
+    r"ゲーム中|次のターンの間)、?"
+)
 _VERB_END = re.compile(r"(?:る|す|く|う|つ|ない|た|む|ぶ|ぐ|ぬ)$")
 #: objects that are not Chara phrases: the readers take them inside their own patterns
 _PLAIN_OBJECTS = re.compile(r"^(?:手札|カード|デッキ|自分のデッキ|相手のデッキ|相手の手札|色|コスト|テキスト)")
@@ -43,21 +45,25 @@ _PLAIN_OBJECTS = re.compile(r"^(?:手札|カード|デッキ|自分のデッキ|
 
 def _np_read(np_text: str, series: str | None) -> bool:
     np_text = re.sub(r"(?:\d+枚(?:まで)?|全て)$", "", np_text)
-    return np_text in ("このカード", "そのキャラ", "指定したキャラ", "指定されたキャラ") or \
-        phrase(np_text, series) is not None
+    return np_text in ("このカード", "そのキャラ", "指定したキャラ", "指定されたキャラ") or phrase(np_text, series) is not None
 
 
 def classify(reason: str, text: str, ctx: ph.Ctx) -> tuple[str, str]:
     """(kind, folded part) of the part of ``text`` (an effect's normalized text) that ``reason`` (the reader's
     NotUnderstood message, or a facts / check note) stops at."""
     if reason.startswith("facts: "):
-        return "facts", reason[len("facts: "):]
+        return "facts", reason[len("facts: ") :]
     if not re.search(r"[ぁ-んァ-ヶ一-龥]", reason):
         return "link", reason
     series = ctx.card.series
     body = text.rstrip("。")
-    if ctx.kind == "auto" and len(reason) > 8 and body.endswith(reason) and re.search(r"場合、|ごとに、", reason) \
-            and not re.match(r"[^、。]*(?:場合|ごとに)、", body[: len(body) - len(reason)]):
+    if (
+        ctx.kind == "auto"
+        and len(reason) > 8
+        and body.endswith(reason)
+        and re.search(r"場合、|ごとに、", reason)
+        and not re.match(r"[^、。]*(?:場合|ごとに)、", body[: len(body) - len(reason)])
+    ):
         head = re.match(r"(?P<h>.*?(?:場合|ごとに))、", reason)
         return "head", fold(head["h"] if head else reason)
     clause = reason
@@ -68,13 +74,13 @@ def classify(reason: str, text: str, ctx: ph.Ctx) -> tuple[str, str]:
     if m := re.match(r"(?P<c>[^、]+?)場合、", clause):
         try:
             ph.condition(m["c"], ctx)
-            clause = clause[m.end():]
+            clause = clause[m.end() :]
         except (ph.NotUnderstood, ValueError, KeyError, IndexError):
             return "condition", fold(m["c"]) + "場合"
     while m := _DURATION.match(clause):
         if m["d"] not in KNOWN_DURATIONS:
             return "duration", fold(m["d"])
-        clause = clause[m.end():]
+        clause = clause[m.end() :]
     if m := re.match(r"(?P<np>[^、]+?)は、(?P<rest>.+)", clause):
         if not _np_read(m["np"], series):
             return "selector", fold(m["np"])
@@ -82,9 +88,8 @@ def classify(reason: str, text: str, ctx: ph.Ctx) -> tuple[str, str]:
         while d := _DURATION.match(clause):
             if d["d"] not in KNOWN_DURATIONS:
                 return "duration", fold(d["d"])
-            clause = clause[d.end():]
-    if (m := re.match(r"(?P<np>[^、]*?)を(?P<rest>[^を]+)$", clause)) and m["np"] \
-            and not _PLAIN_OBJECTS.match(m["np"]):
+            clause = clause[d.end() :]
+    if (m := re.match(r"(?P<np>[^、]*?)を(?P<rest>[^を]+)$", clause)) and m["np"] and not _PLAIN_OBJECTS.match(m["np"]):
         if not _np_read(m["np"], series):
             return "selector", fold(m["np"])
         return "verb", "Xを" + fold(m["rest"])

@@ -22,18 +22,21 @@ from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step
 
 #: a time span -> the ``until`` of the steps it bounds ("until the end of the next turn": the opponent's next turn
 #: included, engine.pm.state.UNTIL_TURNS)
-DURATIONS = {"このターン": "turn_end", "ターン終了時まで": "turn_end", "次のターン終了時まで": "next_turn_end",
-             "次のターンの終了時まで": "next_turn_end"}
+DURATIONS = {
+    "このターン": "turn_end",
+    "ターン終了時まで": "turn_end",
+    "次のターン終了時まで": "next_turn_end",
+    "次のターンの終了時まで": "next_turn_end",
+}
 _DUR = "|".join(sorted(map(re.escape, DURATIONS), key=len, reverse=True))
 
 
 @ph.reads_parts(rf"(?:(?P<d1>{_DUR})、)?(?P<np>[^、。]+?)(?:(?P<n>\d+)枚)?は、(?:(?P<d2>{_DUR})、?)?(?P<g>[^、。]+)")
 def _granted(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"(D,) X (N) は、(D) G": a grant of the verb table to the subject's Charas for the duration said once."""
+    """ "(D,) X (N) は、(D) G": a grant of the verb table to the subject's Charas for the duration said once."""
     durations = [d for d in (m["d1"], m["d2"]) if d]
     whats = ph._GRANTS.get(m["g"])
     if len(durations) != 1 or whats is None:
         raise NotUnderstood(m[0])
     until = DURATIONS[durations[0]]
-    return [{"op": "grant", "target": t, "what": w, "until": until} for t in ph._subjects(m["np"], m["n"], ctx)
-            for w in whats]
+    return [{"op": "grant", "target": t, "what": w, "until": until} for t in ph._subjects(m["np"], m["n"], ctx) for w in whats]
