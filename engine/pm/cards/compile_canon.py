@@ -275,6 +275,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 31 (selector part): a comma inside a noun phrase, after a modifier and before the next one (…2以下の、【P】を
     # 持つキャラ; その中にある、『S』のカード; 自分の、〔K〕を持つ全てのキャラ): the phrase read as one
     (r"(?<=以下の|以上の|自分の|相手の|にある)、(?=[「【『〔]|使用コスト|発生コスト)", ""),
+    # round 31 (verb part, the passive's converse): "this card is not interfered by the designated Charas" = "the
+    # designated Charas cannot interfere this card" (round 28's grant naming this Chara, bound to each of them)
+    (r"このカードは、(指定した|指定された)キャラには?妨害されない", r"\1キャラは、このカードを妨害することができない"),
     # round 31 (head part): "put into the Point Zone by the opponent's approach" said with で: the によって wording read
     (r"相手のアプローチで(?:自分の)?ポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
 ]]
