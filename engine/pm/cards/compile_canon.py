@@ -278,6 +278,12 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 31 (verb part, the passive's converse): "this card is not interfered by the designated Charas" = "the
     # designated Charas cannot interfere this card" (round 28's grant naming this Chara, bound to each of them)
     (r"このカードは、(指定した|指定された)キャラには?妨害されない", r"\1キャラは、このカードを妨害することができない"),
+    # round 31 (selector part): "with no coin on it" with の for が in the relative clause (コインの乗っていない)
+    (r"コインの(乗っていない|乗っている)", r"コインが\1"),
+    # round 31 (head part): another Chara's two events with the first as a stem (Xが登場、またはアプローチに参加した場合):
+    # each with its ending, as OTHER_HEAD reads "X E1、または E2" (this card's own pair keeps its stem: _OWN_PAIR)
+    (r"(?<!このカード)が(登場|退場|アプローチに参加|妨害に参加)、または(?=(?:登場|退場|アプローチに参加|妨害に参加)した場合、)",
+     r"が\1した場合、または"),
     # round 31 (head part): "put into the Point Zone by the opponent's approach" said with で: the によって wording read
     (r"相手のアプローチで(?:自分の)?ポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
 ]]

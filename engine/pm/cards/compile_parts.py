@@ -40,3 +40,42 @@ def _granted(m: re.Match[str], ctx: Ctx) -> list[Step]:
         raise NotUnderstood(m[0])
     until = DURATIONS[durations[0]]
     return [{"op": "grant", "target": t, "what": w, "until": until} for t in ph._subjects(m["np"], m["n"], ctx) for w in whats]
+
+
+#: the values an AP / DP change sets: one stat, either stat, or both as "A/D"
+_STAT = r"(?P<stat>AP/DP|APまたはDP|AP|DP)"
+
+
+@ph.reads_parts(
+    rf"(?P<np>このカード|[^、。]+?(?P<n>\d+)枚)の{_STAT}の値を、ターン終了時まで(?P<vals>\d+(?:/\d+)?(?:または\d+(?:/\d+)?)*)に変更する"
+)
+def _set_values(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """ "Change X's AP (DP, AP/DP) to V until the end of the turn", X this card or N Charas of a kind, V one value or
+    alternatives joined by または (the player chooses one; AP or DP: either stat): a ``modify`` with ``set`` (as
+    round 25's readers write it) on each of X, a ``choose`` among the alternatives for one Chara."""
+    np_text = m["np"] if m["n"] is None else m["np"][: -len(m["n"]) - 1]
+    vals = m["vals"].split("または")
+    both = m["stat"] == "AP/DP"
+    if any(("/" in v) != both for v in vals):  # a pair for AP/DP, one value for one stat (or either)
+        raise NotUnderstood(m[0])
+    modes: list[dict[str, int]] = []
+    for v in vals:
+        if m["stat"] == "AP/DP":
+            ap, dp = v.split("/")
+            modes.append({"ap": int(ap), "dp": int(dp)})
+        elif m["stat"] == "APまたはDP":
+            modes.extend({k: int(v)} for k in ("ap", "dp"))
+        else:
+            modes.append({m["stat"].lower(): int(v)})
+    who = ph._subjects(np_text, m["n"], ctx)
+    if len(modes) == 1:
+        return [{"op": "modify", "target": t, "ap": 0, "dp": 0, "until": "turn_end", "set": modes[0]} for t in who]
+    if len(who) != 1 or isinstance(who[0], dict) or who[0] in ("all_own", "all_opponent"):
+        raise NotUnderstood(m[0])  # several Charas: one choice for all or one each? not read
+    return [
+        {
+            "op": "choose",
+            "n": 1,
+            "modes": [[{"op": "modify", "target": who[0], "ap": 0, "dp": 0, "until": "turn_end", "set": s}] for s in modes],
+        }
+    ]
