@@ -57,15 +57,14 @@ def classify(reason: str, text: str, ctx: ph.Ctx) -> tuple[str, str]:
         return "link", reason
     series = ctx.card.series
     body = text.rstrip("。")
+    head = re.match(r"(?P<h>[^、。]*?(?:場合|ごとに))、", reason)
+    opening = head is not None and len(reason) > 8 and body.endswith(reason)
     if (
-        ctx.kind == "auto"
-        and len(reason) > 8
-        and body.endswith(reason)
-        and re.search(r"場合、|ごとに、", reason)
+        opening
         and not re.match(r"[^、。]*(?:場合|ごとに)、", body[: len(body) - len(reason)])
+        and (ctx.kind == "auto" or re.search(r"(?:た|だ|ごとに)$", head["h"].removesuffix("場合")))
     ):
-        head = re.match(r"(?P<h>.*?(?:場合|ごとに))、", reason)
-        return "head", fold(head["h"] if head else reason)
+        return "head", fold(head["h"])  # the effect's own trigger (an unknown event may make it read as continuous)
     clause = reason
     if not _VERB_END.search(clause.rstrip("、")):
         if clause.endswith(("場合", "場合、", "ごとに", "ごとに、")):
@@ -89,6 +88,8 @@ def classify(reason: str, text: str, ctx: ph.Ctx) -> tuple[str, str]:
             if d["d"] not in KNOWN_DURATIONS:
                 return "duration", fold(d["d"])
             clause = clause[d.end() :]
+        if (d := re.match(r"(?P<d>[^、。を]*?まで)、?", clause)) and d["d"] not in KNOWN_DURATIONS:
+            return "duration", fold(d["d"])
     if (m := re.match(r"(?P<np>[^、]*?)を(?P<rest>[^を]+)$", clause)) and m["np"] and not _PLAIN_OBJECTS.match(m["np"]):
         if not _np_read(m["np"], series):
             return "selector", fold(m["np"])

@@ -79,3 +79,15 @@ def _set_values(m: re.Match[str], ctx: Ctx) -> list[Step]:
             "modes": [[{"op": "modify", "target": who[0], "ap": 0, "dp": 0, "until": "turn_end", "set": s}] for s in modes],
         }
     ]
+
+
+@ph.reads_parts(rf"(?P<d>{_DUR})、(?P<np>[^、。]+?は、)(?P<rest>.+)")
+def _duration_first(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """"D, X は、R": the duration said before the subject, read where the readers have it (X は、D、R) when no reader
+    took the clause as written; a "may" clause, or R with a duration of its own: not read."""
+    if ctx.may or re.match(_DUR, m["rest"]):
+        raise NotUnderstood(m[0])
+    try:
+        return ph.clause(f"{m['np']}{m['d']}、{m['rest']}", ctx)
+    finally:
+        ctx.may = False
