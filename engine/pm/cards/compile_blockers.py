@@ -57,7 +57,7 @@ def classify(reason: str, text: str, ctx: ph.Ctx) -> tuple[str, str]:
         return "link", reason
     series = ctx.card.series
     body = text.rstrip("。")
-    head = re.match(r"(?P<h>[^、。]*?(?:場合|ごとに))、", reason)
+    head = re.match(r"(?P<h>[^。]*?(?:場合|ごとに))、", reason)
     opening = head is not None and len(reason) > 8 and body.endswith(reason)
     if (
         opening

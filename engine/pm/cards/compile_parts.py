@@ -16,6 +16,7 @@ unverified), as every reader must leave what it does not understand.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.pm.cards import compile_phrases as ph
 from engine.pm.cards.compile_phrases import Ctx, NotUnderstood, Step
@@ -83,7 +84,7 @@ def _set_values(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 @ph.reads_parts(rf"(?P<d>{_DUR})、(?P<np>[^、。]+?は、)(?P<rest>.+)")
 def _duration_first(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"D, X は、R": the duration said before the subject, read where the readers have it (X は、D、R) when no reader
+    """ "D, X は、R": the duration said before the subject, read where the readers have it (X は、D、R) when no reader
     took the clause as written; a "may" clause, or R with a duration of its own: not read."""
     if ctx.may or re.match(_DUR, m["rest"]):
         raise NotUnderstood(m[0])
@@ -91,3 +92,17 @@ def _duration_first(m: re.Match[str], ctx: Ctx) -> list[Step]:
         return ph.clause(f"{m['np']}{m['d']}、{m['rest']}", ctx)
     finally:
         ctx.may = False
+
+
+def _zone_count(text: str, ctx: Ctx) -> dict[str, Any] | None:
+    """Condition parts: "(your) hand holds N or more cards" (手札の枚数がN枚以上ある: the hand's cards counted, engine
+    ``cards`` zone ``hand``); "X is not so" for a count said with 以上ない (N or more … not there: the positive reading,
+    negated). None: not this part."""
+    if m := re.fullmatch(r"(?:自分の)?手札の枚数が(?P<n>\d+)枚以上(?:ある|の)", text):
+        return {"cards": {"zone": "hand", "who": "self", "filter": {}, "at_least": int(m["n"])}}
+    if text.endswith("枚以上ない"):
+        return {"not": ph.condition(text[: -len("ない")] + "ある", ctx)}
+    return None
+
+
+ph.MORE_CONDITIONS.append(_zone_count)
