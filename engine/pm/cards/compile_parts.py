@@ -106,3 +106,38 @@ def _zone_count(text: str, ctx: Ctx) -> dict[str, Any] | None:
 
 
 ph.MORE_CONDITIONS.append(_zone_count)
+
+
+#: where a pick takes cards from (the phrase before the selector) -> zone
+PICK_SOURCES = {"自分の捨て札置き場にある": "discard", "自分のポイント置き場にある": "point", "手札から": "hand", "手札にある": "hand"}
+#: where a pick puts them (the verb) -> zone and the step's extra keys; synonyms share a row (戻す / 移す / 加える)
+PICK_DESTINATIONS: dict[str, tuple[str, dict[str, Any]]] = {
+    "手札に戻す": ("hand", {}),
+    "手札に加える": ("hand", {}),
+    "デッキの上に戻す": ("deck", {}),
+    "デッキの上に移す": ("deck", {}),
+    "デッキの下に移す": ("deck_bottom", {}),
+    "デッキの下に戻す": ("deck_bottom", {}),
+    "捨て札にする": ("discard", {}),
+    "ゲームから取り除く": ("removed", {}),
+    "場に出す": ("area", {}),
+    "メインエリアに出す": ("main", {}),
+    "サポートエリアに出す": ("support", {}),
+    "自分のポイント置き場に表向きで置く": ("point", {"face": "up"}),
+    "自分のポイント置き場に裏向きで置く": ("point", {"face": "down"}),
+}
+_SRC = "|".join(map(re.escape, PICK_SOURCES))
+_DST = "|".join(map(re.escape, PICK_DESTINATIONS))
+
+
+@ph.reads_parts(rf"(?P<src>{_SRC})(?P<np>[^、。]+?)(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)、?(?P<rested>休息状態で)?(?P<to>{_DST})")
+def _zone_pick(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """ "(from Z) X N (up to N) (rested) D": a pick composed of its source, its selector (a card filter), its count and
+    its destination, each from its table. The same zone both ends, or "rested" where no Chara enters: not read."""
+    src = PICK_SOURCES[m["src"]]
+    dst, extra = PICK_DESTINATIONS[m["to"]]
+    if src == dst or (m["rested"] and dst not in ("area", "main", "support")):
+        raise NotUnderstood(m[0])
+    return [
+        ph._pick(src, dst, m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra, **({"rested": True} if m["rested"] else {}))
+    ]
