@@ -140,6 +140,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"〔アクティブ〕を持つ", {"keyword": "active"}),
     # round 27: 〔天然〕 (any [Ignore N]) and 〔コンビ〕 (a Combo card) as kinds of Chara (engine.pm.conditions.KEYWORDS)
     (r"〔天然〕を持つ", {"keyword": "ignore"}), (r"〔コンビ〕を持つ", {"keyword": "combo"}),
+    # round 31: 〔ブレイク〕 as a kind of card (an Event printed with it: engine.pm.conditions.KEYWORDS)
+    (r"〔ブレイク〕を持つ", {"keyword": "break"}),
     # coins on it (engine.pm.coins; 撃墜 is the "shootdown" coin): a Chara-only key
     (rf"({COIN_WORD})?コインが乗っている", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_least": 1}}),
     # round 22: none on it / N or more on it
