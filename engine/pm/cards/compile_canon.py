@@ -275,6 +275,10 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 31 (selector part): a comma inside a noun phrase, after a modifier and before the next one (…2以下の、【P】を
     # 持つキャラ; その中にある、『S』のカード; 自分の、〔K〕を持つ全てのキャラ): the phrase read as one
     (r"(?<=以下の|以上の|自分の|相手の|にある)、(?=[「【『〔]|使用コスト|発生コスト)", ""),
+    (r"(?:(?<=参加していない)|(?<=参加している))、(?=自分の|相手の)", ""),
+    # round 31 (selector part): "with a usage cost at most the number of your X" said count first (自分のXの枚数以下の使用
+    # コストの値を持つ): the wording read (使用コストが自分のXの枚数以下の)
+    (r"(自分の[^、。]+?)の枚数以下の使用コスト(?:の値)?を持つ", r"使用コストが\1の枚数以下の"),
     # round 31 (verb part, the passive's converse): "this card is not interfered by the designated Charas" = "the
     # designated Charas cannot interfere this card" (round 28's grant naming this Chara, bound to each of them)
     (r"このカードは、(指定した|指定された)キャラには?妨害されない", r"\1キャラは、このカードを妨害することができない"),

@@ -162,6 +162,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"アプローチまたは妨害に参加している", {"any_of": [{"approaching": True}, {"interfering": True}]}),
     (r"妨害(?:に参加)?している", {"interfering": True}),
     (r"アプローチ(?:に参加)?している", {"approaching": True}),
+    # round 31: "that has not approached this turn" (このターンの間にアプローチに参加していない): none of its approaches
+    (r"このターンの間に、?アプローチ(?:に参加)?していない", {"not": {"approached_at_least": 1}}),
     (r"アプローチに参加していない", {"not": {"approaching": True}}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
     (r"このターンの間に(?:場から)?退場した", {"left_this_turn": True}),

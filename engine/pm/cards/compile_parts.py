@@ -102,6 +102,12 @@ def _zone_count(text: str, ctx: Ctx) -> dict[str, Any] | None:
         return {"cards": {"zone": "hand", "who": "self", "filter": {}, "at_least": int(m["n"])}}
     if text.endswith("枚以上ない"):
         return {"not": ph.condition(text[: -len("ない")] + "ある", ctx)}
+    if text.endswith("個以上乗っていない"):  # coins: "N or more on it" (read) not holding
+        return {"not": ph.condition(text[: -len("いない")] + "いる", ctx)}
+    if m := re.fullmatch(r"(?P<side>自分の|相手の)イベントカードがプレイされたターンの", text):
+        # whose Event was played this turn (the Event's player, seen from this card's owner; round 19 reads "any")
+        who = "self" if m["side"] == "自分の" else "opponent"
+        return {"history": {"event": "play", "filter": {"type": "event"}, "who": who}}
     return None
 
 
@@ -141,3 +147,28 @@ def _zone_pick(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [
         ph._pick(src, dst, m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra, **({"rested": True} if m["rested"] else {}))
     ]
+
+
+#: whose Events are counted by a head "N Events played in the same turn" -> the cause that hears them
+_EVENT_CAUSES = {"相手の": ("opp_event", "opponent"), "自分の": ("own_event", "self"), "": ("own_event|opp_event", "any")}
+
+
+def _events_played(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
+    """Head parts: "when N or more (of your / the opponent's) Events have been played in the same turn" (同じターンの間
+    に、相手のイベントカードが2枚以上プレイされた場合、): the Event's cause, once, when the turn's count reaches N (the
+    history ``exactly``, as the other "N in the same turn" heads are read); "when X enters in the Main (Approach)
+    Phase" (…がメインフェイズに登場した場合、): the head without the phase, and the phase as a condition (``phase``).
+    None: not these parts."""
+    if m := re.match(r"同じターンの間に、?(?P<side>相手の|自分の|)イベントカードが(?P<n>\d+)枚以上プレイされた場合、", text):
+        cause, who = _EVENT_CAUSES[m["side"]]
+        history = {"event": "play", "filter": {"type": "event"}, "who": who, "exactly": int(m["n"])}
+        return cause, {"history": history}, text[m.end() :]
+    if m := re.match(r"(?P<np>[^、。]+?)が(?P<phase>メイン|アプローチ)フェイズに(?P<ev>登場した場合、)", text):
+        cause, cond, rest = ph._trigger(f"{m['np']}が{m['ev']}{text[m.end() :]}", ctx)
+        if "phase" in cond:
+            raise NotUnderstood(m[0])
+        return cause, {**cond, "phase": "main" if m["phase"] == "メイン" else "approach"}, rest
+    return None
+
+
+ph.MORE_TRIGGERS.append(_events_played)
