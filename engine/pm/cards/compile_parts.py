@@ -15,6 +15,7 @@ unverified), as every reader must leave what it does not understand.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -172,3 +173,36 @@ def _events_played(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | Non
 
 
 ph.MORE_TRIGGERS.append(_events_played)
+
+
+@ph.reads_parts(r"(?P<np>[^、。]+?)(?P<n>\d+)枚は、(?P<a>[^、。]+?を得る)とともに、(?P<b>.+)")
+def _each_also(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """ "N X get A, and B" with N > 1 (自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、…には妨害されない): A on the N
+    Charas, and B on each of them: B read as this card's own (its steps all this card's grants or changes, nothing
+    measured against this card, no Chara of its own), then put on each. A "may", or a B not so: not read."""
+    if ctx.may or int(m["n"]) < 2:
+        raise NotUnderstood(m[0])
+    before = len(ctx.targets)
+    first = ph.clause(f"{m['np']}{m['n']}枚は、{m['a']}", ctx)
+    named = [f"target:{i}" for i in range(before, len(ctx.targets))]
+    if ctx.may or len(named) != int(m["n"]):
+        raise NotUnderstood(m[0])
+    until = re.match(r"(?:次の)?ターン終了時まで、?", m["a"])
+    texts = [f"このカードは、{m['b']}"]
+    if until is not None and not re.match(r"(?:この|次の)?ターン", m["b"]):
+        texts.append(f"このカードは、{until[0]}{m['b']}")  # the duration said once is both parts'
+    for text in texts:
+        inner = Ctx(card=ctx.card, kind=ctx.kind, this_subject=True)
+        try:
+            steps = ph.clause(text, inner)
+        except NotUnderstood:
+            continue
+        own = all(s.get("op") in ("grant", "modify") and s.get("target") == "self" and "if" not in s for s in steps)
+        if (
+            steps
+            and own
+            and not (inner.targets or inner.condition or inner.may)
+            and not re.search(r'"(?:is_source|below_source|vs|same_name|not_self)"', json.dumps(steps))
+        ):
+            return first + [{**s, "target": t} for t in named for s in steps]
+    raise NotUnderstood(m[0])

@@ -223,9 +223,13 @@ def reads(pattern: str) -> Callable[[Reader], Reader]:
 PART_READERS: list[tuple[re.Pattern[str], Reader]] = []
 
 
+_PART_FNS: set[Reader] = set()
+
+
 def reads_parts(pattern: str) -> Callable[[Reader], Reader]:
     def deco(fn: Reader) -> Reader:
         PART_READERS.append((re.compile(pattern), fn))
+        _PART_FNS.add(fn)
         return fn
     return deco
 
@@ -880,10 +884,13 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
     if cond is not None and text.startswith("ターン終了時に") and not ctx.may and "broken" not in cond:
         # "if X, at the end of the turn Y": X checked now, Y set up for the turn's end
         return [x | {"if": cond} for x in clause(text, ctx)]
+    entry = len(ctx.targets)
     for pat, fn in (*READERS, *PART_READERS):
         m = pat.fullmatch(text)
         if m is None:
             continue
+        if fn in _PART_FNS:  # round 31: a part reader starts clean (no Chara a reader that gave up named)
+            del ctx.targets[entry:], ctx.target_clause[entry:]
         try:
             steps = fn(m, ctx)
         except NotUnderstood:
