@@ -137,3 +137,64 @@ def test_blockers_class_the_first_unread_part_of_each_effect(tmp_path: Path, cap
     assert "        1  このカードが空を飛んだ場合" in lines and "        1  次の次のターン終了時まで" in lines
     assert main([str(tmp_path), "--blockers", "2"]) == 0
     assert "first unread part of each uncompiled effect, by kind (4 effects):" in capsys.readouterr().out
+
+
+def test_conditions_the_hands_count_a_count_not_there_and_whose_event() -> None:
+    got = _one("このカードは、手札の枚数が5枚以上ある場合、+20/+20を得る。")
+    assert got is not None and got["condition"] == {"cards": {"zone": "hand", "who": "self", "filter": {}, "at_least": 5}}
+    got = _one("このカードは、自分のポイント置き場にカードが4枚以上ない場合、アプローチに参加することができない。")
+    assert got is not None and got["condition"] == {"not": {"points_at_least": 4}}
+    assert got["do"] == [_grant("self", "cannot_approach")]
+    got = _one("ターン開始時に、このカードの上に+10/+10コインが3個以上乗っていない場合、このカードの上に+10/+10コインを1個乗せる。")
+    assert got is not None and got["trigger"] == "turn_start"
+    assert got["do"][0]["if"] == {"not": {"coins": {"coin": "+10/+10", "at_least": 3}}}
+    got = _one("このカードは、自分のイベントカードがプレイされたターンの間、相手のイベントカードの効果の対象にならない。")
+    assert got is not None and got["condition"] == {"history": {"event": "play", "filter": {"type": "event"}, "who": "self"}}
+    # a count with 以上ない of something not read positively: not read
+    assert _one("このカードは、自分の謎の置き場にカードが4枚以上ない場合、+10/+10を得る。") is None
+
+
+def test_heads_events_played_in_the_same_turn_and_a_phase() -> None:
+    got = _one("同じターンの間に、相手のイベントカードが2枚以上プレイされた場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "opp_event"
+    assert got["condition"] == {"history": {"event": "play", "filter": {"type": "event"}, "who": "opponent", "exactly": 2}}
+    got = _one("同じターンの間にイベントカードが3枚以上プレイされた場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "own_event|opp_event" and got["condition"]["history"]["who"] == "any"
+    got = _one("自分のキャラがメインフェイズに登場した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "any_enter"
+    assert got["condition"] == {"subject": {"side": "self"}, "phase": "main"}
+    # a phase with an event the head reader does not know: not read
+    assert _one("自分のキャラがメインフェイズに空を飛んだ場合、カードを1枚引く。") is None
+
+
+def test_selectors_not_approached_this_turn_a_count_first_and_the_break_keyword() -> None:
+    got = _one("[アプローチ/自分]:このターンの間にアプローチに参加していない、自分のキャラ1枚を休息状態にする。", EVENT)
+    assert got is not None and got["targets"] == [{"side": "self", "not": {"approached_at_least": 1}}]
+    got = _one("このカードが登場した場合、自分の「試験 花子」の枚数以下の使用コストの値を持つ相手のキャラ1枚を手札に戻す。")
+    assert got is not None and got["targets"] == [
+        {"side": "opponent", "max_cost": {"count": {"charas": {"side": "self", "name": "試験 花子"}}}}]
+    got = _one("[メイン/自分]:自分の捨て札置き場にある〔ブレイク〕を持つイベントカード1枚を手札に戻す。", EVENT)
+    assert got is not None and got["do"][0]["filter"] == {"keyword": "break", "type": "event"}
+
+
+def test_a_pick_composed_of_source_selector_count_and_destination() -> None:
+    got = _one("このカードが登場した場合、自分の捨て札置き場にある【甲】を持つキャラ2枚を自分のポイント置き場に表向きで置く。")
+    assert got is not None and got["do"] == [{"op": "pick", "who": "self", "from": "discard", "to": "point", "n": 2,
+                                              "filter": {"property": "甲", "type": "chara"}, "face": "up"}]
+    got = _one("このカードが登場した場合、自分のポイント置き場にあるカード1枚を捨て札にすることができる。")
+    assert got is not None and got["do"][0]["from"] == "point" and got["do"][0]["to"] == "discard" and got["optional"]
+    # a pick whose source and destination are one zone, or "rested" where no Chara enters: not read
+    assert _one("このカードが登場した場合、手札にある「試験 次郎」1枚を手札に加える。") is None
+    assert _one("このカードが登場した場合、自分の捨て札置き場にある「試験 次郎」1枚を休息状態で手札に戻す。") is None
+
+
+def test_n_charas_get_a_and_b_on_each() -> None:
+    got = _one("このカードが登場した場合、自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、使用コストの値が1以下の"
+               "相手のキャラには妨害されない。")
+    assert got is not None and got["targets"] == [{"side": "self"}, {"side": "self"}]
+    spec = {"not_interfered_by": {"max_cost": 1, "side": "opponent"}}
+    assert got["do"] == [*({"op": "modify", "target": f"target:{i}", "ap": 20, "dp": 20, "until": "turn_end"} for i in (0, 1)),
+                         *(_grant(f"target:{i}", spec) for i in (0, 1))]
+    # B measured against this card (lower than this card's cost): moved onto other Charas it would change: not read
+    assert _one("このカードが登場した場合、自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、このカードより使用コストが低い"
+                "相手のキャラには妨害されない。") is None
