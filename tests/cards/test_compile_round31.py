@@ -198,3 +198,14 @@ def test_n_charas_get_a_and_b_on_each() -> None:
     # B measured against this card (lower than this card's cost): moved onto other Charas it would change: not read
     assert _one("このカードが登場した場合、自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、このカードより使用コストが低い"
                 "相手のキャラには妨害されない。") is None
+
+
+def test_entry_windows_from_one_table() -> None:
+    got = _one("このカードは、相手のアプローチフェイズにも登場させることができる。")
+    assert got is not None and got["condition"] == {"own_turn": False, "phase": "approach"}
+    assert got["do"] == [_grant("self", "free_entry")]
+    got = _one("このカードは、相手のメインフェイズにも登場させることができる。")
+    assert got is not None and got["condition"] == {"phase": "main"}
+    got = _one("このカードは、自分のアプローチフェイズでも登場させることができる。")
+    assert got is not None and got["condition"] == {"own_turn": True}
+    assert _one("このカードは、自分のメインフェイズにも登場させることができる。") is None  # its own window: says nothing new

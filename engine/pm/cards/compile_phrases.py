@@ -1437,6 +1437,12 @@ def _also_is(text: str, ctx: Ctx) -> Got | None:
     return None
 
 
+#: round 31: the windows a Chara "may also enter in" (…フェイズにも / でも登場できる) -> the condition its free entry holds under
+_ENTRY_WINDOWS: dict[tuple[str, str], dict[str, Any]] = {
+    ("相手の", "メイン"): {"phase": "main"}, ("自分の", "アプローチ"): {"own_turn": True},
+    ("相手の", "アプローチ"): {"own_turn": False, "phase": "approach"}}
+
+
 def _static(text: str, ctx: Ctx) -> Got:
     """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
     if m := re.fullmatch(r"(?P<c>[^、。]+?(?:場合|間)、)(?P<c2>[^、。]+?(?:場合|間)、)?このカードは、(?P<rest>.+)", text):
@@ -1488,10 +1494,10 @@ def _static(text: str, ctx: Ctx) -> Got:
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}],
                    condition={"own_turn": True, **condition(m["c"], ctx)})
-    if re.fullmatch(r"相手のメインフェイズでも登場(?:させることが)?できる", rest):  # any Main Phase
-        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"phase": "main"})
-    if re.fullmatch(r"自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
-        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"own_turn": True})
+    if (m := re.fullmatch(r"(?P<who>自分の|相手の)(?P<ph>メイン|アプローチ)フェイズ(?:に|で)も登場(?:させることが)?できる", rest)) \
+            and (window := _ENTRY_WINDOWS.get((m["who"], m["ph"]))) is not None:
+        # "may also enter in the opponent's Main Phase" (any Main Phase), "in your (the opponent's) Approach Phase"
+        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition=dict(window))
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、使用コスト(?P<n>[+-]\d+)を得る"
                          r"(?P<free>とともに、自分のメインフェイズ以外でも登場させることができる)?", rest):
         steps: list[Step] = [{"op": "cost", "n": int(m["n"])}]
