@@ -209,3 +209,15 @@ def test_entry_windows_from_one_table() -> None:
     got = _one("このカードは、自分のアプローチフェイズでも登場させることができる。")
     assert got is not None and got["condition"] == {"own_turn": True}
     assert _one("このカードは、自分のメインフェイズにも登場させることができる。") is None  # its own window: says nothing new
+
+
+def test_this_cards_area_move_this_chara_and_an_entry_in_a_turn() -> None:
+    got = _one("[メイン/両方]:《1》サポートエリアにいるこのカードを、メインエリアに移す。")
+    assert got is not None and got["condition"] == {"in_area": "support"}
+    assert got["do"] == [{"op": "move", "target": "self", "to": "main"}]
+    assert _one("[メイン/両方]:《1》メインエリアにいるこのカードを、メインエリアに移す。") is None
+    got = _one("このカードがアプローチした場合、このキャラの上に+10/+10コインを1個乗せる。")
+    assert got is not None and got["do"] == [{"op": "coin", "target": "self", "coin": "+10/+10", "n": 1}]
+    got = _one("このカードは、イベントカードがプレイされたターンの間に登場した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "enter"
+    assert got["condition"] == {"history": {"event": "play", "filter": {"type": "event"}, "who": "any"}}

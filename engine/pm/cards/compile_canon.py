@@ -282,6 +282,8 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 31 (verb part, the passive's converse): "this card is not interfered by the designated Charas" = "the
     # designated Charas cannot interfere this card" (round 28's grant naming this Chara, bound to each of them)
     (r"このカードは、(指定した|指定された)キャラには?妨害されない", r"\1キャラは、このカードを妨害することができない"),
+    # round 31 (selector part): "this Chara" for this card where coins go on it (このキャラの上に)
+    (r"このキャラ(?=の上に)", "このカード"),
     # round 31 (selector part): "with no coin on it" with の for が in the relative clause (コインの乗っていない)
     (r"コインの(乗っていない|乗っている)", r"コインが\1"),
     # round 31 (head part): another Chara's two events with the first as a stem (Xが登場、またはアプローチに参加した場合):

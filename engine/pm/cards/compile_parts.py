@@ -164,6 +164,10 @@ def _events_played(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | Non
         cause, who = _EVENT_CAUSES[m["side"]]
         history = {"event": "play", "filter": {"type": "event"}, "who": who, "exactly": int(m["n"])}
         return cause, {"history": history}, text[m.end() :]
+    if ctx.this_subject and ctx.card.type == "chara" and (m := re.match(r"(?P<c>[^、。]+?ターンの)間に(?:登場した|場に出た)場合、", text)):
+        # "this card, when it enters in a turn in which C" (このカードは、イベントカードがプレイされたターンの間に登場した
+        # 場合、: the subject taken by the head reader): its entry, C checked when it fires
+        return "enter", ph.condition(m["c"], ctx), text[m.end() :]
     if m := re.match(r"(?P<np>[^、。]+?)が(?P<phase>メイン|アプローチ)フェイズに(?P<ev>登場した場合、)", text):
         cause, cond, rest = ph._trigger(f"{m['np']}が{m['ev']}{text[m.end() :]}", ctx)
         if "phase" in cond:
@@ -206,3 +210,16 @@ def _each_also(m: re.Match[str], ctx: Ctx) -> list[Step]:
         ):
             return first + [{**s, "target": t} for t in named for s in steps]
     raise NotUnderstood(m[0])
+
+
+_AREAS = {"メイン": "main", "サポート": "support"}
+
+
+@ph.reads_parts(r"(?P<at>メイン|サポート)エリアにいるこのカードを、?(?P<to>メイン|サポート)エリアに移す")
+def _own_area_move(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """ "Move this card in the Support (Main) Area to the other Area" (サポートエリアにいるこのカードを、メインエリアに移す):
+    a ``move`` of this card, the effect's condition that it is in the first Area (``in_area``)."""
+    if m["at"] == m["to"] or ctx.may or ctx.card.type != "chara":
+        raise NotUnderstood(m[0])
+    ctx.condition["in_area"] = _AREAS[m["at"]]
+    return [{"op": "move", "target": "self", "to": _AREAS[m["to"]]}]
