@@ -215,7 +215,7 @@ def test_this_cards_area_move_this_chara_and_an_entry_in_a_turn() -> None:
     got = _one("[メイン/両方]:《1》サポートエリアにいるこのカードを、メインエリアに移す。")
     assert got is not None and got["condition"] == {"in_area": "support"}
     assert got["do"] == [{"op": "move", "target": "self", "to": "main"}]
-    assert _one("[メイン/両方]:《1》メインエリアにいるこのカードを、メインエリアに移す。") is None
+    assert _one("[メイン/両方]:《1》サポートエリアにいるこのカードを、サポートエリアに移す。") is None  # where it is
     got = _one("このカードがアプローチした場合、このキャラの上に+10/+10コインを1個乗せる。")
     assert got is not None and got["do"] == [{"op": "coin", "target": "self", "coin": "+10/+10", "n": 1}]
     got = _one("このカードは、イベントカードがプレイされたターンの間に登場した場合、カードを1枚引く。")
