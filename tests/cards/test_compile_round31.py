@@ -221,3 +221,15 @@ def test_this_cards_area_move_this_chara_and_an_entry_in_a_turn() -> None:
     got = _one("このカードは、イベントカードがプレイされたターンの間に登場した場合、カードを1枚引く。")
     assert got is not None and got["trigger"] == "enter"
     assert got["condition"] == {"history": {"event": "play", "filter": {"type": "event"}, "who": "any"}}
+
+
+def test_a_player_as_the_subject_and_the_duration_after_the_subject() -> None:
+    got = _one("[メイン/相手]:《休》全てのプレイヤーは、自分のポイント置き場にあるカード1枚を表向きにする。")
+    assert got is not None and got["do"] == [{"op": "flip", "who": w, "n": 1, "face": "up"} for w in ("self", "opponent")]
+    got = _one("このカードが登場した場合、相手は、デッキの上のカード2枚を捨て札にする。")
+    assert got is not None and got["do"] == [{"op": "mill", "who": "opponent", "n": 2}]
+    # the opponent's own choice ("may"), or a step on a Chara: not read
+    assert _one("このカードが登場した場合、相手は、デッキの上のカード2枚を捨て札にすることができる。") is None
+    assert _one("このカードが登場した場合、全てのプレイヤーは、相手のキャラ1枚を手札に戻す。") is None
+    got = _one("[メイン/自分]:《0》自分は、このターン、「試験 次郎」のテキストを使用できない。")
+    assert got is not None and got["do"] == [{"op": "forbid", "who": "self", "what": "text", "filter": {"name": "試験 次郎"}}]

@@ -83,16 +83,37 @@ def _set_values(m: re.Match[str], ctx: Ctx) -> list[Step]:
     ]
 
 
+#: a clause being re-read with its duration moved (the movers below do not move it back)
+_MOVING: list[str] = []
+
+
+def _moved(text: str, ctx: Ctx) -> list[Step]:
+    if _MOVING:
+        raise NotUnderstood(text)
+    _MOVING.append(text)
+    try:
+        return ph.clause(text, ctx)
+    finally:
+        _MOVING.pop()
+        ctx.may = False
+
+
 @ph.reads_parts(rf"(?P<d>{_DUR})、(?P<np>[^、。]+?は、)(?P<rest>.+)")
 def _duration_first(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """ "D, X は、R": the duration said before the subject, read where the readers have it (X は、D、R) when no reader
+    """ "D, X は、R": the duration said before the subject, read where most readers have it (X は、D、R) when no reader
     took the clause as written; a "may" clause, or R with a duration of its own: not read."""
     if ctx.may or re.match(_DUR, m["rest"]):
         raise NotUnderstood(m[0])
-    try:
-        return ph.clause(f"{m['np']}{m['d']}、{m['rest']}", ctx)
-    finally:
-        ctx.may = False
+    return _moved(f"{m['np']}{m['d']}、{m['rest']}", ctx)
+
+
+@ph.reads_parts(r"(?P<np>[^、。]+?は、)(?P<d>このターン)、(?P<rest>.+)")
+def _duration_after(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """ "X は、このターン、R": read with the duration first (このターン、X は、R), where the readers of bans and of every Chara
+    of a kind have it, when no reader took the clause as written."""
+    if ctx.may or re.match(_DUR, m["rest"]):
+        raise NotUnderstood(m[0])
+    return _moved(f"{m['d']}、{m['np']}{m['rest']}", ctx)
 
 
 def _zone_count(text: str, ctx: Ctx) -> dict[str, Any] | None:
@@ -223,3 +244,30 @@ def _own_area_move(m: re.Match[str], ctx: Ctx) -> list[Step]:
         raise NotUnderstood(m[0])
     ctx.condition["in_area"] = _AREAS[m["at"]]
     return [{"op": "move", "target": "self", "to": _AREAS[m["to"]]}]
+
+
+#: the steps a player may be the subject of: each acts on its player's own cards (``who``)
+_PLAYER_OPS = frozenset({"draw", "flip", "mill", "pick", "shuffle"})
+_PLAYERS = {"相手": ("opponent",), "全てのプレイヤー": ("self", "opponent")}
+
+
+@ph.reads_parts(r"(?P<who>相手|全てのプレイヤー)は、(?P<rest>[^。]+)")
+def _players_do(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    """ "The opponent (every player) does R" (全てのプレイヤーは、自分のポイント置き場にあるカード1枚を表向きにする): R read as
+    your own (自分の = that player's), each step then done by each player named (``who``), on that player's own cards.
+    A "may" (whose choice?), a Chara named, a step not on a player's own cards, or one about this card: not read."""
+    if ctx.may:
+        raise NotUnderstood(m[0])
+    inner = Ctx(card=ctx.card, kind=ctx.kind)
+    steps = ph.clause(m["rest"], inner)
+    said = json.dumps(steps)
+    if (
+        not steps
+        or inner.targets
+        or inner.condition
+        or inner.may
+        or any(s.get("op") not in _PLAYER_OPS or s.get("who") != "self" or s.get("then") for s in steps)
+        or re.search(r'"(?:target|side|same_name|same_card|this_card|not_this_card|if)"', said)
+    ):
+        raise NotUnderstood(m[0])
+    return [{**s, "who": w} for w in _PLAYERS[m["who"]] for s in steps]
