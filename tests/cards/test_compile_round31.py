@@ -233,3 +233,15 @@ def test_a_player_as_the_subject_and_the_duration_after_the_subject() -> None:
     assert _one("このカードが登場した場合、全てのプレイヤーは、相手のキャラ1枚を手札に戻す。") is None
     got = _one("[メイン/自分]:《0》自分は、このターン、「試験 次郎」のテキストを使用できない。")
     assert got is not None and got["do"] == [{"op": "forbid", "who": "self", "what": "text", "filter": {"name": "試験 次郎"}}]
+
+
+def test_a_use_condition_counting_charas_of_a_property() -> None:
+    # round 31: 【P】を持つキャラN枚以上 is a count (lead cut 【P】 alone as "a Chara with P": a looser condition), and a bare
+    # kind of Chara is the player's own, as a bare 【P】 is (rule book 001's glossary)
+    from engine.pm.cards import use_condition
+
+    cond, rest = use_condition.cut("《使用条件》:【甲】を持つキャラ2枚以上。[メイン/自分]:カードを1枚引く。")
+    assert (cond, rest) == ("【甲】を持つキャラ2枚以上", "[メイン/自分]:カードを1枚引く。")
+    assert use_condition.read(cond) == {"count": {"spec": {"property": "甲", "side": "self"}, "at_least": 2}}
+    assert use_condition.cut("《使用条件》:「試験 次郎」「試験 三郎」[メイン/自分]:カードを1枚引く。")[0] == "「試験 次郎」「試験 三郎」"
+    assert use_condition.read("相手の【甲】を持つキャラ2枚以上") is use_condition.UNREAD
