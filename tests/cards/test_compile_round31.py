@@ -245,3 +245,11 @@ def test_a_use_condition_counting_charas_of_a_property() -> None:
     assert use_condition.read(cond) == {"count": {"spec": {"property": "甲", "side": "self"}, "at_least": 2}}
     assert use_condition.cut("《使用条件》:「試験 次郎」「試験 三郎」[メイン/自分]:カードを1枚引く。")[0] == "「試験 次郎」「試験 三郎」"
     assert use_condition.read("相手の【甲】を持つキャラ2枚以上") is use_condition.UNREAD
+
+
+def test_this_card_or_another_chara_with_the_same_event() -> None:
+    got = _one("このカードがアプローチに参加した場合、または相手のキャラがアプローチに参加した場合、このカードを活動状態にすることができる。")
+    assert got is not None and got["trigger"] == "any_approach" and got["optional"]
+    assert got["condition"] == {"subject": {"any_of": [{"is_source": True}, {"side": "opponent"}]}}
+    # two different events (this card enters, another approaches): the engine hears a subject for another's only
+    assert _one("このカードが登場した場合、または相手のキャラがアプローチに参加した場合、このカードを活動状態にする。") is None

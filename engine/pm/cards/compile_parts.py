@@ -200,6 +200,34 @@ def _events_played(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | Non
 ph.MORE_TRIGGERS.append(_events_played)
 
 
+#: the events this card and another Chara share a cause for (this card's own event heard as ``any_<cause>``)
+_SHARED_EVENTS = {
+    "アプローチに参加した": "approach",
+    "アプローチした": "approach",
+    "妨害に参加した": "interfering",
+    "登場した": "enter",
+    "退場した": "leave",
+}
+_SHARED = "|".join(_SHARED_EVENTS)
+
+
+def _this_or_other(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
+    """Head part: "when this card E, or X E" with the same event E (このカードがアプローチに参加した場合、または相手のキャラが
+    アプローチに参加した場合、): ``any_<E>`` whose subject is this card or a Chara fitting X (``any_of`` ``is_source`` / X,
+    checked against the Chara the event happened to). Two different events: not this part (the engine hears a subject
+    for another Chara's events only). None: not this part."""
+    m = re.match(rf"このカードが(?P<a>{_SHARED})場合、または(?P<np>[^、。]+?)が(?P<b>{_SHARED})場合、", text)
+    if m is None or _SHARED_EVENTS[m["a"]] != _SHARED_EVENTS[m["b"]] or ctx.card.type != "chara":
+        return None
+    p = ph._np(m["np"], ctx)
+    if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that:
+        raise NotUnderstood(m["np"])
+    return f"any_{_SHARED_EVENTS[m['a']]}", {"subject": {"any_of": [{"is_source": True}, p.chara_spec()]}}, text[m.end() :]
+
+
+ph.FIRST_TRIGGERS.append(_this_or_other)
+
+
 @ph.reads_parts(r"(?P<np>[^、。]+?)(?P<n>\d+)枚は、(?P<a>[^、。]+?を得る)とともに、(?P<b>.+)")
 def _each_also(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """ "N X get A, and B" with N > 1 (自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、…には妨害されない): A on the N

@@ -262,6 +262,8 @@ BODY_SHAPES: list[Callable[[list[str], Ctx, list[bool] | None], list[Step] | Non
 #: round 30: continuous effects of a Chara or Support not said of "this card", read by later modules
 MORE_STATICS: list[Callable[[str, Ctx], Got | None]] = []
 MORE_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
+#: round 31: heads that must be tried before the others (a longer head whose first part another head would take)
+FIRST_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
 
 
 def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
@@ -1309,6 +1311,9 @@ _PRINTED = frozenset({"name", "name_has", "property", "series", "color", "type"}
 def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     """The trigger at the head of an automatic effect's text: (cause, condition, the rest)."""
     cond: dict[str, Any] = {}
+    for first in FIRST_TRIGGERS:
+        if (got := first(text, ctx)) is not None:
+            return got
     if m := re.match(r"同じターンの間に、(?P<np>[^、]+?)が(?P<n>\d+)(?P<unit>回|枚)以上(?P<ev>" + "|".join(_HISTORY) + ")場合、", text):
         # "N times / N different ones in the same turn": fires once, when the count is reached
         p = _np(m["np"], ctx)
