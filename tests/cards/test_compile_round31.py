@@ -28,8 +28,10 @@ def test_a_grant_from_subject_duration_and_verb_in_either_order() -> None:
     assert got is not None and got["targets"] == [{"side": "opponent"}, {"side": "opponent"}]
     assert got["do"] == [_grant("target:0", "cannot_approach"), _grant("target:1", "cannot_approach")]
     got = _one("[メイン/自分]:相手のキャラ1枚は、次のターンの終了時までアプローチと妨害に参加することができない。", EVENT)
-    assert got is not None and got["do"] == [_grant("target:0", "cannot_approach", "next_turn_end"),
-                                             _grant("target:0", "cannot_interfere", "next_turn_end")]
+    assert got is not None and got["do"] == [
+        _grant("target:0", "cannot_approach", "next_turn_end"),
+        _grant("target:0", "cannot_interfere", "next_turn_end"),
+    ]
     # the verb table's new rows: a Chara that cannot use its text, one whose text is negated
     got = _one("[メイン/自分]:相手のキャラ1枚は、ターン終了時までテキストを使用することができない。", EVENT)
     assert got is not None and got["do"] == [_grant("target:0", "no_text")]
@@ -59,8 +61,9 @@ def test_selectors_a_name_or_a_property_held_and_a_propertys_possessive() -> Non
 
 def test_selectors_a_comma_inside_a_noun_phrase_and_coins_with_no() -> None:
     got = _one("[メイン/自分]:自分の捨て札置き場にある使用コストの値が2以下の、【甲】を持つキャラ1枚を場に出す。", EVENT)
-    assert got is not None and got["do"] == [{"op": "pick", "who": "self", "from": "discard", "to": "area", "n": 1,
-                                              "filter": {"max_cost": 2, "property": "甲", "type": "chara"}}]
+    assert got is not None and got["do"] == [
+        {"op": "pick", "who": "self", "from": "discard", "to": "area", "n": 1, "filter": {"max_cost": 2, "property": "甲", "type": "chara"}}
+    ]
     got = _one("自分の、〔アクティブ〕を持つ全てのキャラは、+10/+10を得る。")
     assert got is not None and got["do"][0]["target"] == {"all": {"side": "self", "keyword": "active"}}
     got = _one("このカードがアプローチした場合、コインの乗っていない「試験 次郎」1枚の上に+10/+10コインを1個乗せる。")
@@ -71,8 +74,7 @@ def test_selectors_a_comma_inside_a_noun_phrase_and_coins_with_no() -> None:
 
 def test_verbs_return_to_the_deck_top_and_the_passives_converse() -> None:
     got = _one("このカードが登場した場合、手札1枚をデッキの上に戻す。")
-    assert got is not None and got["do"] == [{"op": "pick", "who": "self", "from": "hand", "to": "deck", "n": 1,
-                                              "filter": {}}]
+    assert got is not None and got["do"] == [{"op": "pick", "who": "self", "from": "hand", "to": "deck", "n": 1, "filter": {}}]
     got = _one("[メイン/自分]:《0》相手のキャラ2枚を指定する。その場合、このターン、このカードは、指定したキャラには妨害されない。")
     assert got is not None and got["targets"] == [{"side": "opponent"}, {"side": "opponent"}]
     assert got["do"] == [_grant(f"target:{i}", {"cannot_interfere_with": {"chara": "self"}}) for i in (0, 1)]
@@ -83,13 +85,19 @@ def test_verbs_return_to_the_deck_top_and_the_passives_converse() -> None:
 
 def test_values_set_with_alternatives() -> None:
     got = _one("イベントカードがプレイされた場合、このカードのAPまたはDPの値を、ターン終了時まで50に変更する。")
-    assert got is not None and got["do"] == [{"op": "choose", "n": 1, "modes": [
-        [{"op": "modify", "target": "self", "ap": 0, "dp": 0, "until": "turn_end", "set": {k: 50}}] for k in ("ap", "dp")]}]
+    assert got is not None and got["do"] == [
+        {
+            "op": "choose",
+            "n": 1,
+            "modes": [[{"op": "modify", "target": "self", "ap": 0, "dp": 0, "until": "turn_end", "set": {k: 50}}] for k in ("ap", "dp")],
+        }
+    ]
     got = _one("イベントカードがプレイされるごとに、このカードのAP/DPの値を、ターン終了時まで40/50または50/40に変更する。")
     assert got is not None and [m[0]["set"] for m in got["do"][0]["modes"]] == [{"ap": 40, "dp": 50}, {"ap": 50, "dp": 40}]
     got = _one("[メイン/自分]:相手のキャラ1枚のDPの値を、ターン終了時まで0に変更する。", EVENT)
-    assert got is not None and got["do"] == [{"op": "modify", "target": "target:0", "ap": 0, "dp": 0, "until": "turn_end",
-                                              "set": {"dp": 0}}]
+    assert got is not None and got["do"] == [
+        {"op": "modify", "target": "target:0", "ap": 0, "dp": 0, "until": "turn_end", "set": {"dp": 0}}
+    ]
     # alternatives for several Charas (one choice for all, or one each?), or a pair for one stat: not read
     assert _one("[メイン/自分]:相手のキャラ2枚のAP/DPの値を、ターン終了時まで10/10または20/20に変更する。", EVENT) is None
     assert _one("[メイン/自分]:相手のキャラ1枚のAPの値を、ターン終了時まで10/10に変更する。", EVENT) is None
@@ -97,10 +105,17 @@ def test_values_set_with_alternatives() -> None:
 
 def test_any_number_of_alternative_gains() -> None:
     got = _one("[メイン/自分]:自分のキャラ1枚は、ターン終了時まで使用コスト+2または+10/±0または±0/+10を得る。", EVENT)
-    assert got is not None and got["do"] == [{"op": "choose", "n": 1, "modes": [
-        [_grant("target:0", {"cost": 2})],
-        [{"op": "modify", "target": "target:0", "ap": 10, "dp": 0, "until": "turn_end"}],
-        [{"op": "modify", "target": "target:0", "ap": 0, "dp": 10, "until": "turn_end"}]]}]
+    assert got is not None and got["do"] == [
+        {
+            "op": "choose",
+            "n": 1,
+            "modes": [
+                [_grant("target:0", {"cost": 2})],
+                [{"op": "modify", "target": "target:0", "ap": 10, "dp": 0, "until": "turn_end"}],
+                [{"op": "modify", "target": "target:0", "ap": 0, "dp": 10, "until": "turn_end"}],
+            ],
+        }
+    ]
 
 
 def test_heads_by_the_opponents_approach_and_two_events_with_a_stem() -> None:
@@ -113,20 +128,34 @@ def test_heads_by_the_opponents_approach_and_two_events_with_a_stem() -> None:
 
 def test_this_cards_ap_or_dp_condition_then_b_is_not_read() -> None:
     # round 30's refusal of "if this card's DP is N or more, A. Then B" covers AP or DP too (is B under it?)
-    assert _one("[メイン/自分]:《0》このカードのAPまたはDPの値が100以上ある場合、カードを2枚引く。その後、手札1枚をデッキの上に戻す。") is None
+    assert (
+        _one("[メイン/自分]:《0》このカードのAPまたはDPの値が100以上ある場合、カードを2枚引く。その後、手札1枚をデッキの上に戻す。") is None
+    )
 
 
 def _card(n: int, text: str) -> dict[str, str]:
-    return {"id": f"TST 01-00{n}", "name": f"試験 {n}", "setName": "試験", "type": "キャラクター", "color": "赤",
-            "cost": "1", "source": "1", "ap": "10", "dp": "10", "text": text}
+    return {
+        "id": f"TST 01-00{n}",
+        "name": f"試験 {n}",
+        "setName": "試験",
+        "type": "キャラクター",
+        "color": "赤",
+        "cost": "1",
+        "source": "1",
+        "ap": "10",
+        "dp": "10",
+        "text": text,
+    }
 
 
 def test_blockers_class_the_first_unread_part_of_each_effect(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    texts = ["このカードが登場した場合、カードを1枚引く。",  # compiled: not counted
-             "このカードが登場した場合、謎めいた相手のキャラ1枚を休息状態にする。",  # a selector
-             "このカードが登場した場合、相手のキャラ1枚を謎の状態にする。",  # a verb
-             "このカードが空を飛んだ場合、カードを1枚引く。",  # a head
-             "このカードが登場した場合、相手のキャラ1枚は、次の次のターン終了時まで+10/+10を得る。"]  # a duration
+    texts = [
+        "このカードが登場した場合、カードを1枚引く。",  # compiled: not counted
+        "このカードが登場した場合、謎めいた相手のキャラ1枚を休息状態にする。",  # a selector
+        "このカードが登場した場合、相手のキャラ1枚を謎の状態にする。",  # a verb
+        "このカードが空を飛んだ場合、カードを1枚引く。",  # a head
+        "このカードが登場した場合、相手のキャラ1枚は、次の次のターン終了時まで+10/+10を得る。",
+    ]  # a duration
     for n, text in enumerate(texts, 1):
         (tmp_path / f"TST_01-00{n}.json").write_text(json.dumps(_card(n, text), ensure_ascii=False), encoding="utf-8")
     lines = table([(read_precious(tmp_path), read_precious(tmp_path, compile=True))], 3)
@@ -172,15 +201,17 @@ def test_selectors_not_approached_this_turn_a_count_first_and_the_break_keyword(
     assert got is not None and got["targets"] == [{"side": "self", "not": {"approached_at_least": 1}}]
     got = _one("このカードが登場した場合、自分の「試験 花子」の枚数以下の使用コストの値を持つ相手のキャラ1枚を手札に戻す。")
     assert got is not None and got["targets"] == [
-        {"side": "opponent", "max_cost": {"count": {"charas": {"side": "self", "name": "試験 花子"}}}}]
+        {"side": "opponent", "max_cost": {"count": {"charas": {"side": "self", "name": "試験 花子"}}}}
+    ]
     got = _one("[メイン/自分]:自分の捨て札置き場にある〔ブレイク〕を持つイベントカード1枚を手札に戻す。", EVENT)
     assert got is not None and got["do"][0]["filter"] == {"keyword": "break", "type": "event"}
 
 
 def test_a_pick_composed_of_source_selector_count_and_destination() -> None:
     got = _one("このカードが登場した場合、自分の捨て札置き場にある【甲】を持つキャラ2枚を自分のポイント置き場に表向きで置く。")
-    assert got is not None and got["do"] == [{"op": "pick", "who": "self", "from": "discard", "to": "point", "n": 2,
-                                              "filter": {"property": "甲", "type": "chara"}, "face": "up"}]
+    assert got is not None and got["do"] == [
+        {"op": "pick", "who": "self", "from": "discard", "to": "point", "n": 2, "filter": {"property": "甲", "type": "chara"}, "face": "up"}
+    ]
     got = _one("このカードが登場した場合、自分のポイント置き場にあるカード1枚を捨て札にすることができる。")
     assert got is not None and got["do"][0]["from"] == "point" and got["do"][0]["to"] == "discard" and got["optional"]
     # a pick whose source and destination are one zone, or "rested" where no Chara enters: not read
@@ -189,15 +220,24 @@ def test_a_pick_composed_of_source_selector_count_and_destination() -> None:
 
 
 def test_n_charas_get_a_and_b_on_each() -> None:
-    got = _one("このカードが登場した場合、自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、使用コストの値が1以下の"
-               "相手のキャラには妨害されない。")
+    got = _one(
+        "このカードが登場した場合、自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、使用コストの値が1以下の"
+        "相手のキャラには妨害されない。"
+    )
     assert got is not None and got["targets"] == [{"side": "self"}, {"side": "self"}]
     spec = {"not_interfered_by": {"max_cost": 1, "side": "opponent"}}
-    assert got["do"] == [*({"op": "modify", "target": f"target:{i}", "ap": 20, "dp": 20, "until": "turn_end"} for i in (0, 1)),
-                         *(_grant(f"target:{i}", spec) for i in (0, 1))]
+    assert got["do"] == [
+        *({"op": "modify", "target": f"target:{i}", "ap": 20, "dp": 20, "until": "turn_end"} for i in (0, 1)),
+        *(_grant(f"target:{i}", spec) for i in (0, 1)),
+    ]
     # B measured against this card (lower than this card's cost): moved onto other Charas it would change: not read
-    assert _one("このカードが登場した場合、自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、このカードより使用コストが低い"
-                "相手のキャラには妨害されない。") is None
+    assert (
+        _one(
+            "このカードが登場した場合、自分のキャラ2枚は、ターン終了時まで+20/+20を得るとともに、このカードより使用コストが低い"
+            "相手のキャラには妨害されない。"
+        )
+        is None
+    )
 
 
 def test_entry_windows_from_one_table() -> None:
@@ -248,7 +288,9 @@ def test_a_use_condition_counting_charas_of_a_property() -> None:
 
 
 def test_this_card_or_another_chara_with_the_same_event() -> None:
-    got = _one("このカードがアプローチに参加した場合、または相手のキャラがアプローチに参加した場合、このカードを活動状態にすることができる。")
+    got = _one(
+        "このカードがアプローチに参加した場合、または相手のキャラがアプローチに参加した場合、このカードを活動状態にすることができる。"
+    )
     assert got is not None and got["trigger"] == "any_approach" and got["optional"]
     assert got["condition"] == {"subject": {"any_of": [{"is_source": True}, {"side": "opponent"}]}}
     # two different events (this card enters, another approaches): the engine hears a subject for another's only
