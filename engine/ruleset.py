@@ -233,7 +233,7 @@ class Ruleset(FoldHooks, Protocol):
     #   card_plays(action) -> [(seat, card id)]   the cards an action plays as its facts count a play (responses,
     #                                             setup choices and other nested plays included): the card pages
     #                                             link each game to the step of the first one (else: its ``card``)
-    #   card_coverage(cards, compiled, records), measure_compiler(sets, scripts, diff=, gaps=), check_by_play(...)
+    #   card_coverage(cards, compiled, records), measure_compiler(sets, scripts, diff=, gaps=, blockers=), check_by_play(...)
     #   verification_records: str                a file (project root path) of independent reads of its scripts
     #                                             the game's own card-data reports (``pmemo-replay cards coverage``,
     #                                             ``python -m pmemo_replay.cards.compile_measure``, ``simulate --cards``)

@@ -146,6 +146,8 @@ KEYWORDS: Final[dict[str, tuple[Any, Any]]] = {
     # Combo card (printed only: no effect grants it)
     "ignore": (lambda card: card.ignore is not None, lambda g, c: stats.ignore_value(g, c) is not None),
     "combo": (lambda card: card.combo is not None, lambda g, c: g.card(c.card).combo is not None),
+    # round 31: 〔ブレイク〕 (printed only, as 〔コンビ〕: no effect grants it)
+    "break": (lambda card: card.break_, lambda g, c: g.card(c.card).break_),
 }
 
 

@@ -235,11 +235,11 @@ class PreciousMemories:
         return coverage(cards, compiled, records)
 
     def measure_compiler(self, sets: Sequence[tuple[str, Sequence[tuple[str, Any]]]], scripts: CardDB | None, *,
-                         diff: bool = False, gaps: int | None = None) -> list[str]:
+                         diff: bool = False, gaps: int | None = None, blockers: int | None = None) -> list[str]:
         """The text compiler against the hand scripts, per set of decoded precious-data files (report lines)."""
         from engine.pm.cards.compile_measure import report
 
-        return report(sets, scripts, diff=diff, gaps=gaps)
+        return report(sets, scripts, diff=diff, gaps=gaps, blockers=blockers)
 
     def log_card_ids(self, header: Mapping[str, Any], actions: Any) -> None:
         return None  # pmemo_replay.logio.card_ids

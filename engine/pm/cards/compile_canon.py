@@ -272,6 +272,26 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     # round 30: "when this card, with AP (AP or DP) N or more, approaches" (このカードがAPが100以上ある状態で…): the state is
     # of this card's own value, as このカードのAPがN以上ある reads it
     (r"^このカードが、?(AP|APまたはDP)(?:の値)?が(\d+)以上ある状態で", r"このカードが、このカードの\1が\2以上ある状態で"),
+    # round 31 (selector part): a comma inside a noun phrase, after a modifier and before the next one (…2以下の、【P】を
+    # 持つキャラ; その中にある、『S』のカード; 自分の、〔K〕を持つ全てのキャラ): the phrase read as one
+    (r"(?<=以下の|以上の|自分の|相手の|にある)、(?=[「【『〔]|使用コスト|発生コスト)", ""),
+    (r"(?:(?<=参加していない)|(?<=参加している))、(?=自分の|相手の)", ""),
+    # round 31 (selector part): "with a usage cost at most the number of your X" said count first (自分のXの枚数以下の使用
+    # コストの値を持つ): the wording read (使用コストが自分のXの枚数以下の)
+    (r"(自分の[^、。]+?)の枚数以下の使用コスト(?:の値)?を持つ", r"使用コストが\1の枚数以下の"),
+    # round 31 (verb part, the passive's converse): "this card is not interfered by the designated Charas" = "the
+    # designated Charas cannot interfere this card" (round 28's grant naming this Chara, bound to each of them)
+    (r"このカードは、(指定した|指定された)キャラには?妨害されない", r"\1キャラは、このカードを妨害することができない"),
+    # round 31 (selector part): "this Chara" for this card where coins go on it (このキャラの上に)
+    (r"このキャラ(?=の上に)", "このカード"),
+    # round 31 (selector part): "with no coin on it" with の for が in the relative clause (コインの乗っていない)
+    (r"コインの(乗っていない|乗っている)", r"コインが\1"),
+    # round 31 (head part): another Chara's two events with the first as a stem (Xが登場、またはアプローチに参加した場合):
+    # each with its ending, as OTHER_HEAD reads "X E1、または E2" (this card's own pair keeps its stem: _OWN_PAIR)
+    (r"(?<!このカード)が(登場|退場|アプローチに参加|妨害に参加)、または(?=(?:登場|退場|アプローチに参加|妨害に参加)した場合、)",
+     r"が\1した場合、または"),
+    # round 31 (head part): "put into the Point Zone by the opponent's approach" said with で: the によって wording read
+    (r"相手のアプローチで(?:自分の)?ポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
 ]]
 
 

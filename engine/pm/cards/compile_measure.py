@@ -4,7 +4,8 @@
 (default: every set under ../shared/data/precious-data/data) and hands the decoded files to :func:`report` (the
 ruleset's ``measure_compiler``), which compiles every effect and gives per set: effects, compiled, and where hand
 scripts exist (fixtures/cards/scripted/), reproduced / different / not compiled; ``diff`` lists the differences,
-``gaps`` the N most frequent reasons effects stay uncompiled over all the sets (:mod:`engine.pm.cards.compile_gaps`).
+``gaps`` the N most frequent reasons effects stay uncompiled over all the sets (:mod:`engine.pm.cards.compile_gaps`),
+``blockers`` the first unread part of each, by kind and part (:mod:`engine.pm.cards.compile_blockers`).
 Scripts are compared normalized: key order, defaults filled, ``target`` = ``target:0``.
 """
 
@@ -100,7 +101,7 @@ def measure(db: CardDB, name: str, hand: Iterable[Card]) -> SetReport:
 
 
 def report(sets: Sequence[tuple[str, Sequence[tuple[str, Any]]]], hand: Iterable[Card] | None, *, diff: bool = False,
-           gaps: int | None = None) -> list[str]:
+           gaps: int | None = None, blockers: int | None = None) -> list[str]:
     """The lines printed for ``sets`` (each ``(name, decoded precious-data files)``) against the hand scripts."""
     hand = list(hand or ())
     lines: list[str] = []
@@ -121,4 +122,10 @@ def report(sets: Sequence[tuple[str, Sequence[tuple[str, Any]]]], hand: Iterable
         read = [(parse_documents(docs, name, compile=False), parse_documents(docs, name, compile=True))
                 for name, docs in sets]
         lines.extend(f"{n:5d}  {reason}" for reason, n in histogram(read).most_common(gaps))
+    if blockers:
+        from engine.pm.cards.compile_blockers import table
+
+        read = [(parse_documents(docs, name, compile=False), parse_documents(docs, name, compile=True))
+                for name, docs in sets]
+        lines.extend(table(read, blockers))
     return lines

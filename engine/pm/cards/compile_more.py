@@ -257,9 +257,10 @@ def _look_discard_any(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "pick", "from": "deck", "to": to, "n": k, "filter": {}, "look": k, "up_to": True}]
 
 
-@reads(r"手札(?P<n>\d+)枚をデッキの(?P<where>上|下)に移す")
+@reads(r"手札(?P<n>\d+)枚をデッキの(?P<where>上|下)に(?:移す|戻す)")
 def _hand_to_deck(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"Put N cards of your hand on top of / under your deck" (the order they are given in)."""
+    """"Put N cards of your hand on top of / under your deck" (the order they are given in); round 31: 戻す (return)
+    for 移す, the one destination verb (as the discard's cards are read: compile_phrases._FROM_DISCARD)."""
     return [{"op": "pick", "from": "hand", "to": "deck" if m["where"] == "上" else "deck_bottom", "n": int(m["n"]),
              "filter": {}} | ({"up_to": True} if ctx.may else {})]
 

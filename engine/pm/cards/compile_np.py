@@ -140,6 +140,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"〔アクティブ〕を持つ", {"keyword": "active"}),
     # round 27: 〔天然〕 (any [Ignore N]) and 〔コンビ〕 (a Combo card) as kinds of Chara (engine.pm.conditions.KEYWORDS)
     (r"〔天然〕を持つ", {"keyword": "ignore"}), (r"〔コンビ〕を持つ", {"keyword": "combo"}),
+    # round 31: 〔ブレイク〕 as a kind of card (an Event printed with it: engine.pm.conditions.KEYWORDS)
+    (r"〔ブレイク〕を持つ", {"keyword": "break"}),
     # coins on it (engine.pm.coins; 撃墜 is the "shootdown" coin): a Chara-only key
     (rf"({COIN_WORD})?コインが乗っている", lambda m: {"coins": {"coin": coin_kind(m[1]), "at_least": 1}}),
     # round 22: none on it / N or more on it
@@ -160,6 +162,8 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"アプローチまたは妨害に参加している", {"any_of": [{"approaching": True}, {"interfering": True}]}),
     (r"妨害(?:に参加)?している", {"interfering": True}),
     (r"アプローチ(?:に参加)?している", {"approaching": True}),
+    # round 31: "that has not approached this turn" (このターンの間にアプローチに参加していない): none of its approaches
+    (r"このターンの間に、?アプローチ(?:に参加)?していない", {"not": {"approached_at_least": 1}}),
     (r"アプローチに参加していない", {"not": {"approaching": True}}),
     (r"このターン(?:の間)?に登場している|このターン(?:の間)?に登場した|このターン(?:の間)?に場に出た", {"entered_this_turn": True}),
     (r"このターンの間に(?:場から)?退場した", {"left_this_turn": True}),
@@ -193,6 +197,10 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     (r"【([^】]+)】((?:または【[^】]+】)+)を持つ",
      lambda m: {"any_of": [{"property": x} for x in [m[1], *re.findall(r"【([^】]+)】", m[2])]]}),
     (r"【([^】]+)】を持つ", lambda m: {"property": m[1]}),
+    # round 31: 【A】(または【B】)のキャラ: a Chara of the property (the possessive form of を持つ), before キャラ only
+    (r"【([^】]+)】((?:または【[^】]+】)*)の(?=キャラ$)",
+     lambda m: {"property": m[1]} if not m[2]
+     else {"any_of": [{"property": x} for x in [m[1], *re.findall(r"【([^】]+)】", m[2])]]}),
     (r"【([^】]+)】を持たない", lambda m: {"not": {"property": m[1]}}),  # round 28: without the property
     (r"〔コンビ〕を持たない", {"combo": False}),
     (r"〔支援〕を持つ", {"backup": True}),
@@ -210,7 +218,8 @@ _HEADS = [
     (re.compile(r"カード"), "card"),
     (re.compile(r"「([^」]+)」((?:または「[^」]+」)*)"), "name"),
     (re.compile(r"「([^」]+)」((?:と「[^」]+」)+)"), "names"),  # every Chara named A and every one named B
-    (re.compile(r"「([^」]+)」または【([^】]+)】"), "name_or_property"),
+    # round 31: "「A」 or a Chara with 【B】" (「A」または【B】を持つキャラ): the same either-kind (a name is not "held")
+    (re.compile(r"「([^」]+)」または【([^】]+)】(?:を持つキャラ)?"), "name_or_property"),
     (re.compile(r"「([^」]+)」または名称に「([^」]+)」を含む(自分の)?キャラ"), "name_or_part"),
     # round 30: the same of any card (a card filter's ``any_of``: an EX deck's card, the next card played)
     (re.compile(r"「([^」]+)」または名称に「([^」]+)」を含むカード"), "name_or_part_card"),

@@ -33,6 +33,11 @@ _GRANTS = {"可能な限りアプローチしなくてはならない": ["must_a
            # a Chara gives points only by approaching (its 〔突破〕 included: engine.pm.turns.place_point)
            "ポイントを与えることができない": ["cannot_give_points"],
            "〔強引〕を得る": ["forceful"],
+           # round 31 (the verb table, read with any subject and duration: compile_parts): a Chara that "cannot use
+           # (its) text" is barred from using its texts (``no_text``, as 相手は、そのキャラのテキストを使用できない is
+           # read); one whose "text becomes negated" has none (``text_negated``, as …のテキストは、…無効になる is read)
+           "テキストを使用することができない": ["no_text"], "テキストを使用できない": ["no_text"],
+           "テキストが無効になる": ["text_negated"],
            # targeting immunity (rule book 001's glossary, 「対象にならない」: such a Chara cannot be designated): against
            # any effect of the opponent's, or only against those of their Events / Charas (the effect's own card)
            "相手のカードの効果の対象にならない": ["untargetable"], "相手の効果の対象にならない": ["untargetable"],
@@ -214,6 +219,21 @@ def reads(pattern: str) -> Callable[[Reader], Reader]:
     return deco
 
 
+#: round 31: readers composing a clause from its parts (compile_parts), tried after every whole-clause reader
+PART_READERS: list[tuple[re.Pattern[str], Reader]] = []
+
+
+_PART_FNS: set[Reader] = set()
+
+
+def reads_parts(pattern: str) -> Callable[[Reader], Reader]:
+    def deco(fn: Reader) -> Reader:
+        PART_READERS.append((re.compile(pattern), fn))
+        _PART_FNS.add(fn)
+        return fn
+    return deco
+
+
 _WHO_N = r"(?P<np>.+?)(?:(?P<n>\d+)枚)?"
 #: "the Chara(s) put onto the Area by this effect": step target ``"entered"`` (engine.pm.script.Run.entered)
 ENTERED = "この効果で場に出たキャラ"
@@ -242,6 +262,8 @@ BODY_SHAPES: list[Callable[[list[str], Ctx, list[bool] | None], list[Step] | Non
 #: round 30: continuous effects of a Chara or Support not said of "this card", read by later modules
 MORE_STATICS: list[Callable[[str, Ctx], Got | None]] = []
 MORE_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
+#: round 31: heads that must be tried before the others (a longer head whose first part another head would take)
+FIRST_TRIGGERS: list[Callable[[str, Ctx], tuple[str, dict[str, Any], str] | None]] = []
 
 
 def _per(text: str | None, ctx: Ctx) -> dict[str, Any] | None:
@@ -864,10 +886,13 @@ def clause(text: str, ctx: Ctx) -> list[Step]:
     if cond is not None and text.startswith("ターン終了時に") and not ctx.may and "broken" not in cond:
         # "if X, at the end of the turn Y": X checked now, Y set up for the turn's end
         return [x | {"if": cond} for x in clause(text, ctx)]
-    for pat, fn in READERS:
+    entry = len(ctx.targets)
+    for pat, fn in (*READERS, *PART_READERS):
         m = pat.fullmatch(text)
         if m is None:
             continue
+        if fn in _PART_FNS:  # round 31: a part reader starts clean (no Chara a reader that gave up named)
+            del ctx.targets[entry:], ctx.target_clause[entry:]
         try:
             steps = fn(m, ctx)
         except NotUnderstood:
@@ -1286,6 +1311,9 @@ _PRINTED = frozenset({"name", "name_has", "property", "series", "color", "type"}
 def _trigger(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str]:
     """The trigger at the head of an automatic effect's text: (cause, condition, the rest)."""
     cond: dict[str, Any] = {}
+    for first in FIRST_TRIGGERS:
+        if (got := first(text, ctx)) is not None:
+            return got
     if m := re.match(r"同じターンの間に、(?P<np>[^、]+?)が(?P<n>\d+)(?P<unit>回|枚)以上(?P<ev>" + "|".join(_HISTORY) + ")場合、", text):
         # "N times / N different ones in the same turn": fires once, when the count is reached
         p = _np(m["np"], ctx)
@@ -1414,6 +1442,12 @@ def _also_is(text: str, ctx: Ctx) -> Got | None:
     return None
 
 
+#: round 31: the windows a Chara "may also enter in" (…フェイズにも / でも登場できる) -> the condition its free entry holds under
+_ENTRY_WINDOWS: dict[tuple[str, str], dict[str, Any]] = {
+    ("相手の", "メイン"): {"phase": "main"}, ("自分の", "アプローチ"): {"own_turn": True},
+    ("相手の", "アプローチ"): {"own_turn": False, "phase": "approach"}}
+
+
 def _static(text: str, ctx: Ctx) -> Got:
     """A continuous effect of a Chara or Support: ``このカードは、…`` (or on every Chara of a kind)."""
     if m := re.fullmatch(r"(?P<c>[^、。]+?(?:場合|間)、)(?P<c2>[^、。]+?(?:場合|間)、)?このカードは、(?P<rest>.+)", text):
@@ -1465,10 +1499,10 @@ def _static(text: str, ctx: Ctx) -> Got:
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
         return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}],
                    condition={"own_turn": True, **condition(m["c"], ctx)})
-    if re.fullmatch(r"相手のメインフェイズでも登場(?:させることが)?できる", rest):  # any Main Phase
-        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"phase": "main"})
-    if re.fullmatch(r"自分のアプローチフェイズにも登場(?:させることが)?できる", rest):
-        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition={"own_turn": True})
+    if (m := re.fullmatch(r"(?P<who>自分の|相手の)(?P<ph>メイン|アプローチ)フェイズ(?:に|で)も登場(?:させることが)?できる", rest)) \
+            and (window := _ENTRY_WINDOWS.get((m["who"], m["ph"]))) is not None:
+        # "may also enter in the opponent's Main Phase" (any Main Phase), "in your (the opponent's) Approach Phase"
+        return Got([{"op": "grant", "target": "self", "what": "free_entry", "until": "turn_end"}], condition=dict(window))
     if m := re.fullmatch(r"手札にある状態で、?(?P<c>[^、。]+?)(?:場合|間)、使用コスト(?P<n>[+-]\d+)を得る"
                          r"(?P<free>とともに、自分のメインフェイズ以外でも登場させることができる)?", rest):
         steps: list[Step] = [{"op": "cost", "n": int(m["n"])}]

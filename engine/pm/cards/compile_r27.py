@@ -77,7 +77,7 @@ def _either_gain(m: re.Match[str], ctx: ph.Ctx) -> list[ph.Step]:
     +C/+D). Each alternative is read as this card's gain alone, then put on X; several Charas, a gain counted "for
     each", or a part not read: not read."""
     alts = m["gains"].split("または")
-    if len(alts) != 2 or ctx.may:
+    if len(alts) < 2 or ctx.may:  # round 31: any number of alternatives (A、B or C: one of the three)
         raise ph.NotUnderstood(m[0])
     until = "next_turn_end" if m["next"] else "turn_end"
     modes = []

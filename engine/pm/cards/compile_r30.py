@@ -93,7 +93,7 @@ def _new_condition_then(sentences: list[str], ctx: Ctx, may_flags: list[bool] | 
     if len(sentences) < 2 or not any(x.startswith("その後、") for x in sentences[1:]):
         return None
     m = re.match(r"(?P<c>[^、。]+?)場合、", sentences[0])
-    if m is not None and re.search(r"DP(?:の値)?が\d+以上", m["c"]) and "APまたはDP" not in m["c"]:
+    if m is not None and re.search(r"DP(?:の値)?が\d+以上", m["c"]):  # round 31: APまたはDP too (NGNL 01-050)
         raise NotUnderstood(sentences[0])
     return None
 

@@ -21,6 +21,7 @@ from engine.pm.cards import compile_decisions as _decisions  # noqa: F401 - regi
 from engine.pm.cards import compile_extra as _extra  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_general as _general  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_more as _more  # noqa: F401 - registers its clause readers
+from engine.pm.cards import compile_parts as _parts  # noqa: F401 - registers its part readers (round 31)
 from engine.pm.cards import compile_phrases as ph
 from engine.pm.cards import compile_r10 as _r10  # noqa: F401 - registers its clause readers
 from engine.pm.cards import compile_r11 as _r11  # noqa: F401 - registers its clause readers

@@ -27,7 +27,8 @@ def cut(text: str) -> tuple[str | None, str]:
     if m is None:
         return None, text
     rest = text[m.end():]
-    if names := _NAMES.match(rest):
+    if (names := _NAMES.match(rest)) and not re.match(r"(?:を持つ|を持たない|の|以外|または)", rest[names.end():]):
+        # round 31: a run of names, not the start of a noun phrase (【P】を持つキャラ2枚以上 is a sentence)
         return names[0].strip(), rest[names.end():]
     bracket = re.search(r"[\[［](?:メイン|アプローチ)[/／]", rest)
     stop = bracket.start() if bracket is not None else len(rest)
@@ -54,10 +55,12 @@ def read(text: str) -> dict[str, Any]:
         # this turn, N or more cards were put into that Point Zone (by approaches or effects; round 18)
         return {"history": {"event": "point", "filter": {}, "who": "self" if m[1] == "自分" else "opponent",
                             "at_least": int(m[2])}}
-    if m := re.fullmatch(r"(自分の[^、。]+?)(\d+)枚以上(?:いる)?", t):  # N or more of your X on your Area
+    if m := re.fullmatch(r"(自分の)?([^、。]+?)(\d+)枚以上(?:いる)?", t):  # N or more of your X on your Area
         from engine.pm.cards.compile_np import phrase
 
-        p = phrase(m[1])
-        if p is not None and p.head in ("chara", "name") and not (p.all or p.same_name or p.other_than_that):
-            return {"count": {"spec": p.chara_spec(), "at_least": int(m[2])}}
+        # round 31: without 自分の too, as a bare 「name」 / 【property】 is the player's own (rule book 001's glossary)
+        p = phrase((m[1] or "") + m[2])
+        if p is not None and p.head in ("chara", "name") and not (p.all or p.same_name or p.other_than_that) \
+                and p.spec.get("side", "self") == "self":
+            return {"count": {"spec": {**p.chara_spec(), "side": "self"}, "at_least": int(m[3])}}
     return UNREAD
