@@ -8,6 +8,7 @@ the number of processes and even when the import is killed; ``--jobs 1`` does it
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -113,6 +114,12 @@ def run(args: argparse.Namespace) -> int:
         results = store.ingest_many(((f, None) for f in files), workers=workers, as_played=args.as_played)
         lines, any_rejected = summary_lines(tqdm(results, total=len(files), unit="log", desc="importing", file=sys.stderr,
                                                  disable=None), None if args.as_played else as_played_hint(store.library))
-        keep_current(store, args)
+        # what this process holds (modules, the card data, the store) out of the collector's reach while the warehouse
+        # projects the games: each full collection walked all of it again (0.2-0.3 ms of CPU per game, a third of it)
+        gc.freeze()
+        try:
+            keep_current(store, args)
+        finally:
+            gc.unfreeze()  # as it was for a caller that goes on (tests call the command in their own process)
     print("\n".join(lines))
     return 1 if any_rejected else 0
