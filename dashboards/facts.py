@@ -64,9 +64,9 @@ class CardCodes:
     """Dense card codes (0, 1, 2, ...) per (ruleset, base id): games may share card ids, never cards. Kept in the
     warehouse state as ``"<ruleset> <card id>"`` keys (a ruleset name has no space); new cards get the next code.
 
-    While it serves an update it also remembers what :func:`game_rows` works out from the card data alone, the same
-    for every game: each deck's archetype and each card's dimension row (``memo``: kept with the card data they
-    came from, and answered only for that same object; never saved)."""
+    While it serves an update it also remembers what :func:`game_rows` works out from the deck lists and the card data
+    alone, the same for every game: each deck's archetype and copies by base id, and each card's dimension row
+    (``memo``: kept with the card data they came from, and answered only for that same object; never saved)."""
 
     def __init__(self, codes: Mapping[str, int] | None = None) -> None:
         self.codes: dict[str, int] = dict(codes or {})
@@ -177,6 +177,11 @@ def _remembered_archetype(facts: Mapping[str, Any], cards: Any, deck_name: str |
     return str(codes.remembered(key, cards, _archetype, facts, cards, deck_name, ruleset))
 
 
+def _copies(deck: Sequence[str], base_id: Callable[[str], str]) -> list[tuple[str, int]]:
+    """``(base id, copies)`` of a deck list, in base id order."""
+    return sorted(Counter(base_id(c) for c in deck).items())
+
+
 def _number(value: Any) -> float | None:
     return None if value is None else float(value)
 
@@ -249,7 +254,8 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
             continue
         opening = {base_id(c) for c in p.get("opening_hand", ()) if c is not None}
         seen, played = p.get("seen") or {}, p.get("played") or {}
-        for card, copies in sorted(Counter(base_id(c) for c in deck).items()):
+        copies_of = codes.remembered(("copies", game.ruleset, tuple(deck)), cards, _copies, deck, base_id)
+        for card, copies in copies_of:
             seen_turn = seen.get(card) if known else None
             played_turn = played.get(card)
             flags = ((IN_OPENING if known and card in opening else 0) | (SEEN if seen_turn is not None else 0)
