@@ -56,8 +56,9 @@ class StoredGame:
         return self.reason is not None
 
 
-#: entries :class:`CardCodes` remembers at most (decks and cards; a few hundred bytes each)
-MEMO_LIMIT = 100_000
+#: entries :class:`CardCodes` remembers at most (two per deck list, about 4.5 KB together; one per card): a rebuild
+#: over millions of games whose deck lists all differ holds about 25 MB more at most, and gains nothing then
+MEMO_LIMIT = 10_000
 
 
 class CardCodes:
