@@ -171,7 +171,8 @@ def project_batch(conn: Connection, games: Sequence[StoredGame], cards: Callable
             pass
     starts = {g.id: snaps[g.id][0] if g.id in snaps else 0 for g in finished}
     # a game whose latest snapshot is its end (as every import stores it) has no action left to read: not asked for
-    acts = {g: [] for g in starts} | actions_from(conn, {g.id: starts[g.id] for g in finished if starts[g.id] < g.actions})
+    later = {g.id: starts[g.id] for g in finished if starts[g.id] < g.actions}
+    acts: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in starts} | actions_from(conn, later)
     rows = Rows()
     refused = []
     for g in finished:

@@ -34,8 +34,7 @@ def test_remembered_facts_give_the_rows_a_fresh_computation_gives() -> None:
     assert shared.memo  # decks and cards came back
     for (game, facts), got in zip(games, remembered, strict=True):
         fresh = game_rows(game, facts, cards, CardCodes(shared.codes))  # the same codes, nothing remembered
-        assert (got.games, got.player_games, got.card_games, got.cards) == \
-            (fresh.games, fresh.player_games, fresh.card_games, fresh.cards)
+        assert (got.games, got.player_games, got.card_games, got.cards) == (fresh.games, fresh.player_games, fresh.card_games, fresh.cards)
 
 
 def test_other_card_data_is_not_answered_from_the_memo() -> None:
