@@ -126,8 +126,13 @@ def server_cpu(url: str) -> Iterator[list[float]]:
 
 
 def _cpu() -> float:
+    return sum(_cpu_split())
+
+
+def _cpu_split() -> tuple[float, float]:
+    """CPU seconds of this process, and of its reaped children (the workers, once the import is over)."""
     me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+    return me.ru_utime + me.ru_stime, children.ru_utime + children.ru_stime
 
 
 def machine_busy() -> float | None:
@@ -149,7 +154,7 @@ def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CH
     pipeline.WRITE_CHUNK = chunk  # worker transactions (read when the workers start)
     with Store(url) as store:
         with server_cpu(url) as server:
-            cpu, busy = _cpu(), machine_busy()
+            (own, reaped), busy = _cpu_split(), machine_busy()
             start = time.perf_counter()
             first = None
             stored = 0
@@ -157,11 +162,15 @@ def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CH
                 first = first or time.perf_counter()
                 stored += r.status == "stored"
             seconds = time.perf_counter() - start
-            client = _cpu() - cpu  # the workers are reaped (and counted) once the import is over
+            own_after, reaped_after = _cpu_split()  # the workers are reaped (and counted) once the import is over
+            driver, workers_cpu = own_after - own, reaped_after - reaped
+            client = driver + workers_cpu
             busy_after = machine_busy()
         actions = store.count_actions()
     steady = seconds - ((first or start) - start)
-    per_game = {"client_cpu_ms_per_game": round(1000 * client / max(stored, 1), 2)}
+    per_game = {"client_cpu_ms_per_game": round(1000 * client / max(stored, 1), 2),
+                "driver_cpu_ms_per_game": round(1000 * driver / max(stored, 1), 3),
+                "workers_cpu_ms_per_game": round(1000 * workers_cpu / max(stored, 1), 3)}
     if server:
         per_game["server_cpu_ms_per_game"] = round(1000 * server[0] / max(stored, 1), 2)
     if busy is not None and busy_after is not None:
@@ -276,7 +285,8 @@ def main() -> None:
         print(f"{r['backend']:<10} jobs {r['jobs']}, {r['chunk']:>3} games per transaction: "
               f"{r['games']} games, {r['actions']} actions in {r['seconds']:.2f} s: "
               f"{r['games_per_second']:.0f} games/s ({r['games_per_second_after_first']:.0f} after the first result); CPU ms per "
-              f"game: client {r['client_cpu_ms_per_game']}, server {r.get('server_cpu_ms_per_game', '-')}; "
+              f"game: client {r['client_cpu_ms_per_game']} (importing process {r['driver_cpu_ms_per_game']}, workers "
+              f"{r['workers_cpu_ms_per_game']}), server {r.get('server_cpu_ms_per_game', '-')}; "
               f"others' share of the CPU meanwhile {r.get('others_cpu_share', '-')}")
 
 

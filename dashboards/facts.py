@@ -15,7 +15,7 @@ one whose hand was not fully identified by the end of the log keeps ``played`` b
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -56,12 +56,32 @@ class StoredGame:
         return self.reason is not None
 
 
+#: entries :class:`CardCodes` remembers at most (two per deck list, about 4.5 KB together; one per card): a rebuild
+#: over millions of games whose deck lists all differ holds about 25 MB more at most, and gains nothing then
+MEMO_LIMIT = 10_000
+
+
 class CardCodes:
     """Dense card codes (0, 1, 2, ...) per (ruleset, base id): games may share card ids, never cards. Kept in the
-    warehouse state as ``"<ruleset> <card id>"`` keys (a ruleset name has no space); new cards get the next code."""
+    warehouse state as ``"<ruleset> <card id>"`` keys (a ruleset name has no space); new cards get the next code.
+
+    While it serves an update it also remembers what :func:`game_rows` works out from the deck lists and the card data
+    alone, the same for every game: each deck's archetype and copies by base id, and each card's dimension row
+    (``memo``: kept with the card data they came from, and answered only for that same object; never saved)."""
 
     def __init__(self, codes: Mapping[str, int] | None = None) -> None:
         self.codes: dict[str, int] = dict(codes or {})
+        self.memo: dict[Any, tuple[Any, Any]] = {}
+
+    def remembered(self, key: Any, cards: Any, make: Callable[..., Any], *args: Any) -> Any:
+        """``make(*args)``, worked out once per ``key`` and card data object ``cards`` (kept, so never another's id)."""
+        entry = self.memo.get(key)
+        if entry is not None and entry[0] is cards:
+            return entry[1]
+        value = make(*args)
+        if len(self.memo) < MEMO_LIMIT:
+            self.memo[key] = (cards, value)
+        return value
 
     def __call__(self, card: str, ruleset: str = "pm-2.22") -> int:
         key = f"{ruleset} {card}"
@@ -148,6 +168,21 @@ def _archetype(facts: Mapping[str, Any], cards: Any, deck_name: str | None = Non
     return deck_name or UNKNOWN
 
 
+def _remembered_archetype(facts: Mapping[str, Any], cards: Any, deck_name: str | None, ruleset: str,
+                          codes: CardCodes) -> str:
+    """:func:`_archetype`, worked out once per deck list (with its deck name and ruleset) and card data."""
+    deck = facts.get("deck")
+    if facts.get("archetype") is not None or deck is None:
+        return _archetype(facts, cards, deck_name, ruleset)
+    key = ("archetype", ruleset, deck_name, tuple(deck))
+    return str(codes.remembered(key, cards, _archetype, facts, cards, deck_name, ruleset))
+
+
+def _copies(deck: Sequence[str], base_id: Callable[[str], str]) -> list[tuple[str, int]]:
+    """``(base id, copies)`` of a deck list, in base id order."""
+    return sorted(Counter(base_id(c) for c in deck).items())
+
+
 def _number(value: Any) -> float | None:
     return None if value is None else float(value)
 
@@ -185,7 +220,7 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
         if names is None:
             names = [str(header_players[s].get("name", "")) if s < len(header_players) else "" for s in seats]
         deck_names = [header_players[s].get("deck_name") if s < len(header_players) else None for s in seats]
-    kinds = [_archetype(f, cards, deck_names[s], game.ruleset) for s, f in enumerate(facts)]
+    kinds = [_remembered_archetype(f, cards, deck_names[s], game.ruleset, codes) for s, f in enumerate(facts)]
     base_id = _base_id(game.ruleset)
     gems = [_number(f.get("gems")) for f in facts]
     irregular = min(game.irregular or 0, 32767)
@@ -220,7 +255,8 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
             continue
         opening = {base_id(c) for c in p.get("opening_hand", ()) if c is not None}
         seen, played = p.get("seen") or {}, p.get("played") or {}
-        for card, copies in sorted(Counter(base_id(c) for c in deck).items()):
+        copies_of = codes.remembered(("copies", game.ruleset, tuple(deck)), cards, _copies, deck, base_id)
+        for card, copies in copies_of:
             seen_turn = seen.get(card) if known else None
             played_turn = played.get(card)
             flags = ((IN_OPENING if known and card in opening else 0) | (SEEN if seen_turn is not None else 0)
@@ -234,5 +270,6 @@ def game_rows(game: StoredGame, facts: Sequence[Mapping[str, Any]], cards: Any, 
                 "irregular": irregular,
             })
             if (game.ruleset, card) not in out.cards:
-                out.cards[game.ruleset, card] = card_row(card, code, cards, game.ruleset)
+                out.cards[game.ruleset, card] = codes.remembered(("card", game.ruleset, card, code), cards, card_row, card,
+                                                                 code, cards, game.ruleset)
     return out

@@ -85,7 +85,10 @@ def actions_from(conn: Connection, starts: dict[int, int]) -> dict[int, list[dic
     if not starts:
         return out
     cond = sa.or_(*(sa.and_(ACTION_BLOCK.c.game_id == g, ACTION_BLOCK.c.stop > s) for g, s in starts.items()))
-    query = (sa.select(ACTION_BLOCK.c.game_id, ACTION_BLOCK.c.seq, ACTION_BLOCK.c.data).where(cond)
+    # the games named on their own too: the primary key finds their blocks (PostgreSQL scanned the whole table for the
+    # OR alone, every batch: 0.07 s of server CPU for 1,000 stored games, 1.4 s for 3,000)
+    query = (sa.select(ACTION_BLOCK.c.game_id, ACTION_BLOCK.c.seq, ACTION_BLOCK.c.data)
+             .where(ACTION_BLOCK.c.game_id.in_(list(starts)), cond)
              .order_by(ACTION_BLOCK.c.game_id, ACTION_BLOCK.c.seq))
     for g, seq, data in conn.execute(query):  # the blocks holding the actions from the start on (migration 0012)
         lines = data.split("\n")
@@ -169,7 +172,10 @@ def project_batch(conn: Connection, games: Sequence[StoredGame], cards: Callable
                 snaps[g] = snap
         except UnknownRuleset:
             pass
-    acts = actions_from(conn, {g.id: snaps[g.id][0] if g.id in snaps else 0 for g in finished})
+    starts = {g.id: snaps[g.id][0] if g.id in snaps else 0 for g in finished}
+    # a game whose latest snapshot is its end (as every import stores it) has no action left to read: not asked for
+    later = {g.id: starts[g.id] for g in finished if starts[g.id] < g.actions}
+    acts: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in starts} | actions_from(conn, later)
     rows = Rows()
     refused = []
     for g in finished:

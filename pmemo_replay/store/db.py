@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -105,13 +104,27 @@ def _serialize(value: Any) -> str:
     return str(value) if type(value) is RawJSON else encode_json(value)
 
 
-_LONG_DIGITS = re.compile(r"\d{19}")
+#: every ASCII digit as ``0``: a run of digits is then a run of zeros, found by a substring search
+_DIGITS_ZEROED = bytes.maketrans(b"123456789", b"000000000")
+_RUN_19 = b"0" * 19
+
+
+def long_digits(text: str) -> bool:
+    """A run of 19 or more ASCII digits in ``text`` (maybe an integer beyond 64 bits); what
+    ``re.search("[0-9]{19}", text)`` finds, about 15x faster on a snapshot (7 us instead of 80-140 for 7 KB: the regular
+    expression tries every position). Only ASCII digits make a JSON number (other Unicode digits can only stand in a
+    string, which both decoders read alike); in UTF-8 no other character gives a byte of ``0``-``9``.
+
+    >>> long_digits('[1234567890123456789]'), long_digits('["123456789012345678", 1.5]'), long_digits("é" * 19)
+    (True, False, False)
+    """
+    return _RUN_19 in text.encode("utf-8", "surrogatepass").translate(_DIGITS_ZEROED)
 
 
 def orjson_exact(text: str) -> bool:
     """Whether orjson decodes ``text`` as the standard decoder does: it reads, and no run of 19+ digits in it may be
     an integer beyond 64 bits (which orjson turns into a float)."""
-    if _LONG_DIGITS.search(text) is not None:
+    if long_digits(text):
         return False
     try:
         orjson.loads(text)
@@ -129,7 +142,7 @@ def decode_json(text: str | bytes) -> Any:
     """
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    if _LONG_DIGITS.search(text) is None:
+    if not long_digits(text):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:

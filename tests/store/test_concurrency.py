@@ -60,7 +60,7 @@ def test_four_processes_import_overlapping_sets(store_url: str, tmp_path: Path) 
 def test_killed_import_leaves_no_partial_game(store_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "logs"
     folder.mkdir()
-    files = _many_logs(folder, 168)  # 14 of each game: the first transactions (a chunk of 32 games per worker) leave most
+    files = _many_logs(folder, 336)  # 28 of each game: the first transactions (a chunk of 64 games per worker) leave most
     Store(store_url).close()
     engine = sa.create_engine(store_url)
     proc = subprocess.Popen([sys.executable, "-m", "pmemo_replay", "import", str(folder), "--db", store_url],

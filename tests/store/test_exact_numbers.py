@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 import sqlalchemy as sa
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from pmemo_replay.logio import PmemoLog
 from pmemo_replay.store import Store
-from pmemo_replay.store.db import create_db_engine, write_transaction
+from pmemo_replay.store.db import create_db_engine, decode_json, long_digits, write_transaction
 from pmemo_replay.store.migrate import alembic_config
 from pmemo_replay.store.prepare import canonical_text, content_hash
 from tests.store.data import LOGS
@@ -112,3 +113,26 @@ def test_migration_0008_down_and_up_keeps_every_game(store_url: str) -> None:
         else:  # SQLite kept the text all along
             assert _same(store.get_game(odd.game_id).header, before[odd.game_id][0])  # type: ignore[union-attr]
         _check_round_trip(store, _with_meta({**ODD, "again": -0.0}))
+
+
+_RUN_OF_DIGITS = re.compile("[0-9]{19}")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("0123456789١٢٣０é\ud800 -.e,[]\"") | st.characters(), max_size=80))
+def test_long_digits_finds_what_the_pattern_finds(text: str) -> None:
+    """The substring search on zeroed bytes answers as ``re.search("[0-9]{19}")`` for any text (lone surrogates, other
+    digits and characters whose UTF-8 is several bytes included)."""
+    assert long_digits(text) == (_RUN_OF_DIGITS.search(text) is not None)
+    assert long_digits("x" + "7" * 19 + "é") and not long_digits("١" * 40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.text(), lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=5), kids, max_size=4),
+                    max_leaves=12))
+def test_decode_json_reads_what_the_standard_decoder_reads(value: Any) -> None:
+    """Integers beyond 64 bits (which orjson would read as floats), other digits and surrogates: the same values, of the
+    same types, as ``json.loads``."""
+    for text in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
+        assert _same(decode_json(text), json.loads(text))

@@ -61,7 +61,7 @@ def test_jobs_store_what_one_process_stores(store_url: str, tmp_path: Path, caps
 def test_killed_parallel_import_leaves_whole_games_and_completes(store_url: str, tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "logs"
-    files = _logs(folder, 160)  # the first chunks (32 games per worker) leave most of them
+    files = _logs(folder, 320)  # the first chunks (pipeline.WRITE_CHUNK: 64 games per worker) leave most of them
     Store(store_url).close()
     engine = sa.create_engine(store_url)
     proc = subprocess.Popen([sys.executable, "-m", "pmemo_replay", "import", str(folder), "--db", store_url, "--jobs", "2"],
