@@ -335,9 +335,11 @@ def _chosen_charas(r: Run, key: Mapping[str, Any]) -> list[Chara]:
 
 
 def has_chooser(script: Sequence[Step] | None) -> bool:
-    """True when a script has a step whose Charas the opponent chooses (``chosen_by``)."""
+    """True when a script has a step whose Charas or cards the opponent chooses (``chosen_by``; their own pick; a flip
+    of their own Point Zone cards that they choose)."""
     return any((isinstance(s.get("target"), dict) and s["target"].get("chosen_by") == "opponent")
                or (s.get("op") == "pick" and s.get("who") == "opponent")
+               or (s.get("op") == "flip" and s.get("chosen_by") == "opponent")
                or has_chooser([*s.get("then", ()), *s.get("do", ()), *s.get("else", ())])
                or any(has_chooser(m) for m in s.get("modes", ())) for s in script or ())
 
@@ -636,7 +638,8 @@ def _mill_count(r: Run, step: Step, p: int, n: int) -> int:
 
 def _flip(r: Run, step: Step) -> None:
     """Turn ``n`` (``up_to``; ``all_or_none``: ``n``, or as many as there are, or none) Point Zone cards face
-    ``face`` (up by default), chosen by the player; ``then`` runs when some turned."""
+    ``face`` (up by default), chosen by the effect's player (``chosen_by`` ``"opponent"``: by the opponent, their own);
+    ``then`` runs when some turned."""
     p = r.player(step)
     face = step.get("face", "up")
     pool = [cid for cid, up in r.g.players[p].points if up != (face == "up")]
@@ -652,6 +655,10 @@ def _flip(r: Run, step: Step) -> None:
         if pool and "then" in step:  # "turn all face down; if so ...": only when some turned
             steps(r, step["then"])
         return
+    if step.get("chosen_by") == "opponent" and None not in pool:
+        # the opponent turns their own card (全てのプレイヤーは、自分のポイント置き場にあるカード1枚を…): their decision, which
+        # self-play and the legal-action generator leave to them (engine.pm.legal.opponent_variants), as a pick's
+        r.opponent_made.append((len(r.made), list(pool), int(step.get("n", 1)), bool(step.get("up_to"))))
     picked = _choose_cards(r, step, pool, lambda op: op.get("op") == "flip", "a face-" + ("down" if face == "up" else "up")
                            + " Point Zone card")
     need = min(int(step.get("n", 1)), len(pool))

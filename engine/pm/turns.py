@@ -299,7 +299,11 @@ def start_turn(g: GameState, trail: Trail) -> None:
     if trail.keep:
         trail.event("turn.start", f"turn {g.turn}: player {g.turn_player} draws {len(got)} and turns the Area active")
     if not check_losing(g, trail):
+        # "at the start of the turn" (ターン開始時に) texts of either player's Charas, at every turn's start (rule book
+        # 000 "Turn Start": its effects are not only the turn player's), the turn player's first; "at the start of
+        # your turn" is the same trigger with the condition ``own_turn`` (docs/compiler.md, disputed readings)
         fire(g, "turn_start", me.area(), trail)
+        fire(g, "turn_start", g.players[1 - g.turn_player].area(), trail)
         # the Main Phase begins right after the Turn Start with nothing between (rule book 000 "Turn Start" then "Main
         # Phase"): "at the start of your Main Phase" (自分のメインフェイズ開始時) fires here, after the turn-start ones
         if g.cards.listened("main_start"):

@@ -265,7 +265,9 @@ def test_this_cards_area_move_this_chara_and_an_entry_in_a_turn() -> None:
 
 def test_a_player_as_the_subject_and_the_duration_after_the_subject() -> None:
     got = _one("[メイン/相手]:《休》全てのプレイヤーは、自分のポイント置き場にあるカード1枚を表向きにする。")
-    assert got is not None and got["do"] == [{"op": "flip", "who": w, "n": 1, "face": "up"} for w in ("self", "opponent")]
+    # the opponent's flip of their own cards is their choice (session 16, f20x: chosen_by)
+    assert got is not None and got["do"] == [{"op": "flip", "who": "self", "n": 1, "face": "up"},
+                                             {"op": "flip", "who": "opponent", "n": 1, "face": "up", "chosen_by": "opponent"}]
     got = _one("このカードが登場した場合、相手は、デッキの上のカード2枚を捨て札にする。")
     assert got is not None and got["do"] == [{"op": "mill", "who": "opponent", "n": 2}]
     # the opponent's own choice ("may"), or a step on a Chara: not read

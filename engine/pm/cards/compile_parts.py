@@ -298,4 +298,9 @@ def _players_do(m: re.Match[str], ctx: Ctx) -> list[Step]:
         or re.search(r'"(?:target|side|same_name|same_card|this_card|not_this_card|if)"', said)
     ):
         raise NotUnderstood(m[0])
-    return [{**s, "who": w} for w in _PLAYERS[m["who"]] for s in steps]
+    # a flip of the opponent's own cards is theirs to choose (engine.pm.script._flip); their pick is by its ``who``
+    return [
+        {**s, "who": w} | ({"chosen_by": "opponent"} if w == "opponent" and s["op"] == "flip" and not s.get("all") else {})
+        for w in _PLAYERS[m["who"]]
+        for s in steps
+    ]

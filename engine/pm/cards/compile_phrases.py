@@ -1271,6 +1271,10 @@ _OWN_TRIGGERS = [
     (r"(?:このカードは、)?イベントカードがプレイされた場合、", "own_event|opp_event", {}),
     (r"(?:このカードは、)?ターン終了時に、?", "turn_end", {}),
     (r"(?:このカードは、)?ターン開始時に、?", "turn_start", {}),
+    # "at the start of your / the opponent's turn": the same cause, which fires at every turn's start for both players'
+    # Charas (engine.pm.turns.start_turn), held to whose turn it is (docs/compiler.md, disputed readings)
+    (r"(?:このカードは、)?自分のターン開始時に、?", "turn_start", {"own_turn": True}),
+    (r"(?:このカードは、)?相手のターン開始時に、?", "turn_start", {"own_turn": False}),
     # a Support's "when this card is set" (engine.pm.play fires it; ``self`` is the Chara it is set on)
     (r"このカードがセットされた場合、", "set", {}),
     # the start of the owner's Main Phase (engine.pm.turns.start_turn fires it right after the turn-start triggers)
