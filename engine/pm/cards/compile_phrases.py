@@ -682,9 +682,12 @@ def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-@reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカード(?P<n>\d+)枚を捨て札にする")  # no owner named: the player's own
+@reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカード(?P<n>\d+)枚を(?P<to>捨て札にする|ゲームから取り除く)")
 def _mill(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}]
+    """The top N cards of a deck (no owner named: the player's own) to the discard, or removed from the game (round
+    32: the mill's ``to``)."""
+    step: Step = {"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}
+    return [step | ({"to": "removed"} if m["to"] == "ゲームから取り除く" else {})]
 
 
 @reads(r"デッキの上のカード(?P<n>\d+)枚を自分のポイント置き場に(?P<face>表向きで|裏向きで)?置く")

@@ -293,13 +293,15 @@ def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | No
     # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so,
     # save an unknown keyword the set defines in its reminder text; one naming a disputed keyword is not read
     unsure = bool(text and _NOT_HAPPENING.search(text))  # automatic effects with a note the script cannot hold
+    # the set's own actions (Xを行う) read as the set defines them (round 32: reminders.Keywords.actions_in)
+    texts = [keywords.actions_in(t) for t in pieces.effects] if keywords is not None else list(pieces.effects)
     effects = tuple(_defined_keyword(e, card, keywords, text) if e.why else e if (unsure and e.kind == "auto") or (
                     keywords is not None and keywords.disputed_in(t)) else (compile_effect(t, e, card) or e)
-                    for t, e in zip(pieces.effects, card.effects, strict=True))
+                    for t, e in zip(texts, card.effects, strict=True))
     if card.type == "event" and effects and effects[0].compiled and _r24.hand_cost_only(effects[0].script):
         effects = (card.effects[0], *effects[1:])  # an Event's play runs its first effect: not a cost in the hand
     if any(e.kind == "auto" for e in card.effects[1:]):
-        effects = _with_later(card, pieces.effects, effects, unsure)
+        effects = _with_later(card, texts, effects, unsure)
     backup = card.backup
     if backup is not None and pieces.backup_condition and pieces.backup_text:
         backup = compile_backup(pieces.backup_condition, pieces.backup_text, card, backup) or backup

@@ -1,0 +1,56 @@
+"""Round 32 (issue 20, helper h20r32): parts that read whole classes of clauses, on made-up texts (no card text of a
+real set is kept here). A set's own action defined in its reminder text (（Xを行う:…）) read wherever a card says
+"do X (N times)"; the top cards of a deck removed from the game (the mill's destination). Each with the refusals that
+keep a part not read unverified. The made-up card is 「試験 花子」 of 『試験』."""
+
+from __future__ import annotations
+
+from engine.pm.cards import reminders
+from tests.pm_cards import made_up_script
+
+_one = made_up_script
+EVENT = "イベント"
+_DEF1 = "（試行を行う：デッキの上のカード1枚をゲームから取り除く。）"
+_DEF2 = "（試行を2回行う：デッキの上のカード2枚をゲームから取り除く。）"
+
+
+def _removed(n: int) -> dict[str, object]:
+    return {"op": "mill", "who": "self", "n": n, "to": "removed"}
+
+
+def test_the_top_cards_of_a_deck_removed_from_the_game() -> None:
+    got = _one("このカードが登場した場合、デッキの上のカード3枚をゲームから取り除く。")
+    assert got is not None and got["do"] == [_removed(3)]
+    got = _one("このカードが登場した場合、相手のデッキの上のカード1枚をゲームから取り除く。")
+    assert got is not None and got["do"] == [{"op": "mill", "who": "opponent", "n": 1, "to": "removed"}]
+
+
+def test_a_sets_own_action_is_read_as_its_reminder_defines_it() -> None:
+    got = _one("このカードがアプローチした場合、試行を行う。" + _DEF1)
+    assert got is not None and got["trigger"] == "approach" and got["do"] == [_removed(1)]
+    got = _one("このカードが登場した場合、試行を2回行う。" + _DEF2)
+    assert got is not None and got["do"] == [_removed(2)]
+    got = _one("[メイン/自分]:カードを1枚引く。その後、試行を行う。" + _DEF1, EVENT)
+    assert got is not None and got["do"] == [{"op": "draw", "who": "self", "n": 1}, _removed(1)]
+
+
+def test_the_definitions_are_the_sets_and_counts_come_from_an_agreed_template() -> None:
+    kw = reminders.gather(["このカードが登場した場合、試行を行う。" + _DEF1, "試行を2回行う。" + _DEF2, "試行を行う。"])
+    assert kw.actions_in("試行を行う") == "デッキの上のカード1枚をゲームから取り除く"
+    assert kw.actions_in("その後、試行を2回行うことができる") == "その後、デッキの上のカード2枚をゲームから取り除くことができる"
+    # a count the set does not print: the template two printed counts agree on
+    assert kw.actions_in("試行を3回行う") == "デッキの上のカード3枚をゲームから取り除く"
+    # one definition alone does not show where the count goes
+    one = reminders.gather([_DEF1])
+    assert one.actions_in("試行を3回行う") == "試行を3回行う"
+
+
+def test_an_action_done_or_defined_two_ways_is_not_replaced() -> None:
+    kw = reminders.gather([_DEF1])
+    # "when you did X": a head about the action having been done stays as written (unread)
+    assert kw.actions_in("自分が試行を行った場合、カードを1枚引く") == "自分が試行を行った場合、カードを1枚引く"
+    assert _one("自分が試行を行った場合、カードを1枚引く。" + _DEF1) is None
+    two = reminders.gather([_DEF1, "（試行を行う：カードを1枚引く。）"])
+    assert two.actions_in("試行を行う") == "試行を行う"
+    # an action no card of the set defines is not read
+    assert _one("このカードが登場した場合、試行を行う。") is None
