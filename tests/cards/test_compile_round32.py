@@ -54,3 +54,26 @@ def test_an_action_done_or_defined_two_ways_is_not_replaced() -> None:
     assert two.actions_in("試行を行う") == "試行を行う"
     # an action no card of the set defines is not read
     assert _one("このカードが登場した場合、試行を行う。") is None
+
+
+def test_the_cards_removed_from_the_game_as_a_pick_source() -> None:
+    got = _one("このカードが登場した場合、ゲームから取り除かれている「試験 次郎」1枚を手札に加えることができる。")
+    assert got is not None and got["optional"] and got["do"] == [
+        {"op": "pick", "from": "removed", "to": "hand", "n": 1, "filter": {"name": "試験 次郎"}, "up_to": True, "who": "self"}
+    ]
+    got = _one("[メイン/自分]:ゲームから取り除かれている自分の『試験』のキャラ1枚を場に出す。", EVENT)
+    assert got is not None and got["do"] == [
+        {"op": "pick", "from": "removed", "to": "area", "n": 1, "filter": {"series": "試験", "type": "chara"}, "who": "self"}
+    ]
+    # another player's removed cards, or the owner said twice: not read
+    assert _one("このカードが登場した場合、ゲームから取り除かれている相手のカード1枚を手札に加える。") is None
+    assert _one("このカードが登場した場合、ゲームから取り除かれている自分の自分のカード1枚を手札に加える。") is None
+
+
+def test_a_later_may_on_a_mill_is_not_dropped() -> None:
+    # "then you may mill": no mill step holds the choice; read as a plain mill it would be a looser rule
+    assert _one("[メイン/自分]:カードを1枚引く。その後、デッキの上のカード2枚を捨て札にすることができる。", EVENT) is None
+    assert _one("[メイン/自分]:カードを1枚引く。その後、試行を2回行うことができる。" + _DEF2, EVENT) is None
+    # at the head of an automatic effect the "may" is the effect's own (optional)
+    got = _one("このカードが登場した場合、デッキの上のカード2枚を捨て札にすることができる。")
+    assert got is not None and got["optional"] and got["do"] == [{"op": "mill", "who": "self", "n": 2}]

@@ -685,7 +685,9 @@ def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
 @reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカード(?P<n>\d+)枚を(?P<to>捨て札にする|ゲームから取り除く)")
 def _mill(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """The top N cards of a deck (no owner named: the player's own) to the discard, or removed from the game (round
-    32: the mill's ``to``)."""
+    32: the mill's ``to``). "Then you may mill" inside an effect: no step holds the choice (as for a draw), not read."""
+    if ctx.may and not ctx.opening:
+        raise NotUnderstood(m[0])
     step: Step = {"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}
     return [step | ({"to": "removed"} if m["to"] == "ゲームから取り除く" else {})]
 
