@@ -58,9 +58,12 @@ def test_an_action_done_or_defined_two_ways_is_not_replaced() -> None:
 
 def test_the_cards_removed_from_the_game_as_a_pick_source() -> None:
     got = _one("このカードが登場した場合、ゲームから取り除かれている「試験 次郎」1枚を手札に加えることができる。")
-    assert got is not None and got["optional"] and got["do"] == [
-        {"op": "pick", "from": "removed", "to": "hand", "n": 1, "filter": {"name": "試験 次郎"}, "up_to": True, "who": "self"}
-    ]
+    assert (
+        got is not None
+        and got["optional"]
+        and got["do"]
+        == [{"op": "pick", "from": "removed", "to": "hand", "n": 1, "filter": {"name": "試験 次郎"}, "up_to": True, "who": "self"}]
+    )
     got = _one("[メイン/自分]:ゲームから取り除かれている自分の『試験』のキャラ1枚を場に出す。", EVENT)
     assert got is not None and got["do"] == [
         {"op": "pick", "from": "removed", "to": "area", "n": 1, "filter": {"series": "試験", "type": "chara"}, "who": "self"}
