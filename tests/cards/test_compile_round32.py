@@ -80,3 +80,15 @@ def test_a_later_may_on_a_mill_is_not_dropped() -> None:
     # at the head of an automatic effect the "may" is the effect's own (optional)
     got = _one("このカードが登場した場合、デッキの上のカード2枚を捨て札にすることができる。")
     assert got is not None and got["optional"] and got["do"] == [{"op": "mill", "who": "self", "n": 2}]
+
+
+def test_removed_from_the_game_as_a_destination_of_hand_cards_and_of_this_card_in_the_discard() -> None:
+    got = _one("このカードが登場した場合、カードを2枚引く。その後、手札1枚をゲームから取り除く。")
+    assert got is not None and got["do"][1] == {"op": "pick", "from": "hand", "to": "removed", "n": 1, "filter": {}, "who": "self"}
+    got = _one("このカードが退場した場合、捨て札置き場にあるこのカードをゲームから取り除く。その場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "leave"
+    (step,) = got["do"]
+    assert step["from"] == "discard" and step["to"] == "removed" and step["this_card"]
+    assert step["then"] == [{"op": "draw", "who": "self", "n": 1}]
+    # removed "rested": no Chara enters there, not read
+    assert _one("このカードが退場した場合、捨て札置き場にあるこのカードを休息状態でゲームから取り除く。") is None

@@ -567,14 +567,14 @@ def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 @reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|メインエリアに出す|サポートエリアに出す"
-       r"|手札に戻す|手札に加える|EXデッキに戻す|デッキの上に(?:戻す|移す))")
+       r"|手札に戻す|手札に加える|EXデッキに戻す|デッキの上に(?:戻す|移す)|ゲームから取り除く)")
 def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """This card from the discard (where a trigger heard its leaving finds it) to the Area, the hand, or (round 19)
-    the Support Area or back to the EX deck, or (round 26) onto the top of the deck, as another card from the discard
-    goes there (``to: "deck"``); a card not there is not moved."""
-    to = {"場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support",
-          "EXデッキに戻す": "ex_deck", "デッキの上に戻す": "deck", "デッキの上に移す": "deck"}.get(m["to"], "hand")
-    if m["rested"] and to in ("hand", "ex_deck", "deck"):
+    the Support Area or back to the EX deck, or (round 26) onto the top of the deck, or (round 32) removed from the
+    game, as another card from the discard goes there (``to: "deck"``); a card not there is not moved."""
+    to = {"場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support", "EXデッキに戻す": "ex_deck",
+          "デッキの上に戻す": "deck", "デッキの上に移す": "deck", "ゲームから取り除く": "removed"}.get(m["to"], "hand")
+    if m["rested"] and to in ("hand", "ex_deck", "deck", "removed"):
         raise NotUnderstood(m[0])
     step: Step = {"op": "pick", "from": "discard", "to": to, "n": 1, "filter": {}, "this_card": True}
     if m["rested"]:
@@ -631,10 +631,12 @@ def _shuffle(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "shuffle", "who": "self"}]
 
 
-@reads(r"手札(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)捨て札にする")
+@reads(r"手札(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)(?P<to>捨て札にする|ゲームから取り除く)")
 def _discard_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"Discard N cards of your hand" (round 28: "up to N", 手札をN枚まで: the player picks 0 to N)."""
-    return [{"op": "pick", "from": "hand", "to": "discard", "n": int(m["n"] or m["upto"]), "filter": {}} | (
+    """"Discard N cards of your hand" (round 28: "up to N", 手札をN枚まで: the player picks 0 to N; round 32: or
+    remove them from the game)."""
+    to = "removed" if m["to"] == "ゲームから取り除く" else "discard"
+    return [{"op": "pick", "from": "hand", "to": to, "n": int(m["n"] or m["upto"]), "filter": {}} | (
         {"up_to": True} if ctx.may or m["upto"] else {})]
 
 
