@@ -92,3 +92,17 @@ def test_removed_from_the_game_as_a_destination_of_hand_cards_and_of_this_card_i
     assert step["then"] == [{"op": "draw", "who": "self", "n": 1}]
     # removed "rested": no Chara enters there, not read
     assert _one("このカードが退場した場合、捨て札置き場にあるこのカードを休息状態でゲームから取り除く。") is None
+
+
+def test_this_cards_event_joined_with_another_charas_different_event() -> None:
+    got = _one("このカードが登場、または自分の「試験 次郎」がアプローチした場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "any_enter|any_approach"
+    assert got["condition"] == {"subject_on": {"any_enter": {"is_source": True}, "any_approach": {"side": "self", "name": "試験 次郎"}}}
+    got = _one("このカードが退場した場合、または相手のキャラが登場した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "any_leave|any_enter"
+    assert got["condition"] == {"subject_on": {"any_leave": {"is_source": True}, "any_enter": {"side": "opponent"}}}
+    # the same event stays one cause with either subject (round 31)
+    got = _one("このカードがアプローチした場合、または自分の「試験 次郎」がアプローチした場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "any_approach" and "subject" in got["condition"]
+    # "all", or another card than a Chara, as the other subject: not read
+    assert _one("このカードが登場、または自分の全てのキャラがアプローチした場合、カードを1枚引く。") is None

@@ -214,20 +214,27 @@ _SHARED_EVENTS = {
     "退場した": "leave",
 }
 _SHARED = "|".join(_SHARED_EVENTS)
+#: this card's event written as a stem before または (このカードが登場、または…)
+_STEM_EVENTS = {"登場": "enter", "退場": "leave"}
+_STEMS = "|".join(_STEM_EVENTS)
 
 
 def _this_or_other(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
     """Head part: "when this card E, or X E" with the same event E (このカードがアプローチに参加した場合、または相手のキャラが
     アプローチに参加した場合、): ``any_<E>`` whose subject is this card or a Chara fitting X (``any_of`` ``is_source`` / X,
-    checked against the Chara the event happened to). Two different events: not this part (the engine hears a subject
-    for another Chara's events only). None: not this part."""
-    m = re.match(rf"このカードが(?P<a>{_SHARED})場合、または(?P<np>[^、。]+?)が(?P<b>{_SHARED})場合、", text)
-    if m is None or _SHARED_EVENTS[m["a"]] != _SHARED_EVENTS[m["b"]] or ctx.card.type != "chara":
+    checked against the Chara the event happened to). Round 32: two different events (このカードが登場、または自分のXが
+    アプローチした場合、: the first event also as a stem, 登場、) are both heard, each with its own subject (``subject_on``:
+    this card for the first, a Chara fitting X for the second; engine.pm.triggers.subject_spec). None: not this part."""
+    m = re.match(rf"このカードが(?:(?P<a>{_SHARED})場合|(?P<stem>{_STEMS}))、または(?P<np>[^、。]+?)が(?P<b>{_SHARED})場合、", text)
+    if m is None or ctx.card.type != "chara":
         return None
+    a, b = _SHARED_EVENTS[m["a"]] if m["a"] else _STEM_EVENTS[m["stem"]], _SHARED_EVENTS[m["b"]]
     p = ph._np(m["np"], ctx)
     if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that:
         raise NotUnderstood(m["np"])
-    return f"any_{_SHARED_EVENTS[m['a']]}", {"subject": {"any_of": [{"is_source": True}, p.chara_spec()]}}, text[m.end() :]
+    if a == b:
+        return f"any_{a}", {"subject": {"any_of": [{"is_source": True}, p.chara_spec()]}}, text[m.end() :]
+    return f"any_{a}|any_{b}", {"subject_on": {f"any_{a}": {"is_source": True}, f"any_{b}": p.chara_spec()}}, text[m.end() :]
 
 
 ph.FIRST_TRIGGERS.append(_this_or_other)
