@@ -106,3 +106,27 @@ def test_this_cards_event_joined_with_another_charas_different_event() -> None:
     assert got is not None and got["trigger"] == "any_approach" and "subject" in got["condition"]
     # "all", or another card than a Chara, as the other subject: not read
     assert _one("このカードが登場、または自分の全てのキャラがアプローチした場合、カードを1枚引く。") is None
+
+
+def test_a_cost_bound_counted_in_a_zone() -> None:
+    got = _one("このカードが登場した場合、使用コストがゲームから取り除かれている自分のカードの枚数以下の相手のキャラ1枚を休息状態にする。")
+    removed = {"cards": {"zone": "removed", "who": "self", "filter": {}}}
+    assert got is not None and got["targets"] == [{"side": "opponent", "max_cost": {"count": removed}}]
+    got = _one("このカードが登場した場合、使用コストが相手の捨て札置き場にあるキャラの枚数以下の相手のキャラ1枚を捨て札にする。")
+    discard = {"cards": {"zone": "discard", "who": "opponent", "filter": {"type": "chara"}}}
+    assert got is not None and got["targets"] == [{"side": "opponent", "max_cost": {"count": discard}}]
+    got = _one("このカードが登場した場合、使用コストが自分のポイント置き場にあるカードの枚数以下の相手のキャラ1枚を捨て札にする。")
+    assert got is not None and got["targets"] == [{"side": "opponent", "max_cost": {"count": {"points": "self"}}}]
+    # Charas counted in a Point Zone: not read
+    assert _one("このカードが登場した場合、使用コストが自分のポイント置き場にあるキャラの枚数以下の相手のキャラ1枚を捨て札にする。") is None
+
+
+def test_the_designated_charas_are_each_of_them_not_the_last_one() -> None:
+    got = _one(
+        "このカードが登場した場合、相手のキャラ2枚を指定する。指定されたキャラは、ターン終了時まで、自分の「試験 次郎」を妨害できない。"
+    )
+    assert got is not None and [s["target"] for s in got["do"]] == ["target:0", "target:1"]
+    got = _one(
+        "このカードが登場した場合、相手のキャラ1枚を指定する。指定されたキャラは、ターン終了時まで、自分の「試験 次郎」を妨害できない。"
+    )
+    assert got is not None and [s["target"] for s in got["do"]] == ["target:0"]

@@ -152,6 +152,8 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
             raise NotUnderstood(np_text)  # the Chara named before, or the one the coins came off? not read
         if np_text == "そのキャラ" and ctx.subject_head and not ctx.targets:
             return ["subject"]  # round 30: the Chara whose event fired the trigger
+        if ctx.targets and not _one_named(ctx):  # round 32: a clause that named several: each of them, not the last
+            return [f"target:{i}" for i, c in enumerate(ctx.target_clause) if c == ctx.target_clause[-1]]
         return [ctx.last_target()]
     if np_text == "このカードがセットされているキャラ" and ctx.card.type == "support":
         _no_may(ctx)  # a Support's effect: ``self`` is the Chara it is set on (engine.pm.play, stats.self_steps)
