@@ -130,3 +130,13 @@ def test_the_designated_charas_are_each_of_them_not_the_last_one() -> None:
         "このカードが登場した場合、相手のキャラ1枚を指定する。指定されたキャラは、ターン終了時まで、自分の「試験 次郎」を妨害できない。"
     )
     assert got is not None and [s["target"] for s in got["do"]] == ["target:0"]
+
+
+def test_a_comma_after_or_between_heads_and_a_hand_with_no_owner() -> None:
+    got = _one("このカードが妨害された場合、または、このカードが妨害に参加した場合、カードを1枚引く。")
+    assert got is not None and got["trigger"] == "interfered|interfering"
+    got = _one("このカードが、手札が1枚以下の状態で登場した場合、カードを1枚引く。")
+    assert got is not None and got["condition"] == {"cards": {"zone": "hand", "who": "self", "at_most": 1}}
+    # the opponent's hand stays the opponent's
+    got = _one("このカードが、相手の手札が1枚以下の状態で登場した場合、カードを1枚引く。")
+    assert got is not None and got["condition"] == {"cards": {"zone": "hand", "who": "opponent", "at_most": 1}}

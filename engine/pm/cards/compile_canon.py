@@ -292,6 +292,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"が\1した場合、または"),
     # round 31 (head part): "put into the Point Zone by the opponent's approach" said with で: the によって wording read
     (r"相手のアプローチで(?:自分の)?ポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
+    # round 32 (head part): a stylistic comma after または between two heads (…場合、または、このカードが…場合、)
+    (r"(?<=場合、)または、", "または"),
+    # round 32 (condition part): a hand counted with no owner named is the player's own (手札が1枚以下の: bare 手札 is
+    # read as the player's own everywhere, 手札1枚を捨て札にする), as 自分の手札が… is read
+    (r"(?:(?<=^)|(?<=、))手札が(?=\d+枚(?:以下|以上)の)", "自分の手札が"),
 ]]
 
 
