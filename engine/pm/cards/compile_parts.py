@@ -137,10 +137,16 @@ ph.MORE_CONDITIONS.append(_zone_count)
 
 
 #: where a pick takes cards from (the phrase before the selector) -> zone
-PICK_SOURCES = {"自分の捨て札置き場にある": "discard", "自分のポイント置き場にある": "point", "手札から": "hand", "手札にある": "hand",
-                # round 32: the cards removed from the game (the player's own; a bare one is the player's own as a
-                # bare 【P】 is: rule book 001's glossary)
-                "ゲームから取り除かれている自分の": "removed", "ゲームから取り除かれている": "removed"}
+PICK_SOURCES = {
+    "自分の捨て札置き場にある": "discard",
+    "自分のポイント置き場にある": "point",
+    "手札から": "hand",
+    "手札にある": "hand",
+    # round 32: the cards removed from the game (the player's own; a bare one is the player's own as a
+    # bare 【P】 is: rule book 001's glossary)
+    "ゲームから取り除かれている自分の": "removed",
+    "ゲームから取り除かれている": "removed",
+}
 #: where a pick puts them (the verb) -> zone and the step's extra keys; synonyms share a row (戻す / 移す / 加える)
 PICK_DESTINATIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "手札に戻す": ("hand", {}),
