@@ -140,3 +140,14 @@ def test_a_comma_after_or_between_heads_and_a_hand_with_no_owner() -> None:
     # the opponent's hand stays the opponent's
     got = _one("このカードが、相手の手札が1枚以下の状態で登場した場合、カードを1枚引く。")
     assert got is not None and got["condition"] == {"cards": {"zone": "hand", "who": "opponent", "at_most": 1}}
+
+
+def test_a_delayed_part_waits_for_a_designated_chara_to_interfere() -> None:
+    got = _one(
+        "このカードが登場した場合、相手のキャラ2枚を指定する。このターン、指定したキャラが妨害に参加した場合、相手のキャラ1枚を休息状態にする。"
+    )
+    assert got is not None and got["trigger"] == "delayed" and got["do"] == [{"op": "rest", "target": "target:0"}]
+    got = made_up_script(
+        "[メイン/自分]:相手のキャラ1枚を指定する。このターン、指定したキャラが妨害に参加した場合、カードを1枚引く。", EVENT
+    )
+    assert got is not None and got["trigger"] == "delayed" and got["do"] == [{"op": "draw", "who": "self", "n": 1}]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.effects.test_machinery import AKI, BEN, boards_with, made_up
+from tests.effects.test_machinery import AKI, BEN, F, boards_with, made_up
 from tests.engine.kit import assert_illegal, assert_legal
 
 HERALD = made_up("TST 72-001", "このカードが登場、または自分の「Aki」がアプローチした場合、カードを1枚引く。", "キャラクター")
@@ -44,3 +44,20 @@ def test_the_named_charas_approach_fires_it_another_charas_does_not() -> None:
     g = boards_with([HERALD_MAY], [AKI, BEN, HERALD_MAY.id], [])
     g.add("approach", 0, card=HERALD_MAY.id).add("trigger", 0, card=HERALD_MAY.id, effect=0)
     assert_illegal(g, "effect.result")  # its own approach: it is not 「Aki」
+
+
+#: an Event whose later part waits for the designated Chara to interfere (round 32: 妨害に参加した as a delayed cause)
+WARDEN = made_up("TST 72-003", "[メイン/自分]:相手のキャラ1枚を指定する。このターン、指定したキャラが妨害に参加した場合、カードを1枚引く。")
+
+
+def test_a_delayed_part_waits_for_the_designated_chara_to_interfere() -> None:
+    g = boards_with([WARDEN], [AKI], [BEN], hand0=[WARDEN.id, F[5]])
+    g.add("play_event", 0, card=WARDEN.id, pay=[], targets=[{"p": 1, "card": BEN}]).passes(1, 0, 1)
+    g.add("approach", 0, card=AKI).passes(0, 1).add("interfere", 1, card=BEN)
+    g.add("trigger", 0, card=WARDEN.id, effect=0, **{"from": "discard"})
+    assert_legal(g)
+    g = boards_with([WARDEN], [AKI], [BEN], hand0=[WARDEN.id, F[5]])
+    g.add("play_event", 0, card=WARDEN.id, pay=[], targets=[{"p": 1, "card": BEN}]).passes(1, 0, 1)
+    g.add("approach", 0, card=AKI)
+    g.add("trigger", 0, card=WARDEN.id, effect=0, **{"from": "discard"})
+    assert_illegal(g, "effect.result")  # set up, but the designated Chara has not interfered

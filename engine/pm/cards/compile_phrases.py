@@ -441,7 +441,9 @@ def _copy_mods(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 _LATER = {"のアプローチで相手にポイントを与えた": "gave_point", "がアプローチでポイントを与えた": "gave_point",
-          "がアプローチに参加した": "approach", "がアプローチした": "approach"}
+          "がアプローチに参加した": "approach", "がアプローチした": "approach",
+          # round 32: "when it interferes" (妨害に参加した), as compile_event's delayed causes
+          "が妨害に参加した": "interfering"}
 
 
 @reads(r"このターン(?:の間に)?、(?P<who>.+?)(?P<on>" + "|".join(_LATER) + r")場合、(?P<then>.+)")
