@@ -151,3 +151,17 @@ def test_a_delayed_part_waits_for_a_designated_chara_to_interfere() -> None:
         "[メイン/自分]:相手のキャラ1枚を指定する。このターン、指定したキャラが妨害に参加した場合、カードを1枚引く。", EVENT
     )
     assert got is not None and got["trigger"] == "delayed" and got["do"] == [{"op": "draw", "who": "self", "n": 1}]
+
+
+def test_this_card_as_the_subject_before_any_of_its_own_events() -> None:
+    got = _one("このカードは、ポイントを与えた場合、ターン終了時まで+10/+10を得る。")
+    assert got is not None and got["trigger"] == "gave_point"
+    assert got["do"] == [{"op": "modify", "target": "self", "ap": 10, "dp": 10, "until": "turn_end"}]
+
+
+def test_this_card_moved_after_its_own_leaving_is_read_only_from_where_it_went() -> None:
+    # a move of "this card" after it left finds no Chara on the Area and would do nothing: not read
+    assert _one("このカードは、アプローチで退場した場合、手札に戻る。") is None
+    assert _one("このカードがアプローチで退場した場合、このカードを手札に戻す。") is None
+    got = _one("このカードが退場した場合、捨て札置き場にあるこのカードを手札に戻す。")
+    assert got is not None and got["do"][0]["from"] == "discard" and got["do"][0]["this_card"]

@@ -124,6 +124,10 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
     if trigger is not None and "leave" in trigger.split("|") and trigger != "leave" and any(
             spec.get("side") != "opponent" for spec in ctx.targets):
         return None  # "enters or leaves": whether it may target itself depends on the cause: not read
+    if trigger is not None and "leave" in trigger.split("|") and _moves_self(got.steps):
+        # round 32: "this card returns to the hand" after its own leaving: a ``move`` of ``self`` finds no Chara on the
+        # Area and does nothing (the card is where it went); only 捨て札置き場にあるこのカード… (a pick from there) is read
+        return None
     if trigger == "leave":  # the leaving Chara is off the Area when its effect resolves: never one of its targets
         for spec in ctx.targets:
             if spec.get("side") != "opponent":
@@ -229,6 +233,13 @@ def _rested_count_in(x: Any) -> bool:
     if isinstance(x, dict):
         return any(_rested_count_in(v) for v in x.values())
     return isinstance(x, list) and any(_rested_count_in(v) for v in x)
+
+
+def _moves_self(steps: Any) -> bool:
+    """Whether a ``move`` of ``self`` stands among ``steps`` (nested ones included)."""
+    if isinstance(steps, dict):
+        return (steps.get("op") == "move" and steps.get("target") == "self") or any(_moves_self(v) for v in steps.values())
+    return isinstance(steps, (list, tuple)) and any(_moves_self(x) for x in steps)
 
 
 def _rested_count_misplaced(step: dict[str, Any], after_rest_any: bool) -> bool:
