@@ -165,3 +165,10 @@ def test_this_card_moved_after_its_own_leaving_is_read_only_from_where_it_went()
     assert _one("このカードがアプローチで退場した場合、このカードを手札に戻す。") is None
     got = _one("このカードが退場した場合、捨て札置き場にあるこのカードを手札に戻す。")
     assert got is not None and got["do"][0]["from"] == "discard" and got["do"][0]["this_card"]
+
+
+def test_a_count_of_face_up_cards_in_a_point_zone() -> None:
+    got = _one("このカードは、自分のポイント置き場に表向きのカードが3枚以上ある場合、+20/+20を得る。")
+    assert got is not None and got["condition"] == {"cards": {"zone": "point_up", "who": "self", "filter": {}, "at_least": 3}}
+    got = _one("このカードは、相手のポイント置き場に表向きの【甲】が2枚以上ある場合、+20/+20を得る。")
+    assert got is not None and got["condition"]["cards"]["who"] == "opponent"
