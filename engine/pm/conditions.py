@@ -600,7 +600,7 @@ def _holds(g: GameState, owner: int, me: Any, key: str, want: Any, source: Chara
     if key == "coins":  # coins on the effect's own Chara (engine.pm.coins)
         return coins.condition_holds(source, want)
     # checked when the trigger fires (engine.pm.triggers.fire; ``played``: fire_paid_for_play)
-    return key in ("subject", "first_time", "played")
+    return key in ("subject", "subject_on", "first_time", "played")
 
 
 #: the action that plays a card of each type from the hand

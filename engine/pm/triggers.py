@@ -8,8 +8,8 @@ pending; the log must carry a ``trigger`` for each before the game goes on
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
 
 from engine.asplayed import refuse
 from engine.pm.cards import Effect
@@ -36,7 +36,8 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
             if eff.trigger != event and not on(eff.trigger, event):
                 continue
             cond = eff.condition
-            if cond and "subject" in cond and (subject is None or chara_problem(g, c.owner, cond["subject"], subject, c)):
+            spec = subject_spec(cond, event)
+            if spec is not None and (subject is None or chara_problem(g, c.owner, spec, subject, c)):
                 continue
             if g.resolved:  # its cause happened again: a firing of its own (resolved_before)
                 g.resolved.pop((c.owner, c.uid, idx), None)
@@ -63,6 +64,17 @@ def fire(g: GameState, event: str, charas: Iterable[Chara], trail: Trail, subjec
             g.pending_triggers.append((c.owner, c.uid, idx))
             if trail.keep:
                 trail.event("effect", f"automatic effect {idx} of {describe(g, c.card)} fires ({event}): it must be logged next")
+
+
+def subject_spec(cond: Mapping[str, Any] | None, event: str) -> Mapping[str, Any] | None:
+    """The spec the Chara an ``event`` happened to must fit for an effect with ``cond`` to hear it, or None (none
+    asked): ``subject`` for every cause, or (round 32) ``subject_on``'s entry for this cause ("when this card E1, or
+    your X E2": each cause its own subject; a cause it does not name asks none)."""
+    if not cond:
+        return None
+    if "subject_on" in cond:
+        return cond["subject_on"].get(event)
+    return cond.get("subject")
 
 
 def on(trigger: str | None, event: str) -> bool:
@@ -164,8 +176,9 @@ def fire_card(g: GameState, player: int, card_id: str, event: str, subject: Char
         return
     for idx, eff in enumerate(card.automatic()):
         cond = eff.condition or {}
-        if not on(eff.trigger, event) or (subject is not None and "subject" in cond
-                                    and chara_problem(g, player, cond["subject"], subject, None)):
+        spec = subject_spec(cond, event)
+        if not on(eff.trigger, event) or (subject is not None and spec is not None
+                                          and chara_problem(g, player, spec, subject, None)):
             continue
         _departed_fires(g, player, card_id, idx, eff, event, trail)
 

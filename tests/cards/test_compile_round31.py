@@ -295,5 +295,7 @@ def test_this_card_or_another_chara_with_the_same_event() -> None:
     )
     assert got is not None and got["trigger"] == "any_approach" and got["optional"]
     assert got["condition"] == {"subject": {"any_of": [{"is_source": True}, {"side": "opponent"}]}}
-    # two different events (this card enters, another approaches): the engine hears a subject for another's only
-    assert _one("このカードが登場した場合、または相手のキャラがアプローチに参加した場合、このカードを活動状態にする。") is None
+    # two different events (this card enters, another approaches): round 32 hears each with its own subject
+    got = _one("このカードが登場した場合、または相手のキャラがアプローチに参加した場合、このカードを活動状態にする。")
+    assert got is not None and got["trigger"] == "any_enter|any_approach"
+    assert got["condition"] == {"subject_on": {"any_enter": {"is_source": True}, "any_approach": {"side": "opponent"}}}

@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from engine.pm.cards import CardDB
+from engine.pm.cards import CardDB, reminders
 from engine.pm.cards import compile_phrases as ph
 from engine.pm.cards.compile_gaps import fold
 from engine.pm.cards.compile_np import phrase
@@ -99,7 +99,8 @@ def classify(reason: str, text: str, ctx: ph.Ctx) -> tuple[str, str]:
 
 def blockers(plain: CardDB, compiled: CardDB) -> Iterable[tuple[str, int, str, str]]:
     """(card id, effect index, kind, part) for each effect of a set (read without and with compiling) that stays
-    uncompiled."""
+    uncompiled. A set's own actions (Xを行う, round 32) are read as the compiler reads them: as the set defines them."""
+    actions = reminders.gather(card.text for card in plain)
     for card in plain:
         done = compiled.get(card.id)
         pieces = split(card.text, card.type).effects if card.text else []
@@ -112,7 +113,7 @@ def blockers(plain: CardDB, compiled: CardDB) -> Iterable[tuple[str, int, str, s
             if len(pieces) != len(card.effects):
                 yield card.id, i, "link", "the text pieces do not line up with the effects"
                 continue
-            text = normalize(pieces[i])
+            text = normalize(actions.actions_in(pieces[i]))
             if eff.kind == "activated":
                 text = _PREFIX.sub("", text)
             ctx = ph.Ctx(card=card, kind=eff.kind)

@@ -103,7 +103,9 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^このカードが登場した場合、または(?=アプローチに参加した場合|退場した場合)", "このカードが登場、または"),
     # "this card, when it enters, gets / becomes …": the same as "when this card enters, this card gets / becomes …"
     (r"^このカードは、妨害した場合、", "このカードは、妨害に参加した場合、"),
-    (r"^このカードは、(登場した|アプローチに参加した|妨害された|妨害に参加した)場合、(?=ターン終了時まで|ターン終了時に|活動状態になる|休息状態になる"
+    # (round 32: any of this card's own events, as the heads read them: 退場した, アプローチで退場した, ポイントを与えた …)
+    (r"^このカードは、(登場した|アプローチに参加した|アプローチした|妨害された|妨害に参加した|退場した|アプローチで退場した"
+     r"|アプローチでポイントを与えた|ポイントを与えた)場合、(?=ターン終了時まで|ターン終了時に|活動状態になる|休息状態になる"
      r"|デッキの下に移る|手札に戻る|捨て札になる|ゲームから取り除かれる|サポートエリアに移る|メインエリアに移る)",
      r"このカードが\1場合、このカードは、"),
     # a card is placed in its owner's Point Zone: 自分の adds nothing; 登場または = 登場、または
@@ -292,6 +294,11 @@ REWRITES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
      r"が\1した場合、または"),
     # round 31 (head part): "put into the Point Zone by the opponent's approach" said with で: the によって wording read
     (r"相手のアプローチで(?:自分の)?ポイント置き場に置かれた", "相手のアプローチによってポイント置き場に置かれた"),
+    # round 32 (head part): a stylistic comma after または between two heads (…場合、または、このカードが…場合、)
+    (r"(?<=場合、)または、", "または"),
+    # round 32 (condition part): a hand counted with no owner named is the player's own (手札が1枚以下の: bare 手札 is
+    # read as the player's own everywhere, 手札1枚を捨て札にする), as 自分の手札が… is read
+    (r"(?:(?<=^)|(?<=、))手札が(?=\d+枚(?:以下|以上)の)", "自分の手札が"),
 ]]
 
 

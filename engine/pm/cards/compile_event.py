@@ -30,6 +30,8 @@ from engine.pm.cards import compile_phrases as ph
 _CAUSES = [(r"が(?:登場した|場に出た)", "enter"), (r"がアプローチ(?:に参加)?した", "approach"),
            (r"が(?:アプローチで)?ポイントを与えた", "gave_point"), (r"のアプローチで相手にポイントを与えた", "gave_point"),
            (r"が退場した", "leave"), (r"が妨害された", "interfered"),
+           # round 32: "when that Chara interferes" (妨害に参加した), the event the engine fires for every Chara (round 28)
+           (r"が妨害に参加した", "interfering"),
            (r"のアプローチで相手のキャラが退場した", "eliminated_opponent")]
 _LATER = re.compile(r"このターン(?:の間に)?、(?P<who>[^、。]+?)(?P<on>" + "|".join(p for p, _ in _CAUSES)
                     + r")場合、(?P<then>.+)")

@@ -217,6 +217,10 @@ def _zone_condition(text: str, ctx: Ctx) -> dict[str, Any] | None:
         # round 25: "a face-up X lies in your Point Zone" (表向きの「N」が置かれている): one or more such cards
         return {"cards": {"zone": "point_up", "who": "self" if m["who"] == "自分" else "opponent",
                           "filter": _zone_filter(m["np"], ctx), "at_least": 1}}
+    if m := re.fullmatch(r"(?P<who>自分|相手)のポイント置き場に表向きの(?P<np>[^、。]+?)が(?P<n>\d+)枚以上ある", text):
+        # round 32: "N or more face-up X lie in your Point Zone" (the count of round 25's face-up cards)
+        return {"cards": {"zone": "point_up", "who": "self" if m["who"] == "自分" else "opponent",
+                          "filter": _zone_filter(m["np"], ctx), "at_least": int(m["n"])}}
     if m := re.fullmatch(r"(?P<who>自分|相手)の手札が(?P<n>\d+)枚(?P<how>以下|以上)の", text):
         return {"cards": {"zone": "hand", "who": "self" if m["who"] == "自分" else "opponent",
                           "at_most" if m["how"] == "以下" else "at_least": int(m["n"])}}

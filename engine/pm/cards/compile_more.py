@@ -233,6 +233,8 @@ def _hand_or_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 @reads(r"全てのデッキの上のカード(?P<n>\d+)枚を捨て札にする")
 def _mill_both(m: re.Match[str], ctx: Ctx) -> list[Step]:
+    if ctx.may and not ctx.opening:  # round 32: "then you may" holds a choice no mill step keeps: not read
+        raise NotUnderstood(m[0])
     return [{"op": "mill", "who": who, "n": int(m["n"])} for who in ("self", "opponent")]
 
 

@@ -76,6 +76,18 @@ def _cost_at_most_count(m: re.Match[str]) -> dict[str, Any] | None:
     return {"max_cost": {"count": {"charas": inner.chara_spec()}}}
 
 
+def _cost_at_most_zone(m: re.Match[str]) -> dict[str, Any] | None:
+    """"usage cost at most the number of cards (Charas) removed from the game / in a discard / in the Point Zone"
+    (whose: the phrase's own 自分 / 相手, seen from the effect's player), counted when the effect checks it."""
+    who = "opponent" if "相手" in m["zone"] else "self"
+    if "ポイント置き場" in m["zone"]:
+        if m["what"] != "カード":
+            return None  # Charas in the Point Zone: not read
+        return {"max_cost": {"count": {"points": who}}}
+    zone = "removed" if m["zone"].startswith("ゲームから") else "discard"
+    return {"max_cost": {"count": {"cards": {"zone": zone, "who": who, "filter": {"type": "chara"} if m["what"] == "キャラ" else {}}}}}
+
+
 def _interfering_with(m: re.Match[str]) -> dict[str, Any] | None:
     """"interfering X": the Interferer of the approach under way, against a Chara fitting X (None: X not read)."""
     inner = phrase(m[1])
@@ -118,6 +130,10 @@ _MODIFIERS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p), f) for p, f in 
     # round 19: "usage cost at most the number of cards in your (the opponent's) hand", counted when checked
     (r"使用コスト(?:の値)?が(?P<who>自分|相手)の手札の枚数以下の",
      lambda m: {"max_cost": {"count": {"hand": "self" if m["who"] == "自分" else "opponent"}}}),
+    # round 32: "usage cost at most the number of cards in a zone" (removed from the game, a discard, the Point
+    # Zone), counted when checked, as the Charas' count below
+    (r"使用コスト(?:の値)?が(?P<zone>ゲームから取り除かれている(?:自分|相手)の|(?:自分|相手)の(?:捨て札置き場|ポイント置き場)に"
+     r"ある)(?P<what>カード|キャラ)の枚数以下の", _cost_at_most_zone),
     (r"使用コスト(?:の値)?が(自分の[^、]+?)の枚数以下の", _cost_at_most_count),
     (r"使用コスト(?:の値)?が(\d+)の", _exact_cost),
     (r"使用コスト(?:の値)?が?(\d+)以上の", lambda m: {"min_cost": int(m[1])}),

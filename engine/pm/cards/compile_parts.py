@@ -137,7 +137,16 @@ ph.MORE_CONDITIONS.append(_zone_count)
 
 
 #: where a pick takes cards from (the phrase before the selector) -> zone
-PICK_SOURCES = {"自分の捨て札置き場にある": "discard", "自分のポイント置き場にある": "point", "手札から": "hand", "手札にある": "hand"}
+PICK_SOURCES = {
+    "自分の捨て札置き場にある": "discard",
+    "自分のポイント置き場にある": "point",
+    "手札から": "hand",
+    "手札にある": "hand",
+    # round 32: the cards removed from the game (the player's own; a bare one is the player's own as a
+    # bare 【P】 is: rule book 001's glossary)
+    "ゲームから取り除かれている自分の": "removed",
+    "ゲームから取り除かれている": "removed",
+}
 #: where a pick puts them (the verb) -> zone and the step's extra keys; synonyms share a row (戻す / 移す / 加える)
 PICK_DESTINATIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "手札に戻す": ("hand", {}),
@@ -166,6 +175,8 @@ def _zone_pick(m: re.Match[str], ctx: Ctx) -> list[Step]:
     dst, extra = PICK_DESTINATIONS[m["to"]]
     if src == dst or (m["rested"] and dst not in ("area", "main", "support")):
         raise NotUnderstood(m[0])
+    if src == "removed" and re.match(r"、?(?:自分|相手)の", m["np"]):
+        raise NotUnderstood(m["np"])  # whose removed cards is said once, before the selector (another's: not read)
     return [
         ph._pick(src, dst, m["np"], m["n"] or m["upto"], ctx, upto=bool(m["upto"]), **extra, **({"rested": True} if m["rested"] else {}))
     ]
@@ -209,20 +220,27 @@ _SHARED_EVENTS = {
     "退場した": "leave",
 }
 _SHARED = "|".join(_SHARED_EVENTS)
+#: this card's event written as a stem before または (このカードが登場、または…)
+_STEM_EVENTS = {"登場": "enter", "退場": "leave"}
+_STEMS = "|".join(_STEM_EVENTS)
 
 
 def _this_or_other(text: str, ctx: Ctx) -> tuple[str, dict[str, Any], str] | None:
     """Head part: "when this card E, or X E" with the same event E (このカードがアプローチに参加した場合、または相手のキャラが
     アプローチに参加した場合、): ``any_<E>`` whose subject is this card or a Chara fitting X (``any_of`` ``is_source`` / X,
-    checked against the Chara the event happened to). Two different events: not this part (the engine hears a subject
-    for another Chara's events only). None: not this part."""
-    m = re.match(rf"このカードが(?P<a>{_SHARED})場合、または(?P<np>[^、。]+?)が(?P<b>{_SHARED})場合、", text)
-    if m is None or _SHARED_EVENTS[m["a"]] != _SHARED_EVENTS[m["b"]] or ctx.card.type != "chara":
+    checked against the Chara the event happened to). Round 32: two different events (このカードが登場、または自分のXが
+    アプローチした場合、: the first event also as a stem, 登場、) are both heard, each with its own subject (``subject_on``:
+    this card for the first, a Chara fitting X for the second; engine.pm.triggers.subject_spec). None: not this part."""
+    m = re.match(rf"このカードが(?:(?P<a>{_SHARED})場合|(?P<stem>{_STEMS}))、または(?P<np>[^、。]+?)が(?P<b>{_SHARED})場合、", text)
+    if m is None or ctx.card.type != "chara":
         return None
+    a, b = _SHARED_EVENTS[m["a"]] if m["a"] else _STEM_EVENTS[m["stem"]], _SHARED_EVENTS[m["b"]]
     p = ph._np(m["np"], ctx)
     if p.head not in ("chara", "name") or p.all or p.same_name or p.other_than_that:
         raise NotUnderstood(m["np"])
-    return f"any_{_SHARED_EVENTS[m['a']]}", {"subject": {"any_of": [{"is_source": True}, p.chara_spec()]}}, text[m.end() :]
+    if a == b:
+        return f"any_{a}", {"subject": {"any_of": [{"is_source": True}, p.chara_spec()]}}, text[m.end() :]
+    return f"any_{a}|any_{b}", {"subject_on": {f"any_{a}": {"is_source": True}, f"any_{b}": p.chara_spec()}}, text[m.end() :]
 
 
 ph.FIRST_TRIGGERS.append(_this_or_other)

@@ -152,6 +152,8 @@ def _subjects(np_text: str, n: str | None, ctx: Ctx, *, upto: bool = False) -> l
             raise NotUnderstood(np_text)  # the Chara named before, or the one the coins came off? not read
         if np_text == "そのキャラ" and ctx.subject_head and not ctx.targets:
             return ["subject"]  # round 30: the Chara whose event fired the trigger
+        if ctx.targets and not _one_named(ctx):  # round 32: a clause that named several: each of them, not the last
+            return [f"target:{i}" for i, c in enumerate(ctx.target_clause) if c == ctx.target_clause[-1]]
         return [ctx.last_target()]
     if np_text == "このカードがセットされているキャラ" and ctx.card.type == "support":
         _no_may(ctx)  # a Support's effect: ``self`` is the Chara it is set on (engine.pm.play, stats.self_steps)
@@ -439,7 +441,9 @@ def _copy_mods(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 _LATER = {"のアプローチで相手にポイントを与えた": "gave_point", "がアプローチでポイントを与えた": "gave_point",
-          "がアプローチに参加した": "approach", "がアプローチした": "approach"}
+          "がアプローチに参加した": "approach", "がアプローチした": "approach",
+          # round 32: "when it interferes" (妨害に参加した), as compile_event's delayed causes
+          "が妨害に参加した": "interfering"}
 
 
 @reads(r"このターン(?:の間に)?、(?P<who>.+?)(?P<on>" + "|".join(_LATER) + r")場合、(?P<then>.+)")
@@ -567,14 +571,14 @@ def _negate_text(m: re.Match[str], ctx: Ctx) -> list[Step]:
 
 
 @reads(r"(?:自分の)?捨て札置き場にあるこのカードを、?(?P<rested>休息状態で)?(?P<to>場に出す|メインエリアに出す|サポートエリアに出す"
-       r"|手札に戻す|手札に加える|EXデッキに戻す|デッキの上に(?:戻す|移す))")
+       r"|手札に戻す|手札に加える|EXデッキに戻す|デッキの上に(?:戻す|移す)|ゲームから取り除く)")
 def _this_from_discard(m: re.Match[str], ctx: Ctx) -> list[Step]:
     """This card from the discard (where a trigger heard its leaving finds it) to the Area, the hand, or (round 19)
-    the Support Area or back to the EX deck, or (round 26) onto the top of the deck, as another card from the discard
-    goes there (``to: "deck"``); a card not there is not moved."""
-    to = {"場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support",
-          "EXデッキに戻す": "ex_deck", "デッキの上に戻す": "deck", "デッキの上に移す": "deck"}.get(m["to"], "hand")
-    if m["rested"] and to in ("hand", "ex_deck", "deck"):
+    the Support Area or back to the EX deck, or (round 26) onto the top of the deck, or (round 32) removed from the
+    game, as another card from the discard goes there (``to: "deck"``); a card not there is not moved."""
+    to = {"場に出す": "area", "メインエリアに出す": "main", "サポートエリアに出す": "support", "EXデッキに戻す": "ex_deck",
+          "デッキの上に戻す": "deck", "デッキの上に移す": "deck", "ゲームから取り除く": "removed"}.get(m["to"], "hand")
+    if m["rested"] and to in ("hand", "ex_deck", "deck", "removed"):
         raise NotUnderstood(m[0])
     step: Step = {"op": "pick", "from": "discard", "to": to, "n": 1, "filter": {}, "this_card": True}
     if m["rested"]:
@@ -631,10 +635,12 @@ def _shuffle(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [{"op": "shuffle", "who": "self"}]
 
 
-@reads(r"手札(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)捨て札にする")
+@reads(r"手札(?:(?P<n>\d+)枚を|を(?P<upto>\d+)枚まで)(?P<to>捨て札にする|ゲームから取り除く)")
 def _discard_hand(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    """"Discard N cards of your hand" (round 28: "up to N", 手札をN枚まで: the player picks 0 to N)."""
-    return [{"op": "pick", "from": "hand", "to": "discard", "n": int(m["n"] or m["upto"]), "filter": {}} | (
+    """"Discard N cards of your hand" (round 28: "up to N", 手札をN枚まで: the player picks 0 to N; round 32: or
+    remove them from the game)."""
+    to = "removed" if m["to"] == "ゲームから取り除く" else "discard"
+    return [{"op": "pick", "from": "hand", "to": to, "n": int(m["n"] or m["upto"]), "filter": {}} | (
         {"up_to": True} if ctx.may or m["upto"] else {})]
 
 
@@ -682,9 +688,14 @@ def _flip(m: re.Match[str], ctx: Ctx) -> list[Step]:
     return [step]
 
 
-@reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカード(?P<n>\d+)枚を捨て札にする")  # no owner named: the player's own
+@reads(r"(?:(?P<who>相手|自分)の)?デッキの上のカード(?P<n>\d+)枚を(?P<to>捨て札にする|ゲームから取り除く)")
 def _mill(m: re.Match[str], ctx: Ctx) -> list[Step]:
-    return [{"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}]
+    """The top N cards of a deck (no owner named: the player's own) to the discard, or removed from the game (round
+    32: the mill's ``to``). "Then you may mill" inside an effect: no step holds the choice (as for a draw), not read."""
+    if ctx.may and not ctx.opening:
+        raise NotUnderstood(m[0])
+    step: Step = {"op": "mill", "who": "opponent" if m["who"] == "相手" else "self", "n": int(m["n"])}
+    return [step | ({"to": "removed"} if m["to"] == "ゲームから取り除く" else {})]
 
 
 @reads(r"デッキの上のカード(?P<n>\d+)枚を自分のポイント置き場に(?P<face>表向きで|裏向きで)?置く")

@@ -124,6 +124,10 @@ def compile_effect(text: str, eff: Effect, card: Card, *, bare: bool = False) ->
     if trigger is not None and "leave" in trigger.split("|") and trigger != "leave" and any(
             spec.get("side") != "opponent" for spec in ctx.targets):
         return None  # "enters or leaves": whether it may target itself depends on the cause: not read
+    if trigger is not None and "leave" in trigger.split("|") and _moves_self(got.steps):
+        # round 32: "this card returns to the hand" after its own leaving: a ``move`` of ``self`` finds no Chara on the
+        # Area and does nothing (the card is where it went); only 捨て札置き場にあるこのカード… (a pick from there) is read
+        return None
     if trigger == "leave":  # the leaving Chara is off the Area when its effect resolves: never one of its targets
         for spec in ctx.targets:
             if spec.get("side") != "opponent":
@@ -231,6 +235,13 @@ def _rested_count_in(x: Any) -> bool:
     return isinstance(x, list) and any(_rested_count_in(v) for v in x)
 
 
+def _moves_self(steps: Any) -> bool:
+    """Whether a ``move`` of ``self`` stands among ``steps`` (nested ones included)."""
+    if isinstance(steps, dict):
+        return (steps.get("op") == "move" and steps.get("target") == "self") or any(_moves_self(v) for v in steps.values())
+    return isinstance(steps, (list, tuple)) and any(_moves_self(x) for x in steps)
+
+
 def _rested_count_misplaced(step: dict[str, Any], after_rest_any: bool) -> bool:
     """"The number rested" in a step other than as a cost bound of a ``not_interfered_by`` grant right in a
     ``rest_any`` step's ``then`` (engine.pm.script._rested_counted puts it in there only)."""
@@ -293,13 +304,15 @@ def compile_card(card: Card, text: str | None, keywords: reminders.Keywords | No
     # an effect the reader already found unreadable (``why``: an unknown keyword, an Event's use condition) stays so,
     # save an unknown keyword the set defines in its reminder text; one naming a disputed keyword is not read
     unsure = bool(text and _NOT_HAPPENING.search(text))  # automatic effects with a note the script cannot hold
+    # the set's own actions (Xを行う) read as the set defines them (round 32: reminders.Keywords.actions_in)
+    texts = [keywords.actions_in(t) for t in pieces.effects] if keywords is not None else list(pieces.effects)
     effects = tuple(_defined_keyword(e, card, keywords, text) if e.why else e if (unsure and e.kind == "auto") or (
                     keywords is not None and keywords.disputed_in(t)) else (compile_effect(t, e, card) or e)
-                    for t, e in zip(pieces.effects, card.effects, strict=True))
+                    for t, e in zip(texts, card.effects, strict=True))
     if card.type == "event" and effects and effects[0].compiled and _r24.hand_cost_only(effects[0].script):
         effects = (card.effects[0], *effects[1:])  # an Event's play runs its first effect: not a cost in the hand
     if any(e.kind == "auto" for e in card.effects[1:]):
-        effects = _with_later(card, pieces.effects, effects, unsure)
+        effects = _with_later(card, texts, effects, unsure)
     backup = card.backup
     if backup is not None and pieces.backup_condition and pieces.backup_text:
         backup = compile_backup(pieces.backup_condition, pieces.backup_text, card, backup) or backup

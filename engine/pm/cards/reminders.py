@@ -16,6 +16,14 @@ every card of the set that has the keyword (:func:`engine.pm.cards.compiler.comp
   either). A known keyword's disputed definition leaves the card's effects unverified, but its rule (the flag the
   engine reads) stays: a dispute never turns a legal play into an illegal one.
 - A definition the readers cannot read leaves the keyword unread, as before.
+
+Round 32: a set's own **actions** are defined the same way, without brackets: （改変を行う:…） / （改変を2回行う:…）, a
+noun done (Xを行う, XをN回行う) and what doing it is. Wherever a card of the set says "do X" (N times) in the
+imperative (Xを行う, XをN回行う, and their …ことができる forms), the set's definition stands in its place before the
+readers see the text (:meth:`Keywords.actions_in`); any other form (Xを行った場合, "when you did X") is left as
+written, so the heads and conditions that speak of X having been done stay unread. A count the set does not define
+word for word is read only through a template over the number that two or more definitions agree on; a noun
+defined in two different ways for one count is not replaced at all.
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ _DEFINITION = re.compile(r"（\s*(〔[^〔〕（）]+〕|《[^《》（）]+》)
 #: （〔KW〕▶「A」:definition）: a keyword that takes a condition 「A」 (KGY's 〔知略〕), its definition naming 「A」
 _CONDITIONED = re.compile(r"（\s*〔([^〔〕（）]+)〕\s*[▸▶]\s*「([^「」（）]+)」\s*[:：]\s*([^（）]+?)\s*）")
 _NUMBERED = re.compile(r"(?P<base>\D+?)(?P<n>\d+)")
+#: （X を行う:definition） / （X をN回行う:definition）: a set's own action, X a bare noun
+_ACTION = re.compile(r"（\s*([^（）〔〕《》「」『』【】、。:：\s]+?)を(?:(\d+)回)?行う\s*[:：]\s*([^（）]+?)\s*）")
 _PARAM = "{N}"
 #: a conditioned keyword's 「A」 in its definition's template
 _CONDITION = "{A}"
@@ -87,6 +97,31 @@ class Keywords:
     #: keywords with a condition → each definition with its 「placeholder」 taken out (``{A}``): one template when every
     #: definition the set prints says the same of its own 「A」 (round 25: SPY's 〔継承〕▶「X」), read per card
     condition_templates: dict[str, set[str]] = field(default_factory=dict)
+    #: a set's own actions (round 32): noun → {times → the definitions printed for doing it that many times}
+    actions: dict[str, dict[int, set[str]]] = field(default_factory=dict)
+
+    def action(self, noun: str, times: int) -> str | None:
+        """What doing the set's action ``noun`` ``times`` times is, or None: the one definition printed for that
+        count, else the one template over the count that two or more printed counts agree on."""
+        defs = self.actions.get(noun, {})
+        if times in defs:
+            return next(iter(defs[times])) if len(defs[times]) == 1 else None
+        if any(len(d) != 1 for d in defs.values()):
+            return None
+        templates = {_template_times(n, next(iter(d))) for n, d in defs.items()}
+        if len(defs) < 2 or len(templates) != 1 or None in templates:
+            return None
+        return next(iter(templates)).replace(_PARAM, str(times))  # type: ignore[union-attr]
+
+    def actions_in(self, text: str) -> str:
+        """``text`` with each imperative "do X (N times)" of the set's actions replaced by what doing it is (a
+        definition that ends a sentence gives its own ending: 行う → the definition's verb)."""
+        for noun in self.actions:
+            def put(m: re.Match[str], noun: str = noun) -> str:
+                got = self.action(noun, int(m[1] or 1))
+                return m[0] if got is None else got
+            text = re.sub(rf"{re.escape(noun)}を(?:(\d+)回)?行う", put, text)
+        return text
 
     def conditioned_definition(self, word: str, condition: str) -> str | None:
         """The definition of 〔word〕▶「condition」 on a card of this set: the set's one template with 「condition」 put
@@ -128,6 +163,20 @@ class Keywords:
         return self.templates[m["base"]].replace(_PARAM, m["n"])
 
 
+def _template_times(times: int, definition: str) -> str | None:
+    """The definition of doing an action ``times`` times with that count as {N}, when it holds the count once."""
+    pattern = re.compile(rf"(?<!\d){times}(?!\d)")
+    return pattern.sub(_PARAM, definition) if len(pattern.findall(definition)) == 1 else None
+
+
+def actions(text: str | None) -> list[tuple[str, int, str]]:
+    """The (noun, times, definition) of each （Xを(N回)行う:definition） a card text prints, NFKC."""
+    if not text:
+        return []
+    wide = unicodedata.normalize("NFKC", text).replace("(", "（").replace(")", "）")
+    return [(_nfkc(m[1]), int(m[2] or 1), _nfkc(m[3]).rstrip("。")) for m in _ACTION.finditer(wide)]
+
+
 def gather(texts: Iterable[str | None], known: Callable[[str], bool] | None = None) -> Keywords:
     """The keyword definitions printed over one set's card texts. ``known``: whether the compiler reads a 〔word〕
     (without brackets) already: each definition of such a keyword (and of every cost 《…》) is checked against the
@@ -141,6 +190,8 @@ def gather(texts: Iterable[str | None], known: Callable[[str], bool] | None = No
         for word, placeholder, definition in conditioned(text):
             out.with_condition[word] = (placeholder, definition)
             out.condition_templates.setdefault(word, set()).add(definition.replace(f"「{placeholder}」", _CONDITION))
+        for noun, times, definition in actions(text):
+            out.actions.setdefault(noun, {}).setdefault(times, set()).add(definition)
     templates: dict[str, set[str | None]] = {}
     for word, defs in found.items():
         if known is not None and (word.startswith("《") or known(word[1:-1])):
