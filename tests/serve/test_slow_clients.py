@@ -152,16 +152,22 @@ def test_slow_clients_of_every_kind_do_not_hold_up_a_normal_request(tmp_path: Pa
 
 
 def test_each_kind_of_slow_client_is_closed_after_the_request_time(tmp_path: Path) -> None:
+    """One client of each kind, all held at once (each times its own wait from when it sent its first bytes)."""
     with serving(tmp_path, PMEMO_REQUEST_SECONDS="1") as address:
-        for kind in SLOW_KINDS:
-            (s,) = hold(address, kind, 1)
-            with s:
-                start = time.monotonic()
+        held: dict[str, tuple[socket.socket, float]] = {}
+        try:
+            for kind in SLOW_KINDS:
+                (s,) = hold(address, kind, 1)
+                held[kind] = s, time.monotonic()
+            for kind, (s, start) in held.items():
                 received = b""
                 while chunk := s.recv(65536):  # the answers it earned (100 Continue, the whole request's), then EOF
                     received += chunk
                 assert time.monotonic() - start < 8, kind
                 assert received.count(b"HTTP/1.1 ") == (kind.startswith(("100", "half request")) and 1), (kind, received)
+        finally:
+            for s, _ in held.values():
+                s.close()
 
 
 def test_the_reader_keeps_a_pipelined_answer_that_came_in_the_same_packet() -> None:
