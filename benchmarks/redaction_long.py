@@ -1,7 +1,7 @@
 """A longer redaction run than the suite's: all 1,000 self-play games of tests/engine/many_games.py (500 random,
 500 greedy), each redacted as view 0, view 1 and public and checked (tests/tablelogs/redaction_check.py).
 
-The suite (tests/tablelogs/test_redaction.py) checks the first 60 games of each policy; this checks --games
+The suite (tests/tablelogs/test_redaction.py) checks the first 30 games of each policy; this checks --games
 of each (default 500, all of them). Exit 1 on the first failure (an AssertionError naming the game).
 
 Usage: python3 benchmarks/redaction_long.py [--games 500] [--processes 2]

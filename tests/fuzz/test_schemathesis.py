@@ -4,13 +4,15 @@ request the description forbids accepted."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import load_all_checks
-from schemathesis.config import SchemathesisConfig
+from schemathesis.config import ProjectConfig, SchemathesisConfig
 from schemathesis.specs.openapi.schemas import OpenApiSchema
 
 from tests.web.conftest import make_app
@@ -25,13 +27,34 @@ CONFIG = SchemathesisConfig.from_path(Path(__file__).resolve().parents[2] / "sch
 load_all_checks()
 
 
+#: ProjectConfig's methods that resolve an operation's settings (in a phase) from the config's hierarchy
+RESOLVED = ("phases_for", "generation_for", "checks_config_for")
+
+
+def _resolved_once(resolve: Callable[..., Any]) -> Callable[..., Any]:
+    """``resolve`` answering each (config, operation, phase) from what it made the first time: schemathesis asks for
+    each case, about a tenth of this test's CPU, and the configuration does not change during the run."""
+    made: dict[tuple[int, str | None, str | None], Any] = {}
+
+    def resolved(self: ProjectConfig, *, operation: Any = None, **phase: Any) -> Any:
+        key = (id(self), None if operation is None else operation.label, phase.get("phase"))
+        if key not in made:
+            made[key] = resolve(self, operation=operation, **phase)
+        return made[key]
+
+    return resolved
+
+
 @pytest.fixture(scope="module")
-def api_schema(tmp_path_factory: pytest.TempPathFactory) -> OpenApiSchema:
+def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OpenApiSchema]:
     """The application's own description, on a store holding three simulated games (ids 1 to 3)."""
     app = make_app(Path(tmp_path_factory.mktemp("api")))
     for doc in simulated(3, 81):
         app.extensions["pmemo_store"].ingest_text(jsonl(doc), "sim")
-    return schemathesis.openapi.from_wsgi("/api/openapi.json", app, config=CONFIG)
+    with pytest.MonkeyPatch.context() as patch:
+        for name in RESOLVED:
+            patch.setattr(ProjectConfig, name, _resolved_once(getattr(ProjectConfig, name)))
+        yield schemathesis.openapi.from_wsgi("/api/openapi.json", app, config=CONFIG)
 
 
 # a draft's live stream stays open for its whole length (drafts.STREAM_SECONDS): it is tested in tests/drafts

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.xdist_group("many-games")
 
 
 #: Games of each policy redacted in the suite; ``python3 benchmarks/redaction_long.py`` redacts 500 of each.
-REDACTED = 60
+REDACTED = 30
 
 
 def _check_all(policy: str, part: int, parts: int, games: int = REDACTED) -> int:
@@ -46,7 +46,7 @@ def redact_self_play_games(games: int = REDACTED, processes: int = 2) -> int:
 
 
 def test_self_play_games_redacted_three_ways() -> None:
-    """The first 60 self-play games of each policy, as view 0, view 1 and public (two processes: the machine has two
+    """The first 30 self-play games of each policy, as view 0, view 1 and public (two processes: the machine has two
     cores)."""
     assert redact_self_play_games() == 2 * REDACTED * len(VIEWS)
 
