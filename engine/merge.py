@@ -458,6 +458,32 @@ def _at(value: Any, path: str) -> Any:
     return value
 
 
+def _differing(a: Mapping[str, Any], b: Mapping[str, Any], fields: Sequence[str],
+               tell: Callable[[Mapping[str, Any] | None], str]) -> str:
+    """The fields two copies of an action differ in, for people; where both copies are told alike (a field the
+    telling leaves out, a trigger's ``choices``), with each seat's value.
+
+    >>> _differing({"choices": [[]]}, {"choices": [["A"]]}, ["choices.0"], lambda a: "a trigger")
+    'choices.0: seat 0 recorded [], seat 1 recorded ["A"]'
+    """
+    if tell(a) != tell(b):
+        return ", ".join(fields)
+    return "; ".join(f"{f}: seat 0 recorded {_recorded(a, f)}, seat 1 recorded {_recorded(b, f)}" for f in fields)
+
+
+def _recorded(action: Mapping[str, Any], path: str) -> str:
+    """The value at ``path`` of a copy of an action, for people ("(not recorded)" where the copy has no such field)."""
+    value: Any = action
+    for key in path.split("."):
+        if isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        elif isinstance(value, Mapping) and key in value:
+            value = value[key]
+        else:
+            return "(not recorded)"
+    return json.dumps(value, ensure_ascii=False)
+
+
 def plain(header: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     """An action told for people without the game's words: "Mio: summon (card MHK 01-001, area main)"."""
     players: list[Any] = list(header.get("players") or ()) if isinstance(header.get("players"), list) else []
@@ -821,7 +847,8 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                     return stop(*missed)
                 fields = action_fields(s0.action, s1.action, unordered, omissible)
                 merged = stop(k, "action", f"game action {k}: seat 0 recorded: {tell(s0.action)}; seat 1 recorded: "
-                              f"{tell(s1.action)} (they differ in {', '.join(fields)})", [s0.action, s1.action], index)
+                              f"{tell(s1.action)} (they differ in {_differing(s0.action, s1.action, fields, tell)})",
+                              [s0.action, s1.action], index)
                 assert merged.disagreement is not None
                 merged.disagreement.fields = fields
                 return merged
