@@ -21,7 +21,7 @@ import pytest
 
 from engine.fold import fold
 from engine.merge import Merged, merge, offered_picks, with_implied_passes
-from engine.merge_picks import Pick, picks_at, with_pick
+from engine.merge_picks import picks_at, with_pick
 from engine.ruleset import seat_hidden_fields
 from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for

@@ -73,8 +73,7 @@ def test_a_pm_triple_tap_offers_the_drop_at_every_stop(copies: int) -> None:
 def test_a_complete_logs_triple_tap_offers_the_drop_at_every_stop(name: str, seed: int, copies: int) -> None:
     ruleset, cards, header, actions = complete_game(name, seed)
     k = _rival_play(ruleset, actions)
-    logs = [seat_recording(ruleset, cards, header, actions, 0),
-            seat_recording(ruleset, cards, header, repeated(actions, k, copies), 1)]
+    logs = [seat_recording(ruleset, cards, header, actions, 0), seat_recording(ruleset, cards, header, repeated(actions, k, copies), 1)]
     out, stops = dropped_copy_by_copy(ruleset, cards, logs, 1)
     assert len(stops) == copies - 1 and out.actions == actions
 
@@ -85,9 +84,14 @@ def test_what_a_seat_learned_after_its_double_tap_is_kept() -> None:
     merge said complete, and the stored game lacked what seat 1 drew)."""
     seat0, seat1, judge = seed_2_game_9()
     own = seat1.actions
-    at = next(n for n in range(10, len(own) - 1) if own[n]["p"] == 1 and own[n]["type"] == "play_event"
-              and own[n + 1]["type"] == "identify"
-              and fold(seat1.header, repeated(own, n, 2), CARDS, keep_trails=False).ruling is None)
+    at = next(
+        n
+        for n in range(10, len(own) - 1)
+        if own[n]["p"] == 1
+        and own[n]["type"] == "play_event"
+        and own[n + 1]["type"] == "identify"
+        and fold(seat1.header, repeated(own, n, 2), CARDS, keep_trails=False).ruling is None
+    )
     tapped = repeated(own, at, 2)
     logs = [(seat0.header, seat0.actions), (seat1.header, tapped)]
     d = merge(PM, CARDS, logs).disagreement
@@ -101,16 +105,14 @@ def test_a_stop_no_offered_pick_gets_out_of_names_the_pick_to_undo() -> None:
     """Seed 4, seat 1's phone recorded its rival's summon twice; a judge took seat 0's version four times, then
     inserted seat 0's pass: the ``missing`` stop after it used to offer only an insert that met it again, naming no
     earlier pick. Now no offered pick leads back to it, and it names the insert to undo."""
-    seat0, seat1, judge = views(4)
+    seat0, seat1, _ = views(4)
     logs = [(seat0.header, seat0.actions), (seat1.header, repeated(seat1.actions, 167, 2))]
-    picks: dict[int | str, Any] = {164: [("take", 0)], 166: [("take", 0)], 167: [("take", 0)], 168: [("take", 0)],
-                                   169: [("insert", 0)]}
+    picks: dict[int | str, Any] = {164: [("take", 0)], 166: [("take", 0)], 167: [("take", 0)], 168: [("take", 0)], 169: [("insert", 0)]}
     d = merge(PM, CARDS, logs, picks).disagreement
     assert d is not None and (d.step, d.kind) == (170, "missing"), d
     for how, seat in offered_picks(d):
         again = merge(PM, CARDS, logs, {**picks, 170: [(how, seat)]}).disagreement
-        assert again is None or (again.step, again.kind, again.versions, again.left) != (d.step, d.kind, d.versions,
-                                                                                         d.left), (how, seat)
+        assert again is None or (again.step, again.kind, again.versions, again.left) != (d.step, d.kind, d.versions, d.left), (how, seat)
     assert offered_picks(d) == [] and set(d.cannot_insert) == {1}
     assert d.caused_by == {"step": 169, "how": "insert", "seat": 0}
     assert "the pick at game action 169" in d.message and "undo it" in d.message
@@ -123,8 +125,7 @@ def test_every_stop_of_a_wrong_path_offers_a_way_out_or_names_the_pick_to_undo()
     seat0, seat1, _ = views(4)
     logs = [(seat0.header, seat0.actions), (seat1.header, repeated(seat1.actions, 167, 2))]
     picks: dict[int | str, Any] = {}
-    for step, pick in ((164, ("take", 0)), (166, ("take", 0)), (167, ("take", 0)), (168, ("take", 0)),
-                       (169, ("insert", 0)), (None, None)):
+    for step, pick in ((164, ("take", 0)), (166, ("take", 0)), (167, ("take", 0)), (168, ("take", 0)), (169, ("insert", 0)), (None, None)):
         d = merge(PM, CARDS, logs, picks).disagreement
         assert d is not None and (offered_picks(d) or d.caused_by is not None), d
         if step is not None:
