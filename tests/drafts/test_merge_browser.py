@@ -55,6 +55,20 @@ def recorded(client: Any, header: dict[str, Any], actions: list[dict[str, Any]])
     return draft, token
 
 
+def paired_finished(client: Any, seat0: tuple[Any, list[dict[str, Any]]],
+                    seat1: tuple[Any, list[dict[str, Any]]]) -> list[tuple[int, str]]:
+    """Two drafts recorded (``(header, actions)`` of seat 0, then seat 1's), paired and finished: each's id and token."""
+    drafts = [recorded(client, *seat0), recorded(client, *seat1)]
+    for seat, (draft, token) in enumerate(drafts):
+        auth = {"Authorization": f"Bearer {token}"}
+        other = drafts[1 - seat][0]
+        assert client.post(f"/api/drafts/{draft}/pair", json={"with": other, "seat": seat}, headers=auth).status_code == 200
+    for draft, token in drafts:
+        r = client.post(f"/api/drafts/{draft}/finish", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code in (200, 201)
+    return drafts
+
+
 def phone(browser: Any, server: LiveServer, errors: PageErrors, draft: int, token: str, seat: int, count: int) -> Any:
     """A phone that recorded ``draft`` from ``seat``: the browser holds its token, the recorder's table is open."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
@@ -234,13 +248,7 @@ def test_two_versions_told_alike_show_the_field_they_differ_in(server: LiveServe
     seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
     wrong = [dict(a) for a in seat0.actions]
     wrong[175] = {**wrong[175], "choices": [[]]}
-    client = server.app.test_client()
-    d0, t0 = recorded(client, seat0.header, wrong)
-    d1, t1 = recorded(client, seat1.header, seat1.actions)
-    for (d, t), (other, seat) in (((d0, t0), (d1, 0)), ((d1, t1), (d0, 1))):
-        auth = {"Authorization": f"Bearer {t}"}
-        assert client.post(f"/api/drafts/{d}/pair", json={"with": other, "seat": seat}, headers=auth).status_code == 200
-        assert client.post(f"/api/drafts/{d}/finish", headers=auth).status_code in (200, 201)
+    (d0, t0), _ = paired_finished(server.app.test_client(), (seat0.header, wrong), (seat1.header, seat1.actions))
     errors = PageErrors()
     page = phone(browser, server, errors, d0, t0, 0, len(wrong))
     page.goto(f"{server.url}/games/draft/{d0}/merge")
