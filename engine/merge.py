@@ -315,7 +315,8 @@ class Disagreement:
     each with why (the version its own replay refuses, or one the rules refuse there too); ``cannot_insert`` and
     ``cannot_drop`` alike for an insert and a drop. ``drops``: the seats whose action here a judge may drop (it did
     not happen: a double tap), each with that action as its log recorded it (where the fold wrote out passes before
-    it, the action they were implied before). ``caused_by``: for an ``illegal`` stop, the latest pick at or before it
+    it, the action they were implied before). No pick a stop offers (:func:`offered_picks`) meets it again.
+    ``caused_by``: for an ``illegal`` stop, and for one no offered pick gets out of, the latest pick at or before it
     that the merged log follows (``{"step", "how", "seat"}``): undoing it gets out of the stop."""
 
     step: int | None
@@ -528,9 +529,9 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     picks by game action number (engine.merge_picks: one pick, or several in the order made), ``("take", seat)``
     (that seat's version; both logs go on), ``("insert", seat)`` (an action of that seat's log the other missed;
     only that log goes on) or ``("drop", seat)`` (that seat's action there did not happen, a double tap: it is left
-    out of that seat's log, with the knowledge recorded right after it, and the seats' next actions meet at the same
-    game action again); under ``"header"``, ``("take", seat)``: where the headers differ (a name spelled
-    differently), that seat's header is right.
+    out of that seat's log, with the knowledge recorded right after it only where that no longer fits without it, and
+    the seats' next actions meet at the same game action again); under ``"header"``, ``("take", seat)``: where the
+    headers differ (a name spelled differently), that seat's header is right.
 
     Under :data:`START`, ``("take", seat)``: where the seats' knowledge before the first game action disagrees,
     that seat's is right (the other's gives way).
