@@ -12,9 +12,11 @@ Taps: /record in Chromium (390x844) records the table log fixtures/logs/table-se
 for each tap on an offered action, the time from the click to the table re-rendered (board and
 trail) and to the next offers shown (one more request). Goal: < 100 ms.
 
-``--ruleset``: the game (default pm-2.22, the longest of 60 simulated games; another game: the longest of
-``--games`` self-play games of random policies, which play longer than greedy ones, recorded whole from the
-judge's seat). A size beyond the game's length is measured at the game's length less the appends (said in the
+``--ruleset``: the game (default pm-2.22, the longest of 60 simulated games as seat 0's table log; a game whose
+logs are complete: the longest of ``--games`` self-play games of random policies, which play longer than greedy
+ones, recorded whole from the judge's seat); ``all``: every ruleset the registry finds (engine.rulesets), one after
+the other. ``--toy`` installs the Toy Race test game first (tests/generic/toygame), as a third party would, so that
+``all`` covers it too. A size beyond the game's length is measured at the game's length less the appends (said in the
 report), never padded.
 
 ``--unseen`` (a game with deck orders nobody saw: Mahou Shoujo, Clockwork): the game is recorded as a table does
@@ -25,13 +27,14 @@ of the ``--games`` games that recording can follow is taken. ``--seat N`` with i
 (``meta.recorded_from``: the rival's draws and mulligan cards never named, each rival card named when played, so the
 rewrites come with the rival's plays; tests/drafts/mahou_seat.py, tests/drafts/clockwork_seat.py ``record_seat``).
 
-Usage: python3 benchmarks/bench_drafts.py [--ruleset NAME] [--sizes 50,300,800] [--appends 60] [--games 60]
+Usage: python3 benchmarks/bench_drafts.py [--ruleset NAME|all] [--toy] [--sizes 50,300,800] [--appends 60] [--games 60]
        [--unseen [--seat N]] [--db URL] [--no-browser] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
@@ -43,8 +46,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.rulesets import get_ruleset  # noqa: E402
-from pmemo_replay.cards import bundled_cards  # noqa: E402
+from engine.rulesets import RULESETS, get_ruleset  # noqa: E402
 from pmemo_replay.logio import load_log  # noqa: E402
 from pmemo_replay.simulate import simulated_logs  # noqa: E402
 from pmemo_replay.web import create_app  # noqa: E402
@@ -70,11 +72,13 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "max_ms": round(max(values), 2)}
 
 
-def table_log(games: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The longest of ``games`` simulated games, as seat 0's table log."""
-    cards = bundled_cards()
-    log = max((load_log(doc) for doc in simulated_logs(cards, games, 7)), key=lambda log: len(log.actions))
-    red = get_ruleset("pm-2.22").redact(log.header, log.actions, cards, 0)
+def table_log(name: str, games: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The longest of ``games`` simulated games of ruleset ``name`` (its logs table logs), as seat 0's table log."""
+    from pmemo_replay.games.cards import bundled_for
+
+    cards = bundled_for(name)
+    log = max((load_log(doc) for doc in simulated_logs(cards, games, 7, ruleset=name)), key=lambda log: len(log.actions))
+    red = get_ruleset(name).redact(log.header, log.actions, cards, 0)
     return red.header, red.actions
 
 
@@ -84,8 +88,9 @@ def complete_log(name: str, games: int) -> tuple[dict[str, Any], list[dict[str, 
     from pmemo_replay.simulate import ruleset_decks
 
     ruleset, decks, cards = get_ruleset(name), ruleset_decks(name), bundled_for(name)
-    docs = (ruleset.self_play(cards, [list(decks[s % len(decks)][1]), list(decks[(s + 1) % len(decks)][1])], s,
-                              policies=("random", "random")) for s in range(games))
+    seats = ruleset.players[0]  # the fewest seats the game allows (two for every game but one)
+    docs = (ruleset.self_play(cards, [list(decks[(s + n) % len(decks)][1]) for n in range(seats)], s,
+                              policies=("random",) * seats) for s in range(games))
     doc = max(docs, key=lambda d: len(d["actions"]))
     return doc["game"], doc["actions"]
 
@@ -155,7 +160,7 @@ def bench_unseen(url: str, sizes: list[int], appends: int, ruleset: str, games: 
 
 
 def bench_appends(url: str, sizes: list[int], appends: int, ruleset: str = "pm-2.22", games: int = 60) -> dict[str, Any]:
-    header, actions = table_log(games) if ruleset == "pm-2.22" else complete_log(ruleset, games)
+    header, actions = table_log(ruleset, games) if get_ruleset(ruleset).table_logs else complete_log(ruleset, games)
     appends = min(appends, len(actions) // 3)
     longest = len(actions) - appends
     app = create_app({**CONFIG, "PMEMO_DATABASE_URL": url})
@@ -211,9 +216,39 @@ def bench_taps(url: str) -> dict[str, Any]:
     return {"table_rendered": percentiles(boards), "offers_shown": percentiles(taps)}
 
 
+#: the games installed for the run (``--toy``), uninstalled when it ends
+INSTALLED = contextlib.ExitStack()
+
+
+def install_toy_race() -> None:
+    """Install the Toy Race test game (tests/generic/toygame) as a third party would, for the rest of the run: the
+    registry then finds it as it finds any installed game."""
+    from tests.generic.toygame.install import installed
+
+    INSTALLED.enter_context(installed(Path(tempfile.mkdtemp(prefix="bench-toy-"))))
+
+
+def report_appends(name: str, appends: dict[str, Any], unseen: bool) -> None:
+    """One ruleset's appends in words."""
+    what = f"{name}, seat 0's table log" if get_ruleset(name).table_logs else f"{name}, the judge's seat"
+    seat = appends.pop("seat", None)
+    if seat is not None:
+        what = f"{name}, recorded from seat {seat} alone, orders unseen"
+    elif unseen:
+        what += ", orders unseen and draws named"
+    print(f"appends (game of {appends.pop('game_actions')} actions, {what}, {appends.pop('appends')} appends a draft "
+          f"length):")
+    for size, modes in appends.items():
+        print(f"  draft at {size:>4} actions: " + "; ".join(
+            f"{mode} p50 {m['p50_ms']} ms p95 {m['p95_ms']} ms (n={m['n']})" for mode, m in modes.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ruleset", default="pm-2.22")
+    parser.add_argument("--ruleset", default="pm-2.22", help="a ruleset's name, or 'all': every ruleset the registry "
+                        "finds (engine.rulesets)")
+    parser.add_argument("--toy", action="store_true", help="install the Toy Race test game first (tests/generic/"
+                        "toygame, as a third party would): the registry finds it with the others")
     parser.add_argument("--sizes", default="50,300,800")
     parser.add_argument("--appends", type=int, default=60)
     parser.add_argument("--games", type=int, default=60, help="simulated games to take the longest of")
@@ -223,33 +258,33 @@ def main() -> None:
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.toy:
+        install_toy_race()
+    names = sorted(RULESETS) if args.ruleset == "all" else [args.ruleset]
     folder = Path(tempfile.mkdtemp(prefix="bench-drafts-"))
-    url = args.db or f"sqlite:///{folder / 'drafts.sqlite3'}"
     sizes = [int(s) for s in args.sizes.split(",")]
     if args.seat is not None and not args.unseen:
         parser.error("--seat records as the table saw it: give --unseen too")
-    report = {"appends": bench_unseen(url, sizes, args.appends, args.ruleset, args.games, args.seat) if args.unseen
-              else bench_appends(url, sizes, args.appends, args.ruleset, args.games)}
-    if not args.no_browser and args.ruleset == "pm-2.22":
+    if args.unseen and args.ruleset == "all":
+        parser.error("--unseen records one game with hidden deck orders: give its --ruleset")
+    report: dict[str, Any] = {"appends": {}}
+    for name in names:
+        url = args.db or f"sqlite:///{folder / f'drafts-{name}.sqlite3'}"
+        report["appends"][name] = (bench_unseen(url, sizes, args.appends, name, args.games, args.seat) if args.unseen
+                                   else bench_appends(url, sizes, args.appends, name, args.games))
+    if not args.no_browser and "pm-2.22" in names:  # the tap fixture is a Precious Memories table log
         report["taps"] = bench_taps(args.db or f"sqlite:///{folder / 'taps.sqlite3'}")
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(report if args.ruleset == "all" else {**report, "appends": report["appends"][names[0]]},
+                         indent=2))
         return
-    what = "seat 0's table log" if args.ruleset == "pm-2.22" else f"{args.ruleset}, the judge's seat"
-    seat = report["appends"].pop("seat", None)
-    if seat is not None:
-        what = f"{args.ruleset}, recorded from seat {seat} alone, orders unseen"
-    elif args.unseen:
-        what += ", orders unseen and draws named"
-    print(f"appends (game of {report['appends'].pop('game_actions')} actions, {what}, "
-          f"{report['appends'].pop('appends')} appends a draft length):")
-    for size, modes in report["appends"].items():
-        print(f"  draft at {size:>4} actions: " + "; ".join(
-            f"{mode} p50 {m['p50_ms']} ms p95 {m['p95_ms']} ms (n={m['n']})" for mode, m in modes.items()))
+    for name, appends in report["appends"].items():
+        report_appends(name, appends, args.unseen)
     if "taps" in report:
         for what, m in report["taps"].items():
             print(f"tap -> {what.replace('_', ' ')}: p50 {m['p50_ms']} ms, p95 {m['p95_ms']} ms, max {m['max_ms']} ms (n={m['n']})")
 
 
 if __name__ == "__main__":
-    main()
+    with INSTALLED:
+        main()

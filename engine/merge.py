@@ -315,7 +315,8 @@ class Disagreement:
     each with why (the version its own replay refuses, or one the rules refuse there too); ``cannot_insert`` and
     ``cannot_drop`` alike for an insert and a drop. ``drops``: the seats whose action here a judge may drop (it did
     not happen: a double tap), each with that action as its log recorded it (where the fold wrote out passes before
-    it, the action they were implied before). ``caused_by``: for an ``illegal`` stop, the latest pick at or before it
+    it, the action they were implied before). No pick a stop offers (:func:`offered_picks`) meets it again.
+    ``caused_by``: for an ``illegal`` stop, and for one no offered pick gets out of, the latest pick at or before it
     that the merged log follows (``{"step", "how", "seat"}``): undoing it gets out of the stop."""
 
     step: int | None
@@ -334,6 +335,9 @@ class Disagreement:
     caused_by: dict[str, Any] | None = None
     #: an ``illegal`` stop's refusal in words: the action, the rule and why (its message says where, and more)
     refusal: str = ""
+    #: each seat's game actions left from the stop on, in its log as the merge reads it (a judge's drops left out,
+    #: implied passes written out): a drop that leaves out one of several copies lowers it
+    left: list[int] = field(default_factory=list)
 
     @property
     def parted(self) -> list[int | None]:
@@ -455,6 +459,32 @@ def _at(value: Any, path: str) -> Any:
     return value
 
 
+def _differing(a: Mapping[str, Any], b: Mapping[str, Any], fields: Sequence[str],
+               tell: Callable[[Mapping[str, Any] | None], str]) -> str:
+    """The fields two copies of an action differ in, for people; where both copies are told alike (a field the
+    telling leaves out, a trigger's ``choices``), with each seat's value.
+
+    >>> _differing({"choices": [[]]}, {"choices": [["A"]]}, ["choices.0"], lambda a: "a trigger")
+    'choices.0: seat 0 recorded [], seat 1 recorded ["A"]'
+    """
+    if tell(a) != tell(b):
+        return ", ".join(fields)
+    return "; ".join(f"{f}: seat 0 recorded {_recorded(a, f)}, seat 1 recorded {_recorded(b, f)}" for f in fields)
+
+
+def _recorded(action: Mapping[str, Any], path: str) -> str:
+    """The value at ``path`` of a copy of an action, for people ("(not recorded)" where the copy has no such field)."""
+    value: Any = action
+    for key in path.split("."):
+        if isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        elif isinstance(value, Mapping) and key in value:
+            value = value[key]
+        else:
+            return "(not recorded)"
+    return json.dumps(value, ensure_ascii=False)
+
+
 def plain(header: Mapping[str, Any], action: Mapping[str, Any]) -> str:
     """An action told for people without the game's words: "Mio: summon (card MHK 01-001, area main)"."""
     players: list[Any] = list(header.get("players") or ()) if isinstance(header.get("players"), list) else []
@@ -499,9 +529,9 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     picks by game action number (engine.merge_picks: one pick, or several in the order made), ``("take", seat)``
     (that seat's version; both logs go on), ``("insert", seat)`` (an action of that seat's log the other missed;
     only that log goes on) or ``("drop", seat)`` (that seat's action there did not happen, a double tap: it is left
-    out of that seat's log, with the knowledge recorded right after it, and the seats' next actions meet at the same
-    game action again); under ``"header"``, ``("take", seat)``: where the headers differ (a name spelled
-    differently), that seat's header is right.
+    out of that seat's log, with the knowledge recorded right after it only where that no longer fits without it, and
+    the seats' next actions meet at the same game action again); under ``"header"``, ``("take", seat)``: where the
+    headers differ (a name spelled differently), that seat's header is right.
 
     Under :data:`START`, ``("take", seat)``: where the seats' knowledge before the first game action disagrees,
     that seat's is right (the other's gives way).
@@ -517,7 +547,7 @@ def merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any],
     where neither seat saw, ``redact --view``) is folded up to its first such null, where it stops being a log."""
     merged = _settled(ruleset, cards, seat_logs, resolutions)
     d = merged.disagreement
-    if d is not None and d.step is not None and (d.kind == "illegal" or d.drops):
+    if d is not None and d.step is not None:
         _weigh(ruleset, cards, seat_logs, resolutions or {}, d, teller(ruleset, merged.header))
     return merged
 
@@ -540,30 +570,46 @@ def _settled(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, An
             tacit.drops.add((merged[1], merged[2], merged[3]))
 
 
+def offered_picks(d: Disagreement) -> list[Pick]:
+    """The picks a stop at a game action offers (what the merge page shows a button for, what the pairing API
+    takes): a take of a version (not at a ``missing`` stop), an insert of an action (not at a ``card`` or ``refused``
+    stop), a drop of an action ``drops`` names; none its ``cannot_take``, ``cannot_insert`` or ``cannot_drop`` names."""
+    out: list[Pick] = []
+    for seat in (0, 1):
+        if d.versions[seat] is not None and seat not in d.cannot_take and d.kind != "missing":
+            out.append((TAKE, seat))
+        if d.versions[seat] is not None and seat not in d.cannot_insert and d.kind not in ("card", "refused"):
+            out.append((INSERT, seat))
+        if seat in d.drops and seat not in d.cannot_drop:
+            out.append((DROP, seat))
+    return out
+
+
+def _same_stop(d: Disagreement, again: Disagreement | None) -> bool:
+    """Whether ``again`` (the stop after a pick at ``d``) is ``d`` once more: the same game action, kind and
+    versions, with as many game actions left in each log (a drop that leaves out one of several copies, a triple
+    tap, meets the same versions again but moves the merge on: fewer left)."""
+    return (again is not None and again.step == d.step and (again.kind, again.versions) == (d.kind, d.versions)
+            and again.left == d.left)
+
+
 def _weigh(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]],
            resolutions: Resolutions, d: Disagreement, tell: Callable[[Mapping[str, Any] | None], str]) -> None:
-    """A stop made answerable, every pick it offers getting out of it (each found by merging with it): a drop that
-    meets the same disagreement again (a pass the fold implies anyway) is not offered (``cannot_drop``), and one
-    after which two different actions agree further is named in the message (a double tap); at an
-    ``illegal`` stop, the pick it follows is named (the latest at or before it, ``caused_by``: undoing it gets out),
-    and each take, insert or drop that meets the rules' refusal again there is not offered (``cannot_take``,
-    ``cannot_insert``, ``cannot_drop``, each with the refusal)."""
+    """A stop made answerable, every pick it offers getting out of it (each found by merging with it): a pick
+    that meets the same stop again (:func:`_same_stop`: a drop of a pass the fold implies anyway, an insert whose
+    action the other seat's knowledge still wants first) is not offered (``cannot_take``, ``cannot_insert``,
+    ``cannot_drop``, with why), nor, at an ``illegal`` stop, one the rules refuse there too; a drop after which two
+    different actions agree further is named in the message (a double tap). At an ``illegal`` stop, and at any stop
+    that no pick offered gets out of, the pick it follows is named (the latest at or before it, ``caused_by``:
+    undoing it gets out)."""
     assert d.step is not None
     k = d.step
     illegal = d.kind == "illegal"
-    made = [t for t in resolutions if isinstance(t, int) and t <= k and picks_at(resolutions[t])]
-    if illegal and made:
-        t = max(made)
-        how, seat = picks_at(resolutions[t])[-1]
-        d.caused_by = {"step": t, "how": how, "seat": seat}
-        where = "the pick made here" if t == k else f"the pick at game action {t}"
-        d.message += f"; the merged log follows {where} ({told_pick(how, seat)}): if it was wrong, undo it"
     for seat in (0, 1):
-        for how, can, cannot in ((TAKE, illegal and d.versions[seat] is not None, d.cannot_take),
-                                 (INSERT, illegal and d.versions[seat] is not None, d.cannot_insert),
-                                 (DROP, seat in d.drops, d.cannot_drop)):
-            if not can or seat in cannot:
+        for how in (TAKE, INSERT, DROP):
+            if (how, seat) not in offered_picks(d):
                 continue
+            cannot = {TAKE: d.cannot_take, INSERT: d.cannot_insert, DROP: d.cannot_drop}[how]
             trial = {**resolutions, k: with_pick(picks_at(resolutions.get(k)), how, seat)}
             again = _settled(ruleset, cards, seat_logs, trial).disagreement
             if how == DROP and d.kind == "action" and (again is None or again.step is None or again.step > k):
@@ -573,9 +619,19 @@ def _weigh(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                 continue
             if illegal and again.kind == "illegal":
                 cannot[seat] = f"the rules refuse it there too: {again.refusal}"
-            elif (again.kind, again.versions) == (d.kind, d.versions):
-                cannot[seat] = ("without it the seats' next actions part here the same way (the rules imply a pass "
-                                "there anyway, or the seat recorded the same again)")
+            elif _same_stop(d, again):
+                cannot[seat] = ("the merge meets this same disagreement again after it" if how != DROP else
+                                "without it the seats' next actions part here the same way (the rules imply a pass "
+                                "there anyway)")
+    made = [t for t in resolutions if isinstance(t, int) and t <= k and picks_at(resolutions[t])]
+    if (illegal or not offered_picks(d)) and made:
+        t = max(made)
+        how, seat = picks_at(resolutions[t])[-1]
+        d.caused_by = {"step": t, "how": how, "seat": seat}
+        where = "the pick made here" if t == k else f"the pick at game action {t}"
+        d.message += f"; the merged log follows {where} ({told_pick(how, seat)}): if it was wrong, undo it"
+    elif not offered_picks(d):
+        d.message += "; no pick here gets past it: correct a recording"
 
 
 #: the pick's key naming what the seats knew before the first game action (a disagreement whose ``step`` is None
@@ -640,6 +696,7 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
     lead0, steps0 = steps_of(a0, knowledge, indexes=at0)
     lead1, steps1 = steps_of(a1, knowledge, indexes=at1)
     notes = (asides_of(a0, knowledge), asides_of(a1, knowledge))
+    i = [0, 0]  # each seat's next game action
     out: list[Action] = []
     steps = [0]
     folds = _Folds(ruleset, cards, header, (h0, h1) if ruleset.table_logs else None)
@@ -658,7 +715,8 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
             droppable = index if kind in ("action", "missing") and k is not None else (None, None)
         drops = {seat: dict(seat_logs[seat][1][n]) for seat, n in enumerate(droppable) if n is not None}
         return Merged(header, out, steps, Disagreement(k, index, kind, message, versions, parts=parts,
-                                                       cannot_take=cannot_take or {}, drops=drops))
+                                                       cannot_take=cannot_take or {}, drops=drops,
+                                                       left=[len(steps0) - i[0], len(steps1) - i[1]]))
 
     def kept(seat: int, at: int, news: list[Action]) -> list[Action]:
         """Seat ``seat``'s knowledge actions after game action ``at`` (:data:`LEAD`: before the first) less those a
@@ -748,7 +806,6 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                         f"{tell(have[0].action)} (what seat {side} learned just before fits only after it)",
                         versions, index, parts)
         return None
-    i = [0, 0]
     k = 0
     while i[0] < len(steps0) or i[1] < len(steps1):
         s0 = steps0[i[0]] if i[0] < len(steps0) else None
@@ -791,7 +848,8 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                     return stop(*missed)
                 fields = action_fields(s0.action, s1.action, unordered, omissible)
                 merged = stop(k, "action", f"game action {k}: seat 0 recorded: {tell(s0.action)}; seat 1 recorded: "
-                              f"{tell(s1.action)} (they differ in {', '.join(fields)})", [s0.action, s1.action], index)
+                              f"{tell(s1.action)} (they differ in {_differing(s0.action, s1.action, fields, tell)})",
+                              [s0.action, s1.action], index)
                 assert merged.disagreement is not None
                 merged.disagreement.fields = fields
                 return merged
@@ -874,24 +932,42 @@ def without_seat(header: Mapping[str, Any]) -> Mapping[str, Any]:
 def _as_played(ruleset: Any, cards: Any, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], seat: int,
                removed: set[tuple[int, int]], knowledge: frozenset[str]) -> tuple[list[Action], list[int]]:
     """Seat ``seat``'s log as the merge reads it: the actions a judge dropped (``removed``: ``(seat, index)``) left
-    out, each with the knowledge recorded right after it, and the passes its fold implies written out
-    (:func:`with_implied_passes`); and each action's index in the log as recorded."""
-    gone = _left_out(actions, {n for s, n in removed if s == seat}, knowledge)
+    out, with the knowledge recorded right after each that no longer fits without it (:func:`_left_out`), and the
+    passes its fold implies written out (:func:`with_implied_passes`); and each action's index in the log as
+    recorded."""
+    gone = _left_out(header, cards, actions, {n for s, n in removed if s == seat}, knowledge)
     kept = [n for n in range(len(actions)) if n not in gone]
     played, at = with_implied_passes(ruleset, cards, header, [actions[n] for n in kept] if gone else actions)
     return played, [kept[n] for n in at]
 
 
-def _left_out(actions: Sequence[Mapping[str, Any]], dropped: set[int], knowledge: frozenset[str]) -> set[int]:
-    """The indexes of ``dropped`` game actions and of the knowledge actions recorded right after each (notes stay)."""
-    out: set[int] = set()
+def _left_out(header: Mapping[str, Any], cards: Any, actions: Sequence[Mapping[str, Any]], dropped: set[int],
+              knowledge: frozenset[str]) -> set[int]:
+    """The indexes to leave out of a seat's log for its ``dropped`` game actions: each of them, and of the knowledge
+    actions recorded right after one (notes stay) those the seat's own fold refuses without it. The rest stays: what a
+    phone recorded after a double tap (the cards the one real event drew) belongs to the real action before it."""
+    if not dropped:
+        return set()
+    out = set(dropped)
+    after: set[int] = set()
     for n in dropped:
-        out.add(n)
-        after = n + 1
-        while after < len(actions) and actions[after].get("type") in knowledge | ASIDES:
-            if actions[after].get("type") in knowledge:
-                out.add(after)
-            after += 1
+        nxt = n + 1
+        while nxt < len(actions) and actions[nxt].get("type") in knowledge | ASIDES:
+            if actions[nxt].get("type") in knowledge:
+                after.add(nxt)
+            nxt += 1
+    if not after:
+        return out
+    fold = Folder(header, cards, keep_trails=False)
+    for n, action in enumerate(actions):
+        if n in out or action.get("type") in ASIDES:
+            continue
+        try:
+            fold.push(dict(action))
+        except IllegalAction:
+            if n not in after:
+                break  # the log is refused here for another reason: the merge meets it there
+            out.add(n)  # knowledge of the copy alone: it does not fit the game without the copy
     return out
 
 

@@ -3,7 +3,8 @@ one game action are kept, and how a new pick joins them.
 
 A pick is ``(how, seat)``: ``"take"`` (that seat's version is right), ``"insert"`` (an action only that seat recorded:
 the other missed it) or ``"drop"`` (that seat recorded an action that did not happen, a double tap: it is left out of
-that seat's recording for the merge, with what the seat learned right after it; the recording stays as stored). At
+that seat's recording for the merge, and what the seat learned right after it with it where that does not fit the
+game without it; the recording stays as stored). At
 one game action a judge may make several picks: the drops first (after each, the seats' next actions meet at the same
 game action again), then at most one take or insert. Stored (the pairing's JSON), one pick is ``[how, seat]`` and
 several are ``[[how, seat], ...]``.

@@ -13,7 +13,7 @@ from engine.ruleset import recorded_from
 from engine.rulesets import RULESETS
 from pmemo_replay.checking import EXIT_ILLEGAL, EXIT_MALFORMED, CheckReport, check_log
 from pmemo_replay.cli.common import add_cards_option, library_from
-from pmemo_replay.cli.seatviews import ViewError, judge_view, read_view
+from pmemo_replay.cli.seatviews import ViewError, judge_view, read_view, unmergeable_view
 from pmemo_replay.games import ruleset_name
 from pmemo_replay.logio import LogError, PmemoLog, form_for, parse_log, write_log
 
@@ -75,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
                 return _fail(f"seat {seat}: {path} is a judge's view ('redact --view judge': every deck order null, "
                              f"both hands named, no meta.recorded_from), not one seat's recording ('redact --view "
                              f"{seat}' makes that seat's)", EXIT_MALFORMED)
+            unmergeable = unmergeable_view(data) if view is None else None
+            if unmergeable is not None:
+                return _fail(f"seat {seat}: {path} holds null cards (a seat's view): {unmergeable}",
+                             EXIT_MALFORMED)
             if view is None:
                 return _fail(f"seat {seat}: {err.ruling['message']}", EXIT_MALFORMED)
             logs.append(view)

@@ -80,6 +80,27 @@ def read_view(data: bytes) -> PmemoLog | None:
     return PmemoLog(log.header, actions, form)
 
 
+def unmergeable_view(data: bytes) -> str | None:
+    """Why a file that is no log (null where a hidden card stands: ``redact --view``) is a view of a game whose seats'
+    views cannot be merged, or None: a ruleset whose logs are complete and that records no game from one seat
+    (neither ``table_logs`` nor ``seat_recordings``, as Toy Race's), whose views are views to read, never a recording."""
+    read = _document(data)
+    if read is None or not isinstance(read[0].get("game"), dict):
+        return None
+    document = read[0]
+    ruleset = RULESETS.get(ruleset_name(document["game"]))
+    if ruleset is None or ruleset.table_logs or seat_recordings(ruleset):
+        return None
+    if not any(isinstance(a, dict) and any(a.get(f) is None or (isinstance(a.get(f), list) and None in a[f])
+                                           for f in _unseen_fields(ruleset, a) if f in a)
+               for a in document["actions"]):
+        return None
+    seats = len(document["game"].get("players") or ())
+    return (f"{ruleset.game} ({ruleset.name}, {seats} seats) has no two-seat recordings: its logs are complete "
+            f"(every card named, recorded from the judge's seat) and no seat records its own view of it, so its seats' "
+            f"views ('redact --view N') cannot be merged; give two complete recordings of the game (they are compared)")
+
+
 def judge_view(data: bytes) -> bool:
     """True for a judge's view of a game with seat recordings (``redact --view judge``: no ``meta.recorded_from``,
     every deck order null, as nobody saw one, and every other hidden field named, as the judge saw both hands): no

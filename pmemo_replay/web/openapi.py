@@ -193,9 +193,11 @@ DRAFT_PATHS: dict[str, dict[str, Any]] = {
                    "disagreement names its `fields`; `step` null and kind not `header`: before the first game action; "
                    "`cannot_take`: the seats whose version a take cannot make merged there, each with why, such as "
                    "kind `refused`, a seat's own log refusing its copy; `cannot_insert`, `cannot_drop` alike; `drops`: "
-                   "the seats whose action there a drop may leave out, each with that action as recorded; `caused_by`: "
-                   "for kind `illegal`, an action the rules refuse in the merged log, the pick it follows, `{step, how, "
-                   "seat}`, which a clear of that step undoes; `picks`: by step, `[how, seat]`, or `[[how, seat], ...]` "
+                   "the seats whose action there a drop may leave out, each with that action as recorded; no pick "
+                   "offered (not named in `cannot_*`) meets the same disagreement again; `caused_by`: for kind "
+                   "`illegal`, an action the rules refuse in the merged log, and for a disagreement no offered pick "
+                   "gets out of, the pick it follows, `{step, how, seat}`, which a clear of that step undoes; "
+                   "`picks`: by step, `[how, seat]`, or `[[how, seat], ...]` "
                    "for several at one game action, the drops first). Either draft's token, or a judge's: the server's "
                    "moderator API token (also for the pick and the store)", "parameters": [DRAFT_ID],
         "responses": {"200": _draft_json("the merge"),

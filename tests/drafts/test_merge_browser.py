@@ -55,6 +55,20 @@ def recorded(client: Any, header: dict[str, Any], actions: list[dict[str, Any]])
     return draft, token
 
 
+def paired_finished(client: Any, seat0: tuple[Any, list[dict[str, Any]]],
+                    seat1: tuple[Any, list[dict[str, Any]]]) -> list[tuple[int, str]]:
+    """Two drafts recorded (``(header, actions)`` of seat 0, then seat 1's), paired and finished: each's id and token."""
+    drafts = [recorded(client, *seat0), recorded(client, *seat1)]
+    for seat, (draft, token) in enumerate(drafts):
+        auth = {"Authorization": f"Bearer {token}"}
+        other = drafts[1 - seat][0]
+        assert client.post(f"/api/drafts/{draft}/pair", json={"with": other, "seat": seat}, headers=auth).status_code == 200
+    for draft, token in drafts:
+        r = client.post(f"/api/drafts/{draft}/finish", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code in (200, 201)
+    return drafts
+
+
 def phone(browser: Any, server: LiveServer, errors: PageErrors, draft: int, token: str, seat: int, count: int) -> Any:
     """A phone that recorded ``draft`` from ``seat``: the browser holds its token, the recorder's table is open."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
@@ -222,5 +236,31 @@ def test_a_disagreement_before_the_first_game_action_is_picked_on_the_page(serve
     versions.nth(0).locator(".pick-take").tap()
     page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
     assert "before the first game action" in page.inner_text("#pick-list")
+    assert stored(page, server) == judge.actions
+    assert not errors, errors
+
+
+def test_two_versions_told_alike_show_the_field_they_differ_in(server: LiveServer, browser: Any) -> None:
+    """Review rv21b: seat 0's phone recorded its rival's event without the cards chosen: both versions read the same
+    ("Mio plays MHK 01-123, targeting MHK ST-018"); each version's box lists the differing field with its value, and
+    the message gives both."""
+    doc = next(simulated_logs(CARDS, 1, 1))
+    seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
+    wrong = [dict(a) for a in seat0.actions]
+    wrong[175] = {**wrong[175], "choices": [[]]}
+    (d0, t0), _ = paired_finished(server.app.test_client(), (seat0.header, wrong), (seat1.header, seat1.actions))
+    errors = PageErrors()
+    page = phone(browser, server, errors, d0, t0, 0, len(wrong))
+    page.goto(f"{server.url}/games/draft/{d0}/merge")
+    page.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
+    assert "they differ in choices.0: seat 0 recorded [], seat 1 recorded [" in page.inner_text("#disagreement-message")
+    boxes = page.locator("#versions .version")
+    said = [boxes.nth(k).locator(".said").inner_text() for k in (0, 1)]
+    assert said[0] == said[1]
+    assert boxes.nth(0).locator(".differs").inner_text() == "choices.0: []"
+    shown = boxes.nth(1).locator(".differs").inner_text()
+    assert shown.startswith("choices.0: [") and all(c in shown for c in seat0.actions[175]["choices"][0]), shown
+    boxes.nth(1).locator(".pick-take").tap()
+    page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
     assert stored(page, server) == judge.actions
     assert not errors, errors

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from pmemo_replay.simulate import simulated_logs
-from tests.drafts.test_merge_browser import CARDS, PM, WAIT_MS, phone, recorded, stored
+from tests.drafts.test_merge_browser import CARDS, PM, WAIT_MS, paired_finished, phone, stored
 from tests.generic.double_tap import double_tapped
+from tests.generic.test_merge_taps import repeated, seed_2_game_9
 from tests.web.browser import LiveServer, PageErrors
 
 
@@ -20,12 +21,7 @@ def test_a_double_tap_is_left_out_on_the_merge_page(server: LiveServer, browser:
     seat0, seat1, judge = (PM.redact(doc["game"], doc["actions"], CARDS, v) for v in (0, 1, "judge"))
     at, tapped = double_tapped(PM, CARDS, seat1.header, seat1.actions, 0)
     client = server.app.test_client()
-    d0, t0 = recorded(client, seat0.header, seat0.actions)
-    d1, t1 = recorded(client, seat1.header, tapped)
-    for (d, t), (other, seat) in (((d0, t0), (d1, 0)), ((d1, t1), (d0, 1))):
-        auth = {"Authorization": f"Bearer {t}"}
-        assert client.post(f"/api/drafts/{d}/pair", json={"with": other, "seat": seat}, headers=auth).status_code == 200
-        assert client.post(f"/api/drafts/{d}/finish", headers=auth).status_code in (200, 201)
+    (d0, t0), (d1, t1) = paired_finished(client, (seat0.header, seat0.actions), (seat1.header, tapped))
     errors = PageErrors()
     page = phone(browser, server, errors, d1, t1, 1, len(tapped))
     page.goto(f"{server.url}/games/draft/{d1}/merge")
@@ -57,4 +53,25 @@ def test_a_double_tap_is_left_out_on_the_merge_page(server: LiveServer, browser:
         kept = client.get(f"/api/drafts/{d}", headers={"Authorization": f"Bearer {t}"}).json
         assert kept["actions"] == actions
     assert tapped[at] == tapped[at - 1]
+    assert not errors, errors
+
+
+def test_a_triple_tap_is_left_out_copy_by_copy_on_the_merge_page(server: LiveServer, browser: Any) -> None:
+    """Review rv21b: seat 0's phone recorded its rival's event three times: each stop shows seat 0's "leave it out"
+    (it said "Leaving it out does not help"), and two taps of it store the judge's log."""
+    seat0, seat1, judge = seed_2_game_9()
+    at, doubled = double_tapped(PM, CARDS, seat0.header, seat0.actions, 1)
+    tapped = repeated(doubled, at, 2)
+    (d0, t0), _ = paired_finished(server.app.test_client(), (seat0.header, tapped), (seat1.header, seat1.actions))
+    errors = PageErrors()
+    page = phone(browser, server, errors, d0, t0, 0, len(tapped))
+    page.goto(f"{server.url}/games/draft/{d0}/merge")
+    for left_out in (1, 2):
+        page.wait_for_selector("#merge[data-state='disagree']", timeout=WAIT_MS)
+        box = page.locator("#versions .version").nth(0)
+        assert box.locator(".cannot-drop").count() == 0 and box.locator(".pick-drop").count() == 1
+        box.locator(".pick-drop").tap()
+        page.wait_for_selector(f"#pick-list li:nth-child({left_out})", timeout=WAIT_MS)
+    page.wait_for_selector("#merge[data-state='agree']", timeout=WAIT_MS)
+    assert stored(page, server) == judge.actions
     assert not errors, errors

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine.fold import fold
 from pmemo_replay.games.cards import bundled_for
 from pmemo_replay.simulate import simulated_logs
 from tests.drafts.conftest import open_draft
@@ -20,6 +21,7 @@ from tests.drafts.test_mahou_from_one_seat import assert_same_game
 from tests.drafts.test_merge_stops_api import paired, pick
 from tests.drafts.test_pairing import CARDS, PM
 from tests.generic.double_tap import double_tapped
+from tests.generic.test_merge_taps import repeated, seed_2_game_9
 
 
 def _get(client: FlaskClient, draft: int, auth: dict[str, str]) -> dict[str, Any]:
@@ -127,3 +129,30 @@ def test_mahou_a_triple_tap_takes_two_drops_at_one_game_action(app: Flask, clien
     assert_same_game(r.json["actions"], played)
     r = pick(client, d0, a0, {"step": k, "how": "clear", "seat": 1})  # the latest pick there taken back
     assert r.status_code == 200 and r.json["picks"] == {str(k): ["drop", 1]} and r.json["disagreement"] == again
+
+
+def test_a_triple_tap_is_dropped_copy_by_copy_and_a_later_naming_kept(app: Flask, client: FlaskClient) -> None:
+    """Review rv21b: seat 0's phone recorded its rival's event play three times (its draft takes each): every stop
+    the API answers offers seat 0's drop (not in ``cannot_drop``), and two drops store the judge's log. Seat 1's own
+    event recorded twice, then the two cards it drew named: the drop keeps that naming in the stored game."""
+    seat0, seat1, judge = seed_2_game_9()
+    at, doubled = double_tapped(PM, CARDS, seat0.header, seat0.actions, 1)
+    own = seat1.actions
+    mine = next(n for n in range(10, len(own) - 1) if own[n]["p"] == 1 and own[n]["type"] == "play_event"
+                and own[n + 1]["type"] == "identify"
+                and fold(seat1.header, repeated(own, n, 2), CARDS, keep_trails=False).ruling is None)
+    for seat, logs in ((0, ((seat0.header, repeated(doubled, at, 2)), (seat1.header, own))),
+                       (1, ((seat0.header, seat0.actions), (seat1.header, repeated(own, mine, 2))))):
+        (d0, a0), _ = paired(client, *logs)
+        answer = client.get(f"/api/drafts/{d0}/merge", headers=a0).json
+        drops = 0
+        while not answer["complete"]:
+            d = answer["disagreement"]
+            assert str(seat) in d["drops"] and str(seat) not in d["cannot_drop"], d
+            r = pick(client, d0, a0, {"step": d["step"], "how": "drop", "seat": seat})
+            assert r.status_code == 200, r.json
+            answer, drops = r.json, drops + 1
+        assert drops == (2 if seat == 0 else 1) and answer["actions"] == judge.actions
+        done = client.post(f"/api/drafts/{d0}/merge/finish", headers=a0)  # the second: the same game, stored before
+        assert done.status_code == (201 if seat == 0 else 200)
+        assert app.extensions["pmemo_store"].actions(done.json["game_id"]) == judge.actions

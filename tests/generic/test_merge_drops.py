@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from engine.fold import fold
-from engine.merge import Disagreement, Merged, merge, with_implied_passes
-from engine.merge_picks import Pick, picks_at, with_pick
+from engine.merge import Merged, merge, offered_picks, with_implied_passes
+from engine.merge_picks import picks_at, with_pick
 from engine.ruleset import seat_hidden_fields
 from engine.rulesets import get_ruleset
 from pmemo_replay.games.cards import bundled_for
@@ -44,17 +44,7 @@ def tapped(seed: int, seat: int) -> tuple[list[tuple[Any, Actions]], int, dict[s
     return logs, at, doubled[at]
 
 
-def offered(d: Disagreement) -> list[Pick]:
-    """The picks a stop at a game action offers (what the merge page shows a button for)."""
-    out: list[Pick] = []
-    for seat in (0, 1):
-        if d.versions[seat] is not None and seat not in d.cannot_take and d.kind != "missing":
-            out.append(("take", seat))
-        if d.versions[seat] is not None and seat not in d.cannot_insert and d.kind not in ("card", "refused"):
-            out.append(("insert", seat))
-        if seat in d.drops and seat not in d.cannot_drop:
-            out.append(("drop", seat))
-    return out
+offered = offered_picks  # the picks a stop offers (the merge page's buttons, the pairing API's)
 
 
 def assert_every_pick_gets_out(ruleset: Any, cards: Any, logs: Any, picks: dict[int | str, Any], out: Merged) -> None:

@@ -157,3 +157,18 @@ def test_a_missing_action_is_named_not_the_lacking_logs_later_illegal_action(tmp
     err = capsys.readouterr().err
     assert "is illegal" not in err
     assert f"game action {out.disagreement.step}: seat 1's log has no action where seat 0 recorded" in err
+
+
+def test_two_copies_told_alike_name_each_seats_value() -> None:
+    """Review rv21b: seat 0 recorded its rival's event without the cards it chose: both copies are told alike
+    ("Mio plays MHK 01-123, targeting MHK ST-018"), and the message said only "they differ in choices.0"; it gives
+    each seat's value."""
+    seat0, seat1, judge = views(1)
+    wrong = copy.deepcopy(seat0.actions)
+    wrong[175]["choices"] = [[]]
+    logs = [(seat0.header, wrong), (seat1.header, seat1.actions)]
+    d = merge(PM, CARDS, logs).disagreement
+    assert d is not None and d.kind == "action" and d.fields == ["choices.0"], d
+    chosen = json.dumps(seat0.actions[175]["choices"][0])  # as seat 1 recorded them too
+    assert f"they differ in choices.0: seat 0 recorded [], seat 1 recorded {chosen}" in d.message, d.message
+    assert merge(PM, CARDS, logs, {d.step: ("take", 1)}).actions == judge.actions  # type: ignore[dict-item]

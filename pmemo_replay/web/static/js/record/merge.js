@@ -21,24 +21,38 @@ function say(action) {
   return action ? board.narrate(action) : "nothing: this recording has no action here";
 }
 
+/** A value of a version for people: a card id by its label, a field the version lacks "(not recorded)", else JSON. */
+function worded(x) {
+  return typeof x === "string" ? board.label(x) : x === undefined ? "(not recorded)" : JSON.stringify(x);
+}
+
 /** The fields in which this version differs from the other, in words ("card: MHK 01-001 (Aki)"). */
 function differences(v, w) {
   if (!v || !w || Array.isArray(v) || typeof v !== "object") return [];
   const keys = [...new Set([...Object.keys(v), ...Object.keys(w)])];
-  const word = (x) => (typeof x === "string" ? board.label(x) : x === undefined ? "(not recorded)" : JSON.stringify(x));
-  return keys.filter((k) => JSON.stringify(v[k]) !== JSON.stringify(w[k])).map((k) => `${k}: ${word(v[k])}`);
+  return keys.filter((k) => JSON.stringify(v[k]) !== JSON.stringify(w[k])).map((k) => `${k}: ${worded(v[k])}`);
 }
 
-/** A header's differing fields in words ("players.1.name: Rin"). */
-function headerFields(v, fields) {
-  const at = (path) => path.split(".").reduce((x, k) => (x == null ? x : x[k]), v);
-  return fields.map((f) => `${f}: ${JSON.stringify(at(f))}`);
+/** The differing fields (dotted paths, "players.1.name", "choices.0") of a version with its values in words. */
+function fieldValues(v, fields, word = worded) {
+  const at = (path) => path.split(".").reduce((x, k) => (x == null ? undefined : x[k]), v);
+  return fields.map((f) => `${f}: ${word(at(f))}`);
 }
 
 /** Where a pick answers ``d``: the header, the start (before the first game action: step null), or its game action. */
 function pickStep(d) {
   if (d.kind === "header") return "header";  // whose header is right where the two differ
   return d.step === null ? "start" : d.step;
+}
+
+/** What a version's box lists under it: the header's differing fields, an action's (its differing fields' values
+ * where the two copies are told alike, a trigger's choices), else the top-level fields it differs in. */
+function differs(seat, d) {
+  const v = d.versions[seat];
+  const w = d.versions[1 - seat];
+  if (d.kind === "header") return fieldValues(v, d.fields || [], (x) => JSON.stringify(x));
+  if (d.kind === "action" && (d.fields || []).length && say(v) === say(w)) return fieldValues(v, d.fields);
+  return differences(v, w);
 }
 
 function version(seat, d, now) {
@@ -73,7 +87,7 @@ function version(seat, d, now) {
   return el("article", { class: "version", dataset: { seat: String(seat) } },
     el("h3", { text: `Seat ${seat} (draft ${now.seats[seat]}) recorded` }),
     el("ul", {}, shown.map((a) => el("li", { class: "said", text: say(a) }))),
-    el("ul", { class: "differs" }, (d.kind === "header" ? headerFields(v, d.fields || []) : differences(v, d.versions[1 - seat]))
+    el("ul", { class: "differs" }, differs(seat, d)
       .map((t) => el("li", { text: t }))),
     el("details", {}, el("summary", { text: "as logged" }), el("pre", { text: JSON.stringify(v, null, 1) })),
     el("div", { class: "row-buttons" }, choices));
