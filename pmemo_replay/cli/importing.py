@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
             results = store.ingest_many(((f, None) for f in files), workers=workers, as_played=args.as_played)
             lines, any_rejected = summary_lines(tqdm(results, total=len(files), unit="log", desc="importing", file=sys.stderr,
                                                      disable=None), None if args.as_played else as_played_hint(store.library))
-            keep_current(store, args)
+            keep_current(store, args, jobs=max(workers, 1))  # the new games projected by as many processes
         finally:
             gc.unfreeze()  # as it was for a caller that goes on (tests call the command in their own process)
     print("\n".join(lines))
