@@ -136,6 +136,12 @@ def joined(runs: list[Projected]) -> Projected:
     )
 
 
+def warm_up() -> None:
+    """Load what pyarrow loads on its first array of Python objects (pandas: about 0.3 s of CPU), as the projection
+    will: a process about to project, or to fork the workers that will, calls it when it has time to spare."""
+    pa.array([0])
+
+
 def _context() -> BaseContext:
     """fork when this process has one thread, else spawn (as the import's workers)."""
     forkable = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
@@ -157,6 +163,7 @@ def projector(store: Any, codes: CardCodes, jobs: int, games: int, batch: int) -
     if jobs <= 1 or games < PARALLEL_FROM or not shareable(store.url):
         yield lambda conn, ids: project_games(conn, ids, cards, codes, batch)
         return
+    warm_up()  # loaded once, here, for every worker
     base = dict(codes.codes)
     url = make_url(store.url).render_as_string(hide_password=False)
     with _context().Pool(jobs, _init, (url, store.library, base, batch)) as pool:
