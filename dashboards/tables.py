@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from operator import itemgetter
 from typing import Any
 
 import pyarrow as pa
@@ -17,6 +18,19 @@ logger = logging.getLogger("dashboards.warehouse")
 Tables = dict[tuple[str, str | None], pa.Table]
 
 
+def table_of(rows: list[dict[str, Any]], schema: pa.Schema) -> pa.Table:
+    """``pa.Table.from_pylist(rows, schema=schema)`` (a column a row lacks is null there), the same table, taking each
+    row's values in one pass: ``from_pylist`` walks every row again for each column (twice the CPU on card rows)."""
+    names = schema.names
+    try:
+        columns: list[Any] = list(zip(*map(itemgetter(*names), rows), strict=True)) if len(names) > 1 else []
+    except KeyError:
+        columns = []
+    if len(columns) != len(names):  # no rows, one column, or a row lacking a column
+        columns = [[row.get(name) for row in rows] for name in names]
+    return pa.Table.from_arrays([pa.array(column, type=f.type) for column, f in zip(columns, schema, strict=True)], schema=schema)
+
+
 def _tables(rows: Rows) -> Tables:
     """The rows as Arrow tables by (dataset, month); raises one of :data:`CONVERSION_ERRORS` on a value that does not fit."""
     out: Tables = {}
@@ -25,9 +39,9 @@ def _tables(rows: Rows) -> Tables:
         for row in getattr(rows, dataset):
             by_month.setdefault(row[PARTITION], []).append(row)
         for month, month_rows in sorted(by_month.items()):
-            out[dataset, month] = pa.Table.from_pylist(month_rows, schema=DATASETS[dataset])
+            out[dataset, month] = table_of(month_rows, DATASETS[dataset])
     if rows.cards:
-        out["cards", None] = pa.Table.from_pylist(list(rows.cards.values()), schema=DATASETS["cards"])
+        out["cards", None] = table_of(list(rows.cards.values()), DATASETS["cards"])
     return out
 
 

@@ -1,4 +1,5 @@
-"""The warehouse projected by several processes holds the same bytes as one process's (SQLite and PostgreSQL).
+"""The warehouse projected by several processes holds the same bytes as one process's (SQLite and PostgreSQL); its
+rows made Arrow tables as ``from_pylist`` makes them.
 
 Small chunks and runs (``warehouse.CHUNK``, ``warehouse.BATCH``) put a few dozen games of the three games through
 several chunks of several runs each, so that runs of both workers meet cards new to the warehouse in every chunk.
@@ -12,9 +13,12 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 
 from dashboards import parallel, warehouse
+from dashboards.schema import DATASETS
+from dashboards.tables import CONVERSION_ERRORS, table_of
 from dashboards.warehouse import part_files, update_warehouse, verify_warehouse
 from pmemo_replay.games.cards import CardLibrary
 from pmemo_replay.simulate import simulated_logs
@@ -78,3 +82,13 @@ def test_few_games_stay_in_this_process(store: Store, tmp_path: Path, monkeypatc
     monkeypatch.setattr(parallel, "_context", no_pool)
     store_all(store, logs(1, 5, 11))
     assert update_warehouse(store, tmp_path / "wh", jobs=2).projected == 3
+
+
+def test_table_of_is_from_pylist() -> None:
+    schema = DATASETS["player_games"]
+    full = {name: None for name in schema.names} | {"game_id": 7, "seat": 1, "player": "Aoi", "month": "2026-11"}
+    lacking = {"game_id": 8, "seat": 0, "player": "Ren"}  # a row without most columns: null there
+    for rows in ([], [full], [full, full | {"seat": 0}], [full, lacking]):
+        assert table_of(rows, schema).equals(pa.Table.from_pylist(rows, schema=schema))
+    with pytest.raises(CONVERSION_ERRORS):
+        table_of([full | {"seat": 300}], schema)  # seat is an int8
