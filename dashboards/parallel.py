@@ -14,7 +14,6 @@ import gc
 import multiprocessing
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.context import BaseContext
 from typing import Any
@@ -29,8 +28,6 @@ from dashboards.source import games_by_id, project_batch, ruleset_cards
 from dashboards.tables import Tables, writable
 from pmemo_replay.store.db import create_db_engine, read_connection
 
-#: projects a chunk of games (a store connection, their ids ascending)
-ChunkProjector = Callable[[Any, Sequence[int]], "Projected"]
 #: fewest new games worth starting processes for (forking and a connection each cost tens of milliseconds)
 PARALLEL_FROM = 512
 
@@ -154,22 +151,28 @@ def shareable(url: str) -> bool:
     return parsed.get_backend_name() != "sqlite" or parsed.database not in (None, "", ":memory:")
 
 
-@contextmanager
-def projector(store: Any, codes: CardCodes, jobs: int, games: int, batch: int) -> Iterator[ChunkProjector]:
-    """A function projecting a chunk of new games (ids ascending) with ``codes``: in ``jobs`` worker processes, each
-    taking ``batch`` games at a time, when ``jobs`` > 1, there are at least :data:`PARALLEL_FROM` ``games`` and the
-    store's database can be shared; else in this process."""
+def projected_chunks(
+    store: Any, conn: Any, chunks: Sequence[Sequence[int]], codes: CardCodes, jobs: int, batch: int
+) -> Iterator[Projected]:
+    """The rows of each chunk of new games (ids ascending, chunks in order) with ``codes``, ``batch`` games per store
+    round trip: in ``jobs`` worker processes, each taking ``batch`` games at a time (and going on with the next chunk's
+    while this process writes one), when ``jobs`` > 1, there are at least :data:`PARALLEL_FROM` games and the store's
+    database can be shared; else in this process, on ``conn``."""
     cards = ruleset_cards(store)
-    if jobs <= 1 or games < PARALLEL_FROM or not shareable(store.url):
-        yield lambda conn, ids: project_games(conn, ids, cards, codes, batch)
+    if jobs <= 1 or sum(map(len, chunks)) < PARALLEL_FROM or not shareable(store.url):
+        for chunk in chunks:
+            yield project_games(conn, chunk, cards, codes, batch)
         return
     warm_up()  # loaded once, here, for every worker
     base = dict(codes.codes)
     url = make_url(store.url).render_as_string(hide_password=False)
+    runs = [(i, chunk[k : k + batch]) for i, chunk in enumerate(chunks) for k in range(0, len(chunk), batch)]
     with _context().Pool(jobs, _init, (url, store.library, base, batch)) as pool:
-
-        def project(_conn: Any, ids: Sequence[int]) -> Projected:
-            runs = [ids[k : k + batch] for k in range(0, len(ids), batch)]
-            return joined([_recoded(run, added, len(base), codes) for run, added in pool.imap(_project_run, runs)])
-
-        yield project
+        parts: list[Projected] = []
+        current = 0
+        for (i, _), (run, added) in zip(runs, pool.imap(_project_run, [ids for _, ids in runs]), strict=True):
+            if i != current:
+                yield joined(parts)
+                parts, current = [], i
+            parts.append(_recoded(run, added, len(base), codes))  # in game order: new cards coded as one process does
+        yield joined(parts)

@@ -34,6 +34,7 @@ import shutil
 import time
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,7 +49,7 @@ from dashboards.aggregates import CARD_AGG, DECK_AGG, MANIFEST, PLAYER_AGG, aggr
 from dashboards.facts import CardCodes
 from dashboards.hidden import read_hidden, write_hidden
 from dashboards.lock import LOCK_FILE, locked
-from dashboards.parallel import projector
+from dashboards.parallel import projected_chunks
 from dashboards.schema import CARD_ROW_GROUP, DATASETS, PARTITION, SCHEMA_VERSION
 from dashboards.tables import Tables
 from pmemo_replay.store.db import read_connection
@@ -273,9 +274,9 @@ def _project(store: Store, folder: Path, state: State, conn: Connection, ids: Se
     :mod:`dashboards.parallel`); the new state, games projected and left out."""
     projected = left_out = 0
     codes = CardCodes(state.cards)
-    with projector(store, codes, jobs, len(ids), BATCH) as project:
-        for chunk in _chunks(ids, CHUNK):
-            got = project(conn, chunk)
+    chunks = list(_chunks(ids, CHUNK))
+    with closing(projected_chunks(store, conn, chunks, codes, jobs, BATCH)) as results:  # closed: its workers too
+        for chunk, got in zip(chunks, results, strict=True):
             tables, taken, refused = got.tables, got.taken, got.refused
             if got.cards:
                 tables["cards", None] = pa.Table.from_pylist(list(got.cards.values()), schema=DATASETS["cards"])
