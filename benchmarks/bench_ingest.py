@@ -12,8 +12,13 @@ database that is dropped afterwards; it is skipped when the server does not answ
 other chunk) with a CPU timer around each step where prepare.py and the pipeline call it, and prints the CPU per game
 of each step: where a worker's time goes.
 
+``--command`` instead runs the whole command, ``pmemo-replay import --jobs N LOGDIR --db <fresh database>`` (its warehouse
+beside the store, or in a temporary folder for PostgreSQL), in a child process per job count: the wall time from its
+start to its exit, its CPU (its process and its reaped workers) and the server's, and of these the warehouse step's
+(``update_warehouse``: its wall time, and the CPU of the command's process and of the projection's workers).
+
 Usage: python3 benchmarks/bench_ingest.py [--games 1000] [--seed 2026] [--logdir DIR] [--jobs 1,2]
-       [--backends sqlite,postgresql] [--pg postgresql+psycopg://postgres@127.0.0.1:5432] [--json] [--phases]
+       [--backends sqlite,postgresql] [--pg postgresql+psycopg://postgres@127.0.0.1:5432] [--json] [--phases] [--command]
 """
 
 from __future__ import annotations
@@ -90,7 +95,7 @@ while not select.select([sys.stdin], [], [], 0.05)[0] or not sweeps:
             continue
         try:
             title = open(f"/proc/{pid}/cmdline", "rb").read()
-            if name in title:
+            if name in title and title.startswith(b"postgres:"):  # a backend (a client's command line may name the database)
                 fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
                 seen[pid] = int(fields[11]) + int(fields[12])
                 if not sweeps:  # a backend already there (the store's own): only what it spends from now on
@@ -181,6 +186,62 @@ def bench(url: str, files: list[Path], jobs: int, chunk: int = pipeline.WRITE_CH
             **per_game}
 
 
+#: run as the command's process: ``pmemo-replay`` with the arguments given, its warehouse step timed (printed last, on
+#: standard error, after ``BENCH``): wall seconds, CPU seconds of this process and of the workers it reaped meanwhile
+COMMAND = """
+import json, resource, sys, time
+from dashboards import warehouse
+from pmemo_replay.cli import main
+update = warehouse.update_warehouse
+took = {}
+def cpu(who):
+    r = resource.getrusage(who)
+    return r.ru_utime + r.ru_stime
+def timed(*args, **kwargs):
+    start, own, reaped = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
+    try:
+        return update(*args, **kwargs)
+    finally:
+        took.update(wall=time.perf_counter() - start, own=cpu(resource.RUSAGE_SELF) - own,
+                    workers=cpu(resource.RUSAGE_CHILDREN) - reaped, jobs=kwargs.get("jobs", 1))
+warehouse.update_warehouse = timed
+code = main(sys.argv[1:])
+print("BENCH " + json.dumps(took), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def bench_command(url: str, files: list[Path], jobs: int, folder: Path, tmp: Path) -> dict[str, Any]:
+    """``pmemo-replay import --jobs N`` of the logs in ``folder`` into ``url``, as a user runs it, in a child process:
+    the whole command's wall time and CPU (its process and workers: ``client``; the server's), and its warehouse
+    step's (wall; CPU of the command's process and of the projection's workers)."""
+    warehouse = tmp / f"warehouse-{secrets.token_hex(4)}"
+    argv = [sys.executable, "-c", COMMAND, "import", "--jobs", str(jobs), "--db", url, "--warehouse", str(warehouse), str(folder)]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    with server_cpu(url) as server:
+        before, busy = resource.getrusage(resource.RUSAGE_CHILDREN), machine_busy()
+        start = time.perf_counter()
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+        seconds = time.perf_counter() - start
+        after, busy_after = resource.getrusage(resource.RUSAGE_CHILDREN), machine_busy()
+    client = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    step = json.loads(done.stderr.rsplit("BENCH ", 1)[1]) if "BENCH " in done.stderr else {}
+    if done.returncode != 0 or not step:
+        sys.exit(f"the command failed ({done.returncode}): {done.stderr[-2000:]}")
+    games = len(files)
+    per_game = {"client_cpu_ms_per_game": round(1000 * client / games, 3),
+                "warehouse_cpu_ms_per_game": round(1000 * (step["own"] + step["workers"]) / games, 3),
+                "warehouse_own_cpu_ms_per_game": round(1000 * step["own"] / games, 3),
+                "warehouse_workers_cpu_ms_per_game": round(1000 * step["workers"] / games, 3)}
+    if server:
+        per_game["server_cpu_ms_per_game"] = round(1000 * server[0] / games, 3)
+    if busy is not None and busy_after is not None:
+        others = busy_after - busy - client - (server[0] if server else 0.0)
+        per_game["others_cpu_share"] = round(max(others, 0.0) / (seconds * (os.cpu_count() or 1)), 2)
+    return {"games": games, "jobs": jobs, "seconds": round(seconds, 3), "games_per_second": round(games / seconds, 1),
+            "warehouse_seconds": round(step["wall"], 3), "warehouse_jobs": step["jobs"], **per_game}
+
+
 #: the steps of a worker's path, timed where they are called: (module, name, label, depth: the steps of depth n + 1
 #: below one of depth n are part of it)
 STEPS = (
@@ -251,6 +312,7 @@ def main() -> None:
     parser.add_argument("--pg", default=PG, help="PostgreSQL server URL without database ('' to skip)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--phases", action="store_true", help="one worker's path in this process, CPU per game of each step")
+    parser.add_argument("--command", action="store_true", help="the whole import command (and its warehouse step), timed")
     args = parser.parse_args()
     if os.environ.get("PMEMO_EXPECT_COMPILED") == "1" and BUILD.kind != "mypyc":
         sys.exit(f"PMEMO_EXPECT_COMPILED=1 but the fold runs as {BUILD}")
@@ -260,6 +322,9 @@ def main() -> None:
         files = write_logs(folder, args.games, args.seed)
         if args.phases:
             show_phases(args, files, Path(tmp))
+            return
+        if args.command:
+            show_command(args, files, folder, Path(tmp))
             return
         rows = []
         backends = args.backends.split(",")
@@ -289,6 +354,32 @@ def main() -> None:
               f"{r['workers_cpu_ms_per_game']}), server {r.get('server_cpu_ms_per_game', '-')}; "
               f"others' share of the CPU meanwhile {r.get('others_cpu_share', '-')}")
 
+
+
+def show_command(args: argparse.Namespace, files: list[Path], folder: Path, tmp: Path) -> None:
+    load_before = os.getloadavg()
+    rows = []
+    for jobs in (int(j) for j in args.jobs.split(",")):
+        for backend in args.backends.split(","):
+            if backend == "sqlite":
+                url = f"sqlite:///{tmp / f'command-{secrets.token_hex(4)}.sqlite3'}"
+                rows.append({"backend": backend, **bench_command(url, files, jobs, folder, tmp)})
+            elif args.pg:
+                with pg_database(args.pg) as url:
+                    rows.append({"backend": backend, **bench_command(url, files, jobs, folder, tmp)})
+    load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
+    if args.json:
+        print(json.dumps({"load_average": load, "cores": os.cpu_count(), "build": str(BUILD), "command": rows}))
+        return
+    print(f"build: {BUILD}")
+    print(f"{len(files)} logs, {os.cpu_count()} cores, load average (1, 5, 15 min) before {load['before']}, after {load['after']}")
+    for r in rows:
+        print(f"{r['backend']:<10} import --jobs {r['jobs']}: {r['games']} logs in {r['seconds']:.2f} s: "
+              f"{r['games_per_second']:.0f} games/s end to end, of which the warehouse {r['warehouse_seconds']:.2f} s "
+              f"({r['warehouse_jobs']} process(es)); CPU ms per game: command {r['client_cpu_ms_per_game']} (warehouse "
+              f"{r['warehouse_cpu_ms_per_game']}: its process {r['warehouse_own_cpu_ms_per_game']}, workers "
+              f"{r['warehouse_workers_cpu_ms_per_game']}), server {r.get('server_cpu_ms_per_game', '-')}; "
+              f"others' share of the CPU meanwhile {r.get('others_cpu_share', '-')}")
 
 
 def show_phases(args: argparse.Namespace, files: list[Path], tmp: Path) -> None:

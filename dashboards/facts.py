@@ -84,7 +84,10 @@ class CardCodes:
         return value
 
     def __call__(self, card: str, ruleset: str = "pm-2.22") -> int:
-        key = f"{ruleset} {card}"
+        return self.code_of(f"{ruleset} {card}")
+
+    def code_of(self, key: str) -> int:
+        """The code of a ``"<ruleset> <card id>"`` key (the next code for a new one)."""
         code = self.codes.get(key)
         if code is None:
             code = self.codes[key] = len(self.codes)

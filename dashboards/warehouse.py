@@ -34,6 +34,7 @@ import shutil
 import time
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,11 +46,12 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 
 from dashboards.aggregates import CARD_AGG, DECK_AGG, MANIFEST, PLAYER_AGG, aggregates_enabled, aggregates_stale, refresh_aggregates
-from dashboards.facts import CardCodes, Rows
+from dashboards.facts import CardCodes
 from dashboards.hidden import read_hidden, write_hidden
 from dashboards.lock import LOCK_FILE, locked
-from dashboards.schema import CARD_ROW_GROUP, DATASETS, PARTITION, PARTITIONED, SCHEMA_VERSION
-from dashboards.source import games_by_id, project_batch, ruleset_cards
+from dashboards.parallel import projected_chunks
+from dashboards.schema import CARD_ROW_GROUP, DATASETS, PARTITION, SCHEMA_VERSION
+from dashboards.tables import Tables
 from pmemo_replay.store.db import read_connection
 from pmemo_replay.store.models import GAME
 from pmemo_replay.store.queries import left_out_ids_query
@@ -61,8 +63,6 @@ STATE_FILE = "state.json"
 STATE_VERSION = 2
 BATCH = 256  # games read and folded per store round trip
 CHUNK = 5_000  # games per run of part files: bounds the rows held in memory (Python rows, then Arrow) on a large rebuild
-#: what pyarrow raises for a value its column cannot hold
-CONVERSION_ERRORS = (pa.ArrowException, OverflowError, TypeError, ValueError)
 logger = logging.getLogger(__name__)
 
 #: sorted, disjoint ``[first, last]`` ranges of game ids
@@ -180,49 +180,6 @@ def _remove_run(folder: Path, run: str) -> None:
 
 # --- writing rows ---------------------------------------------------------------------------
 
-Tables = dict[tuple[str, str | None], pa.Table]
-
-
-def _tables(rows: Rows) -> Tables:
-    """The rows as Arrow tables by (dataset, month); raises one of :data:`CONVERSION_ERRORS` on a value that does not fit."""
-    out: Tables = {}
-    for dataset in PARTITIONED:
-        by_month: dict[str, list[dict[str, Any]]] = {}
-        for row in getattr(rows, dataset):
-            by_month.setdefault(row[PARTITION], []).append(row)
-        for month, month_rows in sorted(by_month.items()):
-            out[dataset, month] = pa.Table.from_pylist(month_rows, schema=DATASETS[dataset])
-    if rows.cards:
-        out["cards", None] = pa.Table.from_pylist(list(rows.cards.values()), schema=DATASETS["cards"])
-    return out
-
-
-def _by_game(rows: Rows) -> dict[int, Rows]:
-    out: dict[int, Rows] = {}
-    for dataset in PARTITIONED:
-        for row in getattr(rows, dataset):
-            getattr(out.setdefault(row["game_id"], Rows()), dataset).append(row)
-    return out
-
-
-def writable(rows: Rows) -> tuple[Tables, list[int]]:
-    """The tables of ``rows`` less the games whose rows do not fit the schema, and the ids of those games."""
-    try:
-        return _tables(rows), []
-    except CONVERSION_ERRORS:
-        pass
-    kept, bad = Rows(cards=rows.cards), []
-    for game_id, game in _by_game(rows).items():
-        try:
-            _tables(game)
-        except CONVERSION_ERRORS as err:
-            logger.warning("warehouse: game %s is left out: %s", game_id, err)
-            bad.append(game_id)
-        else:
-            kept.extend(game)
-    return _tables(kept), bad
-
-
 def _write_table(path: Path, table: pa.Table, *, row_group_size: int | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
@@ -311,44 +268,41 @@ def clear(folder: Path) -> None:
     (folder / MANIFEST).unlink(missing_ok=True)
 
 
-def _project(store: Store, folder: Path, state: State, conn: Connection, ids: Sequence[int]) -> tuple[State, int, int]:
-    """Project the games ``ids`` (ascending), a run of part files per chunk; the new state, games projected and left out."""
+def _project(store: Store, folder: Path, state: State, conn: Connection, ids: Sequence[int],
+             jobs: int = 1) -> tuple[State, int, int]:
+    """Project the games ``ids`` (ascending), a run of part files per chunk (in ``jobs`` processes: the same rows,
+    :mod:`dashboards.parallel`); the new state, games projected and left out."""
     projected = left_out = 0
     codes = CardCodes(state.cards)
-    cards = ruleset_cards(store)
-    for chunk in _chunks(ids, CHUNK):
-        rows, taken, unfinished, refused = Rows(), [], 0, []
-        for batch in _chunks(chunk, BATCH):
-            games = games_by_id(conn, batch)
-            got, out, bad = project_batch(conn, games, cards, codes)
-            rows.extend(got)
-            taken += [g.id for g in games]
-            unfinished += out
-            refused += bad
-        tables, bad = writable(rows)
-        refused += bad
-        name = f"part-{chunk[0]:012d}-{chunk[-1]:012d}-{secrets.token_hex(4)}"
-        if tables:
-            _write_state(folder, replace(state, pending=name))
-            write_parts(folder, tables, name)
-        done = len(rows) - len(bad)
-        mark = max(state.watermark, taken[-1]) if taken else state.watermark
-        state = State(merged(state.ids, ranges_of(taken)), state.covered + len(taken), mark, _hash(conn, mark) if mark else None,
-                      state.projected + done, state.left_out + unfinished + len(refused), sorted([*state.refused, *refused]),
-                      _store_label(store.url), datetime.now(UTC).isoformat(timespec="seconds"), dict(codes.codes))
-        _write_state(folder, state)
-        projected += done
-        left_out += unfinished + len(refused)
+    chunks = list(_chunks(ids, CHUNK))
+    with closing(projected_chunks(store, conn, chunks, codes, jobs, BATCH)) as results:  # closed: its workers too
+        for chunk, got in zip(chunks, results, strict=True):
+            tables, taken, refused = got.tables, got.taken, got.refused
+            if got.cards:
+                tables["cards", None] = pa.Table.from_pylist(list(got.cards.values()), schema=DATASETS["cards"])
+            name = f"part-{chunk[0]:012d}-{chunk[-1]:012d}-{secrets.token_hex(4)}"
+            if tables:
+                _write_state(folder, replace(state, pending=name))
+                write_parts(folder, tables, name)
+            mark = max(state.watermark, taken[-1]) if taken else state.watermark
+            state = State(merged(state.ids, ranges_of(taken)), state.covered + len(taken), mark,
+                          _hash(conn, mark) if mark else None, state.projected + got.projected,
+                          state.left_out + got.unfinished + len(refused), sorted([*state.refused, *refused]),
+                          _store_label(store.url), datetime.now(UTC).isoformat(timespec="seconds"), dict(codes.codes))
+            _write_state(folder, state)
+            projected += got.projected
+            left_out += got.unfinished + len(refused)
     return state, projected, left_out
 
 
 def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: bool = False,
-                     recheck_after: float = 0.0) -> UpdateReport:
+                     recheck_after: float = 0.0, jobs: int = 1) -> UpdateReport:
     """Project the stored games the warehouse lacks (all of them with ``rebuild``); cheap when nothing is missing.
 
     Rebuilds by itself when the state lists games the store does not hold, or is of another layout.
     ``recheck_after``: seconds a count of the store's games that found the warehouse current vouches for it while the
     highest id stays the same (:func:`_unchanged`; a server's pages pass a few seconds, 0 counts every time).
+    ``jobs``: processes projecting the games (the same rows as one; :mod:`dashboards.parallel`).
     """
     start = time.perf_counter()
     path = Path(folder)
@@ -376,7 +330,7 @@ def update_warehouse(store: Store, folder: str | os.PathLike[str], *, rebuild: b
             clear(path)
             state = State()
             ids = missing_ids(conn, state) or []  # every stored game
-        state, projected, left_out = _project(store, path, state, conn, ids)
+        state, projected, left_out = _project(store, path, state, conn, ids, jobs)
         _keep_hidden_current(conn, path)
         if keep_aggregates:  # only the new part files and the games hidden or shown since are counted
             refresh_aggregates(path)

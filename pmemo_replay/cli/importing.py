@@ -11,7 +11,7 @@ import argparse
 import gc
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +101,21 @@ def as_played_hint(cards: Any) -> Callable[[IngestResult], str | None]:
     return hint
 
 
+def warm_once_stored(results: Iterable[IngestResult]) -> Iterator[IngestResult]:
+    """``results``; at the first stored game, what the warehouse projection will load (``dashboards.parallel.warm_up``)
+    is loaded, while the workers import (this process waits for them otherwise), and kept out of the collector's reach
+    as what this process held before."""
+    warm = True
+    for r in results:
+        yield r
+        if warm and r.status == "stored":
+            from dashboards.parallel import warm_up
+
+            warm_up()
+            gc.freeze()
+            warm = False
+
+
 def run(args: argparse.Namespace) -> int:
     from pmemo_replay.store.pipeline import loaded_library
 
@@ -119,10 +134,10 @@ def run(args: argparse.Namespace) -> int:
         gc.freeze()
         try:
             # counted as they come (not kept: ten million results would not fit in memory), then the warehouse updated
-            results = store.ingest_many(((f, None) for f in files), workers=workers, as_played=args.as_played)
+            results = warm_once_stored(store.ingest_many(((f, None) for f in files), workers=workers, as_played=args.as_played))
             lines, any_rejected = summary_lines(tqdm(results, total=len(files), unit="log", desc="importing", file=sys.stderr,
                                                      disable=None), None if args.as_played else as_played_hint(store.library))
-            keep_current(store, args)
+            keep_current(store, args, jobs=max(workers, 1))  # the new games projected by as many processes
         finally:
             gc.unfreeze()  # as it was for a caller that goes on (tests call the command in their own process)
     print("\n".join(lines))

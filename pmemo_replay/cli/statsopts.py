@@ -79,12 +79,13 @@ def current_warehouse(args: argparse.Namespace) -> Path:
     return folder
 
 
-def keep_current(store: Store, args: argparse.Namespace) -> None:
-    """After storing games: project them into the warehouse; a failure is a warning (the games are stored)."""
+def keep_current(store: Store, args: argparse.Namespace, jobs: int = 1) -> None:
+    """After storing games: project them into the warehouse (in ``jobs`` processes); a failure is a warning (the games
+    are stored)."""
     from dashboards.warehouse import update_warehouse
 
     try:
-        report = update_warehouse(store, warehouse_of(args))
+        report = update_warehouse(store, warehouse_of(args), jobs=jobs)
     except Exception as err:  # the next update catches up
         print(f"pmemo-replay: warning: the warehouse was not updated: {err}", file=sys.stderr)
         return

@@ -21,7 +21,8 @@ from dashboards.filters import Filters
 from dashboards.intervals import wilson
 from dashboards.queries import statistics, two_seats
 from dashboards.source import final_facts
-from dashboards.warehouse import update_warehouse, writable, write_parts
+from dashboards.tables import writable
+from dashboards.warehouse import update_warehouse, write_parts
 from engine.fold import fold
 from engine.mahou.selfplay import self_play_logs
 from engine.mahou.stats import FactsTracker, archetype
