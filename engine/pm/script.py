@@ -694,6 +694,10 @@ def _pick(r: Run, step: Step) -> None:
     fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p, src)
             and (same is None or bool(set(conditions.names_now(g, g.card(c), p)) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
+    if step.get("this_card"):  # "this card" (このカードを…): the effect's own card, heard from this zone (the action's
+        # ``from``): one copy of it there (copies are alike); heard anywhere else (a Chara that left to the hand, a
+        # copy in the discard), this card is not in the zone and nothing moves, as in :func:`_flip`
+        fits = fits[:1] if r.action.get("from") == src else []
     if step.get("not_this_card") and r.action.get("from") == src:
         # "other than this card" (このカード以外の): the effect was heard from this zone, so one copy of its card there
         # is this card (copies are alike: any one of them stands for it)
