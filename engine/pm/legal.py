@@ -332,11 +332,12 @@ def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[
     if not script.has_decisions(eff.script):
         yield action
         return
-    choices = script.auto_choices(g, p, action["card"], eff, targets, source)
+    heard = action.get("from")
+    choices = script.auto_choices(g, p, action["card"], eff, targets, source, heard)
     yield {**action, "choices": choices}
     if script.has_chooser(eff.script):  # the opponent's choices among their own Charas: each one offered
         yield from opponent_variants(g, {**action, "choices": choices})
-    for ops in script.other_area_ops(g, p, action["card"], eff, targets, source, choices):
+    for ops in script.other_area_ops(g, p, action["card"], eff, targets, source, choices, heard):
         yield {**action, "choices": choices, "ops": ops}
 
 

@@ -1297,11 +1297,12 @@ def targets_in(g2: GameState, targets: Sequence[Chara | None]) -> list[Chara | N
 
 
 def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara | None],
-                 source: Chara | None) -> list[Any]:
-    """The ``choices`` that take the first options at every decision (run on a copy of the game)."""
+                 source: Chara | None, heard: str | None = None) -> list[Any]:
+    """The ``choices`` that take the first options at every decision (run on a copy of the game); ``heard``: the
+    zone the effect is heard from off the Area (the action's ``from``: where "this card" is)."""
     g2 = g.clone()
-    r = Run(g2, actor, card_id, eff, targets_in(g2, targets),
-            g2.chara_by_uid(source.uid) if source else None, {}, NullTrail(), in_response=False)
+    r = Run(g2, actor, card_id, eff, targets_in(g2, targets), g2.chara_by_uid(source.uid) if source else None,
+            {} if heard is None else {"from": heard}, NullTrail(), in_response=False)
     r.auto = True
     with contextlib.suppress(IllegalAction):
         steps(r, eff.script or ())
@@ -1309,7 +1310,7 @@ def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: l
 
 
 def other_area_ops(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara | None], source: Chara | None,
-                   choices: list[Any]) -> list[list[dict[str, Any]]]:
+                   choices: list[Any], heard: str | None = None) -> list[list[dict[str, Any]]]:
     """For each card the effect puts onto the field (場に出す) with the first options, the effect's ops when that
     card goes to the other area (Main or Support) where there is room: what the legal-action generator offers
     besides the default (run on copies of the game)."""
@@ -1318,9 +1319,9 @@ def other_area_ops(g: GameState, actor: int, card_id: str, eff: Effect, targets:
     out = []
     for k in range(4):  # the first few cards put onto the field: effects put one or two
         g2 = g.clone()
+        action: dict[str, Any] = {"choices": list(choices)} if heard is None else {"choices": list(choices), "from": heard}
         r = Run(g2, actor, card_id, eff, targets_in(g2, targets),
-                g2.chara_by_uid(source.uid) if source else None, {"choices": list(choices)}, NullTrail(),
-                in_response=False)
+                g2.chara_by_uid(source.uid) if source else None, action, NullTrail(), in_response=False)
         r.auto, r.other_area = True, k
         with contextlib.suppress(IllegalAction):
             steps(r, eff.script or ())
