@@ -1100,8 +1100,11 @@ def shared_look(modes: Sequence[Sequence[Step]]) -> bool:
 
 def _trial(r: Run, action: Mapping[str, Any], g: GameState | None = None) -> Run:
     """The same effect resolving on a copy of the game (or of ``g``: one like it, its Charas' uids the same; its
-    targets and source found there), for ``action``."""
+    targets and source found there), for ``action`` (heard from the same zone: "this card" is where it was)."""
     g2 = (g if g is not None else r.g).clone()
+    heard = r.action.get("from")
+    if heard is not None and "from" not in action:
+        action = {**action, "from": heard}
     return Run(g2, r.actor, r.card_id, r.eff, targets_in(g2, r.targets),
                g2.chara_by_uid(r.source.uid) if r.source else None, action, NullTrail(), in_response=r.in_response,
                entered=r.entered)
