@@ -11,7 +11,7 @@ the fold accepts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -183,8 +183,9 @@ def zone_of(g: GameState, p: int, cid: str, went: str | None = None) -> str | No
     """The zone off the Area that holds a copy of ``cid`` (discard, removed, hand, EX deck, Point Zone, deck): ``went``
     first (where the Chara whose trigger it is went when it left: a copy elsewhere is another card)."""
     me = g.players[p]
-    zones = (("discard", me.discard), ("removed", me.removed), ("hand", me.hand), ("ex_deck", me.ex_deck),
-             ("point", [x for x, _ in me.points]), ("deck", me.deck))
+    zones: list[tuple[str, Sequence[str | None]]] = [
+        ("discard", me.discard), ("removed", me.removed), ("hand", me.hand), ("ex_deck", me.ex_deck),
+        ("point", [x for x, _ in me.points]), ("deck", me.deck)]
     for zone, cards in sorted(zones, key=lambda z: z[0] != went):
         if any(x is not None and same_card(x, cid) for x in cards):
             return zone
