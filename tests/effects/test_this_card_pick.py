@@ -81,3 +81,9 @@ def test_legal_actions_offer_the_trigger_from_where_the_chara_went() -> None:
         state = assert_legal(_copy_in_discard(EXILE, removal)).state
         offered = [a for a in legal_actions(state) if a["type"] == "trigger"]
         assert offered and all(a.get("from") == zone for a in offered), (removal, offered)
+
+
+def test_a_chara_that_left_for_the_hand_is_not_named_from_the_discard() -> None:
+    g = _copy_in_discard(EXILE, BOUNCE)
+    g.add("trigger", 1, card=EXILE, effect=0, **{"from": "discard"})
+    assert_illegal(g, "zone")  # the copy there is another card: naming it would let the pick take that copy
