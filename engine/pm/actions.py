@@ -8,7 +8,7 @@ for the first rule broken. It does not restore the state on error: the fold
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -176,6 +176,10 @@ def _trigger(g: GameState, a: Mapping[str, Any], trail: Trail) -> None:
             hidden.check_pool(g, p, cid, "named in the deck by the trigger")
         elif not hidden.identify_source(g, p, zone, cid, "trigger"):
             raise illegal("zone", f"trigger: {describe(g, cid)} is not in player {p}'s {zone}")
+        went = _went_elsewhere(g, p, cid, a["effect"], zone)
+        if went is not None:
+            raise illegal("zone", f"trigger: {describe(g, cid)} left the Area for player {p}'s {went}, not the {zone} "
+                                  f"(a copy of it there is another card): name 'from': '{went}'")
     autos = card.automatic()
     slots = script.delayed_slots(card)
     if idx >= len(autos) + len(slots):
@@ -249,6 +253,23 @@ def _repeat_message(what: str, eff: Effect, turn: int) -> str:
     cause = " or ".join(str(eff.trigger).split("|")).replace("_", " ")
     return (f"{what} fires on {cause}, which has not just happened to it again: its firing (turn {turn}) already "
             "resolved, and a trigger resolves once per firing (logged twice?)")
+
+
+def _went_elsewhere(g: GameState, p: int, cid: str, idx: int, zone: str) -> str | None:
+    """Where the Chara whose waiting ``leave`` trigger ``idx`` of ``cid`` is logged ``from`` ``zone`` went instead,
+    when every such departure went elsewhere (``g.departed_to``) and a copy is still there; else None."""
+    keys = [u for q, u, i in (*g.pending_triggers, *g.available_triggers)
+            if q == p and i == idx and u in g.departed and same_card(g.departed[u], cid)]
+    went = [g.departed_to.get(u) for u in keys]
+    if not keys or zone in went or None in went:
+        return None
+    me = g.players[p]
+    held: dict[str, Sequence[str | None]] = {"hand": me.hand, "discard": me.discard, "removed": me.removed,
+                                             "ex_deck": me.ex_deck}
+    for w in went:
+        if w is not None and any(same_card(c, cid) for c in held.get(w, ())):
+            return w
+    return None
 
 
 def _fired_on_departure(g: GameState, p: int, cid: str, idx: int, uid: int) -> bool:

@@ -11,7 +11,7 @@ the fold accepts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -167,7 +167,7 @@ def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> It
     on_support = card.type == "support" and any(same_card(s.card, cid) for c in g.players[owner].area()
                                                   for s in c.supports)
     if not on_support and (src is None or not same_card(src.card, cid)):  # a set Support: named without ``from``
-        zone = zone_of(g, owner, cid)
+        zone = zone_of(g, owner, cid, g.departed_to.get(uid))
         if zone is not None:
             action["from"] = zone
         elif reg is not None or find_chara(g.players[owner], cid) is None:
@@ -179,11 +179,14 @@ def _trigger_actions(g: GameState, p: int, owner: int, uid: int, idx: int) -> It
         yield from _with_targets(g, p, action, card, eff)
 
 
-def zone_of(g: GameState, p: int, cid: str) -> str | None:
-    """The zone off the Area that holds a copy of ``cid`` (discard, removed, hand, EX deck, Point Zone, deck)."""
+def zone_of(g: GameState, p: int, cid: str, went: str | None = None) -> str | None:
+    """The zone off the Area that holds a copy of ``cid`` (discard, removed, hand, EX deck, Point Zone, deck): ``went``
+    first (where the Chara whose trigger it is went when it left: a copy elsewhere is another card)."""
     me = g.players[p]
-    for zone, cards in (("discard", me.discard), ("removed", me.removed), ("hand", me.hand), ("ex_deck", me.ex_deck),
-                        ("point", [x for x, _ in me.points]), ("deck", me.deck)):
+    zones: list[tuple[str, Sequence[str | None]]] = [
+        ("discard", me.discard), ("removed", me.removed), ("hand", me.hand), ("ex_deck", me.ex_deck),
+        ("point", [x for x, _ in me.points]), ("deck", me.deck)]
+    for zone, cards in sorted(zones, key=lambda z: z[0] != went):
         if any(x is not None and same_card(x, cid) for x in cards):
             return zone
     return None
@@ -330,11 +333,12 @@ def _with_choices(g: GameState, p: int, action: Action, eff: Any, targets: list[
     if not script.has_decisions(eff.script):
         yield action
         return
-    choices = script.auto_choices(g, p, action["card"], eff, targets, source)
+    heard = action.get("from")
+    choices = script.auto_choices(g, p, action["card"], eff, targets, source, heard)
     yield {**action, "choices": choices}
     if script.has_chooser(eff.script):  # the opponent's choices among their own Charas: each one offered
         yield from opponent_variants(g, {**action, "choices": choices})
-    for ops in script.other_area_ops(g, p, action["card"], eff, targets, source, choices):
+    for ops in script.other_area_ops(g, p, action["card"], eff, targets, source, choices, heard):
         yield {**action, "choices": choices, "ops": ops}
 
 

@@ -694,6 +694,10 @@ def _pick(r: Run, step: Step) -> None:
     fits = [c for c in looked if c is not None and conditions.card_matches(g, g.card(c), f, p, src)
             and (same is None or bool(set(conditions.names_now(g, g.card(c), p)) & same))
             and (exact is None or any(same_card(c, x) for x in exact))]
+    if step.get("this_card"):  # "this card" (このカードを…): the effect's own card, heard from this zone (the action's
+        # ``from``): one copy of it there (copies are alike); heard anywhere else (a Chara that left to the hand, a
+        # copy in the discard), this card is not in the zone and nothing moves, as in :func:`_flip`
+        fits = fits[:1] if r.action.get("from") == src else []
     if step.get("not_this_card") and r.action.get("from") == src:
         # "other than this card" (このカード以外の): the effect was heard from this zone, so one copy of its card there
         # is this card (copies are alike: any one of them stands for it)
@@ -1096,8 +1100,11 @@ def shared_look(modes: Sequence[Sequence[Step]]) -> bool:
 
 def _trial(r: Run, action: Mapping[str, Any], g: GameState | None = None) -> Run:
     """The same effect resolving on a copy of the game (or of ``g``: one like it, its Charas' uids the same; its
-    targets and source found there), for ``action``."""
+    targets and source found there), for ``action`` (heard from the same zone: "this card" is where it was)."""
     g2 = (g if g is not None else r.g).clone()
+    heard = r.action.get("from")
+    if heard is not None and "from" not in action:
+        action = {**action, "from": heard}
     return Run(g2, r.actor, r.card_id, r.eff, targets_in(g2, r.targets),
                g2.chara_by_uid(r.source.uid) if r.source else None, action, NullTrail(), in_response=r.in_response,
                entered=r.entered)
@@ -1293,11 +1300,12 @@ def targets_in(g2: GameState, targets: Sequence[Chara | None]) -> list[Chara | N
 
 
 def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara | None],
-                 source: Chara | None) -> list[Any]:
-    """The ``choices`` that take the first options at every decision (run on a copy of the game)."""
+                 source: Chara | None, heard: str | None = None) -> list[Any]:
+    """The ``choices`` that take the first options at every decision (run on a copy of the game); ``heard``: the
+    zone the effect is heard from off the Area (the action's ``from``: where "this card" is)."""
     g2 = g.clone()
-    r = Run(g2, actor, card_id, eff, targets_in(g2, targets),
-            g2.chara_by_uid(source.uid) if source else None, {}, NullTrail(), in_response=False)
+    r = Run(g2, actor, card_id, eff, targets_in(g2, targets), g2.chara_by_uid(source.uid) if source else None,
+            {} if heard is None else {"from": heard}, NullTrail(), in_response=False)
     r.auto = True
     with contextlib.suppress(IllegalAction):
         steps(r, eff.script or ())
@@ -1305,7 +1313,7 @@ def auto_choices(g: GameState, actor: int, card_id: str, eff: Effect, targets: l
 
 
 def other_area_ops(g: GameState, actor: int, card_id: str, eff: Effect, targets: list[Chara | None], source: Chara | None,
-                   choices: list[Any]) -> list[list[dict[str, Any]]]:
+                   choices: list[Any], heard: str | None = None) -> list[list[dict[str, Any]]]:
     """For each card the effect puts onto the field (場に出す) with the first options, the effect's ops when that
     card goes to the other area (Main or Support) where there is room: what the legal-action generator offers
     besides the default (run on copies of the game)."""
@@ -1314,9 +1322,9 @@ def other_area_ops(g: GameState, actor: int, card_id: str, eff: Effect, targets:
     out = []
     for k in range(4):  # the first few cards put onto the field: effects put one or two
         g2 = g.clone()
+        action: dict[str, Any] = {"choices": list(choices)} if heard is None else {"choices": list(choices), "from": heard}
         r = Run(g2, actor, card_id, eff, targets_in(g2, targets),
-                g2.chara_by_uid(source.uid) if source else None, {"choices": list(choices)}, NullTrail(),
-                in_response=False)
+                g2.chara_by_uid(source.uid) if source else None, action, NullTrail(), in_response=False)
         r.auto, r.other_area = True, k
         with contextlib.suppress(IllegalAction):
             steps(r, eff.script or ())

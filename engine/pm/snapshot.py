@@ -103,6 +103,7 @@ def to_snapshot(g: GameState) -> dict[str, Any]:
         "pending": [list(x) for x in g.pending_triggers], "available": [list(x) for x in g.available_triggers],
         "players": [_player(p) for p in g.players], "table": g.table,
         "delayed": [[k, v] for k, v in g.delayed.items()], "departed": [[k, v] for k, v in g.departed.items()],
+        "departed_to": [[k, v] for k, v in g.departed_to.items()],
         "bans": [list(b) for b in g.bans], "eliminated": g.eliminated, "eliminated_owners": g.eliminated_owners,
         "lapsed": [[*k, t] for k, t in g.lapsed.items()],
         "resolved": [[*k, t] for k, t in g.resolved.items()],
@@ -128,6 +129,7 @@ def from_snapshot(d: dict[str, Any], cards: CardDB) -> GameState:
     g.table = d["table"]
     g.delayed = {k: v for k, v in d.get("delayed", ())}
     g.departed = {k: v for k, v in d.get("departed", ())}
+    g.departed_to = {k: v for k, v in d.get("departed_to", ())}
     g.bans = [(p, w, f, u) for p, w, f, u in d.get("bans", ())]
     g.eliminated = list(d.get("eliminated", ()))
     g.eliminated_owners = list(d.get("eliminated_owners", ()))

@@ -286,6 +286,7 @@ class GameState:
         "db_info",
         "delayed",
         "departed",
+        "departed_to",
         "discard_heard",
         "effect_card",
         "effect_player",
@@ -360,6 +361,9 @@ class GameState:
         self.delayed: dict[int, dict[str, Any]] = {}
         #: cards whose triggers fire off the Area (a Chara that left, a card paid as a cost): uid -> card id
         self.departed: dict[int, str] = {}
+        #: where a Chara that left the Area went (its ``leave`` triggers' uid -> zone): the zone its triggers are
+        #: offered ``from`` when a copy of it is in another zone too (engine.pm.legal.zone_of)
+        self.departed_to: dict[int, str] = {}
         #: player-wide bans set by a script's ``forbid`` step: (player, what, card filter, last turn)
         self.bans: list[tuple[int, str, dict[str, Any], int | None]] = []
         #: the play a response being declared or resolved answers: (player, card id, action type), else None
@@ -422,6 +426,7 @@ class GameState:
         g.trail = NULL_TRAIL
         g.delayed = dict(self.delayed)
         g.departed = dict(self.departed)
+        g.departed_to = dict(self.departed_to)
         g.bans = list(self.bans)
         g.answering = self.answering
         g.effect_card = self.effect_card

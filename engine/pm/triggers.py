@@ -140,6 +140,8 @@ def fire_leave(g: GameState, c: Chara) -> None:
     fire_others(g, "leave", c, trail)
     if _fired_for(g, c.uid, before):
         g.departed[c.uid] = c.card  # its own "leave", or its "any of yours leaves" (any_leave) hearing itself
+        if g.leaving_to is not None:
+            g.departed_to[c.uid] = g.leaving_to
 
 
 def _fired_for(g: GameState, uid: int, before: tuple[tuple[int, int, int], ...]) -> bool:

@@ -268,6 +268,7 @@ def expire_delayed(g: GameState) -> None:
     g.delayed = {k: v for k, v in g.delayed.items() if v["until"] is None or v["until"] >= g.turn}
     g.bans = [b for b in g.bans if b[3] is None or b[3] >= g.turn]
     g.departed = {}
+    g.departed_to = {}
 
 
 def start_turn(g: GameState, trail: Trail) -> None:
