@@ -870,6 +870,11 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                         f"{tell(clash[0])}; seat 1 recorded: {tell(clash[1])}", [news0, news1], index)
         merged_here = [None if s is None else s.index for s in (s0, s1)]  # each seat's copy merged here
         alone = [merged_here[0] if s1 is None else None, merged_here[1] if s0 is None else None]  # one seat's only
+        # both seats recorded it alike and no take or insert of a judge's led here: the rules refusing it, a judge
+        # may drop it from either (the same extra copy on both phones), each drop then a stop of its own; after a
+        # take or insert the stop names that pick to undo instead (a real action is not offered for dropping)
+        chosen_before = any(p[0] != DROP for t, ps in picks.items() if t <= k for p in ps)
+        both_alike = merged_here if not chosen_before and s0 is not None and s1 is not None else alone
         try:
             folds.push(action, s0, s1, chosen=None if pick is None else pick[1])
         except _SeatRefused as refused:
@@ -881,7 +886,8 @@ def _merge(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
         except IllegalAction as err:
             refusal = f"{tell(action)}, as merged, is refused ({err.ruling.rule}): {err.ruling.message}"
             merged = stop(k, "illegal", f"game action {k}, {refusal}",
-                          [None if s0 is None else s0.action, None if s1 is None else s1.action], index, droppable=alone)
+                          [None if s0 is None else s0.action, None if s1 is None else s1.action], index,
+                          droppable=both_alike)
             assert merged.disagreement is not None
             merged.disagreement.refusal = refusal
             return merged

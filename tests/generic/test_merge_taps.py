@@ -131,3 +131,21 @@ def test_every_stop_of_a_wrong_path_offers_a_way_out_or_names_the_pick_to_undo()
         if step is not None:
             assert d.step == step and pick in offered_picks(d)
             picks[step] = [pick]
+
+
+@pytest.mark.parametrize(("name", "seed", "at"), [("clockwork-memorion-1", 3, 12), ("mahou-shoujo-1", 3, 99)])
+def test_the_same_extra_copy_on_both_phones_offers_a_drop_of_each(name: str, seed: int, at: int) -> None:
+    """Both seats recorded one action twice: the merge joins the two extra copies into one action the rules refuse;
+    the stop offers each seat's drop, and dropping both copies, following only offered picks, gives the game."""
+    ruleset, cards, header, actions = complete_game(name, seed)
+    logs = [seat_recording(ruleset, cards, header, repeated(actions, at, 2), seat) for seat in (0, 1)]
+    first = merge(ruleset, cards, logs).disagreement
+    assert first is not None and first.kind == "illegal", first
+    assert {("drop", 0), ("drop", 1)} <= set(offered_picks(first)), (first.cannot_drop, first.message)
+    picks: dict[int | str, Any] = {}
+    for seat in (0, 1):
+        d = merge(ruleset, cards, logs, picks).disagreement
+        assert d is not None and ("drop", seat) in offered_picks(d), d
+        picks = {**picks, d.step: with_pick(picks_at(picks.get(d.step)), "drop", seat)}
+    out = merge(ruleset, cards, logs, picks)
+    assert out.complete and out.actions == actions
