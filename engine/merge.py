@@ -623,6 +623,11 @@ def _weigh(ruleset: Any, cards: Any, seat_logs: Sequence[tuple[Mapping[str, Any]
                 cannot[seat] = ("the merge meets this same disagreement again after it" if how != DROP else
                                 "without it the seats' next actions part here the same way (the rules imply a pass "
                                 "there anyway)")
+    offered = offered_picks(d)
+    for seat in (0, 1):
+        if d.kind == "missing" and (INSERT, seat) in offered and (DROP, seat) in offered:
+            d.message += (f"; the two picks give different games: insert seat {seat}'s action if it happened (the "
+                          f"other phone missed it), drop it if it did not (a double tap on seat {seat}'s phone)")
     made = [t for t in resolutions if isinstance(t, int) and t <= k and picks_at(resolutions[t])]
     if (illegal or not offered_picks(d)) and made:
         t = max(made)

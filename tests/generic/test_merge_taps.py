@@ -146,6 +146,8 @@ def test_the_same_extra_copy_on_both_phones_offers_a_drop_of_each(name: str, see
     for seat in (0, 1):
         d = merge(ruleset, cards, logs, picks).disagreement
         assert d is not None and ("drop", seat) in offered_picks(d), d
+        if d.kind == "missing" and ("insert", seat) in offered_picks(d):  # the judge told what each pick means
+            assert f"insert seat {seat}'s action if it happened" in d.message and "a double tap" in d.message
         picks = {**picks, d.step: with_pick(picks_at(picks.get(d.step)), "drop", seat)}
     out = merge(ruleset, cards, logs, picks)
     assert out.complete and out.actions == actions
