@@ -41,9 +41,9 @@ from pmemo_replay.simulate import ruleset_decks, simulated_logs  # noqa: E402
 Recordings = tuple[int, list[tuple[dict[str, Any], list[dict[str, Any]]]], list[dict[str, Any]]]
 
 
-def pm_recordings(ruleset: Any, cards: Any, want: int, games: int) -> Recordings | None:
+def pm_recordings(ruleset: Any, cards: Any, want: int, games: int) -> Recordings | int:
     """Precious Memories: seat 0's and seat 1's table logs of the first simulated game ``want`` actions long (cut
-    there), and the judge's; None when none of ``games`` is."""
+    there), and the judge's; when none of ``games`` is, the longest game's length."""
     longest = 0
     for doc in simulated_logs(cards, games, 11):
         longest = max(longest, len(doc["actions"]))
@@ -52,7 +52,7 @@ def pm_recordings(ruleset: Any, cards: Any, want: int, games: int) -> Recordings
             seats = [ruleset.redact(header, actions, cards, view) for view in (0, 1)]
             judge = ruleset.redact(header, actions, cards, "judge")
             return len(actions), [(s.header, s.actions) for s in seats], judge.actions
-    return None
+    return longest
 
 
 def seat_recorded(ruleset: Any, cards: Any, want: int, games: int) -> Recordings:
@@ -84,8 +84,9 @@ def bench(name: str, want: int, repeat: int, games: int, self_play: int) -> dict
     ruleset, cards = get_ruleset(name), bundled_for(name)
     made = (pm_recordings(ruleset, cards, want, games) if ruleset.table_logs
             else seat_recorded(ruleset, cards, want, self_play))
-    if made is None:
-        return (f"none of {games} simulated games has {want} actions: use --actions less, or more --games")
+    if isinstance(made, int):
+        return (f"none of {games} simulated games has {want} actions (the longest has {made}): use --actions less, "
+                "or more --games")
     played, seats, judge = made
     times = []
     for _ in range(repeat):

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from multiprocessing.context import BaseContext
 from typing import Any
 
-import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 from sqlalchemy.engine import Engine, make_url
 
 from dashboards.facts import CardCodes, Rows
@@ -96,18 +96,19 @@ def _recoded(run: Projected, added: list[str], base: int, codes: CardCodes) -> P
     """``run`` with the codes its worker gave (``base`` on: ``added``) replaced by ``codes``' (new ones given here)."""
     if not added:
         return run
-    mapping = np.arange(base + len(added), dtype=np.int64)
-    mapping[base:] = [codes.code_of(key) for key in added]
-    if np.array_equal(mapping[base:], np.arange(base, base + len(added))):
+    mapping = list(range(base)) + [codes.code_of(key) for key in added]
+    if mapping[base:] == list(range(base, base + len(added))):
         return run
+    recode = pa.array(mapping, pa.int64())
     tables = dict(run.tables)
     for where, table in run.tables.items():
         if where[0] == "card_games" and table.num_rows:
-            keys = table.column("key").to_numpy()
-            low = keys & ((1 << CODE_SHIFT) - 1)
-            recoded = (mapping[keys >> CODE_SHIFT] << CODE_SHIFT | low).astype(np.int32)
-            tables[where] = table.set_column(table.schema.get_field_index("key"), table.schema.field("key"), pa.array(recoded))
-    cards = {k: {**row, "code": int(mapping[row["code"]])} for k, row in run.cards.items()}
+            keys = table.column("key").cast(pa.int64())
+            low = pc.bit_wise_and(keys, (1 << CODE_SHIFT) - 1)
+            code = pc.take(recode, pc.shift_right(keys, CODE_SHIFT))
+            recoded = pc.bit_wise_or(pc.shift_left(code, CODE_SHIFT), low).cast(table.schema.field("key").type)
+            tables[where] = table.set_column(table.schema.get_field_index("key"), table.schema.field("key"), recoded)
+    cards = {k: {**row, "code": mapping[row["code"]]} for k, row in run.cards.items()}
     return Projected(tables, cards, run.taken, run.projected, run.unfinished, run.refused)
 
 
