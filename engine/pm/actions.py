@@ -258,6 +258,8 @@ def _repeat_message(what: str, eff: Effect, turn: int) -> str:
 def _went_elsewhere(g: GameState, p: int, cid: str, idx: int, zone: str) -> str | None:
     """Where the Chara whose waiting ``leave`` trigger ``idx`` of ``cid`` is logged ``from`` ``zone`` went instead,
     when every such departure went elsewhere (``g.departed_to``) and a copy is still there; else None."""
+    if not g.departed_to:  # no departure's zone known: nothing to name instead (the common case)
+        return None
     keys = [u for q, u, i in (*g.pending_triggers, *g.available_triggers)
             if q == p and i == idx and u in g.departed and same_card(g.departed[u], cid)]
     went = [g.departed_to.get(u) for u in keys]
