@@ -25,10 +25,8 @@ from collections.abc import Iterable
 
 from engine.pm.cards import CardDB, reminders
 from engine.pm.cards import compile_phrases as ph
-from engine.pm.cards.compile_gaps import fold
+from engine.pm.cards.compile_gaps import fold, unread
 from engine.pm.cards.compile_np import phrase
-from engine.pm.cards.compile_split import split
-from engine.pm.cards.compiler import _PREFIX, normalize
 
 KINDS = ("head", "condition", "selector", "duration", "verb", "link", "facts")
 
@@ -101,27 +99,18 @@ def blockers(plain: CardDB, compiled: CardDB) -> Iterable[tuple[str, int, str, s
     """(card id, effect index, kind, part) for each effect of a set (read without and with compiling) that stays
     uncompiled. A set's own actions (Xを行う, round 32) are read as the compiler reads them: as the set defines them."""
     actions = reminders.gather(card.text for card in plain)
-    for card in plain:
-        done = compiled.get(card.id)
-        pieces = split(card.text, card.type).effects if card.text else []
-        for i, eff in enumerate(card.effects):
-            if done.effects[i].compiled or eff.scripted:
-                continue
-            if eff.why:
-                yield card.id, i, "facts", fold(eff.why)[:80]
-                continue
-            if len(pieces) != len(card.effects):
-                yield card.id, i, "link", "the text pieces do not line up with the effects"
-                continue
-            text = normalize(actions.actions_in(pieces[i]))
-            if eff.kind == "activated":
-                text = _PREFIX.sub("", text)
-            ctx = ph.Ctx(card=card, kind=eff.kind)
+    for card, i, where, what in unread(plain, compiled, actions.actions_in):
+        if where == "facts":
+            yield card.id, i, "facts", fold(what)[:80]
+        elif where == "pieces":
+            yield card.id, i, "link", what
+        else:
+            ctx = ph.Ctx(card=card, kind=card.effects[i].kind)
             try:
-                ph.effect(text, ctx)
+                ph.effect(what, ctx)
                 yield card.id, i, "link", "read, but refused by a later check"
             except (ph.NotUnderstood, ValueError, KeyError, IndexError) as exc:
-                kind, part = classify(str(exc), text, ph.Ctx(card=card, kind=eff.kind))
+                kind, part = classify(str(exc), what, ph.Ctx(card=card, kind=card.effects[i].kind))
                 yield card.id, i, kind, part[:80]
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 
-from engine.pm.cards import CardDB
+from engine.pm.cards import Card, CardDB
 from engine.pm.cards import compile_phrases as ph
 from engine.pm.cards.compile_split import split
 from engine.pm.cards.compiler import _PREFIX, normalize
@@ -29,8 +29,11 @@ def fold(text: str) -> str:
     return text
 
 
-def reasons(plain: CardDB, compiled: CardDB) -> Iterable[tuple[str, str]]:
-    """(card id, reason) for each effect of a set (read without and with compiling) that stays uncompiled."""
+def unread(plain: CardDB, compiled: CardDB,
+           rewrite: Callable[[str], str] = lambda text: text) -> Iterator[tuple[Card, int, str, str]]:
+    """(card, effect index, where, what) for each effect of a set (read without and with compiling) that stays
+    uncompiled: where ``facts`` (what: the facts' reason), ``pieces`` (the text pieces do not line up with the
+    effects) or ``text`` (what: the effect's text, ``rewrite`` applied, normalized as the compiler reads it)."""
     for card in plain:
         done = compiled.get(card.id)
         pieces = split(card.text, card.type).effects if card.text else []
@@ -38,16 +41,24 @@ def reasons(plain: CardDB, compiled: CardDB) -> Iterable[tuple[str, str]]:
             if done.effects[i].compiled or eff.scripted:
                 continue
             if eff.why:
-                yield card.id, f"facts: {eff.why}"
-                continue
-            if len(pieces) != len(card.effects):
-                yield card.id, "the text pieces do not line up with the effects"
-                continue
-            text = normalize(pieces[i])
-            if eff.kind == "activated":
-                text = _PREFIX.sub("", text)
+                yield card, i, "facts", eff.why
+            elif len(pieces) != len(card.effects):
+                yield card, i, "pieces", "the text pieces do not line up with the effects"
+            else:
+                text = normalize(rewrite(pieces[i]))
+                yield card, i, "text", _PREFIX.sub("", text) if eff.kind == "activated" else text
+
+
+def reasons(plain: CardDB, compiled: CardDB) -> Iterable[tuple[str, str]]:
+    """(card id, reason) for each effect of a set (read without and with compiling) that stays uncompiled."""
+    for card, i, where, what in unread(plain, compiled):
+        if where == "facts":
+            yield card.id, f"facts: {what}"
+        elif where == "pieces":
+            yield card.id, what
+        else:
             try:
-                ph.effect(text, ph.Ctx(card=card, kind=eff.kind))
+                ph.effect(what, ph.Ctx(card=card, kind=card.effects[i].kind))
                 yield card.id, "read, but refused by a later check (kind, targets, an Event's later sentence...)"
             except (ph.NotUnderstood, ValueError, KeyError, IndexError) as exc:
                 yield card.id, fold(str(exc))[:80]
