@@ -340,12 +340,8 @@ def main() -> None:
                         rows.append({"backend": "postgresql", **bench(url, files, jobs, chunk)})
                 except psycopg.OperationalError as err:
                     print(f"PostgreSQL skipped: {err}")
-        load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
-    if args.json:
-        print(json.dumps({"load_average": load, "cores": os.cpu_count(), "build": str(BUILD), "runs": rows}))
+    if headed(args, files, load_before, "runs", rows):
         return
-    print(f"build: {BUILD}")
-    print(f"{len(files)} logs, {os.cpu_count()} cores, load average (1, 5, 15 min) before {load['before']}, after {load['after']}")
     for r in rows:
         print(f"{r['backend']:<10} jobs {r['jobs']}, {r['chunk']:>3} games per transaction: "
               f"{r['games']} games, {r['actions']} actions in {r['seconds']:.2f} s: "
@@ -354,6 +350,19 @@ def main() -> None:
               f"{r['workers_cpu_ms_per_game']}), server {r.get('server_cpu_ms_per_game', '-')}; "
               f"others' share of the CPU meanwhile {r.get('others_cpu_share', '-')}")
 
+
+
+def headed(args: argparse.Namespace, files: list[Path], load_before: tuple[float, ...], key: str,
+           rows: list[dict[str, Any]]) -> bool:
+    """The report's start: with ``--json`` the whole report (rows under ``key``; True: nothing more to print), else
+    the build, the logs, the cores and the load average before and after."""
+    load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
+    if args.json:
+        print(json.dumps({"load_average": load, "cores": os.cpu_count(), "build": str(BUILD), key: rows}))
+        return True
+    print(f"build: {BUILD}")
+    print(f"{len(files)} logs, {os.cpu_count()} cores, load average (1, 5, 15 min) before {load['before']}, after {load['after']}")
+    return False
 
 
 def show_command(args: argparse.Namespace, files: list[Path], folder: Path, tmp: Path) -> None:
@@ -367,12 +376,8 @@ def show_command(args: argparse.Namespace, files: list[Path], folder: Path, tmp:
             elif args.pg:
                 with pg_database(args.pg) as url:
                     rows.append({"backend": backend, **bench_command(url, files, jobs, folder, tmp)})
-    load = {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]}
-    if args.json:
-        print(json.dumps({"load_average": load, "cores": os.cpu_count(), "build": str(BUILD), "command": rows}))
+    if headed(args, files, load_before, "command", rows):
         return
-    print(f"build: {BUILD}")
-    print(f"{len(files)} logs, {os.cpu_count()} cores, load average (1, 5, 15 min) before {load['before']}, after {load['after']}")
     for r in rows:
         print(f"{r['backend']:<10} import --jobs {r['jobs']}: {r['games']} logs in {r['seconds']:.2f} s: "
               f"{r['games_per_second']:.0f} games/s end to end, of which the warehouse {r['warehouse_seconds']:.2f} s "
